@@ -1,0 +1,69 @@
+/**
+ * Mounts every router. Cross-cutting rules live here once: request id, body size limit,
+ * the single error handler, 404 / 405, and the generated OpenAPI description.
+ */
+import { bodyLimit } from "hono/body-limit";
+import type { Context } from "hono";
+import type { AppEnv } from "./env";
+import { ApiError, errorResponse, onError, tooLarge } from "./lib/errors";
+import { createRouter } from "./lib/router";
+import { account } from "./routes/account";
+import { ops } from "./routes/ops";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export const app = createRouter();
+
+app.use("*", async (c, next) => {
+  const requestId = crypto.randomUUID();
+  c.set("requestId", requestId);
+  c.header("x-request-id", requestId);
+  await next();
+  c.res.headers.set("x-request-id", requestId);
+});
+
+app.use("*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw tooLarge(); } }));
+
+app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
+  type: "http",
+  scheme: "bearer",
+  description: "An API key: mk_test_… or mk_live_…",
+});
+
+app.route("/", account);
+
+app.doc31("/openapi.json", {
+  openapi: "3.1.0",
+  info: { title: "Document Signing Service", version: "1.0.0" },
+});
+
+// The operator API is not part of the integrators' contract, so it stays out of /openapi.json.
+app.route("/ops/v1", ops);
+
+let routeTable: { method: string; pattern: RegExp }[] | null = null;
+function allowedMethods(path: string): string[] {
+  routeTable ??= app.routes
+    .filter((r) => r.method !== "ALL")
+    .map((r) => ({
+      method: r.method,
+      pattern: new RegExp(`^${r.path.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z_]+/g, "[^/]+")}/?$`),
+    }));
+  const methods = new Set(routeTable.filter((r) => r.pattern.test(path)).map((r) => r.method));
+  if (methods.has("GET")) methods.add("HEAD");
+  return [...methods];
+}
+
+app.notFound((c: Context<AppEnv>) => {
+  const allow = allowedMethods(c.req.path);
+  if (allow.length > 0) {
+    return errorResponse(
+      c,
+      new ApiError("method_not_allowed", `${c.req.method} is not allowed on ${c.req.path}.`, `Allowed: ${allow.join(", ")}.`, {
+        Allow: allow.join(", "),
+      }),
+    );
+  }
+  return errorResponse(c, new ApiError("not_found", `Nothing lives at ${c.req.method} ${c.req.path}.`, "See /openapi.json."));
+});
+
+app.onError(onError);

@@ -1,0 +1,375 @@
+/**
+ * The single source of truth for D1 tables. `docs/storage.md` maps every table and column.
+ * Every row that belongs to an account carries `tenant_id`, and every row of signing data also
+ * carries `mode` ("test" | "live"): a test key never reads live data and vice versa.
+ * Times are ISO 8601 UTC strings. Secrets (keys, tokens, codes) are stored only as SHA-256 hex.
+ */
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+
+export const plans = sqliteTable("plans", {
+  code: text("code").primaryKey(),
+  name: text("name").notNull(),
+  /** Agreements (documents sent in live mode) included each calendar month; null = unlimited. */
+  monthlyAgreements: integer("monthly_agreements"),
+  /** Price of one agreement beyond the included ones; null = no overage (402 once spent). */
+  overageCents: integer("overage_cents"),
+});
+
+export const tenants = sqliteTable("tenants", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull().unique(),
+  plan: text("plan").notNull().default("free").references(() => plans.code),
+  whiteLabel: integer("white_label", { mode: "boolean" }).notNull().default(false),
+  /** Cap on overage spending per month, in cents; null = no cap. */
+  spendingLimitCents: integer("spending_limit_cents"),
+  requireSignerCode: integer("require_signer_code", { mode: "boolean" }).notNull().default(false),
+  /** JSON string[]: origins allowed to frame the signing page. */
+  frameAncestors: text("frame_ancestors").notNull().default("[]"),
+  createdAt: text("created_at").notNull().default(now),
+});
+
+/** Agreements counted per account and calendar month (UTC), live mode only. */
+export const usage = sqliteTable(
+  "usage",
+  {
+    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    period: text("period").notNull(), // YYYY-MM
+    agreements: integer("agreements").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.period] })],
+);
+
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    label: text("label").notNull(),
+    mode: text("mode", { enum: ["test", "live"] }).notNull(),
+    /** SHA-256 hex of the whole key; the key itself is never stored. */
+    keyHash: text("key_hash").notNull().unique(),
+    /** First characters of the key (`mk_live_ab12`), to recognise it in lists. */
+    keyPrefix: text("key_prefix").notNull(),
+    scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
+    /** JSON string[] of addresses or CIDR ranges; null = any address. Fixed at issue. */
+    allowedIps: text("allowed_ips", { mode: "json" }).$type<string[] | null>(),
+    expiresAt: text("expires_at"),
+    revokedAt: text("revoked_at"),
+    revokeReason: text("revoke_reason"),
+    /** Set for a paired device's key: the key acts for that device alone. */
+    deviceId: text("device_id"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("api_keys_tenant").on(t.tenantId)],
+);
+
+export const members = sqliteTable(
+  "members",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    email: text("email").notNull(),
+    fullName: text("full_name").notNull(),
+    role: text("role", { enum: ["owner", "admin", "member", "viewer"] }).notNull(),
+    /** PBKDF2-SHA256 `pbkdf2$<iterations>$<salt hex>$<hash hex>`; null until a password is set. */
+    passwordHash: text("password_hash"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("members_tenant_email").on(t.tenantId, t.email)],
+);
+
+/** The account's own audit trail (key issue and revocation, members, settings). Append-only. */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").references(() => tenants.id),
+    actor: text("actor").notNull(), // "operator", "key:<id>", "member:<id>"
+    action: text("action").notNull(),
+    detail: text("detail", { mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("audit_log_tenant").on(t.tenantId, t.createdAt)],
+);
+
+export const oauthClients = sqliteTable("oauth_clients", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  homepage: text("homepage").notNull(),
+  redirectUris: text("redirect_uris", { mode: "json" }).$type<string[]>().notNull(),
+  scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
+  secretHash: text("secret_hash").notNull(),
+  createdAt: text("created_at").notNull().default(now),
+});
+
+/** Remembered responses of idempotent operations, per account, mode, operation and key; 24 hours. */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    tenantId: text("tenant_id").notNull(),
+    mode: text("mode").notNull(),
+    operation: text("operation").notNull(),
+    key: text("key").notNull(),
+    /** SHA-256 of method, path and raw body: a different request under the same key is refused. */
+    requestHash: text("request_hash").notNull(),
+    state: text("state", { enum: ["running", "done"] }).notNull(),
+    responseStatus: integer("response_status"),
+    responseBody: text("response_body"),
+    createdAt: text("created_at").notNull().default(now),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.mode, t.operation, t.key] }), index("idempotency_expires").on(t.expiresAt)],
+);
+
+/**
+ * Messages (email, SMS) about documents. With no provider configured they stay here as the
+ * development outbox (`GET /ops/v1/outbox`). `body` never holds a signing token in production.
+ */
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    mode: text("mode").notNull(),
+    documentId: text("document_id"),
+    signerId: text("signer_id"),
+    channel: text("channel", { enum: ["email", "sms"] }).notNull(),
+    purpose: text("purpose").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject"),
+    body: text("body").notNull(),
+    status: text("status", { enum: ["queued", "sent", "delivered", "suppressed", "failed"] }).notNull(),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("messages_document").on(t.documentId), index("messages_tenant").on(t.tenantId, t.createdAt)],
+);
+
+export type TemplateField = {
+  key: string;
+  label: string;
+  kind: string;
+  required: boolean;
+  about?: string | null;
+  sensitive: boolean;
+  per_child: boolean;
+  staff_only: boolean;
+  options?: string[];
+  place?: { page: number; x: number; y: number; w: number; h: number } | null;
+};
+
+export const templates = sqliteTable(
+  "templates",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    mode: text("mode").notNull(),
+    code: text("code").notNull(),
+    version: integer("version").notNull(),
+    name: text("name").notNull(),
+    kind: text("kind").notNull(),
+    body: text("body").notNull(),
+    variables: text("variables", { mode: "json" }).$type<string[]>().notNull(),
+    grants: text("grants", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    consentText: text("consent_text"),
+    fields: text("fields", { mode: "json" }).$type<TemplateField[]>().notNull(),
+    isPublished: integer("is_published", { mode: "boolean" }).notNull().default(false),
+    publishedAt: text("published_at"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("templates_code_version").on(t.tenantId, t.mode, t.code, t.version)],
+);
+
+export const documents = sqliteTable(
+  "documents",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    mode: text("mode").notNull(),
+    templateId: text("template_id").notNull().references(() => templates.id),
+    templateCode: text("template_code").notNull(),
+    templateVersion: integer("template_version").notNull(),
+    templateKind: text("template_kind").notNull(),
+    title: text("title").notNull(),
+    status: text("status", { enum: ["draft", "sent", "completed", "declined", "voided", "expired"] }).notNull(),
+    body: text("body").notNull(),
+    bodySha256: text("body_sha256").notNull(),
+    grants: text("grants", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    consentText: text("consent_text"),
+    /** Fields frozen from the template version (placements included). */
+    fields: text("fields", { mode: "json" }).$type<TemplateField[]>().notNull(),
+    sequential: integer("sequential", { mode: "boolean" }).notNull().default(false),
+    metadata: text("metadata", { mode: "json" }).$type<Record<string, string>>().notNull(),
+    externalRef: text("external_ref"),
+    subjectName: text("subject_name"),
+    createdAt: text("created_at").notNull().default(now),
+    sentAt: text("sent_at"),
+    completedAt: text("completed_at"),
+    voidedAt: text("voided_at"),
+    voidReason: text("void_reason"),
+    declinedAt: text("declined_at"),
+    expiredAt: text("expired_at"),
+    expiresAt: text("expires_at"),
+  },
+  (t) => [
+    index("documents_list").on(t.tenantId, t.mode, t.createdAt),
+    index("documents_external_ref").on(t.tenantId, t.mode, t.externalRef),
+    index("documents_expiry").on(t.status, t.expiresAt),
+  ],
+);
+
+export const signers = sqliteTable(
+  "signers",
+  {
+    id: text("id").primaryKey(),
+    documentId: text("document_id").notNull().references(() => documents.id),
+    tenantId: text("tenant_id").notNull(),
+    email: text("email").notNull(),
+    fullName: text("full_name").notNull(),
+    role: text("role").notNull(),
+    signOrder: integer("sign_order").notNull(),
+    phone: text("phone"),
+    auth: text("auth", { enum: ["none", "email_otp", "sms_otp"] }).notNull().default("none"),
+    partyId: text("party_id"),
+    status: text("status", { enum: ["pending", "signed", "declined"] }).notNull().default("pending"),
+    /** SHA-256 hex of the 64-hex signing token; the token itself is never stored. */
+    tokenHash: text("token_hash").notNull().unique(),
+    tokenExpiresAt: text("token_expires_at").notNull(),
+    viewedAt: text("viewed_at"),
+    consentedAt: text("consented_at"),
+    consentVersion: text("consent_version"),
+    signedAt: text("signed_at"),
+    signatureMethod: text("signature_method"),
+    /** The signature as given (typed name, drawn image data URL, …), kept for the sealed PDF. */
+    signatureValue: text("signature_value"),
+    signatureValueSha256: text("signature_value_sha256"),
+    signedAgainstSha256: text("signed_against_sha256"),
+    signIp: text("sign_ip"),
+    /** JSON {claimed_at, received_at, skew_ms, …} when the signature was taken offline. */
+    captured: text("captured", { mode: "json" }).$type<Record<string, unknown>>(),
+    declinedAt: text("declined_at"),
+    declineReason: text("decline_reason"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("signers_document").on(t.documentId, t.signOrder)],
+);
+
+export const fieldValues = sqliteTable(
+  "field_values",
+  {
+    documentId: text("document_id").notNull().references(() => documents.id),
+    signerId: text("signer_id").notNull().references(() => signers.id),
+    key: text("key").notNull(),
+    value: text("value").notNull(),
+    about: text("about"),
+    suppliedAt: text("supplied_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.signerId, t.key] })],
+);
+
+/** The document trail. Append-only: no code path updates or deletes a row. */
+export const events = sqliteTable(
+  "events",
+  {
+    id: text("id").primaryKey(),
+    documentId: text("document_id").notNull().references(() => documents.id),
+    tenantId: text("tenant_id").notNull(),
+    mode: text("mode").notNull(),
+    /** Order within the document, assigned by the document's sequencer. */
+    seq: integer("seq").notNull(),
+    kind: text("kind").notNull(),
+    occurredAt: text("occurred_at").notNull(),
+    signerId: text("signer_id"),
+    signerEmail: text("signer_email"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    signatureMethod: text("signature_method"),
+    againstSha256: text("against_sha256").notNull(),
+    detail: text("detail"),
+  },
+  (t) => [uniqueIndex("events_document_seq").on(t.documentId, t.seq)],
+);
+
+export const certificates = sqliteTable("certificates", {
+  id: text("id").primaryKey(),
+  documentId: text("document_id").notNull().unique().references(() => documents.id),
+  tenantId: text("tenant_id").notNull(),
+  /** 16 Crockford base32 characters, stored without dashes, upper case. */
+  verificationCode: text("verification_code").notNull().unique(),
+  issuedAt: text("issued_at").notNull(),
+  /** RFC 8785 canonical JSON of the frozen payload. */
+  payload: text("payload").notNull(),
+  certificateSha256: text("certificate_sha256").notNull(),
+  documentSha256: text("document_sha256").notNull(),
+});
+
+/** Sealed files made once and kept in R2, so every download is byte-identical. */
+export const sealedFiles = sqliteTable(
+  "sealed_files",
+  {
+    documentId: text("document_id").notNull().references(() => documents.id),
+    kind: text("kind", { enum: ["pdf", "bundle"] }).notNull(),
+    r2Key: text("r2_key").notNull(),
+    filename: text("filename").notNull(),
+    sha256: text("sha256").notNull(),
+    bytes: integer("bytes").notNull(),
+    seal: text("seal", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.kind] }), index("sealed_files_sha").on(t.sha256)],
+);
+
+export const webhookEndpoints = sqliteTable(
+  "webhook_endpoints",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    mode: text("mode").notNull(),
+    url: text("url").notNull(),
+    label: text("label").notNull().default(""),
+    events: text("events", { mode: "json" }).$type<string[]>().notNull(),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    failures: integer("failures").notNull().default(0),
+    pausedAt: text("paused_at"),
+    /** AES-GCM ciphertext (base64 iv||ct) of the `whsec_` secret. */
+    secretEnc: text("secret_enc").notNull(),
+    previousSecretEnc: text("previous_secret_enc"),
+    previousValidUntil: text("previous_valid_until"),
+    lastDeliveredAt: text("last_delivered_at"),
+    createdAt: text("created_at").notNull().default(now),
+    deletedAt: text("deleted_at"),
+    deleteReason: text("delete_reason"),
+  },
+  (t) => [index("webhook_endpoints_tenant").on(t.tenantId, t.mode)],
+);
+
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    /** Also the `Service-Event-Id` header: stable across retries, new on replay. */
+    id: text("id").primaryKey(),
+    endpointId: text("endpoint_id").notNull().references(() => webhookEndpoints.id),
+    tenantId: text("tenant_id").notNull(),
+    event: text("event").notNull(),
+    /** The exact JSON body sent. */
+    payload: text("payload").notNull(),
+    status: text("status", { enum: ["queued", "held", "delivered", "failed", "dead"] }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: text("next_attempt_at"),
+    lastError: text("last_error"),
+    responseStatus: integer("response_status"),
+    createdAt: text("created_at").notNull().default(now),
+    deliveredAt: text("delivered_at"),
+    replayOf: text("replay_of"),
+    documentId: text("document_id"),
+    documentTitle: text("document_title"),
+  },
+  (t) => [
+    index("webhook_deliveries_endpoint").on(t.endpointId, t.createdAt),
+    index("webhook_deliveries_due").on(t.status, t.nextAttemptAt),
+    index("webhook_deliveries_document").on(t.documentId),
+  ],
+);

@@ -1,0 +1,186 @@
+/** Accounts (tenants), their API keys and members, and the account audit trail. */
+import type { Env, Mode } from "../env";
+import { ApiError, invalid, notFound } from "../lib/errors";
+import { randomHex, sha256Hex, toHex, randomBytes } from "../lib/crypto";
+import { newId, nowIso } from "../lib/ids";
+import { parseRange } from "../lib/ip";
+import type { Scope } from "../lib/auth";
+
+export function auditStatement(env: Env, tenantId: string | null, actor: string, action: string, detail: Record<string, unknown>) {
+  return env.DB.prepare("INSERT INTO audit_log (id, tenant_id, actor, action, detail, created_at) VALUES (?, ?, ?, ?, ?, ?)").bind(
+    newId("aud"),
+    tenantId,
+    actor,
+    action,
+    JSON.stringify(detail),
+    nowIso(),
+  );
+}
+
+function slugify(name: string): string {
+  const s = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40);
+  return /^[a-z]/.test(s) ? s : `a-${s || "account"}`;
+}
+
+export async function createTenant(env: Env, input: { name: string; slug?: string; plan?: string }, actor: string) {
+  const plan = input.plan ?? "free";
+  await requirePlan(env, plan);
+  let slug = input.slug ?? slugify(input.name);
+  if (!input.slug) {
+    const taken = await env.DB.prepare("SELECT 1 FROM tenants WHERE slug = ?").bind(slug).first();
+    if (taken) slug = `${slug}-${randomHex(3)}`;
+  } else if (await env.DB.prepare("SELECT 1 FROM tenants WHERE slug = ?").bind(slug).first()) {
+    throw invalid(`slug: "${slug}" is already used by another account.`);
+  }
+  const id = newId("ten");
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO tenants (id, name, slug, plan, created_at) VALUES (?, ?, ?, ?, ?)").bind(id, input.name, slug, plan, nowIso()),
+    auditStatement(env, id, actor, "tenant.created", { name: input.name, slug, plan }),
+  ]);
+  return { tenant_id: id, slug };
+}
+
+async function requirePlan(env: Env, plan: string) {
+  const row = await env.DB.prepare("SELECT code FROM plans WHERE code = ?").bind(plan).first();
+  if (!row) throw invalid(`plan: no plan named "${plan}".`);
+}
+
+export async function requireTenant(env: Env, id: string) {
+  const row = await env.DB.prepare("SELECT id, name, slug, plan FROM tenants WHERE id = ?").bind(id).first<{ id: string; name: string; slug: string; plan: string }>();
+  if (!row) throw notFound("account");
+  return row;
+}
+
+export async function updateTenant(
+  env: Env,
+  id: string,
+  patch: { plan?: string; white_label?: boolean; spending_limit_cents?: number | null; require_signer_code?: boolean },
+  actor: string,
+) {
+  await requireTenant(env, id);
+  if (patch.plan !== undefined) await requirePlan(env, patch.plan);
+  const sets: string[] = [];
+  const values: unknown[] = [];
+  const columns = { plan: "plan", white_label: "white_label", spending_limit_cents: "spending_limit_cents", require_signer_code: "require_signer_code" } as const;
+  for (const [k, col] of Object.entries(columns)) {
+    const v = patch[k as keyof typeof patch];
+    if (v === undefined) continue;
+    sets.push(`${col} = ?`);
+    values.push(typeof v === "boolean" ? (v ? 1 : 0) : v);
+  }
+  if (sets.length === 0) return { updated: true };
+  await env.DB.batch([
+    env.DB.prepare(`UPDATE tenants SET ${sets.join(", ")} WHERE id = ?`).bind(...values, id),
+    auditStatement(env, id, actor, "tenant.updated", patch),
+  ]);
+  return { updated: true };
+}
+
+export type KeyInput = { label: string; scopes: Scope[]; mode: Mode; allowed_ips?: string[]; expires_at?: string | null; device_id?: string };
+
+/** Issues a key: returned once, stored only as its SHA-256. */
+export async function issueKey(env: Env, tenantId: string, input: KeyInput, actor: string) {
+  await requireTenant(env, tenantId);
+  const ips = input.allowed_ips ?? [];
+  if (ips.length > 20) throw invalid("allowed_ips: at most 20 addresses or ranges.");
+  ips.forEach((ip, i) => {
+    if (!parseRange(ip)) throw invalid(`allowed_ips.${i}: "${ip}" is not an IPv4 or IPv6 address or CIDR range.`);
+  });
+  if (input.expires_at && Date.parse(input.expires_at) <= Date.now()) throw invalid("expires_at: must be in the future.");
+  const key = `mk_${input.mode}_${randomHex(24)}`;
+  const id = newId("key");
+  await env.DB.batch([
+    env.DB.prepare(
+      "INSERT INTO api_keys (id, tenant_id, label, mode, key_hash, key_prefix, scopes, allowed_ips, expires_at, device_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    ).bind(
+      id,
+      tenantId,
+      input.label,
+      input.mode,
+      await sha256Hex(key),
+      key.slice(0, 12),
+      JSON.stringify([...new Set(input.scopes)]),
+      ips.length ? JSON.stringify(ips) : null,
+      input.expires_at ?? null,
+      input.device_id ?? null,
+      nowIso(),
+    ),
+    auditStatement(env, tenantId, actor, "key.issued", { key_id: id, label: input.label, mode: input.mode, scopes: input.scopes, allowed_ips: ips }),
+  ]);
+  return { key_id: id, key };
+}
+
+/** Revokes a key with a reason; the very next request with it is refused. */
+export async function revokeKey(env: Env, keyId: string, reason: string, actor: string) {
+  const row = await env.DB.prepare("SELECT tenant_id, revoked_at FROM api_keys WHERE id = ?").bind(keyId).first<{ tenant_id: string; revoked_at: string | null }>();
+  if (!row) throw notFound("key");
+  if (row.revoked_at) return { revoked: true as const };
+  await env.DB.batch([
+    env.DB.prepare("UPDATE api_keys SET revoked_at = ?, revoke_reason = ? WHERE id = ? AND revoked_at IS NULL").bind(nowIso(), reason, keyId),
+    auditStatement(env, row.tenant_id, actor, "key.revoked", { key_id: keyId, reason }),
+  ]);
+  return { revoked: true as const };
+}
+
+const PBKDF2_ITERATIONS = 100_000;
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, ["deriveBits"]);
+  const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations: PBKDF2_ITERATIONS }, key, 256);
+  return `pbkdf2$${PBKDF2_ITERATIONS}$${toHex(salt)}$${toHex(bits)}`;
+}
+
+export async function addMember(
+  env: Env,
+  tenantId: string,
+  input: { email: string; full_name: string; role: "owner" | "admin" | "member" | "viewer"; password?: string },
+  actor: string,
+) {
+  await requireTenant(env, tenantId);
+  const email = input.email.trim().toLowerCase();
+  const exists = await env.DB.prepare("SELECT 1 FROM members WHERE tenant_id = ? AND email = ?").bind(tenantId, email).first();
+  if (exists) throw new ApiError("invalid", `email: ${email} is already a member of this account.`);
+  const id = newId("mem");
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO members (id, tenant_id, email, full_name, role, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)").bind(
+      id,
+      tenantId,
+      email,
+      input.full_name,
+      input.role,
+      input.password ? await hashPassword(input.password) : null,
+      nowIso(),
+    ),
+    auditStatement(env, tenantId, actor, "member.added", { member_id: id, email, role: input.role }),
+  ]);
+  return { member_id: id };
+}
+
+export async function registerOAuthClient(
+  env: Env,
+  input: { name: string; homepage: string; redirect_uris: string[]; scopes: Scope[] },
+  actor: string,
+) {
+  const clientId = newId("cli");
+  const secret = `mcs_${randomHex(32)}`;
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO oauth_clients (id, name, homepage, redirect_uris, scopes, secret_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)").bind(
+      clientId,
+      input.name,
+      input.homepage,
+      JSON.stringify(input.redirect_uris),
+      JSON.stringify(input.scopes),
+      await sha256Hex(secret),
+      nowIso(),
+    ),
+    auditStatement(env, null, actor, "oauth_client.registered", { client_id: clientId, name: input.name }),
+  ]);
+  return { client_id: clientId, client_secret: secret };
+}

@@ -1,0 +1,24 @@
+/** What the cron trigger does each minute: each step is independent and idempotent. */
+import type { Env } from "../env";
+import { purgeExpiredIdempotencyKeys } from "../lib/idempotency";
+
+export type ScheduledStep = (env: Env, now: Date) => Promise<unknown>;
+
+/** Later capabilities append their steps here (expiry, reminders, webhook sweeps). */
+export const scheduledSteps: Record<string, ScheduledStep> = {
+  purgeIdempotencyKeys: purgeExpiredIdempotencyKeys,
+};
+
+export async function runScheduled(env: Env, now: Date): Promise<Record<string, "ok" | string>> {
+  const results: Record<string, string> = {};
+  for (const [name, step] of Object.entries(scheduledSteps)) {
+    try {
+      await step(env, now);
+      results[name] = "ok";
+    } catch (err) {
+      console.error(JSON.stringify({ level: "error", scheduled: name, error: String(err) }));
+      results[name] = String(err);
+    }
+  }
+  return results;
+}

@@ -1,0 +1,14 @@
+import { app } from "./app";
+import type { Env } from "./env";
+import { runScheduled } from "./domain/scheduled";
+
+export { DocumentSequencer } from "../durable-objects/document-sequencer";
+export { DeliveryQueue } from "../durable-objects/delivery-queue";
+export { RateLimiter } from "../durable-objects/rate-limiter";
+
+export default {
+  fetch: app.fetch,
+  scheduled: (controller, env, ctx) => {
+    ctx.waitUntil(runScheduled(env, new Date(controller.scheduledTime)));
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,44 @@
+/** Hashing, random values and constant-time comparison. Secrets are only ever stored as sha256Hex. */
+const encoder = new TextEncoder();
+
+export function toHex(bytes: ArrayBuffer | Uint8Array): string {
+  const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  let out = "";
+  for (let i = 0; i < u8.length; i++) out += u8[i]!.toString(16).padStart(2, "0");
+  return out;
+}
+
+export function fromHex(hex: string): Uint8Array {
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return out;
+}
+
+export async function sha256Hex(data: string | ArrayBuffer | Uint8Array): Promise<string> {
+  const bytes = typeof data === "string" ? encoder.encode(data) : data;
+  return toHex(await crypto.subtle.digest("SHA-256", bytes));
+}
+
+export function randomBytes(n: number): Uint8Array {
+  return crypto.getRandomValues(new Uint8Array(n));
+}
+
+export function randomHex(bytes: number): string {
+  return toHex(randomBytes(bytes));
+}
+
+/** Constant-time string comparison (length leaks, content does not). */
+export function timingSafeEqual(a: string, b: string): boolean {
+  const ab = encoder.encode(a);
+  const bb = encoder.encode(b);
+  if (ab.length !== bb.length) {
+    crypto.subtle.timingSafeEqual(ab, ab);
+    return false;
+  }
+  return crypto.subtle.timingSafeEqual(ab, bb);
+}
+
+export async function hmacSha256Hex(key: string, message: string): Promise<string> {
+  const k = await crypto.subtle.importKey("raw", encoder.encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return toHex(await crypto.subtle.sign("HMAC", k, encoder.encode(message)));
+}

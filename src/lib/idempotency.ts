@@ -1,0 +1,103 @@
+/**
+ * The shared idempotency mechanism for every operation the spec marks Idem.
+ * Same key + same request → the first status and body, replayed without redoing the work.
+ * Same key + different request → 409. Same key while the first is still running → 409.
+ * Scoped per account, mode and operation; remembered 24 hours, then purged by the cron.
+ * A 5xx outcome is forgotten so the caller can retry with the same key.
+ */
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv, Env } from "../env";
+import { ApiError, invalid } from "./errors";
+import { sha256Hex } from "./crypto";
+
+export const IDEMPOTENT_OPERATIONS = [
+  "templates.create",
+  "documents.prepare",
+  "documents.send",
+  "documents.void",
+  "workflows.start",
+  "packets.start_item",
+  "webhooks.add",
+  "sms_consents.record",
+] as const;
+export type IdempotentOperation = (typeof IDEMPOTENT_OPERATIONS)[number];
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+type Row = { request_hash: string; state: "running" | "done"; response_status: number | null; response_body: string | null; expires_at: string };
+
+export function idempotent(operation: IdempotentOperation): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const key = c.req.header("idempotency-key");
+    if (key === undefined) return next();
+    if (key.length < 8 || key.length > 255) throw invalid("Idempotency-Key: must be 8 to 255 characters.");
+    const p = c.get("principal");
+    const raw = await c.req.text();
+    const requestHash = await sha256Hex(`${c.req.method} ${new URL(c.req.url).pathname}\n${raw}`);
+    const scope = [p.tenantId, p.mode, operation, key] as const;
+
+    const claimed = await claim(c.env, scope, requestHash);
+    if (!claimed) {
+      const row = await c.env.DB.prepare(
+        "SELECT request_hash, state, response_status, response_body, expires_at FROM idempotency_keys WHERE tenant_id = ? AND mode = ? AND operation = ? AND key = ?",
+      )
+        .bind(...scope)
+        .first<Row>();
+      if (!row) throw new ApiError("conflict", "This idempotency key is being settled; retry shortly.");
+      if (row.request_hash !== requestHash) {
+        throw new ApiError("conflict", "This idempotency key was already used for a different request.", "Use a new key for a new request.");
+      }
+      if (row.state === "running") {
+        throw new ApiError("conflict", "A request with this idempotency key is still running.", "Retry after it finishes.");
+      }
+      c.header("Idempotency-Replayed", "true");
+      c.header("Content-Type", "application/json");
+      return c.body(row.response_body ?? "", (row.response_status ?? 200) as 200);
+    }
+
+    try {
+      await next();
+    } catch (err) {
+      await forget(c.env, scope);
+      throw err;
+    }
+    const res = c.res;
+    if (res.status >= 500) {
+      await forget(c.env, scope);
+      return;
+    }
+    const body = await res.clone().text();
+    await c.env.DB.prepare(
+      "UPDATE idempotency_keys SET state = 'done', response_status = ?, response_body = ? WHERE tenant_id = ? AND mode = ? AND operation = ? AND key = ?",
+    )
+      .bind(res.status, body, ...scope)
+      .run();
+  };
+}
+
+/** Inserts the running marker; false when the key is already held (an expired one is replaced). */
+async function claim(env: Env, scope: readonly [string, string, string, string], requestHash: string): Promise<boolean> {
+  const now = new Date();
+  const expires = new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString();
+  const [, inserted] = await env.DB.batch([
+    env.DB.prepare(
+      "DELETE FROM idempotency_keys WHERE tenant_id = ? AND mode = ? AND operation = ? AND key = ? AND expires_at <= ?",
+    ).bind(...scope, now.toISOString()),
+    env.DB.prepare(
+      "INSERT INTO idempotency_keys (tenant_id, mode, operation, key, request_hash, state, expires_at) VALUES (?, ?, ?, ?, ?, 'running', ?) ON CONFLICT DO NOTHING",
+    ).bind(...scope, requestHash, expires),
+  ]);
+  return (inserted?.meta.changes ?? 0) === 1;
+}
+
+async function forget(env: Env, scope: readonly [string, string, string, string]) {
+  await env.DB.prepare("DELETE FROM idempotency_keys WHERE tenant_id = ? AND mode = ? AND operation = ? AND key = ?")
+    .bind(...scope)
+    .run();
+}
+
+/** Cron: drops remembered keys older than 24 hours. */
+export async function purgeExpiredIdempotencyKeys(env: Env, now = new Date()): Promise<number> {
+  const r = await env.DB.prepare("DELETE FROM idempotency_keys WHERE expires_at <= ?").bind(now.toISOString()).run();
+  return r.meta.changes ?? 0;
+}

@@ -1,0 +1,30 @@
+/**
+ * Fixed one-minute windows counted exactly by a RateLimiter Durable Object per subject
+ * (a key, a signing token, an address). Every limited response carries the X-RateLimit headers.
+ */
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
+import { ApiError } from "./errors";
+
+export type Limit = { limit: number; windowSeconds: number; what: string };
+
+export const KEY_LIMIT: Limit = { limit: 300, windowSeconds: 60, what: "key" };
+export const ADDRESS_LIMIT: Limit = { limit: 60, windowSeconds: 60, what: "address" };
+export const TOKEN_LIMIT: Limit = { limit: 120, windowSeconds: 60, what: "signing link" };
+
+export async function limitOrThrow(c: Context<AppEnv>, subject: string, l: Limit): Promise<void> {
+  const stub = c.env.RATE_LIMITER.getByName(subject);
+  const r = await stub.hit(l.limit, l.windowSeconds);
+  c.header("X-RateLimit-Limit", String(l.limit));
+  c.header("X-RateLimit-Remaining", String(r.remaining));
+  c.header("X-RateLimit-Reset", String(r.reset));
+  if (!r.allowed) {
+    const retryAfter = Math.max(1, r.reset - Math.floor(Date.now() / 1000));
+    throw new ApiError(
+      "rate_limited",
+      `Rate limit reached: ${l.limit} requests per ${l.windowSeconds} seconds per ${l.what}.`,
+      `Retry after ${retryAfter} seconds.`,
+      { "Retry-After": String(retryAfter) },
+    );
+  }
+}

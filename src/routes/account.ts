@@ -1,0 +1,30 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createRouter, jsonResponse, keyed, keyedErrors } from "../lib/router";
+import { requireTenant } from "../domain/accounts";
+
+const Account = z
+  .object({
+    tenant_id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    key_label: z.string(),
+    scopes: z.array(z.string()),
+  })
+  .openapi("Account");
+
+export const account = createRouter().openapi(
+  createRoute({
+    method: "get",
+    path: "/v1/account",
+    operationId: "getAccount",
+    tags: ["account"],
+    summary: "The account and the key making the call",
+    ...keyed("signing:read"),
+    responses: { 200: jsonResponse(Account, "The account"), ...keyedErrors },
+  }),
+  async (c) => {
+    const p = c.get("principal");
+    const t = await requireTenant(c.env, p.tenantId);
+    return c.json({ tenant_id: t.id, name: t.name, slug: t.slug, key_label: p.keyLabel, scopes: p.scopes }, 200);
+  },
+);

@@ -1,0 +1,172 @@
+/**
+ * The operator API (`/ops/v1`): how a deployment gets its first account and key without a
+ * browser. Exists only when OPERATOR_TOKEN is set (404 for the whole prefix otherwise).
+ * Not part of /openapi.json: it is the operator's, not the integrators'.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
+import { timingSafeEqual } from "../lib/crypto";
+import { createRouter, jsonBody, jsonResponse, commonErrors } from "../lib/router";
+import { SCOPES } from "../lib/auth";
+import { addMember, createTenant, issueKey, registerOAuthClient, revokeKey, updateTenant } from "../domain/accounts";
+
+const operatorOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = c.env.OPERATOR_TOKEN;
+  if (!token) throw new ApiError("not_found", `Nothing lives at ${c.req.method} ${c.req.path}.`);
+  const m = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "");
+  if (!m || !timingSafeEqual(m[1]!, token)) throw new ApiError("unauthorized", "The operator token is required.");
+  await next();
+};
+
+const ACTOR = "operator";
+const Scope = z.enum(SCOPES);
+const Ok = z.object({}).passthrough();
+const op = { hide: true as const, tags: ["operator"] };
+const ok = (d: string) => ({ 200: jsonResponse(Ok, d), ...commonErrors });
+const idParam = z.object({ id: z.string().min(1).max(64) });
+
+export const ops = createRouter();
+ops.use("*", operatorOnly);
+
+ops.openapi(
+  createRoute({
+    ...op,
+    method: "post",
+    path: "/tenants",
+    request: jsonBody(z.object({ name: z.string().min(1).max(200), slug: z.string().regex(/^[a-z][a-z0-9-]{1,62}$/).optional(), plan: z.string().optional() }).strict()),
+    responses: ok("Account created"),
+  }),
+  async (c) => c.json(await createTenant(c.env, c.req.valid("json"), ACTOR), 200),
+);
+
+ops.openapi(
+  createRoute({
+    ...op,
+    method: "patch",
+    path: "/tenants/{id}",
+    request: {
+      params: idParam,
+      ...jsonBody(
+        z
+          .object({
+            plan: z.string().optional(),
+            white_label: z.boolean().optional(),
+            spending_limit_cents: z.number().int().min(0).nullable().optional(),
+            require_signer_code: z.boolean().optional(),
+          })
+          .strict(),
+      ),
+    },
+    responses: ok("Account updated"),
+  }),
+  async (c) => c.json(await updateTenant(c.env, c.req.valid("param").id, c.req.valid("json"), ACTOR), 200),
+);
+
+ops.openapi(
+  createRoute({
+    ...op,
+    method: "post",
+    path: "/tenants/{id}/keys",
+    request: {
+      params: idParam,
+      ...jsonBody(
+        z
+          .object({
+            label: z.string().min(1).max(100),
+            scopes: z.array(Scope).min(1),
+            mode: z.enum(["test", "live"]),
+            allowed_ips: z.array(z.string().max(64)).max(20).optional(),
+            expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
+          })
+          .strict(),
+      ),
+    },
+    responses: ok("Key issued; shown once"),
+  }),
+  async (c) => c.json(await issueKey(c.env, c.req.valid("param").id, c.req.valid("json"), ACTOR), 200),
+);
+
+ops.openapi(
+  createRoute({
+    ...op,
+    method: "post",
+    path: "/keys/{id}/revoke",
+    request: { params: idParam, ...jsonBody(z.object({ reason: z.string().min(1).max(500) }).strict()) },
+    responses: ok("Key revoked"),
+  }),
+  async (c) => c.json(await revokeKey(c.env, c.req.valid("param").id, c.req.valid("json").reason, ACTOR), 200),
+);
+
+ops.openapi(
+  createRoute({
+    ...op,
+    method: "post",
+    path: "/tenants/{id}/members",
+    request: {
+      params: idParam,
+      ...jsonBody(
+        z
+          .object({
+            email: z.email(),
+            full_name: z.string().min(1).max(200),
+            role: z.enum(["owner", "admin", "member", "viewer"]),
+            password: z.string().min(12).max(200).optional(),
+          })
+          .strict(),
+      ),
+    },
+    responses: ok("Member added"),
+  }),
+  async (c) => c.json(await addMember(c.env, c.req.valid("param").id, c.req.valid("json"), ACTOR), 200),
+);
+
+ops.openapi(
+  createRoute({
+    ...op,
+    method: "post",
+    path: "/oauth-clients",
+    request: jsonBody(
+      z
+        .object({
+          name: z.string().min(1).max(200),
+          homepage: z.url(),
+          redirect_uris: z.array(z.url()).min(1).max(10),
+          scopes: z.array(Scope).min(1),
+        })
+        .strict(),
+    ),
+    responses: ok("Client registered; secret shown once"),
+  }),
+  async (c) => c.json(await registerOAuthClient(c.env, c.req.valid("json"), ACTOR), 200),
+);
+
+ops.openapi(
+  createRoute({
+    ...op,
+    method: "get",
+    path: "/outbox",
+    request: {
+      query: z.object({
+        tenant_id: z.string().optional(),
+        document_id: z.string().optional(),
+        limit: z.coerce.number().int().min(1).max(200).default(50),
+      }),
+    },
+    responses: ok("Messages, newest first"),
+  }),
+  async (c) => {
+    const q = c.req.valid("query");
+    const where: string[] = [];
+    const binds: unknown[] = [];
+    if (q.tenant_id) (where.push("tenant_id = ?"), binds.push(q.tenant_id));
+    if (q.document_id) (where.push("document_id = ?"), binds.push(q.document_id));
+    const rows = await c.env.DB.prepare(
+      `SELECT id, tenant_id, mode, document_id, signer_id, channel, purpose, recipient, subject, body, status, created_at FROM messages ${where.length ? "WHERE " + where.join(" AND ") : ""} ORDER BY created_at DESC, id DESC LIMIT ?`,
+    )
+      .bind(...binds, q.limit)
+      .all();
+    return c.json({ messages: rows.results }, 200);
+  },
+);

@@ -1,0 +1,49 @@
+/** Small builders for tests: an account, a key, requests against the worker. */
+import { SELF, env } from "cloudflare:test";
+import type { Scope } from "../src/lib/auth";
+import { SCOPES } from "../src/lib/auth";
+import { createTenant, issueKey } from "../src/domain/accounts";
+
+export const BASE = "https://sign.example.test";
+export const ALL_SCOPES: Scope[] = [...SCOPES];
+
+export type Tenant = { tenantId: string; key: string; keyId: string };
+
+export async function makeTenant(opts: { scopes?: Scope[]; mode?: "test" | "live"; allowed_ips?: string[]; plan?: string } = {}): Promise<Tenant> {
+  const { tenant_id } = await createTenant(env, { name: `Acme ${crypto.randomUUID().slice(0, 8)}`, plan: opts.plan }, "test");
+  const { key, key_id } = await issueKey(
+    env,
+    tenant_id,
+    { label: "test key", scopes: opts.scopes ?? ALL_SCOPES, mode: opts.mode ?? "live", allowed_ips: opts.allowed_ips },
+    "test",
+  );
+  return { tenantId: tenant_id, key, keyId: key_id };
+}
+
+export async function addKey(tenantId: string, opts: { scopes?: Scope[]; mode?: "test" | "live"; allowed_ips?: string[]; expires_at?: string } = {}) {
+  return issueKey(env, tenantId, { label: "extra", scopes: opts.scopes ?? ALL_SCOPES, mode: opts.mode ?? "live", ...opts }, "test");
+}
+
+type Init = { key?: string; body?: unknown; headers?: Record<string, string>; ip?: string };
+
+export async function api(method: string, path: string, init: Init = {}) {
+  const headers: Record<string, string> = { "cf-connecting-ip": init.ip ?? "203.0.113.7", ...init.headers };
+  if (init.key) headers.authorization = `Bearer ${init.key}`;
+  let body: string | undefined;
+  if (init.body !== undefined) {
+    body = typeof init.body === "string" ? init.body : JSON.stringify(init.body);
+    headers["content-type"] ??= "application/json";
+  }
+  const res = await SELF.fetch(`${BASE}${path}`, { method, headers, body });
+  const text = await res.text();
+  let json: any = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
+
+export const ops = (method: string, path: string, body?: unknown) =>
+  api(method, `/ops/v1${path}`, { body, headers: { authorization: `Bearer ${env.OPERATOR_TOKEN}` } });
