@@ -9,6 +9,12 @@ import { ApiError, errorResponse, onError, tooLarge } from "./lib/errors";
 import { createRouter } from "./lib/router";
 import { account } from "./routes/account";
 import { ops } from "./routes/ops";
+import { templates } from "./routes/templates";
+import { documents } from "./routes/documents";
+import { signing } from "./routes/signing";
+import { evidence } from "./routes/evidence";
+import { webhooks } from "./routes/webhooks";
+import { pages } from "./routes/pages";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -31,6 +37,12 @@ app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
 });
 
 app.route("/", account);
+app.route("/", templates);
+app.route("/", documents);
+app.route("/", signing);
+app.route("/", evidence);
+app.route("/", webhooks);
+app.route("/", pages);
 
 app.doc31("/openapi.json", {
   openapi: "3.1.0",

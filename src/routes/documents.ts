@@ -1,0 +1,3 @@
+import { createRouter } from "../lib/router";
+
+export const documents = createRouter();
