@@ -5,6 +5,7 @@
 import type { Env, Mode } from "../env";
 import type { TemplateField } from "../db/schema";
 import type { DocumentSnapshot, SignerSnapshot } from "./events";
+import { ApiError } from "../lib/errors";
 
 export type DocRow = {
   id: string;
@@ -133,9 +134,14 @@ export function snapshot(doc: DocRow, changes: Partial<DocRow> = {}): DocumentSn
 export const signerSnapshot = (s: SignerRow, status = s.status): SignerSnapshot => ({ id: s.id, email: s.email, fullName: s.full_name, status });
 
 /** Whether a link still works: the document is live (sent or completed) and the link not past its time. */
-export function linkIsLive(doc: DocRow, signer: SignerRow, now = Date.now()): boolean {
+export function linkIsLive(doc: Pick<DocRow, "status" | "expires_at">, signer: Pick<SignerRow, "token_expires_at">, now = Date.now()): boolean {
   if (doc.status !== "sent" && doc.status !== "completed") return false;
   if (doc.status === "sent" && doc.expires_at && Date.parse(doc.expires_at) <= now) return false;
   if (doc.status === "sent" && Date.parse(signer.token_expires_at) <= now) return false;
   return true;
 }
+
+export const DEAD_LINK_REASON = "This signing link is not valid. It may have expired, been withdrawn, or been mistyped.";
+
+/** The one refusal for a token that matches nothing or whose document is no longer live. */
+export const deadLink = () => new ApiError("not_found", DEAD_LINK_REASON, "Ask the sender for a new link.");

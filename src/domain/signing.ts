@@ -5,10 +5,9 @@
  * was declined fail identically.
  */
 import type { Env } from "../env";
-import { ApiError } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
 import { unwrap } from "../../durable-objects/document-sequencer";
-import { type DocState, type SignerRow, isMyTurn, linkIsLive, loadState, mustSign, signerFields, waitingOn } from "./document-state";
+import { DEAD_LINK_REASON, type DocRow, type DocState, type SignerRow, deadLink, isMyTurn, linkIsLive, loadState, mustSign, signerFields, waitingOn } from "./document-state";
 import { sequencer } from "./documents";
 import type { Captured, SignInput } from "./transitions";
 import { CONSENT_VERSION, DEFAULT_CONSENT_TEXT, INTENT_TEXT, INTENT_VERSION } from "./wording";
@@ -16,26 +15,21 @@ import { CONSENT_VERSION, DEFAULT_CONSENT_TEXT, INTENT_TEXT, INTENT_VERSION } fr
 export type RequestContext = { ip: string | null; userAgent: string | null };
 
 export const TOKEN_PATTERN = /^[0-9a-f]{64}$/;
-export const DEAD_LINK_REASON = "This signing link is not valid. It may have expired, been withdrawn, or been mistyped.";
+type Link = { signerId: string; documentId: string };
 
-export const deadLink = () => new ApiError("not_found", DEAD_LINK_REASON, "Ask the sender for a new link.");
-
-type Live = { st: DocState; signer: SignerRow };
-
-/** Resolves a token to its live document and signer, or null for every kind of dead link. */
-export async function resolveToken(env: Env, token: string): Promise<Live | null> {
+/** Resolves a token to its signer and document in one query, or null for every kind of dead link. */
+export async function resolveToken(env: Env, token: string): Promise<Link | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
-  const row = await env.DB.prepare("SELECT id, document_id FROM signers WHERE token_hash = ?")
+  const row = await env.DB.prepare(
+    "SELECT s.id AS signer_id, s.document_id, s.token_expires_at, d.status, d.expires_at FROM signers s JOIN documents d ON d.id = s.document_id WHERE s.token_hash = ?",
+  )
     .bind(await sha256Hex(token))
-    .first<{ id: string; document_id: string }>();
-  if (!row) return null;
-  const st = await loadState(env, row.document_id);
-  const signer = st?.signers.find((s) => s.id === row.id);
-  if (!st || !signer || !linkIsLive(st.doc, signer)) return null;
-  return { st, signer };
+    .first<{ signer_id: string; document_id: string; token_expires_at: string; status: DocRow["status"]; expires_at: string | null }>();
+  if (!row || !linkIsLive({ status: row.status, expires_at: row.expires_at }, { token_expires_at: row.token_expires_at })) return null;
+  return { signerId: row.signer_id, documentId: row.document_id };
 }
 
-async function live(env: Env, token: string): Promise<Live> {
+async function live(env: Env, token: string): Promise<Link> {
   const l = await resolveToken(env, token);
   if (!l) throw deadLink();
   return l;
@@ -134,31 +128,33 @@ function linkView(st: DocState, me: SignerRow, tenantName: string) {
 /** The signing-link read; records the signer's first view. */
 export async function readLink(env: Env, token: string, ctx: RequestContext) {
   const l = await resolveToken(env, token);
-  if (!l) return deadLinkView();
-  if (!l.signer.viewed_at && l.st.doc.status === "sent") {
-    unwrap(await sequencer(env, l.st.doc.id).view(l.st.doc.id, l.signer.id, ctx));
+  const st = l && (await loadState(env, l.documentId));
+  const me = st?.signers.find((s) => s.id === l!.signerId);
+  if (!st || !me) return deadLinkView();
+  if (!me.viewed_at && st.doc.status === "sent") {
+    unwrap(await sequencer(env, st.doc.id).view(st.doc.id, me.id, ctx));
   }
-  const tenant = await env.DB.prepare("SELECT name FROM tenants WHERE id = ?").bind(l.st.doc.tenant_id).first<{ name: string }>();
-  return linkView(l.st, l.signer, tenant?.name ?? "");
+  const tenant = await env.DB.prepare("SELECT name FROM tenants WHERE id = ?").bind(st.doc.tenant_id).first<{ name: string }>();
+  return linkView(st, me, tenant?.name ?? "");
 }
 
 export async function consent(env: Env, token: string, input: { captured?: Captured }, ctx: RequestContext) {
-  const { st, signer } = await live(env, token);
-  return unwrap(await sequencer(env, st.doc.id).consent(st.doc.id, signer.id, input, ctx));
+  const l = await live(env, token);
+  return unwrap(await sequencer(env, l.documentId).consent(l.documentId, l.signerId, input, ctx));
 }
 
 export async function supplyField(env: Env, token: string, input: { key: string; value: string; about?: string | null }, _ctx: RequestContext) {
-  const { st, signer } = await live(env, token);
-  return unwrap(await sequencer(env, st.doc.id).supplyField(st.doc.id, signer.id, input));
+  const l = await live(env, token);
+  return unwrap(await sequencer(env, l.documentId).supplyField(l.documentId, l.signerId, input));
 }
 
 export async function sign(env: Env, token: string, input: SignInput, ctx: RequestContext) {
-  const { st, signer } = await live(env, token);
-  const r = unwrap(await sequencer(env, st.doc.id).sign(st.doc.id, signer.id, input, ctx));
+  const l = await live(env, token);
+  const r = unwrap(await sequencer(env, l.documentId).sign(l.documentId, l.signerId, input, ctx));
   return { event_id: r.event_id };
 }
 
 export async function decline(env: Env, token: string, input: { reason: string }, ctx: RequestContext) {
-  const { st, signer } = await live(env, token);
-  return unwrap(await sequencer(env, st.doc.id).decline(st.doc.id, signer.id, input, ctx));
+  const l = await live(env, token);
+  return unwrap(await sequencer(env, l.documentId).decline(l.documentId, l.signerId, input, ctx));
 }

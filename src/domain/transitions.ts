@@ -11,7 +11,9 @@ import { commitWithEvents, type NewEvent } from "./events";
 import {
   type DocState,
   type SignerRow,
+  deadLink,
   isMyTurn,
+  linkIsLive,
   mustSign,
   nextSeq,
   signerFields,
@@ -46,7 +48,9 @@ function capturedRecord(captured: Captured | undefined, receivedAt: string) {
   return { ...rest, claimed_at: at, received_at: receivedAt, skew_ms: Date.parse(receivedAt) - Date.parse(at) };
 }
 
-function requireSent(st: DocState) {
+/** A signer's action needs a live link (checked again here: the document may have changed since the token was read). */
+function requireLiveLink(st: DocState, signer: SignerRow) {
+  if (!linkIsLive(st.doc, signer)) throw deadLink();
   if (st.doc.status !== "sent") throw invalid(`This document is ${st.doc.status}; only a sent document can be acted on.`);
 }
 
@@ -138,7 +142,7 @@ export async function view(env: Env, st: DocState, signer: SignerRow, actor: Act
 
 /** Consent to do business electronically: its own event, always before the signature. */
 export async function consent(env: Env, st: DocState, signer: SignerRow, input: { captured?: Captured }, actor: Actor) {
-  requireSent(st);
+  requireLiveLink(st, signer);
   requirePendingSigner(signer);
   requireSigningRole(signer);
   if (signer.consented_at) return { consented: true as const };
@@ -172,7 +176,7 @@ export async function consent(env: Env, st: DocState, signer: SignerRow, input: 
 
 /** Supplies (or replaces) one answer; an empty value clears it. */
 export async function supplyField(env: Env, st: DocState, signer: SignerRow, input: { key: string; value: string; about?: string | null }) {
-  requireSent(st);
+  requireLiveLink(st, signer);
   requirePendingSigner(signer);
   requireSigningRole(signer);
   const field = signerFields(st).find((f) => f.key === input.key);
@@ -202,7 +206,7 @@ function checkSignatureValue(input: SignInput) {
 
 /** Signs; when the last one who had to sign has signed, the document completes exactly once. */
 export async function sign(env: Env, st: DocState, signer: SignerRow, input: SignInput, actor: Actor) {
-  requireSent(st);
+  requireLiveLink(st, signer);
   requirePendingSigner(signer);
   requireSigningRole(signer);
   if (!signer.consented_at) throw invalid("Consent to sign electronically must be given before signing.", "POST /v1/sign/{token}/consent first.");
@@ -253,7 +257,7 @@ export async function sign(env: Env, st: DocState, signer: SignerRow, input: Sig
 
 /** A signer declines with a reason; the document ends as declined. */
 export async function decline(env: Env, st: DocState, signer: SignerRow, input: { reason: string }, actor: Actor) {
-  requireSent(st);
+  requireLiveLink(st, signer);
   requirePendingSigner(signer);
   requireSigningRole(signer);
   const at = nowIso();
