@@ -1,6 +1,7 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { receiver } from "./test/webhook-receiver.mjs";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
@@ -9,6 +10,8 @@ export default defineConfig(async () => {
       cloudflareTest({
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
+          // Outbound fetches (webhook deliveries) reach the Node-side test receiver.
+          outboundService: { node: receiver },
           bindings: {
             TEST_MIGRATIONS: migrations,
             OPERATOR_TOKEN: "test-operator-token-0123456789abcdef",

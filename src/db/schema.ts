@@ -356,7 +356,12 @@ export const webhookDeliveries = sqliteTable(
     event: text("event").notNull(),
     /** The exact JSON body sent. */
     payload: text("payload").notNull(),
-    status: text("status", { enum: ["queued", "held", "delivered", "failed", "dead"] }).notNull(),
+    /**
+     * queued (due at next_attempt_at), failed (last attempt failed, retry at next_attempt_at),
+     * held (endpoint paused or inactive), delivered, dead (retries spent), dropped (pushed out of
+     * a full hold; becomes dead, counted in PATCH's `dropped`, when the hold is released).
+     */
+    status: text("status", { enum: ["queued", "held", "delivered", "failed", "dead", "dropped"] }).notNull(),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: text("next_attempt_at"),
     lastError: text("last_error"),
@@ -371,5 +376,7 @@ export const webhookDeliveries = sqliteTable(
     index("webhook_deliveries_endpoint").on(t.endpointId, t.createdAt),
     index("webhook_deliveries_due").on(t.status, t.nextAttemptAt),
     index("webhook_deliveries_document").on(t.documentId),
+    // One endpoint's queue by state: due items, hold size, queued/dead counts, pending replays.
+    index("webhook_deliveries_endpoint_status").on(t.endpointId, t.status, t.nextAttemptAt),
   ],
 );

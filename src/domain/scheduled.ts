@@ -2,6 +2,7 @@
 import type { Env } from "../env";
 import { purgeExpiredIdempotencyKeys } from "../lib/idempotency";
 import { expireDueDocuments } from "./documents";
+import { sweepWebhookQueues } from "./webhooks";
 
 export type ScheduledStep = (env: Env, now: Date) => Promise<unknown>;
 
@@ -9,6 +10,7 @@ export type ScheduledStep = (env: Env, now: Date) => Promise<unknown>;
 export const scheduledSteps: Record<string, ScheduledStep> = {
   purgeIdempotencyKeys: purgeExpiredIdempotencyKeys,
   expireDocuments: expireDueDocuments,
+  sweepWebhookQueues,
 };
 
 export async function runScheduled(env: Env, now: Date): Promise<Record<string, "ok" | string>> {

@@ -1,3 +1,193 @@
-import { createRouter } from "../lib/router";
+import { createRoute, z } from "@hono/zod-openapi";
+import { createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
+import {
+  addEndpoint,
+  deleteEndpoint,
+  listDeliveries,
+  listEndpoints,
+  pingEndpoint,
+  replayDelivery,
+  rotateSecret,
+  updateEndpoint,
+} from "../domain/webhook-endpoints";
+
+const Id = z.object({ id: z.string().min(1).max(64) });
+const EventNames = z.array(z.string().min(1).max(64)).min(1).max(30).openapi({ description: "1-30 event names, or [\"*\"] for all" });
+const conflict = { 409: jsonResponse(z.object({ error: z.object({ code: z.string(), message: z.string(), hint: z.string().optional() }) }), "Still waiting") };
+
+const Endpoint = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    label: z.string(),
+    events: z.array(z.string()),
+    active: z.boolean(),
+    failures: z.number().int(),
+    paused_at: z.string().nullable(),
+    last_delivered_at: z.string().nullable(),
+    created_at: z.string(),
+    queued: z.number().int().openapi({ description: "Deliveries not yet delivered: queued, awaiting a retry, or held" }),
+    dead: z.number().int().openapi({ description: "Deliveries that will not be attempted again" }),
+  })
+  .openapi("WebhookEndpoint");
+
+const Delivery = z
+  .object({
+    id: z.string().openapi({ description: "Also the Service-Event-Id header" }),
+    endpoint_id: z.string(),
+    event: z.string(),
+    status: z.string().openapi({ description: "queued, failed (a retry is due), held, delivered, dead, dropped" }),
+    attempts: z.number().int(),
+    next_attempt_at: z.string().nullable(),
+    last_error: z.string().nullable(),
+    response_status: z.number().int().nullable(),
+    created_at: z.string(),
+    delivered_at: z.string().nullable(),
+    replay_of: z.string().nullable(),
+    document_id: z.string().nullable(),
+    document_title: z.string().nullable(),
+  })
+  .openapi("WebhookDelivery");
 
 export const webhooks = createRouter();
+
+webhooks.openapi(
+  createRoute({
+    method: "get",
+    path: "/v1/webhooks",
+    operationId: "listWebhooks",
+    tags: ["webhooks"],
+    summary: "Webhook endpoints of this account, with queue counts",
+    ...keyed("signing:webhooks"),
+    responses: { 200: jsonResponse(z.object({ endpoints: z.array(Endpoint) }), "Every endpoint"), ...keyedErrors },
+  }),
+  async (c) => c.json(await listEndpoints(c.env, c.get("principal")), 200),
+);
+
+webhooks.openapi(
+  createRoute({
+    method: "post",
+    path: "/v1/webhooks",
+    operationId: "addWebhook",
+    tags: ["webhooks"],
+    summary: "Add an endpoint; its signing secret is returned once",
+    ...keyed("signing:webhooks", { idempotent: "webhooks.add" }),
+    request: jsonBody(
+      z
+        .object({ url: z.string().min(1).max(2048), events: EventNames, label: z.string().max(80).optional() })
+        .strict()
+        .openapi("WebhookAdd"),
+    ),
+    responses: {
+      200: jsonResponse(z.object({ id: z.string(), secret: z.string().openapi({ description: "whsec_ + 48 hex, shown once" }) }), "Added"),
+      ...keyedErrors,
+      ...idempotentErrors,
+    },
+  }),
+  async (c) => c.json(await addEndpoint(c.env, c.get("principal"), c.req.valid("json")), 200),
+);
+
+webhooks.openapi(
+  createRoute({
+    method: "patch",
+    path: "/v1/webhooks/{id}",
+    operationId: "updateWebhook",
+    tags: ["webhooks"],
+    summary: "Change active, events or label; active: true lifts a pause and releases the hold",
+    ...keyed("signing:webhooks"),
+    request: {
+      params: Id,
+      ...jsonBody(
+        z
+          .object({ active: z.boolean().optional(), events: EventNames.optional(), label: z.string().max(80).optional() })
+          .strict()
+          .openapi("WebhookUpdate"),
+      ),
+    },
+    responses: {
+      200: jsonResponse(
+        z.object({
+          updated: z.literal(true),
+          released: z.number().int().openapi({ description: "Held deliveries now queued" }),
+          dropped: z.number().int().openapi({ description: "Deliveries lost to a full hold (kept as dead, replayable)" }),
+        }),
+        "Updated",
+      ),
+      ...keyedErrors,
+    },
+  }),
+  async (c) => c.json(await updateEndpoint(c.env, c.get("principal"), c.req.valid("param").id, c.req.valid("json")), 200),
+);
+
+webhooks.openapi(
+  createRoute({
+    method: "delete",
+    path: "/v1/webhooks/{id}",
+    operationId: "deleteWebhook",
+    tags: ["webhooks"],
+    summary: "Delete an endpoint; the reason is recorded on the account's audit trail",
+    ...keyed("signing:webhooks"),
+    request: { params: Id, query: z.object({ reason: z.string().trim().min(1).max(500) }) },
+    responses: { 200: jsonResponse(z.object({ deleted: z.literal(true) }), "Deleted"), ...keyedErrors },
+  }),
+  async (c) => c.json(await deleteEndpoint(c.env, c.get("principal"), c.req.valid("param").id, c.req.valid("query").reason), 200),
+);
+
+webhooks.openapi(
+  createRoute({
+    method: "post",
+    path: "/v1/webhooks/{id}/rotate",
+    operationId: "rotateWebhookSecret",
+    tags: ["webhooks"],
+    summary: "New signing secret, shown once; the previous one also signs for 24 hours",
+    ...keyed("signing:webhooks"),
+    request: { params: Id },
+    responses: {
+      200: jsonResponse(z.object({ secret: z.string(), previous_valid_for_seconds: z.number().int() }), "Rotated"),
+      ...keyedErrors,
+    },
+  }),
+  async (c) => c.json(await rotateSecret(c.env, c.get("principal"), c.req.valid("param").id), 200),
+);
+
+webhooks.openapi(
+  createRoute({
+    method: "get",
+    path: "/v1/webhooks/{id}/deliveries",
+    operationId: "listWebhookDeliveries",
+    tags: ["webhooks"],
+    summary: "The endpoint's last fifty deliveries, newest first",
+    ...keyed("signing:webhooks"),
+    request: { params: Id },
+    responses: { 200: jsonResponse(z.object({ deliveries: z.array(Delivery) }), "Deliveries"), ...keyedErrors },
+  }),
+  async (c) => c.json(await listDeliveries(c.env, c.get("principal"), c.req.valid("param").id), 200),
+);
+
+webhooks.openapi(
+  createRoute({
+    method: "post",
+    path: "/v1/webhooks/deliveries/{id}/replay",
+    operationId: "replayWebhookDelivery",
+    tags: ["webhooks"],
+    summary: "Send a delivered, failed or dead delivery again, as a new delivery",
+    ...keyed("signing:webhooks"),
+    request: { params: Id },
+    responses: { 200: jsonResponse(z.object({ delivery_id: z.string() }), "Replay queued (or held)"), ...keyedErrors, ...conflict },
+  }),
+  async (c) => c.json(await replayDelivery(c.env, c.get("principal"), c.req.valid("param").id), 200),
+);
+
+webhooks.openapi(
+  createRoute({
+    method: "post",
+    path: "/v1/webhooks/{id}/ping",
+    operationId: "pingWebhook",
+    tags: ["webhooks"],
+    summary: "Send a signing.ping test delivery",
+    ...keyed("signing:webhooks"),
+    request: { params: Id },
+    responses: { 200: jsonResponse(z.object({ delivery_id: z.string() }), "Ping queued (or held)"), ...keyedErrors },
+  }),
+  async (c) => c.json(await pingEndpoint(c.env, c.get("principal"), c.req.valid("param").id), 200),
+);

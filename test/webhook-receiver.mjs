@@ -1,0 +1,86 @@
+/**
+ * A webhook receiver for the tests, running in Node (not in workerd): the Worker's outbound
+ * `fetch` to `https://hooks.receiver.test/...` is routed here through Miniflare's
+ * `outboundService`. Each test uses its own box (the first path segment) and tells the box how to
+ * answer: `ok` (200, or another status), `fail` (500), `hang` (answers nothing for 15 s, past the
+ * 10 s timeout) or `refuse` (the connection is torn down without an answer). Every request a box
+ * receives is logged with its raw body and headers, readable by the test through
+ * `GET /__log/<box>`; `POST /__mode/<box>` sets the behaviour. Any other host passes through.
+ */
+export const RECEIVER_HOST = "hooks.receiver.test";
+
+/** @typedef {{ mode: "ok" | "fail" | "hang" | "refuse", status?: number }} Mode */
+/** @typedef {{ at: number, method: string, path: string, headers: Record<string, string>, body: string }} Logged */
+
+/** @type {Map<string, Mode>} */
+const modes = new Map();
+/** @type {Map<string, Logged[]>} */
+const logs = new Map();
+
+/** @param {import("node:http").IncomingMessage} req @returns {Promise<string>} */
+function readBody(req) {
+  return new Promise((resolve, reject) => {
+    /** @type {Buffer[]} */
+    const chunks = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+/** @param {import("node:http").ServerResponse} res @param {number} status @param {unknown} body */
+function json(res, status, body) {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+/** @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res @param {string} body */
+async function passThrough(req, res, body) {
+  const url = `https://${req.headers.host}${req.url}`;
+  const headers = Object.fromEntries(Object.entries(req.headers).filter(([, v]) => typeof v === "string"));
+  try {
+    const r = await fetch(url, { method: req.method, headers, body: req.method === "GET" || req.method === "HEAD" ? undefined : body });
+    res.writeHead(r.status, Object.fromEntries(r.headers));
+    res.end(Buffer.from(await r.arrayBuffer()));
+  } catch {
+    req.socket.destroy();
+  }
+}
+
+/** Miniflare `outboundService: { node: receiver }`. @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res */
+export async function receiver(req, res) {
+  const body = await readBody(req);
+  if (req.headers.host !== RECEIVER_HOST) return passThrough(req, res, body);
+  const path = (req.url ?? "/").split("?")[0];
+  const [, first, second] = path.split("/");
+  if (first === "__mode" && second) {
+    modes.set(second, JSON.parse(body));
+    return json(res, 200, { ok: true });
+  }
+  if (first === "__log" && second) return json(res, 200, logs.get(second) ?? []);
+  const box = first ?? "";
+  /** @type {Record<string, string>} */
+  const headers = {};
+  for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers[k] = v;
+  const list = logs.get(box) ?? [];
+  list.push({ at: Date.now(), method: req.method ?? "", path, headers, body });
+  logs.set(box, list);
+  const mode = modes.get(box) ?? { mode: "ok" };
+  switch (mode.mode) {
+    case "ok":
+      return json(res, mode.status ?? 200, { received: true });
+    case "fail":
+      return json(res, mode.status ?? 500, { error: "receiver is failing on purpose" });
+    case "hang":
+      // Answers after 15 s unless the caller gives up first; the timer never keeps Node alive.
+      await new Promise((r) => {
+        setTimeout(r, 15_000).unref();
+        res.on("close", r);
+      });
+      if (!res.destroyed && !res.writableEnded) json(res, 200, { late: true });
+      return;
+    case "refuse":
+      req.socket.destroy();
+      return;
+  }
+}
