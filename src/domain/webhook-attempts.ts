@@ -88,6 +88,9 @@ export async function attemptDelivery(env: Env, endpoint: EndpointRow, d: DueDel
   const now = Date.now();
   const timestamp = Math.floor(now / 1000);
   const secrets = await signingSecrets(env, endpoint, now);
+  // A timer cleared on every path (AbortSignal.timeout's would linger and keep the object busy).
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(new DOMException("attempt timed out", "TimeoutError")), ATTEMPT_TIMEOUT_MS);
   try {
     const res = await fetcher(url, {
       method: "POST",
@@ -100,14 +103,16 @@ export async function attemptDelivery(env: Env, endpoint: EndpointRow, d: DueDel
       },
       body: d.payload,
       redirect: "manual",
-      signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
+      signal: abort.signal,
     });
     await res.body?.cancel().catch(() => undefined);
     if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status };
     const note = res.status >= 300 && res.status < 400 ? " (redirects are not followed)" : "";
     return { ok: false, status: res.status, error: `HTTP ${res.status}${note}` };
   } catch (err) {
-    return { ok: false, status: null, error: describeError(err) };
+    return { ok: false, status: null, error: describeError(abort.signal.aborted ? abort.signal.reason : err) };
+  } finally {
+    clearTimeout(timer);
   }
 }
 
