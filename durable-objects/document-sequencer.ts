@@ -1,8 +1,85 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../src/env";
+import { ApiError, type ErrorCode } from "../src/lib/errors";
+import { loadState, type DocState, type SignerRow } from "../src/domain/document-state";
+import * as t from "../src/domain/transitions";
+
+/** What crosses the RPC boundary: a value, or the ApiError to rethrow on the caller's side. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: { code: ErrorCode; message: string; hint?: string } };
+
+export function unwrap<T>(o: Outcome<T>): T {
+  if (o.ok) return o.value;
+  throw new ApiError(o.error.code, o.error.message, o.error.hint);
+}
 
 /**
- * One per document (`idFromName(document_id)`): serialises every state change of that document
- * (consent, fields, sign, decline, void, expiry, completion and the one certificate).
+ * One per document (`getByName(document_id)`): serialises every state change of that document
+ * (send, view, consent, fields, sign, decline, void, expiry, completion and the one certificate).
+ * D1 is the record; each change reloads the state, checks the rules in `src/domain/transitions.ts`
+ * and commits. Calls are chained one after another: a D1 round trip does not let another change
+ * of the same document in between, so 50 signers signing at once give one completion.
  */
-export class DocumentSequencer extends DurableObject<Env> {}
+export class DocumentSequencer extends DurableObject<Env> {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  private serial<T>(documentId: string, fn: (st: DocState) => Promise<T>): Promise<Outcome<T>> {
+    const run = this.tail.then(async (): Promise<Outcome<T>> => {
+      try {
+        const st = await loadState(this.env, documentId);
+        if (!st) throw new ApiError("not_found", "No such document in this account.");
+        return { ok: true, value: await fn(st) };
+      } catch (err) {
+        if (err instanceof ApiError) return { ok: false, error: { code: err.code, message: err.message, hint: err.hint } };
+        throw err;
+      }
+    });
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  private signerOf(st: DocState, signerId: string): SignerRow {
+    const s = st.signers.find((x) => x.id === signerId);
+    if (!s) throw new ApiError("not_found", "No such signer on this document.");
+    return s;
+  }
+
+  /** Sends a draft to its signers; returns each link's token once. */
+  send(documentId: string, signers: t.SignerInput[], actor: t.Actor) {
+    return this.serial(documentId, (st) => t.send(this.env, st, signers, actor));
+  }
+
+  /** Records a signer's first view. */
+  view(documentId: string, signerId: string, actor: t.Actor) {
+    return this.serial(documentId, (st) => t.view(this.env, st, this.signerOf(st, signerId), actor));
+  }
+
+  /** Records consent to sign electronically. */
+  consent(documentId: string, signerId: string, input: { captured?: t.Captured }, actor: t.Actor) {
+    return this.serial(documentId, (st) => t.consent(this.env, st, this.signerOf(st, signerId), input, actor));
+  }
+
+  /** Stores one field answer. */
+  supplyField(documentId: string, signerId: string, input: { key: string; value: string; about?: string | null }) {
+    return this.serial(documentId, (st) => t.supplyField(this.env, st, this.signerOf(st, signerId), input));
+  }
+
+  /** Signs; completes the document and issues its certificate when the last signer signs. */
+  sign(documentId: string, signerId: string, input: t.SignInput, actor: t.Actor) {
+    return this.serial(documentId, (st) => t.sign(this.env, st, this.signerOf(st, signerId), input, actor));
+  }
+
+  /** Declines with a reason; the document ends as declined. */
+  decline(documentId: string, signerId: string, input: { reason: string }, actor: t.Actor) {
+    return this.serial(documentId, (st) => t.decline(this.env, st, this.signerOf(st, signerId), input, actor));
+  }
+
+  /** Voids a draft or sent document. */
+  void(documentId: string, input: { reason: string }, actor: t.Actor) {
+    return this.serial(documentId, (st) => t.voidDocument(this.env, st, input, actor));
+  }
+
+  /** Expires a sent document past its expiry (cron). */
+  expire(documentId: string, nowMs: number) {
+    return this.serial(documentId, (st) => t.expire(this.env, st, new Date(nowMs)));
+  }
+}

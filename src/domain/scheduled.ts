@@ -1,12 +1,14 @@
 /** What the cron trigger does each minute: each step is independent and idempotent. */
 import type { Env } from "../env";
 import { purgeExpiredIdempotencyKeys } from "../lib/idempotency";
+import { expireDueDocuments } from "./documents";
 
 export type ScheduledStep = (env: Env, now: Date) => Promise<unknown>;
 
 /** Later capabilities append their steps here (expiry, reminders, webhook sweeps). */
 export const scheduledSteps: Record<string, ScheduledStep> = {
   purgeIdempotencyKeys: purgeExpiredIdempotencyKeys,
+  expireDocuments: expireDueDocuments,
 };
 
 export async function runScheduled(env: Env, now: Date): Promise<Record<string, "ok" | string>> {

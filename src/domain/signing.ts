@@ -1,5 +1,160 @@
 /**
  * The signing ceremony behind a link token: one implementation used by `/v1/sign/{token}` (JSON)
- * and by the signer's page `/s/{token}` (HTML). (Implemented by the documents work.)
+ * and by the signer's page `/s/{token}` (HTML). The token is the whole credential; only its
+ * SHA-256 is stored. A link that matches nothing and one whose document expired, was voided or
+ * was declined fail identically.
  */
+import type { Env } from "../env";
+import { sha256Hex } from "../lib/crypto";
+import { unwrap } from "../../durable-objects/document-sequencer";
+import { DEAD_LINK_REASON, type DocRow, type DocState, type SignerRow, deadLink, isMyTurn, linkIsLive, loadState, mustSign, signerFields, waitingOn } from "./document-state";
+import { sequencer } from "./documents";
+import type { Captured, SignInput } from "./transitions";
+import { CONSENT_VERSION, DEFAULT_CONSENT_TEXT, INTENT_TEXT, INTENT_VERSION } from "./wording";
+
 export type RequestContext = { ip: string | null; userAgent: string | null };
+
+export const TOKEN_PATTERN = /^[0-9a-f]{64}$/;
+type Link = { signerId: string; documentId: string };
+
+/** Resolves a token to its signer and document in one query, or null for every kind of dead link. */
+export async function resolveToken(env: Env, token: string): Promise<Link | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const row = await env.DB.prepare(
+    "SELECT s.id AS signer_id, s.document_id, s.token_expires_at, d.status, d.expires_at FROM signers s JOIN documents d ON d.id = s.document_id WHERE s.token_hash = ?",
+  )
+    .bind(await sha256Hex(token))
+    .first<{ signer_id: string; document_id: string; token_expires_at: string; status: DocRow["status"]; expires_at: string | null }>();
+  if (!row || !linkIsLive({ status: row.status, expires_at: row.expires_at }, { token_expires_at: row.token_expires_at })) return null;
+  return { signerId: row.signer_id, documentId: row.document_id };
+}
+
+async function live(env: Env, token: string): Promise<Link> {
+  const l = await resolveToken(env, token);
+  if (!l) throw deadLink();
+  return l;
+}
+
+export type LinkRead = ReturnType<typeof linkView> | ReturnType<typeof deadLinkView>;
+
+export function deadLinkView() {
+  return {
+    ok: false as const,
+    reason: DEAD_LINK_REASON,
+    document_id: null,
+    title: null,
+    body: null,
+    body_sha256_hex: null,
+    document_status: null,
+    sequential: null,
+    expires_at: null,
+    tenant_name: null,
+    signer_id: null,
+    full_name: null,
+    email: null,
+    signer_role: null,
+    sign_order: null,
+    signer_status: null,
+    consented_at: null,
+    signed_at: null,
+    template_kind: null,
+    grants: null,
+    is_my_turn: null,
+    waiting_on: null,
+    consent_text: null,
+    consent_version: null,
+    intent_text: null,
+    intent_version: null,
+    signers: null,
+    fields: null,
+    pages: null,
+  };
+}
+
+function linkView(st: DocState, me: SignerRow, tenantName: string) {
+  const d = st.doc;
+  const supplied = new Set(st.values.filter((v) => v.signer_id === me.id).map((v) => v.key));
+  return {
+    ok: true as const,
+    reason: null,
+    document_id: d.id,
+    title: d.title,
+    body: d.body,
+    body_sha256_hex: d.body_sha256,
+    document_status: d.status,
+    sequential: d.sequential === 1,
+    expires_at: d.expires_at,
+    tenant_name: tenantName,
+    signer_id: me.id,
+    full_name: me.full_name,
+    email: me.email,
+    signer_role: me.role,
+    sign_order: me.sign_order,
+    signer_status: me.status,
+    consented_at: me.consented_at,
+    signed_at: me.signed_at,
+    template_kind: d.template_kind,
+    grants: JSON.parse(d.grants) as Record<string, unknown>,
+    is_my_turn: isMyTurn(st, me),
+    waiting_on: waitingOn(st)?.full_name ?? null,
+    consent_text: d.consent_text ?? DEFAULT_CONSENT_TEXT,
+    consent_version: CONSENT_VERSION,
+    intent_text: INTENT_TEXT,
+    intent_version: INTENT_VERSION,
+    signers: st.signers.map((s) => ({
+      full_name: s.full_name,
+      role: s.role,
+      sign_order: s.sign_order,
+      status: s.status,
+      signed_at: s.signed_at,
+      is_me: s.id === me.id,
+    })),
+    fields: mustSign(me)
+      ? signerFields(st).map((f) => ({
+          key: f.key,
+          label: f.label,
+          kind: f.kind,
+          required: f.required,
+          about: f.about ?? null,
+          supplied: supplied.has(f.key),
+          ...(f.options ? { options: f.options } : {}),
+          place: f.place ?? null,
+        }))
+      : [],
+    pages: null,
+  };
+}
+
+/** The signing-link read; records the signer's first view. */
+export async function readLink(env: Env, token: string, ctx: RequestContext) {
+  const l = await resolveToken(env, token);
+  const st = l && (await loadState(env, l.documentId));
+  const me = st?.signers.find((s) => s.id === l!.signerId);
+  if (!st || !me) return deadLinkView();
+  if (!me.viewed_at && st.doc.status === "sent") {
+    unwrap(await sequencer(env, st.doc.id).view(st.doc.id, me.id, ctx));
+  }
+  const tenant = await env.DB.prepare("SELECT name FROM tenants WHERE id = ?").bind(st.doc.tenant_id).first<{ name: string }>();
+  return linkView(st, me, tenant?.name ?? "");
+}
+
+export async function consent(env: Env, token: string, input: { captured?: Captured }, ctx: RequestContext) {
+  const l = await live(env, token);
+  return unwrap(await sequencer(env, l.documentId).consent(l.documentId, l.signerId, input, ctx));
+}
+
+export async function supplyField(env: Env, token: string, input: { key: string; value: string; about?: string | null }, _ctx: RequestContext) {
+  const l = await live(env, token);
+  return unwrap(await sequencer(env, l.documentId).supplyField(l.documentId, l.signerId, input));
+}
+
+export async function sign(env: Env, token: string, input: SignInput, ctx: RequestContext) {
+  const l = await live(env, token);
+  const r = unwrap(await sequencer(env, l.documentId).sign(l.documentId, l.signerId, input, ctx));
+  return { event_id: r.event_id };
+}
+
+export async function decline(env: Env, token: string, input: { reason: string }, ctx: RequestContext) {
+  const l = await live(env, token);
+  return unwrap(await sequencer(env, l.documentId).decline(l.documentId, l.signerId, input, ctx));
+}

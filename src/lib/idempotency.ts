@@ -4,14 +4,21 @@
  * Same key + different request → 409. Same key while the first is still running → 409.
  * Scoped per account, mode and operation; remembered 24 hours, then purged by the cron.
  * A 5xx outcome is forgotten so the caller can retry with the same key.
+ *
+ * Some first responses carry secrets shown once (signing tokens, webhook secrets). So nothing
+ * here is usable from the table alone: the key is stored as its SHA-256, and the remembered
+ * body is AES-GCM encrypted under a key derived (HKDF) from the Idempotency-Key itself, which
+ * only the caller holds.
  */
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv, Env } from "../env";
 import { ApiError, invalid } from "./errors";
 import { sha256Hex } from "./crypto";
+import { openWithSecret, sealWithSecret } from "./secret-box";
 
 export const IDEMPOTENT_OPERATIONS = [
   "templates.create",
+  "templates.revise",
   "documents.prepare",
   "documents.send",
   "documents.void",
@@ -34,7 +41,7 @@ export function idempotent(operation: IdempotentOperation): MiddlewareHandler<Ap
     const p = c.get("principal");
     const raw = await c.req.text();
     const requestHash = await sha256Hex(`${c.req.method} ${new URL(c.req.url).pathname}\n${raw}`);
-    const scope = [p.tenantId, p.mode, operation, key] as const;
+    const scope = [p.tenantId, p.mode, operation, await sha256Hex(key)] as const;
 
     const claimed = await claim(c.env, scope, requestHash);
     if (!claimed) {
@@ -52,7 +59,8 @@ export function idempotent(operation: IdempotentOperation): MiddlewareHandler<Ap
       }
       c.header("Idempotency-Replayed", "true");
       c.header("Content-Type", "application/json");
-      return c.body(row.response_body ?? "", (row.response_status ?? 200) as 200);
+      const body = row.response_body ? await openWithSecret(key, row.response_body) : "";
+      return c.body(body, (row.response_status ?? 200) as 200);
     }
 
     try {
@@ -70,7 +78,7 @@ export function idempotent(operation: IdempotentOperation): MiddlewareHandler<Ap
     await c.env.DB.prepare(
       "UPDATE idempotency_keys SET state = 'done', response_status = ?, response_body = ? WHERE tenant_id = ? AND mode = ? AND operation = ? AND key = ?",
     )
-      .bind(res.status, body, ...scope)
+      .bind(res.status, await sealWithSecret(key, body), ...scope)
       .run();
   };
 }

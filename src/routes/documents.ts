@@ -1,3 +1,212 @@
-import { createRouter } from "../lib/router";
+import { createRoute, z } from "@hono/zod-openapi";
+import { createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
+import { clientAddress } from "../lib/auth";
+import { getDocument, listDocuments, prepareDocument, sendDocument, voidDocument } from "../domain/documents";
+
+const actor = (req: Request) => ({ ip: clientAddress(req), userAgent: req.headers.get("user-agent") });
+const DocId = z.object({ id: z.string().min(1).max(64) });
+const STATUSES = ["draft", "sent", "completed", "declined", "voided", "expired", "open"] as const;
+
+const Metadata = z
+  .record(z.string().min(1).max(40), z.string().max(500))
+  .refine((m) => Object.keys(m).length <= 20, "at most 20 names")
+  .openapi({ description: "Up to 20 names (≤ 40 chars) with string values (≤ 500 chars)." });
+
+const PrepareBody = z
+  .object({
+    template_code: z.string().min(1).max(64),
+    title: z.string().max(200).optional(),
+    values: z.record(z.string(), z.union([z.string().max(20000), z.number(), z.boolean()])).optional(),
+    expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
+    sequential: z.boolean().optional(),
+    metadata: Metadata.optional(),
+    external_ref: z.string().max(200).nullable().optional(),
+  })
+  .strict()
+  .openapi("DocumentPrepare");
+
+const SignerInput = z
+  .object({
+    email: z.email().max(254),
+    full_name: z.string().trim().min(1).max(200),
+    role: z.string().max(40).optional(),
+    sign_order: z.number().int().min(1).max(1000).optional(),
+    phone: z.string().min(7).max(20).nullable().optional(),
+    auth: z.enum(["none", "email_otp", "sms_otp"]).optional(),
+    party_id: z.string().max(200).nullable().optional(),
+  })
+  .strict()
+  .openapi("SignerInput");
+
+const Signer = z
+  .object({
+    signer_id: z.string(),
+    email: z.string(),
+    full_name: z.string(),
+    role: z.string(),
+    sign_order: z.number().int(),
+    status: z.string(),
+    party_id: z.string().nullable(),
+    auth: z.string(),
+    consented_at: z.string().nullable(),
+    signed_at: z.string().nullable(),
+    declined_at: z.string().nullable(),
+    decline_reason: z.string().nullable(),
+    token_expires_at: z.string(),
+  })
+  .openapi("Signer");
+
+const Event = z
+  .object({
+    event_id: z.string(),
+    kind: z.string(),
+    occurred_at: z.string(),
+    signer_email: z.string().nullable(),
+    ip: z.string().nullable(),
+    user_agent: z.string().nullable(),
+    signature_method: z.string().optional(),
+    against_sha256: z.string(),
+    detail: z.string().nullable(),
+  })
+  .openapi("Event");
+
+const Document = z
+  .object({
+    document_id: z.string(),
+    title: z.string(),
+    status: z.string(),
+    body: z.string(),
+    body_sha256: z.string(),
+    template_code: z.string(),
+    template_version: z.number().int(),
+    grants: z.record(z.string(), z.unknown()),
+    sequential: z.boolean(),
+    metadata: z.record(z.string(), z.string()),
+    external_ref: z.string().nullable(),
+    created_at: z.string(),
+    sent_at: z.string().nullable(),
+    completed_at: z.string().nullable(),
+    voided_at: z.string().nullable(),
+    void_reason: z.string().nullable(),
+    declined_at: z.string().nullable(),
+    expires_at: z.string().nullable(),
+    integrity_ok: z.boolean(),
+    signers: z.array(Signer),
+    events: z.array(Event),
+  })
+  .openapi("Document");
+
+const ListItem = z
+  .object({
+    document_id: z.string(),
+    title: z.string(),
+    status: z.string(),
+    template_code: z.string(),
+    template_version: z.number().int(),
+    subject_name: z.string().nullable(),
+    signers: z.number().int(),
+    signed: z.number().int(),
+    waiting_on: z.string().nullable(),
+    sequential: z.boolean(),
+    expires_at: z.string().nullable(),
+    sent_at: z.string().nullable(),
+    completed_at: z.string().nullable(),
+    void_reason: z.string().nullable(),
+  })
+  .openapi("DocumentListItem");
 
 export const documents = createRouter();
+
+documents.openapi(
+  createRoute({
+    method: "get",
+    path: "/v1/documents",
+    operationId: "listDocuments",
+    tags: ["documents"],
+    summary: "Documents, newest first, a page at a time",
+    ...keyed("signing:read"),
+    request: {
+      query: z.object({
+        status: z.enum(STATUSES).optional(),
+        q: z.string().min(1).max(200).optional(),
+        external_ref: z.string().min(1).max(200).optional(),
+        limit: z.coerce.number().int().min(1).max(200).default(50),
+        offset: z.coerce.number().int().min(0).default(0),
+      }),
+    },
+    responses: {
+      200: jsonResponse(
+        z.object({ documents: z.array(ListItem), total: z.number().int(), has_more: z.boolean(), limit: z.number().int(), offset: z.number().int() }),
+        "A page of documents",
+      ),
+      ...keyedErrors,
+    },
+  }),
+  async (c) => c.json(await listDocuments(c.env, c.get("principal"), c.req.valid("query")), 200),
+);
+
+documents.openapi(
+  createRoute({
+    method: "post",
+    path: "/v1/documents",
+    operationId: "prepareDocument",
+    tags: ["documents"],
+    summary: "Prepare a document from the latest published version of a template",
+    ...keyed("signing:write", { idempotent: "documents.prepare" }),
+    request: jsonBody(PrepareBody),
+    responses: { 200: jsonResponse(z.object({ document_id: z.string() }), "Prepared as a draft"), ...keyedErrors, ...idempotentErrors },
+  }),
+  async (c) => c.json(await prepareDocument(c.env, c.get("principal"), c.req.valid("json"), actor(c.req.raw)), 200),
+);
+
+documents.openapi(
+  createRoute({
+    method: "get",
+    path: "/v1/documents/{id}",
+    operationId: "getDocument",
+    tags: ["documents"],
+    summary: "A document with its signers and trail",
+    ...keyed("signing:read"),
+    request: { params: DocId },
+    responses: { 200: jsonResponse(Document, "The document"), ...keyedErrors },
+  }),
+  async (c) => c.json(await getDocument(c.env, c.get("principal"), c.req.valid("param").id), 200),
+);
+
+documents.openapi(
+  createRoute({
+    method: "post",
+    path: "/v1/documents/{id}/send",
+    operationId: "sendDocument",
+    tags: ["documents"],
+    summary: "Send a draft to 1-50 signers; each link's token is returned once",
+    ...keyed("signing:write", { idempotent: "documents.send" }),
+    request: { params: DocId, ...jsonBody(z.object({ signers: z.array(SignerInput).min(1).max(50) }).strict()) },
+    responses: {
+      200: jsonResponse(
+        z.object({ links: z.array(z.object({ signer_id: z.string(), email: z.string(), token: z.string() })) }),
+        "Sent; tokens shown once",
+      ),
+      402: jsonResponse(z.object({ error: z.object({ code: z.string(), message: z.string(), hint: z.string().optional() }) }), "Quota spent"),
+      ...keyedErrors,
+      ...idempotentErrors,
+    },
+  }),
+  async (c) =>
+    c.json(await sendDocument(c.env, c.get("principal"), c.req.valid("param").id, c.req.valid("json").signers, actor(c.req.raw)), 200),
+);
+
+documents.openapi(
+  createRoute({
+    method: "post",
+    path: "/v1/documents/{id}/void",
+    operationId: "voidDocument",
+    tags: ["documents"],
+    summary: "Withdraw a document that is not completed",
+    ...keyed("signing:write", { idempotent: "documents.void" }),
+    request: { params: DocId, ...jsonBody(z.object({ reason: z.string().trim().min(1).max(500) }).strict()) },
+    responses: { 200: jsonResponse(z.object({ voided: z.literal(true) }), "Voided"), ...keyedErrors, ...idempotentErrors },
+  }),
+  async (c) =>
+    c.json(await voidDocument(c.env, c.get("principal"), c.req.valid("param").id, c.req.valid("json").reason, actor(c.req.raw)), 200),
+);

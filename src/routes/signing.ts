@@ -1,3 +1,159 @@
-import { createRouter } from "../lib/router";
+/**
+ * `/v1/sign/{token}`: the signing link's JSON face. The token is the whole credential; each
+ * token is rate limited (120 a minute). The rules live in src/domain/signing.ts.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../env";
+import { commonErrors, createRouter, jsonBody, jsonResponse } from "../lib/router";
+import { clientAddress } from "../lib/auth";
+import { sha256Hex } from "../lib/crypto";
+import { TOKEN_LIMIT, limitOrThrow } from "../lib/rate-limit";
+import { consent, decline, readLink, sign, supplyField } from "../domain/signing";
+import { FIELD_KEY_PATTERN } from "../domain/templates";
+
+const ctx = (req: Request) => ({ ip: clientAddress(req), userAgent: req.headers.get("user-agent") });
+const TokenParam = z.object({ token: z.string().max(128) });
+
+const perToken: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await limitOrThrow(c, `token:${await sha256Hex(c.req.param("token") ?? "")}`, TOKEN_LIMIT);
+  await next();
+};
+const token = { security: [] as { [k: string]: string[] }[], "x-auth": "signing token", middleware: [perToken] };
+
+const Captured = z
+  .object({ at: z.iso.datetime({ offset: true }) })
+  .catchall(z.unknown())
+  .refine((o) => JSON.stringify(o).length <= 4096, "at most 4 KB")
+  .openapi({ description: "A signature taken offline: `at` is the device's clock; other keys (device, …) are kept as given." });
+
+const LinkRead = z
+  .object({
+    ok: z.boolean(),
+    reason: z.string().nullable(),
+    document_id: z.string().nullable(),
+    title: z.string().nullable(),
+    body: z.string().nullable(),
+    body_sha256_hex: z.string().nullable(),
+    document_status: z.string().nullable(),
+    sequential: z.boolean().nullable(),
+    expires_at: z.string().nullable(),
+    tenant_name: z.string().nullable(),
+    signer_id: z.string().nullable(),
+    full_name: z.string().nullable(),
+    email: z.string().nullable(),
+    signer_role: z.string().nullable(),
+    sign_order: z.number().int().nullable(),
+    signer_status: z.string().nullable(),
+    consented_at: z.string().nullable(),
+    signed_at: z.string().nullable(),
+    template_kind: z.string().nullable(),
+    grants: z.record(z.string(), z.unknown()).nullable(),
+    is_my_turn: z.boolean().nullable(),
+    waiting_on: z.string().nullable(),
+    consent_text: z.string().nullable(),
+    consent_version: z.string().nullable(),
+    intent_text: z.string().nullable(),
+    intent_version: z.string().nullable(),
+    signers: z
+      .array(z.object({ full_name: z.string(), role: z.string(), sign_order: z.number().int(), status: z.string(), signed_at: z.string().nullable(), is_me: z.boolean() }))
+      .nullable(),
+    fields: z
+      .array(
+        z.object({
+          key: z.string(),
+          label: z.string(),
+          kind: z.string(),
+          required: z.boolean(),
+          about: z.string().nullable(),
+          supplied: z.boolean(),
+          options: z.array(z.string()).optional(),
+          place: z.unknown().nullable(),
+        }),
+      )
+      .nullable(),
+    pages: z.array(z.object({ n: z.number().int(), width: z.number(), height: z.number() })).nullable(),
+  })
+  .openapi("SigningLinkRead");
 
 export const signing = createRouter();
+
+signing.openapi(
+  createRoute({
+    method: "get",
+    path: "/v1/sign/{token}",
+    operationId: "readSigningLink",
+    tags: ["signing"],
+    summary: "What the signer sees; records the first view",
+    ...token,
+    request: { params: TokenParam },
+    responses: { ...commonErrors, 200: jsonResponse(LinkRead, "A live link"), 404: jsonResponse(LinkRead, "A link that matches nothing, or is no longer live") },
+  }),
+  async (c) => {
+    const read = await readLink(c.env, c.req.valid("param").token, ctx(c.req.raw));
+    c.header("Cache-Control", "no-store");
+    return read.ok ? c.json(read, 200) : c.json(read, 404);
+  },
+);
+
+signing.openapi(
+  createRoute({
+    method: "post",
+    path: "/v1/sign/{token}/consent",
+    operationId: "consentToSign",
+    tags: ["signing"],
+    summary: "Agree to do business electronically (always before signing)",
+    ...token,
+    request: { params: TokenParam, body: { required: false, content: { "application/json": { schema: z.object({ captured: Captured.optional() }).strict() } } } },
+    responses: { 200: jsonResponse(z.object({ consented: z.literal(true) }), "Consent recorded"), ...commonErrors },
+  }),
+  async (c) => c.json(await consent(c.env, c.req.valid("param").token, c.req.valid("json") ?? {}, ctx(c.req.raw)), 200),
+);
+
+signing.openapi(
+  createRoute({
+    method: "post",
+    path: "/v1/sign/{token}/fields",
+    operationId: "supplyField",
+    tags: ["signing"],
+    summary: "Answer one of the document's fields",
+    ...token,
+    request: {
+      params: TokenParam,
+      ...jsonBody(z.object({ key: z.string().regex(FIELD_KEY_PATTERN), value: z.string().max(20000), about: z.string().max(200).nullable().optional() }).strict()),
+    },
+    responses: { 200: jsonResponse(z.object({ supplied: z.literal(true) }), "Answer stored"), ...commonErrors },
+  }),
+  async (c) => c.json(await supplyField(c.env, c.req.valid("param").token, c.req.valid("json"), ctx(c.req.raw)), 200),
+);
+
+signing.openapi(
+  createRoute({
+    method: "post",
+    path: "/v1/sign/{token}",
+    operationId: "sign",
+    tags: ["signing"],
+    summary: "Sign (after consent, with every required field, in turn)",
+    ...token,
+    request: {
+      params: TokenParam,
+      ...jsonBody(z.object({ method: z.enum(["typed", "drawn", "clicked", "uploaded"]), value: z.string().min(1).max(400000), captured: Captured.optional() }).strict()),
+    },
+    responses: { 200: jsonResponse(z.object({ event_id: z.string() }), "Signed"), ...commonErrors },
+  }),
+  async (c) => c.json(await sign(c.env, c.req.valid("param").token, c.req.valid("json"), ctx(c.req.raw)), 200),
+);
+
+signing.openapi(
+  createRoute({
+    method: "post",
+    path: "/v1/sign/{token}/decline",
+    operationId: "decline",
+    tags: ["signing"],
+    summary: "Decline with a reason; the document ends as declined",
+    ...token,
+    request: { params: TokenParam, ...jsonBody(z.object({ reason: z.string().trim().min(1).max(500) }).strict()) },
+    responses: { 200: jsonResponse(z.object({ declined: z.literal(true) }), "Declined"), ...commonErrors },
+  }),
+  async (c) => c.json(await decline(c.env, c.req.valid("param").token, c.req.valid("json"), ctx(c.req.raw)), 200),
+);

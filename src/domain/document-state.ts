@@ -1,0 +1,147 @@
+/**
+ * Reading a document's full state from D1 and the small derivations every rule uses
+ * (who must sign, whose turn it is). D1 is the system of record; the sequencer reads from here.
+ */
+import type { Env, Mode } from "../env";
+import type { TemplateField } from "../db/schema";
+import type { DocumentSnapshot, SignerSnapshot } from "./events";
+import { ApiError } from "../lib/errors";
+
+export type DocRow = {
+  id: string;
+  tenant_id: string;
+  mode: Mode;
+  template_id: string;
+  template_code: string;
+  template_version: number;
+  template_kind: string;
+  title: string;
+  status: "draft" | "sent" | "completed" | "declined" | "voided" | "expired";
+  body: string;
+  body_sha256: string;
+  grants: string;
+  consent_text: string | null;
+  fields: string;
+  sequential: number;
+  metadata: string;
+  external_ref: string | null;
+  subject_name: string | null;
+  created_at: string;
+  sent_at: string | null;
+  completed_at: string | null;
+  voided_at: string | null;
+  void_reason: string | null;
+  declined_at: string | null;
+  expired_at: string | null;
+  expires_at: string | null;
+};
+
+export type SignerRow = {
+  id: string;
+  document_id: string;
+  email: string;
+  full_name: string;
+  role: string;
+  sign_order: number;
+  phone: string | null;
+  auth: string;
+  party_id: string | null;
+  status: "pending" | "signed" | "declined";
+  token_expires_at: string;
+  viewed_at: string | null;
+  consented_at: string | null;
+  consent_version: string | null;
+  signed_at: string | null;
+  signature_method: string | null;
+  signature_value_sha256: string | null;
+  signed_against_sha256: string | null;
+  sign_ip: string | null;
+  captured: string | null;
+  declined_at: string | null;
+  decline_reason: string | null;
+};
+
+export type FieldValueRow = { signer_id: string; key: string; value: string; about: string | null; supplied_at: string };
+
+export type EventRow = {
+  id: string;
+  seq: number;
+  kind: string;
+  occurred_at: string;
+  signer_id: string | null;
+  signer_email: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  signature_method: string | null;
+  against_sha256: string;
+  detail: string | null;
+};
+
+export type DocState = { doc: DocRow; signers: SignerRow[]; values: FieldValueRow[]; events: EventRow[] };
+
+const SIGNER_COLUMNS =
+  "id, document_id, email, full_name, role, sign_order, phone, auth, party_id, status, token_expires_at, viewed_at, consented_at, consent_version, signed_at, signature_method, signature_value_sha256, signed_against_sha256, sign_ip, captured, declined_at, decline_reason";
+
+/** One round trip: the document, its signers in order, supplied values and the trail. */
+export async function loadState(env: Env, documentId: string): Promise<DocState | null> {
+  const [d, s, v, e] = await env.DB.batch([
+    env.DB.prepare("SELECT * FROM documents WHERE id = ?").bind(documentId),
+    env.DB.prepare(`SELECT ${SIGNER_COLUMNS} FROM signers WHERE document_id = ? ORDER BY sign_order, created_at, id`).bind(documentId),
+    env.DB.prepare("SELECT signer_id, key, value, about, supplied_at FROM field_values WHERE document_id = ?").bind(documentId),
+    env.DB.prepare(
+      "SELECT id, seq, kind, occurred_at, signer_id, signer_email, ip, user_agent, signature_method, against_sha256, detail FROM events WHERE document_id = ? ORDER BY seq",
+    ).bind(documentId),
+  ]);
+  const doc = d!.results[0] as DocRow | undefined;
+  if (!doc) return null;
+  return { doc, signers: s!.results as SignerRow[], values: v!.results as FieldValueRow[], events: e!.results as EventRow[] };
+}
+
+export const mustSign = (s: SignerRow) => s.role !== "cc";
+export const nextSeq = (st: DocState) => (st.events.length ? st.events[st.events.length - 1]!.seq + 1 : 1);
+export const docFields = (st: DocState) => JSON.parse(st.doc.fields) as TemplateField[];
+/** Fields a signer answers through the link (staff-only fields are not asked of signers). */
+export const signerFields = (st: DocState) => docFields(st).filter((f) => !f.staff_only);
+
+/** On a sequential document a signer's turn comes when everyone ordered before them has signed. */
+export function isMyTurn(st: DocState, signer: SignerRow): boolean {
+  if (st.doc.status !== "sent" || signer.status !== "pending" || !mustSign(signer)) return false;
+  if (!st.doc.sequential) return true;
+  return st.signers.every((o) => !mustSign(o) || o.sign_order >= signer.sign_order || o.status === "signed");
+}
+
+/** The first signer the document waits on (lowest order still pending), or null. */
+export function waitingOn(st: DocState): SignerRow | null {
+  if (st.doc.status !== "sent") return null;
+  return st.signers.find((s) => mustSign(s) && s.status === "pending") ?? null;
+}
+
+export function snapshot(doc: DocRow, changes: Partial<DocRow> = {}): DocumentSnapshot {
+  const d = { ...doc, ...changes };
+  return {
+    id: d.id,
+    tenantId: d.tenant_id,
+    mode: d.mode,
+    title: d.title,
+    status: d.status,
+    bodySha256: d.body_sha256,
+    completedAt: d.completed_at,
+    metadata: JSON.parse(d.metadata) as Record<string, string>,
+    externalRef: d.external_ref,
+  };
+}
+
+export const signerSnapshot = (s: SignerRow, status = s.status): SignerSnapshot => ({ id: s.id, email: s.email, fullName: s.full_name, status });
+
+/** Whether a link still works: the document is live (sent or completed) and the link not past its time. */
+export function linkIsLive(doc: Pick<DocRow, "status" | "expires_at">, signer: Pick<SignerRow, "token_expires_at">, now = Date.now()): boolean {
+  if (doc.status !== "sent" && doc.status !== "completed") return false;
+  if (doc.status === "sent" && doc.expires_at && Date.parse(doc.expires_at) <= now) return false;
+  if (doc.status === "sent" && Date.parse(signer.token_expires_at) <= now) return false;
+  return true;
+}
+
+export const DEAD_LINK_REASON = "This signing link is not valid. It may have expired, been withdrawn, or been mistyped.";
+
+/** The one refusal for a token that matches nothing or whose document is no longer live. */
+export const deadLink = () => new ApiError("not_found", DEAD_LINK_REASON, "Ask the sender for a new link.");

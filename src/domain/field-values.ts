@@ -1,0 +1,59 @@
+/**
+ * What a signer may answer to each kind of field. Returns the value as stored (trimmed or
+ * normalised); an empty string means "not supplied" and clears an earlier answer.
+ */
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import type { TemplateField } from "../db/schema";
+import { invalid } from "../lib/errors";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function normalisePhone(raw: string): string | null {
+  const p = parsePhoneNumberFromString(raw, { defaultCountry: undefined });
+  return p && p.isValid() ? p.number : null;
+}
+
+export function validateFieldValue(field: TemplateField, raw: string): string {
+  const value = field.kind === "textarea" ? raw : raw.trim();
+  if (value === "") return "";
+  const bad = (why: string) => invalid(`value: ${why} (field "${field.key}", kind ${field.kind}).`);
+  switch (field.kind) {
+    case "text":
+      if (value.length > 2000 || /[\r\n]/.test(value)) throw bad("a text answer is one line of at most 2000 characters");
+      return value;
+    case "textarea":
+      return value;
+    case "email":
+      if (!EMAIL.test(value) || value.length > 254) throw bad("not an email address");
+      return value;
+    case "phone": {
+      const e164 = normalisePhone(value);
+      if (!e164) throw bad("not a valid phone number; include the country code, e.g. +1 415 555 0100");
+      return e164;
+    }
+    case "number":
+      if (!/^-?\d+(\.\d+)?$/.test(value)) throw bad("not a number");
+      return value;
+    case "date": {
+      const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+      const d = m ? new Date(`${value}T00:00:00Z`) : null;
+      if (!d || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) throw bad("a date is written YYYY-MM-DD");
+      return value;
+    }
+    case "checkbox":
+      if (value !== "true" && value !== "false") throw bad('a checkbox answer is "true" or "false"');
+      // An unticked required checkbox is not an answer.
+      return field.required && value === "false" ? "" : value;
+    case "select":
+      if (!field.options?.includes(value)) throw bad(`must be one of: ${field.options?.join(", ")}`);
+      return value;
+    case "initials":
+      if (value.length > 10) throw bad("initials are at most 10 characters");
+      return value;
+    case "signature":
+      if (value.length > 400_000) throw bad("too long");
+      return value;
+    default:
+      throw bad("unknown field kind");
+  }
+}

@@ -1,0 +1,325 @@
+/**
+ * Every state change of a sent document: send, view, consent, fields, sign, decline, void,
+ * expire. Each checks its rules against the loaded state and commits the change with its trail
+ * events in one batch. They run only inside the document's DocumentSequencer, one at a time.
+ */
+import type { Env } from "../env";
+import { invalid } from "../lib/errors";
+import { randomHex, sha256Hex } from "../lib/crypto";
+import { newId, nowIso } from "../lib/ids";
+import { commitWithEvents, type NewEvent } from "./events";
+import {
+  type DocState,
+  type SignerRow,
+  deadLink,
+  isMyTurn,
+  linkIsLive,
+  mustSign,
+  nextSeq,
+  signerFields,
+  snapshot,
+  signerSnapshot,
+} from "./document-state";
+import { reserveAgreement } from "./quota";
+import { CONSENT_VERSION, INTENT_VERSION } from "./wording";
+import { validateFieldValue } from "./field-values";
+import { issueCertificate } from "./certificates";
+
+export type Actor = { ip: string | null; userAgent: string | null };
+
+export const DEFAULT_EXPIRY_DAYS = 30;
+
+export type SignerInput = {
+  email: string;
+  full_name: string;
+  role?: string;
+  sign_order?: number;
+  phone?: string | null;
+  auth?: "none" | "email_otp" | "sms_otp";
+  party_id?: string | null;
+};
+
+export type Captured = { at: string; [k: string]: unknown };
+
+/** The server's receipt time beside the device's claimed time, and the skew between them. */
+function capturedRecord(captured: Captured | undefined, receivedAt: string) {
+  if (!captured) return null;
+  const { at, ...rest } = captured;
+  return { ...rest, claimed_at: at, received_at: receivedAt, skew_ms: Date.parse(receivedAt) - Date.parse(at) };
+}
+
+/** A signer's action needs a live link (checked again here: the document may have changed since the token was read). */
+function requireLiveLink(st: DocState, signer: SignerRow) {
+  if (!linkIsLive(st.doc, signer)) throw deadLink();
+  if (st.doc.status !== "sent") throw invalid(`This document is ${st.doc.status}; only a sent document can be acted on.`);
+}
+
+function requirePendingSigner(signer: SignerRow) {
+  if (signer.status !== "pending") throw invalid(`This signer has already ${signer.status}.`);
+}
+
+function requireSigningRole(signer: SignerRow) {
+  if (!mustSign(signer)) throw invalid("A cc recipient receives the completed copy and never signs.");
+}
+
+/** Sends a draft: one 64-hex token per signer, returned once and stored only as its hash. */
+export async function send(env: Env, st: DocState, signersIn: SignerInput[], actor: Actor) {
+  if (st.doc.status !== "draft") throw invalid(`This document is ${st.doc.status}; only a draft can be sent.`);
+  if (!signersIn.some((s) => (s.role ?? "signer") !== "cc")) throw invalid("signers: at least one signer must sign (not only cc).");
+  const otp = signersIn.findIndex((s) => s.auth && s.auth !== "none");
+  if (otp >= 0) {
+    throw invalid(`signers.${otp}.auth: one-time codes are not enabled for this account.`, "Send with auth \"none\".");
+  }
+  const now = new Date();
+  const sentAt = now.toISOString();
+  const expiresAt = st.doc.expires_at ?? new Date(now.getTime() + DEFAULT_EXPIRY_DAYS * 86400_000).toISOString();
+  if (Date.parse(expiresAt) <= now.getTime()) throw invalid("expires_at: the document's expiry has already passed.");
+
+  const release = await reserveAgreement(env, st.doc.tenant_id, st.doc.mode, now);
+  try {
+    const links: { signer_id: string; email: string; token: string }[] = [];
+    const statements: D1PreparedStatement[] = [];
+    for (const [i, s] of signersIn.entries()) {
+      const id = newId("sgn");
+      const token = randomHex(32);
+      links.push({ signer_id: id, email: s.email, token });
+      statements.push(
+        env.DB.prepare(
+          "INSERT INTO signers (id, document_id, tenant_id, email, full_name, role, sign_order, phone, auth, party_id, status, token_hash, token_expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)",
+        ).bind(
+          id,
+          st.doc.id,
+          st.doc.tenant_id,
+          s.email,
+          s.full_name,
+          s.role ?? "signer",
+          s.sign_order ?? i + 1,
+          s.phone ?? null,
+          s.auth ?? "none",
+          s.party_id ?? null,
+          await sha256Hex(token),
+          expiresAt,
+          sentAt,
+        ),
+      );
+    }
+    statements.push(
+      env.DB.prepare("UPDATE documents SET status = 'sent', sent_at = ?, expires_at = ? WHERE id = ? AND status = 'draft'").bind(
+        sentAt,
+        expiresAt,
+        st.doc.id,
+      ),
+    );
+    const event: NewEvent = {
+      kind: "sent",
+      occurredAt: sentAt,
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      againstSha256: st.doc.body_sha256,
+      detail: `Sent to ${signersIn.length} recipient${signersIn.length === 1 ? "" : "s"}.`,
+    };
+    await commitWithEvents(env, snapshot(st.doc, { status: "sent" }), statements, [event], nextSeq(st));
+    return { links };
+  } catch (err) {
+    await release();
+    throw err;
+  }
+}
+
+/** Records the first view of a link; later views change nothing. */
+export async function view(env: Env, st: DocState, signer: SignerRow, actor: Actor) {
+  if (signer.viewed_at) return { viewed: false };
+  const at = nowIso();
+  await commitWithEvents(
+    env,
+    snapshot(st.doc),
+    [env.DB.prepare("UPDATE signers SET viewed_at = ? WHERE id = ? AND viewed_at IS NULL").bind(at, signer.id)],
+    [{ kind: "viewed", occurredAt: at, signer: signerSnapshot(signer), ip: actor.ip, userAgent: actor.userAgent, againstSha256: st.doc.body_sha256 }],
+    nextSeq(st),
+  );
+  return { viewed: true };
+}
+
+/** Consent to do business electronically: its own event, always before the signature. */
+export async function consent(env: Env, st: DocState, signer: SignerRow, input: { captured?: Captured }, actor: Actor) {
+  requireLiveLink(st, signer);
+  requirePendingSigner(signer);
+  requireSigningRole(signer);
+  if (signer.consented_at) return { consented: true as const };
+  const at = nowIso();
+  const captured = capturedRecord(input.captured, at);
+  await commitWithEvents(
+    env,
+    snapshot(st.doc),
+    [
+      env.DB.prepare("UPDATE signers SET consented_at = ?, consent_version = ? WHERE id = ? AND consented_at IS NULL").bind(
+        at,
+        CONSENT_VERSION,
+        signer.id,
+      ),
+    ],
+    [
+      {
+        kind: "consented",
+        occurredAt: at,
+        signer: signerSnapshot(signer),
+        ip: actor.ip,
+        userAgent: actor.userAgent,
+        againstSha256: st.doc.body_sha256,
+        detail: captured ? `${CONSENT_VERSION}; captured offline, device time ${captured.claimed_at}, skew ${captured.skew_ms} ms` : CONSENT_VERSION,
+      },
+    ],
+    nextSeq(st),
+  );
+  return { consented: true as const };
+}
+
+/** Supplies (or replaces) one answer; an empty value clears it. */
+export async function supplyField(env: Env, st: DocState, signer: SignerRow, input: { key: string; value: string; about?: string | null }) {
+  requireLiveLink(st, signer);
+  requirePendingSigner(signer);
+  requireSigningRole(signer);
+  const field = signerFields(st).find((f) => f.key === input.key);
+  if (!field) throw invalid(`key: this document asks no field "${input.key}".`);
+  const value = validateFieldValue(field, input.value);
+  const stmt =
+    value === ""
+      ? env.DB.prepare("DELETE FROM field_values WHERE document_id = ? AND signer_id = ? AND key = ?").bind(st.doc.id, signer.id, field.key)
+      : env.DB.prepare(
+          "INSERT INTO field_values (document_id, signer_id, key, value, about, supplied_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (document_id, signer_id, key) DO UPDATE SET value = excluded.value, about = excluded.about, supplied_at = excluded.supplied_at",
+        ).bind(st.doc.id, signer.id, field.key, value, input.about ?? null, nowIso());
+  await stmt.run();
+  return { supplied: true as const };
+}
+
+export type SignInput = { method: "typed" | "drawn" | "clicked" | "uploaded"; value: string; captured?: Captured };
+
+function checkSignatureValue(input: SignInput) {
+  if (input.method === "drawn" || input.method === "uploaded") {
+    if (!/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/.test(input.value)) {
+      throw invalid(`value: a ${input.method} signature is a data:image/png or data:image/jpeg base64 URL.`);
+    }
+  } else if (input.value.trim().length === 0 || input.value.length > 200) {
+    throw invalid(`value: a ${input.method} signature is the signer's name, 1-200 characters.`);
+  }
+}
+
+/** Signs; when the last one who had to sign has signed, the document completes exactly once. */
+export async function sign(env: Env, st: DocState, signer: SignerRow, input: SignInput, actor: Actor) {
+  requireLiveLink(st, signer);
+  requirePendingSigner(signer);
+  requireSigningRole(signer);
+  if (!signer.consented_at) throw invalid("Consent to sign electronically must be given before signing.", "POST /v1/sign/{token}/consent first.");
+  const supplied = new Set(st.values.filter((v) => v.signer_id === signer.id).map((v) => v.key));
+  const missing = signerFields(st).filter((f) => f.required && !supplied.has(f.key)).map((f) => f.key);
+  if (missing.length) throw invalid(`Required fields are not supplied yet: ${missing.join(", ")}.`);
+  if (!isMyTurn(st, signer)) {
+    throw invalid("It is not this signer's turn: this document is signed in order.", "Wait until the signers before you have signed.");
+  }
+  checkSignatureValue(input);
+
+  const at = nowIso();
+  const valueSha = await sha256Hex(input.value);
+  const captured = capturedRecord(input.captured, at);
+  const statements = [
+    env.DB.prepare(
+      "UPDATE signers SET status = 'signed', signed_at = ?, signature_method = ?, signature_value = ?, signature_value_sha256 = ?, signed_against_sha256 = ?, sign_ip = ?, captured = ? WHERE id = ? AND status = 'pending'",
+    ).bind(at, input.method, input.value, valueSha, st.doc.body_sha256, actor.ip, captured ? JSON.stringify(captured) : null, signer.id),
+  ];
+  const events: NewEvent[] = [
+    {
+      kind: "signed",
+      occurredAt: at,
+      signer: signerSnapshot(signer, "signed"),
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      signatureMethod: input.method,
+      againstSha256: st.doc.body_sha256,
+      detail: captured ? `${INTENT_VERSION}; captured offline, device time ${captured.claimed_at}, skew ${captured.skew_ms} ms` : INTENT_VERSION,
+    },
+  ];
+  const completes = st.signers.every((o) => !mustSign(o) || o.id === signer.id || o.status === "signed");
+  let doc = snapshot(st.doc);
+  if (completes) {
+    statements.push(env.DB.prepare("UPDATE documents SET status = 'completed', completed_at = ? WHERE id = ? AND status = 'sent'").bind(at, st.doc.id));
+    doc = snapshot(st.doc, { status: "completed", completed_at: at });
+    events.push({ kind: "completed", occurredAt: at, againstSha256: st.doc.body_sha256, detail: "Everyone who had to sign has signed." });
+  }
+  const { eventIds } = await commitWithEvents(env, doc, statements, events, nextSeq(st));
+  if (completes) {
+    // The completion is committed; a failed issue is repaired when the certificate is next asked for.
+    await issueCertificate(env, st.doc.id).catch((err) =>
+      console.error(JSON.stringify({ level: "error", documentId: st.doc.id, certificate: String(err) })),
+    );
+  }
+  return { event_id: eventIds[0]!, completed: completes };
+}
+
+/** A signer declines with a reason; the document ends as declined. */
+export async function decline(env: Env, st: DocState, signer: SignerRow, input: { reason: string }, actor: Actor) {
+  requireLiveLink(st, signer);
+  requirePendingSigner(signer);
+  requireSigningRole(signer);
+  const at = nowIso();
+  await commitWithEvents(
+    env,
+    snapshot(st.doc, { status: "declined" }),
+    [
+      env.DB.prepare("UPDATE signers SET status = 'declined', declined_at = ?, decline_reason = ? WHERE id = ? AND status = 'pending'").bind(
+        at,
+        input.reason,
+        signer.id,
+      ),
+      env.DB.prepare("UPDATE documents SET status = 'declined', declined_at = ? WHERE id = ? AND status = 'sent'").bind(at, st.doc.id),
+    ],
+    [
+      {
+        kind: "declined",
+        occurredAt: at,
+        signer: signerSnapshot(signer, "declined"),
+        ip: actor.ip,
+        userAgent: actor.userAgent,
+        againstSha256: st.doc.body_sha256,
+        detail: input.reason,
+      },
+    ],
+    nextSeq(st),
+  );
+  return { declined: true as const };
+}
+
+/** Withdraws a document that is not completed; its links stop working at once. */
+export async function voidDocument(env: Env, st: DocState, input: { reason: string }, actor: Actor) {
+  if (st.doc.status === "completed") throw invalid("A completed (executed) document cannot be voided.");
+  if (st.doc.status !== "draft" && st.doc.status !== "sent") throw invalid(`This document is already ${st.doc.status}.`);
+  const at = nowIso();
+  await commitWithEvents(
+    env,
+    snapshot(st.doc, { status: "voided" }),
+    [
+      env.DB.prepare("UPDATE documents SET status = 'voided', voided_at = ?, void_reason = ? WHERE id = ? AND status IN ('draft', 'sent')").bind(
+        at,
+        input.reason,
+        st.doc.id,
+      ),
+    ],
+    [{ kind: "voided", occurredAt: at, ip: actor.ip, userAgent: actor.userAgent, againstSha256: st.doc.body_sha256, detail: input.reason }],
+    nextSeq(st),
+  );
+  return { voided: true as const };
+}
+
+/** Cron: a sent document past its expiry becomes expired. */
+export async function expire(env: Env, st: DocState, now: Date) {
+  if (st.doc.status !== "sent" || !st.doc.expires_at || Date.parse(st.doc.expires_at) > now.getTime()) return { expired: false };
+  const at = now.toISOString();
+  await commitWithEvents(
+    env,
+    snapshot(st.doc, { status: "expired" }),
+    [env.DB.prepare("UPDATE documents SET status = 'expired', expired_at = ? WHERE id = ? AND status = 'sent'").bind(at, st.doc.id)],
+    [{ kind: "expired", occurredAt: at, againstSha256: st.doc.body_sha256, detail: `Expired at ${st.doc.expires_at}.` }],
+    nextSeq(st),
+  );
+  return { expired: true };
+}
+
