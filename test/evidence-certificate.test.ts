@@ -78,7 +78,7 @@ describe("GET /v1/documents/{id}/certificate", () => {
   it("stores the canonical text itself, so the stored bytes hash to certificate_sha256_hex", async () => {
     const t = await makeTenant();
     const f = await insertDocument(t);
-    const row = await env.DB.prepare("SELECT payload, certificate_sha256, document_sha256 FROM certificates WHERE document_id = ?").bind(f.documentId).first<Record<string, string>>();
+    const row = await env.DB.prepare("SELECT payload, certificate_sha256, document_sha256 FROM certificates WHERE document_id = ?").bind(f.documentId).first<{ payload: string; certificate_sha256: string; document_sha256: string }>();
     expect(row!.payload).toBe(canonicalJson(JSON.parse(row!.payload)));
     expect(row!.certificate_sha256).toBe(await sha256Hex(row!.payload));
     expect(row!.document_sha256).toBe(f.bodySha256);
@@ -173,14 +173,41 @@ describe("still_matches_record: rows changed behind the service's back", () => {
     expect(c.payload.signers[0].full_name).toBe("Ada Lovelace");
   });
 
+  // The trail is append-only in the database (triggers); someone with raw access can still drop them.
+  const bypassingTrailGuard = async (stmt: D1PreparedStatement): Promise<void> => {
+    await env.DB.batch([
+      env.DB.prepare("DROP TRIGGER events_no_update"),
+      env.DB.prepare("DROP TRIGGER events_no_delete"),
+      stmt,
+      env.DB.prepare("CREATE TRIGGER events_no_update BEFORE UPDATE ON events BEGIN SELECT RAISE(ABORT, 'the document trail is append-only'); END"),
+      env.DB.prepare("CREATE TRIGGER events_no_delete BEFORE DELETE ON events BEGIN SELECT RAISE(ABORT, 'the document trail is append-only'); END"),
+    ]);
+  };
+
+  it("an event slipped into the trail (inserts pass the append-only guard)", async () => {
+    const c = await tampered((f) =>
+      env.DB.prepare(
+        "INSERT INTO events (id, document_id, tenant_id, mode, seq, kind, occurred_at, against_sha256) SELECT 'evt_forged', id, tenant_id, mode, 0, 'viewed', '2026-01-15T08:00:00.000Z', body_sha256 FROM documents WHERE id = ?",
+      ).bind(f.documentId),
+    );
+    expect(c.still_matches_record).toBe(false);
+    expect(c.divergence).toMatch(/^The record differs from the certificate at: events \(9 in the certificate, 10 in the record\); events\[0\]\.kind; /);
+  });
+
   it("an edited address on the trail", async () => {
-    const c = await tampered((f) => env.DB.prepare("UPDATE events SET ip = '192.0.2.99' WHERE document_id = ? AND seq = 5").bind(f.documentId));
+    const t = await makeTenant();
+    const f = await insertDocument(t);
+    await bypassingTrailGuard(env.DB.prepare("UPDATE events SET ip = '192.0.2.99' WHERE document_id = ? AND seq = 5").bind(f.documentId));
+    const c = (await certOf(t.key, f.documentId)).json;
     expect(c.still_matches_record).toBe(false);
     expect(c.divergence).toBe("The record differs from the certificate at: events[4].ip.");
   });
 
   it("a deleted trail event", async () => {
-    const c = await tampered((f) => env.DB.prepare("DELETE FROM events WHERE document_id = ? AND seq = 4").bind(f.documentId));
+    const t = await makeTenant();
+    const f = await insertDocument(t);
+    await bypassingTrailGuard(env.DB.prepare("DELETE FROM events WHERE document_id = ? AND seq = 4").bind(f.documentId));
+    const c = (await certOf(t.key, f.documentId)).json;
     expect(c.still_matches_record).toBe(false);
     expect(c.divergence).toMatch(/^The record differs from the certificate at: events \(9 in the certificate, 8 in the record\); events\[3\]\.kind; /);
     expect(c.divergence).toMatch(/; and \d+ more\.$/);

@@ -17,7 +17,7 @@ export async function attachments(bytes: Uint8Array): Promise<Record<string, Uin
   for (let i = 0; i < list.size(); i += 2) {
     const name = list.lookup(i) as PDFString | PDFHexString;
     const spec = list.lookup(i + 1, PDFDict);
-    const stream = spec.lookup(PDFName.of("EF"), PDFDict).lookup(PDFName.of("F"), PDFRawStream);
+    const stream = spec.lookup(PDFName.of("EF"), PDFDict).lookup(PDFName.of("F")) as PDFRawStream;
     out[name.decodeText()] = decodePDFRawStream(stream).decode();
   }
   return out;
