@@ -76,14 +76,14 @@ export async function buildSignedData(input: SignedDataInput): Promise<Uint8Arra
     if (extra.length) signerInfo.unsignedAttrs = attributes(1, extra);
   }
 
+  const encapContentInfo = new pkijs.EncapsulatedContentInfo({ eContentType: input.contentType });
+  // Set after construction: pkijs's constructor would rewrite it as a constructed (BER) OCTET STRING.
+  if (input.content) encapContentInfo.eContent = new asn1js.OctetString({ valueHex: buf(input.content) });
   const signedData = new pkijs.SignedData({
     // RFC 5652 §5.1: version 3 when the content is not id-data, else 1.
     version: input.contentType === OID.data ? 1 : 3,
     digestAlgorithms: [sha256Alg()],
-    encapContentInfo: new pkijs.EncapsulatedContentInfo({
-      eContentType: input.contentType,
-      ...(input.content ? { eContent: new asn1js.OctetString({ valueHex: buf(input.content) }) } : {}),
-    }),
+    encapContentInfo,
     certificates: signer.certificates,
     signerInfos: [signerInfo],
   });

@@ -77,7 +77,7 @@ export async function sealPdf(pdfDoc: PDFDocument, opts: SealOptions): Promise<U
     contentType: OID.data,
     digest,
     unsigned: async (signatureValue) => {
-      const token = await opts.tsa.timestamp(await sha256(signatureValue));
+      const token = await opts.tsa.timestamp(signatureValue);
       const parsed = asn1js.fromBER(buf(token));
       if (parsed.offset === -1) throw new Error("The timestamp token is not DER.");
       return [{ type: OID.signatureTimeStampToken, values: [parsed.result] }];

@@ -12,8 +12,8 @@ import { OID, type SealSigner } from "./keys";
 export class TimestampError extends Error {}
 
 export interface TimestampAuthority {
-  /** A TimeStampToken (ContentInfo, DER) whose messageImprint is this SHA-256 digest. */
-  timestamp(digest: Uint8Array): Promise<Uint8Array>;
+  /** A TimeStampToken (ContentInfo, DER) whose messageImprint is the SHA-256 of `data`. */
+  timestamp(data: Uint8Array): Promise<Uint8Array>;
   /** Bytes to reserve in the signature placeholder for the token. */
   reserveBytes: number;
 }
@@ -38,7 +38,8 @@ export function ownTsa(signer: SealSigner, now: () => Date = () => new Date()): 
   const chainBytes = signer.certificates.reduce((n, c) => n + c.toSchema().toBER().byteLength, 0);
   return {
     reserveBytes: chainBytes + 1536,
-    async timestamp(digest) {
+    async timestamp(data) {
+      const digest = await sha256(data);
       const genTime = new Date(Math.floor(now().getTime() / 1000) * 1000); // whole seconds: DER-clean
       const tst = new pkijs.TSTInfo({
         version: 1,
@@ -66,11 +67,12 @@ export function remoteTsa(url: string, opts: RemoteTsaOptions = {}): TimestampAu
   const doFetch: Fetch = opts.fetch ?? ((i, init) => fetch(i, init));
   return {
     reserveBytes: 8192,
-    async timestamp(digest) {
+    async timestamp(data) {
+      const digest = await sha256(data);
       let last = "no attempt made";
       for (let attempt = 1; attempt <= attempts; attempt++) {
         try {
-          return await requestOnce(url, digest, doFetch, timeoutMs);
+          return await requestOnce(url, data, digest, doFetch, timeoutMs);
         } catch (err) {
           last = err instanceof Error ? err.message : String(err);
           if (attempt < attempts) await new Promise((r) => setTimeout(r, backoffMs * 4 ** (attempt - 1)));
@@ -81,7 +83,7 @@ export function remoteTsa(url: string, opts: RemoteTsaOptions = {}): TimestampAu
   };
 }
 
-async function requestOnce(url: string, digest: Uint8Array, doFetch: Fetch, timeoutMs: number): Promise<Uint8Array> {
+async function requestOnce(url: string, data: Uint8Array, digest: Uint8Array, doFetch: Fetch, timeoutMs: number): Promise<Uint8Array> {
   const nonce = positiveRandomInteger(8);
   const req = new pkijs.TimeStampReq({ version: 1, messageImprint: messageImprint(digest), nonce, certReq: true });
   const res = await doFetch(url, {
@@ -118,7 +120,8 @@ async function requestOnce(url: string, digest: Uint8Array, doFetch: Fetch, time
   if (!tst.nonce || !bytesEqual(new Uint8Array(tst.nonce.valueBlock.valueHexView), new Uint8Array(nonce.valueBlock.valueHexView))) {
     throw new Error("the token's nonce does not match the request");
   }
-  const verified = await signed.verify({ signer: 0, checkChain: false }).catch(() => false);
+  // Checks the authority's signature over the TSTInfo and, again, the imprint against `data`.
+  const verified = await signed.verify({ signer: 0, checkChain: false, data: buf(data) }).catch(() => false);
   if (!verified) throw new Error("the token's signature does not verify");
   return new Uint8Array(token.toSchema().toBER());
 }
