@@ -219,7 +219,7 @@ export async function drawBundle(input: BundleInput): Promise<PDFDocument> {
       "the package SHA-256 is the SHA-256 of that attachment. To recompute it:",
     { size: 10, after: 6 },
   );
-  w.text("pdfdetach -savefile evidence.json <this file>      (poppler-utils)\nsha256sum evidence.json", { size: 9, indent: 14, after: 6 });
+  w.text("pdfdetach -save 1 -o evidence.json <this file>      (poppler-utils; the only attachment)\nsha256sum evidence.json", { size: 9, indent: 14, after: 6 });
   w.text(
     "Any tool that extracts PDF attachments works the same way. If the JSON is re-serialised, canonicalise " +
       "it (RFC 8785) before hashing. The JSON's certificate.payload, serialised the same way, hashes to the " +
