@@ -3,7 +3,7 @@
  * wrapped paragraphs, label/value rows, headings, and a footer stamped on every page at the end.
  * It knows nothing about certificates; `certificate.ts` and `bundle.ts` say what goes where.
  */
-import { PDFDocument, type PDFFont, type PDFPage, rgb, type RGB } from "pdf-lib";
+import { PDFDocument, PDFHexString, type PDFFont, type PDFPage, rgb, type RGB } from "pdf-lib";
 import fontkit from "@pdf-lib/fontkit";
 import { drawable, unicodeFontBytes, widthOf, wrap } from "./text";
 
@@ -11,6 +11,47 @@ export const PAGE = { width: 595.28, height: 841.89, margin: 50 };
 export const INK = rgb(0.1, 0.1, 0.12);
 export const MUTED = rgb(0.38, 0.4, 0.45);
 export const ACCENT = rgb(0.1, 0.28, 0.55);
+
+type FontkitGlyph = { id: number };
+type SubsetEmbedder = {
+  font: { glyphForCodePoint(cp: number): FontkitGlyph };
+  subset: { includeGlyph(g: FontkitGlyph): number };
+  glyphs: FontkitGlyph[];
+  glyphIdMap: Map<number, number>;
+  glyphCache: { invalidate(): void };
+  encodeText(text: string): PDFHexString;
+};
+
+/**
+ * pdf-lib runs every string through fontkit's shaping engine, which is most of the drawing time.
+ * The embedded subset has no layout tables (no ligatures, no contextual forms), so a plain cmap
+ * lookup yields exactly the same glyphs. Applied only when pdf-lib's subset embedder looks as
+ * expected; otherwise pdf-lib's own encoding stays.
+ */
+function encodeByCmap(font: PDFFont): void {
+  const e = (font as unknown as { embedder?: Partial<SubsetEmbedder> }).embedder;
+  if (!e || typeof e.encodeText !== "function" || !e.subset || !e.font || !Array.isArray(e.glyphs) || !(e.glyphIdMap instanceof Map) || !e.glyphCache) return;
+  const embedder = e as SubsetEmbedder;
+  const codes = new Map<number, string>();
+  embedder.encodeText = (text: string) => {
+    let hex = "";
+    for (const ch of text) {
+      const cp = ch.codePointAt(0)!;
+      let code = codes.get(cp);
+      if (code === undefined) {
+        const glyph = embedder.font.glyphForCodePoint(cp);
+        const subsetId = embedder.subset.includeGlyph(glyph);
+        embedder.glyphs[subsetId - 1] = glyph;
+        embedder.glyphIdMap.set(glyph.id, subsetId);
+        embedder.glyphCache.invalidate();
+        code = subsetId.toString(16).toUpperCase().padStart(4, "0");
+        codes.set(cp, code);
+      }
+      hex += code;
+    }
+    return PDFHexString.of(hex);
+  };
+}
 
 export type TextStyle = { size?: number; color?: RGB; indent?: number; after?: number };
 
@@ -26,6 +67,7 @@ export class PdfWriter {
     const doc = await PDFDocument.create();
     doc.registerFontkit(fontkit);
     const font = await doc.embedFont(unicodeFontBytes(), { subset: true });
+    encodeByCmap(font);
     doc.setTitle(drawable(meta.title));
     doc.setAuthor(drawable(meta.author));
     doc.setSubject(meta.subject);
