@@ -184,6 +184,7 @@ describe("sealing configuration", () => {
   it("refuses to seal when the external timestamp authority fails, stores nothing, and a retry can succeed", async () => {
     const t = await makeTenant();
     const f = await insertDocument(t);
+    // Nothing listens on port 9 (workerd logs each refused connection, even though it is caught).
     const broken = { ...env, TSA_URL: "http://127.0.0.1:9/tsa" };
     const err = await sealedFile(broken, { id: f.documentId, status: "completed" }, "pdf", "https://sign.example.test").catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);

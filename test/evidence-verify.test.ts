@@ -161,3 +161,18 @@ describe("verifyCode (the function the verification page calls)", () => {
     expect(direct).toEqual(viaApi.json);
   });
 });
+
+describe("/openapi.json", () => {
+  it("declares the evidence operations with their scopes", async () => {
+    const r = await api("GET", "/openapi.json");
+    const ops = Object.fromEntries(
+      Object.entries(r.json.paths as Record<string, Record<string, { operationId: string; "x-scope"?: string; security?: unknown }>>).flatMap(([p, methods]) =>
+        Object.values(methods).map((m) => [m.operationId, { path: p, scope: m["x-scope"] ?? null }]),
+      ),
+    );
+    expect(ops.getCertificate).toEqual({ path: "/v1/documents/{id}/certificate", scope: "signing:read" });
+    expect(ops.getSealedPdf).toEqual({ path: "/v1/documents/{id}/pdf", scope: "signing:read" });
+    expect(ops.getEvidenceBundle).toEqual({ path: "/v1/documents/{id}/bundle", scope: "signing:read" });
+    expect(ops.verifyCertificate).toEqual({ path: "/v1/verify/{code}", scope: null });
+  });
+});
