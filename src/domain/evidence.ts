@@ -200,7 +200,11 @@ export async function sealedFile(env: Env, doc: { id: string; status: string }, 
     "INSERT INTO sealed_files (document_id, kind, r2_key, filename, sha256, bytes, seal, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(document_id, kind) DO NOTHING",
   )
     .bind(doc.id, kind, r2Key, filename, sha256, bytes.length, JSON.stringify(seal), nowIso())
-    .run();
+    .run()
+    .catch(async (err) => {
+      await env.FILES.delete(r2Key); // no row, no file: the next request starts clean
+      throw err;
+    });
   if (inserted.meta.changes === 1) return { filename, content_type: "application/pdf", seal, sha256, bytes };
   // Another request sealed first: keep its file, drop ours.
   await env.FILES.delete(r2Key);

@@ -168,6 +168,7 @@ export const evidence = createRouter()
       request: { params: idParam },
       responses: { 200: pdfOrJson, ...keyedErrors },
     }),
+    // JSON or the raw PDF: the typed-response helpers cannot express the raw branch.
     (c) => sendSealed(c, "pdf") as never,
   )
   .openapi(
