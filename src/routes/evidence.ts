@@ -1,3 +1,210 @@
-import { createRouter } from "../lib/router";
+/**
+ * Evidence: the certificate of completion, the sealed PDF, the evidence bundle (API key,
+ * signing:read) and public verification by code (anonymous, rate-limited per address).
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
+import { createRouter, commonErrors, jsonResponse, keyed, keyedErrors } from "../lib/router";
+import { notFound } from "../lib/errors";
+import { clientAddress } from "../lib/auth";
+import { ADDRESS_LIMIT, limitOrThrow } from "../lib/rate-limit";
+import { toBase64 } from "../lib/seal/der";
+import { certificateView } from "../domain/certificates";
+import { certificateForCompleted, sealedFile, type SealedKind } from "../domain/evidence";
+import { SHA256_HEX, verifyCode } from "../domain/verification";
 
-export const evidence = createRouter();
+const Payload = z
+  .object({
+    issuer: z.object({ tenant: z.string(), tenant_id: z.string() }),
+    document: z.object({
+      id: z.string(),
+      title: z.string(),
+      sha256: z.string(),
+      completed_at: z.string().nullable(),
+      template: z.object({ code: z.string(), version: z.number().int() }),
+    }),
+    signers: z.array(
+      z.object({
+        full_name: z.string(),
+        email: z.string(),
+        role: z.string(),
+        sign_order: z.number().int(),
+        status: z.string(),
+        consented_at: z.string().nullable(),
+        signed_at: z.string().nullable(),
+        signature: z
+          .object({ method: z.string().nullable(), value_sha256: z.string().nullable(), signed_against_sha256: z.string().nullable(), ip: z.string().nullable() })
+          .nullable(),
+      }),
+    ),
+    events: z.array(z.object({ kind: z.string(), occurred_at: z.string(), signer: z.string().nullable(), ip: z.string().nullable(), against_sha256: z.string() })),
+  })
+  .openapi("CertificatePayload");
+
+const Certificate = z
+  .object({
+    certificate_id: z.string(),
+    verification_code: z.string().openapi({ description: "16 Crockford base32 characters; never I, L, O or U." }),
+    issued_at: z.string(),
+    document_sha256_hex: z.string(),
+    certificate_sha256_hex: z.string().openapi({ description: "SHA-256 of the payload serialised as RFC 8785 canonical JSON." }),
+    still_matches_record: z.boolean(),
+    divergence: z.string().nullable().openapi({ description: "Which parts of the live record differ from the frozen payload; null when none." }),
+    payload: Payload,
+  })
+  .openapi("Certificate");
+
+const Seal = z
+  .object({
+    commonName: z.string(),
+    timestamped: z.boolean(),
+    publiclyTrusted: z.boolean().optional(),
+    selfIssued: z.boolean().optional(),
+    trust: z.string().optional().openapi({ example: "unverified" }),
+  })
+  .openapi("Seal");
+
+const SealedFile = z
+  .object({
+    filename: z.string().openapi({ example: "certificate-7K2M9QXDA4B8C1EF.pdf" }),
+    content_type: z.literal("application/pdf"),
+    seal: Seal,
+    bytes_base64: z.string(),
+  })
+  .openapi("SealedFile");
+
+const VerifiedSigner = z.object({
+  full_name: z.string(),
+  role: z.string(),
+  sign_order: z.number().int(),
+  status: z.string(),
+  consented_at: z.string().nullable(),
+  signed_at: z.string().nullable(),
+  signature: z.object({ method: z.string().nullable(), value_sha256: z.string().nullable(), signed_against_sha256: z.string().nullable(), ip: z.string().nullable() }).nullable(),
+});
+
+const Verification = z
+  .object({
+    found: z.boolean(),
+    verification_code: z.string().nullable(),
+    issued_at: z.string().nullable(),
+    issuer: z.object({ tenant: z.string(), tenant_id: z.string() }).nullable(),
+    title: z.string().nullable(),
+    document_sha256: z.string().nullable(),
+    document_matches: z.boolean().nullable().openapi({ description: "null when no sha256 was given." }),
+    still_matches_record: z.boolean().nullable(),
+    divergence: z.string().nullable(),
+    completed_at: z.string().nullable(),
+    redacted_at: z.string().nullable(),
+    signer_count: z.number().int().nullable(),
+    signers: z.array(VerifiedSigner).nullable(),
+    events: z.array(z.object({ kind: z.string(), occurred_at: z.string(), signer: z.string().nullable(), ip: z.string().nullable(), against_sha256: z.string() })).nullable(),
+  })
+  .openapi("VerificationResult");
+
+const idParam = z.object({ id: z.string().min(1).max(64) });
+
+async function documentOf(c: Context<AppEnv>, id: string): Promise<{ id: string; status: string }> {
+  const p = c.get("principal");
+  const doc = await c.env.DB.prepare("SELECT id, status FROM documents WHERE id = ? AND tenant_id = ? AND mode = ?")
+    .bind(id, p.tenantId, p.mode)
+    .first<{ id: string; status: string }>();
+  if (!doc) throw notFound("document");
+  return doc;
+}
+
+const baseUrl = (c: Context<AppEnv>) => c.env.PUBLIC_BASE_URL || new URL(c.req.url).origin;
+
+const pdfOrJson = {
+  description: "The sealed file: JSON with the bytes as base64, or the PDF itself when the request accepts application/pdf first.",
+  content: {
+    "application/json": { schema: SealedFile },
+    "application/pdf": { schema: z.string().openapi({ format: "binary" }) },
+  },
+};
+
+async function sendSealed(c: Context<AppEnv>, kind: SealedKind) {
+  const doc = await documentOf(c, c.req.param("id")!);
+  const file = await sealedFile(c.env, doc, kind, baseUrl(c));
+  c.header("ETag", `"${file.sha256}"`);
+  c.header("Cache-Control", "private, no-cache");
+  const accept = c.req.header("accept") ?? "";
+  if (/^\s*application\/pdf/i.test(accept)) {
+    return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${file.filename}"`,
+    });
+  }
+  return c.json({ filename: file.filename, content_type: file.content_type, seal: file.seal, bytes_base64: toBase64(file.bytes) }, 200);
+}
+
+export const evidence = createRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/documents/{id}/certificate",
+      operationId: "getCertificate",
+      tags: ["evidence"],
+      summary: "The certificate of completion, and whether the record still matches it",
+      ...keyed("signing:read"),
+      request: { params: idParam },
+      responses: { 200: jsonResponse(Certificate, "The certificate"), ...keyedErrors },
+    }),
+    async (c) => {
+      const doc = await documentOf(c, c.req.valid("param").id);
+      const cert = await certificateForCompleted(c.env, doc.id, doc.status, "A certificate of completion");
+      return c.json(await certificateView(c.env, cert), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/documents/{id}/pdf",
+      operationId: "getSealedPdf",
+      tags: ["evidence"],
+      summary: "The sealed PDF: the document and its certificate, PAdES-sealed with an RFC 3161 timestamp",
+      ...keyed("signing:read"),
+      request: { params: idParam },
+      responses: { 200: pdfOrJson, ...keyedErrors },
+    }),
+    // JSON or the raw PDF: the typed-response helpers cannot express the raw branch.
+    (c) => sendSealed(c, "pdf") as never,
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/documents/{id}/bundle",
+      operationId: "getEvidenceBundle",
+      tags: ["evidence"],
+      summary: "The sealed evidence bundle: certificate, trail, messages, webhook deliveries, record state, package SHA-256",
+      ...keyed("signing:read"),
+      request: { params: idParam },
+      responses: { 200: pdfOrJson, ...keyedErrors },
+    }),
+    (c) => sendSealed(c, "bundle") as never,
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/verify/{code}",
+      operationId: "verifyCertificate",
+      tags: ["evidence"],
+      summary: "Check a certificate by its verification code (anonymous)",
+      description:
+        "Without `sha256`: what the document is and when it completed. With `sha256` equal to the document's hash or to the SHA-256 of a sealed file issued for it: also the signers (no email addresses) and the trail. Unknown codes answer 404 with `found: false`.",
+      request: {
+        params: z.object({ code: z.string().min(1).max(64) }),
+        query: z.object({ sha256: z.string().regex(SHA256_HEX, "must be 64 hexadecimal characters").optional() }),
+      },
+      responses: { ...commonErrors, 200: jsonResponse(Verification, "The certificate was found"), 404: jsonResponse(Verification, "No certificate has this code") },
+    }),
+    async (c) => {
+      await limitOrThrow(c, `addr:${clientAddress(c.req.raw) ?? "unknown"}`, ADDRESS_LIMIT);
+      const { sha256 } = c.req.valid("query");
+      const result = await verifyCode(c.env, c.req.valid("param").code, sha256);
+      c.header("Cache-Control", "no-store");
+      if (!result.found) return c.json(result, 404);
+      return c.json(result, 200);
+    },
+  );

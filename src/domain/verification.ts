@@ -1,0 +1,99 @@
+/**
+ * Public verification by code (`GET /v1/verify/{code}` and the `/verify/{code}` page). Anonymous:
+ * without a hash it says what the document is and when it completed; with a `sha256` equal to the
+ * document's hash or to a sealed file issued for it (certificate PDF or bundle), it adds the signers
+ * and the trail from the frozen certificate. Email addresses are never shown to a verifier.
+ */
+import type { Env } from "../env";
+import { normaliseVerificationCode } from "../lib/verification-code";
+import { checkAgainstRecord, type CertificatePayload, type CertificateRow, type PayloadSigner } from "./certificates";
+
+export type VerifiedSigner = Omit<PayloadSigner, "email">;
+export type VerifiedEvent = { kind: string; occurred_at: string; signer: string | null; ip: string | null; against_sha256: string };
+
+export type VerificationResult = {
+  found: boolean;
+  verification_code: string | null;
+  issued_at: string | null;
+  issuer: { tenant: string; tenant_id: string } | null;
+  title: string | null;
+  document_sha256: string | null;
+  /** null when no `sha256` was given. */
+  document_matches: boolean | null;
+  still_matches_record: boolean | null;
+  divergence: string | null;
+  completed_at: string | null;
+  /** Personal data is never removed from a certificate by this service, so this stays null. */
+  redacted_at: string | null;
+  signer_count: number | null;
+  signers: VerifiedSigner[] | null;
+  events: VerifiedEvent[] | null;
+};
+
+export const SHA256_HEX = /^[0-9a-fA-F]{64}$/;
+
+function notFound(code: string | null): VerificationResult {
+  return {
+    found: false,
+    verification_code: code,
+    issued_at: null,
+    issuer: null,
+    title: null,
+    document_sha256: null,
+    document_matches: null,
+    still_matches_record: null,
+    divergence: null,
+    completed_at: null,
+    redacted_at: null,
+    signer_count: null,
+    signers: null,
+    events: null,
+  };
+}
+
+/** Whether `sha256` is the document's hash or the hash of a sealed file made for it. */
+async function hashMatches(env: Env, cert: CertificateRow, sha256: string): Promise<boolean> {
+  const h = sha256.toLowerCase();
+  if (!SHA256_HEX.test(h)) return false;
+  if (h === cert.document_sha256) return true;
+  const sealed = await env.DB.prepare("SELECT 1 AS hit FROM sealed_files WHERE document_id = ? AND sha256 = ?").bind(cert.document_id, h).first();
+  return sealed !== null;
+}
+
+/** The verification result for a code typed in any case, with or without dashes. */
+export async function verifyCode(env: Env, code: string, sha256?: string): Promise<VerificationResult> {
+  const normalised = normaliseVerificationCode(code);
+  if (!normalised) return notFound(null);
+  const cert = await env.DB.prepare("SELECT * FROM certificates WHERE verification_code = ?").bind(normalised).first<CertificateRow>();
+  if (!cert) return notFound(normalised);
+
+  const payload = JSON.parse(cert.payload) as CertificatePayload;
+  const check = await checkAgainstRecord(env, cert);
+  const matches = sha256 === undefined || sha256 === "" ? null : await hashMatches(env, cert, sha256);
+  const names = new Map(payload.signers.map((s) => [s.email, s.full_name] as const));
+  return {
+    found: true,
+    verification_code: cert.verification_code,
+    issued_at: cert.issued_at,
+    issuer: payload.issuer,
+    title: payload.document.title,
+    document_sha256: cert.document_sha256,
+    document_matches: matches,
+    still_matches_record: check.still_matches_record,
+    divergence: check.divergence,
+    completed_at: payload.document.completed_at,
+    redacted_at: null,
+    signer_count: payload.signers.length,
+    signers: matches ? payload.signers.map(({ email: _email, ...rest }) => rest) : null,
+    events: matches
+      ? payload.events.map((e) => ({
+          kind: e.kind,
+          occurred_at: e.occurred_at,
+          // The trail names signers by email; a verifier sees the name instead.
+          signer: e.signer === null ? null : (names.get(e.signer) ?? "a signer"),
+          ip: e.ip,
+          against_sha256: e.against_sha256,
+        }))
+      : null,
+  };
+}

@@ -1,0 +1,181 @@
+/**
+ * The sealed document: the document text, the answers and marks of its signers, then the
+ * certificate of completion (signers, methods, times, addresses, hashes, the verification code and
+ * address as text and as a QR code). The frozen certificate payload rides along as an attached
+ * `certificate.json` (the exact canonical bytes), so anyone can recompute certificate_sha256_hex.
+ */
+import { PDFDocument, rgb } from "pdf-lib";
+import type { CertificatePayload } from "../../domain/certificates";
+import { formatVerificationCode } from "../verification-code";
+import { qrMatrix, qrRuns, QUIET_ZONE } from "../qr";
+import { fromBase64 } from "../seal/der";
+import { PdfWriter, PAGE, MUTED, INK } from "./layout";
+import { wrap } from "./text";
+
+export type CertificateSheet = {
+  certificateId: string;
+  verificationCode: string;
+  issuedAt: string;
+  certificateSha256: string;
+  documentSha256: string;
+  /** The canonical JSON exactly as stored (its SHA-256 is certificateSha256). */
+  payloadJson: string;
+  payload: CertificatePayload;
+  verificationUrl: string;
+};
+
+export type SignerMark = { signer: string; method: string | null; signedAt: string | null; value: string | null };
+export type Answer = { signer: string; label: string; value: string };
+
+export type SealedDocumentInput = CertificateSheet & {
+  body: string;
+  answers: Answer[];
+  marks: SignerMark[];
+  sealName: string;
+};
+
+const QR_MODULE = 2.6;
+
+function drawQr(w: PdfWriter, url: string, right: number, top: number): number {
+  const m = qrMatrix(url);
+  const side = (m.size + 2 * QUIET_ZONE) * QR_MODULE;
+  const x0 = right - side + QUIET_ZONE * QR_MODULE;
+  const y0 = top - QUIET_ZONE * QR_MODULE;
+  w.page.drawRectangle({ x: right - side, y: top - side, width: side, height: side, color: rgb(1, 1, 1) });
+  for (const [row, col, len] of qrRuns(m)) {
+    w.page.drawRectangle({ x: x0 + col * QR_MODULE, y: y0 - (row + 1) * QR_MODULE, width: len * QR_MODULE, height: QR_MODULE, color: rgb(0, 0, 0) });
+  }
+  return side;
+}
+
+const or = (v: string | null | undefined, dash = "—") => (v === null || v === undefined || v === "" ? dash : v);
+
+/** The certificate of completion, from a fresh page. Used by the sealed PDF and the bundle. */
+export function drawCertificate(w: PdfWriter, c: CertificateSheet): void {
+  w.newPage();
+  const top = w.y;
+  const qrSide = drawQr(w, c.verificationUrl, PAGE.width - PAGE.margin, top + 6);
+  w.text("Certificate of completion", { size: 20, color: INK, after: 4 });
+  w.text("Verification code", { size: 9, color: MUTED });
+  w.text(formatVerificationCode(c.verificationCode), { size: 18, after: 2 });
+  w.text("Check this certificate at", { size: 9, color: MUTED });
+  const textWidth = w.contentWidth - qrSide - 10;
+  // The address may be long; it wraps so it stays clear of the QR code.
+  for (const line of wrap(c.verificationUrl, 9, textWidth)) {
+    w.page.drawText(line, { x: PAGE.margin, y: w.y - 11, size: 9, font: w.font, color: INK });
+    w.space(12);
+  }
+  w.y = Math.min(w.y, top - qrSide) - 6;
+  w.rule();
+
+  const p = c.payload;
+  w.rows([
+    ["Issued by", `${p.issuer.tenant} (${p.issuer.tenant_id})`],
+    ["Document", p.document.title],
+    ["Document id", p.document.id],
+    ["Template", `${p.document.template.code}, version ${p.document.template.version}`],
+    ["Completed", or(p.document.completed_at)],
+    ["Certificate issued", c.issuedAt],
+    ["Certificate id", c.certificateId],
+    ["Document SHA-256", c.documentSha256],
+    ["Certificate SHA-256", c.certificateSha256],
+  ]);
+
+  w.heading(`Signers (${p.signers.length})`, 12);
+  p.signers.forEach((s, i) => {
+    w.ensure(120);
+    w.text(`${i + 1}. ${s.full_name}`, { size: 10, after: 1 });
+    w.rows(
+      [
+        ["Email", s.email],
+        ["Role and order", `${s.role}, ${s.sign_order}`],
+        ["Status", s.status],
+        ["Consented", or(s.consented_at)],
+        ["Signed", or(s.signed_at)],
+        ["Method", or(s.signature?.method)],
+        ["Address (IP)", or(s.signature?.ip)],
+        ["Signature SHA-256", or(s.signature?.value_sha256)],
+        ["Signed against SHA-256", or(s.signature?.signed_against_sha256)],
+      ],
+      { indent: 12, size: 8 },
+    );
+    w.space(4);
+  });
+
+  w.heading(`Trail (${p.events.length} events)`, 12);
+  for (const e of p.events) {
+    w.rows([[e.occurred_at, `${e.kind} · ${or(e.signer, "service")} · ${or(e.ip, "no address")}\nagainst ${e.against_sha256}`]], { size: 7.5, labelWidth: 125 });
+  }
+  w.space(6);
+  w.text(
+    "The payload of this certificate is attached to this file as certificate.json (RFC 8785 canonical JSON); " +
+      "its SHA-256 is the certificate SHA-256 above. The file is sealed with a PAdES signature and an RFC 3161 timestamp.",
+    { size: 7.5, color: MUTED },
+  );
+}
+
+function dataUrlImage(value: string): { kind: "png" | "jpg"; bytes: Uint8Array } | null {
+  const m = /^data:image\/(png|jpeg|jpg);base64,([A-Za-z0-9+/=\s]+)$/.exec(value);
+  if (!m) return null;
+  try {
+    return { kind: m[1] === "png" ? "png" : "jpg", bytes: fromBase64(m[2]!.replace(/\s+/g, "")) };
+  } catch {
+    return null;
+  }
+}
+
+async function drawMark(w: PdfWriter, mark: SignerMark): Promise<void> {
+  w.ensure(90);
+  w.text(`${mark.signer}`, { size: 10 });
+  const value = mark.value ?? "";
+  const img = mark.method === "drawn" || mark.method === "uploaded" ? dataUrlImage(value) : null;
+  let drawn = false;
+  if (img) {
+    try {
+      const embedded = img.kind === "png" ? await w.doc.embedPng(img.bytes) : await w.doc.embedJpg(img.bytes);
+      const scale = Math.min(220 / embedded.width, 60 / embedded.height, 1);
+      const h = embedded.height * scale;
+      w.ensure(h + 6);
+      w.page.drawImage(embedded, { x: PAGE.margin + 12, y: w.y - h - 2, width: embedded.width * scale, height: h });
+      w.space(h + 6);
+      drawn = true;
+    } catch {
+      drawn = false; // an unreadable picture is described below instead
+    }
+  }
+  if (!drawn) {
+    if (mark.method === "typed" && value) w.text(value, { size: 18, indent: 12 });
+    else if (mark.method === "clicked") w.text("\u2713 Signed by clicking", { size: 12, indent: 12 });
+    else w.text(`(${or(mark.method, "mark")} recorded; see its SHA-256 on the certificate)`, { size: 9, indent: 12, color: MUTED });
+  }
+  w.text(`${or(mark.method, "—")} · ${or(mark.signedAt)}`, { size: 8, indent: 12, color: MUTED, after: 6 });
+}
+
+/** The document text, answers and marks, then the certificate. Returned unsealed. */
+export async function drawSealedDocument(input: SealedDocumentInput): Promise<PDFDocument> {
+  const w = await PdfWriter.create({ title: input.payload.document.title, author: input.payload.issuer.tenant, subject: "Signed document with certificate of completion" });
+  w.text(input.payload.document.title, { size: 18, after: 6 });
+  w.text(`Document ${input.payload.document.id} · SHA-256 of the text ${input.documentSha256}`, { size: 7.5, color: MUTED, after: 8 });
+  w.text(input.body, { size: 10 });
+
+  if (input.answers.length) {
+    w.heading("Answers", 12);
+    w.rows(input.answers.map((a) => [a.label, `${a.value}  (${a.signer})`]), { size: 9, labelWidth: 150 });
+  }
+  const signed = input.marks.filter((m) => m.signedAt);
+  if (signed.length) {
+    w.heading("Signatures", 12);
+    for (const m of signed) await drawMark(w, m);
+  }
+
+  drawCertificate(w, input);
+  const code = formatVerificationCode(input.verificationCode);
+  w.footers((n, count) => `${input.payload.document.title} · verification code ${code} · sealed by ${input.sealName} · page ${n} of ${count}`);
+  await w.doc.attach(new TextEncoder().encode(input.payloadJson), "certificate.json", {
+    mimeType: "application/json",
+    description: "Certificate payload, RFC 8785 canonical JSON; its SHA-256 is the certificate SHA-256.",
+    creationDate: new Date(input.issuedAt),
+    modificationDate: new Date(input.issuedAt),
+  });
+  return w.doc;
+}

@@ -1,0 +1,157 @@
+/**
+ * A small flowing writer over pdf-lib: A4 pages, one embedded Unicode font (subset into the file),
+ * wrapped paragraphs, label/value rows, headings, and a footer stamped on every page at the end.
+ * It knows nothing about certificates; `certificate.ts` and `bundle.ts` say what goes where.
+ */
+import { PDFDocument, PDFHexString, type PDFFont, type PDFPage, rgb, type RGB } from "pdf-lib";
+import fontkit from "@pdf-lib/fontkit";
+import { drawable, unicodeFontBytes, widthOf, wrap } from "./text";
+
+export const PAGE = { width: 595.28, height: 841.89, margin: 50 };
+export const INK = rgb(0.1, 0.1, 0.12);
+export const MUTED = rgb(0.38, 0.4, 0.45);
+export const ACCENT = rgb(0.1, 0.28, 0.55);
+
+type FontkitGlyph = { id: number };
+type SubsetEmbedder = {
+  font: { glyphForCodePoint(cp: number): FontkitGlyph };
+  subset: { includeGlyph(g: FontkitGlyph): number };
+  glyphs: FontkitGlyph[];
+  glyphIdMap: Map<number, number>;
+  glyphCache: { invalidate(): void };
+  encodeText(text: string): PDFHexString;
+};
+
+/**
+ * pdf-lib runs every string through fontkit's shaping engine, which is most of the drawing time.
+ * The embedded subset has no layout tables (no ligatures, no contextual forms), so a plain cmap
+ * lookup yields exactly the same glyphs. Applied only when pdf-lib's subset embedder looks as
+ * expected; otherwise pdf-lib's own encoding stays.
+ */
+function encodeByCmap(font: PDFFont): void {
+  const e = (font as unknown as { embedder?: Partial<SubsetEmbedder> }).embedder;
+  if (!e || typeof e.encodeText !== "function" || !e.subset || !e.font || !Array.isArray(e.glyphs) || !(e.glyphIdMap instanceof Map) || !e.glyphCache) return;
+  const embedder = e as SubsetEmbedder;
+  const codes = new Map<number, string>();
+  embedder.encodeText = (text: string) => {
+    let hex = "";
+    for (const ch of text) {
+      const cp = ch.codePointAt(0)!;
+      let code = codes.get(cp);
+      if (code === undefined) {
+        const glyph = embedder.font.glyphForCodePoint(cp);
+        const subsetId = embedder.subset.includeGlyph(glyph);
+        embedder.glyphs[subsetId - 1] = glyph;
+        embedder.glyphIdMap.set(glyph.id, subsetId);
+        embedder.glyphCache.invalidate();
+        code = subsetId.toString(16).toUpperCase().padStart(4, "0");
+        codes.set(cp, code);
+      }
+      hex += code;
+    }
+    return PDFHexString.of(hex);
+  };
+}
+
+export type TextStyle = { size?: number; color?: RGB; indent?: number; after?: number };
+
+export class PdfWriter {
+  page!: PDFPage;
+  y = 0;
+  private constructor(
+    readonly doc: PDFDocument,
+    readonly font: PDFFont,
+  ) {}
+
+  static async create(meta: { title: string; author: string; subject: string }): Promise<PdfWriter> {
+    const doc = await PDFDocument.create();
+    doc.registerFontkit(fontkit);
+    const font = await doc.embedFont(unicodeFontBytes(), { subset: true });
+    encodeByCmap(font);
+    doc.setTitle(drawable(meta.title));
+    doc.setAuthor(drawable(meta.author));
+    doc.setSubject(meta.subject);
+    doc.setProducer("edge-sign evidence");
+    doc.setCreator("edge-sign");
+    const w = new PdfWriter(doc, font);
+    w.newPage();
+    return w;
+  }
+
+  get contentWidth(): number {
+    return PAGE.width - 2 * PAGE.margin;
+  }
+
+  newPage(): void {
+    this.page = this.doc.addPage([PAGE.width, PAGE.height]);
+    this.y = PAGE.height - PAGE.margin;
+  }
+
+  /** Starts a new page unless `height` points still fit above the bottom margin (and footer). */
+  ensure(height: number): void {
+    if (this.y - height < PAGE.margin + 14) this.newPage();
+  }
+
+  space(points: number): void {
+    this.y -= points;
+  }
+
+  /** Draws one already-fitted line at the cursor. */
+  private line(text: string, x: number, size: number, color: RGB): void {
+    this.ensure(size * 1.35);
+    this.y -= size * 1.35;
+    if (text) this.page.drawText(text, { x, y: this.y + size * 0.3, size, font: this.font, color });
+  }
+
+  /** A wrapped paragraph (newlines kept). */
+  text(text: string, style: TextStyle = {}): void {
+    const size = style.size ?? 10;
+    const indent = style.indent ?? 0;
+    for (const l of wrap(text, size, this.contentWidth - indent)) this.line(l, PAGE.margin + indent, size, style.color ?? INK);
+    this.y -= style.after ?? 0;
+  }
+
+  heading(text: string, size = 14): void {
+    this.ensure(size * 3);
+    this.y -= size * 0.6;
+    this.text(text, { size, color: ACCENT, after: size * 0.3 });
+  }
+
+  /** Label / value rows; values wrap inside their column. */
+  rows(rows: [string, string | null | undefined][], opts: { labelWidth?: number; size?: number; indent?: number } = {}): void {
+    const size = opts.size ?? 9;
+    const indent = opts.indent ?? 0;
+    const labelWidth = opts.labelWidth ?? 130;
+    const valueX = PAGE.margin + indent + labelWidth;
+    const valueWidth = this.contentWidth - indent - labelWidth;
+    for (const [label, value] of rows) {
+      const lines = wrap(value ?? "—", size, valueWidth);
+      this.ensure(size * 1.35 * Math.min(lines.length, 3));
+      const labelY = this.y;
+      lines.forEach((l, i) => {
+        this.line(l, valueX, size, INK);
+        if (i === 0) this.page.drawText(drawable(label), { x: PAGE.margin + indent, y: labelY - size * 1.05, size, font: this.font, color: MUTED });
+      });
+    }
+  }
+
+  rule(): void {
+    this.ensure(8);
+    this.y -= 4;
+    this.page.drawLine({ start: { x: PAGE.margin, y: this.y }, end: { x: PAGE.width - PAGE.margin, y: this.y }, thickness: 0.5, color: MUTED });
+    this.y -= 4;
+  }
+
+  width(text: string, size: number): number {
+    return widthOf(drawable(text), size);
+  }
+
+  /** Stamps `footer(pageNumber, pageCount)` at the foot of every page. */
+  footers(footer: (n: number, count: number) => string): void {
+    const pages = this.doc.getPages();
+    pages.forEach((p, i) => {
+      const t = drawable(footer(i + 1, pages.length));
+      p.drawText(t, { x: PAGE.margin, y: PAGE.margin - 20, size: 7, font: this.font, color: MUTED });
+    });
+  }
+}

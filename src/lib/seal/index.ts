@@ -1,0 +1,45 @@
+/**
+ * The seal, configured from the Worker's secrets. Free of Workers-only APIs so Node (benchmarks,
+ * validator tests) can import it too.
+ *
+ * - SEAL_KEY_PEM / SEAL_CERT_PEM: the sealing identity (PKCS#8 key; certificate chain, leaf first).
+ * - SEAL_PUBLICLY_TRUSTED=true: the certificate chains to a publicly trusted root.
+ * - TSA_URL: an external RFC 3161 authority; otherwise TSA_KEY_PEM / TSA_CERT_PEM, the service's
+ *   own authority (its certificate carries the critical timeStamping extended key usage).
+ */
+import { loadSigner } from "./keys";
+import { ownTsa, remoteTsa, type RemoteTsaOptions, type TimestampAuthority } from "./tsa";
+import type { SealSigner } from "./keys";
+
+export { sealPdf, type SealOptions } from "./pades";
+export { loadSigner, type SealSigner } from "./keys";
+export { ownTsa, remoteTsa, TimestampError, OWN_TSA_POLICY, type TimestampAuthority } from "./tsa";
+export { SealConfigError } from "./der";
+
+export type SealEnv = {
+  SEAL_KEY_PEM?: string;
+  SEAL_CERT_PEM?: string;
+  SEAL_PUBLICLY_TRUSTED?: string;
+  TSA_KEY_PEM?: string;
+  TSA_CERT_PEM?: string;
+  TSA_URL?: string;
+};
+
+/** What the API reports about a seal (the `seal` object of a sealed file). */
+export type SealDescription =
+  | { commonName: string; timestamped: boolean; publiclyTrusted: true }
+  | { commonName: string; timestamped: boolean; selfIssued: boolean; trust: "unverified" };
+
+export type Sealing = { signer: SealSigner; tsa: TimestampAuthority; description: SealDescription };
+
+export async function sealingFromEnv(env: SealEnv, tsaOptions: RemoteTsaOptions = {}): Promise<Sealing> {
+  const signer = await loadSigner(env.SEAL_KEY_PEM, env.SEAL_CERT_PEM, "SEAL_KEY_PEM/SEAL_CERT_PEM");
+  const tsa = env.TSA_URL
+    ? remoteTsa(env.TSA_URL, tsaOptions)
+    : ownTsa(await loadSigner(env.TSA_KEY_PEM, env.TSA_CERT_PEM, "TSA_KEY_PEM/TSA_CERT_PEM"));
+  const description: SealDescription =
+    env.SEAL_PUBLICLY_TRUSTED === "true"
+      ? { commonName: signer.commonName, timestamped: true, publiclyTrusted: true }
+      : { commonName: signer.commonName, timestamped: true, selfIssued: signer.selfIssued, trust: "unverified" };
+  return { signer, tsa, description };
+}

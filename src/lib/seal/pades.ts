@@ -1,0 +1,97 @@
+/**
+ * PAdES baseline B-T sealing of a drawn pdf-lib document:
+ * 1. a signature dictionary (`/SubFilter /ETSI.CAdES.detached`) with a `/ByteRange` placeholder and
+ *    a `/Contents` hole, added by `@signpdf/placeholder-pdf-lib`;
+ * 2. the file is saved once; the byte range is written in, covering everything but the hole;
+ * 3. a detached CMS signature over those bytes, with an RFC 3161 token over the signature value as
+ *    the unsigned attribute id-aa-signatureTimeStampToken;
+ * 4. the signature goes into the hole as hex, the rest of the hole padded with ASCII `0`.
+ * Nothing is written after the signature, so the signature covers the whole document.
+ */
+import type { PDFDocument } from "pdf-lib";
+import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
+import * as asn1js from "asn1js";
+import { buf, concatBytes, sha256 } from "./der";
+import { buildSignedData } from "./cms";
+import { OID, type SealSigner } from "./keys";
+import type { TimestampAuthority } from "./tsa";
+
+export type SealOptions = {
+  signer: SealSigner;
+  tsa: TimestampAuthority;
+  reason: string;
+  location: string;
+  contactInfo: string;
+  signingTime?: Date;
+};
+
+const BYTE_RANGE_PLACEHOLDER = "**********";
+const ascii = (s: string) => new TextEncoder().encode(s);
+
+function indexOf(haystack: Uint8Array, needle: Uint8Array, from = 0): number {
+  const first = needle[0]!;
+  outer: for (let i = haystack.indexOf(first, from); i !== -1 && i <= haystack.length - needle.length; i = haystack.indexOf(first, i + 1)) {
+    for (let j = 1; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+/** Bytes the CMS needs: the signer's chain, the signature, the token and the attributes' overhead. */
+function reserveFor(opts: SealOptions): number {
+  const chain = opts.signer.certificates.reduce((n, c) => n + c.toSchema().toBER().byteLength, 0);
+  return chain + 1024 + 1024 + opts.tsa.reserveBytes;
+}
+
+export async function sealPdf(pdfDoc: PDFDocument, opts: SealOptions): Promise<Uint8Array> {
+  const reserve = reserveFor(opts);
+  pdflibAddPlaceholder({
+    pdfDoc,
+    reason: opts.reason,
+    contactInfo: opts.contactInfo,
+    name: opts.signer.commonName,
+    location: opts.location,
+    signingTime: opts.signingTime,
+    signatureLength: reserve * 2, // hex digits in /Contents
+    byteRangePlaceholder: BYTE_RANGE_PLACEHOLDER,
+    subFilter: "ETSI.CAdES.detached",
+  });
+  const pdf = await pdfDoc.save({ useObjectStreams: false });
+
+  // pdf-lib writes arrays with inner spaces: `[ 0 /** /** /** ]`.
+  const placeholder = `/ByteRange [ 0 /${BYTE_RANGE_PLACEHOLDER} /${BYTE_RANGE_PLACEHOLDER} /${BYTE_RANGE_PLACEHOLDER} ]`;
+  const brAt = indexOf(pdf, ascii(placeholder));
+  if (brAt < 0) throw new Error("The signature placeholder is missing from the saved PDF.");
+  const contentsAt = indexOf(pdf, ascii("/Contents <"), brAt);
+  if (contentsAt < 0) throw new Error("The signature /Contents is missing from the saved PDF.");
+  const holeStart = contentsAt + "/Contents ".length; // at '<'
+  const holeEnd = pdf.indexOf(0x3e /* > */, holeStart) + 1; // after '>'
+  const byteRange = [0, holeStart, holeEnd, pdf.length - holeEnd];
+  const written = `/ByteRange [${byteRange.join(" ")}]`;
+  if (written.length > placeholder.length) throw new Error("The PDF is too large for the byte range placeholder.");
+  pdf.set(ascii(written.padEnd(placeholder.length, " ")), brAt);
+
+  const digest = await sha256(concatBytes([pdf.subarray(0, holeStart), pdf.subarray(holeEnd)]));
+  const cms = await buildSignedData({
+    signer: opts.signer,
+    contentType: OID.data,
+    digest,
+    unsigned: async (signatureValue) => {
+      const token = await opts.tsa.timestamp(signatureValue);
+      const parsed = asn1js.fromBER(buf(token));
+      if (parsed.offset === -1) throw new Error("The timestamp token is not DER.");
+      return [{ type: OID.signatureTimeStampToken, values: [parsed.result] }];
+    },
+  });
+
+  const capacity = holeEnd - holeStart - 2;
+  if (cms.length * 2 > capacity) throw new Error(`The signature (${cms.length} bytes) does not fit its placeholder (${capacity / 2}).`);
+  const hex = new Uint8Array(capacity).fill(0x30); // ASCII '0' padding
+  const digits = "0123456789abcdef";
+  for (let i = 0; i < cms.length; i++) {
+    hex[i * 2] = digits.charCodeAt(cms[i]! >> 4);
+    hex[i * 2 + 1] = digits.charCodeAt(cms[i]! & 15);
+  }
+  pdf.set(hex, holeStart + 1);
+  return pdf;
+}

@@ -1,0 +1,99 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { app } from "../src/app";
+import { BASE, api, makeTenant } from "./helpers";
+
+describe("the error envelope and request ids", () => {
+  it("puts x-request-id on every response, success or error", async () => {
+    const t = await makeTenant();
+    const ids = new Set<string>();
+    for (const r of [
+      await api("GET", "/v1/account", { key: t.key }),
+      await api("GET", "/v1/account"),
+      await api("GET", "/nowhere"),
+      await api("GET", "/openapi.json"),
+    ]) {
+      const id = r.headers.get("x-request-id");
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      ids.add(id!);
+    }
+    expect(ids.size).toBe(4);
+  });
+
+  it("404 for an unknown path", async () => {
+    const r = await api("GET", "/v1/nothing-here");
+    expect(r.status).toBe(404);
+    expect(r.json).toEqual({ error: { code: "not_found", message: "Nothing lives at GET /v1/nothing-here.", hint: "See /openapi.json." } });
+  });
+
+  it("405 with Allow when the path exists under another method", async () => {
+    const t = await makeTenant();
+    const r = await api("DELETE", "/v1/account", { key: t.key });
+    expect(r.status).toBe(405);
+    expect(r.json.error.code).toBe("method_not_allowed");
+    expect(r.headers.get("allow")).toBe("GET, HEAD");
+    const p = await api("PUT", "/v1/documents/doc_123/send", { key: t.key, body: {} });
+    expect(p.status).toBe(405);
+    expect(p.headers.get("allow")).toBe("POST");
+  });
+
+  it("400 for a body that is not JSON", async () => {
+    const t = await makeTenant();
+    const r = await api("POST", "/v1/templates", { key: t.key, body: "{not json", headers: { "content-type": "application/json" } });
+    expect(r.status).toBe(400);
+    expect(r.json.error.code).toBe("bad_request");
+  });
+
+  it("422 naming the offending field", async () => {
+    const t = await makeTenant();
+    const r = await api("POST", "/v1/templates", { key: t.key, body: { code: "ok", name: "N", kind: "nda", body: 5 } });
+    expect(r.status).toBe(422);
+    expect(r.json.error.code).toBe("invalid");
+    expect(r.json.error.message).toMatch(/^body: /);
+  });
+
+  it("413 for a body over 1 MB with a Content-Length", async () => {
+    const t = await makeTenant();
+    const big = JSON.stringify({ code: "big", name: "B", kind: "nda", body: "x".repeat(1024 * 1024) });
+    const r = await api("POST", "/v1/templates", { key: t.key, body: big });
+    expect(r.status).toBe(413);
+    expect(r.json.error.code).toBe("too_large");
+  });
+
+  it("413 for a body over 1 MB sent without a Content-Length", async () => {
+    const t = await makeTenant();
+    const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(ctrl) {
+        if (sent >= 20) return ctrl.close();
+        ctrl.enqueue(sent === 0 ? new TextEncoder().encode('{"body":"') : chunk);
+        sent++;
+      },
+    });
+    const res = await SELF.fetch(`${BASE}/v1/templates`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${t.key}`, "content-type": "application/json", "cf-connecting-ip": "203.0.113.7" },
+      body: stream,
+      // @ts-expect-error: workerd needs duplex for a streamed request body
+      duplex: "half",
+    });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("too_large");
+  });
+
+  it("500 quotes the request id and leaks no stack", async () => {
+    const broken = { ...env, DB: { prepare: () => { throw new Error("disk on fire at /secret/path.ts:12"); } } as unknown as D1Database };
+    const res = await app.fetch(
+      new Request(`${BASE}/v1/account`, { headers: { authorization: `Bearer mk_live_${"a".repeat(48)}` } }),
+      broken,
+      { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext,
+    );
+    expect(res.status).toBe(500);
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    const id = res.headers.get("x-request-id")!;
+    expect(body.error.code).toBe("internal");
+    expect(body.error.message).toContain(id);
+    expect(JSON.stringify(body)).not.toMatch(/fire|secret|\.ts|at /);
+  });
+});

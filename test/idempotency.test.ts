@@ -1,0 +1,86 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { api, makeTenant } from "./helpers";
+import { runScheduled } from "../src/domain/scheduled";
+import { sha256Hex } from "../src/lib/crypto";
+
+const tpl = (code: string) => ({ code, name: "T", kind: "other", body: "text" });
+const count = async (tenantId: string) =>
+  (await env.DB.prepare("SELECT COUNT(*) AS n FROM templates WHERE tenant_id = ?").bind(tenantId).first<{ n: number }>())!.n;
+
+describe("Idempotency-Key", () => {
+  it("replays the first status and body without redoing the work", async () => {
+    const t = await makeTenant();
+    const h = { "idempotency-key": "k-replay-0001" };
+    const a = await api("POST", "/v1/documents", { key: t.key, body: { template_code: "missing" }, headers: h });
+    expect(a.status).toBe(422);
+    const b = await api("POST", "/v1/documents", { key: t.key, body: { template_code: "missing" }, headers: h });
+    expect(b.status).toBe(422);
+    expect(b.text).toBe(a.text);
+    expect(b.headers.get("idempotency-replayed")).toBe("true");
+    const c1 = await api("POST", "/v1/templates", { key: t.key, body: tpl("same"), headers: { "idempotency-key": "k-create-0001" } });
+    const c2 = await api("POST", "/v1/templates", { key: t.key, body: tpl("same"), headers: { "idempotency-key": "k-create-0001" } });
+    expect(c2.json.template_id).toBe(c1.json.template_id);
+    expect(await count(t.tenantId)).toBe(1);
+  });
+
+  it("refuses the same key with a different body: 409, nothing done", async () => {
+    const t = await makeTenant();
+    const h = { "idempotency-key": "k-mismatch-01" };
+    await api("POST", "/v1/templates", { key: t.key, body: tpl("one"), headers: h });
+    const r = await api("POST", "/v1/templates", { key: t.key, body: tpl("two"), headers: h });
+    expect(r.status).toBe(409);
+    expect(r.json.error.code).toBe("conflict");
+    expect(r.json.error.message).toContain("different request");
+    expect(await count(t.tenantId)).toBe(1);
+  });
+
+  it("refuses a second request while the first is still running: 409", async () => {
+    const t = await makeTenant();
+    const key = "k-inflight-01";
+    const body = JSON.stringify(tpl("slow"));
+    const hash = await sha256Hex(`POST /v1/templates\n${body}`);
+    await env.DB.prepare(
+      "INSERT INTO idempotency_keys (tenant_id, mode, operation, key, request_hash, state, expires_at) VALUES (?, 'live', 'templates.create', ?, ?, 'running', ?)",
+    )
+      .bind(t.tenantId, await sha256Hex(key), hash, new Date(Date.now() + 3600_000).toISOString())
+      .run();
+    const r = await api("POST", "/v1/templates", { key: t.key, body, headers: { "idempotency-key": key } });
+    expect(r.status).toBe(409);
+    expect(r.json.error.message).toContain("still running");
+    expect(await count(t.tenantId)).toBe(0);
+  });
+
+  it("is scoped per account and operation", async () => {
+    const a = await makeTenant();
+    const b = await makeTenant();
+    const h = { "idempotency-key": "k-shared-0001" };
+    const ra = await api("POST", "/v1/templates", { key: a.key, body: tpl("x"), headers: h });
+    const rb = await api("POST", "/v1/templates", { key: b.key, body: tpl("x"), headers: h });
+    expect(rb.status).toBe(200);
+    expect(rb.json.template_id).not.toBe(ra.json.template_id);
+    // The same key on another operation is a different request, not a conflict.
+    const d = await api("POST", "/v1/documents", { key: a.key, body: { template_code: "x" }, headers: h });
+    expect(d.status).toBe(422);
+  });
+
+  it.each(["short", "x".repeat(256)])("refuses a key of bad length (%#)", async (k) => {
+    const t = await makeTenant();
+    const r = await api("POST", "/v1/templates", { key: t.key, body: tpl("len"), headers: { "idempotency-key": k } });
+    expect(r.status).toBe(422);
+    expect(r.json.error.message).toContain("Idempotency-Key");
+    expect(await count(t.tenantId)).toBe(0);
+  });
+
+  it("is remembered 24 hours, then purged by the cron and usable again", async () => {
+    const t = await makeTenant();
+    const h = { "idempotency-key": "k-expiring-01" };
+    await api("POST", "/v1/templates", { key: t.key, body: tpl("one"), headers: h });
+    await runScheduled(env, new Date(Date.now() + 23 * 3600_000));
+    expect((await api("POST", "/v1/templates", { key: t.key, body: tpl("two"), headers: h })).status).toBe(409);
+    await runScheduled(env, new Date(Date.now() + 24 * 3600_000 + 1000));
+    const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM idempotency_keys WHERE tenant_id = ?").bind(t.tenantId).first<{ n: number }>();
+    expect(left!.n).toBe(0);
+    expect((await api("POST", "/v1/templates", { key: t.key, body: tpl("two"), headers: h })).status).toBe(200);
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { api, makeTenant, ALL_SCOPES } from "./helpers";
+import type { Scope } from "../src/lib/auth";
+
+type Operation = { "x-scope"?: string; operationId?: string; tags?: string[]; summary?: string; security?: unknown[]; responses: Record<string, unknown> };
+type Doc = { openapi: string; info: { version: string }; paths: Record<string, Record<string, Operation>> };
+
+const doc = async () => (await api("GET", "/openapi.json")).json as Doc;
+
+async function keyedRoutes() {
+  const d = await doc();
+  const out: { method: string; path: string; scope: Scope }[] = [];
+  for (const [path, ops] of Object.entries(d.paths)) {
+    for (const [method, op] of Object.entries(ops)) {
+      if (op["x-scope"]) out.push({ method: method.toUpperCase(), path: path.replace(/\{[^}]+\}/g, "xyz_123"), scope: op["x-scope"] as Scope });
+    }
+  }
+  return out;
+}
+
+describe("GET /openapi.json", () => {
+  it("is OpenAPI 3.1 version 1.0.0, every operation named, tagged, summarised, with its errors", async () => {
+    const d = await doc();
+    expect(d.openapi).toBe("3.1.0");
+    expect(d.info.version).toBe("1.0.0");
+    const ids = new Set<string>();
+    for (const [path, ops] of Object.entries(d.paths)) {
+      expect(path.startsWith("/v1/") || path.startsWith("/oauth/") || path.startsWith("/brand/") || path.startsWith("/s/"), path).toBe(true);
+      for (const [method, op] of Object.entries(ops)) {
+        expect(op.operationId, `${method} ${path}`).toBeTruthy();
+        expect(ids.has(op.operationId!)).toBe(false);
+        ids.add(op.operationId!);
+        expect(op.tags?.length, `${method} ${path}`).toBeGreaterThan(0);
+        expect(op.summary, `${method} ${path}`).toBeTruthy();
+        expect(Object.keys(op.responses)).toContain("200");
+        if (op["x-scope"]) {
+          expect(ALL_SCOPES).toContain(op["x-scope"]);
+          expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(["401", "403", "429"]));
+        }
+      }
+    }
+    expect(d.paths["/v1/account"]!.get!["x-scope"]).toBe("signing:read");
+    expect(Object.keys(d.paths).some((p) => p.startsWith("/ops"))).toBe(false);
+  });
+
+  it("lists the keyed routes of every resource", async () => {
+    const routes = await keyedRoutes();
+    expect(routes.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it("every keyed route answers 401 without a key and 403 with a key lacking its scope", async () => {
+    const t = await makeTenant();
+    const keys = new Map<Scope, string>();
+    for (const scope of ALL_SCOPES) {
+      const { addKey } = await import("./helpers");
+      keys.set(scope, (await addKey(t.tenantId, { scopes: ALL_SCOPES.filter((s) => s !== scope) })).key);
+    }
+    for (const r of await keyedRoutes()) {
+      const body = r.method === "GET" || r.method === "DELETE" ? undefined : {};
+      const none = await api(r.method, r.path, { body });
+      expect(none.status, `${r.method} ${r.path} without a key`).toBe(401);
+      expect(none.json.error.code).toBe("unauthorized");
+      const lacking = await api(r.method, r.path, { key: keys.get(r.scope), body });
+      expect(lacking.status, `${r.method} ${r.path} without ${r.scope}`).toBe(403);
+      expect(lacking.json.error.message).toContain(r.scope);
+    }
+  });
+});

@@ -1,0 +1,86 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { app } from "../src/app";
+import { BASE, api, ops } from "./helpers";
+
+const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+
+describe("the operator API", () => {
+  it("does not exist when OPERATOR_TOKEN is unset", async () => {
+    const res = await app.fetch(new Request(`${BASE}/ops/v1/tenants`, { method: "POST", body: "{}" }), { ...env, OPERATOR_TOKEN: undefined }, ctx);
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("not_found");
+  });
+
+  it("refuses a wrong or missing operator token", async () => {
+    expect((await api("POST", "/ops/v1/tenants", { body: { name: "X" } })).status).toBe(401);
+    const r = await api("POST", "/ops/v1/tenants", { body: { name: "X" }, headers: { authorization: "Bearer wrong-token" } });
+    expect(r.status).toBe(401);
+    expect(r.json.error.code).toBe("unauthorized");
+    // An API key is not an operator token.
+    const t = await ops("POST", "/tenants", { name: "Keyholder" });
+    const k = await ops("POST", `/tenants/${t.json.tenant_id}/keys`, { label: "k", scopes: ["signing:read"], mode: "live" });
+    expect((await api("POST", "/ops/v1/tenants", { body: { name: "X" }, key: k.json.key })).status).toBe(401);
+  });
+
+  it("bootstraps an account: tenant, key (shown once), member, plan, revocation", async () => {
+    const t = await ops("POST", "/tenants", { name: "Ünïcode Café Ltd" });
+    expect(t.status).toBe(200);
+    expect(t.json.slug).toBe("unicode-cafe-ltd");
+    const dup = await ops("POST", "/tenants", { name: "Other", slug: t.json.slug });
+    expect(dup.status).toBe(422);
+    const k = await ops("POST", `/tenants/${t.json.tenant_id}/keys`, {
+      label: "server",
+      scopes: ["signing:read", "signing:write"],
+      mode: "test",
+      allowed_ips: ["203.0.113.0/24", "2001:db8::/32"],
+    });
+    expect(k.status).toBe(200);
+    expect(k.json.key).toMatch(/^mk_test_[0-9a-f]{48}$/);
+    const acc = await api("GET", "/v1/account", { key: k.json.key, ip: "203.0.113.40" });
+    expect(acc.json).toMatchObject({ tenant_id: t.json.tenant_id, name: "Ünïcode Café Ltd", key_label: "server", scopes: ["signing:read", "signing:write"] });
+    expect((await ops("POST", `/tenants/${t.json.tenant_id}/members`, { email: "Owner@Example.com", full_name: "O", role: "owner", password: "correct horse battery" })).status).toBe(200);
+    const member = await env.DB.prepare("SELECT email, password_hash FROM members WHERE tenant_id = ?").bind(t.json.tenant_id).first<{ email: string; password_hash: string }>();
+    expect(member!.email).toBe("owner@example.com");
+    expect(member!.password_hash).toMatch(/^pbkdf2\$100000\$[0-9a-f]{32}\$[0-9a-f]{64}$/);
+    expect((await ops("PATCH", `/tenants/${t.json.tenant_id}`, { plan: "business", spending_limit_cents: 5000 })).json).toEqual({ updated: true });
+    expect((await ops("PATCH", `/tenants/${t.json.tenant_id}`, { plan: "platinum" })).status).toBe(422);
+    expect((await ops("POST", `/keys/${k.json.key_id}/revoke`, {})).status).toBe(422);
+    expect((await ops("POST", `/keys/${k.json.key_id}/revoke`, { reason: "rotated" })).json).toEqual({ revoked: true });
+    expect((await api("GET", "/v1/account", { key: k.json.key, ip: "203.0.113.40" })).status).toBe(401);
+  });
+
+  it.each([
+    [{ label: "k", scopes: ["signing:everything"], mode: "live" }, "scopes.0"],
+    [{ label: "k", scopes: ["signing:read"], mode: "prod" }, "mode"],
+    [{ label: "k", scopes: ["signing:read"], mode: "live", allowed_ips: ["300.1.1.1"] }, "allowed_ips.0"],
+    [{ label: "k", scopes: ["signing:read"], mode: "live", allowed_ips: Array.from({ length: 21 }, (_, i) => `10.0.0.${i}`) }, "allowed_ips"],
+    [{ label: "k", scopes: ["signing:read"], mode: "live", expires_at: "2001-01-01T00:00:00Z" }, "expires_at"],
+  ])("refuses a bad key request (%#)", async (body, field) => {
+    const t = await ops("POST", "/tenants", { name: "Keys" });
+    const r = await ops("POST", `/tenants/${t.json.tenant_id}/keys`, body);
+    expect(r.status).toBe(422);
+    expect(r.json.error.message.startsWith(field)).toBe(true);
+    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM api_keys WHERE tenant_id = ?").bind(t.json.tenant_id).first<{ n: number }>();
+    expect(n!.n).toBe(0);
+  });
+
+  it("registers an OAuth client with a secret shown once and stored as a hash", async () => {
+    const r = await ops("POST", "/oauth-clients", { name: "Partner", homepage: "https://partner.example", redirect_uris: ["https://partner.example/cb"], scopes: ["signing:read"] });
+    expect(r.json.client_id).toMatch(/^cli_/);
+    expect(r.json.client_secret).toMatch(/^mcs_[0-9a-f]{64}$/);
+    const row = JSON.stringify(await env.DB.prepare("SELECT * FROM oauth_clients WHERE id = ?").bind(r.json.client_id).first());
+    expect(row.includes(r.json.client_secret)).toBe(false);
+  });
+
+  it("reads the outbox newest first", async () => {
+    const t = await ops("POST", "/tenants", { name: "Outbox" });
+    for (const [i, at] of ["2026-01-01T00:00:00Z", "2026-01-02T00:00:00Z"].entries()) {
+      await env.DB.prepare("INSERT INTO messages (id, tenant_id, mode, channel, purpose, recipient, body, status, created_at) VALUES (?, ?, 'live', 'email', 'signing.link', 'a@example.com', ?, 'queued', ?)")
+        .bind(`msg_${i}_${t.json.tenant_id}`, t.json.tenant_id, `message ${i}`, at)
+        .run();
+    }
+    const r = await ops("GET", `/outbox?tenant_id=${t.json.tenant_id}`);
+    expect(r.json.messages.map((m: { body: string }) => m.body)).toEqual(["message 1", "message 0"]);
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * Runs the Worker under wrangler's test harness (Miniflare: local D1, R2, Durable Objects) from
+ * plain Node, drives a real signing ceremony through the API, and hands the sealed files to the
+ * real validators (pdfsig, openssl, qpdf, zbarimg), which cannot run inside workerd.
+ */
+import { readFileSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { execFileSync, spawnSync } from "node:child_process";
+
+// Everything stays on this machine: no Request.cf download, no telemetry.
+process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
+process.env.WRANGLER_SEND_METRICS = "false";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+export const FIXTURES = path.join(ROOT, "test/fixtures/seal");
+export const BASE_URL = "https://sign.example.test";
+const OPERATOR_TOKEN = "validators-operator-token-0123456789";
+
+export const fixture = (name) => readFileSync(path.join(FIXTURES, name), "utf8");
+
+export function workdir() {
+  return mkdtempSync(path.join(tmpdir(), "edge-sign-validators-"));
+}
+
+/** Runs a command; returns {status, stdout, stderr} (never throws on a non-zero exit). */
+export function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { encoding: opts.encoding ?? "utf8", maxBuffer: 64 * 1024 * 1024, ...opts });
+  if (r.error) throw r.error;
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+export async function startService(extraSecrets = {}) {
+  const { createTestHarness } = await import("wrangler");
+  const server = createTestHarness({
+    root: ROOT,
+    workers: [
+      {
+        configPath: "./wrangler.toml",
+        secrets: {
+          OPERATOR_TOKEN,
+          PUBLIC_BASE_URL: BASE_URL,
+          WEBHOOK_SECRET_KEY: "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff",
+          SEAL_KEY_PEM: fixture("seal-key.pem"),
+          SEAL_CERT_PEM: fixture("seal-cert.pem"),
+          TSA_KEY_PEM: fixture("tsa-key.pem"),
+          TSA_CERT_PEM: fixture("tsa-cert.pem"),
+          ...extraSecrets,
+        },
+      },
+    ],
+  });
+  await server.listen();
+  await server.getWorker().applyD1Migrations("DB");
+
+  async function call(method, p, { key, body, accept, ip = "203.0.113.9" } = {}) {
+    const headers = { "cf-connecting-ip": ip };
+    if (key) headers.authorization = `Bearer ${key}`;
+    if (accept) headers.accept = accept;
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const res = await server.fetch(`${BASE_URL}${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    let json = null;
+    try {
+      json = JSON.parse(new TextDecoder().decode(bytes));
+    } catch {}
+    return { status: res.status, headers: res.headers, bytes, json };
+  }
+
+  async function must(method, p, init) {
+    const r = await call(method, p, init);
+    if (r.status !== 200) throw new Error(`${method} ${p} → ${r.status} ${new TextDecoder().decode(r.bytes)}`);
+    return r;
+  }
+
+  /** A tenant and key, a published template, a document sent to `signers`, and every signer signing. */
+  async function completedDocument(signers, body) {
+    const ops = { key: OPERATOR_TOKEN };
+    const tenant = (await call("POST", "/ops/v1/tenants", { body: { name: "Validators Ltd" }, key: OPERATOR_TOKEN })).json;
+    const key = (await must("POST", `/ops/v1/tenants/${tenant.tenant_id}/keys`, { ...ops, body: { label: "validators", scopes: ["signing:read", "signing:write", "signing:templates"], mode: "live" } })).json.key;
+    const code = `nda-${Date.now().toString(36)}`;
+    await must("POST", "/v1/templates", { key, body: { code, name: "Mutual NDA", kind: "nda", body, variables: ["company"] } });
+    await must("POST", "/v1/templates/publish", { key, body: { code } });
+    const id = (await must("POST", "/v1/documents", { key, body: { template_code: code, values: { company: "Ελληνική Εταιρεία ΑΕ" }, title: "NDA — Συμφωνία — Соглашение" } })).json.document_id;
+    const links = (await must("POST", `/v1/documents/${id}/send`, { key, body: { signers } })).json.links;
+    for (const [i, l] of links.entries()) {
+      await must("POST", `/v1/sign/${l.token}/consent`, { body: {}, ip: `198.51.100.${i + 10}` });
+      await must("POST", `/v1/sign/${l.token}`, { body: { method: "typed", value: signers[i].full_name }, ip: `198.51.100.${i + 10}` });
+    }
+    return { key, id };
+  }
+
+  return { server, call, must, completedDocument, close: () => server.close() };
+}
+
+/** The /ByteRange, the signed bytes and the DER CMS (padding cut) of a sealed PDF. */
+export function signatureParts(pdf) {
+  const text = Buffer.from(pdf).toString("latin1");
+  const m = /\/ByteRange \[\s*(\d+) (\d+) (\d+) (\d+)\s*\]/.exec(text);
+  const [a, b, c, d] = m.slice(1).map(Number);
+  const signed = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
+  const all = Buffer.from(text.slice(b + 1, c - 1), "hex");
+  const lenByte = all[1];
+  const n = lenByte & 0x7f;
+  const len = lenByte & 0x80 ? all.readUIntBE(2, n) : lenByte;
+  const cms = all.subarray(0, (lenByte & 0x80 ? 2 + n : 2) + len);
+  return { range: [a, b, c, d], signed, cms };
+}
+
+/** The signature value and the timestamp token inside the CMS. */
+export async function tokenParts(cms) {
+  const pkijs = await import("pkijs");
+  const ab = cms.buffer.slice(cms.byteOffset, cms.byteOffset + cms.byteLength);
+  const sd = new pkijs.SignedData({ schema: pkijs.ContentInfo.fromBER(ab).content });
+  const si = sd.signerInfos[0];
+  const attr = si.unsignedAttrs.attributes.find((x) => x.type === "1.2.840.113549.1.9.16.2.14");
+  return { signatureValue: Buffer.from(si.signature.valueBlock.valueHexView), token: Buffer.from(attr.values[0].toBER()) };
+}
+
+export function write(dir, name, bytes) {
+  const p = path.join(dir, name);
+  writeFileSync(p, bytes);
+  return p;
+}
+
+export const sha256 = (bytes) => execFileSync("sha256sum", { input: bytes }).toString().split(" ")[0];
