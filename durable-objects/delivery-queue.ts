@@ -9,6 +9,7 @@ import {
   nextDueAt,
   outcomeStatements,
 } from "../src/domain/webhook-attempts";
+import { signingSecrets } from "../src/domain/webhook-secrets";
 
 /** Attempts in flight at once for one endpoint. */
 const CONCURRENCY = 10;
@@ -103,7 +104,8 @@ export class DeliveryQueue extends DurableObject<Env> {
         if (this.again) continue;
         break;
       }
-      const outcomes = await Promise.all(rows.map((d) => attemptDelivery(this.env, endpoint, d)));
+      const secrets = await signingSecrets(this.env, endpoint, Date.now());
+      const outcomes = await Promise.all(rows.map((d) => attemptDelivery(this.env, endpoint, secrets, d)));
       const at = Date.now();
       // Results are written in the order the deliveries fell due, so "consecutive" means that order.
       const statements = rows.flatMap((d, i) => outcomeStatements(this.env, id, d, outcomes[i]!, at));

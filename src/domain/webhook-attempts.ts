@@ -5,7 +5,7 @@
  */
 import type { Env } from "../env";
 import { checkWebhookUrl } from "./webhook-url";
-import { signatureHeader, signingSecrets } from "./webhook-secrets";
+import { signatureHeader } from "./webhook-secrets";
 import { holdWaitingStatement, trimHoldStatement } from "./webhooks";
 
 /** Waits before retry n (1-based): 1 min, 5 min, 30 min, 2 h, 12 h, then daily. */
@@ -77,22 +77,23 @@ function describeError(err: unknown): string {
   return `connection failed: ${msg}`.slice(0, 300);
 }
 
-/** Sends one delivery. Only a 2xx answer counts as delivered; redirects are not followed. */
-export async function attemptDelivery(env: Env, endpoint: EndpointRow, d: DueDelivery, fetcher: typeof fetch = fetch): Promise<AttemptOutcome> {
+/**
+ * Sends one delivery, signed with `secrets` (from `signingSecrets`, newest first). Only a 2xx
+ * answer counts as delivered; redirects are not followed; the answer's body is never read.
+ */
+export async function attemptDelivery(env: Env, endpoint: EndpointRow, secrets: string[], d: DueDelivery): Promise<AttemptOutcome> {
   let url: string;
   try {
     url = checkWebhookUrl(env, endpoint.url);
   } catch (err) {
     return { ok: false, status: null, error: `refused before sending: ${(err as Error).message}` };
   }
-  const now = Date.now();
-  const timestamp = Math.floor(now / 1000);
-  const secrets = await signingSecrets(env, endpoint, now);
+  const timestamp = Math.floor(Date.now() / 1000);
   // A timer cleared on every path (AbortSignal.timeout's would linger and keep the object busy).
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(new DOMException("attempt timed out", "TimeoutError")), ATTEMPT_TIMEOUT_MS);
   try {
-    const res = await fetcher(url, {
+    const res = await fetch(url, {
       method: "POST",
       headers: {
         "content-type": "application/json",
