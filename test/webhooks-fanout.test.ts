@@ -5,6 +5,7 @@ import { consentAndSign, sentDocument } from "./signing-helpers";
 import { addHook, deliveries, emit, idle, newBox, received, seedDocument } from "./webhook-helpers";
 import { commitWithEvents } from "../src/domain/events";
 import { runScheduled } from "../src/domain/scheduled";
+import { kickEndpoints } from "../src/domain/webhooks";
 
 describe("fan-out from the document trail", () => {
   it("delivers every trail event to each subscribed, live endpoint of the account and mode, and nothing secret", async () => {
@@ -90,6 +91,23 @@ describe("fan-out from the document trail", () => {
 
     await emit(doc, ["viewed"]);
     expect(await deliveries(hook.id)).toHaveLength(1);
+  });
+
+  it("a queue that cannot be told never fails the commit; the delivery waits for the next kick", async () => {
+    const t = await makeTenant();
+    const box = newBox();
+    const hook = await addHook(t.key, { url: box.url });
+    const doc = await seedDocument(t.tenantId);
+    const unreachable = () => {
+      throw new Error("no Durable Objects today");
+    };
+    const broken = { ...env, DELIVERY_QUEUE: { idFromName: unreachable, get: unreachable } } as unknown as typeof env;
+    const out = await commitWithEvents(broken, doc, [], [{ kind: "viewed", occurredAt: new Date().toISOString(), againstSha256: doc.bodySha256 }], 1);
+    expect(out.eventIds).toHaveLength(1);
+    expect(await deliveries(hook.id)).toMatchObject([{ status: "queued", attempts: 0 }]);
+    await kickEndpoints(env, [hook.id]);
+    await idle(hook.id);
+    expect(await deliveries(hook.id)).toMatchObject([{ status: "delivered", attempts: 1 }]);
   });
 
   it("the trail-only kind `verified` is not a webhook event", async () => {
