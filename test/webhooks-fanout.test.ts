@@ -47,6 +47,7 @@ describe("fan-out from the document trail", () => {
     const body = JSON.parse(gotCompleted[0]!.body);
     expect(Object.keys(body)).toEqual(expect.arrayContaining(["event", "occurred_at", "document", "signer"]));
     expect(body.event).toBe("signing.completed");
+    expect(body.signer).toEqual({ email: links.at(-1)!.email, full_name: `Signer ${links.length}`, status: "signed" });
     expect(body.document).toEqual({
       id,
       title: doc.json.title,

@@ -243,7 +243,14 @@ export async function sign(env: Env, st: DocState, signer: SignerRow, input: Sig
   if (completes) {
     statements.push(env.DB.prepare("UPDATE documents SET status = 'completed', completed_at = ? WHERE id = ? AND status = 'sent'").bind(at, st.doc.id));
     doc = snapshot(st.doc, { status: "completed", completed_at: at });
-    events.push({ kind: "completed", occurredAt: at, againstSha256: st.doc.body_sha256, detail: "Everyone who had to sign has signed." });
+    // The completing signer rides on the event, so signing.completed names who completed it.
+    events.push({
+      kind: "completed",
+      occurredAt: at,
+      signer: signerSnapshot(signer, "signed"),
+      againstSha256: st.doc.body_sha256,
+      detail: "Everyone who had to sign has signed.",
+    });
   }
   const { eventIds } = await commitWithEvents(env, doc, statements, events, nextSeq(st));
   if (completes) {
