@@ -20,6 +20,7 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             OPERATOR_TOKEN: "test-operator-token-0123456789abcdef",
             PUBLIC_BASE_URL: "https://sign.example.test",
+            DNS_RESOLVER_URL: "https://dns.receiver.test/dns-query",
             WEBHOOK_SECRET_KEY: "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff",
             SEAL_KEY_PEM: fixture("seal-key.pem"),
             SEAL_CERT_PEM: fixture("seal-cert.pem"),

@@ -24,6 +24,8 @@ export interface Env {
   TSA_KEY_PEM?: string;
   TSA_CERT_PEM?: string;
   TSA_URL?: string;
+  /** DNS-over-HTTPS resolver (JSON API) used to refuse webhook hosts that resolve inward; default Cloudflare's. */
+  DNS_RESOLVER_URL?: string;
   /** Local development only: webhook URLs may be http://localhost. */
   ALLOW_INSECURE_WEBHOOKS?: string;
 }

@@ -5,9 +5,21 @@
  * answer: `ok` (200, or another status), `fail` (500), `hang` (answers nothing for 15 s, past the
  * 10 s timeout) or `refuse` (the connection is torn down without an answer). Every request a box
  * receives is logged with its raw body and headers, readable by the test through
- * `GET /__log/<box>`; `POST /__mode/<box>` sets the behaviour. Any other host passes through.
+ * `GET /__log/<box>`; `POST /__mode/<box>` sets the behaviour.
+ *
+ * `https://dns.receiver.test/dns-query` is the Worker's DNS-over-HTTPS resolver in the tests
+ * (DNS_RESOLVER_URL): it answers every name with a public address unless a test has set the
+ * name's records with `POST /__records/<name>` (`{A?: [...], AAAA?: [...], ttl?, nxdomain?}`);
+ * `/down` answers 503, a resolver that is out of service.
+ * Any other host passes through.
  */
 export const RECEIVER_HOST = "hooks.receiver.test";
+export const RESOLVER_HOST = "dns.receiver.test";
+const PUBLIC_ANSWER = { A: ["93.184.215.14"], AAAA: [], ttl: 60 };
+
+/** @typedef {{ A?: string[], AAAA?: string[], ttl?: number, nxdomain?: boolean }} Records */
+/** @type {Map<string, Records>} */
+const records = new Map();
 
 /** @typedef {{ mode: "ok" | "fail" | "hang" | "refuse", status?: number }} Mode */
 /** @typedef {{ at: number, method: string, path: string, headers: Record<string, string>, body: string }} Logged */
@@ -50,6 +62,7 @@ async function passThrough(req, res, body) {
 /** Miniflare `outboundService: { node: receiver }`. @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res */
 export async function receiver(req, res) {
   const body = await readBody(req);
+  if (req.headers.host === RESOLVER_HOST) return resolver(req, res, body);
   if (req.headers.host !== RECEIVER_HOST) return passThrough(req, res, body);
   const path = (req.url ?? "/").split("?")[0];
   const [, first, second] = path.split("/");
@@ -83,4 +96,21 @@ export async function receiver(req, res) {
       req.socket.destroy();
       return;
   }
+}
+
+/** The DNS-over-HTTPS JSON API, as Cloudflare's resolver answers it. @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res @param {string} body */
+function resolver(req, res, body) {
+  const url = new URL(req.url ?? "/", `https://${RESOLVER_HOST}`);
+  const [, first, name] = url.pathname.split("/");
+  if (first === "__records" && name) {
+    records.set(name.toLowerCase(), JSON.parse(body));
+    return json(res, 200, { ok: true });
+  }
+  if (first === "down") return json(res, 503, { error: "resolver is down on purpose" });
+  const qname = (url.searchParams.get("name") ?? "").toLowerCase();
+  const type = url.searchParams.get("type") === "AAAA" ? "AAAA" : "A";
+  const set = records.get(qname) ?? PUBLIC_ANSWER;
+  if (set.nxdomain) return json(res, 200, { Status: 3, Question: [{ name: qname, type: type === "A" ? 1 : 28 }] });
+  const answer = (set[type] ?? []).map((data) => ({ name: qname, type: type === "A" ? 1 : 28, TTL: set.ttl ?? 60, data }));
+  return json(res, 200, { Status: 0, Question: [{ name: qname, type: type === "A" ? 1 : 28 }], Answer: answer });
 }

@@ -4,7 +4,7 @@
  * failures across deliveries. Used by the DeliveryQueue object, which serialises an endpoint's attempts.
  */
 import type { Env } from "../env";
-import { checkWebhookUrl } from "./webhook-url";
+import { checkWebhookUrl, resolvedRefusal } from "./webhook-url";
 import { signatureHeader } from "./webhook-secrets";
 import { holdWaitingStatement, trimHoldStatement } from "./webhooks";
 
@@ -88,6 +88,8 @@ export async function attemptDelivery(env: Env, endpoint: EndpointRow, secrets: 
   } catch (err) {
     return { ok: false, status: null, error: `refused before sending: ${(err as Error).message}` };
   }
+  const refusal = await resolvedRefusal(env, url);
+  if (refusal) return { ok: false, status: null, error: `refused before sending: ${refusal}` };
   const timestamp = Math.floor(Date.now() / 1000);
   // A timer cleared on every path (AbortSignal.timeout's would linger and keep the object busy).
   const abort = new AbortController();

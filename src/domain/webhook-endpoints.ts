@@ -7,7 +7,7 @@ import type { Env, Principal } from "../env";
 import { ApiError, invalid, notFound } from "../lib/errors";
 import { newId, nowIso } from "../lib/ids";
 import { auditStatement } from "./accounts";
-import { checkWebhookUrl } from "./webhook-url";
+import { checkWebhookUrl, resolvedRefusal } from "./webhook-url";
 import { ROTATION_OVERLAP_SECONDS, newWebhookSecret, sealSecret } from "./webhook-secrets";
 import { WEBHOOK_EVENTS, holdWaitingStatement, kickEndpoints, newDeliveryId, trimHoldStatement } from "./webhooks";
 
@@ -51,6 +51,8 @@ async function requireEndpoint(env: Env, p: Principal, id: string): Promise<Endp
 
 export async function addEndpoint(env: Env, p: Principal, input: { url: string; events: string[]; label?: string }) {
   const url = checkWebhookUrl(env, input.url);
+  const refusal = await resolvedRefusal(env, url);
+  if (refusal) throw invalid(`url: ${refusal}; webhooks only go to public hosts.`);
   const events = checkEvents(input.events);
   const label = input.label ?? "";
   const id = newId("whe");

@@ -3,13 +3,13 @@
  * private, loopback or link-local addresses are refused. Checked when an endpoint is added and
  * again before every attempt (so a rule tightened later also stops old endpoints).
  *
- * A Worker cannot resolve DNS itself, so a public-looking name that resolves to a private address
- * cannot be caught here (and a check at add time could be undone by the name's next answer).
- * What stops that: deliveries never follow redirects, and in production the request leaves from
- * Cloudflare's network, where the operator's private network is not reachable. See docs/webhooks.md.
+ * `checkWebhookUrl` judges the URL as written; `resolvedRefusal` then resolves a name over
+ * DNS-over-HTTPS and refuses it when any of its addresses is private, loopback or link-local.
+ * Both run when an endpoint is added and before every attempt. See docs/webhooks.md.
  */
 import type { Env } from "../env";
 import { invalid } from "../lib/errors";
+import { resolveHost } from "../lib/dns";
 import { isNonPublicAddress, parseAddress } from "../lib/ip";
 
 /** Suffixes that only ever resolve inside a private network (RFC 6761, 6762, 8375, ICANN .internal, common LAN names). */
@@ -66,4 +66,20 @@ export function checkWebhookUrl(env: Pick<Env, "ALLOW_INSECURE_WEBHOOKS">, raw: 
   const refusal = hostRefusal(url.hostname);
   if (refusal) throw invalid(`${field}: ${refusal}; webhooks only go to public hosts.`);
   return url.href;
+}
+
+/**
+ * Why the host of a URL accepted by `checkWebhookUrl` must not be called once its name is
+ * resolved, or null. An address literal was judged already; a name that does not resolve, or a
+ * resolver that cannot be reached, is not refused here (the attempt itself then fails or goes to
+ * a public host; the check runs again before every attempt).
+ */
+export async function resolvedRefusal(env: Pick<Env, "ALLOW_INSECURE_WEBHOOKS" | "DNS_RESOLVER_URL">, href: string): Promise<string | null> {
+  const host = new URL(href).hostname;
+  if (parseAddress(host)) return null;
+  if (env.ALLOW_INSECURE_WEBHOOKS === "true" && DEV_HOSTS.has(host)) return null;
+  const resolved = await resolveHost(env.DNS_RESOLVER_URL, host);
+  if (resolved.kind !== "addresses") return null;
+  const inside = resolved.addresses.find((a) => isNonPublicAddress(a));
+  return inside ? `${host} resolves to ${inside}, a private, loopback or link-local address` : null;
 }
