@@ -80,7 +80,7 @@ var msg={type:done,document_id:b.getAttribute("data-document"),signer_id:b.getAt
 }
 var problem=d.getElementById("problem");if(problem)problem.focus();
 d.querySelectorAll("form").forEach(function(f){
-f.addEventListener("submit",function(e){if(e.defaultPrevented)return;var s=f.querySelector("button[type=submit]");if(s)setTimeout(function(){s.disabled=true},0)});
+f.addEventListener("submit",function(e){var s=f.querySelector("button[type=submit]");if(s)setTimeout(function(){if(!e.defaultPrevented)s.disabled=true},0)});
 });
 window.addEventListener("pageshow",function(){d.querySelectorAll("button[disabled]").forEach(function(x){x.disabled=false})});
 var form=d.getElementById("sign-form"),pad=d.getElementById("pad");
