@@ -111,7 +111,7 @@ export async function stop() {
 /** A browser context; `sites` are other https hosts with one page each (a partner that frames the signing page). */
 export async function newContext(opts = {}, sites = {}) {
   for (const [host, html] of Object.entries(sites)) env.sites.set(host, html);
-  return env.browser.newContext({ viewport: VIEWPORTS[0], acceptDownloads: true, ignoreHTTPSErrors: true, ...opts });
+  return env.browser.newContext({ viewport: VIEWPORTS[0], locale: "en-US", acceptDownloads: true, ignoreHTTPSErrors: true, ...opts });
 }
 
 /** A page that fails the test on any script error or Content-Security-Policy report. */
