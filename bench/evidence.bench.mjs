@@ -17,6 +17,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { ms, percentile } from "./stats.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const fixture = (n) => readFileSync(path.join(ROOT, "test/fixtures/seal", n), "utf8");
@@ -52,10 +53,6 @@ const LOREM =
 
 /** Roughly `pages` A4 pages of body text at 10 pt. */
 const bodyOf = (pages) => Array.from({ length: pages * 9 }, (_, i) => `${i + 1}. ${LOREM.repeat(3)}`).join("\n\n");
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 async function measure(iterations, fn) {
   await fn(); // warm-up: font parse, key import, JIT
@@ -180,7 +177,6 @@ export async function run(ctx = {}) {
     return svc.sealPdf(doc, sealOpts);
   });
 
-  const ms = (x) => `${x.toFixed(1)} ms`;
   const row = (name, r, extra = "") => log(`  ${name.padEnd(48)} p50 ${ms(r.p50).padStart(10)}  p99 ${ms(r.p99).padStart(10)}  (n=${r.n})${extra}`);
   log("evidence: sealing (Node, one core; built-in timestamp authority)");
   row("seal 1-page PDF — ours (PAdES B-T, RFC 3161)", ours1);

@@ -23,6 +23,7 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { percentile } from "./stats.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const OPERATOR_TOKEN = `bench-operator-${randomBytes(8).toString("hex")}`;
@@ -41,7 +42,6 @@ function verifyDelivery(rawBody, headers, secret, nowMs = Date.now()) {
 // ---- end ----
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 function freePort() {
   return new Promise((resolve, reject) => {
