@@ -41,7 +41,44 @@ describe("the error envelope and request ids", () => {
     const t = await makeTenant();
     const r = await api("POST", "/v1/templates", { key: t.key, body: "{not json", headers: { "content-type": "application/json" } });
     expect(r.status).toBe(400);
-    expect(r.json.error.code).toBe("bad_request");
+    expect(r.json.error).toEqual({
+      code: "bad_request",
+      message: "The request body could not be read as JSON.",
+      hint: "Send a JSON object with Content-Type: application/json.",
+    });
+  });
+
+  it.each([
+    ["no Content-Type", undefined],
+    ["text/plain", "text/plain"],
+    ["a form", "application/x-www-form-urlencoded"],
+    ["multipart", "multipart/form-data; boundary=x"],
+  ])("400 bad_request (never 415 or 500) for a JSON body sent with %s, and nothing is created", async (_label, type) => {
+    const t = await makeTenant();
+    const headers: Record<string, string> = { authorization: `Bearer ${t.key}`, "cf-connecting-ip": "203.0.113.7" };
+    if (type) headers["content-type"] = type;
+    const res = await SELF.fetch(`${BASE}/v1/templates`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ code: "ctype", name: "N", kind: "nda", body: "x" }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("x-request-id")).toBeTruthy();
+    expect(await res.json()).toEqual({
+      error: { code: "bad_request", message: "The request body must be JSON.", hint: "Send it with Content-Type: application/json." },
+    });
+    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM templates WHERE tenant_id = ?").bind(t.tenantId).first<{ n: number }>();
+    expect(n!.n).toBe(0);
+  });
+
+  it("accepts application/json with a charset parameter", async () => {
+    const t = await makeTenant();
+    const r = await api("POST", "/v1/templates", {
+      key: t.key,
+      body: { code: "charset", name: "N", kind: "nda", body: "x" },
+      headers: { "content-type": "application/json; charset=utf-8" },
+    });
+    expect(r.status).toBe(200);
   });
 
   it("422 naming the offending field", async () => {
