@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { app } from "../src/app";
-import { BASE, api, makeTenant } from "./helpers";
+import { BASE, addKey, api, makeTenant } from "./helpers";
 
 describe("the error envelope and request ids", () => {
   it("puts x-request-id on every response, success or error", async () => {
@@ -36,6 +36,51 @@ describe("the error envelope and request ids", () => {
     expect(p.status).toBe(405);
     expect(p.headers.get("allow")).toBe("POST");
   });
+
+  it("a trailing slash is a different path: a clean 404 that suggests the real one, never a 405 that allows its own method", async () => {
+    const t = await makeTenant();
+    for (const [method, path] of [
+      ["GET", "/v1/documents/"],
+      ["POST", "/v1/documents/"],
+      ["GET", "/v1/account/"],
+      ["GET", "/openapi.json/"],
+      ["GET", "/v1/documents//"],
+    ] as const) {
+      const r = await api(method, path, { key: t.key, body: method === "POST" ? {} : undefined });
+      expect(r.status, `${method} ${path}`).toBe(404);
+      expect(r.headers.get("allow")).toBe(null);
+      expect(r.headers.get("x-request-id")).toBeTruthy();
+      expect(r.json.error.code).toBe("not_found");
+      expect(r.json.error.hint).toBe(`Did you mean ${path.replace(/\/+$/, "")}? Paths take no trailing slash.`);
+    }
+  });
+
+  it("every route's trailing-slash and other-method variants answer 404 or 405, and a 405's Allow never lists the method used", async () => {
+    const t = await makeTenant();
+    const routes = app.routes.filter((r) => r.method !== "ALL" && !r.path.startsWith("/ops/"));
+    expect(routes.length).toBeGreaterThan(20);
+    for (const r of routes) {
+      // A key per route keeps each walk well inside the 300-a-minute budget.
+      const { key } = await addKey(t.tenantId);
+      const path = r.path.replace(/:[A-Za-z_]+/g, "xyz_123");
+      const tries = ["GET", "POST", "PUT", "PATCH", "DELETE"].flatMap((method) => [path, `${path}/`].map((p) => [method, p] as const));
+      await Promise.all(
+        tries.map(async ([method, p]) => {
+          const a = await api(method, p, { key, body: method === "GET" || method === "DELETE" ? undefined : {} });
+          expect(a.status, `${method} ${p}`).not.toBe(500);
+          expect(a.status, `${method} ${p}`).not.toBe(429);
+          expect(a.headers.get("x-request-id")).toBeTruthy();
+          if (a.status === 405) {
+            const allow = a.headers.get("allow")!.split(", ");
+            expect(allow.length).toBeGreaterThan(0);
+            expect(allow).not.toContain(method);
+            expect(p.endsWith("/")).toBe(false);
+          }
+          if (p.endsWith("/")) expect(a.status, `${method} ${p}`).toBe(404);
+        }),
+      );
+    }
+  }, 60_000);
 
   it("400 for a body that is not JSON", async () => {
     const t = await makeTenant();

@@ -6,7 +6,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
-import { ApiError } from "../lib/errors";
+import { ApiError, noRoute } from "../lib/errors";
 import { timingSafeEqual } from "../lib/crypto";
 import { createRouter, jsonBody, jsonResponse, commonErrors } from "../lib/router";
 import { SCOPES } from "../lib/auth";
@@ -14,7 +14,8 @@ import { addMember, createTenant, issueKey, registerOAuthClient, revokeKey, upda
 
 const operatorOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = c.env.OPERATOR_TOKEN;
-  if (!token) throw new ApiError("not_found", `Nothing lives at ${c.req.method} ${c.req.path}.`);
+  // Off: every path under the prefix answers exactly as a path that does not exist.
+  if (!token) throw noRoute(c.req.method, c.req.path);
   const m = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "");
   if (!m || !timingSafeEqual(m[1]!, token)) throw new ApiError("unauthorized", "The operator token is required.");
   await next();
