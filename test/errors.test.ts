@@ -131,7 +131,45 @@ describe("the error envelope and request ids", () => {
     const r = await api("POST", "/v1/templates", { key: t.key, body: { code: "ok", name: "N", kind: "nda", body: 5 } });
     expect(r.status).toBe(422);
     expect(r.json.error.code).toBe("invalid");
+    // `body` is the template's own field here.
     expect(r.json.error.message).toMatch(/^body: /);
+  });
+
+  it.each([
+    ["POST", "/v1/templates", {}, "code: is required"],
+    ["POST", "/v1/templates", { code: "a", name: "N", kind: "nda", body: "x", colour: "red" }, "colour: is not an accepted field"],
+    ["POST", "/v1/templates", { code: "a", name: "N", kind: "memo", body: "x" }, "kind: "],
+    ["POST", "/v1/documents/doc_x/send", {}, "signers: is required"],
+    ["POST", "/v1/documents/doc_x/send", { signers: [] }, "signers: "],
+    ["POST", "/v1/documents/doc_x/send", { signers: [{ email: "not-an-email", full_name: "A" }] }, "signers.0.email: "],
+    ["POST", "/v1/documents/doc_x/send", { signers: [{ email: "a@example.com", full_name: "A", shoe: 9 }] }, "signers.0.shoe: is not an accepted field"],
+    ["POST", "/v1/documents/doc_x/void", { reason: "" }, "reason: "],
+    ["GET", "/v1/documents?limit=0", undefined, "limit: "],
+  ])("422 %s %s %j → %s…", async (method, path, body, start) => {
+    const t = await makeTenant();
+    const r = await api(method, path, { key: t.key, body });
+    expect(r.status).toBe(422);
+    expect(r.json.error.code).toBe("invalid");
+    expect(r.json.error.message.startsWith(start)).toBe(true);
+    expect(r.json.error.message).not.toMatch(/^(json|body|query|param): /);
+  });
+
+  it("names further offending fields in the hint, each by its path", async () => {
+    const t = await makeTenant();
+    const r = await api("POST", "/v1/templates", { key: t.key, body: { code: "a" } });
+    expect(r.json.error.message).toBe("name: is required");
+    expect(r.json.error.hint.split("; ").map((h: string) => h.split(":")[0])).toEqual(["kind", "body"]);
+  });
+
+  it.each([[[]], [null], [42], ["text"]])("400 for a JSON body that is not an object (%j): it has no field to name", async (body) => {
+    const t = await makeTenant();
+    const r = await api("POST", "/v1/templates", { key: t.key, body: JSON.stringify(body) });
+    expect(r.status).toBe(400);
+    expect(r.json.error).toEqual({
+      code: "bad_request",
+      message: "The request body must be a JSON object.",
+      hint: "Send a JSON object with Content-Type: application/json.",
+    });
   });
 
   it("413 for a body over 1 MB with a Content-Length", async () => {

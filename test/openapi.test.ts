@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api, makeTenant, ALL_SCOPES } from "./helpers";
 import type { Scope } from "../src/lib/auth";
 
-type Operation = { "x-scope"?: string; operationId?: string; tags?: string[]; summary?: string; security?: unknown[]; responses: Record<string, unknown> };
+type Operation = { requestBody?: { content: Record<string, unknown> }; "x-scope"?: string; operationId?: string; tags?: string[]; summary?: string; security?: unknown[]; responses: Record<string, unknown> };
 type Doc = { openapi: string; info: { version: string }; paths: Record<string, Record<string, Operation>> };
 
 const doc = async () => (await api("GET", "/openapi.json")).json as Doc;
@@ -65,4 +65,28 @@ describe("GET /openapi.json", () => {
       expect(lacking.json.error.message).toContain(r.scope);
     }
   });
+
+  it("every JSON body goes through the one validation hook: 400 for a non-object, 422 messages that start with a field path", async () => {
+    const d = await doc();
+    const t = await makeTenant();
+    let checked = 0;
+    for (const [path, ops] of Object.entries(d.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        if (!op.requestBody?.content["application/json"]) continue;
+        checked++;
+        const { addKey } = await import("./helpers");
+        const { key } = await addKey(t.tenantId);
+        const url = path.replace(/\{[^}]+\}/g, "xyz_123");
+        const notObject = await api(method.toUpperCase(), url, { key, body: "[]" });
+        expect(notObject.status, `${method} ${path}`).toBe(400);
+        expect(notObject.json.error.message).toBe("The request body must be a JSON object.");
+        for (const body of [{}, { zz_not_a_field: 1 }]) {
+          const r = await api(method.toUpperCase(), url, { key, body });
+          expect(r.status, `${method} ${path}`).not.toBe(500);
+          if (r.status === 422) expect(r.json.error.message, `${method} ${path}`).toMatch(/^[A-Za-z_][\w-]*(\.[\w-]+)*: \S/);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(10);
+  }, 30_000);
 });
