@@ -104,6 +104,36 @@ describe("the operator API", () => {
     expect(n!.n).toBe(0);
   });
 
+  it("sets the origins allowed to frame the signing page: https origins only, normalised, at most 10", async () => {
+    const t = await ops("POST", "/tenants", { name: "Framer" });
+    const stored = async () =>
+      (await env.DB.prepare("SELECT frame_ancestors FROM tenants WHERE id = ?").bind(t.json.tenant_id).first<{ frame_ancestors: string }>())!.frame_ancestors;
+    expect(await stored()).toBe("[]");
+    const r = await ops("PATCH", `/tenants/${t.json.tenant_id}`, { frame_ancestors: ["https://App.Example.com/", "https://app.example.com", "https://portal.example.org:8443"] });
+    expect(r.json).toEqual({ updated: true });
+    expect(JSON.parse(await stored())).toEqual(["https://app.example.com", "https://portal.example.org:8443"]);
+    const audit = await env.DB.prepare("SELECT detail FROM audit_log WHERE tenant_id = ? AND action = 'tenant.updated'").bind(t.json.tenant_id).first<{ detail: string }>();
+    expect(JSON.parse(audit!.detail).frame_ancestors).toEqual(["https://app.example.com", "https://portal.example.org:8443"]);
+    for (const [bad, field] of [
+      [["http://app.example.com"], "frame_ancestors.0"],
+      [["https://app.example.com", "https://app.example.com/embed"], "frame_ancestors.1"],
+      [["https://*.example.com"], "frame_ancestors.0"],
+      [["https://app.example.com?x=1"], "frame_ancestors.0"],
+      [["https://user:pw@app.example.com"], "frame_ancestors.0"],
+      [["'self'"], "frame_ancestors.0"],
+      [["https://a.example.com; script-src *"], "frame_ancestors.0"],
+      [Array.from({ length: 11 }, (_, i) => `https://a${i}.example.com`), "frame_ancestors"],
+    ] as const) {
+      const refused = await ops("PATCH", `/tenants/${t.json.tenant_id}`, { frame_ancestors: bad });
+      expect(refused.status, JSON.stringify(bad)).toBe(422);
+      expect(refused.json.error.message.startsWith(`${field}:`), refused.json.error.message).toBe(true);
+    }
+    // Bad input changes nothing; an empty list puts the default ('none') back.
+    expect(JSON.parse(await stored())).toEqual(["https://app.example.com", "https://portal.example.org:8443"]);
+    await ops("PATCH", `/tenants/${t.json.tenant_id}`, { frame_ancestors: [] });
+    expect(await stored()).toBe("[]");
+  });
+
   it("registers an OAuth client with a secret shown once and stored as a hash", async () => {
     const r = await ops("POST", "/oauth-clients", { name: "Partner", homepage: "https://partner.example", redirect_uris: ["https://partner.example/cb"], scopes: ["signing:read"] });
     expect(r.json.client_id).toMatch(/^cli_/);

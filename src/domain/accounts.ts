@@ -57,27 +57,68 @@ export async function requireTenant(env: Env, id: string) {
   return row;
 }
 
+/** How many origins an account may allow to frame its signing page. */
+export const MAX_FRAME_ANCESTORS = 10;
+
+/**
+ * Origins allowed to frame the signing page, each exactly `https://host[:port]` (no path, no
+ * wildcard: the page posts its messages to these exact origins). Returned normalised and unique.
+ */
+export function normaliseFrameAncestors(list: string[]): string[] {
+  if (list.length > MAX_FRAME_ANCESTORS) throw invalid(`frame_ancestors: at most ${MAX_FRAME_ANCESTORS} origins.`);
+  const out = list.map((raw, i) => {
+    const bad = () => invalid(`frame_ancestors.${i}: "${raw}" is not an https origin such as https://app.example.com.`, "No path, query or wildcard.");
+    let u: URL;
+    try {
+      u = new URL(raw.trim());
+    } catch {
+      throw bad();
+    }
+    const extra = u.pathname !== "/" || /[?#]/.test(raw) || u.username || u.password;
+    if (u.protocol !== "https:" || extra || !/^[a-z0-9.-]+$/.test(u.hostname)) throw bad();
+    return u.origin;
+  });
+  return [...new Set(out)];
+}
+
+/** The stored list, re-checked on the way out so a header is never built from a bad row. */
+export function parseFrameAncestors(stored: string | null | undefined): string[] {
+  try {
+    const list = JSON.parse(stored ?? "[]") as unknown;
+    return Array.isArray(list) ? list.filter((o): o is string => typeof o === "string" && /^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/.test(o)) : [];
+  } catch {
+    return [];
+  }
+}
+
 export async function updateTenant(
   env: Env,
   id: string,
-  patch: { plan?: string; white_label?: boolean; spending_limit_cents?: number | null; require_signer_code?: boolean },
+  patch: { plan?: string; white_label?: boolean; spending_limit_cents?: number | null; require_signer_code?: boolean; frame_ancestors?: string[] },
   actor: string,
 ) {
   await requireTenant(env, id);
   if (patch.plan !== undefined) await requirePlan(env, patch.plan);
+  const checked = { ...patch, ...(patch.frame_ancestors ? { frame_ancestors: normaliseFrameAncestors(patch.frame_ancestors) } : {}) };
   const sets: string[] = [];
   const values: unknown[] = [];
-  const columns = { plan: "plan", white_label: "white_label", spending_limit_cents: "spending_limit_cents", require_signer_code: "require_signer_code" } as const;
+  const columns = {
+    plan: "plan",
+    white_label: "white_label",
+    spending_limit_cents: "spending_limit_cents",
+    require_signer_code: "require_signer_code",
+    frame_ancestors: "frame_ancestors",
+  } as const;
   for (const [k, col] of Object.entries(columns)) {
-    const v = patch[k as keyof typeof patch];
+    const v = checked[k as keyof typeof checked];
     if (v === undefined) continue;
     sets.push(`${col} = ?`);
-    values.push(typeof v === "boolean" ? (v ? 1 : 0) : v);
+    values.push(typeof v === "boolean" ? (v ? 1 : 0) : Array.isArray(v) ? JSON.stringify(v) : v);
   }
   if (sets.length === 0) return { updated: true };
   await env.DB.batch([
     env.DB.prepare(`UPDATE tenants SET ${sets.join(", ")} WHERE id = ?`).bind(...values, id),
-    auditStatement(env, id, actor, "tenant.updated", patch),
+    auditStatement(env, id, actor, "tenant.updated", checked),
   ]);
   return { updated: true };
 }

@@ -6,11 +6,15 @@
  */
 import type { Env } from "../env";
 import { sha256Hex } from "../lib/crypto";
+import { invalid } from "../lib/errors";
 import { unwrap } from "../../durable-objects/document-sequencer";
 import { DEAD_LINK_REASON, type DocRow, type DocState, type SignerRow, deadLink, isMyTurn, linkIsLive, loadState, mustSign, signerFields, waitingOn } from "./document-state";
 import { sequencer } from "./documents";
 import type { Captured, SignInput } from "./transitions";
 import { CONSENT_VERSION, DEFAULT_CONSENT_TEXT, INTENT_TEXT, INTENT_VERSION } from "./wording";
+import { parseFrameAncestors } from "./accounts";
+import { certificateRow } from "./certificates";
+import { sealedFile } from "./evidence";
 
 export type RequestContext = { ip: string | null; userAgent: string | null };
 
@@ -125,17 +129,64 @@ function linkView(st: DocState, me: SignerRow, tenantName: string) {
   };
 }
 
-/** The signing-link read; records the signer's first view. */
-export async function readLink(env: Env, token: string, ctx: RequestContext) {
+type LoadedLink = { st: DocState; me: SignerRow; tenant: { name: string; frame_ancestors: string } };
+
+/** A live link's state and account; records the signer's first view. Null for every kind of dead link. */
+async function loadLink(env: Env, token: string, ctx: RequestContext): Promise<LoadedLink | null> {
   const l = await resolveToken(env, token);
   const st = l && (await loadState(env, l.documentId));
   const me = st?.signers.find((s) => s.id === l!.signerId);
-  if (!st || !me) return deadLinkView();
+  if (!st || !me) return null;
   if (!me.viewed_at && st.doc.status === "sent") {
     unwrap(await sequencer(env, st.doc.id).view(st.doc.id, me.id, ctx));
   }
-  const tenant = await env.DB.prepare("SELECT name FROM tenants WHERE id = ?").bind(st.doc.tenant_id).first<{ name: string }>();
-  return linkView(st, me, tenant?.name ?? "");
+  const tenant = await env.DB.prepare("SELECT name, frame_ancestors FROM tenants WHERE id = ?")
+    .bind(st.doc.tenant_id)
+    .first<{ name: string; frame_ancestors: string }>();
+  return { st, me, tenant: tenant ?? { name: "", frame_ancestors: "[]" } };
+}
+
+/** The signing-link read; records the signer's first view. */
+export async function readLink(env: Env, token: string, ctx: RequestContext) {
+  const r = await loadLink(env, token, ctx);
+  return r ? linkView(r.st, r.me, r.tenant.name) : deadLinkView();
+}
+
+export type PageRead = {
+  read: ReturnType<typeof linkView>;
+  /** The signer's own answers, except sensitive ones (never echoed back, even to the signer). */
+  answers: Record<string, string>;
+  sensitive: string[];
+  /** Origins the account allows to frame the page (empty: none). */
+  frameAncestors: string[];
+  /** The certificate's code once the document is completed. */
+  verificationCode: string | null;
+};
+
+/** The same read for the signer's page, with what only the page needs. Null for a dead link. */
+export async function readLinkForPage(env: Env, token: string, ctx: RequestContext): Promise<PageRead | null> {
+  const r = await loadLink(env, token, ctx);
+  if (!r) return null;
+  const sensitive = signerFields(r.st).filter((f) => f.sensitive).map((f) => f.key);
+  const answers = Object.fromEntries(
+    r.st.values.filter((v) => v.signer_id === r.me.id && !sensitive.includes(v.key)).map((v) => [v.key, v.value] as const),
+  );
+  const cert = r.st.doc.status === "completed" ? await certificateRow(env, r.st.doc.id) : null;
+  return {
+    read: linkView(r.st, r.me, r.tenant.name),
+    answers,
+    sensitive,
+    frameAncestors: parseFrameAncestors(r.tenant.frame_ancestors),
+    verificationCode: cert?.verification_code ?? null,
+  };
+}
+
+/** The sealed PDF for a signer holding a live link, once the document is completed (422 before). */
+export async function sealedPdfForLink(env: Env, token: string, baseUrl: string) {
+  const l = await live(env, token);
+  const doc = await env.DB.prepare("SELECT id, status FROM documents WHERE id = ?").bind(l.documentId).first<{ id: string; status: string }>();
+  if (!doc) throw deadLink();
+  return sealedFile(env, doc, "pdf", baseUrl);
 }
 
 export async function consent(env: Env, token: string, input: { captured?: Captured }, ctx: RequestContext) {
@@ -154,7 +205,11 @@ export async function sign(env: Env, token: string, input: SignInput, ctx: Reque
   return { event_id: r.event_id };
 }
 
+export const DECLINE_REASON_MAX = 500;
+
 export async function decline(env: Env, token: string, input: { reason: string }, ctx: RequestContext) {
   const l = await live(env, token);
-  return unwrap(await sequencer(env, l.documentId).decline(l.documentId, l.signerId, input, ctx));
+  const reason = input.reason.trim();
+  if (!reason || reason.length > DECLINE_REASON_MAX) throw invalid(`reason: a reason of 1-${DECLINE_REASON_MAX} characters is required to decline.`);
+  return unwrap(await sequencer(env, l.documentId).decline(l.documentId, l.signerId, { reason }, ctx));
 }

@@ -97,3 +97,19 @@ export async function verifyCode(env: Env, code: string, sha256?: string): Promi
       : null,
   };
 }
+
+/**
+ * The code of the certificate whose sealed file (certificate PDF or bundle) has this SHA-256, so
+ * a person holding only the file can find its certificate. Only sealed files: they are unique to
+ * one document, whereas two documents may share the same text.
+ */
+export async function codeForSealedFile(env: Env, sha256: string): Promise<string | null> {
+  const h = sha256.toLowerCase();
+  if (!SHA256_HEX.test(h)) return null;
+  const row = await env.DB.prepare(
+    "SELECT c.verification_code FROM sealed_files f JOIN certificates c ON c.document_id = f.document_id WHERE f.sha256 = ? LIMIT 1",
+  )
+    .bind(h)
+    .first<{ verification_code: string }>();
+  return row?.verification_code ?? null;
+}

@@ -114,7 +114,8 @@ async function documentOf(c: Context<AppEnv>, id: string): Promise<{ id: string;
   return doc;
 }
 
-const baseUrl = (c: Context<AppEnv>) => c.env.PUBLIC_BASE_URL || new URL(c.req.url).origin;
+/** The public origin printed on certificates and used in verification links. */
+export const baseUrl = (c: Context<AppEnv>) => c.env.PUBLIC_BASE_URL || new URL(c.req.url).origin;
 
 const pdfOrJson = {
   description: "The sealed file: JSON with the bytes as base64, or the PDF itself when the request accepts application/pdf first.",

@@ -56,6 +56,7 @@ ops.openapi(
             white_label: z.boolean().optional(),
             spending_limit_cents: z.number().int().min(0).nullable().optional(),
             require_signer_code: z.boolean().optional(),
+            frame_ancestors: z.array(z.string().max(200)).optional(),
           })
           .strict(),
       ),

@@ -1,3 +1,232 @@
+/**
+ * Server-rendered pages: the signer's page `/s/{token}` (the HTML face of `/v1/sign/{token}`,
+ * calling the same domain functions) and the public verification pages `/verify[/{code}]`.
+ * Forms are plain POSTs (GET for verification) answered with Post/Redirect/Get, so every step
+ * but drawing works without JavaScript. Not in /openapi.json: these are pages, not API.
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
+import { clientAddress } from "../lib/auth";
+import { ADDRESS_LIMIT, limitOrThrow } from "../lib/rate-limit";
+import { normaliseVerificationCode, formatVerificationCode } from "../lib/verification-code";
+import { consent, decline, readLinkForPage, sealedPdfForLink, sign, supplyField } from "../domain/signing";
+import { SHA256_HEX, codeForSealedFile, verifyCode } from "../domain/verification";
 import { createRouter } from "../lib/router";
+import { perToken, signerContext } from "./signing";
+import { baseUrl } from "./evidence";
+import { chooseLang, translator, type Key, type T } from "../pages/i18n";
+import { newNonce, setPageHeaders } from "../pages/security";
+import { MessagePage } from "../pages/layout";
+import { DeadLinkPage, DeclinedPage, SignPage, isSignatureField, signPath, type SignErrors, type SignPageProps } from "../pages/signing";
+import { VerifyPage, verifyPath, type VerifyPageProps } from "../pages/verify";
+
+type C = Context<AppEnv>;
+
+/** `?lang=` or the form's `lang` wins over Accept-Language. */
+const translate = (c: C, explicit?: unknown) =>
+  translator(chooseLang(typeof explicit === "string" ? explicit : c.req.query("lang"), c.req.header("accept-language")).lang);
+
+/** Form bodies only; anything else reads as an empty form (and then fails the rules, not the parser). */
+async function form(c: C): Promise<Record<string, string>> {
+  const type = c.req.header("content-type") ?? "";
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return {};
+  const body = await c.req.parseBody();
+  return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === "string"));
+}
+
+function dead(c: C, t: T) {
+  const nonce = newNonce();
+  setPageHeaders(c, nonce);
+  return c.html(DeadLinkPage({ t, nonce }), 404);
+}
+
+function signPage(c: C, props: Omit<SignPageProps, "nonce">, status: 200 | 422) {
+  const nonce = newNonce();
+  setPageHeaders(c, nonce, props.page.frameAncestors);
+  return c.html(SignPage({ ...props, nonce }), status);
+}
+
+/** A domain refusal the page shows in place (422); a dead link and anything else go on up. */
+function refusal(err: unknown): string {
+  if (err instanceof ApiError && err.code === "invalid") return err.message;
+  throw err;
+}
+
+const FIELD_ERRORS: Record<string, Key> = {
+  email: "err_email",
+  phone: "err_phone",
+  number: "err_number",
+  date: "err_date",
+  select: "err_select",
+  text: "err_text",
+  initials: "err_initials",
+};
 
 export const pages = createRouter();
+
+pages.get("/s/:token", perToken, async (c) => {
+  const t = translate(c);
+  const token = c.req.param("token");
+  const page = await readLinkForPage(c.env, token, signerContext(c.req.raw));
+  if (!page) return dead(c, t);
+  return signPage(c, { t, token, page, done: c.req.query("done") === "signed" ? "signed" : null }, 200);
+});
+
+pages.post("/s/:token/consent", perToken, async (c) => {
+  const body = await form(c);
+  const t = translate(c, body.lang);
+  const token = c.req.param("token");
+  try {
+    await consent(c.env, token, {}, signerContext(c.req.raw));
+  } catch (err) {
+    refusal(err); // e.g. already signed: the page shows where things stand
+  }
+  return c.redirect(`${signPath(token, t.lang)}#sign`, 303);
+});
+
+pages.post("/s/:token/sign", perToken, async (c) => {
+  const body = await form(c);
+  const t = translate(c, body.lang);
+  const token = c.req.param("token");
+  const who = signerContext(c.req.raw);
+  const page = await readLinkForPage(c.env, token, who);
+  if (!page) return dead(c, t);
+  const fields = page.read.fields ?? [];
+  const asked = fields.filter((f) => !isSignatureField(f));
+
+  // What the form says, field by field: an unticked checkbox is an answer ("false").
+  const values: Record<string, string> = {};
+  for (const f of asked) values[f.key] = f.kind === "checkbox" ? (body[`field.${f.key}`] === "true" ? "true" : "false") : (body[`field.${f.key}`] ?? "");
+  const method = body.method ?? "";
+  const typedName = (body.typed_name ?? "").trim();
+  const posted = { values, method, typedName };
+
+  const errors: SignErrors = { fields: {} };
+  const signature = method === "typed" ? typedName : method === "drawn" ? (body.drawn_value ?? "") : method === "clicked" ? (page.read.full_name ?? "") : "";
+  if (!signature) errors.sign = t(method === "typed" ? "err_typed" : method === "drawn" ? "err_drawn" : "err_method");
+
+  for (const f of asked) {
+    const v = values[f.key]!;
+    const empty = f.kind === "checkbox" ? v !== "true" && f.required : v.trim() === "";
+    if (empty && f.supplied && page.sensitive.includes(f.key)) continue; // kept: never echoed back
+    if (empty && f.required) {
+      errors.fields![f.key] = t("err_required");
+      continue;
+    }
+    if (empty && !f.supplied) continue;
+    try {
+      await supplyField(c.env, token, { key: f.key, value: v }, who);
+    } catch (err) {
+      refusal(err);
+      errors.fields![f.key] = t(FIELD_ERRORS[f.kind] ?? "err_other");
+    }
+  }
+  if (!errors.sign && Object.keys(errors.fields!).length === 0) {
+    try {
+      for (const f of fields.filter(isSignatureField)) await supplyField(c.env, token, { key: f.key, value: signature }, who);
+      await sign(c.env, token, { method: method as "typed" | "drawn" | "clicked", value: signature }, who);
+      return c.redirect(`${signPath(token, t.lang)}&done=signed`, 303);
+    } catch (err) {
+      errors.sign = refusal(err);
+    }
+  }
+  const again = (await readLinkForPage(c.env, token, who)) ?? page;
+  return signPage(c, { t, token, page: again, errors, posted }, 422);
+});
+
+pages.post("/s/:token/decline", perToken, async (c) => {
+  const body = await form(c);
+  const t = translate(c, body.lang);
+  const token = c.req.param("token");
+  const who = signerContext(c.req.raw);
+  const page = await readLinkForPage(c.env, token, who);
+  if (!page) return dead(c, t);
+  const reason = body.reason ?? "";
+  try {
+    await decline(c.env, token, { reason }, who);
+  } catch (err) {
+    refusal(err);
+    return signPage(c, { t, token, page, errors: { decline: t("err_reason") }, posted: { reason } }, 422);
+  }
+  const nonce = newNonce();
+  setPageHeaders(c, nonce, page.frameAncestors);
+  return c.html(DeclinedPage({ t, nonce, token, page }), 200);
+});
+
+/** The sealed PDF, for a signer holding the link once the document is completed. */
+pages.get("/s/:token/pdf", perToken, async (c) => {
+  const t = translate(c);
+  let file;
+  try {
+    file = await sealedPdfForLink(c.env, c.req.param("token"), baseUrl(c));
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "not_found") return dead(c, t);
+    refusal(err);
+    const nonce = newNonce();
+    setPageHeaders(c, nonce);
+    return c.html(MessagePage({ t, nonce, langHref: (l) => `?lang=${l}`, heading: t("notReady"), lines: [t("pdfNotReady")], tone: "warn" }), 422);
+  }
+  return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+    "Content-Type": "application/pdf",
+    "Content-Disposition": `attachment; filename="${file.filename}"`,
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+  });
+});
+
+/** The verification pages share the anonymous API's budget per address. */
+const perAddress: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await limitOrThrow(c, `addr:${clientAddress(c.req.raw) ?? "unknown"}`, ADDRESS_LIMIT);
+  await next();
+};
+
+function verifyPage(c: C, props: Omit<VerifyPageProps, "nonce">, status: 200 | 404 | 422) {
+  const nonce = newNonce();
+  setPageHeaders(c, nonce);
+  return c.html(VerifyPage({ ...props, nonce }), status);
+}
+
+const hashQuery = (c: C) => (c.req.query("sha256") ?? "").trim() || null;
+
+pages.get("/verify", perAddress, async (c) => {
+  const t = translate(c);
+  const code = (c.req.query("code") ?? "").trim();
+  const sha256 = hashQuery(c);
+  if (code) return c.redirect(verifyPath(formatVerificationCode(normaliseVerificationCode(code) ?? code), t.lang, sha256), 303);
+  if (sha256) {
+    if (!SHA256_HEX.test(sha256)) return verifyPage(c, { t, code: null, result: null, sha256, problem: "badHash" }, 422);
+    const found = await codeForSealedFile(c.env, sha256);
+    if (found) return c.redirect(verifyPath(formatVerificationCode(found), t.lang, sha256.toLowerCase()), 303);
+    return verifyPage(c, { t, code: null, result: null, sha256, problem: "fileUnknown" }, 404);
+  }
+  return verifyPage(c, { t, code: null, result: null, sha256: null }, 200);
+});
+
+pages.get("/verify/:code", perAddress, async (c) => {
+  const t = translate(c);
+  const code = c.req.param("code");
+  const sha256 = hashQuery(c);
+  const badHash = sha256 !== null && !SHA256_HEX.test(sha256);
+  const result = await verifyCode(c.env, code, badHash ? undefined : (sha256?.toLowerCase() ?? undefined));
+  if (!result.found) return verifyPage(c, { t, code, result, sha256: null, problem: "notFound" }, 404);
+  return verifyPage(c, { t, code, result, sha256, problem: badHash ? "badHash" : null }, badHash ? 422 : 200);
+});
+
+/** Errors on a page answer as a page, in the visitor's language, with the API's status. */
+pages.onError((err, c) => {
+  const t = translate(c);
+  const nonce = newNonce();
+  setPageHeaders(c, nonce);
+  const langHref = (l: string) => `?lang=${l}`;
+  if (err instanceof ApiError) {
+    for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
+    if (err.code === "not_found" && c.req.path.startsWith("/s/")) return c.html(DeadLinkPage({ t, nonce }), 404);
+    if (err.code === "rate_limited") return c.html(MessagePage({ t, nonce, langHref, heading: t("tooMany"), lines: [t("tooManyBody")], tone: "warn" }), 429);
+    if (err.status < 500) return c.html(MessagePage({ t, nonce, langHref, heading: t("problem"), lines: [err.message] }), err.status);
+  }
+  const requestId = c.get("requestId") ?? "unknown";
+  console.error(JSON.stringify({ level: "error", requestId, error: String(err), stack: err instanceof Error ? err.stack : undefined }));
+  return c.html(MessagePage({ t, nonce, langHref, heading: t("somethingWrong"), lines: [t("somethingWrongBody", { id: requestId })] }), 500);
+});

@@ -9,13 +9,16 @@ import { commonErrors, createRouter, jsonBody, jsonResponse } from "../lib/route
 import { clientAddress } from "../lib/auth";
 import { sha256Hex } from "../lib/crypto";
 import { TOKEN_LIMIT, limitOrThrow } from "../lib/rate-limit";
-import { consent, decline, readLink, sign, supplyField } from "../domain/signing";
+import { DECLINE_REASON_MAX, consent, decline, readLink, sign, supplyField } from "../domain/signing";
 import { FIELD_KEY_PATTERN } from "../domain/templates";
 
-const ctx = (req: Request) => ({ ip: clientAddress(req), userAgent: req.headers.get("user-agent") });
+/** Who acted, for the trail: the address at the edge and the user agent. Shared with the signer's page. */
+export const signerContext = (req: Request) => ({ ip: clientAddress(req), userAgent: req.headers.get("user-agent") });
+const ctx = signerContext;
 const TokenParam = z.object({ token: z.string().max(128) });
 
-const perToken: MiddlewareHandler<AppEnv> = async (c, next) => {
+/** One budget per token, whichever face (JSON or page) spends it. */
+export const perToken: MiddlewareHandler<AppEnv> = async (c, next) => {
   await limitOrThrow(c, `token:${await sha256Hex(c.req.param("token") ?? "")}`, TOKEN_LIMIT);
   await next();
 };
@@ -152,7 +155,7 @@ signing.openapi(
     tags: ["signing"],
     summary: "Decline with a reason; the document ends as declined",
     ...token,
-    request: { params: TokenParam, ...jsonBody(z.object({ reason: z.string().trim().min(1).max(500) }).strict()) },
+    request: { params: TokenParam, ...jsonBody(z.object({ reason: z.string().trim().min(1).max(DECLINE_REASON_MAX) }).strict()) },
     responses: { 200: jsonResponse(z.object({ declined: z.literal(true) }), "Declined"), ...commonErrors },
   }),
   async (c) => c.json(await decline(c.env, c.req.valid("param").token, c.req.valid("json"), ctx(c.req.raw)), 200),

@@ -15,7 +15,7 @@ process.env.WRANGLER_SEND_METRICS = "false";
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const FIXTURES = path.join(ROOT, "test/fixtures/seal");
 export const BASE_URL = "https://sign.example.test";
-const OPERATOR_TOKEN = "validators-operator-token-0123456789";
+export const OPERATOR_TOKEN = "validators-operator-token-0123456789";
 
 export const fixture = (name) => readFileSync(path.join(FIXTURES, name), "utf8");
 
@@ -73,11 +73,17 @@ export async function startService(extraSecrets = {}) {
     return r;
   }
 
+  /** A new account and a live key that can write templates and documents. */
+  async function account(name = "Validators Ltd") {
+    const ops = { key: OPERATOR_TOKEN };
+    const tenant = (await must("POST", "/ops/v1/tenants", { body: { name }, ...ops })).json;
+    const key = (await must("POST", `/ops/v1/tenants/${tenant.tenant_id}/keys`, { ...ops, body: { label: "validators", scopes: ["signing:read", "signing:write", "signing:templates"], mode: "live" } })).json.key;
+    return { tenantId: tenant.tenant_id, key };
+  }
+
   /** A tenant and key, a published template, a document sent to `signers`, and every signer signing. */
   async function completedDocument(signers, body) {
-    const ops = { key: OPERATOR_TOKEN };
-    const tenant = (await call("POST", "/ops/v1/tenants", { body: { name: "Validators Ltd" }, key: OPERATOR_TOKEN })).json;
-    const key = (await must("POST", `/ops/v1/tenants/${tenant.tenant_id}/keys`, { ...ops, body: { label: "validators", scopes: ["signing:read", "signing:write", "signing:templates"], mode: "live" } })).json.key;
+    const { key } = await account();
     const code = `nda-${Date.now().toString(36)}`;
     await must("POST", "/v1/templates", { key, body: { code, name: "Mutual NDA", kind: "nda", body, variables: ["company"] } });
     await must("POST", "/v1/templates/publish", { key, body: { code } });
@@ -90,7 +96,7 @@ export async function startService(extraSecrets = {}) {
     return { key, id };
   }
 
-  return { server, call, must, completedDocument, close: () => server.close() };
+  return { server, call, must, account, completedDocument, close: () => server.close() };
 }
 
 /** The /ByteRange, the signed bytes and the DER CMS (padding cut) of a sealed PDF. */

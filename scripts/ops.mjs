@@ -1,0 +1,184 @@
+/**
+ * `npm run ops -- <command>`: the operator API (`/ops/v1`, shared/design/contract.md) from a
+ * terminal. Prints the answer as JSON; exits 1 with the error on stderr when the service refuses.
+ *
+ * The service is `--url` (default $EDGE_SIGN_URL, else http://localhost:8787); the token is
+ * `--token`, else $OPERATOR_TOKEN, else the OPERATOR_TOKEN of `.dev.vars` (what `npm start` made).
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseDevVars } from "./dev-secrets.mjs";
+
+const USAGE = `usage: npm run ops -- [--url URL] [--token TOKEN] <command>
+
+  tenant create --name NAME [--slug SLUG] [--plan PLAN]
+  tenant update TENANT_ID [--plan PLAN] [--white-label true|false] [--spending-limit-cents N|null]
+                [--require-signer-code true|false] [--frame-ancestors ORIGIN,ORIGIN]
+  key issue TENANT_ID --label LABEL --scopes SCOPE,SCOPE --mode test|live
+                [--allowed-ips IP,CIDR,...] [--expires-at ISO-8601]
+  key revoke KEY_ID --reason REASON
+  member add TENANT_ID --email EMAIL --full-name NAME --role owner|admin|member|viewer [--password P]
+  oauth-client register --name NAME --homepage URL --redirect-uris URL,URL --scopes SCOPE,SCOPE
+  outbox [--tenant-id ID] [--document-id ID] [--limit N]
+
+Scopes: signing:read, signing:write, signing:templates, signing:webhooks, … (see /openapi.json).`;
+
+export class UsageError extends Error {}
+
+/** Splits argv into positionals and `--flag value` options (every option takes a value). */
+export function parseArgs(argv) {
+  const positionals = [];
+  const options = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (!a.startsWith("--")) {
+      positionals.push(a);
+      continue;
+    }
+    const eq = a.indexOf("=");
+    const name = a.slice(2, eq === -1 ? undefined : eq);
+    const value = eq === -1 ? argv[++i] : a.slice(eq + 1);
+    if (value === undefined) throw new UsageError(`--${name} needs a value.`);
+    options[name] = value;
+  }
+  return { positionals, options };
+}
+
+const list = (v) => (v === undefined ? undefined : v.split(",").map((s) => s.trim()).filter(Boolean));
+const bool = (name, v) => {
+  if (v === undefined) return undefined;
+  if (v === "true" || v === "false") return v === "true";
+  throw new UsageError(`--${name} takes true or false.`);
+};
+const int = (name, v, { nullable = false } = {}) => {
+  if (v === undefined) return undefined;
+  if (nullable && v === "null") return null;
+  if (!/^\d+$/.test(v)) throw new UsageError(`--${name} takes a whole number${nullable ? " or null" : ""}.`);
+  return Number(v);
+};
+const required = (options, name) => {
+  if (options[name] === undefined) throw new UsageError(`--${name} is required.`);
+  return options[name];
+};
+const one = (positionals, what) => {
+  if (!positionals[2]) throw new UsageError(`${what} is required.`);
+  return encodeURIComponent(positionals[2]);
+};
+/** Drops undefined values so the service sees only what was given. */
+const given = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+/**
+ * The request a command stands for.
+ * @returns {{ method: string, path: string, body?: object }}
+ */
+export function requestFor(positionals, options) {
+  const [noun, verb] = positionals;
+  const o = options;
+  switch (`${noun ?? ""} ${verb ?? ""}`.trim()) {
+    case "tenant create":
+      return { method: "POST", path: "/tenants", body: given({ name: required(o, "name"), slug: o.slug, plan: o.plan }) };
+    case "tenant update":
+      return {
+        method: "PATCH",
+        path: `/tenants/${one(positionals, "TENANT_ID")}`,
+        body: given({
+          plan: o.plan,
+          white_label: bool("white-label", o["white-label"]),
+          spending_limit_cents: int("spending-limit-cents", o["spending-limit-cents"], { nullable: true }),
+          require_signer_code: bool("require-signer-code", o["require-signer-code"]),
+          frame_ancestors: o["frame-ancestors"] === undefined ? undefined : list(o["frame-ancestors"]),
+        }),
+      };
+    case "key issue":
+      return {
+        method: "POST",
+        path: `/tenants/${one(positionals, "TENANT_ID")}/keys`,
+        body: given({
+          label: required(o, "label"),
+          scopes: list(required(o, "scopes")),
+          mode: required(o, "mode"),
+          allowed_ips: list(o["allowed-ips"]),
+          expires_at: o["expires-at"],
+        }),
+      };
+    case "key revoke":
+      return { method: "POST", path: `/keys/${one(positionals, "KEY_ID")}/revoke`, body: { reason: required(o, "reason") } };
+    case "member add":
+      return {
+        method: "POST",
+        path: `/tenants/${one(positionals, "TENANT_ID")}/members`,
+        body: given({ email: required(o, "email"), full_name: required(o, "full-name"), role: required(o, "role"), password: o.password }),
+      };
+    case "oauth-client register":
+      return {
+        method: "POST",
+        path: "/oauth-clients",
+        body: { name: required(o, "name"), homepage: required(o, "homepage"), redirect_uris: list(required(o, "redirect-uris")), scopes: list(required(o, "scopes")) },
+      };
+    case "outbox": {
+      const q = new URLSearchParams(given({ tenant_id: o["tenant-id"], document_id: o["document-id"], limit: o.limit }));
+      return { method: "GET", path: `/outbox${q.size ? `?${q}` : ""}` };
+    }
+    default:
+      throw new UsageError(noun ? `Unknown command: ${positionals.join(" ")}` : "Which command?");
+  }
+}
+
+function operatorToken(options, root) {
+  if (options.token) return options.token;
+  if (process.env.OPERATOR_TOKEN) return process.env.OPERATOR_TOKEN;
+  const file = path.join(root, ".dev.vars");
+  const token = existsSync(file) ? parseDevVars(readFileSync(file, "utf8")).OPERATOR_TOKEN : undefined;
+  if (!token) throw new UsageError("No operator token: pass --token, set OPERATOR_TOKEN, or run npm start once to make .dev.vars.");
+  return token;
+}
+
+/** Runs one command; returns the process exit code. `out`/`err` receive printed text. */
+export async function main(argv, { out = console.log, err = console.error, root = path.resolve(import.meta.dirname, "..") } = {}) {
+  let req;
+  let base;
+  let token;
+  try {
+    const { positionals, options } = parseArgs(argv);
+    if (positionals[0] === "help" || positionals.length === 0) {
+      out(USAGE);
+      return positionals.length === 0 ? 2 : 0;
+    }
+    req = requestFor(positionals, options);
+    base = (options.url ?? process.env.EDGE_SIGN_URL ?? "http://localhost:8787").replace(/\/+$/, "");
+    token = operatorToken(options, root);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    err(`${e.message}\n\n${USAGE}`);
+    return 2;
+  }
+  let res;
+  try {
+    res = await fetch(`${base}/ops/v1${req.path}`, {
+      method: req.method,
+      headers: { authorization: `Bearer ${token}`, ...(req.body ? { "content-type": "application/json" } : {}) },
+      body: req.body ? JSON.stringify(req.body) : undefined,
+    });
+  } catch (e) {
+    err(`Could not reach ${base}: ${e.cause?.code ?? e.message}. Is the service running (npm start)?`);
+    return 1;
+  }
+  const text = await res.text();
+  let pretty = text;
+  try {
+    pretty = JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    // not JSON: print as it came
+  }
+  if (res.ok) {
+    out(pretty);
+    return 0;
+  }
+  err(`${res.status} ${pretty}`);
+  return 1;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -1,0 +1,129 @@
+/**
+ * The pages' only style sheet and scripts, inlined under the response's nonce (one request per
+ * page on a slow connection). Kept as plain strings: the Worker's bundler must not rewrite code
+ * that runs in the browser. The scripts only enhance: every form works without them.
+ */
+
+/** Mobile first: one column from 320 px; wider screens get more room, not another layout. */
+export const CSS = `
+:root{--fg:#1b1b1f;--muted:#4a4a55;--line:#8a8a96;--soft:#f3f4f8;--accent:#0b57d0;--ok:#0d6b2f;--warn:#8a4b00;--bad:#b3261e}
+*{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:var(--fg);background:#fff}
+header,main,footer{max-width:44rem;margin:0 auto;padding:.75rem 1rem}
+header{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:center;justify-content:space-between;border-bottom:1px solid #d6d6de}
+footer{color:var(--muted);font-size:.875rem;border-top:1px solid #d6d6de;margin-top:2rem}
+.brand{font-weight:700}
+nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap}
+nav a{display:inline-block;padding:.5rem;min-width:44px;min-height:44px;color:var(--accent)}
+nav a[aria-current]{color:var(--fg);font-weight:700;text-decoration:none}
+h1{font-size:1.5rem;line-height:1.25;margin:.75rem 0 .25rem}
+h2{font-size:1.2rem;line-height:1.3;margin:1.75rem 0 .5rem}
+p{margin:.5rem 0}
+a{color:var(--accent)}
+.sub{color:var(--muted);margin:0}
+.doc{white-space:pre-wrap;overflow-wrap:anywhere;border:1px solid #d6d6de;border-radius:8px;padding:1rem;background:var(--soft);font-family:Georgia,"Times New Roman",serif;font-size:1.0625rem}
+.mono{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.875rem;overflow-wrap:anywhere}
+.box{border-left:5px solid var(--accent);background:var(--soft);padding:.75rem 1rem;margin:1rem 0;border-radius:4px}
+.box>h2{margin-top:0}
+.ok{border-color:var(--ok)}.warn{border-color:var(--warn)}.bad{border-color:var(--bad)}
+.box:focus{outline:3px solid var(--fg)}
+ol,ul{padding-left:1.25rem}
+li{margin:.25rem 0}
+label,.label{display:block;font-weight:600;margin:1rem 0 .25rem}
+.hint{display:block;color:var(--muted);font-size:.9375rem;font-weight:400;margin:.125rem 0 .25rem}
+.error{display:block;color:var(--bad);font-weight:600;margin:.25rem 0}
+input,select,textarea,button{font:inherit}
+input:not([type=checkbox]):not([type=radio]):not([type=file]),select,textarea{width:100%;padding:.55rem .65rem;min-height:44px;border:1px solid #5f5f6b;border-radius:6px;background:#fff;color:var(--fg)}
+textarea{min-height:6rem}
+input[type=file]{max-width:100%;min-height:44px}
+[aria-invalid=true]{border:2px solid var(--bad)!important}
+input[type=checkbox],input[type=radio]{width:1.5rem;height:1.5rem;margin:0 .6rem 0 0;flex:none;accent-color:var(--accent)}
+.choice{display:flex;align-items:center;font-weight:400;margin:.25rem 0;min-height:44px}
+fieldset{border:1px solid #d6d6de;border-radius:8px;margin:1rem 0;padding:.25rem 1rem 1rem;min-width:0}
+legend{font-weight:700;padding:0 .25rem}
+button,.button{display:inline-block;margin:.75rem .5rem 0 0;padding:.65rem 1.25rem;min-height:44px;border-radius:6px;border:2px solid var(--accent);background:var(--accent);color:#fff;font-weight:600;text-decoration:none;cursor:pointer}
+button.quiet{background:#fff;color:var(--accent)}
+button.danger{background:var(--bad);border-color:var(--bad)}
+button[disabled]{opacity:.6;cursor:progress}
+:focus-visible{outline:3px solid var(--fg);outline-offset:2px}
+details{margin:1.5rem 0}
+summary{cursor:pointer;color:var(--accent);font-weight:600;min-height:44px;padding:.5rem 0}
+canvas{display:block;width:100%;height:10rem;border:2px dashed #5f5f6b;border-radius:6px;background:#fff;touch-action:none;cursor:crosshair}
+.sig:has(#m-typed:not(:checked)) #p-typed,.sig:has(#m-drawn:not(:checked)) #p-drawn,.sig:has(#m-clicked:not(:checked)) #p-clicked{display:none}
+.panel{margin-top:.5rem}
+.intent{font-size:.9375rem}
+dl{margin:.5rem 0}
+dt{font-weight:600}
+dd{margin:0 0 .5rem}
+.drop{border:2px dashed #5f5f6b;border-radius:8px;padding:1rem;margin:.5rem 0}
+.drop.over{background:#e8efff;border-color:var(--accent)}
+.card{border:1px solid #d6d6de;border-radius:8px;padding:.5rem 1rem;margin:.5rem 0;list-style:none}
+ol.cards{padding:0}
+[hidden]{display:none!important}
+@media (min-width:40rem){h1{font-size:1.875rem}dl.facts{display:grid;grid-template-columns:14rem 1fr;gap:0 1rem}dl.facts dd{margin:0 0 .5rem}}
+`
+  .replace(/\n/g, "")
+  .trim();
+
+/**
+ * The signer's page: drawing with pointer events (mouse, pen, touch), the drawing into the form
+ * as a PNG data URL, one submission per click, and, when framed, the outcome posted to the
+ * account's allowed origins only (postMessage drops a message whose target origin is not the parent's).
+ */
+export const SIGN_JS = `(function(){
+var d=document,b=d.body;
+var done=b.getAttribute("data-done");
+if(done&&window.parent!==window){
+var msg={type:done,document_id:b.getAttribute("data-document"),signer_id:b.getAttribute("data-signer"),document_status:b.getAttribute("data-status")};
+(b.getAttribute("data-origins")||"").split(" ").forEach(function(o){if(o)window.parent.postMessage(msg,o)});
+}
+var problem=d.getElementById("problem");if(problem)problem.focus();
+d.querySelectorAll("form").forEach(function(f){
+f.addEventListener("submit",function(e){var s=f.querySelector("button[type=submit]");if(s)setTimeout(function(){if(!e.defaultPrevented)s.disabled=true},0)});
+});
+window.addEventListener("pageshow",function(){d.querySelectorAll("button[disabled]").forEach(function(x){x.disabled=false})});
+var form=d.getElementById("sign-form"),pad=d.getElementById("pad");
+if(!form||!pad||!pad.getContext)return;
+var ctx=pad.getContext("2d"),out=d.getElementById("drawn-value"),say=d.getElementById("pad-status"),ink=false,last=null;
+d.getElementById("opt-drawn").hidden=false;d.getElementById("p-drawn").hidden=false;
+function fit(){var r=pad.getBoundingClientRect(),k=Math.min(window.devicePixelRatio||1,2),w=Math.round(r.width*k),h=Math.round(r.height*k);
+if(!w||(w===pad.width&&h===pad.height))return;pad.width=w;pad.height=h;ctx.setTransform(k,0,0,k,0,0);
+ctx.lineWidth=2.5;ctx.lineCap="round";ctx.lineJoin="round";ctx.strokeStyle=ctx.fillStyle="#111";ink=false}
+function at(e){var r=pad.getBoundingClientRect();return{x:e.clientX-r.left,y:e.clientY-r.top}}
+pad.addEventListener("pointerdown",function(e){e.preventDefault();fit();pad.setPointerCapture(e.pointerId);last=at(e);ctx.beginPath();ctx.arc(last.x,last.y,1.25,0,7);ctx.fill();ink=true;say.textContent=""});
+pad.addEventListener("pointermove",function(e){if(!last)return;var p=at(e);ctx.beginPath();ctx.moveTo(last.x,last.y);ctx.lineTo(p.x,p.y);ctx.stroke();last=p});
+function up(){last=null}
+pad.addEventListener("pointerup",up);pad.addEventListener("pointercancel",up);
+d.getElementById("m-drawn").addEventListener("change",fit);
+window.addEventListener("resize",function(){if(!ink)fit()});
+d.getElementById("clear").addEventListener("click",function(){ctx.clearRect(0,0,pad.width,pad.height);ink=false;out.value=""});
+form.addEventListener("submit",function(e){
+var m=form.querySelector("input[name=method]:checked");
+if(!m||m.value!=="drawn")return;
+if(!ink){e.preventDefault();say.textContent=say.getAttribute("data-empty");return}
+out.value=pad.toDataURL("image/png");
+});
+})();`;
+
+/**
+ * The verification page: the chosen or dropped file is hashed here (WebCrypto) and only the
+ * fingerprint is submitted; the file input has no name, so the file itself is never sent.
+ */
+export const VERIFY_JS = `(function(){
+var d=document,form=d.getElementById("file-form");
+if(!form||!window.crypto||!crypto.subtle)return;
+var input=d.getElementById("file"),zone=d.getElementById("drop"),hash=d.getElementById("sha256"),say=d.getElementById("file-status");
+zone.hidden=false;
+function check(file){
+if(!file)return;say.textContent=say.getAttribute("data-working");
+file.arrayBuffer().then(function(buf){return crypto.subtle.digest("SHA-256",buf)}).then(function(h){
+hash.value=Array.prototype.map.call(new Uint8Array(h),function(x){return(x<16?"0":"")+x.toString(16)}).join("");
+form.submit();
+});
+}
+input.addEventListener("change",function(){check(input.files[0])});
+d.addEventListener("dragover",function(e){e.preventDefault();zone.classList.add("over")});
+d.addEventListener("dragleave",function(e){if(!e.relatedTarget)zone.classList.remove("over")});
+d.addEventListener("drop",function(e){e.preventDefault();zone.classList.remove("over");if(e.dataTransfer&&e.dataTransfer.files.length)check(e.dataTransfer.files[0])});
+})();`;

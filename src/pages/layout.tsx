@@ -1,0 +1,76 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * The frame every page shares: language, viewport, the one style sheet and (optionally) the one
+ * script under the response's nonce, the language switcher, landmarks. Hono's JSX escapes every
+ * text child and attribute value; only the static CSS and scripts are inserted raw.
+ */
+import { raw } from "hono/html";
+import type { Child } from "hono/jsx";
+import { CSS } from "./assets";
+import { LANGS, LANG_NAMES, type Lang, type T } from "./i18n";
+
+export type LayoutProps = {
+  t: T;
+  nonce: string;
+  title: string;
+  /** The same page in another language (keeps the page's own query). */
+  langHref: (lang: Lang) => string;
+  script?: string;
+  /** data-* attributes on <body> that the script reads. */
+  bodyData?: Record<string, string>;
+  children?: Child;
+};
+
+export function Layout(p: LayoutProps) {
+  const data = Object.fromEntries(Object.entries(p.bodyData ?? {}).map(([k, v]) => [`data-${k}`, v]));
+  return (
+    <>
+      {raw("<!DOCTYPE html>")}
+      <html lang={p.t.lang} dir="ltr">
+        <head>
+          <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="robots" content="noindex, nofollow" />
+          <title>{p.title}</title>
+          <link rel="icon" href="data:," />
+          <style nonce={p.nonce} dangerouslySetInnerHTML={{ __html: CSS }} />
+        </head>
+        <body {...data}>
+          <header>
+            <span class="brand">{p.t("service")}</span>
+            <nav aria-label={p.t("language")}>
+              <ul>
+                {LANGS.map((l) => (
+                  <li>
+                    <a href={p.langHref(l)} hreflang={l} lang={l} aria-current={l === p.t.lang ? "true" : undefined}>
+                      {LANG_NAMES[l]}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </header>
+          <main id="main">{p.children}</main>
+          <footer>
+            <p>{p.t("footer")}</p>
+          </footer>
+          {p.script ? <script nonce={p.nonce} dangerouslySetInnerHTML={{ __html: p.script }} /> : null}
+        </body>
+      </html>
+    </>
+  );
+}
+
+/** A page that only says one thing: dead links, rate limits, faults. */
+export function MessagePage(p: Omit<LayoutProps, "children" | "title"> & { heading: string; lines: string[]; tone?: "bad" | "warn" }) {
+  return (
+    <Layout {...p} title={`${p.heading} · ${p.t("service")}`}>
+      <h1>{p.heading}</h1>
+      <div class={`box ${p.tone ?? "bad"}`}>
+        {p.lines.map((l) => (
+          <p>{l}</p>
+        ))}
+      </div>
+    </Layout>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * The headers every page carries: a strict Content-Security-Policy whose only script and style
+ * are the page's own, marked with a fresh nonce; no referrer (a signing link's token never leaks
+ * to another site); nothing stored by caches; framing only by the account's listed origins.
+ */
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
+import { toBase64 } from "../lib/seal/der";
+
+export function newNonce(): string {
+  return toBase64(crypto.getRandomValues(new Uint8Array(16)));
+}
+
+export function contentSecurityPolicy(nonce: string, frameAncestors: readonly string[] = []): string {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src 'nonce-${nonce}'`,
+    "img-src 'self' data:",
+    "form-action 'self'",
+    "base-uri 'none'",
+    `frame-ancestors ${frameAncestors.length ? frameAncestors.join(" ") : "'none'"}`,
+  ].join("; ");
+}
+
+/** Sets the page headers. `frameAncestors` are already-validated https origins (default: none). */
+export function setPageHeaders(c: Context<AppEnv>, nonce: string, frameAncestors: readonly string[] = []) {
+  c.header("Content-Security-Policy", contentSecurityPolicy(nonce, frameAncestors));
+  c.header("Referrer-Policy", "no-referrer");
+  c.header("Cache-Control", "no-store");
+  c.header("X-Content-Type-Options", "nosniff");
+  c.header("Vary", "Accept-Language");
+  // Older browsers ignore frame-ancestors; they get the same answer when nobody may frame.
+  if (frameAncestors.length === 0) c.header("X-Frame-Options", "DENY");
+}

@@ -1,0 +1,373 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * The signer's page `/s/{token}`: the document, who signs, consent (`consent/1`) as its own step,
+ * the fields, the signature (typed, drawn or clicked) under the intent wording (`intent/1`),
+ * decline, and the outcome. Plain POST forms: everything but drawing works without JavaScript.
+ */
+import type { PageRead } from "../domain/signing";
+import { consentWording, intentWording } from "../domain/wording";
+import { formatVerificationCode } from "../lib/verification-code";
+import { SIGN_JS } from "./assets";
+import type { Lang, T } from "./i18n";
+import { Layout, MessagePage } from "./layout";
+
+type Read = PageRead["read"];
+type FieldView = NonNullable<Read["fields"]>[number];
+
+export type SignErrors = { fields?: Record<string, string>; sign?: string; decline?: string };
+
+export type SignPageProps = {
+  t: T;
+  nonce: string;
+  token: string;
+  page: PageRead;
+  errors?: SignErrors;
+  /** What the signer posted, shown again beside the errors. */
+  posted?: { values?: Record<string, string>; method?: string; typedName?: string; reason?: string };
+  /** Set on the first page after signing: the page tells a framing parent. */
+  done?: "signed" | null;
+};
+
+export const signPath = (token: string, lang?: Lang) => `/s/${token}${lang ? `?lang=${lang}` : ""}`;
+
+function LangField({ lang }: { lang: Lang }) {
+  return <input type="hidden" name="lang" value={lang} />;
+}
+
+function Field({ f, value, error, onFile, t }: { f: FieldView; value: string; error?: string; onFile: boolean; t: T }) {
+  const id = `f-${f.key}`;
+  const hintId = `${id}-hint`;
+  const errId = `${id}-error`;
+  const describedBy = [f.about ? hintId : null, onFile ? `${id}-onfile` : null, error ? errId : null].filter(Boolean).join(" ") || undefined;
+  const required = f.required && !onFile;
+  const common = { id, name: `field.${f.key}`, "aria-describedby": describedBy, "aria-invalid": error ? "true" : undefined, required };
+  const label = `${f.label} (${t(f.required ? "required" : "optional")})`;
+  const notes = (
+    <>
+      {f.about ? <span class="hint" id={hintId}>{f.about}</span> : null}
+      {onFile ? <span class="hint" id={`${id}-onfile`}>{t("answerOnFile")}</span> : null}
+      {error ? <span class="error" id={errId}>{error}</span> : null}
+    </>
+  );
+  if (f.kind === "checkbox") {
+    return (
+      <div>
+        <label class="choice">
+          <input type="checkbox" value="true" checked={value === "true"} {...common} />
+          {label}
+        </label>
+        {notes}
+      </div>
+    );
+  }
+  const control = (() => {
+    switch (f.kind) {
+      case "textarea":
+        return <textarea rows={4} {...common}>{value}</textarea>;
+      case "select":
+        return (
+          <select {...common}>
+            <option value="">{t("choose")}</option>
+            {(f.options ?? []).map((o) => (
+              <option value={o} selected={o === value}>
+                {o}
+              </option>
+            ))}
+          </select>
+        );
+      case "email":
+        return <input type="email" autocomplete="email" value={value} {...common} />;
+      case "phone":
+        return <input type="tel" autocomplete="tel" value={value} {...common} />;
+      case "number":
+        return <input type="text" inputmode="decimal" value={value} {...common} />;
+      case "date":
+        return <input type="date" value={value} {...common} />;
+      case "initials":
+        return <input type="text" maxlength={10} autocomplete="off" value={value} {...common} />;
+      default:
+        return <input type="text" maxlength={2000} value={value} {...common} />;
+    }
+  })();
+  return (
+    <div>
+      <label for={id}>{label}</label>
+      {notes}
+      {control}
+    </div>
+  );
+}
+
+/** Signature-kind fields take the signature itself; they are named, not asked. */
+export const isSignatureField = (f: { kind: string }) => f.kind === "signature";
+
+function Wording({ text, translated, original, version, t }: { text: string; translated: boolean; original: string; version: string; t: T }) {
+  return (
+    <>
+      <p>{text}</p>
+      <p class="hint">{t("wordingVersion", { version })}</p>
+      {translated ? (
+        <details>
+          <summary>{t("recordedWording")}</summary>
+          <p lang="en">{original}</p>
+        </details>
+      ) : null}
+    </>
+  );
+}
+
+function SignForm({ t, token, r, answers, sensitive, errors, posted }: { t: T; token: string; r: Read; answers: Record<string, string>; sensitive: string[]; errors: SignErrors; posted: NonNullable<SignPageProps["posted"]> }) {
+  const fields = r.fields ?? [];
+  const asked = fields.filter((f) => !isSignatureField(f));
+  const placed = fields.filter(isSignatureField);
+  const method = posted.method ?? "typed";
+  const intent = intentWording(t.lang);
+  const values = posted.values ?? answers;
+  return (
+    <form id="sign-form" method="post" action={`/s/${token}/sign`}>
+      <LangField lang={t.lang} />
+      {asked.length ? (
+        <fieldset>
+          <legend>{t("answersLegend")}</legend>
+          {asked.map((f) => (
+            <Field f={f} value={values[f.key] ?? ""} error={errors.fields?.[f.key]} onFile={f.supplied && sensitive.includes(f.key)} t={t} />
+          ))}
+        </fieldset>
+      ) : null}
+      <fieldset class="sig">
+        <legend>{t("methodLegend")}</legend>
+        <label class="choice">
+          <input type="radio" name="method" id="m-typed" value="typed" checked={method === "typed"} />
+          {t("m_typed")}
+        </label>
+        <div id="opt-drawn" hidden>
+          <label class="choice">
+            <input type="radio" name="method" id="m-drawn" value="drawn" checked={method === "drawn"} />
+            {t("m_drawn")}
+          </label>
+        </div>
+        <label class="choice">
+          <input type="radio" name="method" id="m-clicked" value="clicked" checked={method === "clicked"} />
+          {t("m_clicked")}
+        </label>
+        <div class="panel" id="p-typed">
+          <label for="typed-name">{t("typedLabel")}</label>
+          {errors.sign && method === "typed" ? <span class="error" id="typed-error">{errors.sign}</span> : null}
+          <input
+            type="text"
+            id="typed-name"
+            name="typed_name"
+            autocomplete="name"
+            maxlength={200}
+            value={posted.typedName ?? ""}
+            aria-invalid={errors.sign && method === "typed" ? "true" : undefined}
+            aria-describedby={errors.sign && method === "typed" ? "typed-error" : undefined}
+          />
+        </div>
+        <div class="panel" id="p-drawn" hidden>
+          <p id="pad-label">{t("drawLabel")}</p>
+          <canvas id="pad" role="img" aria-label={t("padLabel")} />
+          <p id="pad-status" class="error" aria-live="polite" data-empty={t("padEmpty")}>
+            {errors.sign && method === "drawn" ? errors.sign : ""}
+          </p>
+          <button type="button" class="quiet" id="clear">
+            {t("clear")}
+          </button>
+          <input type="hidden" name="drawn_value" id="drawn-value" value="" />
+        </div>
+        <div class="panel" id="p-clicked">
+          <p>{t("clickedNote", { name: r.full_name ?? "" })}</p>
+        </div>
+        {placed.map((f) => (
+          <p class="hint">{t("signatureFieldNote", { label: f.label })}</p>
+        ))}
+      </fieldset>
+      <Wording text={intent.text} translated={intent.translated} original={intentWording("en").text} version={r.intent_version ?? ""} t={t} />
+      <p class="hint">
+        {t("fingerprint")}: <span class="mono">{r.body_sha256_hex}</span>
+      </p>
+      <button type="submit">{t("signButton")}</button>
+    </form>
+  );
+}
+
+/** A document completes with its last signature, so that signature's time is the completion time. */
+const completedAt = (r: Read) => (r.signers ?? []).reduce<string | null>((a, s) => (s.signed_at && (!a || s.signed_at > a) ? s.signed_at : a), null);
+
+export function SignPage(p: SignPageProps) {
+  const { t, token } = p;
+  const r = p.page.read;
+  const errors = p.errors ?? {};
+  const mustSign = r.signer_role !== "cc";
+  const sent = r.document_status === "sent";
+  const pending = r.signer_status === "pending";
+  const canAct = sent && pending && mustSign && r.is_my_turn === true;
+  const notTurn = sent && pending && mustSign && !r.is_my_turn;
+  const consent = consentWording(t.lang, r.consent_text);
+  const completed = r.document_status === "completed";
+  const code = p.page.verificationCode;
+  const fieldErrors = Object.entries(errors.fields ?? {});
+  const done = p.done === "signed" && r.signer_status === "signed" ? "signed" : null;
+  const bodyData: Record<string, string> = {};
+  if (done) {
+    Object.assign(bodyData, { done, document: r.document_id ?? "", signer: r.signer_id ?? "", status: r.document_status ?? "", origins: p.page.frameAncestors.join(" ") });
+  }
+  return (
+    <Layout t={t} nonce={p.nonce} title={`${r.title} · ${t("service")}`} langHref={(l) => signPath(token, l)} script={SIGN_JS} bodyData={bodyData}>
+      <h1>{r.title}</h1>
+      <p class="sub">{t("fromTenant", { tenant: r.tenant_name ?? "" })}</p>
+
+      {completed ? (
+        <section class="box ok" role="status" aria-labelledby="outcome">
+          <h2 id="outcome">{t("completedTitle")}</h2>
+          <p>{t("completedBody", { date: t.date(completedAt(r)) })}</p>
+          <a class="button" href={`/s/${token}/pdf`} download>
+            {t("download")}
+          </a>
+          {code ? (
+            <p>
+              {t("verificationCode")}: <span class="mono">{formatVerificationCode(code)}</span> ·{" "}
+              <a href={`/verify/${formatVerificationCode(code)}?lang=${t.lang}`}>{t("checkIt")}</a>
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+      {sent && r.signer_status === "signed" ? (
+        <section class="box ok" role="status" aria-labelledby="outcome">
+          <h2 id="outcome">{t("signedTitle")}</h2>
+          <p>{t("signedBody", { date: t.date(r.signed_at) })}</p>
+          {r.waiting_on ? <p>{t("waitingFor", { name: r.waiting_on })}</p> : null}
+        </section>
+      ) : null}
+      {sent && !mustSign ? (
+        <div class="box">
+          <p>{t("ccNote")}</p>
+          {r.waiting_on ? <p>{t("waitingFor", { name: r.waiting_on })}</p> : null}
+        </div>
+      ) : null}
+      {notTurn ? (
+        <div class="box warn">
+          <p>{t("notYourTurn", { name: r.waiting_on ?? "" })}</p>
+        </div>
+      ) : null}
+
+      {fieldErrors.length || errors.sign || errors.decline ? (
+        <div class="box bad" id="problem" role="alert" tabindex={-1}>
+          <h2>{t("problem")}</h2>
+          <ul>
+            {fieldErrors.map(([key, msg]) => (
+              <li>
+                <a href={`#f-${key}`}>{msg}</a>
+              </li>
+            ))}
+            {errors.sign ? <li>{errors.sign}</li> : null}
+            {errors.decline ? (
+              <li>
+                <a href="#reason">{errors.decline}</a>
+              </li>
+            ) : null}
+          </ul>
+        </div>
+      ) : null}
+
+      <section aria-labelledby="doc-heading">
+        <h2 id="doc-heading">{t("documentHeading")}</h2>
+        {sent && r.expires_at ? <p class="hint">{t("signBy", { date: t.date(r.expires_at) })}</p> : null}
+        <div class="doc">{r.body}</div>
+        <p class="hint">
+          {t("fingerprint")}: <span class="mono">{r.body_sha256_hex}</span>
+        </p>
+      </section>
+
+      <section aria-labelledby="signers-heading">
+        <h2 id="signers-heading">{t("signersHeading")}</h2>
+        <ol>
+          {(r.signers ?? []).map((s) => (
+            <li>
+              {s.full_name}
+              {s.is_me ? ` (${t("you")})` : ""} — {s.role === "cc" ? t("ccRole") : t.maybe(`st_${s.status}`, s.status)}
+              {sent && r.sequential && s.role !== "cc" && s.status === "pending" && s.full_name === r.waiting_on ? ` · ${t("nextToSign")}` : ""}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      {canAct ? (
+        <section aria-labelledby="step1">
+          <h2 id="step1">{t("step1")}</h2>
+          {r.consented_at ? (
+            <p>✓ {t("consentDone", { date: t.date(r.consented_at) })}</p>
+          ) : (
+            <>
+              <Wording text={consent.text} translated={consent.translated} original={r.consent_text ?? ""} version={r.consent_version ?? ""} t={t} />
+              <form method="post" action={`/s/${token}/consent`}>
+                <LangField lang={t.lang} />
+                <button type="submit">{t("consentButton")}</button>
+              </form>
+            </>
+          )}
+        </section>
+      ) : null}
+      {canAct && r.consented_at ? (
+        <section aria-labelledby="step2" id="sign">
+          <h2 id="step2">{t("step2")}</h2>
+          <SignForm t={t} token={token} r={r} answers={p.page.answers} sensitive={p.page.sensitive} errors={errors} posted={p.posted ?? {}} />
+        </section>
+      ) : null}
+
+      {sent && pending && mustSign ? (
+        <details open={errors.decline ? true : undefined}>
+          <summary>{t("declineSummary")}</summary>
+          <form method="post" action={`/s/${token}/decline`}>
+            <LangField lang={t.lang} />
+            <label for="reason">{t("declineLabel")}</label>
+            <span class="hint" id="reason-hint">
+              {t("declineHint")}
+            </span>
+            {errors.decline ? (
+              <span class="error" id="reason-error">
+                {errors.decline}
+              </span>
+            ) : null}
+            <textarea
+              id="reason"
+              name="reason"
+              rows={3}
+              maxlength={500}
+              required
+              aria-describedby={errors.decline ? "reason-hint reason-error" : "reason-hint"}
+              aria-invalid={errors.decline ? "true" : undefined}
+            >
+              {p.posted?.reason ?? ""}
+            </textarea>
+            <button type="submit" class="danger">
+              {t("declineButton")}
+            </button>
+          </form>
+        </details>
+      ) : null}
+    </Layout>
+  );
+}
+
+/** The answer to a decline: shown once, since the link stops working at that moment. */
+export function DeclinedPage(p: { t: T; nonce: string; token: string; page: PageRead }) {
+  const r = p.page.read;
+  return (
+    <MessagePage
+      t={p.t}
+      nonce={p.nonce}
+      langHref={(l) => signPath(p.token, l)}
+      heading={p.t("declinedTitle")}
+      lines={[p.t("declinedBody")]}
+      tone="warn"
+      script={SIGN_JS}
+      bodyData={{ done: "declined", document: r.document_id ?? "", signer: r.signer_id ?? "", status: "declined", origins: p.page.frameAncestors.join(" ") }}
+    />
+  );
+}
+
+/** One page for every link that does not work: unknown, mistyped, expired, withdrawn, declined. */
+export function DeadLinkPage(p: { t: T; nonce: string }) {
+  return <MessagePage t={p.t} nonce={p.nonce} langHref={(l) => `?lang=${l}`} heading={p.t("deadTitle")} lines={[p.t("deadBody"), p.t("deadHint")]} />;
+}

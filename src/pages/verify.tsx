@@ -1,0 +1,223 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * The public verification pages `/verify` and `/verify/{code}`: what the certificate says to
+ * anyone; the signers and the trail (never an email address) to whoever shows, by its SHA-256,
+ * that they hold the document or a sealed file issued for it. The file is hashed in the browser.
+ */
+import type { VerificationResult } from "../domain/verification";
+import { formatVerificationCode } from "../lib/verification-code";
+import { VERIFY_JS } from "./assets";
+import type { Lang, T } from "./i18n";
+import { Layout } from "./layout";
+
+export type VerifyProblem = "badHash" | "fileUnknown" | "notFound";
+
+export type VerifyPageProps = {
+  t: T;
+  nonce: string;
+  /** The code as it was asked for (null on /verify). */
+  code: string | null;
+  result: VerificationResult | null;
+  sha256: string | null;
+  problem?: VerifyProblem | null;
+};
+
+export function verifyPath(code: string | null, lang?: Lang, sha256?: string | null) {
+  const q = new URLSearchParams();
+  if (sha256) q.set("sha256", sha256);
+  if (lang) q.set("lang", lang);
+  const qs = q.toString();
+  return `${code ? `/verify/${encodeURIComponent(code)}` : "/verify"}${qs ? `?${qs}` : ""}`;
+}
+
+function CodeForm({ t, value }: { t: T; value: string }) {
+  return (
+    <form method="get" action="/verify">
+      <input type="hidden" name="lang" value={t.lang} />
+      <label for="code">{t("codeLabel")}</label>
+      <span class="hint" id="code-hint">
+        {t("codeHint")}
+      </span>
+      <input
+        type="text"
+        id="code"
+        name="code"
+        value={value}
+        class="mono"
+        autocomplete="off"
+        autocapitalize="characters"
+        spellcheck={false}
+        maxlength={64}
+        aria-describedby="code-hint"
+        required
+      />
+      <button type="submit">{t("check")}</button>
+    </form>
+  );
+}
+
+function FileForm({ t, code, sha256, problem }: { t: T; code: string | null; sha256: string | null; problem?: VerifyProblem | null }) {
+  return (
+    <section aria-labelledby="file-heading">
+      <h2 id="file-heading">{t("fileHeading")}</h2>
+      <p>{t("fileIntro")}</p>
+      <form id="file-form" method="get" action={code ? `/verify/${encodeURIComponent(code)}` : "/verify"}>
+        <input type="hidden" name="lang" value={t.lang} />
+        <div class="drop" id="drop" hidden>
+          <label for="file">{t("fileLabel")}</label>
+          {/* No name: the file is never part of the request, only its fingerprint is. */}
+          <input type="file" id="file" accept="application/pdf,.pdf" />
+          <p id="file-status" role="status" data-working={t("hashing")} />
+        </div>
+        <details open={problem === "badHash" ? true : undefined}>
+          <summary>{t("hashSummary")}</summary>
+          <label for="sha256">{t("hashLabel")}</label>
+          {problem === "badHash" ? (
+            <span class="error" id="sha256-error">
+              {t("badHash")}
+            </span>
+          ) : null}
+          <input
+            type="text"
+            id="sha256"
+            name="sha256"
+            class="mono"
+            value={sha256 ?? ""}
+            autocomplete="off"
+            spellcheck={false}
+            maxlength={64}
+            aria-invalid={problem === "badHash" ? "true" : undefined}
+            aria-describedby={problem === "badHash" ? "sha256-error" : undefined}
+          />
+          <button type="submit">{t("checkFingerprint")}</button>
+        </details>
+      </form>
+    </section>
+  );
+}
+
+function Certificate({ t, r, sha256 }: { t: T; r: VerificationResult; sha256: string | null }) {
+  const matched = r.document_matches === true;
+  return (
+    <>
+      <section aria-labelledby="cert-heading">
+        <h2 id="cert-heading">{t("certHeading")}</h2>
+        <dl class="facts">
+          <dt>{t("f_title")}</dt>
+          <dd>{r.title}</dd>
+          <dt>{t("f_issuer")}</dt>
+          <dd>{r.issuer?.tenant}</dd>
+          <dt>{t("f_completed")}</dt>
+          <dd>{t.date(r.completed_at)}</dd>
+          <dt>{t("f_issued")}</dt>
+          <dd>{t.date(r.issued_at)}</dd>
+          <dt>{t("f_signers")}</dt>
+          <dd>{r.signer_count}</dd>
+          <dt>{t("f_code")}</dt>
+          <dd class="mono">{formatVerificationCode(r.verification_code ?? "")}</dd>
+          <dt>{t("f_docHash")}</dt>
+          <dd class="mono">{r.document_sha256}</dd>
+        </dl>
+        {r.still_matches_record ? (
+          <p class="box ok">{t("recordOk")}</p>
+        ) : (
+          <div class="box warn">
+            <p>{t("recordChanged")}</p>
+            {r.divergence ? <p lang="en">{r.divergence}</p> : null}
+          </div>
+        )}
+      </section>
+      {r.document_matches === null ? null : (
+        <div class={`box ${matched ? "ok" : "bad"}`} role="status">
+          <p>
+            <strong>{t(matched ? "matchTitle" : "mismatchTitle")}</strong>
+          </p>
+          {matched ? null : <p>{t("mismatchBody")}</p>}
+          <p class="hint">
+            {t("yourFile", { hash: "" })}
+            <span class="mono">{sha256}</span>
+          </p>
+        </div>
+      )}
+      {matched && r.signers && r.events ? (
+        <>
+          <section aria-labelledby="signers-heading">
+            <h2 id="signers-heading">{t("f_signers")}</h2>
+            <ol class="cards">
+              {r.signers.map((s) => (
+                <li class="card">
+                  <strong>{s.full_name}</strong>
+                  <dl class="facts">
+                    <dt>{t("s_role")}</dt>
+                    <dd>{s.role}</dd>
+                    <dt>{t("s_order")}</dt>
+                    <dd>{s.sign_order}</dd>
+                    <dt>{t("s_consented")}</dt>
+                    <dd>{t.date(s.consented_at) || "—"}</dd>
+                    <dt>{t("s_signed")}</dt>
+                    <dd>{t.date(s.signed_at) || "—"}</dd>
+                    {s.signature ? (
+                      <>
+                        <dt>{t("s_method")}</dt>
+                        <dd>{s.signature.method ? t.maybe(`method_${s.signature.method}`, s.signature.method) : "—"}</dd>
+                        <dt>{t("s_address")}</dt>
+                        <dd class="mono">{s.signature.ip ?? "—"}</dd>
+                      </>
+                    ) : null}
+                  </dl>
+                </li>
+              ))}
+            </ol>
+          </section>
+          <section aria-labelledby="trail-heading">
+            <h2 id="trail-heading">{t("trailHeading")}</h2>
+            <ol class="cards">
+              {r.events.map((e) => (
+                <li class="card">
+                  <strong>{t.maybe(`ev_${e.kind}`, e.kind)}</strong>
+                  {e.signer ? ` — ${e.signer}` : ""}
+                  <br />
+                  <time datetime={e.occurred_at}>{t.date(e.occurred_at)}</time>
+                  {e.ip ? (
+                    <>
+                      {" · "}
+                      <span class="mono">{e.ip}</span>
+                    </>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          </section>
+        </>
+      ) : r.document_matches === null ? (
+        <p>{t("withheld")}</p>
+      ) : null}
+    </>
+  );
+}
+
+export function VerifyPage(p: VerifyPageProps) {
+  const { t } = p;
+  const r = p.result;
+  const found = r?.found === true;
+  const title = `${t("verifyTitle")} · ${t("service")}`;
+  return (
+    <Layout t={t} nonce={p.nonce} title={title} langHref={(l) => verifyPath(p.code, l, p.sha256)} script={VERIFY_JS}>
+      <h1>{t("verifyTitle")}</h1>
+      {!found ? <p>{t("verifyIntro")}</p> : null}
+      {p.problem === "notFound" ? (
+        <div class="box bad" role="alert">
+          <h2>{t("notFoundTitle")}</h2>
+          <p>{t("notFoundBody")}</p>
+        </div>
+      ) : null}
+      {p.problem === "fileUnknown" ? (
+        <div class="box bad" role="alert">
+          <p>{t("fileUnknown")}</p>
+        </div>
+      ) : null}
+      {found ? <Certificate t={t} r={r!} sha256={p.sha256} /> : <CodeForm t={t} value={p.code ?? ""} />}
+      {found || !p.code ? <FileForm t={t} code={found ? formatVerificationCode(r!.verification_code!) : null} sha256={p.sha256} problem={p.problem} /> : null}
+    </Layout>
+  );
+}

@@ -1,0 +1,72 @@
+/** The verification page in Chromium: a typed code, and a sealed PDF dropped onto the page. */
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { LIMIT, BASE_URL, check, env, newContext, newPage, noProblems } from "./lib.mjs";
+import { completedByDrawing } from "./signing.mjs";
+
+/** Drops a file onto the page the way a person dragging it from their desktop does. */
+async function drop(page, bytes, name) {
+  const dataTransfer = await page.evaluateHandle(
+    ({ b64, name }) => {
+      const bin = atob(b64);
+      const u8 = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; i++) u8[i] = bin.charCodeAt(i);
+      const dt = new DataTransfer();
+      dt.items.add(new File([u8], name, { type: "application/pdf" }));
+      return dt;
+    },
+    { b64: Buffer.from(bytes).toString("base64"), name },
+  );
+  await page.dispatchEvent("#drop", "dragover", { dataTransfer });
+  await page.dispatchEvent("#drop", "drop", { dataTransfer });
+}
+
+describe("verification page", () => {
+  it("finds the certificate of a dropped sealed PDF, hashing it in the browser, and reveals signers and trail", LIMIT, async () => {
+    assert.ok(completedByDrawing.pdf, "the drawing ceremony left its sealed PDF");
+    const pdf = readFileSync(completedByDrawing.pdf);
+    const ctx = await newContext();
+    const page = await newPage(ctx);
+    await page.goto(`${BASE_URL}/verify`);
+    await check(page, "verify-1-start");
+    const before = env.requests.length;
+    await drop(page, pdf, "contract.pdf");
+    await page.getByText("This file matches the certificate.").waitFor();
+    assert.equal(new URL(page.url()).pathname, `/verify/${completedByDrawing.code}`);
+    // Only fingerprints travelled: no request after the drop carried a body.
+    const after = env.requests.slice(before);
+    assert.ok(after.length >= 2);
+    assert.deepEqual(after.filter((r) => r.method !== "GET" || r.bodyBytes > 0), []);
+    assert.ok(after.every((r) => !r.url.includes("contract")));
+    await page.getByRole("heading", { name: "Audit trail" }).waitFor();
+    await page.getByText("Ana Pereira", { exact: true }).waitFor();
+    assert.equal(await page.getByText("ana@example.com").count(), 0, "no email address is shown");
+    await check(page, "verify-2-file-matches");
+
+    // One byte changed: the same page says it does not match and shows nobody.
+    const changed = Buffer.concat([pdf, Buffer.from("\n")]);
+    await drop(page, changed, "contract-edited.pdf");
+    await page.getByText("This file does not match this certificate.").waitFor();
+    assert.equal(await page.getByText("Ana Pereira", { exact: true }).count(), 0);
+    await check(page, "verify-3-file-differs");
+    noProblems(page);
+    await ctx.close();
+  });
+
+  it("checks a typed code and shows the certificate without the signers", LIMIT, async () => {
+    const ctx = await newContext({ locale: "de-DE" });
+    const page = await newPage(ctx);
+    await page.goto(`${BASE_URL}/verify`);
+    await page.getByLabel("Prüfcode").fill(completedByDrawing.code.toLowerCase().replaceAll("-", " "));
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Abschlusszertifikat" }).waitFor();
+    await page.getByText("Unterzeichnende und Prüfpfad werden angezeigt, sobald Sie die Datei prüfen.").waitFor();
+    await check(page, "verify-4-code-de");
+    await page.goto(`${BASE_URL}/verify/0000-0000-0000-0000`);
+    await page.getByRole("heading", { name: "Kein Zertifikat hat diesen Code" }).waitFor();
+    await check(page, "verify-5-unknown-code-de");
+    noProblems(page);
+    await ctx.close();
+  });
+});
