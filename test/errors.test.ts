@@ -4,20 +4,42 @@ import { app } from "../src/app";
 import { BASE, addKey, api, makeTenant } from "./helpers";
 
 describe("the error envelope and request ids", () => {
-  it("puts x-request-id on every response, success or error", async () => {
+  it("puts a fresh x-request-id on every response, success or error", async () => {
     const t = await makeTenant();
     const ids = new Set<string>();
-    for (const r of [
-      await api("GET", "/v1/account", { key: t.key }),
-      await api("GET", "/v1/account"),
-      await api("GET", "/nowhere"),
-      await api("GET", "/openapi.json"),
-    ]) {
+    const streamed = await SELF.fetch(`${BASE}/v1/templates`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${t.key}`, "content-type": "application/json", "cf-connecting-ip": "203.0.113.7" },
+      body: new ReadableStream<Uint8Array>({
+        start(ctrl) {
+          for (let i = 0; i < 17; i++) ctrl.enqueue(new Uint8Array(64 * 1024).fill(0x20));
+          ctrl.close();
+        },
+      }),
+      // @ts-expect-error: workerd needs duplex for a streamed request body
+      duplex: "half",
+    });
+    const answers = [
+      [200, await api("GET", "/v1/account", { key: t.key })],
+      [200, await api("HEAD", "/v1/account", { key: t.key })],
+      [200, await api("GET", "/openapi.json")],
+      [400, await api("POST", "/v1/templates", { key: t.key, body: "{" })],
+      [401, await api("GET", "/v1/account")],
+      [403, await api("GET", "/v1/account", { key: (await addKey(t.tenantId, { scopes: ["signing:webhooks"] })).key })],
+      [404, await api("GET", "/nowhere")],
+      [404, await api("GET", "/v1/documents/doc_none", { key: t.key })],
+      [405, await api("DELETE", "/v1/account", { key: t.key })],
+      [413, await api("POST", "/v1/templates", { key: t.key, body: "x".repeat(1024 * 1024 + 1) })],
+      [413, { status: streamed.status, headers: streamed.headers }],
+      [422, await api("POST", "/v1/templates", { key: t.key, body: {} })],
+    ] as const;
+    for (const [status, r] of answers) {
+      expect(r.status).toBe(status);
       const id = r.headers.get("x-request-id");
-      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(id, String(status)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
       ids.add(id!);
     }
-    expect(ids.size).toBe(4);
+    expect(ids.size).toBe(answers.length);
   });
 
   it("404 for an unknown path", async () => {
