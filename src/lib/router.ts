@@ -74,6 +74,16 @@ export const idempotentErrors = {
   409: errorContent("Idempotency key reused for another request, or the first request is still running."),
 } as const;
 
+/** The optional header of every operation the spec marks Idem, as /openapi.json declares it. */
+const IDEMPOTENCY_HEADER = {
+  name: "Idempotency-Key",
+  in: "header" as const,
+  required: false,
+  description:
+    "Same key and same body within 24 hours replays the first answer without redoing the work; the same key with another body, or while the first request is still running, is 409 conflict.",
+  schema: { type: "string" as const, minLength: 8, maxLength: 255 },
+};
+
 /**
  * Spread into `createRoute` of an API-key route: declares the bearer security and the scope
  * (`x-scope`, read by tests and integrators) and installs auth, rate limit and, for operations
@@ -85,7 +95,7 @@ export function keyed<const S extends Scope>(scope: S, opts: { idempotent?: Idem
   return {
     security: [{ apiKey: [] }],
     "x-scope": scope,
-    ...(opts.idempotent ? { "x-idempotency-operation": opts.idempotent } : {}),
+    ...(opts.idempotent ? { "x-idempotency-operation": opts.idempotent, parameters: [IDEMPOTENCY_HEADER] } : {}),
     middleware,
   };
 }
