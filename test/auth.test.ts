@@ -25,6 +25,7 @@ describe("API keys", () => {
     for (const a of answers) {
       expect(a.status).toBe(401);
       expect(a.text).toBe(answers[0]!.text);
+      expect(a.headers.get("www-authenticate")).toBe('Bearer realm="api"');
       expect(a.headers.get("x-ratelimit-limit")).toBe(null);
     }
     expect(answers[0]!.json.error.code).toBe("unauthorized");

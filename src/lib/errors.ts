@@ -42,7 +42,9 @@ export class ApiError extends Error {
 
 /** The one 401 body: no key, unknown, revoked, expired and wrong-address keys are indistinguishable. */
 export const unauthorized = () =>
-  new ApiError("unauthorized", "A valid API key is required.", "Send Authorization: Bearer mk_live_… or mk_test_….");
+  new ApiError("unauthorized", "A valid API key is required.", "Send Authorization: Bearer mk_live_… or mk_test_….", {
+    "WWW-Authenticate": 'Bearer realm="api"',
+  });
 
 export const notFound = (what: string) => new ApiError("not_found", `No such ${what} in this account.`);
 

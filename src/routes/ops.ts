@@ -19,7 +19,7 @@ const operatorOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   const m = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "");
   // Hashing both sides first keeps the comparison constant-time in the length too.
   if (!m || !timingSafeEqual(await sha256Hex(m[1]!), await sha256Hex(token))) {
-    throw new ApiError("unauthorized", "The operator token is required.");
+    throw new ApiError("unauthorized", "The operator token is required.", undefined, { "WWW-Authenticate": 'Bearer realm="operator"' });
   }
   await next();
 };
