@@ -8,6 +8,9 @@ describe("GET /v1/account", () => {
     const r = await api("GET", "/v1/account", { key: t.key });
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ tenant_id: t.tenantId, key_label: "test key", scopes: ["signing:read"] });
+    // Exactly the spec's Account fields.
+    expect(Object.keys(r.json).sort()).toEqual(["key_label", "name", "scopes", "slug", "tenant_id"]);
+    expect(r.json.slug).toMatch(/^[a-z][a-z0-9-]*$/);
     expect(r.headers.get("x-request-id")).toBeTruthy();
     expect(r.headers.get("x-ratelimit-limit")).toBe("300");
   });

@@ -85,6 +85,10 @@ describe("the operator API", () => {
     expect((await ops("PATCH", `/tenants/${t.json.tenant_id}`, { plan: "business", spending_limit_cents: 5000 })).json).toEqual({ updated: true });
     expect((await ops("PATCH", `/tenants/${t.json.tenant_id}`, { plan: "platinum" })).status).toBe(422);
     expect((await ops("POST", `/keys/${k.json.key_id}/revoke`, {})).status).toBe(422);
+    const blank = await ops("POST", `/keys/${k.json.key_id}/revoke`, { reason: "   " });
+    expect(blank.status).toBe(422);
+    expect(blank.json.error.message).toMatch(/^reason: /);
+    expect((await api("GET", "/v1/account", { key: k.json.key, ip: "203.0.113.40" })).status).toBe(200);
     expect((await ops("POST", `/keys/${k.json.key_id}/revoke`, { reason: "rotated" })).json).toEqual({ revoked: true });
     expect((await api("GET", "/v1/account", { key: k.json.key, ip: "203.0.113.40" })).status).toBe(401);
   });

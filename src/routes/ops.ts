@@ -98,7 +98,7 @@ ops.openapi(
     ...op,
     method: "post",
     path: "/keys/{id}/revoke",
-    request: { params: idParam, ...jsonBody(z.object({ reason: z.string().min(1).max(500) }).strict()) },
+    request: { params: idParam, ...jsonBody(z.object({ reason: z.string().trim().min(1).max(500) }).strict()) },
     responses: ok("Key revoked"),
   }),
   async (c) => c.json(await revokeKey(c.env, c.req.valid("param").id, c.req.valid("json").reason, ACTOR), 200),
