@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
@@ -6,6 +6,25 @@ import { receiver } from "./test/webhook-receiver.mjs";
 
 // Test-only seal and timestamp identities (test/fixtures/seal/README.md); never used outside tests.
 const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, "test/fixtures/seal", name), "utf8");
+
+/**
+ * Tests are hermetic. wrangler merges a developer's `.dev.vars` (or `.env`, `.env.local`, …, which
+ * `npm start` writes with ALLOW_INSECURE_WEBHOOKS=true) into the bindings, and `miniflare.bindings`
+ * only replaces the names it sets. So every variable the Worker declares in `src/env.ts`, and any
+ * other name found in those files, starts blank here (blank reads as unset everywhere), before the
+ * test values below are laid over them.
+ */
+const root = import.meta.dirname;
+const BINDINGS = new Set(["DB", "FILES", "DOCUMENT_SEQUENCER", "DELIVERY_QUEUE", "RATE_LIMITER", "TEST_MIGRATIONS"]);
+function blankVars(): Record<string, string> {
+  const names = new Set([...readFileSync(path.join(root, "src/env.ts"), "utf8").matchAll(/^\s+([A-Z][A-Z0-9_]*)\?: string;/gm)].map((m) => m[1]!));
+  for (const file of readdirSync(root).filter((f) => f.startsWith(".dev.vars") || f.startsWith(".env"))) {
+    const full = path.join(root, file);
+    const text = existsSync(full) && statSync(full).isFile() ? readFileSync(full, "utf8") : "";
+    for (const m of text.matchAll(/^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=/gm)) names.add(m[1]!);
+  }
+  return Object.fromEntries([...names].filter((n) => !BINDINGS.has(n)).map((n) => [n, ""]));
+}
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
@@ -17,6 +36,7 @@ export default defineConfig(async () => {
           // Outbound fetches (webhook deliveries) reach the Node-side test receiver.
           outboundService: { node: receiver },
           bindings: {
+            ...blankVars(),
             TEST_MIGRATIONS: migrations,
             OPERATOR_TOKEN: "test-operator-token-0123456789abcdef",
             PUBLIC_BASE_URL: "https://sign.example.test",

@@ -3,26 +3,41 @@ import type { Env } from "../src/env";
 
 export type HitResult = { allowed: boolean; remaining: number; reset: number };
 
+/** The current window, kept in the object's own storage. */
+type Window = { start: number; seconds: number; count: number };
+
+const WINDOW = "window";
+
 /**
  * One per limited subject (API key, signing token, address). Counts requests in fixed windows
  * aligned to the window length; single-threaded, so the count is exact across every isolate.
- * The window lives in memory: an object is only evicted after it has been idle longer than a window.
+ * The window lives in durable storage (synchronous SQLite-backed KV), so an eviction or a restart
+ * in the middle of a window loses nothing. An alarm one window after the last one began clears
+ * the storage, so idle subjects leave no rows behind.
  */
 export class RateLimiter extends DurableObject<Env> {
-  private windowStart = 0;
-  private count = 0;
-
   /** Counts one request; `reset` is the Unix second at which the current window turns over. */
-  hit(limit: number, windowSeconds: number): HitResult {
+  async hit(limit: number, windowSeconds: number): Promise<HitResult> {
+    const kv = this.ctx.storage.kv;
     const nowSec = Math.floor(Date.now() / 1000);
     const start = nowSec - (nowSec % windowSeconds);
-    if (start !== this.windowStart) {
-      this.windowStart = start;
-      this.count = 0;
-    }
     const reset = start + windowSeconds;
-    if (this.count >= limit) return { allowed: false, remaining: 0, reset };
-    this.count++;
-    return { allowed: true, remaining: limit - this.count, reset };
+    const saved = kv.get<Window>(WINDOW);
+    const current = saved && saved.start === start && saved.seconds === windowSeconds ? saved : null;
+    const count = current?.count ?? 0;
+    if (count >= limit) return { allowed: false, remaining: 0, reset };
+    kv.put<Window>(WINDOW, { start, seconds: windowSeconds, count: count + 1 });
+    // A new window: schedule the clean-up for when it is over.
+    if (!current) await this.ctx.storage.setAlarm(reset * 1000);
+    return { allowed: true, remaining: limit - count - 1, reset };
+  }
+
+  /** Clears a window that has turned over; a window still running re-arms the alarm for its end. */
+  override async alarm(): Promise<void> {
+    const w = this.ctx.storage.kv.get<Window>(WINDOW);
+    if (!w) return;
+    const end = (w.start + w.seconds) * 1000;
+    if (end <= Date.now()) await this.ctx.storage.deleteAll();
+    else await this.ctx.storage.setAlarm(end);
   }
 }

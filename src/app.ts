@@ -5,7 +5,7 @@
 import { bodyLimit } from "hono/body-limit";
 import type { Context } from "hono";
 import type { AppEnv } from "./env";
-import { ApiError, errorResponse, onError, tooLarge } from "./lib/errors";
+import { ApiError, errorResponse, noRoute, onError, tooLarge } from "./lib/errors";
 import { createRouter } from "./lib/router";
 import { account } from "./routes/account";
 import { ops } from "./routes/ops";
@@ -53,12 +53,13 @@ app.doc31("/openapi.json", {
 app.route("/ops/v1", ops);
 
 let routeTable: { method: string; pattern: RegExp }[] | null = null;
+/** Methods served at exactly this path (no trailing-slash leniency: `/v1/documents/` is not `/v1/documents`). */
 function allowedMethods(path: string): string[] {
   routeTable ??= app.routes
     .filter((r) => r.method !== "ALL")
     .map((r) => ({
       method: r.method,
-      pattern: new RegExp(`^${r.path.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z_]+/g, "[^/]+")}/?$`),
+      pattern: new RegExp(`^${r.path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z_]+/g, "[^/]+")}$`),
     }));
   const methods = new Set(routeTable.filter((r) => r.pattern.test(path)).map((r) => r.method));
   if (methods.has("GET")) methods.add("HEAD");
@@ -66,16 +67,23 @@ function allowedMethods(path: string): string[] {
 }
 
 app.notFound((c: Context<AppEnv>) => {
-  const allow = allowedMethods(c.req.path);
-  if (allow.length > 0) {
+  const { method, path } = c.req;
+  const allow = allowedMethods(path);
+  // 405 only when the path exists under other methods; a handler that answers "not found" under
+  // its own method stays a 404.
+  if (allow.length > 0 && !allow.includes(method)) {
     return errorResponse(
       c,
-      new ApiError("method_not_allowed", `${c.req.method} is not allowed on ${c.req.path}.`, `Allowed: ${allow.join(", ")}.`, {
+      new ApiError("method_not_allowed", `${method} is not allowed on ${path}.`, `Allowed: ${allow.join(", ")}.`, {
         Allow: allow.join(", "),
       }),
     );
   }
-  return errorResponse(c, new ApiError("not_found", `Nothing lives at ${c.req.method} ${c.req.path}.`, "See /openapi.json."));
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, "") : path;
+  if (trimmed !== path && trimmed && allowedMethods(trimmed).length > 0) {
+    return errorResponse(c, noRoute(method, path, `Did you mean ${trimmed}? Paths take no trailing slash.`));
+  }
+  return errorResponse(c, noRoute(method, path));
 });
 
 app.onError(onError);

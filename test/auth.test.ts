@@ -18,14 +18,19 @@ describe("API keys", () => {
       await api("GET", "/v1/account", { key: revoked.key }),
       await api("GET", "/v1/account", { key: expiring.key }),
       await api("GET", "/v1/account", { key: pinned.key, ip: "203.0.113.1" }),
+      await api("GET", "/v1/account", { key: pinned.key, ip: "::ffff:203.0.113.1" }),
+      await api("GET", "/v1/account", { key: pinned.key, ip: "2001:db8::1" }),
+      await api("GET", "/v1/account", { key: pinned.key, ip: "not an address" }),
     ];
     for (const a of answers) {
       expect(a.status).toBe(401);
       expect(a.text).toBe(answers[0]!.text);
+      expect(a.headers.get("www-authenticate")).toBe('Bearer realm="api"');
       expect(a.headers.get("x-ratelimit-limit")).toBe(null);
     }
     expect(answers[0]!.json.error.code).toBe("unauthorized");
     expect((await api("GET", "/v1/account", { key: pinned.key, ip: "198.51.100.77" })).status).toBe(200);
+    expect((await api("GET", "/v1/account", { key: pinned.key, ip: "::ffff:198.51.100.77" })).status).toBe(200);
   });
 
   it.each([
@@ -39,6 +44,13 @@ describe("API keys", () => {
     [["192.0.2.1"], "::ffff:192.0.2.1", 200],
     [["192.0.2.0/24", "2001:db8::/48"], "2001:db8:0:1::9", 200],
     [["0.0.0.0/0"], "::1", 401],
+    [["203.0.113.9"], "::ffff:203.0.113.9", 200],
+    [["::ffff:203.0.113.9"], "203.0.113.9", 200],
+    [["::ffff:203.0.113.0/120"], "203.0.113.77", 200],
+    [["::ffff:203.0.113.0/120"], "203.0.114.77", 401],
+    [["203.0.113.0/24"], "::ffff:203.0.113.200", 200],
+    [["2001:db8:1::/48"], "2001:DB8:1:ffff::1", 200],
+    [["2001:db8:1::/48"], "2001:db8:2::1", 401],
   ])("pins %j: request from %s → %i", async (list, ip, status) => {
     const t = await makeTenant({ allowed_ips: list });
     expect((await api("GET", "/v1/account", { key: t.key, ip })).status).toBe(status);

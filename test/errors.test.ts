@@ -1,23 +1,45 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { app } from "../src/app";
-import { BASE, api, makeTenant } from "./helpers";
+import { BASE, addKey, api, makeTenant } from "./helpers";
 
 describe("the error envelope and request ids", () => {
-  it("puts x-request-id on every response, success or error", async () => {
+  it("puts a fresh x-request-id on every response, success or error", async () => {
     const t = await makeTenant();
     const ids = new Set<string>();
-    for (const r of [
-      await api("GET", "/v1/account", { key: t.key }),
-      await api("GET", "/v1/account"),
-      await api("GET", "/nowhere"),
-      await api("GET", "/openapi.json"),
-    ]) {
+    const streamed = await SELF.fetch(`${BASE}/v1/templates`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${t.key}`, "content-type": "application/json", "cf-connecting-ip": "203.0.113.7" },
+      body: new ReadableStream<Uint8Array>({
+        start(ctrl) {
+          for (let i = 0; i < 17; i++) ctrl.enqueue(new Uint8Array(64 * 1024).fill(0x20));
+          ctrl.close();
+        },
+      }),
+      // @ts-expect-error: workerd needs duplex for a streamed request body
+      duplex: "half",
+    });
+    const answers = [
+      [200, await api("GET", "/v1/account", { key: t.key })],
+      [200, await api("HEAD", "/v1/account", { key: t.key })],
+      [200, await api("GET", "/openapi.json")],
+      [400, await api("POST", "/v1/templates", { key: t.key, body: "{" })],
+      [401, await api("GET", "/v1/account")],
+      [403, await api("GET", "/v1/account", { key: (await addKey(t.tenantId, { scopes: ["signing:webhooks"] })).key })],
+      [404, await api("GET", "/nowhere")],
+      [404, await api("GET", "/v1/documents/doc_none", { key: t.key })],
+      [405, await api("DELETE", "/v1/account", { key: t.key })],
+      [413, await api("POST", "/v1/templates", { key: t.key, body: "x".repeat(1024 * 1024 + 1) })],
+      [413, { status: streamed.status, headers: streamed.headers }],
+      [422, await api("POST", "/v1/templates", { key: t.key, body: {} })],
+    ] as const;
+    for (const [status, r] of answers) {
+      expect(r.status).toBe(status);
       const id = r.headers.get("x-request-id");
-      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(id, String(status)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
       ids.add(id!);
     }
-    expect(ids.size).toBe(4);
+    expect(ids.size).toBe(answers.length);
   });
 
   it("404 for an unknown path", async () => {
@@ -37,11 +59,93 @@ describe("the error envelope and request ids", () => {
     expect(p.headers.get("allow")).toBe("POST");
   });
 
+  it("a trailing slash is a different path: a clean 404 that suggests the real one, never a 405 that allows its own method", async () => {
+    const t = await makeTenant();
+    for (const [method, path] of [
+      ["GET", "/v1/documents/"],
+      ["POST", "/v1/documents/"],
+      ["GET", "/v1/account/"],
+      ["GET", "/openapi.json/"],
+      ["GET", "/v1/documents//"],
+    ] as const) {
+      const r = await api(method, path, { key: t.key, body: method === "POST" ? {} : undefined });
+      expect(r.status, `${method} ${path}`).toBe(404);
+      expect(r.headers.get("allow")).toBe(null);
+      expect(r.headers.get("x-request-id")).toBeTruthy();
+      expect(r.json.error.code).toBe("not_found");
+      expect(r.json.error.hint).toBe(`Did you mean ${path.replace(/\/+$/, "")}? Paths take no trailing slash.`);
+    }
+  });
+
+  it("every route's trailing-slash and other-method variants answer 404 or 405, and a 405's Allow never lists the method used", async () => {
+    const t = await makeTenant();
+    const routes = app.routes.filter((r) => r.method !== "ALL" && !r.path.startsWith("/ops/"));
+    expect(routes.length).toBeGreaterThan(20);
+    for (const r of routes) {
+      // A key per route keeps each walk well inside the 300-a-minute budget.
+      const { key } = await addKey(t.tenantId);
+      const path = r.path.replace(/:[A-Za-z_]+/g, "xyz_123");
+      const tries = ["GET", "POST", "PUT", "PATCH", "DELETE"].flatMap((method) => [path, `${path}/`].map((p) => [method, p] as const));
+      await Promise.all(
+        tries.map(async ([method, p]) => {
+          const a = await api(method, p, { key, body: method === "GET" || method === "DELETE" ? undefined : {} });
+          expect(a.status, `${method} ${p}`).not.toBe(500);
+          expect(a.status, `${method} ${p}`).not.toBe(429);
+          expect(a.headers.get("x-request-id")).toBeTruthy();
+          if (a.status === 405) {
+            const allow = a.headers.get("allow")!.split(", ");
+            expect(allow.length).toBeGreaterThan(0);
+            expect(allow).not.toContain(method);
+            expect(p.endsWith("/")).toBe(false);
+          }
+          if (p.endsWith("/")) expect(a.status, `${method} ${p}`).toBe(404);
+        }),
+      );
+    }
+  }, 60_000);
+
   it("400 for a body that is not JSON", async () => {
     const t = await makeTenant();
     const r = await api("POST", "/v1/templates", { key: t.key, body: "{not json", headers: { "content-type": "application/json" } });
     expect(r.status).toBe(400);
-    expect(r.json.error.code).toBe("bad_request");
+    expect(r.json.error).toEqual({
+      code: "bad_request",
+      message: "The request body could not be read as JSON.",
+      hint: "Send a JSON object with Content-Type: application/json.",
+    });
+  });
+
+  it.each([
+    ["no Content-Type", undefined],
+    ["text/plain", "text/plain"],
+    ["a form", "application/x-www-form-urlencoded"],
+    ["multipart", "multipart/form-data; boundary=x"],
+  ])("400 bad_request (never 415 or 500) for a JSON body sent with %s, and nothing is created", async (_label, type) => {
+    const t = await makeTenant();
+    const headers: Record<string, string> = { authorization: `Bearer ${t.key}`, "cf-connecting-ip": "203.0.113.7" };
+    if (type) headers["content-type"] = type;
+    const res = await SELF.fetch(`${BASE}/v1/templates`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ code: "ctype", name: "N", kind: "nda", body: "x" }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("x-request-id")).toBeTruthy();
+    expect(await res.json()).toEqual({
+      error: { code: "bad_request", message: "The request body must be JSON.", hint: "Send it with Content-Type: application/json." },
+    });
+    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM templates WHERE tenant_id = ?").bind(t.tenantId).first<{ n: number }>();
+    expect(n!.n).toBe(0);
+  });
+
+  it("accepts application/json with a charset parameter", async () => {
+    const t = await makeTenant();
+    const r = await api("POST", "/v1/templates", {
+      key: t.key,
+      body: { code: "charset", name: "N", kind: "nda", body: "x" },
+      headers: { "content-type": "application/json; charset=utf-8" },
+    });
+    expect(r.status).toBe(200);
   });
 
   it("422 naming the offending field", async () => {
@@ -49,7 +153,45 @@ describe("the error envelope and request ids", () => {
     const r = await api("POST", "/v1/templates", { key: t.key, body: { code: "ok", name: "N", kind: "nda", body: 5 } });
     expect(r.status).toBe(422);
     expect(r.json.error.code).toBe("invalid");
+    // `body` is the template's own field here.
     expect(r.json.error.message).toMatch(/^body: /);
+  });
+
+  it.each([
+    ["POST", "/v1/templates", {}, "code: is required"],
+    ["POST", "/v1/templates", { code: "a", name: "N", kind: "nda", body: "x", colour: "red" }, "colour: is not an accepted field"],
+    ["POST", "/v1/templates", { code: "a", name: "N", kind: "memo", body: "x" }, "kind: "],
+    ["POST", "/v1/documents/doc_x/send", {}, "signers: is required"],
+    ["POST", "/v1/documents/doc_x/send", { signers: [] }, "signers: "],
+    ["POST", "/v1/documents/doc_x/send", { signers: [{ email: "not-an-email", full_name: "A" }] }, "signers.0.email: "],
+    ["POST", "/v1/documents/doc_x/send", { signers: [{ email: "a@example.com", full_name: "A", shoe: 9 }] }, "signers.0.shoe: is not an accepted field"],
+    ["POST", "/v1/documents/doc_x/void", { reason: "" }, "reason: "],
+    ["GET", "/v1/documents?limit=0", undefined, "limit: "],
+  ])("422 %s %s %j → %s…", async (method, path, body, start) => {
+    const t = await makeTenant();
+    const r = await api(method, path, { key: t.key, body });
+    expect(r.status).toBe(422);
+    expect(r.json.error.code).toBe("invalid");
+    expect(r.json.error.message.startsWith(start)).toBe(true);
+    expect(r.json.error.message).not.toMatch(/^(json|body|query|param): /);
+  });
+
+  it("names further offending fields in the hint, each by its path", async () => {
+    const t = await makeTenant();
+    const r = await api("POST", "/v1/templates", { key: t.key, body: { code: "a" } });
+    expect(r.json.error.message).toBe("name: is required");
+    expect(r.json.error.hint.split("; ").map((h: string) => h.split(":")[0])).toEqual(["kind", "body"]);
+  });
+
+  it.each([[[]], [null], [42], ["text"]])("400 for a JSON body that is not an object (%j): it has no field to name", async (body) => {
+    const t = await makeTenant();
+    const r = await api("POST", "/v1/templates", { key: t.key, body: JSON.stringify(body) });
+    expect(r.status).toBe(400);
+    expect(r.json.error).toEqual({
+      code: "bad_request",
+      message: "The request body must be a JSON object.",
+      hint: "Send a JSON object with Content-Type: application/json.",
+    });
   });
 
   it("413 for a body over 1 MB with a Content-Length", async () => {

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, makeTenant } from "./helpers";
 
@@ -7,7 +8,30 @@ describe("GET /v1/account", () => {
     const r = await api("GET", "/v1/account", { key: t.key });
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ tenant_id: t.tenantId, key_label: "test key", scopes: ["signing:read"] });
+    // Exactly the spec's Account fields.
+    expect(Object.keys(r.json).sort()).toEqual(["key_label", "name", "scopes", "slug", "tenant_id"]);
+    expect(r.json.slug).toMatch(/^[a-z][a-z0-9-]*$/);
     expect(r.headers.get("x-request-id")).toBeTruthy();
     expect(r.headers.get("x-ratelimit-limit")).toBe("300");
+  });
+});
+
+describe("the test environment", () => {
+  it("is hermetic: every variable is the test's own or blank, whatever a developer's .dev.vars says", () => {
+    const set = {
+      OPERATOR_TOKEN: "test-operator-token-0123456789abcdef",
+      PUBLIC_BASE_URL: "https://sign.example.test",
+      DNS_RESOLVER_URL: "https://dns.receiver.test/dns-query",
+      WEBHOOK_SECRET_KEY: "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff",
+    };
+    const fixtures = ["SEAL_KEY_PEM", "SEAL_CERT_PEM", "TSA_KEY_PEM", "TSA_CERT_PEM"];
+    for (const [name, value] of Object.entries(env as unknown as Record<string, unknown>)) {
+      if (typeof value !== "string" || name.startsWith("__VITEST_")) continue; // the pool's own
+      if (name in set) expect(value, name).toBe(set[name as keyof typeof set]);
+      else if (fixtures.includes(name)) expect(value, name).toMatch(/^-----BEGIN /);
+      else expect(value, name).toBe("");
+    }
+    // Declared in src/env.ts and left unset by the tests: blank, not a developer's value.
+    for (const name of ["ALLOW_INSECURE_WEBHOOKS", "SEAL_PUBLICLY_TRUSTED", "TSA_URL"] as const) expect(env[name], name).toBe("");
   });
 });

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, makeTenant } from "./helpers";
+import { BASE, api, makeTenant } from "./helpers";
+import { app } from "../src/app";
+import { newBox } from "./webhook-helpers";
 import { runScheduled } from "../src/domain/scheduled";
 import { sha256Hex } from "../src/lib/crypto";
 
@@ -64,7 +66,8 @@ describe("Idempotency-Key", () => {
     expect(d.status).toBe(422);
   });
 
-  it.each(["short", "x".repeat(256)])("refuses a key of bad length (%#)", async (k) => {
+  it.each([7, 256])("refuses a key of %i characters with 422 naming the header", async (n) => {
+    const k = "k".repeat(n);
     const t = await makeTenant();
     const r = await api("POST", "/v1/templates", { key: t.key, body: tpl("len"), headers: { "idempotency-key": k } });
     expect(r.status).toBe(422);
@@ -82,5 +85,53 @@ describe("Idempotency-Key", () => {
     const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM idempotency_keys WHERE tenant_id = ?").bind(t.tenantId).first<{ n: number }>();
     expect(left!.n).toBe(0);
     expect((await api("POST", "/v1/templates", { key: t.key, body: tpl("two"), headers: h })).status).toBe(200);
+  });
+
+  it.each([8, 255])("accepts a key of %i characters and replays with it", async (n) => {
+    const t = await makeTenant();
+    const h = { "idempotency-key": "k".repeat(n) };
+    const a = await api("POST", "/v1/templates", { key: t.key, body: tpl("edge"), headers: h });
+    const b = await api("POST", "/v1/templates", { key: t.key, body: tpl("edge"), headers: h });
+    expect(a.status).toBe(200);
+    expect(b.text).toBe(a.text);
+    expect(b.headers.get("idempotency-replayed")).toBe("true");
+    expect(await count(t.tenantId)).toBe(1);
+  });
+
+  it("lets exactly one of many simultaneous identical requests do the work", async () => {
+    const t = await makeTenant();
+    const h = { "idempotency-key": "k-race-000001" };
+    const answers = await Promise.all(Array.from({ length: 8 }, () => api("POST", "/v1/templates", { key: t.key, body: tpl("race"), headers: h })));
+    const ok = answers.filter((a) => a.status === 200);
+    const busy = answers.filter((a) => a.status === 409);
+    expect(ok.length + busy.length).toBe(8);
+    expect(new Set(ok.map((a) => a.json.template_id)).size).toBe(1);
+    for (const b of busy) expect(b.json.error.message).toContain("still running");
+    expect(await count(t.tenantId)).toBe(1);
+  });
+
+  it("forgets a 5xx so the same key can be retried and do the work", async () => {
+    const t = await makeTenant();
+    const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+    const body = JSON.stringify({ url: newBox().url, events: ["*"] });
+    const send = (e: typeof env) =>
+      app.fetch(
+        new Request(`${BASE}/v1/webhooks`, {
+          method: "POST",
+          body,
+          headers: { authorization: `Bearer ${t.key}`, "content-type": "application/json", "idempotency-key": "k-retry-5xx-01", "cf-connecting-ip": "203.0.113.7" },
+        }),
+        e,
+        ctx,
+      );
+    // Without its encryption key the service cannot keep the endpoint's secret: a real fault.
+    const failed = await send({ ...env, WEBHOOK_SECRET_KEY: "" });
+    expect(failed.status).toBe(500);
+    const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM idempotency_keys WHERE tenant_id = ?").bind(t.tenantId).first<{ n: number }>();
+    expect(left!.n).toBe(0);
+    const retried = await send(env);
+    expect(retried.status).toBe(200);
+    expect(retried.headers.get("idempotency-replayed")).toBe(null);
+    expect(((await retried.json()) as { secret: string }).secret).toMatch(/^whsec_/);
   });
 });

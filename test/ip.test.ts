@@ -17,6 +17,27 @@ describe("address parsing (domain)", () => {
     expect(addressAllowed("2001:db8::1", ["0.0.0.0/0"])).toBe(false);
     expect(addressAllowed(null, ["0.0.0.0/0"])).toBe(false);
   });
+  it.each([
+    ["203.0.113.9", ["::ffff:203.0.113.9"], true],
+    ["::ffff:203.0.113.9", ["203.0.113.9"], true],
+    ["::FFFF:CB00:7109", ["203.0.113.9"], true],
+    ["203.0.113.9", ["::ffff:cb00:7109"], true],
+    ["203.0.113.9", ["::ffff:203.0.113.0/120"], true],
+    ["203.0.114.9", ["::ffff:203.0.113.0/120"], false],
+    ["::ffff:203.0.113.200", ["203.0.113.0/24"], true],
+    ["::ffff:203.0.114.1", ["203.0.113.0/24"], false],
+    ["198.51.100.1", ["::ffff:0:0/96"], true],
+    ["2001:db8::1", ["::ffff:0:0/96"], false],
+    ["2001:db8:1:2::3", ["2001:db8:1::/48"], true],
+    ["2001:db8:2::3", ["2001:db8:1::/48"], false],
+    ["2001:db8::1", ["::/0"], true],
+    ["203.0.113.9", ["::/0"], true],
+    ["::1", ["0.0.0.0/0"], false],
+    ["203.0.113.9", ["0.0.0.0/0"], true],
+  ])("%s against %j → %s", (addr, list, expected) => {
+    expect(addressAllowed(addr, list)).toBe(expected);
+  });
+  it.each(["::ffff:1.2.3.4/129", "1.2.3.4/33", "::ffff:1.2.3.4/"])("refuses the range %s", (r) => expect(parseRange(r)).toBe(null));
   it("knows non-public addresses", () => {
     for (const a of ["127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "::1", "fd00::1", "fe80::1", "0.0.0.0", "::ffff:127.0.0.1"]) {
       expect(isNonPublicAddress(a), a).toBe(true);

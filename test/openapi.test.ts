@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { api, makeTenant, ALL_SCOPES } from "./helpers";
 import type { Scope } from "../src/lib/auth";
 
-type Operation = { "x-scope"?: string; operationId?: string; tags?: string[]; summary?: string; security?: unknown[]; responses: Record<string, unknown> };
+type Parameter = { name: string; in: string; required?: boolean; schema?: { minLength?: number; maxLength?: number } };
+type Operation = { parameters?: Parameter[]; "x-idempotency-operation"?: string; requestBody?: { content: Record<string, unknown> }; "x-scope"?: string; operationId?: string; tags?: string[]; summary?: string; security?: unknown[]; responses: Record<string, unknown> };
 type Doc = { openapi: string; info: { version: string }; paths: Record<string, Record<string, Operation>> };
 
 const doc = async () => (await api("GET", "/openapi.json")).json as Doc;
@@ -64,5 +65,62 @@ describe("GET /openapi.json", () => {
       expect(lacking.status, `${r.method} ${r.path} without ${r.scope}`).toBe(403);
       expect(lacking.json.error.message).toContain(r.scope);
     }
+  });
+
+  it("every JSON body goes through the one validation hook: 400 for a non-object, 422 messages that start with a field path", async () => {
+    const d = await doc();
+    const t = await makeTenant();
+    let checked = 0;
+    for (const [path, ops] of Object.entries(d.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        if (!op.requestBody?.content["application/json"]) continue;
+        checked++;
+        const { addKey } = await import("./helpers");
+        const { key } = await addKey(t.tenantId);
+        const url = path.replace(/\{[^}]+\}/g, "xyz_123");
+        const notObject = await api(method.toUpperCase(), url, { key, body: "[]" });
+        expect(notObject.status, `${method} ${path}`).toBe(400);
+        expect(notObject.json.error.message).toBe("The request body must be a JSON object.");
+        for (const body of [{}, { zz_not_a_field: 1 }]) {
+          const r = await api(method.toUpperCase(), url, { key, body });
+          expect(r.status, `${method} ${path}`).not.toBe(500);
+          if (r.status === 422) expect(r.json.error.message, `${method} ${path}`).toMatch(/^[A-Za-z_][\w-]*(\.[\w-]+)*: \S/);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(10);
+  }, 30_000);
+
+  it("marks exactly the spec's Idem operations, each declaring the Idempotency-Key header and enforcing it", async () => {
+    const IDEM: Record<string, string> = {
+      "POST /v1/templates": "templates.create",
+      "POST /v1/templates/revise": "templates.revise",
+      "POST /v1/documents": "documents.prepare",
+      "POST /v1/documents/{id}/send": "documents.send",
+      "POST /v1/documents/{id}/void": "documents.void",
+      "POST /v1/workflows/{id}/start": "workflows.start",
+      "POST /v1/packets/items/{id}/start": "packets.start_item",
+      "POST /v1/webhooks": "webhooks.add",
+      "POST /v1/sms-consents": "sms_consents.record",
+    };
+    const d = await doc();
+    const t = await makeTenant();
+    const marked: string[] = [];
+    for (const [path, ops] of Object.entries(d.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        const operation = op["x-idempotency-operation"];
+        expect(operation, name).toBe(IDEM[name]);
+        if (!operation) continue;
+        marked.push(name);
+        const header = op.parameters?.find((p) => p.name === "Idempotency-Key");
+        expect(header, name).toMatchObject({ in: "header", required: false, schema: { minLength: 8, maxLength: 255 } });
+        const r = await api(method.toUpperCase(), path.replace(/\{[^}]+\}/g, "xyz_123"), { key: t.key, body: {}, headers: { "idempotency-key": "7-chars" } });
+        expect(r.status, name).toBe(422);
+        expect(r.json.error.message, name).toMatch(/^Idempotency-Key: /);
+      }
+    }
+    // The resources built so far: templates, documents, webhooks.
+    expect(marked.length).toBeGreaterThanOrEqual(6);
   });
 });

@@ -6,10 +6,49 @@ import { BASE, api, ops } from "./helpers";
 const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
 
 describe("the operator API", () => {
-  it("does not exist when OPERATOR_TOKEN is unset", async () => {
-    const res = await app.fetch(new Request(`${BASE}/ops/v1/tenants`, { method: "POST", body: "{}" }), { ...env, OPERATOR_TOKEN: undefined }, ctx);
-    expect(res.status).toBe(404);
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("not_found");
+  it.each([undefined, ""])("answers exactly like a path that does not exist when OPERATOR_TOKEN is %j", async (token) => {
+    const off = { ...env, OPERATOR_TOKEN: token };
+    const probes: [string, string, string | undefined][] = [
+      ["POST", "/ops/v1/tenants", JSON.stringify({ name: "X" })],
+      ["GET", "/ops/v1/tenants", undefined], // would be a 405 if the prefix existed
+      ["GET", "/ops/v1/outbox", undefined],
+      ["POST", "/ops/v1/keys/key_123/revoke", JSON.stringify({ reason: "r" })],
+      ["PATCH", "/ops/v1/tenants/ten_123", "{not json"],
+      ["GET", "/ops/v1/nothing", undefined],
+    ];
+    for (const [method, path, body] of probes) {
+      const headers = { authorization: `Bearer ${env.OPERATOR_TOKEN}`, "content-type": "application/json" };
+      const res = await app.fetch(new Request(`${BASE}${path}`, { method, body, headers }), off, ctx);
+      // The same request to a prefix that never existed.
+      const elsewhere = path.replace("/ops/v1", "/opz/v1");
+      const ref = await app.fetch(new Request(`${BASE}${elsewhere}`, { method, body, headers }), off, ctx);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(ref.status).toBe(404);
+      expect(res.headers.get("allow")).toBe(null);
+      expect(res.headers.get("x-request-id")).toBeTruthy();
+      expect(await res.text()).toBe((await ref.text()).replace(elsewhere, path));
+    }
+  });
+
+  it("answers 404 in one shape for an unknown account or key, and changes nothing", async () => {
+    const audit = async () =>
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE tenant_id = 'ten_nope' OR detail LIKE '%nope%'").first<{ n: number }>())!.n;
+    const before = await audit();
+    const answers = [
+      await ops("PATCH", "/tenants/ten_nope", { plan: "free" }),
+      await ops("POST", "/tenants/ten_nope/keys", { label: "k", scopes: ["signing:read"], mode: "live" }),
+      await ops("POST", "/tenants/ten_nope/members", { email: "a@example.com", full_name: "A", role: "admin" }),
+      await ops("POST", "/keys/key_nope/revoke", { reason: "gone" }),
+    ];
+    for (const a of answers) {
+      expect(a.status).toBe(404);
+      expect(Object.keys(a.json)).toEqual(["error"]);
+      expect(Object.keys(a.json.error)).toEqual(["code", "message"]);
+      expect(a.json.error.code).toBe("not_found");
+    }
+    expect(answers[0]!.json.error.message).toBe("No account has the id ten_nope.");
+    expect(answers[3]!.json.error.message).toBe("No key has the id key_nope.");
+    expect(await audit()).toBe(before);
   });
 
   it("refuses a wrong or missing operator token", async () => {
@@ -46,6 +85,10 @@ describe("the operator API", () => {
     expect((await ops("PATCH", `/tenants/${t.json.tenant_id}`, { plan: "business", spending_limit_cents: 5000 })).json).toEqual({ updated: true });
     expect((await ops("PATCH", `/tenants/${t.json.tenant_id}`, { plan: "platinum" })).status).toBe(422);
     expect((await ops("POST", `/keys/${k.json.key_id}/revoke`, {})).status).toBe(422);
+    const blank = await ops("POST", `/keys/${k.json.key_id}/revoke`, { reason: "   " });
+    expect(blank.status).toBe(422);
+    expect(blank.json.error.message).toMatch(/^reason: /);
+    expect((await api("GET", "/v1/account", { key: k.json.key, ip: "203.0.113.40" })).status).toBe(200);
     expect((await ops("POST", `/keys/${k.json.key_id}/revoke`, { reason: "rotated" })).json).toEqual({ revoked: true });
     expect((await api("GET", "/v1/account", { key: k.json.key, ip: "203.0.113.40" })).status).toBe(401);
   });

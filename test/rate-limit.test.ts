@@ -1,5 +1,10 @@
+import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, makeTenant } from "./helpers";
+import { addKey, api, makeTenant } from "./helpers";
+import type { RateLimiter } from "../durable-objects/rate-limiter";
+
+const limiter = () => env.RATE_LIMITER.getByName(`test:${crypto.randomUUID()}`);
+const untilNextSecond = () => new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 20));
 
 describe("300 requests a minute per key", () => {
   it.sequential("counts down in the headers and refuses the 301st with Retry-After", async () => {
@@ -33,5 +38,53 @@ describe("300 requests a minute per key", () => {
     const token = "ab".repeat(32);
     const first = await api("GET", `/v1/sign/${token}`);
     expect(first.headers.get("x-ratelimit-limit")).toBe("120");
+  });
+
+  it("keys the window in durable storage: an eviction mid-window loses no count", async () => {
+    const stub = limiter();
+    // Far from a turn-over of the 3600-second window, whatever the clock says.
+    for (let i = 0; i < 3; i++) await stub.hit(5, 3600);
+    await evictDurableObject(stub);
+    expect(await stub.hit(5, 3600)).toMatchObject({ allowed: true, remaining: 1 });
+    expect(await stub.hit(5, 3600)).toMatchObject({ allowed: true, remaining: 0 });
+    await evictDurableObject(stub);
+    expect(await stub.hit(5, 3600)).toMatchObject({ allowed: false, remaining: 0 });
+  });
+
+  it("starts afresh when the window turns over, and the alarm clears a finished window's storage", async () => {
+    const stub = limiter();
+    await untilNextSecond();
+    expect((await stub.hit(1, 1)).allowed).toBe(true);
+    expect((await stub.hit(1, 1)).allowed).toBe(false);
+    await untilNextSecond();
+    const fresh = await stub.hit(1, 1);
+    expect(fresh.allowed).toBe(true);
+    expect(await runInDurableObject(stub, (_o: RateLimiter, state) => state.storage.kv.get("window"))).toMatchObject({ count: 1 });
+    await untilNextSecond();
+    // The alarm may already have fired on its own; run it if it has not.
+    await runDurableObjectAlarm(stub);
+    expect(await runInDurableObject(stub, (_o: RateLimiter, state) => [...state.storage.kv.list()].length)).toBe(0);
+  });
+
+  it("puts the three headers on every keyed response, whatever its status", async () => {
+    const t = await makeTenant();
+    const readOnly = await addKey(t.tenantId, { scopes: ["signing:read"] });
+    const h = { "idempotency-key": "k-headers-0001" };
+    const answers = [
+      await api("GET", "/v1/account", { key: t.key }), // 200
+      await api("POST", "/v1/templates", { key: t.key, body: "{oops" }), // 400
+      await api("POST", "/v1/templates", { key: readOnly.key, body: {} }), // 403
+      await api("GET", "/v1/documents/doc_nothing", { key: t.key }), // 404
+      await api("POST", "/v1/templates", { key: t.key, body: {} }), // 422
+      await api("POST", "/v1/templates", { key: t.key, body: { code: "hdr", name: "N", kind: "nda", body: "x" }, headers: h }), // 200
+      await api("POST", "/v1/templates", { key: t.key, body: { code: "hdr", name: "N", kind: "nda", body: "x" }, headers: h }), // replay
+      await api("POST", "/v1/templates", { key: t.key, body: { code: "hdr2", name: "N", kind: "nda", body: "x" }, headers: h }), // 409
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 400, 403, 404, 422, 200, 200, 409]);
+    for (const a of answers) {
+      expect(a.headers.get("x-ratelimit-limit")).toBe("300");
+      expect(a.headers.get("x-ratelimit-remaining")).toMatch(/^\d+$/);
+      expect(a.headers.get("x-ratelimit-reset")).toMatch(/^\d{10}$/);
+    }
   });
 });

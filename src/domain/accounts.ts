@@ -1,6 +1,6 @@
 /** Accounts (tenants), their API keys and members, and the account audit trail. */
 import type { Env, Mode } from "../env";
-import { ApiError, invalid, notFound } from "../lib/errors";
+import { ApiError, invalid } from "../lib/errors";
 import { randomHex, sha256Hex, toHex, randomBytes } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { parseRange } from "../lib/ip";
@@ -53,7 +53,7 @@ async function requirePlan(env: Env, plan: string) {
 
 export async function requireTenant(env: Env, id: string) {
   const row = await env.DB.prepare("SELECT id, name, slug, plan FROM tenants WHERE id = ?").bind(id).first<{ id: string; name: string; slug: string; plan: string }>();
-  if (!row) throw notFound("account");
+  if (!row) throw new ApiError("not_found", `No account has the id ${id}.`);
   return row;
 }
 
@@ -160,7 +160,7 @@ export async function issueKey(env: Env, tenantId: string, input: KeyInput, acto
 /** Revokes a key with a reason; the very next request with it is refused. */
 export async function revokeKey(env: Env, keyId: string, reason: string, actor: string) {
   const row = await env.DB.prepare("SELECT tenant_id, revoked_at FROM api_keys WHERE id = ?").bind(keyId).first<{ tenant_id: string; revoked_at: string | null }>();
-  if (!row) throw notFound("key");
+  if (!row) throw new ApiError("not_found", `No key has the id ${keyId}.`);
   if (row.revoked_at) return { revoked: true as const };
   await env.DB.batch([
     env.DB.prepare("UPDATE api_keys SET revoked_at = ?, revoke_reason = ? WHERE id = ? AND revoked_at IS NULL").bind(nowIso(), reason, keyId),

@@ -42,7 +42,9 @@ export class ApiError extends Error {
 
 /** The one 401 body: no key, unknown, revoked, expired and wrong-address keys are indistinguishable. */
 export const unauthorized = () =>
-  new ApiError("unauthorized", "A valid API key is required.", "Send Authorization: Bearer mk_live_… or mk_test_….");
+  new ApiError("unauthorized", "A valid API key is required.", "Send Authorization: Bearer mk_live_… or mk_test_….", {
+    "WWW-Authenticate": 'Bearer realm="api"',
+  });
 
 export const notFound = (what: string) => new ApiError("not_found", `No such ${what} in this account.`);
 
@@ -57,13 +59,35 @@ export function errorResponse(c: Context<AppEnv>, err: ApiError): Response {
   return c.json(errorBody(err.code, err.message, err.hint), err.status);
 }
 
+/** The answer for a path (or method and path) that nothing serves; also the operator API when it is off. */
+export const noRoute = (method: string, path: string, hint = "See /openapi.json.") =>
+  new ApiError("not_found", `Nothing lives at ${method} ${path}.`, hint);
+
+/** Maps the framework's own exceptions (body parsing, media type) onto the closed list of codes. */
+function fromHttpException(err: HTTPException): ApiError | null {
+  switch (err.status) {
+    case 400:
+      return /json/i.test(err.message)
+        ? new ApiError("bad_request", "The request body could not be read as JSON.", "Send a JSON object with Content-Type: application/json.")
+        : new ApiError("bad_request", "The request could not be read.");
+    // The spec's error table has no 415: a body in another media type is a request that could not be read.
+    case 415:
+      return new ApiError("bad_request", "The request body must be JSON.", "Send it with Content-Type: application/json.");
+    case 401:
+      return unauthorized();
+    case 413:
+      return tooLarge();
+    default:
+      return null;
+  }
+}
+
 /** The app's single `onError`: known errors keep their code; anything else is a 500 without a stack. */
 export function onError(err: Error, c: Context<AppEnv>): Response {
   if (err instanceof ApiError) return errorResponse(c, err);
   if (err instanceof HTTPException) {
-    if (err.status === 400) return errorResponse(c, new ApiError("bad_request", "The request body could not be read as JSON."));
-    if (err.status === 413) return errorResponse(c, tooLarge());
-    if (err.status === 401) return errorResponse(c, unauthorized());
+    const mapped = fromHttpException(err);
+    if (mapped) return errorResponse(c, mapped);
   }
   const requestId = c.get("requestId") ?? "unknown";
   console.error(JSON.stringify({ level: "error", requestId, error: String(err), stack: err.stack }));

@@ -1,8 +1,15 @@
 /**
  * Address pinning: parses IPv4 / IPv6 addresses and CIDR ranges and tells whether an address
- * falls in a list. IPv4-mapped IPv6 (::ffff:a.b.c.d) is matched as IPv4.
+ * falls in a list. Everything is compared in one 128-bit space where IPv4 `a.b.c.d` is the
+ * IPv4-mapped `::ffff:a.b.c.d`: so `203.0.113.9` and `::ffff:203.0.113.9` are one address, an IPv4
+ * CIDR matches mapped requests, and a mapped entry or range (`::ffff:203.0.113.0/120`) matches
+ * plain IPv4 requests.
  */
+/** `bits` is 32 bits for IPv4 (also when written IPv4-mapped), 128 bits for IPv6. */
 export type ParsedAddress = { v: 4 | 6; bits: bigint };
+
+const MAPPED_PREFIX = 0xffffn << 32n;
+const in128 = (a: ParsedAddress) => (a.v === 4 ? MAPPED_PREFIX | a.bits : a.bits);
 
 function parseV4(s: string): bigint | null {
   const parts = s.split(".");
@@ -53,29 +60,35 @@ export function parseAddress(raw: string): ParsedAddress | null {
   return { v: 6, bits: v6 };
 }
 
-export type Range = { v: 4 | 6; base: bigint; prefix: number };
+/** A range in the 128-bit space: the first `prefix` bits of `base` are fixed. */
+export type Range = { base: bigint; prefix: number };
 
-/** Parses `a.b.c.d`, `a.b.c.d/n`, an IPv6 address or `v6/n`; null when malformed. */
+/**
+ * Parses `a.b.c.d`, `a.b.c.d/n` (n ≤ 32), an IPv6 address or `v6/n` (n ≤ 128, IPv4-mapped forms
+ * included); null when malformed.
+ */
 export function parseRange(raw: string): Range | null {
   const [addr, len, extra] = raw.trim().split("/");
   if (extra !== undefined || !addr) return null;
   const a = parseAddress(addr);
   if (!a) return null;
-  const max = a.v === 4 ? 32 : 128;
+  // The prefix counts bits of the form the entry is written in.
+  const written6 = addr.includes(":");
+  const max = written6 ? 128 : 32;
   let prefix = max;
   if (len !== undefined) {
     if (!/^\d{1,3}$/.test(len)) return null;
     prefix = Number(len);
     if (prefix > max) return null;
   }
-  const shift = BigInt(max - prefix);
-  return { v: a.v, base: (a.bits >> shift) << shift, prefix };
+  const prefix128 = written6 ? prefix : 96 + prefix;
+  const shift = BigInt(128 - prefix128);
+  return { base: (in128(a) >> shift) << shift, prefix: prefix128 };
 }
 
 export function inRange(addr: ParsedAddress, r: Range): boolean {
-  if (addr.v !== r.v) return false;
-  const shift = BigInt((r.v === 4 ? 32 : 128) - r.prefix);
-  return addr.bits >> shift === r.base >> shift;
+  const shift = BigInt(128 - r.prefix);
+  return in128(addr) >> shift === r.base >> shift;
 }
 
 export function addressAllowed(address: string | undefined | null, list: string[]): boolean {

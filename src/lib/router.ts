@@ -9,21 +9,34 @@ import { ApiError } from "./errors";
 import { requireKey, type Scope } from "./auth";
 import { idempotent, type IdempotentOperation } from "./idempotency";
 
-/** Every validation failure becomes one 422 `invalid` naming the offending field. */
+type Issue = z.core.$ZodIssue;
+
+/** `signers.0.email: …`: every message starts with the offending field's path. */
+function describe(issue: Issue, target: string): string[] {
+  const path = issue.path.map(String);
+  if (issue.code === "unrecognized_keys") return issue.keys.map((k) => `${[...path, k].join(".")}: is not an accepted field`);
+  const what = issue.code === "invalid_type" && /received undefined$/.test(issue.message) ? "is required" : issue.message;
+  return [`${path.length ? path.join(".") : target}: ${what}`];
+}
+
+/**
+ * Every validation failure becomes one 422 `invalid` whose message names the offending field; the
+ * hint lists up to five more. A body that is not a JSON object at all has no field to name and
+ * could not be read as a request: 400 `bad_request`.
+ */
+export function validationError(issues: readonly Issue[], target: string): ApiError {
+  if (target === "json" && issues.some((i) => i.path.length === 0 && i.code !== "unrecognized_keys")) {
+    return new ApiError("bad_request", "The request body must be a JSON object.", "Send a JSON object with Content-Type: application/json.");
+  }
+  const lines = issues.flatMap((i) => describe(i, target));
+  const [first = "request: is not valid", ...rest] = lines;
+  return new ApiError("invalid", first, rest.length ? rest.slice(0, 5).join("; ") : undefined);
+}
+
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
-      if (!result.success) {
-        const issues = result.error.issues;
-        const first = issues[0];
-        const where = first && first.path.length ? first.path.join(".") : result.target;
-        const message = `${where}: ${first?.message ?? "invalid value"}`;
-        const hint =
-          issues.length > 1
-            ? issues.slice(1, 6).map((i) => `${i.path.join(".") || result.target}: ${i.message}`).join("; ")
-            : undefined;
-        throw new ApiError("invalid", message, hint);
-      }
+      if (!result.success) throw validationError(result.error.issues, result.target);
     },
   });
 }
@@ -61,6 +74,16 @@ export const idempotentErrors = {
   409: errorContent("Idempotency key reused for another request, or the first request is still running."),
 } as const;
 
+/** The optional header of every operation the spec marks Idem, as /openapi.json declares it. */
+const IDEMPOTENCY_HEADER = {
+  name: "Idempotency-Key",
+  in: "header" as const,
+  required: false,
+  description:
+    "Same key and same body within 24 hours replays the first answer without redoing the work; the same key with another body, or while the first request is still running, is 409 conflict.",
+  schema: { type: "string" as const, minLength: 8, maxLength: 255 },
+};
+
 /**
  * Spread into `createRoute` of an API-key route: declares the bearer security and the scope
  * (`x-scope`, read by tests and integrators) and installs auth, rate limit and, for operations
@@ -72,7 +95,7 @@ export function keyed<const S extends Scope>(scope: S, opts: { idempotent?: Idem
   return {
     security: [{ apiKey: [] }],
     "x-scope": scope,
-    ...(opts.idempotent ? { "x-idempotency-operation": opts.idempotent } : {}),
+    ...(opts.idempotent ? { "x-idempotency-operation": opts.idempotent, parameters: [IDEMPOTENCY_HEADER] } : {}),
     middleware,
   };
 }

@@ -6,17 +6,21 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
-import { ApiError } from "../lib/errors";
-import { timingSafeEqual } from "../lib/crypto";
+import { ApiError, noRoute } from "../lib/errors";
+import { sha256Hex, timingSafeEqual } from "../lib/crypto";
 import { createRouter, jsonBody, jsonResponse, commonErrors } from "../lib/router";
 import { SCOPES } from "../lib/auth";
 import { addMember, createTenant, issueKey, registerOAuthClient, revokeKey, updateTenant } from "../domain/accounts";
 
 const operatorOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = c.env.OPERATOR_TOKEN;
-  if (!token) throw new ApiError("not_found", `Nothing lives at ${c.req.method} ${c.req.path}.`);
+  // Off: every path under the prefix answers exactly as a path that does not exist.
+  if (!token) throw noRoute(c.req.method, c.req.path);
   const m = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "");
-  if (!m || !timingSafeEqual(m[1]!, token)) throw new ApiError("unauthorized", "The operator token is required.");
+  // Hashing both sides first keeps the comparison constant-time in the length too.
+  if (!m || !timingSafeEqual(await sha256Hex(m[1]!), await sha256Hex(token))) {
+    throw new ApiError("unauthorized", "The operator token is required.", undefined, { "WWW-Authenticate": 'Bearer realm="operator"' });
+  }
   await next();
 };
 
@@ -94,7 +98,7 @@ ops.openapi(
     ...op,
     method: "post",
     path: "/keys/{id}/revoke",
-    request: { params: idParam, ...jsonBody(z.object({ reason: z.string().min(1).max(500) }).strict()) },
+    request: { params: idParam, ...jsonBody(z.object({ reason: z.string().trim().min(1).max(500) }).strict()) },
     responses: ok("Key revoked"),
   }),
   async (c) => c.json(await revokeKey(c.env, c.req.valid("param").id, c.req.valid("json").reason, ACTOR), 200),
