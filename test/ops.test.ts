@@ -10,7 +10,7 @@ describe("the operator API", () => {
     const off = { ...env, OPERATOR_TOKEN: token };
     const probes: [string, string, string | undefined][] = [
       ["POST", "/ops/v1/tenants", JSON.stringify({ name: "X" })],
-      ["GET", "/ops/v1/tenants", undefined], // would be a 405 if the prefix existed
+      ["DELETE", "/ops/v1/tenants", undefined], // would be a 405 if the prefix existed
       ["GET", "/ops/v1/outbox", undefined],
       ["POST", "/ops/v1/keys/key_123/revoke", JSON.stringify({ reason: "r" })],
       ["PATCH", "/ops/v1/tenants/ten_123", "{not json"],
@@ -144,6 +144,79 @@ describe("the operator API", () => {
     expect(r.json.client_secret).toMatch(/^mcs_[0-9a-f]{64}$/);
     const row = JSON.stringify(await env.DB.prepare("SELECT * FROM oauth_clients WHERE id = ?").bind(r.json.client_id).first());
     expect(row.includes(r.json.client_secret)).toBe(false);
+  });
+
+  it("lists accounts newest first, finds one by slug, and refuses a bad query", async () => {
+    const slug = `listed-${crypto.randomUUID().slice(0, 8)}`;
+    const a = await ops("POST", "/tenants", { name: "Listed A", slug, plan: "business" });
+    const b = await ops("POST", "/tenants", { name: "Listed B" });
+    // Apart in time for certain (both could fall in one millisecond).
+    await env.DB.prepare("UPDATE tenants SET created_at = '2020-01-01T00:00:00.000Z' WHERE id = ?").bind(a.json.tenant_id).run();
+    await ops("PATCH", `/tenants/${a.json.tenant_id}`, { white_label: true, frame_ancestors: ["https://app.example.com"] });
+    const one = await ops("GET", `/tenants?slug=${slug}`);
+    expect(one.status).toBe(200);
+    expect(one.json.tenants).toEqual([
+      {
+        tenant_id: a.json.tenant_id,
+        name: "Listed A",
+        slug,
+        plan: "business",
+        white_label: true,
+        spending_limit_cents: null,
+        require_signer_code: false,
+        frame_ancestors: ["https://app.example.com"],
+        created_at: "2020-01-01T00:00:00.000Z",
+      },
+    ]);
+    expect((await ops("GET", "/tenants?slug=no-such-account")).json).toEqual({ tenants: [] });
+    const all = (await ops("GET", "/tenants?limit=200")).json.tenants.map((t: { tenant_id: string }) => t.tenant_id);
+    expect(all).toContain(b.json.tenant_id);
+    expect(all).toContain(a.json.tenant_id);
+    expect(all.indexOf(b.json.tenant_id)).toBeLessThan(all.indexOf(a.json.tenant_id));
+    expect((await ops("GET", "/tenants?limit=1")).json.tenants).toHaveLength(1);
+    for (const q of ["limit=0", "limit=201", "limit=x", "slug="]) {
+      const r = await ops("GET", `/tenants?${q}`);
+      expect(r.status, q).toBe(422);
+    }
+  });
+
+  it("lists an account's keys with their state, never the key itself", async () => {
+    const t = await ops("POST", "/tenants", { name: "Key list" });
+    const id = t.json.tenant_id;
+    expect((await ops("GET", `/tenants/${id}/keys`)).json).toEqual({ keys: [] });
+    const live = await ops("POST", `/tenants/${id}/keys`, { label: "server", scopes: ["signing:read", "signing:write"], mode: "live", allowed_ips: ["203.0.113.0/24"] });
+    const soon = new Date(Date.now() + 86_400_000).toISOString();
+    const test = await ops("POST", `/tenants/${id}/keys`, { label: "ci", scopes: ["signing:read"], mode: "test", expires_at: soon });
+    await ops("POST", `/keys/${live.json.key_id}/revoke`, { reason: "rotated" });
+    // An expired key (expiry set in the past directly: the API refuses to issue one).
+    const old = await ops("POST", `/tenants/${id}/keys`, { label: "old", scopes: ["signing:read"], mode: "live" });
+    await env.DB.prepare("UPDATE api_keys SET expires_at = '2001-01-01T00:00:00.000Z' WHERE id = ?").bind(old.json.key_id).run();
+
+    const r = await ops("GET", `/tenants/${id}/keys`);
+    expect(r.status).toBe(200);
+    const byId = Object.fromEntries(r.json.keys.map((k: { key_id: string }) => [k.key_id, k]));
+    expect(Object.keys(byId).sort()).toEqual([live.json.key_id, test.json.key_id, old.json.key_id].sort());
+    expect(byId[live.json.key_id]).toEqual({
+      key_id: live.json.key_id,
+      label: "server",
+      mode: "live",
+      key_prefix: live.json.key.slice(0, 12),
+      scopes: ["signing:read", "signing:write"],
+      allowed_ips: ["203.0.113.0/24"],
+      expires_at: null,
+      created_at: expect.any(String),
+      revoked_at: expect.any(String),
+      revoke_reason: "rotated",
+      device_id: null,
+      status: "revoked",
+    });
+    expect(byId[test.json.key_id]).toMatchObject({ mode: "test", allowed_ips: null, expires_at: soon, revoked_at: null, status: "active" });
+    expect(byId[old.json.key_id].status).toBe("expired");
+    for (const k of [live.json.key, test.json.key, old.json.key]) expect(r.text.includes(k)).toBe(false);
+
+    const missing = await ops("GET", "/tenants/ten_nope/keys");
+    expect(missing.status).toBe(404);
+    expect(missing.json.error.message).toBe("No account has the id ten_nope.");
   });
 
   it("reads the outbox newest first", async () => {

@@ -123,6 +123,82 @@ export async function updateTenant(
   return { updated: true };
 }
 
+/** Accounts, newest first; `slug` picks the one account with that slug (an empty list if none). */
+export async function listTenants(env: Env, q: { slug?: string; limit: number }) {
+  const where = q.slug === undefined ? "" : "WHERE slug = ?";
+  const binds = q.slug === undefined ? [q.limit] : [q.slug, q.limit];
+  const rows = await env.DB.prepare(
+    `SELECT id, name, slug, plan, white_label, spending_limit_cents, require_signer_code, frame_ancestors, created_at FROM tenants ${where} ORDER BY created_at DESC, id DESC LIMIT ?`,
+  )
+    .bind(...binds)
+    .all<{
+      id: string;
+      name: string;
+      slug: string;
+      plan: string;
+      white_label: number;
+      spending_limit_cents: number | null;
+      require_signer_code: number;
+      frame_ancestors: string;
+      created_at: string;
+    }>();
+  return {
+    tenants: rows.results.map((t) => ({
+      tenant_id: t.id,
+      name: t.name,
+      slug: t.slug,
+      plan: t.plan,
+      white_label: !!t.white_label,
+      spending_limit_cents: t.spending_limit_cents,
+      require_signer_code: !!t.require_signer_code,
+      frame_ancestors: parseFrameAncestors(t.frame_ancestors),
+      created_at: t.created_at,
+    })),
+  };
+}
+
+/**
+ * An account's keys, newest first. Never the key (only its hash is stored): the first characters
+ * (`key_prefix`) recognise it. `status` is `revoked`, `expired` or `active`.
+ */
+export async function listKeys(env: Env, tenantId: string) {
+  await requireTenant(env, tenantId);
+  const rows = await env.DB.prepare(
+    "SELECT id, label, mode, key_prefix, scopes, allowed_ips, expires_at, revoked_at, revoke_reason, device_id, created_at FROM api_keys WHERE tenant_id = ? ORDER BY created_at DESC, id DESC",
+  )
+    .bind(tenantId)
+    .all<{
+      id: string;
+      label: string;
+      mode: Mode;
+      key_prefix: string;
+      scopes: string;
+      allowed_ips: string | null;
+      expires_at: string | null;
+      revoked_at: string | null;
+      revoke_reason: string | null;
+      device_id: string | null;
+      created_at: string;
+    }>();
+  const now = Date.now();
+  return {
+    keys: rows.results.map((k) => ({
+      key_id: k.id,
+      label: k.label,
+      mode: k.mode,
+      key_prefix: k.key_prefix,
+      scopes: JSON.parse(k.scopes) as string[],
+      allowed_ips: k.allowed_ips ? (JSON.parse(k.allowed_ips) as string[]) : null,
+      expires_at: k.expires_at,
+      created_at: k.created_at,
+      revoked_at: k.revoked_at,
+      revoke_reason: k.revoke_reason,
+      device_id: k.device_id,
+      status: k.revoked_at ? "revoked" : k.expires_at && Date.parse(k.expires_at) <= now ? "expired" : "active",
+    })),
+  };
+}
+
 export type KeyInput = { label: string; scopes: Scope[]; mode: Mode; allowed_ips?: string[]; expires_at?: string | null; device_id?: string };
 
 /** Issues a key: returned once, stored only as its SHA-256. */

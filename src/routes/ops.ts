@@ -10,7 +10,7 @@ import { ApiError, noRoute } from "../lib/errors";
 import { sha256Hex, timingSafeEqual } from "../lib/crypto";
 import { createRouter, jsonBody, jsonResponse, commonErrors } from "../lib/router";
 import { SCOPES } from "../lib/auth";
-import { addMember, createTenant, issueKey, registerOAuthClient, revokeKey, updateTenant } from "../domain/accounts";
+import { addMember, createTenant, issueKey, listKeys, listTenants, registerOAuthClient, revokeKey, updateTenant } from "../domain/accounts";
 
 const operatorOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = c.env.OPERATOR_TOKEN;
@@ -43,6 +43,22 @@ ops.openapi(
     responses: ok("Account created"),
   }),
   async (c) => c.json(await createTenant(c.env, c.req.valid("json"), ACTOR), 200),
+);
+
+ops.openapi(
+  createRoute({
+    ...op,
+    method: "get",
+    path: "/tenants",
+    request: {
+      query: z.object({
+        slug: z.string().min(1).max(64).optional(),
+        limit: z.coerce.number().int().min(1).max(200).default(50),
+      }),
+    },
+    responses: ok("Accounts, newest first"),
+  }),
+  async (c) => c.json(await listTenants(c.env, c.req.valid("query")), 200),
 );
 
 ops.openapi(
@@ -91,6 +107,17 @@ ops.openapi(
     responses: ok("Key issued; shown once"),
   }),
   async (c) => c.json(await issueKey(c.env, c.req.valid("param").id, c.req.valid("json"), ACTOR), 200),
+);
+
+ops.openapi(
+  createRoute({
+    ...op,
+    method: "get",
+    path: "/tenants/{id}/keys",
+    request: { params: idParam },
+    responses: ok("The account's keys, newest first; never the keys themselves"),
+  }),
+  async (c) => c.json(await listKeys(c.env, c.req.valid("param").id), 200),
 );
 
 ops.openapi(
