@@ -1,40 +1,87 @@
 /**
  * `npm start`: the service on http://localhost:8787 (PORT overrides) with a demo account.
  *
- * 1. writes `.dev.vars` once (scripts/dev-secrets.mjs);
- * 2. applies the D1 migrations to the local database;
- * 3. serves the Worker with `wrangler dev` (local D1, R2 and Durable Objects under Miniflare);
- * 4. seeds, through the operator API, the demo account (slug `demo`) once, a fresh demo key at every
- *    start (a key is shown only once) and the published template `demo-nda`;
- * 5. prints the key and a few curls to begin with. Ctrl-C stops the server.
+ * 1. writes `.dev.vars` once (scripts/dev-secrets.mjs); an existing one is never touched;
+ * 2. applies the D1 migrations to the local database (`wrangler d1 migrations apply DB --local`);
+ * 3. serves the Worker with `wrangler dev` (local D1, R2 and Durable Objects under Miniflare,
+ *    state in `.wrangler/`);
+ * 4. seeds through the operator API, idempotently: the demo account (slug `demo`) if no account
+ *    has that slug, its published template `demo-nda` if missing, and a fresh demo key at every
+ *    start (a key is shown only once, so an earlier one cannot be printed again);
+ * 5. prints the key and curls to begin with. Ctrl-C (or SIGTERM, or the end of the process that
+ *    started this one) stops wrangler and everything it started.
  *
- * The demo account's id is remembered in `.wrangler/demo.json`, beside the local state it lives in,
- * so wiping `.wrangler/` starts everything afresh.
+ * wrangler needs Node >= 22; the project pins Node 22 as a devDependency, which npm puts first on
+ * the PATH of its scripts. Run directly with an older `node`, this file still starts wrangler with
+ * the pinned one.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { ensureDevVars } from "./dev-secrets.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PORT = Number(process.env.PORT ?? 8787);
 const BASE = `http://localhost:${PORT}`;
-const DEMO_FILE = path.join(ROOT, ".wrangler", "demo.json");
+export const DEMO_SLUG = "demo";
+export const DEMO_TEMPLATE = "demo-nda";
 const DEMO_SCOPES = ["signing:read", "signing:write", "signing:templates", "signing:webhooks"];
 
-/** wrangler needs Node >= 22; the project pins it as a devDependency for machines that have 20. */
-function nodeForWrangler() {
-  const pinned = path.join(ROOT, "node_modules", "node", "bin", "node");
-  const major = Number(process.versions.node.split(".")[0]);
-  return major >= 22 || !existsSync(pinned) ? process.execPath : pinned;
+/** The Node that runs wrangler: this one if it is 22 or later, else the project's pinned Node 22. */
+export function nodeForWrangler(root = ROOT, version = process.versions.node, execPath = process.execPath) {
+  const pinned = path.join(root, "node_modules", "node", "bin", "node");
+  const major = Number(version.split(".")[0]);
+  return major >= 22 || !existsSync(pinned) ? execPath : pinned;
 }
 
 const WRANGLER = [nodeForWrangler(), path.join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js")];
+// Nothing leaves the machine: no usage metrics, no download of Request.cf data.
 const QUIET = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
+
+let child = null;
+let stopping = null; // the exit code chosen once we decide to stop
+
+const groupAlive = (pgid) => {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Stops wrangler and everything it started (it runs in a process group of its own), waits until
+ * they are all gone, and exits with `code`.
+ */
+async function shutdown(code, signal = "SIGTERM") {
+  if (stopping !== null) return;
+  stopping = code;
+  if (child) {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+    const deadline = Date.now() + 10_000;
+    while (groupAlive(child.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    if (groupAlive(child.pid)) process.kill(-child.pid, "SIGKILL");
+  }
+  process.exit(code);
+}
 
 function fail(message) {
   console.error(`npm start: ${message}`);
-  process.exit(1);
+  shutdown(1);
+  return new Promise(() => {}); // never resolves: the process is ending
+}
+
+/** How many migrations `wrangler d1 migrations apply` reported applying (0 when up to date). */
+export function appliedMigrations(output) {
+  if (/No migrations to apply/i.test(output)) return 0;
+  return new Set(output.match(/\b\d{4}_[\w-]+\.sql\b/g) ?? []).size;
 }
 
 function migrate() {
@@ -43,28 +90,36 @@ function migrate() {
     env: { ...QUIET, CI: "true" }, // no confirmation prompt
     encoding: "utf8",
   });
-  if (r.status !== 0) fail(`applying the D1 migrations failed:\n${r.stdout}\n${r.stderr}`);
-  const applied = (r.stdout.match(/✅/g) ?? []).length;
-  console.log(applied ? `Applied ${applied} D1 migration(s) to the local database.` : "Local database is up to date.");
+  if (r.status !== 0) return fail(`applying the D1 migrations failed:\n${r.stdout}\n${r.stderr}`);
+  const n = appliedMigrations(r.stdout);
+  console.log(n ? `Applied ${n} D1 migration${n > 1 ? "s" : ""} to the local database.` : "Local database is up to date.");
 }
 
-async function waitForServer(child, ms = 120_000) {
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.once("error", () => resolve(false));
+    s.listen(port, "127.0.0.1", () => s.close(() => resolve(true)));
+  });
+}
+
+async function waitForServer(ms = 120_000) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    if (child.exitCode !== null) fail(`wrangler dev stopped (exit ${child.exitCode}).`);
+    if (child.exitCode !== null || child.signalCode !== null) return new Promise(() => {}); // the exit handler reports it
     try {
       const r = await fetch(`${BASE}/openapi.json`);
       if (r.ok) return;
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 300));
   }
-  fail(`the service did not answer on ${BASE} within ${ms / 1000} s.`);
+  return fail(`the service did not answer on ${BASE} within ${ms / 1000} s.`);
 }
 
 async function call(method, url, { token, body } = {}) {
-  const headers = { "cf-connecting-ip": "127.0.0.1" };
+  const headers = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers["content-type"] = "application/json";
   const r = await fetch(`${BASE}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -78,12 +133,12 @@ async function call(method, url, { token, body } = {}) {
   return { status: r.status, json, text };
 }
 
-function must(r, what) {
-  if (r.status !== 200) fail(`${what} failed (${r.status}): ${r.text}`);
+async function must(r, what) {
+  if (r.status !== 200) await fail(`${what} failed (${r.status}): ${r.text}`);
   return r.json;
 }
 
-const DEMO_BODY = [
+export const DEMO_BODY = [
   "MUTUAL NON-DISCLOSURE AGREEMENT",
   "",
   "This agreement is made between {{company}} and {{counterparty}}.",
@@ -93,75 +148,89 @@ const DEMO_BODY = [
   "3. These obligations last {{years}} years from the date of the last signature.",
 ].join("\n");
 
-async function seed(operatorToken) {
+/**
+ * The demo account, template and a fresh key. Safe to run at every start: the account is found by
+ * its slug, the template by its code; only the key is new each time.
+ */
+export async function seed(operatorToken) {
   const ops = (method, url, body) => call(method, `/ops/v1${url}`, { token: operatorToken, body });
-  let tenantId = existsSync(DEMO_FILE) ? JSON.parse(readFileSync(DEMO_FILE, "utf8")).tenant_id : null;
-  const keyInput = { label: `demo ${new Date().toISOString().slice(0, 16)}`, scopes: DEMO_SCOPES, mode: "test" };
-  let issued = tenantId ? await ops("POST", `/tenants/${tenantId}/keys`, keyInput) : null;
-  if (!issued || issued.status === 404) {
-    const created = await ops("POST", "/tenants", { name: "Demo Company" });
-    tenantId = must(created, "creating the demo account").tenant_id;
-    mkdirSync(path.dirname(DEMO_FILE), { recursive: true });
-    writeFileSync(DEMO_FILE, JSON.stringify({ tenant_id: tenantId }, null, 2));
-    issued = await ops("POST", `/tenants/${tenantId}/keys`, keyInput);
-  }
-  const key = must(issued, "issuing the demo key").key;
+  const found = await must(await ops("GET", `/tenants?slug=${DEMO_SLUG}`), "looking up the demo account");
+  let tenantId = found.tenants[0]?.tenant_id;
+  const created = !tenantId;
+  if (created) tenantId = (await must(await ops("POST", "/tenants", { name: "Demo Company", slug: DEMO_SLUG }), "creating the demo account")).tenant_id;
 
-  const list = must(await call("GET", "/v1/templates", { token: key }), "listing templates");
-  if (!list.templates.some((t) => t.code === "demo-nda" && t.is_published)) {
-    if (!list.templates.some((t) => t.code === "demo-nda")) {
-      must(
-        await call("POST", "/v1/templates", {
-          token: key,
-          body: { code: "demo-nda", name: "Mutual NDA", kind: "nda", body: DEMO_BODY, variables: ["company", "counterparty", "years"] },
-        }),
-        "creating the template demo-nda",
-      );
-    }
-    must(await call("POST", "/v1/templates/publish", { token: key, body: { code: "demo-nda" } }), "publishing demo-nda");
+  const keyInput = { label: `demo ${new Date().toISOString().slice(0, 19)}Z`, scopes: DEMO_SCOPES, mode: "test" };
+  const { key, key_id } = await must(await ops("POST", `/tenants/${tenantId}/keys`, keyInput), "issuing the demo key");
+
+  const { templates } = await must(await call("GET", "/v1/templates", { token: key }), "listing templates");
+  const template = templates.find((t) => t.code === DEMO_TEMPLATE);
+  if (!template) {
+    await must(
+      await call("POST", "/v1/templates", {
+        token: key,
+        body: { code: DEMO_TEMPLATE, name: "Mutual NDA", kind: "nda", body: DEMO_BODY, variables: ["company", "counterparty", "years"] },
+      }),
+      `creating the template ${DEMO_TEMPLATE}`,
+    );
   }
-  return { tenantId, key };
+  if (!template?.is_published) await must(await call("POST", "/v1/templates/publish", { token: key, body: { code: DEMO_TEMPLATE } }), `publishing ${DEMO_TEMPLATE}`);
+  return { tenantId, key, keyId: key_id, created };
 }
 
-function banner({ tenantId, key }) {
+function banner({ tenantId, key, created }) {
   const h = `-H "Authorization: Bearer ${key}"`;
   const j = `-H "Content-Type: application/json"`;
   console.log(`
 Edge Sign is running on ${BASE}
-  demo account  ${tenantId}
-  demo key      ${key}   (test mode, shown once; a new one is issued at every start)
+  demo account  ${tenantId} (slug ${DEMO_SLUG}${created ? ", created now" : ""})
+  demo key      ${key}
+                test mode, every signing:* scope; shown once: a new one is issued at every start
+  template      ${DEMO_TEMPLATE} (published; variables company, counterparty, years)
   API reference ${BASE}/openapi.json
 
-Try:
+Start with:
   curl ${h} ${BASE}/v1/account
-  curl ${h} ${j} -d '{"template_code":"demo-nda","title":"NDA with Ada","values":{"company":"Demo Company","counterparty":"Ada Lovelace","years":"2"}}' ${BASE}/v1/documents
+
+Then prepare a document, send it, and sign it in the browser:
+  curl ${h} ${j} -d '{"template_code":"${DEMO_TEMPLATE}","title":"NDA with Ada","values":{"company":"Demo Company","counterparty":"Ada Lovelace","years":"2"}}' ${BASE}/v1/documents
   curl ${h} ${j} -d '{"signers":[{"email":"ada@example.com","full_name":"Ada Lovelace"}]}' ${BASE}/v1/documents/<document_id>/send
-  open ${BASE}/s/<token> to sign, then ${BASE}/verify/<code> to check the certificate
+  open ${BASE}/s/<token>, then ${BASE}/verify/<code> to check the certificate
 
 Operator tools: npm run ops -- help    Stop: Ctrl-C
 `);
 }
 
 async function main() {
+  for (const s of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(s, () => shutdown(0, s === "SIGHUP" ? "SIGTERM" : s));
+  // If whatever started us goes away without a signal (npm killed, terminal gone), stop too.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) shutdown(0);
+  }, 1000).unref();
+
+  if (!(await portIsFree(PORT))) return fail(`port ${PORT} is already in use on 127.0.0.1 (another npm start?). Stop it, or choose another: PORT=8788 npm start.`);
+
   const { vars, created } = await ensureDevVars(path.join(ROOT, ".dev.vars"), { port: PORT });
-  console.log(created ? "Wrote local development secrets to .dev.vars (once)." : "Using the secrets in .dev.vars.");
-  if (!vars.OPERATOR_TOKEN) fail(".dev.vars has no OPERATOR_TOKEN; delete .dev.vars to have it made afresh.");
+  console.log(created ? "Wrote local development secrets to .dev.vars (once; never overwritten)." : "Using the secrets in .dev.vars.");
+  if (!vars.OPERATOR_TOKEN) return fail(".dev.vars has no OPERATOR_TOKEN; add one, or delete .dev.vars to have every secret made afresh.");
   migrate();
 
-  const child = spawn(WRANGLER[0], [WRANGLER[1], "dev", "--port", String(PORT), "--ip", "127.0.0.1", "--show-interactive-dev-session=false"], {
-    cwd: ROOT,
-    env: QUIET,
-    stdio: ["ignore", "inherit", "inherit"],
+  const args = [WRANGLER[1], "dev", "--port", String(PORT), "--ip", "127.0.0.1", "--show-interactive-dev-session=false"];
+  // Links must point at the port actually served, even when .dev.vars was made for another one.
+  if (/^http:\/\/(localhost|127\.0\.0\.1):\d+$/.test(vars.PUBLIC_BASE_URL ?? "") && vars.PUBLIC_BASE_URL !== BASE) args.push("--var", `PUBLIC_BASE_URL:${BASE}`);
+  // A process group of its own, so that stopping it reaches workerd too; Ctrl-C comes through us.
+  child = spawn(WRANGLER[0], args, { cwd: ROOT, env: QUIET, stdio: ["ignore", "inherit", "inherit"], detached: true });
+  child.on("exit", (code, signal) => {
+    if (stopping === null) {
+      console.error(`npm start: wrangler dev stopped (${code ?? signal}).`);
+      shutdown(code || 1);
+    }
   });
-  const stop = (signal) => {
-    if (child.exitCode === null) child.kill(signal);
-  };
-  process.on("SIGINT", () => stop("SIGINT"));
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 
-  await waitForServer(child);
+  await waitForServer();
   banner(await seed(vars.OPERATOR_TOKEN));
 }
 
-main().catch((err) => fail(err instanceof Error ? err.stack ?? err.message : String(err)));
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main().catch((err) => fail(err instanceof Error ? (err.stack ?? err.message) : String(err)));
+}

@@ -13,16 +13,36 @@ import { parseDevVars } from "./dev-secrets.mjs";
 const USAGE = `usage: npm run ops -- [--url URL] [--token TOKEN] <command>
 
   tenant create --name NAME [--slug SLUG] [--plan PLAN]
+  tenant list [--slug SLUG] [--limit N]
   tenant update TENANT_ID [--plan PLAN] [--white-label true|false] [--spending-limit-cents N|null]
                 [--require-signer-code true|false] [--frame-ancestors ORIGIN,ORIGIN]
   key issue TENANT_ID --label LABEL --scopes SCOPE,SCOPE --mode test|live
                 [--allowed-ips IP,CIDR,...] [--expires-at ISO-8601]
+  key list TENANT_ID
   key revoke KEY_ID --reason REASON
   member add TENANT_ID --email EMAIL --full-name NAME --role owner|admin|member|viewer [--password P]
   oauth-client register --name NAME --homepage URL --redirect-uris URL,URL --scopes SCOPE,SCOPE
   outbox [--tenant-id ID] [--document-id ID] [--limit N]
+  help
 
-Scopes: signing:read, signing:write, signing:templates, signing:webhooks, … (see /openapi.json).`;
+The service is --url (default $EDGE_SIGN_URL, else http://localhost:8787); the operator token is
+--token, else $OPERATOR_TOKEN, else OPERATOR_TOKEN in .dev.vars. Lists are comma-separated.
+Scopes: signing:read, signing:write, signing:templates, signing:webhooks, … (see /openapi.json).
+Prints the answer as JSON. Exit 0 done, 1 refused by the service or unreachable, 2 usage error.`;
+
+/** The options each command takes (besides --url and --token). */
+const OPTIONS = {
+  "tenant create": ["name", "slug", "plan"],
+  "tenant list": ["slug", "limit"],
+  "tenant update": ["plan", "white-label", "spending-limit-cents", "require-signer-code", "frame-ancestors"],
+  "key issue": ["label", "scopes", "mode", "allowed-ips", "expires-at"],
+  "key list": [],
+  "key revoke": ["reason"],
+  "member add": ["email", "full-name", "role", "password"],
+  "oauth-client register": ["name", "homepage", "redirect-uris", "scopes"],
+  outbox: ["tenant-id", "document-id", "limit"],
+};
+const GLOBAL = ["url", "token"];
 
 export class UsageError extends Error {}
 
@@ -75,9 +95,23 @@ const given = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !=
 export function requestFor(positionals, options) {
   const [noun, verb] = positionals;
   const o = options;
-  switch (`${noun ?? ""} ${verb ?? ""}`.trim()) {
+  const command = noun === "outbox" ? "outbox" : `${noun ?? ""} ${verb ?? ""}`.trim();
+  const allowed = OPTIONS[command];
+  if (!allowed) throw new UsageError(noun ? `Unknown command: ${positionals.join(" ")}` : "Which command?");
+  for (const name of Object.keys(o)) {
+    if (!allowed.includes(name) && !GLOBAL.includes(name)) {
+      throw new UsageError(`${command} takes no --${name}${allowed.length ? ` (it takes ${allowed.map((a) => `--${a}`).join(", ")})` : ""}.`);
+    }
+  }
+  const extra = positionals.slice(command === "outbox" ? 1 : ["tenant update", "key issue", "key list", "key revoke", "member add"].includes(command) ? 3 : 2);
+  if (extra.length) throw new UsageError(`Unexpected argument${extra.length > 1 ? "s" : ""}: ${extra.join(" ")}`);
+  switch (command) {
     case "tenant create":
       return { method: "POST", path: "/tenants", body: given({ name: required(o, "name"), slug: o.slug, plan: o.plan }) };
+    case "tenant list": {
+      const q = new URLSearchParams(given({ slug: o.slug, limit: int("limit", o.limit) }));
+      return { method: "GET", path: `/tenants${q.size ? `?${q}` : ""}` };
+    }
     case "tenant update":
       return {
         method: "PATCH",
@@ -102,6 +136,8 @@ export function requestFor(positionals, options) {
           expires_at: o["expires-at"],
         }),
       };
+    case "key list":
+      return { method: "GET", path: `/tenants/${one(positionals, "TENANT_ID")}/keys` };
     case "key revoke":
       return { method: "POST", path: `/keys/${one(positionals, "KEY_ID")}/revoke`, body: { reason: required(o, "reason") } };
     case "member add":
@@ -117,7 +153,7 @@ export function requestFor(positionals, options) {
         body: { name: required(o, "name"), homepage: required(o, "homepage"), redirect_uris: list(required(o, "redirect-uris")), scopes: list(required(o, "scopes")) },
       };
     case "outbox": {
-      const q = new URLSearchParams(given({ tenant_id: o["tenant-id"], document_id: o["document-id"], limit: o.limit }));
+      const q = new URLSearchParams(given({ tenant_id: o["tenant-id"], document_id: o["document-id"], limit: int("limit", o.limit) }));
       return { method: "GET", path: `/outbox${q.size ? `?${q}` : ""}` };
     }
     default:
@@ -140,6 +176,10 @@ export async function main(argv, { out = console.log, err = console.error, root 
   let base;
   let token;
   try {
+    if (argv.includes("--help") || argv.includes("-h")) {
+      out(USAGE);
+      return 0;
+    }
     const { positionals, options } = parseArgs(argv);
     if (positionals[0] === "help" || positionals.length === 0) {
       out(USAGE);
