@@ -29,7 +29,7 @@ export async function run(ctx = {}) {
   const log = ctx.log ?? console.log;
   const quick = isQuick(ctx);
   // A fixed number of agreements per case (a few seconds each here): c=1 then c=16.
-  const counts = quick ? [5, 32] : [20, 96];
+  const counts = quick ? [5, 32] : [30, 96];
   const svc = await startService();
   try {
     const { keys } = await svc.accountWithKeys("Bench documents", KEYS, { mode: "test" });
