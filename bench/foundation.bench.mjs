@@ -74,8 +74,9 @@ export async function run(ctx = {}) {
       // At c=1 the latency difference is the cost; at c=32 latency is mostly queueing, so the cost
       // shows as the time each request holds the machine: 1 / throughput.
       const held = 1000 / a.perSecond - 1000 / m.perSecond;
+      const signed = (x) => `${x >= 0 ? "+" : ""}${x.toFixed(1)}`;
       log(
-        `  ${"cost of auth + rate limit".padEnd(38)} c=${String(concurrency).padEnd(3)} p50 +${(a.p50 - m.p50).toFixed(1)} ms, p99 +${(a.p99 - m.p99).toFixed(1)} ms; 1/throughput ${(1000 / a.perSecond).toFixed(1)} vs ${(1000 / m.perSecond).toFixed(1)} ms (+${held.toFixed(1)} ms)`,
+        `  ${"cost of auth + rate limit".padEnd(38)} c=${String(concurrency).padEnd(3)} p50 ${signed(a.p50 - m.p50)} ms, p99 ${signed(a.p99 - m.p99)} ms; 1/throughput ${(1000 / a.perSecond).toFixed(1)} vs ${(1000 / m.perSecond).toFixed(1)} ms (${signed(held)} ms)`,
       );
     }
     log(
