@@ -188,4 +188,15 @@ export async function run(ctx = {}) {
   return { ours1, theirs1, ratio: ours1.p50 / theirs1.p50, cert1, cert20, bundle };
 }
 
+/** Rows for bench/run.mjs's closing table. */
+export function summary(r) {
+  const f = (x) => `p50 ${x.p50.toFixed(1)} ms, p99 ${x.p99.toFixed(1)} ms`;
+  return [
+    ["seal 1-page PDF, ours (PAdES B-T)", f(r.ours1)],
+    ["seal 1-page PDF, OpenSign way", f(r.theirs1)],
+    ["certificate PDF, 1 / 20 pages", `p50 ${r.cert1.p50.toFixed(1)} / ${r.cert20.p50.toFixed(1)} ms`],
+    ["evidence bundle", f(r.bundle)],
+  ];
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await run();

@@ -254,4 +254,14 @@ export async function run(ctx = {}) {
   }
 }
 
+/** Rows for bench/run.mjs's closing table. */
+export function summary(r) {
+  return [
+    ["deliveries/s, 1 endpoint", `${r.oneEndpoint.perSecond.toFixed(0)}/s`],
+    ["deliveries/s, 10 endpoints", `${r.tenEndpoints.perSecond.toFixed(0)}/s`],
+    ["event → first attempt", `p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`],
+    ["signatures verified", `${r.verified}/${r.received}`],
+  ];
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await run();
