@@ -18,7 +18,9 @@ export const ROOT = path.resolve(import.meta.dirname, "..");
 export const BASE_URL = "https://sign.example.test";
 const fixture = (n) => readFileSync(path.join(ROOT, "test/fixtures/seal", n), "utf8");
 
-export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+import { percentile } from "./stats.mjs";
+
+export { percentile };
 export const isQuick = (ctx = {}) => ctx.quick ?? process.env.BENCH_QUICK === "1";
 
 /** Starts the Worker; `call` returns {status, json, headers, ms}. */
