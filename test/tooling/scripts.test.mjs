@@ -26,7 +26,15 @@ import { appliedMigrations, nodeForWrangler } from "../../scripts/dev.mjs";
 import { main, parseArgs, requestFor } from "../../scripts/ops.mjs";
 import { OPERATOR_TOKEN, ROOT, run, signatureParts, startService, tokenParts, workdir, write } from "../validators/harness.mjs";
 
-const dir = () => mkdtempSync(path.join(tmpdir(), "edge-sign-tooling-"));
+const made = [];
+const dir = () => {
+  const d = mkdtempSync(path.join(tmpdir(), "edge-sign-tooling-"));
+  made.push(d);
+  return d;
+};
+after(() => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 describe(".dev.vars", () => {
@@ -286,6 +294,7 @@ describe("the service with npm start's secrets, and the CLI as a process", () =>
   });
   after(async () => {
     await svc?.close();
+    rmSync(work, { recursive: true, force: true });
   });
 
   it("seals with the generated identities: pdfsig and openssl ts -verify accept the file", async () => {
