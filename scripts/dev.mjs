@@ -44,8 +44,8 @@ function migrate() {
     encoding: "utf8",
   });
   if (r.status !== 0) fail(`applying the D1 migrations failed:\n${r.stdout}\n${r.stderr}`);
-  const applied = (r.stdout.match(/✅/g) ?? []).length;
-  console.log(applied ? `Applied ${applied} D1 migration(s) to the local database.` : "Local database is up to date.");
+  const pending = /No migrations to apply/.test(r.stdout) ? [] : (r.stdout.match(/\b\d{4}_[\w-]+\.sql\b/g) ?? []);
+  console.log(pending.length ? `Applied to the local database: ${[...new Set(pending)].join(", ")}.` : "Local database is up to date.");
 }
 
 async function waitForServer(child, ms = 120_000) {
