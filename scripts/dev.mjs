@@ -78,10 +78,10 @@ function fail(message) {
   return new Promise(() => {}); // never resolves: the process is ending
 }
 
-/** How many migrations `wrangler d1 migrations apply` reported applying (0 when up to date). */
+/** The migrations `wrangler d1 migrations apply` reported applying (none when up to date). */
 export function appliedMigrations(output) {
-  if (/No migrations to apply/i.test(output)) return 0;
-  return new Set(output.match(/\b\d{4}_[\w-]+\.sql\b/g) ?? []).size;
+  if (/No migrations to apply/i.test(output)) return [];
+  return [...new Set(output.match(/\b\d{4}_[\w-]+\.sql\b/g) ?? [])];
 }
 
 function migrate() {
@@ -90,9 +90,11 @@ function migrate() {
     env: { ...QUIET, CI: "true" }, // no confirmation prompt
     encoding: "utf8",
   });
-  if (r.status !== 0) return fail(`applying the D1 migrations failed:\n${r.stdout}\n${r.stderr}`);
-  const n = appliedMigrations(r.stdout);
-  console.log(n ? `Applied ${n} D1 migration${n > 1 ? "s" : ""} to the local database.` : "Local database is up to date.");
+  if (r.status !== 0) return fail(`applying the D1 migrations failed:
+${r.stdout}
+${r.stderr}`);
+  const applied = appliedMigrations(r.stdout);
+  console.log(applied.length ? `Applied to the local database: ${applied.join(", ")}.` : "Local database is up to date.");
 }
 
 function portIsFree(port) {

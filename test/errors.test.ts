@@ -202,26 +202,48 @@ describe("the error envelope and request ids", () => {
     expect(r.json.error.code).toBe("too_large");
   });
 
-  it("413 for a body over 1 MB sent without a Content-Length", async () => {
-    const t = await makeTenant();
-    const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
+  /** A body of `kb` KiB (plus a JSON opening) sent in 64 KiB chunks, with no Content-Length. */
+  function streamedBody(kb: number) {
+    const chunk = new TextEncoder().encode("x".repeat(1024));
     let sent = 0;
-    const stream = new ReadableStream<Uint8Array>({
+    return new ReadableStream<Uint8Array>({
       pull(ctrl) {
-        if (sent >= 20) return ctrl.close();
+        if (sent > kb) return ctrl.close();
         ctrl.enqueue(sent === 0 ? new TextEncoder().encode('{"body":"') : chunk);
         sent++;
       },
     });
-    const res = await SELF.fetch(`${BASE}/v1/templates`, {
+  }
+  const stream = (path: string, key: string, body: ReadableStream<Uint8Array>) =>
+    SELF.fetch(`${BASE}${path}`, {
       method: "POST",
-      headers: { authorization: `Bearer ${t.key}`, "content-type": "application/json", "cf-connecting-ip": "203.0.113.7" },
-      body: stream,
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "cf-connecting-ip": "203.0.113.7" },
+      body,
       // @ts-expect-error: workerd needs duplex for a streamed request body
       duplex: "half",
     });
+
+  it("413 for a body over 1 MB sent without a Content-Length, also to a route that reads no body", async () => {
+    const t = await makeTenant();
+    const res = await stream("/v1/templates", t.key, streamedBody(1100));
     expect(res.status).toBe(413);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("too_large");
+
+    const hook = await api("POST", "/v1/webhooks", { key: t.key, body: { url: "https://8.8.8.8/hook", events: ["*"] } });
+    expect(hook.status, hook.text).toBe(200);
+    const secretOf = () => env.DB.prepare("SELECT secret_enc FROM webhook_endpoints WHERE id = ?").bind(hook.json.id).first<string>("secret_enc");
+    const before = await secretOf();
+    const rotate = await stream(`/v1/webhooks/${hook.json.id}/rotate`, t.key, streamedBody(1100));
+    expect(rotate.status).toBe(413);
+    expect(await secretOf()).toBe(before); // refused before the work: the secret did not change
+  });
+
+  it("a streamed body under 1 MB is read as usual", async () => {
+    const t = await makeTenant();
+    const small = new TextEncoder().encode(JSON.stringify({ code: "streamed", name: "S", kind: "nda", body: "Streamed body" }));
+    const res = await stream("/v1/templates", t.key, new ReadableStream({ start: (ctrl) => (ctrl.enqueue(small), ctrl.close()) }));
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(((await res.json()) as { template_id: string }).template_id).toMatch(/^tpl_/);
   });
 
   it("500 quotes the request id and leaks no stack", async () => {

@@ -63,6 +63,15 @@ const FIELD_ERRORS: Record<string, Key> = {
   initials: "err_initials",
 };
 
+/** What every form POST to `/s/{token}/…` starts from; `page` is null for a dead link. */
+async function formPost(c: C) {
+  const body = await form(c);
+  const t = translate(c, body.lang);
+  const token = c.req.param("token") ?? "";
+  const who = signerContext(c.req.raw);
+  return { body, t, token, who, page: await readLinkForPage(c.env, token, who) };
+}
+
 export const pages = createRouter();
 
 pages.get("/s/:token", perToken, async (c) => {
@@ -86,11 +95,7 @@ pages.post("/s/:token/consent", perToken, async (c) => {
 });
 
 pages.post("/s/:token/sign", perToken, async (c) => {
-  const body = await form(c);
-  const t = translate(c, body.lang);
-  const token = c.req.param("token");
-  const who = signerContext(c.req.raw);
-  const page = await readLinkForPage(c.env, token, who);
+  const { body, t, token, who, page } = await formPost(c);
   if (!page) return dead(c, t);
   const fields = page.read.fields ?? [];
   const asked = fields.filter((f) => !isSignatureField(f));
@@ -136,11 +141,7 @@ pages.post("/s/:token/sign", perToken, async (c) => {
 });
 
 pages.post("/s/:token/decline", perToken, async (c) => {
-  const body = await form(c);
-  const t = translate(c, body.lang);
-  const token = c.req.param("token");
-  const who = signerContext(c.req.raw);
-  const page = await readLinkForPage(c.env, token, who);
+  const { body, t, token, who, page } = await formPost(c);
   if (!page) return dead(c, t);
   const reason = body.reason ?? "";
   try {

@@ -114,14 +114,14 @@ describe(".dev.vars", () => {
 
 describe("npm start helpers", () => {
   it("counts the migrations wrangler applied", () => {
-    assert.equal(appliedMigrations("Resource location: local\n\n✅ No migrations to apply!\n"), 0);
+    assert.deepEqual(appliedMigrations("Resource location: local\n\n✅ No migrations to apply!\n"), []);
     const applied = `Migrations to be applied:
 │ 0000_init.sql │
 │ 0001_plans.sql │
 │ 0000_init.sql                │ ✅     │
 │ 0001_plans.sql               │ ✅     │
 🚣 2 commands executed successfully.`;
-    assert.equal(appliedMigrations(applied), 2);
+    assert.deepEqual(appliedMigrations(applied), ["0000_init.sql", "0001_plans.sql"]);
   });
 
   it("runs wrangler with the pinned Node 22 when this Node is older", () => {
@@ -515,7 +515,7 @@ describe("npm start in a fresh copy of the project", () => {
     await first.ready;
     const out1 = first.output();
     assert.match(out1, /Wrote local development secrets to \.dev\.vars/);
-    assert.match(out1, /Applied \d+ D1 migrations? to the local database\./);
+    assert.match(out1, /Applied to the local database: 0000_init\.sql, 0001_[\w-]+\.sql/);
     assert.match(out1, new RegExp(`Edge Sign is running on http://localhost:${port}`));
     assert.match(out1, /slug demo, created now/);
     const devVars = readFileSync(path.join(copy, ".dev.vars"), "utf8");
