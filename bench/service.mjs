@@ -7,45 +7,16 @@
  * Not a bench itself (bench/run.mjs only runs `*.bench.mjs`).
  */
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
-
-// Everything stays on this machine: no Request.cf download, no telemetry.
-process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
-process.env.WRANGLER_SEND_METRICS = "false";
-
-export const ROOT = path.resolve(import.meta.dirname, "..");
-export const BASE_URL = "https://sign.example.test";
-const fixture = (n) => readFileSync(path.join(ROOT, "test/fixtures/seal", n), "utf8");
-
+import { BASE_URL, startWorker } from "../test/validators/harness.mjs";
 import { percentile } from "./stats.mjs";
 
 export { percentile };
 export const isQuick = (ctx = {}) => ctx.quick ?? process.env.BENCH_QUICK === "1";
 
-/** Starts the Worker; `call` returns {status, json, headers, ms}. */
+/** Starts the Worker (as the validator suite does, with its own operator token); `call` returns {status, json, headers, ms}. */
 export async function startService() {
   const operatorToken = `bench-operator-${randomBytes(8).toString("hex")}`;
-  const { createTestHarness } = await import("wrangler");
-  const server = createTestHarness({
-    root: ROOT,
-    workers: [
-      {
-        configPath: "./wrangler.toml",
-        secrets: {
-          OPERATOR_TOKEN: operatorToken,
-          PUBLIC_BASE_URL: BASE_URL,
-          WEBHOOK_SECRET_KEY: randomBytes(32).toString("hex"),
-          SEAL_KEY_PEM: fixture("seal-key.pem"),
-          SEAL_CERT_PEM: fixture("seal-cert.pem"),
-          TSA_KEY_PEM: fixture("tsa-key.pem"),
-          TSA_CERT_PEM: fixture("tsa-cert.pem"),
-        },
-      },
-    ],
-  });
-  await server.listen();
-  await server.getWorker().applyD1Migrations("DB");
+  const server = await startWorker({ OPERATOR_TOKEN: operatorToken, WEBHOOK_SECRET_KEY: randomBytes(32).toString("hex") });
 
   async function call(method, p, { key, body, ip = "203.0.113.9" } = {}) {
     const headers = { "cf-connecting-ip": ip };

@@ -30,7 +30,12 @@ export function run(cmd, args, opts = {}) {
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-export async function startService(extraSecrets = {}) {
+/**
+ * The Worker under wrangler's test harness, with the test-only seal identities, migrations
+ * applied; requests go straight to workerd (`server.fetch`), not through `wrangler dev`'s proxy.
+ * Also used by the benchmarks (bench/service.mjs).
+ */
+export async function startWorker(secrets = {}) {
   const { createTestHarness } = await import("wrangler");
   const server = createTestHarness({
     root: ROOT,
@@ -45,13 +50,18 @@ export async function startService(extraSecrets = {}) {
           SEAL_CERT_PEM: fixture("seal-cert.pem"),
           TSA_KEY_PEM: fixture("tsa-key.pem"),
           TSA_CERT_PEM: fixture("tsa-cert.pem"),
-          ...extraSecrets,
+          ...secrets,
         },
       },
     ],
   });
   await server.listen();
   await server.getWorker().applyD1Migrations("DB");
+  return server;
+}
+
+export async function startService(extraSecrets = {}) {
+  const server = await startWorker(extraSecrets);
 
   async function call(method, p, { key, body, accept, ip = "203.0.113.9" } = {}) {
     const headers = { "cf-connecting-ip": ip };
