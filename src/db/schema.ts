@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { DELIVERY_STATUSES, DOCUMENT_STATUSES, MEMBER_ROLES, MESSAGE_CHANNELS, MESSAGE_STATUSES, MODES, SEALED_FILE_KINDS, SIGNER_AUTH, SIGNER_STATUSES } from "./enums";
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
@@ -49,7 +50,7 @@ export const apiKeys = sqliteTable(
     id: text("id").primaryKey(),
     tenantId: text("tenant_id").notNull().references(() => tenants.id),
     label: text("label").notNull(),
-    mode: text("mode", { enum: ["test", "live"] }).notNull(),
+    mode: text("mode", { enum: MODES }).notNull(),
     /** SHA-256 hex of the whole key; the key itself is never stored. */
     keyHash: text("key_hash").notNull().unique(),
     /** First characters of the key (`mk_live_ab12`), to recognise it in lists. */
@@ -74,7 +75,7 @@ export const members = sqliteTable(
     tenantId: text("tenant_id").notNull().references(() => tenants.id),
     email: text("email").notNull(),
     fullName: text("full_name").notNull(),
-    role: text("role", { enum: ["owner", "admin", "member", "viewer"] }).notNull(),
+    role: text("role", { enum: MEMBER_ROLES }).notNull(),
     /** PBKDF2-SHA256 `pbkdf2$<iterations>$<salt hex>$<hash hex>`; null until a password is set. */
     passwordHash: text("password_hash"),
     createdAt: text("created_at").notNull().default(now),
@@ -137,12 +138,12 @@ export const messages = sqliteTable(
     mode: text("mode").notNull(),
     documentId: text("document_id"),
     signerId: text("signer_id"),
-    channel: text("channel", { enum: ["email", "sms"] }).notNull(),
+    channel: text("channel", { enum: MESSAGE_CHANNELS }).notNull(),
     purpose: text("purpose").notNull(),
     recipient: text("recipient").notNull(),
     subject: text("subject"),
     body: text("body").notNull(),
-    status: text("status", { enum: ["queued", "sent", "delivered", "suppressed", "failed"] }).notNull(),
+    status: text("status", { enum: MESSAGE_STATUSES }).notNull(),
     createdAt: text("created_at").notNull().default(now),
   },
   (t) => [index("messages_document").on(t.documentId), index("messages_tenant").on(t.tenantId, t.createdAt)],
@@ -194,7 +195,7 @@ export const documents = sqliteTable(
     templateVersion: integer("template_version").notNull(),
     templateKind: text("template_kind").notNull(),
     title: text("title").notNull(),
-    status: text("status", { enum: ["draft", "sent", "completed", "declined", "voided", "expired"] }).notNull(),
+    status: text("status", { enum: DOCUMENT_STATUSES }).notNull(),
     body: text("body").notNull(),
     bodySha256: text("body_sha256").notNull(),
     grants: text("grants", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
@@ -232,9 +233,9 @@ export const signers = sqliteTable(
     role: text("role").notNull(),
     signOrder: integer("sign_order").notNull(),
     phone: text("phone"),
-    auth: text("auth", { enum: ["none", "email_otp", "sms_otp"] }).notNull().default("none"),
+    auth: text("auth", { enum: SIGNER_AUTH }).notNull().default("none"),
     partyId: text("party_id"),
-    status: text("status", { enum: ["pending", "signed", "declined"] }).notNull().default("pending"),
+    status: text("status", { enum: SIGNER_STATUSES }).notNull().default("pending"),
     /** SHA-256 hex of the 64-hex signing token; the token itself is never stored. */
     tokenHash: text("token_hash").notNull().unique(),
     tokenExpiresAt: text("token_expires_at").notNull(),
@@ -311,7 +312,7 @@ export const sealedFiles = sqliteTable(
   "sealed_files",
   {
     documentId: text("document_id").notNull().references(() => documents.id),
-    kind: text("kind", { enum: ["pdf", "bundle"] }).notNull(),
+    kind: text("kind", { enum: SEALED_FILE_KINDS }).notNull(),
     r2Key: text("r2_key").notNull(),
     filename: text("filename").notNull(),
     sha256: text("sha256").notNull(),
@@ -361,7 +362,7 @@ export const webhookDeliveries = sqliteTable(
      * held (endpoint paused or inactive), delivered, dead (retries spent), dropped (pushed out of
      * a full hold; becomes dead, counted in PATCH's `dropped`, when the hold is released).
      */
-    status: text("status", { enum: ["queued", "held", "delivered", "failed", "dead", "dropped"] }).notNull(),
+    status: text("status", { enum: DELIVERY_STATUSES }).notNull(),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: text("next_attempt_at"),
     lastError: text("last_error"),

@@ -8,8 +8,9 @@ import type { TemplateField } from "../db/schema";
 import { ApiError, invalid, notFound } from "../lib/errors";
 import { newId, nowIso } from "../lib/ids";
 
-export const TEMPLATE_KINDS = ["nda", "waiver", "contract", "consent", "policy", "other"] as const;
-export const FIELD_KINDS = ["text", "textarea", "email", "phone", "number", "date", "checkbox", "select", "initials", "signature"] as const;
+export { TEMPLATE_KINDS } from "../db/enums";
+import { TEMPLATE_KINDS, TEMPLATE_FIELD_KINDS } from "../db/enums";
+export const FIELD_KINDS = TEMPLATE_FIELD_KINDS;
 export const CODE_PATTERN = /^[a-z][a-z0-9_-]*$/;
 export const FIELD_KEY_PATTERN = /^[a-z][a-z0-9_]{0,58}$/;
 export const GRANTS_MAX_BYTES = 4096;

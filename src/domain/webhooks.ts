@@ -21,23 +21,7 @@ export type DeliveryInput = {
 /** Identifies what a batch enqueued, so the right queues can be kicked after commit. */
 export type DeliveryTarget = { tenantId: string; mode: Mode; event: string };
 
-/** Events an endpoint may subscribe to (`*` means all of them). */
-export const WEBHOOK_EVENTS = [
-  "signing.created",
-  "signing.sent",
-  "signing.delivered",
-  "signing.viewed",
-  "signing.consented",
-  "signing.signed",
-  "signing.completed",
-  "signing.declined",
-  "signing.voided",
-  "signing.expired",
-  "signing.reminded",
-  "packet.ready",
-  "packet.blocked",
-  "signing.ping",
-] as const;
+export { WEBHOOK_EVENTS } from "../db/enums";
 
 /** The hold keeps this many of the newest waiting deliveries per endpoint. */
 export const HOLD_LIMIT = 1000;

@@ -10,16 +10,8 @@ import { sha256Hex } from "./crypto";
 import { addressAllowed } from "./ip";
 import { limitOrThrow, KEY_LIMIT } from "./rate-limit";
 
-export const SCOPES = [
-  "signing:read",
-  "signing:write",
-  "signing:templates",
-  "signing:workflows",
-  "signing:subjects",
-  "signing:webhooks",
-  "signing:device",
-] as const;
-export type Scope = (typeof SCOPES)[number];
+import { SCOPES, type Scope } from "../db/enums";
+export { SCOPES, type Scope };
 
 const KEY_PATTERN = /^mk_(test|live)_[0-9a-f]{48}$/;
 

@@ -1,3 +1,4 @@
+import { DOCUMENT_STATUS_FILTERS } from "../db/enums";
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
 import { clientAddress } from "../lib/auth";
@@ -5,7 +6,7 @@ import { getDocument, listDocuments, prepareDocument, sendDocument, voidDocument
 
 const actor = (req: Request) => ({ ip: clientAddress(req), userAgent: req.headers.get("user-agent") });
 const DocId = z.object({ id: z.string().min(1).max(64) });
-const STATUSES = ["draft", "sent", "completed", "declined", "voided", "expired", "open"] as const;
+const STATUSES = DOCUMENT_STATUS_FILTERS;
 
 const Metadata = z
   .record(z.string().min(1).max(40), z.string().max(500))
