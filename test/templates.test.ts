@@ -141,3 +141,31 @@ describe("POST /v1/templates/revise and GET /v1/templates", () => {
     expect(tpl.fields[1].options).toEqual(["S", "M"]);
   });
 });
+
+describe("concurrent writes of one code", () => {
+  it("six parallel creates of one new code: one version 1, the others 409 conflict, never a 500", async () => {
+    const t = await makeTenant();
+    const b = base();
+    const rs = await Promise.all(Array.from({ length: 6 }, (_, i) => api("POST", "/v1/templates", { key: t.key, body: { ...b, name: `Waiver ${i}` } })));
+    for (const r of rs) {
+      expect([200, 409]).toContain(r.status);
+      if (r.status === 409) expect(r.json.error.code).toBe("conflict");
+    }
+    expect(rs.some((r) => r.status === 200)).toBe(true);
+    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM templates WHERE tenant_id = ? AND code = ?").bind(t.tenantId, b.code).first<{ n: number }>();
+    expect(n!.n).toBe(1);
+  });
+
+  it("six parallel revisions of one code: one version 2, the others 409 conflict", async () => {
+    const t = await makeTenant();
+    const { code } = await publishedTemplate(t.key);
+    const rs = await Promise.all(Array.from({ length: 6 }, () => api("POST", "/v1/templates/revise", { key: t.key, body: { code } })));
+    for (const r of rs) {
+      expect([200, 409, 422]).toContain(r.status);
+      if (r.status === 409) expect(r.json.error.code).toBe("conflict");
+    }
+    expect(rs.filter((r) => r.status === 200)).toHaveLength(1);
+    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM templates WHERE tenant_id = ? AND code = ?").bind(t.tenantId, code).first<{ n: number }>();
+    expect(n!.n).toBe(2);
+  });
+});

@@ -100,6 +100,10 @@ type TemplateRow = {
 
 const COLUMNS = "id, code, version, name, kind, body, variables, grants, consent_text, fields, is_published, published_at, created_at";
 
+/** Another request changed the same code between this request's read and its write. */
+const raced = (code: string) =>
+  new ApiError("conflict", `code: "${code}" was changed by another request at the same time.`, "Read the templates again and retry.");
+
 async function versionsOf(env: Env, p: Principal, code: string): Promise<TemplateRow[]> {
   const r = await env.DB.prepare(`SELECT ${COLUMNS} FROM templates WHERE tenant_id = ? AND mode = ? AND code = ? ORDER BY version DESC`)
     .bind(p.tenantId, p.mode, code)
@@ -129,19 +133,23 @@ export async function createTemplate(env: Env, p: Principal, input: TemplateInpu
   ];
   const draft = existing[0];
   if (draft) {
-    await env.DB.prepare(
+    const r = await env.DB.prepare(
       "UPDATE templates SET name = ?, kind = ?, body = ?, variables = ?, grants = ?, consent_text = ?, fields = ? WHERE id = ? AND is_published = 0",
     )
       .bind(...values, draft.id)
       .run();
+    if (r.meta.changes !== 1) throw raced(input.code);
     return { template_id: draft.id };
   }
   const id = newId("tpl");
-  await env.DB.prepare(
-    "INSERT INTO templates (id, tenant_id, mode, code, version, name, kind, body, variables, grants, consent_text, fields, is_published, created_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, 0, ?)",
+  // Two creates of one new code can both find no version; the unique (account, mode, code,
+  // version) index lets one insert win and the other learns it from `changes`, not a 500.
+  const r = await env.DB.prepare(
+    "INSERT INTO templates (id, tenant_id, mode, code, version, name, kind, body, variables, grants, consent_text, fields, is_published, created_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, 0, ?) ON CONFLICT (tenant_id, mode, code, version) DO NOTHING",
   )
     .bind(id, p.tenantId, p.mode, input.code, ...values, nowIso())
     .run();
+  if (r.meta.changes !== 1) throw raced(input.code);
   return { template_id: id };
 }
 
@@ -179,8 +187,9 @@ export async function reviseTemplate(env: Env, p: Principal, input: ReviseInput)
   checkGrants(input.grants);
   const id = newId("tpl");
   const version = latest.version + 1;
-  await env.DB.prepare(
-    "INSERT INTO templates (id, tenant_id, mode, code, version, name, kind, body, variables, grants, consent_text, fields, is_published, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)",
+  // Concurrent revisions compute the same next version: one insert wins, the others answer 409.
+  const r = await env.DB.prepare(
+    "INSERT INTO templates (id, tenant_id, mode, code, version, name, kind, body, variables, grants, consent_text, fields, is_published, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?) ON CONFLICT (tenant_id, mode, code, version) DO NOTHING",
   )
     .bind(
       id,
@@ -198,6 +207,7 @@ export async function reviseTemplate(env: Env, p: Principal, input: ReviseInput)
       nowIso(),
     )
     .run();
+  if (r.meta.changes !== 1) throw raced(input.code);
   return { template_id: id, version };
 }
 
