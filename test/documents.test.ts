@@ -254,3 +254,42 @@ describe("POST /v1/documents/{id}/void", () => {
     expect((await api("GET", `/v1/documents/${id}`, { key: t.key })).json.status).toBe("completed");
   });
 });
+
+describe("variables named like Object.prototype members", () => {
+  const NAMES = ["toString", "constructor", "valueOf", "hasOwnProperty", "isPrototypeOf"];
+  const tpl = { body: NAMES.map((n) => `[{{${n}}}]`).join(" "), variables: NAMES };
+
+  it("a declared variable without a value is missing, whatever its name", async () => {
+    const t = await makeTenant();
+    const { code } = await publishedTemplate(t.key, tpl);
+    const r = await api("POST", "/v1/documents", { key: t.key, body: { template_code: code } });
+    expect(r.status).toBe(422);
+    expect(r.json.error.message).toBe(`values: every declared variable needs a value; missing: ${NAMES.join(", ")}.`);
+    const some = await api("POST", "/v1/documents", { key: t.key, body: { template_code: code, values: { toString: "x", valueOf: "y" } } });
+    expect(some.status).toBe(422);
+    expect(some.json.error.message).toContain("missing: constructor, hasOwnProperty, isPrototypeOf");
+  });
+
+  it("renders the given values and nothing from Object.prototype", async () => {
+    const t = await makeTenant();
+    const { code } = await publishedTemplate(t.key, tpl);
+    const body = `{"template_code":"${code}","values":{${NAMES.map((n, i) => `"${n}":"v${i}"`).join(",")}}}`;
+    const r = await api("POST", "/v1/documents", { key: t.key, body });
+    expect(r.status, r.text).toBe(200);
+    const d = await api("GET", `/v1/documents/${r.json.document_id}`, { key: t.key });
+    expect(d.json.body).toBe("[v0] [v1] [v2] [v3] [v4]");
+  });
+
+  it("__proto__ is refused as a variable (JSON parsers drop it from values), in variables and in the body", async () => {
+    const t = await makeTenant();
+    const code = `tpl-${crypto.randomUUID().slice(0, 8)}`;
+    const base = { code, name: "P", kind: "other", body: "Hi {{__proto__}}" };
+    const r = await api("POST", "/v1/templates", { key: t.key, body: { ...base, variables: ["__proto__"] } });
+    expect(r.status).toBe(422);
+    expect(r.json.error.message.startsWith("variables.0")).toBe(true);
+    expect((await api("POST", "/v1/templates", { key: t.key, body: { ...base, variables: [] } })).status).toBe(200);
+    const p = await api("POST", "/v1/templates/publish", { key: t.key, body: { code } });
+    expect(p.status).toBe(422);
+    expect(p.json.error.message).toContain("__proto__");
+  });
+});

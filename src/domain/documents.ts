@@ -28,11 +28,12 @@ export type PrepareInput = {
 /** Renders the latest published version; the text and its hash are stored on the document. */
 export async function prepareDocument(env: Env, p: Principal, input: PrepareInput, actor: Actor) {
   const tpl = await latestPublished(env, p, input.template_code);
-  const values = Object.fromEntries(Object.entries(input.values ?? {}).map(([k, v]) => [k, String(v)]));
+  // A Map, never a plain object: `toString`, `constructor` or `__proto__` are names like any other.
+  const values = new Map(Object.entries(input.values ?? {}).map(([k, v]) => [k, String(v)] as const));
   const declared = new Set(tpl.variables);
-  const unknown = Object.keys(values).filter((k) => !declared.has(k));
+  const unknown = [...values.keys()].filter((k) => !declared.has(k));
   if (unknown.length) throw invalid(`values: not declared by the template: ${unknown.join(", ")}.`);
-  const missing = tpl.variables.filter((v) => values[v] === undefined || values[v] === "");
+  const missing = tpl.variables.filter((v) => !values.get(v));
   if (missing.length) throw invalid(`values: every declared variable needs a value; missing: ${missing.join(", ")}.`);
   if (input.expires_at && Date.parse(input.expires_at) <= Date.now()) throw invalid("expires_at: must be in the future.");
 

@@ -22,8 +22,21 @@ export function placeholders(body: string): string[] {
   return [...new Set([...body.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
 }
 
-export function render(body: string, values: Record<string, string>): string {
-  return body.replace(PLACEHOLDER, (_, name: string) => values[name] ?? "");
+/**
+ * Merges `values` into the body. Values are looked up as own entries only (a Map, or an object's
+ * own properties), so a variable named `toString`, `constructor` or `__proto__` is never filled
+ * from `Object.prototype`.
+ */
+export function render(body: string, values: ReadonlyMap<string, string> | Record<string, string>): string {
+  const get = valueLookup(values);
+  return body.replace(PLACEHOLDER, (_, name: string) => get(name) ?? "");
+}
+
+/** Own-entry lookup of merge values by name. */
+export function valueLookup(values: ReadonlyMap<string, string> | Record<string, string>): (name: string) => string | undefined {
+  if (values instanceof Map) return (name) => values.get(name);
+  const obj = values as Record<string, string>;
+  return (name) => (Object.hasOwn(obj, name) ? obj[name] : undefined);
 }
 
 export type FieldInput = Omit<TemplateField, "required" | "sensitive" | "per_child" | "staff_only"> & {

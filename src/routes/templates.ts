@@ -38,7 +38,11 @@ export const FieldInputSchema = z
   .openapi("TemplateFieldInput");
 
 const Code = z.string().min(1).max(64).regex(CODE_PATTERN, "starts with a lowercase letter, then lowercase letters, digits, underscore or hyphen");
-const Variable = z.string().regex(/^[A-Za-z_][A-Za-z0-9_.]*$/, "letters, digits, underscore or dot, not starting with a digit").max(100);
+const Variable = z
+  .string()
+  .max(100)
+  .regex(/^[A-Za-z_][A-Za-z0-9_.]*$/, "letters, digits, underscore or dot, not starting with a digit")
+  .refine((v) => v !== "__proto__", "__proto__ is reserved (JSON objects cannot carry it as a value name)");
 const Grants = z.record(z.string(), z.unknown());
 
 const TemplateCreate = z
