@@ -166,6 +166,42 @@ export async function getDocument(env: Env, p: Principal, documentId: string) {
   };
 }
 
+/** Queries shorter than this many characters (code points) cannot use the trigram index. */
+export const SEARCH_MIN_TRIGRAM = 3;
+/** A 1-2 character query looks at this many of the account's newest documents (in the mode). */
+export const SHORT_SEARCH_WINDOW = 5000;
+
+/** `q` as an FTS5 string: everything inside double quotes is literal text (a quote is doubled). */
+export const ftsString = (s: string) => `"${s.replaceAll('"', '""')}"`;
+/** `q` as a LIKE substring pattern with `\` as the escape: `%`, `_` and `\` stand for themselves. */
+export const likeSubstring = (s: string) => `%${s.replace(/[\\%_]/g, (m) => "\\" + m)}%`;
+
+/**
+ * The `q` condition. Three characters or more: the trigram index (`document_search`), its MATCH
+ * limited to this account and mode by the index's own `scope` column; the unary `+` keeps SQLite
+ * from walking the account's whole list index, so the matches drive the query. One or two
+ * characters (trigrams cannot match them): a LIKE scan of the newest SHORT_SEARCH_WINDOW
+ * documents of the account and mode; the pattern is at most 12 bytes, well inside D1's 50-byte
+ * LIKE limit.
+ */
+function searchCondition(p: Principal, raw: string): { sql: string; binds: unknown[] } {
+  // FTS5's query parser ends a string at U+0000, so the search ignores that character.
+  const q = raw.replaceAll("\u0000", "");
+  if (q === "") return { sql: "0", binds: [] };
+  if ([...q].length >= SEARCH_MIN_TRIGRAM) {
+    return {
+      sql: "+d.tenant_id = ? AND +d.mode = ? AND d.id IN (SELECT document_id FROM document_search WHERE document_search MATCH ?)",
+      binds: [p.tenantId, p.mode, `scope : ${ftsString(`${p.tenantId}:${p.mode}`)} AND text : ${ftsString(q)}`],
+    };
+  }
+  const like = likeSubstring(q);
+  return {
+    sql: `d.id IN (SELECT w.id FROM documents w WHERE w.tenant_id = ? AND w.mode = ? ORDER BY w.created_at DESC, w.id DESC LIMIT ${SHORT_SEARCH_WINDOW})
+      AND (d.title LIKE ? ESCAPE '\\' OR d.subject_name LIKE ? ESCAPE '\\' OR EXISTS (SELECT 1 FROM signers s WHERE s.document_id = d.id AND (s.full_name LIKE ? ESCAPE '\\' OR s.email LIKE ? ESCAPE '\\')))`,
+    binds: [p.tenantId, p.mode, like, like, like, like],
+  };
+}
+
 export type ListQuery = { status?: string; q?: string; external_ref?: string; limit: number; offset: number };
 
 /** Newest first; `status=open` means draft and sent; `q` matches title, subject or signer. */
@@ -176,11 +212,9 @@ export async function listDocuments(env: Env, p: Principal, q: ListQuery) {
   else if (q.status) (where.push("d.status = ?"), binds.push(q.status));
   if (q.external_ref) (where.push("d.external_ref = ?"), binds.push(q.external_ref));
   if (q.q) {
-    const like = `%${q.q.replace(/[\\%_]/g, (m) => "\\" + m)}%`;
-    where.push(
-      "(d.title LIKE ? ESCAPE '\\' OR d.subject_name LIKE ? ESCAPE '\\' OR EXISTS (SELECT 1 FROM signers s WHERE s.document_id = d.id AND (s.full_name LIKE ? ESCAPE '\\' OR s.email LIKE ? ESCAPE '\\')))",
-    );
-    binds.push(like, like, like, like);
+    const search = searchCondition(p, q.q);
+    where.push(search.sql);
+    binds.push(...search.binds);
   }
   const cond = where.join(" AND ");
   const [count, page] = await env.DB.batch([

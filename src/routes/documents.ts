@@ -2,6 +2,7 @@ import { DOCUMENT_STATUS_FILTERS } from "../db/enums";
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
 import { clientAddress } from "../lib/auth";
+import { text } from "../lib/text";
 import { getDocument, listDocuments, prepareDocument, sendDocument, voidDocument } from "../domain/documents";
 
 const actor = (req: Request) => ({ ip: clientAddress(req), userAgent: req.headers.get("user-agent") });
@@ -129,7 +130,15 @@ documents.openapi(
     request: {
       query: z.object({
         status: z.enum(STATUSES).optional(),
-        q: z.string().min(1).max(200).optional(),
+        q: text()
+          .min(1)
+          .max(200)
+          .optional()
+          .openapi({
+            description:
+              "Case-insensitive substring of the title, subject name, or a signer's name or email; every character is literal. " +
+              "3+ characters search every document of the account in this mode (trigram index); 1-2 characters scan the newest 5,000 documents of the account in this mode.",
+          }),
         external_ref: z.string().min(1).max(200).optional(),
         limit: z.coerce.number().int().min(1).max(200).default(50),
         offset: z.coerce.number().int().min(0).default(0),
