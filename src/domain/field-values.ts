@@ -19,7 +19,7 @@ export function validateFieldValue(field: TemplateField, raw: string): string {
   const bad = (why: string) => invalid(`value: ${why} (field "${field.key}", kind ${field.kind}).`);
   switch (field.kind) {
     case "text":
-      if (value.length > 2000 || /[\r\n]/.test(value)) throw bad("a text answer is one line of at most 2000 characters");
+      if (value.length > 20000 || /[\r\n]/.test(value)) throw bad("a text answer is one line of at most 20000 characters");
       return value;
     case "textarea":
       return value;

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { jsonObject, plainText, text } from "../lib/text";
 import { createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
 import {
   CODE_PATTERN,
@@ -24,14 +25,14 @@ const Place = z
 export const FieldInputSchema = z
   .object({
     key: z.string().regex(FIELD_KEY_PATTERN, "lowercase letter, then up to 58 lowercase letters, digits or underscores"),
-    label: z.string().min(1).max(200),
+    label: plainText().min(1).max(200),
     kind: z.enum(FIELD_KINDS),
     required: z.boolean().optional(),
-    about: z.string().max(500).nullable().optional(),
+    about: text().max(500).nullable().optional(),
     sensitive: z.boolean().optional(),
     per_child: z.boolean().optional(),
     staff_only: z.boolean().optional(),
-    options: z.array(z.string().min(1).max(200)).min(1).max(50).optional(),
+    options: z.array(plainText().min(1).max(200)).min(1).max(50).optional(),
     place: Place.nullable().optional(),
   })
   .strict()
@@ -43,17 +44,17 @@ const Variable = z
   .max(100)
   .regex(/^[A-Za-z_][A-Za-z0-9_.]*$/, "letters, digits, underscore or dot, not starting with a digit")
   .refine((v) => v !== "__proto__", "__proto__ is reserved (JSON objects cannot carry it as a value name)");
-const Grants = z.record(z.string(), z.unknown());
+const Grants = jsonObject().openapi({ description: "Any JSON object, at most 4 KB once serialised." });
 
 const TemplateCreate = z
   .object({
     code: Code,
-    name: z.string().min(1).max(200),
+    name: plainText().min(1).max(200),
     kind: z.enum(TEMPLATE_KINDS),
-    body: z.string().min(1),
+    body: text().min(1),
     variables: z.array(Variable).max(200).optional(),
     grants: Grants.optional(),
-    consent_text: z.string().max(5000).nullable().optional(),
+    consent_text: text().max(5000).nullable().optional(),
     fields: z.array(FieldInputSchema).max(50).optional(),
   })
   .strict()
@@ -82,7 +83,7 @@ const Template = z
     kind: z.string(),
     body: z.string(),
     variables: z.array(z.string()),
-    grants: Grants,
+    grants: z.record(z.string(), z.unknown()),
     consent_text: z.string().nullable(),
     fields: z.array(Field),
     version: z.number().int(),
