@@ -344,7 +344,7 @@ describe("GET /s/{token}: where the document stands", () => {
     const second = links[1]!.token;
     const r = await page("GET", `/s/${second}`);
     expect(r.status).toBe(200);
-    expect(r.text).toContain("This agreement is between Acme and Ada.");
+    expect(r.text).toContain("This agreement is between <bdi>Acme</bdi> and <bdi>Ada</bdi>.");
     expect(unescape((await select(r.text, ".box.warn p"))[0]!.text)).toBe(
       "This document is signed in order. Signer 1 signs before you. You can read it now; come back to this link to sign once it is your turn.",
     );

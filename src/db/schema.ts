@@ -198,6 +198,11 @@ export const documents = sqliteTable(
     status: text("status", { enum: DOCUMENT_STATUSES }).notNull(),
     body: text("body").notNull(),
     bodySha256: text("body_sha256").notNull(),
+    /**
+     * Where the merged values sit in `body`: JSON `[[start, end], …]` in UTF-16 code units, so the
+     * signer's page can isolate each one (`<bdi>`) while `body` stays the plain hashed text.
+     */
+    mergeSpans: text("merge_spans", { mode: "json" }).$type<[number, number][]>().notNull().default([]),
     grants: text("grants", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     consentText: text("consent_text"),
     /** Fields frozen from the template version (placements included). */

@@ -19,6 +19,7 @@ export type DocRow = {
   status: "draft" | "sent" | "completed" | "declined" | "voided" | "expired";
   body: string;
   body_sha256: string;
+  merge_spans: string;
   grants: string;
   consent_text: string | null;
   fields: string;

@@ -8,7 +8,7 @@ import { sha256Hex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { unwrap } from "../../durable-objects/document-sequencer";
 import { commitWithEvents } from "./events";
-import { latestPublished, render } from "./templates";
+import { latestPublished, renderWithSpans } from "./templates";
 import { type DocState, type SignerRow, loadState, snapshot } from "./document-state";
 import type { Actor, SignerInput } from "./transitions";
 import { normalisePhone } from "./field-values";
@@ -37,7 +37,7 @@ export async function prepareDocument(env: Env, p: Principal, input: PrepareInpu
   if (missing.length) throw invalid(`values: every declared variable needs a value; missing: ${missing.join(", ")}.`);
   if (input.expires_at && Date.parse(input.expires_at) <= Date.now()) throw invalid("expires_at: must be in the future.");
 
-  const body = render(tpl.body, values);
+  const { text: body, spans } = renderWithSpans(tpl.body, values);
   const bodySha = await sha256Hex(body);
   const id = newId("doc");
   const createdAt = nowIso();
@@ -57,7 +57,7 @@ export async function prepareDocument(env: Env, p: Principal, input: PrepareInpu
     snapshot(row as never),
     [
       env.DB.prepare(
-        "INSERT INTO documents (id, tenant_id, mode, template_id, template_code, template_version, template_kind, title, status, body, body_sha256, grants, consent_text, fields, sequential, metadata, external_ref, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'draft', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO documents (id, tenant_id, mode, template_id, template_code, template_version, template_kind, title, status, body, body_sha256, merge_spans, grants, consent_text, fields, sequential, metadata, external_ref, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'draft', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       ).bind(
         id,
         p.tenantId,
@@ -69,6 +69,7 @@ export async function prepareDocument(env: Env, p: Principal, input: PrepareInpu
         row.title,
         body,
         bodySha,
+        JSON.stringify(spans),
         JSON.stringify(tpl.grants),
         tpl.consentText,
         JSON.stringify(tpl.fields),

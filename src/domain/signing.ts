@@ -15,6 +15,7 @@ import { CONSENT_VERSION, DEFAULT_CONSENT_TEXT, INTENT_TEXT, INTENT_VERSION } fr
 import { parseFrameAncestors } from "./accounts";
 import { certificateRow } from "./certificates";
 import { sealedFile } from "./evidence";
+import type { MergeSpan } from "./templates";
 
 export type RequestContext = { ip: string | null; userAgent: string | null };
 
@@ -161,6 +162,8 @@ export type PageRead = {
   frameAncestors: string[];
   /** The certificate's code once the document is completed. */
   verificationCode: string | null;
+  /** Where merged values sit in the body, for isolating each one on the page. */
+  bodyMerges: MergeSpan[];
 };
 
 /** The same read for the signer's page, with what only the page needs. Null for a dead link. */
@@ -178,6 +181,7 @@ export async function readLinkForPage(env: Env, token: string, ctx: RequestConte
     sensitive,
     frameAncestors: parseFrameAncestors(r.tenant.frame_ancestors),
     verificationCode: cert?.verification_code ?? null,
+    bodyMerges: JSON.parse(r.st.doc.merge_spans ?? "[]") as MergeSpan[],
   };
 }
 

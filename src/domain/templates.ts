@@ -28,8 +28,44 @@ export function placeholders(body: string): string[] {
  * from `Object.prototype`.
  */
 export function render(body: string, values: ReadonlyMap<string, string> | Record<string, string>): string {
+  return renderWithSpans(body, values).text;
+}
+
+/** A merged value's place in the rendered text: `[start, end)` in UTF-16 code units. */
+export type MergeSpan = [number, number];
+
+/** Renders and records where each merged value landed (empty values leave no span). */
+export function renderWithSpans(body: string, values: ReadonlyMap<string, string> | Record<string, string>): { text: string; spans: MergeSpan[] } {
   const get = valueLookup(values);
-  return body.replace(PLACEHOLDER, (_, name: string) => get(name) ?? "");
+  const spans: MergeSpan[] = [];
+  let text = "";
+  let last = 0;
+  for (const m of body.matchAll(PLACEHOLDER)) {
+    text += body.slice(last, m.index);
+    const v = get(m[1]!) ?? "";
+    if (v) spans.push([text.length, text.length + v.length]);
+    text += v;
+    last = m.index + m[0].length;
+  }
+  return { text: text + body.slice(last), spans };
+}
+
+/**
+ * The body cut into plain and merged pieces, for a page that isolates each merged value
+ * (`<bdi>`): a value holding right-to-left text cannot reorder the text around it. Spans that do
+ * not fit the body (none should) are ignored; the pieces always join back to `body`.
+ */
+export function mergedSegments(body: string, spans: readonly MergeSpan[] | null | undefined): { text: string; merged: boolean }[] {
+  const out: { text: string; merged: boolean }[] = [];
+  let at = 0;
+  for (const [start, end] of spans ?? []) {
+    if (!Number.isInteger(start) || !Number.isInteger(end) || start < at || end <= start || end > body.length) continue;
+    if (start > at) out.push({ text: body.slice(at, start), merged: false });
+    out.push({ text: body.slice(start, end), merged: true });
+    at = end;
+  }
+  if (at < body.length || out.length === 0) out.push({ text: body.slice(at), merged: false });
+  return out;
 }
 
 /** Own-entry lookup of merge values by name. */

@@ -6,6 +6,7 @@
  */
 import type { PageRead } from "../domain/signing";
 import { consentWording, intentWording } from "../domain/wording";
+import { mergedSegments } from "../domain/templates";
 import { formatVerificationCode } from "../lib/verification-code";
 import { SIGN_JS } from "./assets";
 import type { Lang, T } from "./i18n";
@@ -273,7 +274,8 @@ export function SignPage(p: SignPageProps) {
       <section aria-labelledby="doc-heading">
         <h2 id="doc-heading">{t("documentHeading")}</h2>
         {sent && r.expires_at ? <p class="hint">{t("signBy", { date: t.date(r.expires_at) })}</p> : null}
-        <div class="doc">{r.body}</div>
+        {/* Each merged value in its own bidi isolate; the text is still exactly the hashed body. */}
+        <div class="doc">{mergedSegments(r.body ?? "", p.page.bodyMerges).map((s) => (s.merged ? <bdi>{s.text}</bdi> : s.text))}</div>
         <p class="hint">
           {t("fingerprint")}: <span class="mono">{r.body_sha256_hex}</span>
         </p>

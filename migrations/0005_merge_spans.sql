@@ -1,0 +1,1 @@
+ALTER TABLE `documents` ADD `merge_spans` text DEFAULT '[]' NOT NULL;
