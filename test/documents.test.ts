@@ -293,3 +293,27 @@ describe("variables named like Object.prototype members", () => {
     expect(p.json.error.message).toContain("__proto__");
   });
 });
+
+describe("GET /v1/documents/{id}: each signer's answers", () => {
+  it("lists key, label, value and supplied_at, masking sensitive answers", async () => {
+    const t = await makeTenant();
+    const fields = [
+      { key: "ssn", label: "Social security number", kind: "text", sensitive: true },
+      { key: "pin", label: "PIN", kind: "text", sensitive: true, required: false },
+      { key: "city", label: "City", kind: "text" },
+      { key: "note", label: "Note", kind: "text", required: false },
+    ];
+    const { id, links } = await sentDocument(t.key, { tpl: { fields }, signers: [{ email: "a@example.com", full_name: "Ada" }] });
+    const token = links[0]!.token;
+    for (const [key, value] of [["city", "Zürich"], ["ssn", "123-45-6789"], ["pin", "1234"]]) {
+      expect((await api("POST", `/v1/sign/${token}/fields`, { body: { key, value } })).status).toBe(200);
+    }
+    const d = await api("GET", `/v1/documents/${id}`, { key: t.key });
+    const answers = d.json.signers[0].fields;
+    expect(answers.map((f: { key: string }) => f.key)).toEqual(["ssn", "pin", "city"]);
+    expect(answers[0]).toMatchObject({ key: "ssn", label: "Social security number", value: "••••89" });
+    expect(answers[1].value).toBe("••••");
+    expect(answers[2]).toMatchObject({ key: "city", label: "City", value: "Zürich" });
+    expect(Date.parse(answers[2].supplied_at)).toBeGreaterThan(0);
+  });
+});

@@ -9,7 +9,7 @@ import { newId, nowIso } from "../lib/ids";
 import { unwrap } from "../../durable-objects/document-sequencer";
 import { commitWithEvents } from "./events";
 import { latestPublished, renderWithSpans } from "./templates";
-import { type DocState, type SignerRow, loadState, snapshot } from "./document-state";
+import { type DocState, type SignerRow, docFields, loadState, snapshot } from "./document-state";
 import type { Actor, SignerInput } from "./transitions";
 import { normalisePhone } from "./field-values";
 
@@ -112,6 +112,23 @@ export async function voidDocument(env: Env, p: Principal, documentId: string, r
   return unwrap(await sequencer(env, documentId).void(documentId, { reason }, actor));
 }
 
+/** A sensitive answer as staff see it: "••••" and its last 2 characters (only "••••" for 4 or fewer). */
+export function maskSensitive(value: string): string {
+  const chars = [...value];
+  return chars.length > 4 ? `••••${chars.slice(-2).join("")}` : "••••";
+}
+
+/** A signer's answers in the template's field order; sensitive ones masked for staff reads. */
+function signerAnswers(st: DocState, signerId: string) {
+  const byKey = new Map(st.values.filter((v) => v.signer_id === signerId).map((v) => [v.key, v] as const));
+  return docFields(st)
+    .filter((f) => byKey.has(f.key))
+    .map((f) => {
+      const v = byKey.get(f.key)!;
+      return { key: f.key, label: f.label, value: f.sensitive ? maskSensitive(v.value) : v.value, supplied_at: v.supplied_at };
+    });
+}
+
 const signerOut = (s: SignerRow) => ({
   signer_id: s.id,
   email: s.email,
@@ -152,7 +169,7 @@ export async function getDocument(env: Env, p: Principal, documentId: string) {
     declined_at: d.declined_at,
     expires_at: d.expires_at,
     integrity_ok: (await sha256Hex(d.body)) === d.body_sha256,
-    signers: st.signers.map(signerOut),
+    signers: st.signers.map((s) => ({ ...signerOut(s), fields: signerAnswers(st, s.id) })),
     events: st.events.map((e) => ({
       event_id: e.id,
       kind: e.kind,

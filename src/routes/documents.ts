@@ -65,6 +65,16 @@ const Signer = z
     declined_at: z.string().nullable(),
     decline_reason: z.string().nullable(),
     token_expires_at: z.string(),
+    fields: z
+      .array(
+        z.object({
+          key: z.string(),
+          label: z.string(),
+          value: z.string().openapi({ description: 'The answer; a sensitive field shows "••••" and its last 2 characters ("••••" alone for 4 or fewer).' }),
+          supplied_at: z.string(),
+        }),
+      )
+      .openapi({ description: "The signer's answers, in the template's field order; unanswered fields are absent." }),
   })
   .openapi("Signer");
 
@@ -115,7 +125,7 @@ const ListItem = z
     status: z.string(),
     template_code: z.string(),
     template_version: z.number().int(),
-    subject_name: z.string().nullable(),
+    subject_name: z.string().nullable().openapi({ description: "The subject the document is about; always null until subjects are built." }),
     signers: z.number().int(),
     signed: z.number().int(),
     waiting_on: z.string().nullable(),
