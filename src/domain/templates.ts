@@ -3,10 +3,13 @@
  * A code's versions move draft → published; a published version is immutable, `revise` makes the
  * next version as a draft. Every rule about template content lives here.
  */
+import { z } from "@hono/zod-openapi";
 import type { Env, Principal } from "../env";
 import type { TemplateField } from "../db/schema";
+import { type TemplateRow, insertVersion, latestPublishedRow, listWithCounts, markPublished, updateDraft, versionsOf } from "../db/templates";
 import { ApiError, invalid, notFound } from "../lib/errors";
 import { newId, nowIso } from "../lib/ids";
+import { jsonObject, plainText, text } from "../lib/text";
 
 export { TEMPLATE_KINDS } from "../db/enums";
 import { TEMPLATE_KINDS, TEMPLATE_FIELD_KINDS } from "../db/enums";
@@ -75,12 +78,63 @@ export function valueLookup(values: ReadonlyMap<string, string> | Record<string,
   return (name) => (Object.hasOwn(obj, name) ? obj[name] : undefined);
 }
 
-export type FieldInput = Omit<TemplateField, "required" | "sensitive" | "per_child" | "staff_only"> & {
-  required?: boolean;
-  sensitive?: boolean;
-  per_child?: boolean;
-  staff_only?: boolean;
-};
+// ---- The input of each template command, defined once: the routes validate with these. ----
+
+export const Place = z
+  .object({
+    page: z.number().int().min(1),
+    x: z.number().min(0).max(1),
+    y: z.number().min(0).max(1),
+    w: z.number().gt(0).max(1),
+    h: z.number().gt(0).max(1),
+  })
+  .strict();
+
+export const FieldInputSchema = z
+  .object({
+    key: z.string().regex(FIELD_KEY_PATTERN, "lowercase letter, then up to 58 lowercase letters, digits or underscores"),
+    label: plainText().min(1).max(200),
+    kind: z.enum(FIELD_KINDS),
+    required: z.boolean().optional(),
+    about: text().max(500).nullable().optional(),
+    sensitive: z.boolean().optional(),
+    per_child: z.boolean().optional(),
+    staff_only: z.boolean().optional(),
+    options: z.array(plainText().min(1).max(200)).min(1).max(50).optional(),
+    place: Place.nullable().optional(),
+  })
+  .strict()
+  .openapi("TemplateFieldInput");
+
+export const Code = z.string().min(1).max(64).regex(CODE_PATTERN, "starts with a lowercase letter, then lowercase letters, digits, underscore or hyphen");
+export const Variable = z
+  .string()
+  .max(100)
+  .regex(/^[A-Za-z_][A-Za-z0-9_.]*$/, "letters, digits, underscore or dot, not starting with a digit")
+  .refine((v) => v !== "__proto__", "__proto__ is reserved (JSON objects cannot carry it as a value name)");
+export const Grants = jsonObject().openapi({ description: "Any JSON object, at most 4 KB once serialised." });
+
+export const TemplateCreate = z
+  .object({
+    code: Code,
+    name: plainText().min(1).max(200),
+    kind: z.enum(TEMPLATE_KINDS),
+    body: text().min(1),
+    variables: z.array(Variable).max(200).optional(),
+    grants: Grants.optional(),
+    consent_text: text().max(5000).nullable().optional(),
+    fields: z.array(FieldInputSchema).max(50).optional(),
+  })
+  .strict()
+  .openapi("TemplateCreate");
+
+export const TemplateRevise = TemplateCreate.partial().extend({ code: Code }).strict().openapi("TemplateRevise");
+
+export const TemplatePublish = z.object({ code: Code }).strict().openapi("TemplatePublish");
+
+export type TemplateInput = z.infer<typeof TemplateCreate>;
+export type ReviseInput = z.infer<typeof TemplateRevise>;
+export type FieldInput = z.infer<typeof FieldInputSchema>;
 
 /** Checks the rules zod cannot express and fills defaults. */
 export function normaliseFields(fields: FieldInput[]): TemplateField[] {
@@ -120,45 +174,9 @@ function checkGrants(grants: Record<string, unknown> | undefined) {
   }
 }
 
-export type TemplateInput = {
-  code: string;
-  name: string;
-  kind: (typeof TEMPLATE_KINDS)[number];
-  body: string;
-  variables?: string[];
-  grants?: Record<string, unknown>;
-  consent_text?: string | null;
-  fields?: FieldInput[];
-};
-
-type TemplateRow = {
-  id: string;
-  code: string;
-  version: number;
-  name: string;
-  kind: string;
-  body: string;
-  variables: string;
-  grants: string;
-  consent_text: string | null;
-  fields: string;
-  is_published: number;
-  published_at: string | null;
-  created_at: string;
-};
-
-const COLUMNS = "id, code, version, name, kind, body, variables, grants, consent_text, fields, is_published, published_at, created_at";
-
 /** Another request changed the same code between this request's read and its write. */
 const raced = (code: string) =>
   new ApiError("conflict", `code: "${code}" was changed by another request at the same time.`, "Read the templates again and retry.");
-
-async function versionsOf(env: Env, p: Principal, code: string): Promise<TemplateRow[]> {
-  const r = await env.DB.prepare(`SELECT ${COLUMNS} FROM templates WHERE tenant_id = ? AND mode = ? AND code = ? ORDER BY version DESC`)
-    .bind(p.tenantId, p.mode, code)
-    .all<TemplateRow>();
-  return r.results;
-}
 
 /**
  * Creates version 1 as a draft. A code with a published version is refused (revise it instead);
@@ -168,37 +186,27 @@ export async function createTemplate(env: Env, p: Principal, input: TemplateInpu
   const fields = normaliseFields(input.fields ?? []);
   checkGrants(input.grants);
   const existing = await versionsOf(env, p, input.code);
-  if (existing.some((v) => v.is_published)) {
+  if (existing.some((v) => v.isPublished)) {
     throw invalid(`code: "${input.code}" is already published.`, "Use POST /v1/templates/revise to make the next version.");
   }
-  const values = [
-    input.name,
-    input.kind,
-    input.body,
-    JSON.stringify([...new Set(input.variables ?? [])]),
-    JSON.stringify(input.grants ?? {}),
-    input.consent_text ?? null,
-    JSON.stringify(fields),
-  ];
+  const content = {
+    name: input.name,
+    kind: input.kind,
+    body: input.body,
+    variables: [...new Set(input.variables ?? [])],
+    grants: input.grants ?? {},
+    consentText: input.consent_text ?? null,
+    fields,
+  };
   const draft = existing[0];
   if (draft) {
-    const r = await env.DB.prepare(
-      "UPDATE templates SET name = ?, kind = ?, body = ?, variables = ?, grants = ?, consent_text = ?, fields = ? WHERE id = ? AND is_published = 0",
-    )
-      .bind(...values, draft.id)
-      .run();
-    if (r.meta.changes !== 1) throw raced(input.code);
+    if (!(await updateDraft(env, draft.id, content))) throw raced(input.code);
     return { template_id: draft.id };
   }
   const id = newId("tpl");
-  // Two creates of one new code can both find no version; the unique (account, mode, code,
-  // version) index lets one insert win and the other learns it from `changes`, not a 500.
-  const r = await env.DB.prepare(
-    "INSERT INTO templates (id, tenant_id, mode, code, version, name, kind, body, variables, grants, consent_text, fields, is_published, created_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, 0, ?) ON CONFLICT (tenant_id, mode, code, version) DO NOTHING",
-  )
-    .bind(id, p.tenantId, p.mode, input.code, ...values, nowIso())
-    .run();
-  if (r.meta.changes !== 1) throw raced(input.code);
+  if (!(await insertVersion(env, { id, tenantId: p.tenantId, mode: p.mode, code: input.code, version: 1, ...content, isPublished: false, createdAt: nowIso() }))) {
+    throw raced(input.code);
+  }
   return { template_id: id };
 }
 
@@ -206,8 +214,8 @@ export async function createTemplate(env: Env, p: Principal, input: TemplateInpu
 export async function publishTemplate(env: Env, p: Principal, code: string) {
   const [latest] = await versionsOf(env, p, code);
   if (!latest) throw notFound("template");
-  if (latest.is_published) throw invalid(`code: version ${latest.version} of "${code}" is already published.`, "Revise it to make a new draft.");
-  const declared = new Set(JSON.parse(latest.variables) as string[]);
+  if (latest.isPublished) throw invalid(`code: version ${latest.version} of "${code}" is already published.`, "Revise it to make a new draft.");
+  const declared = new Set(latest.variables);
   const undeclared = placeholders(latest.body).filter((n) => !declared.has(n));
   if (undeclared.length) {
     throw invalid(
@@ -216,85 +224,66 @@ export async function publishTemplate(env: Env, p: Principal, code: string) {
     );
   }
   const publishedAt = nowIso();
-  const r = await env.DB.prepare("UPDATE templates SET is_published = 1, published_at = ? WHERE id = ? AND is_published = 0")
-    .bind(publishedAt, latest.id)
-    .run();
-  if (r.meta.changes !== 1) throw new ApiError("conflict", "This version was published by another request.");
+  if (!(await markPublished(env, latest.id, publishedAt))) throw new ApiError("conflict", "This version was published by another request.");
   return { code, version: latest.version, published_at: publishedAt };
 }
-
-export type ReviseInput = Partial<Omit<TemplateInput, "code">> & { code: string };
 
 /** Makes the next version as a draft from the published latest one; earlier versions stay as they were. */
 export async function reviseTemplate(env: Env, p: Principal, input: ReviseInput) {
   const [latest] = await versionsOf(env, p, input.code);
   if (!latest) throw notFound("template");
-  if (!latest.is_published) {
+  if (!latest.isPublished) {
     throw invalid(`code: version ${latest.version} of "${input.code}" is still a draft.`, "Publish it, or create it again to edit the draft.");
   }
-  const fields = input.fields ? normaliseFields(input.fields) : (JSON.parse(latest.fields) as TemplateField[]);
+  const fields = input.fields ? normaliseFields(input.fields) : latest.fields;
   checkGrants(input.grants);
   const id = newId("tpl");
   const version = latest.version + 1;
   // Concurrent revisions compute the same next version: one insert wins, the others answer 409.
-  const r = await env.DB.prepare(
-    "INSERT INTO templates (id, tenant_id, mode, code, version, name, kind, body, variables, grants, consent_text, fields, is_published, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?) ON CONFLICT (tenant_id, mode, code, version) DO NOTHING",
-  )
-    .bind(
-      id,
-      p.tenantId,
-      p.mode,
-      input.code,
-      version,
-      input.name ?? latest.name,
-      input.kind ?? latest.kind,
-      input.body ?? latest.body,
-      input.variables ? JSON.stringify([...new Set(input.variables)]) : latest.variables,
-      input.grants ? JSON.stringify(input.grants) : latest.grants,
-      input.consent_text !== undefined ? input.consent_text : latest.consent_text,
-      JSON.stringify(fields),
-      nowIso(),
-    )
-    .run();
-  if (r.meta.changes !== 1) throw raced(input.code);
+  const won = await insertVersion(env, {
+    id,
+    tenantId: p.tenantId,
+    mode: p.mode,
+    code: input.code,
+    version,
+    name: input.name ?? latest.name,
+    kind: input.kind ?? latest.kind,
+    body: input.body ?? latest.body,
+    variables: input.variables ? [...new Set(input.variables)] : latest.variables,
+    grants: input.grants ?? latest.grants,
+    consentText: input.consent_text !== undefined ? input.consent_text : latest.consentText,
+    fields,
+    isPublished: false,
+    createdAt: nowIso(),
+  });
+  if (!won) throw raced(input.code);
   return { template_id: id, version };
 }
 
 /** Every version of every template, newest first, with its document count. */
 export async function listTemplates(env: Env, p: Principal) {
-  const r = await env.DB.prepare(
-    `SELECT ${COLUMNS.split(", ").map((c) => "t." + c).join(", ")},
-            (SELECT COUNT(*) FROM documents d WHERE d.template_id = t.id) AS documents,
-            (t.version = (SELECT MAX(version) FROM templates t2 WHERE t2.tenant_id = t.tenant_id AND t2.mode = t.mode AND t2.code = t.code)) AS is_latest
-     FROM templates t WHERE t.tenant_id = ? AND t.mode = ? ORDER BY t.created_at DESC, t.version DESC`,
-  )
-    .bind(p.tenantId, p.mode)
-    .all<TemplateRow & { documents: number; is_latest: number }>();
-  return r.results.map((t) => ({
+  const rows = await listWithCounts(env, p);
+  return rows.map(({ row: t, documents, isLatest }) => ({
     template_id: t.id,
     code: t.code,
     name: t.name,
     kind: t.kind,
     body: t.body,
-    variables: JSON.parse(t.variables) as string[],
-    grants: JSON.parse(t.grants) as Record<string, unknown>,
-    consent_text: t.consent_text,
-    fields: JSON.parse(t.fields) as TemplateField[],
+    variables: t.variables,
+    grants: t.grants,
+    consent_text: t.consentText,
+    fields: t.fields,
     version: t.version,
-    is_published: t.is_published === 1,
-    published_at: t.published_at,
-    documents: t.documents,
-    is_latest: t.is_latest === 1,
+    is_published: t.isPublished,
+    published_at: t.publishedAt,
+    documents,
+    is_latest: isLatest,
   }));
 }
 
 /** The latest published version of a code, for preparing documents. */
 export async function latestPublished(env: Env, p: Principal, code: string) {
-  const row = await env.DB.prepare(
-    `SELECT ${COLUMNS} FROM templates WHERE tenant_id = ? AND mode = ? AND code = ? AND is_published = 1 ORDER BY version DESC LIMIT 1`,
-  )
-    .bind(p.tenantId, p.mode, code)
-    .first<TemplateRow>();
+  const row: TemplateRow | undefined = await latestPublishedRow(env, p, code);
   if (!row) {
     const any = await versionsOf(env, p, code);
     if (any.length) throw invalid(`template_code: "${code}" has no published version yet.`, "Publish it first.");
@@ -307,9 +296,9 @@ export async function latestPublished(env: Env, p: Principal, code: string) {
     name: row.name,
     kind: row.kind,
     body: row.body,
-    variables: JSON.parse(row.variables) as string[],
-    grants: JSON.parse(row.grants) as Record<string, unknown>,
-    consentText: row.consent_text,
-    fields: JSON.parse(row.fields) as TemplateField[],
+    variables: row.variables,
+    grants: row.grants,
+    consentText: row.consentText,
+    fields: row.fields,
   };
 }

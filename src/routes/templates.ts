@@ -1,66 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { jsonObject, plainText, text } from "../lib/text";
 import { createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
-import {
-  CODE_PATTERN,
-  FIELD_KEY_PATTERN,
-  FIELD_KINDS,
-  TEMPLATE_KINDS,
-  createTemplate,
-  listTemplates,
-  publishTemplate,
-  reviseTemplate,
-} from "../domain/templates";
-
-const Place = z
-  .object({
-    page: z.number().int().min(1),
-    x: z.number().min(0).max(1),
-    y: z.number().min(0).max(1),
-    w: z.number().gt(0).max(1),
-    h: z.number().gt(0).max(1),
-  })
-  .strict();
-
-export const FieldInputSchema = z
-  .object({
-    key: z.string().regex(FIELD_KEY_PATTERN, "lowercase letter, then up to 58 lowercase letters, digits or underscores"),
-    label: plainText().min(1).max(200),
-    kind: z.enum(FIELD_KINDS),
-    required: z.boolean().optional(),
-    about: text().max(500).nullable().optional(),
-    sensitive: z.boolean().optional(),
-    per_child: z.boolean().optional(),
-    staff_only: z.boolean().optional(),
-    options: z.array(plainText().min(1).max(200)).min(1).max(50).optional(),
-    place: Place.nullable().optional(),
-  })
-  .strict()
-  .openapi("TemplateFieldInput");
-
-const Code = z.string().min(1).max(64).regex(CODE_PATTERN, "starts with a lowercase letter, then lowercase letters, digits, underscore or hyphen");
-const Variable = z
-  .string()
-  .max(100)
-  .regex(/^[A-Za-z_][A-Za-z0-9_.]*$/, "letters, digits, underscore or dot, not starting with a digit")
-  .refine((v) => v !== "__proto__", "__proto__ is reserved (JSON objects cannot carry it as a value name)");
-const Grants = jsonObject().openapi({ description: "Any JSON object, at most 4 KB once serialised." });
-
-const TemplateCreate = z
-  .object({
-    code: Code,
-    name: plainText().min(1).max(200),
-    kind: z.enum(TEMPLATE_KINDS),
-    body: text().min(1),
-    variables: z.array(Variable).max(200).optional(),
-    grants: Grants.optional(),
-    consent_text: text().max(5000).nullable().optional(),
-    fields: z.array(FieldInputSchema).max(50).optional(),
-  })
-  .strict()
-  .openapi("TemplateCreate");
-
-const TemplateRevise = TemplateCreate.partial().extend({ code: Code }).strict().openapi("TemplateRevise");
+import { Place, TemplateCreate, TemplatePublish, TemplateRevise, createTemplate, listTemplates, publishTemplate, reviseTemplate } from "../domain/templates";
 
 const Field = z.object({
   key: z.string(),
@@ -131,7 +71,7 @@ templates.openapi(
     tags: ["templates"],
     summary: "Publish the draft of a code; its text is frozen",
     ...keyed("signing:templates"),
-    request: jsonBody(z.object({ code: Code }).strict()),
+    request: jsonBody(TemplatePublish),
     responses: {
       200: jsonResponse(z.object({ code: z.string(), version: z.number().int(), published_at: z.string() }), "Published"),
       ...keyedErrors,

@@ -1,0 +1,83 @@
+/**
+ * Every D1 query about templates, on drizzle's query builder. Row types come from the table.
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import type { Env, Principal } from "../env";
+import * as schema from "./schema";
+import { templates } from "./schema";
+
+export type TemplateRow = typeof templates.$inferSelect;
+export type NewTemplateRow = typeof templates.$inferInsert;
+
+const orm = (env: Env) => drizzle(env.DB, { schema });
+const ofCode = (p: Principal, code: string) => and(eq(templates.tenantId, p.tenantId), eq(templates.mode, p.mode), eq(templates.code, code));
+
+/** Every version of one code, newest first. */
+export function versionsOf(env: Env, p: Principal, code: string): Promise<TemplateRow[]> {
+  return orm(env).select().from(templates).where(ofCode(p, code)).orderBy(desc(templates.version));
+}
+
+/** The latest published version of a code, or undefined. */
+export async function latestPublishedRow(env: Env, p: Principal, code: string): Promise<TemplateRow | undefined> {
+  const [row] = await orm(env)
+    .select()
+    .from(templates)
+    .where(and(ofCode(p, code), eq(templates.isPublished, true)))
+    .orderBy(desc(templates.version))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Inserts a version unless (account, mode, code, version) exists: true when this insert won.
+ * Two requests racing for one version learn it here instead of from a unique-index error.
+ */
+export async function insertVersion(env: Env, row: NewTemplateRow): Promise<boolean> {
+  const r = await orm(env)
+    .insert(templates)
+    .values(row)
+    .onConflictDoNothing({ target: [templates.tenantId, templates.mode, templates.code, templates.version] })
+    .run();
+  return r.meta.changes === 1;
+}
+
+export type DraftChanges = Pick<NewTemplateRow, "name" | "kind" | "body" | "variables" | "grants" | "consentText" | "fields">;
+
+/** Replaces a never-published draft's content: false when it was published meanwhile. */
+export async function updateDraft(env: Env, id: string, changes: DraftChanges): Promise<boolean> {
+  const r = await orm(env)
+    .update(templates)
+    .set(changes)
+    .where(and(eq(templates.id, id), eq(templates.isPublished, false)))
+    .run();
+  return r.meta.changes === 1;
+}
+
+/** Publishes a draft: false when another request published it first. */
+export async function markPublished(env: Env, id: string, publishedAt: string): Promise<boolean> {
+  const r = await orm(env)
+    .update(templates)
+    .set({ isPublished: true, publishedAt })
+    .where(and(eq(templates.id, id), eq(templates.isPublished, false)))
+    .run();
+  return r.meta.changes === 1;
+}
+
+/** Every version of every code of the account and mode, newest first, with its document count. */
+export function listWithCounts(env: Env, p: Principal) {
+  // Two correlated scalar subqueries. Drizzle writes a one-table select's columns without their
+  // table name, which inside a subquery would bind to the inner table, so these two fragments
+  // name the outer row ("templates") themselves.
+  return orm(env)
+    .select({
+      row: templates,
+      documents: sql<number>`(SELECT COUNT(*) FROM documents d WHERE d.template_id = "templates"."id")`.mapWith(Number),
+      isLatest: sql<boolean>`("templates"."version" = (SELECT MAX(t2.version) FROM templates t2 WHERE t2.tenant_id = "templates"."tenant_id" AND t2.mode = "templates"."mode" AND t2.code = "templates"."code"))`.mapWith(
+        (v) => v === 1,
+      ),
+    })
+    .from(templates)
+    .where(and(eq(templates.tenantId, p.tenantId), eq(templates.mode, p.mode)))
+    .orderBy(desc(templates.createdAt), desc(templates.version));
+}
