@@ -2,28 +2,90 @@
  * Documents prepared from published templates: prepare, read, list, and the calls that hand
  * state changes to the document's sequencer.
  */
+import { z } from "@hono/zod-openapi";
 import type { Env, Principal } from "../env";
+import { DOCUMENT_STATUS_FILTERS, SIGNER_AUTH } from "../db/enums";
+import { dueForExpiry, insertDocumentStatement, listPage, ownerOf } from "../db/documents";
+import { plainText, text } from "../lib/text";
 import { invalid, notFound } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { unwrap } from "../../durable-objects/document-sequencer";
 import { commitWithEvents } from "./events";
 import { latestPublished, renderWithSpans } from "./templates";
-import { type DocState, type SignerRow, docFields, loadState, snapshot } from "./document-state";
-import type { Actor, SignerInput } from "./transitions";
+import { type DocState, type SignerRow, docFields, loadState } from "./document-state";
+import type { Actor } from "./transitions";
 import { normalisePhone } from "./field-values";
 
 export const sequencer = (env: Env, documentId: string) => env.DOCUMENT_SEQUENCER.getByName(documentId);
 
-export type PrepareInput = {
-  template_code: string;
-  title?: string;
-  values?: Record<string, string | number | boolean>;
-  expires_at?: string | null;
-  sequential?: boolean;
-  metadata?: Record<string, string>;
-  external_ref?: string | null;
-};
+// ---- The input of each document command, defined once: the routes validate with these, and
+// the sequencer takes SendInput["signers"] / VoidInput. ----
+
+export const METADATA_MAX_NAMES = 20;
+export const VALUES_MAX_NAMES = 200;
+
+const Metadata = z
+  .record(plainText().min(1).max(40), text().max(500))
+  .refine((m) => Object.keys(m).length <= METADATA_MAX_NAMES, `at most ${METADATA_MAX_NAMES} names`)
+  .openapi({ maxProperties: METADATA_MAX_NAMES, description: "Up to 20 names (1-40 characters) with string values (0-500 characters)." });
+
+/** A merged value: shown on the signer's page, so no bidi controls; numbers and booleans are written as text. */
+const MergeValue = z.union([plainText().max(20000), z.number(), z.boolean()]);
+
+export const PrepareInput = z
+  .object({
+    template_code: text().min(1).max(64),
+    title: plainText().max(200).optional(),
+    values: z
+      .record(plainText().min(1).max(100), MergeValue)
+      .refine((m) => Object.keys(m).length <= VALUES_MAX_NAMES, `at most ${VALUES_MAX_NAMES} names`)
+      .openapi({ maxProperties: VALUES_MAX_NAMES, description: "One value per declared variable (a template declares at most 200); strings 0-20000 characters." })
+      .optional(),
+    expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
+    sequential: z.boolean().optional(),
+    metadata: Metadata.optional(),
+    external_ref: text().max(200).nullable().optional(),
+  })
+  .strict()
+  .openapi("DocumentPrepare");
+
+export const SignerInputSchema = z
+  .object({
+    email: z.email().max(254),
+    full_name: plainText().trim().min(1).max(200),
+    role: plainText().max(40).optional(),
+    sign_order: z.number().int().min(1).max(1000).optional(),
+    phone: text().min(7).max(20).nullable().optional(),
+    auth: z.enum(SIGNER_AUTH).optional(),
+    party_id: plainText().max(200).nullable().optional(),
+  })
+  .strict()
+  .openapi("SignerInput");
+
+export const SendInput = z.object({ signers: z.array(SignerInputSchema).min(1).max(50) }).strict().openapi("DocumentSend");
+export const VoidInput = z.object({ reason: text().trim().min(1).max(500) }).strict().openapi("DocumentVoid");
+
+export const ListQuery = z.object({
+  status: z.enum(DOCUMENT_STATUS_FILTERS).optional(),
+  q: text()
+    .min(1)
+    .max(200)
+    .optional()
+    .openapi({
+      description:
+        "Case-insensitive substring of the title, subject name, or a signer's name or email; every character is literal. " +
+        "3+ characters search every document of the account in this mode (trigram index); 1-2 characters scan the newest 5,000 documents of the account in this mode.",
+    }),
+  external_ref: text().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export type PrepareInput = z.infer<typeof PrepareInput>;
+export type SendInput = z.infer<typeof SendInput>;
+export type VoidInput = z.infer<typeof VoidInput>;
+export type ListQuery = z.infer<typeof ListQuery>;
 
 /** Renders the latest published version; the text and its hash are stored on the document. */
 export async function prepareDocument(env: Env, p: Principal, input: PrepareInput, actor: Actor) {
@@ -41,44 +103,35 @@ export async function prepareDocument(env: Env, p: Principal, input: PrepareInpu
   const bodySha = await sha256Hex(body);
   const id = newId("doc");
   const createdAt = nowIso();
-  const row = {
-    id,
-    tenant_id: p.tenantId,
-    mode: p.mode,
-    title: input.title || tpl.name,
-    status: "draft" as const,
-    body_sha256: bodySha,
-    completed_at: null,
-    metadata: JSON.stringify(input.metadata ?? {}),
-    external_ref: input.external_ref ?? null,
-  };
+  const title = input.title || tpl.name;
+  const metadata = input.metadata ?? {};
+  const externalRef = input.external_ref ?? null;
   await commitWithEvents(
     env,
-    snapshot(row as never),
+    { id, tenantId: p.tenantId, mode: p.mode, title, status: "draft", bodySha256: bodySha, completedAt: null, metadata, externalRef },
     [
-      env.DB.prepare(
-        "INSERT INTO documents (id, tenant_id, mode, template_id, template_code, template_version, template_kind, title, status, body, body_sha256, merge_spans, grants, consent_text, fields, sequential, metadata, external_ref, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'draft', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-      ).bind(
+      insertDocumentStatement(env, {
         id,
-        p.tenantId,
-        p.mode,
-        tpl.id,
-        tpl.code,
-        tpl.version,
-        tpl.kind,
-        row.title,
+        tenantId: p.tenantId,
+        mode: p.mode,
+        templateId: tpl.id,
+        templateCode: tpl.code,
+        templateVersion: tpl.version,
+        templateKind: tpl.kind,
+        title,
+        status: "draft",
         body,
-        bodySha,
-        JSON.stringify(spans),
-        JSON.stringify(tpl.grants),
-        tpl.consentText,
-        JSON.stringify(tpl.fields),
-        input.sequential ? 1 : 0,
-        row.metadata,
-        row.external_ref,
+        bodySha256: bodySha,
+        mergeSpans: spans,
+        grants: tpl.grants,
+        consentText: tpl.consentText,
+        fields: tpl.fields,
+        sequential: input.sequential ?? false,
+        metadata,
+        externalRef,
         createdAt,
-        input.expires_at ?? null,
-      ),
+        expiresAt: input.expires_at ?? null,
+      }),
     ],
     [{ kind: "created", occurredAt: createdAt, ip: actor.ip, userAgent: actor.userAgent, againstSha256: bodySha }],
     1,
@@ -93,8 +146,14 @@ export async function ownedState(env: Env, p: Principal, documentId: string): Pr
   return st;
 }
 
-export async function sendDocument(env: Env, p: Principal, documentId: string, signers: SignerInput[], actor: Actor) {
-  await ownedState(env, p, documentId);
+/** 404 unless the document belongs to the key's account and mode (one small read). */
+async function requireOwned(env: Env, p: Principal, documentId: string) {
+  const owner = await ownerOf(env, documentId);
+  if (!owner || owner.tenantId !== p.tenantId || owner.mode !== p.mode) throw notFound("document");
+}
+
+export async function sendDocument(env: Env, p: Principal, documentId: string, signers: SendInput["signers"], actor: Actor) {
+  await requireOwned(env, p, documentId);
   const normalised = signers.map((s, i) => {
     if (s.role !== undefined && s.role.trim() === "") throw invalid(`signers.${i}.role: must not be empty.`);
     if (s.phone) {
@@ -108,7 +167,7 @@ export async function sendDocument(env: Env, p: Principal, documentId: string, s
 }
 
 export async function voidDocument(env: Env, p: Principal, documentId: string, reason: string, actor: Actor) {
-  await ownedState(env, p, documentId);
+  await requireOwned(env, p, documentId);
   return unwrap(await sequencer(env, documentId).void(documentId, { reason }, actor));
 }
 
@@ -184,85 +243,25 @@ export async function getDocument(env: Env, p: Principal, documentId: string) {
   };
 }
 
-/** Queries shorter than this many characters (code points) cannot use the trigram index. */
-export const SEARCH_MIN_TRIGRAM = 3;
-/** A 1-2 character query looks at this many of the account's newest documents (in the mode). */
-export const SHORT_SEARCH_WINDOW = 5000;
-
-/** `q` as an FTS5 string: everything inside double quotes is literal text (a quote is doubled). */
-export const ftsString = (s: string) => `"${s.replaceAll('"', '""')}"`;
-/** `q` as a LIKE substring pattern with `\` as the escape: `%`, `_` and `\` stand for themselves. */
-export const likeSubstring = (s: string) => `%${s.replace(/[\\%_]/g, (m) => "\\" + m)}%`;
-
-/**
- * The `q` condition. Three characters or more: the trigram index (`document_search`), its MATCH
- * limited to this account and mode by the index's own `scope` column; the unary `+` keeps SQLite
- * from walking the account's whole list index, so the matches drive the query. One or two
- * characters (trigrams cannot match them): a LIKE scan of the newest SHORT_SEARCH_WINDOW
- * documents of the account and mode; the pattern is at most 12 bytes, well inside D1's 50-byte
- * LIKE limit.
- */
-function searchCondition(p: Principal, raw: string): { sql: string; binds: unknown[] } {
-  // FTS5's query parser ends a string at U+0000, so the search ignores that character.
-  const q = raw.replaceAll("\u0000", "");
-  if (q === "") return { sql: "0", binds: [] };
-  if ([...q].length >= SEARCH_MIN_TRIGRAM) {
-    return {
-      sql: "+d.tenant_id = ? AND +d.mode = ? AND d.id IN (SELECT document_id FROM document_search WHERE document_search MATCH ?)",
-      binds: [p.tenantId, p.mode, `scope : ${ftsString(`${p.tenantId}:${p.mode}`)} AND text : ${ftsString(q)}`],
-    };
-  }
-  const like = likeSubstring(q);
-  return {
-    sql: `d.id IN (SELECT w.id FROM documents w WHERE w.tenant_id = ? AND w.mode = ? ORDER BY w.created_at DESC, w.id DESC LIMIT ${SHORT_SEARCH_WINDOW})
-      AND (d.title LIKE ? ESCAPE '\\' OR d.subject_name LIKE ? ESCAPE '\\' OR EXISTS (SELECT 1 FROM signers s WHERE s.document_id = d.id AND (s.full_name LIKE ? ESCAPE '\\' OR s.email LIKE ? ESCAPE '\\')))`,
-    binds: [p.tenantId, p.mode, like, like, like, like],
-  };
-}
-
-export type ListQuery = { status?: string; q?: string; external_ref?: string; limit: number; offset: number };
-
 /** Newest first; `status=open` means draft and sent; `q` matches title, subject or signer. */
 export async function listDocuments(env: Env, p: Principal, q: ListQuery) {
-  const where = ["d.tenant_id = ?", "d.mode = ?"];
-  const binds: unknown[] = [p.tenantId, p.mode];
-  if (q.status === "open") where.push("d.status IN ('draft', 'sent')");
-  else if (q.status) (where.push("d.status = ?"), binds.push(q.status));
-  if (q.external_ref) (where.push("d.external_ref = ?"), binds.push(q.external_ref));
-  if (q.q) {
-    const search = searchCondition(p, q.q);
-    where.push(search.sql);
-    binds.push(...search.binds);
-  }
-  const cond = where.join(" AND ");
-  const [count, page] = await env.DB.batch([
-    env.DB.prepare(`SELECT COUNT(*) AS n FROM documents d WHERE ${cond}`).bind(...binds),
-    env.DB.prepare(
-      `SELECT d.id, d.title, d.status, d.template_code, d.template_version, d.subject_name, d.sequential, d.expires_at, d.sent_at, d.completed_at, d.void_reason,
-        (SELECT COUNT(*) FROM signers s WHERE s.document_id = d.id) AS signers,
-        (SELECT COUNT(*) FROM signers s WHERE s.document_id = d.id AND s.status = 'signed') AS signed,
-        CASE WHEN d.status = 'sent' THEN (SELECT s.full_name FROM signers s WHERE s.document_id = d.id AND s.status = 'pending' AND s.role <> 'cc' ORDER BY s.sign_order, s.created_at, s.id LIMIT 1) END AS waiting_on
-       FROM documents d WHERE ${cond} ORDER BY d.created_at DESC, d.id DESC LIMIT ? OFFSET ?`,
-    ).bind(...binds, q.limit, q.offset),
-  ]);
-  const total = (count!.results[0] as { n: number }).n;
-  const rows = page!.results as Record<string, unknown>[];
+  const { total, rows } = await listPage(env, p, q);
   return {
     documents: rows.map((r) => ({
-      document_id: r.id as string,
-      title: r.title as string,
-      status: r.status as string,
-      template_code: r.template_code as string,
-      template_version: r.template_version as number,
-      subject_name: (r.subject_name as string | null) ?? null,
-      signers: r.signers as number,
-      signed: r.signed as number,
-      waiting_on: (r.waiting_on as string | null) ?? null,
-      sequential: r.sequential === 1,
-      expires_at: (r.expires_at as string | null) ?? null,
-      sent_at: (r.sent_at as string | null) ?? null,
-      completed_at: (r.completed_at as string | null) ?? null,
-      void_reason: (r.void_reason as string | null) ?? null,
+      document_id: r.id,
+      title: r.title,
+      status: r.status,
+      template_code: r.templateCode,
+      template_version: r.templateVersion,
+      subject_name: r.subjectName ?? null,
+      signers: r.signers,
+      signed: r.signed,
+      waiting_on: r.waitingOn ?? null,
+      sequential: r.sequential,
+      expires_at: r.expiresAt ?? null,
+      sent_at: r.sentAt ?? null,
+      completed_at: r.completedAt ?? null,
+      void_reason: r.voidReason ?? null,
     })),
     total,
     has_more: q.offset + rows.length < total,
@@ -273,10 +272,7 @@ export async function listDocuments(env: Env, p: Principal, q: ListQuery) {
 
 /** Cron: expires sent documents past their expiry, through each one's sequencer. */
 export async function expireDueDocuments(env: Env, now: Date) {
-  const due = await env.DB.prepare("SELECT id FROM documents WHERE status = 'sent' AND expires_at <= ? LIMIT 200")
-    .bind(now.toISOString())
-    .all<{ id: string }>();
-  for (const { id } of due.results) unwrap(await sequencer(env, id).expire(id, now.getTime()));
-  return due.results.length;
+  const due = await dueForExpiry(env, now.toISOString());
+  for (const id of due) unwrap(await sequencer(env, id).expire(id, now.getTime()));
+  return due.length;
 }
-

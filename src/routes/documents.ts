@@ -1,54 +1,10 @@
-import { DOCUMENT_STATUS_FILTERS, SIGNER_AUTH } from "../db/enums";
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
 import { clientAddress } from "../lib/auth";
-import { jsonObject, plainText, text } from "../lib/text";
-import { getDocument, listDocuments, prepareDocument, sendDocument, voidDocument } from "../domain/documents";
+import { ListQuery, PrepareInput, SendInput, VoidInput, getDocument, listDocuments, prepareDocument, sendDocument, voidDocument } from "../domain/documents";
 
 const actor = (req: Request) => ({ ip: clientAddress(req), userAgent: req.headers.get("user-agent") });
 const DocId = z.object({ id: z.string().min(1).max(64) });
-const STATUSES = DOCUMENT_STATUS_FILTERS;
-
-export const METADATA_MAX_NAMES = 20;
-export const VALUES_MAX_NAMES = 200;
-
-const Metadata = z
-  .record(plainText().min(1).max(40), text().max(500))
-  .refine((m) => Object.keys(m).length <= METADATA_MAX_NAMES, `at most ${METADATA_MAX_NAMES} names`)
-  .openapi({ maxProperties: METADATA_MAX_NAMES, description: "Up to 20 names (1-40 characters) with string values (0-500 characters)." });
-
-/** A merged value: shown on the signer's page, so no bidi controls; numbers and booleans are written as text. */
-const MergeValue = z.union([plainText().max(20000), z.number(), z.boolean()]);
-
-const PrepareBody = z
-  .object({
-    template_code: text().min(1).max(64),
-    title: plainText().max(200).optional(),
-    values: z
-      .record(plainText().min(1).max(100), MergeValue)
-      .refine((m) => Object.keys(m).length <= VALUES_MAX_NAMES, `at most ${VALUES_MAX_NAMES} names`)
-      .openapi({ maxProperties: VALUES_MAX_NAMES, description: "One value per declared variable (a template declares at most 200); strings 0-20000 characters." })
-      .optional(),
-    expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
-    sequential: z.boolean().optional(),
-    metadata: Metadata.optional(),
-    external_ref: text().max(200).nullable().optional(),
-  })
-  .strict()
-  .openapi("DocumentPrepare");
-
-const SignerInput = z
-  .object({
-    email: z.email().max(254),
-    full_name: plainText().trim().min(1).max(200),
-    role: plainText().max(40).optional(),
-    sign_order: z.number().int().min(1).max(1000).optional(),
-    phone: text().min(7).max(20).nullable().optional(),
-    auth: z.enum(SIGNER_AUTH).optional(),
-    party_id: plainText().max(200).nullable().optional(),
-  })
-  .strict()
-  .openapi("SignerInput");
 
 const Signer = z
   .object({
@@ -148,21 +104,7 @@ documents.openapi(
     summary: "Documents, newest first, a page at a time",
     ...keyed("signing:read"),
     request: {
-      query: z.object({
-        status: z.enum(STATUSES).optional(),
-        q: text()
-          .min(1)
-          .max(200)
-          .optional()
-          .openapi({
-            description:
-              "Case-insensitive substring of the title, subject name, or a signer's name or email; every character is literal. " +
-              "3+ characters search every document of the account in this mode (trigram index); 1-2 characters scan the newest 5,000 documents of the account in this mode.",
-          }),
-        external_ref: text().min(1).max(200).optional(),
-        limit: z.coerce.number().int().min(1).max(200).default(50),
-        offset: z.coerce.number().int().min(0).default(0),
-      }),
+      query: ListQuery,
     },
     responses: {
       200: jsonResponse(
@@ -183,7 +125,7 @@ documents.openapi(
     tags: ["documents"],
     summary: "Prepare a document from the latest published version of a template",
     ...keyed("signing:write", { idempotent: "documents.prepare" }),
-    request: jsonBody(PrepareBody),
+    request: jsonBody(PrepareInput),
     responses: { 200: jsonResponse(z.object({ document_id: z.string() }), "Prepared as a draft"), ...keyedErrors, ...idempotentErrors },
   }),
   async (c) => c.json(await prepareDocument(c.env, c.get("principal"), c.req.valid("json"), actor(c.req.raw)), 200),
@@ -211,7 +153,7 @@ documents.openapi(
     tags: ["documents"],
     summary: "Send a draft to 1-50 signers; each link's token is returned once",
     ...keyed("signing:write", { idempotent: "documents.send" }),
-    request: { params: DocId, ...jsonBody(z.object({ signers: z.array(SignerInput).min(1).max(50) }).strict()) },
+    request: { params: DocId, ...jsonBody(SendInput) },
     responses: {
       200: jsonResponse(
         z.object({ links: z.array(z.object({ signer_id: z.string(), email: z.string(), token: z.string() })) }),
@@ -234,7 +176,7 @@ documents.openapi(
     tags: ["documents"],
     summary: "Withdraw a document that is not completed",
     ...keyed("signing:write", { idempotent: "documents.void" }),
-    request: { params: DocId, ...jsonBody(z.object({ reason: text().trim().min(1).max(500) }).strict()) },
+    request: { params: DocId, ...jsonBody(VoidInput) },
     responses: { 200: jsonResponse(z.object({ voided: z.literal(true) }), "Voided"), ...keyedErrors, ...idempotentErrors },
   }),
   async (c) =>

@@ -1,0 +1,46 @@
+/**
+ * Agreements counted per account and month (`usage`), on drizzle's query builder.
+ */
+import { and, eq, gt, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import type { Env } from "../env";
+import * as schema from "./schema";
+import { usage } from "./schema";
+
+export type UsageRow = typeof usage.$inferSelect;
+
+const orm = (env: Env) => drizzle(env.DB, { schema });
+
+/**
+ * Counts one agreement if the plan allows it, in one round trip: the month's row is created if
+ * missing and the conditional increment runs in the same batch (one transaction). True when
+ * counted. The plan check is a correlated CASE over `tenants` and `plans` that drizzle's builder
+ * cannot write inside an UPDATE's WHERE, so it is one raw fragment.
+ */
+export async function countAgreement(env: Env, tenantId: string, period: string): Promise<boolean> {
+  const db = orm(env);
+  const allowed = sql`(SELECT CASE
+      WHEN pl.monthly_agreements IS NULL THEN 1
+      WHEN "usage"."agreements" < pl.monthly_agreements THEN 1
+      WHEN pl.overage_cents IS NULL THEN 0
+      WHEN t.spending_limit_cents IS NULL THEN 1
+      WHEN ("usage"."agreements" + 1 - pl.monthly_agreements) * pl.overage_cents <= t.spending_limit_cents THEN 1
+      ELSE 0 END
+    FROM tenants t JOIN plans pl ON pl.code = t.plan WHERE t.id = ${tenantId}) = 1`;
+  const [, counted] = await db.batch([
+    db.insert(usage).values({ tenantId, period, agreements: 0 }).onConflictDoNothing(),
+    db
+      .update(usage)
+      .set({ agreements: sql`${usage.agreements} + 1` })
+      .where(and(eq(usage.tenantId, tenantId), eq(usage.period, period), allowed)),
+  ]);
+  return (counted.meta.changes ?? 0) === 1;
+}
+
+/** Gives one agreement back (a send that failed after counting). */
+export async function uncountAgreement(env: Env, tenantId: string, period: string): Promise<void> {
+  await orm(env)
+    .update(usage)
+    .set({ agreements: sql`${usage.agreements} - 1` })
+    .where(and(eq(usage.tenantId, tenantId), eq(usage.period, period), gt(usage.agreements, 0)));
+}
