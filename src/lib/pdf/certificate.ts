@@ -8,7 +8,7 @@ import { PDFDocument, rgb } from "pdf-lib";
 import type { CertificatePayload } from "../../domain/certificates";
 import { formatVerificationCode } from "../verification-code";
 import { qrMatrix, qrRuns, QUIET_ZONE } from "../qr";
-import { fromBase64 } from "../seal/der";
+import { signaturePictureForPdf } from "../image";
 import { PdfWriter, PAGE, MUTED, INK } from "./layout";
 import { wrap } from "./text";
 
@@ -114,25 +114,18 @@ export function drawCertificate(w: PdfWriter, c: CertificateSheet): void {
   );
 }
 
-function dataUrlImage(value: string): { kind: "png" | "jpg"; bytes: Uint8Array } | null {
-  const m = /^data:image\/(png|jpeg|jpg);base64,([A-Za-z0-9+/=\s]+)$/.exec(value);
-  if (!m) return null;
-  try {
-    return { kind: m[1] === "png" ? "png" : "jpg", bytes: fromBase64(m[2]!.replace(/\s+/g, "")) };
-  } catch {
-    return null;
-  }
-}
-
 async function drawMark(w: PdfWriter, mark: SignerMark): Promise<void> {
   w.ensure(90);
   w.text(`${mark.signer}`, { size: 10 });
   const value = mark.value ?? "";
-  const img = mark.method === "drawn" || mark.method === "uploaded" ? dataUrlImage(value) : null;
   let drawn = false;
-  if (img) {
+  if (mark.method === "drawn" || mark.method === "uploaded") {
     try {
-      const embedded = img.kind === "png" ? await w.doc.embedPng(img.bytes) : await w.doc.embedJpg(img.bytes);
+      // Checked and re-encoded again here: pdf-lib only ever sees a PNG the service wrote, within
+      // the limits, whatever the stored value (older rows, rows written by other means).
+      // Scaled to the box at about 300 dpi (220 × 60 pt); the stored picture keeps every pixel.
+      const picture = await signaturePictureForPdf(value, 920, 250);
+      const embedded = await w.doc.embedPng(picture.png);
       const scale = Math.min(220 / embedded.width, 60 / embedded.height, 1);
       const h = embedded.height * scale;
       w.ensure(h + 6);
