@@ -33,7 +33,8 @@ describe("GET /v1/verify/{code}", () => {
       issued_at: cert.issued_at,
       issuer: JSON.parse(cert.payload).issuer,
       title: "NDA with Ada",
-      document_sha256: f.bodySha256,
+      // Withheld: sending it back would unlock the holder's view.
+      document_sha256: null,
       document_matches: null,
       still_matches_record: true,
       divergence: null,
@@ -44,6 +45,7 @@ describe("GET /v1/verify/{code}", () => {
       events: null,
     });
     expect(r.text).not.toContain("@");
+    expect(r.text).not.toContain(f.bodySha256);
   });
 
   it("with the document's sha256: the signers without email addresses and the trail by name", async () => {
@@ -51,6 +53,7 @@ describe("GET /v1/verify/{code}", () => {
     const r = await verify(cert.verification_code, f.bodySha256);
     expect(r.status).toBe(200);
     expect(r.json.document_matches).toBe(true);
+    expect(r.json.document_sha256).toBe(f.bodySha256);
     expect(r.json.signers).toEqual([
       {
         full_name: "Ada Lovelace",
@@ -93,7 +96,18 @@ describe("GET /v1/verify/{code}", () => {
     const { cert } = await completed();
     const r = await verify(cert.verification_code, "ab".repeat(32));
     expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ found: true, document_matches: false, signers: null, events: null, signer_count: 2 });
+    expect(r.json).toMatchObject({ found: true, document_matches: false, document_sha256: null, signers: null, events: null, signer_count: 2 });
+  });
+
+  it("never gives out the document's hash before a match, so the anonymous answer cannot unlock the holder's view", async () => {
+    const { cert, f } = await completed();
+    for (const sha of [undefined, "ab".repeat(32)]) {
+      const r = await verify(cert.verification_code, sha);
+      expect(r.status).toBe(200);
+      expect(r.json.document_sha256).toBeNull();
+      expect(r.text).not.toContain(f.bodySha256);
+      expect(r.text).not.toContain(f.bodySha256.slice(0, 16));
+    }
   });
 
   it("refuses a sha256 that is not 64 hex characters (422 invalid)", async () => {
@@ -111,6 +125,7 @@ describe("GET /v1/verify/{code}", () => {
       const sha = await sha256Hex(fromB64(file.json.bytes_base64));
       const r = await verify(cert.verification_code, sha);
       expect(r.json.document_matches).toBe(true);
+      expect(r.json.document_sha256).toBe(f.bodySha256);
       expect(r.json.signers).toHaveLength(2);
     }
     // A sealed file of another document does not open this one.

@@ -2,7 +2,8 @@
  * Public verification by code (`GET /v1/verify/{code}` and the `/verify/{code}` page). Anonymous:
  * without a hash it says what the document is and when it completed; with a `sha256` equal to the
  * document's hash or to a sealed file issued for it (certificate PDF or bundle), it adds the signers
- * and the trail from the frozen certificate. Email addresses are never shown to a verifier.
+ * and the trail from the frozen certificate, and the document's hash itself (withheld before a match,
+ * since sending it back is what unlocks the rest). Email addresses are never shown to a verifier.
  */
 import type { Env } from "../env";
 import { normaliseVerificationCode } from "../lib/verification-code";
@@ -17,6 +18,7 @@ export type VerificationResult = {
   issued_at: string | null;
   issuer: { tenant: string; tenant_id: string } | null;
   title: string | null;
+  /** Only when `sha256` matched: withheld like signers and events otherwise. */
   document_sha256: string | null;
   /** null when no `sha256` was given. */
   document_matches: boolean | null;
@@ -77,7 +79,8 @@ export async function verifyCode(env: Env, code: string, sha256?: string): Promi
     issued_at: cert.issued_at,
     issuer: payload.issuer,
     title: payload.document.title,
-    document_sha256: cert.document_sha256,
+    // Withheld like signers and events: sending it back would unlock the holder's view.
+    document_sha256: matches ? cert.document_sha256 : null,
     document_matches: matches,
     still_matches_record: check.still_matches_record,
     divergence: check.divergence,

@@ -91,7 +91,10 @@ const Verification = z
     issued_at: z.string().nullable(),
     issuer: z.object({ tenant: z.string(), tenant_id: z.string() }).nullable(),
     title: z.string().nullable(),
-    document_sha256: z.string().nullable(),
+    document_sha256: z
+      .string()
+      .nullable()
+      .openapi({ description: "The document's SHA-256, only when `sha256` matched (the document or a sealed file); null otherwise, withheld like signers and events." }),
     document_matches: z.boolean().nullable().openapi({ description: "null when no sha256 was given." }),
     still_matches_record: z.boolean().nullable(),
     divergence: z.string().nullable(),
@@ -193,7 +196,7 @@ export const evidence = createRouter()
       tags: ["evidence"],
       summary: "Check a certificate by its verification code (anonymous)",
       description:
-        "Without `sha256`: what the document is and when it completed. With `sha256` equal to the document's hash or to the SHA-256 of a sealed file issued for it: also the signers (no email addresses) and the trail. Unknown codes answer 404 with `found: false`.",
+        "Without `sha256` (or with one that does not match): what the document is and when it completed; `document_sha256`, `signers` and `events` are null. With `sha256` equal to the document's hash or to the SHA-256 of a sealed file issued for it: also `document_sha256`, the signers (no email addresses) and the trail. Unknown codes answer 404 with `found: false`.",
       request: {
         params: z.object({ code: z.string().min(1).max(64) }),
         query: z.object({ sha256: z.string().regex(SHA256_HEX, "must be 64 hexadecimal characters").optional() }),
