@@ -26,6 +26,7 @@ describe("GET /v1/documents/{id}/certificate", () => {
     const tenantName = (await env.DB.prepare("SELECT name FROM tenants WHERE id = ?").bind(t.tenantId).first<{ name: string }>())!.name;
     expect(c.payload).toEqual({
       issuer: { tenant: tenantName, tenant_id: t.tenantId },
+      test: false,
       document: {
         id: f.documentId,
         title: "NDA with Ada",

@@ -29,6 +29,7 @@ describe("GET /v1/verify/{code}", () => {
     expect(r.headers.get("cache-control")).toBe("no-store");
     expect(r.json).toEqual({
       found: true,
+      test: false,
       verification_code: cert.verification_code,
       issued_at: cert.issued_at,
       issuer: JSON.parse(cert.payload).issuer,

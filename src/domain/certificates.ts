@@ -26,6 +26,11 @@ export type PayloadEvent = { kind: string; occurred_at: string; signer: string |
 
 export type CertificatePayload = {
   issuer: { tenant: string; tenant_id: string };
+  /**
+   * True when the document was made and completed with a test key (no legal effect, unmetered).
+   * Absent only from certificates issued before the field existed.
+   */
+  test?: boolean;
   document: { id: string; title: string; sha256: string; completed_at: string | null; template: { code: string; version: number } };
   signers: PayloadSigner[];
   events: PayloadEvent[];
@@ -103,6 +108,7 @@ export async function derivePayload(r: RecordRows): Promise<CertificatePayload> 
   const confirmedCode = new Set(events.filter((e) => e.kind === "verified" && e.signer_id).map((e) => e.signer_id!));
   return {
     issuer: { tenant: r.tenant.name, tenant_id: r.tenant.id },
+    test: r.doc.mode === "test",
     document: {
       id: r.doc.id,
       title: r.doc.title,
@@ -180,6 +186,23 @@ export function differingPaths(a: unknown, b: unknown, path = ""): string[] {
   return canonicalJson(a ?? null) === canonicalJson(b ?? null) ? [] : [path || "(whole payload)"];
 }
 
+/**
+ * The live payload in the shape the frozen one was issued in: fields added to the payload after a
+ * certificate was issued are left out of its comparison (they were not part of what was frozen).
+ */
+function asIssued(frozen: CertificatePayload, live: CertificatePayload): CertificatePayload {
+  const out = { ...live };
+  if (!("test" in frozen)) delete out.test;
+  return out;
+}
+
+/** Whether a certificate is a test-mode one; for certificates issued before `test` existed, from the document. */
+export async function isTestCertificate(env: Env, cert: CertificateRow, payload: CertificatePayload): Promise<boolean> {
+  if (typeof payload.test === "boolean") return payload.test;
+  const mode = await env.DB.prepare("SELECT mode FROM documents WHERE id = ?").bind(cert.document_id).first<string>("mode");
+  return mode === "test";
+}
+
 export type RecordCheck = { still_matches_record: boolean; divergence: string | null };
 
 /**
@@ -196,7 +219,7 @@ export async function checkAgainstRecord(env: Env, cert: CertificateRow): Promis
   if (!record) {
     problems.push("the document is missing from the record");
   } else {
-    const live = await derivePayload(record);
+    const live = asIssued(frozen, await derivePayload(record));
     problems.push(...differingPaths(frozen, live));
     if (record.doc.body_sha256 !== frozen.document.sha256) problems.push("document.body_sha256 (stored hash of the text)");
     if (record.doc.status !== "completed") problems.push(`document.status (now ${record.doc.status})`);

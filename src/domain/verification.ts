@@ -7,13 +7,15 @@
  */
 import type { Env } from "../env";
 import { normaliseVerificationCode } from "../lib/verification-code";
-import { checkAgainstRecord, type CertificatePayload, type CertificateRow, type PayloadSigner } from "./certificates";
+import { checkAgainstRecord, isTestCertificate, type CertificatePayload, type CertificateRow, type PayloadSigner } from "./certificates";
 
 export type VerifiedSigner = Omit<PayloadSigner, "email">;
 export type VerifiedEvent = { kind: string; occurred_at: string; signer: string | null; ip: string | null; against_sha256: string };
 
 export type VerificationResult = {
   found: boolean;
+  /** True for a document made and completed with a test key: no legal effect. Null when not found. */
+  test: boolean | null;
   verification_code: string | null;
   issued_at: string | null;
   issuer: { tenant: string; tenant_id: string } | null;
@@ -37,6 +39,7 @@ export const SHA256_HEX = /^[0-9a-fA-F]{64}$/;
 function notFound(code: string | null): VerificationResult {
   return {
     found: false,
+    test: null,
     verification_code: code,
     issued_at: null,
     issuer: null,
@@ -73,8 +76,10 @@ export async function verifyCode(env: Env, code: string, sha256?: string): Promi
   const check = await checkAgainstRecord(env, cert);
   const matches = sha256 === undefined || sha256 === "" ? null : await hashMatches(env, cert, sha256);
   const names = new Map(payload.signers.map((s) => [s.email, s.full_name] as const));
+  const test = await isTestCertificate(env, cert, payload);
   return {
     found: true,
+    test,
     verification_code: cert.verification_code,
     issued_at: cert.issued_at,
     issuer: payload.issuer,

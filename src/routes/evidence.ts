@@ -17,6 +17,10 @@ import { SHA256_HEX, verifyCode } from "../domain/verification";
 const Payload = z
   .object({
     issuer: z.object({ tenant: z.string(), tenant_id: z.string() }),
+    test: z.boolean().optional().openapi({
+      description:
+        "True when the document was made and completed with a test key (`mk_test_`): no legal effect, not metered, and every page of its sealed files says \"TEST — no legal effect\". False for live documents. Absent only from certificates issued before this field existed.",
+    }),
     document: z.object({
       id: z.string(),
       title: z.string(),
@@ -87,6 +91,7 @@ const VerifiedSigner = z.object({
 const Verification = z
   .object({
     found: z.boolean(),
+    test: z.boolean().nullable().openapi({ description: "True for a document completed with a test key (no legal effect), false for a live one; null when no certificate has this code." }),
     verification_code: z.string().nullable(),
     issued_at: z.string().nullable(),
     issuer: z.object({ tenant: z.string(), tenant_id: z.string() }).nullable(),

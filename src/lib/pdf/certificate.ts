@@ -36,6 +36,9 @@ export type SealedDocumentInput = CertificateSheet & {
 
 const QR_MODULE = 2.6;
 
+/** Printed on every page of a test-mode document's sealed files. */
+export const TEST_MARK = "TEST \u2014 no legal effect";
+
 function drawQr(w: PdfWriter, url: string, right: number, top: number): number {
   const m = qrMatrix(url);
   const side = (m.size + 2 * QUIET_ZONE) * QR_MODULE;
@@ -70,6 +73,7 @@ export function drawCertificate(w: PdfWriter, c: CertificateSheet): void {
 
   const p = c.payload;
   w.rows([
+    ...(p.test ? [["Mode", `${TEST_MARK} (completed with a test key)`] as [string, string]] : []),
     ["Issued by", `${p.issuer.tenant} (${p.issuer.tenant_id})`],
     ["Document", p.document.title],
     ["Document id", p.document.id],
@@ -164,6 +168,7 @@ export async function drawSealedDocument(input: SealedDocumentInput): Promise<PD
   drawCertificate(w, input);
   const code = formatVerificationCode(input.verificationCode);
   w.footers((n, count) => `${input.payload.document.title} · verification code ${code} · sealed by ${input.sealName} · page ${n} of ${count}`);
+  if (input.payload.test) w.stamp(TEST_MARK);
   await w.doc.attach(new TextEncoder().encode(input.payloadJson), "certificate.json", {
     mimeType: "application/json",
     description: "Certificate payload, RFC 8785 canonical JSON; its SHA-256 is the certificate SHA-256.",
