@@ -5,6 +5,7 @@ import { insertDocument } from "./evidence-fixtures";
 import { issueCertificate } from "../src/domain/certificates";
 import { canonicalJson } from "../src/lib/canonical-json";
 import { sha256Hex } from "../src/lib/crypto";
+import { DEFAULT_CONSENT_TEXT } from "../src/domain/wording";
 
 const certOf = (key: string, id: string) => api("GET", `/v1/documents/${id}/certificate`, { key });
 
@@ -33,6 +34,7 @@ describe("GET /v1/documents/{id}/certificate", () => {
         sha256: f.bodySha256,
         completed_at: "2026-01-15T09:30:00.000Z",
         template: { code: expect.stringMatching(/^nda_/), version: 1 },
+        consent: { version: "consent/1", text_sha256: await sha256Hex(DEFAULT_CONSENT_TEXT) },
       },
       signers: [
         {

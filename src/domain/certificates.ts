@@ -10,6 +10,7 @@ import { canonicalJson } from "../lib/canonical-json";
 import { sha256Hex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { newVerificationCode } from "../lib/verification-code";
+import { CONSENT_VERSION, DEFAULT_CONSENT_TEXT } from "./wording";
 
 export type PayloadSigner = {
   full_name: string;
@@ -31,10 +32,35 @@ export type CertificatePayload = {
    * Absent only from certificates issued before the field existed.
    */
   test?: boolean;
-  document: { id: string; title: string; sha256: string; completed_at: string | null; template: { code: string; version: number } };
+  document: {
+    id: string;
+    title: string;
+    sha256: string;
+    completed_at: string | null;
+    template: { code: string; version: number };
+    /**
+     * The consent wording every signer was shown: its version label and the SHA-256 of the text.
+     * Absent only from certificates issued before the field existed.
+     */
+    consent?: ConsentRecord;
+  };
   signers: PayloadSigner[];
   events: PayloadEvent[];
 };
+
+/** `version` is `consent/1` for the service's wording, `consent/custom-<first 12 hex of text_sha256>` for a template's own. */
+export type ConsentRecord = { version: string; text_sha256: string };
+
+/**
+ * The consent wording a document shows and its record: the template's own text when it has one
+ * (as written, in the business's language), otherwise the service's default wording, whose
+ * English text is the one the `consent/1` label names (translations say the same).
+ */
+export async function consentRecord(consentText: string | null): Promise<ConsentRecord> {
+  const custom = consentText !== null && consentText !== DEFAULT_CONSENT_TEXT;
+  const text_sha256 = await sha256Hex(custom ? consentText : DEFAULT_CONSENT_TEXT);
+  return { version: custom ? `consent/custom-${text_sha256.slice(0, 12)}` : CONSENT_VERSION, text_sha256 };
+}
 
 export type CertificateRow = {
   id: string;
@@ -58,6 +84,7 @@ export type RecordRows = {
     status: string;
     body: string;
     body_sha256: string;
+    consent_text: string | null;
     template_code: string;
     template_version: number;
     completed_at: string | null;
@@ -83,7 +110,7 @@ export type RecordRows = {
 export async function loadRecord(env: Env, documentId: string): Promise<RecordRows | null> {
   const [d, s, e] = await env.DB.batch([
     env.DB.prepare(
-      "SELECT d.id, d.tenant_id, d.mode, d.title, d.status, d.body, d.body_sha256, d.template_code, d.template_version, d.completed_at, t.name AS tenant_name FROM documents d JOIN tenants t ON t.id = d.tenant_id WHERE d.id = ?",
+      "SELECT d.id, d.tenant_id, d.mode, d.title, d.status, d.body, d.body_sha256, d.consent_text, d.template_code, d.template_version, d.completed_at, t.name AS tenant_name FROM documents d JOIN tenants t ON t.id = d.tenant_id WHERE d.id = ?",
     ).bind(documentId),
     env.DB.prepare(
       "SELECT id, full_name, email, role, sign_order, status, auth, consented_at, signed_at, signature_method, signature_value_sha256, signed_against_sha256, sign_ip FROM signers WHERE document_id = ? ORDER BY sign_order, created_at, id",
@@ -116,6 +143,7 @@ export async function derivePayload(r: RecordRows): Promise<CertificatePayload> 
       sha256: await sha256Hex(r.doc.body),
       completed_at: r.doc.completed_at,
       template: { code: r.doc.template_code, version: r.doc.template_version },
+      consent: await consentRecord(r.doc.consent_text),
     },
     signers: r.signers.map((s) => ({
       full_name: s.full_name,
@@ -193,6 +221,10 @@ export function differingPaths(a: unknown, b: unknown, path = ""): string[] {
 function asIssued(frozen: CertificatePayload, live: CertificatePayload): CertificatePayload {
   const out = { ...live };
   if (!("test" in frozen)) delete out.test;
+  if (frozen.document && !("consent" in frozen.document)) {
+    const { consent: _consent, ...document } = out.document;
+    out.document = document;
+  }
   return out;
 }
 

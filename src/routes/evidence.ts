@@ -27,6 +27,16 @@ const Payload = z
       sha256: z.string(),
       completed_at: z.string().nullable(),
       template: z.object({ code: z.string(), version: z.number().int() }),
+      consent: z
+        .object({
+          version: z.string().openapi({ example: "consent/custom-3f9a0c1b2d4e" }),
+          text_sha256: z.string(),
+        })
+        .optional()
+        .openapi({
+          description:
+            "The consent wording every signer was shown: `version` is `consent/1` for the service's wording or `consent/custom-<first 12 hex of text_sha256>` for the template's own `consent_text`; `text_sha256` is the SHA-256 of that text (UTF-8; for `consent/1` of its English text). Absent only from certificates issued before this field existed.",
+        }),
     }),
     signers: z.array(
       z.object({

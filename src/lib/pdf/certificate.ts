@@ -78,6 +78,7 @@ export function drawCertificate(w: PdfWriter, c: CertificateSheet): void {
     ["Document", p.document.title],
     ["Document id", p.document.id],
     ["Template", `${p.document.template.code}, version ${p.document.template.version}`],
+    ...(p.document.consent ? [["Consent wording", `${p.document.consent.version}\nSHA-256 ${p.document.consent.text_sha256}`] as [string, string]] : []),
     ["Completed", or(p.document.completed_at)],
     ["Certificate issued", c.issuedAt],
     ["Certificate id", c.certificateId],
