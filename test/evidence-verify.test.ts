@@ -136,6 +136,24 @@ describe("GET /v1/verify/{code}", () => {
     expect(r.json.document_matches).toBe(false);
   });
 
+  it("never fails on broken input: bad percent-encoding, surrogates, oversized codes and hashes", async () => {
+    const { cert } = await completed();
+    const cases: [string, number][] = [
+      ["/v1/verify/%ED%A0%80", 404],
+      ["/v1/verify/%F0%9F", 404],
+      ["/v1/verify/%EF%BF%BD%EF%BF%BD", 404],
+      [`/v1/verify/${"7".repeat(65)}`, 422],
+      [`/v1/verify/${cert.verification_code}?sha256=%ED%A0%80`, 422],
+      [`/v1/verify/${cert.verification_code}?sha256=${"a".repeat(63)}%F0%9F%98%80`, 422],
+      [`/v1/verify/${cert.verification_code}?sha256=${"a".repeat(64)}&sha256=${"b".repeat(64)}`, 422],
+    ];
+    for (const [path, status] of cases) {
+      const r = await api("GET", path, { ip: ip() });
+      expect(r.status, `${path}: ${r.text}`).toBe(status);
+      if (status === 422) expect(r.json.error.code).toBe("invalid");
+    }
+  });
+
   it("answers 404 with found false for an unknown or malformed code", async () => {
     const unknown = await verify("0000-0000-0000-0000");
     expect(unknown.status).toBe(404);

@@ -7,6 +7,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { createRouter, commonErrors, jsonResponse, keyed, keyedErrors } from "../lib/router";
 import { notFound } from "../lib/errors";
+import { text } from "../lib/text";
 import { clientAddress } from "../lib/auth";
 import { ADDRESS_LIMIT, limitOrThrow } from "../lib/rate-limit";
 import { toBase64 } from "../lib/seal/der";
@@ -121,7 +122,7 @@ const Verification = z
   })
   .openapi("VerificationResult");
 
-const idParam = z.object({ id: z.string().min(1).max(64) });
+const idParam = z.object({ id: text().min(1).max(64) });
 
 async function documentOf(c: Context<AppEnv>, id: string): Promise<{ id: string; status: string }> {
   const p = c.get("principal");
@@ -213,8 +214,8 @@ export const evidence = createRouter()
       description:
         "Without `sha256` (or with one that does not match): what the document is and when it completed; `document_sha256`, `signers` and `events` are null. With `sha256` equal to the document's hash or to the SHA-256 of a sealed file issued for it: also `document_sha256`, the signers (no email addresses) and the trail. Unknown codes answer 404 with `found: false`.",
       request: {
-        params: z.object({ code: z.string().min(1).max(64) }),
-        query: z.object({ sha256: z.string().regex(SHA256_HEX, "must be 64 hexadecimal characters").optional() }),
+        params: z.object({ code: text().min(1).max(64) }),
+        query: z.object({ sha256: text().regex(SHA256_HEX, "must be 64 hexadecimal characters").optional() }),
       },
       responses: { ...commonErrors, 200: jsonResponse(Verification, "The certificate was found"), 404: jsonResponse(Verification, "No certificate has this code") },
     }),
