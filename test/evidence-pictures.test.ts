@@ -186,7 +186,7 @@ describe("signature pictures at POST /v1/sign/{token}", () => {
     const pdf = await api("GET", `/v1/documents/${id}/pdf`, { key: t.key });
     expect(pdf.status).toBe(200);
     expect(new TextDecoder("latin1").decode(fromB64(pdf.json.bytes_base64))).toMatch(/\/Width 500\s/);
-  });
+  }, 30_000); // 8 MB of pixels made, deflated and decoded by the test itself as well
 
   it("normalises palette, 1-bit and 16-bit PNGs to 8 bits", async () => {
     // 2 × 2 palette: red, green / blue, red.

@@ -9,9 +9,13 @@ import { ApiError, invalid } from "../lib/errors";
 import { canonicalJson } from "../lib/canonical-json";
 import { randomHex, sha256Hex } from "../lib/crypto";
 import { nowIso } from "../lib/ids";
-import { drawSealedDocument, type Answer, type CertificateSheet, type SignerMark } from "../lib/pdf/certificate";
-import { BUNDLE_FORMAT, drawBundle, type BundleManifest } from "../lib/pdf/bundle";
-import { sealingFromEnv, sealPdf, TimestampError, type SealDescription } from "../lib/seal";
+// The PDF drawing (pdf-lib, fontkit, the embedded font, QR) and the seal (pkijs, asn1js) are
+// loaded only when a file is actually drawn: a signer's request and a download of an existing
+// file never evaluate them.
+import type { Answer, CertificateSheet, SignerMark } from "../lib/pdf/certificate";
+import type { BundleManifest } from "../lib/pdf/bundle";
+import { BUNDLE_FORMAT } from "../lib/pdf/bundle-format";
+import type { SealDescription } from "../lib/seal";
 import { certificateRow, checkAgainstRecord, issueCertificate, type CertificatePayload, type CertificateRow } from "./certificates";
 
 export type SealedKind = "pdf" | "bundle";
@@ -150,14 +154,19 @@ function safeHost(url: string): string | null {
 
 async function draw(env: Env, kind: SealedKind, cert: CertificateRow, baseUrl: string, sealName: string) {
   const c = sheet(cert, baseUrl);
-  if (kind === "pdf") return drawSealedDocument({ ...c, ...(await marksAndAnswers(env, cert.document_id)), sealName });
+  if (kind === "pdf") {
+    const { drawSealedDocument } = await import("../lib/pdf/certificate");
+    return drawSealedDocument({ ...c, ...(await marksAndAnswers(env, cert.document_id)), sealName });
+  }
   const manifest = await bundleManifest(env, cert, nowIso());
   const manifestJson = canonicalJson(manifest);
+  const { drawBundle } = await import("../lib/pdf/bundle");
   return drawBundle({ manifest, manifestJson, packageSha256: await sha256Hex(manifestJson), certificate: c, sealName });
 }
 
 /** Draws and seals a file (no storage). Throws ApiError `internal` with Retry-After when no timestamp can be had. */
 export async function makeSealedFile(env: Env, kind: SealedKind, cert: CertificateRow, baseUrl: string): Promise<{ bytes: Uint8Array; seal: SealDescription }> {
+  const { sealingFromEnv, sealPdf, TimestampError } = await import("../lib/seal");
   const sealing = await sealingFromEnv(env);
   const pdfDoc = await draw(env, kind, cert, baseUrl, sealing.description.commonName);
   const title = (JSON.parse(cert.payload) as CertificatePayload).document.title;

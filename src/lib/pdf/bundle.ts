@@ -10,7 +10,9 @@ import { formatVerificationCode } from "../verification-code";
 import { drawCertificate, TEST_MARK, type CertificateSheet } from "./certificate";
 import { PdfWriter, MUTED } from "./layout";
 
-export const BUNDLE_FORMAT = "edge-sign/evidence-bundle/1";
+import { BUNDLE_FORMAT } from "./bundle-format";
+
+export { BUNDLE_FORMAT };
 
 export type BundleManifest = {
   format: typeof BUNDLE_FORMAT;
