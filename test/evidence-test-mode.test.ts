@@ -52,7 +52,7 @@ describe("test-mode documents are marked", () => {
     const f = await insertDocument(t);
     const cert = (await certificateRow(env, f.documentId))!;
     expect(JSON.parse(cert.payload).test).toBe(false);
-    const v = await api("GET", `/v1/verify/${cert.verification_code}`, { ip: ip() });
+    const v = await api("GET", `/v1/verify/${cert.verificationCode}`, { ip: ip() });
     expect(v.json).toMatchObject({ found: true, test: false });
     for (const kind of ["pdf", "bundle"] as const) {
       const pages = await sealedPages(t.key, f.documentId, kind);
@@ -78,7 +78,7 @@ describe("test-mode documents are marked", () => {
     await env.DB.prepare("UPDATE certificates SET payload = ?, certificate_sha256 = ? WHERE id = ?").bind(text, await sha256Hex(text), cert.id).run();
     const c = (await api("GET", `/v1/documents/${f.documentId}/certificate`, { key: t.key })).json;
     expect(c).toMatchObject({ still_matches_record: true, divergence: null });
-    const v = await api("GET", `/v1/verify/${cert.verification_code}`, { ip: ip() });
+    const v = await api("GET", `/v1/verify/${cert.verificationCode}`, { ip: ip() });
     expect(v.json.test).toBe(true);
   });
 });

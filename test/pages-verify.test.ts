@@ -17,7 +17,7 @@ async function completed(opts: Parameters<typeof insertDocument>[1] = {}) {
   const t = await makeTenant();
   const f = await insertDocument(t, opts);
   const cert = (await certificateRow(env, f.documentId))!;
-  return { t, f, cert, code: formatVerificationCode(cert.verification_code) };
+  return { t, f, cert, code: formatVerificationCode(cert.verificationCode) };
 }
 
 const EMAILS = DEFAULT_SIGNERS.map((s) => s.email);
@@ -42,7 +42,7 @@ describe("GET /verify", () => {
 
   it("sends a typed code, in any case and with or without dashes, to its page", async () => {
     const { code, cert } = await completed();
-    const r = await get(`/verify?code=${encodeURIComponent(` ${cert.verification_code.toLowerCase()} `)}&lang=fr`);
+    const r = await get(`/verify?code=${encodeURIComponent(` ${cert.verificationCode.toLowerCase()} `)}&lang=fr`);
     expect(r.status).toBe(303);
     expect(r.headers.get("location")).toBe(`/verify/${code}?lang=fr`);
   });

@@ -177,7 +177,7 @@ export async function readLinkForPage(env: Env, token: string, ctx: RequestConte
     answers,
     sensitive,
     frameAncestors: parseFrameAncestors(r.tenant.frame_ancestors),
-    verificationCode: cert?.verification_code ?? null,
+    verificationCode: cert?.verificationCode ?? null,
   };
 }
 

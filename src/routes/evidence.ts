@@ -14,6 +14,7 @@ import { toBase64 } from "../lib/seal/der";
 import { certificateView } from "../domain/certificates";
 import { certificateForCompleted, sealedFile, type SealedKind } from "../domain/evidence";
 import { SHA256_HEX, verifyCode } from "../domain/verification";
+import { documentForAccount } from "../db/evidence";
 
 const Payload = z
   .object({
@@ -126,9 +127,7 @@ const idParam = z.object({ id: text().min(1).max(64) });
 
 async function documentOf(c: Context<AppEnv>, id: string): Promise<{ id: string; status: string }> {
   const p = c.get("principal");
-  const doc = await c.env.DB.prepare("SELECT id, status FROM documents WHERE id = ? AND tenant_id = ? AND mode = ?")
-    .bind(id, p.tenantId, p.mode)
-    .first<{ id: string; status: string }>();
+  const doc = await documentForAccount(c.env, id, p.tenantId, p.mode);
   if (!doc) throw notFound("document");
   return doc;
 }
