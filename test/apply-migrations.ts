@@ -1,3 +1,8 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+
+// The Worker loads its PDF drawing and seal code only when it first makes a sealed file. Under
+// vitest that first load transforms pdf-lib, fontkit and pkijs on demand (~15 s on a busy machine),
+// which would land inside whichever test first asks for a PDF; load them here, before the tests.
+await Promise.all([import("../src/lib/pdf/certificate"), import("../src/lib/pdf/bundle"), import("../src/lib/seal")]);

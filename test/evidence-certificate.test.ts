@@ -5,6 +5,7 @@ import { insertDocument } from "./evidence-fixtures";
 import { issueCertificate } from "../src/domain/certificates";
 import { canonicalJson } from "../src/lib/canonical-json";
 import { sha256Hex } from "../src/lib/crypto";
+import { DEFAULT_CONSENT_TEXT } from "../src/domain/wording";
 
 const certOf = (key: string, id: string) => api("GET", `/v1/documents/${id}/certificate`, { key });
 
@@ -26,12 +27,14 @@ describe("GET /v1/documents/{id}/certificate", () => {
     const tenantName = (await env.DB.prepare("SELECT name FROM tenants WHERE id = ?").bind(t.tenantId).first<{ name: string }>())!.name;
     expect(c.payload).toEqual({
       issuer: { tenant: tenantName, tenant_id: t.tenantId },
+      test: false,
       document: {
         id: f.documentId,
         title: "NDA with Ada",
         sha256: f.bodySha256,
         completed_at: "2026-01-15T09:30:00.000Z",
         template: { code: expect.stringMatching(/^nda_/), version: 1 },
+        consent: { version: "consent/1", text_sha256: await sha256Hex(DEFAULT_CONSENT_TEXT) },
       },
       signers: [
         {

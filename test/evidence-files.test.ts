@@ -17,7 +17,7 @@ describe("GET /v1/documents/{id}/pdf", () => {
   it("answers the sealed certificate PDF, made once and byte-identical on every download", async () => {
     const t = await makeTenant();
     const f = await insertDocument(t);
-    const code = (await certificateRow(env, f.documentId))!.verification_code;
+    const code = (await certificateRow(env, f.documentId))!.verificationCode;
     const first = await api("GET", `/v1/documents/${f.documentId}/pdf`, { key: t.key });
     expect(first.status).toBe(200);
     expect(Object.keys(first.json).sort()).toEqual(["bytes_base64", "content_type", "filename", "seal"]);

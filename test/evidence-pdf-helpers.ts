@@ -49,3 +49,15 @@ export function signatureParts(pdf: Uint8Array): { range: number[]; signed: Uint
   const padding = hex.slice(cms.length * 2);
   return { range, signed, cms, paddingIsAsciiZero: /^0*$/.test(padding) };
 }
+
+/** The decoded content streams of each page, as latin1 text. */
+export async function pageContents(bytes: Uint8Array): Promise<string[]> {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  return doc.getPages().map((page) => {
+    const contents = page.node.Contents();
+    const streams = contents instanceof PDFArray ? Array.from({ length: contents.size() }, (_, i) => contents.lookup(i)) : [contents];
+    return streams
+      .map((st) => new TextDecoder("latin1").decode(decodePDFRawStream(st as PDFRawStream).decode()))
+      .join("\n");
+  });
+}

@@ -17,7 +17,7 @@ async function completed(opts: Parameters<typeof insertDocument>[1] = {}) {
   const t = await makeTenant();
   const f = await insertDocument(t, opts);
   const cert = (await certificateRow(env, f.documentId))!;
-  return { t, f, cert, code: formatVerificationCode(cert.verification_code) };
+  return { t, f, cert, code: formatVerificationCode(cert.verificationCode) };
 }
 
 const EMAILS = DEFAULT_SIGNERS.map((s) => s.email);
@@ -42,7 +42,7 @@ describe("GET /verify", () => {
 
   it("sends a typed code, in any case and with or without dashes, to its page", async () => {
     const { code, cert } = await completed();
-    const r = await get(`/verify?code=${encodeURIComponent(` ${cert.verification_code.toLowerCase()} `)}&lang=fr`);
+    const r = await get(`/verify?code=${encodeURIComponent(` ${cert.verificationCode.toLowerCase()} `)}&lang=fr`);
     expect(r.status).toBe(303);
     expect(r.headers.get("location")).toBe(`/verify/${code}?lang=fr`);
   });
@@ -72,7 +72,9 @@ describe("GET /verify/{code}", () => {
     const r = await get(`/verify/${code}`);
     expect(r.status).toBe(200);
     const facts = (await select(r.text, "dl.facts dd")).map((d) => unescape(d.text));
-    expect(facts).toEqual(["NDA with Ada", expect.stringMatching(/^Acme /), "January 15, 2026 at 9:30 AM UTC", expect.stringMatching(/UTC$/), "2", code, f.bodySha256]);
+    // The document's hash is not printed before a match: it is what unlocks the holder's view.
+    expect(facts).toEqual(["NDA with Ada", expect.stringMatching(/^Acme /), "January 15, 2026 at 9:30 AM UTC", expect.stringMatching(/UTC$/), "2", code]);
+    expect(r.text).not.toContain(f.bodySha256);
     expect(r.text).toContain("The service&#39;s record still matches this certificate.");
     expect(r.text).toContain("Signers and the audit trail are shown once you check the file.");
     for (const s of DEFAULT_SIGNERS) expect(r.text).not.toContain(s.full_name);
@@ -88,6 +90,7 @@ describe("GET /verify/{code}", () => {
       const r = await get(`/verify/${code}?sha256=${hash}`);
       expect(r.status).toBe(200);
       expect(r.text).toContain("This file matches the certificate.");
+      expect((await select(r.text, "dl.facts dd.mono")).map((d) => d.text)).toContain(f.bodySha256);
       const names = (await select(r.text, "section[aria-labelledby=signers-heading] li strong")).map((s) => unescape(s.text));
       expect(names).toEqual(DEFAULT_SIGNERS.map((s) => s.full_name));
       const trail = (await select(r.text, "section[aria-labelledby=trail-heading] li strong")).map((s) => s.text);
@@ -100,13 +103,14 @@ describe("GET /verify/{code}", () => {
   });
 
   it("says plainly when the file does not match, and shows nobody", async () => {
-    const { code } = await completed();
+    const { code, f } = await completed();
     const r = await get(`/verify/${code}?sha256=${"0".repeat(64)}`);
     expect(r.status).toBe(200);
     expect(r.text).toContain("This file does not match this certificate.");
     expect((await select(r.text, ".box.bad"))[0]!.attrs.role).toBe("status");
     expect(await select(r.text, "section[aria-labelledby=signers-heading]")).toEqual([]);
     for (const s of DEFAULT_SIGNERS) expect(r.text).not.toContain(s.full_name);
+    expect(r.text).not.toContain(f.bodySha256);
     const bad = await get(`/verify/${code}?sha256=not-a-hash`);
     expect(bad.status).toBe(422);
     expect(bad.text).toContain("A SHA-256 fingerprint is 64 characters, 0-9 and a-f.");

@@ -5,6 +5,7 @@ import { people, sentDocument } from "./signing-helpers";
 import { gzipSize, nonceOf, page, select, unescape, withoutNonce } from "./pages-helpers";
 import { createTenant, issueKey } from "../src/domain/accounts";
 import { sha256Hex } from "../src/lib/crypto";
+import { normaliseSignaturePicture } from "../src/lib/image";
 
 const H_SCRIPT = '<script>alert("x")</script>';
 const H_IMG = '"><img src=x onerror=alert(1)>';
@@ -281,7 +282,8 @@ describe("POST /s/{token}/…: the forms work without JavaScript", () => {
     expect((await page("POST", `/s/${links[1]!.token}/sign`, { form: { method: "clicked" } })).status).toBe(303);
     const rows = await env.DB.prepare("SELECT full_name, signature_method, signature_value FROM signers WHERE document_id = ? ORDER BY sign_order").bind(id).all();
     expect(rows.results).toEqual([
-      { full_name: "Signer 1", signature_method: "drawn", signature_value: png },
+      // The picture is stored as the PNG the service re-encoded (src/lib/image.ts).
+      { full_name: "Signer 1", signature_method: "drawn", signature_value: (await normaliseSignaturePicture(png)).dataUrl },
       { full_name: "Signer 2", signature_method: "clicked", signature_value: "Signer 2" },
     ]);
     // A signature-kind field takes the signature itself.

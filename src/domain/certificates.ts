@@ -10,6 +10,8 @@ import { canonicalJson } from "../lib/canonical-json";
 import { sha256Hex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { newVerificationCode } from "../lib/verification-code";
+import { CONSENT_VERSION, DEFAULT_CONSENT_TEXT } from "./wording";
+import { certificateByDocument, certificateExists, documentMode, insertCertificate, recordRows, type Certificate, type RecordRows } from "../db/evidence";
 
 export type PayloadSigner = {
   full_name: string;
@@ -26,70 +28,43 @@ export type PayloadEvent = { kind: string; occurred_at: string; signer: string |
 
 export type CertificatePayload = {
   issuer: { tenant: string; tenant_id: string };
-  document: { id: string; title: string; sha256: string; completed_at: string | null; template: { code: string; version: number } };
+  /**
+   * True when the document was made and completed with a test key (no legal effect, unmetered).
+   * Absent only from certificates issued before the field existed.
+   */
+  test?: boolean;
+  document: {
+    id: string;
+    title: string;
+    sha256: string;
+    completed_at: string | null;
+    template: { code: string; version: number };
+    /**
+     * The consent wording every signer was shown: its version label and the SHA-256 of the text.
+     * Absent only from certificates issued before the field existed.
+     */
+    consent?: ConsentRecord;
+  };
   signers: PayloadSigner[];
   events: PayloadEvent[];
 };
 
-export type CertificateRow = {
-  id: string;
-  document_id: string;
-  tenant_id: string;
-  verification_code: string;
-  issued_at: string;
-  payload: string;
-  certificate_sha256: string;
-  document_sha256: string;
-};
+/** `version` is `consent/1` for the service's wording, `consent/custom-<first 12 hex of text_sha256>` for a template's own. */
+export type ConsentRecord = { version: string; text_sha256: string };
 
-/** The rows a payload is derived from. */
-export type RecordRows = {
-  tenant: { id: string; name: string };
-  doc: {
-    id: string;
-    tenant_id: string;
-    mode: string;
-    title: string;
-    status: string;
-    body: string;
-    body_sha256: string;
-    template_code: string;
-    template_version: number;
-    completed_at: string | null;
-  };
-  signers: {
-    id: string;
-    full_name: string;
-    email: string;
-    role: string;
-    sign_order: number;
-    status: string;
-    auth: string;
-    consented_at: string | null;
-    signed_at: string | null;
-    signature_method: string | null;
-    signature_value_sha256: string | null;
-    signed_against_sha256: string | null;
-    sign_ip: string | null;
-  }[];
-  events: { seq: number; kind: string; occurred_at: string; signer_id: string | null; signer_email: string | null; ip: string | null; against_sha256: string }[];
-};
-
-export async function loadRecord(env: Env, documentId: string): Promise<RecordRows | null> {
-  const [d, s, e] = await env.DB.batch([
-    env.DB.prepare(
-      "SELECT d.id, d.tenant_id, d.mode, d.title, d.status, d.body, d.body_sha256, d.template_code, d.template_version, d.completed_at, t.name AS tenant_name FROM documents d JOIN tenants t ON t.id = d.tenant_id WHERE d.id = ?",
-    ).bind(documentId),
-    env.DB.prepare(
-      "SELECT id, full_name, email, role, sign_order, status, auth, consented_at, signed_at, signature_method, signature_value_sha256, signed_against_sha256, sign_ip FROM signers WHERE document_id = ? ORDER BY sign_order, created_at, id",
-    ).bind(documentId),
-    env.DB.prepare("SELECT seq, kind, occurred_at, signer_id, signer_email, ip, against_sha256 FROM events WHERE document_id = ? ORDER BY seq").bind(documentId),
-  ]);
-  const row = d!.results[0] as (RecordRows["doc"] & { tenant_name: string }) | undefined;
-  if (!row) return null;
-  const { tenant_name, ...doc } = row;
-  return { tenant: { id: doc.tenant_id, name: tenant_name }, doc, signers: s!.results as RecordRows["signers"], events: e!.results as RecordRows["events"] };
+/**
+ * The consent wording a document shows and its record: the template's own text when it has one
+ * (as written, in the business's language), otherwise the service's default wording, whose
+ * English text is the one the `consent/1` label names (translations say the same).
+ */
+export async function consentRecord(consentText: string | null): Promise<ConsentRecord> {
+  const custom = consentText !== null && consentText !== DEFAULT_CONSENT_TEXT;
+  const text_sha256 = await sha256Hex(custom ? consentText : DEFAULT_CONSENT_TEXT);
+  return { version: custom ? `consent/custom-${text_sha256.slice(0, 12)}` : CONSENT_VERSION, text_sha256 };
 }
+
+export type { Certificate } from "../db/evidence";
+export type { RecordRows } from "../db/evidence";
 
 /** The trail the certificate covers: everything up to and including the completion. */
 function certifiedEvents(events: RecordRows["events"]): RecordRows["events"] {
@@ -100,36 +75,38 @@ function certifiedEvents(events: RecordRows["events"]): RecordRows["events"] {
 /** The spec's payload, derived from rows. The same function issues and re-derives. */
 export async function derivePayload(r: RecordRows): Promise<CertificatePayload> {
   const events = certifiedEvents(r.events);
-  const confirmedCode = new Set(events.filter((e) => e.kind === "verified" && e.signer_id).map((e) => e.signer_id!));
+  const confirmedCode = new Set(events.filter((e) => e.kind === "verified" && e.signerId).map((e) => e.signerId!));
   return {
     issuer: { tenant: r.tenant.name, tenant_id: r.tenant.id },
+    test: r.doc.mode === "test",
     document: {
       id: r.doc.id,
       title: r.doc.title,
       // The hash of the text as it is, not as a column claims it is.
       sha256: await sha256Hex(r.doc.body),
-      completed_at: r.doc.completed_at,
-      template: { code: r.doc.template_code, version: r.doc.template_version },
+      completed_at: r.doc.completedAt,
+      template: { code: r.doc.templateCode, version: r.doc.templateVersion },
+      consent: await consentRecord(r.doc.consentText),
     },
     signers: r.signers.map((s) => ({
-      full_name: s.full_name,
+      full_name: s.fullName,
       email: s.email,
       role: s.role,
-      sign_order: s.sign_order,
+      sign_order: s.signOrder,
       status: s.status,
-      consented_at: s.consented_at,
-      signed_at: s.signed_at,
-      signature: s.signed_at
+      consented_at: s.consentedAt,
+      signed_at: s.signedAt,
+      signature: s.signedAt
         ? {
             // A confirmed one-time code is the stronger evidence of who signed, so it names the method.
-            method: s.auth !== "none" && confirmedCode.has(s.id) ? s.auth : s.signature_method,
-            value_sha256: s.signature_value_sha256,
-            signed_against_sha256: s.signed_against_sha256,
-            ip: s.sign_ip,
+            method: s.auth !== "none" && confirmedCode.has(s.id) ? s.auth : s.signatureMethod,
+            value_sha256: s.signatureValueSha256,
+            signed_against_sha256: s.signedAgainstSha256,
+            ip: s.signIp,
           }
         : null,
     })),
-    events: events.map((e) => ({ kind: e.kind, occurred_at: e.occurred_at, signer: e.signer_email, ip: e.ip, against_sha256: e.against_sha256 })),
+    events: events.map((e) => ({ kind: e.kind, occurred_at: e.occurredAt, signer: e.signerEmail, ip: e.ip, against_sha256: e.againstSha256 })),
   };
 }
 
@@ -138,31 +115,35 @@ export async function derivePayload(r: RecordRows): Promise<CertificatePayload> 
  * index on document_id makes a second insert a no-op) or if the document is not completed.
  */
 export async function issueCertificate(env: Env, documentId: string): Promise<void> {
-  const existing = await env.DB.prepare("SELECT id FROM certificates WHERE document_id = ?").bind(documentId).first();
-  if (existing) return;
-  const record = await loadRecord(env, documentId);
+  if (await certificateExists(env, documentId)) return;
+  const record = await recordRows(env, documentId);
   if (!record || record.doc.status !== "completed") return;
   const payload = await derivePayload(record);
   const canonical = canonicalJson(payload);
   const certificateSha256 = await sha256Hex(canonical);
   for (let attempt = 0; ; attempt++) {
     try {
-      await env.DB.prepare(
-        "INSERT INTO certificates (id, document_id, tenant_id, verification_code, issued_at, payload, certificate_sha256, document_sha256) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(document_id) DO NOTHING",
-      )
-        .bind(newId("cert"), documentId, record.doc.tenant_id, newVerificationCode(), nowIso(), canonical, certificateSha256, payload.document.sha256)
-        .run();
+      await insertCertificate(env, {
+        id: newId("cert"),
+        documentId,
+        tenantId: record.doc.tenantId,
+        verificationCode: newVerificationCode(),
+        issuedAt: nowIso(),
+        payload: canonical,
+        certificateSha256,
+        documentSha256: payload.document.sha256,
+      });
       return;
     } catch (err) {
       // 80 random bits make a clash absurd, but a clash must never lose a certificate.
-      if (attempt < 3 && /UNIQUE constraint failed: certificates\.verification_code/.test(String(err))) continue;
+      if (attempt < 3 && /UNIQUE constraint failed: certificates\.verification_code/.test(String((err as Error)?.cause ?? err) + String(err))) continue;
       throw err;
     }
   }
 }
 
-export async function certificateRow(env: Env, documentId: string): Promise<CertificateRow | null> {
-  return env.DB.prepare("SELECT * FROM certificates WHERE document_id = ?").bind(documentId).first<CertificateRow>();
+export async function certificateRow(env: Env, documentId: string): Promise<Certificate | null> {
+  return certificateByDocument(env, documentId);
 }
 
 /** JSON paths where two JSON values differ (`signers[0].full_name`, `events: 5 → 6 entries`). */
@@ -180,28 +161,48 @@ export function differingPaths(a: unknown, b: unknown, path = ""): string[] {
   return canonicalJson(a ?? null) === canonicalJson(b ?? null) ? [] : [path || "(whole payload)"];
 }
 
+/**
+ * The live payload in the shape the frozen one was issued in: fields added to the payload after a
+ * certificate was issued are left out of its comparison (they were not part of what was frozen).
+ */
+function asIssued(frozen: CertificatePayload, live: CertificatePayload): CertificatePayload {
+  const out = { ...live };
+  if (!("test" in frozen)) delete out.test;
+  if (frozen.document && !("consent" in frozen.document)) {
+    const { consent: _consent, ...document } = out.document;
+    out.document = document;
+  }
+  return out;
+}
+
+/** Whether a certificate is a test-mode one; for certificates issued before `test` existed, from the document. */
+export async function isTestCertificate(env: Env, cert: Certificate, payload: CertificatePayload): Promise<boolean> {
+  if (typeof payload.test === "boolean") return payload.test;
+  return (await documentMode(env, cert.documentId)) === "test";
+}
+
 export type RecordCheck = { still_matches_record: boolean; divergence: string | null };
 
 /**
  * Re-derives the payload from the live rows and compares. The divergence names paths only, never
  * values, so it can be shown to anonymous verifiers without disclosing an email address.
  */
-export async function checkAgainstRecord(env: Env, cert: CertificateRow): Promise<RecordCheck> {
+export async function checkAgainstRecord(env: Env, cert: Certificate): Promise<RecordCheck> {
   const problems: string[] = [];
-  if ((await sha256Hex(cert.payload)) !== cert.certificate_sha256) {
+  if ((await sha256Hex(cert.payload)) !== cert.certificateSha256) {
     problems.push("the stored certificate no longer hashes to certificate_sha256_hex");
   }
   const frozen = JSON.parse(cert.payload) as CertificatePayload;
-  const record = await loadRecord(env, cert.document_id);
+  const record = await recordRows(env, cert.documentId);
   if (!record) {
     problems.push("the document is missing from the record");
   } else {
-    const live = await derivePayload(record);
+    const live = asIssued(frozen, await derivePayload(record));
     problems.push(...differingPaths(frozen, live));
-    if (record.doc.body_sha256 !== frozen.document.sha256) problems.push("document.body_sha256 (stored hash of the text)");
+    if (record.doc.bodySha256 !== frozen.document.sha256) problems.push("document.body_sha256 (stored hash of the text)");
     if (record.doc.status !== "completed") problems.push(`document.status (now ${record.doc.status})`);
   }
-  if (cert.document_sha256 !== frozen.document.sha256) problems.push("document_sha256_hex");
+  if (cert.documentSha256 !== frozen.document.sha256) problems.push("document_sha256_hex");
   if (!problems.length) return { still_matches_record: true, divergence: null };
   const shown = problems.slice(0, 12).join("; ");
   const more = problems.length > 12 ? `; and ${problems.length - 12} more` : "";
@@ -209,14 +210,14 @@ export async function checkAgainstRecord(env: Env, cert: CertificateRow): Promis
 }
 
 /** GET /v1/documents/{id}/certificate. */
-export async function certificateView(env: Env, cert: CertificateRow) {
+export async function certificateView(env: Env, cert: Certificate) {
   const check = await checkAgainstRecord(env, cert);
   return {
     certificate_id: cert.id,
-    verification_code: cert.verification_code,
-    issued_at: cert.issued_at,
-    document_sha256_hex: cert.document_sha256,
-    certificate_sha256_hex: cert.certificate_sha256,
+    verification_code: cert.verificationCode,
+    issued_at: cert.issuedAt,
+    document_sha256_hex: cert.documentSha256,
+    certificate_sha256_hex: cert.certificateSha256,
     still_matches_record: check.still_matches_record,
     divergence: check.divergence,
     payload: JSON.parse(cert.payload) as CertificatePayload,

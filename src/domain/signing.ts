@@ -180,7 +180,7 @@ export async function readLinkForPage(env: Env, token: string, ctx: RequestConte
     answers,
     sensitive,
     frameAncestors: parseFrameAncestors(r.tenant.frame_ancestors),
-    verificationCode: cert?.verification_code ?? null,
+    verificationCode: cert?.verificationCode ?? null,
     bodyMerges: JSON.parse(r.st.doc.merge_spans ?? "[]") as MergeSpan[],
   };
 }

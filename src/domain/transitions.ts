@@ -24,6 +24,7 @@ import { reserveAgreement } from "./quota";
 import { CONSENT_VERSION, INTENT_VERSION } from "./wording";
 import { validateFieldValue } from "./field-values";
 import { issueCertificate } from "./certificates";
+import { signaturePictureOrRefuse } from "../lib/image";
 
 export type Actor = { ip: string | null; userAgent: string | null };
 
@@ -194,14 +195,14 @@ export async function supplyField(env: Env, st: DocState, signer: SignerRow, inp
 
 export type SignInput = { method: "typed" | "drawn" | "clicked" | "uploaded"; value: string; captured?: Captured };
 
-function checkSignatureValue(input: SignInput) {
+/** Checks the signature's value and returns what is stored: a picture is stored as the PNG the service re-encoded. */
+async function checkSignatureValue(input: SignInput): Promise<string> {
   if (input.method === "drawn" || input.method === "uploaded") {
-    if (!/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/.test(input.value)) {
-      throw invalid(`value: a ${input.method} signature is a data:image/png or data:image/jpeg base64 URL.`);
-    }
+    return (await signaturePictureOrRefuse(input.value, input.method)).dataUrl;
   } else if (input.value.trim().length === 0 || input.value.length > 200) {
     throw invalid(`value: a ${input.method} signature is the signer's name, 1-200 characters.`);
   }
+  return input.value;
 }
 
 /** Signs; when the last one who had to sign has signed, the document completes exactly once. */
@@ -216,15 +217,15 @@ export async function sign(env: Env, st: DocState, signer: SignerRow, input: Sig
   if (!isMyTurn(st, signer)) {
     throw invalid("It is not this signer's turn: this document is signed in order.", "Wait until the signers before you have signed.");
   }
-  checkSignatureValue(input);
+  const value = await checkSignatureValue(input);
 
   const at = nowIso();
-  const valueSha = await sha256Hex(input.value);
+  const valueSha = await sha256Hex(value);
   const captured = capturedRecord(input.captured, at);
   const statements = [
     env.DB.prepare(
       "UPDATE signers SET status = 'signed', signed_at = ?, signature_method = ?, signature_value = ?, signature_value_sha256 = ?, signed_against_sha256 = ?, sign_ip = ?, captured = ? WHERE id = ? AND status = 'pending'",
-    ).bind(at, input.method, input.value, valueSha, st.doc.body_sha256, actor.ip, captured ? JSON.stringify(captured) : null, signer.id),
+    ).bind(at, input.method, value, valueSha, st.doc.body_sha256, actor.ip, captured ? JSON.stringify(captured) : null, signer.id),
   ];
   const events: NewEvent[] = [
     {

@@ -2,21 +2,26 @@
  * Public verification by code (`GET /v1/verify/{code}` and the `/verify/{code}` page). Anonymous:
  * without a hash it says what the document is and when it completed; with a `sha256` equal to the
  * document's hash or to a sealed file issued for it (certificate PDF or bundle), it adds the signers
- * and the trail from the frozen certificate. Email addresses are never shown to a verifier.
+ * and the trail from the frozen certificate, and the document's hash itself (withheld before a match,
+ * since sending it back is what unlocks the rest). Email addresses are never shown to a verifier.
  */
 import type { Env } from "../env";
 import { normaliseVerificationCode } from "../lib/verification-code";
-import { checkAgainstRecord, type CertificatePayload, type CertificateRow, type PayloadSigner } from "./certificates";
+import { checkAgainstRecord, isTestCertificate, type Certificate, type CertificatePayload, type PayloadSigner } from "./certificates";
+import { certificateByCode, codeOfSealedFile, isSealedFileOf } from "../db/evidence";
 
 export type VerifiedSigner = Omit<PayloadSigner, "email">;
 export type VerifiedEvent = { kind: string; occurred_at: string; signer: string | null; ip: string | null; against_sha256: string };
 
 export type VerificationResult = {
   found: boolean;
+  /** True for a document made and completed with a test key: no legal effect. Null when not found. */
+  test: boolean | null;
   verification_code: string | null;
   issued_at: string | null;
   issuer: { tenant: string; tenant_id: string } | null;
   title: string | null;
+  /** Only when `sha256` matched: withheld like signers and events otherwise. */
   document_sha256: string | null;
   /** null when no `sha256` was given. */
   document_matches: boolean | null;
@@ -35,6 +40,7 @@ export const SHA256_HEX = /^[0-9a-fA-F]{64}$/;
 function notFound(code: string | null): VerificationResult {
   return {
     found: false,
+    test: null,
     verification_code: code,
     issued_at: null,
     issuer: null,
@@ -52,32 +58,34 @@ function notFound(code: string | null): VerificationResult {
 }
 
 /** Whether `sha256` is the document's hash or the hash of a sealed file made for it. */
-async function hashMatches(env: Env, cert: CertificateRow, sha256: string): Promise<boolean> {
+async function hashMatches(env: Env, cert: Certificate, sha256: string): Promise<boolean> {
   const h = sha256.toLowerCase();
   if (!SHA256_HEX.test(h)) return false;
-  if (h === cert.document_sha256) return true;
-  const sealed = await env.DB.prepare("SELECT 1 AS hit FROM sealed_files WHERE document_id = ? AND sha256 = ?").bind(cert.document_id, h).first();
-  return sealed !== null;
+  if (h === cert.documentSha256) return true;
+  return isSealedFileOf(env, cert.documentId, h);
 }
 
 /** The verification result for a code typed in any case, with or without dashes. */
 export async function verifyCode(env: Env, code: string, sha256?: string): Promise<VerificationResult> {
   const normalised = normaliseVerificationCode(code);
   if (!normalised) return notFound(null);
-  const cert = await env.DB.prepare("SELECT * FROM certificates WHERE verification_code = ?").bind(normalised).first<CertificateRow>();
+  const cert = await certificateByCode(env, normalised);
   if (!cert) return notFound(normalised);
 
   const payload = JSON.parse(cert.payload) as CertificatePayload;
   const check = await checkAgainstRecord(env, cert);
   const matches = sha256 === undefined || sha256 === "" ? null : await hashMatches(env, cert, sha256);
   const names = new Map(payload.signers.map((s) => [s.email, s.full_name] as const));
+  const test = await isTestCertificate(env, cert, payload);
   return {
     found: true,
-    verification_code: cert.verification_code,
-    issued_at: cert.issued_at,
+    test,
+    verification_code: cert.verificationCode,
+    issued_at: cert.issuedAt,
     issuer: payload.issuer,
     title: payload.document.title,
-    document_sha256: cert.document_sha256,
+    // Withheld like signers and events: sending it back would unlock the holder's view.
+    document_sha256: matches ? cert.documentSha256 : null,
     document_matches: matches,
     still_matches_record: check.still_matches_record,
     divergence: check.divergence,
@@ -106,10 +114,5 @@ export async function verifyCode(env: Env, code: string, sha256?: string): Promi
 export async function codeForSealedFile(env: Env, sha256: string): Promise<string | null> {
   const h = sha256.toLowerCase();
   if (!SHA256_HEX.test(h)) return null;
-  const row = await env.DB.prepare(
-    "SELECT c.verification_code FROM sealed_files f JOIN certificates c ON c.document_id = f.document_id WHERE f.sha256 = ? LIMIT 1",
-  )
-    .bind(h)
-    .first<{ verification_code: string }>();
-  return row?.verification_code ?? null;
+  return codeOfSealedFile(env, h);
 }

@@ -115,8 +115,13 @@ function Certificate({ t, r, sha256 }: { t: T; r: VerificationResult; sha256: st
           <dd>{r.signer_count}</dd>
           <dt>{t("f_code")}</dt>
           <dd class="mono">{formatVerificationCode(r.verification_code ?? "")}</dd>
-          <dt>{t("f_docHash")}</dt>
-          <dd class="mono">{r.document_sha256}</dd>
+          {/* Shown only to a holder of the document or a sealed file: the API withholds it before a match. */}
+          {matched && r.document_sha256 ? (
+            <>
+              <dt>{t("f_docHash")}</dt>
+              <dd class="mono">{r.document_sha256}</dd>
+            </>
+          ) : null}
         </dl>
         {r.still_matches_record ? (
           <p class="box ok">{t("recordOk")}</p>

@@ -7,22 +7,38 @@ import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { createRouter, commonErrors, jsonResponse, keyed, keyedErrors } from "../lib/router";
 import { notFound } from "../lib/errors";
+import { text } from "../lib/text";
 import { clientAddress } from "../lib/auth";
 import { ADDRESS_LIMIT, limitOrThrow } from "../lib/rate-limit";
 import { toBase64 } from "../lib/seal/der";
 import { certificateView } from "../domain/certificates";
 import { certificateForCompleted, sealedFile, type SealedKind } from "../domain/evidence";
 import { SHA256_HEX, verifyCode } from "../domain/verification";
+import { documentForAccount } from "../db/evidence";
 
 const Payload = z
   .object({
     issuer: z.object({ tenant: z.string(), tenant_id: z.string() }),
+    test: z.boolean().optional().openapi({
+      description:
+        "True when the document was made and completed with a test key (`mk_test_`): no legal effect, not metered, and every page of its sealed files says \"TEST — no legal effect\". False for live documents. Absent only from certificates issued before this field existed.",
+    }),
     document: z.object({
       id: z.string(),
       title: z.string(),
       sha256: z.string(),
       completed_at: z.string().nullable(),
       template: z.object({ code: z.string(), version: z.number().int() }),
+      consent: z
+        .object({
+          version: z.string().openapi({ example: "consent/custom-3f9a0c1b2d4e" }),
+          text_sha256: z.string(),
+        })
+        .optional()
+        .openapi({
+          description:
+            "The consent wording every signer was shown: `version` is `consent/1` for the service's wording or `consent/custom-<first 12 hex of text_sha256>` for the template's own `consent_text`; `text_sha256` is the SHA-256 of that text (UTF-8; for `consent/1` of its English text). Absent only from certificates issued before this field existed.",
+        }),
     }),
     signers: z.array(
       z.object({
@@ -87,11 +103,15 @@ const VerifiedSigner = z.object({
 const Verification = z
   .object({
     found: z.boolean(),
+    test: z.boolean().nullable().openapi({ description: "True for a document completed with a test key (no legal effect), false for a live one; null when no certificate has this code." }),
     verification_code: z.string().nullable(),
     issued_at: z.string().nullable(),
     issuer: z.object({ tenant: z.string(), tenant_id: z.string() }).nullable(),
     title: z.string().nullable(),
-    document_sha256: z.string().nullable(),
+    document_sha256: z
+      .string()
+      .nullable()
+      .openapi({ description: "The document's SHA-256, only when `sha256` matched (the document or a sealed file); null otherwise, withheld like signers and events." }),
     document_matches: z.boolean().nullable().openapi({ description: "null when no sha256 was given." }),
     still_matches_record: z.boolean().nullable(),
     divergence: z.string().nullable(),
@@ -103,13 +123,11 @@ const Verification = z
   })
   .openapi("VerificationResult");
 
-const idParam = z.object({ id: z.string().min(1).max(64) });
+const idParam = z.object({ id: text().min(1).max(64) });
 
 async function documentOf(c: Context<AppEnv>, id: string): Promise<{ id: string; status: string }> {
   const p = c.get("principal");
-  const doc = await c.env.DB.prepare("SELECT id, status FROM documents WHERE id = ? AND tenant_id = ? AND mode = ?")
-    .bind(id, p.tenantId, p.mode)
-    .first<{ id: string; status: string }>();
+  const doc = await documentForAccount(c.env, id, p.tenantId, p.mode);
   if (!doc) throw notFound("document");
   return doc;
 }
@@ -193,10 +211,10 @@ export const evidence = createRouter()
       tags: ["evidence"],
       summary: "Check a certificate by its verification code (anonymous)",
       description:
-        "Without `sha256`: what the document is and when it completed. With `sha256` equal to the document's hash or to the SHA-256 of a sealed file issued for it: also the signers (no email addresses) and the trail. Unknown codes answer 404 with `found: false`.",
+        "Without `sha256` (or with one that does not match): what the document is and when it completed; `document_sha256`, `signers` and `events` are null. With `sha256` equal to the document's hash or to the SHA-256 of a sealed file issued for it: also `document_sha256`, the signers (no email addresses) and the trail. Unknown codes answer 404 with `found: false`.",
       request: {
-        params: z.object({ code: z.string().min(1).max(64) }),
-        query: z.object({ sha256: z.string().regex(SHA256_HEX, "must be 64 hexadecimal characters").optional() }),
+        params: z.object({ code: text().min(1).max(64) }),
+        query: z.object({ sha256: text().regex(SHA256_HEX, "must be 64 hexadecimal characters").optional() }),
       },
       responses: { ...commonErrors, 200: jsonResponse(Verification, "The certificate was found"), 404: jsonResponse(Verification, "No certificate has this code") },
     }),

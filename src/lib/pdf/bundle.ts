@@ -7,10 +7,12 @@
 import type { PDFDocument } from "pdf-lib";
 import type { CertificatePayload } from "../../domain/certificates";
 import { formatVerificationCode } from "../verification-code";
-import { drawCertificate, type CertificateSheet } from "./certificate";
+import { drawCertificate, TEST_MARK, type CertificateSheet } from "./certificate";
 import { PdfWriter, MUTED } from "./layout";
 
-export const BUNDLE_FORMAT = "edge-sign/evidence-bundle/1";
+import { BUNDLE_FORMAT } from "./bundle-format";
+
+export { BUNDLE_FORMAT };
 
 export type BundleManifest = {
   format: typeof BUNDLE_FORMAT;
@@ -228,6 +230,7 @@ export async function drawBundle(input: BundleInput): Promise<PDFDocument> {
   );
 
   w.footers((n, count) => `Evidence bundle · ${p.document.title} · verification code ${code} · sealed by ${input.sealName} · page ${n} of ${count}`);
+  if (p.test) w.stamp(TEST_MARK);
   await w.doc.attach(new TextEncoder().encode(input.manifestJson), "evidence.json", {
     mimeType: "application/json",
     description: "The evidence package, RFC 8785 canonical JSON; its SHA-256 is the package SHA-256.",

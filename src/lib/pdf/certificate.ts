@@ -8,7 +8,7 @@ import { PDFDocument, rgb } from "pdf-lib";
 import type { CertificatePayload } from "../../domain/certificates";
 import { formatVerificationCode } from "../verification-code";
 import { qrMatrix, qrRuns, QUIET_ZONE } from "../qr";
-import { fromBase64 } from "../seal/der";
+import { signaturePictureForPdf } from "../image";
 import { PdfWriter, PAGE, MUTED, INK } from "./layout";
 import { wrap } from "./text";
 
@@ -35,6 +35,9 @@ export type SealedDocumentInput = CertificateSheet & {
 };
 
 const QR_MODULE = 2.6;
+
+/** Printed on every page of a test-mode document's sealed files. */
+export const TEST_MARK = "TEST \u2014 no legal effect";
 
 function drawQr(w: PdfWriter, url: string, right: number, top: number): number {
   const m = qrMatrix(url);
@@ -70,10 +73,12 @@ export function drawCertificate(w: PdfWriter, c: CertificateSheet): void {
 
   const p = c.payload;
   w.rows([
+    ...(p.test ? [["Mode", `${TEST_MARK} (completed with a test key)`] as [string, string]] : []),
     ["Issued by", `${p.issuer.tenant} (${p.issuer.tenant_id})`],
     ["Document", p.document.title],
     ["Document id", p.document.id],
     ["Template", `${p.document.template.code}, version ${p.document.template.version}`],
+    ...(p.document.consent ? [["Consent wording", `${p.document.consent.version}\nSHA-256 ${p.document.consent.text_sha256}`] as [string, string]] : []),
     ["Completed", or(p.document.completed_at)],
     ["Certificate issued", c.issuedAt],
     ["Certificate id", c.certificateId],
@@ -114,25 +119,18 @@ export function drawCertificate(w: PdfWriter, c: CertificateSheet): void {
   );
 }
 
-function dataUrlImage(value: string): { kind: "png" | "jpg"; bytes: Uint8Array } | null {
-  const m = /^data:image\/(png|jpeg|jpg);base64,([A-Za-z0-9+/=\s]+)$/.exec(value);
-  if (!m) return null;
-  try {
-    return { kind: m[1] === "png" ? "png" : "jpg", bytes: fromBase64(m[2]!.replace(/\s+/g, "")) };
-  } catch {
-    return null;
-  }
-}
-
 async function drawMark(w: PdfWriter, mark: SignerMark): Promise<void> {
   w.ensure(90);
   w.text(`${mark.signer}`, { size: 10 });
   const value = mark.value ?? "";
-  const img = mark.method === "drawn" || mark.method === "uploaded" ? dataUrlImage(value) : null;
   let drawn = false;
-  if (img) {
+  if (mark.method === "drawn" || mark.method === "uploaded") {
     try {
-      const embedded = img.kind === "png" ? await w.doc.embedPng(img.bytes) : await w.doc.embedJpg(img.bytes);
+      // Checked and re-encoded again here: pdf-lib only ever sees a PNG the service wrote, within
+      // the limits, whatever the stored value (older rows, rows written by other means).
+      // Scaled to the box at about 300 dpi (220 × 60 pt); the stored picture keeps every pixel.
+      const picture = await signaturePictureForPdf(value, 920, 250);
+      const embedded = await w.doc.embedPng(picture.png);
       const scale = Math.min(220 / embedded.width, 60 / embedded.height, 1);
       const h = embedded.height * scale;
       w.ensure(h + 6);
@@ -171,6 +169,7 @@ export async function drawSealedDocument(input: SealedDocumentInput): Promise<PD
   drawCertificate(w, input);
   const code = formatVerificationCode(input.verificationCode);
   w.footers((n, count) => `${input.payload.document.title} · verification code ${code} · sealed by ${input.sealName} · page ${n} of ${count}`);
+  if (input.payload.test) w.stamp(TEST_MARK);
   await w.doc.attach(new TextEncoder().encode(input.payloadJson), "certificate.json", {
     mimeType: "application/json",
     description: "Certificate payload, RFC 8785 canonical JSON; its SHA-256 is the certificate SHA-256.",

@@ -3,7 +3,7 @@
  * wrapped paragraphs, label/value rows, headings, and a footer stamped on every page at the end.
  * It knows nothing about certificates; `certificate.ts` and `bundle.ts` say what goes where.
  */
-import { PDFDocument, PDFHexString, type PDFFont, type PDFPage, rgb, type RGB } from "pdf-lib";
+import { degrees, PDFDocument, PDFHexString, PDFName, PDFOperator, PDFOperatorNames, type PDFFont, type PDFPage, rgb, type RGB } from "pdf-lib";
 import fontkit from "@pdf-lib/fontkit";
 import { drawable, unicodeFontBytes, widthOf, wrap } from "./text";
 
@@ -147,6 +147,31 @@ export class PdfWriter {
   }
 
   /** Stamps `footer(pageNumber, pageCount)` at the foot of every page. */
+  /**
+   * A mark on every page: a line at the top and a large faint diagonal copy across the page, in
+   * a marked-content sequence `/Artifact <</Type /Pagination /Subtype /Watermark /ActualText …>>`
+   * (PDF 32000-1 §14.8.2.2), so text extraction and readers see it as a watermark with its words.
+   */
+  stamp(text: string): void {
+    const t = drawable(text);
+    const red = rgb(0.75, 0.05, 0.05);
+    for (const p of this.doc.getPages()) {
+      // An inline property dictionary: pdf-lib's operand type omits dictionaries, its writer does not.
+      const props = this.doc.context.obj({ Type: "Pagination", Subtype: "Watermark", ActualText: PDFHexString.fromText(text) });
+      p.pushOperators(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of("Artifact"), props as unknown as PDFName]));
+      p.drawText(t, { x: PAGE.margin, y: PAGE.height - PAGE.margin + 16, size: 11, font: this.font, color: red });
+      const size = 46;
+      const width = widthOf(t, size);
+      const angle = 35;
+      const rad = (angle * Math.PI) / 180;
+      // Centre of the text on the centre of the page.
+      const x = PAGE.width / 2 - (Math.cos(rad) * width) / 2 + (Math.sin(rad) * size) / 3;
+      const y = PAGE.height / 2 - (Math.sin(rad) * width) / 2 - (Math.cos(rad) * size) / 3;
+      p.drawText(t, { x, y, size, font: this.font, color: red, opacity: 0.12, rotate: degrees(angle) });
+      p.pushOperators(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
+    }
+  }
+
   footers(footer: (n: number, count: number) => string): void {
     const pages = this.doc.getPages();
     pages.forEach((p, i) => {

@@ -1,0 +1,272 @@
+/**
+ * D1 access for evidence: certificates, sealed files, and the reads the certificate payload, the
+ * sealed PDF and the evidence bundle are made from. drizzle's query builder on the D1 driver; row
+ * types come from the schema. Reads that belong together go out as one `db.batch`.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import type { Env } from "../env";
+import * as schema from "./schema";
+import { certificates, documents, events, fieldValues, messages, sealedFiles, signers, tenants, webhookDeliveries, webhookEndpoints } from "./schema";
+
+export type Certificate = typeof certificates.$inferSelect;
+export type NewCertificate = typeof certificates.$inferInsert;
+export type SealedFileRow = typeof sealedFiles.$inferSelect;
+export type NewSealedFile = typeof sealedFiles.$inferInsert;
+export type SealedKind = SealedFileRow["kind"];
+
+type Document = typeof documents.$inferSelect;
+type Signer = typeof signers.$inferSelect;
+type Event = typeof events.$inferSelect;
+
+const db = (env: Env) => drizzle(env.DB, { schema });
+
+// ---- certificates ----------------------------------------------------------------------------
+
+export async function certificateByDocument(env: Env, documentId: string): Promise<Certificate | null> {
+  return (await db(env).select().from(certificates).where(eq(certificates.documentId, documentId)).get()) ?? null;
+}
+
+export async function certificateByCode(env: Env, code: string): Promise<Certificate | null> {
+  return (await db(env).select().from(certificates).where(eq(certificates.verificationCode, code)).get()) ?? null;
+}
+
+export async function certificateExists(env: Env, documentId: string): Promise<boolean> {
+  const row = await db(env).select({ id: certificates.id }).from(certificates).where(eq(certificates.documentId, documentId)).get();
+  return row !== undefined;
+}
+
+/** Inserts unless the document already has one (unique document_id): a second issue is a no-op. */
+export async function insertCertificate(env: Env, row: NewCertificate): Promise<void> {
+  await db(env).insert(certificates).values(row).onConflictDoNothing({ target: certificates.documentId }).run();
+}
+
+// ---- what a certificate is derived from ------------------------------------------------------
+
+export type RecordDocument = Pick<
+  Document,
+  "id" | "tenantId" | "mode" | "title" | "status" | "body" | "bodySha256" | "consentText" | "templateCode" | "templateVersion" | "completedAt"
+>;
+export type RecordSigner = Pick<
+  Signer,
+  | "id"
+  | "fullName"
+  | "email"
+  | "role"
+  | "signOrder"
+  | "status"
+  | "auth"
+  | "consentedAt"
+  | "signedAt"
+  | "signatureMethod"
+  | "signatureValueSha256"
+  | "signedAgainstSha256"
+  | "signIp"
+>;
+export type RecordEvent = Pick<Event, "seq" | "kind" | "occurredAt" | "signerId" | "signerEmail" | "ip" | "againstSha256">;
+export type RecordRows = { tenant: { id: string; name: string }; doc: RecordDocument; signers: RecordSigner[]; events: RecordEvent[] };
+
+/** The document with its account's name, its signers in signing order and its whole trail: one batch. */
+export async function recordRows(env: Env, documentId: string): Promise<RecordRows | null> {
+  const d = db(env);
+  const [docs, signerRows, eventRows] = await d.batch([
+    d
+      .select({
+        id: documents.id,
+        tenantId: documents.tenantId,
+        mode: documents.mode,
+        title: documents.title,
+        status: documents.status,
+        body: documents.body,
+        bodySha256: documents.bodySha256,
+        consentText: documents.consentText,
+        templateCode: documents.templateCode,
+        templateVersion: documents.templateVersion,
+        completedAt: documents.completedAt,
+        tenantName: tenants.name,
+      })
+      .from(documents)
+      .innerJoin(tenants, eq(tenants.id, documents.tenantId))
+      .where(eq(documents.id, documentId)),
+    d
+      .select({
+        id: signers.id,
+        fullName: signers.fullName,
+        email: signers.email,
+        role: signers.role,
+        signOrder: signers.signOrder,
+        status: signers.status,
+        auth: signers.auth,
+        consentedAt: signers.consentedAt,
+        signedAt: signers.signedAt,
+        signatureMethod: signers.signatureMethod,
+        signatureValueSha256: signers.signatureValueSha256,
+        signedAgainstSha256: signers.signedAgainstSha256,
+        signIp: signers.signIp,
+      })
+      .from(signers)
+      .where(eq(signers.documentId, documentId))
+      .orderBy(asc(signers.signOrder), asc(signers.createdAt), asc(signers.id)),
+    d
+      .select({
+        seq: events.seq,
+        kind: events.kind,
+        occurredAt: events.occurredAt,
+        signerId: events.signerId,
+        signerEmail: events.signerEmail,
+        ip: events.ip,
+        againstSha256: events.againstSha256,
+      })
+      .from(events)
+      .where(eq(events.documentId, documentId))
+      .orderBy(asc(events.seq)),
+  ]);
+  const row = docs[0];
+  if (!row) return null;
+  const { tenantName, ...doc } = row;
+  return { tenant: { id: doc.tenantId, name: tenantName }, doc, signers: signerRows, events: eventRows };
+}
+
+export async function documentMode(env: Env, documentId: string): Promise<string | null> {
+  const row = await db(env).select({ mode: documents.mode }).from(documents).where(eq(documents.id, documentId)).get();
+  return row?.mode ?? null;
+}
+
+/** A document of this account and mode, for the keyed evidence routes. */
+export async function documentForAccount(env: Env, id: string, tenantId: string, mode: string): Promise<{ id: string; status: string } | null> {
+  const row = await db(env)
+    .select({ id: documents.id, status: documents.status })
+    .from(documents)
+    .where(and(eq(documents.id, id), eq(documents.tenantId, tenantId), eq(documents.mode, mode)))
+    .get();
+  return row ?? null;
+}
+
+// ---- sealed files ----------------------------------------------------------------------------
+
+export async function sealedFileRow(env: Env, documentId: string, kind: SealedKind): Promise<SealedFileRow | null> {
+  return (await db(env).select().from(sealedFiles).where(and(eq(sealedFiles.documentId, documentId), eq(sealedFiles.kind, kind))).get()) ?? null;
+}
+
+/** True when this row was inserted; false when another request recorded the file first. */
+export async function insertSealedFile(env: Env, row: NewSealedFile): Promise<boolean> {
+  const result = await db(env).insert(sealedFiles).values(row).onConflictDoNothing({ target: [sealedFiles.documentId, sealedFiles.kind] }).run();
+  return result.meta.changes === 1;
+}
+
+export async function isSealedFileOf(env: Env, documentId: string, sha256: string): Promise<boolean> {
+  const row = await db(env)
+    .select({ kind: sealedFiles.kind })
+    .from(sealedFiles)
+    .where(and(eq(sealedFiles.documentId, documentId), eq(sealedFiles.sha256, sha256)))
+    .get();
+  return row !== undefined;
+}
+
+/** The verification code of the certificate whose document has a sealed file with this hash. */
+export async function codeOfSealedFile(env: Env, sha256: string): Promise<string | null> {
+  const row = await db(env)
+    .select({ code: certificates.verificationCode })
+    .from(sealedFiles)
+    .innerJoin(certificates, eq(certificates.documentId, sealedFiles.documentId))
+    .where(eq(sealedFiles.sha256, sha256))
+    .limit(1)
+    .get();
+  return row?.code ?? null;
+}
+
+// ---- what the sealed PDF and the bundle show -------------------------------------------------
+
+/** The text, fields, marks and answers the sealed PDF draws: one batch. */
+export async function documentPagesRows(env: Env, documentId: string) {
+  const d = db(env);
+  const [docs, signerRows, values] = await d.batch([
+    d.select({ body: documents.body, fields: documents.fields }).from(documents).where(eq(documents.id, documentId)),
+    d
+      .select({ id: signers.id, fullName: signers.fullName, signatureMethod: signers.signatureMethod, signatureValue: signers.signatureValue, signedAt: signers.signedAt })
+      .from(signers)
+      .where(eq(signers.documentId, documentId))
+      .orderBy(asc(signers.signOrder), asc(signers.createdAt), asc(signers.id)),
+    d
+      .select({ signerId: fieldValues.signerId, key: fieldValues.key, value: fieldValues.value })
+      .from(fieldValues)
+      .where(eq(fieldValues.documentId, documentId))
+      .orderBy(asc(fieldValues.suppliedAt), asc(fieldValues.key)),
+  ]);
+  const doc = docs[0];
+  if (!doc) throw new Error(`Document ${documentId} is missing.`);
+  return { doc, signers: signerRows, values };
+}
+
+/** Everything sections 2-5 of the bundle show: one batch. */
+export async function bundleRows(env: Env, documentId: string) {
+  const d = db(env);
+  const [docs, signerRows, trail, sent, deliveries] = await d.batch([
+    d.select().from(documents).where(eq(documents.id, documentId)),
+    d
+      .select({
+        full_name: signers.fullName,
+        email: signers.email,
+        role: signers.role,
+        sign_order: signers.signOrder,
+        status: signers.status,
+        consented_at: signers.consentedAt,
+        signed_at: signers.signedAt,
+        declined_at: signers.declinedAt,
+      })
+      .from(signers)
+      .where(eq(signers.documentId, documentId))
+      .orderBy(asc(signers.signOrder), asc(signers.createdAt), asc(signers.id)),
+    d
+      .select({
+        seq: events.seq,
+        kind: events.kind,
+        occurred_at: events.occurredAt,
+        signer_email: events.signerEmail,
+        ip: events.ip,
+        user_agent: events.userAgent,
+        signature_method: events.signatureMethod,
+        against_sha256: events.againstSha256,
+        detail: events.detail,
+      })
+      .from(events)
+      .where(eq(events.documentId, documentId))
+      .orderBy(asc(events.seq)),
+    d
+      .select({
+        id: messages.id,
+        channel: messages.channel,
+        purpose: messages.purpose,
+        recipient: messages.recipient,
+        subject: messages.subject,
+        status: messages.status,
+        created_at: messages.createdAt,
+        body: messages.body,
+      })
+      .from(messages)
+      .where(eq(messages.documentId, documentId))
+      .orderBy(asc(messages.createdAt), asc(messages.id)),
+    d
+      .select({
+        id: webhookDeliveries.id,
+        endpoint_id: webhookDeliveries.endpointId,
+        endpoint_url: webhookEndpoints.url,
+        event: webhookDeliveries.event,
+        status: webhookDeliveries.status,
+        attempts: webhookDeliveries.attempts,
+        response_status: webhookDeliveries.responseStatus,
+        last_error: webhookDeliveries.lastError,
+        created_at: webhookDeliveries.createdAt,
+        delivered_at: webhookDeliveries.deliveredAt,
+        replay_of: webhookDeliveries.replayOf,
+        payload: webhookDeliveries.payload,
+      })
+      .from(webhookDeliveries)
+      .leftJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .where(eq(webhookDeliveries.documentId, documentId))
+      .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id)),
+  ]);
+  const doc = docs[0];
+  if (!doc) throw new Error(`Document ${documentId} is missing.`);
+  return { doc, signers: signerRows, trail, messages: sent, deliveries };
+}
