@@ -210,8 +210,8 @@ const REPLAYABLE = ["delivered", "failed", "dead", "dropped"];
 
 /**
  * Rule 8: a delivered, failed or dead delivery may be sent again as a new delivery with the same
- * event and body, a new id and `replay_of`; refused (409) while the original, or a replay of it,
- * still waits. The check and the insert are one statement, so two replays at once make one.
+ * event and body, a new id and `replay_of`; refused (409) while the original is queued or held,
+ * or while a replay of it still waits (queued, failed awaiting its next retry, or held). The check and the insert are one statement, so two replays at once make one.
  */
 export async function replayDelivery(env: Env, p: Principal, deliveryId: string) {
   const original = await env.DB.prepare(
@@ -235,7 +235,7 @@ export async function replayDelivery(env: Env, p: Principal, deliveryId: string)
        FROM webhook_deliveries o JOIN webhook_endpoints e ON e.id = o.endpoint_id
        WHERE o.id = ?3 AND e.deleted_at IS NULL AND o.status IN ('delivered', 'failed', 'dead', 'dropped')
          AND NOT EXISTS (SELECT 1 FROM webhook_deliveries r
-                         WHERE r.endpoint_id = o.endpoint_id AND r.status IN ('queued', 'held') AND r.replay_of = o.id)`,
+                         WHERE r.endpoint_id = o.endpoint_id AND r.status IN ('queued', 'failed', 'held') AND r.replay_of = o.id)`,
     ).bind(id, now, deliveryId),
     trimHoldStatement(env, original.endpoint_id),
     auditStatement(env, p.tenantId, actorOf(p), "webhook.replayed", { delivery_id: deliveryId, replay_id: id }),
