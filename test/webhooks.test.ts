@@ -222,6 +222,44 @@ describe("PATCH /v1/webhooks/{id}", () => {
     expect(after.json.endpoints[0]).toMatchObject({ events: ["signing.completed"], label: "ERP", active: false });
   });
 
+  it("needs a JSON object: no body and no Content-Type is 400, {} is a no-op, a body without a type is 415", async () => {
+    const t = await makeTenant();
+    const hook = await addHook(t.key, { url: newBox().url, label: "keep" });
+    const bare = await api("PATCH", `/v1/webhooks/${hook.id}`, { key: t.key });
+    expect(bare.status, bare.text).toBe(400);
+    expect(bare.json.error).toMatchObject({ code: "bad_request", message: "The request body must be a JSON object." });
+    const empty = await api("PATCH", `/v1/webhooks/${hook.id}`, { key: t.key, body: {} });
+    expect(empty.status, empty.text).toBe(200);
+    expect(empty.json).toEqual({ updated: true, released: 0, dropped: 0 });
+    const untyped = await api("PATCH", `/v1/webhooks/${hook.id}`, { key: t.key, body: '{"label":"x"}', headers: { "content-type": "" } });
+    expect([400, 415]).toContain(untyped.status);
+    for (const body of ["[]", "null", '"label"', "3"]) {
+      const r = await api("PATCH", `/v1/webhooks/${hook.id}`, { key: t.key, body });
+      expect(r.status, `${body} ${r.text}`).toBe(400);
+    }
+    expect((await api("GET", "/v1/webhooks", { key: t.key })).json.endpoints[0].label).toBe("keep");
+
+    const add = await api("POST", "/v1/webhooks", { key: t.key });
+    expect(add.status, add.text).toBe(400);
+    expect(add.json.error.code).toBe("bad_request");
+    expect((await api("GET", "/v1/webhooks", { key: t.key })).json.endpoints).toHaveLength(1);
+  });
+
+  it("refuses a label that is not well-formed text (422 naming the field)", async () => {
+    const t = await makeTenant();
+    const add = await api("POST", "/v1/webhooks", { key: t.key, body: `{"url":"${newBox().url}","events":["*"],"label":"a\\ud800b"}` });
+    expect(add.status, add.text).toBe(422);
+    expect(add.json.error.message).toMatch(/^label: is not well-formed/);
+    const hook = await addHook(t.key, { url: newBox().url, label: "keep" });
+    const patch = await api("PATCH", `/v1/webhooks/${hook.id}`, { key: t.key, body: '{"label":"\\udc00"}' });
+    expect(patch.status, patch.text).toBe(422);
+    expect(patch.json.error.message).toMatch(/^label: is not well-formed/);
+    const url = await api("POST", "/v1/webhooks", { key: t.key, body: '{"url":"https://hooks.example.com/\\ud800","events":["*"]}' });
+    expect(url.status, url.text).toBe(422);
+    expect(url.json.error.message).toMatch(/^url: is not well-formed/);
+    expect((await api("GET", "/v1/webhooks", { key: t.key })).json.endpoints.map((e: { label: string }) => e.label)).toEqual(["keep"]);
+  });
+
   it("answers 404 for another account's endpoint", async () => {
     const a = await makeTenant();
     const b = await makeTenant();
