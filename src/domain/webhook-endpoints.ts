@@ -49,6 +49,19 @@ async function requireEndpoint(env: Env, p: Principal, id: string): Promise<Endp
   return row;
 }
 
+/** Live (not deleted) endpoints an account may have per mode. */
+export const MAX_ENDPOINTS = 50;
+
+const isUniqueViolation = (err: unknown) => /UNIQUE constraint failed: webhook_endpoints\./.test(String(err instanceof Error ? err.message : err));
+
+/**
+ * Adds an endpoint. At most MAX_ENDPOINTS live endpoints per account and mode (422 beyond), and a
+ * URL at most once among them (409 `conflict`); URLs compare as normalised by `checkWebhookUrl`
+ * (`new URL().href` without the fragment). Both hold under concurrent adds: the count is taken
+ * inside the INSERT (one D1 batch is one transaction), the audit row is written only when the
+ * endpoint was, and the partial unique index `webhook_endpoints_live_url` turns a racing
+ * duplicate into a UNIQUE violation that becomes 409.
+ */
 export async function addEndpoint(env: Env, p: Principal, input: { url: string; events: string[]; label?: string }) {
   const url = checkWebhookUrl(env, input.url);
   const refusal = await resolvedRefusal(env, url);
@@ -57,13 +70,39 @@ export async function addEndpoint(env: Env, p: Principal, input: { url: string; 
   const label = input.label ?? "";
   const id = newId("whe");
   const secret = newWebhookSecret();
-  await env.DB.batch([
-    env.DB.prepare(
-      "INSERT INTO webhook_endpoints (id, tenant_id, mode, url, label, events, active, failures, secret_enc, created_at) VALUES (?, ?, ?, ?, ?, ?, 1, 0, ?, ?)",
-    ).bind(id, p.tenantId, p.mode, url, label, JSON.stringify(events), await sealSecret(env, secret), nowIso()),
-    auditStatement(env, p.tenantId, actorOf(p), "webhook.added", { endpoint_id: id, mode: p.mode, url, events, label }),
-  ]);
+  const secretEnc = await sealSecret(env, secret);
+  const now = nowIso();
+  let inserted: D1Result;
+  try {
+    [inserted] = (await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO webhook_endpoints (id, tenant_id, mode, url, label, events, active, failures, secret_enc, created_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, 1, 0, ?7, ?8
+         WHERE (SELECT COUNT(*) FROM webhook_endpoints WHERE tenant_id = ?2 AND mode = ?3 AND deleted_at IS NULL) < ?9`,
+      ).bind(id, p.tenantId, p.mode, url, label, JSON.stringify(events), secretEnc, now, MAX_ENDPOINTS),
+      env.DB.prepare(
+        "INSERT INTO audit_log (id, tenant_id, actor, action, detail, created_at) SELECT ?, ?, ?, 'webhook.added', ?, ? WHERE EXISTS (SELECT 1 FROM webhook_endpoints WHERE id = ?)",
+      ).bind(newId("aud"), p.tenantId, actorOf(p), JSON.stringify({ endpoint_id: id, mode: p.mode, url, events, label }), now, id),
+    ])) as [D1Result];
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    throw duplicateUrl(url);
+  }
+  if (inserted.meta.changes !== 1) {
+    throw invalid(
+      `url: this account already has ${MAX_ENDPOINTS} webhook endpoints in ${p.mode} mode, the most it may have.`,
+      "Delete an endpoint you no longer use, or subscribe one endpoint to more events.",
+    );
+  }
   return { id, secret };
+}
+
+function duplicateUrl(url: string): ApiError {
+  return new ApiError(
+    "conflict",
+    `url: this account already has a webhook endpoint for ${url} in this mode.`,
+    "Change that endpoint's events instead, or delete it first. URLs are compared after normalisation (lower-case scheme and host, default port dropped, fragment removed).",
+  );
 }
 
 /** Every live endpoint of the account and mode, oldest first, with its queue counts. */

@@ -157,3 +157,27 @@ export async function sweepWebhookQueues(env: Env, now: Date): Promise<{ kicked:
   await kickEndpoints(env, results.map((r) => r.id));
   return { kicked: results.length };
 }
+
+/** Delivered, dead and dropped deliveries are kept this long after they were created. */
+export const DELIVERY_RETENTION_DAYS = 30;
+/** Rows one cron run deletes at most (the rest go on the next minutes). */
+export const PURGE_BATCH = 5000;
+
+/**
+ * Cron step: deletes deliveries created more than 30 days ago that will not be attempted again
+ * (`delivered`, `dead`, `dropped`). A delivery still waiting for an attempt (`queued`, `failed`
+ * awaiting a retry, `held`) is never purged, however old: it is deleted only once it is delivered
+ * or dead and past the 30 days.
+ */
+export async function purgeOldDeliveries(env: Env, now: Date): Promise<{ purged: number }> {
+  const before = new Date(now.getTime() - DELIVERY_RETENTION_DAYS * 86_400_000).toISOString();
+  const r = await env.DB.prepare(
+    `DELETE FROM webhook_deliveries WHERE rowid IN (
+       SELECT rowid FROM webhook_deliveries
+       WHERE created_at < ? AND status IN ('delivered', 'dead', 'dropped')
+       ORDER BY created_at LIMIT ?)`,
+  )
+    .bind(before, PURGE_BATCH)
+    .run();
+  return { purged: r.meta.changes };
+}

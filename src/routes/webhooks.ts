@@ -96,6 +96,8 @@ webhooks.openapi(
     operationId: "addWebhook",
     tags: ["webhooks"],
     summary: "Add an endpoint; its signing secret is returned once",
+    description:
+      "At most 50 endpoints per account and mode (422 beyond). A URL is live once per account and mode: a second endpoint with the same URL, compared after `new URL()` normalisation and without the fragment, is 409 conflict. The host must be public: address literals and every address the name resolves to are checked (embedded IPv4 of mapped, compatible, NAT64, 6to4, SIIT and Teredo forms included), and a name that cannot be resolved is 422 (could not resolve).",
     ...keyedWithBody("signing:webhooks", { idempotent: "webhooks.add" }),
     request: jsonBody(
       z
@@ -106,7 +108,7 @@ webhooks.openapi(
     responses: {
       200: jsonResponse(z.object({ id: z.string(), secret: z.string().openapi({ description: "whsec_ + 48 hex, shown once" }) }), "Added"),
       ...keyedErrors,
-      ...idempotentErrors,
+      409: { ...idempotentErrors[409], description: "An endpoint with this URL already exists in this account and mode; or the idempotency key was reused for another request, or the first request is still running." },
     },
   }),
   async (c) => c.json(await addEndpoint(c.env, c.get("principal"), c.req.valid("json")), 200),
