@@ -12,16 +12,22 @@
 import { and, asc, desc, eq, exists, inArray, isNotNull, isNull, lt, lte, not, sql, type SQL } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import type { Env, Mode } from "../env";
-import * as schema from "./schema";
 import { auditLog, tenants, webhookDeliveries, webhookEndpoints } from "./schema";
 import type { DeliveryStatus } from "./enums";
 
-export type Db = DrizzleD1Database<typeof schema>;
+/** No relational schema: these queries use the SQL-like builder only, so none is built per instance. */
+export type Db = DrizzleD1Database;
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type NewWebhookEndpoint = typeof webhookEndpoints.$inferInsert;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 
-export const webhookDb = (env: Pick<Env, "DB">): Db => drizzle(env.DB, { schema });
+const instances = new WeakMap<D1Database, Db>();
+/** One drizzle instance per D1 binding (cheap to make, but made on every event otherwise). */
+export function webhookDb(env: Pick<Env, "DB">): Db {
+  let db = instances.get(env.DB);
+  if (!db) instances.set(env.DB, (db = drizzle(env.DB)));
+  return db;
+}
 
 const E = webhookEndpoints;
 const D = webhookDeliveries;
