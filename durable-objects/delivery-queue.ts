@@ -7,9 +7,10 @@ import {
   isOpen,
   loadEndpoint,
   nextDueAt,
-  outcomeStatements,
+  outcomeQueries,
 } from "../src/domain/webhook-attempts";
 import { signingSecrets } from "../src/domain/webhook-secrets";
+import { webhookDb, type Db } from "../src/db/webhooks";
 
 /** Attempts in flight at once for one endpoint. */
 const CONCURRENCY = 10;
@@ -35,9 +36,11 @@ export class DeliveryQueue extends DurableObject<Env> {
   private alarmAt: number | null = null;
   private running: Promise<DrainResult> | null = null;
   private again = false;
+  private readonly db: Db;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.db = webhookDb(env);
     ctx.blockConcurrencyWhile(async () => {
       this.endpointId = (await ctx.storage.get<string>("endpoint_id")) ?? null;
       this.alarmAt = (await ctx.storage.get<number>("alarm_at")) ?? null;
@@ -96,10 +99,10 @@ export class DeliveryQueue extends DurableObject<Env> {
     let due = dueAt;
     for (;;) {
       this.again = false;
-      const endpoint = await loadEndpoint(this.env, id);
+      const endpoint = await loadEndpoint(this.db, id);
       if (!endpoint || !isOpen(endpoint)) break;
       const room = Math.max(1, Math.min(CONCURRENCY, PAUSE_AFTER_FAILURES - endpoint.failures));
-      const rows = await dueDeliveries(this.env, id, new Date(due).toISOString(), room);
+      const rows = await dueDeliveries(this.db, id, new Date(due).toISOString(), room);
       if (rows.length === 0) {
         if (this.again) continue;
         break;
@@ -108,8 +111,8 @@ export class DeliveryQueue extends DurableObject<Env> {
       const outcomes = await Promise.all(rows.map((d) => attemptDelivery(this.env, endpoint, secrets, d)));
       const at = Date.now();
       // Results are written in the order the deliveries fell due, so "consecutive" means that order.
-      const statements = rows.flatMap((d, i) => outcomeStatements(this.env, id, d, outcomes[i]!, at));
-      await this.env.DB.batch(statements);
+      const [first, ...rest] = rows.flatMap((d, i) => outcomeQueries(this.db, id, d, outcomes[i]!, at));
+      await this.db.batch([first!, ...rest]);
       result.attempted += rows.length;
       result.delivered += outcomes.filter((o) => o.ok).length;
       if (Date.now() - started > DRAIN_BUDGET_MS) {
@@ -129,8 +132,8 @@ export class DeliveryQueue extends DurableObject<Env> {
 
   /** One alarm, for the next due delivery; none when nothing waits or the endpoint is off. */
   private async scheduleNext(id: string) {
-    const endpoint = await loadEndpoint(this.env, id);
-    const next = endpoint && isOpen(endpoint) ? await nextDueAt(this.env, id) : null;
+    const endpoint = await loadEndpoint(this.db, id);
+    const next = endpoint && isOpen(endpoint) ? await nextDueAt(this.db, id) : null;
     if (next === null) {
       this.alarmAt = null;
       await this.ctx.storage.deleteAlarm();

@@ -224,5 +224,5 @@ describe("GET /v1/webhooks/{id}/deliveries", () => {
     );
     expect(d).toMatchObject({ endpoint_id: hook.id, event: "signing.ping", status: "delivered", attempts: 1, response_status: 200, replay_of: null, document_id: null });
     expect(await received(box)).toHaveLength(53);
-  });
+  }, 30_000);
 });

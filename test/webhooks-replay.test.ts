@@ -113,6 +113,31 @@ describe("POST /v1/webhooks/deliveries/{id}/replay", () => {
     expect(await deliveries(hook.id)).toHaveLength(4);
   });
 
+  it("is refused with 409 while a replay of it waits for its next retry (failed)", async () => {
+    const t = await makeTenant();
+    const box = newBox();
+    const hook = await addHook(t.key, { url: box.url });
+    const delivered = await ping(t.key, hook.id);
+    await idle(hook.id);
+    await setMode(box, "fail");
+    const first = await replay(t.key, delivered);
+    expect(first.status, first.text).toBe(200);
+    await idle(hook.id);
+    const waiting = (await deliveries(hook.id)).find((d) => d.id === first.json.delivery_id)!;
+    expect(waiting).toMatchObject({ status: "failed", attempts: 1 });
+    expect(waiting.next_attempt_at).not.toBeNull();
+
+    const second = await replay(t.key, delivered);
+    expect(second.status, second.text).toBe(409);
+    expect(second.json.error).toMatchObject({ code: "conflict", message: `A replay of delivery ${delivered} is still waiting to be delivered.` });
+    expect(await deliveries(hook.id)).toHaveLength(2);
+
+    // Once that replay is dead, the original may be replayed again.
+    await env.DB.prepare("UPDATE webhook_deliveries SET status = 'dead', next_attempt_at = NULL WHERE id = ?").bind(first.json.delivery_id).run();
+    await setMode(box, "ok");
+    expect((await replay(t.key, delivered)).status).toBe(200);
+  });
+
   it("two replays at once make exactly one", async () => {
     const t = await makeTenant();
     const box = newBox();

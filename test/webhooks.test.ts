@@ -48,22 +48,57 @@ describe("POST /v1/webhooks", () => {
     expect(list.json.endpoints[0]).toMatchObject({ url: "https://8.8.8.8/hook", events: ["*"], label: "" });
   });
 
+  it("takes IPv6 forms whose IPv4 is public, and public IPv6", async () => {
+    const t = await makeTenant();
+    for (const url of [
+      "https://[2606:4700:4700::1111]/x",
+      "https://[::ffff:8.8.8.8]/x",
+      "https://[64:ff9b::808:808]/x",
+      "https://[2002:808:808::1]/x",
+    ]) {
+      const r = await api("POST", "/v1/webhooks", { key: t.key, body: { url, events: ["*"] } });
+      expect(r.status, `${url} ${r.text}`).toBe(200);
+    }
+  });
+
   const refusedUrls: [string, RegExp][] = [
     ["http://hooks.example.com/x", /must begin with https/],
     ["ftp://hooks.example.com/x", /must begin with https/],
-    ["https://10.0.0.8/x", /private, loopback or link-local/],
-    ["https://127.0.0.1/x", /private, loopback or link-local/],
-    ["https://169.254.169.254/latest/meta-data", /private, loopback or link-local/],
-    ["https://192.168.1.20/x", /private, loopback or link-local/],
-    ["https://172.20.0.1/x", /private, loopback or link-local/],
-    ["https://100.64.0.1/x", /private, loopback or link-local/],
-    ["https://0.0.0.0/x", /private, loopback or link-local/],
-    ["https://[::1]/x", /private, loopback or link-local/],
-    ["https://[fe80::1]/x", /private, loopback or link-local/],
-    ["https://[fd00::5]/x", /private, loopback or link-local/],
-    ["https://[::ffff:10.0.0.1]/x", /private, loopback or link-local/],
-    ["https://2130706433/x", /private, loopback or link-local/],
-    ["https://0x7f.1/x", /private, loopback or link-local/],
+    ["https://10.0.0.8/x", /not a public address/],
+    ["https://127.0.0.1/x", /not a public address/],
+    ["https://169.254.169.254/latest/meta-data", /not a public address/],
+    ["https://192.168.1.20/x", /not a public address/],
+    ["https://172.20.0.1/x", /not a public address/],
+    ["https://100.64.0.1/x", /not a public address/],
+    ["https://0.0.0.0/x", /not a public address/],
+    ["https://[::1]/x", /not a public address/],
+    ["https://[fe80::1]/x", /not a public address/],
+    ["https://[fd00::5]/x", /not a public address/],
+    ["https://[::ffff:10.0.0.1]/x", /not a public address/],
+    ["https://2130706433/x", /not a public address/],
+    ["https://0x7f.1/x", /not a public address/],
+    ["https://[::127.0.0.1]/x", /IPv4-compatible of 127\.0\.0\.1 \(loopback\)/],
+    ["https://[64:ff9b::7f00:1]/x", /NAT64 of 127\.0\.0\.1 \(loopback\)/],
+    ["https://[64:ff9b::a9fe:a9fe]/x", /NAT64 of 169\.254\.169\.254 \(link-local\)/],
+    ["https://[64:ff9b:1::808:808]/x", /local-use NAT64/],
+    ["https://[2002:7f00:1::1]/x", /6to4 of 127\.0\.0\.1 \(loopback\)/],
+    ["https://[2002:c0a8:101::1]/x", /6to4 of 192\.168\.1\.1 \(private\)/],
+    ["https://[::ffff:0:7f00:1]/x", /IPv4-translated \(SIIT\) of 127\.0\.0\.1 \(loopback\)/],
+    ["https://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/x", /Teredo of 10\.0\.0\.1 \(private\)/],
+    ["https://[fec0::1]/x", /not a public address \(site-local\)/],
+    ["https://[100::1]/x", /not a public address \(discard-only\)/],
+    ["https://[ff02::1]/x", /not a public address \(multicast\)/],
+    ["https://[::]/x", /not a public address \(unspecified\)/],
+    ["https://[2001:db8::1]/x", /not a public address \(reserved or documentation\)/],
+    ["https://[2001:2::1]/x", /not a public address \(benchmarking\)/],
+    ["https://[4000::1]/x", /not a public address \(reserved by the IETF\)/],
+    ["https://192.0.2.10/x", /not a public address \(reserved or documentation\)/],
+    ["https://198.51.100.7/x", /not a public address \(reserved or documentation\)/],
+    ["https://203.0.113.7/x", /not a public address \(reserved or documentation\)/],
+    ["https://198.18.0.1/x", /not a public address \(reserved or documentation\)/],
+    ["https://224.0.0.1/x", /not a public address \(multicast\)/],
+    ["https://255.255.255.255/x", /not a public address \(broadcast\)/],
+    ["https://240.0.0.1/x", /not a public address \(reserved or documentation\)/],
     ["https://localhost/x", /single-label|private network/],
     ["https://localhost:8443/x", /single-label|private network/],
     ["https://api.localhost/x", /\.localhost/],
@@ -103,7 +138,7 @@ describe("POST /v1/webhooks", () => {
 
     const longLabel = await api("POST", "/v1/webhooks", { key: t.key, body: { url, events: ["*"], label: "x".repeat(81) } });
     expect(longLabel.status).toBe(422);
-    const label80 = await api("POST", "/v1/webhooks", { key: t.key, body: { url, events: ["*"], label: "x".repeat(80) } });
+    const label80 = await api("POST", "/v1/webhooks", { key: t.key, body: { url: `${url}/2`, events: ["*"], label: "x".repeat(80) } });
     expect(label80.status).toBe(200);
     const extra = await api("POST", "/v1/webhooks", { key: t.key, body: { url, events: ["*"], secret: "mine" } });
     expect(extra.status).toBe(422);
@@ -185,6 +220,44 @@ describe("PATCH /v1/webhooks/{id}", () => {
     expect(off.json).toEqual({ updated: true, released: 0, dropped: 0 });
     const after = await api("GET", "/v1/webhooks", { key: t.key });
     expect(after.json.endpoints[0]).toMatchObject({ events: ["signing.completed"], label: "ERP", active: false });
+  });
+
+  it("needs a JSON object: no body and no Content-Type is 400, {} is a no-op, a body without a type is 415", async () => {
+    const t = await makeTenant();
+    const hook = await addHook(t.key, { url: newBox().url, label: "keep" });
+    const bare = await api("PATCH", `/v1/webhooks/${hook.id}`, { key: t.key });
+    expect(bare.status, bare.text).toBe(400);
+    expect(bare.json.error).toMatchObject({ code: "bad_request", message: "The request body must be a JSON object." });
+    const empty = await api("PATCH", `/v1/webhooks/${hook.id}`, { key: t.key, body: {} });
+    expect(empty.status, empty.text).toBe(200);
+    expect(empty.json).toEqual({ updated: true, released: 0, dropped: 0 });
+    const untyped = await api("PATCH", `/v1/webhooks/${hook.id}`, { key: t.key, body: '{"label":"x"}', headers: { "content-type": "" } });
+    expect([400, 415]).toContain(untyped.status);
+    for (const body of ["[]", "null", '"label"', "3"]) {
+      const r = await api("PATCH", `/v1/webhooks/${hook.id}`, { key: t.key, body });
+      expect(r.status, `${body} ${r.text}`).toBe(400);
+    }
+    expect((await api("GET", "/v1/webhooks", { key: t.key })).json.endpoints[0].label).toBe("keep");
+
+    const add = await api("POST", "/v1/webhooks", { key: t.key });
+    expect(add.status, add.text).toBe(400);
+    expect(add.json.error.code).toBe("bad_request");
+    expect((await api("GET", "/v1/webhooks", { key: t.key })).json.endpoints).toHaveLength(1);
+  });
+
+  it("refuses a label that is not well-formed text (422 naming the field)", async () => {
+    const t = await makeTenant();
+    const add = await api("POST", "/v1/webhooks", { key: t.key, body: `{"url":"${newBox().url}","events":["*"],"label":"a\\ud800b"}` });
+    expect(add.status, add.text).toBe(422);
+    expect(add.json.error.message).toMatch(/^label: is not well-formed/);
+    const hook = await addHook(t.key, { url: newBox().url, label: "keep" });
+    const patch = await api("PATCH", `/v1/webhooks/${hook.id}`, { key: t.key, body: '{"label":"\\udc00"}' });
+    expect(patch.status, patch.text).toBe(422);
+    expect(patch.json.error.message).toMatch(/^label: is not well-formed/);
+    const url = await api("POST", "/v1/webhooks", { key: t.key, body: '{"url":"https://hooks.example.com/\\ud800","events":["*"]}' });
+    expect(url.status, url.text).toBe(422);
+    expect(url.json.error.message).toMatch(/^url: is not well-formed/);
+    expect((await api("GET", "/v1/webhooks", { key: t.key })).json.endpoints.map((e: { label: string }) => e.label)).toEqual(["keep"]);
   });
 
   it("answers 404 for another account's endpoint", async () => {

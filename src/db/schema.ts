@@ -349,7 +349,11 @@ export const webhookEndpoints = sqliteTable(
     deletedAt: text("deleted_at"),
     deleteReason: text("delete_reason"),
   },
-  (t) => [index("webhook_endpoints_tenant").on(t.tenantId, t.mode)],
+  (t) => [
+    index("webhook_endpoints_tenant").on(t.tenantId, t.mode),
+    // A URL (as normalised by `new URL()`) is live at most once per account and mode.
+    uniqueIndex("webhook_endpoints_live_url").on(t.tenantId, t.mode, t.url).where(sql`deleted_at IS NULL`),
+  ],
 );
 
 export const webhookDeliveries = sqliteTable(
@@ -384,5 +388,7 @@ export const webhookDeliveries = sqliteTable(
     index("webhook_deliveries_document").on(t.documentId),
     // One endpoint's queue by state: due items, hold size, queued/dead counts, pending replays.
     index("webhook_deliveries_endpoint_status").on(t.endpointId, t.status, t.nextAttemptAt),
+    // The cron's 30-day purge walks deliveries by age.
+    index("webhook_deliveries_created").on(t.createdAt),
   ],
 );

@@ -2,7 +2,7 @@
 import type { Env } from "../env";
 import { purgeExpiredIdempotencyKeys } from "../lib/idempotency";
 import { expireDueDocuments } from "./documents";
-import { sweepWebhookQueues } from "./webhooks";
+import { purgeOldDeliveries, sweepWebhookQueues } from "./webhooks";
 
 export type ScheduledStep = (env: Env, now: Date) => Promise<unknown>;
 
@@ -11,6 +11,7 @@ export const scheduledSteps: Record<string, ScheduledStep> = {
   purgeIdempotencyKeys: purgeExpiredIdempotencyKeys,
   expireDocuments: expireDueDocuments,
   sweepWebhookQueues,
+  purgeWebhookDeliveries: purgeOldDeliveries,
 };
 
 export async function runScheduled(env: Env, now: Date): Promise<Record<string, "ok" | string>> {

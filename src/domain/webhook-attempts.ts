@@ -4,9 +4,10 @@
  * failures across deliveries. Used by the DeliveryQueue object, which serialises an endpoint's attempts.
  */
 import type { Env } from "../env";
+import { dueDeliveries as dueQuery, endpointFailed, endpointSucceeded, findEndpoint, markDelivered, markFailed, nextDue, type Db, type WebhookEndpoint } from "../db/webhooks";
 import { checkWebhookUrl, resolvedRefusal } from "./webhook-url";
 import { signatureHeader } from "./webhook-secrets";
-import { holdWaitingStatement, trimHoldStatement } from "./webhooks";
+import { holdWaitingQuery, trimHoldQuery } from "./webhooks";
 
 /** Waits before retry n (1-based): 1 min, 5 min, 30 min, 2 h, 12 h, then daily. */
 export const RETRY_LADDER_SECONDS = [60, 300, 1800, 7200, 43200, 86400] as const;
@@ -19,54 +20,23 @@ export const USER_AGENT = "edge-sign-webhooks/1.0";
 
 export const retryDelaySeconds = (retry: number) => RETRY_LADDER_SECONDS[Math.min(retry, RETRY_LADDER_SECONDS.length) - 1]!;
 
-export type EndpointRow = {
-  id: string;
-  url: string;
-  active: number;
-  paused_at: string | null;
-  failures: number;
-  deleted_at: string | null;
-  secret_enc: string;
-  previous_secret_enc: string | null;
-  previous_valid_until: string | null;
-};
-
 export type DueDelivery = { id: string; event: string; payload: string; attempts: number };
 
 export type AttemptOutcome =
   | { ok: true; status: number }
   | { ok: false; status: number | null; error: string };
 
-export const isOpen = (e: EndpointRow) => e.deleted_at === null && e.active === 1 && e.paused_at === null;
+export const isOpen = (e: WebhookEndpoint) => e.deletedAt === null && e.active && e.pausedAt === null;
 
-export function loadEndpoint(env: Env, id: string) {
-  return env.DB.prepare(
-    "SELECT id, url, active, paused_at, failures, deleted_at, secret_enc, previous_secret_enc, previous_valid_until FROM webhook_endpoints WHERE id = ?",
-  )
-    .bind(id)
-    .first<EndpointRow>();
-}
+export const loadEndpoint = (db: Db, id: string) => findEndpoint(db, id);
 
 /** The endpoint's deliveries due at `dueIso`, oldest due first. */
-export async function dueDeliveries(env: Env, endpointId: string, dueIso: string, limit: number): Promise<DueDelivery[]> {
-  const { results } = await env.DB.prepare(
-    `SELECT id, event, payload, attempts FROM webhook_deliveries
-     WHERE endpoint_id = ? AND status IN ('queued', 'failed') AND next_attempt_at <= ?
-     ORDER BY next_attempt_at, rowid LIMIT ?`,
-  )
-    .bind(endpointId, dueIso, limit)
-    .all<DueDelivery>();
-  return results;
-}
+export const dueDeliveries = (db: Db, endpointId: string, dueIso: string, limit: number): Promise<DueDelivery[]> => dueQuery(db, endpointId, dueIso, limit);
 
 /** When the endpoint's next waiting delivery falls due (ms), or null when nothing waits. */
-export async function nextDueAt(env: Env, endpointId: string): Promise<number | null> {
-  const row = await env.DB.prepare(
-    "SELECT MIN(next_attempt_at) AS at FROM webhook_deliveries WHERE endpoint_id = ? AND status IN ('queued', 'failed')",
-  )
-    .bind(endpointId)
-    .first<{ at: string | null }>();
-  return row?.at ? Date.parse(row.at) : null;
+export async function nextDueAt(db: Db, endpointId: string): Promise<number | null> {
+  const at = await nextDue(db, endpointId);
+  return at ? Date.parse(at) : null;
 }
 
 function describeError(err: unknown): string {
@@ -81,7 +51,7 @@ function describeError(err: unknown): string {
  * Sends one delivery, signed with `secrets` (from `signingSecrets`, newest first). Only a 2xx
  * answer counts as delivered; redirects are not followed; the answer's body is never read.
  */
-export async function attemptDelivery(env: Env, endpoint: EndpointRow, secrets: string[], d: DueDelivery): Promise<AttemptOutcome> {
+export async function attemptDelivery(env: Env, endpoint: Pick<WebhookEndpoint, "url">, secrets: string[], d: DueDelivery): Promise<AttemptOutcome> {
   let url: string;
   try {
     url = checkWebhookUrl(env, endpoint.url);
@@ -125,35 +95,16 @@ export async function attemptDelivery(env: Env, endpoint: EndpointRow, secrets: 
  * the twentieth consecutive failure, and then moves its waiting deliveries into the hold.
  * Rows that were moved to the hold while the attempt ran keep waiting there.
  */
-export function outcomeStatements(env: Env, endpointId: string, d: DueDelivery, outcome: AttemptOutcome, at: number): D1PreparedStatement[] {
+export function outcomeQueries(db: Db, endpointId: string, d: DueDelivery, outcome: AttemptOutcome, at: number) {
   const atIso = new Date(at).toISOString();
-  if (outcome.ok) {
-    return [
-      env.DB.prepare(
-        `UPDATE webhook_deliveries SET status = 'delivered', attempts = attempts + 1, delivered_at = ?, response_status = ?,
-           last_error = NULL, next_attempt_at = NULL
-         WHERE id = ? AND status IN ('queued', 'failed', 'held')`,
-      ).bind(atIso, outcome.status, d.id),
-      env.DB.prepare("UPDATE webhook_endpoints SET failures = 0, last_delivered_at = ? WHERE id = ?").bind(atIso, endpointId),
-    ];
-  }
+  if (outcome.ok) return [markDelivered(db, d.id, atIso, outcome.status), endpointSucceeded(db, endpointId, atIso)] as const;
   const attempts = d.attempts + 1;
   const dead = attempts > MAX_RETRIES;
   const next = dead ? null : new Date(at + retryDelaySeconds(attempts) * 1000).toISOString();
   return [
-    env.DB.prepare(
-      `UPDATE webhook_deliveries SET
-         status = CASE WHEN ?1 THEN 'dead' WHEN status = 'held' THEN 'held' ELSE 'failed' END,
-         next_attempt_at = CASE WHEN ?1 OR status = 'held' THEN NULL ELSE ?2 END,
-         attempts = attempts + 1, last_error = ?3, response_status = ?4
-       WHERE id = ?5 AND status IN ('queued', 'failed', 'held')`,
-    ).bind(dead ? 1 : 0, next, outcome.error, outcome.status, d.id),
-    env.DB.prepare(
-      `UPDATE webhook_endpoints SET failures = failures + 1,
-         paused_at = CASE WHEN paused_at IS NULL AND failures + 1 >= ? THEN ? ELSE paused_at END
-       WHERE id = ? AND deleted_at IS NULL`,
-    ).bind(PAUSE_AFTER_FAILURES, atIso, endpointId),
-    holdWaitingStatement(env, endpointId),
-    trimHoldStatement(env, endpointId),
-  ];
+    markFailed(db, d.id, dead, next, outcome.error, outcome.status),
+    endpointFailed(db, endpointId, atIso, PAUSE_AFTER_FAILURES),
+    holdWaitingQuery(db, endpointId),
+    trimHoldQuery(db, endpointId),
+  ] as const;
 }

@@ -36,12 +36,12 @@ export async function signatureHeader(secrets: string[], timestamp: number, body
 /** The secrets that sign right now: the current one, and the previous one while its overlap lasts. */
 export async function signingSecrets(
   env: Env,
-  row: { secret_enc: string; previous_secret_enc: string | null; previous_valid_until: string | null },
+  row: { secretEnc: string; previousSecretEnc: string | null; previousValidUntil: string | null },
   now: number,
 ): Promise<string[]> {
-  const out = [await openSecret(env, row.secret_enc)];
-  if (row.previous_secret_enc && row.previous_valid_until && Date.parse(row.previous_valid_until) > now) {
-    out.push(await openSecret(env, row.previous_secret_enc));
+  const out = [await openSecret(env, row.secretEnc)];
+  if (row.previousSecretEnc && row.previousValidUntil && Date.parse(row.previousValidUntil) > now) {
+    out.push(await openSecret(env, row.previousSecretEnc));
   }
   return out;
 }

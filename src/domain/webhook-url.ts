@@ -1,16 +1,17 @@
 /**
  * Which webhook URLs the service will call. `https://` only; hosts that are, or plainly name,
- * private, loopback or link-local addresses are refused. Checked when an endpoint is added and
- * again before every attempt (so a rule tightened later also stops old endpoints).
+ * addresses that are not public (src/lib/public-address.ts) are refused. Checked when an endpoint
+ * is added and again before every attempt (so a rule tightened later also stops old endpoints).
  *
  * `checkWebhookUrl` judges the URL as written; `resolvedRefusal` then resolves a name over
- * DNS-over-HTTPS and refuses it when any of its addresses is private, loopback or link-local.
- * Both run when an endpoint is added and before every attempt. See docs/webhooks.md.
+ * DNS-over-HTTPS and refuses it when any of its addresses is not public, and when it cannot be
+ * resolved at all (fail closed). Both run when an endpoint is added and before every attempt.
+ * See docs/webhooks.md.
  */
 import type { Env } from "../env";
 import { invalid } from "../lib/errors";
 import { resolveHost } from "../lib/dns";
-import { isNonPublicAddress, parseAddress } from "../lib/ip";
+import { isIpLiteral, nonPublicReason } from "../lib/public-address";
 
 /** Suffixes that only ever resolve inside a private network (RFC 6761, 6762, 8375, ICANN .internal, common LAN names). */
 const PRIVATE_SUFFIXES = ["localhost", "local", "internal", "home.arpa", "lan", "intranet", "corp", "private", "localdomain"];
@@ -31,14 +32,15 @@ function embeddedAddresses(host: string): string[] {
 /** Why a host is refused, or null when it may be called. */
 export function hostRefusal(hostname: string): string | null {
   const host = hostname.toLowerCase().replace(/\.$/, "");
-  if (parseAddress(host)) {
-    return isNonPublicAddress(host) ? `${hostname} is a private, loopback or link-local address` : null;
+  if (isIpLiteral(host)) {
+    const why = nonPublicReason(host);
+    return why ? `${hostname} is not a public address (${why})` : null;
   }
   if (!host.includes(".")) return `${hostname} is a single-label name, which only resolves inside a private network`;
   for (const suffix of PRIVATE_SUFFIXES) {
     if (host === suffix || host.endsWith(`.${suffix}`)) return `${hostname} is a name that only resolves inside a private network (.${suffix})`;
   }
-  const spelled = embeddedAddresses(host).find((a) => isNonPublicAddress(a));
+  const spelled = embeddedAddresses(host).find((a) => nonPublicReason(a) !== null);
   if (spelled) return `${hostname} spells the private or loopback address ${spelled}`;
   return null;
 }
@@ -70,16 +72,21 @@ export function checkWebhookUrl(env: Pick<Env, "ALLOW_INSECURE_WEBHOOKS">, raw: 
 
 /**
  * Why the host of a URL accepted by `checkWebhookUrl` must not be called once its name is
- * resolved, or null. An address literal was judged already; a name that does not resolve, or a
- * resolver that cannot be reached, is not refused here (the attempt itself then fails or goes to
- * a public host; the check runs again before every attempt).
+ * resolved, or null. An address literal was judged already. Fails closed: a name that does not
+ * exist, has no A/AAAA records, or whose resolver cannot be reached or answers badly is refused
+ * ("could not resolve"), because the service cannot know where the request would go.
  */
 export async function resolvedRefusal(env: Pick<Env, "ALLOW_INSECURE_WEBHOOKS" | "DNS_RESOLVER_URL">, href: string): Promise<string | null> {
   const host = new URL(href).hostname;
-  if (parseAddress(host)) return null;
+  if (isIpLiteral(host)) return null;
   if (env.ALLOW_INSECURE_WEBHOOKS === "true" && DEV_HOSTS.has(host)) return null;
   const resolved = await resolveHost(env.DNS_RESOLVER_URL, host);
-  if (resolved.kind !== "addresses") return null;
-  const inside = resolved.addresses.find((a) => isNonPublicAddress(a));
-  return inside ? `${host} resolves to ${inside}, a private, loopback or link-local address` : null;
+  if (resolved.kind === "nxdomain") return `could not resolve ${host}: no such name`;
+  if (resolved.kind === "unavailable") return `could not resolve ${host}: ${resolved.reason}`;
+  if (resolved.addresses.length === 0) return `could not resolve ${host}: it has no A or AAAA records`;
+  for (const a of resolved.addresses) {
+    const why = nonPublicReason(a);
+    if (why) return `${host} resolves to ${a}, which is not a public address (${why})`;
+  }
+  return null;
 }

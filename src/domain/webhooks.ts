@@ -8,6 +8,19 @@
  */
 import type { Env, Mode } from "../env";
 import { randomHex } from "../lib/crypto";
+import {
+  closedEndpointsOf,
+  fanOut,
+  forgetExpiredSecrets,
+  holdWaiting,
+  oneEndpoint,
+  openEndpoints,
+  overdueEndpoints,
+  purgeFinished,
+  trimHold,
+  webhookDb,
+  type Db,
+} from "../db/webhooks";
 
 export type DeliveryInput = {
   tenantId: string;
@@ -28,66 +41,46 @@ export const HOLD_LIMIT = 1000;
 
 export const HOLD_DROPPED_ERROR = `dropped: the endpoint was paused or inactive and its hold keeps only the newest ${HOLD_LIMIT} events`;
 
-/** Delivery ids: `dlv_` + 24 hex. The SQL twin makes the same shape inside INSERT…SELECT. */
+/** Delivery ids: `dlv_` + 24 hex (the fan-out makes the same shape in SQL: `SQL_DELIVERY_ID`). */
 export const newDeliveryId = () => `dlv_${randomHex(12)}`;
-export const SQL_DELIVERY_ID = "'dlv_' || lower(hex(randomblob(12)))";
 
-/** SQL true when endpoint row `e` takes deliveries now (neither inactive nor paused). */
-const SQL_OPEN = "(e.active = 1 AND e.paused_at IS NULL)";
-
-/**
- * Marks every held delivery beyond the newest HOLD_LIMIT of each endpoint in `endpointsSql`
- * (a subquery of endpoint ids) as `dropped`. Newest = last inserted (rowid).
- */
-function trimHoldSql(endpointsSql: string): string {
-  return `UPDATE webhook_deliveries SET status = 'dropped', last_error = ?
-    WHERE rowid IN (
-      SELECT rid FROM (
-        SELECT d.rowid AS rid, ROW_NUMBER() OVER (PARTITION BY d.endpoint_id ORDER BY d.rowid DESC) AS n
-        FROM webhook_deliveries d
-        WHERE d.status = 'held' AND d.endpoint_id IN (${endpointsSql})
-      ) WHERE n > ${HOLD_LIMIT}
-    )`;
-}
-
-/** Trims the holds of one endpoint. */
-export function trimHoldStatement(env: Env, endpointId: string): D1PreparedStatement {
-  return env.DB.prepare(trimHoldSql("?")).bind(HOLD_DROPPED_ERROR, endpointId);
+/** Trims the hold of one endpoint to the newest HOLD_LIMIT (a statement for the caller's batch). */
+export function trimHoldQuery(db: Db, endpointId: string) {
+  return trimHold(db, oneEndpoint(endpointId), HOLD_LIMIT, HOLD_DROPPED_ERROR);
 }
 
 /**
  * Moves an endpoint's waiting deliveries (queued, or failed awaiting a retry) into the hold when the
  * endpoint is paused or inactive at the moment the statement runs. Harmless when it is open.
  */
-export function holdWaitingStatement(env: Env, endpointId: string): D1PreparedStatement {
-  return env.DB.prepare(
-    `UPDATE webhook_deliveries SET status = 'held', next_attempt_at = NULL
-     WHERE endpoint_id = ? AND status IN ('queued', 'failed')
-       AND EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = ? AND NOT ${SQL_OPEN})`,
-  ).bind(endpointId, endpointId);
+export function holdWaitingQuery(db: Db, endpointId: string) {
+  return holdWaiting(db, endpointId);
 }
 
 /**
  * One delivery per endpoint of the account and mode that subscribes to the event (or to `*`) and
  * is not deleted: `queued` and due now when the endpoint is open, else `held`. Written with
  * INSERT…SELECT so the caller's batch needs no read first; a second statement trims full holds.
+ * For a caller batching with `db.batch`.
+ */
+export function deliveryQueries(db: Db, input: DeliveryInput) {
+  const at = new Date().toISOString();
+  const insert = fanOut(db, { ...input, payload: JSON.stringify(input.payload), at });
+  const trim = trimHold(db, closedEndpointsOf(db, input.tenantId, input.mode), HOLD_LIMIT, HOLD_DROPPED_ERROR);
+  return { queries: [insert, trim] as const, target: { tenantId: input.tenantId, mode: input.mode, event: input.event } };
+}
+
+/**
+ * The same two statements as `deliveryQueries`, as D1 prepared statements for a caller batching
+ * with `env.DB.batch` (the document trail's `commitWithEvents`).
  */
 export function deliveryStatements(env: Env, input: DeliveryInput): { statements: D1PreparedStatement[]; target: DeliveryTarget } {
-  const now = new Date().toISOString();
-  const insert = env.DB.prepare(
-    `INSERT INTO webhook_deliveries (id, endpoint_id, tenant_id, event, payload, status, attempts, next_attempt_at, created_at, document_id, document_title)
-     SELECT ${SQL_DELIVERY_ID}, e.id, e.tenant_id, ?1, ?2,
-            CASE WHEN ${SQL_OPEN} THEN 'queued' ELSE 'held' END, 0,
-            CASE WHEN ${SQL_OPEN} THEN ?3 ELSE NULL END, ?3, ?4, ?5
-     FROM webhook_endpoints e
-     WHERE e.tenant_id = ?6 AND e.mode = ?7 AND e.deleted_at IS NULL
-       AND EXISTS (SELECT 1 FROM json_each(e.events) j WHERE j.value IN (?1, '*'))
-     ORDER BY e.rowid`,
-  ).bind(input.event, JSON.stringify(input.payload), now, input.documentId, input.documentTitle, input.tenantId, input.mode);
-  const trim = env.DB.prepare(
-    trimHoldSql(`SELECT e.id FROM webhook_endpoints e WHERE e.tenant_id = ? AND e.mode = ? AND e.deleted_at IS NULL AND NOT ${SQL_OPEN}`),
-  ).bind(HOLD_DROPPED_ERROR, input.tenantId, input.mode);
-  return { statements: [insert, trim], target: { tenantId: input.tenantId, mode: input.mode, event: input.event } };
+  const { queries, target } = deliveryQueries(webhookDb(env), input);
+  const statements = queries.map((q) => {
+    const { sql, params } = q.toSQL();
+    return env.DB.prepare(sql).bind(...params);
+  });
+  return { statements, target };
 }
 
 /** The DeliveryQueue object that owns an endpoint's deliveries. */
@@ -115,15 +108,10 @@ export async function kickDeliveryQueues(env: Env, targets: DeliveryTarget[]): P
       groups.set(k, g);
     }
     const ids: string[] = [];
+    const db = webhookDb(env);
     for (const g of groups.values()) {
-      const { results } = await env.DB.prepare(
-        "SELECT id, events FROM webhook_endpoints WHERE tenant_id = ? AND mode = ? AND deleted_at IS NULL AND active = 1 AND paused_at IS NULL",
-      )
-        .bind(g.tenantId, g.mode)
-        .all<{ id: string; events: string }>();
-      for (const r of results) {
-        const subscribed = JSON.parse(r.events) as string[];
-        if (subscribed.includes("*") || subscribed.some((e) => g.events.has(e))) ids.push(r.id);
+      for (const r of await openEndpoints(db, g.tenantId, g.mode)) {
+        if (r.events.includes("*") || r.events.some((e) => g.events.has(e))) ids.push(r.id);
       }
     }
     await kickEndpoints(env, ids);
@@ -140,20 +128,27 @@ export const OVERDUE_GRACE_MS = 2 * 60 * 1000;
  * previous secrets whose rotation overlap has ended.
  */
 export async function sweepWebhookQueues(env: Env, now: Date): Promise<{ kicked: number }> {
-  const nowIso = now.toISOString();
-  await env.DB.prepare(
-    "UPDATE webhook_endpoints SET previous_secret_enc = NULL, previous_valid_until = NULL WHERE previous_valid_until IS NOT NULL AND previous_valid_until <= ?",
-  )
-    .bind(nowIso)
-    .run();
+  const db = webhookDb(env);
+  await forgetExpiredSecrets(db, now.toISOString());
   const before = new Date(now.getTime() - OVERDUE_GRACE_MS).toISOString();
-  const { results } = await env.DB.prepare(
-    `SELECT DISTINCT d.endpoint_id AS id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-     WHERE d.status IN ('queued', 'failed') AND d.next_attempt_at <= ? AND ${SQL_OPEN} AND e.deleted_at IS NULL
-     LIMIT 500`,
-  )
-    .bind(before)
-    .all<{ id: string }>();
+  const results = await overdueEndpoints(db, before, 500);
   await kickEndpoints(env, results.map((r) => r.id));
   return { kicked: results.length };
+}
+
+/** Delivered, dead and dropped deliveries are kept this long after they were created. */
+export const DELIVERY_RETENTION_DAYS = 30;
+/** Rows one cron run deletes at most (the rest go on the next minutes). */
+export const PURGE_BATCH = 5000;
+
+/**
+ * Cron step: deletes deliveries created more than 30 days ago that will not be attempted again
+ * (`delivered`, `dead`, `dropped`). A delivery still waiting for an attempt (`queued`, `failed`
+ * awaiting a retry, `held`) is never purged, however old: it is deleted only once it is delivered
+ * or dead and past the 30 days.
+ */
+export async function purgeOldDeliveries(env: Env, now: Date): Promise<{ purged: number }> {
+  const before = new Date(now.getTime() - DELIVERY_RETENTION_DAYS * 86_400_000).toISOString();
+  const r = await purgeFinished(webhookDb(env), before, PURGE_BATCH);
+  return { purged: r.meta.changes };
 }

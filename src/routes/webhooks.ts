@@ -1,5 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
 import { createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
+import { text } from "../lib/text";
 import {
   addEndpoint,
   deleteEndpoint,
@@ -12,7 +16,28 @@ import {
 } from "../domain/webhook-endpoints";
 
 const Id = z.object({ id: z.string().min(1).max(64) });
-const EventNames = z.array(z.string().min(1).max(64)).min(1).max(30).openapi({ description: "1-30 event names, or [\"*\"] for all" });
+
+/**
+ * A body-taking webhook route needs a JSON object. Without a Content-Type the validator would read
+ * an empty body as `{}` (a PATCH would answer 200 doing nothing), so an empty body without one is
+ * 400 `bad_request`; a non-empty body without one is left to the media-type check (415). `{}` sent
+ * as JSON stays a valid (no-op) PATCH.
+ */
+const jsonObjectBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.req.header("content-type") && (await c.req.arrayBuffer()).byteLength === 0) {
+    throw new ApiError("bad_request", "The request body must be a JSON object.", "Send a JSON object with Content-Type: application/json.");
+  }
+  await next();
+};
+
+/** `keyed(...)` with the body check after auth, rate limit and idempotency. */
+function keyedWithBody(...args: Parameters<typeof keyed>) {
+  const k = keyed(...args);
+  return { ...k, middleware: [...k.middleware, jsonObjectBody] };
+}
+
+const Label = text().max(80).openapi({ description: "0-80 characters" });
+const EventNames = z.array(text().min(1).max(64)).min(1).max(30).openapi({ description: "1-30 event names, or [\"*\"] for all" });
 const conflict = { 409: jsonResponse(z.object({ error: z.object({ code: z.string(), message: z.string(), hint: z.string().optional() }) }), "Still waiting") };
 
 const Endpoint = z
@@ -71,17 +96,19 @@ webhooks.openapi(
     operationId: "addWebhook",
     tags: ["webhooks"],
     summary: "Add an endpoint; its signing secret is returned once",
-    ...keyed("signing:webhooks", { idempotent: "webhooks.add" }),
+    description:
+      "At most 50 endpoints per account and mode (422 beyond). A URL is live once per account and mode: a second endpoint with the same URL, compared after `new URL()` normalisation and without the fragment, is 409 conflict. The host must be public: address literals and every address the name resolves to are checked (embedded IPv4 of mapped, compatible, NAT64, 6to4, SIIT and Teredo forms included), and a name that cannot be resolved is 422 (could not resolve).",
+    ...keyedWithBody("signing:webhooks", { idempotent: "webhooks.add" }),
     request: jsonBody(
       z
-        .object({ url: z.string().min(1).max(2048), events: EventNames, label: z.string().max(80).optional() })
+        .object({ url: text().min(1).max(2048), events: EventNames, label: Label.optional() })
         .strict()
         .openapi("WebhookAdd"),
     ),
     responses: {
       200: jsonResponse(z.object({ id: z.string(), secret: z.string().openapi({ description: "whsec_ + 48 hex, shown once" }) }), "Added"),
       ...keyedErrors,
-      ...idempotentErrors,
+      409: { ...idempotentErrors[409], description: "An endpoint with this URL already exists in this account and mode; or the idempotency key was reused for another request, or the first request is still running." },
     },
   }),
   async (c) => c.json(await addEndpoint(c.env, c.get("principal"), c.req.valid("json")), 200),
@@ -94,12 +121,12 @@ webhooks.openapi(
     operationId: "updateWebhook",
     tags: ["webhooks"],
     summary: "Change active, events or label; active: true lifts a pause and releases the hold",
-    ...keyed("signing:webhooks"),
+    ...keyedWithBody("signing:webhooks"),
     request: {
       params: Id,
       ...jsonBody(
         z
-          .object({ active: z.boolean().optional(), events: EventNames.optional(), label: z.string().max(80).optional() })
+          .object({ active: z.boolean().optional(), events: EventNames.optional(), label: Label.optional() })
           .strict()
           .openapi("WebhookUpdate"),
       ),
@@ -127,7 +154,7 @@ webhooks.openapi(
     tags: ["webhooks"],
     summary: "Delete an endpoint; the reason is recorded on the account's audit trail",
     ...keyed("signing:webhooks"),
-    request: { params: Id, query: z.object({ reason: z.string().trim().min(1).max(500) }) },
+    request: { params: Id, query: z.object({ reason: text().trim().min(1).max(500) }) },
     responses: { 200: jsonResponse(z.object({ deleted: z.literal(true) }), "Deleted"), ...keyedErrors },
   }),
   async (c) => c.json(await deleteEndpoint(c.env, c.get("principal"), c.req.valid("param").id, c.req.valid("query").reason), 200),
