@@ -54,6 +54,8 @@ export default defineConfig(async () => {
       include: ["test/**/*.test.ts"],
       exclude: ["test/browser/**"],
       setupFiles: ["./test/apply-migrations.ts"],
+      // The Worker's one line per request (src/lib/log.ts) would bury the tests' own output.
+      onConsoleLog: (line: string) => !line.includes('"msg":"request"'),
       // pdf-lib's ES build imports extensionless paths (`./api/index`) that workerd's module
       // fallback cannot resolve, and @signpdf/placeholder-pdf-lib require()s it: pre-bundle both.
       deps: { optimizer: { ssr: { enabled: true, include: ["pdf-lib", "@signpdf/placeholder-pdf-lib"] } } },

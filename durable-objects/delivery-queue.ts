@@ -10,6 +10,7 @@ import {
   outcomeStatements,
 } from "../src/domain/webhook-attempts";
 import { signingSecrets } from "../src/domain/webhook-secrets";
+import { logError } from "../src/lib/log";
 
 /** Attempts in flight at once for one endpoint. */
 const CONCURRENCY = 10;
@@ -59,7 +60,7 @@ export class DeliveryQueue extends DurableObject<Env> {
       this.again = true;
       return;
     }
-    this.ctx.waitUntil(this.drain(Date.now()).catch((err) => console.error(JSON.stringify({ level: "error", delivery_queue: String(err) }))));
+    this.ctx.waitUntil(this.drain(Date.now()).catch((err) => logError("delivery queue drain failed", err)));
   }
 
   /**

@@ -3,10 +3,12 @@
  * the single error handler, 404 / 405, and the generated OpenAPI description.
  */
 import { bodyLimit } from "hono/body-limit";
+import { requestId } from "hono/request-id";
 import type { Context } from "hono";
 import type { AppEnv } from "./env";
 import { ApiError, errorResponse, noRoute, onError, tooLarge } from "./lib/errors";
 import { createRouter } from "./lib/router";
+import { requestLog } from "./lib/log";
 import { account } from "./routes/account";
 import { ops } from "./routes/ops";
 import { templates } from "./routes/templates";
@@ -20,13 +22,15 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 export const app = createRouter();
 
+// A fresh id for every request (an incoming X-Request-Id is not trusted: the id is ours to quote).
+app.use("*", requestId({ headerName: "" }));
+// On every response, including errors, 404 and 405, which are made after the handlers ran.
 app.use("*", async (c, next) => {
-  const requestId = crypto.randomUUID();
-  c.set("requestId", requestId);
-  c.header("x-request-id", requestId);
+  c.header("x-request-id", c.get("requestId"));
   await next();
-  c.res.headers.set("x-request-id", requestId);
+  c.res.headers.set("x-request-id", c.get("requestId"));
 });
+app.use("*", requestLog);
 
 app.use("*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw tooLarge(); } }));
 

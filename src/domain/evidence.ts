@@ -13,6 +13,7 @@ import { drawSealedDocument, type Answer, type CertificateSheet, type SignerMark
 import { BUNDLE_FORMAT, drawBundle, type BundleManifest } from "../lib/pdf/bundle";
 import { sealingFromEnv, sealPdf, TimestampError, type SealDescription } from "../lib/seal";
 import { certificateRow, checkAgainstRecord, issueCertificate, type CertificatePayload, type CertificateRow } from "./certificates";
+import { logError } from "../lib/log";
 
 export type SealedKind = "pdf" | "bundle";
 
@@ -173,7 +174,7 @@ export async function makeSealedFile(env: Env, kind: SealedKind, cert: Certifica
     return { bytes, seal: sealing.description };
   } catch (err) {
     if (!(err instanceof TimestampError)) throw err;
-    console.error(JSON.stringify({ level: "error", what: "timestamp", error: err.message }));
+    logError("timestamp authority failed", err);
     // Not the caller's fault and not worth a 5xx of its own kind: nothing was stored, a retry
     // starts afresh. The closed list of codes has no 503, so this is `internal` with Retry-After.
     throw new ApiError(

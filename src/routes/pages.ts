@@ -20,6 +20,7 @@ import { newNonce, setPageHeaders } from "../pages/security";
 import { MessagePage } from "../pages/layout";
 import { DeadLinkPage, DeclinedPage, SignPage, isSignatureField, signPath, type SignErrors, type SignPageProps } from "../pages/signing";
 import { VerifyPage, verifyPath, type VerifyPageProps } from "../pages/verify";
+import { logError } from "../lib/log";
 
 type C = Context<AppEnv>;
 
@@ -228,6 +229,6 @@ pages.onError((err, c) => {
     if (err.status < 500) return c.html(MessagePage({ t, nonce, langHref, heading: t("problem"), lines: [err.message] }), err.status);
   }
   const requestId = c.get("requestId") ?? "unknown";
-  console.error(JSON.stringify({ level: "error", requestId, error: String(err), stack: err instanceof Error ? err.stack : undefined }));
+  logError("unhandled error", err, { requestId });
   return c.html(MessagePage({ t, nonce, langHref, heading: t("somethingWrong"), lines: [t("somethingWrongBody", { id: requestId })] }), 500);
 });
