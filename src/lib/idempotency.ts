@@ -4,6 +4,9 @@
  * Same key + different request → 409. Same key while the first is still running → 409.
  * Scoped per account, mode and operation; remembered 24 hours, then purged by the cron.
  * A 5xx outcome is forgotten so the caller can retry with the same key.
+ * The "still running" marker lives 60 seconds: a request that dies mid-flight (its isolate
+ * killed, so nothing after it runs) leaves a marker that lapses, and the same key can then be
+ * used again and the work re-runs. A finished answer is then kept 24 hours.
  *
  * Some first responses carry secrets shown once (signing tokens, webhook secrets). So nothing
  * here is usable from the table alone: the key is stored as its SHA-256, and the remembered
@@ -30,6 +33,8 @@ export const IDEMPOTENT_OPERATIONS = [
 export type IdempotentOperation = (typeof IDEMPOTENT_OPERATIONS)[number];
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a claimed key may stay "still running" before it lapses. */
+export const IN_FLIGHT_TTL_MS = 60 * 1000;
 
 type Row = { request_hash: string; state: "running" | "done"; response_status: number | null; response_body: string | null; expires_at: string };
 
@@ -44,7 +49,7 @@ export function idempotent(operation: IdempotentOperation): MiddlewareHandler<Ap
     const scope = [p.tenantId, p.mode, operation, await sha256Hex(key)] as const;
 
     const claimed = await claim(c.env, scope, requestHash);
-    if (!claimed) {
+    if (claimed === null) {
       const row = await c.env.DB.prepare(
         "SELECT request_hash, state, response_status, response_body, expires_at FROM idempotency_keys WHERE tenant_id = ? AND mode = ? AND operation = ? AND key = ?",
       )
@@ -66,27 +71,34 @@ export function idempotent(operation: IdempotentOperation): MiddlewareHandler<Ap
     try {
       await next();
     } catch (err) {
-      await forget(c.env, scope);
+      await forget(c.env, scope, claimed);
       throw err;
     }
     const res = c.res;
     if (res.status >= 500) {
-      await forget(c.env, scope);
+      await forget(c.env, scope, claimed);
       return;
     }
     const body = await res.clone().text();
+    // Only this claim's marker is settled: if it lapsed and another request took the key over,
+    // that request's outcome is the one remembered.
     await c.env.DB.prepare(
-      "UPDATE idempotency_keys SET state = 'done', response_status = ?, response_body = ? WHERE tenant_id = ? AND mode = ? AND operation = ? AND key = ?",
+      "UPDATE idempotency_keys SET state = 'done', response_status = ?, response_body = ?, expires_at = ? WHERE tenant_id = ? AND mode = ? AND operation = ? AND key = ? AND state = 'running' AND expires_at = ?",
     )
-      .bind(res.status, await sealWithSecret(key, body), ...scope)
+      .bind(res.status, await sealWithSecret(key, body), new Date(Date.now() + IDEMPOTENCY_TTL_MS).toISOString(), ...scope, claimed)
       .run();
   };
 }
 
-/** Inserts the running marker; false when the key is already held (an expired one is replaced). */
-async function claim(env: Env, scope: readonly [string, string, string, string], requestHash: string): Promise<boolean> {
+type Scope = readonly [tenantId: string, mode: string, operation: string, keyHash: string];
+
+/**
+ * Inserts the running marker, which lapses after IN_FLIGHT_TTL_MS; null when the key is already
+ * held (a lapsed marker or an expired answer is replaced). The marker's expiry names the claim.
+ */
+export async function claim(env: Env, scope: Scope, requestHash: string): Promise<string | null> {
   const now = new Date();
-  const expires = new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString();
+  const expires = new Date(now.getTime() + IN_FLIGHT_TTL_MS).toISOString();
   const [, inserted] = await env.DB.batch([
     env.DB.prepare(
       "DELETE FROM idempotency_keys WHERE tenant_id = ? AND mode = ? AND operation = ? AND key = ? AND expires_at <= ?",
@@ -95,12 +107,13 @@ async function claim(env: Env, scope: readonly [string, string, string, string],
       "INSERT INTO idempotency_keys (tenant_id, mode, operation, key, request_hash, state, expires_at) VALUES (?, ?, ?, ?, ?, 'running', ?) ON CONFLICT DO NOTHING",
     ).bind(...scope, requestHash, expires),
   ]);
-  return (inserted?.meta.changes ?? 0) === 1;
+  return (inserted?.meta.changes ?? 0) === 1 ? expires : null;
 }
 
-async function forget(env: Env, scope: readonly [string, string, string, string]) {
-  await env.DB.prepare("DELETE FROM idempotency_keys WHERE tenant_id = ? AND mode = ? AND operation = ? AND key = ?")
-    .bind(...scope)
+/** Drops this claim's running marker (a 5xx or a thrown error), so the key can be retried. */
+async function forget(env: Env, scope: Scope, claimed: string) {
+  await env.DB.prepare("DELETE FROM idempotency_keys WHERE tenant_id = ? AND mode = ? AND operation = ? AND key = ? AND state = 'running' AND expires_at = ?")
+    .bind(...scope, claimed)
     .run();
 }
 
