@@ -8,7 +8,8 @@ import type { Context } from "hono";
 import type { AppEnv } from "./env";
 import { ApiError, errorResponse, noRoute, onError, tooLarge } from "./lib/errors";
 import { createRouter } from "./lib/router";
-import { requestLog } from "./lib/log";
+import { log, requestLog } from "./lib/log";
+import { ConfigError, configOf } from "./lib/config";
 import { account } from "./routes/account";
 import { ops } from "./routes/ops";
 import { templates } from "./routes/templates";
@@ -31,6 +32,22 @@ app.use("*", async (c, next) => {
   c.res.headers.set("x-request-id", c.get("requestId"));
 });
 app.use("*", requestLog);
+
+const reported = new WeakSet<object>();
+// Nothing is served on a configuration that does not pass src/lib/config.ts (logged once per env).
+app.use("*", async (c, next) => {
+  try {
+    configOf(c.env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    if (!reported.has(c.env)) {
+      reported.add(c.env);
+      log("error", "configuration refused", { requestId: c.get("requestId"), problems: err.problems });
+    }
+    throw new ApiError("internal", err.message, "The operator sets variables in wrangler.toml and secrets with `wrangler secret put`; see README.");
+  }
+  await next();
+});
 
 app.use("*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw tooLarge(); } }));
 

@@ -14,7 +14,7 @@ import { consent, decline, readLinkForPage, sealedPdfForLink, sign, supplyField 
 import { SHA256_HEX, codeForSealedFile, verifyCode } from "../domain/verification";
 import { createRouter } from "../lib/router";
 import { perToken, signerContext } from "./signing";
-import { baseUrl } from "./evidence";
+import { publicBaseUrl } from "../lib/config";
 import { chooseLang, translator, type Key, type T } from "../pages/i18n";
 import { newNonce, setPageHeaders } from "../pages/security";
 import { MessagePage } from "../pages/layout";
@@ -161,7 +161,7 @@ pages.get("/s/:token/pdf", perToken, async (c) => {
   const t = translate(c);
   let file;
   try {
-    file = await sealedPdfForLink(c.env, c.req.param("token"), baseUrl(c));
+    file = await sealedPdfForLink(c.env, c.req.param("token"), publicBaseUrl(c.env));
   } catch (err) {
     if (err instanceof ApiError && err.code === "not_found") return dead(c, t);
     refusal(err);
