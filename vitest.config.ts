@@ -3,7 +3,7 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { receiver } from "./test/webhook-receiver.mjs";
-import { CONFIG_VARS } from "./src/lib/config";
+import { CONFIG_VARS } from "./src/lib/config.ts";
 
 // Test-only seal and timestamp identities (test/fixtures/seal/README.md); never used outside tests.
 const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, "test/fixtures/seal", name), "utf8");
