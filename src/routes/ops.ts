@@ -11,7 +11,7 @@ import { sha256Hex, timingSafeEqual } from "../lib/crypto";
 import { createRouter, jsonBody, jsonResponse, commonErrors } from "../lib/router";
 import { SCOPES } from "../lib/auth";
 import { NOT_WELL_FORMED, isWellFormed, plainText, text } from "../lib/text";
-import { addMember, createTenant, issueKey, listKeys, listTenants, registerOAuthClient, revokeKey, updateTenant } from "../domain/accounts";
+import { addMember, createTenant, issueKey, listKeys, listOutbox, listTenants, registerOAuthClient, revokeKey, updateTenant } from "../domain/accounts";
 
 const operatorOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = c.env.OPERATOR_TOKEN;
@@ -191,17 +191,5 @@ ops.openapi(
     },
     responses: ok("Messages, newest first"),
   }),
-  async (c) => {
-    const q = c.req.valid("query");
-    const where: string[] = [];
-    const binds: unknown[] = [];
-    if (q.tenant_id) (where.push("tenant_id = ?"), binds.push(q.tenant_id));
-    if (q.document_id) (where.push("document_id = ?"), binds.push(q.document_id));
-    const rows = await c.env.DB.prepare(
-      `SELECT id, tenant_id, mode, document_id, signer_id, channel, purpose, recipient, subject, body, status, created_at FROM messages ${where.length ? "WHERE " + where.join(" AND ") : ""} ORDER BY created_at DESC, id DESC LIMIT ?`,
-    )
-      .bind(...binds, q.limit)
-      .all();
-    return c.json({ messages: rows.results }, 200);
-  },
+  async (c) => c.json(await listOutbox(c.env, c.req.valid("query")), 200),
 );
