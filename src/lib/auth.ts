@@ -31,6 +31,9 @@ export function clientAddress(req: Request): string | null {
   return req.headers.get("cf-connecting-ip");
 }
 
+/** Who acted, for a document's trail: the address at the edge and the user agent. */
+export const signerContext = (req: Request) => ({ ip: clientAddress(req), userAgent: req.headers.get("user-agent") });
+
 /** How long an isolate keeps a live key's row; revocation does not wait for it (see above). */
 export const KEY_CACHE_MS = 60_000;
 const KEY_CACHE_MAX = 2000;

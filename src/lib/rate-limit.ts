@@ -2,9 +2,10 @@
  * Fixed one-minute windows counted exactly by a RateLimiter Durable Object per subject
  * (a key, a signing token, an address). Every limited response carries the X-RateLimit headers.
  */
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
+import { sha256Hex } from "./crypto";
 import type { HitResult } from "../../durable-objects/rate-limiter";
 
 export type Limit = { limit: number; windowSeconds: number; what: string };
@@ -35,3 +36,9 @@ export function applyLimit(c: Context<AppEnv>, r: HitResult, l: Limit): void {
     );
   }
 }
+
+/** One budget per signing token, whichever face (JSON `/v1/sign/…` or page `/s/…`) spends it. */
+export const perToken: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await limitOrThrow(c, `token:${await sha256Hex(c.req.param("token") ?? "")}`, TOKEN_LIMIT);
+  await next();
+};

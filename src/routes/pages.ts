@@ -7,13 +7,12 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
-import { clientAddress } from "../lib/auth";
-import { ADDRESS_LIMIT, limitOrThrow } from "../lib/rate-limit";
+import { clientAddress, signerContext } from "../lib/auth";
+import { ADDRESS_LIMIT, limitOrThrow, perToken } from "../lib/rate-limit";
 import { normaliseVerificationCode, formatVerificationCode } from "../lib/verification-code";
 import { consent, decline, readLinkForPage, sealedPdfForLink, sign, supplyField } from "../domain/signing";
 import { SHA256_HEX, codeForSealedFile, verifyCode } from "../domain/verification";
 import { createRouter } from "../lib/router";
-import { perToken, signerContext } from "./signing";
 import { publicBaseUrl } from "../lib/config";
 import { chooseLang, translator, type Key, type T } from "../pages/i18n";
 import { newNonce, setPageHeaders } from "../pages/security";
