@@ -3,6 +3,7 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { receiver } from "./test/webhook-receiver.mjs";
+import { CONFIG_VARS } from "./src/lib/config.ts";
 
 // Test-only seal and timestamp identities (test/fixtures/seal/README.md); never used outside tests.
 const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, "test/fixtures/seal", name), "utf8");
@@ -10,14 +11,14 @@ const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, "t
 /**
  * Tests are hermetic. wrangler merges a developer's `.dev.vars` (or `.env`, `.env.local`, …, which
  * `npm start` writes with ALLOW_INSECURE_WEBHOOKS=true) into the bindings, and `miniflare.bindings`
- * only replaces the names it sets. So every variable the Worker declares in `src/env.ts`, and any
- * other name found in those files, starts blank here (blank reads as unset everywhere), before the
- * test values below are laid over them.
+ * only replaces the names it sets. So every variable the Worker reads (the names of the one schema
+ * in src/lib/config.ts), and any other name found in those files, starts blank here (blank reads as
+ * unset everywhere), before the test values below are laid over them.
  */
 const root = import.meta.dirname;
 const BINDINGS = new Set(["DB", "FILES", "DOCUMENT_SEQUENCER", "DELIVERY_QUEUE", "RATE_LIMITER", "TEST_MIGRATIONS"]);
 function blankVars(): Record<string, string> {
-  const names = new Set([...readFileSync(path.join(root, "src/env.ts"), "utf8").matchAll(/^\s+([A-Z][A-Z0-9_]*)\?: string;/gm)].map((m) => m[1]!));
+  const names = new Set<string>(CONFIG_VARS);
   for (const file of readdirSync(root).filter((f) => f.startsWith(".dev.vars") || f.startsWith(".env"))) {
     const full = path.join(root, file);
     const text = existsSync(full) && statSync(full).isFile() ? readFileSync(full, "utf8") : "";
@@ -54,6 +55,8 @@ export default defineConfig(async () => {
       include: ["test/**/*.test.ts"],
       exclude: ["test/browser/**"],
       setupFiles: ["./test/apply-migrations.ts"],
+      // The Worker's one line per request (src/lib/log.ts) would bury the tests' own output.
+      onConsoleLog: (line: string) => !line.includes('"msg":"request"'),
       // pdf-lib's ES build imports extensionless paths (`./api/index`) that workerd's module
       // fallback cannot resolve, and @signpdf/placeholder-pdf-lib require()s it: pre-bundle both.
       deps: { optimizer: { ssr: { enabled: true, include: ["pdf-lib", "@signpdf/placeholder-pdf-lib"] } } },

@@ -11,6 +11,7 @@ import {
 } from "../src/domain/webhook-attempts";
 import { signingSecrets } from "../src/domain/webhook-secrets";
 import { webhookDb, type Db } from "../src/db/webhooks";
+import { logError } from "../src/lib/log";
 
 /** Attempts in flight at once for one endpoint. */
 const CONCURRENCY = 10;
@@ -62,7 +63,7 @@ export class DeliveryQueue extends DurableObject<Env> {
       this.again = true;
       return;
     }
-    this.ctx.waitUntil(this.drain(Date.now()).catch((err) => console.error(JSON.stringify({ level: "error", delivery_queue: String(err) }))));
+    this.ctx.waitUntil(this.drain(Date.now()).catch((err) => logError("delivery queue drain failed", err)));
   }
 
   /**

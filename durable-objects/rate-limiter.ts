@@ -1,24 +1,32 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../src/env";
 
-export type HitResult = { allowed: boolean; remaining: number; reset: number };
+export type HitResult = { allowed: boolean; remaining: number; reset: number; revoked?: true };
 
 /** The current window, kept in the object's own storage. */
 type Window = { start: number; seconds: number; count: number };
 
 const WINDOW = "window";
+/** Set once, never cleared: the subject (an API key) is revoked. */
+const REVOKED = "revoked";
 
 /**
  * One per limited subject (API key, signing token, address). Counts requests in fixed windows
  * aligned to the window length; single-threaded, so the count is exact across every isolate.
  * The window lives in durable storage (synchronous SQLite-backed KV), so an eviction or a restart
  * in the middle of a window loses nothing. An alarm one window after the last one began clears
- * the storage, so idle subjects leave no rows behind.
+ * the window, so idle subjects leave no rows behind.
+ *
+ * For an API key the object is also the revocation authority: every request with the key passes
+ * through `hit`, so once `revoke` has run the very next request is refused in every isolate, even
+ * one that still holds the key in its short lookup cache (src/lib/auth.ts). That flag is the one
+ * thing the object keeps for good.
  */
 export class RateLimiter extends DurableObject<Env> {
   /** Counts one request; `reset` is the Unix second at which the current window turns over. */
   async hit(limit: number, windowSeconds: number): Promise<HitResult> {
     const kv = this.ctx.storage.kv;
+    if (kv.get<boolean>(REVOKED)) return { allowed: false, remaining: 0, reset: 0, revoked: true };
     const nowSec = Math.floor(Date.now() / 1000);
     const start = nowSec - (nowSec % windowSeconds);
     const reset = start + windowSeconds;
@@ -32,12 +40,20 @@ export class RateLimiter extends DurableObject<Env> {
     return { allowed: true, remaining: limit - count - 1, reset };
   }
 
+  /** Marks the subject revoked: every later `hit` answers `revoked`. Idempotent. */
+  async revoke(): Promise<void> {
+    this.ctx.storage.kv.put<boolean>(REVOKED, true);
+    this.ctx.storage.kv.delete(WINDOW);
+  }
+
   /** Clears a window that has turned over; a window still running re-arms the alarm for its end. */
   override async alarm(): Promise<void> {
-    const w = this.ctx.storage.kv.get<Window>(WINDOW);
+    const kv = this.ctx.storage.kv;
+    const w = kv.get<Window>(WINDOW);
     if (!w) return;
     const end = (w.start + w.seconds) * 1000;
-    if (end <= Date.now()) await this.ctx.storage.deleteAll();
-    else await this.ctx.storage.setAlarm(end);
+    if (end > Date.now()) await this.ctx.storage.setAlarm(end);
+    else if (kv.get<boolean>(REVOKED)) kv.delete(WINDOW);
+    else await this.ctx.storage.deleteAll();
   }
 }

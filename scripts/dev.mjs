@@ -218,8 +218,11 @@ async function main() {
   migrate();
 
   const args = [WRANGLER[1], "dev", "--port", String(PORT), "--ip", "127.0.0.1", "--show-interactive-dev-session=false"];
-  // Links must point at the port actually served, even when .dev.vars was made for another one.
-  if (/^http:\/\/(localhost|127\.0\.0\.1):\d+$/.test(vars.PUBLIC_BASE_URL ?? "") && vars.PUBLIC_BASE_URL !== BASE) args.push("--var", `PUBLIC_BASE_URL:${BASE}`);
+  // Links must point at the port actually served, even when .dev.vars was made for another one;
+  // and the Worker serves nothing without PUBLIC_BASE_URL (src/lib/config.ts), so an older
+  // .dev.vars without it gets the served origin.
+  const local = /^http:\/\/(localhost|127\.0\.0\.1):\d+$/.test(vars.PUBLIC_BASE_URL ?? "");
+  if (!vars.PUBLIC_BASE_URL || (local && vars.PUBLIC_BASE_URL !== BASE)) args.push("--var", `PUBLIC_BASE_URL:${BASE}`);
   // A process group of its own, so that stopping it reaches workerd too; Ctrl-C comes through us.
   child = spawn(WRANGLER[0], args, { cwd: ROOT, env: QUIET, stdio: ["ignore", "inherit", "inherit"], detached: true });
   child.on("exit", (code, signal) => {

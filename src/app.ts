@@ -3,10 +3,13 @@
  * the single error handler, 404 / 405, and the generated OpenAPI description.
  */
 import { bodyLimit } from "hono/body-limit";
+import { requestId } from "hono/request-id";
 import type { Context } from "hono";
 import type { AppEnv } from "./env";
 import { ApiError, errorResponse, noRoute, onError, tooLarge } from "./lib/errors";
 import { createRouter } from "./lib/router";
+import { log, requestLog } from "./lib/log";
+import { ConfigError, configOf } from "./lib/config";
 import { account } from "./routes/account";
 import { ops } from "./routes/ops";
 import { templates } from "./routes/templates";
@@ -20,12 +23,30 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 export const app = createRouter();
 
+// A fresh id for every request (an incoming X-Request-Id is not trusted: the id is ours to quote).
+app.use("*", requestId({ headerName: "" }));
+// On every response, including errors, 404 and 405, which are made after the handlers ran.
 app.use("*", async (c, next) => {
-  const requestId = crypto.randomUUID();
-  c.set("requestId", requestId);
-  c.header("x-request-id", requestId);
+  c.header("x-request-id", c.get("requestId"));
   await next();
-  c.res.headers.set("x-request-id", requestId);
+  c.res.headers.set("x-request-id", c.get("requestId"));
+});
+app.use("*", requestLog);
+
+const reported = new WeakSet<object>();
+// Nothing is served on a configuration that does not pass src/lib/config.ts (logged once per env).
+app.use("*", async (c, next) => {
+  try {
+    configOf(c.env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    if (!reported.has(c.env)) {
+      reported.add(c.env);
+      log("error", "configuration refused", { requestId: c.get("requestId"), problems: err.problems });
+    }
+    throw new ApiError("internal", err.message, "The operator sets variables in wrangler.toml and secrets with `wrangler secret put`; see README.");
+  }
+  await next();
 });
 
 app.use("*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw tooLarge(); } }));

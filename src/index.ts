@@ -1,6 +1,8 @@
 import { app } from "./app";
 import type { Env } from "./env";
 import { runScheduled } from "./domain/scheduled";
+import { configOf } from "./lib/config";
+import { logError } from "./lib/log";
 
 export { DocumentSequencer } from "../durable-objects/document-sequencer";
 export { DeliveryQueue } from "../durable-objects/delivery-queue";
@@ -9,6 +11,13 @@ export { RateLimiter } from "../durable-objects/rate-limiter";
 export default {
   fetch: app.fetch,
   scheduled: (controller, env, ctx) => {
+    try {
+      configOf(env);
+    } catch (err) {
+      // The same refusal as every request's: nothing runs on a configuration that does not pass.
+      logError("scheduled run refused", err);
+      return;
+    }
     ctx.waitUntil(runScheduled(env, new Date(controller.scheduledTime)));
   },
 } satisfies ExportedHandler<Env>;

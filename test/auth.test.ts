@@ -1,6 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { addKey, api, makeTenant, ops } from "./helpers";
+import { BASE, addKey, api, makeTenant, ops } from "./helpers";
+import { app } from "../src/app";
+import { revokeKey } from "../src/domain/accounts";
+import { countingD1 } from "./d1-count";
 
 describe("API keys", () => {
   it("answers the same 401 body for no key, unknown, revoked, expired and wrong-address keys", async () => {
@@ -80,6 +83,39 @@ describe("API keys", () => {
       .bind(t.tenantId)
       .first<{ action: string; detail: string }>();
     expect(JSON.parse(audit!.detail)).toEqual({ key_id: t.keyId, reason: "employee left" });
+  });
+
+  it("a key seen lately costs no D1 round trip before the request's own work, and revocation still bites on the very next request", async () => {
+    const t = await makeTenant();
+    const counted = countingD1(env.DB);
+    const e = { ...env, DB: counted.db };
+    const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+    const get = () =>
+      app.fetch(new Request(`${BASE}/v1/account`, { headers: { authorization: `Bearer ${t.key}`, "cf-connecting-ip": "203.0.113.7" } }), e, ctx);
+    // GET /v1/account's own work is one read (the account).
+    expect((await get()).status).toBe(200);
+    expect(counted.calls()).toBe(2); // the key's row, then the account
+    counted.reset();
+    expect((await get()).status).toBe(200);
+    expect(counted.calls()).toBe(1); // the account only: the key came from the isolate's cache
+    await revokeKey(env, t.keyId, "laptop stolen", "test");
+    counted.reset();
+    const refused = await get();
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("x-ratelimit-limit")).toBe(null);
+    expect(counted.calls()).toBe(0); // refused by the key's RateLimiter object, not by a D1 read
+    // And from then on, in any isolate: the row says revoked too.
+    expect((await api("GET", "/v1/account", { key: t.key })).status).toBe(401);
+    expect((await env.DB.prepare("SELECT revoked_at FROM api_keys WHERE id = ?").bind(t.keyId).first<{ revoked_at: string }>())!.revoked_at).toBeTruthy();
+  });
+
+  it("a revocation whose row update failed is still enforced by the key's RateLimiter object", async () => {
+    const t = await makeTenant();
+    expect((await api("GET", "/v1/account", { key: t.key })).status).toBe(200);
+    // The key's row is read, the limiter told, then the batch (row + audit) fails.
+    const down = new Proxy(env.DB, { get: (d, p) => (p === "batch" ? () => Promise.reject(new Error("D1 is down")) : Reflect.get(d, p, d)) });
+    await expect(revokeKey({ ...env, DB: down }, t.keyId, "x", "test")).rejects.toThrow();
+    expect((await api("GET", "/v1/account", { key: t.key })).status).toBe(401);
   });
 
   it("stores keys only as their SHA-256", async () => {

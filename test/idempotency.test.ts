@@ -5,6 +5,7 @@ import { app } from "../src/app";
 import { newBox } from "./webhook-helpers";
 import { runScheduled } from "../src/domain/scheduled";
 import { sha256Hex } from "../src/lib/crypto";
+import { IN_FLIGHT_TTL_MS, claim } from "../src/lib/idempotency";
 
 const tpl = (code: string) => ({ code, name: "T", kind: "other", body: "text" });
 const count = async (tenantId: string) =>
@@ -51,6 +52,37 @@ describe("Idempotency-Key", () => {
     expect(r.status).toBe(409);
     expect(r.json.error.message).toContain("still running");
     expect(await count(t.tenantId)).toBe(0);
+  });
+
+  it("a request that died mid-flight holds its key 60 seconds at most, then the work runs again", async () => {
+    const t = await makeTenant();
+    const key = "k-died-000001";
+    const body = JSON.stringify(tpl("died"));
+    const scope = [t.tenantId, "live", "templates.create", await sha256Hex(key)] as const;
+    // The claim a request makes before its work; nothing after it runs (the isolate died).
+    const before = Date.now();
+    const claimed = await claim(env, scope, await sha256Hex(`POST /v1/templates\n${body}`));
+    expect(claimed).not.toBeNull();
+    const row = await env.DB.prepare("SELECT state, expires_at FROM idempotency_keys WHERE tenant_id = ?").bind(t.tenantId).first<{ state: string; expires_at: string }>();
+    expect(row!.state).toBe("running");
+    expect(Date.parse(row!.expires_at) - before).toBeLessThanOrEqual(IN_FLIGHT_TTL_MS + 1000);
+    expect(IN_FLIGHT_TTL_MS).toBe(60_000);
+    // Within the minute: still running.
+    const busy = await api("POST", "/v1/templates", { key: t.key, body, headers: { "idempotency-key": key } });
+    expect(busy.status).toBe(409);
+    expect(busy.json.error.message).toContain("still running");
+    // The minute passes (the marker's expiry moved into the past): the key is free, the work runs.
+    await env.DB.prepare("UPDATE idempotency_keys SET expires_at = ? WHERE tenant_id = ?").bind(new Date(Date.now() - 1).toISOString(), t.tenantId).run();
+    const again = await api("POST", "/v1/templates", { key: t.key, body, headers: { "idempotency-key": key } });
+    expect(again.status, again.text).toBe(200);
+    expect(await count(t.tenantId)).toBe(1);
+    // And its answer is remembered for 24 hours.
+    const done = await env.DB.prepare("SELECT state, expires_at FROM idempotency_keys WHERE tenant_id = ?").bind(t.tenantId).first<{ state: string; expires_at: string }>();
+    expect(done!.state).toBe("done");
+    expect(Date.parse(done!.expires_at) - Date.now()).toBeGreaterThan(23 * 3600_000);
+    const replay = await api("POST", "/v1/templates", { key: t.key, body, headers: { "idempotency-key": key } });
+    expect(replay.headers.get("idempotency-replayed")).toBe("true");
+    expect(replay.text).toBe(again.text);
   });
 
   it("is scoped per account and operation", async () => {

@@ -229,4 +229,32 @@ describe("the operator API", () => {
     const r = await ops("GET", `/outbox?tenant_id=${t.json.tenant_id}`);
     expect(r.json.messages.map((m: { body: string }) => m.body)).toEqual(["message 1", "message 0"]);
   });
+
+  it("refuses names, labels and reasons that are not well-formed text, or names with bidi controls: 422 naming the field, nothing stored", async () => {
+    const lone = "Acme \ud800";
+    const bidi = "Acme \u202e ltd";
+    const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM tenants").first<{ n: number }>();
+    for (const name of [lone, bidi]) {
+      const r = await ops("POST", "/tenants", { name });
+      expect(r.status, JSON.stringify(name)).toBe(422);
+      expect(r.json.error.message).toMatch(/^name: /);
+    }
+    const after = await env.DB.prepare("SELECT COUNT(*) AS n FROM tenants").first<{ n: number }>();
+    expect(after!.n).toBe(before!.n);
+    const t = await ops("POST", "/tenants", { name: "Fine Ltd" });
+    const id = t.json.tenant_id as string;
+    const cases: [string, string, unknown, RegExp][] = [
+      ["POST", `/tenants/${id}/keys`, { label: bidi, scopes: ["signing:read"], mode: "live" }, /^label: /],
+      ["POST", `/tenants/${id}/keys`, { label: "ok", scopes: ["signing:read"], mode: "live", allowed_ips: [lone] }, /^allowed_ips\.0: /],
+      ["POST", `/tenants/${id}/members`, { email: "a@example.com", full_name: lone, role: "member" }, /^full_name: /],
+      ["POST", "/oauth-clients", { name: bidi, homepage: "https://app.example.com", redirect_uris: ["https://app.example.com/cb"], scopes: ["signing:read"] }, /^name: /],
+      ["POST", "/keys/key_nothing/revoke", { reason: lone }, /^reason: /],
+    ];
+    for (const [method, path, body, message] of cases) {
+      const r = await ops(method, path, body);
+      expect(r.status, `${path} ${JSON.stringify(body)}`).toBe(422);
+      expect(r.json.error.message).toMatch(message);
+    }
+    expect((await ops("GET", `/tenants/${id}/keys`)).json.keys).toEqual([]);
+  });
 });

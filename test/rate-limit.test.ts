@@ -66,6 +66,18 @@ describe("300 requests a minute per key", () => {
     expect(await runInDurableObject(stub, (_o: RateLimiter, state) => [...state.storage.kv.list()].length)).toBe(0);
   });
 
+  it("keeps a revoked subject revoked: every later hit answers revoked, across evictions and alarms", async () => {
+    const stub = limiter();
+    expect((await stub.hit(5, 1)).allowed).toBe(true);
+    await stub.revoke();
+    expect(await stub.hit(5, 1)).toMatchObject({ allowed: false, revoked: true });
+    await evictDurableObject(stub);
+    await untilNextSecond();
+    await runDurableObjectAlarm(stub);
+    expect(await stub.hit(5, 1)).toMatchObject({ allowed: false, revoked: true });
+    expect(await runInDurableObject(stub, (_o: RateLimiter, state) => [...state.storage.kv.list()].map(([k]) => k))).toEqual(["revoked"]);
+  });
+
   it("puts the three headers on every keyed response, whatever its status", async () => {
     const t = await makeTenant();
     const readOnly = await addKey(t.tenantId, { scopes: ["signing:read"] });

@@ -4,16 +4,53 @@ import { ApiError, invalid } from "../lib/errors";
 import { randomHex, sha256Hex, toHex, randomBytes } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { parseRange } from "../lib/ip";
+import { keyLimiterName } from "../lib/rate-limit";
 import type { Scope } from "../lib/auth";
+import {
+  accountsDb,
+  insertAudit,
+  insertKey,
+  insertMember,
+  insertOAuthClient,
+  insertTenant,
+  keyById,
+  listKeyRows,
+  outbox,
+  listTenantRows,
+  memberExists,
+  planExists,
+  revokeKeyRow,
+  slugTaken,
+  tenantById,
+  updateTenantRow,
+  type AuditInsert,
+  type DB,
+  type TenantInsert,
+} from "../db/accounts";
 
+/** One audit entry (the account's own trail), to batch with the change it records. */
+export const auditEntry = (tenantId: string | null, actor: string, action: string, detail: Record<string, unknown>): AuditInsert => ({
+  id: newId("aud"),
+  tenantId,
+  actor,
+  action,
+  detail,
+  createdAt: nowIso(),
+});
+
+/**
+ * The same entry as a prepared statement, for callers that batch raw statements with
+ * `env.DB.batch` (a drizzle query cannot join such a batch). Raw SQL for that reason only.
+ */
 export function auditStatement(env: Env, tenantId: string | null, actor: string, action: string, detail: Record<string, unknown>) {
+  const e = auditEntry(tenantId, actor, action, detail);
   return env.DB.prepare("INSERT INTO audit_log (id, tenant_id, actor, action, detail, created_at) VALUES (?, ?, ?, ?, ?, ?)").bind(
-    newId("aud"),
-    tenantId,
-    actor,
-    action,
-    JSON.stringify(detail),
-    nowIso(),
+    e.id,
+    e.tenantId,
+    e.actor,
+    e.action,
+    JSON.stringify(e.detail),
+    e.createdAt,
   );
 }
 
@@ -29,30 +66,29 @@ function slugify(name: string): string {
 }
 
 export async function createTenant(env: Env, input: { name: string; slug?: string; plan?: string }, actor: string) {
+  const db = accountsDb(env.DB);
   const plan = input.plan ?? "free";
-  await requirePlan(env, plan);
+  await requirePlan(db, plan);
   let slug = input.slug ?? slugify(input.name);
   if (!input.slug) {
-    const taken = await env.DB.prepare("SELECT 1 FROM tenants WHERE slug = ?").bind(slug).first();
-    if (taken) slug = `${slug}-${randomHex(3)}`;
-  } else if (await env.DB.prepare("SELECT 1 FROM tenants WHERE slug = ?").bind(slug).first()) {
+    if (await slugTaken(db, slug)) slug = `${slug}-${randomHex(3)}`;
+  } else if (await slugTaken(db, slug)) {
     throw invalid(`slug: "${slug}" is already used by another account.`);
   }
   const id = newId("ten");
-  await env.DB.batch([
-    env.DB.prepare("INSERT INTO tenants (id, name, slug, plan, created_at) VALUES (?, ?, ?, ?, ?)").bind(id, input.name, slug, plan, nowIso()),
-    auditStatement(env, id, actor, "tenant.created", { name: input.name, slug, plan }),
+  await db.batch([
+    insertTenant(db, { id, name: input.name, slug, plan, createdAt: nowIso() }),
+    insertAudit(db, auditEntry(id, actor, "tenant.created", { name: input.name, slug, plan })),
   ]);
   return { tenant_id: id, slug };
 }
 
-async function requirePlan(env: Env, plan: string) {
-  const row = await env.DB.prepare("SELECT code FROM plans WHERE code = ?").bind(plan).first();
-  if (!row) throw invalid(`plan: no plan named "${plan}".`);
+async function requirePlan(db: DB, plan: string) {
+  if (!(await planExists(db, plan))) throw invalid(`plan: no plan named "${plan}".`);
 }
 
 export async function requireTenant(env: Env, id: string) {
-  const row = await env.DB.prepare("SELECT id, name, slug, plan FROM tenants WHERE id = ?").bind(id).first<{ id: string; name: string; slug: string; plan: string }>();
+  const row = await tenantById(accountsDb(env.DB), id);
   if (!row) throw new ApiError("not_found", `No account has the id ${id}.`);
   return row;
 }
@@ -97,62 +133,35 @@ export async function updateTenant(
   patch: { plan?: string; white_label?: boolean; spending_limit_cents?: number | null; require_signer_code?: boolean; frame_ancestors?: string[] },
   actor: string,
 ) {
+  const db = accountsDb(env.DB);
   await requireTenant(env, id);
-  if (patch.plan !== undefined) await requirePlan(env, patch.plan);
+  if (patch.plan !== undefined) await requirePlan(db, patch.plan);
   const checked = { ...patch, ...(patch.frame_ancestors ? { frame_ancestors: normaliseFrameAncestors(patch.frame_ancestors) } : {}) };
-  const sets: string[] = [];
-  const values: unknown[] = [];
-  const columns = {
-    plan: "plan",
-    white_label: "white_label",
-    spending_limit_cents: "spending_limit_cents",
-    require_signer_code: "require_signer_code",
-    frame_ancestors: "frame_ancestors",
-  } as const;
-  for (const [k, col] of Object.entries(columns)) {
-    const v = checked[k as keyof typeof checked];
-    if (v === undefined) continue;
-    sets.push(`${col} = ?`);
-    values.push(typeof v === "boolean" ? (v ? 1 : 0) : Array.isArray(v) ? JSON.stringify(v) : v);
-  }
-  if (sets.length === 0) return { updated: true };
-  await env.DB.batch([
-    env.DB.prepare(`UPDATE tenants SET ${sets.join(", ")} WHERE id = ?`).bind(...values, id),
-    auditStatement(env, id, actor, "tenant.updated", checked),
-  ]);
+  const set: Partial<TenantInsert> = {};
+  if (checked.plan !== undefined) set.plan = checked.plan;
+  if (checked.white_label !== undefined) set.whiteLabel = checked.white_label;
+  if (checked.spending_limit_cents !== undefined) set.spendingLimitCents = checked.spending_limit_cents;
+  if (checked.require_signer_code !== undefined) set.requireSignerCode = checked.require_signer_code;
+  if (checked.frame_ancestors !== undefined) set.frameAncestors = JSON.stringify(checked.frame_ancestors);
+  if (Object.keys(set).length === 0) return { updated: true };
+  await db.batch([updateTenantRow(db, id, set), insertAudit(db, auditEntry(id, actor, "tenant.updated", checked))]);
   return { updated: true };
 }
 
 /** Accounts, newest first; `slug` picks the one account with that slug (an empty list if none). */
 export async function listTenants(env: Env, q: { slug?: string; limit: number }) {
-  const where = q.slug === undefined ? "" : "WHERE slug = ?";
-  const binds = q.slug === undefined ? [q.limit] : [q.slug, q.limit];
-  const rows = await env.DB.prepare(
-    `SELECT id, name, slug, plan, white_label, spending_limit_cents, require_signer_code, frame_ancestors, created_at FROM tenants ${where} ORDER BY created_at DESC, id DESC LIMIT ?`,
-  )
-    .bind(...binds)
-    .all<{
-      id: string;
-      name: string;
-      slug: string;
-      plan: string;
-      white_label: number;
-      spending_limit_cents: number | null;
-      require_signer_code: number;
-      frame_ancestors: string;
-      created_at: string;
-    }>();
+  const rows = await listTenantRows(accountsDb(env.DB), q);
   return {
-    tenants: rows.results.map((t) => ({
+    tenants: rows.map((t) => ({
       tenant_id: t.id,
       name: t.name,
       slug: t.slug,
       plan: t.plan,
-      white_label: !!t.white_label,
-      spending_limit_cents: t.spending_limit_cents,
-      require_signer_code: !!t.require_signer_code,
-      frame_ancestors: parseFrameAncestors(t.frame_ancestors),
-      created_at: t.created_at,
+      white_label: t.whiteLabel,
+      spending_limit_cents: t.spendingLimitCents,
+      require_signer_code: t.requireSignerCode,
+      frame_ancestors: parseFrameAncestors(t.frameAncestors),
+      created_at: t.createdAt,
     })),
   };
 }
@@ -163,38 +172,22 @@ export async function listTenants(env: Env, q: { slug?: string; limit: number })
  */
 export async function listKeys(env: Env, tenantId: string) {
   await requireTenant(env, tenantId);
-  const rows = await env.DB.prepare(
-    "SELECT id, label, mode, key_prefix, scopes, allowed_ips, expires_at, revoked_at, revoke_reason, device_id, created_at FROM api_keys WHERE tenant_id = ? ORDER BY created_at DESC, id DESC",
-  )
-    .bind(tenantId)
-    .all<{
-      id: string;
-      label: string;
-      mode: Mode;
-      key_prefix: string;
-      scopes: string;
-      allowed_ips: string | null;
-      expires_at: string | null;
-      revoked_at: string | null;
-      revoke_reason: string | null;
-      device_id: string | null;
-      created_at: string;
-    }>();
+  const rows = await listKeyRows(accountsDb(env.DB), tenantId);
   const now = Date.now();
   return {
-    keys: rows.results.map((k) => ({
+    keys: rows.map((k) => ({
       key_id: k.id,
       label: k.label,
       mode: k.mode,
-      key_prefix: k.key_prefix,
-      scopes: JSON.parse(k.scopes) as string[],
-      allowed_ips: k.allowed_ips ? (JSON.parse(k.allowed_ips) as string[]) : null,
-      expires_at: k.expires_at,
-      created_at: k.created_at,
-      revoked_at: k.revoked_at,
-      revoke_reason: k.revoke_reason,
-      device_id: k.device_id,
-      status: k.revoked_at ? "revoked" : k.expires_at && Date.parse(k.expires_at) <= now ? "expired" : "active",
+      key_prefix: k.keyPrefix,
+      scopes: k.scopes,
+      allowed_ips: k.allowedIps ?? null,
+      expires_at: k.expiresAt,
+      created_at: k.createdAt,
+      revoked_at: k.revokedAt,
+      revoke_reason: k.revokeReason,
+      device_id: k.deviceId,
+      status: k.revokedAt ? "revoked" : k.expiresAt && Date.parse(k.expiresAt) <= now ? "expired" : "active",
     })),
   };
 }
@@ -212,37 +205,44 @@ export async function issueKey(env: Env, tenantId: string, input: KeyInput, acto
   if (input.expires_at && Date.parse(input.expires_at) <= Date.now()) throw invalid("expires_at: must be in the future.");
   const key = `mk_${input.mode}_${randomHex(24)}`;
   const id = newId("key");
-  await env.DB.batch([
-    env.DB.prepare(
-      "INSERT INTO api_keys (id, tenant_id, label, mode, key_hash, key_prefix, scopes, allowed_ips, expires_at, device_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    ).bind(
+  const db = accountsDb(env.DB);
+  await db.batch([
+    insertKey(db, {
       id,
       tenantId,
-      input.label,
-      input.mode,
-      await sha256Hex(key),
-      key.slice(0, 12),
-      JSON.stringify([...new Set(input.scopes)]),
-      ips.length ? JSON.stringify(ips) : null,
-      input.expires_at ?? null,
-      input.device_id ?? null,
-      nowIso(),
-    ),
-    auditStatement(env, tenantId, actor, "key.issued", { key_id: id, label: input.label, mode: input.mode, scopes: input.scopes, allowed_ips: ips }),
+      label: input.label,
+      mode: input.mode,
+      keyHash: await sha256Hex(key),
+      keyPrefix: key.slice(0, 12),
+      scopes: [...new Set(input.scopes)],
+      allowedIps: ips.length ? ips : null,
+      expiresAt: input.expires_at ?? null,
+      deviceId: input.device_id ?? null,
+      createdAt: nowIso(),
+    }),
+    insertAudit(db, auditEntry(tenantId, actor, "key.issued", { key_id: id, label: input.label, mode: input.mode, scopes: input.scopes, allowed_ips: ips })),
   ]);
   return { key_id: id, key };
 }
 
-/** Revokes a key with a reason; the very next request with it is refused. */
+/**
+ * Revokes a key with a reason; the very next request with it is refused. The key's RateLimiter
+ * object, which every request with the key passes through, is told first: it is the authority
+ * that refuses the key even in isolates that still hold the key in their short cache
+ * (src/lib/auth.ts). Then the row and the audit entry, in one batch.
+ */
 export async function revokeKey(env: Env, keyId: string, reason: string, actor: string) {
-  const row = await env.DB.prepare("SELECT tenant_id, revoked_at FROM api_keys WHERE id = ?").bind(keyId).first<{ tenant_id: string; revoked_at: string | null }>();
+  const db = accountsDb(env.DB);
+  const row = await keyById(db, keyId);
   if (!row) throw new ApiError("not_found", `No key has the id ${keyId}.`);
-  if (row.revoked_at) return { revoked: true as const };
-  await env.DB.batch([
-    env.DB.prepare("UPDATE api_keys SET revoked_at = ?, revoke_reason = ? WHERE id = ? AND revoked_at IS NULL").bind(nowIso(), reason, keyId),
-    auditStatement(env, row.tenant_id, actor, "key.revoked", { key_id: keyId, reason }),
-  ]);
+  await revokeAtLimiter(env, keyId);
+  if (row.revokedAt) return { revoked: true as const };
+  await db.batch([revokeKeyRow(db, keyId, nowIso(), reason), insertAudit(db, auditEntry(row.tenantId, actor, "key.revoked", { key_id: keyId, reason }))]);
   return { revoked: true as const };
+}
+
+async function revokeAtLimiter(env: Env, keyId: string) {
+  await env.RATE_LIMITER.getByName(keyLimiterName(keyId)).revoke();
 }
 
 const PBKDF2_ITERATIONS = 100_000;
@@ -261,21 +261,21 @@ export async function addMember(
   actor: string,
 ) {
   await requireTenant(env, tenantId);
+  const db = accountsDb(env.DB);
   const email = input.email.trim().toLowerCase();
-  const exists = await env.DB.prepare("SELECT 1 FROM members WHERE tenant_id = ? AND email = ?").bind(tenantId, email).first();
-  if (exists) throw new ApiError("invalid", `email: ${email} is already a member of this account.`);
+  if (await memberExists(db, tenantId, email)) throw new ApiError("invalid", `email: ${email} is already a member of this account.`);
   const id = newId("mem");
-  await env.DB.batch([
-    env.DB.prepare("INSERT INTO members (id, tenant_id, email, full_name, role, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)").bind(
+  await db.batch([
+    insertMember(db, {
       id,
       tenantId,
       email,
-      input.full_name,
-      input.role,
-      input.password ? await hashPassword(input.password) : null,
-      nowIso(),
-    ),
-    auditStatement(env, tenantId, actor, "member.added", { member_id: id, email, role: input.role }),
+      fullName: input.full_name,
+      role: input.role,
+      passwordHash: input.password ? await hashPassword(input.password) : null,
+      createdAt: nowIso(),
+    }),
+    insertAudit(db, auditEntry(tenantId, actor, "member.added", { member_id: id, email, role: input.role })),
   ]);
   return { member_id: id };
 }
@@ -285,19 +285,25 @@ export async function registerOAuthClient(
   input: { name: string; homepage: string; redirect_uris: string[]; scopes: Scope[] },
   actor: string,
 ) {
+  const db = accountsDb(env.DB);
   const clientId = newId("cli");
   const secret = `mcs_${randomHex(32)}`;
-  await env.DB.batch([
-    env.DB.prepare("INSERT INTO oauth_clients (id, name, homepage, redirect_uris, scopes, secret_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)").bind(
-      clientId,
-      input.name,
-      input.homepage,
-      JSON.stringify(input.redirect_uris),
-      JSON.stringify(input.scopes),
-      await sha256Hex(secret),
-      nowIso(),
-    ),
-    auditStatement(env, null, actor, "oauth_client.registered", { client_id: clientId, name: input.name }),
+  await db.batch([
+    insertOAuthClient(db, {
+      id: clientId,
+      name: input.name,
+      homepage: input.homepage,
+      redirectUris: input.redirect_uris,
+      scopes: input.scopes,
+      secretHash: await sha256Hex(secret),
+      createdAt: nowIso(),
+    }),
+    insertAudit(db, auditEntry(null, actor, "oauth_client.registered", { client_id: clientId, name: input.name })),
   ]);
   return { client_id: clientId, client_secret: secret };
+}
+
+/** The development outbox (messages stay here while no provider is configured), newest first. */
+export async function listOutbox(env: Env, q: { tenant_id?: string; document_id?: string; limit: number }) {
+  return { messages: await outbox(accountsDb(env.DB), q) };
 }

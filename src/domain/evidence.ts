@@ -18,6 +18,7 @@ import { BUNDLE_FORMAT } from "../lib/pdf/bundle-format";
 import type { SealDescription } from "../lib/seal";
 import { certificateRow, checkAgainstRecord, issueCertificate, type Certificate, type CertificatePayload } from "./certificates";
 import { bundleRows, documentPagesRows, insertSealedFile, sealedFileRow, type SealedKind } from "../db/evidence";
+import { logError } from "../lib/log";
 
 export type { SealedKind };
 
@@ -156,7 +157,7 @@ export async function makeSealedFile(env: Env, kind: SealedKind, cert: Certifica
     return { bytes, seal: sealing.description };
   } catch (err) {
     if (!(err instanceof TimestampError)) throw err;
-    console.error(JSON.stringify({ level: "error", what: "timestamp", error: err.message }));
+    logError("timestamp authority failed", err);
     // Not the caller's fault and not worth a 5xx of its own kind: nothing was stored, a retry
     // starts afresh. The closed list of codes has no 503, so this is `internal` with Retry-After.
     throw new ApiError(

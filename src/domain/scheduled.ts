@@ -3,6 +3,7 @@ import type { Env } from "../env";
 import { purgeExpiredIdempotencyKeys } from "../lib/idempotency";
 import { expireDueDocuments } from "./documents";
 import { purgeOldDeliveries, sweepWebhookQueues } from "./webhooks";
+import { logError } from "../lib/log";
 
 export type ScheduledStep = (env: Env, now: Date) => Promise<unknown>;
 
@@ -21,7 +22,7 @@ export async function runScheduled(env: Env, now: Date): Promise<Record<string, 
       await step(env, now);
       results[name] = "ok";
     } catch (err) {
-      console.error(JSON.stringify({ level: "error", scheduled: name, error: String(err) }));
+      logError("scheduled step failed", err, { scheduled: name });
       results[name] = String(err);
     }
   }

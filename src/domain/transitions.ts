@@ -25,6 +25,7 @@ import { CONSENT_VERSION, INTENT_VERSION } from "./wording";
 import { validateFieldValue } from "./field-values";
 import { issueCertificate } from "./certificates";
 import { signaturePictureOrRefuse } from "../lib/image";
+import { logError } from "../lib/log";
 
 export type Actor = { ip: string | null; userAgent: string | null };
 
@@ -256,9 +257,7 @@ export async function sign(env: Env, st: DocState, signer: SignerRow, input: Sig
   const { eventIds } = await commitWithEvents(env, doc, statements, events, nextSeq(st));
   if (completes) {
     // The completion is committed; a failed issue is repaired when the certificate is next asked for.
-    await issueCertificate(env, st.doc.id).catch((err) =>
-      console.error(JSON.stringify({ level: "error", documentId: st.doc.id, certificate: String(err) })),
-    );
+    await issueCertificate(env, st.doc.id).catch((err) => logError("certificate issue failed", err, { documentId: st.doc.id }));
   }
   return { event_id: eventIds[0]!, completed: completes };
 }

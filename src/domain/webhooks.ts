@@ -21,6 +21,7 @@ import {
   webhookDb,
   type Db,
 } from "../db/webhooks";
+import { errorFields, log } from "../lib/log";
 
 export type DeliveryInput = {
   tenantId: string;
@@ -92,7 +93,7 @@ export function deliveryQueue(env: Env, endpointId: string) {
 export async function kickEndpoints(env: Env, endpointIds: Iterable<string>): Promise<void> {
   const results = await Promise.allSettled([...new Set(endpointIds)].map((id) => deliveryQueue(env, id).kick(id)));
   for (const r of results) {
-    if (r.status === "rejected") console.error(JSON.stringify({ level: "warn", webhook_kick: String(r.reason) }));
+    if (r.status === "rejected") log("warn", "webhook queue kick failed", errorFields(r.reason));
   }
 }
 
@@ -116,7 +117,7 @@ export async function kickDeliveryQueues(env: Env, targets: DeliveryTarget[]): P
     }
     await kickEndpoints(env, ids);
   } catch (err) {
-    console.error(JSON.stringify({ level: "warn", webhook_kick: String(err) }));
+    log("warn", "webhook queue kick failed", errorFields(err));
   }
 }
 

@@ -2,58 +2,87 @@
  * API-key authentication. A key is `mk_test_…` or `mk_live_…`, stored only as its SHA-256.
  * No key, unknown, revoked, expired and wrong-address keys all get the same 401 body.
  * Order: authenticate → rate limit (headers on every keyed response) → scope (403).
+ *
+ * Round trips: a key's row is cached in the isolate for a minute after a D1 lookup, so a request
+ * with a key seen lately makes no D1 round trip before its own work. The cache cannot outlive a
+ * revocation: every keyed request passes through the key's RateLimiter object anyway (the rate
+ * limit), and that object, told first by `revokeKey`, answers `revoked` from then on, in every
+ * isolate. Expiry and pinned addresses are checked on every request from the row itself; a key's
+ * scopes, addresses and expiry never change after issue.
  */
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv, Env, Principal } from "../env";
 import { ApiError, unauthorized } from "./errors";
 import { sha256Hex } from "./crypto";
 import { addressAllowed } from "./ip";
-import { limitOrThrow, KEY_LIMIT } from "./rate-limit";
+import { KEY_LIMIT, applyLimit, keyLimiterName } from "./rate-limit";
+import { accountsDb, keyByHash, type ApiKeyRow } from "../db/accounts";
 
 import { SCOPES, type Scope } from "../db/enums";
 export { SCOPES, type Scope };
 
 const KEY_PATTERN = /^mk_(test|live)_[0-9a-f]{48}$/;
 
+/**
+ * The caller's address: `CF-Connecting-IP`, set by Cloudflare's edge (a caller cannot forge it
+ * there). Trusted only behind Cloudflare: served any other way the header is the caller's word.
+ */
 export function clientAddress(req: Request): string | null {
   return req.headers.get("cf-connecting-ip");
 }
 
-type KeyRow = {
-  id: string;
-  tenant_id: string;
-  label: string;
-  mode: "test" | "live";
-  scopes: string;
-  allowed_ips: string | null;
-  expires_at: string | null;
-  revoked_at: string | null;
-};
+/** Who acted, for a document's trail: the address at the edge and the user agent. */
+export const signerContext = (req: Request) => ({ ip: clientAddress(req), userAgent: req.headers.get("user-agent") });
+
+/** How long an isolate keeps a live key's row; revocation does not wait for it (see above). */
+export const KEY_CACHE_MS = 60_000;
+const KEY_CACHE_MAX = 2000;
+/** Per D1 binding (a test's stand-in database gets its own), by key hash. */
+const keyCache = new WeakMap<D1Database, Map<string, { row: ApiKeyRow; until: number }>>();
+
+async function lookupKey(env: Env, keyHash: string): Promise<ApiKeyRow | undefined> {
+  let cache = keyCache.get(env.DB);
+  if (!cache) keyCache.set(env.DB, (cache = new Map()));
+  const cached = cache.get(keyHash);
+  if (cached && cached.until > Date.now()) return cached.row;
+  cache.delete(keyHash);
+  const row = await keyByHash(accountsDb(env.DB), keyHash);
+  if (row && !row.revokedAt) {
+    // Oldest first out: a Map iterates in insertion order.
+    if (cache.size >= KEY_CACHE_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(keyHash, { row, until: Date.now() + KEY_CACHE_MS });
+  }
+  return row;
+}
+
+function forgetKey(env: Env, keyHash: string) {
+  keyCache.get(env.DB)?.delete(keyHash);
+}
 
 /** Resolves a bearer key to a principal, or null for every kind of non-live key. */
-export async function authenticate(env: Env, authorization: string | undefined, address: string | null): Promise<Principal | null> {
+export async function authenticate(env: Env, authorization: string | undefined, address: string | null): Promise<(Principal & { keyHash: string }) | null> {
   const m = /^Bearer\s+(\S+)$/i.exec(authorization ?? "");
   const key = m?.[1];
   if (!key || !KEY_PATTERN.test(key)) return null;
-  const row = await env.DB.prepare(
-    "SELECT id, tenant_id, label, mode, scopes, allowed_ips, expires_at, revoked_at FROM api_keys WHERE key_hash = ?",
-  )
-    .bind(await sha256Hex(key))
-    .first<KeyRow>();
-  if (!row || row.revoked_at) return null;
-  if (row.expires_at && Date.parse(row.expires_at) <= Date.now()) return null;
-  if (row.allowed_ips) {
-    const list = JSON.parse(row.allowed_ips) as string[] | null;
-    if (list && list.length > 0 && !addressAllowed(address, list)) return null;
-  }
-  return { tenantId: row.tenant_id, mode: row.mode, keyId: row.id, keyLabel: row.label, scopes: JSON.parse(row.scopes) as string[] };
+  const keyHash = await sha256Hex(key);
+  const row = await lookupKey(env, keyHash);
+  if (!row || row.revokedAt) return null;
+  if (row.expiresAt && Date.parse(row.expiresAt) <= Date.now()) return null;
+  if (row.allowedIps && row.allowedIps.length > 0 && !addressAllowed(address, row.allowedIps)) return null;
+  return { tenantId: row.tenantId, mode: row.mode, keyId: row.id, keyLabel: row.label, scopes: row.scopes, keyHash };
 }
 
 export function requireKey(scope: Scope): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const principal = await authenticate(c.env, c.req.header("authorization"), clientAddress(c.req.raw));
-    if (!principal) throw unauthorized();
-    await limitOrThrow(c, `key:${principal.keyId}`, KEY_LIMIT);
+    const found = await authenticate(c.env, c.req.header("authorization"), clientAddress(c.req.raw));
+    if (!found) throw unauthorized();
+    const { keyHash, ...principal } = found;
+    const hit = await c.env.RATE_LIMITER.getByName(keyLimiterName(principal.keyId)).hit(KEY_LIMIT.limit, KEY_LIMIT.windowSeconds);
+    if (hit.revoked) {
+      forgetKey(c.env, keyHash);
+      throw unauthorized();
+    }
+    applyLimit(c, hit, KEY_LIMIT);
     if (!principal.scopes.includes(scope)) {
       throw new ApiError("forbidden", `This key lacks the scope ${scope}.`, `Issue a key that carries ${scope}.`);
     }

@@ -6,6 +6,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../env";
+import { logError } from "./log";
 
 export const ERROR_STATUS = {
   bad_request: 400,
@@ -90,7 +91,7 @@ export function onError(err: Error, c: Context<AppEnv>): Response {
     if (mapped) return errorResponse(c, mapped);
   }
   const requestId = c.get("requestId") ?? "unknown";
-  console.error(JSON.stringify({ level: "error", requestId, error: String(err), stack: err.stack }));
+  logError("unhandled error", err, { requestId });
   return errorResponse(
     c,
     new ApiError("internal", `Something went wrong on our side. Quote request id ${requestId} when you contact support.`),

@@ -4,6 +4,9 @@
  * Same key + different request → 409. Same key while the first is still running → 409.
  * Scoped per account, mode and operation; remembered 24 hours, then purged by the cron.
  * A 5xx outcome is forgotten so the caller can retry with the same key.
+ * The "still running" marker lives 60 seconds: a request that dies mid-flight (its isolate
+ * killed, so nothing after it runs) leaves a marker that lapses, and the same key can then be
+ * used again and the work re-runs. A finished answer is then kept 24 hours.
  *
  * Some first responses carry secrets shown once (signing tokens, webhook secrets). So nothing
  * here is usable from the table alone: the key is stored as its SHA-256, and the remembered
@@ -15,6 +18,7 @@ import type { AppEnv, Env } from "../env";
 import { ApiError, invalid } from "./errors";
 import { sha256Hex } from "./crypto";
 import { openWithSecret, sealWithSecret } from "./secret-box";
+import { claimRow, dropClaim, purgeRows, readRow, settleRow, type IdempotencyScope } from "../db/idempotency";
 
 export const IDEMPOTENT_OPERATIONS = [
   "templates.create",
@@ -30,8 +34,9 @@ export const IDEMPOTENT_OPERATIONS = [
 export type IdempotentOperation = (typeof IDEMPOTENT_OPERATIONS)[number];
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a claimed key may stay "still running" before it lapses. */
+export const IN_FLIGHT_TTL_MS = 60 * 1000;
 
-type Row = { request_hash: string; state: "running" | "done"; response_status: number | null; response_body: string | null; expires_at: string };
 
 export function idempotent(operation: IdempotentOperation): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -44,14 +49,10 @@ export function idempotent(operation: IdempotentOperation): MiddlewareHandler<Ap
     const scope = [p.tenantId, p.mode, operation, await sha256Hex(key)] as const;
 
     const claimed = await claim(c.env, scope, requestHash);
-    if (!claimed) {
-      const row = await c.env.DB.prepare(
-        "SELECT request_hash, state, response_status, response_body, expires_at FROM idempotency_keys WHERE tenant_id = ? AND mode = ? AND operation = ? AND key = ?",
-      )
-        .bind(...scope)
-        .first<Row>();
+    if (claimed === null) {
+      const row = await readRow(c.env.DB, scope);
       if (!row) throw new ApiError("conflict", "This idempotency key is being settled; retry shortly.");
-      if (row.request_hash !== requestHash) {
+      if (row.requestHash !== requestHash) {
         throw new ApiError("conflict", "This idempotency key was already used for a different request.", "Use a new key for a new request.");
       }
       if (row.state === "running") {
@@ -59,53 +60,47 @@ export function idempotent(operation: IdempotentOperation): MiddlewareHandler<Ap
       }
       c.header("Idempotency-Replayed", "true");
       c.header("Content-Type", "application/json");
-      const body = row.response_body ? await openWithSecret(key, row.response_body) : "";
-      return c.body(body, (row.response_status ?? 200) as 200);
+      const body = row.responseBody ? await openWithSecret(key, row.responseBody) : "";
+      return c.body(body, (row.responseStatus ?? 200) as 200);
     }
 
     try {
       await next();
     } catch (err) {
-      await forget(c.env, scope);
+      await forget(c.env, scope, claimed);
       throw err;
     }
     const res = c.res;
     if (res.status >= 500) {
-      await forget(c.env, scope);
+      await forget(c.env, scope, claimed);
       return;
     }
     const body = await res.clone().text();
-    await c.env.DB.prepare(
-      "UPDATE idempotency_keys SET state = 'done', response_status = ?, response_body = ? WHERE tenant_id = ? AND mode = ? AND operation = ? AND key = ?",
-    )
-      .bind(res.status, await sealWithSecret(key, body), ...scope)
-      .run();
+    // Only this claim's marker is settled: if it lapsed and another request took the key over,
+    // that request's outcome is the one remembered.
+    const expiresAt = new Date(Date.now() + IDEMPOTENCY_TTL_MS).toISOString();
+    await settleRow(c.env.DB, scope, claimed, { status: res.status, body: await sealWithSecret(key, body), expiresAt });
   };
 }
 
-/** Inserts the running marker; false when the key is already held (an expired one is replaced). */
-async function claim(env: Env, scope: readonly [string, string, string, string], requestHash: string): Promise<boolean> {
+type Scope = IdempotencyScope;
+
+/**
+ * Inserts the running marker, which lapses after IN_FLIGHT_TTL_MS; null when the key is already
+ * held (a lapsed marker or an expired answer is replaced). The marker's expiry names the claim.
+ */
+export async function claim(env: Env, scope: Scope, requestHash: string): Promise<string | null> {
   const now = new Date();
-  const expires = new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString();
-  const [, inserted] = await env.DB.batch([
-    env.DB.prepare(
-      "DELETE FROM idempotency_keys WHERE tenant_id = ? AND mode = ? AND operation = ? AND key = ? AND expires_at <= ?",
-    ).bind(...scope, now.toISOString()),
-    env.DB.prepare(
-      "INSERT INTO idempotency_keys (tenant_id, mode, operation, key, request_hash, state, expires_at) VALUES (?, ?, ?, ?, ?, 'running', ?) ON CONFLICT DO NOTHING",
-    ).bind(...scope, requestHash, expires),
-  ]);
-  return (inserted?.meta.changes ?? 0) === 1;
+  const expires = new Date(now.getTime() + IN_FLIGHT_TTL_MS).toISOString();
+  return (await claimRow(env.DB, scope, requestHash, now.toISOString(), expires)) ? expires : null;
 }
 
-async function forget(env: Env, scope: readonly [string, string, string, string]) {
-  await env.DB.prepare("DELETE FROM idempotency_keys WHERE tenant_id = ? AND mode = ? AND operation = ? AND key = ?")
-    .bind(...scope)
-    .run();
+/** Drops this claim's running marker (a 5xx or a thrown error), so the key can be retried. */
+async function forget(env: Env, scope: Scope, claimed: string) {
+  await dropClaim(env.DB, scope, claimed);
 }
 
-/** Cron: drops remembered keys older than 24 hours. */
+/** Cron: drops remembered keys older than 24 hours (and lapsed running markers). */
 export async function purgeExpiredIdempotencyKeys(env: Env, now = new Date()): Promise<number> {
-  const r = await env.DB.prepare("DELETE FROM idempotency_keys WHERE expires_at <= ?").bind(now.toISOString()).run();
-  return r.meta.changes ?? 0;
+  return purgeRows(env.DB, now.toISOString());
 }

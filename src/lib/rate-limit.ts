@@ -2,9 +2,11 @@
  * Fixed one-minute windows counted exactly by a RateLimiter Durable Object per subject
  * (a key, a signing token, an address). Every limited response carries the X-RateLimit headers.
  */
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
+import { sha256Hex } from "./crypto";
+import type { HitResult } from "../../durable-objects/rate-limiter";
 
 export type Limit = { limit: number; windowSeconds: number; what: string };
 
@@ -12,9 +14,15 @@ export const KEY_LIMIT: Limit = { limit: 300, windowSeconds: 60, what: "key" };
 export const ADDRESS_LIMIT: Limit = { limit: 60, windowSeconds: 60, what: "address" };
 export const TOKEN_LIMIT: Limit = { limit: 120, windowSeconds: 60, what: "signing link" };
 
+/** The RateLimiter object of an API key, named by the key's id (also its revocation authority). */
+export const keyLimiterName = (keyId: string) => `key:${keyId}`;
+
 export async function limitOrThrow(c: Context<AppEnv>, subject: string, l: Limit): Promise<void> {
-  const stub = c.env.RATE_LIMITER.getByName(subject);
-  const r = await stub.hit(l.limit, l.windowSeconds);
+  applyLimit(c, await c.env.RATE_LIMITER.getByName(subject).hit(l.limit, l.windowSeconds), l);
+}
+
+/** Puts the three headers on the response and refuses (429) past the limit. */
+export function applyLimit(c: Context<AppEnv>, r: HitResult, l: Limit): void {
   c.header("X-RateLimit-Limit", String(l.limit));
   c.header("X-RateLimit-Remaining", String(r.remaining));
   c.header("X-RateLimit-Reset", String(r.reset));
@@ -28,3 +36,9 @@ export async function limitOrThrow(c: Context<AppEnv>, subject: string, l: Limit
     );
   }
 }
+
+/** One budget per signing token, whichever face (JSON `/v1/sign/…` or page `/s/…`) spends it. */
+export const perToken: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await limitOrThrow(c, `token:${await sha256Hex(c.req.param("token") ?? "")}`, TOKEN_LIMIT);
+  await next();
+};

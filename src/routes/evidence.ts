@@ -8,6 +8,7 @@ import type { AppEnv } from "../env";
 import { createRouter, commonErrors, jsonResponse, keyed, keyedErrors } from "../lib/router";
 import { notFound } from "../lib/errors";
 import { text } from "../lib/text";
+import { publicBaseUrl } from "../lib/config";
 import { clientAddress } from "../lib/auth";
 import { ADDRESS_LIMIT, limitOrThrow } from "../lib/rate-limit";
 import { toBase64 } from "../lib/seal/der";
@@ -133,7 +134,6 @@ async function documentOf(c: Context<AppEnv>, id: string): Promise<{ id: string;
 }
 
 /** The public origin printed on certificates and used in verification links. */
-export const baseUrl = (c: Context<AppEnv>) => c.env.PUBLIC_BASE_URL || new URL(c.req.url).origin;
 
 const pdfOrJson = {
   description: "The sealed file: JSON with the bytes as base64, or the PDF itself when the request accepts application/pdf first.",
@@ -145,7 +145,7 @@ const pdfOrJson = {
 
 async function sendSealed(c: Context<AppEnv>, kind: SealedKind) {
   const doc = await documentOf(c, c.req.param("id")!);
-  const file = await sealedFile(c.env, doc, kind, baseUrl(c));
+  const file = await sealedFile(c.env, doc, kind, publicBaseUrl(c.env));
   c.header("ETag", `"${file.sha256}"`);
   c.header("Cache-Control", "private, no-cache");
   const accept = c.req.header("accept") ?? "";

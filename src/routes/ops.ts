@@ -10,7 +10,8 @@ import { ApiError, noRoute } from "../lib/errors";
 import { sha256Hex, timingSafeEqual } from "../lib/crypto";
 import { createRouter, jsonBody, jsonResponse, commonErrors } from "../lib/router";
 import { SCOPES } from "../lib/auth";
-import { addMember, createTenant, issueKey, listKeys, listTenants, registerOAuthClient, revokeKey, updateTenant } from "../domain/accounts";
+import { NOT_WELL_FORMED, isWellFormed, plainText, text } from "../lib/text";
+import { addMember, createTenant, issueKey, listKeys, listOutbox, listTenants, registerOAuthClient, revokeKey, updateTenant } from "../domain/accounts";
 
 const operatorOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = c.env.OPERATOR_TOKEN;
@@ -29,7 +30,9 @@ const Scope = z.enum(SCOPES);
 const Ok = z.object({}).passthrough();
 const op = { hide: true as const, tags: ["operator"] };
 const ok = (d: string) => ({ 200: jsonResponse(Ok, d), ...commonErrors });
-const idParam = z.object({ id: z.string().min(1).max(64) });
+const idParam = z.object({ id: text().min(1).max(64) });
+/** A URL whose text is well formed (URL parsing would silently turn a lone surrogate into U+FFFD). */
+const url = () => z.url().refine(isWellFormed, { message: NOT_WELL_FORMED });
 
 export const ops = createRouter();
 ops.use("*", operatorOnly);
@@ -39,7 +42,7 @@ ops.openapi(
     ...op,
     method: "post",
     path: "/tenants",
-    request: jsonBody(z.object({ name: z.string().min(1).max(200), slug: z.string().regex(/^[a-z][a-z0-9-]{1,62}$/).optional(), plan: z.string().optional() }).strict()),
+    request: jsonBody(z.object({ name: plainText().min(1).max(200), slug: z.string().regex(/^[a-z][a-z0-9-]{1,62}$/).optional(), plan: text().max(64).optional() }).strict()),
     responses: ok("Account created"),
   }),
   async (c) => c.json(await createTenant(c.env, c.req.valid("json"), ACTOR), 200),
@@ -52,7 +55,7 @@ ops.openapi(
     path: "/tenants",
     request: {
       query: z.object({
-        slug: z.string().min(1).max(64).optional(),
+        slug: text().min(1).max(64).optional(),
         limit: z.coerce.number().int().min(1).max(200).default(50),
       }),
     },
@@ -71,11 +74,11 @@ ops.openapi(
       ...jsonBody(
         z
           .object({
-            plan: z.string().optional(),
+            plan: text().max(64).optional(),
             white_label: z.boolean().optional(),
             spending_limit_cents: z.number().int().min(0).nullable().optional(),
             require_signer_code: z.boolean().optional(),
-            frame_ancestors: z.array(z.string().max(200)).optional(),
+            frame_ancestors: z.array(text().max(200)).optional(),
           })
           .strict(),
       ),
@@ -95,10 +98,10 @@ ops.openapi(
       ...jsonBody(
         z
           .object({
-            label: z.string().min(1).max(100),
+            label: plainText().min(1).max(100),
             scopes: z.array(Scope).min(1),
             mode: z.enum(["test", "live"]),
-            allowed_ips: z.array(z.string().max(64)).max(20).optional(),
+            allowed_ips: z.array(text().max(64)).max(20).optional(),
             expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
           })
           .strict(),
@@ -125,7 +128,7 @@ ops.openapi(
     ...op,
     method: "post",
     path: "/keys/{id}/revoke",
-    request: { params: idParam, ...jsonBody(z.object({ reason: z.string().trim().min(1).max(500) }).strict()) },
+    request: { params: idParam, ...jsonBody(z.object({ reason: text().trim().min(1).max(500) }).strict()) },
     responses: ok("Key revoked"),
   }),
   async (c) => c.json(await revokeKey(c.env, c.req.valid("param").id, c.req.valid("json").reason, ACTOR), 200),
@@ -142,9 +145,9 @@ ops.openapi(
         z
           .object({
             email: z.email(),
-            full_name: z.string().min(1).max(200),
+            full_name: plainText().min(1).max(200),
             role: z.enum(["owner", "admin", "member", "viewer"]),
-            password: z.string().min(12).max(200).optional(),
+            password: text().min(12).max(200).optional(),
           })
           .strict(),
       ),
@@ -162,9 +165,9 @@ ops.openapi(
     request: jsonBody(
       z
         .object({
-          name: z.string().min(1).max(200),
-          homepage: z.url(),
-          redirect_uris: z.array(z.url()).min(1).max(10),
+          name: plainText().min(1).max(200),
+          homepage: url(),
+          redirect_uris: z.array(url()).min(1).max(10),
           scopes: z.array(Scope).min(1),
         })
         .strict(),
@@ -181,24 +184,12 @@ ops.openapi(
     path: "/outbox",
     request: {
       query: z.object({
-        tenant_id: z.string().optional(),
-        document_id: z.string().optional(),
+        tenant_id: text().max(64).optional(),
+        document_id: text().max(64).optional(),
         limit: z.coerce.number().int().min(1).max(200).default(50),
       }),
     },
     responses: ok("Messages, newest first"),
   }),
-  async (c) => {
-    const q = c.req.valid("query");
-    const where: string[] = [];
-    const binds: unknown[] = [];
-    if (q.tenant_id) (where.push("tenant_id = ?"), binds.push(q.tenant_id));
-    if (q.document_id) (where.push("document_id = ?"), binds.push(q.document_id));
-    const rows = await c.env.DB.prepare(
-      `SELECT id, tenant_id, mode, document_id, signer_id, channel, purpose, recipient, subject, body, status, created_at FROM messages ${where.length ? "WHERE " + where.join(" AND ") : ""} ORDER BY created_at DESC, id DESC LIMIT ?`,
-    )
-      .bind(...binds, q.limit)
-      .all();
-    return c.json({ messages: rows.results }, 200);
-  },
+  async (c) => c.json(await listOutbox(c.env, c.req.valid("query")), 200),
 );

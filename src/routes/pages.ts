@@ -7,19 +7,19 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
-import { clientAddress } from "../lib/auth";
-import { ADDRESS_LIMIT, limitOrThrow } from "../lib/rate-limit";
+import { clientAddress, signerContext } from "../lib/auth";
+import { ADDRESS_LIMIT, limitOrThrow, perToken } from "../lib/rate-limit";
 import { normaliseVerificationCode, formatVerificationCode } from "../lib/verification-code";
 import { consent, decline, readLinkForPage, sealedPdfForLink, sign, supplyField } from "../domain/signing";
 import { SHA256_HEX, codeForSealedFile, verifyCode } from "../domain/verification";
 import { createRouter } from "../lib/router";
-import { perToken, signerContext } from "./signing";
-import { baseUrl } from "./evidence";
+import { publicBaseUrl } from "../lib/config";
 import { chooseLang, translator, type Key, type T } from "../pages/i18n";
 import { newNonce, setPageHeaders } from "../pages/security";
 import { MessagePage } from "../pages/layout";
 import { DeadLinkPage, DeclinedPage, SignPage, isSignatureField, signPath, type SignErrors, type SignPageProps } from "../pages/signing";
 import { VerifyPage, verifyPath, type VerifyPageProps } from "../pages/verify";
+import { logError } from "../lib/log";
 
 type C = Context<AppEnv>;
 
@@ -160,7 +160,7 @@ pages.get("/s/:token/pdf", perToken, async (c) => {
   const t = translate(c);
   let file;
   try {
-    file = await sealedPdfForLink(c.env, c.req.param("token"), baseUrl(c));
+    file = await sealedPdfForLink(c.env, c.req.param("token"), publicBaseUrl(c.env));
   } catch (err) {
     if (err instanceof ApiError && err.code === "not_found") return dead(c, t);
     refusal(err);
@@ -228,6 +228,6 @@ pages.onError((err, c) => {
     if (err.status < 500) return c.html(MessagePage({ t, nonce, langHref, heading: t("problem"), lines: [err.message] }), err.status);
   }
   const requestId = c.get("requestId") ?? "unknown";
-  console.error(JSON.stringify({ level: "error", requestId, error: String(err), stack: err instanceof Error ? err.stack : undefined }));
+  logError("unhandled error", err, { requestId });
   return c.html(MessagePage({ t, nonce, langHref, heading: t("somethingWrong"), lines: [t("somethingWrongBody", { id: requestId })] }), 500);
 });

@@ -3,25 +3,15 @@
  * token is rate limited (120 a minute). The rules live in src/domain/signing.ts.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../env";
 import { commonErrors, createRouter, jsonBody, jsonResponse } from "../lib/router";
-import { clientAddress } from "../lib/auth";
-import { sha256Hex } from "../lib/crypto";
-import { TOKEN_LIMIT, limitOrThrow } from "../lib/rate-limit";
+import { signerContext } from "../lib/auth";
+import { perToken } from "../lib/rate-limit";
 import { DECLINE_REASON_MAX, consent, decline, readLink, sign, supplyField } from "../domain/signing";
 import { FIELD_KEY_PATTERN } from "../domain/templates";
 
-/** Who acted, for the trail: the address at the edge and the user agent. Shared with the signer's page. */
-export const signerContext = (req: Request) => ({ ip: clientAddress(req), userAgent: req.headers.get("user-agent") });
 const ctx = signerContext;
 const TokenParam = z.object({ token: z.string().max(128) });
 
-/** One budget per token, whichever face (JSON or page) spends it. */
-export const perToken: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await limitOrThrow(c, `token:${await sha256Hex(c.req.param("token") ?? "")}`, TOKEN_LIMIT);
-  await next();
-};
 const token = { security: [] as { [k: string]: string[] }[], "x-auth": "signing token", middleware: [perToken] };
 
 const Captured = z

@@ -1,0 +1,55 @@
+/** D1 access for remembered idempotent answers (src/lib/idempotency.ts holds the rules). */
+import { and, eq, lte } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import * as schema from "./schema";
+import { idempotencyKeys } from "./schema";
+
+export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
+/** Account, mode, operation and the key's SHA-256: the primary key. */
+export type IdempotencyScope = readonly [tenantId: string, mode: string, operation: string, keyHash: string];
+
+const db = (d1: D1Database) => drizzle(d1, { schema });
+
+const inScope = ([tenantId, mode, operation, key]: IdempotencyScope) =>
+  and(eq(idempotencyKeys.tenantId, tenantId), eq(idempotencyKeys.mode, mode), eq(idempotencyKeys.operation, operation), eq(idempotencyKeys.key, key));
+
+/**
+ * In one round trip: drops the scope's row if it has expired (a lapsed running marker or an old
+ * answer), then inserts a running marker unless the key is held. True when this call holds it.
+ */
+export async function claimRow(d1: D1Database, scope: IdempotencyScope, requestHash: string, now: string, expiresAt: string): Promise<boolean> {
+  const d = db(d1);
+  const [tenantId, mode, operation, key] = scope;
+  const [, inserted] = await d.batch([
+    d.delete(idempotencyKeys).where(and(inScope(scope), lte(idempotencyKeys.expiresAt, now))),
+    d
+      .insert(idempotencyKeys)
+      .values({ tenantId, mode, operation, key, requestHash, state: "running", expiresAt })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key }),
+  ]);
+  return inserted.length === 1;
+}
+
+export const readRow = (d1: D1Database, scope: IdempotencyScope) => db(d1).select().from(idempotencyKeys).where(inScope(scope)).get();
+
+/** Settles the running marker of one claim (named by its expiry) with the answer. */
+export async function settleRow(d1: D1Database, scope: IdempotencyScope, claim: string, answer: { status: number; body: string; expiresAt: string }) {
+  await db(d1)
+    .update(idempotencyKeys)
+    .set({ state: "done", responseStatus: answer.status, responseBody: answer.body, expiresAt: answer.expiresAt })
+    .where(and(inScope(scope), eq(idempotencyKeys.state, "running"), eq(idempotencyKeys.expiresAt, claim)));
+}
+
+/** Drops the running marker of one claim. */
+export async function dropClaim(d1: D1Database, scope: IdempotencyScope, claim: string) {
+  await db(d1)
+    .delete(idempotencyKeys)
+    .where(and(inScope(scope), eq(idempotencyKeys.state, "running"), eq(idempotencyKeys.expiresAt, claim)));
+}
+
+/** Drops every row expired by `now`; how many went. */
+export async function purgeRows(d1: D1Database, now: string): Promise<number> {
+  const r = await db(d1).delete(idempotencyKeys).where(lte(idempotencyKeys.expiresAt, now)).run();
+  return r.meta.changes ?? 0;
+}

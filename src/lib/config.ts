@@ -1,0 +1,100 @@
+/**
+ * The Worker's variables and secrets, checked by one zod schema before any request is served.
+ *
+ * A blank value reads as unset everywhere (tests and `.dev.vars` blank what they do not set).
+ * `PUBLIC_BASE_URL` is required in every environment: links on certificates, signing pages and
+ * sealed files are built from it, never from the request's Host header, which a caller chooses.
+ * `npm start` and the tests set it, so there is no development exception to recognise. When the
+ * configuration does not pass, every request answers 500 `internal` with a message naming the
+ * variable (values are never echoed), and the cron does nothing; the error is logged once.
+ *
+ * This module is also read by vitest.config.ts (for the names to blank in tests), so it imports
+ * nothing but zod.
+ */
+import { z } from "zod";
+
+const blank = (v: unknown) => (v === "" ? undefined : v);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.optional());
+const flag = optional(z.enum(["true", "false"], { error: 'must be "true" or "false"' }));
+const httpUrl = (what: string) =>
+  z.url({ protocol: /^https?$/, error: `must be an http(s) URL (${what})` });
+const pem = (label: string) =>
+  z.string().refine((s) => s.includes(`-----BEGIN `) && s.includes(label), `must be PEM text holding a ${label}`);
+
+/** Every variable and secret the Worker reads, besides its bindings (worker-configuration.d.ts). */
+export const ConfigSchema = z
+  .object({
+    /** Public origin used in links and on certificates, e.g. https://sign.example.com. Required. */
+    PUBLIC_BASE_URL: z.preprocess(
+      blank,
+      z
+        .url({
+          protocol: /^https?$/,
+          error: (issue) =>
+            issue.input === undefined
+              ? "is required: the public origin of the service, e.g. https://sign.example.com"
+              : "must be an http(s) origin, e.g. https://sign.example.com",
+        })
+        .refine((u) => {
+          // Also runs when the URL check above failed (zod checks do not stop at the first).
+          if (!URL.canParse(u)) return true;
+          const url = new URL(u);
+          return (url.pathname === "/" || url.pathname === "") && !url.search && !url.hash && !url.username && !url.password;
+        }, "must be an origin only (scheme, host and port; no path, query or credentials)"),
+    ),
+    /** Enables `/ops/v1` when set. */
+    OPERATOR_TOKEN: optional(z.string().min(16, "must be at least 16 characters")),
+    /** 32-byte hex key encrypting webhook secrets at rest (AES-GCM). */
+    WEBHOOK_SECRET_KEY: optional(z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex characters (32 bytes)")),
+    /** Seal: PEM private key (PKCS#8) and certificate chain (PEM, leaf first). */
+    SEAL_KEY_PEM: optional(pem("PRIVATE KEY")),
+    SEAL_CERT_PEM: optional(pem("CERTIFICATE")),
+    /** "true" when the seal certificate chains to a publicly trusted root. */
+    SEAL_PUBLICLY_TRUSTED: flag,
+    /** Own timestamp authority: PEM key and certificate; or an external RFC 3161 TSA URL. */
+    TSA_KEY_PEM: optional(pem("PRIVATE KEY")),
+    TSA_CERT_PEM: optional(pem("CERTIFICATE")),
+    TSA_URL: optional(httpUrl("an RFC 3161 timestamp authority")),
+    /** DNS-over-HTTPS resolver (JSON API) used to refuse webhook hosts that resolve inward; default Cloudflare's. */
+    DNS_RESOLVER_URL: optional(httpUrl("a DNS-over-HTTPS JSON resolver")),
+    /** Local development only: webhook URLs may be http://localhost. */
+    ALLOW_INSECURE_WEBHOOKS: flag,
+  })
+  .superRefine((c, ctx) => {
+    for (const [key, cert] of [["SEAL_KEY_PEM", "SEAL_CERT_PEM"], ["TSA_KEY_PEM", "TSA_CERT_PEM"]] as const) {
+      if (!c[key] !== !c[cert]) ctx.addIssue({ code: "custom", path: [c[key] ? cert : key], message: `must be set together with ${c[key] ? key : cert}` });
+    }
+  });
+
+/** The names of the variables and secrets (not the bindings). */
+export const CONFIG_VARS = Object.keys(ConfigSchema.shape) as (keyof typeof ConfigSchema.shape)[];
+export type ConfigVar = (typeof CONFIG_VARS)[number];
+
+/** As the Worker receives them: each may be missing or blank. */
+export type ConfigVars = { [K in ConfigVar]?: string };
+export type Config = z.output<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The service is not configured: ${problems.join("; ")}.`);
+  }
+}
+
+const checked = new WeakMap<object, Config | ConfigError>();
+
+/** The checked configuration of an env (cached per env object); throws ConfigError when it does not pass. */
+export function configOf(env: ConfigVars): Config {
+  let result = checked.get(env);
+  if (!result) {
+    const parsed = ConfigSchema.safeParse(Object.fromEntries(CONFIG_VARS.map((k) => [k, env[k]])));
+    result = parsed.success ? parsed.data : new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`));
+    checked.set(env, result);
+  }
+  if (result instanceof ConfigError) throw result;
+  return result;
+}
+
+/** The public origin, without a trailing slash: the only base of every link the service makes. */
+export function publicBaseUrl(env: ConfigVars): string {
+  return new URL(configOf(env).PUBLIC_BASE_URL).origin;
+}
