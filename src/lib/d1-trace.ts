@@ -1,0 +1,168 @@
+/**
+ * Development and bench only: counts D1 round trips and can slow each one down.
+ *
+ * Two variables switch it on (never set them in production; they exist for `wrangler dev`, the
+ * benches and the tests, see docs/benchmarks.md):
+ *
+ * - `D1_TRACE=1`: every round trip to D1 is counted (an awaited `first`, `all`, `run` or `raw` of a
+ *   prepared statement, a `batch`, an `exec`; drizzle's D1 driver goes through the same methods),
+ *   and so are the sequential steps: a call that starts while no other D1 call is in flight opens a
+ *   new step, calls made together (`Promise.all`, one `batch`) share one. Each response of the
+ *   Worker carries `x-d1-calls: <round trips>;<sequential steps>`.
+ * - `D1_DELAY_MS=<n>`: each round trip waits n ms first, as if the Worker ran far from D1's primary
+ *   (also switches the counting on).
+ *
+ * Installed where `env.DB` enters the code: the Worker's fetch and scheduled entry
+ * (`withD1Trace` in src/index.ts) and each Durable Object's constructor (`traceD1(env)`). When
+ * neither variable is set, `traceD1` hands back the very `env` it was given and `withD1Trace`
+ * calls straight through: nothing is wrapped, nothing is counted.
+ *
+ * The counters live in this module, once per isolate. In local workerd (Miniflare, `wrangler dev`,
+ * wrangler's test harness, the vitest pool) the Worker and its Durable Objects run in one isolate,
+ * so a request's figure includes the round trips its Durable Object calls made. The figure is the
+ * change of the isolate's counters while the request ran: exact when one request runs at a time;
+ * when others overlapped it, the response also carries `x-d1-calls-overlap: 1` and the figure
+ * includes their calls. On Cloudflare each Durable Object has its own isolate, so there the header
+ * would count the Worker's own calls only (another reason it is a local tool).
+ */
+
+/** The variables read here (strings, as vars and `.dev.vars` give them). */
+type TraceVars = { DB?: D1Database; D1_TRACE?: string; D1_DELAY_MS?: string };
+
+export type D1TraceOptions = { delayMs: number };
+export type D1Counts = { calls: number; sequential: number };
+
+export const D1_CALLS_HEADER = "x-d1-calls";
+export const D1_OVERLAP_HEADER = "x-d1-calls-overlap";
+
+const counters = { calls: 0, sequential: 0, inFlight: 0 };
+const requests = { active: 0, started: 0 };
+/** Set by tests (`setD1Trace`): overrides the variables. */
+let forced: D1TraceOptions | null = null;
+
+/** The isolate's counters so far (a copy). */
+export function d1Counts(): D1Counts {
+  return { calls: counters.calls, sequential: counters.sequential };
+}
+
+/** Tests only: switch tracing on (with a delay) or back to what the variables say (`null`). */
+export function setD1Trace(options: D1TraceOptions | null): void {
+  forced = options;
+}
+
+/** Whether the variables (or a test) switch tracing on, and with what delay. */
+export function d1TraceOptions(env: object): D1TraceOptions | null {
+  if (forced) return forced;
+  const vars = env as TraceVars;
+  const delay = vars.D1_DELAY_MS ? Number(vars.D1_DELAY_MS) : 0;
+  const delayMs = Number.isFinite(delay) && delay > 0 ? delay : 0;
+  if (vars.D1_TRACE !== "1" && vars.D1_TRACE !== "true" && delayMs === 0) return null;
+  return { delayMs };
+}
+
+async function roundTrip<T>(delayMs: number, call: () => Promise<T>): Promise<T> {
+  counters.calls++;
+  if (counters.inFlight === 0) counters.sequential++;
+  counters.inFlight++;
+  try {
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    return await call();
+  } finally {
+    counters.inFlight--;
+  }
+}
+
+class TracedStatement {
+  constructor(
+    readonly inner: D1PreparedStatement,
+    private readonly delayMs: number,
+  ) {}
+  bind(...values: unknown[]): TracedStatement {
+    return new TracedStatement(this.inner.bind(...values), this.delayMs);
+  }
+  first(colName?: string): Promise<unknown> {
+    return roundTrip(this.delayMs, () => (colName === undefined ? this.inner.first() : this.inner.first(colName)));
+  }
+  run(): Promise<D1Result> {
+    return roundTrip(this.delayMs, () => this.inner.run());
+  }
+  all(): Promise<D1Result> {
+    return roundTrip(this.delayMs, () => this.inner.all());
+  }
+  raw(options?: { columnNames?: boolean }): Promise<unknown[]> {
+    return roundTrip(this.delayMs, () => this.inner.raw(options as { columnNames?: false }));
+  }
+}
+
+const unwrap = (s: D1PreparedStatement): D1PreparedStatement => (s instanceof TracedStatement ? s.inner : s);
+const asStatement = (s: TracedStatement) => s as unknown as D1PreparedStatement;
+
+function traceSession(inner: D1DatabaseSession, delayMs: number): D1DatabaseSession {
+  const session = {
+    prepare: (query: string) => asStatement(new TracedStatement(inner.prepare(query), delayMs)),
+    batch: <T>(statements: D1PreparedStatement[]) => roundTrip(delayMs, () => inner.batch<T>(statements.map(unwrap))),
+    getBookmark: () => inner.getBookmark(),
+  };
+  return session as unknown as D1DatabaseSession;
+}
+
+/** A D1 binding whose every round trip is counted (and delayed by `delayMs`). */
+export function traceD1Database(inner: D1Database, { delayMs }: D1TraceOptions): D1Database {
+  const db = {
+    prepare: (query: string) => asStatement(new TracedStatement(inner.prepare(query), delayMs)),
+    batch: <T>(statements: D1PreparedStatement[]) => roundTrip(delayMs, () => inner.batch<T>(statements.map(unwrap))),
+    exec: (query: string) => roundTrip(delayMs, () => inner.exec(query)),
+    withSession: (constraintOrBookmark?: string) => traceSession(inner.withSession(constraintOrBookmark), delayMs),
+    dump: () => roundTrip(delayMs, () => inner.dump()),
+  };
+  return db as unknown as D1Database;
+}
+
+const wrapped = new WeakMap<object, { delayMs: number; env: object }>();
+
+/**
+ * `env` with its `DB` traced when the variables ask for it; otherwise `env` itself. Every other
+ * binding is read through to the original object.
+ */
+export function traceD1<E extends object>(env: E): E {
+  const options = d1TraceOptions(env);
+  const db = (env as TraceVars).DB;
+  if (!options || !db) return env;
+  const cached = wrapped.get(env);
+  if (cached && cached.delayMs === options.delayMs) return cached.env as E;
+  const traced = traceD1Database(db, options);
+  const proxy = new Proxy(env, { get: (target, prop, receiver) => (prop === "DB" ? traced : Reflect.get(target, prop, receiver)) });
+  wrapped.set(env, { delayMs: options.delayMs, env: proxy });
+  return proxy;
+}
+
+/**
+ * The Worker's entry with D1 traced when the variables ask for it: `env.DB` is wrapped and each
+ * response carries `x-d1-calls` (plus `x-d1-calls-overlap: 1` when other requests ran meanwhile).
+ */
+export function withD1Trace<E extends object, H extends ExportedHandler<E>>(handler: H & ExportedHandler<E>): H {
+  const { fetch, scheduled } = handler;
+  if (!fetch) return handler;
+  return {
+    ...handler,
+    fetch: async (request: Parameters<typeof fetch>[0], env: E, ctx: ExecutionContext) => {
+      if (!d1TraceOptions(env)) return fetch(request, env, ctx);
+      const before = d1Counts();
+      const serial = ++requests.started;
+      let overlap = ++requests.active > 1;
+      let response: Response;
+      try {
+        response = await fetch(request, traceD1(env), ctx);
+      } finally {
+        requests.active--;
+      }
+      overlap ||= requests.started !== serial || requests.active > 0;
+      const after = d1Counts();
+      const out = new Response(response.body, response);
+      out.headers.set(D1_CALLS_HEADER, `${after.calls - before.calls};${after.sequential - before.sequential}`);
+      if (overlap) out.headers.set(D1_OVERLAP_HEADER, "1");
+      return out;
+    },
+    ...(scheduled ? { scheduled: (controller: ScheduledController, env: E, ctx: ExecutionContext) => scheduled(controller, traceD1(env), ctx) } : {}),
+  };
+}
