@@ -38,7 +38,10 @@ export const OPERATIONS = [
 ];
 
 async function runDelay(delayMs, agreements, log) {
-  const svc = await startService({ D1_TRACE: "1", D1_DELAY_MS: String(delayMs) });
+  // D1_REPLICA_DELAY_MS (in the bench's environment) models reads through a session served by a
+  // replica near the Worker; unset, they wait as long as any other round trip.
+  const replica = process.env.D1_REPLICA_DELAY_MS;
+  const svc = await startService({ D1_TRACE: "1", D1_DELAY_MS: String(delayMs), ...(replica ? { D1_REPLICA_DELAY_MS: replica } : {}) });
   try {
     const { keys } = await svc.accountWithKeys(`Bench edge ${delayMs}`, 2, { mode: "test" });
     const key = keys[0];

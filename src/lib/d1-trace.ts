@@ -11,6 +11,9 @@
  *   Worker carries `x-d1-calls: <round trips>;<sequential steps>`.
  * - `D1_DELAY_MS=<n>`: each round trip waits n ms first, as if the Worker ran far from D1's primary
  *   (also switches the counting on).
+ * - `D1_REPLICA_DELAY_MS=<n>`: the wait of a read (a statement that starts with SELECT or WITH, or
+ *   a batch of only such) made through a session (`withSession`), which D1 may serve from a read
+ *   replica near the Worker; by default the same as `D1_DELAY_MS`.
  *
  * Installed where `env.DB` enters the code: the Worker's fetch and scheduled entry
  * (`withD1Trace` in src/index.ts) and each Durable Object's constructor (`traceD1(env)`). When
@@ -27,9 +30,9 @@
  */
 
 /** The variables read here (strings, as vars and `.dev.vars` give them). */
-type TraceVars = { DB?: D1Database; D1_TRACE?: string; D1_DELAY_MS?: string };
+type TraceVars = { DB?: D1Database; D1_TRACE?: string; D1_DELAY_MS?: string; D1_REPLICA_DELAY_MS?: string };
 
-export type D1TraceOptions = { delayMs: number };
+export type D1TraceOptions = { delayMs: number; replicaDelayMs?: number };
 export type D1Counts = { calls: number; sequential: number };
 
 export const D1_CALLS_HEADER = "x-d1-calls";
@@ -54,10 +57,13 @@ export function setD1Trace(options: D1TraceOptions | null): void {
 export function d1TraceOptions(env: object): D1TraceOptions | null {
   if (forced) return forced;
   const vars = env as TraceVars;
-  const delay = vars.D1_DELAY_MS ? Number(vars.D1_DELAY_MS) : 0;
-  const delayMs = Number.isFinite(delay) && delay > 0 ? delay : 0;
+  const ms = (v: string | undefined) => {
+    const n = v ? Number(v) : NaN;
+    return Number.isFinite(n) && n >= 0 ? n : undefined;
+  };
+  const delayMs = ms(vars.D1_DELAY_MS) ?? 0;
   if (vars.D1_TRACE !== "1" && vars.D1_TRACE !== "true" && delayMs === 0) return null;
-  return { delayMs };
+  return { delayMs, replicaDelayMs: ms(vars.D1_REPLICA_DELAY_MS) ?? delayMs };
 }
 
 async function roundTrip<T>(delayMs: number, call: () => Promise<T>): Promise<T> {
@@ -72,13 +78,17 @@ async function roundTrip<T>(delayMs: number, call: () => Promise<T>): Promise<T>
   }
 }
 
+const READ = /^\s*(select|with)\b/i;
+
 class TracedStatement {
   constructor(
     readonly inner: D1PreparedStatement,
     private readonly delayMs: number,
+    /** Whether this statement is a read made through a session (a replica may serve it). */
+    readonly replicaRead = false,
   ) {}
   bind(...values: unknown[]): TracedStatement {
-    return new TracedStatement(this.inner.bind(...values), this.delayMs);
+    return new TracedStatement(this.inner.bind(...values), this.delayMs, this.replicaRead);
   }
   first(colName?: string): Promise<unknown> {
     return roundTrip(this.delayMs, () => (colName === undefined ? this.inner.first() : this.inner.first(colName)));
@@ -97,28 +107,35 @@ class TracedStatement {
 const unwrap = (s: D1PreparedStatement): D1PreparedStatement => (s instanceof TracedStatement ? s.inner : s);
 const asStatement = (s: TracedStatement) => s as unknown as D1PreparedStatement;
 
-function traceSession(inner: D1DatabaseSession, delayMs: number): D1DatabaseSession {
+function traceSession(inner: D1DatabaseSession, { delayMs, replicaDelayMs = delayMs }: D1TraceOptions): D1DatabaseSession {
   const session = {
-    prepare: (query: string) => asStatement(new TracedStatement(inner.prepare(query), delayMs)),
-    batch: <T>(statements: D1PreparedStatement[]) => roundTrip(delayMs, () => inner.batch<T>(statements.map(unwrap))),
+    prepare: (query: string) => {
+      const read = READ.test(query);
+      return asStatement(new TracedStatement(inner.prepare(query), read ? replicaDelayMs : delayMs, read));
+    },
+    batch: <T>(statements: D1PreparedStatement[]) => {
+      const reads = statements.every((s) => s instanceof TracedStatement && s.replicaRead);
+      return roundTrip(reads ? replicaDelayMs : delayMs, () => inner.batch<T>(statements.map(unwrap)));
+    },
     getBookmark: () => inner.getBookmark(),
   };
   return session as unknown as D1DatabaseSession;
 }
 
 /** A D1 binding whose every round trip is counted (and delayed by `delayMs`). */
-export function traceD1Database(inner: D1Database, { delayMs }: D1TraceOptions): D1Database {
+export function traceD1Database(inner: D1Database, options: D1TraceOptions): D1Database {
+  const { delayMs } = options;
   const db = {
     prepare: (query: string) => asStatement(new TracedStatement(inner.prepare(query), delayMs)),
     batch: <T>(statements: D1PreparedStatement[]) => roundTrip(delayMs, () => inner.batch<T>(statements.map(unwrap))),
     exec: (query: string) => roundTrip(delayMs, () => inner.exec(query)),
-    withSession: (constraintOrBookmark?: string) => traceSession(inner.withSession(constraintOrBookmark), delayMs),
+    withSession: (constraintOrBookmark?: string) => traceSession(inner.withSession(constraintOrBookmark), options),
     dump: () => roundTrip(delayMs, () => inner.dump()),
   };
   return db as unknown as D1Database;
 }
 
-const wrapped = new WeakMap<object, { delayMs: number; env: object }>();
+const wrapped = new WeakMap<object, { key: string; env: object }>();
 
 /**
  * `env` with its `DB` traced when the variables ask for it; otherwise `env` itself. Every other
@@ -128,11 +145,12 @@ export function traceD1<E extends object>(env: E): E {
   const options = d1TraceOptions(env);
   const db = (env as TraceVars).DB;
   if (!options || !db) return env;
+  const key = `${options.delayMs};${options.replicaDelayMs ?? options.delayMs}`;
   const cached = wrapped.get(env);
-  if (cached && cached.delayMs === options.delayMs) return cached.env as E;
+  if (cached && cached.key === key) return cached.env as E;
   const traced = traceD1Database(db, options);
   const proxy = new Proxy(env, { get: (target, prop, receiver) => (prop === "DB" ? traced : Reflect.get(target, prop, receiver)) });
-  wrapped.set(env, { delayMs: options.delayMs, env: proxy });
+  wrapped.set(env, { key, env: proxy });
   return proxy;
 }
 
@@ -158,6 +176,7 @@ export function withD1Trace<E extends object, H extends ExportedHandler<E>>(hand
       }
       overlap ||= requests.started !== serial || requests.active > 0;
       const after = d1Counts();
+      if (response.status === 101) return response; // a WebSocket upgrade keeps its socket
       const out = new Response(response.body, response);
       out.headers.set(D1_CALLS_HEADER, `${after.calls - before.calls};${after.sequential - before.sequential}`);
       if (overlap) out.headers.set(D1_OVERLAP_HEADER, "1");
