@@ -85,8 +85,10 @@ export function analyse(meta) {
   modules.sort((a, b) => b.bytes - a.bytes);
   const byPackage = new Map();
   for (const m of modules) byPackage.set(packageOf(m.path), (byPackage.get(packageOf(m.path)) ?? 0) + m.bytes);
-  const startup = staticClosure(meta, entry);
   const inBundle = new Set(modules.map((m) => m.path));
+  // Modules the bundle keeps (the closure also walks inputs esbuild dropped: type-only, shaken out).
+  const startup = staticClosure(meta, entry);
+  const startupModules = [...startup.keys()].filter((p) => inBundle.has(p));
   const heavy = HEAVY.map((h) => {
     const all = modules.filter((m) => h.match(m.path));
     const atStart = all.filter((m) => startup.has(m.path));
@@ -102,7 +104,7 @@ export function analyse(meta) {
     };
   });
   const startupBytes = modules.filter((m) => startup.has(m.path)).reduce((s, m) => s + m.bytes, 0);
-  return { outFile, entry, outputBytes: output.bytes, modules, byPackage: [...byPackage].sort((a, b) => b[1] - a[1]), startup, startupBytes, heavy, inBundle };
+  return { outFile, entry, outputBytes: output.bytes, modules, byPackage: [...byPackage].sort((a, b) => b[1] - a[1]), startup, startupModules, startupBytes, heavy, inBundle };
 }
 
 export async function run(ctx = {}) {
@@ -121,7 +123,7 @@ export async function run(ctx = {}) {
 
     log(`bundle: wrangler deploy --dry-run (esbuild metafile), entry ${a.entry}`);
     log(`  total upload ${total[1]} KiB, gzip ${total[2]} KiB (wrangler); ${path.basename(a.outFile)} ${kib(script.length)}, gzip -9 ${kib(gz)}`);
-    log(`  ${a.modules.length} modules; evaluated at startup (static imports from the entry): ${a.startup.size} modules, ${kib(a.startupBytes)}`);
+    log(`  ${a.modules.length} modules; evaluated at startup (static imports from the entry): ${a.startupModules.length} modules, ${kib(a.startupBytes)}`);
     log("  15 biggest modules (bytes in the output):");
     for (const m of a.modules.slice(0, 15)) log(`    ${kib(m.bytes).padStart(11)}  ${m.path}${a.startup.has(m.path) ? "" : "  (lazy)"}`);
     log("  by package:");
@@ -135,7 +137,7 @@ export async function run(ctx = {}) {
     if (graph) {
       log("  startup modules by package (--graph):");
       const per = new Map();
-      for (const p of a.startup.keys()) {
+      for (const p of a.startupModules) {
         const k = packageOf(p);
         (per.get(k) ?? per.set(k, []).get(k)).push(p);
       }
@@ -158,7 +160,7 @@ export async function run(ctx = {}) {
       totalKiB: Number(total[1]),
       gzipKiB: Number(total[2]),
       modules: a.modules.length,
-      startupModules: a.startup.size,
+      startupModules: a.startupModules.length,
       startupKiB: a.startupBytes / 1024,
       heavy: a.heavy.map(({ name, bundled, atStartup, bytes }) => ({ name, bundled, atStartup, bytes })),
       startupMs: median,
