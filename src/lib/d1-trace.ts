@@ -23,9 +23,10 @@
  * The counters live in this module, once per isolate. In local workerd (Miniflare, `wrangler dev`,
  * wrangler's test harness, the vitest pool) the Worker and its Durable Objects run in one isolate,
  * so a request's figure includes the round trips its Durable Object calls made. The figure is the
- * change of the isolate's counters while the request ran: exact when one request runs at a time;
- * when others overlapped it, the response also carries `x-d1-calls-overlap: 1` and the figure
- * includes their calls. On Cloudflare each Durable Object has its own isolate, so there the header
+ * change of the isolate's counters while the request ran: exact when one request runs at a time
+ * and no background work (waitUntil, alarms) touches D1 meanwhile. When another request overlapped
+ * it (or a D1 call was in flight as it began), the response also carries `x-d1-calls-overlap: 1`;
+ * background work that starts during the request is counted in without that mark. On Cloudflare each Durable Object has its own isolate, so there the header
  * would count the Worker's own calls only (another reason it is a local tool).
  */
 
@@ -167,7 +168,8 @@ export function withD1Trace<E extends object, H extends ExportedHandler<E>>(hand
       if (!d1TraceOptions(env)) return fetch(request, env, ctx);
       const before = d1Counts();
       const serial = ++requests.started;
-      let overlap = ++requests.active > 1;
+      // Another request, or background work (waitUntil, an alarm) with a D1 call in flight.
+      let overlap = ++requests.active > 1 || counters.inFlight > 0;
       let response: Response;
       try {
         response = await fetch(request, traceD1(env), ctx);
