@@ -92,7 +92,8 @@ describe("the D1 round-trip counter", () => {
   });
 
   it("delays each round trip by D1_DELAY_MS", async () => {
-    const db = traceD1Database(env.DB, { delayMs: 40 });
+    // Wide margins: the suite shares a loaded machine.
+    const db = traceD1Database(env.DB, { delayMs: 150 });
     const t0 = Date.now();
     await db.prepare("SELECT 1").first();
     await db.prepare("SELECT 1").first();
@@ -100,16 +101,16 @@ describe("the D1 round-trip counter", () => {
     const t1 = Date.now();
     await Promise.all([db.prepare("SELECT 1").first(), db.prepare("SELECT 1").first()]);
     const together = Date.now() - t1;
-    expect(sequential).toBeGreaterThanOrEqual(80);
-    expect(together).toBeGreaterThanOrEqual(40);
-    expect(together).toBeLessThan(80);
+    expect(sequential).toBeGreaterThanOrEqual(300);
+    expect(together).toBeGreaterThanOrEqual(150);
+    expect(together).toBeLessThan(300);
     // A read through a session may be served by a replica near the Worker: its own delay.
-    const near = traceD1Database(env.DB, { delayMs: 200, replicaDelayMs: 0 });
+    const near = traceD1Database(env.DB, { delayMs: 500, replicaDelayMs: 0 });
     const session = near.withSession("first-unconstrained");
     const t2 = Date.now();
     await session.prepare("SELECT 1").first();
     await session.batch([session.prepare("SELECT 1"), session.prepare("WITH x AS (SELECT 1) SELECT * FROM x")]);
-    expect(Date.now() - t2).toBeLessThan(200);
+    expect(Date.now() - t2).toBeLessThan(500);
   });
 
   it("reports 0;0 for a request that never touches D1", async () => {
