@@ -9,7 +9,10 @@
  *
  * - complete agreements per second at concurrency 1 and 16;
  * - p50/p99 of `POST /v1/sign/{token}`, split into the first signature and the completing one
- *   (which also closes the document and issues its certificate of completion).
+ *   (which also closes the document and issues its certificate of completion);
+ * - CPU ms per complete agreement: the CPU time (user + system, from /proc) of the workerd
+ *   process that runs the Worker, its Durable Objects and local D1/R2, over the case, divided by
+ *   the agreements completed; the Node process's (client and harness) beside it.
  *
  * Test-mode keys (test documents never count against the plan's agreements); the keyed calls go
  * round-robin over a pool of keys so the 300/min per-key limit is never reached, each signing
@@ -20,7 +23,7 @@
  * runs it alone. BENCH_QUICK=1 (or ctx.quick) makes each case shorter.
  */
 import { pathToFileURL } from "node:url";
-import { fmtMs, isQuick, measure, startService } from "./service.mjs";
+import { cpuMs, fmtMs, isQuick, measure, startService } from "./service.mjs";
 
 const KEYS = 40;
 const BODY = "This mutual non-disclosure agreement is between {{company}} and {{name}}. Each party keeps the other's information confidential.";
@@ -80,11 +83,24 @@ export async function run(ctx = {}) {
     if (warm.errors > 0) throw new Error(`warm-up failed: ${warm.firstErrors.join("; ")}`);
 
     const cases = [];
-    for (const [k, concurrency] of [1, 16].entries()) cases.push(await measure({ concurrency, count: counts[k], op: (i) => agreement((k + 1) * 1_000_000 + i) }));
+    for (const [k, concurrency] of [1, 16].entries()) {
+      const before = cpuMs();
+      const c = await measure({ concurrency, count: counts[k], op: (i) => agreement((k + 1) * 1_000_000 + i) });
+      const after = cpuMs();
+      // CPU per complete agreement: the workerd process's CPU time over the case (the Worker, its
+      // Durable Objects, local D1/R2 and Miniflare's services) divided by the agreements done.
+      c.cpu = {
+        workerdMs: after.workerd === null || before.workerd === null ? null : (after.workerd - before.workerd) / Math.max(1, c.done),
+        nodeMs: (after.node - before.node) / Math.max(1, c.done),
+        processes: after.processes,
+      };
+      cases.push(c);
+    }
 
     log("documents: complete agreements (prepare → send to 2 → read, consent, sign × 2 → completed); createTestHarness, test mode");
     for (const c of cases) {
       log(`  agreements/s, c=${String(c.concurrency).padEnd(3)} ${c.perSecond.toFixed(1).padStart(7)}/s  (${c.done} completed in ${c.seconds.toFixed(1)} s, ${c.errors} errors; one agreement p50 ${fmtMs(c.named.agreement?.p50)}, p99 ${fmtMs(c.named.agreement?.p99)})`);
+      log(`    CPU per complete agreement: workerd ${c.cpu.workerdMs === null ? "n/a (no /proc)" : `${c.cpu.workerdMs.toFixed(1)} ms`} (${c.cpu.processes} process${c.cpu.processes === 1 ? "" : "es"}), Node client + harness ${c.cpu.nodeMs.toFixed(1)} ms`);
       for (const [name, label] of [["sign", "all"], ["sign (first signer)", "first signer"], ["sign (completing)", "completing"]]) {
         const s = c.named[name];
         if (s) log(`    POST /v1/sign/{token}, ${label.padEnd(14)} p50 ${fmtMs(s.p50).padStart(9)}  p99 ${fmtMs(s.p99).padStart(9)}  (n=${s.n})`);
@@ -105,6 +121,7 @@ export function summary(r) {
   return r.cases.flatMap((c) => [
     [`complete agreements, c=${c.concurrency}`, `${c.perSecond.toFixed(1)}/s (${c.done} done, ${c.errors} errors)`],
     [`POST /v1/sign/{token}, c=${c.concurrency}`, `p50 ${fmtMs(c.named.sign?.p50)}, p99 ${fmtMs(c.named.sign?.p99)}`],
+    [`CPU per agreement (workerd), c=${c.concurrency}`, c.cpu.workerdMs === null ? "n/a" : `${c.cpu.workerdMs.toFixed(1)} ms`],
   ]);
 }
 

@@ -10,6 +10,7 @@
  * throws is reported as FAILED and the process exits 1 once the others have run.
  */
 import { readdirSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -26,7 +27,8 @@ if (files.length === 0) {
   process.exit(1);
 }
 
-console.log(`Benchmarks${quick ? " (quick)" : ""}: ${files.join(", ")} — Node ${process.version}, ${new Date().toISOString()}`);
+const load = () => loadavg().map((x) => x.toFixed(1)).join(" ");
+console.log(`Benchmarks${quick ? " (quick)" : ""}: ${files.join(", ")} — Node ${process.version}, ${new Date().toISOString()}, ${cpus().length} cores, load average ${load()}`);
 const results = [];
 for (const file of files) {
   const name = file.replace(/\.bench\.mjs$/, "");
@@ -50,7 +52,7 @@ for (const r of results) {
 }
 const widths = [0, 1, 2].map((i) => Math.max(...table.map((row) => row[i].length)));
 const line = (row) => `  ${row.map((c, i) => c.padEnd(widths[i])).join("  ")}`.trimEnd();
-console.log("\n== summary ==");
+console.log(`\n== summary == (load average now ${load()})`);
 console.log(line(table[0]));
 console.log(line(widths.map((w) => "-".repeat(w))));
 for (const row of table.slice(1)) console.log(line(row));

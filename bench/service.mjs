@@ -6,17 +6,23 @@
  *
  * Not a bench itself (bench/run.mjs only runs `*.bench.mjs`).
  */
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { BASE_URL, startWorker } from "../test/validators/harness.mjs";
 import { percentile } from "./stats.mjs";
 
 export { percentile };
 export const isQuick = (ctx = {}) => ctx.quick ?? process.env.BENCH_QUICK === "1";
 
-/** Starts the Worker (as the validator suite does, with its own operator token); `call` returns {status, json, headers, ms}. */
-export async function startService() {
+/**
+ * Starts the Worker (as the validator suite does, with its own operator token); `call` returns
+ * {status, json, headers, ms}. `vars` are laid over the Worker's variables (e.g. D1_TRACE,
+ * D1_DELAY_MS for the edge bench).
+ */
+export async function startService(vars = {}) {
   const operatorToken = `bench-operator-${randomBytes(8).toString("hex")}`;
-  const server = await startWorker({ OPERATOR_TOKEN: operatorToken, WEBHOOK_SECRET_KEY: randomBytes(32).toString("hex") });
+  const server = await startWorker({ OPERATOR_TOKEN: operatorToken, WEBHOOK_SECRET_KEY: randomBytes(32).toString("hex"), ...vars });
 
   async function call(method, p, { key, body, ip = "203.0.113.9" } = {}) {
     const headers = { "cf-connecting-ip": ip };
@@ -111,5 +117,52 @@ export async function measure({ concurrency, seconds, count, op }) {
     named: Object.fromEntries([...named].map(([k, v]) => [k, summary(v)])),
   };
 }
+
+/**
+ * CPU time (ms, user + system) used so far by the workerd processes under this Node process (the
+ * Worker, its Durable Objects, local D1 and R2, Miniflare's own services), read from /proc; and
+ * this process's own (client and harness). Linux only: null elsewhere.
+ */
+export function cpuMs() {
+  const own = process.cpuUsage();
+  const node = (own.user + own.system) / 1000;
+  let entries;
+  try {
+    entries = readdirSync("/proc").filter((d) => /^\d+$/.test(d));
+  } catch {
+    return { workerd: null, node, processes: 0 };
+  }
+  const procs = new Map();
+  for (const pid of entries) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      procs.set(Number(pid), { comm, ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  const mine = (pid) => {
+    for (let p = procs.get(pid)?.ppid, hops = 0; p && hops < 20; p = procs.get(p)?.ppid, hops++) if (p === process.pid) return true;
+    return false;
+  };
+  let ticks = 0;
+  let processes = 0;
+  for (const [pid, p] of procs) {
+    if (p.comm.startsWith("workerd") && mine(pid)) {
+      ticks += p.ticks;
+      processes++;
+    }
+  }
+  return { workerd: processes ? (ticks * 1000) / CLOCK_TICKS : null, node, processes };
+}
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
 
 export const fmtMs = (x) => (x === undefined ? "—" : `${x.toFixed(1)} ms`);

@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../src/env";
+import { traceD1 } from "../src/lib/d1-trace";
 import {
   PAUSE_AFTER_FAILURES,
   attemptDelivery,
@@ -40,8 +41,8 @@ export class DeliveryQueue extends DurableObject<Env> {
   private readonly db: Db;
 
   constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, env);
-    this.db = webhookDb(env);
+    super(ctx, traceD1(env));
+    this.db = webhookDb(this.env);
     ctx.blockConcurrencyWhile(async () => {
       this.endpointId = (await ctx.storage.get<string>("endpoint_id")) ?? null;
       this.alarmAt = (await ctx.storage.get<number>("alarm_at")) ?? null;

@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../src/env";
+import { traceD1 } from "../src/lib/d1-trace";
 import { ApiError, type ErrorCode } from "../src/lib/errors";
 import { loadState, type DocState, type SignerRow } from "../src/domain/document-state";
 import * as t from "../src/domain/transitions";
@@ -20,6 +21,7 @@ export function unwrap<T>(o: Outcome<T>): T {
  * of the same document in between, so 50 signers signing at once give one completion.
  */
 export class DocumentSequencer extends DurableObject<Env> {
+  constructor(ctx: DurableObjectState, env: Env) { super(ctx, traceD1(env)); } // D1 round trips counted when D1_TRACE is set (src/lib/d1-trace.ts)
   private tail: Promise<unknown> = Promise.resolve();
 
   private serial<T>(documentId: string, fn: (st: DocState) => Promise<T>): Promise<Outcome<T>> {

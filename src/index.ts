@@ -3,12 +3,13 @@ import type { Env } from "./env";
 import { runScheduled } from "./domain/scheduled";
 import { configOf } from "./lib/config";
 import { logError } from "./lib/log";
+import { withD1Trace } from "./lib/d1-trace";
 
 export { DocumentSequencer } from "../durable-objects/document-sequencer";
 export { DeliveryQueue } from "../durable-objects/delivery-queue";
 export { RateLimiter } from "../durable-objects/rate-limiter";
 
-export default {
+export default withD1Trace({
   fetch: app.fetch,
   scheduled: (controller, env, ctx) => {
     try {
@@ -20,4 +21,4 @@ export default {
     }
     ctx.waitUntil(runScheduled(env, new Date(controller.scheduledTime)));
   },
-} satisfies ExportedHandler<Env>;
+} satisfies ExportedHandler<Env>);

@@ -1,0 +1,160 @@
+/**
+ * Edge-latency benchmark: the documents flow with every D1 round trip delayed by 0, 25 and 75 ms,
+ * as if the Worker ran far from D1's primary.
+ *
+ * The Worker runs under wrangler's createTestHarness (as the other benches) with the development
+ * variables `D1_TRACE=1` and `D1_DELAY_MS=<n>` (src/lib/d1-trace.ts): each D1 call waits n ms and
+ * each response says in `x-d1-calls` how many round trips it made (all calls; sequential steps),
+ * its Durable Objects' included. Agreements run one at a time, so each figure is exact (the bench
+ * fails if a response says other requests overlapped it).
+ *
+ * One agreement: prepare from a published template with one text field → send to 2 signers → for
+ * each signer read, consent, field, sign → read back with the API key (must say completed); then
+ * a key without signing:write tries to prepare (403 after authentication: a key's own cost).
+ * Printed per operation and delay: sequential D1 round trips and p50 latency; the goal of the
+ * data-layer work is shown beside the signer's actions: p50 ≤ 200 ms at 75 ms.
+ *
+ * `run(ctx)` is imported by bench/run.mjs; `node bench/edge.bench.mjs` runs it alone.
+ * BENCH_QUICK=1 (or ctx.quick) runs fewer agreements.
+ */
+import { pathToFileURL } from "node:url";
+import { percentile } from "./stats.mjs";
+import { isQuick, startService } from "./service.mjs";
+
+export const DELAYS = [0, 25, 75];
+const GOAL_MS = 200;
+const GOAL_DELAY = 75;
+const BODY = "This mutual non-disclosure agreement is between {{company}} and {{name}}.";
+
+/** The operations, in flow order; `signer` marks the signer's actions the goal is about. */
+export const OPERATIONS = [
+  { op: "prepare", label: "POST /v1/documents (prepare)" },
+  { op: "send", label: "POST /v1/documents/{id}/send (2 signers)" },
+  { op: "read", label: "GET /v1/sign/{token} (signer read)", signer: true },
+  { op: "consent", label: "POST /v1/sign/{token}/consent", signer: true },
+  { op: "field", label: "POST /v1/sign/{token}/fields", signer: true },
+  { op: "sign", label: "POST /v1/sign/{token} (first signer)", signer: true },
+  { op: "complete", label: "POST /v1/sign/{token} (completing)", signer: true },
+  { op: "readback", label: "GET /v1/documents/{id} (API key)" },
+  { op: "keyonly", label: "API key alone (403, scope missing)" },
+];
+
+async function runDelay(delayMs, agreements, log) {
+  // D1_REPLICA_DELAY_MS (in the bench's environment) models reads through a session served by a
+  // replica near the Worker; unset, they wait as long as any other round trip.
+  const replica = process.env.D1_REPLICA_DELAY_MS;
+  const svc = await startService({ D1_TRACE: "1", D1_DELAY_MS: String(delayMs), ...(replica ? { D1_REPLICA_DELAY_MS: replica } : {}) });
+  try {
+    const { keys } = await svc.accountWithKeys(`Bench edge ${delayMs}`, 2, { mode: "test" });
+    const key = keys[0];
+    // A key without signing:write: its POST /v1/documents is refused after authentication and
+    // the rate limit, before any work of the route (what an API key costs by itself).
+    const readOnly = (await svc.accountWithKeys(`Bench edge ${delayMs} read-only`, 1, { mode: "test", scopes: ["signing:read"] })).keys[0];
+    const code = "bench-edge";
+    await svc.must("POST", "/v1/templates", { key, body: { code, name: "Bench NDA", kind: "nda", body: BODY, variables: ["company", "name"], fields: [{ key: "city", label: "City", kind: "text" }] } });
+    await svc.must("POST", "/v1/templates/publish", { key, body: { code } });
+
+    const samples = new Map(OPERATIONS.map((o) => [o.op, []]));
+    const step = async (op, method, p, init, check, record, status = 200) => {
+      const r = await svc.call(method, p, init);
+      if (r.status !== status || !check(r.json)) throw new Error(`${op}: ${method} ${p.replace(/sign\/[^/]+/, "sign/…")} → ${r.status} ${r.text.slice(0, 200)}`);
+      const header = r.headers.get("x-d1-calls");
+      if (!header) throw new Error(`${op}: no x-d1-calls header (is D1 tracing installed?)`);
+      if (r.headers.get("x-d1-calls-overlap")) throw new Error(`${op}: another request overlapped it; the figure would not be exact`);
+      const [calls, sequential] = header.split(";").map(Number);
+      if (record) samples.get(op).push({ ms: r.ms, calls, sequential });
+      return r;
+    };
+
+    const agreement = async (n, record) => {
+      const prepared = await step("prepare", "POST", "/v1/documents", { key, body: { template_code: code, values: { company: "Acme Ltd", name: `Party ${n}` } } }, (j) => typeof j?.document_id === "string", record);
+      const id = prepared.json.document_id;
+      const signers = [
+        { email: `first${n}@example.com`, full_name: "Ada Lovelace" },
+        { email: `second${n}@example.com`, full_name: "Charles Babbage" },
+      ];
+      const sent = await step("send", "POST", `/v1/documents/${id}/send`, { key, body: { signers } }, (j) => Array.isArray(j?.links) && j.links.length === 2, record);
+      for (const [i, link] of sent.json.links.entries()) {
+        const t = encodeURIComponent(link.token);
+        const ip = `198.51.100.${(n % 100) * 2 + i + 1}`;
+        await step("read", "GET", `/v1/sign/${t}`, { ip }, (j) => j?.ok === true && j.document_id === id, record);
+        await step("consent", "POST", `/v1/sign/${t}/consent`, { ip, body: {} }, (j) => j?.consented === true, record);
+        await step("field", "POST", `/v1/sign/${t}/fields`, { ip, body: { key: "city", value: "Lisboa" } }, (j) => j?.supplied === true, record);
+        await step(i === 0 ? "sign" : "complete", "POST", `/v1/sign/${t}`, { ip, body: { method: "typed", value: signers.find((s) => s.email === link.email).full_name } }, (j) => typeof j?.event_id === "string", record);
+      }
+      await step("readback", "GET", `/v1/documents/${id}`, { key }, (j) => j?.status === "completed", record);
+      await step("keyonly", "POST", "/v1/documents", { key: readOnly, body: { template_code: code, values: { company: "Acme Ltd", name: "x" } } }, (j) => j?.error?.code === "forbidden", record, 403);
+    };
+
+    // Warm-up (not recorded): code paths and statements hot, the rate-limit objects started.
+    await agreement(99, false);
+    const t0 = performance.now();
+    for (let n = 0; n < agreements; n++) await agreement(n, true);
+    const seconds = (performance.now() - t0) / 1000;
+
+    const ops = {};
+    for (const { op } of OPERATIONS) {
+      const s = samples.get(op);
+      const ms = s.map((x) => x.ms).sort((a, b) => a - b);
+      const seq = s.map((x) => x.sequential);
+      const calls = s.map((x) => x.calls);
+      ops[op] = { n: s.length, p50: percentile(ms, 50), seqMin: Math.min(...seq), seqMax: Math.max(...seq), callsMin: Math.min(...calls), callsMax: Math.max(...calls) };
+    }
+    log(`  D1_DELAY_MS=${delayMs}: ${agreements} agreements one at a time in ${seconds.toFixed(1)} s`);
+    return { delayMs, agreements, seconds, ops };
+  } finally {
+    await svc.close();
+  }
+}
+
+const range = (a, b) => (a === b ? String(a) : `${a}-${b}`);
+
+export async function run(ctx = {}) {
+  const log = ctx.log ?? console.log;
+  const quick = isQuick(ctx);
+  const counts = quick ? { 0: 3, 25: 2, 75: 2 } : { 0: 10, 25: 6, 75: 6 };
+  const runs = [];
+  for (const delayMs of DELAYS) runs.push(await runDelay(delayMs, counts[delayMs], log));
+
+  log(`edge: the documents flow with each D1 round trip delayed (createTestHarness, D1_TRACE=1, one request at a time)`);
+  // "D1 wait @75": sequential round trips × 75 ms, the part of the latency that the distance to
+  // D1 alone costs (whatever the machine's load); the rest of p50 @75 is this machine's work.
+  const head = ["operation", "D1 seq (calls)", ...DELAYS.map((d) => `p50 @${d} ms`), `D1 wait @${GOAL_DELAY}`, `goal @${GOAL_DELAY} ms`];
+  const rows = OPERATIONS.map(({ op, label, signer }) => {
+    const o0 = runs[0].ops[op];
+    const at = runs.find((r) => r.delayMs === GOAL_DELAY).ops[op];
+    return [
+      label,
+      `${range(o0.seqMin, o0.seqMax)} (${range(o0.callsMin, o0.callsMax)})`,
+      ...runs.map((r) => `${r.ops[op].p50.toFixed(0)} ms`),
+      `${o0.seqMax * GOAL_DELAY} ms`,
+      signer ? `≤ ${GOAL_MS} ms ${at.p50 <= GOAL_MS ? "met" : "not met"}` : "",
+    ];
+  });
+  const widths = head.map((_, i) => Math.max(head[i].length, ...rows.map((r) => r[i].length)));
+  const line = (r) => `  ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ")}`.trimEnd();
+  log(line(head));
+  for (const r of rows) log(line(r));
+  // The sequential count should not depend on the delay; say so if it did.
+  for (const { op } of OPERATIONS) {
+    const seen = new Set(runs.map((r) => range(r.ops[op].seqMin, r.ops[op].seqMax)));
+    if (seen.size > 1) log(`  note: ${op}: sequential round trips differ between delays (${runs.map((r) => `${r.delayMs} ms: ${range(r.ops[op].seqMin, r.ops[op].seqMax)}`).join(", ")})`);
+  }
+  return { runs };
+}
+
+/** Rows for bench/run.mjs's closing table. */
+export function summary(r) {
+  const at = (d) => r.runs.find((x) => x.delayMs === d);
+  return OPERATIONS.map(({ op, label, signer }) => {
+    const o = at(0).ops[op];
+    const p50s = r.runs.map((x) => `${x.ops[op].p50.toFixed(0)}`).join(" / ");
+    const goal = signer ? ` (goal ≤ ${GOAL_MS} @${GOAL_DELAY}: ${at(GOAL_DELAY).ops[op].p50 <= GOAL_MS ? "met" : "not met"})` : "";
+    return [`${label}`, `${range(o.seqMin, o.seqMax)} seq D1, p50 ${p50s} ms @${DELAYS.join("/")} ms${goal}`];
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  await run();
+  process.exit(0);
+}
