@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, makeTenant } from "./helpers";
+import { sha256Hex } from "../src/lib/crypto";
 import { consentAndSign, people, sentDocument } from "./signing-helpers";
 
 const FIELDS = [
@@ -39,7 +40,8 @@ describe("GET /v1/sign/{token}", () => {
       is_my_turn: true,
       waiting_on: "Signer 1",
       consent_text: "I agree to e-sign.",
-      consent_version: "consent/1",
+      // The template's own wording is named by its hash, not by the service's consent/1.
+      consent_version: `consent/custom-${(await sha256Hex("I agree to e-sign.")).slice(0, 12)}`,
       intent_version: "intent/1",
       pages: null,
     });

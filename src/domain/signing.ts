@@ -11,7 +11,7 @@ import { unwrap } from "../../durable-objects/document-sequencer";
 import { DEAD_LINK_REASON, type DocRow, type DocState, type SignerRow, deadLink, isMyTurn, linkIsLive, loadState, mustSign, signerFields, waitingOn } from "./document-state";
 import { sequencer } from "./documents";
 import type { Captured, SignInput } from "./transitions";
-import { CONSENT_VERSION, DEFAULT_CONSENT_TEXT, INTENT_TEXT, INTENT_VERSION } from "./wording";
+import { DEFAULT_CONSENT_TEXT, INTENT_TEXT, INTENT_VERSION, consentVersion } from "./wording";
 import { parseFrameAncestors } from "./accounts";
 import { certificateRow } from "./certificates";
 import { sealedFile } from "./evidence";
@@ -75,7 +75,7 @@ export function deadLinkView() {
   };
 }
 
-function linkView(st: DocState, me: SignerRow, tenantName: string) {
+function linkView(st: DocState, me: SignerRow, tenantName: string, consentVersionLabel: string) {
   const d = st.doc;
   const supplied = new Set(st.values.filter((v) => v.signer_id === me.id).map((v) => v.key));
   return {
@@ -102,7 +102,7 @@ function linkView(st: DocState, me: SignerRow, tenantName: string) {
     is_my_turn: isMyTurn(st, me),
     waiting_on: waitingOn(st)?.full_name ?? null,
     consent_text: d.consent_text ?? DEFAULT_CONSENT_TEXT,
-    consent_version: CONSENT_VERSION,
+    consent_version: consentVersionLabel,
     intent_text: INTENT_TEXT,
     intent_version: INTENT_VERSION,
     signers: st.signers.map((s) => ({
@@ -129,7 +129,7 @@ function linkView(st: DocState, me: SignerRow, tenantName: string) {
   };
 }
 
-type LoadedLink = { st: DocState; me: SignerRow; tenant: { name: string; frame_ancestors: string } };
+type LoadedLink = { st: DocState; me: SignerRow; tenant: { name: string; frame_ancestors: string }; consentVersion: string };
 
 /** A live link's state and account; records the signer's first view. Null for every kind of dead link. */
 async function loadLink(env: Env, token: string, ctx: RequestContext): Promise<LoadedLink | null> {
@@ -143,13 +143,13 @@ async function loadLink(env: Env, token: string, ctx: RequestContext): Promise<L
   const tenant = await env.DB.prepare("SELECT name, frame_ancestors FROM tenants WHERE id = ?")
     .bind(st.doc.tenant_id)
     .first<{ name: string; frame_ancestors: string }>();
-  return { st, me, tenant: tenant ?? { name: "", frame_ancestors: "[]" } };
+  return { st, me, tenant: tenant ?? { name: "", frame_ancestors: "[]" }, consentVersion: await consentVersion(st.doc.consent_text) };
 }
 
 /** The signing-link read; records the signer's first view. */
 export async function readLink(env: Env, token: string, ctx: RequestContext) {
   const r = await loadLink(env, token, ctx);
-  return r ? linkView(r.st, r.me, r.tenant.name) : deadLinkView();
+  return r ? linkView(r.st, r.me, r.tenant.name, r.consentVersion) : deadLinkView();
 }
 
 export type PageRead = {
@@ -173,7 +173,7 @@ export async function readLinkForPage(env: Env, token: string, ctx: RequestConte
   );
   const cert = r.st.doc.status === "completed" ? await certificateRow(env, r.st.doc.id) : null;
   return {
-    read: linkView(r.st, r.me, r.tenant.name),
+    read: linkView(r.st, r.me, r.tenant.name, r.consentVersion),
     answers,
     sensitive,
     frameAncestors: parseFrameAncestors(r.tenant.frame_ancestors),

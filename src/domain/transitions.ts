@@ -21,7 +21,7 @@ import {
   signerSnapshot,
 } from "./document-state";
 import { reserveAgreement } from "./quota";
-import { CONSENT_VERSION, INTENT_VERSION } from "./wording";
+import { INTENT_VERSION, consentVersion } from "./wording";
 import { validateFieldValue } from "./field-values";
 import { issueCertificate } from "./certificates";
 
@@ -148,13 +148,14 @@ export async function consent(env: Env, st: DocState, signer: SignerRow, input: 
   if (signer.consented_at) return { consented: true as const };
   const at = nowIso();
   const captured = capturedRecord(input.captured, at);
+  const version = await consentVersion(st.doc.consent_text);
   await commitWithEvents(
     env,
     snapshot(st.doc),
     [
       env.DB.prepare("UPDATE signers SET consented_at = ?, consent_version = ? WHERE id = ? AND consented_at IS NULL").bind(
         at,
-        CONSENT_VERSION,
+        version,
         signer.id,
       ),
     ],
@@ -166,7 +167,7 @@ export async function consent(env: Env, st: DocState, signer: SignerRow, input: 
         ip: actor.ip,
         userAgent: actor.userAgent,
         againstSha256: st.doc.body_sha256,
-        detail: captured ? `${CONSENT_VERSION}; captured offline, device time ${captured.claimed_at}, skew ${captured.skew_ms} ms` : CONSENT_VERSION,
+        detail: captured ? `${version}; captured offline, device time ${captured.claimed_at}, skew ${captured.skew_ms} ms` : version,
       },
     ],
     nextSeq(st),
