@@ -133,11 +133,22 @@ export function snapshot(doc: DocRow, changes: Partial<DocRow> = {}): DocumentSn
 
 export const signerSnapshot = (s: SignerRow, status = s.status): SignerSnapshot => ({ id: s.id, email: s.email, fullName: s.full_name, status });
 
-/** Whether a link still works: the document is live (sent or completed) and the link not past its time. */
-export function linkIsLive(doc: Pick<DocRow, "status" | "expires_at">, signer: Pick<SignerRow, "token_expires_at">, now = Date.now()): boolean {
-  if (doc.status !== "sent" && doc.status !== "completed") return false;
-  if (doc.status === "sent" && doc.expires_at && Date.parse(doc.expires_at) <= now) return false;
-  if (doc.status === "sent" && Date.parse(signer.token_expires_at) <= now) return false;
+/** How long a link keeps working after its document completed (read and sealed-PDF download). */
+export const COMPLETED_LINK_DAYS = 30;
+
+/**
+ * Whether a link still works: the document is sent (before its expiry and the link's) or
+ * completed less than 30 days ago. Otherwise it answers like a link that matches nothing.
+ */
+export function linkIsLive(
+  doc: Pick<DocRow, "status" | "expires_at" | "completed_at">,
+  signer: Pick<SignerRow, "token_expires_at">,
+  now = Date.now(),
+): boolean {
+  if (doc.status === "completed") return doc.completed_at !== null && Date.parse(doc.completed_at) + COMPLETED_LINK_DAYS * 86400_000 > now;
+  if (doc.status !== "sent") return false;
+  if (doc.expires_at && Date.parse(doc.expires_at) <= now) return false;
+  if (Date.parse(signer.token_expires_at) <= now) return false;
   return true;
 }
 

@@ -25,11 +25,11 @@ type Link = { signerId: string; documentId: string };
 export async function resolveToken(env: Env, token: string): Promise<Link | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const row = await env.DB.prepare(
-    "SELECT s.id AS signer_id, s.document_id, s.token_expires_at, d.status, d.expires_at FROM signers s JOIN documents d ON d.id = s.document_id WHERE s.token_hash = ?",
+    "SELECT s.id AS signer_id, s.document_id, s.token_expires_at, d.status, d.expires_at, d.completed_at FROM signers s JOIN documents d ON d.id = s.document_id WHERE s.token_hash = ?",
   )
     .bind(await sha256Hex(token))
-    .first<{ signer_id: string; document_id: string; token_expires_at: string; status: DocRow["status"]; expires_at: string | null }>();
-  if (!row || !linkIsLive({ status: row.status, expires_at: row.expires_at }, { token_expires_at: row.token_expires_at })) return null;
+    .first<{ signer_id: string; document_id: string; token_expires_at: string; status: DocRow["status"]; expires_at: string | null; completed_at: string | null }>();
+  if (!row || !linkIsLive(row, row)) return null;
   return { signerId: row.signer_id, documentId: row.document_id };
 }
 
