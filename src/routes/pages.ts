@@ -15,7 +15,7 @@ import { SHA256_HEX, codeForSealedFile, verifyCode } from "../domain/verificatio
 import { createRouter } from "../lib/router";
 import { perToken, signerContext } from "./signing";
 import { baseUrl } from "./evidence";
-import { chooseLang, translator, type Key, type T } from "../pages/i18n";
+import { chooseLang, translator, type Key, type Lang, type T } from "../pages/i18n";
 import { newNonce, setPageHeaders } from "../pages/security";
 import { MessagePage } from "../pages/layout";
 import { DeadLinkPage, DeclinedPage, SignPage, isSignatureField, signPath, type SignErrors, type SignPageProps } from "../pages/signing";
@@ -27,11 +27,23 @@ type C = Context<AppEnv>;
 const translate = (c: C, explicit?: unknown) =>
   translator(chooseLang(typeof explicit === "string" ? explicit : c.req.query("lang"), c.req.header("accept-language")).lang);
 
-/** Form bodies only; anything else reads as an empty form (and then fails the rules, not the parser). */
+/** A form body that cannot be read (a multipart body without its boundary, a truncated part, a broken stream). */
+class UnreadableForm extends Error {}
+
+/**
+ * Form bodies only; anything else reads as an empty form (and then fails the rules, not the
+ * parser). A form body that cannot be parsed throws UnreadableForm before anything is looked up
+ * or changed, and is answered with a 400 page.
+ */
 async function form(c: C): Promise<Record<string, string>> {
   const type = c.req.header("content-type") ?? "";
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return {};
-  const body = await c.req.parseBody();
+  let body: Record<string, string | File>;
+  try {
+    body = await c.req.parseBody();
+  } catch {
+    throw new UnreadableForm();
+  }
   return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === "string"));
 }
 
@@ -221,6 +233,11 @@ pages.onError((err, c) => {
   const nonce = newNonce();
   setPageHeaders(c, nonce);
   const langHref = (l: string) => `?lang=${l}`;
+  // Its language comes from ?lang= or Accept-Language: the form's own `lang` could not be read.
+  if (err instanceof UnreadableForm) {
+    const back = (l: string) => signPath(c.req.param("token") ?? "", l as Lang);
+    return c.html(MessagePage({ t, nonce, langHref: back, heading: t("problem"), lines: [t("badForm")] }), 400);
+  }
   if (err instanceof ApiError) {
     for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
     if (err.code === "not_found" && c.req.path.startsWith("/s/")) return c.html(DeadLinkPage({ t, nonce }), 404);
