@@ -15,6 +15,7 @@ import { DEFAULT_CONSENT_TEXT, INTENT_TEXT, INTENT_VERSION, consentVersion } fro
 import { parseFrameAncestors } from "./accounts";
 import { certificateRow } from "./certificates";
 import { sealedFile } from "./evidence";
+import { DECLINE_REASON_MAX } from "./signer-commands";
 
 export type RequestContext = { ip: string | null; userAgent: string | null };
 
@@ -205,7 +206,7 @@ export async function sign(env: Env, token: string, input: SignInput, ctx: Reque
   return { event_id: r.event_id };
 }
 
-export const DECLINE_REASON_MAX = 500;
+export { DECLINE_REASON_MAX } from "./signer-commands";
 
 export async function decline(env: Env, token: string, input: { reason: string }, ctx: RequestContext) {
   const l = await live(env, token);

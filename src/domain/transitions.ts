@@ -24,6 +24,7 @@ import { reserveAgreement } from "./quota";
 import { INTENT_VERSION, consentVersion } from "./wording";
 import { validateFieldValue } from "./field-values";
 import { issueCertificate } from "./certificates";
+import type { Captured, SignCommand } from "./signer-commands";
 
 export type Actor = { ip: string | null; userAgent: string | null };
 
@@ -39,7 +40,7 @@ export type SignerInput = {
   party_id?: string | null;
 };
 
-export type Captured = { at: string; [k: string]: unknown };
+export type { Captured } from "./signer-commands";
 
 /** The server's receipt time beside the device's claimed time, and the skew between them. */
 function capturedRecord(captured: Captured | undefined, receivedAt: string) {
@@ -193,7 +194,7 @@ export async function supplyField(env: Env, st: DocState, signer: SignerRow, inp
   return { supplied: true as const };
 }
 
-export type SignInput = { method: "typed" | "drawn" | "clicked" | "uploaded"; value: string; captured?: Captured };
+export type SignInput = SignCommand;
 
 function checkSignatureValue(input: SignInput) {
   if (input.method === "drawn" || input.method === "uploaded") {
