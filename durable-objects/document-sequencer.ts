@@ -1,16 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../src/env";
-import { ApiError, type ErrorCode } from "../src/lib/errors";
+import { ApiError } from "../src/lib/errors";
+import type { Outcome } from "../src/lib/rpc";
 import { loadState, type DocState, type SignerRow } from "../src/domain/document-state";
 import * as t from "../src/domain/transitions";
-
-/** What crosses the RPC boundary: a value, or the ApiError to rethrow on the caller's side. */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: { code: ErrorCode; message: string; hint?: string } };
-
-export function unwrap<T>(o: Outcome<T>): T {
-  if (o.ok) return o.value;
-  throw new ApiError(o.error.code, o.error.message, o.error.hint);
-}
 
 /**
  * One per document (`getByName(document_id)`): serialises every state change of that document

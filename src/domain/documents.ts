@@ -6,7 +6,7 @@ import type { Env, Principal } from "../env";
 import { invalid, notFound } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
-import { unwrap } from "../../durable-objects/document-sequencer";
+import { unwrap } from "../lib/rpc";
 import { commitWithEvents } from "./events";
 import { latestPublished, render } from "./templates";
 import { type DocState, type SignerRow, loadState, snapshot } from "./document-state";

@@ -7,7 +7,7 @@
 import type { Env } from "../env";
 import { sha256Hex } from "../lib/crypto";
 import { invalid } from "../lib/errors";
-import { unwrap } from "../../durable-objects/document-sequencer";
+import { unwrap } from "../lib/rpc";
 import { DEAD_LINK_REASON, type DocRow, type DocState, type SignerRow, deadLink, isMyTurn, linkIsLive, loadState, mustSign, signerFields, waitingOn } from "./document-state";
 import { sequencer } from "./documents";
 import type { Captured, SignInput } from "./transitions";
