@@ -4,6 +4,7 @@ import { ApiError } from "../src/lib/errors";
 import type { Outcome } from "../src/lib/rpc";
 import { loadState, type DocState, type SignerRow } from "../src/domain/document-state";
 import * as t from "../src/domain/transitions";
+import { ConsentCommand, DeclineCommand, SignCommand, SubmitCommand, SupplyFieldCommand, parseCommand } from "../src/domain/signer-commands";
 
 /**
  * One per document (`getByName(document_id)`): serialises every state change of that document
@@ -47,23 +48,31 @@ export class DocumentSequencer extends DurableObject<Env> {
   }
 
   /** Records consent to sign electronically. */
-  consent(documentId: string, signerId: string, input: { captured?: t.Captured }, actor: t.Actor) {
-    return this.serial(documentId, (st) => t.consent(this.env, st, this.signerOf(st, signerId), input, actor));
+  consent(documentId: string, signerId: string, input: ConsentCommand, actor: t.Actor) {
+    return this.serial(documentId, (st) => t.consent(this.env, st, this.signerOf(st, signerId), parseCommand(ConsentCommand, input), actor));
   }
 
   /** Stores one field answer. */
-  supplyField(documentId: string, signerId: string, input: { key: string; value: string; about?: string | null }) {
-    return this.serial(documentId, (st) => t.supplyField(this.env, st, this.signerOf(st, signerId), input));
+  supplyField(documentId: string, signerId: string, input: SupplyFieldCommand) {
+    return this.serial(documentId, (st) => t.supplyField(this.env, st, this.signerOf(st, signerId), parseCommand(SupplyFieldCommand, input)));
   }
 
   /** Signs; completes the document and issues its certificate when the last signer signs. */
-  sign(documentId: string, signerId: string, input: t.SignInput, actor: t.Actor) {
-    return this.serial(documentId, (st) => t.sign(this.env, st, this.signerOf(st, signerId), input, actor));
+  sign(documentId: string, signerId: string, input: SignCommand, actor: t.Actor) {
+    return this.serial(documentId, (st) => t.sign(this.env, st, this.signerOf(st, signerId), parseCommand(SignCommand, input), actor));
+  }
+
+  /** The page's sign form: every answer and the signature, stored together or not at all. */
+  submit(documentId: string, signerId: string, input: SubmitCommand, actor: t.Actor) {
+    return this.serial(documentId, (st) => {
+      const { answers, signature } = parseCommand(SubmitCommand, input);
+      return t.sign(this.env, st, this.signerOf(st, signerId), signature, actor, answers);
+    });
   }
 
   /** Declines with a reason; the document ends as declined. */
-  decline(documentId: string, signerId: string, input: { reason: string }, actor: t.Actor) {
-    return this.serial(documentId, (st) => t.decline(this.env, st, this.signerOf(st, signerId), input, actor));
+  decline(documentId: string, signerId: string, input: DeclineCommand, actor: t.Actor) {
+    return this.serial(documentId, (st) => t.decline(this.env, st, this.signerOf(st, signerId), parseCommand(DeclineCommand, input), actor));
   }
 
   /** Voids a draft or sent document. */

@@ -1,7 +1,8 @@
-import { SELF } from "cloudflare:test";
+import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BASE, api, makeTenant } from "./helpers";
 import { sentDocument } from "./signing-helpers";
+import { page } from "./pages-helpers";
 
 async function post(path: string, contentType: string, body: BodyInit, lang = "de") {
   const res = await SELF.fetch(`${BASE}${path}`, {
@@ -58,5 +59,41 @@ describe("POST /s/{token}/…: a form body that cannot be read", () => {
       const r = await post(`/s/${token}/decline`, type, body, "en");
       expect(r.status).toBeLessThan(500);
     }
+  });
+});
+
+describe("POST /s/{token}/sign: answers and signature together or not at all", () => {
+  const FIELDS = [
+    { key: "email_addr", label: "Email", kind: "email" },
+    { key: "note", label: "Note", kind: "text", required: false },
+  ];
+  const stored = async (signerId: string) =>
+    (await env.DB.prepare("SELECT key, value FROM field_values WHERE signer_id = ? ORDER BY key").bind(signerId).all()).results;
+
+  it("a signature the sequencer refuses leaves none of the form's answers stored", async () => {
+    const t = await makeTenant();
+    const { id, links } = await sentDocument(t.key, { signers: [{ email: "a@example.com", full_name: "Ada" }], tpl: { fields: FIELDS } });
+    const token = links[0]!.token;
+    const form = { "field.email_addr": "ada@example.com", "field.note": "kept?", method: "drawn", drawn_value: "data:image/gif;base64,R0lGODlhAQABAAAAACw=" };
+    // Refused before consent, and refused for a picture that is not PNG or JPEG: nothing is stored either time.
+    const early = await page("POST", `/s/${token}/sign`, { form });
+    expect(early.status).toBe(422);
+    expect(early.text).toContain("Consent to sign electronically must be given before signing.");
+    expect(await stored(links[0]!.signer_id)).toEqual([]);
+    expect((await page("POST", `/s/${token}/consent`, { form: { lang: "en" } })).status).toBe(303);
+    const r = await page("POST", `/s/${token}/sign`, { form });
+    expect(r.status).toBe(422);
+    expect(r.text).toContain("value: a drawn signature is a data:image/png or data:image/jpeg base64 URL.");
+    expect(await stored(links[0]!.signer_id)).toEqual([]);
+    const d = (await api("GET", `/v1/documents/${id}`, { key: t.key })).json;
+    expect(d.status).toBe("sent");
+    expect(d.events.map((e: { kind: string }) => e.kind)).not.toContain("signed");
+    // The same form with a typed name stores both answers and the signature.
+    const ok = await page("POST", `/s/${token}/sign`, { form: { ...form, method: "typed", typed_name: "Ada" } });
+    expect(ok.status).toBe(303);
+    expect(await stored(links[0]!.signer_id)).toEqual([
+      { key: "email_addr", value: "ada@example.com" },
+      { key: "note", value: "kept?" },
+    ]);
   });
 });

@@ -6,16 +6,14 @@
  */
 import type { Env } from "../env";
 import { sha256Hex } from "../lib/crypto";
-import { invalid } from "../lib/errors";
 import { unwrap } from "../lib/rpc";
 import { DEAD_LINK_REASON, type DocRow, type DocState, type SignerRow, deadLink, isMyTurn, linkIsLive, loadState, mustSign, signerFields, waitingOn } from "./document-state";
 import { sequencer } from "./documents";
-import type { Captured, SignInput } from "./transitions";
 import { DEFAULT_CONSENT_TEXT, INTENT_TEXT, INTENT_VERSION, consentVersion } from "./wording";
 import { parseFrameAncestors } from "./accounts";
 import { certificateRow } from "./certificates";
 import { sealedFile } from "./evidence";
-import { DECLINE_REASON_MAX } from "./signer-commands";
+import { type ConsentCommand, DeclineCommand, type SignCommand, type SubmitCommand, type SupplyFieldCommand, parseCommand } from "./signer-commands";
 
 export type RequestContext = { ip: string | null; userAgent: string | null };
 
@@ -190,27 +188,32 @@ export async function sealedPdfForLink(env: Env, token: string, baseUrl: string)
   return sealedFile(env, doc, "pdf", baseUrl);
 }
 
-export async function consent(env: Env, token: string, input: { captured?: Captured }, ctx: RequestContext) {
+export async function consent(env: Env, token: string, input: ConsentCommand, ctx: RequestContext) {
   const l = await live(env, token);
   return unwrap(await sequencer(env, l.documentId).consent(l.documentId, l.signerId, input, ctx));
 }
 
-export async function supplyField(env: Env, token: string, input: { key: string; value: string; about?: string | null }, _ctx: RequestContext) {
+export async function supplyField(env: Env, token: string, input: SupplyFieldCommand, _ctx: RequestContext) {
   const l = await live(env, token);
   return unwrap(await sequencer(env, l.documentId).supplyField(l.documentId, l.signerId, input));
 }
 
-export async function sign(env: Env, token: string, input: SignInput, ctx: RequestContext) {
+export async function sign(env: Env, token: string, input: SignCommand, ctx: RequestContext) {
   const l = await live(env, token);
   const r = unwrap(await sequencer(env, l.documentId).sign(l.documentId, l.signerId, input, ctx));
   return { event_id: r.event_id };
 }
 
+/** The page's sign form: answers and signature in one sequencer call, stored together or not at all. */
+export async function submit(env: Env, token: string, input: SubmitCommand, ctx: RequestContext) {
+  const l = await live(env, token);
+  const r = unwrap(await sequencer(env, l.documentId).submit(l.documentId, l.signerId, input, ctx));
+  return { event_id: r.event_id };
+}
+
 export { DECLINE_REASON_MAX } from "./signer-commands";
 
-export async function decline(env: Env, token: string, input: { reason: string }, ctx: RequestContext) {
+export async function decline(env: Env, token: string, input: DeclineCommand, ctx: RequestContext) {
   const l = await live(env, token);
-  const reason = input.reason.trim();
-  if (!reason || reason.length > DECLINE_REASON_MAX) throw invalid(`reason: a reason of 1-${DECLINE_REASON_MAX} characters is required to decline.`);
-  return unwrap(await sequencer(env, l.documentId).decline(l.documentId, l.signerId, { reason }, ctx));
+  return unwrap(await sequencer(env, l.documentId).decline(l.documentId, l.signerId, parseCommand(DeclineCommand, input), ctx));
 }

@@ -22,9 +22,9 @@ import {
 } from "./document-state";
 import { reserveAgreement } from "./quota";
 import { INTENT_VERSION, consentVersion } from "./wording";
-import { validateFieldValue } from "./field-values";
+import { checkAnswers } from "./field-values";
 import { issueCertificate } from "./certificates";
-import type { Captured, SignCommand } from "./signer-commands";
+import type { Captured, SignCommand, SupplyFieldCommand } from "./signer-commands";
 
 export type Actor = { ip: string | null; userAgent: string | null };
 
@@ -176,26 +176,31 @@ export async function consent(env: Env, st: DocState, signer: SignerRow, input: 
   return { consented: true as const };
 }
 
+/** The statement that stores (or, for "", clears) one answer. */
+function answerStatement(env: Env, st: DocState, signer: SignerRow, key: string, value: string, about: string | null, at: string) {
+  return value === ""
+    ? env.DB.prepare("DELETE FROM field_values WHERE document_id = ? AND signer_id = ? AND key = ?").bind(st.doc.id, signer.id, key)
+    : env.DB.prepare(
+        "INSERT INTO field_values (document_id, signer_id, key, value, about, supplied_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (document_id, signer_id, key) DO UPDATE SET value = excluded.value, about = excluded.about, supplied_at = excluded.supplied_at",
+      ).bind(st.doc.id, signer.id, key, value, about, at);
+}
+
+const suppliedKeys = (st: DocState, signer: SignerRow) => new Set(st.values.filter((v) => v.signer_id === signer.id).map((v) => v.key));
+
 /** Supplies (or replaces) one answer; an empty value clears it. */
-export async function supplyField(env: Env, st: DocState, signer: SignerRow, input: { key: string; value: string; about?: string | null }) {
+export async function supplyField(env: Env, st: DocState, signer: SignerRow, input: SupplyFieldCommand) {
   requireLiveLink(st, signer);
   requirePendingSigner(signer);
   requireSigningRole(signer);
-  const field = signerFields(st).find((f) => f.key === input.key);
-  if (!field) throw invalid(`key: this document asks no field "${input.key}".`);
-  const value = validateFieldValue(field, input.value);
-  const stmt =
-    value === ""
-      ? env.DB.prepare("DELETE FROM field_values WHERE document_id = ? AND signer_id = ? AND key = ?").bind(st.doc.id, signer.id, field.key)
-      : env.DB.prepare(
-          "INSERT INTO field_values (document_id, signer_id, key, value, about, supplied_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (document_id, signer_id, key) DO UPDATE SET value = excluded.value, about = excluded.about, supplied_at = excluded.supplied_at",
-        ).bind(st.doc.id, signer.id, field.key, value, input.about ?? null, nowIso());
-  await stmt.run();
+  const { changes, problems } = checkAnswers(signerFields(st), suppliedKeys(st, signer), { [input.key]: input.value }, { signing: false });
+  if (problems.length) throw invalid(problems[0]!.message);
+  await answerStatement(env, st, signer, input.key, changes[0]!.value, input.about ?? null, nowIso()).run();
   return { supplied: true as const };
 }
 
 export type SignInput = SignCommand;
 
+/** The one check of a signature's value (what a typed, clicked, drawn or uploaded signature may be). */
 function checkSignatureValue(input: SignInput) {
   if (input.method === "drawn" || input.method === "uploaded") {
     if (!/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/.test(input.value)) {
@@ -206,15 +211,18 @@ function checkSignatureValue(input: SignInput) {
   }
 }
 
-/** Signs; when the last one who had to sign has signed, the document completes exactly once. */
-export async function sign(env: Env, st: DocState, signer: SignerRow, input: SignInput, actor: Actor) {
+/**
+ * Signs; when the last one who had to sign has signed, the document completes exactly once.
+ * `answers` (the page's sign form) are checked with the signature and stored in the same batch:
+ * all of them and the signature, or nothing.
+ */
+export async function sign(env: Env, st: DocState, signer: SignerRow, input: SignInput, actor: Actor, answers: Record<string, string> = {}) {
   requireLiveLink(st, signer);
   requirePendingSigner(signer);
   requireSigningRole(signer);
   if (!signer.consented_at) throw invalid("Consent to sign electronically must be given before signing.", "POST /v1/sign/{token}/consent first.");
-  const supplied = new Set(st.values.filter((v) => v.signer_id === signer.id).map((v) => v.key));
-  const missing = signerFields(st).filter((f) => f.required && !supplied.has(f.key)).map((f) => f.key);
-  if (missing.length) throw invalid(`Required fields are not supplied yet: ${missing.join(", ")}.`);
+  const { changes, problems } = checkAnswers(signerFields(st), suppliedKeys(st, signer), answers, { signing: true });
+  if (problems.length) throw invalid(problems[0]!.message);
   if (!isMyTurn(st, signer)) {
     throw invalid("It is not this signer's turn: this document is signed in order.", "Wait until the signers before you have signed.");
   }
@@ -224,6 +232,7 @@ export async function sign(env: Env, st: DocState, signer: SignerRow, input: Sig
   const valueSha = await sha256Hex(input.value);
   const captured = capturedRecord(input.captured, at);
   const statements = [
+    ...changes.map((c) => answerStatement(env, st, signer, c.key, c.value, null, at)),
     env.DB.prepare(
       "UPDATE signers SET status = 'signed', signed_at = ?, signature_method = ?, signature_value = ?, signature_value_sha256 = ?, signed_against_sha256 = ?, sign_ip = ?, captured = ? WHERE id = ? AND status = 'pending'",
     ).bind(at, input.method, input.value, valueSha, st.doc.body_sha256, actor.ip, captured ? JSON.stringify(captured) : null, signer.id),
