@@ -1,4 +1,5 @@
 /** Builders for document tests: a published template, a prepared and sent document. */
+import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { api } from "./helpers";
 
@@ -44,6 +45,5 @@ export async function consentAndSign(token: string, name = "Ada Lovelace") {
 
 /** After a test writes to D1 behind the sequencer's back, the document's sequencer must forget what it holds. */
 export async function forgetState(documentId: string) {
-  // Nothing to forget while the sequencer keeps no state between calls.
-  void documentId;
+  await env.DOCUMENT_SEQUENCER.getByName(documentId).forget();
 }
