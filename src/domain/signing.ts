@@ -6,6 +6,7 @@
  */
 import type { Env } from "../env";
 import { sha256Hex } from "../lib/crypto";
+import { linkByTokenHash } from "../db/signing";
 import { type Outcome, unwrap } from "../lib/rpc";
 import { DEAD_LINK_REASON, type LinkState, type SequencerState, type SignerRow, deadLink, isMyTurn, mustSign, signerFields, waitingOn } from "./document-state";
 import { sequencer } from "./documents";
@@ -33,11 +34,9 @@ export async function lookupToken(env: Env, token: string): Promise<Link | null>
   const hash = await sha256Hex(token);
   const known = LINKS.get(hash);
   if (known) return known;
-  const row = await env.DB.prepare("SELECT id, document_id, tenant_id FROM signers WHERE token_hash = ?")
-    .bind(hash)
-    .first<{ id: string; document_id: string; tenant_id: string }>();
+  const row = await linkByTokenHash(env, hash);
   if (!row) return null;
-  const link = { signerId: row.id, documentId: row.document_id, tenantId: row.tenant_id };
+  const link = { signerId: row.id, documentId: row.documentId, tenantId: row.tenantId };
   if (LINKS.size >= LINKS_MAX) LINKS.delete(LINKS.keys().next().value!);
   LINKS.set(hash, link);
   return link;
