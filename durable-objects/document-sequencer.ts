@@ -1,37 +1,40 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../src/env";
 import { traceD1 } from "../src/lib/d1-trace";
-import { ApiError, type ErrorCode } from "../src/lib/errors";
-import { loadState, type DocState, type SignerRow } from "../src/domain/document-state";
+import { ApiError } from "../src/lib/errors";
+import { type Outcome, outcome } from "../src/lib/rpc";
+import { type LinkState, type SequencerState, type SignerRow, linkIsLive, loadSequencerState } from "../src/domain/document-state";
 import * as t from "../src/domain/transitions";
-
-/** What crosses the RPC boundary: a value, or the ApiError to rethrow on the caller's side. */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: { code: ErrorCode; message: string; hint?: string } };
-
-export function unwrap<T>(o: Outcome<T>): T {
-  if (o.ok) return o.value;
-  throw new ApiError(o.error.code, o.error.message, o.error.hint);
-}
+import { ConsentCommand, DeclineCommand, SignCommand, SubmitCommand, SupplyFieldCommand, parseCommand } from "../src/domain/signer-commands";
 
 /**
  * One per document (`getByName(document_id)`): serialises every state change of that document
  * (send, view, consent, fields, sign, decline, void, expiry, completion and the one certificate).
- * D1 is the record; each change reloads the state, checks the rules in `src/domain/transitions.ts`
- * and commits. Calls are chained one after another: a D1 round trip does not let another change
- * of the same document in between, so 50 signers signing at once give one completion.
+ * D1 is the record. The sequencer is the only writer of a sent document's state, so it keeps that
+ * state in memory (loaded once, in one round trip, on first use) and changes its copy only after
+ * D1 accepted the commit; any other failure drops the copy, and the next call reloads it. Trail
+ * sequence numbers come from the copy: nothing re-reads the trail. Calls are chained one after
+ * another: a D1 round trip does not let another change of the same document in between, so 50
+ * signers signing at once give one completion.
  */
 export class DocumentSequencer extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) { super(ctx, traceD1(env)); } // D1 round trips counted when D1_TRACE is set (src/lib/d1-trace.ts)
   private tail: Promise<unknown> = Promise.resolve();
+  private state: SequencerState | null = null;
 
-  private serial<T>(documentId: string, fn: (st: DocState) => Promise<T>): Promise<Outcome<T>> {
+  private async stateOf(documentId: string, fresh: boolean): Promise<SequencerState> {
+    if (fresh || !this.state || this.state.doc.id !== documentId) this.state = await loadSequencerState(this.env, documentId);
+    if (!this.state) throw new ApiError("not_found", "No such document in this account.");
+    return this.state;
+  }
+
+  private serial<T>(documentId: string, fn: (st: SequencerState) => Promise<T>, opts: { fresh?: boolean } = {}): Promise<Outcome<T>> {
     const run = this.tail.then(async (): Promise<Outcome<T>> => {
       try {
-        const st = await loadState(this.env, documentId);
-        if (!st) throw new ApiError("not_found", "No such document in this account.");
-        return { ok: true, value: await fn(st) };
+        return await outcome(async () => fn(await this.stateOf(documentId, opts.fresh ?? false)));
       } catch (err) {
-        if (err instanceof ApiError) return { ok: false, error: { code: err.code, message: err.message, hint: err.hint } };
+        // Not a refusal by the rules: a commit may have failed, so the copy is not trusted any more.
+        this.state = null;
         throw err;
       }
     });
@@ -39,7 +42,36 @@ export class DocumentSequencer extends DurableObject<Env> {
     return run;
   }
 
-  private signerOf(st: DocState, signerId: string): SignerRow {
+  /** Drops the copy in memory: for a write made to D1 behind the sequencer's back (tests, repairs). */
+  forget() {
+    this.state = null;
+  }
+
+  /**
+   * A signer's link as it stands: the state, or null when the signer is unknown or the link is
+   * dead. With `actor`, records the signer's first view of a sent document and reads, in the
+   * same round trip, the account's name and framing rule and the certificate's code.
+   */
+  read(documentId: string, signerId: string, actor: t.Actor | null) {
+    return this.serial(documentId, async (st): Promise<LinkState | null> => {
+      const me = st.signers.find((x) => x.id === signerId);
+      if (!me || !linkIsLive(st.doc, me)) return null;
+      if (!actor) return { st, tenant: null, verificationCode: null };
+      const reads = [
+        this.env.DB.prepare("SELECT name, frame_ancestors FROM tenants WHERE id = ?").bind(st.doc.tenant_id),
+        this.env.DB.prepare("SELECT verification_code FROM certificates WHERE document_id = ?").bind(st.doc.id),
+      ];
+      const r = st.doc.status === "sent" ? await t.view(this.env, st, me, actor, reads) : { reads: await this.env.DB.batch(reads) };
+      const [tenant, cert] = r.reads;
+      return {
+        st,
+        tenant: (tenant?.results[0] as LinkState["tenant"] | undefined) ?? { name: "", frame_ancestors: "[]" },
+        verificationCode: (cert?.results[0] as { verification_code: string } | undefined)?.verification_code ?? null,
+      };
+    });
+  }
+
+  private signerOf(st: SequencerState, signerId: string): SignerRow {
     const s = st.signers.find((x) => x.id === signerId);
     if (!s) throw new ApiError("not_found", "No such signer on this document.");
     return s;
@@ -47,7 +79,12 @@ export class DocumentSequencer extends DurableObject<Env> {
 
   /** Sends a draft to its signers; returns each link's token once. */
   send(documentId: string, signers: t.SignerInput[], actor: t.Actor) {
-    return this.serial(documentId, (st) => t.send(this.env, st, signers, actor));
+    return this.serial(documentId, async (st) => {
+      const r = await t.send(this.env, st, signers, actor);
+      // The new signers are read back once, so signer calls find them in memory.
+      this.state = await loadSequencerState(this.env, documentId);
+      return r;
+    });
   }
 
   /** Records a signer's first view. */
@@ -56,23 +93,31 @@ export class DocumentSequencer extends DurableObject<Env> {
   }
 
   /** Records consent to sign electronically. */
-  consent(documentId: string, signerId: string, input: { captured?: t.Captured }, actor: t.Actor) {
-    return this.serial(documentId, (st) => t.consent(this.env, st, this.signerOf(st, signerId), input, actor));
+  consent(documentId: string, signerId: string, input: ConsentCommand, actor: t.Actor) {
+    return this.serial(documentId, (st) => t.consent(this.env, st, this.signerOf(st, signerId), parseCommand(ConsentCommand, input), actor));
   }
 
   /** Stores one field answer. */
-  supplyField(documentId: string, signerId: string, input: { key: string; value: string; about?: string | null }) {
-    return this.serial(documentId, (st) => t.supplyField(this.env, st, this.signerOf(st, signerId), input));
+  supplyField(documentId: string, signerId: string, input: SupplyFieldCommand) {
+    return this.serial(documentId, (st) => t.supplyField(this.env, st, this.signerOf(st, signerId), parseCommand(SupplyFieldCommand, input)));
   }
 
   /** Signs; completes the document and issues its certificate when the last signer signs. */
-  sign(documentId: string, signerId: string, input: t.SignInput, actor: t.Actor) {
-    return this.serial(documentId, (st) => t.sign(this.env, st, this.signerOf(st, signerId), input, actor));
+  sign(documentId: string, signerId: string, input: SignCommand, actor: t.Actor) {
+    return this.serial(documentId, (st) => t.sign(this.env, st, this.signerOf(st, signerId), parseCommand(SignCommand, input), actor));
+  }
+
+  /** The page's sign form: every answer and the signature, stored together or not at all. */
+  submit(documentId: string, signerId: string, input: SubmitCommand, actor: t.Actor) {
+    return this.serial(documentId, (st) => {
+      const { answers, signature } = parseCommand(SubmitCommand, input);
+      return t.sign(this.env, st, this.signerOf(st, signerId), signature, actor, answers);
+    });
   }
 
   /** Declines with a reason; the document ends as declined. */
-  decline(documentId: string, signerId: string, input: { reason: string }, actor: t.Actor) {
-    return this.serial(documentId, (st) => t.decline(this.env, st, this.signerOf(st, signerId), input, actor));
+  decline(documentId: string, signerId: string, input: DeclineCommand, actor: t.Actor) {
+    return this.serial(documentId, (st) => t.decline(this.env, st, this.signerOf(st, signerId), parseCommand(DeclineCommand, input), actor));
   }
 
   /** Voids a draft or sent document. */
@@ -82,6 +127,7 @@ export class DocumentSequencer extends DurableObject<Env> {
 
   /** Expires a sent document past its expiry (cron). */
   expire(documentId: string, nowMs: number) {
-    return this.serial(documentId, (st) => t.expire(this.env, st, new Date(nowMs)));
+    // The cron reads the document afresh: an expiry is rare and must see the stored deadline.
+    return this.serial(documentId, (st) => t.expire(this.env, st, new Date(nowMs)), { fresh: true });
   }
 }

@@ -1,7 +1,8 @@
 import { env, createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, makeTenant } from "./helpers";
-import { sentDocument } from "./signing-helpers";
+import { consentAndSign, forgetState, sentDocument } from "./signing-helpers";
+import { page, withoutNonce } from "./pages-helpers";
 import { runScheduled } from "../src/domain/scheduled";
 import worker from "../src/index";
 
@@ -35,5 +36,45 @@ describe("expiry", () => {
     worker.scheduled(ctrl, env, ctx);
     await waitOnExecutionContext(ctx);
     expect((await api("GET", `/v1/documents/${id}`, { key: t.key })).json.status).toBe("expired");
+  });
+});
+
+describe("links of a completed document", () => {
+  async function completedAgo(key: string, days: number) {
+    const { id, links } = await sentDocument(key);
+    for (const l of links) await consentAndSign(l.token);
+    const at = new Date(Date.now() - days * 86400_000).toISOString();
+    await env.DB.prepare("UPDATE documents SET completed_at = ? WHERE id = ?").bind(at, id).run();
+    await forgetState(id);
+    return { id, links };
+  }
+
+  it("keep working (read, page and sealed PDF) for 30 days after completion", async () => {
+    const t = await makeTenant();
+    const { links } = await completedAgo(t.key, 29.9);
+    const read = await api("GET", `/v1/sign/${links[0]!.token}`);
+    expect(read.status).toBe(200);
+    expect(read.json).toMatchObject({ ok: true, document_status: "completed" });
+    expect((await page("GET", `/s/${links[0]!.token}`)).status).toBe(200);
+    const pdf = await page("GET", `/s/${links[1]!.token}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+  });
+
+  it("then answer exactly like a link that matches nothing: the JSON read, the page and the PDF", async () => {
+    const t = await makeTenant();
+    const { links } = await completedAgo(t.key, 30.1);
+    const unknown = "cd".repeat(32);
+    const read = await api("GET", `/v1/sign/${links[0]!.token}`);
+    expect(read.status).toBe(404);
+    expect(read.text).toBe((await api("GET", `/v1/sign/${unknown}`)).text);
+    const p = await page("GET", `/s/${links[0]!.token}`);
+    expect(p.status).toBe(404);
+    expect(withoutNonce(p.text)).toBe(withoutNonce((await page("GET", `/s/${unknown}`)).text));
+    const pdf = await page("GET", `/s/${links[1]!.token}/pdf`);
+    expect(pdf.status).toBe(404);
+    expect(withoutNonce(pdf.text)).toBe(withoutNonce((await page("GET", `/s/${unknown}/pdf`)).text));
+    const act = await api("POST", `/v1/sign/${links[0]!.token}/consent`, { body: {} });
+    expect(act.text).toBe((await api("POST", `/v1/sign/${unknown}/consent`, { body: {} })).text);
   });
 });

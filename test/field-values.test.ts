@@ -37,6 +37,20 @@ describe("validateFieldValue (domain)", () => {
     expect(() => validateFieldValue(field(kind), raw)).toThrow(/value:/);
   });
 
+  it("checks an email answer in linear time: the length first, then a pattern that cannot backtrack", () => {
+    const hostile = `a@${".".repeat(19_997)}@`;
+    const started = performance.now();
+    for (let i = 0; i < 20; i++) expect(() => validateFieldValue(field("email"), hostile)).toThrow(/not an email address/);
+    // Just under the length limit the pattern itself must stay fast too.
+    const near = `a@${".".repeat(250)}@`;
+    for (let i = 0; i < 20; i++) expect(() => validateFieldValue(field("email"), near)).toThrow(/not an email address/);
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(() => validateFieldValue(field("email"), `${"a".repeat(245)}@example.com`)).toThrow(/not an email address/);
+    expect(validateFieldValue(field("email"), `${"a".repeat(242)}@example.com`)).toHaveLength(254);
+    for (const ok of ["a@b.co", "first.last+tag@sub.example.org", "a@b..c"]) expect(validateFieldValue(field("email"), ok)).toBe(ok);
+    for (const bad of ["a@b", "a@.b", "a@b.", "a@@b.co", "a b@c.de", "@b.co"]) expect(() => validateFieldValue(field("email"), bad)).toThrow(/value:/);
+  });
+
   it("accepts only listed options of a select", () => {
     expect(validateFieldValue(field("select", { options: ["a", "b"] }), "b")).toBe("b");
     expect(() => validateFieldValue(field("select", { options: ["a", "b"] }), "c")).toThrow(/one of: a, b/);

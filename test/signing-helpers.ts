@@ -1,4 +1,5 @@
 /** Builders for document tests: a published template, a prepared and sent document. */
+import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { api } from "./helpers";
 
@@ -40,4 +41,9 @@ export async function consentAndSign(token: string, name = "Ada Lovelace") {
   const s = await api("POST", `/v1/sign/${token}`, { body: { method: "typed", value: name } });
   expect(s.status, s.text).toBe(200);
   return s.json.event_id as string;
+}
+
+/** After a test writes to D1 behind the sequencer's back, the document's sequencer must forget what it holds. */
+export async function forgetState(documentId: string) {
+  await env.DOCUMENT_SEQUENCER.getByName(documentId).forget();
 }

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, makeTenant } from "./helpers";
-import { consentAndSign, people, sentDocument } from "./signing-helpers";
+import { sha256Hex } from "../src/lib/crypto";
+import { consentAndSign, people, sentDocument, forgetState } from "./signing-helpers";
 
 const FIELDS = [
   { key: "email_addr", label: "Email", kind: "email" },
@@ -39,7 +40,8 @@ describe("GET /v1/sign/{token}", () => {
       is_my_turn: true,
       waiting_on: "Signer 1",
       consent_text: "I agree to e-sign.",
-      consent_version: "consent/1",
+      // The template's own wording is named by its hash, not by the service's consent/1.
+      consent_version: `consent/custom-${(await sha256Hex("I agree to e-sign.")).slice(0, 12)}`,
       intent_version: "intent/1",
       pages: null,
     });
@@ -62,6 +64,7 @@ describe("GET /v1/sign/{token}", () => {
     const t = await makeTenant();
     const { id, links } = await sentDocument(t.key);
     await env.DB.prepare("UPDATE documents SET expires_at = ? WHERE id = ?").bind("2001-01-01T00:00:00.000Z", id).run();
+    await forgetState(id); // a write behind the sequencer's back
     const expired = await api("GET", `/v1/sign/${links[0]!.token}`);
     const bad = await api("GET", `/v1/sign/${"ab".repeat(32)}`);
     const malformed = await api("GET", "/v1/sign/not-a-token");

@@ -10,7 +10,7 @@ import { canonicalJson } from "../lib/canonical-json";
 import { sha256Hex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { newVerificationCode } from "../lib/verification-code";
-import { CONSENT_VERSION, DEFAULT_CONSENT_TEXT } from "./wording";
+import { DEFAULT_CONSENT_TEXT, consentVersion, isCustomConsent } from "./wording";
 import { certificateByDocument, certificateExists, documentMode, insertCertificate, recordRows, type Certificate, type RecordRows } from "../db/evidence";
 
 export type PayloadSigner = {
@@ -58,9 +58,7 @@ export type ConsentRecord = { version: string; text_sha256: string };
  * English text is the one the `consent/1` label names (translations say the same).
  */
 export async function consentRecord(consentText: string | null): Promise<ConsentRecord> {
-  const custom = consentText !== null && consentText !== DEFAULT_CONSENT_TEXT;
-  const text_sha256 = await sha256Hex(custom ? consentText : DEFAULT_CONSENT_TEXT);
-  return { version: custom ? `consent/custom-${text_sha256.slice(0, 12)}` : CONSENT_VERSION, text_sha256 };
+  return { version: await consentVersion(consentText), text_sha256: await sha256Hex(isCustomConsent(consentText) ? consentText : DEFAULT_CONSENT_TEXT) };
 }
 
 export type { Certificate } from "../db/evidence";

@@ -78,7 +78,16 @@ export type EventRow = {
   detail: string | null;
 };
 
-export type DocState = { doc: DocRow; signers: SignerRow[]; values: FieldValueRow[]; events: EventRow[] };
+/**
+ * What the rules need: the document, its signers in order, their answers and the trail's last
+ * sequence number. The document's sequencer keeps this in memory (it is the only writer).
+ */
+export type SequencerState = { doc: DocRow; signers: SignerRow[]; values: FieldValueRow[]; lastSeq: number };
+/** A live link as its sequencer sees it, with the account's page settings and the certificate's code. */
+export type LinkState = { st: SequencerState; tenant: { name: string; frame_ancestors: string } | null; verificationCode: string | null };
+
+/** The same with the whole trail, for staff reads. */
+export type DocState = SequencerState & { events: EventRow[] };
 
 const SIGNER_COLUMNS =
   "id, document_id, email, full_name, role, sign_order, phone, auth, party_id, status, token_expires_at, viewed_at, consented_at, consent_version, signed_at, signature_method, signature_value_sha256, signed_against_sha256, sign_ip, captured, declined_at, decline_reason";
@@ -95,24 +104,38 @@ export async function loadState(env: Env, documentId: string): Promise<DocState 
   ]);
   const doc = d!.results[0] as DocRow | undefined;
   if (!doc) return null;
-  return { doc, signers: s!.results as SignerRow[], values: v!.results as FieldValueRow[], events: e!.results as EventRow[] };
+  const events = e!.results as EventRow[];
+  return { doc, signers: s!.results as SignerRow[], values: v!.results as FieldValueRow[], events, lastSeq: events.at(-1)?.seq ?? 0 };
+}
+
+/** One round trip: what the sequencer keeps (the trail only as its last sequence number). */
+export async function loadSequencerState(env: Env, documentId: string): Promise<SequencerState | null> {
+  const [d, s, v, e] = await env.DB.batch([
+    env.DB.prepare("SELECT * FROM documents WHERE id = ?").bind(documentId),
+    env.DB.prepare(`SELECT ${SIGNER_COLUMNS} FROM signers WHERE document_id = ? ORDER BY sign_order, created_at, id`).bind(documentId),
+    env.DB.prepare("SELECT signer_id, key, value, about, supplied_at FROM field_values WHERE document_id = ?").bind(documentId),
+    env.DB.prepare("SELECT COALESCE(MAX(seq), 0) AS last FROM events WHERE document_id = ?").bind(documentId),
+  ]);
+  const doc = d!.results[0] as DocRow | undefined;
+  if (!doc) return null;
+  return { doc, signers: s!.results as SignerRow[], values: v!.results as FieldValueRow[], lastSeq: (e!.results[0] as { last: number }).last };
 }
 
 export const mustSign = (s: SignerRow) => s.role !== "cc";
-export const nextSeq = (st: DocState) => (st.events.length ? st.events[st.events.length - 1]!.seq + 1 : 1);
-export const docFields = (st: DocState) => JSON.parse(st.doc.fields) as TemplateField[];
+export const nextSeq = (st: SequencerState) => st.lastSeq + 1;
+export const docFields = (st: SequencerState) => JSON.parse(st.doc.fields) as TemplateField[];
 /** Fields a signer answers through the link (staff-only fields are not asked of signers). */
-export const signerFields = (st: DocState) => docFields(st).filter((f) => !f.staff_only);
+export const signerFields = (st: SequencerState) => docFields(st).filter((f) => !f.staff_only);
 
 /** On a sequential document a signer's turn comes when everyone ordered before them has signed. */
-export function isMyTurn(st: DocState, signer: SignerRow): boolean {
+export function isMyTurn(st: SequencerState, signer: SignerRow): boolean {
   if (st.doc.status !== "sent" || signer.status !== "pending" || !mustSign(signer)) return false;
   if (!st.doc.sequential) return true;
   return st.signers.every((o) => !mustSign(o) || o.sign_order >= signer.sign_order || o.status === "signed");
 }
 
 /** The first signer the document waits on (lowest order still pending), or null. */
-export function waitingOn(st: DocState): SignerRow | null {
+export function waitingOn(st: SequencerState): SignerRow | null {
   if (st.doc.status !== "sent") return null;
   return st.signers.find((s) => mustSign(s) && s.status === "pending") ?? null;
 }
@@ -134,11 +157,22 @@ export function snapshot(doc: DocRow, changes: Partial<DocRow> = {}): DocumentSn
 
 export const signerSnapshot = (s: SignerRow, status = s.status): SignerSnapshot => ({ id: s.id, email: s.email, fullName: s.full_name, status });
 
-/** Whether a link still works: the document is live (sent or completed) and the link not past its time. */
-export function linkIsLive(doc: Pick<DocRow, "status" | "expires_at">, signer: Pick<SignerRow, "token_expires_at">, now = Date.now()): boolean {
-  if (doc.status !== "sent" && doc.status !== "completed") return false;
-  if (doc.status === "sent" && doc.expires_at && Date.parse(doc.expires_at) <= now) return false;
-  if (doc.status === "sent" && Date.parse(signer.token_expires_at) <= now) return false;
+/** How long a link keeps working after its document completed (read and sealed-PDF download). */
+export const COMPLETED_LINK_DAYS = 30;
+
+/**
+ * Whether a link still works: the document is sent (before its expiry and the link's) or
+ * completed less than 30 days ago. Otherwise it answers like a link that matches nothing.
+ */
+export function linkIsLive(
+  doc: Pick<DocRow, "status" | "expires_at" | "completed_at">,
+  signer: Pick<SignerRow, "token_expires_at">,
+  now = Date.now(),
+): boolean {
+  if (doc.status === "completed") return doc.completed_at !== null && Date.parse(doc.completed_at) + COMPLETED_LINK_DAYS * 86400_000 > now;
+  if (doc.status !== "sent") return false;
+  if (doc.expires_at && Date.parse(doc.expires_at) <= now) return false;
+  if (Date.parse(signer.token_expires_at) <= now) return false;
   return true;
 }
 

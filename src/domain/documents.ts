@@ -10,7 +10,7 @@ import { plainText, text } from "../lib/text";
 import { invalid, notFound } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
-import { unwrap } from "../../durable-objects/document-sequencer";
+import { unwrap } from "../lib/rpc";
 import { commitWithEvents } from "./events";
 import { latestPublished, renderWithSpans } from "./templates";
 import { type DocState, type SignerRow, docFields, loadState } from "./document-state";

@@ -6,7 +6,7 @@
  */
 import type { Env, Mode } from "../env";
 import { newId } from "../lib/ids";
-import { deliveryStatements, kickDeliveryQueues, type DeliveryTarget } from "./webhooks";
+import { deliveryStatements, kickEndpoints } from "./webhooks";
 
 /** Kinds in a document's trail. Every kind but `verified` is also a webhook event `signing.<kind>`. */
 export const TRAIL_KINDS = [
@@ -88,7 +88,7 @@ export async function commitWithEvents(
 ): Promise<{ eventIds: string[]; results: D1Result[] }> {
   const eventIds: string[] = [];
   const trail: D1PreparedStatement[] = [];
-  const targets: DeliveryTarget[] = [];
+  const names = new Set<string>();
   events.forEach((e, i) => {
     const id = newId("evt");
     eventIds.push(id);
@@ -116,10 +116,31 @@ export async function commitWithEvents(
     if (name) {
       const d = deliveryStatements(env, { tenantId: doc.tenantId, mode: doc.mode, event: name, payload: eventPayload(name, doc, e), documentId: doc.id, documentTitle: doc.title });
       trail.push(...d.statements);
-      targets.push(d.target);
+      names.add(name);
     }
   });
-  const results = await env.DB.batch([...statements, ...trail]);
-  await kickDeliveryQueues(env, targets);
+  // The endpoints whose queues to kick are read in the same batch (no round trip of their own).
+  const lookup = names.size
+    ? [
+        env.DB.prepare(
+          "SELECT id, events FROM webhook_endpoints WHERE tenant_id = ? AND mode = ? AND deleted_at IS NULL AND active = 1 AND paused_at IS NULL",
+        ).bind(doc.tenantId, doc.mode),
+      ]
+    : [];
+  const all = await env.DB.batch([...statements, ...trail, ...lookup]);
+  const results = all.slice(0, statements.length + trail.length);
+  if (lookup.length) {
+    try {
+      const endpoints = (all.at(-1)!.results ?? []) as { id: string; events: string }[];
+      const due = endpoints.filter((r) => {
+        const subscribed = JSON.parse(r.events) as string[];
+        return subscribed.includes("*") || subscribed.some((n) => names.has(n));
+      });
+      await kickEndpoints(env, due.map((r) => r.id));
+    } catch (err) {
+      // The rows are committed; the cron sweep is the safety net.
+      console.error(JSON.stringify({ level: "warn", webhook_kick: String(err) }));
+    }
+  }
   return { eventIds, results };
 }

@@ -4,16 +4,29 @@
  */
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { TemplateField } from "../db/schema";
-import { invalid } from "../lib/errors";
+import { ApiError, invalid } from "../lib/errors";
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** At most this long (RFC 5321's path limit); checked before anything else looks at the value. */
+export const EMAIL_MAX = 254;
+/** One `@` between two runs without spaces or `@`: nothing can match two ways, so the check is linear. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/;
+
+/** An address: a local part, `@`, and a domain holding a dot that is neither its first nor its last character. */
+export function isEmailAddress(value: string): boolean {
+  if (value.length > EMAIL_MAX || !EMAIL_SHAPE.test(value)) return false;
+  const domain = value.slice(value.indexOf("@") + 1);
+  return domain.slice(1, -1).includes(".");
+}
 
 export function normalisePhone(raw: string): string | null {
   const p = parsePhoneNumberFromString(raw, { defaultCountry: undefined });
   return p && p.isValid() ? p.number : null;
 }
 
-export function validateFieldValue(field: TemplateField, raw: string): string {
+/** What a field's rules need to know of it. */
+export type FieldRule = Pick<TemplateField, "key" | "kind" | "required" | "options">;
+
+export function validateFieldValue(field: FieldRule, raw: string): string {
   const value = field.kind === "textarea" ? raw : raw.trim();
   if (value === "") return "";
   const bad = (why: string) => invalid(`value: ${why} (field "${field.key}", kind ${field.kind}).`);
@@ -24,7 +37,7 @@ export function validateFieldValue(field: TemplateField, raw: string): string {
     case "textarea":
       return value;
     case "email":
-      if (!EMAIL.test(value) || value.length > 254) throw bad("not an email address");
+      if (!isEmailAddress(value)) throw bad("not an email address");
       return value;
     case "phone": {
       const e164 = normalisePhone(value);
@@ -56,4 +69,45 @@ export function validateFieldValue(field: TemplateField, raw: string): string {
     default:
       throw bad("unknown field kind");
   }
+}
+
+export type AnswerProblem = { key: string; kind: string | null; problem: "unknown" | "invalid" | "required"; message: string };
+
+/**
+ * The one check of a set of answers against a document's fields, used by the sequencer when it
+ * stores them and by the signer's page to put each problem beside its field. `supplied` holds the
+ * keys answered earlier; an answer of "" clears one. Returns the answers as they would be stored
+ * and, when signing, which required fields would still be unanswered afterwards.
+ */
+export function checkAnswers(
+  fields: readonly FieldRule[],
+  supplied: ReadonlySet<string>,
+  answers: Record<string, string>,
+  opts: { signing: boolean },
+): { changes: { key: string; value: string }[]; problems: AnswerProblem[] } {
+  const changes: { key: string; value: string }[] = [];
+  const problems: AnswerProblem[] = [];
+  const byKey = new Map(fields.map((f) => [f.key, f] as const));
+  for (const [key, raw] of Object.entries(answers)) {
+    const field = byKey.get(key);
+    if (!field) {
+      problems.push({ key, kind: null, problem: "unknown", message: `key: this document asks no field "${key}".` });
+      continue;
+    }
+    try {
+      changes.push({ key, value: validateFieldValue(field, raw) });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      problems.push({ key, kind: field.kind, problem: "invalid", message: err.message });
+    }
+  }
+  if (opts.signing) {
+    const after = new Set(supplied);
+    for (const c of changes) c.value === "" ? after.delete(c.key) : after.add(c.key);
+    const missing = fields.filter((f) => f.required && !after.has(f.key) && !problems.some((p) => p.key === f.key));
+    for (const f of missing) {
+      problems.push({ key: f.key, kind: f.kind, problem: "required", message: `Required fields are not supplied yet: ${missing.map((m) => m.key).join(", ")}.` });
+    }
+  }
+  return { changes, problems };
 }

@@ -6,36 +6,46 @@
  */
 import type { Env } from "../env";
 import { sha256Hex } from "../lib/crypto";
-import { invalid } from "../lib/errors";
-import { unwrap } from "../../durable-objects/document-sequencer";
-import { DEAD_LINK_REASON, type DocRow, type DocState, type SignerRow, deadLink, isMyTurn, linkIsLive, loadState, mustSign, signerFields, waitingOn } from "./document-state";
+import { linkByTokenHash } from "../db/signing";
+import { type Outcome, unwrap } from "../lib/rpc";
+import { DEAD_LINK_REASON, type LinkState, type SequencerState, type SignerRow, deadLink, isMyTurn, mustSign, signerFields, waitingOn } from "./document-state";
 import { sequencer } from "./documents";
-import type { Captured, SignInput } from "./transitions";
-import { CONSENT_VERSION, DEFAULT_CONSENT_TEXT, INTENT_TEXT, INTENT_VERSION } from "./wording";
+import { DEFAULT_CONSENT_TEXT, INTENT_TEXT, INTENT_VERSION, consentVersion } from "./wording";
 import { parseFrameAncestors } from "./accounts";
-import { certificateRow } from "./certificates";
 import { sealedFile } from "./evidence";
 import type { MergeSpan } from "./templates";
+import { type ConsentCommand, DeclineCommand, type SignCommand, type SubmitCommand, type SupplyFieldCommand, parseCommand } from "./signer-commands";
 
 export type RequestContext = { ip: string | null; userAgent: string | null };
 
 export const TOKEN_PATTERN = /^[0-9a-f]{64}$/;
-type Link = { signerId: string; documentId: string };
+type Link = { signerId: string; documentId: string; tenantId: string };
 
-/** Resolves a token to its signer and document in one query, or null for every kind of dead link. */
-export async function resolveToken(env: Env, token: string): Promise<Link | null> {
+/**
+ * Token hash → signer, document and account. That mapping never changes once a link is issued,
+ * so each isolate remembers it (bounded); whether the link still works is decided by the
+ * document's sequencer against its current state on every request, never from this cache.
+ */
+const LINKS = new Map<string, Link>();
+const LINKS_MAX = 10_000;
+
+/** Finds the signer, document and account a token belongs to (one query, none when remembered); null when it matches nothing. */
+export async function lookupToken(env: Env, token: string): Promise<Link | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
-  const row = await env.DB.prepare(
-    "SELECT s.id AS signer_id, s.document_id, s.token_expires_at, d.status, d.expires_at FROM signers s JOIN documents d ON d.id = s.document_id WHERE s.token_hash = ?",
-  )
-    .bind(await sha256Hex(token))
-    .first<{ signer_id: string; document_id: string; token_expires_at: string; status: DocRow["status"]; expires_at: string | null }>();
-  if (!row || !linkIsLive({ status: row.status, expires_at: row.expires_at }, { token_expires_at: row.token_expires_at })) return null;
-  return { signerId: row.signer_id, documentId: row.document_id };
+  const hash = await sha256Hex(token);
+  const known = LINKS.get(hash);
+  if (known) return known;
+  const row = await linkByTokenHash(env, hash);
+  if (!row) return null;
+  const link = { signerId: row.id, documentId: row.documentId, tenantId: row.tenantId };
+  if (LINKS.size >= LINKS_MAX) LINKS.delete(LINKS.keys().next().value!);
+  LINKS.set(hash, link);
+  return link;
 }
 
-async function live(env: Env, token: string): Promise<Link> {
-  const l = await resolveToken(env, token);
+/** A token that matches a signer; the sequencer then refuses a dead link with the same 404. */
+async function known(env: Env, token: string): Promise<Link> {
+  const l = await lookupToken(env, token);
   if (!l) throw deadLink();
   return l;
 }
@@ -76,7 +86,7 @@ export function deadLinkView() {
   };
 }
 
-function linkView(st: DocState, me: SignerRow, tenantName: string) {
+function linkView(st: SequencerState, me: SignerRow, tenantName: string, consentVersionLabel: string) {
   const d = st.doc;
   const supplied = new Set(st.values.filter((v) => v.signer_id === me.id).map((v) => v.key));
   return {
@@ -103,7 +113,7 @@ function linkView(st: DocState, me: SignerRow, tenantName: string) {
     is_my_turn: isMyTurn(st, me),
     waiting_on: waitingOn(st)?.full_name ?? null,
     consent_text: d.consent_text ?? DEFAULT_CONSENT_TEXT,
-    consent_version: CONSENT_VERSION,
+    consent_version: consentVersionLabel,
     intent_text: INTENT_TEXT,
     intent_version: INTENT_VERSION,
     signers: st.signers.map((s) => ({
@@ -130,27 +140,32 @@ function linkView(st: DocState, me: SignerRow, tenantName: string) {
   };
 }
 
-type LoadedLink = { st: DocState; me: SignerRow; tenant: { name: string; frame_ancestors: string } };
+type LoadedLink = { st: SequencerState; me: SignerRow; tenant: { name: string; frame_ancestors: string }; consentVersion: string; verificationCode: string | null };
 
-/** A live link's state and account; records the signer's first view. Null for every kind of dead link. */
+/**
+ * A live link's state (from its document's sequencer, which records the signer's first view)
+ * and, at the same time, the account's name and framing rule and any certificate's code.
+ * Null for every kind of dead link.
+ */
 async function loadLink(env: Env, token: string, ctx: RequestContext): Promise<LoadedLink | null> {
-  const l = await resolveToken(env, token);
-  const st = l && (await loadState(env, l.documentId));
-  const me = st?.signers.find((s) => s.id === l!.signerId);
-  if (!st || !me) return null;
-  if (!me.viewed_at && st.doc.status === "sent") {
-    unwrap(await sequencer(env, st.doc.id).view(st.doc.id, me.id, ctx));
-  }
-  const tenant = await env.DB.prepare("SELECT name, frame_ancestors FROM tenants WHERE id = ?")
-    .bind(st.doc.tenant_id)
-    .first<{ name: string; frame_ancestors: string }>();
-  return { st, me, tenant: tenant ?? { name: "", frame_ancestors: "[]" } };
+  const l = await lookupToken(env, token);
+  if (!l) return null;
+  const r = unwrap((await sequencer(env, l.documentId).read(l.documentId, l.signerId, ctx)) as Outcome<LinkState | null>);
+  const me = r?.st.signers.find((s) => s.id === l.signerId);
+  if (!r || !me) return null;
+  return {
+    st: r.st,
+    me,
+    tenant: r.tenant ?? { name: "", frame_ancestors: "[]" },
+    consentVersion: await consentVersion(r.st.doc.consent_text),
+    verificationCode: r.st.doc.status === "completed" ? r.verificationCode : null,
+  };
 }
 
 /** The signing-link read; records the signer's first view. */
 export async function readLink(env: Env, token: string, ctx: RequestContext) {
   const r = await loadLink(env, token, ctx);
-  return r ? linkView(r.st, r.me, r.tenant.name) : deadLinkView();
+  return r ? linkView(r.st, r.me, r.tenant.name, r.consentVersion) : deadLinkView();
 }
 
 export type PageRead = {
@@ -174,46 +189,50 @@ export async function readLinkForPage(env: Env, token: string, ctx: RequestConte
   const answers = Object.fromEntries(
     r.st.values.filter((v) => v.signer_id === r.me.id && !sensitive.includes(v.key)).map((v) => [v.key, v.value] as const),
   );
-  const cert = r.st.doc.status === "completed" ? await certificateRow(env, r.st.doc.id) : null;
   return {
-    read: linkView(r.st, r.me, r.tenant.name),
+    read: linkView(r.st, r.me, r.tenant.name, r.consentVersion),
     answers,
     sensitive,
     frameAncestors: parseFrameAncestors(r.tenant.frame_ancestors),
-    verificationCode: cert?.verificationCode ?? null,
+    verificationCode: r.verificationCode,
     bodyMerges: JSON.parse(r.st.doc.merge_spans ?? "[]") as MergeSpan[],
   };
 }
 
 /** The sealed PDF for a signer holding a live link, once the document is completed (422 before). */
 export async function sealedPdfForLink(env: Env, token: string, baseUrl: string) {
-  const l = await live(env, token);
-  const doc = await env.DB.prepare("SELECT id, status FROM documents WHERE id = ?").bind(l.documentId).first<{ id: string; status: string }>();
-  if (!doc) throw deadLink();
-  return sealedFile(env, doc, "pdf", baseUrl);
+  const l = await known(env, token);
+  const r = unwrap((await sequencer(env, l.documentId).read(l.documentId, l.signerId, null)) as Outcome<LinkState | null>);
+  if (!r) throw deadLink();
+  return sealedFile(env, { id: r.st.doc.id, status: r.st.doc.status }, "pdf", baseUrl);
 }
 
-export async function consent(env: Env, token: string, input: { captured?: Captured }, ctx: RequestContext) {
-  const l = await live(env, token);
+export async function consent(env: Env, token: string, input: ConsentCommand, ctx: RequestContext) {
+  const l = await known(env, token);
   return unwrap(await sequencer(env, l.documentId).consent(l.documentId, l.signerId, input, ctx));
 }
 
-export async function supplyField(env: Env, token: string, input: { key: string; value: string; about?: string | null }, _ctx: RequestContext) {
-  const l = await live(env, token);
+export async function supplyField(env: Env, token: string, input: SupplyFieldCommand, _ctx: RequestContext) {
+  const l = await known(env, token);
   return unwrap(await sequencer(env, l.documentId).supplyField(l.documentId, l.signerId, input));
 }
 
-export async function sign(env: Env, token: string, input: SignInput, ctx: RequestContext) {
-  const l = await live(env, token);
+export async function sign(env: Env, token: string, input: SignCommand, ctx: RequestContext) {
+  const l = await known(env, token);
   const r = unwrap(await sequencer(env, l.documentId).sign(l.documentId, l.signerId, input, ctx));
   return { event_id: r.event_id };
 }
 
-export const DECLINE_REASON_MAX = 500;
+/** The page's sign form: answers and signature in one sequencer call, stored together or not at all. */
+export async function submit(env: Env, token: string, input: SubmitCommand, ctx: RequestContext) {
+  const l = await known(env, token);
+  const r = unwrap(await sequencer(env, l.documentId).submit(l.documentId, l.signerId, input, ctx));
+  return { event_id: r.event_id };
+}
 
-export async function decline(env: Env, token: string, input: { reason: string }, ctx: RequestContext) {
-  const l = await live(env, token);
-  const reason = input.reason.trim();
-  if (!reason || reason.length > DECLINE_REASON_MAX) throw invalid(`reason: a reason of 1-${DECLINE_REASON_MAX} characters is required to decline.`);
-  return unwrap(await sequencer(env, l.documentId).decline(l.documentId, l.signerId, { reason }, ctx));
+export { DECLINE_REASON_MAX } from "./signer-commands";
+
+export async function decline(env: Env, token: string, input: DeclineCommand, ctx: RequestContext) {
+  const l = await known(env, token);
+  return unwrap(await sequencer(env, l.documentId).decline(l.documentId, l.signerId, parseCommand(DeclineCommand, input), ctx));
 }

@@ -7,9 +7,10 @@ import type { Env } from "../env";
 import { invalid } from "../lib/errors";
 import { randomHex, sha256Hex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
-import { commitWithEvents, type NewEvent } from "./events";
+import { commitWithEvents, type DocumentSnapshot, type NewEvent } from "./events";
 import {
-  type DocState,
+  type DocRow,
+  type SequencerState,
   type SignerRow,
   deadLink,
   isMyTurn,
@@ -21,11 +22,12 @@ import {
   signerSnapshot,
 } from "./document-state";
 import { reserveAgreement } from "./quota";
-import { CONSENT_VERSION, INTENT_VERSION } from "./wording";
-import { validateFieldValue } from "./field-values";
+import { INTENT_VERSION, consentVersion } from "./wording";
+import { checkAnswers } from "./field-values";
 import { issueCertificate } from "./certificates";
 import { signaturePictureOrRefuse } from "../lib/image";
 import { logError } from "../lib/log";
+import type { Captured, SignCommand, SupplyFieldCommand } from "./signer-commands";
 
 export type Actor = { ip: string | null; userAgent: string | null };
 
@@ -41,7 +43,7 @@ export type SignerInput = {
   party_id?: string | null;
 };
 
-export type Captured = { at: string; [k: string]: unknown };
+export type { Captured } from "./signer-commands";
 
 /** The server's receipt time beside the device's claimed time, and the skew between them. */
 function capturedRecord(captured: Captured | undefined, receivedAt: string) {
@@ -50,8 +52,19 @@ function capturedRecord(captured: Captured | undefined, receivedAt: string) {
   return { ...rest, claimed_at: at, received_at: receivedAt, skew_ms: Date.parse(receivedAt) - Date.parse(at) };
 }
 
+/**
+ * Commits a change with its events at the trail's next sequence numbers, then advances the
+ * sequencer's copy of the trail. Callers change the rest of their copy only after this returns,
+ * so a failed commit leaves the copy as it was (and the sequencer reloads it).
+ */
+async function commit(env: Env, st: SequencerState, doc: DocumentSnapshot, statements: D1PreparedStatement[], events: NewEvent[]) {
+  const r = await commitWithEvents(env, doc, statements, events, nextSeq(st));
+  st.lastSeq += events.length;
+  return r;
+}
+
 /** A signer's action needs a live link (checked again here: the document may have changed since the token was read). */
-function requireLiveLink(st: DocState, signer: SignerRow) {
+function requireLiveLink(st: SequencerState, signer: SignerRow) {
   if (!linkIsLive(st.doc, signer)) throw deadLink();
   if (st.doc.status !== "sent") throw invalid(`This document is ${st.doc.status}; only a sent document can be acted on.`);
 }
@@ -65,7 +78,7 @@ function requireSigningRole(signer: SignerRow) {
 }
 
 /** Sends a draft: one 64-hex token per signer, returned once and stored only as its hash. */
-export async function send(env: Env, st: DocState, signersIn: SignerInput[], actor: Actor) {
+export async function send(env: Env, st: SequencerState, signersIn: SignerInput[], actor: Actor) {
   if (st.doc.status !== "draft") throw invalid(`This document is ${st.doc.status}; only a draft can be sent.`);
   if (!signersIn.some((s) => (s.role ?? "signer") !== "cc")) throw invalid("signers: at least one signer must sign (not only cc).");
   const otp = signersIn.findIndex((s) => s.auth && s.auth !== "none");
@@ -120,7 +133,7 @@ export async function send(env: Env, st: DocState, signersIn: SignerInput[], act
       againstSha256: st.doc.body_sha256,
       detail: `Sent to ${signersIn.length} recipient${signersIn.length === 1 ? "" : "s"}.`,
     };
-    await commitWithEvents(env, snapshot(st.doc, { status: "sent" }), statements, [event], nextSeq(st));
+    await commit(env, st, snapshot(st.doc, { status: "sent" }), statements, [event]);
     return { links };
   } catch (err) {
     await release();
@@ -128,35 +141,39 @@ export async function send(env: Env, st: DocState, signersIn: SignerInput[], act
   }
 }
 
-/** Records the first view of a link; later views change nothing. */
-export async function view(env: Env, st: DocState, signer: SignerRow, actor: Actor) {
-  if (signer.viewed_at) return { viewed: false };
+/**
+ * Records the first view of a link; later views change nothing. `reads` ride in the same batch
+ * (the page's account and certificate lookups) and their results are returned.
+ */
+export async function view(env: Env, st: SequencerState, signer: SignerRow, actor: Actor, reads: D1PreparedStatement[] = []) {
+  if (signer.viewed_at) return { viewed: false, reads: reads.length ? await env.DB.batch(reads) : [] };
   const at = nowIso();
-  await commitWithEvents(
+  const { results } = await commit(
     env,
+    st,
     snapshot(st.doc),
-    [env.DB.prepare("UPDATE signers SET viewed_at = ? WHERE id = ? AND viewed_at IS NULL").bind(at, signer.id)],
+    [env.DB.prepare("UPDATE signers SET viewed_at = ? WHERE id = ? AND viewed_at IS NULL").bind(at, signer.id), ...reads],
     [{ kind: "viewed", occurredAt: at, signer: signerSnapshot(signer), ip: actor.ip, userAgent: actor.userAgent, againstSha256: st.doc.body_sha256 }],
-    nextSeq(st),
   );
-  return { viewed: true };
+  signer.viewed_at = at;
+  return { viewed: true, reads: results.slice(1, 1 + reads.length) };
 }
 
 /** Consent to do business electronically: its own event, always before the signature. */
-export async function consent(env: Env, st: DocState, signer: SignerRow, input: { captured?: Captured }, actor: Actor) {
+export async function consent(env: Env, st: SequencerState, signer: SignerRow, input: { captured?: Captured }, actor: Actor) {
   requireLiveLink(st, signer);
   requirePendingSigner(signer);
   requireSigningRole(signer);
   if (signer.consented_at) return { consented: true as const };
   const at = nowIso();
   const captured = capturedRecord(input.captured, at);
-  await commitWithEvents(
-    env,
+  const version = await consentVersion(st.doc.consent_text);
+  await commit(env, st,
     snapshot(st.doc),
     [
       env.DB.prepare("UPDATE signers SET consented_at = ?, consent_version = ? WHERE id = ? AND consented_at IS NULL").bind(
         at,
-        CONSENT_VERSION,
+        version,
         signer.id,
       ),
     ],
@@ -168,33 +185,47 @@ export async function consent(env: Env, st: DocState, signer: SignerRow, input: 
         ip: actor.ip,
         userAgent: actor.userAgent,
         againstSha256: st.doc.body_sha256,
-        detail: captured ? `${CONSENT_VERSION}; captured offline, device time ${captured.claimed_at}, skew ${captured.skew_ms} ms` : CONSENT_VERSION,
+        detail: captured ? `${version}; captured offline, device time ${captured.claimed_at}, skew ${captured.skew_ms} ms` : version,
       },
-    ],
-    nextSeq(st),
-  );
+    ]);
+  signer.consented_at = at;
+  signer.consent_version = version;
   return { consented: true as const };
 }
 
+/** The statement that stores (or, for "", clears) one answer. */
+function answerStatement(env: Env, st: SequencerState, signer: SignerRow, key: string, value: string, about: string | null, at: string) {
+  return value === ""
+    ? env.DB.prepare("DELETE FROM field_values WHERE document_id = ? AND signer_id = ? AND key = ?").bind(st.doc.id, signer.id, key)
+    : env.DB.prepare(
+        "INSERT INTO field_values (document_id, signer_id, key, value, about, supplied_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (document_id, signer_id, key) DO UPDATE SET value = excluded.value, about = excluded.about, supplied_at = excluded.supplied_at",
+      ).bind(st.doc.id, signer.id, key, value, about, at);
+}
+
+/** The sequencer's copy of the answers, after they are stored. */
+function applyAnswers(st: SequencerState, signer: SignerRow, changes: { key: string; value: string }[], about: string | null, at: string) {
+  for (const c of changes) {
+    st.values = st.values.filter((v) => !(v.signer_id === signer.id && v.key === c.key));
+    if (c.value !== "") st.values.push({ signer_id: signer.id, key: c.key, value: c.value, about, supplied_at: at });
+  }
+}
+
+const suppliedKeys = (st: SequencerState, signer: SignerRow) => new Set(st.values.filter((v) => v.signer_id === signer.id).map((v) => v.key));
+
 /** Supplies (or replaces) one answer; an empty value clears it. */
-export async function supplyField(env: Env, st: DocState, signer: SignerRow, input: { key: string; value: string; about?: string | null }) {
+export async function supplyField(env: Env, st: SequencerState, signer: SignerRow, input: SupplyFieldCommand) {
   requireLiveLink(st, signer);
   requirePendingSigner(signer);
   requireSigningRole(signer);
-  const field = signerFields(st).find((f) => f.key === input.key);
-  if (!field) throw invalid(`key: this document asks no field "${input.key}".`);
-  const value = validateFieldValue(field, input.value);
-  const stmt =
-    value === ""
-      ? env.DB.prepare("DELETE FROM field_values WHERE document_id = ? AND signer_id = ? AND key = ?").bind(st.doc.id, signer.id, field.key)
-      : env.DB.prepare(
-          "INSERT INTO field_values (document_id, signer_id, key, value, about, supplied_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (document_id, signer_id, key) DO UPDATE SET value = excluded.value, about = excluded.about, supplied_at = excluded.supplied_at",
-        ).bind(st.doc.id, signer.id, field.key, value, input.about ?? null, nowIso());
-  await stmt.run();
+  const { changes, problems } = checkAnswers(signerFields(st), suppliedKeys(st, signer), { [input.key]: input.value }, { signing: false });
+  if (problems.length) throw invalid(problems[0]!.message);
+  const at = nowIso();
+  await answerStatement(env, st, signer, input.key, changes[0]!.value, input.about ?? null, at).run();
+  applyAnswers(st, signer, changes, input.about ?? null, at);
   return { supplied: true as const };
 }
 
-export type SignInput = { method: "typed" | "drawn" | "clicked" | "uploaded"; value: string; captured?: Captured };
+export type SignInput = SignCommand;
 
 /** Checks the signature's value and returns what is stored: a picture is stored as the PNG the service re-encoded. */
 async function checkSignatureValue(input: SignInput): Promise<string> {
@@ -206,15 +237,18 @@ async function checkSignatureValue(input: SignInput): Promise<string> {
   return input.value;
 }
 
-/** Signs; when the last one who had to sign has signed, the document completes exactly once. */
-export async function sign(env: Env, st: DocState, signer: SignerRow, input: SignInput, actor: Actor) {
+/**
+ * Signs; when the last one who had to sign has signed, the document completes exactly once.
+ * `answers` (the page's sign form) are checked with the signature and stored in the same batch:
+ * all of them and the signature, or nothing.
+ */
+export async function sign(env: Env, st: SequencerState, signer: SignerRow, input: SignInput, actor: Actor, answers: Record<string, string> = {}) {
   requireLiveLink(st, signer);
   requirePendingSigner(signer);
   requireSigningRole(signer);
   if (!signer.consented_at) throw invalid("Consent to sign electronically must be given before signing.", "POST /v1/sign/{token}/consent first.");
-  const supplied = new Set(st.values.filter((v) => v.signer_id === signer.id).map((v) => v.key));
-  const missing = signerFields(st).filter((f) => f.required && !supplied.has(f.key)).map((f) => f.key);
-  if (missing.length) throw invalid(`Required fields are not supplied yet: ${missing.join(", ")}.`);
+  const { changes, problems } = checkAnswers(signerFields(st), suppliedKeys(st, signer), answers, { signing: true });
+  if (problems.length) throw invalid(problems[0]!.message);
   if (!isMyTurn(st, signer)) {
     throw invalid("It is not this signer's turn: this document is signed in order.", "Wait until the signers before you have signed.");
   }
@@ -224,6 +258,7 @@ export async function sign(env: Env, st: DocState, signer: SignerRow, input: Sig
   const valueSha = await sha256Hex(value);
   const captured = capturedRecord(input.captured, at);
   const statements = [
+    ...changes.map((c) => answerStatement(env, st, signer, c.key, c.value, null, at)),
     env.DB.prepare(
       "UPDATE signers SET status = 'signed', signed_at = ?, signature_method = ?, signature_value = ?, signature_value_sha256 = ?, signed_against_sha256 = ?, sign_ip = ?, captured = ? WHERE id = ? AND status = 'pending'",
     ).bind(at, input.method, value, valueSha, st.doc.body_sha256, actor.ip, captured ? JSON.stringify(captured) : null, signer.id),
@@ -254,7 +289,18 @@ export async function sign(env: Env, st: DocState, signer: SignerRow, input: Sig
       detail: "Everyone who had to sign has signed.",
     });
   }
-  const { eventIds } = await commitWithEvents(env, doc, statements, events, nextSeq(st));
+  const { eventIds } = await commit(env, st, doc, statements, events);
+  applyAnswers(st, signer, changes, null, at);
+  Object.assign(signer, {
+    status: "signed",
+    signed_at: at,
+    signature_method: input.method,
+    signature_value_sha256: valueSha,
+    signed_against_sha256: st.doc.body_sha256,
+    sign_ip: actor.ip,
+    captured: captured ? JSON.stringify(captured) : null,
+  } satisfies Partial<SignerRow>);
+  if (completes) Object.assign(st.doc, { status: "completed", completed_at: at } satisfies Partial<DocRow>);
   if (completes) {
     // The completion is committed; a failed issue is repaired when the certificate is next asked for.
     await issueCertificate(env, st.doc.id).catch((err) => logError("certificate issue failed", err, { documentId: st.doc.id }));
@@ -263,13 +309,12 @@ export async function sign(env: Env, st: DocState, signer: SignerRow, input: Sig
 }
 
 /** A signer declines with a reason; the document ends as declined. */
-export async function decline(env: Env, st: DocState, signer: SignerRow, input: { reason: string }, actor: Actor) {
+export async function decline(env: Env, st: SequencerState, signer: SignerRow, input: { reason: string }, actor: Actor) {
   requireLiveLink(st, signer);
   requirePendingSigner(signer);
   requireSigningRole(signer);
   const at = nowIso();
-  await commitWithEvents(
-    env,
+  await commit(env, st,
     snapshot(st.doc, { status: "declined" }),
     [
       env.DB.prepare("UPDATE signers SET status = 'declined', declined_at = ?, decline_reason = ? WHERE id = ? AND status = 'pending'").bind(
@@ -289,19 +334,18 @@ export async function decline(env: Env, st: DocState, signer: SignerRow, input: 
         againstSha256: st.doc.body_sha256,
         detail: input.reason,
       },
-    ],
-    nextSeq(st),
-  );
+    ]);
+  Object.assign(signer, { status: "declined", declined_at: at, decline_reason: input.reason } satisfies Partial<SignerRow>);
+  Object.assign(st.doc, { status: "declined", declined_at: at } satisfies Partial<DocRow>);
   return { declined: true as const };
 }
 
 /** Withdraws a document that is not completed; its links stop working at once. */
-export async function voidDocument(env: Env, st: DocState, input: { reason: string }, actor: Actor) {
+export async function voidDocument(env: Env, st: SequencerState, input: { reason: string }, actor: Actor) {
   if (st.doc.status === "completed") throw invalid("A completed (executed) document cannot be voided.");
   if (st.doc.status !== "draft" && st.doc.status !== "sent") throw invalid(`This document is already ${st.doc.status}.`);
   const at = nowIso();
-  await commitWithEvents(
-    env,
+  await commit(env, st,
     snapshot(st.doc, { status: "voided" }),
     [
       env.DB.prepare("UPDATE documents SET status = 'voided', voided_at = ?, void_reason = ? WHERE id = ? AND status IN ('draft', 'sent')").bind(
@@ -310,23 +354,20 @@ export async function voidDocument(env: Env, st: DocState, input: { reason: stri
         st.doc.id,
       ),
     ],
-    [{ kind: "voided", occurredAt: at, ip: actor.ip, userAgent: actor.userAgent, againstSha256: st.doc.body_sha256, detail: input.reason }],
-    nextSeq(st),
-  );
+    [{ kind: "voided", occurredAt: at, ip: actor.ip, userAgent: actor.userAgent, againstSha256: st.doc.body_sha256, detail: input.reason }]);
+  Object.assign(st.doc, { status: "voided", voided_at: at, void_reason: input.reason } satisfies Partial<DocRow>);
   return { voided: true as const };
 }
 
 /** Cron: a sent document past its expiry becomes expired. */
-export async function expire(env: Env, st: DocState, now: Date) {
+export async function expire(env: Env, st: SequencerState, now: Date) {
   if (st.doc.status !== "sent" || !st.doc.expires_at || Date.parse(st.doc.expires_at) > now.getTime()) return { expired: false };
   const at = now.toISOString();
-  await commitWithEvents(
-    env,
+  await commit(env, st,
     snapshot(st.doc, { status: "expired" }),
     [env.DB.prepare("UPDATE documents SET status = 'expired', expired_at = ? WHERE id = ? AND status = 'sent'").bind(at, st.doc.id)],
-    [{ kind: "expired", occurredAt: at, againstSha256: st.doc.body_sha256, detail: `Expired at ${st.doc.expires_at}.` }],
-    nextSeq(st),
-  );
+    [{ kind: "expired", occurredAt: at, againstSha256: st.doc.body_sha256, detail: `Expired at ${st.doc.expires_at}.` }]);
+  Object.assign(st.doc, { status: "expired", expired_at: at } satisfies Partial<DocRow>);
   return { expired: true };
 }
 

@@ -2,6 +2,9 @@
  * The versioned legal wording a signer agrees to. A change of wording is a new version label;
  * the label is recorded with each consent and signature.
  */
+import { sha256Hex } from "../lib/crypto";
+
+/** The label of the service's own consent wording. */
 export const CONSENT_VERSION = "consent/1";
 export const INTENT_VERSION = "intent/1";
 
@@ -56,8 +59,21 @@ const INTENT_1: Record<WordingLanguage, string> = {
  * chose those words, in its language); the default `consent/1` wording in the signer's language.
  */
 export function consentWording(lang: WordingLanguage, templateText: string | null): { text: string; translated: boolean } {
-  if (templateText !== null && templateText !== DEFAULT_CONSENT_TEXT) return { text: templateText, translated: false };
+  if (isCustomConsent(templateText)) return { text: templateText, translated: false };
   return { text: CONSENT_1[lang], translated: lang !== "en" };
+}
+
+/** Whether a document's consent text is its own wording rather than the service's `consent/1`. */
+export const isCustomConsent = (consentText: string | null): consentText is string => consentText !== null && consentText !== DEFAULT_CONSENT_TEXT;
+
+/**
+ * The version label of the consent wording a document shows: `consent/1` for the service's
+ * wording, `consent/custom-<first 12 hex of the text's SHA-256>` for a template's own wording
+ * (so the label names exactly the words shown, and changed words get a new label).
+ */
+export async function consentVersion(consentText: string | null): Promise<string> {
+  if (!isCustomConsent(consentText)) return CONSENT_VERSION;
+  return `consent/custom-${(await sha256Hex(consentText)).slice(0, 12)}`;
 }
 
 export function intentWording(lang: WordingLanguage): { text: string; translated: boolean } {

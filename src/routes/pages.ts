@@ -10,11 +10,14 @@ import { ApiError } from "../lib/errors";
 import { clientAddress, signerContext } from "../lib/auth";
 import { ADDRESS_LIMIT, limitOrThrow, perToken } from "../lib/rate-limit";
 import { normaliseVerificationCode, formatVerificationCode } from "../lib/verification-code";
-import { consent, decline, readLinkForPage, sealedPdfForLink, sign, supplyField } from "../domain/signing";
+import { consent, decline, readLinkForPage, sealedPdfForLink, submit } from "../domain/signing";
+import { SubmitCommand } from "../domain/signer-commands";
+import { checkAnswers } from "../domain/field-values";
+import { validationError } from "../lib/router";
 import { SHA256_HEX, codeForSealedFile, verifyCode } from "../domain/verification";
 import { createRouter } from "../lib/router";
 import { publicBaseUrl } from "../lib/config";
-import { chooseLang, translator, type Key, type T } from "../pages/i18n";
+import { chooseLang, translator, type Key, type Lang, type T } from "../pages/i18n";
 import { newNonce, setPageHeaders } from "../pages/security";
 import { MessagePage } from "../pages/layout";
 import { DeadLinkPage, DeclinedPage, SignPage, isSignatureField, signPath, type SignErrors, type SignPageProps } from "../pages/signing";
@@ -27,11 +30,23 @@ type C = Context<AppEnv>;
 const translate = (c: C, explicit?: unknown) =>
   translator(chooseLang(typeof explicit === "string" ? explicit : c.req.query("lang"), c.req.header("accept-language")).lang);
 
-/** Form bodies only; anything else reads as an empty form (and then fails the rules, not the parser). */
+/** A form body that cannot be read (a multipart body without its boundary, a truncated part, a broken stream). */
+class UnreadableForm extends Error {}
+
+/**
+ * Form bodies only; anything else reads as an empty form (and then fails the rules, not the
+ * parser). A form body that cannot be parsed throws UnreadableForm before anything is looked up
+ * or changed, and is answered with a 400 page.
+ */
 async function form(c: C): Promise<Record<string, string>> {
   const type = c.req.header("content-type") ?? "";
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return {};
-  const body = await c.req.parseBody();
+  let body: Record<string, string | File>;
+  try {
+    body = await c.req.parseBody();
+  } catch {
+    throw new UnreadableForm();
+  }
   return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === "string"));
 }
 
@@ -111,26 +126,35 @@ pages.post("/s/:token/sign", perToken, async (c) => {
   const signature = method === "typed" ? typedName : method === "drawn" ? (body.drawn_value ?? "") : method === "clicked" ? (page.read.full_name ?? "") : "";
   if (!signature) errors.sign = t(method === "typed" ? "err_typed" : method === "drawn" ? "err_drawn" : "err_method");
 
+  // The answers the form changes: a sensitive answer left empty stays on file (it is never
+  // echoed back), and an empty answer that was never given changes nothing.
+  const answers: Record<string, string> = {};
   for (const f of asked) {
     const v = values[f.key]!;
     const empty = f.kind === "checkbox" ? v !== "true" && f.required : v.trim() === "";
-    if (empty && f.supplied && page.sensitive.includes(f.key)) continue; // kept: never echoed back
-    if (empty && f.required) {
-      errors.fields![f.key] = t("err_required");
-      continue;
-    }
-    if (empty && !f.supplied) continue;
-    try {
-      await supplyField(c.env, token, { key: f.key, value: v }, who);
-    } catch (err) {
-      refusal(err);
-      errors.fields![f.key] = t(FIELD_ERRORS[f.kind] ?? "err_other");
+    if (empty && (!f.supplied || page.sensitive.includes(f.key))) continue;
+    answers[f.key] = v;
+  }
+  // A signature field on the document takes the signature itself.
+  if (signature) for (const f of fields.filter(isSignatureField)) answers[f.key] = signature;
+
+  // The same command, rules and messages as the sequencer's: the page only places each problem beside its field.
+  const command = SubmitCommand.safeParse({ answers, signature: { method, value: signature } });
+  if (!command.success) {
+    for (const issue of command.error.issues) {
+      const [where, key] = issue.path.map(String);
+      if (where === "answers" && key && values[key] !== undefined) errors.fields![key] = t("err_other");
+      else errors.sign ??= validationError([issue], "body").message;
     }
   }
-  if (!errors.sign && Object.keys(errors.fields!).length === 0) {
+  const supplied = new Set(fields.filter((f) => f.supplied).map((f) => f.key));
+  for (const p of checkAnswers(fields, supplied, answers, { signing: true }).problems) {
+    if (values[p.key] === undefined || errors.fields![p.key]) continue;
+    errors.fields![p.key] = p.problem === "required" ? t("err_required") : t(FIELD_ERRORS[p.kind ?? ""] ?? "err_other");
+  }
+  if (command.success && !errors.sign && Object.keys(errors.fields!).length === 0) {
     try {
-      for (const f of fields.filter(isSignatureField)) await supplyField(c.env, token, { key: f.key, value: signature }, who);
-      await sign(c.env, token, { method: method as "typed" | "drawn" | "clicked", value: signature }, who);
+      await submit(c.env, token, command.data, who);
       return c.redirect(`${signPath(token, t.lang)}&done=signed`, 303);
     } catch (err) {
       errors.sign = refusal(err);
@@ -221,6 +245,11 @@ pages.onError((err, c) => {
   const nonce = newNonce();
   setPageHeaders(c, nonce);
   const langHref = (l: string) => `?lang=${l}`;
+  // Its language comes from ?lang= or Accept-Language: the form's own `lang` could not be read.
+  if (err instanceof UnreadableForm) {
+    const back = (l: string) => signPath(c.req.param("token") ?? "", l as Lang);
+    return c.html(MessagePage({ t, nonce, langHref: back, heading: t("problem"), lines: [t("badForm")] }), 400);
+  }
   if (err instanceof ApiError) {
     for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
     if (err.code === "not_found" && c.req.path.startsWith("/s/")) return c.html(DeadLinkPage({ t, nonce }), 404);

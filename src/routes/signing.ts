@@ -6,19 +6,13 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { commonErrors, createRouter, jsonBody, jsonResponse } from "../lib/router";
 import { signerContext } from "../lib/auth";
 import { perToken } from "../lib/rate-limit";
-import { DECLINE_REASON_MAX, consent, decline, readLink, sign, supplyField } from "../domain/signing";
-import { FIELD_KEY_PATTERN } from "../domain/templates";
+import { consent, decline, readLink, sign, supplyField } from "../domain/signing";
+import { ConsentCommand, DeclineCommand, SignCommand, SupplyFieldCommand } from "../domain/signer-commands";
 
 const ctx = signerContext;
 const TokenParam = z.object({ token: z.string().max(128) });
 
 const token = { security: [] as { [k: string]: string[] }[], "x-auth": "signing token", middleware: [perToken] };
-
-const Captured = z
-  .object({ at: z.iso.datetime({ offset: true }) })
-  .catchall(z.unknown())
-  .refine((o) => JSON.stringify(o).length <= 4096, "at most 4 KB")
-  .openapi({ description: "A signature taken offline: `at` is the device's clock; other keys (device, …) are kept as given." });
 
 const LinkRead = z
   .object({
@@ -97,7 +91,7 @@ signing.openapi(
     tags: ["signing"],
     summary: "Agree to do business electronically (always before signing)",
     ...token,
-    request: { params: TokenParam, body: { required: false, content: { "application/json": { schema: z.object({ captured: Captured.optional() }).strict() } } } },
+    request: { params: TokenParam, body: { required: false, content: { "application/json": { schema: ConsentCommand } } } },
     responses: { 200: jsonResponse(z.object({ consented: z.literal(true) }), "Consent recorded"), ...commonErrors },
   }),
   async (c) => c.json(await consent(c.env, c.req.valid("param").token, c.req.valid("json") ?? {}, ctx(c.req.raw)), 200),
@@ -113,7 +107,7 @@ signing.openapi(
     ...token,
     request: {
       params: TokenParam,
-      ...jsonBody(z.object({ key: z.string().regex(FIELD_KEY_PATTERN), value: z.string().max(20000), about: z.string().max(200).nullable().optional() }).strict()),
+      ...jsonBody(SupplyFieldCommand),
     },
     responses: { 200: jsonResponse(z.object({ supplied: z.literal(true) }), "Answer stored"), ...commonErrors },
   }),
@@ -130,7 +124,7 @@ signing.openapi(
     ...token,
     request: {
       params: TokenParam,
-      ...jsonBody(z.object({ method: z.enum(["typed", "drawn", "clicked", "uploaded"]), value: z.string().min(1).max(400000), captured: Captured.optional() }).strict()),
+      ...jsonBody(SignCommand),
     },
     responses: { 200: jsonResponse(z.object({ event_id: z.string() }), "Signed"), ...commonErrors },
   }),
@@ -145,7 +139,7 @@ signing.openapi(
     tags: ["signing"],
     summary: "Decline with a reason; the document ends as declined",
     ...token,
-    request: { params: TokenParam, ...jsonBody(z.object({ reason: z.string().trim().min(1).max(DECLINE_REASON_MAX) }).strict()) },
+    request: { params: TokenParam, ...jsonBody(DeclineCommand) },
     responses: { 200: jsonResponse(z.object({ declined: z.literal(true) }), "Declined"), ...commonErrors },
   }),
   async (c) => c.json(await decline(c.env, c.req.valid("param").token, c.req.valid("json"), ctx(c.req.raw)), 200),

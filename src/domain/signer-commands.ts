@@ -1,0 +1,72 @@
+/**
+ * The one input schema of each signer command (consent, supply a field, sign, decline, and the
+ * page's submit of answers with the signature). The JSON routes `/v1/sign/{token}/…` declare
+ * them, the signer's page forms parse through them, and the document's sequencer parses what it
+ * is given again, so a rule lives in one place whichever face a signer uses.
+ * Strings are built from `src/lib/text.ts`; closed lists come from `src/db/enums.ts`.
+ */
+import { z } from "@hono/zod-openapi";
+import { SIGNATURE_METHODS } from "../db/enums";
+import { validationError } from "../lib/router";
+import { NOT_WELL_FORMED, firstMalformedString, text } from "../lib/text";
+import { FIELD_KEY_PATTERN } from "./templates";
+
+export const DECLINE_REASON_MAX = 500;
+export const FIELD_VALUE_MAX = 20_000;
+export const FIELD_ABOUT_MAX = 200;
+export const SIGNATURE_VALUE_MAX = 400_000;
+export const CAPTURED_MAX_BYTES = 4096;
+
+export const Captured = z
+  .object({ at: z.iso.datetime({ offset: true }) })
+  .catchall(z.unknown())
+  .refine((o) => JSON.stringify(o).length <= CAPTURED_MAX_BYTES, "at most 4 KB")
+  .superRefine((o, ctx) => {
+    const bad = firstMalformedString(o);
+    if (bad) ctx.addIssue({ code: "custom", path: bad, message: NOT_WELL_FORMED });
+  })
+  .openapi({ description: "A signature taken offline: `at` is the device's clock; other keys (device, …) are kept as given." });
+export type Captured = z.infer<typeof Captured>;
+
+export const ConsentCommand = z.object({ captured: Captured.optional() }).strict();
+export type ConsentCommand = z.infer<typeof ConsentCommand>;
+
+export const SupplyFieldCommand = z
+  .object({
+    key: z.string().regex(FIELD_KEY_PATTERN),
+    value: text().max(FIELD_VALUE_MAX),
+    about: text().max(FIELD_ABOUT_MAX).nullable().optional(),
+  })
+  .strict();
+export type SupplyFieldCommand = z.infer<typeof SupplyFieldCommand>;
+
+export const SignCommand = z
+  .object({
+    method: z.enum(SIGNATURE_METHODS),
+    value: text().min(1).max(SIGNATURE_VALUE_MAX),
+    captured: Captured.optional(),
+  })
+  .strict();
+export type SignCommand = z.infer<typeof SignCommand>;
+
+export const DeclineCommand = z.object({ reason: text().trim().min(1).max(DECLINE_REASON_MAX) }).strict();
+export type DeclineCommand = z.infer<typeof DeclineCommand>;
+
+/**
+ * The page's sign form as one command: every answer it holds and the signature, stored together
+ * or not at all. `answers` maps field keys to values; an absent key leaves that answer as it is.
+ */
+export const SubmitCommand = z
+  .object({
+    answers: z.record(z.string().regex(FIELD_KEY_PATTERN), text().max(FIELD_VALUE_MAX)),
+    signature: SignCommand,
+  })
+  .strict();
+export type SubmitCommand = z.infer<typeof SubmitCommand>;
+
+/** Parses a command or throws the same 422 `invalid` the JSON routes answer. */
+export function parseCommand<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const r = schema.safeParse(input);
+  if (!r.success) throw validationError(r.error.issues, "body");
+  return r.data;
+}

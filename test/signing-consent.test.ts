@@ -1,0 +1,45 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { api, makeTenant } from "./helpers";
+import { page } from "./pages-helpers";
+import { sentDocument } from "./signing-helpers";
+import { sha256Hex } from "../src/lib/crypto";
+import { DEFAULT_CONSENT_TEXT } from "../src/domain/wording";
+
+async function consentRecord(documentId: string, signerId: string) {
+  const signer = await env.DB.prepare("SELECT consent_version FROM signers WHERE id = ?").bind(signerId).first<{ consent_version: string }>();
+  const event = await env.DB.prepare("SELECT detail FROM events WHERE document_id = ? AND kind = 'consented' AND signer_id = ?")
+    .bind(documentId, signerId)
+    .first<{ detail: string }>();
+  return { row: signer!.consent_version, trail: event!.detail };
+}
+
+describe("the consent version names the wording shown", () => {
+  it("a template's own consent text is recorded as consent/custom-<12 hex of its SHA-256> in the read, the signer row and the trail", async () => {
+    const t = await makeTenant();
+    const wording = "Wir unterschreiben elektronisch. We sign electronically.";
+    const label = `consent/custom-${(await sha256Hex(wording)).slice(0, 12)}`;
+    const { id, links } = await sentDocument(t.key, { tpl: { consent_text: wording } });
+    const read = await api("GET", `/v1/sign/${links[0]!.token}`);
+    expect(read.json).toMatchObject({ consent_text: wording, consent_version: label });
+    expect((await api("POST", `/v1/sign/${links[0]!.token}/consent`, { body: { captured: { at: new Date().toISOString() } } })).status).toBe(200);
+    const r0 = await consentRecord(id, links[0]!.signer_id);
+    expect(r0.row).toBe(label);
+    expect(r0.trail.startsWith(`${label}; captured offline`)).toBe(true);
+    // The page's consent step names the same version, and its form records it.
+    expect((await page("GET", `/s/${links[1]!.token}`)).text).toContain(label);
+    const p = await page("POST", `/s/${links[1]!.token}/consent`, { form: { lang: "en" } });
+    expect(p.status).toBe(303);
+    expect(await consentRecord(id, links[1]!.signer_id)).toEqual({ row: label, trail: label });
+  });
+
+  it("the service's own wording stays consent/1, also when a template repeats it word for word", async () => {
+    const t = await makeTenant();
+    for (const tpl of [{}, { consent_text: DEFAULT_CONSENT_TEXT }]) {
+      const { id, links } = await sentDocument(t.key, { tpl });
+      expect((await api("GET", `/v1/sign/${links[0]!.token}`)).json.consent_version).toBe("consent/1");
+      expect((await api("POST", `/v1/sign/${links[0]!.token}/consent`, { body: {} })).status).toBe(200);
+      expect(await consentRecord(id, links[0]!.signer_id)).toEqual({ row: "consent/1", trail: "consent/1" });
+    }
+  });
+});

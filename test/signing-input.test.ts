@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { api, makeTenant } from "./helpers";
+import { sentDocument } from "./signing-helpers";
+
+const FIELDS = [{ key: "note", label: "Note", kind: "textarea", required: false }];
+const LONE = "Ada \ud800 Lovelace";
+
+/** JSON.stringify writes a lone surrogate as the escape `\ud800`, as a client would send it. */
+const raw = (o: unknown) => JSON.stringify(o);
+
+describe("/v1/sign/{token}/…: every input string is well-formed text", () => {
+  it("refuses a lone surrogate in a field value, its about, a typed signature, a decline reason and captured details (422 naming the field), changing nothing", async () => {
+    const t = await makeTenant();
+    const { id, links } = await sentDocument(t.key, { tpl: { fields: FIELDS } });
+    const token = links[0]!.token;
+    const before = (await api("GET", `/v1/documents/${id}`, { key: t.key })).json.events.length;
+    const cases: [string, unknown, RegExp][] = [
+      [`/v1/sign/${token}/fields`, { key: "note", value: LONE }, /^value: .*well-formed/],
+      [`/v1/sign/${token}/fields`, { key: "note", value: "ok", about: LONE }, /^about: .*well-formed/],
+      [`/v1/sign/${token}/consent`, { captured: { at: new Date().toISOString(), device: LONE } }, /^captured\.device: .*well-formed/],
+      [`/v1/sign/${token}`, { method: "typed", value: LONE }, /^value: .*well-formed/],
+      [`/v1/sign/${token}/decline`, { reason: LONE }, /^reason: .*well-formed/],
+    ];
+    for (const [path, body, message] of cases) {
+      const r = await api("POST", path, { body: raw(body) });
+      expect(r.status, `${path} ${r.text}`).toBe(422);
+      expect(r.json.error.code).toBe("invalid");
+      expect(r.json.error.message).toMatch(message);
+    }
+    const d = (await api("GET", `/v1/documents/${id}`, { key: t.key })).json;
+    expect(d.status).toBe("sent");
+    expect(d.events.length).toBe(before);
+    // Well-formed text, astral characters included, is accepted.
+    expect((await api("POST", `/v1/sign/${token}/fields`, { body: { key: "note", value: "Ada 𝔄 Lovelace", about: "✍️" } })).status).toBe(200);
+  });
+});
