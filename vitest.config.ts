@@ -55,6 +55,9 @@ export default defineConfig(async () => {
       include: ["test/**/*.test.ts"],
       exclude: ["test/browser/**"],
       setupFiles: ["./test/apply-migrations.ts"],
+      // Tests that fire 50-120 requests at once need more than the default 5 s on a busy 2-core
+      // machine (CI's size); a real hang still fails.
+      testTimeout: 30_000,
       // The Worker's one line per request (src/lib/log.ts) would bury the tests' own output.
       onConsoleLog: (line: string) => !line.includes('"msg":"request"'),
       // pdf-lib's ES build imports extensionless paths (`./api/index`) that workerd's module
