@@ -87,7 +87,7 @@ function Field({ f, value, error, onFile, t }: { f: FieldView; value: string; er
       case "initials":
         return <input type="text" maxlength={10} autocomplete="off" value={value} {...common} />;
       default:
-        return <input type="text" maxlength={2000} value={value} {...common} />;
+        return <input type="text" maxlength={20000} value={value} {...common} />;
     }
   })();
   return (

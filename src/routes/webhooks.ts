@@ -20,7 +20,7 @@ const Id = z.object({ id: z.string().min(1).max(64) });
 /**
  * A body-taking webhook route needs a JSON object. Without a Content-Type the validator would read
  * an empty body as `{}` (a PATCH would answer 200 doing nothing), so an empty body without one is
- * 400 `bad_request`; a non-empty body without one is left to the media-type check (415). `{}` sent
+ * 400 `bad_request`; a non-empty body without one is left to the media-type check (400 `bad_request`, as every body that is not JSON). `{}` sent
  * as JSON stays a valid (no-op) PATCH.
  */
 const jsonObjectBody: MiddlewareHandler<AppEnv> = async (c, next) => {
