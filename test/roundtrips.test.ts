@@ -14,10 +14,9 @@ import { people, publishedTemplate } from "./signing-helpers";
 /**
  * Sequential D1 round trips allowed per operation (the goals of the data-layer work: a signer's
  * read, consent, field and sign ≤ 2 each, the completing signature may add the certificate's
- * batch; an API key request ≤ 1 before its own work). Off until the work lands: set
- * ENFORCE_BUDGETS to true to assert them.
+ * batch; an API key request ≤ 1 before its own work), asserted while ENFORCE_BUDGETS is on.
  */
-const ENFORCE_BUDGETS = false;
+const ENFORCE_BUDGETS = true;
 const BUDGETS: Record<string, number> = {
   "signer read (GET /v1/sign/{token})": 2,
   "consent (POST /v1/sign/{token}/consent)": 2,

@@ -31,11 +31,6 @@ export async function certificateByCode(env: Env, code: string): Promise<Certifi
   return (await db(env).select().from(certificates).where(eq(certificates.verificationCode, code)).get()) ?? null;
 }
 
-export async function certificateExists(env: Env, documentId: string): Promise<boolean> {
-  const row = await db(env).select({ id: certificates.id }).from(certificates).where(eq(certificates.documentId, documentId)).get();
-  return row !== undefined;
-}
-
 /** Inserts unless the document already has one (unique document_id): a second issue is a no-op. */
 export async function insertCertificate(env: Env, row: NewCertificate): Promise<void> {
   await db(env).insert(certificates).values(row).onConflictDoNothing({ target: certificates.documentId }).run();

@@ -11,7 +11,7 @@ import { sha256Hex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { newVerificationCode } from "../lib/verification-code";
 import { DEFAULT_CONSENT_TEXT, consentVersion, isCustomConsent } from "./wording";
-import { certificateByDocument, certificateExists, documentMode, insertCertificate, recordRows, type Certificate, type RecordRows } from "../db/evidence";
+import { certificateByDocument, documentMode, insertCertificate, recordRows, type Certificate, type RecordRows } from "../db/evidence";
 
 export type PayloadSigner = {
   full_name: string;
@@ -113,7 +113,6 @@ export async function derivePayload(r: RecordRows): Promise<CertificatePayload> 
  * index on document_id makes a second insert a no-op) or if the document is not completed.
  */
 export async function issueCertificate(env: Env, documentId: string): Promise<void> {
-  if (await certificateExists(env, documentId)) return;
   const record = await recordRows(env, documentId);
   if (!record || record.doc.status !== "completed") return;
   const payload = await derivePayload(record);
