@@ -4,6 +4,7 @@
  */
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
 import type { Context } from "hono";
 import type { AppEnv } from "./env";
 import { ApiError, errorResponse, noRoute, onError, tooLarge } from "./lib/errors";
@@ -32,6 +33,17 @@ app.use("*", async (c, next) => {
   c.res.headers.set("x-request-id", c.get("requestId"));
 });
 app.use("*", requestLog);
+
+// The JSON API, the operator API and the description are never a page: Hono's secure headers,
+// with framing and every content source refused. (The signer's and verification pages set their
+// own policy, with nonces and the account's frame ancestors: src/pages/security.ts.)
+const apiHeaders = secureHeaders({
+  xFrameOptions: "DENY",
+  contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+});
+app.use("/v1/*", apiHeaders);
+app.use("/ops/*", apiHeaders);
+app.use("/openapi.json", apiHeaders);
 
 const reported = new WeakSet<object>();
 // Nothing is served on a configuration that does not pass src/lib/config.ts (logged once per env).

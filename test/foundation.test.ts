@@ -16,6 +16,25 @@ describe("GET /v1/account", () => {
   });
 });
 
+describe("security headers of the JSON API", () => {
+  it("refuse framing, sniffing and every content source on answers, errors and the description, never on pages", async () => {
+    const t = await makeTenant({ scopes: ["signing:read"] });
+    for (const r of [
+      await api("GET", "/v1/account", { key: t.key }),
+      await api("GET", "/v1/account"),
+      await api("GET", "/v1/nothing-here", { key: t.key }),
+      await api("GET", "/openapi.json"),
+    ]) {
+      expect(r.headers.get("x-content-type-options"), r.text).toBe("nosniff");
+      expect(r.headers.get("x-frame-options")).toBe("DENY");
+      expect(r.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(r.headers.get("x-request-id")).toBeTruthy();
+    }
+    const page = await api("GET", "/verify");
+    expect(page.headers.get("content-security-policy")).toContain("nonce-");
+  });
+});
+
 describe("the test environment", () => {
   it("is hermetic: every variable is the test's own or blank, whatever a developer's .dev.vars says", () => {
     const set = {
