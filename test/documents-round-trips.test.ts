@@ -11,38 +11,12 @@ import { getDocument, listDocuments, prepareDocument, sendDocument } from "../sr
 import { reserveAgreement } from "../src/domain/quota";
 import { makeTenant } from "./helpers";
 import { publishedTemplate } from "./signing-helpers";
+import { countingD1 } from "./d1-count";
 
+/** The domain's env with a counting D1 binding. */
 function counting(): { env: Env; trips: () => number; reset: () => void } {
-  let n = 0;
-  const db = env.DB;
-  const wrapStmt = (s: D1PreparedStatement): D1PreparedStatement =>
-    new Proxy(s, {
-      get(target, prop) {
-        if (prop === "bind") return (...args: unknown[]) => wrapStmt(target.bind(...args));
-        if (prop === "first" || prop === "all" || prop === "run" || prop === "raw") {
-          return (...args: unknown[]) => {
-            n++;
-            return (target as any)[prop](...args);
-          };
-        }
-        const v = (target as any)[prop];
-        return typeof v === "function" ? v.bind(target) : v;
-      },
-    });
-  const wrapped = new Proxy(db, {
-    get(target, prop) {
-      if (prop === "prepare") return (q: string) => wrapStmt(target.prepare(q));
-      if (prop === "batch") {
-        return (stmts: D1PreparedStatement[]) => {
-          n++;
-          return target.batch(stmts);
-        };
-      }
-      const v = (target as any)[prop];
-      return typeof v === "function" ? v.bind(target) : v;
-    },
-  });
-  return { env: { ...env, DB: wrapped } as Env, trips: () => n, reset: () => (n = 0) };
+  const c = countingD1(env.DB);
+  return { env: { ...env, DB: c.db } as Env, trips: c.calls, reset: c.reset };
 }
 
 describe("D1 round trips of the documents area", () => {
