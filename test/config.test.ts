@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { app } from "../src/app";
 import { CONFIG_VARS, ConfigError, configOf, publicBaseUrl } from "../src/lib/config";

@@ -3,7 +3,7 @@
  * test share it): every `first`/`all`/`run`/`raw` of a prepared statement and every `batch`.
  * Calls that overlap in time are one sequential round trip; `sequential` counts the groups.
  */
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { d1Counts, traceD1Database } from "../src/lib/d1-trace";
 
 type Call = { what: string; start: number; end: number };

@@ -4,7 +4,7 @@
  * The DocumentSequencer's own calls (a send's state read, agreement count and commit) run in the
  * Durable Object with its own binding and are not counted here.
  */
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Env, Principal } from "../src/env";
 import { getDocument, listDocuments, prepareDocument, sendDocument } from "../src/domain/documents";

@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { app } from "../src/app";
 import { BASE, addKey, api, makeTenant } from "./helpers";
@@ -7,7 +7,7 @@ describe("the error envelope and request ids", () => {
   it("puts a fresh x-request-id on every response, success or error", async () => {
     const t = await makeTenant();
     const ids = new Set<string>();
-    const streamed = await SELF.fetch(`${BASE}/v1/templates`, {
+    const streamed = await exports.default.fetch(`${BASE}/v1/templates`, {
       method: "POST",
       headers: { authorization: `Bearer ${t.key}`, "content-type": "application/json", "cf-connecting-ip": "203.0.113.7" },
       body: new ReadableStream<Uint8Array>({
@@ -124,7 +124,7 @@ describe("the error envelope and request ids", () => {
     const t = await makeTenant();
     const headers: Record<string, string> = { authorization: `Bearer ${t.key}`, "cf-connecting-ip": "203.0.113.7" };
     if (type) headers["content-type"] = type;
-    const res = await SELF.fetch(`${BASE}/v1/templates`, {
+    const res = await exports.default.fetch(`${BASE}/v1/templates`, {
       method: "POST",
       headers,
       body: JSON.stringify({ code: "ctype", name: "N", kind: "nda", body: "x" }),
@@ -215,7 +215,7 @@ describe("the error envelope and request ids", () => {
     });
   }
   const stream = (path: string, key: string, body: ReadableStream<Uint8Array>) =>
-    SELF.fetch(`${BASE}${path}`, {
+    exports.default.fetch(`${BASE}${path}`, {
       method: "POST",
       headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "cf-connecting-ip": "203.0.113.7" },
       body,

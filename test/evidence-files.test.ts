@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, makeTenant } from "./helpers";
 import { insertDocument } from "./evidence-fixtures";
@@ -211,7 +211,6 @@ describe("sealing configuration", () => {
 });
 
 async function fetchRaw(key: string, path: string) {
-  const { SELF } = await import("cloudflare:test");
-  const res = await SELF.fetch(`https://sign.example.test${path}`, { headers: { authorization: `Bearer ${key}`, accept: "application/pdf", "cf-connecting-ip": "203.0.113.7" } });
+  const res = await exports.default.fetch(`https://sign.example.test${path}`, { headers: { authorization: `Bearer ${key}`, accept: "application/pdf", "cf-connecting-ip": "203.0.113.7" } });
   return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
 }

@@ -4,7 +4,7 @@
  * work leaves them when a document completes. Independent of the signing API on purpose: evidence
  * must hold for any record, including one edited behind the service's back.
  */
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { sha256Hex, randomHex } from "../src/lib/crypto";
 import { newId } from "../src/lib/ids";
 import { issueCertificate } from "../src/domain/certificates";

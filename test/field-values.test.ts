@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { TemplateField } from "../src/db/schema";
 import { validateFieldValue } from "../src/domain/field-values";

@@ -1,5 +1,5 @@
 /** Small builders for tests: an account, a key, requests against the worker. */
-import { SELF, env } from "cloudflare:test";
+import { exports, env } from "cloudflare:workers";
 import type { Scope } from "../src/lib/auth";
 import { SCOPES } from "../src/lib/auth";
 import { createTenant, issueKey } from "../src/domain/accounts";
@@ -34,7 +34,7 @@ export async function api(method: string, path: string, init: Init = {}) {
     body = typeof init.body === "string" ? init.body : JSON.stringify(init.body);
     headers["content-type"] ??= "application/json";
   }
-  const res = await SELF.fetch(`${BASE}${path}`, { method, headers, body });
+  const res = await exports.default.fetch(`${BASE}${path}`, { method, headers, body });
   const text = await res.text();
   let json: any = null;
   try {

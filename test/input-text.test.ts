@@ -1,5 +1,5 @@
 /** Every string of the template and document inputs is well-formed; names, titles and merged values carry no bidi controls. */
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, makeTenant } from "./helpers";
 import { consentAndSign, preparedDocument, publishedTemplate, sentDocument } from "./signing-helpers";

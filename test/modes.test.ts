@@ -3,7 +3,7 @@
  * or changes a document, template or webhook endpoint of the other, and the answers it gets are
  * exactly those for a thing that does not exist.
  */
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { addKey, api, makeTenant } from "./helpers";
 import { people, publishedTemplate } from "./signing-helpers";

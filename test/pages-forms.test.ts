@@ -1,11 +1,11 @@
-import { SELF, env } from "cloudflare:test";
+import { exports, env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { BASE, api, makeTenant } from "./helpers";
 import { sentDocument } from "./signing-helpers";
 import { page } from "./pages-helpers";
 
 async function post(path: string, contentType: string, body: BodyInit, lang = "de") {
-  const res = await SELF.fetch(`${BASE}${path}`, {
+  const res = await exports.default.fetch(`${BASE}${path}`, {
     method: "POST",
     headers: { "content-type": contentType, "accept-language": lang, "cf-connecting-ip": "203.0.113.7" },
     body,

@@ -1,5 +1,5 @@
 /** Requests against the pages as a browser without JavaScript makes them, and a small HTML reader. */
-import { SELF } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
 import { BASE } from "./helpers";
 
 type PageInit = { form?: Record<string, string>; lang?: string; ip?: string; headers?: Record<string, string> };
@@ -13,7 +13,7 @@ export async function page(method: "GET" | "POST", path: string, init: PageInit 
     body = new URLSearchParams(init.form).toString();
     headers["content-type"] = "application/x-www-form-urlencoded";
   }
-  const res = await SELF.fetch(`${BASE}${path}`, { method, headers, body, redirect: "manual" });
+  const res = await exports.default.fetch(`${BASE}${path}`, { method, headers, body, redirect: "manual" });
   const bytes = new Uint8Array(await res.arrayBuffer());
   return { status: res.status, headers: res.headers, text: new TextDecoder().decode(bytes), bytes };
 }

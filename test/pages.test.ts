@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, makeTenant, ops, ALL_SCOPES } from "./helpers";
 import { people, sentDocument, forgetState } from "./signing-helpers";

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { reserveAgreement } from "../src/domain/quota";
 import { ApiError } from "../src/lib/errors";

@@ -3,7 +3,7 @@
  * figures are recorded and printed. The budgets of the data-layer work are in `BUDGETS` below;
  * `ENFORCE_BUDGETS` switches their assertions on.
  */
-import { env, SELF } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../src/db/schema";
@@ -34,7 +34,7 @@ async function traced(method: string, path: string, init: { key?: string; body?:
   if (init.key) headers.authorization = `Bearer ${init.key}`;
   if (init.body !== undefined) headers["content-type"] = "application/json";
   const before = d1Counts();
-  const res = await SELF.fetch(`${BASE}${path}`, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const res = await exports.default.fetch(`${BASE}${path}`, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
   const text = await res.text();
   const after = d1Counts();
   const header = res.headers.get(D1_CALLS_HEADER);

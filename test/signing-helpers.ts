@@ -1,5 +1,5 @@
 /** Builders for document tests: a published template, a prepared and sent document. */
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { api } from "./helpers";
 

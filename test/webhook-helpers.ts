@@ -2,7 +2,8 @@
  * Builders for webhook tests: a receiver box (see webhook-receiver.mjs), endpoints, documents
  * written straight to D1, trail events through the real `commitWithEvents`, and steps of a queue.
  */
-import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { expect } from "vitest";
 import { hmac } from "@noble/hashes/hmac.js";
 import { sha256 } from "@noble/hashes/sha2.js";
