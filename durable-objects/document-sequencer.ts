@@ -3,7 +3,8 @@ import type { Env } from "../src/env";
 import { traceD1 } from "../src/lib/d1-trace";
 import { ApiError } from "../src/lib/errors";
 import { type Outcome, outcome } from "../src/lib/rpc";
-import { type LinkState, type SequencerState, type SignerRow, linkIsLive, loadSequencerState } from "../src/domain/document-state";
+import { type LinkState, type SequencerState, type SignerState, linkIsLive, loadSequencerState } from "../src/domain/document-state";
+import { signingDb, tenantPageSettings, verificationCodeOf } from "../src/db/signing";
 import * as t from "../src/domain/transitions";
 import { ConsentCommand, DeclineCommand, SignCommand, SubmitCommand, SupplyFieldCommand, parseCommand } from "../src/domain/signer-commands";
 
@@ -57,21 +58,19 @@ export class DocumentSequencer extends DurableObject<Env> {
       const me = st.signers.find((x) => x.id === signerId);
       if (!me || !linkIsLive(st.doc, me)) return null;
       if (!actor) return { st, tenant: null, verificationCode: null };
-      const reads = [
-        this.env.DB.prepare("SELECT name, frame_ancestors FROM tenants WHERE id = ?").bind(st.doc.tenant_id),
-        this.env.DB.prepare("SELECT verification_code FROM certificates WHERE document_id = ?").bind(st.doc.id),
-      ];
-      const r = st.doc.status === "sent" ? await t.view(this.env, st, me, actor, reads) : { reads: await this.env.DB.batch(reads) };
-      const [tenant, cert] = r.reads;
+      const db = signingDb(this.env);
+      const reads = [tenantPageSettings(db, st.doc.tenantId), verificationCodeOf(db, st.doc.id)] as const;
+      const r = st.doc.status === "sent" ? await t.view(this.env, st, me, actor, [...reads]) : { reads: await db.batch(reads) };
+      const [tenant, cert] = r.reads as [Awaited<(typeof reads)[0]>, Awaited<(typeof reads)[1]>];
       return {
         st,
-        tenant: (tenant?.results[0] as LinkState["tenant"] | undefined) ?? { name: "", frame_ancestors: "[]" },
-        verificationCode: (cert?.results[0] as { verification_code: string } | undefined)?.verification_code ?? null,
+        tenant: tenant[0] ?? { name: "", frameAncestors: "[]" },
+        verificationCode: cert[0]?.verificationCode ?? null,
       };
     });
   }
 
-  private signerOf(st: SequencerState, signerId: string): SignerRow {
+  private signerOf(st: SequencerState, signerId: string): SignerState {
     const s = st.signers.find((x) => x.id === signerId);
     if (!s) throw new ApiError("not_found", "No such signer on this document.");
     return s;

@@ -83,7 +83,7 @@ describe("POST /s/{token}/sign: answers and signature together or not at all", (
     expect((await page("POST", `/s/${token}/consent`, { form: { lang: "en" } })).status).toBe(303);
     const r = await page("POST", `/s/${token}/sign`, { form });
     expect(r.status).toBe(422);
-    expect(r.text).toContain("is a data:image/png or data:image/jpeg base64 URL.");
+    expect(r.text).toContain("value: a drawn or uploaded signature is a data:image/png or data:image/jpeg base64 URL.");
     expect(await stored(links[0]!.signer_id)).toEqual([]);
     const d = (await api("GET", `/v1/documents/${id}`, { key: t.key })).json;
     expect(d.status).toBe("sent");

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { addKey, api, makeTenant } from "./helpers";
 import { consentAndSign, sentDocument } from "./signing-helpers";
 import { addHook, deliveries, emit, idle, newBox, received, seedDocument } from "./webhook-helpers";
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
 import { commitWithEvents } from "../src/domain/events";
 import { runScheduled } from "../src/domain/scheduled";
 import { kickEndpoints } from "../src/domain/webhooks";
@@ -84,7 +86,7 @@ describe("fan-out from the document trail", () => {
     const t = await makeTenant();
     const hook = await addHook(t.key, { url: newBox().url });
     const doc = await seedDocument(t.tenantId);
-    const failing = env.DB.prepare("INSERT INTO no_such_table VALUES (1)");
+    const failing = drizzle(env.DB).run(sql`INSERT INTO no_such_table VALUES (1)`);
     await expect(commitWithEvents(env, doc, [failing], [{ kind: "viewed", occurredAt: new Date().toISOString(), againstSha256: doc.bodySha256 }], 1)).rejects.toThrow();
     expect(await deliveries(hook.id)).toHaveLength(0);
     const events = await env.DB.prepare("SELECT COUNT(*) AS n FROM events WHERE document_id = ?").bind(doc.id).first<{ n: number }>();

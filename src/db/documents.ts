@@ -3,7 +3,7 @@
  * query builder. Row types come from the tables.
  */
 import { type SQL, and, count, desc, eq, inArray, lte, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
+import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import type { Env, Principal } from "../env";
 import type { DocumentStatus } from "./enums";
 import * as schema from "./schema";
@@ -17,15 +17,8 @@ const orm = (env: Env) => drizzle(env.DB, { schema });
 /** `status=open` in the list: the states a document can still move from. */
 export const OPEN_STATUSES = ["draft", "sent"] as const satisfies readonly DocumentStatus[];
 
-/**
- * The insert of a new document as a plain D1 statement, so it joins the trail's batch in
- * `commitWithEvents` (which takes D1 statements). Drizzle builds the SQL and maps every value
- * (JSON columns, booleans); only the hand-over to D1 is done here.
- */
-export function insertDocumentStatement(env: Env, row: NewDocumentRow): D1PreparedStatement {
-  const q = orm(env).insert(documents).values(row).toSQL();
-  return env.DB.prepare(q.sql).bind(...q.params);
-}
+/** The insert of a new document, for the caller's `db.batch` (it commits with the trail's first event). */
+export const insertDocument = (db: DrizzleD1Database, row: NewDocumentRow) => db.insert(documents).values(row);
 
 /** The account and mode a document belongs to (one small read), or undefined. */
 export async function ownerOf(env: Env, documentId: string): Promise<Pick<DocumentRow, "tenantId" | "mode"> | undefined> {

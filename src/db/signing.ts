@@ -1,17 +1,187 @@
 /**
- * Queries of the signing ceremony on drizzle's D1 driver. Row types come from the schema.
+ * Queries of the signing core (the signing links, the document's sequencer and its transitions,
+ * the trail) on drizzle's D1 driver. Row types come from the schema. Functions that take a `Db`
+ * and return a query builder (not a promise) are statements for the caller's `db.batch([...])`:
+ * a state change, its trail rows and its webhook deliveries commit together.
  */
-import { eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
+import { and, asc, eq, getTableColumns, inArray, isNull, max } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import type { Env } from "../env";
-import * as schema from "./schema";
+import { certificates, documents, events, fieldValues, signers, tenants, webhookEndpoints } from "./schema";
 
-export type SignerRecord = typeof schema.signers.$inferSelect;
+/** No relational schema: the signing core uses the SQL-like builder only. */
+export type Db = DrizzleD1Database;
+/** One statement of a `db.batch`. */
+export type Statement = BatchItem<"sqlite">;
 
-export const signingDb = (env: Env) => drizzle(env.DB, { schema });
+export type DocumentRecord = typeof documents.$inferSelect;
+export type SignerRecord = typeof signers.$inferSelect;
+export type NewSignerRecord = typeof signers.$inferInsert;
+export type FieldValueRecord = typeof fieldValues.$inferSelect;
+export type EventRecord = typeof events.$inferSelect;
+export type NewEventRecord = typeof events.$inferInsert;
+
+/**
+ * A signer as the sequencer keeps it: the row without the token's hash (never needed after the
+ * lookup) and the signature's value (a drawn picture can be large; only the sealed PDF reads it).
+ */
+export type SignerState = Omit<SignerRecord, "tokenHash" | "signatureValue">;
+const { tokenHash: _tokenHash, signatureValue: _signatureValue, ...signerStateColumns } = getTableColumns(signers);
+
+const instances = new WeakMap<D1Database, Db>();
+/** One drizzle instance per D1 binding (a traced binding gets its own). */
+export function signingDb(env: Pick<Env, "DB">): Db {
+  let db = instances.get(env.DB);
+  if (!db) instances.set(env.DB, (db = drizzle(env.DB)));
+  return db;
+}
 
 /** The signer, document and account a token hash belongs to (the mapping never changes once issued). */
 export async function linkByTokenHash(env: Env, tokenHash: string): Promise<Pick<SignerRecord, "id" | "documentId" | "tenantId"> | undefined> {
-  const s = schema.signers;
+  const s = signers;
   return signingDb(env).select({ id: s.id, documentId: s.documentId, tenantId: s.tenantId }).from(s).where(eq(s.tokenHash, tokenHash)).get();
 }
+
+// ————— a document's state (one round trip) —————
+
+export type LoadedDocument = { doc: DocumentRecord; signers: SignerState[]; values: FieldValueRecord[] };
+
+const documentReads = (db: Db, documentId: string) =>
+  [
+    db.select().from(documents).where(eq(documents.id, documentId)),
+    db
+      .select(signerStateColumns)
+      .from(signers)
+      .where(eq(signers.documentId, documentId))
+      .orderBy(asc(signers.signOrder), asc(signers.createdAt), asc(signers.id)),
+    db.select().from(fieldValues).where(eq(fieldValues.documentId, documentId)),
+  ] as const;
+
+/** One round trip: the document, its signers in order, their answers and the trail's last sequence number. */
+export async function loadDocumentWithLastSeq(env: Env, documentId: string): Promise<(LoadedDocument & { lastSeq: number }) | null> {
+  const db = signingDb(env);
+  const [d, s, v, e] = await db.batch([...documentReads(db, documentId), db.select({ last: max(events.seq) }).from(events).where(eq(events.documentId, documentId))]);
+  const doc = d[0];
+  if (!doc) return null;
+  return { doc, signers: s, values: v, lastSeq: e[0]?.last ?? 0 };
+}
+
+/** One round trip: the same with the whole trail in order (staff reads). */
+export async function loadDocumentWithTrail(env: Env, documentId: string): Promise<(LoadedDocument & { events: EventRecord[] }) | null> {
+  const db = signingDb(env);
+  const [d, s, v, e] = await db.batch([
+    ...documentReads(db, documentId),
+    db.select().from(events).where(eq(events.documentId, documentId)).orderBy(asc(events.seq)),
+  ]);
+  const doc = d[0];
+  if (!doc) return null;
+  return { doc, signers: s, values: v, events: e };
+}
+
+// ————— reads riding on a signer's view —————
+
+/** The account's name and framing rule (for the signer's page). */
+export const tenantPageSettings = (db: Db, tenantId: string) =>
+  db.select({ name: tenants.name, frameAncestors: tenants.frameAncestors }).from(tenants).where(eq(tenants.id, tenantId));
+
+/** The certificate's public code, once issued. */
+export const verificationCodeOf = (db: Db, documentId: string) =>
+  db.select({ verificationCode: certificates.verificationCode }).from(certificates).where(eq(certificates.documentId, documentId));
+
+// ————— the trail —————
+
+/** One trail row (the trail is append-only: nothing here updates or deletes one). */
+export const insertEvent = (db: Db, row: NewEventRecord) => db.insert(events).values(row);
+
+/** The account's open endpoints in the mode, to kick their queues after a commit. */
+export const openEndpointsOf = (db: Db, tenantId: string, mode: string) =>
+  db
+    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.tenantId, tenantId),
+        eq(webhookEndpoints.mode, mode),
+        isNull(webhookEndpoints.deletedAt),
+        eq(webhookEndpoints.active, true),
+        isNull(webhookEndpoints.pausedAt),
+      ),
+    );
+
+// ————— transitions (each guarded by the state it leaves, so a stale copy changes nothing) —————
+
+export const insertSigner = (db: Db, row: NewSignerRecord) => db.insert(signers).values(row);
+
+export const markSent = (db: Db, documentId: string, sentAt: string, expiresAt: string) =>
+  db
+    .update(documents)
+    .set({ status: "sent", sentAt, expiresAt })
+    .where(and(eq(documents.id, documentId), eq(documents.status, "draft")));
+
+export const markViewed = (db: Db, signerId: string, at: string) =>
+  db
+    .update(signers)
+    .set({ viewedAt: at })
+    .where(and(eq(signers.id, signerId), isNull(signers.viewedAt)));
+
+export const markConsented = (db: Db, signerId: string, at: string, consentVersion: string) =>
+  db
+    .update(signers)
+    .set({ consentedAt: at, consentVersion })
+    .where(and(eq(signers.id, signerId), isNull(signers.consentedAt)));
+
+/** Stores (or replaces) one answer. */
+export const upsertAnswer = (db: Db, row: FieldValueRecord) =>
+  db
+    .insert(fieldValues)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [fieldValues.documentId, fieldValues.signerId, fieldValues.key],
+      set: { value: row.value, about: row.about, suppliedAt: row.suppliedAt },
+    });
+
+/** Clears one answer. */
+export const deleteAnswer = (db: Db, documentId: string, signerId: string, key: string) =>
+  db.delete(fieldValues).where(and(eq(fieldValues.documentId, documentId), eq(fieldValues.signerId, signerId), eq(fieldValues.key, key)));
+
+export type SignatureRecord = Pick<
+  SignerRecord,
+  "signedAt" | "signatureMethod" | "signatureValue" | "signatureValueSha256" | "signedAgainstSha256" | "signIp" | "captured"
+>;
+
+export const markSigned = (db: Db, signerId: string, s: SignatureRecord) =>
+  db
+    .update(signers)
+    .set({ status: "signed", ...s })
+    .where(and(eq(signers.id, signerId), eq(signers.status, "pending")));
+
+export const markSignerDeclined = (db: Db, signerId: string, at: string, reason: string) =>
+  db
+    .update(signers)
+    .set({ status: "declined", declinedAt: at, declineReason: reason })
+    .where(and(eq(signers.id, signerId), eq(signers.status, "pending")));
+
+export const markCompleted = (db: Db, documentId: string, at: string) =>
+  db
+    .update(documents)
+    .set({ status: "completed", completedAt: at })
+    .where(and(eq(documents.id, documentId), eq(documents.status, "sent")));
+
+export const markDeclined = (db: Db, documentId: string, at: string) =>
+  db
+    .update(documents)
+    .set({ status: "declined", declinedAt: at })
+    .where(and(eq(documents.id, documentId), eq(documents.status, "sent")));
+
+export const markVoided = (db: Db, documentId: string, at: string, reason: string) =>
+  db
+    .update(documents)
+    .set({ status: "voided", voidedAt: at, voidReason: reason })
+    .where(and(eq(documents.id, documentId), inArray(documents.status, ["draft", "sent"])));
+
+export const markExpired = (db: Db, documentId: string, at: string) =>
+  db
+    .update(documents)
+    .set({ status: "expired", expiredAt: at })
+    .where(and(eq(documents.id, documentId), eq(documents.status, "sent")));

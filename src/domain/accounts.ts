@@ -38,22 +38,6 @@ export const auditEntry = (tenantId: string | null, actor: string, action: strin
   createdAt: nowIso(),
 });
 
-/**
- * The same entry as a prepared statement, for callers that batch raw statements with
- * `env.DB.batch` (a drizzle query cannot join such a batch). Raw SQL for that reason only.
- */
-export function auditStatement(env: Env, tenantId: string | null, actor: string, action: string, detail: Record<string, unknown>) {
-  const e = auditEntry(tenantId, actor, action, detail);
-  return env.DB.prepare("INSERT INTO audit_log (id, tenant_id, actor, action, detail, created_at) VALUES (?, ?, ?, ?, ?, ?)").bind(
-    e.id,
-    e.tenantId,
-    e.actor,
-    e.action,
-    JSON.stringify(e.detail),
-    e.createdAt,
-  );
-}
-
 function slugify(name: string): string {
   const s = name
     .normalize("NFKD")

@@ -5,7 +5,8 @@
 import { z } from "@hono/zod-openapi";
 import type { Env, Principal } from "../env";
 import { DOCUMENT_STATUS_FILTERS, SIGNER_AUTH } from "../db/enums";
-import { dueForExpiry, insertDocumentStatement, listPage, ownerOf } from "../db/documents";
+import { dueForExpiry, insertDocument, listPage, ownerOf } from "../db/documents";
+import { signingDb } from "../db/signing";
 import { plainText, text } from "../lib/text";
 import { invalid, notFound } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
@@ -13,7 +14,7 @@ import { newId, nowIso } from "../lib/ids";
 import { unwrap } from "../lib/rpc";
 import { commitWithEvents } from "./events";
 import { latestPublished, renderWithSpans } from "./templates";
-import { type DocState, type SignerRow, docFields, loadState } from "./document-state";
+import { type DocState, type SignerState, docFields, loadState } from "./document-state";
 import type { Actor } from "./transitions";
 import { normalisePhone } from "./field-values";
 
@@ -110,7 +111,7 @@ export async function prepareDocument(env: Env, p: Principal, input: PrepareInpu
     env,
     { id, tenantId: p.tenantId, mode: p.mode, title, status: "draft", bodySha256: bodySha, completedAt: null, metadata, externalRef },
     [
-      insertDocumentStatement(env, {
+      insertDocument(signingDb(env), {
         id,
         tenantId: p.tenantId,
         mode: p.mode,
@@ -142,7 +143,7 @@ export async function prepareDocument(env: Env, p: Principal, input: PrepareInpu
 /** Loads a document of this account and mode, or 404. */
 export async function ownedState(env: Env, p: Principal, documentId: string): Promise<DocState> {
   const st = await loadState(env, documentId);
-  if (!st || st.doc.tenant_id !== p.tenantId || st.doc.mode !== p.mode) throw notFound("document");
+  if (!st || st.doc.tenantId !== p.tenantId || st.doc.mode !== p.mode) throw notFound("document");
   return st;
 }
 
@@ -179,29 +180,29 @@ export function maskSensitive(value: string): string {
 
 /** A signer's answers in the template's field order; sensitive ones masked for staff reads. */
 function signerAnswers(st: DocState, signerId: string) {
-  const byKey = new Map(st.values.filter((v) => v.signer_id === signerId).map((v) => [v.key, v] as const));
+  const byKey = new Map(st.values.filter((v) => v.signerId === signerId).map((v) => [v.key, v] as const));
   return docFields(st)
     .filter((f) => byKey.has(f.key))
     .map((f) => {
       const v = byKey.get(f.key)!;
-      return { key: f.key, label: f.label, value: f.sensitive ? maskSensitive(v.value) : v.value, supplied_at: v.supplied_at };
+      return { key: f.key, label: f.label, value: f.sensitive ? maskSensitive(v.value) : v.value, supplied_at: v.suppliedAt };
     });
 }
 
-const signerOut = (s: SignerRow) => ({
+const signerOut = (s: SignerState) => ({
   signer_id: s.id,
   email: s.email,
-  full_name: s.full_name,
+  full_name: s.fullName,
   role: s.role,
-  sign_order: s.sign_order,
+  sign_order: s.signOrder,
   status: s.status,
-  party_id: s.party_id,
+  party_id: s.partyId,
   auth: s.auth,
-  consented_at: s.consented_at,
-  signed_at: s.signed_at,
-  declined_at: s.declined_at,
-  decline_reason: s.decline_reason,
-  token_expires_at: s.token_expires_at,
+  consented_at: s.consentedAt,
+  signed_at: s.signedAt,
+  declined_at: s.declinedAt,
+  decline_reason: s.declineReason,
+  token_expires_at: s.tokenExpiresAt,
 });
 
 /** The full document: signers, trail, and whether the stored text still matches its hash. */
@@ -213,31 +214,31 @@ export async function getDocument(env: Env, p: Principal, documentId: string) {
     title: d.title,
     status: d.status,
     body: d.body,
-    body_sha256: d.body_sha256,
-    template_code: d.template_code,
-    template_version: d.template_version,
-    grants: JSON.parse(d.grants) as Record<string, unknown>,
-    sequential: d.sequential === 1,
-    metadata: JSON.parse(d.metadata) as Record<string, string>,
-    external_ref: d.external_ref,
-    created_at: d.created_at,
-    sent_at: d.sent_at,
-    completed_at: d.completed_at,
-    voided_at: d.voided_at,
-    void_reason: d.void_reason,
-    declined_at: d.declined_at,
-    expires_at: d.expires_at,
-    integrity_ok: (await sha256Hex(d.body)) === d.body_sha256,
+    body_sha256: d.bodySha256,
+    template_code: d.templateCode,
+    template_version: d.templateVersion,
+    grants: d.grants,
+    sequential: d.sequential,
+    metadata: d.metadata,
+    external_ref: d.externalRef,
+    created_at: d.createdAt,
+    sent_at: d.sentAt,
+    completed_at: d.completedAt,
+    voided_at: d.voidedAt,
+    void_reason: d.voidReason,
+    declined_at: d.declinedAt,
+    expires_at: d.expiresAt,
+    integrity_ok: (await sha256Hex(d.body)) === d.bodySha256,
     signers: st.signers.map((s) => ({ ...signerOut(s), fields: signerAnswers(st, s.id) })),
     events: st.events.map((e) => ({
       event_id: e.id,
       kind: e.kind,
-      occurred_at: e.occurred_at,
-      signer_email: e.signer_email,
+      occurred_at: e.occurredAt,
+      signer_email: e.signerEmail,
       ip: e.ip,
-      user_agent: e.user_agent,
-      ...(e.signature_method ? { signature_method: e.signature_method } : {}),
-      against_sha256: e.against_sha256,
+      user_agent: e.userAgent,
+      ...(e.signatureMethod ? { signature_method: e.signatureMethod } : {}),
+      against_sha256: e.againstSha256,
       detail: e.detail,
     })),
   };

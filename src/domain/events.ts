@@ -6,7 +6,8 @@
  */
 import type { Env, Mode } from "../env";
 import { newId } from "../lib/ids";
-import { deliveryStatements, kickEndpoints } from "./webhooks";
+import { type Statement, insertEvent, openEndpointsOf, signingDb } from "../db/signing";
+import { deliveryQueries, kickEndpoints } from "./webhooks";
 
 /** Kinds in a document's trail. Every kind but `verified` is also a webhook event `signing.<kind>`. */
 export const TRAIL_KINDS = [
@@ -75,67 +76,60 @@ export function eventPayload(name: string, doc: DocumentSnapshot, e: NewEvent) {
 }
 
 /**
- * Runs `statements` (the state change) with the trail rows for `events` and their webhook
- * deliveries in one D1 batch. `firstSeq` is the next sequence number of the document's trail
- * (the document's sequencer owns it). Returns the event ids in order.
+ * Runs `statements` (the state change, drizzle queries) with the trail rows for `events` and
+ * their webhook deliveries in one `db.batch`. `firstSeq` is the next sequence number of the
+ * document's trail (the document's sequencer owns it). Returns the event ids in order and the
+ * results of `statements`.
  */
 export async function commitWithEvents(
   env: Env,
   doc: DocumentSnapshot,
-  statements: D1PreparedStatement[],
+  statements: Statement[],
   events: NewEvent[],
   firstSeq: number,
-): Promise<{ eventIds: string[]; results: D1Result[] }> {
+): Promise<{ eventIds: string[]; results: unknown[] }> {
+  const db = signingDb(env);
   const eventIds: string[] = [];
-  const trail: D1PreparedStatement[] = [];
+  const trail: Statement[] = [];
   const names = new Set<string>();
   events.forEach((e, i) => {
     const id = newId("evt");
     eventIds.push(id);
     trail.push(
-      env.DB.prepare(
-        "INSERT INTO events (id, document_id, tenant_id, mode, seq, kind, occurred_at, signer_id, signer_email, ip, user_agent, signature_method, against_sha256, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-      ).bind(
+      insertEvent(db, {
         id,
-        doc.id,
-        doc.tenantId,
-        doc.mode,
-        firstSeq + i,
-        e.kind,
-        e.occurredAt,
-        e.signer?.id ?? null,
-        e.signer?.email ?? null,
-        e.ip ?? null,
-        e.userAgent ?? null,
-        e.signatureMethod ?? null,
-        e.againstSha256,
-        e.detail ?? null,
-      ),
+        documentId: doc.id,
+        tenantId: doc.tenantId,
+        mode: doc.mode,
+        seq: firstSeq + i,
+        kind: e.kind,
+        occurredAt: e.occurredAt,
+        signerId: e.signer?.id ?? null,
+        signerEmail: e.signer?.email ?? null,
+        ip: e.ip ?? null,
+        userAgent: e.userAgent ?? null,
+        signatureMethod: e.signatureMethod ?? null,
+        againstSha256: e.againstSha256,
+        detail: e.detail ?? null,
+      }),
     );
     const name = webhookEventName(e.kind);
     if (name) {
-      const d = deliveryStatements(env, { tenantId: doc.tenantId, mode: doc.mode, event: name, payload: eventPayload(name, doc, e), documentId: doc.id, documentTitle: doc.title });
-      trail.push(...d.statements);
+      const d = deliveryQueries(db, { tenantId: doc.tenantId, mode: doc.mode, event: name, payload: eventPayload(name, doc, e), documentId: doc.id, documentTitle: doc.title });
+      trail.push(...d.queries);
       names.add(name);
     }
   });
   // The endpoints whose queues to kick are read in the same batch (no round trip of their own).
-  const lookup = names.size
-    ? [
-        env.DB.prepare(
-          "SELECT id, events FROM webhook_endpoints WHERE tenant_id = ? AND mode = ? AND deleted_at IS NULL AND active = 1 AND paused_at IS NULL",
-        ).bind(doc.tenantId, doc.mode),
-      ]
-    : [];
-  const all = await env.DB.batch([...statements, ...trail, ...lookup]);
-  const results = all.slice(0, statements.length + trail.length);
+  const lookup = names.size ? [openEndpointsOf(db, doc.tenantId, doc.mode)] : [];
+  const batch = [...statements, ...trail, ...lookup];
+  if (batch.length === 0) return { eventIds, results: [] };
+  const all: unknown[] = await db.batch(batch as [Statement, ...Statement[]]);
+  const results = all.slice(0, statements.length);
   if (lookup.length) {
     try {
-      const endpoints = (all.at(-1)!.results ?? []) as { id: string; events: string }[];
-      const due = endpoints.filter((r) => {
-        const subscribed = JSON.parse(r.events) as string[];
-        return subscribed.includes("*") || subscribed.some((n) => names.has(n));
-      });
+      const endpoints = (all.at(-1) ?? []) as { id: string; events: string[] }[];
+      const due = endpoints.filter((r) => r.events.includes("*") || r.events.some((n) => names.has(n)));
       await kickEndpoints(env, due.map((r) => r.id));
     } catch (err) {
       // The rows are committed; the cron sweep is the safety net.

@@ -8,7 +8,7 @@ import type { Env } from "../env";
 import { sha256Hex } from "../lib/crypto";
 import { linkByTokenHash } from "../db/signing";
 import { type Outcome, unwrap } from "../lib/rpc";
-import { DEAD_LINK_REASON, type LinkState, type SequencerState, type SignerRow, deadLink, isMyTurn, mustSign, signerFields, waitingOn } from "./document-state";
+import { DEAD_LINK_REASON, type LinkState, type SequencerState, type SignerState, deadLink, isMyTurn, mustSign, signerFields, waitingOn } from "./document-state";
 import { sequencer } from "./documents";
 import { DEFAULT_CONSENT_TEXT, INTENT_TEXT, INTENT_VERSION, consentVersion } from "./wording";
 import { parseFrameAncestors } from "./accounts";
@@ -86,42 +86,42 @@ export function deadLinkView() {
   };
 }
 
-function linkView(st: SequencerState, me: SignerRow, tenantName: string, consentVersionLabel: string) {
+function linkView(st: SequencerState, me: SignerState, tenantName: string, consentVersionLabel: string) {
   const d = st.doc;
-  const supplied = new Set(st.values.filter((v) => v.signer_id === me.id).map((v) => v.key));
+  const supplied = new Set(st.values.filter((v) => v.signerId === me.id).map((v) => v.key));
   return {
     ok: true as const,
     reason: null,
     document_id: d.id,
     title: d.title,
     body: d.body,
-    body_sha256_hex: d.body_sha256,
+    body_sha256_hex: d.bodySha256,
     document_status: d.status,
-    sequential: d.sequential === 1,
-    expires_at: d.expires_at,
+    sequential: d.sequential,
+    expires_at: d.expiresAt,
     tenant_name: tenantName,
     signer_id: me.id,
-    full_name: me.full_name,
+    full_name: me.fullName,
     email: me.email,
     signer_role: me.role,
-    sign_order: me.sign_order,
+    sign_order: me.signOrder,
     signer_status: me.status,
-    consented_at: me.consented_at,
-    signed_at: me.signed_at,
-    template_kind: d.template_kind,
-    grants: JSON.parse(d.grants) as Record<string, unknown>,
+    consented_at: me.consentedAt,
+    signed_at: me.signedAt,
+    template_kind: d.templateKind,
+    grants: d.grants,
     is_my_turn: isMyTurn(st, me),
-    waiting_on: waitingOn(st)?.full_name ?? null,
-    consent_text: d.consent_text ?? DEFAULT_CONSENT_TEXT,
+    waiting_on: waitingOn(st)?.fullName ?? null,
+    consent_text: d.consentText ?? DEFAULT_CONSENT_TEXT,
     consent_version: consentVersionLabel,
     intent_text: INTENT_TEXT,
     intent_version: INTENT_VERSION,
     signers: st.signers.map((s) => ({
-      full_name: s.full_name,
+      full_name: s.fullName,
       role: s.role,
-      sign_order: s.sign_order,
+      sign_order: s.signOrder,
       status: s.status,
-      signed_at: s.signed_at,
+      signed_at: s.signedAt,
       is_me: s.id === me.id,
     })),
     fields: mustSign(me)
@@ -140,7 +140,7 @@ function linkView(st: SequencerState, me: SignerRow, tenantName: string, consent
   };
 }
 
-type LoadedLink = { st: SequencerState; me: SignerRow; tenant: { name: string; frame_ancestors: string }; consentVersion: string; verificationCode: string | null };
+type LoadedLink = { st: SequencerState; me: SignerState; tenant: { name: string; frameAncestors: string }; consentVersion: string; verificationCode: string | null };
 
 /**
  * A live link's state (from its document's sequencer, which records the signer's first view)
@@ -156,8 +156,8 @@ async function loadLink(env: Env, token: string, ctx: RequestContext): Promise<L
   return {
     st: r.st,
     me,
-    tenant: r.tenant ?? { name: "", frame_ancestors: "[]" },
-    consentVersion: await consentVersion(r.st.doc.consent_text),
+    tenant: r.tenant ?? { name: "", frameAncestors: "[]" },
+    consentVersion: await consentVersion(r.st.doc.consentText),
     verificationCode: r.st.doc.status === "completed" ? r.verificationCode : null,
   };
 }
@@ -187,15 +187,15 @@ export async function readLinkForPage(env: Env, token: string, ctx: RequestConte
   if (!r) return null;
   const sensitive = signerFields(r.st).filter((f) => f.sensitive).map((f) => f.key);
   const answers = Object.fromEntries(
-    r.st.values.filter((v) => v.signer_id === r.me.id && !sensitive.includes(v.key)).map((v) => [v.key, v.value] as const),
+    r.st.values.filter((v) => v.signerId === r.me.id && !sensitive.includes(v.key)).map((v) => [v.key, v.value] as const),
   );
   return {
     read: linkView(r.st, r.me, r.tenant.name, r.consentVersion),
     answers,
     sensitive,
-    frameAncestors: parseFrameAncestors(r.tenant.frame_ancestors),
+    frameAncestors: parseFrameAncestors(r.tenant.frameAncestors),
     verificationCode: r.verificationCode,
-    bodyMerges: JSON.parse(r.st.doc.merge_spans ?? "[]") as MergeSpan[],
+    bodyMerges: r.st.doc.mergeSpans satisfies MergeSpan[],
   };
 }
 

@@ -3,15 +3,15 @@
  * expire. Each checks its rules against the loaded state and commits the change with its trail
  * events in one batch. They run only inside the document's DocumentSequencer, one at a time.
  */
-import type { Env } from "../env";
+import type { Env, Mode } from "../env";
 import { invalid } from "../lib/errors";
 import { randomHex, sha256Hex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { commitWithEvents, type DocumentSnapshot, type NewEvent } from "./events";
 import {
-  type DocRow,
+  type DocumentRecord,
   type SequencerState,
-  type SignerRow,
+  type SignerState,
   deadLink,
   isMyTurn,
   linkIsLive,
@@ -28,6 +28,22 @@ import { issueCertificate } from "./certificates";
 import { signaturePictureOrRefuse } from "../lib/image";
 import { logError } from "../lib/log";
 import type { Captured, SignCommand, SupplyFieldCommand } from "./signer-commands";
+import {
+  type Statement,
+  deleteAnswer,
+  insertSigner,
+  markCompleted,
+  markConsented,
+  markDeclined,
+  markExpired,
+  markSent,
+  markSignerDeclined,
+  markSigned,
+  markViewed,
+  markVoided,
+  signingDb,
+  upsertAnswer,
+} from "../db/signing";
 
 export type Actor = { ip: string | null; userAgent: string | null };
 
@@ -57,23 +73,23 @@ function capturedRecord(captured: Captured | undefined, receivedAt: string) {
  * sequencer's copy of the trail. Callers change the rest of their copy only after this returns,
  * so a failed commit leaves the copy as it was (and the sequencer reloads it).
  */
-async function commit(env: Env, st: SequencerState, doc: DocumentSnapshot, statements: D1PreparedStatement[], events: NewEvent[]) {
+async function commit(env: Env, st: SequencerState, doc: DocumentSnapshot, statements: Statement[], events: NewEvent[]) {
   const r = await commitWithEvents(env, doc, statements, events, nextSeq(st));
   st.lastSeq += events.length;
   return r;
 }
 
 /** A signer's action needs a live link (checked again here: the document may have changed since the token was read). */
-function requireLiveLink(st: SequencerState, signer: SignerRow) {
+function requireLiveLink(st: SequencerState, signer: SignerState) {
   if (!linkIsLive(st.doc, signer)) throw deadLink();
   if (st.doc.status !== "sent") throw invalid(`This document is ${st.doc.status}; only a sent document can be acted on.`);
 }
 
-function requirePendingSigner(signer: SignerRow) {
+function requirePendingSigner(signer: SignerState) {
   if (signer.status !== "pending") throw invalid(`This signer has already ${signer.status}.`);
 }
 
-function requireSigningRole(signer: SignerRow) {
+function requireSigningRole(signer: SignerState) {
   if (!mustSign(signer)) throw invalid("A cc recipient receives the completed copy and never signs.");
 }
 
@@ -87,50 +103,44 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
   }
   const now = new Date();
   const sentAt = now.toISOString();
-  const expiresAt = st.doc.expires_at ?? new Date(now.getTime() + DEFAULT_EXPIRY_DAYS * 86400_000).toISOString();
+  const expiresAt = st.doc.expiresAt ?? new Date(now.getTime() + DEFAULT_EXPIRY_DAYS * 86400_000).toISOString();
   if (Date.parse(expiresAt) <= now.getTime()) throw invalid("expires_at: the document's expiry has already passed.");
 
-  const release = await reserveAgreement(env, st.doc.tenant_id, st.doc.mode, now);
+  const release = await reserveAgreement(env, st.doc.tenantId, st.doc.mode as Mode, now);
   try {
     const links: { signer_id: string; email: string; token: string }[] = [];
-    const statements: D1PreparedStatement[] = [];
+    const db = signingDb(env);
+    const statements: Statement[] = [];
     for (const [i, s] of signersIn.entries()) {
       const id = newId("sgn");
       const token = randomHex(32);
       links.push({ signer_id: id, email: s.email, token });
       statements.push(
-        env.DB.prepare(
-          "INSERT INTO signers (id, document_id, tenant_id, email, full_name, role, sign_order, phone, auth, party_id, status, token_hash, token_expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)",
-        ).bind(
+        insertSigner(db, {
           id,
-          st.doc.id,
-          st.doc.tenant_id,
-          s.email,
-          s.full_name,
-          s.role ?? "signer",
-          s.sign_order ?? i + 1,
-          s.phone ?? null,
-          s.auth ?? "none",
-          s.party_id ?? null,
-          await sha256Hex(token),
-          expiresAt,
-          sentAt,
-        ),
+          documentId: st.doc.id,
+          tenantId: st.doc.tenantId,
+          email: s.email,
+          fullName: s.full_name,
+          role: s.role ?? "signer",
+          signOrder: s.sign_order ?? i + 1,
+          phone: s.phone ?? null,
+          auth: s.auth ?? "none",
+          partyId: s.party_id ?? null,
+          status: "pending",
+          tokenHash: await sha256Hex(token),
+          tokenExpiresAt: expiresAt,
+          createdAt: sentAt,
+        }),
       );
     }
-    statements.push(
-      env.DB.prepare("UPDATE documents SET status = 'sent', sent_at = ?, expires_at = ? WHERE id = ? AND status = 'draft'").bind(
-        sentAt,
-        expiresAt,
-        st.doc.id,
-      ),
-    );
+    statements.push(markSent(db, st.doc.id, sentAt, expiresAt));
     const event: NewEvent = {
       kind: "sent",
       occurredAt: sentAt,
       ip: actor.ip,
       userAgent: actor.userAgent,
-      againstSha256: st.doc.body_sha256,
+      againstSha256: st.doc.bodySha256,
       detail: `Sent to ${signersIn.length} recipient${signersIn.length === 1 ? "" : "s"}.`,
     };
     await commit(env, st, snapshot(st.doc, { status: "sent" }), statements, [event]);
@@ -145,37 +155,34 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
  * Records the first view of a link; later views change nothing. `reads` ride in the same batch
  * (the page's account and certificate lookups) and their results are returned.
  */
-export async function view(env: Env, st: SequencerState, signer: SignerRow, actor: Actor, reads: D1PreparedStatement[] = []) {
-  if (signer.viewed_at) return { viewed: false, reads: reads.length ? await env.DB.batch(reads) : [] };
+export async function view(env: Env, st: SequencerState, signer: SignerState, actor: Actor, reads: Statement[] = []) {
+  const db = signingDb(env);
+  if (signer.viewedAt) return { viewed: false, reads: reads.length ? ((await db.batch(reads as [Statement, ...Statement[]])) as unknown[]) : [] };
   const at = nowIso();
   const { results } = await commit(
     env,
     st,
     snapshot(st.doc),
-    [env.DB.prepare("UPDATE signers SET viewed_at = ? WHERE id = ? AND viewed_at IS NULL").bind(at, signer.id), ...reads],
-    [{ kind: "viewed", occurredAt: at, signer: signerSnapshot(signer), ip: actor.ip, userAgent: actor.userAgent, againstSha256: st.doc.body_sha256 }],
+    [markViewed(db, signer.id, at), ...reads],
+    [{ kind: "viewed", occurredAt: at, signer: signerSnapshot(signer), ip: actor.ip, userAgent: actor.userAgent, againstSha256: st.doc.bodySha256 }],
   );
-  signer.viewed_at = at;
+  signer.viewedAt = at;
   return { viewed: true, reads: results.slice(1, 1 + reads.length) };
 }
 
 /** Consent to do business electronically: its own event, always before the signature. */
-export async function consent(env: Env, st: SequencerState, signer: SignerRow, input: { captured?: Captured }, actor: Actor) {
+export async function consent(env: Env, st: SequencerState, signer: SignerState, input: { captured?: Captured }, actor: Actor) {
   requireLiveLink(st, signer);
   requirePendingSigner(signer);
   requireSigningRole(signer);
-  if (signer.consented_at) return { consented: true as const };
+  if (signer.consentedAt) return { consented: true as const };
   const at = nowIso();
   const captured = capturedRecord(input.captured, at);
-  const version = await consentVersion(st.doc.consent_text);
+  const version = await consentVersion(st.doc.consentText);
   await commit(env, st,
     snapshot(st.doc),
     [
-      env.DB.prepare("UPDATE signers SET consented_at = ?, consent_version = ? WHERE id = ? AND consented_at IS NULL").bind(
-        at,
-        version,
-        signer.id,
-      ),
+      markConsented(signingDb(env), signer.id, at, version),
     ],
     [
       {
@@ -184,36 +191,35 @@ export async function consent(env: Env, st: SequencerState, signer: SignerRow, i
         signer: signerSnapshot(signer),
         ip: actor.ip,
         userAgent: actor.userAgent,
-        againstSha256: st.doc.body_sha256,
+        againstSha256: st.doc.bodySha256,
         detail: captured ? `${version}; captured offline, device time ${captured.claimed_at}, skew ${captured.skew_ms} ms` : version,
       },
     ]);
-  signer.consented_at = at;
-  signer.consent_version = version;
+  signer.consentedAt = at;
+  signer.consentVersion = version;
   return { consented: true as const };
 }
 
 /** The statement that stores (or, for "", clears) one answer. */
-function answerStatement(env: Env, st: SequencerState, signer: SignerRow, key: string, value: string, about: string | null, at: string) {
+function answerStatement(env: Env, st: SequencerState, signer: SignerState, key: string, value: string, about: string | null, at: string) {
+  const db = signingDb(env);
   return value === ""
-    ? env.DB.prepare("DELETE FROM field_values WHERE document_id = ? AND signer_id = ? AND key = ?").bind(st.doc.id, signer.id, key)
-    : env.DB.prepare(
-        "INSERT INTO field_values (document_id, signer_id, key, value, about, supplied_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (document_id, signer_id, key) DO UPDATE SET value = excluded.value, about = excluded.about, supplied_at = excluded.supplied_at",
-      ).bind(st.doc.id, signer.id, key, value, about, at);
+    ? deleteAnswer(db, st.doc.id, signer.id, key)
+    : upsertAnswer(db, { documentId: st.doc.id, signerId: signer.id, key, value, about, suppliedAt: at });
 }
 
 /** The sequencer's copy of the answers, after they are stored. */
-function applyAnswers(st: SequencerState, signer: SignerRow, changes: { key: string; value: string }[], about: string | null, at: string) {
+function applyAnswers(st: SequencerState, signer: SignerState, changes: { key: string; value: string }[], about: string | null, at: string) {
   for (const c of changes) {
-    st.values = st.values.filter((v) => !(v.signer_id === signer.id && v.key === c.key));
-    if (c.value !== "") st.values.push({ signer_id: signer.id, key: c.key, value: c.value, about, supplied_at: at });
+    st.values = st.values.filter((v) => !(v.signerId === signer.id && v.key === c.key));
+    if (c.value !== "") st.values.push({ documentId: st.doc.id, signerId: signer.id, key: c.key, value: c.value, about, suppliedAt: at });
   }
 }
 
-const suppliedKeys = (st: SequencerState, signer: SignerRow) => new Set(st.values.filter((v) => v.signer_id === signer.id).map((v) => v.key));
+const suppliedKeys = (st: SequencerState, signer: SignerState) => new Set(st.values.filter((v) => v.signerId === signer.id).map((v) => v.key));
 
 /** Supplies (or replaces) one answer; an empty value clears it. */
-export async function supplyField(env: Env, st: SequencerState, signer: SignerRow, input: SupplyFieldCommand) {
+export async function supplyField(env: Env, st: SequencerState, signer: SignerState, input: SupplyFieldCommand) {
   requireLiveLink(st, signer);
   requirePendingSigner(signer);
   requireSigningRole(signer);
@@ -242,11 +248,11 @@ async function checkSignatureValue(input: SignInput): Promise<string> {
  * `answers` (the page's sign form) are checked with the signature and stored in the same batch:
  * all of them and the signature, or nothing.
  */
-export async function sign(env: Env, st: SequencerState, signer: SignerRow, input: SignInput, actor: Actor, answers: Record<string, string> = {}) {
+export async function sign(env: Env, st: SequencerState, signer: SignerState, input: SignInput, actor: Actor, answers: Record<string, string> = {}) {
   requireLiveLink(st, signer);
   requirePendingSigner(signer);
   requireSigningRole(signer);
-  if (!signer.consented_at) throw invalid("Consent to sign electronically must be given before signing.", "POST /v1/sign/{token}/consent first.");
+  if (!signer.consentedAt) throw invalid("Consent to sign electronically must be given before signing.", "POST /v1/sign/{token}/consent first.");
   const { changes, problems } = checkAnswers(signerFields(st), suppliedKeys(st, signer), answers, { signing: true });
   if (problems.length) throw invalid(problems[0]!.message);
   if (!isMyTurn(st, signer)) {
@@ -257,11 +263,18 @@ export async function sign(env: Env, st: SequencerState, signer: SignerRow, inpu
   const at = nowIso();
   const valueSha = await sha256Hex(value);
   const captured = capturedRecord(input.captured, at);
-  const statements = [
+  const db = signingDb(env);
+  const signature = {
+    signedAt: at,
+    signatureMethod: input.method,
+    signatureValueSha256: valueSha,
+    signedAgainstSha256: st.doc.bodySha256,
+    signIp: actor.ip,
+    captured,
+  } satisfies Partial<SignerState>;
+  const statements: Statement[] = [
     ...changes.map((c) => answerStatement(env, st, signer, c.key, c.value, null, at)),
-    env.DB.prepare(
-      "UPDATE signers SET status = 'signed', signed_at = ?, signature_method = ?, signature_value = ?, signature_value_sha256 = ?, signed_against_sha256 = ?, sign_ip = ?, captured = ? WHERE id = ? AND status = 'pending'",
-    ).bind(at, input.method, value, valueSha, st.doc.body_sha256, actor.ip, captured ? JSON.stringify(captured) : null, signer.id),
+    markSigned(db, signer.id, { ...signature, signatureValue: value }),
   ];
   const events: NewEvent[] = [
     {
@@ -271,36 +284,28 @@ export async function sign(env: Env, st: SequencerState, signer: SignerRow, inpu
       ip: actor.ip,
       userAgent: actor.userAgent,
       signatureMethod: input.method,
-      againstSha256: st.doc.body_sha256,
+      againstSha256: st.doc.bodySha256,
       detail: captured ? `${INTENT_VERSION}; captured offline, device time ${captured.claimed_at}, skew ${captured.skew_ms} ms` : INTENT_VERSION,
     },
   ];
   const completes = st.signers.every((o) => !mustSign(o) || o.id === signer.id || o.status === "signed");
   let doc = snapshot(st.doc);
   if (completes) {
-    statements.push(env.DB.prepare("UPDATE documents SET status = 'completed', completed_at = ? WHERE id = ? AND status = 'sent'").bind(at, st.doc.id));
-    doc = snapshot(st.doc, { status: "completed", completed_at: at });
+    statements.push(markCompleted(db, st.doc.id, at));
+    doc = snapshot(st.doc, { status: "completed", completedAt: at });
     // The completing signer rides on the event, so signing.completed names who completed it.
     events.push({
       kind: "completed",
       occurredAt: at,
       signer: signerSnapshot(signer, "signed"),
-      againstSha256: st.doc.body_sha256,
+      againstSha256: st.doc.bodySha256,
       detail: "Everyone who had to sign has signed.",
     });
   }
   const { eventIds } = await commit(env, st, doc, statements, events);
   applyAnswers(st, signer, changes, null, at);
-  Object.assign(signer, {
-    status: "signed",
-    signed_at: at,
-    signature_method: input.method,
-    signature_value_sha256: valueSha,
-    signed_against_sha256: st.doc.body_sha256,
-    sign_ip: actor.ip,
-    captured: captured ? JSON.stringify(captured) : null,
-  } satisfies Partial<SignerRow>);
-  if (completes) Object.assign(st.doc, { status: "completed", completed_at: at } satisfies Partial<DocRow>);
+  Object.assign(signer, { status: "signed", ...signature } satisfies Partial<SignerState>);
+  if (completes) Object.assign(st.doc, { status: "completed", completedAt: at } satisfies Partial<DocumentRecord>);
   if (completes) {
     // The completion is committed; a failed issue is repaired when the certificate is next asked for.
     await issueCertificate(env, st.doc.id).catch((err) => logError("certificate issue failed", err, { documentId: st.doc.id }));
@@ -309,7 +314,7 @@ export async function sign(env: Env, st: SequencerState, signer: SignerRow, inpu
 }
 
 /** A signer declines with a reason; the document ends as declined. */
-export async function decline(env: Env, st: SequencerState, signer: SignerRow, input: { reason: string }, actor: Actor) {
+export async function decline(env: Env, st: SequencerState, signer: SignerState, input: { reason: string }, actor: Actor) {
   requireLiveLink(st, signer);
   requirePendingSigner(signer);
   requireSigningRole(signer);
@@ -317,12 +322,8 @@ export async function decline(env: Env, st: SequencerState, signer: SignerRow, i
   await commit(env, st,
     snapshot(st.doc, { status: "declined" }),
     [
-      env.DB.prepare("UPDATE signers SET status = 'declined', declined_at = ?, decline_reason = ? WHERE id = ? AND status = 'pending'").bind(
-        at,
-        input.reason,
-        signer.id,
-      ),
-      env.DB.prepare("UPDATE documents SET status = 'declined', declined_at = ? WHERE id = ? AND status = 'sent'").bind(at, st.doc.id),
+      markSignerDeclined(signingDb(env), signer.id, at, input.reason),
+      markDeclined(signingDb(env), st.doc.id, at),
     ],
     [
       {
@@ -331,12 +332,12 @@ export async function decline(env: Env, st: SequencerState, signer: SignerRow, i
         signer: signerSnapshot(signer, "declined"),
         ip: actor.ip,
         userAgent: actor.userAgent,
-        againstSha256: st.doc.body_sha256,
+        againstSha256: st.doc.bodySha256,
         detail: input.reason,
       },
     ]);
-  Object.assign(signer, { status: "declined", declined_at: at, decline_reason: input.reason } satisfies Partial<SignerRow>);
-  Object.assign(st.doc, { status: "declined", declined_at: at } satisfies Partial<DocRow>);
+  Object.assign(signer, { status: "declined", declinedAt: at, declineReason: input.reason } satisfies Partial<SignerState>);
+  Object.assign(st.doc, { status: "declined", declinedAt: at } satisfies Partial<DocumentRecord>);
   return { declined: true as const };
 }
 
@@ -348,26 +349,22 @@ export async function voidDocument(env: Env, st: SequencerState, input: { reason
   await commit(env, st,
     snapshot(st.doc, { status: "voided" }),
     [
-      env.DB.prepare("UPDATE documents SET status = 'voided', voided_at = ?, void_reason = ? WHERE id = ? AND status IN ('draft', 'sent')").bind(
-        at,
-        input.reason,
-        st.doc.id,
-      ),
+      markVoided(signingDb(env), st.doc.id, at, input.reason),
     ],
-    [{ kind: "voided", occurredAt: at, ip: actor.ip, userAgent: actor.userAgent, againstSha256: st.doc.body_sha256, detail: input.reason }]);
-  Object.assign(st.doc, { status: "voided", voided_at: at, void_reason: input.reason } satisfies Partial<DocRow>);
+    [{ kind: "voided", occurredAt: at, ip: actor.ip, userAgent: actor.userAgent, againstSha256: st.doc.bodySha256, detail: input.reason }]);
+  Object.assign(st.doc, { status: "voided", voidedAt: at, voidReason: input.reason } satisfies Partial<DocumentRecord>);
   return { voided: true as const };
 }
 
 /** Cron: a sent document past its expiry becomes expired. */
 export async function expire(env: Env, st: SequencerState, now: Date) {
-  if (st.doc.status !== "sent" || !st.doc.expires_at || Date.parse(st.doc.expires_at) > now.getTime()) return { expired: false };
+  if (st.doc.status !== "sent" || !st.doc.expiresAt || Date.parse(st.doc.expiresAt) > now.getTime()) return { expired: false };
   const at = now.toISOString();
   await commit(env, st,
     snapshot(st.doc, { status: "expired" }),
-    [env.DB.prepare("UPDATE documents SET status = 'expired', expired_at = ? WHERE id = ? AND status = 'sent'").bind(at, st.doc.id)],
-    [{ kind: "expired", occurredAt: at, againstSha256: st.doc.body_sha256, detail: `Expired at ${st.doc.expires_at}.` }]);
-  Object.assign(st.doc, { status: "expired", expired_at: at } satisfies Partial<DocRow>);
+    [markExpired(signingDb(env), st.doc.id, at)],
+    [{ kind: "expired", occurredAt: at, againstSha256: st.doc.bodySha256, detail: `Expired at ${st.doc.expiresAt}.` }]);
+  Object.assign(st.doc, { status: "expired", expiredAt: at } satisfies Partial<DocumentRecord>);
   return { expired: true };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Webhook fan-out. `deliveryStatements` turns one event into one delivery row per matching
+ * Webhook fan-out. `deliveryQueries` turns one event into one delivery row per matching
  * endpoint of the account, inside the caller's batch; `kickDeliveryQueues` then tells the
  * endpoints' DeliveryQueue objects to deliver.
  *
@@ -69,19 +69,6 @@ export function deliveryQueries(db: Db, input: DeliveryInput) {
   const insert = fanOut(db, { ...input, payload: JSON.stringify(input.payload), at });
   const trim = trimHold(db, closedEndpointsOf(db, input.tenantId, input.mode), HOLD_LIMIT, HOLD_DROPPED_ERROR);
   return { queries: [insert, trim] as const, target: { tenantId: input.tenantId, mode: input.mode, event: input.event } };
-}
-
-/**
- * The same two statements as `deliveryQueries`, as D1 prepared statements for a caller batching
- * with `env.DB.batch` (the document trail's `commitWithEvents`).
- */
-export function deliveryStatements(env: Env, input: DeliveryInput): { statements: D1PreparedStatement[]; target: DeliveryTarget } {
-  const { queries, target } = deliveryQueries(webhookDb(env), input);
-  const statements = queries.map((q) => {
-    const { sql, params } = q.toSQL();
-    return env.DB.prepare(sql).bind(...params);
-  });
-  return { statements, target };
 }
 
 /** The DeliveryQueue object that owns an endpoint's deliveries. */
