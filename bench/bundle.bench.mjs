@@ -44,7 +44,7 @@ export const HEAVY = [
 
 function wrangler(args, timeoutMs) {
   const r = spawnSync(process.execPath, [WRANGLER, ...args], { cwd: ROOT, env: ENV, encoding: "utf8", timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 });
-  const out = `${r.stdout ?? ""}${r.stderr ?? ""}`.replace(/\x1b\[[0-9;]*m/g, "");
+  const out = `${r.stdout ?? ""}${r.stderr ?? ""}`.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g"), "");
   if (r.error || r.status !== 0) throw new Error(`wrangler ${args[0]} ${args[1] ?? ""} failed (${r.error?.message ?? `exit ${r.status}`}): ${out.slice(-600)}`);
   return out;
 }
@@ -104,7 +104,18 @@ export function analyse(meta) {
     };
   });
   const startupBytes = modules.filter((m) => startup.has(m.path)).reduce((s, m) => s + m.bytes, 0);
-  return { outFile, entry, outputBytes: output.bytes, modules, byPackage: [...byPackage].sort((a, b) => b[1] - a[1]), startup, startupModules, startupBytes, heavy, inBundle };
+  return {
+    outFile,
+    entry,
+    outputBytes: output.bytes,
+    modules,
+    byPackage: [...byPackage].sort((a, b) => b[1] - a[1]),
+    startup,
+    startupModules,
+    startupBytes,
+    heavy,
+    inBundle,
+  };
 }
 
 export async function run(ctx = {}) {
@@ -155,7 +166,9 @@ export async function run(ctx = {}) {
     }
     const sorted = startups.map((s) => s.active).sort((x, y) => x - y);
     const median = sorted[Math.floor((sorted.length - 1) / 2)];
-    log(`  startup (wrangler check startup, CPU profile "Active" time): median ${median.toFixed(0)} ms of ${runs} (${sorted.map((x) => x.toFixed(0)).join(", ")} ms)`);
+    log(
+      `  startup (wrangler check startup, CPU profile "Active" time): median ${median.toFixed(0)} ms of ${runs} (${sorted.map((x) => x.toFixed(0)).join(", ")} ms)`,
+    );
     return {
       totalKiB: Number(total[1]),
       gzipKiB: Number(total[2]),

@@ -51,29 +51,60 @@ export async function run(ctx = {}) {
     const step = async (label, method, p, init, check) => {
       const r = await svc.call(method, p, init);
       if (r.status === 429) throttled++;
-      if (r.status !== 200 || !check(r.json)) throw new Error(`${label}: ${method} ${p.replace(/sign\/[^/]+/, "sign/…")} → ${r.status} ${r.text.slice(0, 200)}`);
+      if (r.status !== 200 || !check(r.json))
+        throw new Error(`${label}: ${method} ${p.replace(/sign\/[^/]+/, "sign/…")} → ${r.status} ${r.text.slice(0, 200)}`);
       return r;
     };
 
     const agreement = async (n) => {
       const t0 = performance.now();
-      const prepared = await step("prepare", "POST", "/v1/documents", { key: key(), body: { template_code: code, values: { company: "Acme Ltd", name: `Party ${n}` }, title: `Bench NDA ${n}` } }, (j) => typeof j?.document_id === "string");
+      const prepared = await step(
+        "prepare",
+        "POST",
+        "/v1/documents",
+        { key: key(), body: { template_code: code, values: { company: "Acme Ltd", name: `Party ${n}` }, title: `Bench NDA ${n}` } },
+        (j) => typeof j?.document_id === "string",
+      );
       const id = prepared.json.document_id;
       const signers = [
         { email: `first${n}@example.com`, full_name: "Ada Lovelace" },
         { email: `second${n}@example.com`, full_name: "Charles Babbage" },
       ];
-      const sent = await step("send", "POST", `/v1/documents/${id}/send`, { key: key(), body: { signers } }, (j) => Array.isArray(j?.links) && j.links.length === 2 && j.links.every((l) => typeof l.token === "string"));
+      const sent = await step(
+        "send",
+        "POST",
+        `/v1/documents/${id}/send`,
+        { key: key(), body: { signers } },
+        (j) => Array.isArray(j?.links) && j.links.length === 2 && j.links.every((l) => typeof l.token === "string"),
+      );
       const signs = [];
       for (const [i, link] of sent.json.links.entries()) {
         const t = encodeURIComponent(link.token);
         const ip = `198.51.100.${(n % 200) + 1}`;
-        await step("read", "GET", `/v1/sign/${t}`, { ip }, (j) => j?.ok === true && j.document_id === id && j.email === link.email && j.signer_status !== "signed");
+        await step(
+          "read",
+          "GET",
+          `/v1/sign/${t}`,
+          { ip },
+          (j) => j?.ok === true && j.document_id === id && j.email === link.email && j.signer_status !== "signed",
+        );
         await step("consent", "POST", `/v1/sign/${t}/consent`, { ip, body: {} }, (j) => j?.consented === true);
-        const s = await step("sign", "POST", `/v1/sign/${t}`, { ip, body: { method: "typed", value: signers.find((x) => x.email === link.email).full_name } }, (j) => typeof j?.event_id === "string");
+        const s = await step(
+          "sign",
+          "POST",
+          `/v1/sign/${t}`,
+          { ip, body: { method: "typed", value: signers.find((x) => x.email === link.email).full_name } },
+          (j) => typeof j?.event_id === "string",
+        );
         signs.push({ name: i === 0 ? "sign (first signer)" : "sign (completing)", ms: s.ms }, { name: "sign", ms: s.ms });
       }
-      await step("read back", "GET", `/v1/documents/${id}`, { key: key() }, (j) => j?.status === "completed" && j.completed_at && j.signers?.length === 2 && j.signers.every((s) => s.status === "signed"));
+      await step(
+        "read back",
+        "GET",
+        `/v1/documents/${id}`,
+        { key: key() },
+        (j) => j?.status === "completed" && j.completed_at && j.signers?.length === 2 && j.signers.every((s) => s.status === "signed"),
+      );
       return [...signs, { name: "agreement", ms: performance.now() - t0 }];
     };
 
@@ -99,9 +130,17 @@ export async function run(ctx = {}) {
 
     log("documents: complete agreements (prepare → send to 2 → read, consent, sign × 2 → completed); createTestHarness, test mode");
     for (const c of cases) {
-      log(`  agreements/s, c=${String(c.concurrency).padEnd(3)} ${c.perSecond.toFixed(1).padStart(7)}/s  (${c.done} completed in ${c.seconds.toFixed(1)} s, ${c.errors} errors; one agreement p50 ${fmtMs(c.named.agreement?.p50)}, p99 ${fmtMs(c.named.agreement?.p99)})`);
-      log(`    CPU per complete agreement: workerd ${c.cpu.workerdMs === null ? "n/a (no /proc)" : `${c.cpu.workerdMs.toFixed(1)} ms`} (${c.cpu.processes} process${c.cpu.processes === 1 ? "" : "es"}), Node client + harness ${c.cpu.nodeMs.toFixed(1)} ms`);
-      for (const [name, label] of [["sign", "all"], ["sign (first signer)", "first signer"], ["sign (completing)", "completing"]]) {
+      log(
+        `  agreements/s, c=${String(c.concurrency).padEnd(3)} ${c.perSecond.toFixed(1).padStart(7)}/s  (${c.done} completed in ${c.seconds.toFixed(1)} s, ${c.errors} errors; one agreement p50 ${fmtMs(c.named.agreement?.p50)}, p99 ${fmtMs(c.named.agreement?.p99)})`,
+      );
+      log(
+        `    CPU per complete agreement: workerd ${c.cpu.workerdMs === null ? "n/a (no /proc)" : `${c.cpu.workerdMs.toFixed(1)} ms`} (${c.cpu.processes} process${c.cpu.processes === 1 ? "" : "es"}), Node client + harness ${c.cpu.nodeMs.toFixed(1)} ms`,
+      );
+      for (const [name, label] of [
+        ["sign", "all"],
+        ["sign (first signer)", "first signer"],
+        ["sign (completing)", "completing"],
+      ]) {
         const s = c.named[name];
         if (s) log(`    POST /v1/sign/{token}, ${label.padEnd(14)} p50 ${fmtMs(s.p50).padStart(9)}  p99 ${fmtMs(s.p99).padStart(9)}  (n=${s.n})`);
       }

@@ -51,13 +51,17 @@ async function runDelay(delayMs, agreements, log) {
     // the rate limit, before any work of the route (what an API key costs by itself).
     const readOnly = (await svc.accountWithKeys(`Bench edge ${delayMs} read-only`, 1, { mode: "test", scopes: ["signing:read"] })).keys[0];
     const code = "bench-edge";
-    await svc.must("POST", "/v1/templates", { key, body: { code, name: "Bench NDA", kind: "nda", body: BODY, variables: ["company", "name"], fields: [{ key: "city", label: "City", kind: "text" }] } });
+    await svc.must("POST", "/v1/templates", {
+      key,
+      body: { code, name: "Bench NDA", kind: "nda", body: BODY, variables: ["company", "name"], fields: [{ key: "city", label: "City", kind: "text" }] },
+    });
     await svc.must("POST", "/v1/templates/publish", { key, body: { code } });
 
     const samples = new Map(OPERATIONS.map((o) => [o.op, []]));
     const step = async (op, method, p, init, check, record, status = 200) => {
       const r = await svc.call(method, p, init);
-      if (r.status !== status || !check(r.json)) throw new Error(`${op}: ${method} ${p.replace(/sign\/[^/]+/, "sign/…")} → ${r.status} ${r.text.slice(0, 200)}`);
+      if (r.status !== status || !check(r.json))
+        throw new Error(`${op}: ${method} ${p.replace(/sign\/[^/]+/, "sign/…")} → ${r.status} ${r.text.slice(0, 200)}`);
       const header = r.headers.get("x-d1-calls");
       if (!header) throw new Error(`${op}: no x-d1-calls header (is D1 tracing installed?)`);
       if (r.headers.get("x-d1-calls-overlap")) throw new Error(`${op}: another request overlapped it; the figure would not be exact`);
@@ -67,23 +71,52 @@ async function runDelay(delayMs, agreements, log) {
     };
 
     const agreement = async (n, record) => {
-      const prepared = await step("prepare", "POST", "/v1/documents", { key, body: { template_code: code, values: { company: "Acme Ltd", name: `Party ${n}` } } }, (j) => typeof j?.document_id === "string", record);
+      const prepared = await step(
+        "prepare",
+        "POST",
+        "/v1/documents",
+        { key, body: { template_code: code, values: { company: "Acme Ltd", name: `Party ${n}` } } },
+        (j) => typeof j?.document_id === "string",
+        record,
+      );
       const id = prepared.json.document_id;
       const signers = [
         { email: `first${n}@example.com`, full_name: "Ada Lovelace" },
         { email: `second${n}@example.com`, full_name: "Charles Babbage" },
       ];
-      const sent = await step("send", "POST", `/v1/documents/${id}/send`, { key, body: { signers } }, (j) => Array.isArray(j?.links) && j.links.length === 2, record);
+      const sent = await step(
+        "send",
+        "POST",
+        `/v1/documents/${id}/send`,
+        { key, body: { signers } },
+        (j) => Array.isArray(j?.links) && j.links.length === 2,
+        record,
+      );
       for (const [i, link] of sent.json.links.entries()) {
         const t = encodeURIComponent(link.token);
         const ip = `198.51.100.${(n % 100) * 2 + i + 1}`;
         await step("read", "GET", `/v1/sign/${t}`, { ip }, (j) => j?.ok === true && j.document_id === id, record);
         await step("consent", "POST", `/v1/sign/${t}/consent`, { ip, body: {} }, (j) => j?.consented === true, record);
         await step("field", "POST", `/v1/sign/${t}/fields`, { ip, body: { key: "city", value: "Lisboa" } }, (j) => j?.supplied === true, record);
-        await step(i === 0 ? "sign" : "complete", "POST", `/v1/sign/${t}`, { ip, body: { method: "typed", value: signers.find((s) => s.email === link.email).full_name } }, (j) => typeof j?.event_id === "string", record);
+        await step(
+          i === 0 ? "sign" : "complete",
+          "POST",
+          `/v1/sign/${t}`,
+          { ip, body: { method: "typed", value: signers.find((s) => s.email === link.email).full_name } },
+          (j) => typeof j?.event_id === "string",
+          record,
+        );
       }
       await step("readback", "GET", `/v1/documents/${id}`, { key }, (j) => j?.status === "completed", record);
-      await step("keyonly", "POST", "/v1/documents", { key: readOnly, body: { template_code: code, values: { company: "Acme Ltd", name: "x" } } }, (j) => j?.error?.code === "forbidden", record, 403);
+      await step(
+        "keyonly",
+        "POST",
+        "/v1/documents",
+        { key: readOnly, body: { template_code: code, values: { company: "Acme Ltd", name: "x" } } },
+        (j) => j?.error?.code === "forbidden",
+        record,
+        403,
+      );
     };
 
     // Warm-up (not recorded): code paths and statements hot, the rate-limit objects started.
@@ -98,7 +131,14 @@ async function runDelay(delayMs, agreements, log) {
       const ms = s.map((x) => x.ms).sort((a, b) => a - b);
       const seq = s.map((x) => x.sequential);
       const calls = s.map((x) => x.calls);
-      ops[op] = { n: s.length, p50: percentile(ms, 50), seqMin: Math.min(...seq), seqMax: Math.max(...seq), callsMin: Math.min(...calls), callsMax: Math.max(...calls) };
+      ops[op] = {
+        n: s.length,
+        p50: percentile(ms, 50),
+        seqMin: Math.min(...seq),
+        seqMax: Math.max(...seq),
+        callsMin: Math.min(...calls),
+        callsMax: Math.max(...calls),
+      };
     }
     log(`  D1_DELAY_MS=${delayMs}: ${agreements} agreements one at a time in ${seconds.toFixed(1)} s`);
     return { delayMs, agreements, seconds, ops };
@@ -138,7 +178,10 @@ export async function run(ctx = {}) {
   // The sequential count should not depend on the delay; say so if it did.
   for (const { op } of OPERATIONS) {
     const seen = new Set(runs.map((r) => range(r.ops[op].seqMin, r.ops[op].seqMax)));
-    if (seen.size > 1) log(`  note: ${op}: sequential round trips differ between delays (${runs.map((r) => `${r.delayMs} ms: ${range(r.ops[op].seqMin, r.ops[op].seqMax)}`).join(", ")})`);
+    if (seen.size > 1)
+      log(
+        `  note: ${op}: sequential round trips differ between delays (${runs.map((r) => `${r.delayMs} ms: ${range(r.ops[op].seqMin, r.ops[op].seqMax)}`).join(", ")})`,
+      );
   }
   return { runs };
 }

@@ -89,7 +89,7 @@ function sheet(svc, payload, code) {
   };
 }
 
-function payloadFor(body, signers) {
+function payloadFor(_body, signers) {
   return {
     issuer: { tenant: "Bench Ltd", tenant_id: "ten_bench" },
     document: { id: "doc_bench", title: "Bench NDA", sha256: "a".repeat(64), completed_at: "2026-01-15T09:30:00.000Z", template: { code: "nda", version: 1 } },
@@ -103,7 +103,13 @@ function payloadFor(body, signers) {
       signed_at: "2026-01-15T09:11:00.000Z",
       signature: { method: "typed", value_sha256: "b".repeat(64), signed_against_sha256: "a".repeat(64), ip: "203.0.113.10" },
     })),
-    events: Array.from({ length: 2 + signers.length * 3 + 1 }, (_, i) => ({ kind: ["created", "sent", "viewed", "consented", "signed", "completed"][Math.min(i, 5)], occurred_at: "2026-01-15T09:11:00.000Z", signer: null, ip: null, against_sha256: "a".repeat(64) })),
+    events: Array.from({ length: 2 + signers.length * 3 + 1 }, (_, i) => ({
+      kind: ["created", "sent", "viewed", "consented", "signed", "completed"][Math.min(i, 5)],
+      occurred_at: "2026-01-15T09:11:00.000Z",
+      signer: null,
+      ip: null,
+      against_sha256: "a".repeat(64),
+    })),
   };
 }
 
@@ -122,7 +128,13 @@ export async function run(ctx = {}) {
     TSA_KEY_PEM: fixture("tsa-key.pem"),
     TSA_CERT_PEM: fixture("tsa-cert.pem"),
   });
-  const sealOpts = { signer: sealing.signer, tsa: sealing.tsa, reason: "Certificate of completion", location: "sign.example.com", contactInfo: "https://sign.example.com/verify/X" };
+  const sealOpts = {
+    signer: sealing.signer,
+    tsa: sealing.tsa,
+    reason: "Certificate of completion",
+    location: "sign.example.com",
+    contactInfo: "https://sign.example.com/verify/X",
+  };
 
   // The same 1-page PDF for both signers.
   const base = await PDFDocument.create();
@@ -165,15 +177,78 @@ export async function run(ctx = {}) {
   const manifest = {
     format: svc.BUNDLE_FORMAT,
     made_at: "2026-01-15T10:00:00.000Z",
-    certificate: { certificate_id: "cert_bench", verification_code: "7K2M9QXDA4B8C1EF", issued_at: "2026-01-15T09:31:00.000Z", document_sha256_hex: "a".repeat(64), certificate_sha256_hex: "0".repeat(64), payload },
-    trail: payload.events.map((e, i) => ({ seq: i + 1, kind: e.kind, occurred_at: e.occurred_at, signer_email: "s0@example.com", ip: "203.0.113.10", user_agent: "Mozilla/5.0", signature_method: null, against_sha256: "a".repeat(64), detail: null })),
-    messages: signers.map((s, i) => ({ id: `msg_${i}`, channel: "email", purpose: "signing.link", recipient: `s${i}@example.com`, subject: "Please sign", status: "sent", created_at: "2026-01-15T09:02:00.000Z", body: `Dear ${s}, please sign: [token withheld]` })),
-    webhook_deliveries: [{ id: "dlv_1", endpoint_id: "whe_1", endpoint_host: "hooks.example.net", event: "signing.completed", status: "delivered", attempts: 1, response_status: 200, last_error: null, created_at: "2026-01-15T09:30:01.000Z", delivered_at: "2026-01-15T09:30:02.000Z", replay_of: null, payload_sha256: "c".repeat(64) }],
-    record_state: { status: "completed", title: "Bench NDA", created_at: null, sent_at: null, completed_at: "2026-01-15T09:30:00.000Z", voided_at: null, declined_at: null, expired_at: null, expires_at: null, body_sha256_stored: "a".repeat(64), body_sha256_computed: "a".repeat(64), integrity_ok: true, still_matches_record: true, divergence: null, signers: [] },
+    certificate: {
+      certificate_id: "cert_bench",
+      verification_code: "7K2M9QXDA4B8C1EF",
+      issued_at: "2026-01-15T09:31:00.000Z",
+      document_sha256_hex: "a".repeat(64),
+      certificate_sha256_hex: "0".repeat(64),
+      payload,
+    },
+    trail: payload.events.map((e, i) => ({
+      seq: i + 1,
+      kind: e.kind,
+      occurred_at: e.occurred_at,
+      signer_email: "s0@example.com",
+      ip: "203.0.113.10",
+      user_agent: "Mozilla/5.0",
+      signature_method: null,
+      against_sha256: "a".repeat(64),
+      detail: null,
+    })),
+    messages: signers.map((s, i) => ({
+      id: `msg_${i}`,
+      channel: "email",
+      purpose: "signing.link",
+      recipient: `s${i}@example.com`,
+      subject: "Please sign",
+      status: "sent",
+      created_at: "2026-01-15T09:02:00.000Z",
+      body: `Dear ${s}, please sign: [token withheld]`,
+    })),
+    webhook_deliveries: [
+      {
+        id: "dlv_1",
+        endpoint_id: "whe_1",
+        endpoint_host: "hooks.example.net",
+        event: "signing.completed",
+        status: "delivered",
+        attempts: 1,
+        response_status: 200,
+        last_error: null,
+        created_at: "2026-01-15T09:30:01.000Z",
+        delivered_at: "2026-01-15T09:30:02.000Z",
+        replay_of: null,
+        payload_sha256: "c".repeat(64),
+      },
+    ],
+    record_state: {
+      status: "completed",
+      title: "Bench NDA",
+      created_at: null,
+      sent_at: null,
+      completed_at: "2026-01-15T09:30:00.000Z",
+      voided_at: null,
+      declined_at: null,
+      expired_at: null,
+      expires_at: null,
+      body_sha256_stored: "a".repeat(64),
+      body_sha256_computed: "a".repeat(64),
+      integrity_ok: true,
+      still_matches_record: true,
+      divergence: null,
+      signers: [],
+    },
   };
   const bundle = await measure(iters(30), async () => {
     const manifestJson = svc.canonicalJson(manifest);
-    const doc = await svc.drawBundle({ manifest, manifestJson, packageSha256: await svc.sha256Hex(manifestJson), certificate: sheet(svc, payload, "7K2M9QXDA4B8C1EF"), sealName: sealing.description.commonName });
+    const doc = await svc.drawBundle({
+      manifest,
+      manifestJson,
+      packageSha256: await svc.sha256Hex(manifestJson),
+      certificate: sheet(svc, payload, "7K2M9QXDA4B8C1EF"),
+      sealName: sealing.description.commonName,
+    });
     return svc.sealPdf(doc, sealOpts);
   });
 

@@ -70,7 +70,10 @@ export async function run(ctx = {}) {
         `  ${c.name.padEnd(38)} c=${String(c.concurrency).padEnd(3)} ${c.perSecond.toFixed(0).padStart(6)} req/s  p50 ${fmtMs(c.p50).padStart(9)}  p99 ${fmtMs(c.p99).padStart(9)}  (n=${c.done}, ${c.errors} errors)`,
       );
     for (const concurrency of [1, 32]) {
-      const [a, m] = [cases.find((c) => c.concurrency === concurrency && c.name.startsWith("GET /v1/account")), cases.find((c) => c.concurrency === concurrency && c.name.includes("404"))];
+      const [a, m] = [
+        cases.find((c) => c.concurrency === concurrency && c.name.startsWith("GET /v1/account")),
+        cases.find((c) => c.concurrency === concurrency && c.name.includes("404")),
+      ];
       // At c=1 the latency difference is the cost; at c=32 latency is mostly queueing, so the cost
       // shows as the time each request holds the machine: 1 / throughput.
       const held = 1000 / a.perSecond - 1000 / m.perSecond;
@@ -94,7 +97,10 @@ export async function run(ctx = {}) {
 /** Rows for bench/run.mjs's closing table. */
 export function summary(r) {
   return [
-    ...r.cases.map((c) => [`${c.name.replace(/ \(.*\)$/, "")}${c.name.includes("404") ? " 404" : ""}, c=${c.concurrency}`, `${c.perSecond.toFixed(0)} req/s, p50 ${fmtMs(c.p50)}, p99 ${fmtMs(c.p99)}`]),
+    ...r.cases.map((c) => [
+      `${c.name.replace(/ \(.*\)$/, "")}${c.name.includes("404") ? " 404" : ""}, c=${c.concurrency}`,
+      `${c.perSecond.toFixed(0)} req/s, p50 ${fmtMs(c.p50)}, p99 ${fmtMs(c.p99)}`,
+    ]),
     ["429s on keyed calls", `${r.throttled} (${r.keys} keys, ≤ ${r.busiestKey} calls per key)`],
   ];
 }

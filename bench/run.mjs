@@ -23,12 +23,21 @@ const files = readdirSync(dir)
   .filter((f) => f.endsWith(".bench.mjs") && (!filter || f.includes(filter)))
   .sort();
 if (files.length === 0) {
-  console.error(`No bench matches "${filter}" (have: ${readdirSync(dir).filter((f) => f.endsWith(".bench.mjs")).join(", ")}).`);
+  console.error(
+    `No bench matches "${filter}" (have: ${readdirSync(dir)
+      .filter((f) => f.endsWith(".bench.mjs"))
+      .join(", ")}).`,
+  );
   process.exit(1);
 }
 
-const load = () => loadavg().map((x) => x.toFixed(1)).join(" ");
-console.log(`Benchmarks${quick ? " (quick)" : ""}: ${files.join(", ")} — Node ${process.version}, ${new Date().toISOString()}, ${cpus().length} cores, load average ${load()}`);
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ");
+console.log(
+  `Benchmarks${quick ? " (quick)" : ""}: ${files.join(", ")} — Node ${process.version}, ${new Date().toISOString()}, ${cpus().length} cores, load average ${load()}`,
+);
 const results = [];
 for (const file of files) {
   const name = file.replace(/\.bench\.mjs$/, "");
@@ -41,7 +50,19 @@ for (const file of files) {
     results.push({ name, ok: true, seconds: (performance.now() - t0) / 1000, rows });
   } catch (err) {
     console.error(`  FAILED: ${err?.stack ?? err}`);
-    results.push({ name, ok: false, seconds: (performance.now() - t0) / 1000, rows: [["error", String(err?.message ?? err).split("\n")[0].slice(0, 100)]] });
+    results.push({
+      name,
+      ok: false,
+      seconds: (performance.now() - t0) / 1000,
+      rows: [
+        [
+          "error",
+          String(err?.message ?? err)
+            .split("\n")[0]
+            .slice(0, 100),
+        ],
+      ],
+    });
   }
 }
 

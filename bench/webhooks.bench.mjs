@@ -72,7 +72,13 @@ function startReceiver() {
       const at = Date.now();
       const raw = Buffer.concat(chunks);
       const secret = secrets.get(req.url);
-      arrivals.push({ path: req.url, at, body: raw.toString("utf8"), eventId: req.headers["service-event-id"], valid: !!secret && verifyDelivery(raw, req.headers, secret, at) });
+      arrivals.push({
+        path: req.url,
+        at,
+        body: raw.toString("utf8"),
+        eventId: req.headers["service-event-id"],
+        valid: !!secret && verifyDelivery(raw, req.headers, secret, at),
+      });
       res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
       for (const w of waiters) w();
     });
@@ -101,7 +107,11 @@ async function startService(log) {
   const persist = mkdtempSync(path.join(tmpdir(), "edge-sign-webhooks-bench-"));
   const wrangler = path.join(ROOT, "node_modules/wrangler/bin/wrangler.js");
   const env = { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" };
-  const migrate = spawnSync(nodeBinary(), [wrangler, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], { cwd: ROOT, env, encoding: "utf8" });
+  const migrate = spawnSync(nodeBinary(), [wrangler, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {
+    cwd: ROOT,
+    env,
+    encoding: "utf8",
+  });
   if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
   const port = await freePort();
   const vars = {
@@ -110,7 +120,20 @@ async function startService(log) {
     ALLOW_INSECURE_WEBHOOKS: "true",
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
   };
-  const args = [wrangler, "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persist, "--show-interactive-dev-session=false", "--log-level", "error"];
+  const args = [
+    wrangler,
+    "dev",
+    "--local",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--persist-to",
+    persist,
+    "--show-interactive-dev-session=false",
+    "--log-level",
+    "error",
+  ];
   for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
   const child = spawn(nodeBinary(), args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let output = "";
@@ -165,11 +188,17 @@ async function account(call, name, keys = 6) {
   const { tenant_id } = await call("POST", "/ops/v1/tenants", { token: OPERATOR_TOKEN, body: { name } });
   const pool = [];
   for (let i = 0; i < keys; i++) {
-    const { key } = await call("POST", `/ops/v1/tenants/${tenant_id}/keys`, { token: OPERATOR_TOKEN, body: { label: `bench ${i}`, scopes: SCOPES, mode: "live" } });
+    const { key } = await call("POST", `/ops/v1/tenants/${tenant_id}/keys`, {
+      token: OPERATOR_TOKEN,
+      body: { label: `bench ${i}`, scopes: SCOPES, mode: "live" },
+    });
     pool.push(key);
   }
   const code = `bench-${randomBytes(4).toString("hex")}`;
-  await call("POST", "/v1/templates", { key: pool[0], body: { code, name: "Bench NDA", kind: "nda", body: "Between {{company}} and {{name}}.", variables: ["company", "name"] } });
+  await call("POST", "/v1/templates", {
+    key: pool[0],
+    body: { code, name: "Bench NDA", kind: "nda", body: "Between {{company}} and {{name}}.", variables: ["company", "name"] },
+  });
   await call("POST", "/v1/templates/publish", { key: pool[0], body: { code } });
   let next = 0;
   const key = () => pool[next++ % pool.length];
@@ -179,9 +208,11 @@ async function account(call, name, keys = 6) {
 
 async function inParallel(n, width, fn) {
   let i = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (i < n) await fn(i++);
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (i < n) await fn(i++);
+    }),
+  );
 }
 
 async function throughput(call, rx, endpoints, events, label) {
@@ -206,7 +237,14 @@ async function throughput(call, rx, endpoints, events, label) {
   await rx.until(() => got() >= total, 300_000);
   const seconds = (Date.now() - t0) / 1000;
   const mine = rx.arrivals.filter((a) => paths.has(a.path));
-  return { endpoints, deliveries: total, seconds, perSecond: total / seconds, verified: mine.filter((a) => a.valid).length, unique: new Set(mine.map((a) => a.eventId)).size };
+  return {
+    endpoints,
+    deliveries: total,
+    seconds,
+    perSecond: total / seconds,
+    verified: mine.filter((a) => a.valid).length,
+    unique: new Set(mine.map((a) => a.eventId)).size,
+  };
 }
 
 async function latency(call, rx, n) {
@@ -242,7 +280,9 @@ export async function run(ctx = {}) {
     const verified = rx.arrivals.filter((a) => a.valid).length;
     log("webhooks: delivery to a local receiver (wrangler dev, local D1 and Durable Objects)");
     const row = (r) =>
-      log(`  ${`deliveries/s, ${r.endpoints} endpoint${r.endpoints > 1 ? "s" : ""}`.padEnd(36)} ${r.perSecond.toFixed(0).padStart(6)}/s  (${r.deliveries} in ${r.seconds.toFixed(2)} s, released from the hold)`);
+      log(
+        `  ${`deliveries/s, ${r.endpoints} endpoint${r.endpoints > 1 ? "s" : ""}`.padEnd(36)} ${r.perSecond.toFixed(0).padStart(6)}/s  (${r.deliveries} in ${r.seconds.toFixed(2)} s, released from the hold)`,
+      );
     row(one);
     row(ten);
     log(`  ${"event → first attempt".padEnd(36)} p50 ${lat.p50} ms  p99 ${lat.p99} ms  max ${lat.max} ms  (n=${lat.n})`);

@@ -19,7 +19,9 @@ import { ConsentCommand, DeclineCommand, SignCommand, SubmitCommand, SupplyField
  * signers signing at once give one completion.
  */
 export class DocumentSequencer extends DurableObject<Env> {
-  constructor(ctx: DurableObjectState, env: Env) { super(ctx, traceD1(env)); } // D1 round trips counted when D1_TRACE is set (src/lib/d1-trace.ts)
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, traceD1(env));
+  } // D1 round trips counted when D1_TRACE is set (src/lib/d1-trace.ts)
   private tail: Promise<unknown> = Promise.resolve();
   private state: SequencerState | null = null;
 

@@ -24,7 +24,9 @@ const REVOKED = "revoked";
  * thing the object keeps for good.
  */
 export class RateLimiter extends DurableObject<Env> {
-  constructor(ctx: DurableObjectState, env: Env) { super(ctx, traceD1(env)); } // D1 round trips counted when D1_TRACE is set (src/lib/d1-trace.ts)
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, traceD1(env));
+  } // D1 round trips counted when D1_TRACE is set (src/lib/d1-trace.ts)
   /** Counts one request; `reset` is the Unix second at which the current window turns over. */
   async hit(limit: number, windowSeconds: number): Promise<HitResult> {
     const kv = this.ctx.storage.kv;

@@ -36,7 +36,10 @@ const ALGORITHMS = {
 };
 
 function pem(label, der) {
-  const b64 = Buffer.from(der).toString("base64").replace(/(.{64})/g, "$1\n").trimEnd();
+  const b64 = Buffer.from(der)
+    .toString("base64")
+    .replace(/(.{64})/g, "$1\n")
+    .trimEnd();
   return `-----BEGIN ${label}-----\n${b64}\n-----END ${label}-----\n`;
 }
 

@@ -90,7 +90,8 @@ function migrate() {
     env: { ...QUIET, CI: "true" }, // no confirmation prompt
     encoding: "utf8",
   });
-  if (r.status !== 0) return fail(`applying the D1 migrations failed:
+  if (r.status !== 0)
+    return fail(`applying the D1 migrations failed:
 ${r.stdout}
 ${r.stderr}`);
   const applied = appliedMigrations(r.stdout);
@@ -175,7 +176,8 @@ export async function seed(operatorToken) {
       `creating the template ${DEMO_TEMPLATE}`,
     );
   }
-  if (!template?.is_published) await must(await call("POST", "/v1/templates/publish", { token: key, body: { code: DEMO_TEMPLATE } }), `publishing ${DEMO_TEMPLATE}`);
+  if (!template?.is_published)
+    await must(await call("POST", "/v1/templates/publish", { token: key, body: { code: DEMO_TEMPLATE } }), `publishing ${DEMO_TEMPLATE}`);
   return { tenantId, key, keyId: key_id, created };
 }
 
@@ -210,7 +212,8 @@ async function main() {
     if (process.ppid !== parent) shutdown(0);
   }, 1000).unref();
 
-  if (!(await portIsFree(PORT))) return fail(`port ${PORT} is already in use on 127.0.0.1 (another npm start?). Stop it, or choose another: PORT=8788 npm start.`);
+  if (!(await portIsFree(PORT)))
+    return fail(`port ${PORT} is already in use on 127.0.0.1 (another npm start?). Stop it, or choose another: PORT=8788 npm start.`);
 
   const { vars, created } = await ensureDevVars(path.join(ROOT, ".dev.vars"), { port: PORT });
   console.log(created ? "Wrote local development secrets to .dev.vars (once; never overwritten)." : "Using the secrets in .dev.vars.");

@@ -65,7 +65,13 @@ export function parseArgs(argv) {
   return { positionals, options };
 }
 
-const list = (v) => (v === undefined ? undefined : v.split(",").map((s) => s.trim()).filter(Boolean));
+const list = (v) =>
+  v === undefined
+    ? undefined
+    : v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
 const bool = (name, v) => {
   if (v === undefined) return undefined;
   if (v === "true" || v === "false") return v === "true";
@@ -150,7 +156,12 @@ export function requestFor(positionals, options) {
       return {
         method: "POST",
         path: "/oauth-clients",
-        body: { name: required(o, "name"), homepage: required(o, "homepage"), redirect_uris: list(required(o, "redirect-uris")), scopes: list(required(o, "scopes")) },
+        body: {
+          name: required(o, "name"),
+          homepage: required(o, "homepage"),
+          redirect_uris: list(required(o, "redirect-uris")),
+          scopes: list(required(o, "scopes")),
+        },
       };
     case "outbox": {
       const q = new URLSearchParams(given({ tenant_id: o["tenant-id"], document_id: o["document-id"], limit: int("limit", o.limit) }));

@@ -61,7 +61,15 @@ app.use("*", async (c, next) => {
   await next();
 });
 
-app.use("*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw tooLarge(); } }));
+app.use(
+  "*",
+  bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw tooLarge();
+    },
+  }),
+);
 
 app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
   type: "http",

@@ -11,7 +11,9 @@ describe("API keys", () => {
     const revoked = await addKey(t.tenantId);
     await ops("POST", `/keys/${revoked.key_id}/revoke`, { reason: "leaked in a log" });
     const expiring = await addKey(t.tenantId, { expires_at: new Date(Date.now() + 60_000).toISOString() });
-    await env.DB.prepare("UPDATE api_keys SET expires_at = ? WHERE id = ?").bind(new Date(Date.now() - 1000).toISOString(), expiring.key_id).run();
+    await env.DB.prepare("UPDATE api_keys SET expires_at = ? WHERE id = ?")
+      .bind(new Date(Date.now() - 1000).toISOString(), expiring.key_id)
+      .run();
     const pinned = await addKey(t.tenantId, { allowed_ips: ["198.51.100.0/24"] });
 
     const answers = [

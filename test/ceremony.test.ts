@@ -16,7 +16,14 @@ describe("the signing ceremony", () => {
     const doc = await api("GET", `/v1/documents/${id}`, { key: t.key });
     expect(doc.json.status).toBe("completed");
     expect(doc.json.events.map((e: { kind: string }) => e.kind)).toEqual([
-      "created", "sent", "viewed", "consented", "signed", "consented", "signed", "completed",
+      "created",
+      "sent",
+      "viewed",
+      "consented",
+      "signed",
+      "consented",
+      "signed",
+      "completed",
     ]);
   });
 });

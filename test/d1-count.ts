@@ -64,5 +64,11 @@ export async function countD1<T>(fn: () => Promise<T>): Promise<{ value: T; trac
  */
 export function countingD1(db: D1Database): { db: D1Database; calls: () => number; reset: () => void } {
   let base = d1Counts().calls;
-  return { db: traceD1Database(db, { delayMs: 0 }), calls: () => d1Counts().calls - base, reset: () => void (base = d1Counts().calls) };
+  return {
+    db: traceD1Database(db, { delayMs: 0 }),
+    calls: () => d1Counts().calls - base,
+    reset: () => {
+      base = d1Counts().calls;
+    },
+  };
 }

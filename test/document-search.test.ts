@@ -9,7 +9,7 @@ const TITLES: string[] = [
   "Party 🎉👍🏽 emoji 👨‍👩‍👧",
   "नमस्ते दुनिया अनुबंध",
   "สัญญาเช่าบ้าน ภาษาไทย",
-  'Rate 5%_x with "quotes" and \'apostrophes\'',
+  "Rate 5%_x with \"quotes\" and 'apostrophes'",
   "<script>alert(1)</script> & <b>bold</b>",
   "Back\\slash path C:\\docs",
   TITLE_200,
@@ -58,7 +58,21 @@ describe("GET /v1/documents?q= takes any text of 1-200 characters", () => {
     expect(await search(t.key, "王明")).toEqual([ids.get(TITLES[9]!)]);
     expect(await search(t.key, "🎉")).toEqual([ids.get(TITLES[2]!)]);
     // Nothing matches, and nothing breaks.
-    for (const q of ["zzzz", "x".repeat(200), "é".repeat(200), "🎉".repeat(100), '"', '""', "*", "a OR b", "NEAR(a b)", "text : x", "^abc", "\u0000abc", "-- ;"]) {
+    for (const q of [
+      "zzzz",
+      "x".repeat(200),
+      "é".repeat(200),
+      "🎉".repeat(100),
+      '"',
+      '""',
+      "*",
+      "a OR b",
+      "NEAR(a b)",
+      "text : x",
+      "^abc",
+      "\u0000abc",
+      "-- ;",
+    ]) {
       const found = await search(t.key, q);
       if (q === "x".repeat(200)) expect(found).toEqual([]);
       else expect(Array.isArray(found)).toBe(true);
@@ -75,7 +89,12 @@ describe("GET /v1/documents?q= takes any text of 1-200 characters", () => {
     expect(await search(t.key, "lovelace")).toEqual([]);
     const s = await api("POST", `/v1/documents/${id}/send`, {
       key: t.key,
-      body: { signers: [{ email: "ada.lovelace@analytical.example", full_name: "Ada Lovelace" }, { email: "zoe@example.org", full_name: "Zoë Ng" }] },
+      body: {
+        signers: [
+          { email: "ada.lovelace@analytical.example", full_name: "Ada Lovelace" },
+          { email: "zoe@example.org", full_name: "Zoë Ng" },
+        ],
+      },
     });
     expect(s.status, s.text).toBe(200);
     expect(await search(t.key, "LOVELACE")).toEqual([id]);

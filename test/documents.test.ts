@@ -75,11 +75,17 @@ describe("POST /v1/documents/{id}/send", () => {
     expect(links.map((l) => l.email)).toEqual(["signer1@example.com", "signer2@example.com", "cc@example.com"]);
     const d = await api("GET", `/v1/documents/${id}`, { key: t.key });
     expect(d.json.status).toBe("sent");
-    expect(d.json.signers.map((s: { sign_order: number; role: string }) => [s.sign_order, s.role])).toEqual([[1, "signer"], [2, "signer"], [3, "cc"]]);
+    expect(d.json.signers.map((s: { sign_order: number; role: string }) => [s.sign_order, s.role])).toEqual([
+      [1, "signer"],
+      [2, "signer"],
+      [3, "cc"],
+    ]);
     // Default expiry: 30 days after sending.
     expect(Date.parse(d.json.expires_at) - Date.parse(d.json.sent_at)).toBe(30 * 86400_000);
     // No token appears in any stored row of any table.
-    const tables = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'").all<{ name: string }>();
+    const tables = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'").all<{
+      name: string;
+    }>();
     expect(tables.results.length).toBeGreaterThan(10);
     for (const { name } of tables.results) {
       const rows = await env.DB.prepare(`SELECT * FROM "${name}"`).all();
@@ -204,9 +210,13 @@ describe("GET /v1/documents", () => {
     const draft = await preparedDocument(t.key, { title: "Lease for flat 3", external_ref: "lease-3" });
     const { id: sent } = await sentDocument(t.key, {
       doc: { title: "NDA", sequential: true },
-      signers: [{ email: "grace@example.com", full_name: "Grace Hopper" }, { email: "alan@example.com", full_name: "Alan Turing" }],
+      signers: [
+        { email: "grace@example.com", full_name: "Grace Hopper" },
+        { email: "alan@example.com", full_name: "Alan Turing" },
+      ],
     });
-    const ids = async (qs: string) => (await api("GET", `/v1/documents?${qs}`, { key: t.key })).json.documents.map((d: { document_id: string }) => d.document_id);
+    const ids = async (qs: string) =>
+      (await api("GET", `/v1/documents?${qs}`, { key: t.key })).json.documents.map((d: { document_id: string }) => d.document_id);
     expect(await ids("status=draft")).toEqual([draft]);
     expect(await ids("status=sent")).toEqual([sent]);
     expect(await ids("status=open")).toEqual([sent, draft]);
@@ -305,7 +315,11 @@ describe("GET /v1/documents/{id}: each signer's answers", () => {
     ];
     const { id, links } = await sentDocument(t.key, { tpl: { fields }, signers: [{ email: "a@example.com", full_name: "Ada" }] });
     const token = links[0]!.token;
-    for (const [key, value] of [["city", "Zürich"], ["ssn", "123-45-6789"], ["pin", "1234"]]) {
+    for (const [key, value] of [
+      ["city", "Zürich"],
+      ["ssn", "123-45-6789"],
+      ["pin", "1234"],
+    ]) {
       expect((await api("POST", `/v1/sign/${token}/fields`, { body: { key, value } })).status).toBe(200);
     }
     const d = await api("GET", `/v1/documents/${id}`, { key: t.key });

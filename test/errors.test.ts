@@ -247,12 +247,19 @@ describe("the error envelope and request ids", () => {
   });
 
   it("500 quotes the request id and leaks no stack", async () => {
-    const broken = { ...env, DB: { prepare: () => { throw new Error("disk on fire at /secret/path.ts:12"); } } as unknown as D1Database };
-    const res = await app.fetch(
-      new Request(`${BASE}/v1/account`, { headers: { authorization: `Bearer mk_live_${"a".repeat(48)}` } }),
-      broken,
-      { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext,
-    );
+    const broken = {
+      ...env,
+      DB: {
+        prepare: () => {
+          throw new Error("disk on fire at /secret/path.ts:12");
+        },
+      } as unknown as D1Database,
+    };
+    const res = await app.fetch(new Request(`${BASE}/v1/account`, { headers: { authorization: `Bearer mk_live_${"a".repeat(48)}` } }), broken, {
+      waitUntil() {},
+      passThroughOnException() {},
+      props: {},
+    } as unknown as ExecutionContext);
     expect(res.status).toBe(500);
     const body = (await res.json()) as { error: { code: string; message: string } };
     const id = res.headers.get("x-request-id")!;

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { canonicalJson, CanonicalJsonError } from "../src/lib/canonical-json";
-import {
-  CROCKFORD_ALPHABET,
-  formatVerificationCode,
-  newVerificationCode,
-  normaliseVerificationCode,
-} from "../src/lib/verification-code";
+import { CROCKFORD_ALPHABET, formatVerificationCode, newVerificationCode, normaliseVerificationCode } from "../src/lib/verification-code";
 
 describe("canonicalJson (RFC 8785)", () => {
   it("matches the RFC's own example (numbers, strings, literals, member order)", () => {

@@ -27,7 +27,9 @@ describe("evidence after a real signing ceremony", () => {
     expect(cert.still_matches_record).toBe(true);
     expect(cert.document_sha256_hex).toBe(doc.body_sha256);
     expect(cert.payload.document).toMatchObject({ id, title: doc.title, sha256: doc.body_sha256, completed_at: doc.completed_at });
-    expect(cert.payload.signers.map((s: { full_name: string; status: string; signature: { method: string } }) => [s.full_name, s.status, s.signature.method])).toEqual([
+    expect(
+      cert.payload.signers.map((s: { full_name: string; status: string; signature: { method: string } }) => [s.full_name, s.status, s.signature.method]),
+    ).toEqual([
       ["Ada Lovelace", "signed", "typed"],
       ["Екатерина Смирнова", "signed", "typed"],
     ]);

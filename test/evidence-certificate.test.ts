@@ -17,7 +17,16 @@ describe("GET /v1/documents/{id}/certificate", () => {
     expect(r.status).toBe(200);
     const c = r.json;
     expect(Object.keys(c).sort()).toEqual(
-      ["certificate_id", "certificate_sha256_hex", "divergence", "document_sha256_hex", "issued_at", "payload", "still_matches_record", "verification_code"].sort(),
+      [
+        "certificate_id",
+        "certificate_sha256_hex",
+        "divergence",
+        "document_sha256_hex",
+        "issued_at",
+        "payload",
+        "still_matches_record",
+        "verification_code",
+      ].sort(),
     );
     expect(c.verification_code).toMatch(/^[0-9A-HJKMNP-TV-Z]{16}$/);
     expect(c.still_matches_record).toBe(true);
@@ -81,7 +90,9 @@ describe("GET /v1/documents/{id}/certificate", () => {
   it("stores the canonical text itself, so the stored bytes hash to certificate_sha256_hex", async () => {
     const t = await makeTenant();
     const f = await insertDocument(t);
-    const row = await env.DB.prepare("SELECT payload, certificate_sha256, document_sha256 FROM certificates WHERE document_id = ?").bind(f.documentId).first<{ payload: string; certificate_sha256: string; document_sha256: string }>();
+    const row = await env.DB.prepare("SELECT payload, certificate_sha256, document_sha256 FROM certificates WHERE document_id = ?")
+      .bind(f.documentId)
+      .first<{ payload: string; certificate_sha256: string; document_sha256: string }>();
     expect(row!.payload).toBe(canonicalJson(JSON.parse(row!.payload)));
     expect(row!.certificate_sha256).toBe(await sha256Hex(row!.payload));
     expect(row!.document_sha256).toBe(f.bodySha256);
@@ -123,7 +134,11 @@ describe("GET /v1/documents/{id}/certificate", () => {
     const r = await certOf(t.key, f.documentId);
     expect(r.status).toBe(422);
     expect(r.json).toEqual({
-      error: { code: "invalid", message: "A certificate of completion exists only once the document is completed; this document is sent.", hint: "Wait for signing.completed." },
+      error: {
+        code: "invalid",
+        message: "A certificate of completion exists only once the document is completed; this document is sent.",
+        hint: "Wait for signing.completed.",
+      },
     });
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM certificates WHERE document_id = ?").bind(f.documentId).first("n")).toBe(0);
   });
@@ -223,7 +238,9 @@ describe("still_matches_record: rows changed behind the service's back", () => {
   });
 
   it("changed text and a forged hash to match", async () => {
-    const c = await tampered((f) => env.DB.prepare("UPDATE documents SET body = 'Other text', body_sha256 = ? WHERE id = ?").bind("0".repeat(64), f.documentId));
+    const c = await tampered((f) =>
+      env.DB.prepare("UPDATE documents SET body = 'Other text', body_sha256 = ? WHERE id = ?").bind("0".repeat(64), f.documentId),
+    );
     expect(c.divergence).toBe("The record differs from the certificate at: document.sha256; document.body_sha256 (stored hash of the text).");
   });
 
@@ -233,6 +250,8 @@ describe("still_matches_record: rows changed behind the service's back", () => {
     await env.DB.prepare("UPDATE certificates SET payload = replace(payload, 'Ada Lovelace', 'Ada Byron') WHERE document_id = ?").bind(f.documentId).run();
     const c = (await certOf(t.key, f.documentId)).json;
     expect(c.still_matches_record).toBe(false);
-    expect(c.divergence).toBe("The record differs from the certificate at: the stored certificate no longer hashes to certificate_sha256_hex; signers[0].full_name.");
+    expect(c.divergence).toBe(
+      "The record differs from the certificate at: the stored certificate no longer hashes to certificate_sha256_hex; signers[0].full_name.",
+    );
   });
 });

@@ -50,7 +50,9 @@ describe("the consent wording in the certificate", () => {
     delete old.document.consent;
     delete old.test;
     const text = canonicalJson(old);
-    await env.DB.prepare("UPDATE certificates SET payload = ?, certificate_sha256 = ? WHERE id = ?").bind(text, await sha256Hex(text), cert.id).run();
+    await env.DB.prepare("UPDATE certificates SET payload = ?, certificate_sha256 = ? WHERE id = ?")
+      .bind(text, await sha256Hex(text), cert.id)
+      .run();
     const c = (await api("GET", `/v1/documents/${f.documentId}/certificate`, { key: t.key })).json;
     expect(c).toMatchObject({ still_matches_record: true, divergence: null });
     expect(c.payload.document.consent).toBeUndefined();

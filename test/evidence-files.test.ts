@@ -84,7 +84,11 @@ describe("GET /v1/documents/{id}/pdf", () => {
     const f = await insertDocument(t, { status: "sent" });
     const r = await api("GET", `/v1/documents/${f.documentId}/pdf`, { key: t.key });
     expect(r.status).toBe(422);
-    expect(r.json.error).toEqual({ code: "invalid", message: "The sealed PDF exists only once the document is completed; this document is sent.", hint: "Wait for signing.completed." });
+    expect(r.json.error).toEqual({
+      code: "invalid",
+      message: "The sealed PDF exists only once the document is completed; this document is sent.",
+      hint: "Wait for signing.completed.",
+    });
     expect(await countRows(f.documentId)).toBe(0);
   });
 
@@ -139,14 +143,34 @@ describe("GET /v1/documents/{id}/bundle", () => {
       payload: cert.payload,
     });
     expect(manifest.trail).toHaveLength(9);
-    expect(manifest.trail[4]).toMatchObject({ seq: 5, kind: "signed", signer_email: "ada@example.com", user_agent: "Mozilla/5.0 (test)", signature_method: "typed", detail: "intent/1" });
+    expect(manifest.trail[4]).toMatchObject({
+      seq: 5,
+      kind: "signed",
+      signer_email: "ada@example.com",
+      user_agent: "Mozilla/5.0 (test)",
+      signature_method: "typed",
+      detail: "intent/1",
+    });
     expect(manifest.messages).toHaveLength(1);
     expect(manifest.messages[0].body).toBe("Sign here: https://sign.example.test/s/[token withheld]");
     expect(manifest.webhook_deliveries).toEqual([
-      expect.objectContaining({ event: "signing.completed", status: "delivered", attempts: 1, response_status: 200, endpoint_host: "hooks.example.net", payload_sha256: await sha256Hex('{"event":"signing.completed"}') }),
+      expect.objectContaining({
+        event: "signing.completed",
+        status: "delivered",
+        attempts: 1,
+        response_status: 200,
+        endpoint_host: "hooks.example.net",
+        payload_sha256: await sha256Hex('{"event":"signing.completed"}'),
+      }),
     ]);
     expect(text).not.toContain("token=secret");
-    expect(manifest.record_state).toMatchObject({ status: "completed", integrity_ok: true, still_matches_record: true, divergence: null, body_sha256_computed: f.bodySha256 });
+    expect(manifest.record_state).toMatchObject({
+      status: "completed",
+      integrity_ok: true,
+      still_matches_record: true,
+      divergence: null,
+      body_sha256_computed: f.bodySha256,
+    });
     // The package hash is printed on the last page; the same hash is what verification accepts for the PDF.
     const second = await api("GET", `/v1/documents/${f.documentId}/bundle`, { key: t.key });
     expect(second.json.bytes_base64).toBe(r.json.bytes_base64);
@@ -211,6 +235,8 @@ describe("sealing configuration", () => {
 });
 
 async function fetchRaw(key: string, path: string) {
-  const res = await exports.default.fetch(`https://sign.example.test${path}`, { headers: { authorization: `Bearer ${key}`, accept: "application/pdf", "cf-connecting-ip": "203.0.113.7" } });
+  const res = await exports.default.fetch(`https://sign.example.test${path}`, {
+    headers: { authorization: `Bearer ${key}`, accept: "application/pdf", "cf-connecting-ip": "203.0.113.7" },
+  });
   return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
 }

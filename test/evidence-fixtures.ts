@@ -49,9 +49,27 @@ export async function insertDocument(
     ).bind(templateId, t.tenantId, mode, code, body, JSON.stringify(fields), at(0)),
     env.DB.prepare(
       "INSERT INTO documents (id, tenant_id, mode, template_id, template_code, template_version, template_kind, title, status, body, body_sha256, grants, fields, sequential, metadata, created_at, sent_at, completed_at, expires_at) VALUES (?, ?, ?, ?, ?, 1, 'nda', ?, ?, ?, ?, '{}', ?, 0, '{}', ?, ?, ?, ?)",
-    ).bind(documentId, t.tenantId, mode, templateId, code, opts.title ?? "NDA with Ada", status, body, bodySha256, JSON.stringify(fields), at(1), at(2), status === "completed" ? at(30) : null, at(60 * 24 * 30)),
+    ).bind(
+      documentId,
+      t.tenantId,
+      mode,
+      templateId,
+      code,
+      opts.title ?? "NDA with Ada",
+      status,
+      body,
+      bodySha256,
+      JSON.stringify(fields),
+      at(1),
+      at(2),
+      status === "completed" ? at(30) : null,
+      at(60 * 24 * 30),
+    ),
   ];
-  const events: [string, string | null, string | null, string | null, string | null][] = [["created", null, null, null, null], ["sent", null, null, null, null]];
+  const events: [string, string | null, string | null, string | null, string | null][] = [
+    ["created", null, null, null, null],
+    ["sent", null, null, null, null],
+  ];
   const signerIds: string[] = [];
   for (const [i, s] of signers.entries()) {
     const id = newId("sgn");
@@ -91,7 +109,11 @@ export async function insertDocument(
   }
   if (signerIds[0]) {
     stmts.push(
-      env.DB.prepare("INSERT INTO field_values (document_id, signer_id, key, value, supplied_at) VALUES (?, ?, 'company', 'Analytical Engines Ltd', ?)").bind(documentId, signerIds[0], at(9)),
+      env.DB.prepare("INSERT INTO field_values (document_id, signer_id, key, value, supplied_at) VALUES (?, ?, 'company', 'Analytical Engines Ltd', ?)").bind(
+        documentId,
+        signerIds[0],
+        at(9),
+      ),
     );
   }
   if (status === "completed") events.push(["completed", null, null, null, null]);
@@ -99,24 +121,46 @@ export async function insertDocument(
     stmts.push(
       env.DB.prepare(
         "INSERT INTO events (id, document_id, tenant_id, mode, seq, kind, occurred_at, signer_id, signer_email, ip, user_agent, signature_method, against_sha256, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-      ).bind(newId("evt"), documentId, t.tenantId, mode, i + 1, kind, at(2 + i), signerId, email, ip, ip ? "Mozilla/5.0 (test)" : null, method, bodySha256, kind === "signed" ? "intent/1" : null),
+      ).bind(
+        newId("evt"),
+        documentId,
+        t.tenantId,
+        mode,
+        i + 1,
+        kind,
+        at(2 + i),
+        signerId,
+        email,
+        ip,
+        ip ? "Mozilla/5.0 (test)" : null,
+        method,
+        bodySha256,
+        kind === "signed" ? "intent/1" : null,
+      ),
     );
   });
   if (opts.messages) {
     stmts.push(
       env.DB.prepare(
         "INSERT INTO messages (id, tenant_id, mode, document_id, signer_id, channel, purpose, recipient, subject, body, status, created_at) VALUES (?, ?, ?, ?, ?, 'email', 'signing.link', ?, 'Please sign', ?, 'sent', ?)",
-      ).bind(newId("msg"), t.tenantId, mode, documentId, signerIds[0] ?? null, signers[0]?.email ?? "x@example.com", `Sign here: https://sign.example.test/s/${randomHex(32)}`, at(3)),
+      ).bind(
+        newId("msg"),
+        t.tenantId,
+        mode,
+        documentId,
+        signerIds[0] ?? null,
+        signers[0]?.email ?? "x@example.com",
+        `Sign here: https://sign.example.test/s/${randomHex(32)}`,
+        at(3),
+      ),
     );
   }
   if (opts.webhooks) {
     const endpointId = newId("whe");
     stmts.push(
-      env.DB.prepare("INSERT INTO webhook_endpoints (id, tenant_id, mode, url, events, secret_enc) VALUES (?, ?, ?, 'https://hooks.example.net/in?token=secret', '[\"*\"]', 'x')").bind(
-        endpointId,
-        t.tenantId,
-        mode,
-      ),
+      env.DB.prepare(
+        "INSERT INTO webhook_endpoints (id, tenant_id, mode, url, events, secret_enc) VALUES (?, ?, ?, 'https://hooks.example.net/in?token=secret', '[\"*\"]', 'x')",
+      ).bind(endpointId, t.tenantId, mode),
       env.DB.prepare(
         "INSERT INTO webhook_deliveries (id, endpoint_id, tenant_id, event, payload, status, attempts, response_status, created_at, delivered_at, document_id, document_title) VALUES (?, ?, ?, 'signing.completed', '{\"event\":\"signing.completed\"}', 'delivered', 1, 200, ?, ?, ?, 'NDA with Ada')",
       ).bind(newId("dlv"), endpointId, t.tenantId, at(31), at(31), documentId),

@@ -1,5 +1,5 @@
 /** Reading sealed PDFs back inside workerd: attachments, byte ranges, the CMS in /Contents. */
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFString, PDFHexString, decodePDFRawStream } from "pdf-lib";
+import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream, type PDFString, type PDFHexString, decodePDFRawStream } from "pdf-lib";
 
 export function fromB64(b64: string): Uint8Array {
   const bin = atob(b64);
@@ -56,8 +56,6 @@ export async function pageContents(bytes: Uint8Array): Promise<string[]> {
   return doc.getPages().map((page) => {
     const contents = page.node.Contents();
     const streams = contents instanceof PDFArray ? Array.from({ length: contents.size() }, (_, i) => contents.lookup(i)) : [contents];
-    return streams
-      .map((st) => new TextDecoder("latin1").decode(decodePDFRawStream(st as PDFRawStream).decode()))
-      .join("\n");
+    return streams.map((st) => new TextDecoder("latin1").decode(decodePDFRawStream(st as PDFRawStream).decode())).join("\n");
   });
 }

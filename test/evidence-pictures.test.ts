@@ -42,7 +42,10 @@ function png(width: number, height: number, depth: number, colorType: number, id
   const parts = [Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a), chunk("IHDR", ihdr), chunk("IDAT", idat), chunk("IEND", new Uint8Array(0))];
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
-  for (const p of parts) (out.set(p, at), (at += p.length));
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
   return out;
 }
 const b64 = (bytes: Uint8Array) => {
@@ -90,7 +93,9 @@ async function signWith(method: "drawn" | "uploaded", value: string, n = 1) {
 }
 
 async function nothingSigned(id: string) {
-  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM signers WHERE document_id = ? AND (status = 'signed' OR signature_value IS NOT NULL)").bind(id).first("n");
+  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM signers WHERE document_id = ? AND (status = 'signed' OR signature_value IS NOT NULL)")
+    .bind(id)
+    .first("n");
   expect(row).toBe(0);
   const ev = await env.DB.prepare("SELECT COUNT(*) AS n FROM events WHERE document_id = ? AND kind = 'signed'").bind(id).first("n");
   expect(ev).toBe(0);
@@ -104,9 +109,7 @@ describe("signature pictures at POST /v1/sign/{token}", () => {
     const { id, r } = await signWith("drawn", bomb);
     expect(r.status, r.text).toBe(422);
     expect(r.json.error.code).toBe("invalid");
-    expect(r.json.error.message).toBe(
-      "value: the picture is 8000 × 8000 pixels; a signature picture may be at most 2000 × 1000 pixels (width × height).",
-    );
+    expect(r.json.error.message).toBe("value: the picture is 8000 × 8000 pixels; a signature picture may be at most 2000 × 1000 pixels (width × height).");
     expect(Date.now() - started).toBeLessThan(5_000);
     await nothingSigned(id);
   });

@@ -35,7 +35,7 @@ describe("test-mode documents are marked", () => {
     for (const kind of ["pdf", "bundle"] as const) {
       const pages = await sealedPages(t.key, id, kind);
       expect(pages.length).toBeGreaterThan(1);
-      pages.forEach((content, i) => expect(marked(content), `${kind} page ${i + 1}`).toBe(true));
+      for (const [i, content] of pages.entries()) expect(marked(content), `${kind} page ${i + 1}`).toBe(true);
     }
   });
 
@@ -75,7 +75,9 @@ describe("test-mode documents are marked", () => {
     const { canonicalJson } = await import("../src/lib/canonical-json");
     const { sha256Hex } = await import("../src/lib/crypto");
     const text = canonicalJson(old);
-    await env.DB.prepare("UPDATE certificates SET payload = ?, certificate_sha256 = ? WHERE id = ?").bind(text, await sha256Hex(text), cert.id).run();
+    await env.DB.prepare("UPDATE certificates SET payload = ?, certificate_sha256 = ? WHERE id = ?")
+      .bind(text, await sha256Hex(text), cert.id)
+      .run();
     const c = (await api("GET", `/v1/documents/${f.documentId}/certificate`, { key: t.key })).json;
     expect(c).toMatchObject({ still_matches_record: true, divergence: null });
     const v = await api("GET", `/v1/verify/${cert.verificationCode}`, { ip: ip() });

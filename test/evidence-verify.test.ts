@@ -76,7 +76,13 @@ describe("GET /v1/verify/{code}", () => {
       },
     ]);
     expect(r.json.events).toHaveLength(9);
-    expect(r.json.events[4]).toEqual({ kind: "signed", occurred_at: "2026-01-15T09:06:00.000Z", signer: "Ada Lovelace", ip: "203.0.113.10", against_sha256: f.bodySha256 });
+    expect(r.json.events[4]).toEqual({
+      kind: "signed",
+      occurred_at: "2026-01-15T09:06:00.000Z",
+      signer: "Ada Lovelace",
+      ip: "203.0.113.10",
+      against_sha256: f.bodySha256,
+    });
     expect(r.json.events[8]).toEqual({ kind: "completed", occurred_at: "2026-01-15T09:10:00.000Z", signer: null, ip: null, against_sha256: f.bodySha256 });
     expect(r.text).not.toContain("@");
     expect(r.text).not.toContain("example.com");
@@ -84,7 +90,12 @@ describe("GET /v1/verify/{code}", () => {
 
   it("accepts the code with or without dashes, in any case, and the hash in any case", async () => {
     const { cert, f } = await completed();
-    const forms = [cert.verificationCode, cert.verificationCode.toLowerCase(), formatVerificationCode(cert.verificationCode), formatVerificationCode(cert.verificationCode).toLowerCase()];
+    const forms = [
+      cert.verificationCode,
+      cert.verificationCode.toLowerCase(),
+      formatVerificationCode(cert.verificationCode),
+      formatVerificationCode(cert.verificationCode).toLowerCase(),
+    ];
     for (const form of forms) {
       const r = await verify(form, f.bodySha256.toUpperCase());
       expect(r.status).toBe(200);
@@ -157,7 +168,14 @@ describe("GET /v1/verify/{code}", () => {
   it("answers 404 with found false for an unknown or malformed code", async () => {
     const unknown = await verify("0000-0000-0000-0000");
     expect(unknown.status).toBe(404);
-    expect(unknown.json).toMatchObject({ found: false, verification_code: "0000000000000000", title: null, signers: null, events: null, document_matches: null });
+    expect(unknown.json).toMatchObject({
+      found: false,
+      verification_code: "0000000000000000",
+      title: null,
+      signers: null,
+      events: null,
+      document_matches: null,
+    });
     const malformed = await verify("not-a-code");
     expect(malformed.status).toBe(404);
     expect(malformed.json).toMatchObject({ found: false, verification_code: null });

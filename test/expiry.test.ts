@@ -31,7 +31,9 @@ describe("expiry", () => {
   it("the worker's scheduled handler runs the same steps", async () => {
     const t = await makeTenant();
     const { id } = await sentDocument(t.key);
-    await env.DB.prepare("UPDATE documents SET expires_at = ? WHERE id = ?").bind(new Date(Date.now() - 1000).toISOString(), id).run();
+    await env.DB.prepare("UPDATE documents SET expires_at = ? WHERE id = ?")
+      .bind(new Date(Date.now() - 1000).toISOString(), id)
+      .run();
     const ctrl = createScheduledController({ scheduledTime: Date.now(), cron: "* * * * *" });
     const ctx = createExecutionContext();
     worker.scheduled(ctrl, env, ctx);

@@ -6,7 +6,14 @@ import { makeTenant } from "./helpers";
 import { sentDocument } from "./signing-helpers";
 
 const field = (kind: string, over: Partial<TemplateField> = {}): TemplateField => ({
-  key: "k", label: "K", kind, required: true, sensitive: false, per_child: false, staff_only: false, ...over,
+  key: "k",
+  label: "K",
+  kind,
+  required: true,
+  sensitive: false,
+  per_child: false,
+  staff_only: false,
+  ...over,
 });
 
 describe("validateFieldValue (domain)", () => {

@@ -63,7 +63,9 @@ describe("Idempotency-Key", () => {
     const before = Date.now();
     const claimed = await claim(env, scope, await sha256Hex(`POST /v1/templates\n${body}`));
     expect(claimed).not.toBeNull();
-    const row = await env.DB.prepare("SELECT state, expires_at FROM idempotency_keys WHERE tenant_id = ?").bind(t.tenantId).first<{ state: string; expires_at: string }>();
+    const row = await env.DB.prepare("SELECT state, expires_at FROM idempotency_keys WHERE tenant_id = ?")
+      .bind(t.tenantId)
+      .first<{ state: string; expires_at: string }>();
     expect(row!.state).toBe("running");
     expect(Date.parse(row!.expires_at) - before).toBeLessThanOrEqual(IN_FLIGHT_TTL_MS + 1000);
     expect(IN_FLIGHT_TTL_MS).toBe(60_000);
@@ -72,12 +74,16 @@ describe("Idempotency-Key", () => {
     expect(busy.status).toBe(409);
     expect(busy.json.error.message).toContain("still running");
     // The minute passes (the marker's expiry moved into the past): the key is free, the work runs.
-    await env.DB.prepare("UPDATE idempotency_keys SET expires_at = ? WHERE tenant_id = ?").bind(new Date(Date.now() - 1).toISOString(), t.tenantId).run();
+    await env.DB.prepare("UPDATE idempotency_keys SET expires_at = ? WHERE tenant_id = ?")
+      .bind(new Date(Date.now() - 1).toISOString(), t.tenantId)
+      .run();
     const again = await api("POST", "/v1/templates", { key: t.key, body, headers: { "idempotency-key": key } });
     expect(again.status, again.text).toBe(200);
     expect(await count(t.tenantId)).toBe(1);
     // And its answer is remembered for 24 hours.
-    const done = await env.DB.prepare("SELECT state, expires_at FROM idempotency_keys WHERE tenant_id = ?").bind(t.tenantId).first<{ state: string; expires_at: string }>();
+    const done = await env.DB.prepare("SELECT state, expires_at FROM idempotency_keys WHERE tenant_id = ?")
+      .bind(t.tenantId)
+      .first<{ state: string; expires_at: string }>();
     expect(done!.state).toBe("done");
     expect(Date.parse(done!.expires_at) - Date.now()).toBeGreaterThan(23 * 3600_000);
     const replay = await api("POST", "/v1/templates", { key: t.key, body, headers: { "idempotency-key": key } });
@@ -151,7 +157,12 @@ describe("Idempotency-Key", () => {
         new Request(`${BASE}/v1/webhooks`, {
           method: "POST",
           body,
-          headers: { authorization: `Bearer ${t.key}`, "content-type": "application/json", "idempotency-key": "k-retry-5xx-01", "cf-connecting-ip": "203.0.113.7" },
+          headers: {
+            authorization: `Bearer ${t.key}`,
+            "content-type": "application/json",
+            "idempotency-key": "k-retry-5xx-01",
+            "cf-connecting-ip": "203.0.113.7",
+          },
         }),
         e,
         ctx,

@@ -95,7 +95,10 @@ describe("document input text", () => {
 
   it("a text field answer may be 20,000 characters, not more", async () => {
     const t = await makeTenant();
-    const { links } = await sentDocument(t.key, { tpl: { fields: [{ key: "note", label: "Note", kind: "text" }] }, signers: [{ email: "a@example.com", full_name: "Ada" }] });
+    const { links } = await sentDocument(t.key, {
+      tpl: { fields: [{ key: "note", label: "Note", kind: "text" }] },
+      signers: [{ email: "a@example.com", full_name: "Ada" }],
+    });
     const token = links[0]!.token;
     const ok = await api("POST", `/v1/sign/${token}/fields`, { body: { key: "note", value: "n".repeat(20000) } });
     expect(ok.status, ok.text).toBe(200);

@@ -7,7 +7,12 @@ import { sha256Hex } from "../src/lib/crypto";
 async function captured(run: () => Promise<unknown>): Promise<string[]> {
   const lines: string[] = [];
   const keep = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
-  const spies = [vi.spyOn(console, "log").mockImplementation(keep), vi.spyOn(console, "warn").mockImplementation(keep), vi.spyOn(console, "error").mockImplementation(keep), vi.spyOn(console, "info").mockImplementation(keep)];
+  const spies = [
+    vi.spyOn(console, "log").mockImplementation(keep),
+    vi.spyOn(console, "warn").mockImplementation(keep),
+    vi.spyOn(console, "error").mockImplementation(keep),
+    vi.spyOn(console, "info").mockImplementation(keep),
+  ];
   try {
     await run();
   } finally {

@@ -7,14 +7,32 @@ import { mergedSegments, renderWithSpans } from "../src/domain/templates";
 
 describe("renderWithSpans and mergedSegments (domain)", () => {
   it("records where each value landed, in UTF-16 units, and cuts the body back into the same text", () => {
-    const r = renderWithSpans("A {{x}} and {{ y }}; {{x}}{{z}}.", new Map([["x", "🎉é"], ["y", "שלום"], ["z", ""]]));
+    const r = renderWithSpans(
+      "A {{x}} and {{ y }}; {{x}}{{z}}.",
+      new Map([
+        ["x", "🎉é"],
+        ["y", "שלום"],
+        ["z", ""],
+      ]),
+    );
     expect(r.text).toBe("A 🎉é and שלום; 🎉é.");
-    expect(r.spans).toEqual([[2, 5], [10, 14], [16, 19]]);
+    expect(r.spans).toEqual([
+      [2, 5],
+      [10, 14],
+      [16, 19],
+    ]);
     const seg = mergedSegments(r.text, r.spans);
     expect(seg.map((s) => s.text).join("")).toBe(r.text);
     expect(seg.filter((s) => s.merged).map((s) => s.text)).toEqual(["🎉é", "שלום", "🎉é"]);
     // Spans that do not fit are ignored; the text is never lost.
-    expect(mergedSegments("abc", [[2, 9], [1, 0]]).map((s) => s.text).join("")).toBe("abc");
+    expect(
+      mergedSegments("abc", [
+        [2, 9],
+        [1, 0],
+      ])
+        .map((s) => s.text)
+        .join(""),
+    ).toBe("abc");
     expect(mergedSegments("abc", null)).toEqual([{ text: "abc", merged: false }]);
   });
 });

@@ -49,68 +49,70 @@ describe("test and live keys of one account", () => {
   it.each([
     ["test", "live"],
     ["live", "test"],
-  ] as [Mode, Mode][])("a %s key never reads, lists or changes what a %s key made", async (mine, theirs) => {
-    const t = await makeTenant({ mode: theirs });
-    const own = (await addKey(t.tenantId, { mode: mine })).key;
-    const other = t.key;
-    const mineHook = await api("POST", "/v1/webhooks", { key: own, body: { url: newBox().url, events: ["*"] } });
-    const x = await things(other, theirs);
-    const before = await snapshot(other);
+  ] as [Mode, Mode][])(
+    "a %s key never reads, lists or changes what a %s key made",
+    async (mine, theirs) => {
+      const t = await makeTenant({ mode: theirs });
+      const own = (await addKey(t.tenantId, { mode: mine })).key;
+      const other = t.key;
+      const mineHook = await api("POST", "/v1/webhooks", { key: own, body: { url: newBox().url, events: ["*"] } });
+      const x = await things(other, theirs);
+      const before = await snapshot(other);
 
-    // Lists: nothing of theirs.
-    expect((await api("GET", "/v1/templates", { key: own })).json.templates).toEqual([]);
-    for (const q of ["", `?q=${x.tag}`, `?external_ref=ref-${x.tag}`, "?status=sent"]) {
-      const list = await api("GET", `/v1/documents${q}`, { key: own });
-      expect(list.json.documents, q).toEqual([]);
-      expect(list.json.total, q).toBe(0);
-    }
-    expect((await api("GET", "/v1/webhooks", { key: own })).json.endpoints.map((e: { id: string }) => e.id)).toEqual([mineHook.json.id]);
+      // Lists: nothing of theirs.
+      expect((await api("GET", "/v1/templates", { key: own })).json.templates).toEqual([]);
+      for (const q of ["", `?q=${x.tag}`, `?external_ref=ref-${x.tag}`, "?status=sent"]) {
+        const list = await api("GET", `/v1/documents${q}`, { key: own });
+        expect(list.json.documents, q).toEqual([]);
+        expect(list.json.total, q).toBe(0);
+      }
+      expect((await api("GET", "/v1/webhooks", { key: own })).json.endpoints.map((e: { id: string }) => e.id)).toEqual([mineHook.json.id]);
 
-    // Reads and changes by id: the very answer a made-up id gets.
-    const missing = (method: string, path: string, body?: unknown) => api(method, path, { key: own, body });
-    const pairs: [string, string, string, unknown?][] = [
-      ["GET", `/v1/documents/${x.documentId}`, "/v1/documents/doc_madeup0000000000000"],
-      ["GET", `/v1/documents/${x.documentId}/certificate`, "/v1/documents/doc_madeup0000000000000/certificate"],
-      ["GET", `/v1/documents/${x.documentId}/pdf`, "/v1/documents/doc_madeup0000000000000/pdf"],
-      ["GET", `/v1/documents/${x.documentId}/bundle`, "/v1/documents/doc_madeup0000000000000/bundle"],
-      ["POST", `/v1/documents/${x.documentId}/send`, "/v1/documents/doc_madeup0000000000000/send", { signers: people(1) }],
-      ["POST", `/v1/documents/${x.documentId}/void`, "/v1/documents/doc_madeup0000000000000/void", { reason: "not mine" }],
-      ["PATCH", `/v1/webhooks/${x.hookId}`, "/v1/webhooks/whk_madeup0000000000000", { active: false }],
-      ["POST", `/v1/webhooks/${x.hookId}/rotate`, "/v1/webhooks/whk_madeup0000000000000/rotate", {}],
-      ["POST", `/v1/webhooks/${x.hookId}/ping`, "/v1/webhooks/whk_madeup0000000000000/ping", {}],
-      ["GET", `/v1/webhooks/${x.hookId}/deliveries`, "/v1/webhooks/whk_madeup0000000000000/deliveries"],
-      ["DELETE", `/v1/webhooks/${x.hookId}?reason=not%20mine`, "/v1/webhooks/whk_madeup0000000000000?reason=not%20mine"],
-      ["POST", `/v1/webhooks/deliveries/${x.deliveryId}/replay`, "/v1/webhooks/deliveries/dlv_madeup0000000000000/replay", {}],
-    ];
-    for (const [method, theirsPath, madeUp, body] of pairs) {
-      const a = await missing(method, theirsPath, body);
-      const b = await missing(method, madeUp, body);
-      expect(a.status, `${method} ${theirsPath}`).toBe(404);
-      expect(a.json, `${method} ${theirsPath}`).toEqual(b.json);
-    }
+      // Reads and changes by id: the very answer a made-up id gets.
+      const missing = (method: string, path: string, body?: unknown) => api(method, path, { key: own, body });
+      const pairs: [string, string, string, unknown?][] = [
+        ["GET", `/v1/documents/${x.documentId}`, "/v1/documents/doc_madeup0000000000000"],
+        ["GET", `/v1/documents/${x.documentId}/certificate`, "/v1/documents/doc_madeup0000000000000/certificate"],
+        ["GET", `/v1/documents/${x.documentId}/pdf`, "/v1/documents/doc_madeup0000000000000/pdf"],
+        ["GET", `/v1/documents/${x.documentId}/bundle`, "/v1/documents/doc_madeup0000000000000/bundle"],
+        ["POST", `/v1/documents/${x.documentId}/send`, "/v1/documents/doc_madeup0000000000000/send", { signers: people(1) }],
+        ["POST", `/v1/documents/${x.documentId}/void`, "/v1/documents/doc_madeup0000000000000/void", { reason: "not mine" }],
+        ["PATCH", `/v1/webhooks/${x.hookId}`, "/v1/webhooks/whk_madeup0000000000000", { active: false }],
+        ["POST", `/v1/webhooks/${x.hookId}/rotate`, "/v1/webhooks/whk_madeup0000000000000/rotate", {}],
+        ["POST", `/v1/webhooks/${x.hookId}/ping`, "/v1/webhooks/whk_madeup0000000000000/ping", {}],
+        ["GET", `/v1/webhooks/${x.hookId}/deliveries`, "/v1/webhooks/whk_madeup0000000000000/deliveries"],
+        ["DELETE", `/v1/webhooks/${x.hookId}?reason=not%20mine`, "/v1/webhooks/whk_madeup0000000000000?reason=not%20mine"],
+        ["POST", `/v1/webhooks/deliveries/${x.deliveryId}/replay`, "/v1/webhooks/deliveries/dlv_madeup0000000000000/replay", {}],
+      ];
+      for (const [method, theirsPath, madeUp, body] of pairs) {
+        const a = await missing(method, theirsPath, body);
+        const b = await missing(method, madeUp, body);
+        expect(a.status, `${method} ${theirsPath}`).toBe(404);
+        expect(a.json, `${method} ${theirsPath}`).toEqual(b.json);
+      }
 
-    // Templates are named by code: theirs are not found, theirs are not changed.
-    const prepare = await missing("POST", "/v1/documents", { template_code: x.code, values: { company: "A", name: "B" } });
-    const prepareMadeUp = await missing("POST", "/v1/documents", { template_code: "no-such-code", values: { company: "A", name: "B" } });
-    expect(prepare.status).not.toBe(200);
-    expect(prepare.json.error.code).toBe(prepareMadeUp.json.error.code);
-    expect((await missing("POST", "/v1/templates/publish", { code: x.draftCode })).status).not.toBe(200);
-    expect((await missing("POST", "/v1/templates/revise", { code: x.code, body: "changed" })).status).not.toBe(200);
-    // The same code is free in this mode, and making it here leaves theirs alone.
-    const same = await missing("POST", "/v1/templates", { code: x.code, name: "Mine", kind: "other", body: "mine" });
-    expect(same.status, same.text).toBe(200);
+      // Templates are named by code: theirs are not found, theirs are not changed.
+      const prepare = await missing("POST", "/v1/documents", { template_code: x.code, values: { company: "A", name: "B" } });
+      const prepareMadeUp = await missing("POST", "/v1/documents", { template_code: "no-such-code", values: { company: "A", name: "B" } });
+      expect(prepare.status).not.toBe(200);
+      expect(prepare.json.error.code).toBe(prepareMadeUp.json.error.code);
+      expect((await missing("POST", "/v1/templates/publish", { code: x.draftCode })).status).not.toBe(200);
+      expect((await missing("POST", "/v1/templates/revise", { code: x.code, body: "changed" })).status).not.toBe(200);
+      // The same code is free in this mode, and making it here leaves theirs alone.
+      const same = await missing("POST", "/v1/templates", { code: x.code, name: "Mine", kind: "other", body: "mine" });
+      expect(same.status, same.text).toBe(200);
 
-    // Nothing of theirs changed, and nothing of ours reached their endpoint or the other way round.
-    expect(await snapshot(other)).toEqual(before);
-    const doc = await api("GET", `/v1/documents/${x.documentId}`, { key: other });
-    expect(doc.json.status).toBe("sent");
-    const crossed = await env.DB.prepare(
-      "SELECT COUNT(*) AS n FROM webhook_deliveries WHERE (endpoint_id = ? AND document_id = ?)",
-    )
-      .bind(mineHook.json.id, x.documentId)
-      .first<{ n: number }>();
-    expect(crossed!.n).toBe(0);
-  }, 30_000);
+      // Nothing of theirs changed, and nothing of ours reached their endpoint or the other way round.
+      expect(await snapshot(other)).toEqual(before);
+      const doc = await api("GET", `/v1/documents/${x.documentId}`, { key: other });
+      expect(doc.json.status).toBe("sent");
+      const crossed = await env.DB.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE (endpoint_id = ? AND document_id = ?)")
+        .bind(mineHook.json.id, x.documentId)
+        .first<{ n: number }>();
+      expect(crossed!.n).toBe(0);
+    },
+    30_000,
+  );
 
   it("keeps idempotency keys apart by mode", async () => {
     const t = await makeTenant({ mode: "live" });

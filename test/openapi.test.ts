@@ -7,7 +7,17 @@ import readme from "../README.md?raw";
 import notBuiltPage from "../docs/not-built-yet.md?raw";
 
 type Parameter = { name: string; in: string; required?: boolean; schema?: { minLength?: number; maxLength?: number } };
-type Operation = { parameters?: Parameter[]; "x-idempotency-operation"?: string; requestBody?: { content: Record<string, unknown> }; "x-scope"?: string; operationId?: string; tags?: string[]; summary?: string; security?: unknown[]; responses: Record<string, unknown> };
+type Operation = {
+  parameters?: Parameter[];
+  "x-idempotency-operation"?: string;
+  requestBody?: { content: Record<string, unknown> };
+  "x-scope"?: string;
+  operationId?: string;
+  tags?: string[];
+  summary?: string;
+  security?: unknown[];
+  responses: Record<string, unknown>;
+};
 type Doc = { openapi: string; info: { version: string }; paths: Record<string, Record<string, Operation>> };
 
 const doc = async () => (await api("GET", "/openapi.json")).json as Doc;
@@ -129,7 +139,11 @@ describe("GET /openapi.json", () => {
       }
     }
     // Every Idem operation of the spec, less those not built yet (named in test/spec-routes.ts).
-    expect(marked.sort()).toEqual(Object.keys(IDEM).filter((r) => !notBuilt(r)).sort());
+    expect(marked.sort()).toEqual(
+      Object.keys(IDEM)
+        .filter((r) => !notBuilt(r))
+        .sort(),
+    );
   });
 });
 
@@ -143,7 +157,11 @@ describe("what is not built yet", () => {
   it("names only routes of the spec or the contract, each once", () => {
     const all = NOT_BUILT_YET.flatMap((c) => c.routes);
     expect(new Set(all).size).toBe(all.length);
-    for (const r of all) expect(SPEC_ROUTES.map((s) => s.route), r).toContain(r);
+    for (const r of all)
+      expect(
+        SPEC_ROUTES.map((s) => s.route),
+        r,
+      ).toContain(r);
   });
 
   it("every route named there answers like a path that does not exist; every other route of the spec is served", async () => {

@@ -78,8 +78,19 @@ describe("the operator API", () => {
     expect(k.json.key).toMatch(/^mk_test_[0-9a-f]{48}$/);
     const acc = await api("GET", "/v1/account", { key: k.json.key, ip: "203.0.113.40" });
     expect(acc.json).toMatchObject({ tenant_id: t.json.tenant_id, name: "Ünïcode Café Ltd", key_label: "server", scopes: ["signing:read", "signing:write"] });
-    expect((await ops("POST", `/tenants/${t.json.tenant_id}/members`, { email: "Owner@Example.com", full_name: "O", role: "owner", password: "correct horse battery" })).status).toBe(200);
-    const member = await env.DB.prepare("SELECT email, password_hash FROM members WHERE tenant_id = ?").bind(t.json.tenant_id).first<{ email: string; password_hash: string }>();
+    expect(
+      (
+        await ops("POST", `/tenants/${t.json.tenant_id}/members`, {
+          email: "Owner@Example.com",
+          full_name: "O",
+          role: "owner",
+          password: "correct horse battery",
+        })
+      ).status,
+    ).toBe(200);
+    const member = await env.DB.prepare("SELECT email, password_hash FROM members WHERE tenant_id = ?")
+      .bind(t.json.tenant_id)
+      .first<{ email: string; password_hash: string }>();
     expect(member!.email).toBe("owner@example.com");
     expect(member!.password_hash).toMatch(/^pbkdf2\$100000\$[0-9a-f]{32}\$[0-9a-f]{64}$/);
     expect((await ops("PATCH", `/tenants/${t.json.tenant_id}`, { plan: "business", spending_limit_cents: 5000 })).json).toEqual({ updated: true });
@@ -113,10 +124,14 @@ describe("the operator API", () => {
     const stored = async () =>
       (await env.DB.prepare("SELECT frame_ancestors FROM tenants WHERE id = ?").bind(t.json.tenant_id).first<{ frame_ancestors: string }>())!.frame_ancestors;
     expect(await stored()).toBe("[]");
-    const r = await ops("PATCH", `/tenants/${t.json.tenant_id}`, { frame_ancestors: ["https://App.Example.com/", "https://app.example.com", "https://portal.example.org:8443"] });
+    const r = await ops("PATCH", `/tenants/${t.json.tenant_id}`, {
+      frame_ancestors: ["https://App.Example.com/", "https://app.example.com", "https://portal.example.org:8443"],
+    });
     expect(r.json).toEqual({ updated: true });
     expect(JSON.parse(await stored())).toEqual(["https://app.example.com", "https://portal.example.org:8443"]);
-    const audit = await env.DB.prepare("SELECT detail FROM audit_log WHERE tenant_id = ? AND action = 'tenant.updated'").bind(t.json.tenant_id).first<{ detail: string }>();
+    const audit = await env.DB.prepare("SELECT detail FROM audit_log WHERE tenant_id = ? AND action = 'tenant.updated'")
+      .bind(t.json.tenant_id)
+      .first<{ detail: string }>();
     expect(JSON.parse(audit!.detail).frame_ancestors).toEqual(["https://app.example.com", "https://portal.example.org:8443"]);
     for (const [bad, field] of [
       [["http://app.example.com"], "frame_ancestors.0"],
@@ -139,7 +154,12 @@ describe("the operator API", () => {
   });
 
   it("registers an OAuth client with a secret shown once and stored as a hash", async () => {
-    const r = await ops("POST", "/oauth-clients", { name: "Partner", homepage: "https://partner.example", redirect_uris: ["https://partner.example/cb"], scopes: ["signing:read"] });
+    const r = await ops("POST", "/oauth-clients", {
+      name: "Partner",
+      homepage: "https://partner.example",
+      redirect_uris: ["https://partner.example/cb"],
+      scopes: ["signing:read"],
+    });
     expect(r.json.client_id).toMatch(/^cli_/);
     expect(r.json.client_secret).toMatch(/^mcs_[0-9a-f]{64}$/);
     const row = JSON.stringify(await env.DB.prepare("SELECT * FROM oauth_clients WHERE id = ?").bind(r.json.client_id).first());
@@ -184,7 +204,12 @@ describe("the operator API", () => {
     const t = await ops("POST", "/tenants", { name: "Key list" });
     const id = t.json.tenant_id;
     expect((await ops("GET", `/tenants/${id}/keys`)).json).toEqual({ keys: [] });
-    const live = await ops("POST", `/tenants/${id}/keys`, { label: "server", scopes: ["signing:read", "signing:write"], mode: "live", allowed_ips: ["203.0.113.0/24"] });
+    const live = await ops("POST", `/tenants/${id}/keys`, {
+      label: "server",
+      scopes: ["signing:read", "signing:write"],
+      mode: "live",
+      allowed_ips: ["203.0.113.0/24"],
+    });
     const soon = new Date(Date.now() + 86_400_000).toISOString();
     const test = await ops("POST", `/tenants/${id}/keys`, { label: "ci", scopes: ["signing:read"], mode: "test", expires_at: soon });
     await ops("POST", `/keys/${live.json.key_id}/revoke`, { reason: "rotated" });
@@ -222,7 +247,9 @@ describe("the operator API", () => {
   it("reads the outbox newest first", async () => {
     const t = await ops("POST", "/tenants", { name: "Outbox" });
     for (const [i, at] of ["2026-01-01T00:00:00Z", "2026-01-02T00:00:00Z"].entries()) {
-      await env.DB.prepare("INSERT INTO messages (id, tenant_id, mode, channel, purpose, recipient, body, status, created_at) VALUES (?, ?, 'live', 'email', 'signing.link', 'a@example.com', ?, 'queued', ?)")
+      await env.DB.prepare(
+        "INSERT INTO messages (id, tenant_id, mode, channel, purpose, recipient, body, status, created_at) VALUES (?, ?, 'live', 'email', 'signing.link', 'a@example.com', ?, 'queued', ?)",
+      )
         .bind(`msg_${i}_${t.json.tenant_id}`, t.json.tenant_id, `message ${i}`, at)
         .run();
     }
@@ -247,7 +274,12 @@ describe("the operator API", () => {
       ["POST", `/tenants/${id}/keys`, { label: bidi, scopes: ["signing:read"], mode: "live" }, /^label: /],
       ["POST", `/tenants/${id}/keys`, { label: "ok", scopes: ["signing:read"], mode: "live", allowed_ips: [lone] }, /^allowed_ips\.0: /],
       ["POST", `/tenants/${id}/members`, { email: "a@example.com", full_name: lone, role: "member" }, /^full_name: /],
-      ["POST", "/oauth-clients", { name: bidi, homepage: "https://app.example.com", redirect_uris: ["https://app.example.com/cb"], scopes: ["signing:read"] }, /^name: /],
+      [
+        "POST",
+        "/oauth-clients",
+        { name: bidi, homepage: "https://app.example.com", redirect_uris: ["https://app.example.com/cb"], scopes: ["signing:read"] },
+        /^name: /,
+      ],
       ["POST", "/keys/key_nothing/revoke", { reason: lone }, /^reason: /],
     ];
     for (const [method, path, body, message] of cases) {

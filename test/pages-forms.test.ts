@@ -26,7 +26,7 @@ describe("POST /s/{token}/…: a form body that cannot be read", () => {
     const bodies: [string, string][] = [
       ["multipart/form-data", "abc"],
       ["multipart/form-data; boundary=XyZ", truncated("XyZ")],
-      ["multipart/form-data; boundary=XyZ", "--XyZ\r\nContent-Disposition: form-data; name=\"reason\"\r\n"],
+      ["multipart/form-data; boundary=XyZ", '--XyZ\r\nContent-Disposition: form-data; name="reason"\r\n'],
       ["multipart/form-data; boundary=", "--\r\n"],
     ];
     for (const action of ["consent", "sign", "decline"]) {

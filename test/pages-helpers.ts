@@ -29,7 +29,7 @@ export async function select(html: string, selector: string): Promise<El[]> {
   await new HTMLRewriter()
     .on(selector, {
       element(el) {
-        const item: El = { tag: el.tagName, attrs: Object.fromEntries([...el.attributes].map(([k, v]) => [k!, unescape(v ?? "")])), text: "" };
+        const item: El = { tag: el.tagName, attrs: Object.fromEntries([...el.attributes].map(([k, v]) => [k!, unescapeHtml(v ?? "")])), text: "" };
         out.push(item);
         if (VOID.has(el.tagName)) return;
         open.push(item);
@@ -49,8 +49,13 @@ export async function select(html: string, selector: string): Promise<El[]> {
 }
 
 /** The text a browser shows for escaped HTML text (the entities Hono's escaping writes). */
-export const unescape = (s: string) =>
-  s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+export const unescapeHtml = (s: string) =>
+  s
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
 
 /** Pages differ only by their nonce; this removes it so two pages can be compared whole. */
 export const withoutNonce = (html: string) => html.replace(/nonce="[^"]+"/g, 'nonce=""');

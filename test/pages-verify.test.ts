@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { api, makeTenant } from "./helpers";
 import { DEFAULT_SIGNERS, insertDocument } from "./evidence-fixtures";
 import { fromB64 } from "./evidence-pdf-helpers";
-import { gzipSize, nonceOf, page, select, unescape } from "./pages-helpers";
+import { gzipSize, nonceOf, page, select, unescapeHtml } from "./pages-helpers";
 import { certificateRow } from "../src/domain/certificates";
 import { formatVerificationCode } from "../src/lib/verification-code";
 import { sha256Hex } from "../src/lib/crypto";
@@ -32,12 +32,12 @@ describe("GET /verify", () => {
     );
     expect(r.headers.get("referrer-policy")).toBe("no-referrer");
     expect(r.headers.get("cache-control")).toBe("no-store");
-    expect((await select(r.text, "form[action='/verify'] input[name=code]"))).toHaveLength(1);
+    expect(await select(r.text, "form[action='/verify'] input[name=code]")).toHaveLength(1);
     // The file input has no name: a browser never sends the file, only the fingerprint field.
     const file = (await select(r.text, "input[type=file]"))[0]!;
     expect(file.attrs.name).toBeUndefined();
     expect((await select(r.text, "#file-form"))[0]!.attrs.method).toBe("get");
-    expect((await select(r.text, "#file-form input[name=sha256]"))).toHaveLength(1);
+    expect(await select(r.text, "#file-form input[name=sha256]")).toHaveLength(1);
   });
 
   it("sends a typed code, in any case and with or without dashes, to its page", async () => {
@@ -71,7 +71,7 @@ describe("GET /verify/{code}", () => {
     const { f, code } = await completed();
     const r = await get(`/verify/${code}`);
     expect(r.status).toBe(200);
-    const facts = (await select(r.text, "dl.facts dd")).map((d) => unescape(d.text));
+    const facts = (await select(r.text, "dl.facts dd")).map((d) => unescapeHtml(d.text));
     // The document's hash is not printed before a match: it is what unlocks the holder's view.
     expect(facts).toEqual(["NDA with Ada", expect.stringMatching(/^Acme /), "January 15, 2026 at 9:30 AM UTC", expect.stringMatching(/UTC$/), "2", code]);
     expect(r.text).not.toContain(f.bodySha256);
@@ -91,10 +91,20 @@ describe("GET /verify/{code}", () => {
       expect(r.status).toBe(200);
       expect(r.text).toContain("This file matches the certificate.");
       expect((await select(r.text, "dl.facts dd.mono")).map((d) => d.text)).toContain(f.bodySha256);
-      const names = (await select(r.text, "section[aria-labelledby=signers-heading] li strong")).map((s) => unescape(s.text));
+      const names = (await select(r.text, "section[aria-labelledby=signers-heading] li strong")).map((s) => unescapeHtml(s.text));
       expect(names).toEqual(DEFAULT_SIGNERS.map((s) => s.full_name));
       const trail = (await select(r.text, "section[aria-labelledby=trail-heading] li strong")).map((s) => s.text);
-      expect(trail).toEqual(["Prepared", "Sent", "Opened", "Agreed to sign electronically", "Signed", "Opened", "Agreed to sign electronically", "Signed", "Completed"]);
+      expect(trail).toEqual([
+        "Prepared",
+        "Sent",
+        "Opened",
+        "Agreed to sign electronically",
+        "Signed",
+        "Opened",
+        "Agreed to sign electronically",
+        "Signed",
+        "Completed",
+      ]);
       expect(r.text).toContain("— Ada Lovelace");
       expect(r.text).toContain("2001:db8::42");
       expect(r.text).toContain("typed name");
@@ -133,7 +143,7 @@ describe("GET /verify/{code}", () => {
     const r = await get(`/verify/${code}`);
     expect(await select(r.text, "img, svg")).toEqual([]);
     expect(await select(r.text, "script")).toHaveLength(1);
-    expect(unescape((await select(r.text, "dl.facts dd"))[0]!.text)).toBe(`"><img src=x onerror=alert(1)><script>alert(2)</script>`);
+    expect(unescapeHtml((await select(r.text, "dl.facts dd"))[0]!.text)).toBe(`"><img src=x onerror=alert(1)><script>alert(2)</script>`);
   });
 
   it("speaks the visitor's language and keeps the fingerprint in the switcher's links", async () => {

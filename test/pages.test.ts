@@ -2,14 +2,14 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, makeTenant, ops, ALL_SCOPES } from "./helpers";
 import { people, sentDocument, forgetState } from "./signing-helpers";
-import { gzipSize, nonceOf, page, select, unescape, withoutNonce } from "./pages-helpers";
+import { gzipSize, nonceOf, page, select, unescapeHtml, withoutNonce } from "./pages-helpers";
 import { createTenant, issueKey } from "../src/domain/accounts";
 import { sha256Hex } from "../src/lib/crypto";
 import { normaliseSignaturePicture } from "../src/lib/image";
 
 const H_SCRIPT = '<script>alert("x")</script>';
 const H_IMG = '"><img src=x onerror=alert(1)>';
-const urlencoded = { "content-type": "application/x-www-form-urlencoded" };
+const _urlencoded = { "content-type": "application/x-www-form-urlencoded" };
 
 async function hostileTenant() {
   const { tenant_id } = await createTenant(env, { name: `Acme ${H_SCRIPT}` }, "test");
@@ -65,16 +65,16 @@ describe("GET /s/{token}: hostile text is inert", () => {
     expect((await select(r.text, "style"))[0]!.attrs.nonce).toBe(nonce);
     // What the signer reads is exactly the text, shown as text.
     const doc = await select(r.text, ".doc");
-    expect(unescape(doc[0]!.text)).toBe(`Terms for </title><svg onload=alert(1)> and ${H_SCRIPT}.\n${H_SCRIPT}\n${H_IMG}\n</div><script>bad()</script>`);
-    expect(unescape((await select(r.text, "h1"))[0]!.text)).toBe(`${H_IMG} NDA`);
-    expect(unescape((await select(r.text, "title"))[0]!.text)).toContain(`${H_IMG} NDA`);
-    expect(unescape((await select(r.text, "p.sub"))[0]!.text)).toBe(`From Acme ${H_SCRIPT}`);
-    expect(unescape((await select(first.text, "section[aria-labelledby=step1] p"))[0]!.text)).toBe(`I consent ${H_IMG}`);
+    expect(unescapeHtml(doc[0]!.text)).toBe(`Terms for </title><svg onload=alert(1)> and ${H_SCRIPT}.\n${H_SCRIPT}\n${H_IMG}\n</div><script>bad()</script>`);
+    expect(unescapeHtml((await select(r.text, "h1"))[0]!.text)).toBe(`${H_IMG} NDA`);
+    expect(unescapeHtml((await select(r.text, "title"))[0]!.text)).toContain(`${H_IMG} NDA`);
+    expect(unescapeHtml((await select(r.text, "p.sub"))[0]!.text)).toBe(`From Acme ${H_SCRIPT}`);
+    expect(unescapeHtml((await select(first.text, "section[aria-labelledby=step1] p"))[0]!.text)).toBe(`I consent ${H_IMG}`);
     const options = (await select(r.text, "#f-pick option")).map((o) => o.attrs.value);
     expect(options).toEqual(["", "<option>", H_IMG]);
-    expect(unescape((await select(r.text, "label[for=f-text1]"))[0]!.text)).toBe(`${H_IMG} (required)`);
-    expect(unescape((await select(r.text, "#f-pick-hint"))[0]!.text)).toBe(`"><script>alert(5)</script>`);
-    expect(unescape((await select(r.text, "#p-clicked p"))[0]!.text)).toContain("<b onmouseover=alert(3)>Eve</b>");
+    expect(unescapeHtml((await select(r.text, "label[for=f-text1]"))[0]!.text)).toBe(`${H_IMG} (required)`);
+    expect(unescapeHtml((await select(r.text, "#f-pick-hint"))[0]!.text)).toBe(`"><script>alert(5)</script>`);
+    expect(unescapeHtml((await select(r.text, "#p-clicked p"))[0]!.text)).toContain("<b onmouseover=alert(3)>Eve</b>");
   });
 
   it("shows a hostile answer back as a value, never as markup", async () => {
@@ -87,7 +87,7 @@ describe("GET /s/{token}: hostile text is inert", () => {
     expect(r.status).toBe(422);
     expect(await select(r.text, "img")).toEqual([]);
     expect(await select(r.text, "script")).toHaveLength(1);
-    expect(unescape((await select(r.text, "#f-note"))[0]!.text)).toBe(answer);
+    expect(unescapeHtml((await select(r.text, "#f-note"))[0]!.text)).toBe(answer);
   });
 });
 
@@ -156,7 +156,7 @@ describe("GET /s/{token}: languages", () => {
     for (const [init, lang, consentStart] of cases) {
       const r = await page("GET", `/s/${token}`, init);
       expect((await select(r.text, "html"))[0]!.attrs.lang, JSON.stringify(init)).toBe(lang);
-      const consent = unescape((await select(r.text, "section[aria-labelledby=step1] p"))[0]!.text);
+      const consent = unescapeHtml((await select(r.text, "section[aria-labelledby=step1] p"))[0]!.text);
       expect(consent.startsWith(consentStart), consent).toBe(true);
       expect(r.text).toContain("consent/1");
     }
@@ -178,7 +178,7 @@ describe("GET /s/{token}: languages", () => {
     const trail = (await docOf(t.key, (await api("GET", `/v1/sign/${token}`)).json.document_id)).events;
     expect(trail.find((e: { kind: string }) => e.kind === "consented").detail).toBe("consent/1");
     const step2 = await page("GET", `/s/${token}?lang=fr`);
-    expect(unescape((await select(step2.text, "#sign-form > p"))[0]!.text)).toMatch(/^En signant, j'adopte cette signature/);
+    expect(unescapeHtml((await select(step2.text, "#sign-form > p"))[0]!.text)).toMatch(/^En signant, j'adopte cette signature/);
     expect(step2.text).toContain("intent/1");
   });
 });
@@ -220,14 +220,24 @@ describe("POST /s/{token}/…: the forms work without JavaScript", () => {
     const token = links[0]!.token;
     // No consent yet: the signature form is not offered, and posting it is refused by the rule.
     expect(await select((await page("GET", `/s/${token}`)).text, "#sign-form")).toEqual([]);
-    const early = await page("POST", `/s/${token}/sign`, { form: { "field.email_addr": "a@example.com", "field.plan": "pro", "field.agree": "true", method: "typed", typed_name: "Ada" } });
+    const early = await page("POST", `/s/${token}/sign`, {
+      form: { "field.email_addr": "a@example.com", "field.plan": "pro", "field.agree": "true", method: "typed", typed_name: "Ada" },
+    });
     expect(early.status).toBe(422);
     expect(early.text).toContain("Consent to sign electronically must be given before signing.");
     await consented(token);
     const r = await page("POST", `/s/${token}/sign`, {
       ip: "198.51.100.77",
       headers: { "user-agent": "NoScript/1.0" },
-      form: { lang: "en", "field.email_addr": " ada@example.com ", "field.plan": "pro", "field.agree": "true", "field.note": "", method: "typed", typed_name: "Ada Lovelace" },
+      form: {
+        lang: "en",
+        "field.email_addr": " ada@example.com ",
+        "field.plan": "pro",
+        "field.agree": "true",
+        "field.note": "",
+        method: "typed",
+        typed_name: "Ada Lovelace",
+      },
     });
     expect(r.status).toBe(303);
     const d = await docOf(t.key, id);
@@ -256,9 +266,18 @@ describe("POST /s/{token}/…: the forms work without JavaScript", () => {
     await consented(token);
     const r = await page("POST", `/s/${token}/sign`, { form: { "field.email_addr": "not-an-email", "field.plan": "gold", method: "typed", typed_name: "" } });
     expect(r.status).toBe(422);
-    const problems = (await select(r.text, "#problem li")).map((l) => unescape(l.text));
-    expect(problems).toEqual(["Enter an email address, like name@example.com.", "Choose one of the options.", "Answer this question.", "Type your name to sign."]);
-    expect((await select(r.text, "#f-email_addr"))[0]!.attrs).toMatchObject({ "aria-invalid": "true", value: "not-an-email", "aria-describedby": "f-email_addr-error" });
+    const problems = (await select(r.text, "#problem li")).map((l) => unescapeHtml(l.text));
+    expect(problems).toEqual([
+      "Enter an email address, like name@example.com.",
+      "Choose one of the options.",
+      "Answer this question.",
+      "Type your name to sign.",
+    ]);
+    expect((await select(r.text, "#f-email_addr"))[0]!.attrs).toMatchObject({
+      "aria-invalid": "true",
+      value: "not-an-email",
+      "aria-describedby": "f-email_addr-error",
+    });
     expect((await select(r.text, "#problem"))[0]!.attrs).toMatchObject({ role: "alert", tabindex: "-1" });
     const noMethod = await page("POST", `/s/${token}/sign`, { form: { "field.email_addr": "a@example.com", "field.plan": "pro", "field.agree": "true" } });
     expect(noMethod.status).toBe(422);
@@ -281,7 +300,9 @@ describe("POST /s/{token}/…: the forms work without JavaScript", () => {
     expect((await page("POST", `/s/${links[0]!.token}/sign`, { form: { method: "drawn", drawn_value: png } })).status).toBe(303);
     await consented(links[1]!.token);
     expect((await page("POST", `/s/${links[1]!.token}/sign`, { form: { method: "clicked" } })).status).toBe(303);
-    const rows = await env.DB.prepare("SELECT full_name, signature_method, signature_value FROM signers WHERE document_id = ? ORDER BY sign_order").bind(id).all();
+    const rows = await env.DB.prepare("SELECT full_name, signature_method, signature_value FROM signers WHERE document_id = ? ORDER BY sign_order")
+      .bind(id)
+      .all();
     expect(rows.results).toEqual([
       // The picture is stored as the PNG the service re-encoded (src/lib/image.ts).
       { full_name: "Signer 1", signature_method: "drawn", signature_value: (await normaliseSignaturePicture(png)).dataUrl },
@@ -296,7 +317,12 @@ describe("POST /s/{token}/…: the forms work without JavaScript", () => {
     const t = await makeTenant();
     const { id, links } = await sentDocument(t.key, {
       signers: people(1),
-      tpl: { fields: [{ key: "city", label: "City", kind: "text" }, { key: "passport", label: "Passport", kind: "text", sensitive: true }] },
+      tpl: {
+        fields: [
+          { key: "city", label: "City", kind: "text" },
+          { key: "passport", label: "Passport", kind: "text", sensitive: true },
+        ],
+      },
     });
     const token = links[0]!.token;
     await api("POST", `/v1/sign/${token}/fields`, { body: { key: "city", value: "Lisboa" } });
@@ -331,7 +357,11 @@ describe("POST /s/{token}/…: the forms work without JavaScript", () => {
     const r = await page("POST", `/s/${token}/decline`, { form: { reason: "The dates are wrong.", lang: "es" }, ip: "198.51.100.5" });
     expect(r.status).toBe(200);
     expect(r.text).toContain("Ha rechazado firmar");
-    expect((await select(r.text, "body"))[0]!.attrs).toMatchObject({ "data-done": "declined", "data-signer": links[1]!.signer_id, "data-origins": "https://portal.example.com" });
+    expect((await select(r.text, "body"))[0]!.attrs).toMatchObject({
+      "data-done": "declined",
+      "data-signer": links[1]!.signer_id,
+      "data-origins": "https://portal.example.com",
+    });
     expect(r.headers.get("content-security-policy")).toContain("frame-ancestors https://portal.example.com");
     const d = await docOf(t.key, id);
     expect(d.status).toBe("declined");
@@ -348,10 +378,10 @@ describe("GET /s/{token}: where the document stands", () => {
     const r = await page("GET", `/s/${second}`);
     expect(r.status).toBe(200);
     expect(r.text).toContain("This agreement is between <bdi>Acme</bdi> and <bdi>Ada</bdi>.");
-    expect(unescape((await select(r.text, ".box.warn p"))[0]!.text)).toBe(
+    expect(unescapeHtml((await select(r.text, ".box.warn p"))[0]!.text)).toBe(
       "This document is signed in order. Signer 1 signs before you. You can read it now; come back to this link to sign once it is your turn.",
     );
-    expect(unescape((await select(r.text, "section[aria-labelledby=signers-heading] li"))[0]!.text)).toBe("Signer 1 — waiting · next to sign");
+    expect(unescapeHtml((await select(r.text, "section[aria-labelledby=signers-heading] li"))[0]!.text)).toBe("Signer 1 — waiting · next to sign");
     expect(await select(r.text, "section[aria-labelledby=step1]")).toEqual([]);
     // Out of turn, the rule refuses the signature even if the form is posted anyway.
     await api("POST", `/v1/sign/${second}/consent`, { body: {} });
@@ -390,10 +420,11 @@ describe("GET /s/{token}: where the document stands", () => {
       await api("POST", `/v1/sign/${l.token}`, { body: { method: "typed", value: "Signer" } });
     }
     const r = await page("GET", `/s/${links[1]!.token}`);
-    const code = (await env.DB.prepare("SELECT verification_code FROM certificates WHERE document_id = ?").bind(id).first<{ verification_code: string }>())!.verification_code;
+    const code = (await env.DB.prepare("SELECT verification_code FROM certificates WHERE document_id = ?").bind(id).first<{ verification_code: string }>())!
+      .verification_code;
     const grouped = code.match(/.{4}/g)!.join("-");
     expect(r.text).toContain(grouped);
-    expect((await select(r.text, `a[href="/verify/${grouped}?lang=en"]`))).toHaveLength(1);
+    expect(await select(r.text, `a[href="/verify/${grouped}?lang=en"]`)).toHaveLength(1);
     const pdf = await page("GET", `/s/${links[1]!.token}/pdf`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");

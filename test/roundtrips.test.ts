@@ -138,9 +138,15 @@ describe("round trips of the documents flow", () => {
       return r;
     };
 
-    const prepared = await record("prepare (POST /v1/documents)", await traced("POST", "/v1/documents", { key: t.key, body: { template_code: code, values: { company: "Acme", name: "Ada" } } }));
+    const prepared = await record(
+      "prepare (POST /v1/documents)",
+      await traced("POST", "/v1/documents", { key: t.key, body: { template_code: code, values: { company: "Acme", name: "Ada" } } }),
+    );
     const id = prepared.json.document_id as string;
-    const sent = await record("send to 2 (POST /v1/documents/{id}/send)", await traced("POST", `/v1/documents/${id}/send`, { key: t.key, body: { signers: people(2) } }));
+    const sent = await record(
+      "send to 2 (POST /v1/documents/{id}/send)",
+      await traced("POST", `/v1/documents/${id}/send`, { key: t.key, body: { signers: people(2) } }),
+    );
     const links = sent.json.links as { token: string; email: string }[];
     for (const [i, link] of links.entries()) {
       const tok = encodeURIComponent(link.token);
@@ -149,17 +155,28 @@ describe("round trips of the documents flow", () => {
       const suffix = first ? "" : " (second signer)";
       await record(`signer read (GET /v1/sign/{token})${suffix}`, await traced("GET", `/v1/sign/${tok}`, { ip }));
       await record(`consent (POST /v1/sign/{token}/consent)${suffix}`, await traced("POST", `/v1/sign/${tok}/consent`, { ip, body: {} }));
-      await record(`field (POST /v1/sign/{token}/fields)${suffix}`, await traced("POST", `/v1/sign/${tok}/fields`, { ip, body: { key: "city", value: "Lisboa" } }));
-      await record(first ? "sign, first signer (POST /v1/sign/{token})" : "sign, completing (POST /v1/sign/{token})", await traced("POST", `/v1/sign/${tok}`, { ip, body: { method: "typed", value: `Signer ${i + 1}` } }));
+      await record(
+        `field (POST /v1/sign/{token}/fields)${suffix}`,
+        await traced("POST", `/v1/sign/${tok}/fields`, { ip, body: { key: "city", value: "Lisboa" } }),
+      );
+      await record(
+        first ? "sign, first signer (POST /v1/sign/{token})" : "sign, completing (POST /v1/sign/{token})",
+        await traced("POST", `/v1/sign/${tok}`, { ip, body: { method: "typed", value: `Signer ${i + 1}` } }),
+      );
     }
     const read = await record("API key read (GET /v1/documents/{id})", await traced("GET", `/v1/documents/${id}`, { key: t.key }));
     expect(read.json.status).toBe("completed");
-    await record("API key only (403 for a missing scope)", await traced("POST", "/v1/documents", { key: readOnly.key, body: { template_code: code, values: { company: "Acme", name: "Ada" } } }), 403);
+    await record(
+      "API key only (403 for a missing scope)",
+      await traced("POST", "/v1/documents", { key: readOnly.key, body: { template_code: code, values: { company: "Acme", name: "Ada" } } }),
+      403,
+    );
     await record("API account (GET /v1/account)", await traced("GET", "/v1/account", { key: t.key }));
 
     const width = Math.max(...[...figures.keys()].map((k) => k.length));
     const lines = [...figures].map(
-      ([name, f]) => `  ${name.padEnd(width)}  ${String(f.sequential).padStart(3)} sequential  ${String(f.calls).padStart(3)} calls${BUDGETS[name] === undefined ? "" : `   (budget ${BUDGETS[name]})`}`,
+      ([name, f]) =>
+        `  ${name.padEnd(width)}  ${String(f.sequential).padStart(3)} sequential  ${String(f.calls).padStart(3)} calls${BUDGETS[name] === undefined ? "" : `   (budget ${BUDGETS[name]})`}`,
     );
     console.log(`D1 round trips per operation (sequential steps, all calls):\n${lines.join("\n")}`);
   });

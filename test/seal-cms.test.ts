@@ -88,7 +88,9 @@ describe("loadSigner: the key must be PKCS#8 and belong to the certificate", () 
 
   it("refuses a PKCS#1 key with a hint, and nothing at all", async () => {
     const pkcs1 = "-----BEGIN RSA PRIVATE KEY-----\nAAAA\n-----END RSA PRIVATE KEY-----";
-    await expect(loadSigner(pkcs1, env.SEAL_CERT_PEM, "seal")).rejects.toThrow("seal: The private key must be PEM PKCS#8 (\"-----BEGIN PRIVATE KEY-----\") (convert it with `openssl pkcs8 -topk8 -nocrypt`).");
+    await expect(loadSigner(pkcs1, env.SEAL_CERT_PEM, "seal")).rejects.toThrow(
+      'seal: The private key must be PEM PKCS#8 ("-----BEGIN PRIVATE KEY-----") (convert it with `openssl pkcs8 -topk8 -nocrypt`).',
+    );
     await expect(loadSigner(undefined, undefined, "seal")).rejects.toThrow("seal: key and certificate are not configured.");
   });
 
@@ -114,7 +116,10 @@ function fakeTsa(signer: SealSigner, tweak: { status?: number; httpStatus?: numb
     const tst = new pkijs.TSTInfo({
       version: 1,
       policy: "1.2.3.4.1",
-      messageImprint: new pkijs.MessageImprint({ hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256 }), hashedMessage: new asn1js.OctetString({ valueHex: buf(digest) }) }),
+      messageImprint: new pkijs.MessageImprint({
+        hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256 }),
+        hashedMessage: new asn1js.OctetString({ valueHex: buf(digest) }),
+      }),
       serialNumber: new asn1js.Integer({ value: 42 }),
       genTime: new Date(Math.floor(Date.now() / 1000) * 1000),
       nonce,
@@ -145,7 +150,9 @@ describe("remoteTsa: an external authority over HTTP", () => {
   ] as const) {
     it(`refuses after three attempts on ${what}, never returning a token`, async () => {
       const fake = fakeTsa(await tsaSigner(), tweak);
-      const err = await remoteTsa("https://tsa.example/", { fetch: fake.fetch, backoffMs: 1 }).timestamp(data).catch((e) => e);
+      const err = await remoteTsa("https://tsa.example/", { fetch: fake.fetch, backoffMs: 1 })
+        .timestamp(data)
+        .catch((e) => e);
       expect(err).toBeInstanceOf(TimestampError);
       expect(err.message).toBe(`The timestamp authority gave no usable token after 3 attempts: ${reason}`);
       expect(fake.calls.n).toBe(3);

@@ -24,8 +24,7 @@ export async function preparedDocument(key: string, over: Record<string, unknown
   return r.json.document_id as string;
 }
 
-export const people = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ email: `signer${i + 1}@example.com`, full_name: `Signer ${i + 1}` }));
+export const people = (n: number) => Array.from({ length: n }, (_, i) => ({ email: `signer${i + 1}@example.com`, full_name: `Signer ${i + 1}` }));
 
 export async function sentDocument(key: string, opts: { signers?: unknown[]; doc?: Record<string, unknown>; tpl?: Record<string, unknown> } = {}) {
   const id = await preparedDocument(key, opts.doc, opts.tpl);

@@ -144,7 +144,9 @@ describe("consent, fields and signing", () => {
     const at = new Date(Date.now() - 90_000).toISOString();
     const r = await api("POST", `/v1/sign/${tok}`, { body: { method: "typed", value: "Signer 1", captured: { at, device: "tablet-7" } } });
     expect(r.status).toBe(200);
-    const row = await env.DB.prepare("SELECT captured, signed_at FROM signers WHERE id = ?").bind(links[0]!.signer_id).first<{ captured: string; signed_at: string }>();
+    const row = await env.DB.prepare("SELECT captured, signed_at FROM signers WHERE id = ?")
+      .bind(links[0]!.signer_id)
+      .first<{ captured: string; signed_at: string }>();
     const c = JSON.parse(row!.captured);
     expect(c).toMatchObject({ claimed_at: at, received_at: row!.signed_at, device: "tablet-7" });
     expect(c.skew_ms).toBe(Date.parse(row!.signed_at) - Date.parse(at));

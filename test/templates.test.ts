@@ -35,7 +35,15 @@ describe("POST /v1/templates", () => {
     ["fields.0.place", { fields: [{ key: "a", label: "F", kind: "text", staff_only: true, place: { page: 1, x: 0, y: 0, w: 0.1, h: 0.1 } }] }],
     ["fields.0.place", { fields: [{ key: "a", label: "F", kind: "text", place: { page: 1, x: 0.9, y: 0, w: 0.2, h: 0.1 } }] }],
     ["fields.0.options", { fields: [{ key: "a", label: "F", kind: "select" }] }],
-    ["fields.1.key", { fields: [{ key: "a", label: "F", kind: "text" }, { key: "a", label: "G", kind: "text" }] }],
+    [
+      "fields.1.key",
+      {
+        fields: [
+          { key: "a", label: "F", kind: "text" },
+          { key: "a", label: "G", kind: "text" },
+        ],
+      },
+    ],
   ])("refuses a bad %s with 422 naming it", async (field, over) => {
     const t = await makeTenant();
     const r = await api("POST", "/v1/templates", { key: t.key, body: base(over) });
@@ -132,12 +140,25 @@ describe("POST /v1/templates/revise and GET /v1/templates", () => {
   it("counts documents per version and lists every field of a template", async () => {
     const t = await makeTenant();
     const { code } = await publishedTemplate(t.key, {
-      fields: [{ key: "dob", label: "Date of birth", kind: "date" }, { key: "size", label: "Size", kind: "select", options: ["S", "M"], required: false }],
+      fields: [
+        { key: "dob", label: "Date of birth", kind: "date" },
+        { key: "size", label: "Size", kind: "select", options: ["S", "M"], required: false },
+      ],
     });
     await api("POST", "/v1/documents", { key: t.key, body: { template_code: code, values: { company: "A", name: "B" } } });
     const [tpl] = (await api("GET", "/v1/templates", { key: t.key })).json.templates;
     expect(tpl).toMatchObject({ code, version: 1, is_published: true, documents: 1, is_latest: true, kind: "nda", body: BODY });
-    expect(tpl.fields[0]).toEqual({ key: "dob", label: "Date of birth", kind: "date", required: true, about: null, sensitive: false, per_child: false, staff_only: false, place: null });
+    expect(tpl.fields[0]).toEqual({
+      key: "dob",
+      label: "Date of birth",
+      kind: "date",
+      required: true,
+      about: null,
+      sensitive: false,
+      per_child: false,
+      staff_only: false,
+      place: null,
+    });
     expect(tpl.fields[1].options).toEqual(["S", "M"]);
   });
 });

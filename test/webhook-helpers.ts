@@ -109,7 +109,18 @@ export async function seedDocument(tenantId: string, mode: Mode = "live"): Promi
       "INSERT INTO documents (id, tenant_id, mode, template_id, template_code, template_version, template_kind, title, status, body, body_sha256, grants, fields, metadata, created_at) VALUES (?, ?, ?, ?, ?, 1, 'nda', 'Seeded NDA', 'sent', 'Body', ?, '{}', '[]', '{}', ?)",
     ).bind(doc, tenantId, mode, tpl, `c${tpl.slice(4)}`, "ab".repeat(32), now),
   ]);
-  return { id: doc, tenantId, mode, title: "Seeded NDA", status: "sent", bodySha256: "ab".repeat(32), completedAt: null, metadata: {}, externalRef: null, nextSeq: 1 };
+  return {
+    id: doc,
+    tenantId,
+    mode,
+    title: "Seeded NDA",
+    status: "sent",
+    bodySha256: "ab".repeat(32),
+    completedAt: null,
+    metadata: {},
+    externalRef: null,
+    nextSeq: 1,
+  };
 }
 
 /** Writes `kinds` to the document's trail through the real commit path (fan-out and kick included). */

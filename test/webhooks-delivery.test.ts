@@ -2,18 +2,7 @@ import { env } from "cloudflare:workers";
 import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, makeTenant } from "./helpers";
-import {
-  addHook,
-  alarmAt,
-  deliveries,
-  endpointRow,
-  expectedSignature,
-  idle,
-  newBox,
-  received,
-  setMode,
-  step,
-} from "./webhook-helpers";
+import { addHook, alarmAt, deliveries, endpointRow, expectedSignature, idle, newBox, received, setMode, step } from "./webhook-helpers";
 import { deliveryQueue } from "../src/domain/webhooks";
 
 const LADDER = [60, 300, 1800, 7200, 43200, 86400];
@@ -144,7 +133,12 @@ describe("a delivery", () => {
     const took = Date.now() - started;
     expect(took).toBeGreaterThanOrEqual(9_900);
     expect(took).toBeLessThan(14_000);
-    expect((await deliveries(hook.id))[0]).toMatchObject({ status: "failed", attempts: 1, response_status: null, last_error: "timed out: no answer within 10 s" });
+    expect((await deliveries(hook.id))[0]).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      response_status: null,
+      last_error: "timed out: no answer within 10 s",
+    });
   });
 
   it("a success forgives earlier failures", async () => {
@@ -179,7 +173,9 @@ describe("rotation", () => {
     expect(values).toEqual([expectedSignature(rot.json.secret, ts, first!.body), expectedSignature(hook.secret, ts, first!.body)]);
 
     // The overlap ends: the cron forgets the old secret and deliveries carry one signature.
-    await env.DB.prepare("UPDATE webhook_endpoints SET previous_valid_until = ? WHERE id = ?").bind(new Date(Date.now() - 1000).toISOString(), hook.id).run();
+    await env.DB.prepare("UPDATE webhook_endpoints SET previous_valid_until = ? WHERE id = ?")
+      .bind(new Date(Date.now() - 1000).toISOString(), hook.id)
+      .run();
     const { sweepWebhookQueues } = await import("../src/domain/webhooks");
     await sweepWebhookQueues(env, new Date());
     const row = await endpointRow(hook.id);
@@ -221,9 +217,31 @@ describe("GET /v1/webhooks/{id}/deliveries", () => {
     expect(r.json.deliveries.map((d: { id: string }) => d.id)).toEqual(ids.slice(3).reverse());
     const d = r.json.deliveries[0];
     expect(Object.keys(d).sort()).toEqual(
-      ["attempts", "created_at", "delivered_at", "document_id", "document_title", "endpoint_id", "event", "id", "last_error", "next_attempt_at", "replay_of", "response_status", "status"].sort(),
+      [
+        "attempts",
+        "created_at",
+        "delivered_at",
+        "document_id",
+        "document_title",
+        "endpoint_id",
+        "event",
+        "id",
+        "last_error",
+        "next_attempt_at",
+        "replay_of",
+        "response_status",
+        "status",
+      ].sort(),
     );
-    expect(d).toMatchObject({ endpoint_id: hook.id, event: "signing.ping", status: "delivered", attempts: 1, response_status: 200, replay_of: null, document_id: null });
+    expect(d).toMatchObject({
+      endpoint_id: hook.id,
+      event: "signing.ping",
+      status: "delivered",
+      attempts: 1,
+      response_status: 200,
+      replay_of: null,
+      document_id: null,
+    });
     expect(await received(box)).toHaveLength(53);
   }, 30_000);
 });

@@ -87,7 +87,9 @@ describe("fan-out from the document trail", () => {
     const hook = await addHook(t.key, { url: newBox().url });
     const doc = await seedDocument(t.tenantId);
     const failing = drizzle(env.DB).run(sql`INSERT INTO no_such_table VALUES (1)`);
-    await expect(commitWithEvents(env, doc, [failing], [{ kind: "viewed", occurredAt: new Date().toISOString(), againstSha256: doc.bodySha256 }], 1)).rejects.toThrow();
+    await expect(
+      commitWithEvents(env, doc, [failing], [{ kind: "viewed", occurredAt: new Date().toISOString(), againstSha256: doc.bodySha256 }], 1),
+    ).rejects.toThrow();
     expect(await deliveries(hook.id)).toHaveLength(0);
     const events = await env.DB.prepare("SELECT COUNT(*) AS n FROM events WHERE document_id = ?").bind(doc.id).first<{ n: number }>();
     expect(events!.n).toBe(0);

@@ -21,7 +21,9 @@ async function seedEndpoints(tenantId: string, mode: "test" | "live", n: number)
 }
 
 const liveCount = async (tenantId: string, mode: string) =>
-  (await env.DB.prepare("SELECT COUNT(*) AS n FROM webhook_endpoints WHERE tenant_id = ? AND mode = ? AND deleted_at IS NULL").bind(tenantId, mode).first<{ n: number }>())!.n;
+  (await env.DB.prepare("SELECT COUNT(*) AS n FROM webhook_endpoints WHERE tenant_id = ? AND mode = ? AND deleted_at IS NULL")
+    .bind(tenantId, mode)
+    .first<{ n: number }>())!.n;
 
 describe("at most 50 endpoints per account and mode", () => {
   it("refuses the 51st with 422 naming the limit, counts each mode apart, and frees a place on delete", async () => {
@@ -35,7 +37,9 @@ describe("at most 50 endpoints per account and mode", () => {
     expect(over.json.error.code).toBe("invalid");
     expect(over.json.error.message).toContain("50 webhook endpoints");
     expect(await liveCount(t.tenantId, "live")).toBe(50);
-    const audits = await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE tenant_id = ? AND action = 'webhook.added'").bind(t.tenantId).first<{ n: number }>();
+    const audits = await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE tenant_id = ? AND action = 'webhook.added'")
+      .bind(t.tenantId)
+      .first<{ n: number }>();
     expect(audits!.n).toBe(1);
 
     const other = await addKey(t.tenantId, { mode: "test" });
@@ -86,7 +90,9 @@ describe("one live endpoint per URL", () => {
     expect(statuses, answers.map((a) => a.text).join("\n")).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
     for (const a of answers.filter((x) => x.status === 409)) expect(a.json.error.code).toBe("conflict");
     expect(await liveCount(t.tenantId, "live")).toBe(1);
-    const audits = await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE tenant_id = ? AND action = 'webhook.added'").bind(t.tenantId).first<{ n: number }>();
+    const audits = await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE tenant_id = ? AND action = 'webhook.added'")
+      .bind(t.tenantId)
+      .first<{ n: number }>();
     expect(audits!.n).toBe(1);
   });
 });

@@ -102,7 +102,9 @@ describe("POST /v1/webhooks/deliveries/{id}/replay", () => {
     expect((await replay(t.key, waiting)).status).toBe(409);
 
     // Once the waiting replay is sent, the original may be replayed again.
-    await env.DB.prepare("UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id IN (?, ?)").bind(new Date().toISOString(), first.json.delivery_id, waiting).run();
+    await env.DB.prepare("UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id IN (?, ?)")
+      .bind(new Date().toISOString(), first.json.delivery_id, waiting)
+      .run();
     const on = await api("PATCH", `/v1/webhooks/${hook.id}`, { key: t.key, body: { active: true } });
     expect(on.json).toEqual({ updated: true, released: 0, dropped: 0 });
     await idle(hook.id);

@@ -50,12 +50,7 @@ describe("POST /v1/webhooks", () => {
 
   it("takes IPv6 forms whose IPv4 is public, and public IPv6", async () => {
     const t = await makeTenant();
-    for (const url of [
-      "https://[2606:4700:4700::1111]/x",
-      "https://[::ffff:8.8.8.8]/x",
-      "https://[64:ff9b::808:808]/x",
-      "https://[2002:808:808::1]/x",
-    ]) {
+    for (const url of ["https://[2606:4700:4700::1111]/x", "https://[::ffff:8.8.8.8]/x", "https://[64:ff9b::808:808]/x", "https://[2002:808:808::1]/x"]) {
       const r = await api("POST", "/v1/webhooks", { key: t.key, body: { url, events: ["*"] } });
       expect(r.status, `${url} ${r.text}`).toBe(200);
     }
@@ -293,7 +288,9 @@ describe("DELETE /v1/webhooks/{id}", () => {
     expect((await api("GET", "/v1/webhooks", { key: t.key })).json.endpoints).toEqual([]);
     expect((await api("PATCH", `/v1/webhooks/${hook.id}`, { key: t.key, body: { active: true } })).status).toBe(404);
     expect((await api("DELETE", `/v1/webhooks/${hook.id}?reason=again`, { key: t.key })).status).toBe(404);
-    const audit = await env.DB.prepare("SELECT detail FROM audit_log WHERE tenant_id = ? AND action = 'webhook.deleted'").bind(t.tenantId).first<{ detail: string }>();
+    const audit = await env.DB.prepare("SELECT detail FROM audit_log WHERE tenant_id = ? AND action = 'webhook.deleted'")
+      .bind(t.tenantId)
+      .first<{ detail: string }>();
     expect(JSON.parse(audit!.detail)).toEqual({ endpoint_id: hook.id, reason: "moved to new CRM" });
   });
 });

@@ -3,9 +3,8 @@
  * the development outbox. Row types come from the schema; nothing here decides a rule.
  */
 import { and, desc, eq, isNull, type SQL } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
-import * as schema from "./schema";
-import { apiKeys, auditLog, members, messages, oauthClients, plans, tenants, usage } from "./schema";
+import { dbOf } from "./client";
+import { apiKeys, auditLog, members, messages, oauthClients, plans, tenants, type usage } from "./schema";
 
 export type PlanRow = typeof plans.$inferSelect;
 export type TenantRow = typeof tenants.$inferSelect;
@@ -19,7 +18,7 @@ export type OAuthClientInsert = typeof oauthClients.$inferInsert;
 export type MessageRow = typeof messages.$inferSelect;
 
 export type DB = ReturnType<typeof accountsDb>;
-export const accountsDb = (d1: D1Database) => drizzle(d1, { schema });
+export const accountsDb = dbOf;
 
 /** An audit entry, to be batched with the change it records. */
 export const insertAudit = (db: DB, row: AuditInsert) => db.insert(auditLog).values(row);
@@ -62,10 +61,17 @@ export const insertKey = (db: DB, row: ApiKeyInsert) => db.insert(apiKeys).value
 
 /** Revokes a live key; a key already revoked keeps its first reason. */
 export const revokeKeyRow = (db: DB, id: string, at: string, reason: string) =>
-  db.update(apiKeys).set({ revokedAt: at, revokeReason: reason }).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)));
+  db
+    .update(apiKeys)
+    .set({ revokedAt: at, revokeReason: reason })
+    .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)));
 
 export async function memberExists(db: DB, tenantId: string, email: string): Promise<boolean> {
-  const row = await db.select({ id: members.id }).from(members).where(and(eq(members.tenantId, tenantId), eq(members.email, email))).get();
+  const row = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.tenantId, tenantId), eq(members.email, email)))
+    .get();
   return row !== undefined;
 }
 

@@ -3,22 +3,21 @@
  * query builder. Row types come from the tables.
  */
 import { type SQL, and, count, desc, eq, inArray, lte, sql } from "drizzle-orm";
-import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
+import { type Db, dbOf } from "./client";
 import type { Env, Principal } from "../env";
 import type { DocumentStatus } from "./enums";
-import * as schema from "./schema";
 import { documents } from "./schema";
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type NewDocumentRow = typeof documents.$inferInsert;
 
-const orm = (env: Env) => drizzle(env.DB, { schema });
+const orm = (env: Env) => dbOf(env.DB);
 
 /** `status=open` in the list: the states a document can still move from. */
 export const OPEN_STATUSES = ["draft", "sent"] as const satisfies readonly DocumentStatus[];
 
 /** The insert of a new document, for the caller's `db.batch` (it commits with the trail's first event). */
-export const insertDocument = (db: DrizzleD1Database, row: NewDocumentRow) => db.insert(documents).values(row);
+export const insertDocument = (db: Db, row: NewDocumentRow) => db.insert(documents).values(row);
 
 /** The account and mode a document belongs to (one small read), or undefined. */
 export async function ownerOf(env: Env, documentId: string): Promise<Pick<DocumentRow, "tenantId" | "mode"> | undefined> {
@@ -78,7 +77,9 @@ export async function listPage(env: Env, p: Principal, f: ListFilter) {
   // without their table name, which would bind to `signers` inside the subquery.
   const signerCount = sql<number>`(SELECT COUNT(*) FROM signers s WHERE s.document_id = "documents"."id")`.mapWith(Number);
   const signedCount = sql<number>`(SELECT COUNT(*) FROM signers s WHERE s.document_id = "documents"."id" AND s.status = 'signed')`.mapWith(Number);
-  const waitingOn = sql<string | null>`CASE WHEN "documents"."status" = 'sent' THEN (SELECT s.full_name FROM signers s WHERE s.document_id = "documents"."id" AND s.status = 'pending' AND s.role <> 'cc' ORDER BY s.sign_order, s.created_at, s.id LIMIT 1) END`;
+  const waitingOn = sql<
+    string | null
+  >`CASE WHEN "documents"."status" = 'sent' THEN (SELECT s.full_name FROM signers s WHERE s.document_id = "documents"."id" AND s.status = 'pending' AND s.role <> 'cc' ORDER BY s.sign_order, s.created_at, s.id LIMIT 1) END`;
   const [total, rows] = await db.batch([
     db.select({ n: count() }).from(documents).where(where),
     db
@@ -116,4 +117,3 @@ export async function dueForExpiry(env: Env, nowIso: string): Promise<string[]> 
     .limit(200);
   return rows.map((r) => r.id);
 }
-

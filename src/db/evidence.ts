@@ -4,9 +4,8 @@
  * types come from the schema. Reads that belong together go out as one `db.batch`.
  */
 import { and, asc, eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
+import { dbOf } from "./client";
 import type { Env } from "../env";
-import * as schema from "./schema";
 import { certificates, documents, events, fieldValues, messages, sealedFiles, signers, tenants, webhookDeliveries, webhookEndpoints } from "./schema";
 
 export type Certificate = typeof certificates.$inferSelect;
@@ -19,7 +18,7 @@ type Document = typeof documents.$inferSelect;
 type Signer = typeof signers.$inferSelect;
 type Event = typeof events.$inferSelect;
 
-const db = (env: Env) => drizzle(env.DB, { schema });
+const db = (env: Env) => dbOf(env.DB);
 
 // ---- certificates ----------------------------------------------------------------------------
 
@@ -140,12 +139,22 @@ export async function documentForAccount(env: Env, id: string, tenantId: string,
 // ---- sealed files ----------------------------------------------------------------------------
 
 export async function sealedFileRow(env: Env, documentId: string, kind: SealedKind): Promise<SealedFileRow | null> {
-  return (await db(env).select().from(sealedFiles).where(and(eq(sealedFiles.documentId, documentId), eq(sealedFiles.kind, kind))).get()) ?? null;
+  return (
+    (await db(env)
+      .select()
+      .from(sealedFiles)
+      .where(and(eq(sealedFiles.documentId, documentId), eq(sealedFiles.kind, kind)))
+      .get()) ?? null
+  );
 }
 
 /** True when this row was inserted; false when another request recorded the file first. */
 export async function insertSealedFile(env: Env, row: NewSealedFile): Promise<boolean> {
-  const result = await db(env).insert(sealedFiles).values(row).onConflictDoNothing({ target: [sealedFiles.documentId, sealedFiles.kind] }).run();
+  const result = await db(env)
+    .insert(sealedFiles)
+    .values(row)
+    .onConflictDoNothing({ target: [sealedFiles.documentId, sealedFiles.kind] })
+    .run();
   return result.meta.changes === 1;
 }
 
@@ -178,7 +187,13 @@ export async function documentPagesRows(env: Env, documentId: string) {
   const [docs, signerRows, values] = await d.batch([
     d.select({ body: documents.body, fields: documents.fields }).from(documents).where(eq(documents.id, documentId)),
     d
-      .select({ id: signers.id, fullName: signers.fullName, signatureMethod: signers.signatureMethod, signatureValue: signers.signatureValue, signedAt: signers.signedAt })
+      .select({
+        id: signers.id,
+        fullName: signers.fullName,
+        signatureMethod: signers.signatureMethod,
+        signatureValue: signers.signatureValue,
+        signedAt: signers.signedAt,
+      })
       .from(signers)
       .where(eq(signers.documentId, documentId))
       .orderBy(asc(signers.signOrder), asc(signers.createdAt), asc(signers.id)),

@@ -1,14 +1,13 @@
 /** D1 access for remembered idempotent answers (src/lib/idempotency.ts holds the rules). */
 import { and, eq, lte } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
-import * as schema from "./schema";
+import { dbOf } from "./client";
 import { idempotencyKeys } from "./schema";
 
 export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
 /** Account, mode, operation and the key's SHA-256: the primary key. */
 export type IdempotencyScope = readonly [tenantId: string, mode: string, operation: string, keyHash: string];
 
-const db = (d1: D1Database) => drizzle(d1, { schema });
+const db = dbOf;
 
 const inScope = ([tenantId, mode, operation, key]: IdempotencyScope) =>
   and(eq(idempotencyKeys.tenantId, tenantId), eq(idempotencyKeys.mode, mode), eq(idempotencyKeys.operation, operation), eq(idempotencyKeys.key, key));

@@ -6,7 +6,17 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { DELIVERY_STATUSES, DOCUMENT_STATUSES, MEMBER_ROLES, MESSAGE_CHANNELS, MESSAGE_STATUSES, MODES, SEALED_FILE_KINDS, SIGNER_AUTH, SIGNER_STATUSES } from "./enums";
+import {
+  DELIVERY_STATUSES,
+  DOCUMENT_STATUSES,
+  MEMBER_ROLES,
+  MESSAGE_CHANNELS,
+  MESSAGE_STATUSES,
+  MODES,
+  SEALED_FILE_KINDS,
+  SIGNER_AUTH,
+  SIGNER_STATUSES,
+} from "./enums";
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
@@ -23,7 +33,10 @@ export const tenants = sqliteTable("tenants", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
   slug: text("slug").notNull().unique(),
-  plan: text("plan").notNull().default("free").references(() => plans.code),
+  plan: text("plan")
+    .notNull()
+    .default("free")
+    .references(() => plans.code),
   whiteLabel: integer("white_label", { mode: "boolean" }).notNull().default(false),
   /** Cap on overage spending per month, in cents; null = no cap. */
   spendingLimitCents: integer("spending_limit_cents"),
@@ -37,7 +50,9 @@ export const tenants = sqliteTable("tenants", {
 export const usage = sqliteTable(
   "usage",
   {
-    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     period: text("period").notNull(), // YYYY-MM
     agreements: integer("agreements").notNull().default(0),
   },
@@ -48,7 +63,9 @@ export const apiKeys = sqliteTable(
   "api_keys",
   {
     id: text("id").primaryKey(),
-    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     label: text("label").notNull(),
     mode: text("mode", { enum: MODES }).notNull(),
     /** SHA-256 hex of the whole key; the key itself is never stored. */
@@ -72,7 +89,9 @@ export const members = sqliteTable(
   "members",
   {
     id: text("id").primaryKey(),
-    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     email: text("email").notNull(),
     fullName: text("full_name").notNull(),
     role: text("role", { enum: MEMBER_ROLES }).notNull(),
@@ -134,7 +153,9 @@ export const messages = sqliteTable(
   "messages",
   {
     id: text("id").primaryKey(),
-    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     mode: text("mode").notNull(),
     documentId: text("document_id"),
     signerId: text("signer_id"),
@@ -166,7 +187,9 @@ export const templates = sqliteTable(
   "templates",
   {
     id: text("id").primaryKey(),
-    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     mode: text("mode").notNull(),
     code: text("code").notNull(),
     version: integer("version").notNull(),
@@ -188,9 +211,13 @@ export const documents = sqliteTable(
   "documents",
   {
     id: text("id").primaryKey(),
-    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     mode: text("mode").notNull(),
-    templateId: text("template_id").notNull().references(() => templates.id),
+    templateId: text("template_id")
+      .notNull()
+      .references(() => templates.id),
     templateCode: text("template_code").notNull(),
     templateVersion: integer("template_version").notNull(),
     templateKind: text("template_kind").notNull(),
@@ -231,7 +258,9 @@ export const signers = sqliteTable(
   "signers",
   {
     id: text("id").primaryKey(),
-    documentId: text("document_id").notNull().references(() => documents.id),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id),
     tenantId: text("tenant_id").notNull(),
     email: text("email").notNull(),
     fullName: text("full_name").notNull(),
@@ -266,8 +295,12 @@ export const signers = sqliteTable(
 export const fieldValues = sqliteTable(
   "field_values",
   {
-    documentId: text("document_id").notNull().references(() => documents.id),
-    signerId: text("signer_id").notNull().references(() => signers.id),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id),
+    signerId: text("signer_id")
+      .notNull()
+      .references(() => signers.id),
     key: text("key").notNull(),
     value: text("value").notNull(),
     about: text("about"),
@@ -281,7 +314,9 @@ export const events = sqliteTable(
   "events",
   {
     id: text("id").primaryKey(),
-    documentId: text("document_id").notNull().references(() => documents.id),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id),
     tenantId: text("tenant_id").notNull(),
     mode: text("mode").notNull(),
     /** Order within the document, assigned by the document's sequencer. */
@@ -301,7 +336,10 @@ export const events = sqliteTable(
 
 export const certificates = sqliteTable("certificates", {
   id: text("id").primaryKey(),
-  documentId: text("document_id").notNull().unique().references(() => documents.id),
+  documentId: text("document_id")
+    .notNull()
+    .unique()
+    .references(() => documents.id),
   tenantId: text("tenant_id").notNull(),
   /** 16 Crockford base32 characters, stored without dashes, upper case. */
   verificationCode: text("verification_code").notNull().unique(),
@@ -316,7 +354,9 @@ export const certificates = sqliteTable("certificates", {
 export const sealedFiles = sqliteTable(
   "sealed_files",
   {
-    documentId: text("document_id").notNull().references(() => documents.id),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id),
     kind: text("kind", { enum: SEALED_FILE_KINDS }).notNull(),
     r2Key: text("r2_key").notNull(),
     filename: text("filename").notNull(),
@@ -332,7 +372,9 @@ export const webhookEndpoints = sqliteTable(
   "webhook_endpoints",
   {
     id: text("id").primaryKey(),
-    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     mode: text("mode").notNull(),
     url: text("url").notNull(),
     label: text("label").notNull().default(""),
@@ -361,7 +403,9 @@ export const webhookDeliveries = sqliteTable(
   {
     /** Also the `Service-Event-Id` header: stable across retries, new on replay. */
     id: text("id").primaryKey(),
-    endpointId: text("endpoint_id").notNull().references(() => webhookEndpoints.id),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id),
     tenantId: text("tenant_id").notNull(),
     event: text("event").notNull(),
     /** The exact JSON body sent. */

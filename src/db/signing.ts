@@ -5,13 +5,12 @@
  * a state change, its trail rows and its webhook deliveries commit together.
  */
 import { and, asc, eq, getTableColumns, inArray, isNull, max } from "drizzle-orm";
+import { type Db, dbOf } from "./client";
 import type { BatchItem } from "drizzle-orm/batch";
-import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import type { Env } from "../env";
 import { certificates, documents, events, fieldValues, signers, tenants, webhookEndpoints } from "./schema";
 
-/** No relational schema: the signing core uses the SQL-like builder only. */
-export type Db = DrizzleD1Database;
+export type { Db };
 /** One statement of a `db.batch`. */
 export type Statement = BatchItem<"sqlite">;
 
@@ -29,13 +28,7 @@ export type NewEventRecord = typeof events.$inferInsert;
 export type SignerState = Omit<SignerRecord, "tokenHash" | "signatureValue">;
 const { tokenHash: _tokenHash, signatureValue: _signatureValue, ...signerStateColumns } = getTableColumns(signers);
 
-const instances = new WeakMap<D1Database, Db>();
-/** One drizzle instance per D1 binding (a traced binding gets its own). */
-export function signingDb(env: Pick<Env, "DB">): Db {
-  let db = instances.get(env.DB);
-  if (!db) instances.set(env.DB, (db = drizzle(env.DB)));
-  return db;
-}
+export const signingDb = (env: Pick<Env, "DB">): Db => dbOf(env.DB);
 
 /** The signer, document and account a token hash belongs to (the mapping never changes once issued). */
 export async function linkByTokenHash(env: Env, tokenHash: string): Promise<Pick<SignerRecord, "id" | "documentId" | "tenantId"> | undefined> {
@@ -61,7 +54,13 @@ const documentReads = (db: Db, documentId: string) =>
 /** One round trip: the document, its signers in order, their answers and the trail's last sequence number. */
 export async function loadDocumentWithLastSeq(env: Env, documentId: string): Promise<(LoadedDocument & { lastSeq: number }) | null> {
   const db = signingDb(env);
-  const [d, s, v, e] = await db.batch([...documentReads(db, documentId), db.select({ last: max(events.seq) }).from(events).where(eq(events.documentId, documentId))]);
+  const [d, s, v, e] = await db.batch([
+    ...documentReads(db, documentId),
+    db
+      .select({ last: max(events.seq) })
+      .from(events)
+      .where(eq(events.documentId, documentId)),
+  ]);
   const doc = d[0];
   if (!doc) return null;
   return { doc, signers: s, values: v, lastSeq: e[0]?.last ?? 0 };

@@ -2,15 +2,14 @@
  * Every D1 query about templates, on drizzle's query builder. Row types come from the table.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
+import { dbOf } from "./client";
 import type { Env, Principal } from "../env";
-import * as schema from "./schema";
 import { templates } from "./schema";
 
 export type TemplateRow = typeof templates.$inferSelect;
 export type NewTemplateRow = typeof templates.$inferInsert;
 
-const orm = (env: Env) => drizzle(env.DB, { schema });
+const orm = (env: Env) => dbOf(env.DB);
 const ofCode = (p: Principal, code: string) => and(eq(templates.tenantId, p.tenantId), eq(templates.mode, p.mode), eq(templates.code, code));
 
 /** Every version of one code, newest first. */
@@ -73,9 +72,10 @@ export function listWithCounts(env: Env, p: Principal) {
     .select({
       row: templates,
       documents: sql<number>`(SELECT COUNT(*) FROM documents d WHERE d.template_id = "templates"."id")`.mapWith(Number),
-      isLatest: sql<boolean>`("templates"."version" = (SELECT MAX(t2.version) FROM templates t2 WHERE t2.tenant_id = "templates"."tenant_id" AND t2.mode = "templates"."mode" AND t2.code = "templates"."code"))`.mapWith(
-        (v) => v === 1,
-      ),
+      isLatest:
+        sql<boolean>`("templates"."version" = (SELECT MAX(t2.version) FROM templates t2 WHERE t2.tenant_id = "templates"."tenant_id" AND t2.mode = "templates"."mode" AND t2.code = "templates"."code"))`.mapWith(
+          (v) => v === 1,
+        ),
     })
     .from(templates)
     .where(and(eq(templates.tenantId, p.tenantId), eq(templates.mode, p.mode)))

@@ -2,14 +2,13 @@
  * Agreements counted per account and month (`usage`), on drizzle's query builder.
  */
 import { and, eq, gt, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
+import { dbOf } from "./client";
 import type { Env } from "../env";
-import * as schema from "./schema";
 import { usage } from "./schema";
 
 export type UsageRow = typeof usage.$inferSelect;
 
-const orm = (env: Env) => drizzle(env.DB, { schema });
+const orm = (env: Env) => dbOf(env.DB);
 
 /**
  * Counts one agreement if the plan allows it, in one round trip: the month's row is created if

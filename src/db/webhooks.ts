@@ -10,24 +10,17 @@
  * the SQL-side random delivery id of the INSERT…SELECT fan-out. Each is marked where it is used.
  */
 import { and, asc, desc, eq, exists, inArray, isNotNull, isNull, lt, lte, not, sql, type SQL } from "drizzle-orm";
-import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import type { Env, Mode } from "../env";
 import { auditLog, tenants, webhookDeliveries, webhookEndpoints } from "./schema";
+import { type Db, dbOf } from "./client";
 import type { DeliveryStatus } from "./enums";
 
-/** No relational schema: these queries use the SQL-like builder only, so none is built per instance. */
-export type Db = DrizzleD1Database;
+export type { Db };
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type NewWebhookEndpoint = typeof webhookEndpoints.$inferInsert;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 
-const instances = new WeakMap<D1Database, Db>();
-/** One drizzle instance per D1 binding (cheap to make, but made on every event otherwise). */
-export function webhookDb(env: Pick<Env, "DB">): Db {
-  let db = instances.get(env.DB);
-  if (!db) instances.set(env.DB, (db = drizzle(env.DB)));
-  return db;
-}
+export const webhookDb = (env: Pick<Env, "DB">): Db => dbOf(env.DB);
 
 const E = webhookEndpoints;
 const D = webhookDeliveries;
@@ -210,7 +203,12 @@ export function holdWaiting(db: Db, endpointId: string) {
       and(
         eq(D.endpointId, endpointId),
         inArray(D.status, ["queued", "failed"]),
-        exists(db.select({ one: sql`1` }).from(E).where(and(eq(E.id, endpointId), not(open())))),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(E)
+            .where(and(eq(E.id, endpointId), not(open()))),
+        ),
       ),
     );
 }
@@ -285,10 +283,23 @@ export const SQL_DELIVERY_ID = sql<string>`'dlv_' || lower(hex(randomblob(12)))`
  * One delivery per live endpoint of the account and mode subscribed to `event` (or to `*`), in the
  * order the endpoints were added. Raw fragment: `json_each` over the endpoint's `events`.
  */
-export function fanOut(db: Db, input: { tenantId: string; mode: Mode; event: string; payload: string; at: string; documentId: string | null; documentTitle: string | null }) {
+export function fanOut(
+  db: Db,
+  input: { tenantId: string; mode: Mode; event: string; payload: string; at: string; documentId: string | null; documentTitle: string | null },
+) {
   return db.insert(D).select(
     db
-      .select(deliveryFields({ id: SQL_DELIVERY_ID, event: input.event, payload: input.payload, at: input.at, documentId: input.documentId, documentTitle: input.documentTitle, replayOf: null }))
+      .select(
+        deliveryFields({
+          id: SQL_DELIVERY_ID,
+          event: input.event,
+          payload: input.payload,
+          at: input.at,
+          documentId: input.documentId,
+          documentTitle: input.documentTitle,
+          replayOf: null,
+        }),
+      )
       .from(E)
       .where(
         and(

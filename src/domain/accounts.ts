@@ -264,11 +264,7 @@ export async function addMember(
   return { member_id: id };
 }
 
-export async function registerOAuthClient(
-  env: Env,
-  input: { name: string; homepage: string; redirect_uris: string[]; scopes: Scope[] },
-  actor: string,
-) {
+export async function registerOAuthClient(env: Env, input: { name: string; homepage: string; redirect_uris: string[]; scopes: Scope[] }, actor: string) {
   const db = accountsDb(env.DB);
   const clientId = newId("cli");
   const secret = `mcs_${randomHex(32)}`;

@@ -114,7 +114,7 @@ export async function derivePayload(r: RecordRows): Promise<CertificatePayload> 
  */
 export async function issueCertificate(env: Env, documentId: string): Promise<void> {
   const record = await recordRows(env, documentId);
-  if (!record || record.doc.status !== "completed") return;
+  if (record?.doc.status !== "completed") return;
   const payload = await derivePayload(record);
   const canonical = canonicalJson(payload);
   const certificateSha256 = await sha256Hex(canonical);

@@ -4,14 +4,7 @@
  */
 import type { Env, Mode } from "../env";
 import type { TemplateField } from "../db/schema";
-import {
-  type DocumentRecord,
-  type EventRecord,
-  type FieldValueRecord,
-  type SignerState,
-  loadDocumentWithLastSeq,
-  loadDocumentWithTrail,
-} from "../db/signing";
+import { type DocumentRecord, type EventRecord, type FieldValueRecord, type SignerState, loadDocumentWithLastSeq, loadDocumentWithTrail } from "../db/signing";
 import type { DocumentSnapshot, SignerSnapshot } from "./events";
 import { ApiError } from "../lib/errors";
 

@@ -41,7 +41,10 @@ export const PrepareInput = z
     values: z
       .record(plainText().min(1).max(100), MergeValue)
       .refine((m) => Object.keys(m).length <= VALUES_MAX_NAMES, `at most ${VALUES_MAX_NAMES} names`)
-      .openapi({ maxProperties: VALUES_MAX_NAMES, description: "One value per declared variable (a template declares at most 200); strings 0-20000 characters." })
+      .openapi({
+        maxProperties: VALUES_MAX_NAMES,
+        description: "One value per declared variable (a template declares at most 200); strings 0-20000 characters.",
+      })
       .optional(),
     expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
     sequential: z.boolean().optional(),
@@ -64,8 +67,14 @@ export const SignerInputSchema = z
   .strict()
   .openapi("SignerInput");
 
-export const SendInput = z.object({ signers: z.array(SignerInputSchema).min(1).max(50) }).strict().openapi("DocumentSend");
-export const VoidInput = z.object({ reason: text().trim().min(1).max(500) }).strict().openapi("DocumentVoid");
+export const SendInput = z
+  .object({ signers: z.array(SignerInputSchema).min(1).max(50) })
+  .strict()
+  .openapi("DocumentSend");
+export const VoidInput = z
+  .object({ reason: text().trim().min(1).max(500) })
+  .strict()
+  .openapi("DocumentVoid");
 
 export const ListQuery = z.object({
   status: z.enum(DOCUMENT_STATUS_FILTERS).optional(),

@@ -115,7 +115,14 @@ export async function commitWithEvents(
     );
     const name = webhookEventName(e.kind);
     if (name) {
-      const d = deliveryQueries(db, { tenantId: doc.tenantId, mode: doc.mode, event: name, payload: eventPayload(name, doc, e), documentId: doc.id, documentTitle: doc.title });
+      const d = deliveryQueries(db, {
+        tenantId: doc.tenantId,
+        mode: doc.mode,
+        event: name,
+        payload: eventPayload(name, doc, e),
+        documentId: doc.id,
+        documentTitle: doc.title,
+      });
       trail.push(...d.queries);
       names.add(name);
     }
@@ -130,7 +137,10 @@ export async function commitWithEvents(
     try {
       const endpoints = (all.at(-1) ?? []) as { id: string; events: string[] }[];
       const due = endpoints.filter((r) => r.events.includes("*") || r.events.some((n) => names.has(n)));
-      await kickEndpoints(env, due.map((r) => r.id));
+      await kickEndpoints(
+        env,
+        due.map((r) => r.id),
+      );
     } catch (err) {
       // The rows are committed; the cron sweep is the safety net.
       console.error(JSON.stringify({ level: "warn", webhook_kick: String(err) }));

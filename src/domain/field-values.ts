@@ -20,7 +20,7 @@ export function isEmailAddress(value: string): boolean {
 
 export function normalisePhone(raw: string): string | null {
   const p = parsePhoneNumberFromString(raw, { defaultCountry: undefined });
-  return p && p.isValid() ? p.number : null;
+  return p?.isValid() ? p.number : null;
 }
 
 /** What a field's rules need to know of it. */
@@ -106,7 +106,12 @@ export function checkAnswers(
     for (const c of changes) c.value === "" ? after.delete(c.key) : after.add(c.key);
     const missing = fields.filter((f) => f.required && !after.has(f.key) && !problems.some((p) => p.key === f.key));
     for (const f of missing) {
-      problems.push({ key: f.key, kind: f.kind, problem: "required", message: `Required fields are not supplied yet: ${missing.map((m) => m.key).join(", ")}.` });
+      problems.push({
+        key: f.key,
+        kind: f.kind,
+        problem: "required",
+        message: `Required fields are not supplied yet: ${missing.map((m) => m.key).join(", ")}.`,
+      });
     }
   }
   return { changes, problems };

@@ -8,7 +8,17 @@ import type { Env } from "../env";
 import { sha256Hex } from "../lib/crypto";
 import { linkByTokenHash } from "../db/signing";
 import { type Outcome, unwrap } from "../lib/rpc";
-import { DEAD_LINK_REASON, type LinkState, type SequencerState, type SignerState, deadLink, isMyTurn, mustSign, signerFields, waitingOn } from "./document-state";
+import {
+  DEAD_LINK_REASON,
+  type LinkState,
+  type SequencerState,
+  type SignerState,
+  deadLink,
+  isMyTurn,
+  mustSign,
+  signerFields,
+  waitingOn,
+} from "./document-state";
 import { sequencer } from "./documents";
 import { DEFAULT_CONSENT_TEXT, INTENT_TEXT, INTENT_VERSION, consentVersion } from "./wording";
 import { parseFrameAncestors } from "./accounts";
@@ -140,7 +150,13 @@ function linkView(st: SequencerState, me: SignerState, tenantName: string, conse
   };
 }
 
-type LoadedLink = { st: SequencerState; me: SignerState; tenant: { name: string; frameAncestors: string }; consentVersion: string; verificationCode: string | null };
+type LoadedLink = {
+  st: SequencerState;
+  me: SignerState;
+  tenant: { name: string; frameAncestors: string };
+  consentVersion: string;
+  verificationCode: string | null;
+};
 
 /**
  * A live link's state (from its document's sequencer, which records the signer's first view)
@@ -185,10 +201,10 @@ export type PageRead = {
 export async function readLinkForPage(env: Env, token: string, ctx: RequestContext): Promise<PageRead | null> {
   const r = await loadLink(env, token, ctx);
   if (!r) return null;
-  const sensitive = signerFields(r.st).filter((f) => f.sensitive).map((f) => f.key);
-  const answers = Object.fromEntries(
-    r.st.values.filter((v) => v.signerId === r.me.id && !sensitive.includes(v.key)).map((v) => [v.key, v.value] as const),
-  );
+  const sensitive = signerFields(r.st)
+    .filter((f) => f.sensitive)
+    .map((f) => f.key);
+  const answers = Object.fromEntries(r.st.values.filter((v) => v.signerId === r.me.id && !sensitive.includes(v.key)).map((v) => [v.key, v.value] as const));
   return {
     read: linkView(r.st, r.me, r.tenant.name, r.consentVersion),
     answers,

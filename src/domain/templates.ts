@@ -204,7 +204,9 @@ export async function createTemplate(env: Env, p: Principal, input: TemplateInpu
     return { template_id: draft.id };
   }
   const id = newId("tpl");
-  if (!(await insertVersion(env, { id, tenantId: p.tenantId, mode: p.mode, code: input.code, version: 1, ...content, isPublished: false, createdAt: nowIso() }))) {
+  if (
+    !(await insertVersion(env, { id, tenantId: p.tenantId, mode: p.mode, code: input.code, version: 1, ...content, isPublished: false, createdAt: nowIso() }))
+  ) {
     throw raced(input.code);
   }
   return { template_id: id };
@@ -218,10 +220,7 @@ export async function publishTemplate(env: Env, p: Principal, code: string) {
   const declared = new Set(latest.variables);
   const undeclared = placeholders(latest.body).filter((n) => !declared.has(n));
   if (undeclared.length) {
-    throw invalid(
-      `body: placeholders not declared in variables: ${undeclared.join(", ")}.`,
-      "Add them to variables, or remove them from the body.",
-    );
+    throw invalid(`body: placeholders not declared in variables: ${undeclared.join(", ")}.`, "Add them to variables, or remove them from the body.");
   }
   const publishedAt = nowIso();
   if (!(await markPublished(env, latest.id, publishedAt))) throw new ApiError("conflict", "This version was published by another request.");

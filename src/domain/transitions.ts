@@ -99,7 +99,7 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
   if (!signersIn.some((s) => (s.role ?? "signer") !== "cc")) throw invalid("signers: at least one signer must sign (not only cc).");
   const otp = signersIn.findIndex((s) => s.auth && s.auth !== "none");
   if (otp >= 0) {
-    throw invalid(`signers.${otp}.auth: one-time codes are not enabled for this account.`, "Send with auth \"none\".");
+    throw invalid(`signers.${otp}.auth: one-time codes are not enabled for this account.`, 'Send with auth "none".');
   }
   const now = new Date();
   const sentAt = now.toISOString();
@@ -179,11 +179,11 @@ export async function consent(env: Env, st: SequencerState, signer: SignerState,
   const at = nowIso();
   const captured = capturedRecord(input.captured, at);
   const version = await consentVersion(st.doc.consentText);
-  await commit(env, st,
+  await commit(
+    env,
+    st,
     snapshot(st.doc),
-    [
-      markConsented(signingDb(env), signer.id, at, version),
-    ],
+    [markConsented(signingDb(env), signer.id, at, version)],
     [
       {
         kind: "consented",
@@ -194,7 +194,8 @@ export async function consent(env: Env, st: SequencerState, signer: SignerState,
         againstSha256: st.doc.bodySha256,
         detail: captured ? `${version}; captured offline, device time ${captured.claimed_at}, skew ${captured.skew_ms} ms` : version,
       },
-    ]);
+    ],
+  );
   signer.consentedAt = at;
   signer.consentVersion = version;
   return { consented: true as const };
@@ -319,12 +320,11 @@ export async function decline(env: Env, st: SequencerState, signer: SignerState,
   requirePendingSigner(signer);
   requireSigningRole(signer);
   const at = nowIso();
-  await commit(env, st,
+  await commit(
+    env,
+    st,
     snapshot(st.doc, { status: "declined" }),
-    [
-      markSignerDeclined(signingDb(env), signer.id, at, input.reason),
-      markDeclined(signingDb(env), st.doc.id, at),
-    ],
+    [markSignerDeclined(signingDb(env), signer.id, at, input.reason), markDeclined(signingDb(env), st.doc.id, at)],
     [
       {
         kind: "declined",
@@ -335,7 +335,8 @@ export async function decline(env: Env, st: SequencerState, signer: SignerState,
         againstSha256: st.doc.bodySha256,
         detail: input.reason,
       },
-    ]);
+    ],
+  );
   Object.assign(signer, { status: "declined", declinedAt: at, declineReason: input.reason } satisfies Partial<SignerState>);
   Object.assign(st.doc, { status: "declined", declinedAt: at } satisfies Partial<DocumentRecord>);
   return { declined: true as const };
@@ -346,12 +347,13 @@ export async function voidDocument(env: Env, st: SequencerState, input: { reason
   if (st.doc.status === "completed") throw invalid("A completed (executed) document cannot be voided.");
   if (st.doc.status !== "draft" && st.doc.status !== "sent") throw invalid(`This document is already ${st.doc.status}.`);
   const at = nowIso();
-  await commit(env, st,
+  await commit(
+    env,
+    st,
     snapshot(st.doc, { status: "voided" }),
-    [
-      markVoided(signingDb(env), st.doc.id, at, input.reason),
-    ],
-    [{ kind: "voided", occurredAt: at, ip: actor.ip, userAgent: actor.userAgent, againstSha256: st.doc.bodySha256, detail: input.reason }]);
+    [markVoided(signingDb(env), st.doc.id, at, input.reason)],
+    [{ kind: "voided", occurredAt: at, ip: actor.ip, userAgent: actor.userAgent, againstSha256: st.doc.bodySha256, detail: input.reason }],
+  );
   Object.assign(st.doc, { status: "voided", voidedAt: at, voidReason: input.reason } satisfies Partial<DocumentRecord>);
   return { voided: true as const };
 }
@@ -360,11 +362,13 @@ export async function voidDocument(env: Env, st: SequencerState, input: { reason
 export async function expire(env: Env, st: SequencerState, now: Date) {
   if (st.doc.status !== "sent" || !st.doc.expiresAt || Date.parse(st.doc.expiresAt) > now.getTime()) return { expired: false };
   const at = now.toISOString();
-  await commit(env, st,
+  await commit(
+    env,
+    st,
     snapshot(st.doc, { status: "expired" }),
     [markExpired(signingDb(env), st.doc.id, at)],
-    [{ kind: "expired", occurredAt: at, againstSha256: st.doc.bodySha256, detail: `Expired at ${st.doc.expiresAt}.` }]);
+    [{ kind: "expired", occurredAt: at, againstSha256: st.doc.bodySha256, detail: `Expired at ${st.doc.expiresAt}.` }],
+  );
   Object.assign(st.doc, { status: "expired", expiredAt: at } satisfies Partial<DocumentRecord>);
   return { expired: true };
 }
-

@@ -4,7 +4,17 @@
  * failures across deliveries. Used by the DeliveryQueue object, which serialises an endpoint's attempts.
  */
 import type { Env } from "../env";
-import { dueDeliveries as dueQuery, endpointFailed, endpointSucceeded, findEndpoint, markDelivered, markFailed, nextDue, type Db, type WebhookEndpoint } from "../db/webhooks";
+import {
+  dueDeliveries as dueQuery,
+  endpointFailed,
+  endpointSucceeded,
+  findEndpoint,
+  markDelivered,
+  markFailed,
+  nextDue,
+  type Db,
+  type WebhookEndpoint,
+} from "../db/webhooks";
 import { checkWebhookUrl, resolvedRefusal } from "./webhook-url";
 import { signatureHeader } from "./webhook-secrets";
 import { holdWaitingQuery, trimHoldQuery } from "./webhooks";
@@ -22,9 +32,7 @@ export const retryDelaySeconds = (retry: number) => RETRY_LADDER_SECONDS[Math.mi
 
 export type DueDelivery = { id: string; event: string; payload: string; attempts: number };
 
-export type AttemptOutcome =
-  | { ok: true; status: number }
-  | { ok: false; status: number | null; error: string };
+export type AttemptOutcome = { ok: true; status: number } | { ok: false; status: number | null; error: string };
 
 export const isOpen = (e: WebhookEndpoint) => e.deletedAt === null && e.active && e.pausedAt === null;
 

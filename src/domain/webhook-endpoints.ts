@@ -36,7 +36,7 @@ const actorOf = (p: Principal) => `key:${p.keyId}`;
 
 /** Checks 1-30 event names, each known or `*`; returns them without repeats, in the order given. */
 export function checkEvents(events: string[]): string[] {
-  if (events.length < 1 || events.length > 30) throw invalid("events: give 1 to 30 event names, or [\"*\"] for all.");
+  if (events.length < 1 || events.length > 30) throw invalid('events: give 1 to 30 event names, or ["*"] for all.');
   const known = new Set<string>(WEBHOOK_EVENTS);
   events.forEach((e, i) => {
     if (e !== "*" && !known.has(e)) {
@@ -235,7 +235,11 @@ export async function replayDelivery(env: Env, p: Principal, deliveryId: string)
   if (inserted.meta.changes !== 1) {
     const again = await deliveryStatus(db, deliveryId);
     if (again && !REPLAYABLE.includes(again.status)) throw stillWaiting(deliveryId, again.status);
-    throw new ApiError("conflict", `A replay of delivery ${deliveryId} is still waiting to be delivered.`, "Replay again once that replay is delivered, failed or dead.");
+    throw new ApiError(
+      "conflict",
+      `A replay of delivery ${deliveryId} is still waiting to be delivered.`,
+      "Replay again once that replay is delivered, failed or dead.",
+    );
   }
   await kickEndpoints(env, [original.endpointId]);
   return { delivery_id: id };

@@ -58,7 +58,10 @@ export function checkWebhookUrl(env: Pick<Env, "ALLOW_INSECURE_WEBHOOKS">, raw: 
     throw invalid(`${field}: "${raw}" is not an absolute URL.`, "Give an address such as https://example.com/hooks/signing.");
   }
   if (url.username || url.password) {
-    throw invalid(`${field}: must not carry a user name or password.`, "Put credentials in your receiver's signature check instead; the URL is shown in lists.");
+    throw invalid(
+      `${field}: must not carry a user name or password.`,
+      "Put credentials in your receiver's signature check instead; the URL is shown in lists.",
+    );
   }
   url.hash = "";
   if (env.ALLOW_INSECURE_WEBHOOKS === "true" && DEV_HOSTS.has(url.hostname) && (url.protocol === "http:" || url.protocol === "https:")) {

@@ -120,7 +120,10 @@ export async function sweepWebhookQueues(env: Env, now: Date): Promise<{ kicked:
   await forgetExpiredSecrets(db, now.toISOString());
   const before = new Date(now.getTime() - OVERDUE_GRACE_MS).toISOString();
   const results = await overdueEndpoints(db, before, 500);
-  await kickEndpoints(env, results.map((r) => r.id));
+  await kickEndpoints(
+    env,
+    results.map((r) => r.id),
+  );
   return { kicked: results.length };
 }
 

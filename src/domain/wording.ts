@@ -13,9 +13,7 @@ export const DEFAULT_CONSENT_TEXT =
   "signature has the same effect as a handwritten one, that I may ask for a paper copy, and that I " +
   "may withdraw this consent before I sign by declining instead.";
 
-export const INTENT_TEXT =
-  "By signing, I adopt this signature as my own and intend to sign this document as shown, " +
-  "identified by its fingerprint below.";
+export const INTENT_TEXT = "By signing, I adopt this signature as my own and intend to sign this document as shown, " + "identified by its fingerprint below.";
 
 /** Languages the wording is shown in. What is recorded is always the version label, never the language. */
 export type WordingLanguage = "en" | "es" | "fr" | "de";
@@ -47,8 +45,7 @@ const INTENT_1: Record<WordingLanguage, string> = {
     "Al firmar, adopto esta firma como propia y tengo la intención de firmar este documento tal como se muestra, " +
     "identificado por su huella digital que figura a continuación.",
   fr:
-    "En signant, j'adopte cette signature comme la mienne et j'entends signer ce document tel qu'il est présenté, " +
-    "identifié par son empreinte ci-dessous.",
+    "En signant, j'adopte cette signature comme la mienne et j'entends signer ce document tel qu'il est présenté, " + "identifié par son empreinte ci-dessous.",
   de:
     "Mit meiner Unterschrift übernehme ich diese Unterschrift als meine eigene und beabsichtige, dieses Dokument wie " +
     "angezeigt zu unterschreiben, gekennzeichnet durch seinen unten stehenden digitalen Fingerabdruck.",

@@ -42,7 +42,10 @@ const keyCache = new WeakMap<D1Database, Map<string, { row: ApiKeyRow; until: nu
 
 async function lookupKey(env: Env, keyHash: string): Promise<ApiKeyRow | undefined> {
   let cache = keyCache.get(env.DB);
-  if (!cache) keyCache.set(env.DB, (cache = new Map()));
+  if (!cache) {
+    cache = new Map();
+    keyCache.set(env.DB, cache);
+  }
   const cached = cache.get(keyHash);
   if (cached && cached.until > Date.now()) return cached.row;
   cache.delete(keyHash);

@@ -16,10 +16,8 @@ import { z } from "zod";
 const blank = (v: unknown) => (v === "" ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.optional());
 const flag = optional(z.enum(["true", "false"], { error: 'must be "true" or "false"' }));
-const httpUrl = (what: string) =>
-  z.url({ protocol: /^https?$/, error: `must be an http(s) URL (${what})` });
-const pem = (label: string) =>
-  z.string().refine((s) => s.includes(`-----BEGIN `) && s.includes(label), `must be PEM text holding a ${label}`);
+const httpUrl = (what: string) => z.url({ protocol: /^https?$/, error: `must be an http(s) URL (${what})` });
+const pem = (label: string) => z.string().refine((s) => s.includes(`-----BEGIN `) && s.includes(label), `must be PEM text holding a ${label}`);
 
 /** Every variable and secret the Worker reads, besides its bindings (worker-configuration.d.ts). */
 export const ConfigSchema = z
@@ -61,7 +59,10 @@ export const ConfigSchema = z
     ALLOW_INSECURE_WEBHOOKS: flag,
   })
   .superRefine((c, ctx) => {
-    for (const [key, cert] of [["SEAL_KEY_PEM", "SEAL_CERT_PEM"], ["TSA_KEY_PEM", "TSA_CERT_PEM"]] as const) {
+    for (const [key, cert] of [
+      ["SEAL_KEY_PEM", "SEAL_CERT_PEM"],
+      ["TSA_KEY_PEM", "TSA_CERT_PEM"],
+    ] as const) {
       if (!c[key] !== !c[cert]) ctx.addIssue({ code: "custom", path: [c[key] ? cert : key], message: `must be set together with ${c[key] ? key : cert}` });
     }
   });

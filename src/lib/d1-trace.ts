@@ -184,7 +184,8 @@ export function withD1Trace<E extends object, H extends ExportedHandler<E>>(hand
   return {
     ...handler,
     // Off: the original handler's answer, as it is (not even an extra promise).
-    fetch: (request: Parameters<typeof fetch>[0], env: E, ctx: ExecutionContext) => (d1TraceOptions(env) ? traced(request, env, ctx) : fetch(request, env, ctx)),
+    fetch: (request: Parameters<typeof fetch>[0], env: E, ctx: ExecutionContext) =>
+      d1TraceOptions(env) ? traced(request, env, ctx) : fetch(request, env, ctx),
     ...(scheduled ? { scheduled: (controller: ScheduledController, env: E, ctx: ExecutionContext) => scheduled(controller, traceD1(env), ctx) } : {}),
   };
 }

@@ -11,10 +11,7 @@ const TIMEOUT_MS = 2000;
 const MAX_TTL_S = 300;
 const MAX_CACHED = 1000;
 
-export type Resolution =
-  | { kind: "addresses"; addresses: string[] }
-  | { kind: "nxdomain" }
-  | { kind: "unavailable"; reason: string };
+export type Resolution = { kind: "addresses"; addresses: string[] } | { kind: "nxdomain" } | { kind: "unavailable"; reason: string };
 
 type Cached = { until: number; value: Resolution };
 const cache = new Map<string, Cached>();

@@ -61,8 +61,7 @@ export function errorResponse(c: Context<AppEnv>, err: ApiError): Response {
 }
 
 /** The answer for a path (or method and path) that nothing serves; also the operator API when it is off. */
-export const noRoute = (method: string, path: string, hint = "See /openapi.json.") =>
-  new ApiError("not_found", `Nothing lives at ${method} ${path}.`, hint);
+export const noRoute = (method: string, path: string, hint = "See /openapi.json.") => new ApiError("not_found", `Nothing lives at ${method} ${path}.`, hint);
 
 /** Maps the framework's own exceptions (body parsing, media type) onto the closed list of codes. */
 function fromHttpException(err: HTTPException): ApiError | null {
@@ -92,11 +91,7 @@ export function onError(err: Error, c: Context<AppEnv>): Response {
   }
   const requestId = c.get("requestId") ?? "unknown";
   logError("unhandled error", err, { requestId });
-  return errorResponse(
-    c,
-    new ApiError("internal", `Something went wrong on our side. Quote request id ${requestId} when you contact support.`),
-  );
+  return errorResponse(c, new ApiError("internal", `Something went wrong on our side. Quote request id ${requestId} when you contact support.`));
 }
 
-export const tooLarge = () =>
-  new ApiError("too_large", "The request body is larger than one megabyte.", "Signing requests are never that large.");
+export const tooLarge = () => new ApiError("too_large", "The request body is larger than one megabyte.", "Signing requests are never that large.");

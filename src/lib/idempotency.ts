@@ -37,7 +37,6 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long a claimed key may stay "still running" before it lapses. */
 export const IN_FLIGHT_TTL_MS = 60 * 1000;
 
-
 export function idempotent(operation: IdempotentOperation): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.req.header("idempotency-key");

@@ -162,11 +162,18 @@ async function decodePngPicture(bytes: Uint8Array): Promise<Pixels> {
     if (!header && type !== "IHDR") throw new PictureError("the PNG does not start with its header (IHDR).");
     if (type === "IHDR") {
       if (header || length !== 13) throw new PictureError("the PNG's header (IHDR) is malformed.");
-      header = { width: view.getUint32(at + 8), height: view.getUint32(at + 12), depth: bytes[at + 16]!, colorType: bytes[at + 17]!, interlace: bytes[at + 20]! };
+      header = {
+        width: view.getUint32(at + 8),
+        height: view.getUint32(at + 12),
+        depth: bytes[at + 16]!,
+        colorType: bytes[at + 17]!,
+        interlace: bytes[at + 20]!,
+      };
       // Dimensions first: nothing is inflated for a picture that is too large.
       checkDimensions(header.width, header.height);
       if (!DEPTHS[header.colorType]?.includes(header.depth)) throw new PictureError("the PNG's colour type and bit depth are not a valid pair.");
-      if (bytes[at + 18] !== 0 || bytes[at + 19] !== 0 || header.interlace > 1) throw new PictureError("the PNG uses an unknown compression, filter or interlace method.");
+      if (bytes[at + 18] !== 0 || bytes[at + 19] !== 0 || header.interlace > 1)
+        throw new PictureError("the PNG uses an unknown compression, filter or interlace method.");
     }
     if (type === "IDAT") idat.push(bytes.subarray(at + 8, at + 8 + length));
     if (type === "IEND") ended = true;
@@ -179,7 +186,7 @@ async function decodePngPicture(bytes: Uint8Array): Promise<Pixels> {
   await checkInflatesTo(idat, inflatedSize(header));
 
   const { decode, convertIndexedToRgb } = await import("fast-png");
-  let img;
+  let img: ReturnType<typeof decode>;
   try {
     img = decode(concat(kept));
   } catch (err) {
@@ -288,7 +295,7 @@ async function decodeJpegPicture(bytes: Uint8Array): Promise<Pixels> {
   checkDimensions(width, height);
   const jpeg = await import("jpeg-js");
   const decode = (jpeg.decode ?? (jpeg as unknown as { default: typeof jpeg }).default.decode) as typeof jpeg.decode;
-  let img;
+  let img: ReturnType<typeof decode>;
   try {
     img = decode(bytes, { useTArray: true, formatAsRGBA: false, tolerantDecoding: false, maxResolutionInMP: 2, maxMemoryUsageInMB: 48 });
   } catch (err) {

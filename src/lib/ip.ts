@@ -104,9 +104,21 @@ export function addressAllowed(address: string | undefined | null, list: string[
 /** True for loopback, private, link-local, unique-local and unspecified addresses. */
 export function isNonPublicAddress(address: string): boolean {
   const blocked = [
-    "0.0.0.0/8", "10.0.0.0/8", "100.64.0.0/10", "127.0.0.0/8", "169.254.0.0/16", "172.16.0.0/12",
-    "192.0.0.0/24", "192.168.0.0/16", "198.18.0.0/15", "224.0.0.0/3",
-    "::/128", "::1/128", "fc00::/7", "fe80::/10", "ff00::/8",
+    "0.0.0.0/8",
+    "10.0.0.0/8",
+    "100.64.0.0/10",
+    "127.0.0.0/8",
+    "169.254.0.0/16",
+    "172.16.0.0/12",
+    "192.0.0.0/24",
+    "192.168.0.0/16",
+    "198.18.0.0/15",
+    "224.0.0.0/3",
+    "::/128",
+    "::1/128",
+    "fc00::/7",
+    "fe80::/10",
+    "ff00::/8",
   ];
   return addressAllowed(address, blocked);
 }

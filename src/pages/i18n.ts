@@ -329,7 +329,8 @@ const fr: Dict = {
   st_declined: "refusé",
   nextToSign: "signe ensuite",
   ccRole: "reçoit une copie",
-  notYourTurn: "Ce document se signe dans l'ordre. {name} signe avant vous. Vous pouvez le lire dès maintenant et revenir à ce lien pour signer quand ce sera votre tour.",
+  notYourTurn:
+    "Ce document se signe dans l'ordre. {name} signe avant vous. Vous pouvez le lire dès maintenant et revenir à ce lien pour signer quand ce sera votre tour.",
   ccNote: "Vous recevez une copie de ce document. Vous ne le signez pas.",
   step1: "Étape 1 sur 2 : accepter de signer électroniquement",
   step2: "Étape 2 sur 2 : répondre et signer",
@@ -467,7 +468,8 @@ const de: Dict = {
   st_declined: "abgelehnt",
   nextToSign: "unterschreibt als Nächstes",
   ccRole: "erhält eine Kopie",
-  notYourTurn: "Dieses Dokument wird der Reihe nach unterschrieben. {name} unterschreibt vor Ihnen. Sie können es jetzt lesen und über diesen Link unterschreiben, sobald Sie an der Reihe sind.",
+  notYourTurn:
+    "Dieses Dokument wird der Reihe nach unterschrieben. {name} unterschreibt vor Ihnen. Sie können es jetzt lesen und über diesen Link unterschreiben, sobald Sie an der Reihe sind.",
   ccNote: "Sie erhalten eine Kopie dieses Dokuments. Sie unterschreiben es nicht.",
   step1: "Schritt 1 von 2: elektronischem Unterschreiben zustimmen",
   step2: "Schritt 2 von 2: antworten und unterschreiben",
@@ -514,7 +516,8 @@ const de: Dict = {
   somethingWrongBody: "Versuchen Sie es erneut. Wenn es weiter passiert, nennen Sie diese Referenz: {id}.",
   notReady: "Noch nicht verfügbar",
   pdfNotReady: "Das versiegelte PDF ist hier verfügbar, sobald alle unterschrieben haben.",
-  badForm: "Was Ihr Browser gesendet hat, konnte nicht gelesen werden; es wurde nichts geändert. Kehren Sie zur Unterschriftsseite zurück und versuchen Sie es erneut.",
+  badForm:
+    "Was Ihr Browser gesendet hat, konnte nicht gelesen werden; es wurde nichts geändert. Kehren Sie zur Unterschriftsseite zurück und versuchen Sie es erneut.",
   err_required: "Beantworten Sie diese Frage.",
   err_email: "Geben Sie eine E-Mail-Adresse ein, z. B. name@beispiel.de.",
   err_phone: "Geben Sie eine Telefonnummer mit Ländervorwahl ein, z. B. +49 30 1234567.",

@@ -45,9 +45,21 @@ function Field({ f, value, error, onFile, t }: { f: FieldView; value: string; er
   const label = `${f.label} (${t(f.required ? "required" : "optional")})`;
   const notes = (
     <>
-      {f.about ? <span class="hint" id={hintId}>{f.about}</span> : null}
-      {onFile ? <span class="hint" id={`${id}-onfile`}>{t("answerOnFile")}</span> : null}
-      {error ? <span class="error" id={errId}>{error}</span> : null}
+      {f.about ? (
+        <span class="hint" id={hintId}>
+          {f.about}
+        </span>
+      ) : null}
+      {onFile ? (
+        <span class="hint" id={`${id}-onfile`}>
+          {t("answerOnFile")}
+        </span>
+      ) : null}
+      {error ? (
+        <span class="error" id={errId}>
+          {error}
+        </span>
+      ) : null}
     </>
   );
   if (f.kind === "checkbox") {
@@ -64,7 +76,11 @@ function Field({ f, value, error, onFile, t }: { f: FieldView; value: string; er
   const control = (() => {
     switch (f.kind) {
       case "textarea":
-        return <textarea rows={4} {...common}>{value}</textarea>;
+        return (
+          <textarea rows={4} {...common}>
+            {value}
+          </textarea>
+        );
       case "select":
         return (
           <select {...common}>
@@ -117,7 +133,23 @@ function Wording({ text, translated, original, version, t }: { text: string; tra
   );
 }
 
-function SignForm({ t, token, r, answers, sensitive, errors, posted }: { t: T; token: string; r: Read; answers: Record<string, string>; sensitive: string[]; errors: SignErrors; posted: NonNullable<SignPageProps["posted"]> }) {
+function SignForm({
+  t,
+  token,
+  r,
+  answers,
+  sensitive,
+  errors,
+  posted,
+}: {
+  t: T;
+  token: string;
+  r: Read;
+  answers: Record<string, string>;
+  sensitive: string[];
+  errors: SignErrors;
+  posted: NonNullable<SignPageProps["posted"]>;
+}) {
   const fields = r.fields ?? [];
   const asked = fields.filter((f) => !isSignatureField(f));
   const placed = fields.filter(isSignatureField);
@@ -153,7 +185,11 @@ function SignForm({ t, token, r, answers, sensitive, errors, posted }: { t: T; t
         </label>
         <div class="panel" id="p-typed">
           <label for="typed-name">{t("typedLabel")}</label>
-          {errors.sign && method === "typed" ? <span class="error" id="typed-error">{errors.sign}</span> : null}
+          {errors.sign && method === "typed" ? (
+            <span class="error" id="typed-error">
+              {errors.sign}
+            </span>
+          ) : null}
           <input
             type="text"
             id="typed-name"
@@ -211,7 +247,13 @@ export function SignPage(p: SignPageProps) {
   const done = p.done === "signed" && r.signer_status === "signed" ? "signed" : null;
   const bodyData: Record<string, string> = {};
   if (done) {
-    Object.assign(bodyData, { done, document: r.document_id ?? "", signer: r.signer_id ?? "", status: r.document_status ?? "", origins: p.page.frameAncestors.join(" ") });
+    Object.assign(bodyData, {
+      done,
+      document: r.document_id ?? "",
+      signer: r.signer_id ?? "",
+      status: r.document_status ?? "",
+      origins: p.page.frameAncestors.join(" "),
+    });
   }
   return (
     <Layout t={t} nonce={p.nonce} title={`${r.title} · ${t("service")}`} langHref={(l) => signPath(token, l)} script={SIGN_JS} bodyData={bodyData}>

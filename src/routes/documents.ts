@@ -155,17 +155,13 @@ documents.openapi(
     ...keyed("signing:write", { idempotent: "documents.send" }),
     request: { params: DocId, ...jsonBody(SendInput) },
     responses: {
-      200: jsonResponse(
-        z.object({ links: z.array(z.object({ signer_id: z.string(), email: z.string(), token: z.string() })) }),
-        "Sent; tokens shown once",
-      ),
+      200: jsonResponse(z.object({ links: z.array(z.object({ signer_id: z.string(), email: z.string(), token: z.string() })) }), "Sent; tokens shown once"),
       402: jsonResponse(z.object({ error: z.object({ code: z.string(), message: z.string(), hint: z.string().optional() }) }), "Quota spent"),
       ...keyedErrors,
       ...idempotentErrors,
     },
   }),
-  async (c) =>
-    c.json(await sendDocument(c.env, c.get("principal"), c.req.valid("param").id, c.req.valid("json").signers, actor(c.req.raw)), 200),
+  async (c) => c.json(await sendDocument(c.env, c.get("principal"), c.req.valid("param").id, c.req.valid("json").signers, actor(c.req.raw)), 200),
 );
 
 documents.openapi(
@@ -179,6 +175,5 @@ documents.openapi(
     request: { params: DocId, ...jsonBody(VoidInput) },
     responses: { 200: jsonResponse(z.object({ voided: z.literal(true) }), "Voided"), ...keyedErrors, ...idempotentErrors },
   }),
-  async (c) =>
-    c.json(await voidDocument(c.env, c.get("principal"), c.req.valid("param").id, c.req.valid("json").reason, actor(c.req.raw)), 200),
+  async (c) => c.json(await voidDocument(c.env, c.get("principal"), c.req.valid("param").id, c.req.valid("json").reason, actor(c.req.raw)), 200),
 );

@@ -22,7 +22,7 @@ const Payload = z
     issuer: z.object({ tenant: z.string(), tenant_id: z.string() }),
     test: z.boolean().optional().openapi({
       description:
-        "True when the document was made and completed with a test key (`mk_test_`): no legal effect, not metered, and every page of its sealed files says \"TEST — no legal effect\". False for live documents. Absent only from certificates issued before this field existed.",
+        'True when the document was made and completed with a test key (`mk_test_`): no legal effect, not metered, and every page of its sealed files says "TEST — no legal effect". False for live documents. Absent only from certificates issued before this field existed.',
     }),
     document: z.object({
       id: z.string(),
@@ -51,11 +51,18 @@ const Payload = z
         consented_at: z.string().nullable(),
         signed_at: z.string().nullable(),
         signature: z
-          .object({ method: z.string().nullable(), value_sha256: z.string().nullable(), signed_against_sha256: z.string().nullable(), ip: z.string().nullable() })
+          .object({
+            method: z.string().nullable(),
+            value_sha256: z.string().nullable(),
+            signed_against_sha256: z.string().nullable(),
+            ip: z.string().nullable(),
+          })
           .nullable(),
       }),
     ),
-    events: z.array(z.object({ kind: z.string(), occurred_at: z.string(), signer: z.string().nullable(), ip: z.string().nullable(), against_sha256: z.string() })),
+    events: z.array(
+      z.object({ kind: z.string(), occurred_at: z.string(), signer: z.string().nullable(), ip: z.string().nullable(), against_sha256: z.string() }),
+    ),
   })
   .openapi("CertificatePayload");
 
@@ -98,21 +105,24 @@ const VerifiedSigner = z.object({
   status: z.string(),
   consented_at: z.string().nullable(),
   signed_at: z.string().nullable(),
-  signature: z.object({ method: z.string().nullable(), value_sha256: z.string().nullable(), signed_against_sha256: z.string().nullable(), ip: z.string().nullable() }).nullable(),
+  signature: z
+    .object({ method: z.string().nullable(), value_sha256: z.string().nullable(), signed_against_sha256: z.string().nullable(), ip: z.string().nullable() })
+    .nullable(),
 });
 
 const Verification = z
   .object({
     found: z.boolean(),
-    test: z.boolean().nullable().openapi({ description: "True for a document completed with a test key (no legal effect), false for a live one; null when no certificate has this code." }),
+    test: z.boolean().nullable().openapi({
+      description: "True for a document completed with a test key (no legal effect), false for a live one; null when no certificate has this code.",
+    }),
     verification_code: z.string().nullable(),
     issued_at: z.string().nullable(),
     issuer: z.object({ tenant: z.string(), tenant_id: z.string() }).nullable(),
     title: z.string().nullable(),
-    document_sha256: z
-      .string()
-      .nullable()
-      .openapi({ description: "The document's SHA-256, only when `sha256` matched (the document or a sealed file); null otherwise, withheld like signers and events." }),
+    document_sha256: z.string().nullable().openapi({
+      description: "The document's SHA-256, only when `sha256` matched (the document or a sealed file); null otherwise, withheld like signers and events.",
+    }),
     document_matches: z.boolean().nullable().openapi({ description: "null when no sha256 was given." }),
     still_matches_record: z.boolean().nullable(),
     divergence: z.string().nullable(),
@@ -120,7 +130,9 @@ const Verification = z
     redacted_at: z.string().nullable(),
     signer_count: z.number().int().nullable(),
     signers: z.array(VerifiedSigner).nullable(),
-    events: z.array(z.object({ kind: z.string(), occurred_at: z.string(), signer: z.string().nullable(), ip: z.string().nullable(), against_sha256: z.string() })).nullable(),
+    events: z
+      .array(z.object({ kind: z.string(), occurred_at: z.string(), signer: z.string().nullable(), ip: z.string().nullable(), against_sha256: z.string() }))
+      .nullable(),
   })
   .openapi("VerificationResult");
 
@@ -216,7 +228,11 @@ export const evidence = createRouter()
         params: z.object({ code: text().min(1).max(64) }),
         query: z.object({ sha256: text().regex(SHA256_HEX, "must be 64 hexadecimal characters").optional() }),
       },
-      responses: { ...commonErrors, 200: jsonResponse(Verification, "The certificate was found"), 404: jsonResponse(Verification, "No certificate has this code") },
+      responses: {
+        ...commonErrors,
+        200: jsonResponse(Verification, "The certificate was found"),
+        404: jsonResponse(Verification, "No certificate has this code"),
+      },
     }),
     async (c) => {
       await limitOrThrow(c, `addr:${clientAddress(c.req.raw) ?? "unknown"}`, ADDRESS_LIMIT);

@@ -42,7 +42,18 @@ ops.openapi(
     ...op,
     method: "post",
     path: "/tenants",
-    request: jsonBody(z.object({ name: plainText().min(1).max(200), slug: z.string().regex(/^[a-z][a-z0-9-]{1,62}$/).optional(), plan: text().max(64).optional() }).strict()),
+    request: jsonBody(
+      z
+        .object({
+          name: plainText().min(1).max(200),
+          slug: z
+            .string()
+            .regex(/^[a-z][a-z0-9-]{1,62}$/)
+            .optional(),
+          plan: text().max(64).optional(),
+        })
+        .strict(),
+    ),
     responses: ok("Account created"),
   }),
   async (c) => c.json(await createTenant(c.env, c.req.valid("json"), ACTOR), 200),

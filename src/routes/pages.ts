@@ -182,7 +182,7 @@ pages.post("/s/:token/decline", perToken, async (c) => {
 /** The sealed PDF, for a signer holding the link once the document is completed. */
 pages.get("/s/:token/pdf", perToken, async (c) => {
   const t = translate(c);
-  let file;
+  let file: Awaited<ReturnType<typeof sealedPdfForLink>>;
   try {
     file = await sealedPdfForLink(c.env, c.req.param("token"), publicBaseUrl(c.env));
   } catch (err) {

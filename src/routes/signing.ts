@@ -43,7 +43,16 @@ const LinkRead = z
     intent_text: z.string().nullable(),
     intent_version: z.string().nullable(),
     signers: z
-      .array(z.object({ full_name: z.string(), role: z.string(), sign_order: z.number().int(), status: z.string(), signed_at: z.string().nullable(), is_me: z.boolean() }))
+      .array(
+        z.object({
+          full_name: z.string(),
+          role: z.string(),
+          sign_order: z.number().int(),
+          status: z.string(),
+          signed_at: z.string().nullable(),
+          is_me: z.boolean(),
+        }),
+      )
       .nullable(),
     fields: z
       .array(
@@ -74,7 +83,11 @@ signing.openapi(
     summary: "What the signer sees; records the first view",
     ...token,
     request: { params: TokenParam },
-    responses: { ...commonErrors, 200: jsonResponse(LinkRead, "A live link"), 404: jsonResponse(LinkRead, "A link that matches nothing, or is no longer live") },
+    responses: {
+      ...commonErrors,
+      200: jsonResponse(LinkRead, "A live link"),
+      404: jsonResponse(LinkRead, "A link that matches nothing, or is no longer live"),
+    },
   }),
   async (c) => {
     const read = await readLink(c.env, c.req.valid("param").token, ctx(c.req.raw));

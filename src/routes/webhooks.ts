@@ -37,7 +37,7 @@ function keyedWithBody(...args: Parameters<typeof keyed>) {
 }
 
 const Label = text().max(80).openapi({ description: "0-80 characters" });
-const EventNames = z.array(text().min(1).max(64)).min(1).max(30).openapi({ description: "1-30 event names, or [\"*\"] for all" });
+const EventNames = z.array(text().min(1).max(64)).min(1).max(30).openapi({ description: '1-30 event names, or ["*"] for all' });
 const conflict = { 409: jsonResponse(z.object({ error: z.object({ code: z.string(), message: z.string(), hint: z.string().optional() }) }), "Still waiting") };
 
 const Endpoint = z
@@ -108,7 +108,11 @@ webhooks.openapi(
     responses: {
       200: jsonResponse(z.object({ id: z.string(), secret: z.string().openapi({ description: "whsec_ + 48 hex, shown once" }) }), "Added"),
       ...keyedErrors,
-      409: { ...idempotentErrors[409], description: "An endpoint with this URL already exists in this account and mode; or the idempotency key was reused for another request, or the first request is still running." },
+      409: {
+        ...idempotentErrors[409],
+        description:
+          "An endpoint with this URL already exists in this account and mode; or the idempotency key was reused for another request, or the first request is still running.",
+      },
     },
   }),
   async (c) => c.json(await addEndpoint(c.env, c.get("principal"), c.req.valid("json")), 200),
@@ -124,12 +128,7 @@ webhooks.openapi(
     ...keyedWithBody("signing:webhooks"),
     request: {
       params: Id,
-      ...jsonBody(
-        z
-          .object({ active: z.boolean().optional(), events: EventNames.optional(), label: Label.optional() })
-          .strict()
-          .openapi("WebhookUpdate"),
-      ),
+      ...jsonBody(z.object({ active: z.boolean().optional(), events: EventNames.optional(), label: Label.optional() }).strict().openapi("WebhookUpdate")),
     },
     responses: {
       200: jsonResponse(

@@ -48,8 +48,29 @@ const pageName = (url) => {
 function selfSigned() {
   const dir = mkdtempSync(path.join(tmpdir(), "edge-sign-browser-"));
   const [key, cert] = [path.join(dir, "key.pem"), path.join(dir, "cert.pem")];
-  execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "1", "-subj", "/CN=sign.example.test",
-    "-addext", "subjectAltName=DNS:sign.example.test", "-keyout", key, "-out", cert], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:P-256",
+      "-nodes",
+      "-days",
+      "1",
+      "-subj",
+      "/CN=sign.example.test",
+      "-addext",
+      "subjectAltName=DNS:sign.example.test",
+      "-keyout",
+      key,
+      "-out",
+      cert,
+    ],
+    { stdio: "ignore" },
+  );
   return { key: readFileSync(key), cert: readFileSync(cert) };
 }
 
@@ -72,7 +93,9 @@ function startProxy() {
         delete headers.host;
         const answer = await env.svc.server.fetch(`${BASE_URL}${req.url}`, { method: req.method, headers, body, redirect: "manual" });
         const bytes = Buffer.from(await answer.arrayBuffer());
-        const out = Object.fromEntries([...answer.headers].filter(([k]) => !/^(mf-|transfer-encoding|content-encoding|content-length|access-control-|vary$)/.test(k)));
+        const out = Object.fromEntries(
+          [...answer.headers].filter(([k]) => !/^(mf-|transfer-encoding|content-encoding|content-length|access-control-|vary$)/.test(k)),
+        );
         if (answer.headers.get("vary")?.includes("Accept-Language")) out.vary = "Accept-Language";
         if ((out["content-type"] ?? "").startsWith("text/html")) {
           const name = `${req.method} ${pageName(req.url)} ${answer.status}`;
@@ -120,7 +143,8 @@ export async function newPage(ctx) {
   page.problems = [];
   page.on("pageerror", (e) => page.problems.push(`pageerror: ${e.message}`));
   page.on("console", (m) => {
-    if (m.type() === "error" && !/Failed to load resource: the server responded with a status of (404|422|429)/.test(m.text())) page.problems.push(`console: ${m.text()}`);
+    if (m.type() === "error" && !/Failed to load resource: the server responded with a status of (404|422|429)/.test(m.text()))
+      page.problems.push(`console: ${m.text()}`);
   });
   return page;
 }
@@ -171,7 +195,9 @@ export async function sentDocument({ signers, sequential = false, fields = [], b
     "Bike rental agreement\n\nThe renter, {{name}}, receives one city bike in good order and returns it by the agreed date.\n\n1. The renter rides with care and locks the bike when parked.\n2. Damage beyond normal wear is repaired at the renter's cost.\n3. Either party may end this agreement in writing.";
   await svc.must("POST", "/v1/templates", { key: acct.key, body: { code, name: "Bike rental", kind: "contract", body: text, variables: ["name"], fields } });
   await svc.must("POST", "/v1/templates/publish", { key: acct.key, body: { code } });
-  const id = (await svc.must("POST", "/v1/documents", { key: acct.key, body: { template_code: code, values: { name: signers[0].full_name }, sequential, title } })).json.document_id;
+  const id = (
+    await svc.must("POST", "/v1/documents", { key: acct.key, body: { template_code: code, values: { name: signers[0].full_name }, sequential, title } })
+  ).json.document_id;
   const links = (await svc.must("POST", `/v1/documents/${id}/send`, { key: acct.key, body: { signers } })).json.links;
   return { ...acct, id, links, url: (i) => `${BASE_URL}/s/${links[i].token}` };
 }

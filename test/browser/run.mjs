@@ -10,7 +10,8 @@ before(start, { timeout: 120_000 });
 after(async () => {
   await stop();
   console.log("page sizes as served (bytes, gzip, brotli):");
-  for (const [name, s] of Object.entries(env.sizes)) console.log(`  ${name.padEnd(34)} ${String(s.bytes).padStart(6)} ${String(s.gzip).padStart(6)} ${String(s.brotli).padStart(6)}`);
+  for (const [name, s] of Object.entries(env.sizes))
+    console.log(`  ${name.padEnd(34)} ${String(s.bytes).padStart(6)} ${String(s.gzip).padStart(6)} ${String(s.brotli).padStart(6)}`);
 });
 
 await import("./signing.mjs");

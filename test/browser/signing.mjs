@@ -130,7 +130,12 @@ describe("signer's page", () => {
   });
 
   it("declines with a reason", LIMIT, async () => {
-    const doc = await sentDocument({ signers: [{ email: "li@example.com", full_name: "Li Wei" }, { email: "max@example.com", full_name: "Max Roth" }] });
+    const doc = await sentDocument({
+      signers: [
+        { email: "li@example.com", full_name: "Li Wei" },
+        { email: "max@example.com", full_name: "Max Roth" },
+      ],
+    });
     const ctx = await newContext({ locale: "fr-FR" });
     const page = await newPage(ctx);
     await page.goto(doc.url(1));
@@ -224,9 +229,15 @@ describe("signer's page", () => {
     await evil.goto("https://evil.example/");
     await evil.waitForTimeout(500);
     const child = evil.frames().find((f) => f !== evil.mainFrame());
-    const shown = await child.getByText("Fran Framed").count().catch(() => 0);
+    const shown = await child
+      .getByText("Fran Framed")
+      .count()
+      .catch(() => 0);
     assert.equal(shown, 0, "the signing page does not render inside a parent that is not listed");
-    assert.ok(refused.some((t) => /frame-ancestors/.test(t)), `Chromium reports the refusal: ${refused.join(" | ")}`);
+    assert.ok(
+      refused.some((t) => /frame-ancestors/.test(t)),
+      `Chromium reports the refusal: ${refused.join(" | ")}`,
+    );
     await ctx.close();
   });
 });

@@ -37,7 +37,10 @@ describe("verification page", () => {
     // Only fingerprints travelled: no request after the drop carried a body.
     const after = env.requests.slice(before);
     assert.ok(after.length >= 2);
-    assert.deepEqual(after.filter((r) => r.method !== "GET" || r.bodyBytes > 0), []);
+    assert.deepEqual(
+      after.filter((r) => r.method !== "GET" || r.bodyBytes > 0),
+      [],
+    );
     assert.ok(after.every((r) => !r.url.includes("contract")));
     await page.getByRole("heading", { name: "Audit trail" }).waitFor();
     await page.getByText("Ana Pereira", { exact: true }).waitFor();

@@ -148,16 +148,34 @@ describe("npm run ops: requests", () => {
     });
     assert.deepEqual(req(["tenant", "list"]), { method: "GET", path: "/tenants" });
     assert.deepEqual(req(["tenant", "list", "--slug", "demo", "--limit", "5"]), { method: "GET", path: "/tenants?slug=demo&limit=5" });
-    assert.deepEqual(req(["tenant", "update", "ten_1", "--white-label", "true", "--spending-limit-cents=null", "--frame-ancestors", "https://a.example, https://b.example"]), {
-      method: "PATCH",
-      path: "/tenants/ten_1",
-      body: { white_label: true, spending_limit_cents: null, frame_ancestors: ["https://a.example", "https://b.example"] },
-    });
-    assert.deepEqual(req(["key", "issue", "ten_1", "--label", "server", "--scopes", "signing:read,signing:write", "--mode", "live", "--allowed-ips", "203.0.113.0/24,2001:db8::1"]), {
-      method: "POST",
-      path: "/tenants/ten_1/keys",
-      body: { label: "server", scopes: ["signing:read", "signing:write"], mode: "live", allowed_ips: ["203.0.113.0/24", "2001:db8::1"] },
-    });
+    assert.deepEqual(
+      req(["tenant", "update", "ten_1", "--white-label", "true", "--spending-limit-cents=null", "--frame-ancestors", "https://a.example, https://b.example"]),
+      {
+        method: "PATCH",
+        path: "/tenants/ten_1",
+        body: { white_label: true, spending_limit_cents: null, frame_ancestors: ["https://a.example", "https://b.example"] },
+      },
+    );
+    assert.deepEqual(
+      req([
+        "key",
+        "issue",
+        "ten_1",
+        "--label",
+        "server",
+        "--scopes",
+        "signing:read,signing:write",
+        "--mode",
+        "live",
+        "--allowed-ips",
+        "203.0.113.0/24,2001:db8::1",
+      ]),
+      {
+        method: "POST",
+        path: "/tenants/ten_1/keys",
+        body: { label: "server", scopes: ["signing:read", "signing:write"], mode: "live", allowed_ips: ["203.0.113.0/24", "2001:db8::1"] },
+      },
+    );
     assert.deepEqual(req(["key", "list", "ten_1"]), { method: "GET", path: "/tenants/ten_1/keys" });
     assert.deepEqual(req(["key", "revoke", "key_9", "--reason", "rotated"]), { method: "POST", path: "/keys/key_9/revoke", body: { reason: "rotated" } });
     assert.deepEqual(req(["member", "add", "ten_1", "--email", "a@example.com", "--full-name", "Ada", "--role", "admin"]), {
@@ -165,11 +183,25 @@ describe("npm run ops: requests", () => {
       path: "/tenants/ten_1/members",
       body: { email: "a@example.com", full_name: "Ada", role: "admin" },
     });
-    assert.deepEqual(req(["oauth-client", "register", "--name", "App", "--homepage", "https://app.example", "--redirect-uris", "https://app.example/cb", "--scopes", "signing:read"]), {
-      method: "POST",
-      path: "/oauth-clients",
-      body: { name: "App", homepage: "https://app.example", redirect_uris: ["https://app.example/cb"], scopes: ["signing:read"] },
-    });
+    assert.deepEqual(
+      req([
+        "oauth-client",
+        "register",
+        "--name",
+        "App",
+        "--homepage",
+        "https://app.example",
+        "--redirect-uris",
+        "https://app.example/cb",
+        "--scopes",
+        "signing:read",
+      ]),
+      {
+        method: "POST",
+        path: "/oauth-clients",
+        body: { name: "App", homepage: "https://app.example", redirect_uris: ["https://app.example/cb"], scopes: ["signing:read"] },
+      },
+    );
     assert.deepEqual(req(["outbox", "--tenant-id", "ten_1", "--limit", "5"]), { method: "GET", path: "/outbox?tenant_id=ten_1&limit=5" });
     assert.deepEqual(req(["outbox"]), { method: "GET", path: "/outbox" });
     // Ids go into the path escaped.
@@ -310,16 +342,52 @@ describe("the service with npm start's secrets, and the CLI as a process", () =>
 
     const { signed, cms } = signatureParts(pdf);
     const sealCert = write(work, "seal-cert.pem", vars.SEAL_CERT_PEM);
-    const v = run("openssl", ["cms", "-verify", "-binary", "-inform", "DER", "-in", write(work, "sig.der", cms), "-content", write(work, "content.bin", signed), "-CAfile", sealCert, "-purpose", "any", "-out", "/dev/null"]);
+    const v = run("openssl", [
+      "cms",
+      "-verify",
+      "-binary",
+      "-inform",
+      "DER",
+      "-in",
+      write(work, "sig.der", cms),
+      "-content",
+      write(work, "content.bin", signed),
+      "-CAfile",
+      sealCert,
+      "-purpose",
+      "any",
+      "-out",
+      "/dev/null",
+    ]);
     assert.equal(v.status, 0, v.stderr);
 
     const { signatureValue, token } = await tokenParts(cms);
     const tsaCert = write(work, "tsa-cert.pem", vars.TSA_CERT_PEM);
-    const ts = run("openssl", ["ts", "-verify", "-token_in", "-in", write(work, "token.der", token), "-data", write(work, "sigvalue.bin", signatureValue), "-CAfile", tsaCert]);
+    const ts = run("openssl", [
+      "ts",
+      "-verify",
+      "-token_in",
+      "-in",
+      write(work, "token.der", token),
+      "-data",
+      write(work, "sigvalue.bin", signatureValue),
+      "-CAfile",
+      tsaCert,
+    ]);
     assert.equal(ts.status, 0, ts.stdout + ts.stderr);
     assert.match(ts.stdout, /Verification: OK/);
     // The seal's certificate is not a timestamp authority: openssl refuses it as one.
-    const wrong = run("openssl", ["ts", "-verify", "-token_in", "-in", path.join(work, "token.der"), "-data", path.join(work, "sigvalue.bin"), "-CAfile", sealCert]);
+    const wrong = run("openssl", [
+      "ts",
+      "-verify",
+      "-token_in",
+      "-in",
+      path.join(work, "token.der"),
+      "-data",
+      path.join(work, "sigvalue.bin"),
+      "-CAfile",
+      sealCert,
+    ]);
     assert.notEqual(wrong.status, 0);
   });
 
@@ -376,7 +444,18 @@ describe("the service with npm start's secrets, and the CLI as a process", () =>
     assert.equal(m.code, 0, m.stderr);
     assert.match(m.json.member_id, /^mem_/);
 
-    const o = cli(["oauth-client", "register", "--name", "Partner", "--homepage", "https://partner.example", "--redirect-uris", "https://partner.example/cb", "--scopes", "signing:read"]);
+    const o = cli([
+      "oauth-client",
+      "register",
+      "--name",
+      "Partner",
+      "--homepage",
+      "https://partner.example",
+      "--redirect-uris",
+      "https://partner.example/cb",
+      "--scopes",
+      "signing:read",
+    ]);
     assert.equal(o.code, 0, o.stderr);
     assert.match(o.json.client_secret, /^mcs_/);
 
@@ -432,7 +511,11 @@ function scratchCopy() {
 
 /** Starts `node scripts/dev.mjs` as npm start does; resolves once the banner is printed. */
 function start(copy, port) {
-  const child = spawn(process.execPath, ["scripts/dev.mjs"], { cwd: copy, env: { ...process.env, PORT: String(port), NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["scripts/dev.mjs"], {
+    cwd: copy,
+    env: { ...process.env, PORT: String(port), NO_COLOR: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => (output += d));
@@ -461,7 +544,7 @@ function descendants(pid) {
     .map((l) => l.trim().split(/\s+/).map(Number));
   const out = [];
   const walk = (p) => {
-    for (const [c, parent] of rows) if (parent === p) (out.push(c), walk(c));
+    for (const [c, parent] of rows) if (parent === p) out.push(c), walk(c);
   };
   walk(pid);
   return out;
@@ -529,7 +612,10 @@ describe("npm start in a fresh copy of the project", () => {
     const acc = await account.json();
     assert.equal(acc.slug, "demo");
     const templates = await (await get("/v1/templates", key1)).json();
-    assert.ok(templates.templates.some((t) => t.code === "demo-nda" && t.is_published), JSON.stringify(templates));
+    assert.ok(
+      templates.templates.some((t) => t.code === "demo-nda" && t.is_published),
+      JSON.stringify(templates),
+    );
 
     // The banner's document request works as printed.
     const doc = await fetch(`http://localhost:${port}/v1/documents`, {
@@ -563,7 +649,12 @@ describe("npm start in a fresh copy of the project", () => {
     assert.equal(t2.length, 1, "one demo-nda");
 
     // A second npm start on the same port refuses at once, naming the port.
-    const clash = spawnSync(process.execPath, ["scripts/dev.mjs"], { cwd: copy, env: { ...process.env, PORT: String(port) }, encoding: "utf8", timeout: 60_000 });
+    const clash = spawnSync(process.execPath, ["scripts/dev.mjs"], {
+      cwd: copy,
+      env: { ...process.env, PORT: String(port) },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     assert.equal(clash.status, 1);
     assert.match(clash.stderr, new RegExp(`port ${port} is already in use`));
 

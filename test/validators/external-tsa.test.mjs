@@ -97,7 +97,17 @@ describe("sealing with an external timestamp authority (TSA_URL)", () => {
     const { cms } = signatureParts(Buffer.from(r.bytes));
     const { signatureValue, token } = await tokenParts(cms);
     const tok = write(dir, "external-token.der", token);
-    const v = run("openssl", ["ts", "-verify", "-token_in", "-in", tok, "-data", write(dir, "external-sig.bin", signatureValue), "-CAfile", path.join(FIXTURES, "tsa-cert.pem")]);
+    const v = run("openssl", [
+      "ts",
+      "-verify",
+      "-token_in",
+      "-in",
+      tok,
+      "-data",
+      write(dir, "external-sig.bin", signatureValue),
+      "-CAfile",
+      path.join(FIXTURES, "tsa-cert.pem"),
+    ]);
     assert.equal(v.status, 0, v.stdout + v.stderr);
     assert.match(v.stdout, /Verification: OK/);
     const text = run("openssl", ["ts", "-reply", "-token_in", "-in", tok, "-token_out", "-text"]).stdout;

@@ -87,7 +87,12 @@ export async function startService(extraSecrets = {}) {
   async function account(name = "Validators Ltd") {
     const ops = { key: OPERATOR_TOKEN };
     const tenant = (await must("POST", "/ops/v1/tenants", { body: { name }, ...ops })).json;
-    const key = (await must("POST", `/ops/v1/tenants/${tenant.tenant_id}/keys`, { ...ops, body: { label: "validators", scopes: ["signing:read", "signing:write", "signing:templates"], mode: "live" } })).json.key;
+    const key = (
+      await must("POST", `/ops/v1/tenants/${tenant.tenant_id}/keys`, {
+        ...ops,
+        body: { label: "validators", scopes: ["signing:read", "signing:write", "signing:templates"], mode: "live" },
+      })
+    ).json.key;
     return { tenantId: tenant.tenant_id, key };
   }
 
@@ -97,7 +102,12 @@ export async function startService(extraSecrets = {}) {
     const code = `nda-${Date.now().toString(36)}`;
     await must("POST", "/v1/templates", { key, body: { code, name: "Mutual NDA", kind: "nda", body, variables: ["company"] } });
     await must("POST", "/v1/templates/publish", { key, body: { code } });
-    const id = (await must("POST", "/v1/documents", { key, body: { template_code: code, values: { company: "Ελληνική Εταιρεία ΑΕ" }, title: "NDA — Συμφωνία — Соглашение" } })).json.document_id;
+    const id = (
+      await must("POST", "/v1/documents", {
+        key,
+        body: { template_code: code, values: { company: "Ελληνική Εταιρεία ΑΕ" }, title: "NDA — Συμφωνία — Соглашение" },
+      })
+    ).json.document_id;
     const links = (await must("POST", `/v1/documents/${id}/send`, { key, body: { signers } })).json.links;
     for (const [i, l] of links.entries()) {
       await must("POST", `/v1/sign/${l.token}/consent`, { body: {}, ip: `198.51.100.${i + 10}` });

@@ -56,7 +56,23 @@ for (const [name, bytes] of [
       const { signed, cms } = signatureParts(bytes());
       const sig = write(dir, "sig.der", cms);
       const content = write(dir, "signed.bin", signed);
-      const r = run("openssl", ["cms", "-verify", "-binary", "-inform", "DER", "-in", sig, "-content", content, "-CAfile", path.join(FIXTURES, "seal-cert.pem"), "-purpose", "any", "-out", "/dev/null"]);
+      const r = run("openssl", [
+        "cms",
+        "-verify",
+        "-binary",
+        "-inform",
+        "DER",
+        "-in",
+        sig,
+        "-content",
+        content,
+        "-CAfile",
+        path.join(FIXTURES, "seal-cert.pem"),
+        "-purpose",
+        "any",
+        "-out",
+        "/dev/null",
+      ]);
       assert.equal(r.status, 0, r.stderr);
       assert.match(r.stderr, /CMS Verification successful/);
       const print = run("openssl", ["cms", "-cmsout", "-print", "-inform", "DER", "-in", sig]).stdout;
@@ -100,7 +116,9 @@ describe("what the certificate shows", () => {
     const prefix = path.join(dir, "page");
     const r = run("pdftoppm", ["-r", "150", "-png", path.join(dir, "certificate.pdf"), prefix]);
     assert.equal(r.status, 0, r.stderr);
-    const pages = readdirSync(dir).filter((f) => f.startsWith("page") && f.endsWith(".png")).map((f) => path.join(dir, f));
+    const pages = readdirSync(dir)
+      .filter((f) => f.startsWith("page") && f.endsWith(".png"))
+      .map((f) => path.join(dir, f));
     const decoded = pages.flatMap((p) => run("zbarimg", ["--raw", "-q", p]).stdout.split("\n").filter(Boolean));
     assert.deepEqual(decoded, [`${BASE_URL}/verify/${code}`]);
   });
@@ -131,7 +149,10 @@ describe("the bundle's package SHA-256", () => {
     assert.equal(r.status, 0, r.stderr);
     const pkg = sha256(readFileSync(json));
     const text = run("pdftotext", ["-enc", "UTF-8", path.join(dir, "bundle.pdf"), "-"]).stdout;
-    const lastPage = text.split("\f").filter((p) => p.trim()).at(-1);
+    const lastPage = text
+      .split("\f")
+      .filter((p) => p.trim())
+      .at(-1);
     assert.match(lastPage, /6\. Package SHA-256/);
     assert.ok(lastPage.includes(pkg), "package SHA-256 printed on the last page");
     assert.equal(run("pdfdetach", ["-list", path.join(dir, "bundle.pdf")]).stdout, "1 embedded files\n1: evidence.json\n");

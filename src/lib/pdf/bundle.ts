@@ -148,15 +148,11 @@ export async function drawBundle(input: BundleInput): Promise<PDFDocument> {
   for (const msg of m.messages) {
     w.ensure(80);
     w.text(`${msg.channel} · ${msg.purpose} — ${msg.created_at}`, { size: 9, after: 1 });
-    w.rows(
-      [
-        ["To", msg.recipient],
-        ["Status", msg.status],
-        ...(msg.subject ? ([["Subject", msg.subject]] as [string, string][]) : []),
-        ["Text", msg.body],
-      ],
-      { indent: 12, size: 8, labelWidth: 110 },
-    );
+    w.rows([["To", msg.recipient], ["Status", msg.status], ...(msg.subject ? ([["Subject", msg.subject]] as [string, string][]) : []), ["Text", msg.body]], {
+      indent: 12,
+      size: 8,
+      labelWidth: 110,
+    });
     w.space(3);
   }
 
@@ -202,14 +198,11 @@ export async function drawBundle(input: BundleInput): Promise<PDFDocument> {
   for (const s of r.signers) {
     w.ensure(60);
     w.text(`${s.sign_order}. ${s.full_name} <${s.email}> — ${s.role}, ${s.status}`, { size: 9, after: 1 });
-    w.rows(
-      [
-        ["Consented", or(s.consented_at)],
-        ["Signed", or(s.signed_at)],
-        ...(s.declined_at ? ([["Declined", s.declined_at]] as [string, string][]) : []),
-      ],
-      { indent: 12, size: 8, labelWidth: 110 },
-    );
+    w.rows([["Consented", or(s.consented_at)], ["Signed", or(s.signed_at)], ...(s.declined_at ? ([["Declined", s.declined_at]] as [string, string][]) : [])], {
+      indent: 12,
+      size: 8,
+      labelWidth: 110,
+    });
   }
 
   w.newPage();
@@ -221,7 +214,11 @@ export async function drawBundle(input: BundleInput): Promise<PDFDocument> {
       "the package SHA-256 is the SHA-256 of that attachment. To recompute it:",
     { size: 10, after: 6 },
   );
-  w.text("pdfdetach -save 1 -o evidence.json <this file>      (poppler-utils; the only attachment)\nsha256sum evidence.json", { size: 9, indent: 14, after: 6 });
+  w.text("pdfdetach -save 1 -o evidence.json <this file>      (poppler-utils; the only attachment)\nsha256sum evidence.json", {
+    size: 9,
+    indent: 14,
+    after: 6,
+  });
   w.text(
     "Any tool that extracts PDF attachments works the same way. If the JSON is re-serialised, canonicalise " +
       "it (RFC 8785) before hashing. The JSON's certificate.payload, serialised the same way, hashes to the " +

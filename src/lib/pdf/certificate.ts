@@ -4,7 +4,7 @@
  * address as text and as a QR code). The frozen certificate payload rides along as an attached
  * `certificate.json` (the exact canonical bytes), so anyone can recompute certificate_sha256_hex.
  */
-import { PDFDocument, rgb } from "pdf-lib";
+import { type PDFDocument, rgb } from "pdf-lib";
 import type { CertificatePayload } from "../../domain/certificates";
 import { formatVerificationCode } from "../verification-code";
 import { qrMatrix, qrRuns, QUIET_ZONE } from "../qr";
@@ -109,7 +109,10 @@ export function drawCertificate(w: PdfWriter, c: CertificateSheet): void {
 
   w.heading(`Trail (${p.events.length} events)`, 12);
   for (const e of p.events) {
-    w.rows([[e.occurred_at, `${e.kind} · ${or(e.signer, "service")} · ${or(e.ip, "no address")}\nagainst ${e.against_sha256}`]], { size: 7.5, labelWidth: 125 });
+    w.rows([[e.occurred_at, `${e.kind} · ${or(e.signer, "service")} · ${or(e.ip, "no address")}\nagainst ${e.against_sha256}`]], {
+      size: 7.5,
+      labelWidth: 125,
+    });
   }
   w.space(6);
   w.text(
@@ -151,14 +154,21 @@ async function drawMark(w: PdfWriter, mark: SignerMark): Promise<void> {
 
 /** The document text, answers and marks, then the certificate. Returned unsealed. */
 export async function drawSealedDocument(input: SealedDocumentInput): Promise<PDFDocument> {
-  const w = await PdfWriter.create({ title: input.payload.document.title, author: input.payload.issuer.tenant, subject: "Signed document with certificate of completion" });
+  const w = await PdfWriter.create({
+    title: input.payload.document.title,
+    author: input.payload.issuer.tenant,
+    subject: "Signed document with certificate of completion",
+  });
   w.text(input.payload.document.title, { size: 18, after: 6 });
   w.text(`Document ${input.payload.document.id} · SHA-256 of the text ${input.documentSha256}`, { size: 7.5, color: MUTED, after: 8 });
   w.text(input.body, { size: 10 });
 
   if (input.answers.length) {
     w.heading("Answers", 12);
-    w.rows(input.answers.map((a) => [a.label, `${a.value}  (${a.signer})`]), { size: 9, labelWidth: 150 });
+    w.rows(
+      input.answers.map((a) => [a.label, `${a.value}  (${a.signer})`]),
+      { size: 9, labelWidth: 150 },
+    );
   }
   const signed = input.marks.filter((m) => m.signedAt);
   if (signed.length) {

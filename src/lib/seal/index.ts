@@ -34,9 +34,7 @@ export type Sealing = { signer: SealSigner; tsa: TimestampAuthority; description
 
 export async function sealingFromEnv(env: SealEnv, tsaOptions: RemoteTsaOptions = {}): Promise<Sealing> {
   const signer = await loadSigner(env.SEAL_KEY_PEM, env.SEAL_CERT_PEM, "SEAL_KEY_PEM/SEAL_CERT_PEM");
-  const tsa = env.TSA_URL
-    ? remoteTsa(env.TSA_URL, tsaOptions)
-    : ownTsa(await loadSigner(env.TSA_KEY_PEM, env.TSA_CERT_PEM, "TSA_KEY_PEM/TSA_CERT_PEM"));
+  const tsa = env.TSA_URL ? remoteTsa(env.TSA_URL, tsaOptions) : ownTsa(await loadSigner(env.TSA_KEY_PEM, env.TSA_CERT_PEM, "TSA_KEY_PEM/TSA_CERT_PEM"));
   const description: SealDescription =
     env.SEAL_PUBLICLY_TRUSTED === "true"
       ? { commonName: signer.commonName, timestamped: true, publiclyTrusted: true }
