@@ -6,25 +6,12 @@
  */
 import type { Env, Mode } from "../env";
 import { newId } from "../lib/ids";
+import { TRAIL_KINDS, type TrailKind } from "../db/enums";
 import { type Statement, insertEvent, openEndpointsOf, signingDb } from "../db/signing";
 import { deliveryQueries, kickEndpoints } from "./webhooks";
 
 /** Kinds in a document's trail. Every kind but `verified` is also a webhook event `signing.<kind>`. */
-export const TRAIL_KINDS = [
-  "created",
-  "sent",
-  "delivered",
-  "viewed",
-  "consented",
-  "verified",
-  "signed",
-  "completed",
-  "declined",
-  "voided",
-  "expired",
-  "reminded",
-] as const;
-export type TrailKind = (typeof TRAIL_KINDS)[number];
+export { TRAIL_KINDS, type TrailKind };
 
 export const webhookEventName = (kind: TrailKind): string | null => (kind === "verified" ? null : `signing.${kind}`);
 

@@ -16,6 +16,7 @@
  * The decoders are loaded on first use, so requests that never see a picture do not load them.
  */
 import { invalid } from "./errors";
+import { concatBytes, toBase64 } from "./seal/der";
 
 export const PICTURE_LIMITS = { maxWidth: 2000, maxHeight: 1000, maxBytes: 200 * 1024 } as const;
 
@@ -45,7 +46,7 @@ export async function signaturePictureForPdf(value: string, maxWidth: number, ma
 async function encodePicture(pixels: Pixels): Promise<SignaturePicture> {
   const { encode } = await import("fast-png");
   const png = encode({ width: pixels.width, height: pixels.height, data: pixels.data, channels: pixels.channels, depth: 8 });
-  return { dataUrl: `data:image/png;base64,${bytesBase64(png)}`, png, width: pixels.width, height: pixels.height };
+  return { dataUrl: `data:image/png;base64,${toBase64(png)}`, png, width: pixels.width, height: pixels.height };
 }
 
 /** Checks and decodes a signature picture to 8-bit pixels. */
@@ -188,7 +189,7 @@ async function decodePngPicture(bytes: Uint8Array): Promise<Pixels> {
   const { decode, convertIndexedToRgb } = await import("fast-png");
   let img: ReturnType<typeof decode>;
   try {
-    img = decode(concat(kept));
+    img = decode(concatBytes(kept));
   } catch (err) {
     throw new PictureError(`the PNG could not be decoded (${String((err as Error)?.message ?? err).slice(0, 120)}).`);
   }
@@ -318,22 +319,6 @@ function base64Bytes(b64: string): Uint8Array {
   } catch {
     throw new PictureError("the picture's base64 is malformed.");
   }
-}
-
-function bytesBase64(bytes: Uint8Array): string {
-  let bin = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(bin);
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 const kb = (n: number) => `${Math.ceil(n / 1024)} KB (${n} bytes)`;
