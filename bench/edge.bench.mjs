@@ -3,7 +3,7 @@
  * as if the Worker ran far from D1's primary.
  *
  * The Worker runs under wrangler's createTestHarness (as the other benches) with the development
- * variables `D1_TRACE=1` and `D1_DELAY_MS=<n>` (src/lib/d1-trace.ts): each D1 call waits n ms and
+ * variables `D1_TRACE=1` and `D1_DELAY_MS=<n>` (src/db/trace.ts): each D1 call waits n ms and
  * each response says in `x-d1-calls` how many round trips it made (all calls; sequential steps),
  * its Durable Objects' included. Agreements run one at a time, so each figure is exact (the bench
  * fails if a response says other requests overlapped it).

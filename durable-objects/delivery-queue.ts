@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../src/env";
-import { traceD1 } from "../src/lib/d1-trace";
+import { traceD1 } from "../src/db/trace";
 import { PAUSE_AFTER_FAILURES, attemptDelivery, dueDeliveries, isOpen, loadEndpoint, nextDueAt, outcomeQueries } from "../src/domain/webhook-attempts";
 import { signingSecrets } from "../src/domain/webhook-secrets";
 import { webhookDb, type Db } from "../src/db/webhooks";

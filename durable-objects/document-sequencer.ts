@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../src/env";
-import { traceD1 } from "../src/lib/d1-trace";
+import { traceD1 } from "../src/db/trace";
 import { ApiError } from "../src/lib/errors";
 import { type Outcome, outcome } from "../src/lib/rpc";
 import { type LinkState, type SequencerState, type SignerState, linkIsLive, loadSequencerState } from "../src/domain/document-state";
@@ -21,7 +21,7 @@ import { ConsentCommand, DeclineCommand, SignCommand, SubmitCommand, SupplyField
 export class DocumentSequencer extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, traceD1(env));
-  } // D1 round trips counted when D1_TRACE is set (src/lib/d1-trace.ts)
+  } // D1 round trips counted when D1_TRACE is set (src/db/trace.ts)
   private tail: Promise<unknown> = Promise.resolve();
   private state: SequencerState | null = null;
 

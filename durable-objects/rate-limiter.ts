@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../src/env";
-import { traceD1 } from "../src/lib/d1-trace";
+import { traceD1 } from "../src/db/trace";
 
 export type HitResult = { allowed: boolean; remaining: number; reset: number; revoked?: true };
 
@@ -26,7 +26,7 @@ const REVOKED = "revoked";
 export class RateLimiter extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, traceD1(env));
-  } // D1 round trips counted when D1_TRACE is set (src/lib/d1-trace.ts)
+  } // D1 round trips counted when D1_TRACE is set (src/db/trace.ts)
   /** Counts one request; `reset` is the Unix second at which the current window turns over. */
   async hit(limit: number, windowSeconds: number): Promise<HitResult> {
     const kv = this.ctx.storage.kv;

@@ -3,7 +3,7 @@ import type { Env } from "./env";
 import { runScheduled } from "./domain/scheduled";
 import { configOf } from "./lib/config";
 import { logError } from "./lib/log";
-import { withD1Trace } from "./lib/d1-trace";
+import { withD1Trace } from "./db/trace";
 
 export { DocumentSequencer } from "../durable-objects/document-sequencer";
 export { DeliveryQueue } from "../durable-objects/delivery-queue";

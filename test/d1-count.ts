@@ -4,7 +4,7 @@
  * Calls that overlap in time are one sequential round trip; `sequential` counts the groups.
  */
 import { env } from "cloudflare:workers";
-import { d1Counts, traceD1Database } from "../src/lib/d1-trace";
+import { d1Counts, traceD1Database } from "../src/db/trace";
 
 type Call = { what: string; start: number; end: number };
 let calls: Call[] | null = null;
@@ -58,7 +58,7 @@ export async function countD1<T>(fn: () => Promise<T>): Promise<{ value: T; trac
 }
 
 /**
- * A D1 binding that counts the round trips made through it (src/lib/d1-trace.ts does the
+ * A D1 binding that counts the round trips made through it (src/db/trace.ts does the
  * counting): each statement run and each batch is one. The requests in these tests run their D1
  * calls one after another, so the count is the number of sequential round trips.
  */

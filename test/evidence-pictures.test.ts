@@ -7,6 +7,7 @@ import { sentDocument, people } from "./signing-helpers";
 import { insertDocument } from "./evidence-fixtures";
 import { fromB64 } from "./evidence-pdf-helpers";
 import { sha256Hex } from "../src/lib/crypto";
+import { concatBytes, toBase64 } from "../src/lib/seal/der";
 import { normaliseSignaturePicture, PictureError, signaturePictureForPdf } from "../src/lib/image";
 
 // ---- PNGs built byte by byte, so each test says exactly what it sends ----
@@ -40,20 +41,9 @@ function png(width: number, height: number, depth: number, colorType: number, id
   v.setUint32(4, height);
   ihdr.set([depth, colorType, 0, 0, 0], 8);
   const parts = [Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a), chunk("IHDR", ihdr), chunk("IDAT", idat), chunk("IEND", new Uint8Array(0))];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatBytes(parts);
 }
-const b64 = (bytes: Uint8Array) => {
-  let s = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
-};
-const dataUrl = (kind: "png" | "jpeg", bytes: Uint8Array) => `data:image/${kind};base64,${b64(bytes)}`;
+const dataUrl = (kind: "png" | "jpeg", bytes: Uint8Array) => `data:image/${kind};base64,${toBase64(bytes)}`;
 
 /** A w × h RGBA "drawing": a dark stroke on transparency, like the signing page's pad. */
 async function drawingPng(w = 300, h = 100): Promise<string> {

@@ -1,5 +1,5 @@
 /**
- * D1 round trips per request (src/lib/d1-trace.ts): the counter counts, and the documents flow's
+ * D1 round trips per request (src/db/trace.ts): the counter counts, and the documents flow's
  * figures are recorded and printed. The budgets of the data-layer work are in `BUDGETS` below;
  * `ENFORCE_BUDGETS` switches their assertions on.
  */
@@ -7,7 +7,7 @@ import { env, exports } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../src/db/schema";
-import { D1_CALLS_HEADER, D1_OVERLAP_HEADER, d1Counts, setD1Trace, traceD1Database } from "../src/lib/d1-trace";
+import { D1_CALLS_HEADER, D1_OVERLAP_HEADER, d1Counts, setD1Trace, traceD1Database } from "../src/db/trace";
 import { BASE, makeTenant, addKey } from "./helpers";
 import { people, publishedTemplate } from "./signing-helpers";
 

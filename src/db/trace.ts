@@ -1,5 +1,7 @@
 /**
- * Development and bench only: counts D1 round trips and can slow each one down.
+ * Development and bench only: counts D1 round trips and can slow each one down. It lives with
+ * the query modules because it is the one other thing that touches the D1 binding: it wraps the
+ * binding and passes each statement through unchanged, writing no SQL of its own.
  *
  * Two variables switch it on (never set them in production; they exist for `wrangler dev`, the
  * benches and the tests, see docs/benchmarks.md):
