@@ -90,3 +90,11 @@ export const MESSAGE_CHANNELS = ["email", "sms"] as const;
 export const MESSAGE_STATUSES = ["queued", "sent", "delivered", "suppressed", "failed"] as const;
 
 export const SEALED_FILE_KINDS = ["pdf", "bundle"] as const;
+
+/** The purposes text consent covers; no other purpose exists. */
+export const SMS_CONSENT_PURPOSES = ["signing.link", "signing.reminder", "signing.completed"] as const;
+/** Why a number may not be texted: replied STOP, unreachable or a landline, no consent on record. */
+export const SMS_WHY_NOT = ["revoked", "suppressed", "no_consent"] as const;
+export type SmsWhyNot = (typeof SMS_WHY_NOT)[number];
+/** What happened to a number: a STOP word, a START word, a HELP word, a carrier's error. */
+export const SMS_NUMBER_EVENT_KINDS = ["revoked", "lifted", "help", "suppressed"] as const;

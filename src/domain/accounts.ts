@@ -114,7 +114,14 @@ export function parseFrameAncestors(stored: string | null | undefined): string[]
 export async function updateTenant(
   env: Env,
   id: string,
-  patch: { plan?: string; white_label?: boolean; spending_limit_cents?: number | null; require_signer_code?: boolean; frame_ancestors?: string[] },
+  patch: {
+    plan?: string;
+    white_label?: boolean;
+    spending_limit_cents?: number | null;
+    require_signer_code?: boolean;
+    frame_ancestors?: string[];
+    default_country?: string | null;
+  },
   actor: string,
 ) {
   const db = accountsDb(env.DB);
@@ -127,6 +134,7 @@ export async function updateTenant(
   if (checked.spending_limit_cents !== undefined) set.spendingLimitCents = checked.spending_limit_cents;
   if (checked.require_signer_code !== undefined) set.requireSignerCode = checked.require_signer_code;
   if (checked.frame_ancestors !== undefined) set.frameAncestors = JSON.stringify(checked.frame_ancestors);
+  if (checked.default_country !== undefined) set.defaultCountry = checked.default_country?.toUpperCase() ?? null;
   if (Object.keys(set).length === 0) return { updated: true };
   await db.batch([updateTenantRow(db, id, set), insertAudit(db, auditEntry(id, actor, "tenant.updated", checked))]);
   return { updated: true };
@@ -145,6 +153,7 @@ export async function listTenants(env: Env, q: { slug?: string; limit: number })
       spending_limit_cents: t.spendingLimitCents,
       require_signer_code: t.requireSignerCode,
       frame_ancestors: parseFrameAncestors(t.frameAncestors),
+      default_country: t.defaultCountry,
       created_at: t.createdAt,
     })),
   };
