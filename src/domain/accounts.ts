@@ -15,7 +15,6 @@ import {
   insertTenant,
   keyById,
   listKeyRows,
-  outbox,
   listTenantRows,
   memberExists,
   planExists,
@@ -281,9 +280,4 @@ export async function registerOAuthClient(env: Env, input: { name: string; homep
     insertAudit(db, auditEntry(null, actor, "oauth_client.registered", { client_id: clientId, name: input.name })),
   ]);
   return { client_id: clientId, client_secret: secret };
-}
-
-/** The development outbox (messages stay here while no provider is configured), newest first. */
-export async function listOutbox(env: Env, q: { tenant_id?: string; document_id?: string; limit: number }) {
-  return { messages: await outbox(accountsDb(env.DB), q) };
 }

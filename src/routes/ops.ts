@@ -11,7 +11,8 @@ import { sha256Hex, timingSafeEqual } from "../lib/crypto";
 import { createRouter, jsonBody, jsonResponse, commonErrors } from "../lib/router";
 import { SCOPES } from "../lib/auth";
 import { NOT_WELL_FORMED, isWellFormed, plainText, text } from "../lib/text";
-import { addMember, createTenant, issueKey, listKeys, listOutbox, listTenants, registerOAuthClient, revokeKey, updateTenant } from "../domain/accounts";
+import { addMember, createTenant, issueKey, listKeys, listTenants, registerOAuthClient, revokeKey, updateTenant } from "../domain/accounts";
+import { listOutbox } from "../domain/messages";
 
 const operatorOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = c.env.OPERATOR_TOKEN;
