@@ -6,6 +6,7 @@ import { newId, nowIso } from "../lib/ids";
 import { parseRange } from "../lib/ip";
 import { keyLimiterName } from "../lib/rate-limit";
 import type { Scope } from "../lib/auth";
+import type { Locale } from "../db/enums";
 import {
   accountsDb,
   insertAudit,
@@ -113,7 +114,15 @@ export function parseFrameAncestors(stored: string | null | undefined): string[]
 export async function updateTenant(
   env: Env,
   id: string,
-  patch: { plan?: string; white_label?: boolean; spending_limit_cents?: number | null; require_signer_code?: boolean; frame_ancestors?: string[] },
+  patch: {
+    plan?: string;
+    white_label?: boolean;
+    spending_limit_cents?: number | null;
+    require_signer_code?: boolean;
+    frame_ancestors?: string[];
+    locale?: Locale | null;
+    reply_to?: string | null;
+  },
   actor: string,
 ) {
   const db = accountsDb(env.DB);
@@ -126,6 +135,8 @@ export async function updateTenant(
   if (checked.spending_limit_cents !== undefined) set.spendingLimitCents = checked.spending_limit_cents;
   if (checked.require_signer_code !== undefined) set.requireSignerCode = checked.require_signer_code;
   if (checked.frame_ancestors !== undefined) set.frameAncestors = JSON.stringify(checked.frame_ancestors);
+  if (checked.locale !== undefined) set.locale = checked.locale;
+  if (checked.reply_to !== undefined) set.replyTo = checked.reply_to;
   if (Object.keys(set).length === 0) return { updated: true };
   await db.batch([updateTenantRow(db, id, set), insertAudit(db, auditEntry(id, actor, "tenant.updated", checked))]);
   return { updated: true };
@@ -144,6 +155,8 @@ export async function listTenants(env: Env, q: { slug?: string; limit: number })
       spending_limit_cents: t.spendingLimitCents,
       require_signer_code: t.requireSignerCode,
       frame_ancestors: parseFrameAncestors(t.frameAncestors),
+      locale: t.locale,
+      reply_to: t.replyTo,
       created_at: t.createdAt,
     })),
   };

@@ -86,8 +86,9 @@ export async function queueMessage(env: Env, input: MessageInput): Promise<Queue
  * Queues several messages of one account in one batch (e.g. one per signer of a send) and kicks
  * the account's queue once. Each is rendered in its locale with its values, the account's name,
  * the document's title and the signer's name (read here unless given as `tenant`, `title`, `name`).
+ * `kick: false` leaves the rows for the next drain (tests that drive the drain themselves).
  */
-export async function queueMessages(env: Env, inputs: MessageInput[]): Promise<QueuedMessage[]> {
+export async function queueMessages(env: Env, inputs: MessageInput[], opts: { kick?: boolean } = {}): Promise<QueuedMessage[]> {
   if (inputs.length === 0) return [];
   for (const m of inputs) checkInput(m);
   const tenantId = inputs[0]!.tenantId;
@@ -160,7 +161,7 @@ export async function queueMessages(env: Env, inputs: MessageInput[]): Promise<Q
   }
   const [first, ...rest] = rows.map((r) => insertMessage(db, r));
   await db.batch([first!, ...rest]);
-  if (rows.some((r) => r.status === "queued")) await kickMessageQueue(env, tenantId);
+  if (opts.kick !== false && rows.some((r) => r.status === "queued")) await kickMessageQueue(env, tenantId);
   return out;
 }
 

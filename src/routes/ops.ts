@@ -10,6 +10,7 @@ import { ApiError, noRoute } from "../lib/errors";
 import { sha256Hex, timingSafeEqual } from "../lib/crypto";
 import { createRouter, jsonBody, jsonResponse, commonErrors } from "../lib/router";
 import { SCOPES } from "../lib/auth";
+import { LOCALES } from "../db/enums";
 import { NOT_WELL_FORMED, isWellFormed, plainText, text } from "../lib/text";
 import { addMember, createTenant, issueKey, listKeys, listTenants, registerOAuthClient, revokeKey, updateTenant } from "../domain/accounts";
 import { listOutbox } from "../domain/messages";
@@ -91,6 +92,10 @@ ops.openapi(
             spending_limit_cents: z.number().int().min(0).nullable().optional(),
             require_signer_code: z.boolean().optional(),
             frame_ancestors: z.array(text().max(200)).optional(),
+            /** Default language of the account's messages and signers. */
+            locale: z.enum(LOCALES).nullable().optional(),
+            /** Reply-To of the account's emails. */
+            reply_to: z.email().max(320).nullable().optional(),
           })
           .strict(),
       ),
