@@ -22,7 +22,9 @@ describe("POST /v1/sms-consents", () => {
     expect(q.status).toBe(200);
     expect(q.json).toMatchObject({ phone: "+14155550134", may_text: true, why_not: null, obtained_via: "web form at acme.test/join" });
     expect(Date.parse(q.json.obtained_at)).toBeGreaterThan(0);
-    const row = await env.DB.prepare("SELECT phone_as_given, wording FROM sms_consents WHERE tenant_id = ?").bind(t.tenantId).first<{ phone_as_given: string; wording: string }>();
+    const row = await env.DB.prepare("SELECT phone_as_given, wording FROM sms_consents WHERE tenant_id = ?")
+      .bind(t.tenantId)
+      .first<{ phone_as_given: string; wording: string }>();
     expect(row).toEqual({ phone_as_given: "(415) 555-0134", wording: WORDING });
   });
 

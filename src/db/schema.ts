@@ -10,7 +10,10 @@ import {
   DELIVERY_STATUSES,
   DOCUMENT_STATUSES,
   MEMBER_ROLES,
+  LOCALES,
   MESSAGE_CHANNELS,
+  MESSAGE_PROVIDERS,
+  MESSAGE_PURPOSES,
   MESSAGE_STATUSES,
   MODES,
   SEALED_FILE_KINDS,
@@ -46,6 +49,10 @@ export const tenants = sqliteTable("tenants", {
   defaultCountry: text("default_country"),
   /** JSON string[]: origins allowed to frame the signing page. */
   frameAncestors: text("frame_ancestors").notNull().default("[]"),
+  /** Default language of the account's messages and signers (null: English). */
+  locale: text("locale", { enum: LOCALES }),
+  /** Reply-To of the account's emails (null: none). */
+  replyTo: text("reply_to"),
   createdAt: text("created_at").notNull().default(now),
 });
 
@@ -163,14 +170,33 @@ export const messages = sqliteTable(
     documentId: text("document_id"),
     signerId: text("signer_id"),
     channel: text("channel", { enum: MESSAGE_CHANNELS }).notNull(),
-    purpose: text("purpose").notNull(),
+    purpose: text("purpose", { enum: MESSAGE_PURPOSES }).notNull(),
     recipient: text("recipient").notNull(),
+    /** Subject and plain-text body as sent, except that a link's token and a code read as •••. */
     subject: text("subject"),
     body: text("body").notNull(),
     status: text("status", { enum: MESSAGE_STATUSES }).notNull(),
+    locale: text("locale", { enum: LOCALES }).notNull().default("en"),
+    /** The values the wording is filled with that are not secret (title, names), JSON. */
+    vars: text("vars", { mode: "json" }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
+    /** The secret values (link, code), AES-GCM under WEBHOOK_SECRET_KEY; cleared once a provider took the message. */
+    secretBox: text("secret_box"),
+    /** Who carried it (set at the first attempt) and the id that provider gave it. */
+    provider: text("provider", { enum: MESSAGE_PROVIDERS }),
+    providerMessageId: text("provider_message_id"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    /** When a queued message is next tried; null once it is sent, failed or suppressed. */
+    nextAttemptAt: text("next_attempt_at"),
+    sentAt: text("sent_at"),
     createdAt: text("created_at").notNull().default(now),
   },
-  (t) => [index("messages_document").on(t.documentId), index("messages_tenant").on(t.tenantId, t.createdAt)],
+  (t) => [
+    index("messages_document").on(t.documentId),
+    index("messages_tenant").on(t.tenantId, t.createdAt),
+    index("messages_due").on(t.status, t.nextAttemptAt),
+    index("messages_signer").on(t.signerId, t.createdAt),
+  ],
 );
 
 export type TemplateField = {
@@ -249,6 +275,8 @@ export const documents = sqliteTable(
     declinedAt: text("declined_at"),
     expiredAt: text("expired_at"),
     expiresAt: text("expires_at"),
+    /** The cron reminds pending signers this many days after their last message (1-30); null = never. */
+    remindAfterDays: integer("remind_after_days"),
   },
   (t) => [
     index("documents_list").on(t.tenantId, t.mode, t.createdAt),
@@ -272,6 +300,8 @@ export const signers = sqliteTable(
     phone: text("phone"),
     auth: text("auth", { enum: SIGNER_AUTH }).notNull().default("none"),
     partyId: text("party_id"),
+    /** Language of this signer's messages and page (en, es, fr, de). */
+    locale: text("locale", { enum: LOCALES }).notNull().default("en"),
     status: text("status", { enum: SIGNER_STATUSES }).notNull().default("pending"),
     /** SHA-256 hex of the 64-hex signing token; the token itself is never stored. */
     tokenHash: text("token_hash").notNull().unique(),

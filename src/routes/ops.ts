@@ -11,8 +11,10 @@ import { ApiError, noRoute } from "../lib/errors";
 import { sha256Hex, timingSafeEqual } from "../lib/crypto";
 import { createRouter, jsonBody, jsonResponse, commonErrors } from "../lib/router";
 import { SCOPES } from "../lib/auth";
+import { LOCALES } from "../db/enums";
 import { NOT_WELL_FORMED, isWellFormed, plainText, text } from "../lib/text";
-import { addMember, createTenant, issueKey, listKeys, listOutbox, listTenants, registerOAuthClient, revokeKey, updateTenant } from "../domain/accounts";
+import { addMember, createTenant, issueKey, listKeys, listTenants, registerOAuthClient, revokeKey, updateTenant } from "../domain/accounts";
+import { listOutbox } from "../domain/messages";
 
 const operatorOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = c.env.OPERATOR_TOKEN;
@@ -98,6 +100,10 @@ ops.openapi(
               .nullable()
               .optional()
               .openapi({ description: "ISO 3166-1 alpha-2: phone numbers without a country code are read in it (US when null)" }),
+            /** Default language of the account's messages and signers. */
+            locale: z.enum(LOCALES).nullable().optional(),
+            /** Reply-To of the account's emails. */
+            reply_to: z.email().max(320).nullable().optional(),
           })
           .strict(),
       ),

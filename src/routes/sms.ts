@@ -9,13 +9,10 @@ import { createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErr
 import { text } from "../lib/text";
 import { queryConsent, recordConsent } from "../domain/sms-consent";
 
-const Phone = text()
-  .min(7)
-  .max(20)
-  .openapi({
-    description: "7-20 characters, any common formatting; without a country code it is read in the account's country (US when none is set)",
-    example: "+1 415 555 0123",
-  });
+const Phone = text().min(7).max(20).openapi({
+  description: "7-20 characters, any common formatting; without a country code it is read in the account's country (US when none is set)",
+  example: "+1 415 555 0123",
+});
 
 const ConsentRecord = z
   .object({
