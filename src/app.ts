@@ -18,6 +18,7 @@ import { documents } from "./routes/documents";
 import { signing } from "./routes/signing";
 import { evidence } from "./routes/evidence";
 import { webhooks } from "./routes/webhooks";
+import { workflows } from "./routes/workflows";
 import { pages } from "./routes/pages";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -83,6 +84,7 @@ app.route("/", documents);
 app.route("/", signing);
 app.route("/", evidence);
 app.route("/", webhooks);
+app.route("/", workflows);
 app.route("/", pages);
 
 app.doc31("/openapi.json", {

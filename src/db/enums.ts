@@ -90,3 +90,8 @@ export const MESSAGE_CHANNELS = ["email", "sms"] as const;
 export const MESSAGE_STATUSES = ["queued", "sent", "delivered", "suppressed", "failed"] as const;
 
 export const SEALED_FILE_KINDS = ["pdf", "bundle"] as const;
+
+/** Subjects (reservations or activities) and how a workflow makes packet items about them. */
+export const SUBJECT_KINDS = ["reservation", "activity"] as const;
+export const PACKET_PER = ["participant", "subject"] as const;
+export const PACKET_MINORS = ["guardian", "skip"] as const;
