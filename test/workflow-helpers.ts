@@ -32,7 +32,16 @@ export async function makeWorkflow(key: string, over: Record<string, unknown> = 
   const { code } = await waiverTemplate(key, tplOver);
   const r = await api("POST", "/v1/workflows", { key, body: workflowInput(code, over) });
   expect(r.status, r.text).toBe(200);
-  return r.json as { id: string; code: string; name: string; public: boolean; public_slug: string | null; public_url: string | null; template_code: string; updated_at: string };
+  return r.json as {
+    id: string;
+    code: string;
+    name: string;
+    public: boolean;
+    public_slug: string | null;
+    public_url: string | null;
+    template_code: string;
+    updated_at: string;
+  };
 }
 
 export const startBody = (over: Record<string, unknown> = {}) => ({

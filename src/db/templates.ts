@@ -10,7 +10,8 @@ export type TemplateRow = typeof templates.$inferSelect;
 export type NewTemplateRow = typeof templates.$inferInsert;
 
 const orm = (env: Env) => dbOf(env.DB);
-const ofCode = (p: Pick<Principal, "tenantId" | "mode">, code: string) => and(eq(templates.tenantId, p.tenantId), eq(templates.mode, p.mode), eq(templates.code, code));
+const ofCode = (p: Pick<Principal, "tenantId" | "mode">, code: string) =>
+  and(eq(templates.tenantId, p.tenantId), eq(templates.mode, p.mode), eq(templates.code, code));
 
 /** Every version of one code, newest first. */
 export function versionsOf(env: Env, p: Pick<Principal, "tenantId" | "mode">, code: string): Promise<TemplateRow[]> {
