@@ -439,3 +439,27 @@ describe("POST /v1/workflows/{id}/start", () => {
     expect(row).toEqual({ workflow_id: w.id, device_id: "dev_front_desk" });
   });
 });
+
+describe("GET /v1/workflows/{id}/qr", () => {
+  it("answers the public address as an SVG and a 1024-pixel PNG; 404 without a public address", async () => {
+    const t = await makeTenant();
+    const w = await makeWorkflow(t.key);
+    const none = await api("GET", `/v1/workflows/${w.id}/qr`, { key: t.key });
+    expect(none.status).toBe(404);
+    expect(none.json.error).toMatchObject({ code: "not_found", message: "This workflow has no public address." });
+
+    const pub = (await api("PATCH", `/v1/workflows/${w.id}`, { key: t.key, body: { public: true } })).json;
+    const r = await api("GET", `/v1/workflows/${w.id}/qr`, { key: t.key });
+    expect(r.status, r.text).toBe(200);
+    expect(r.json).toMatchObject({ workflow_id: w.id, name: w.name, url: `${env.PUBLIC_BASE_URL}/f/${pub.public_slug}` });
+    expect(r.json.svg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    const png = Uint8Array.from(atob(r.json.png_base64), (ch) => ch.charCodeAt(0));
+    const view = new DataView(png.buffer);
+    expect(String.fromCharCode(...png.subarray(1, 4))).toBe("PNG");
+    expect([view.getUint32(16), view.getUint32(20)]).toEqual([1024, 1024]);
+
+    await api("PATCH", `/v1/workflows/${w.id}`, { key: t.key, body: { public: false } });
+    expect((await api("GET", `/v1/workflows/${w.id}/qr`, { key: t.key })).status).toBe(404);
+    expect((await api("GET", `/v1/workflows/${w.id}/qr`, { key: (await makeTenant()).key })).status).toBe(404);
+  });
+});
