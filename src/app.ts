@@ -19,6 +19,7 @@ import { signing } from "./routes/signing";
 import { evidence } from "./routes/evidence";
 import { webhooks } from "./routes/webhooks";
 import { workflows } from "./routes/workflows";
+import { publicForm } from "./routes/public-form";
 import { pages } from "./routes/pages";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -86,6 +87,7 @@ app.route("/", evidence);
 app.route("/", webhooks);
 app.route("/", workflows);
 app.route("/", pages);
+app.route("/", publicForm);
 
 app.doc31("/openapi.json", {
   openapi: "3.1.0",

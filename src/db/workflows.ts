@@ -3,7 +3,7 @@
  * A workflow is read with what it derives from other tables: its template's kind and whether
  * that template has a published version, and how many documents it started and completed.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { dbOf } from "./client";
 import type { Env, Mode } from "../env";
 import { templates, workflows } from "./schema";
@@ -34,9 +34,9 @@ const facts = {
 
 export type WorkflowWithFacts = { row: WorkflowRow; started: number; completed: number; templateKind: string | null; templatePublished: boolean };
 
-/** Every workflow of the account and mode, oldest first (a list an operator arranged stays put). */
+/** Every workflow of the account and mode, newest first (like templates and documents). */
 export function listWorkflowRows(env: Env, o: Owner): Promise<WorkflowWithFacts[]> {
-  return orm(env).select(facts).from(workflows).where(owned(o)).orderBy(asc(workflows.createdAt), asc(workflows.id));
+  return orm(env).select(facts).from(workflows).where(owned(o)).orderBy(desc(workflows.createdAt), desc(workflows.id));
 }
 
 export async function workflowWithFacts(env: Env, o: Owner, id: string): Promise<WorkflowWithFacts | undefined> {
@@ -48,9 +48,13 @@ export async function workflowWithFacts(env: Env, o: Owner, id: string): Promise
   return r;
 }
 
-/** The workflow behind a public address, whichever account it belongs to. */
-export async function workflowBySlug(env: Env, slug: string): Promise<WorkflowWithFacts | undefined> {
-  const [r] = await orm(env).select(facts).from(workflows).where(eq(workflows.publicSlug, slug)).limit(1);
+/** The workflow behind a public address, whichever account it belongs to, with the account's name. */
+export async function workflowBySlug(env: Env, slug: string): Promise<(WorkflowWithFacts & { tenantName: string | null }) | undefined> {
+  const [r] = await orm(env)
+    .select({ ...facts, tenantName: sql<string | null>`(SELECT tn.name FROM tenants tn WHERE tn.id = "workflows"."tenant_id")` })
+    .from(workflows)
+    .where(eq(workflows.publicSlug, slug))
+    .limit(1);
   return r;
 }
 

@@ -90,7 +90,7 @@ workflows.openapi(
     path: "/v1/workflows",
     operationId: "listWorkflows",
     tags: ["workflows"],
-    summary: "Every workflow of the account, oldest first, with its started and completed counts",
+    summary: "Every workflow of the account, newest first, with its started and completed counts",
     ...keyed("signing:read"),
     responses: { 200: jsonResponse(z.object({ workflows: z.array(Workflow) }), "The workflows"), ...keyedErrors },
   }),
