@@ -117,3 +117,7 @@ export const SMS_WHY_NOT = ["revoked", "suppressed", "no_consent"] as const;
 export type SmsWhyNot = (typeof SMS_WHY_NOT)[number];
 /** What happened to a number: a STOP word, a START word, a HELP word, a carrier's error. */
 export const SMS_NUMBER_EVENT_KINDS = ["revoked", "lifted", "help", "suppressed"] as const;
+/** Subjects (reservations or activities) and how a workflow makes packet items about them. */
+export const SUBJECT_KINDS = ["reservation", "activity"] as const;
+export const PACKET_PER = ["participant", "subject"] as const;
+export const PACKET_MINORS = ["guardian", "skip"] as const;
