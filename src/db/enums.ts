@@ -90,3 +90,7 @@ export const MESSAGE_CHANNELS = ["email", "sms"] as const;
 export const MESSAGE_STATUSES = ["queued", "sent", "delivered", "suppressed", "failed"] as const;
 
 export const SEALED_FILE_KINDS = ["pdf", "bundle"] as const;
+
+/** What a paired tablet says it runs on (`POST /v1/devices/pair`). */
+export const DEVICE_PLATFORMS = ["ios", "android", "other"] as const;
+export type DevicePlatform = (typeof DEVICE_PLATFORMS)[number];

@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
   DELIVERY_STATUSES,
+  DEVICE_PLATFORMS,
   DOCUMENT_STATUSES,
   MEMBER_ROLES,
   MESSAGE_CHANNELS,
@@ -246,12 +247,68 @@ export const documents = sqliteTable(
     declinedAt: text("declined_at"),
     expiredAt: text("expired_at"),
     expiresAt: text("expires_at"),
+    /** The workflow that started this document (API start, public form or tablet), or null. */
+    workflowId: text("workflow_id"),
+    /** The paired device whose key started it (api_keys.device_id), or null. */
+    deviceId: text("device_id"),
   },
   (t) => [
     index("documents_list").on(t.tenantId, t.mode, t.createdAt),
     index("documents_external_ref").on(t.tenantId, t.mode, t.externalRef),
     index("documents_expiry").on(t.status, t.expiresAt),
+    index("documents_workflow").on(t.workflowId, t.status),
   ],
+);
+
+export type WorkflowRole = {
+  label: string;
+  role: string;
+  order: number;
+  participant: boolean;
+  /** Fixed roles only: who signs for the business. */
+  email?: string;
+  full_name?: string;
+};
+export type WorkflowFormField = { key: string; label: string; required: boolean };
+export type WorkflowPacket = { kind: string; per: string; required: boolean; minors: string };
+
+/**
+ * A published template with its running rules: who signs (the participant and fixed roles),
+ * order, expiry, reminders, and the optional public form address `/f/{public_slug}`.
+ */
+export const workflows = sqliteTable(
+  "workflows",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    mode: text("mode").notNull(),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    /** Documents use this code's latest published version at each start. */
+    templateCode: text("template_code").notNull(),
+    signerRoles: text("signer_roles", { mode: "json" }).$type<WorkflowRole[]>().notNull(),
+    sequential: integer("sequential", { mode: "boolean" }).notNull().default(false),
+    /** The last fixed signing role signs after everyone else. */
+    countersign: integer("countersign", { mode: "boolean" }).notNull().default(false),
+    expiresDays: integer("expires_days").notNull().default(30),
+    /** 0 = no reminders. */
+    remindAfterDays: integer("remind_after_days").notNull().default(0),
+    /** Whether `/f/{public_slug}` serves the public form. */
+    isPublic: integer("is_public", { mode: "boolean" }).notNull().default(false),
+    /** Made the first time the workflow goes public and kept, so a printed QR code keeps working. */
+    publicSlug: text("public_slug").unique(),
+    intro: text("intro").notNull().default(""),
+    formFields: text("form_fields", { mode: "json" }).$type<WorkflowFormField[]>().notNull(),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    /** Stored for subjects and packets (not built yet). */
+    packet: text("packet", { mode: "json" }).$type<WorkflowPacket | null>(),
+    draftedByRun: text("drafted_by_run"),
+    createdAt: text("created_at").notNull().default(now),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("workflows_code").on(t.tenantId, t.mode, t.code)],
 );
 
 export const signers = sqliteTable(
@@ -435,4 +492,37 @@ export const webhookDeliveries = sqliteTable(
     // The cron's 30-day purge walks deliveries by age.
     index("webhook_deliveries_created").on(t.createdAt),
   ],
+);
+
+/**
+ * A paired tablet. Made with its pairing code (`POST /v1/devices/pairing-codes`); pairing spends
+ * the code and issues the device's own key (`api_keys.device_id` = this id), which acts for this
+ * device and its one workflow only. Stopping ends the key at once.
+ */
+export const devices = sqliteTable(
+  "devices",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    /** The mode of the key that asked for the pairing code; the device key has the same. */
+    mode: text("mode", { enum: MODES }).notNull(),
+    name: text("name").notNull(),
+    /** The workflow the tablet runs (`workflows.id`, same account and mode). */
+    workflowId: text("workflow_id").notNull(),
+    /** SHA-256 hex of the normalised pairing code; null once spent or stopped. */
+    codeHash: text("code_hash").unique(),
+    codeExpiresAt: text("code_expires_at").notNull(),
+    pairedAt: text("paired_at"),
+    /** The device's key (`api_keys.id`), set when paired. */
+    keyId: text("key_id"),
+    platform: text("platform", { enum: DEVICE_PLATFORMS }),
+    appVersion: text("app_version"),
+    osVersion: text("os_version"),
+    lastSeenAt: text("last_seen_at"),
+    stoppedAt: text("stopped_at"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("devices_tenant").on(t.tenantId, t.mode, t.createdAt)],
 );
