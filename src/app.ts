@@ -19,6 +19,7 @@ import { signing } from "./routes/signing";
 import { evidence } from "./routes/evidence";
 import { webhooks } from "./routes/webhooks";
 import { pages } from "./routes/pages";
+import { dashboard } from "./routes/dashboard";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -84,6 +85,7 @@ app.route("/", signing);
 app.route("/", evidence);
 app.route("/", webhooks);
 app.route("/", pages);
+app.route("/", dashboard);
 
 app.doc31("/openapi.json", {
   openapi: "3.1.0",
