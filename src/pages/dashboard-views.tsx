@@ -315,7 +315,7 @@ export function TemplatesView(p: { v: Viewer; templates: Templates; posted?: Rec
     <>
       <Table
         label="Templates"
-        head={["Code", "Name", "Version", "State", "Documents", ""]}
+        head={["Code", "Name", "Version", "State", "Documents", "Publish"]}
         empty="No templates yet."
         rows={p.templates.map((t) => [
           t.code,
@@ -456,7 +456,7 @@ export function WebhookView(p: { v: Viewer; endpoint: Endpoints[number]; deliver
       <h2>Last 50 deliveries</h2>
       <Table
         label="Deliveries"
-        head={["Created", "Event", "Document", "Status", "Attempts", "Answer", ""]}
+        head={["Created", "Event", "Document", "Status", "Attempts", "Answer", "Replay"]}
         empty="No deliveries yet."
         rows={p.deliveries.map((d) => [
           when(d.created_at),
@@ -491,7 +491,7 @@ export function KeysView(p: { v: Viewer; keys: Keys; posted?: Record<string, str
     <>
       <Table
         label="API keys"
-        head={["Label", "Starts with", "Mode", "Scopes", "Created", "State", ""]}
+        head={["Label", "Starts with", "Mode", "Scopes", "Created", "State", "Revoke"]}
         empty="No keys yet."
         rows={p.keys.map((k) => [
           k.label,

@@ -82,6 +82,9 @@ export const dashboard = createRouter();
 function html(c: C, page: ReturnType<typeof AppPage> | ReturnType<typeof OpenPage>, status: Status = 200) {
   const nonce = pageNonce(c);
   setPageHeaders(c, nonce);
+  // Not no-referrer: with it, browsers send `Origin: null` on form posts, and the same-origin
+  // check of src/lib/session.ts needs the real origin. Nothing leaves the service's own origin.
+  c.header("Referrer-Policy", "same-origin");
   return c.html(page as string, status);
 }
 
@@ -195,7 +198,6 @@ dashboard.post("/app/sign-in/link", async (c) => {
 });
 
 dashboard.get("/app/sign-in/link", (c) => {
-  c.header("Referrer-Policy", "no-referrer");
   return html(c, LinkConfirmPage({ nonce: pageNonce(c), csrf: preSessionToken(c), token: c.req.query("token") ?? "" }));
 });
 
