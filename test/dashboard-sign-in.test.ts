@@ -130,6 +130,20 @@ describe("lock-out", () => {
     expect((await b.signIn(m.email, PASSWORD)).status).toBe(303);
   });
 
+  it("counts failures racing in parallel, so a burst of guesses locks too", async () => {
+    const t = await makeAccount();
+    const m = await makeMember(t, "owner");
+    const browsers = Array.from({ length: 3 }, (_, i) => new Browser(`198.51.100.${30 + i}`));
+    const csrfs = await Promise.all(browsers.map((b) => b.csrf()));
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => browsers[i % 3]!.fetch("POST", "/app/sign-in", { csrf: csrfs[i % 3]!, email: m.email, password: `guess-${i}` })),
+    );
+    expect(answers.every((a) => a.status === 401)).toBe(true);
+    const row = await db().select().from(members).where(eq(members.id, m.memberId)).get();
+    expect(Date.parse(row!.lockedUntil!)).toBeGreaterThan(Date.now());
+    expect((await browsers[0]!.signIn(m.email, PASSWORD)).status).toBe(401);
+  });
+
   it("starts a new count when the first failure is more than 15 minutes old", async () => {
     const t = await makeAccount();
     const m = await makeMember(t, "member");

@@ -3,7 +3,7 @@
  * Row types come from the schema; the rules (lock-out, idle timeout, roles) live in
  * src/domain/members.ts and src/lib/session.ts.
  */
-import { and, asc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { dbOf } from "./client";
 import { memberSessions, members, signInLinks, tenants } from "./schema";
 
@@ -88,3 +88,37 @@ export const openLinkCount = async (db: DB, memberId: string, at: string) =>
 
 export const deleteOtherSessions = (db: DB, memberId: string, keep: string) =>
   db.delete(memberSessions).where(and(eq(memberSessions.memberId, memberId), ne(memberSessions.id, keep)));
+
+const unlockedAt = (at: string) => or(isNull(members.lockedUntil), lte(members.lockedUntil, at));
+
+/**
+ * One failed password, counted atomically (one batch = one transaction), so failures racing in
+ * parallel are all counted: the count restarts at 1 when the window's first failure is older than
+ * `windowStart`; a locked member's failures are not counted; the `lockAfter`-th failure sets
+ * `locked_until` and clears the count.
+ */
+export function recordFailure(db: DB, id: string, q: { at: string; windowStart: string; lockUntil: string; lockAfter: number }) {
+  const fresh = sql`(${members.failedSince} IS NULL OR ${members.failedSince} <= ${q.windowStart})`;
+  return db.batch([
+    db
+      .update(members)
+      .set({
+        failedSignIns: sql`CASE WHEN ${fresh} THEN 1 ELSE ${members.failedSignIns} + 1 END`,
+        failedSince: sql`CASE WHEN ${fresh} THEN ${q.at} ELSE ${members.failedSince} END`,
+      })
+      .where(and(eq(members.id, id), unlockedAt(q.at))),
+    db
+      .update(members)
+      .set({ lockedUntil: q.lockUntil, failedSignIns: 0, failedSince: null })
+      .where(and(eq(members.id, id), gte(members.failedSignIns, q.lockAfter))),
+  ]);
+}
+
+/** Clears the failure count if the member is not locked at `at`; false when locked (the sign-in must be refused). */
+export async function clearFailuresIfUnlocked(db: DB, id: string, at: string): Promise<boolean> {
+  const r = await db
+    .update(members)
+    .set({ failedSignIns: 0, failedSince: null })
+    .where(and(eq(members.id, id), unlockedAt(at)));
+  return (r.meta.changes ?? 0) === 1;
+}

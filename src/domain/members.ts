@@ -11,6 +11,7 @@ import { newId, nowIso } from "../lib/ids";
 import { MEMBER_ROLES, type MemberRole } from "../db/enums";
 import { accountsDb, insertAudit } from "../db/accounts";
 import {
+  clearFailuresIfUnlocked,
   consumeSignInLink,
   countOwners,
   deleteIdleSessions,
@@ -24,6 +25,7 @@ import {
   membersDb,
   membershipsByEmail,
   openLinkCount,
+  recordFailure,
   sessionByHash,
   setSessionMode,
   touchSession,
@@ -90,12 +92,14 @@ export const LOCK_MS = 15 * 60 * 1000;
 
 export const isLocked = (m: Pick<MemberRow, "lockedUntil">, now = Date.now()) => m.lockedUntil !== null && Date.parse(m.lockedUntil) > now;
 
-/** The counters after one more failure: the 10th failure within 15 minutes of the first locks for 15 minutes. */
-export function afterFailure(m: Pick<MemberRow, "failedSignIns" | "failedSince">, now = Date.now()): Partial<MemberRow> {
-  const fresh = m.failedSince === null || Date.parse(m.failedSince) + FAILURE_WINDOW_MS <= now;
-  const count = fresh ? 1 : m.failedSignIns + 1;
-  if (count >= LOCK_AFTER_FAILURES) return { failedSignIns: 0, failedSince: null, lockedUntil: new Date(now + LOCK_MS).toISOString() };
-  return { failedSignIns: count, failedSince: fresh ? new Date(now).toISOString() : m.failedSince };
+/** Counts one failed password for the member (atomically; src/db/members.ts recordFailure). */
+export async function countFailure(env: Env, memberId: string, now = Date.now()) {
+  await recordFailure(membersDb(env.DB), memberId, {
+    at: new Date(now).toISOString(),
+    windowStart: new Date(now - FAILURE_WINDOW_MS).toISOString(),
+    lockUntil: new Date(now + LOCK_MS).toISOString(),
+    lockAfter: LOCK_AFTER_FAILURES,
+  });
 }
 
 // ---- Sessions ----
@@ -135,7 +139,6 @@ export async function startSession(env: Env, member: Pick<MemberRow, "id" | "ten
       ip: ctx.ip,
       userAgent: ctx.userAgent?.slice(0, 300) ?? null,
     }),
-    updateMemberRow(db, member.id, { failedSignIns: 0, failedSince: null }),
     insertAudit(db, auditEntry(member.tenantId, `member:${member.id}`, "member.signed_in", { how, ip: ctx.ip })),
   ]);
   return token;
@@ -216,18 +219,20 @@ export async function passwordSignIn(env: Env, input: { email: string; password:
   }
   const now = Date.now();
   const matched: typeof candidates = [];
-  const failures = [];
   for (const c of candidates) {
-    const good = await verifyPassword(c.member.passwordHash, input.password);
-    if (good && !isLocked(c.member, now)) matched.push(c);
-    else if (!isLocked(c.member, now)) failures.push(updateMemberRow(db, c.member.id, afterFailure(c.member, now)));
+    if (isLocked(c.member, now)) {
+      await verifyPassword(c.member.passwordHash, input.password); // the same time as any other refusal
+      continue;
+    }
+    if (await verifyPassword(c.member.passwordHash, input.password)) matched.push(c);
+    else await countFailure(env, c.member.id, now);
   }
-  if (matched.length === 0) {
-    if (failures.length) await db.batch(failures as [(typeof failures)[number], ...typeof failures]);
-    return { ok: false, why: "refused" };
-  }
+  if (matched.length === 0) return { ok: false, why: "refused" };
   if (matched.length > 1) return { ok: false, why: "choose_account", accounts: matched.map((m) => ({ slug: m.tenantSlug, name: m.tenantName })) };
   const member = matched[0]!.member;
+  // The lock is checked again, atomically, as the count is cleared: a burst of guesses that read
+  // "not locked" before the 10th failure landed cannot sign in once it has.
+  if (!(await clearFailuresIfUnlocked(db, member.id, nowIso()))) return { ok: false, why: "refused" };
   return { ok: true, token: await startSession(env, member, ctx, "password"), member };
 }
 

@@ -3,6 +3,7 @@ import type { Env } from "../env";
 import { purgeExpiredIdempotencyKeys } from "../lib/idempotency";
 import { expireDueDocuments } from "./documents";
 import { purgeOldDeliveries, sweepWebhookQueues } from "./webhooks";
+import { purgeIdleSessions } from "./members";
 import { logError } from "../lib/log";
 
 export type ScheduledStep = (env: Env, now: Date) => Promise<unknown>;
@@ -13,6 +14,7 @@ export const scheduledSteps: Record<string, ScheduledStep> = {
   expireDocuments: expireDueDocuments,
   sweepWebhookQueues,
   purgeWebhookDeliveries: purgeOldDeliveries,
+  purgeIdleSessions,
 };
 
 export async function runScheduled(env: Env, now: Date): Promise<Record<string, "ok" | string>> {
