@@ -2,7 +2,9 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { BASE, api, makeTenant } from "./helpers";
 import { GOOD_BRAND, brandedTenant, logoPng, putPicture, whiteLabel } from "./branding-helpers";
-import { preparedDocument, sentDocument } from "./signing-helpers";
+import { PDFDict, PDFDocument, PDFName } from "pdf-lib";
+import { consentAndSign, preparedDocument, sentDocument } from "./signing-helpers";
+import { fromB64, pageContents } from "./evidence-pdf-helpers";
 import { insertDocument } from "./evidence-fixtures";
 import { nonceOf, page, select } from "./pages-helpers";
 import { certificateRow } from "../src/domain/certificates";
@@ -195,5 +197,42 @@ describe("signingHost", () => {
     const blank = await onHost(host, "GET", "/verify");
     expect(blank.status).toBe(200);
     expect(blank.text).toContain(GOOD_BRAND.businessName);
+  });
+});
+
+describe("the certificate and bundle PDFs wear the brand of the moment they are sealed", () => {
+  const PRIMARY = /0\.478\d* 0\.121\d* 0\.360\d* rg/; // #7a1f5c
+  async function pages(key: string, id: string, kind: "pdf" | "bundle") {
+    const r = await api("GET", `/v1/documents/${id}/${kind}`, { key });
+    expect(r.status, r.text).toBe(200);
+    const bytes = fromB64(r.json.bytes_base64);
+    return { contents: await pageContents(bytes), doc: await PDFDocument.load(bytes, { updateMetadata: false }) };
+  }
+  const imagesOn = (doc: PDFDocument, i: number) => {
+    const xobjects = doc.getPages()[i]!.node.Resources()?.lookupMaybe(PDFName.of("XObject"), PDFDict);
+    return xobjects ? xobjects.keys().length : 0;
+  };
+
+  it("a white-label account's: logo and primary band on the first page and the certificate page; others' unchanged", async () => {
+    const t = await makeTenant();
+    await brandedTenant(t.tenantId);
+    expect((await putPicture(t.tenantId, "logo", await logoPng(300, 100))).status).toBe(200);
+    const { id, links } = await sentDocument(t.key, { signers: [{ email: "ada@example.com", full_name: "Ada Lovelace" }] });
+    await consentAndSign(links[0]!.token, "Ada Lovelace");
+    const pdf = await pages(t.key, id, "pdf");
+    expect(pdf.contents[0]).toMatch(PRIMARY);
+    expect(imagesOn(pdf.doc, 0)).toBeGreaterThanOrEqual(1);
+    const last = pdf.contents.length - 1;
+    expect(pdf.contents.slice(1).some((c) => PRIMARY.test(c))).toBe(true);
+    expect(imagesOn(pdf.doc, last) + imagesOn(pdf.doc, Math.max(1, last - 1))).toBeGreaterThanOrEqual(1);
+    const bundle = await pages(t.key, id, "bundle");
+    expect(bundle.contents[0]).toMatch(PRIMARY);
+
+    const plain = await makeTenant();
+    const p = await sentDocument(plain.key, { signers: [{ email: "ada@example.com", full_name: "Ada Lovelace" }] });
+    await consentAndSign(p.links[0]!.token, "Ada Lovelace");
+    const unbranded = await pages(plain.key, p.id, "pdf");
+    expect(unbranded.contents.some((c) => PRIMARY.test(c))).toBe(false);
+    expect(imagesOn(unbranded.doc, 0)).toBe(0);
   });
 });

@@ -7,9 +7,10 @@
  * routes only read requests and answer. docs/branding.md says why each rule is what it is.
  */
 import type { Env } from "../env";
+import type { PdfBrand } from "../lib/pdf/certificate";
 import { ApiError, invalid } from "../lib/errors";
 import { publicBaseUrl } from "../lib/config";
-import { BRAND_PICTURE_LIMITS, PictureError, checkBrandPicture } from "../lib/image";
+import { BRAND_PICTURE_LIMITS, PictureError, checkBrandPicture, logoForPdf } from "../lib/image";
 import {
   type BrandingRow,
   type BrandingSettings,
@@ -347,4 +348,32 @@ export async function accountOfHost(env: Env, host: string): Promise<string | nu
   if (hostCache.size > 1000) hostCache.clear();
   hostCache.set(h, { tenantId, until: Date.now() + HOST_CACHE_MS });
   return tenantId;
+}
+
+// ---- PDFs --------------------------------------------------------------------------------------
+
+/**
+ * The brand the certificate and bundle PDF pages wear, read when a file is sealed (a sealed file
+ * keeps the brand of that moment): the name, the primary colour and the logo for a white page
+ * (the light-background logo, else the dark one), re-encoded by the service. Undefined without
+ * white-label.
+ */
+export async function pdfBrandOf(env: Env, tenantId: string): Promise<PdfBrand | undefined> {
+  const b = await brandOf(env, tenantId);
+  if (!b.whiteLabel) return undefined;
+  const hex = b.colors.primaryColor;
+  const primary = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255) as [number, number, number];
+  const picture: BrandPicture | null = b.logoPath ? "logo" : b.logoDarkPath ? "logo-dark" : null;
+  let logo: Uint8Array | null = null;
+  if (picture) {
+    const object = await env.FILES.get(brandObjectKey(tenantId, picture));
+    if (object) {
+      try {
+        logo = (await logoForPdf(new Uint8Array(await object.arrayBuffer()), 480, 108)).png;
+      } catch (err) {
+        if (!(err instanceof PictureError)) throw err;
+      }
+    }
+  }
+  return { name: b.businessName, primary, logo };
 }

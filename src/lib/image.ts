@@ -147,7 +147,7 @@ function inflatedSize(h: PngHeader): number {
   return total;
 }
 
-async function decodePngPicture(bytes: Uint8Array): Promise<Pixels> {
+async function decodePngPicture(bytes: Uint8Array, check: (width: number, height: number) => void = checkDimensions): Promise<Pixels> {
   if (bytes.length < 8 + 25 || PNG_SIGNATURE.some((b, i) => bytes[i] !== b)) throw new PictureError("the picture is not a PNG (its signature is missing).");
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const kept: Uint8Array[] = [bytes.subarray(0, 8)];
@@ -171,7 +171,7 @@ async function decodePngPicture(bytes: Uint8Array): Promise<Pixels> {
         interlace: bytes[at + 20]!,
       };
       // Dimensions first: nothing is inflated for a picture that is too large.
-      checkDimensions(header.width, header.height);
+      check(header.width, header.height);
       if (!DEPTHS[header.colorType]?.includes(header.depth)) throw new PictureError("the PNG's colour type and bit depth are not a valid pair.");
       if (bytes[at + 18] !== 0 || bytes[at + 19] !== 0 || header.interlace > 1)
         throw new PictureError("the PNG uses an unknown compression, filter or interlace method.");
@@ -450,4 +450,14 @@ function checkJpegFile(bytes: Uint8Array): { width: number; height: number } {
     at += 2 + length;
   }
   throw new PictureError(size ? "the JPEG has no image data (no start of scan)." : "the JPEG has no frame header, so its size is unknown.");
+}
+
+/**
+ * A stored logo for a PDF page: checked again, decoded, scaled down to fit `maxWidth` ×
+ * `maxHeight` pixels and written out by the service as an 8-bit PNG (pdf-lib only ever embeds
+ * pictures the service wrote).
+ */
+export async function logoForPdf(bytes: Uint8Array, maxWidth: number, maxHeight: number): Promise<SignaturePicture> {
+  await checkBrandPicture("logo", bytes);
+  return encodePicture(fitWithin(await decodePngPicture(bytes, () => {}), maxWidth, maxHeight));
 }
