@@ -18,7 +18,10 @@ import { documents } from "./routes/documents";
 import { signing } from "./routes/signing";
 import { evidence } from "./routes/evidence";
 import { webhooks } from "./routes/webhooks";
+import { workflows } from "./routes/workflows";
+import { publicForm } from "./routes/public-form";
 import { pages } from "./routes/pages";
+import { sms } from "./routes/sms";
 import { branding } from "./routes/branding";
 import { signingHostGate } from "./routes/signing-host";
 
@@ -88,7 +91,10 @@ app.route("/", documents);
 app.route("/", signing);
 app.route("/", evidence);
 app.route("/", webhooks);
+app.route("/", workflows);
 app.route("/", pages);
+app.route("/", sms);
+app.route("/", publicForm);
 app.route("/", branding);
 
 app.doc31("/openapi.json", {

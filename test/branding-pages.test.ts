@@ -5,6 +5,7 @@ import { GOOD_BRAND, brandedTenant, logoPng, putPicture, whiteLabel } from "./br
 import { PDFDict, PDFDocument, PDFName } from "pdf-lib";
 import { consentAndSign, preparedDocument, sentDocument } from "./signing-helpers";
 import { fromB64, pageContents } from "./evidence-pdf-helpers";
+import { makeWorkflow } from "./workflow-helpers";
 import { insertDocument } from "./evidence-fixtures";
 import { nonceOf, page, select } from "./pages-helpers";
 import { certificateRow } from "../src/domain/certificates";
@@ -181,6 +182,18 @@ describe("signingHost", () => {
     }
     // A host nobody claimed is served as before.
     expect((await onHost("unclaimed.acme.test", "GET", "/v1/account", { key: a.key })).status).toBe(200);
+  });
+
+  it("the public form on a signing host: only that account's workflows", async () => {
+    const a = await makeTenant();
+    const b = await makeTenant();
+    const host = uniqueHost();
+    await brandedTenant(a.tenantId, { signingHost: host });
+    const mine = await makeWorkflow(a.key, { public: true });
+    const theirs = await makeWorkflow(b.key, { public: true });
+    expect((await onHost(host, "GET", `/f/${mine.public_slug}`)).status).toBe(200);
+    expect((await onHost(host, "GET", `/f/${theirs.public_slug}`)).status).toBe(404);
+    expect((await page("GET", `/f/${theirs.public_slug}`, { ip: ip() })).status).toBe(200);
   });
 
   it("the verification page on a signing host knows only that account's certificates", async () => {

@@ -7,7 +7,8 @@
  *   a dead link: the dead-link page, or the API's 404);
  * - `/verify` and `/verify/{code}` (a certificate of another account is "not found" there);
  * - `/brand/{that account}/…`;
- * - `/f/…` and `/t` (the public form and the tablet page, which check `hostAccountOf` themselves).
+ * - `/f/{public_slug}` of that account's workflows, and `/t` (the tablet page, whose device key
+ *   names its account).
  *
  * The service's own host (PUBLIC_BASE_URL) is never a signing host and costs no lookup.
  */
@@ -16,6 +17,7 @@ import type { AppEnv } from "../env";
 import { errorResponse, noRoute } from "../lib/errors";
 import { accountOfHost } from "../domain/branding";
 import { lookupToken } from "../domain/signing";
+import { workflowBySlug } from "../db/workflows";
 import { chooseLang, translator } from "../pages/i18n";
 import { newNonce, setPageHeaders } from "../pages/security";
 import { DeadLinkPage } from "../pages/signing";
@@ -27,6 +29,7 @@ export const hostAccountOf = (c: Context<AppEnv>): string | null => hostAccounts
 
 const LINK_PATH = /^\/(s|v1\/sign)\/([^/]+)/;
 const BRAND_PATH = /^\/brand\/([^/]+)\//;
+const FORM_PATH = /^\/f\/([0-9a-z]{1,64})$/;
 
 function deadHere(c: Context<AppEnv>, page: boolean) {
   if (!page) return errorResponse(c, noRoute(c.req.method, c.req.path));
@@ -50,7 +53,12 @@ export const signingHostGate: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   const brand = BRAND_PATH.exec(path);
   if (brand) return safeDecode(brand[1]!) === tenantId ? next() : deadHere(c, false);
-  if (path === "/verify" || path.startsWith("/verify/") || path.startsWith("/f/") || path === "/t" || path.startsWith("/t/")) return next();
+  const form = FORM_PATH.exec(path);
+  if (form) {
+    const w = await workflowBySlug(c.env, form[1]!);
+    return w && w.row.tenantId !== tenantId ? deadHere(c, false) : next();
+  }
+  if (path === "/verify" || path.startsWith("/verify/") || path === "/t" || path.startsWith("/t/")) return next();
   return deadHere(c, false);
 };
 
