@@ -204,6 +204,21 @@ describe("PUT /v1/branding: rules", () => {
     expect(cleared.json.signingHost).toBe("sign.example.test");
   });
 
+  it("records who changed the brand on the account's audit trail", async () => {
+    const t = await makeTenant();
+    await brandedTenant(t.tenantId);
+    await putPicture(t.tenantId, "logo", await logoPng());
+    const rows = await env.DB.prepare("SELECT actor, action, detail FROM audit_log WHERE tenant_id = ? AND action LIKE 'branding.%' ORDER BY created_at")
+      .bind(t.tenantId)
+      .all<{ actor: string; action: string; detail: string }>();
+    expect(rows.results.map((r) => [r.actor, r.action])).toEqual([
+      ["operator", "branding.updated"],
+      ["operator", "branding.picture_stored"],
+    ]);
+    expect(JSON.parse(rows.results[0]!.detail)).toMatchObject({ businessName: GOOD_BRAND.businessName, primaryColor: GOOD_BRAND.primaryColor });
+    expect(JSON.parse(rows.results[1]!.detail)).toMatchObject({ picture: "logo", sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+  });
+
   it("gives one signing host to one account only (409)", async () => {
     const host = `sign-${crypto.randomUUID().slice(0, 8)}.shared.test`;
     const a = await makeTenant();

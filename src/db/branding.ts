@@ -6,6 +6,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { Env } from "../env";
 import { dbOf } from "./client";
 import { brandings, tenants } from "./schema";
+import { type AuditInsert, insertAudit } from "./accounts";
 
 export type BrandingRow = typeof brandings.$inferSelect;
 export type BrandingInsert = typeof brandings.$inferInsert;
@@ -39,18 +40,33 @@ export async function signingHostTakenByOther(env: Env, host: string, tenantId: 
   return row !== undefined;
 }
 
-/** Saves the settings (insert or replace them), keeping the pictures' versions. */
-export async function upsertBrandingSettings(env: Env, tenantId: string, settings: BrandingSettings, now: string): Promise<void> {
-  await dbOf(env.DB)
-    .insert(brandings)
-    .values({ ...settings, tenantId, updatedAt: now })
-    .onConflictDoUpdate({ target: brandings.tenantId, set: { ...settings, updatedAt: now } });
+/** Saves the settings (insert or replace them), keeping the pictures' versions, with its audit entry. */
+export async function upsertBrandingSettings(env: Env, tenantId: string, settings: BrandingSettings, now: string, audit: AuditInsert): Promise<void> {
+  const db = dbOf(env.DB);
+  await db.batch([
+    db
+      .insert(brandings)
+      .values({ ...settings, tenantId, updatedAt: now })
+      .onConflictDoUpdate({ target: brandings.tenantId, set: { ...settings, updatedAt: now } }),
+    insertAudit(db, audit),
+  ]);
 }
 
-/** Records a stored picture's version; a first picture saves the brand with `defaults`. */
-export async function setPictureVersion(env: Env, tenantId: string, column: PictureColumn, at: string, defaults: BrandingSettings): Promise<void> {
-  await dbOf(env.DB)
-    .insert(brandings)
-    .values({ ...defaults, tenantId, [column]: at, updatedAt: at })
-    .onConflictDoUpdate({ target: brandings.tenantId, set: { [column]: at, updatedAt: at } });
+/** Records a stored picture's version (a first picture saves the brand with `defaults`), with its audit entry. */
+export async function setPictureVersion(
+  env: Env,
+  tenantId: string,
+  column: PictureColumn,
+  at: string,
+  defaults: BrandingSettings,
+  audit: AuditInsert,
+): Promise<void> {
+  const db = dbOf(env.DB);
+  await db.batch([
+    db
+      .insert(brandings)
+      .values({ ...defaults, tenantId, [column]: at, updatedAt: at })
+      .onConflictDoUpdate({ target: brandings.tenantId, set: { [column]: at, updatedAt: at } }),
+    insertAudit(db, audit),
+  ]);
 }

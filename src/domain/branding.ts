@@ -8,8 +8,10 @@
  */
 import type { Env } from "../env";
 import type { PdfBrand } from "../lib/pdf/certificate";
+import { auditEntry } from "./accounts";
 import { ApiError, invalid } from "../lib/errors";
 import { publicBaseUrl } from "../lib/config";
+import { sha256Hex } from "../lib/crypto";
 import { BRAND_PICTURE_LIMITS, PictureError, checkBrandPicture, logoForPdf } from "../lib/image";
 import {
   type BrandingRow,
@@ -262,7 +264,7 @@ const hostCache = new Map<string, { tenantId: string | null; until: number }>();
  * the signing host lower-case, or null. Refusals: 422 naming the field (contrast below 4.5:1,
  * a host that is not acceptable), 409 when another account uses the host.
  */
-export async function saveBranding(env: Env, tenantId: string, input: BrandingInput): Promise<BrandingView> {
+export async function saveBranding(env: Env, tenantId: string, input: BrandingInput, actor: string): Promise<BrandingView> {
   const colors = Object.fromEntries(COLOR_FIELDS.map((f) => [f, input[f].toLowerCase()])) as BrandColors;
   const problems = contrastProblems(colors);
   if (problems.length)
@@ -279,7 +281,7 @@ export async function saveBranding(env: Env, tenantId: string, input: BrandingIn
   }
   const settings: BrandingSettings = { businessName: input.businessName, ...colors, footerText: input.footerText ?? "", signingHost: host };
   try {
-    await upsertBrandingSettings(env, tenantId, settings, new Date().toISOString());
+    await upsertBrandingSettings(env, tenantId, settings, new Date().toISOString(), auditEntry(tenantId, actor, "branding.updated", { ...settings }));
   } catch (err) {
     // Two accounts claiming one host at the same moment: the unique index decides.
     if (host && /UNIQUE/i.test(String((err as Error)?.message)))
@@ -295,7 +297,7 @@ export async function saveBranding(env: Env, tenantId: string, input: BrandingIn
  * that is not what it must be), stores them in R2, then records the version. A first picture
  * saves the brand with the service's colours and the account's name.
  */
-export async function saveBrandPicture(env: Env, tenantId: string, picture: BrandPicture, bytes: Uint8Array): Promise<BrandingView> {
+export async function saveBrandPicture(env: Env, tenantId: string, picture: BrandPicture, bytes: Uint8Array, actor: string): Promise<BrandingView> {
   const spec = BRAND_PICTURES[picture];
   const limits = BRAND_PICTURE_LIMITS[spec.kind];
   if (bytes.length > limits.maxBytes) throw pictureTooLarge(picture, bytes.length);
@@ -308,7 +310,8 @@ export async function saveBrandPicture(env: Env, tenantId: string, picture: Bran
   const t = await editableAccount(env, tenantId);
   await env.FILES.put(brandObjectKey(tenantId, picture), bytes, { httpMetadata: { contentType: spec.type } });
   const { footerText: _ignored, ...colors } = SERVICE_BRAND;
-  await setPictureVersion(env, tenantId, spec.column, new Date().toISOString(), { ...colors, businessName: t.name, footerText: "" });
+  const audit = auditEntry(tenantId, actor, "branding.picture_stored", { picture, bytes: bytes.length, sha256: await sha256Hex(bytes) });
+  await setPictureVersion(env, tenantId, spec.column, new Date().toISOString(), { ...colors, businessName: t.name, footerText: "" }, audit);
   return getBranding(env, tenantId);
 }
 

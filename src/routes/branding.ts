@@ -145,7 +145,7 @@ branding.openapi(
       ...editorErrors,
     },
   }),
-  async (c) => c.json(await saveBranding(c.env, editorOf(c).tenantId, c.req.valid("json")), 200),
+  async (c) => c.json(await saveBranding(c.env, editorOf(c).tenantId, c.req.valid("json"), editorOf(c).actor), 200),
 );
 
 for (const picture of Object.keys(BRAND_PICTURES) as BrandPicture[]) {
@@ -161,7 +161,7 @@ for (const picture of Object.keys(BRAND_PICTURES) as BrandPicture[]) {
     }),
     async (c) => {
       const bytes = new Uint8Array(await c.req.arrayBuffer());
-      return c.json(await saveBrandPicture(c.env, editorOf(c).tenantId, picture, bytes), 200);
+      return c.json(await saveBrandPicture(c.env, editorOf(c).tenantId, picture, bytes, editorOf(c).actor), 200);
     },
   );
 }
