@@ -18,3 +18,4 @@ await import("./signing.mjs");
 await import("./verify.mjs");
 await import("./public-form.mjs");
 await import("./dashboard.mjs");
+await import("./branding.mjs");
