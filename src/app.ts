@@ -19,6 +19,7 @@ import { signing } from "./routes/signing";
 import { evidence } from "./routes/evidence";
 import { webhooks } from "./routes/webhooks";
 import { pages } from "./routes/pages";
+import { oauth } from "./routes/oauth";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -44,6 +45,8 @@ const apiHeaders = secureHeaders({
 app.use("/v1/*", apiHeaders);
 app.use("/ops/*", apiHeaders);
 app.use("/openapi.json", apiHeaders);
+app.use("/oauth/token", apiHeaders);
+app.use("/.well-known/*", apiHeaders);
 
 const reported = new WeakSet<object>();
 // Nothing is served on a configuration that does not pass src/lib/config.ts (logged once per env).
@@ -84,6 +87,7 @@ app.route("/", signing);
 app.route("/", evidence);
 app.route("/", webhooks);
 app.route("/", pages);
+app.route("/", oauth);
 
 app.doc31("/openapi.json", {
   openapi: "3.1.0",

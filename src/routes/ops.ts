@@ -11,6 +11,7 @@ import { sha256Hex, timingSafeEqual } from "../lib/crypto";
 import { createRouter, jsonBody, jsonResponse, commonErrors } from "../lib/router";
 import { SCOPES } from "../lib/auth";
 import { NOT_WELL_FORMED, isWellFormed, plainText, text } from "../lib/text";
+import { endAccountConnection, listConnections } from "../domain/oauth";
 import { addMember, createTenant, issueKey, listKeys, listOutbox, listTenants, registerOAuthClient, revokeKey, updateTenant } from "../domain/accounts";
 
 const operatorOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -186,6 +187,34 @@ ops.openapi(
     responses: ok("Client registered; secret shown once"),
   }),
   async (c) => c.json(await registerOAuthClient(c.env, c.req.valid("json"), ACTOR), 200),
+);
+
+ops.openapi(
+  createRoute({
+    ...op,
+    method: "get",
+    path: "/tenants/{id}/oauth-connections",
+    request: { params: idParam, query: z.object({ ended: z.enum(["true", "false"]).optional() }) },
+    responses: ok("The account's OAuth connections, newest first (live ones; ended=true adds ended ones)"),
+  }),
+  async (c) => c.json(await listConnections(c.env, c.req.valid("param").id, { ended: c.req.valid("query").ended === "true" }), 200),
+);
+
+ops.openapi(
+  createRoute({
+    ...op,
+    method: "post",
+    path: "/tenants/{id}/oauth-connections/{connection_id}/end",
+    request: {
+      params: z.object({ id: text().min(1).max(64), connection_id: text().min(1).max(64) }),
+      ...jsonBody(z.object({ reason: plainText().min(1).max(500) }).strict()),
+    },
+    responses: ok("Connection ended: its access and refresh tokens stop at once"),
+  }),
+  async (c) => {
+    const { id, connection_id } = c.req.valid("param");
+    return c.json(await endAccountConnection(c.env, id, connection_id, c.req.valid("json").reason, ACTOR), 200);
+  },
 );
 
 ops.openapi(
