@@ -540,3 +540,29 @@ describe("access tokens on /v1", () => {
     expect(Number(b.headers.get("x-ratelimit-remaining"))).toBe(Number(a.headers.get("x-ratelimit-remaining")) - 1);
   });
 });
+
+describe("POST /oauth/consent", () => {
+  it("without a signed-in member: the 'no longer valid' page, nothing issued", async () => {
+    const client = await makeClient();
+    const member = await makeMember();
+    const checked = await checkAuthorizeRequest(env, await authorizeQuery(client.client_id));
+    if (checked.kind !== "ok") throw new Error("refused");
+    const consent = await openConsent(env, checked, member);
+    const { exports } = await import("cloudflare:workers");
+    const res = await exports.default.fetch("https://sign.example.test/oauth/consent", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ request: consent.requestId, decision: "allow" }).toString(),
+      redirect: "manual",
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers.get("location")).toBeNull();
+    expect(await res.text()).toContain("no longer valid");
+    expect(await db().select().from(oauthCodes).where(eq(oauthCodes.clientId, client.client_id)).all()).toEqual([]);
+  });
+
+  it("GET /oauth/token is 405; GET /oauth/consent is 405", async () => {
+    expect((await api("GET", "/oauth/token")).status).toBe(405);
+    expect((await api("GET", "/oauth/consent")).status).toBe(405);
+  });
+});
