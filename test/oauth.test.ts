@@ -151,7 +151,7 @@ describe("consent: scopes narrowed to what the member's role can do", () => {
       { grant_type: "authorization_code", code: code!, redirect_uri: REDIRECT, code_verifier: VERIFIER },
       { basic: [client.client_id, client.client_secret] },
     );
-    expect(r.json.scope).toBe(granted.join(" "));
+    expect(r.json, r.text).toMatchObject({ scope: granted.join(" ") });
     const key = await db()
       .select()
       .from(apiKeys)

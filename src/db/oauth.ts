@@ -16,6 +16,14 @@ export type OAuthRefreshInsert = typeof oauthRefreshTokens.$inferInsert;
 export type OAuthConnectionRow = typeof oauthConnections.$inferSelect;
 export type MemberRow = typeof members.$inferSelect;
 
+/**
+ * What issuing tokens needs of a connection and its member, read in the same batch as the claim.
+ * (Distinct column names only: D1's batch answers rows keyed by column name, so two `id` or
+ * `tenant_id` columns of a join would overwrite each other.)
+ */
+const CONNECTION_FIELDS = { id: oauthConnections.id, tenantId: oauthConnections.tenantId, revokedAt: oauthConnections.revokedAt, role: members.role };
+export type ConnectionWithMember = { id: string; tenantId: string; revokedAt: string | null; role: MemberRow["role"] };
+
 export const oauthDb = dbOf;
 type DB = ReturnType<typeof oauthDb>;
 
@@ -46,38 +54,50 @@ export const upsertConnection = (db: DB, row: { id: string; tenantId: string; cl
 
 export const insertCode = (db: DB, row: OAuthCodeInsert) => db.insert(oauthCodes).values(row);
 
-/** Marks an unused code used and returns it; undefined when unknown or already used. */
-export const claimCode = (db: DB, codeHash: string, at: string) =>
-  db
-    .update(oauthCodes)
-    .set({ usedAt: at })
-    .where(and(eq(oauthCodes.codeHash, codeHash), isNull(oauthCodes.usedAt)))
-    .returning()
-    .get();
+/**
+ * Claims an unused code (marks it used) and, in the same round trip, reads the connection it
+ * belongs to with its member: `claimed` is undefined when the code is unknown or already used.
+ */
+export async function claimCode(db: DB, codeHash: string, at: string) {
+  const [claimed, found] = await db.batch([
+    db
+      .update(oauthCodes)
+      .set({ usedAt: at })
+      .where(and(eq(oauthCodes.codeHash, codeHash), isNull(oauthCodes.usedAt)))
+      .returning(),
+    db
+      .select(CONNECTION_FIELDS)
+      .from(oauthCodes)
+      .innerJoin(oauthConnections, eq(oauthConnections.id, oauthCodes.connectionId))
+      .innerJoin(members, eq(members.id, oauthConnections.memberId))
+      .where(eq(oauthCodes.codeHash, codeHash)),
+  ]);
+  return { claimed: claimed[0], found: found[0] };
+}
 
 export const codeByHash = (db: DB, codeHash: string) => db.select().from(oauthCodes).where(eq(oauthCodes.codeHash, codeHash)).get();
 
 export const insertRefresh = (db: DB, row: OAuthRefreshInsert) => db.insert(oauthRefreshTokens).values(row);
 
-/** Marks an unused, unrevoked refresh token used and returns it; undefined otherwise. */
-export const claimRefresh = (db: DB, tokenHash: string, at: string) =>
-  db
-    .update(oauthRefreshTokens)
-    .set({ usedAt: at })
-    .where(and(eq(oauthRefreshTokens.tokenHash, tokenHash), isNull(oauthRefreshTokens.usedAt), isNull(oauthRefreshTokens.revokedAt)))
-    .returning()
-    .get();
+/** Claims an unused, unrevoked refresh token and reads its connection and member, in one round trip. */
+export async function claimRefresh(db: DB, tokenHash: string, at: string) {
+  const [claimed, found] = await db.batch([
+    db
+      .update(oauthRefreshTokens)
+      .set({ usedAt: at })
+      .where(and(eq(oauthRefreshTokens.tokenHash, tokenHash), isNull(oauthRefreshTokens.usedAt), isNull(oauthRefreshTokens.revokedAt)))
+      .returning(),
+    db
+      .select(CONNECTION_FIELDS)
+      .from(oauthRefreshTokens)
+      .innerJoin(oauthConnections, eq(oauthConnections.id, oauthRefreshTokens.connectionId))
+      .innerJoin(members, eq(members.id, oauthConnections.memberId))
+      .where(eq(oauthRefreshTokens.tokenHash, tokenHash)),
+  ]);
+  return { claimed: claimed[0], found: found[0] };
+}
 
 export const refreshByHash = (db: DB, tokenHash: string) => db.select().from(oauthRefreshTokens).where(eq(oauthRefreshTokens.tokenHash, tokenHash)).get();
-
-/** A connection with its member (role now), or undefined. */
-export const connectionWithMember = (db: DB, id: string) =>
-  db
-    .select({ connection: oauthConnections, member: members })
-    .from(oauthConnections)
-    .innerJoin(members, eq(members.id, oauthConnections.memberId))
-    .where(eq(oauthConnections.id, id))
-    .get();
 
 export const connectionById = (db: DB, id: string) => db.select().from(oauthConnections).where(eq(oauthConnections.id, id)).get();
 

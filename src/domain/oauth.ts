@@ -21,7 +21,6 @@ import {
   clientById,
   codeByHash,
   connectionById,
-  connectionWithMember,
   insertCode,
   insertRefresh,
   insertRequest,
@@ -35,6 +34,7 @@ import {
   takeRequest,
   touchConnection,
   upsertConnection,
+  type ConnectionWithMember,
   type OAuthClientRow,
 } from "../db/oauth";
 import { randomHex, sha256Hex, timingSafeEqual } from "../lib/crypto";
@@ -340,7 +340,7 @@ async function redeemCode(env: Env, client: OAuthClientRow, form: URLSearchParam
   if (!VERIFIER.test(verifier)) throw new OAuthTokenError("invalid_request", "code_verifier must be 43-128 characters of A-Z, a-z, 0-9, -, ., _, ~.");
   const db = oauthDb(env.DB);
   const codeHash = await sha256Hex(code);
-  const claimed = code.length <= 200 ? await claimCode(db, codeHash, nowIso()) : undefined;
+  const { claimed, found } = code.length <= 200 ? await claimCode(db, codeHash, nowIso()) : { claimed: undefined, found: undefined };
   if (!claimed) {
     const seen = code.length <= 200 ? await codeByHash(db, codeHash) : undefined;
     if (seen?.usedAt && seen.clientId === client.id) {
@@ -355,7 +355,7 @@ async function redeemCode(env: Env, client: OAuthClientRow, form: URLSearchParam
   if (claimed.redirectUri !== redirectUri) throw new OAuthTokenError("invalid_grant", "redirect_uri differs from the one the code was issued for.");
   if (!timingSafeEqual(await s256(verifier), claimed.codeChallenge))
     throw new OAuthTokenError("invalid_grant", "code_verifier does not match the code_challenge.");
-  return issueTokens(env, client, claimed.connectionId, claimed.scopes, null);
+  return issueTokens(env, client, found, claimed.scopes, null);
 }
 
 async function redeemRefresh(env: Env, client: OAuthClientRow, form: URLSearchParams): Promise<TokenAnswer> {
@@ -363,7 +363,7 @@ async function redeemRefresh(env: Env, client: OAuthClientRow, form: URLSearchPa
   const askedScope = form.get("scope");
   const db = oauthDb(env.DB);
   const tokenHash = await sha256Hex(token);
-  const claimed = token.length <= 200 ? await claimRefresh(db, tokenHash, nowIso()) : undefined;
+  const { claimed, found } = token.length <= 200 ? await claimRefresh(db, tokenHash, nowIso()) : { claimed: undefined, found: undefined };
   if (!claimed) {
     const seen = token.length <= 200 ? await refreshByHash(db, tokenHash) : undefined;
     if (seen?.usedAt && seen.clientId === client.id) {
@@ -381,7 +381,7 @@ async function redeemRefresh(env: Env, client: OAuthClientRow, form: URLSearchPa
     const extra = narrower.filter((s) => !claimed.scopes.includes(s));
     if (extra.length) throw new OAuthTokenError("invalid_scope", `Not granted to this connection: ${extra.join(" ")}.`);
   }
-  return issueTokens(env, client, claimed.connectionId, claimed.scopes, narrower);
+  return issueTokens(env, client, found, claimed.scopes, narrower);
 }
 
 /**
@@ -389,14 +389,17 @@ async function redeemRefresh(env: Env, client: OAuthClientRow, form: URLSearchPa
  * member's role can do now and what the client is registered for now (a member moved to viewer
  * stops granting writes at the next refresh); `narrower` is the refresh request's own `scope`.
  */
-async function issueTokens(env: Env, client: OAuthClientRow, connectionId: string, grantScopes: string[], narrower: string[] | null): Promise<TokenAnswer> {
+async function issueTokens(
+  env: Env,
+  client: OAuthClientRow,
+  found: ConnectionWithMember | undefined,
+  grantScopes: string[],
+  narrower: string[] | null,
+): Promise<TokenAnswer> {
   const db = oauthDb(env.DB);
-  const found = await connectionWithMember(db, connectionId);
-  if (!found || found.connection.revokedAt || found.member.tenantId !== found.connection.tenantId) {
-    throw new OAuthTokenError("invalid_grant", "The connection has been ended.");
-  }
-  const { connection, member } = found;
-  const grant = narrowToRole(grantScopes, member.role).filter((s) => client.scopes.includes(s));
+  if (!found || found.revokedAt) throw new OAuthTokenError("invalid_grant", "The connection has been ended.");
+  const connection = found;
+  const grant = narrowToRole(grantScopes, found.role).filter((s) => client.scopes.includes(s));
   const scopes = narrower ? grant.filter((s) => narrower.includes(s)) : grant;
   if (scopes.length === 0)
     throw new OAuthTokenError("invalid_grant", "Nothing is left to grant: the member's role or the client's registration no longer allows these scopes.");
