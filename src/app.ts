@@ -18,8 +18,11 @@ import { documents } from "./routes/documents";
 import { signing } from "./routes/signing";
 import { evidence } from "./routes/evidence";
 import { webhooks } from "./routes/webhooks";
+import { workflows } from "./routes/workflows";
+import { publicForm } from "./routes/public-form";
 import { pages } from "./routes/pages";
 import { oauth } from "./routes/oauth";
+import { sms } from "./routes/sms";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -86,8 +89,11 @@ app.route("/", documents);
 app.route("/", signing);
 app.route("/", evidence);
 app.route("/", webhooks);
+app.route("/", workflows);
 app.route("/", pages);
 app.route("/", oauth);
+app.route("/", sms);
+app.route("/", publicForm);
 
 app.doc31("/openapi.json", {
   openapi: "3.1.0",

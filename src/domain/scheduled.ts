@@ -5,6 +5,7 @@ import { expireDueDocuments } from "./documents";
 import { purgeOldDeliveries, sweepWebhookQueues } from "./webhooks";
 import { logError } from "../lib/log";
 import { purgeOAuth } from "./oauth";
+import { sweepMessageQueues } from "./messages";
 
 export type ScheduledStep = (env: Env, now: Date) => Promise<unknown>;
 
@@ -15,6 +16,7 @@ export const scheduledSteps: Record<string, ScheduledStep> = {
   sweepWebhookQueues,
   purgeWebhookDeliveries: purgeOldDeliveries,
   purgeOAuth,
+  sweepMessageQueues,
 };
 
 export async function runScheduled(env: Env, now: Date): Promise<Record<string, "ok" | string>> {
