@@ -566,3 +566,42 @@ describe("POST /oauth/consent", () => {
     expect((await api("GET", "/oauth/consent")).status).toBe(405);
   });
 });
+
+describe("POST /ops/v1/oauth-clients: what can be registered", () => {
+  it.each([
+    ["javascript:alert(1)", "must not use javascript:"],
+    ["data:text/html,hi", "must not use data:"],
+    ["http://partner.example/cb", "must use https"],
+    ["https://partner.example/cb#frag", "fragment"],
+    ["https://user:pw@partner.example/cb", "credentials"],
+    ["myapp:/cb", "reverse-domain scheme"],
+  ])("refuses redirect address %s", async (uri, words) => {
+    const r = await ops("POST", "/oauth-clients", {
+      name: "P",
+      homepage: "https://p.example",
+      redirect_uris: ["https://p.example/ok", uri],
+      scopes: ["signing:read"],
+    });
+    expect(r.status).toBe(422);
+    expect(r.json.error.message).toMatch(/^redirect_uris\.1: /);
+    expect(r.json.error.message).toContain(words);
+  });
+
+  it("takes https, loopback http and an app's reverse-domain scheme; the homepage must be http(s)", async () => {
+    const ok = await ops("POST", "/oauth-clients", {
+      name: "P",
+      homepage: "https://p.example",
+      redirect_uris: ["https://p.example/cb", "http://127.0.0.1:8080/cb", "http://localhost/cb", "com.example.app:/oauth"],
+      scopes: ["signing:read"],
+    });
+    expect(ok.status).toBe(200);
+    const bad = await ops("POST", "/oauth-clients", {
+      name: "P",
+      homepage: "javascript:alert(1)",
+      redirect_uris: ["https://p.example/cb"],
+      scopes: ["signing:read"],
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.json.error.message).toMatch(/^homepage: /);
+  });
+});

@@ -91,6 +91,38 @@ function duplicated(params: URLSearchParams): string | null {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Registration
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+/** Schemes that run or embed content instead of reaching an app: never a redirect address. */
+const NEVER = new Set(["javascript:", "data:", "vbscript:", "file:", "blob:", "about:", "ftp:", "ws:", "wss:"]);
+
+/**
+ * Why a redirect address cannot be registered, or null (RFC 6749 §3.1.2, RFC 9700 §4.1, RFC 8252
+ * §7): https; http only to a loopback host (a native app's local server); or an app's own
+ * reverse-domain scheme (`com.example.app:/callback`). Never a fragment or credentials.
+ */
+export function redirectUriProblem(uri: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(uri);
+  } catch {
+    return "is not an absolute URL";
+  }
+  if (u.hash || uri.includes("#")) return "must not contain a fragment (#)";
+  if (u.username || u.password) return "must not contain credentials";
+  if (u.protocol === "https:") return null;
+  if (u.protocol === "http:") return LOOPBACK.has(u.hostname) ? null : "must use https (http only for localhost, 127.0.0.1 or [::1])";
+  if (NEVER.has(u.protocol)) return `must not use ${u.protocol}`;
+  if (!/^[a-z][a-z0-9+-]*(\.[a-z0-9+-]+)+:$/.test(u.protocol)) return "must use https, or an app's own reverse-domain scheme such as com.example.app:";
+  return null;
+}
+
+/** The homepage is a link on the consent page: an http(s) address only. */
+export const homepageProblem = (uri: string): string | null =>
+  URL.canParse(uri) && /^https?:$/.test(new URL(uri).protocol) ? null : "must be an http or https address";
+
+// ---------------------------------------------------------------------------------------------
 // Authorization endpoint
 
 /** Why the request cannot go back to the client: the answer is a page, never a redirect. */

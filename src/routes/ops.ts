@@ -13,7 +13,7 @@ import { createRouter, jsonBody, jsonResponse, commonErrors } from "../lib/route
 import { SCOPES } from "../lib/auth";
 import { LOCALES } from "../db/enums";
 import { NOT_WELL_FORMED, isWellFormed, plainText, text } from "../lib/text";
-import { endAccountConnection, listConnections } from "../domain/oauth";
+import { endAccountConnection, homepageProblem, listConnections, redirectUriProblem } from "../domain/oauth";
 import { addMember, createTenant, issueKey, listKeys, listTenants, registerOAuthClient, revokeKey, updateTenant } from "../domain/accounts";
 import { listOutbox } from "../domain/messages";
 
@@ -192,8 +192,20 @@ ops.openapi(
       z
         .object({
           name: plainText().min(1).max(200),
-          homepage: url(),
-          redirect_uris: z.array(url()).min(1).max(10),
+          homepage: url().superRefine((v, ctx) => {
+            const problem = homepageProblem(v);
+            if (problem) ctx.addIssue({ code: "custom", message: problem });
+          }),
+          // Exact addresses the authorization endpoint will redirect to (docs/oauth.md).
+          redirect_uris: z
+            .array(
+              url().superRefine((v, ctx) => {
+                const problem = redirectUriProblem(v);
+                if (problem) ctx.addIssue({ code: "custom", message: problem });
+              }),
+            )
+            .min(1)
+            .max(10),
           scopes: z.array(Scope).min(1),
         })
         .strict(),
