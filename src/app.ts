@@ -23,6 +23,7 @@ import { publicForm } from "./routes/public-form";
 import { pages } from "./routes/pages";
 import { oauth } from "./routes/oauth";
 import { sms } from "./routes/sms";
+import { devices } from "./routes/devices";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -94,6 +95,7 @@ app.route("/", pages);
 app.route("/", oauth);
 app.route("/", sms);
 app.route("/", publicForm);
+app.route("/", devices);
 
 app.doc31("/openapi.json", {
   openapi: "3.1.0",

@@ -23,6 +23,7 @@ import { KEY_LIMIT, applyLimit, connectionLimiterName, keyLimiterName } from "./
 import { accountsDb, keyByHash, type ApiKeyRow } from "../db/accounts";
 import { noteConnectionUse } from "../db/oauth";
 import { logError } from "./log";
+import { checkDeviceAccess } from "./device-access";
 
 import { SCOPES, type Scope } from "../db/enums";
 export { SCOPES, type Scope };
@@ -99,7 +100,9 @@ export function requireKey(scope: Scope): MiddlewareHandler<AppEnv> {
     }
     applyLimit(c, hit, KEY_LIMIT);
     if (connectionId) c.executionCtx.waitUntil(noteConnectionUse(c.env.DB, connectionId).catch((err) => logError("connection last use not noted", err)));
-    if (!principal.scopes.includes(scope)) {
+    // A paired device's key is scoped to its device and its workflow: decided in one place.
+    if (principal.deviceId) await checkDeviceAccess(c, { ...principal, deviceId: principal.deviceId }, scope);
+    else if (!principal.scopes.includes(scope)) {
       throw new ApiError("forbidden", `This key lacks the scope ${scope}.`, `Issue a key that carries ${scope}.`);
     }
     c.set("principal", principal);
