@@ -85,7 +85,17 @@ export async function authenticate(
   if (row.allowedIps && row.allowedIps.length > 0 && !addressAllowed(address, row.allowedIps)) return null;
   const connectionId = row.oauthConnectionId ?? null;
   const limiter = connectionId ? connectionLimiterName(connectionId) : keyLimiterName(row.id);
-  return { tenantId: row.tenantId, mode: row.mode, keyId: row.id, keyLabel: row.label, scopes: row.scopes, deviceId: row.deviceId, keyHash, limiter, connectionId };
+  return {
+    tenantId: row.tenantId,
+    mode: row.mode,
+    keyId: row.id,
+    keyLabel: row.label,
+    scopes: row.scopes,
+    deviceId: row.deviceId,
+    keyHash,
+    limiter,
+    connectionId,
+  };
 }
 
 export function requireKey(scope: Scope): MiddlewareHandler<AppEnv> {
