@@ -57,7 +57,10 @@ export async function startService(vars = {}) {
     return { tenantId: tenant_id, keys };
   }
 
-  return { call, must, accountWithKeys, close: () => server.close() };
+  /** A raw request to the Worker (form posts, redirects not followed): the Response itself. */
+  const fetchRaw = (p, init = {}) => server.fetch(`${BASE_URL}${p}`, { redirect: "manual", ...init });
+
+  return { call, must, accountWithKeys, fetchRaw, operatorToken, close: () => server.close() };
 }
 
 /** Runs fn(i) for i in [0, n) with `width` workers. */
