@@ -21,6 +21,7 @@ import { webhooks } from "./routes/webhooks";
 import { workflows } from "./routes/workflows";
 import { publicForm } from "./routes/public-form";
 import { pages } from "./routes/pages";
+import { sms } from "./routes/sms";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -87,6 +88,7 @@ app.route("/", evidence);
 app.route("/", webhooks);
 app.route("/", workflows);
 app.route("/", pages);
+app.route("/", sms);
 app.route("/", publicForm);
 
 app.doc31("/openapi.json", {

@@ -130,7 +130,7 @@ export const NOT_BUILT_YET: { capability: string; routes: string[] }[] = [
       "GET /t",
     ],
   },
-  { capability: "Text-message consent", routes: ["POST /v1/sms-consents", "GET /v1/sms-consents", "POST /hooks/sms/twilio", "POST /hooks/sms/twilio/status"] },
+  { capability: "Inbound texts (STOP, START, HELP, carrier status)", routes: ["POST /hooks/sms/twilio", "POST /hooks/sms/twilio/status"] },
   { capability: "One-time codes", routes: ["POST /v1/sign/{token}/code", "POST /v1/sign/{token}/verify"] },
   {
     capability: "Fresh links and reminders",
