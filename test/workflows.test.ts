@@ -245,8 +245,8 @@ describe("POST /v1/workflows/{id}/start", () => {
       metadata: { company: "Globex", visit_date: "2026-12-01" },
     });
     expect(doc.signers.map((s: { sign_order: number }) => s.sign_order)).toEqual([1, 2]);
-    const row = await env.DB.prepare("SELECT workflow_id, device_id FROM documents WHERE id = ?").bind(r.json.document_id).first();
-    expect(row).toEqual({ workflow_id: w.id, device_id: null });
+    const row = await env.DB.prepare("SELECT workflow_id, device_id, remind_after_days FROM documents WHERE id = ?").bind(r.json.document_id).first();
+    expect(row).toEqual({ workflow_id: w.id, device_id: null, remind_after_days: null });
     const phone = await env.DB.prepare("SELECT phone FROM signers WHERE id = ?").bind(r.json.signers[0].signer_id).first();
     expect(phone).toEqual({ phone: "+14155550100" });
 
@@ -462,5 +462,19 @@ describe("GET /v1/workflows/{id}/qr", () => {
     await api("PATCH", `/v1/workflows/${w.id}`, { key: t.key, body: { public: false } });
     expect((await api("GET", `/v1/workflows/${w.id}/qr`, { key: t.key })).status).toBe(404);
     expect((await api("GET", `/v1/workflows/${w.id}/qr`, { key: (await makeTenant()).key })).status).toBe(404);
+  });
+});
+
+describe("reminders carried onto started documents", () => {
+  it("the workflow's remind_after_days becomes the document's (0 = none)", async () => {
+    const t = await makeTenant();
+    const w = await makeWorkflow(t.key, { remind_after_days: 3 });
+    const r = await api("POST", `/v1/workflows/${w.id}/start`, { key: t.key, body: startBody() });
+    const row = await env.DB.prepare("SELECT remind_after_days FROM documents WHERE id = ?").bind(r.json.document_id).first();
+    expect(row).toEqual({ remind_after_days: 3 });
+    await api("PATCH", `/v1/workflows/${w.id}`, { key: t.key, body: { remind_after_days: 0 } });
+    const again = await api("POST", `/v1/workflows/${w.id}/start`, { key: t.key, body: startBody() });
+    const none = await env.DB.prepare("SELECT remind_after_days FROM documents WHERE id = ?").bind(again.json.document_id).first();
+    expect(none).toEqual({ remind_after_days: null });
   });
 });

@@ -416,7 +416,8 @@ export async function startLoaded(env: Env, who: Starter, w: WorkflowToStart, in
     },
     actor,
     // Form answers fill the template's variables of the same key; all of them stay in the metadata.
-    { workflowId: r.id, deviceId: who.deviceId ?? null, answers },
+    // Reminders: the workflow's interval, 0 meaning none (a document's is 1-30 or null).
+    { workflowId: r.id, deviceId: who.deviceId ?? null, answers, remindAfterDays: r.remindAfterDays > 0 ? r.remindAfterDays : null },
   );
   const { links } = await sendDocument(
     env,
