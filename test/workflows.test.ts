@@ -2,6 +2,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { addKey, api, makeTenant } from "./helpers";
 import { consentAndSign } from "./signing-helpers";
+import { countingD1 } from "./d1-count";
+import type { Env } from "../src/env";
+import { StartInput, startWorkflow } from "../src/domain/workflows";
 import { makeWorkflow, managerRole, participantRole, startBody, waiverTemplate, workflowInput } from "./workflow-helpers";
 
 describe("POST /v1/workflows", () => {
@@ -476,5 +479,19 @@ describe("reminders carried onto started documents", () => {
     const again = await api("POST", `/v1/workflows/${w.id}/start`, { key: t.key, body: startBody() });
     const none = await env.DB.prepare("SELECT remind_after_days FROM documents WHERE id = ?").bind(again.json.document_id).first();
     expect(none).toEqual({ remind_after_days: null });
+  });
+});
+
+describe("D1 round trips of a start", () => {
+  // The workflow (with whether its template is published) 1, prepare 2 (template, commit), send 1
+  // (ownership) before the sequencer, whose own calls run with its own binding.
+  it("costs 4 sequential round trips before the document's sequencer", async () => {
+    const t = await makeTenant();
+    const w = await makeWorkflow(t.key);
+    const c = countingD1(env.DB);
+    const counted = { ...env, DB: c.db } as Env;
+    const input = StartInput.parse(startBody());
+    await startWorkflow(counted, { tenantId: t.tenantId, mode: "live" }, w.id, input, { ip: null, userAgent: null });
+    expect(c.calls()).toBe(4);
   });
 });
