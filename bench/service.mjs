@@ -60,7 +60,10 @@ export async function startService(vars = {}) {
   /** A raw request to the Worker (form posts, redirects not followed): the Response itself. */
   const fetchRaw = (p, init = {}) => server.fetch(`${BASE_URL}${p}`, { redirect: "manual", ...init });
 
-  return { call, must, accountWithKeys, fetchRaw, operatorToken, close: () => server.close() };
+  /** The Worker's bindings (D1 for rows no route makes yet). */
+  const bindings = () => server.getWorker().getEnv();
+
+  return { call, must, accountWithKeys, fetchRaw, operatorToken, bindings, close: () => server.close() };
 }
 
 /** Runs fn(i) for i in [0, n) with `width` workers. */

@@ -22,6 +22,7 @@ import { workflows } from "./routes/workflows";
 import { publicForm } from "./routes/public-form";
 import { pages } from "./routes/pages";
 import { sms } from "./routes/sms";
+import { devices } from "./routes/devices";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -90,6 +91,7 @@ app.route("/", workflows);
 app.route("/", pages);
 app.route("/", sms);
 app.route("/", publicForm);
+app.route("/", devices);
 
 app.doc31("/openapi.json", {
   openapi: "3.1.0",

@@ -121,3 +121,6 @@ export const SMS_NUMBER_EVENT_KINDS = ["revoked", "lifted", "help", "suppressed"
 export const SUBJECT_KINDS = ["reservation", "activity"] as const;
 export const PACKET_PER = ["participant", "subject"] as const;
 export const PACKET_MINORS = ["guardian", "skip"] as const;
+/** What a paired tablet says it runs on (`POST /v1/devices/pair`). */
+export const DEVICE_PLATFORMS = ["ios", "android", "other"] as const;
+export type DevicePlatform = (typeof DEVICE_PLATFORMS)[number];

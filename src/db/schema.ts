@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
+  DEVICE_PLATFORMS,
   DELIVERY_STATUSES,
   DOCUMENT_STATUSES,
   MEMBER_ROLES,
@@ -617,4 +618,37 @@ export const signerCodes = sqliteTable(
     createdAt: text("created_at").notNull(),
   },
   (t) => [index("signer_codes_signer").on(t.signerId, t.createdAt)],
+);
+
+/**
+ * A paired tablet. Made with its pairing code (`POST /v1/devices/pairing-codes`); pairing spends
+ * the code and issues the device's own key (`api_keys.device_id` = this id), which acts for this
+ * device and its one workflow only. Stopping ends the key at once.
+ */
+export const devices = sqliteTable(
+  "devices",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    /** The mode of the key that asked for the pairing code; the device key has the same. */
+    mode: text("mode", { enum: MODES }).notNull(),
+    name: text("name").notNull(),
+    /** The workflow the tablet runs (`workflows.id`, same account and mode). */
+    workflowId: text("workflow_id").notNull(),
+    /** SHA-256 hex of the normalised pairing code; null once spent or stopped. */
+    codeHash: text("code_hash").unique(),
+    codeExpiresAt: text("code_expires_at").notNull(),
+    pairedAt: text("paired_at"),
+    /** The device's key (`api_keys.id`), set when paired. */
+    keyId: text("key_id"),
+    platform: text("platform", { enum: DEVICE_PLATFORMS }),
+    appVersion: text("app_version"),
+    osVersion: text("os_version"),
+    lastSeenAt: text("last_seen_at"),
+    stoppedAt: text("stopped_at"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("devices_tenant").on(t.tenantId, t.mode, t.createdAt)],
 );
