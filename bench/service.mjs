@@ -57,10 +57,13 @@ export async function startService(vars = {}) {
     return { tenantId: tenant_id, keys };
   }
 
+  /** A raw request to the Worker (form posts, redirects not followed): the Response itself. */
+  const fetchRaw = (p, init = {}) => server.fetch(`${BASE_URL}${p}`, { redirect: "manual", ...init });
+
   /** The Worker's bindings (D1 for rows no route makes yet). */
   const bindings = () => server.getWorker().getEnv();
 
-  return { server, operatorToken, call, must, accountWithKeys, bindings, close: () => server.close() };
+  return { server, operatorToken, call, must, accountWithKeys, fetchRaw, bindings, close: () => server.close() };
 }
 
 /** Runs fn(i) for i in [0, n) with `width` workers. */

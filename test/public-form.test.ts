@@ -54,6 +54,7 @@ describe("GET /f/{public_slug}", () => {
     const inputs = (await select(r.text, "form#start input")).map((i) => [i.attrs.name, i.attrs.type, "required" in i.attrs]);
     expect(inputs).toEqual([
       ["lang", "hidden", false],
+      ["start_key", "hidden", false],
       ["full_name", "text", true],
       ["email", "email", true],
       ["field.name", "text", true],
@@ -174,6 +175,40 @@ describe("POST /f/{public_slug}", () => {
     expect(email.attrs).toMatchObject({ value: "not-an-email", "aria-invalid": "true", "aria-describedby": "pf-email-hint pf-email-error" });
     expect((await select(r.text, "#problems a")).map((a) => a.attrs.href)).toEqual(["#pf-name", "#pf-email", "#pf-f-name", "#pf-f-company"]);
     expect((await api("GET", "/v1/documents", { key: t.key })).json.total).toBe(0);
+  });
+
+  it("the same form pressed twice starts once and lands both presses on the same signing page", async () => {
+    const { t, slug } = await publicWorkflow();
+    const key = (await select((await page("GET", `/f/${slug}`, { ip: freshIp() })).text, "input[name=start_key]"))[0]!.attrs.value!;
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    const first = await page("POST", `/f/${slug}`, { ip: freshIp(), form: filled({ start_key: key }) });
+    const second = await page("POST", `/f/${slug}`, { ip: freshIp(), form: filled({ start_key: key }) });
+    expect(first.status).toBe(303);
+    expect(second.status).toBe(303);
+    expect(second.headers.get("location")).toBe(first.headers.get("location"));
+    expect((await api("GET", "/v1/documents", { key: t.key })).json.total).toBe(1);
+    // The remembered address is sealed: the token is not readable from the table.
+    const token = first.headers.get("location")!.slice(3, 67);
+    const rows = await env.DB.prepare("SELECT response_body FROM idempotency_keys WHERE tenant_id = ?").bind(t.tenantId).all();
+    expect(rows.results).toHaveLength(1);
+    expect(JSON.stringify(rows.results)).not.toContain(token);
+    // Another form page (a fresh key) starts again.
+    const other = (await select((await page("GET", `/f/${slug}`, { ip: freshIp() })).text, "input[name=start_key]"))[0]!.attrs.value!;
+    expect(other).not.toBe(key);
+    const third = await page("POST", `/f/${slug}`, { ip: freshIp(), form: filled({ start_key: other }) });
+    expect(third.headers.get("location")).not.toBe(first.headers.get("location"));
+    expect((await api("GET", "/v1/documents", { key: t.key })).json.total).toBe(2);
+  });
+
+  it("a form shown again with its problems keeps its key; a refused start frees it", async () => {
+    const { slug } = await publicWorkflow();
+    const key = "0123456789abcdef0123456789abcdef";
+    const bad = await page("POST", `/f/${slug}`, { ip: freshIp(), form: filled({ start_key: key, email: "nope" }) });
+    expect((await select(bad.text, "input[name=start_key]"))[0]!.attrs.value).toBe(key);
+    const refused = await page("POST", `/f/${slug}`, { ip: freshIp(), form: filled({ start_key: key, "field.visit_date": "" }) });
+    expect(refused.status).toBe(422);
+    const ok = await page("POST", `/f/${slug}`, { ip: freshIp(), form: filled({ start_key: key }) });
+    expect(ok.status).toBe(303);
   });
 
   it("refuses names with bidi controls and an unreadable form body", async () => {

@@ -1,7 +1,11 @@
+import { pairedDevice } from "./devices-helpers";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { addKey, api, makeTenant } from "./helpers";
 import { consentAndSign } from "./signing-helpers";
+import { countingD1 } from "./d1-count";
+import type { Env } from "../src/env";
+import { StartInput, startWorkflow } from "../src/domain/workflows";
 import { makeWorkflow, managerRole, participantRole, startBody, waiverTemplate, workflowInput } from "./workflow-helpers";
 
 describe("POST /v1/workflows", () => {
@@ -245,8 +249,8 @@ describe("POST /v1/workflows/{id}/start", () => {
       metadata: { company: "Globex", visit_date: "2026-12-01" },
     });
     expect(doc.signers.map((s: { sign_order: number }) => s.sign_order)).toEqual([1, 2]);
-    const row = await env.DB.prepare("SELECT workflow_id, device_id FROM documents WHERE id = ?").bind(r.json.document_id).first();
-    expect(row).toEqual({ workflow_id: w.id, device_id: null });
+    const row = await env.DB.prepare("SELECT workflow_id, device_id, remind_after_days FROM documents WHERE id = ?").bind(r.json.document_id).first();
+    expect(row).toEqual({ workflow_id: w.id, device_id: null, remind_after_days: null });
     const phone = await env.DB.prepare("SELECT phone FROM signers WHERE id = ?").bind(r.json.signers[0].signer_id).first();
     expect(phone).toEqual({ phone: "+14155550100" });
 
@@ -432,12 +436,11 @@ describe("POST /v1/workflows/{id}/start", () => {
   it("records the paired device whose key started the document", async () => {
     const t = await makeTenant();
     const w = await makeWorkflow(t.key);
-    const device = await addKey(t.tenantId, { scopes: ["signing:workflows"] });
-    await env.DB.prepare("UPDATE api_keys SET device_id = 'dev_front_desk' WHERE id = ?").bind(device.key_id).run();
+    const device = await pairedDevice(t.key, w.id);
     const r = await api("POST", `/v1/workflows/${w.id}/start`, { key: device.key, body: startBody() });
     expect(r.status, r.text).toBe(200);
     const row = await env.DB.prepare("SELECT workflow_id, device_id FROM documents WHERE id = ?").bind(r.json.document_id).first();
-    expect(row).toEqual({ workflow_id: w.id, device_id: "dev_front_desk" });
+    expect(row).toEqual({ workflow_id: w.id, device_id: device.device_id });
   });
 });
 
@@ -462,5 +465,33 @@ describe("GET /v1/workflows/{id}/qr", () => {
     await api("PATCH", `/v1/workflows/${w.id}`, { key: t.key, body: { public: false } });
     expect((await api("GET", `/v1/workflows/${w.id}/qr`, { key: t.key })).status).toBe(404);
     expect((await api("GET", `/v1/workflows/${w.id}/qr`, { key: (await makeTenant()).key })).status).toBe(404);
+  });
+});
+
+describe("reminders carried onto started documents", () => {
+  it("the workflow's remind_after_days becomes the document's (0 = none)", async () => {
+    const t = await makeTenant();
+    const w = await makeWorkflow(t.key, { remind_after_days: 3 });
+    const r = await api("POST", `/v1/workflows/${w.id}/start`, { key: t.key, body: startBody() });
+    const row = await env.DB.prepare("SELECT remind_after_days FROM documents WHERE id = ?").bind(r.json.document_id).first();
+    expect(row).toEqual({ remind_after_days: 3 });
+    await api("PATCH", `/v1/workflows/${w.id}`, { key: t.key, body: { remind_after_days: 0 } });
+    const again = await api("POST", `/v1/workflows/${w.id}/start`, { key: t.key, body: startBody() });
+    const none = await env.DB.prepare("SELECT remind_after_days FROM documents WHERE id = ?").bind(again.json.document_id).first();
+    expect(none).toEqual({ remind_after_days: null });
+  });
+});
+
+describe("D1 round trips of a start", () => {
+  // The workflow (with whether its template is published) 1, prepare 2 (template, commit), send 1
+  // (ownership) before the sequencer, whose own calls run with its own binding.
+  it("costs 4 sequential round trips before the document's sequencer", async () => {
+    const t = await makeTenant();
+    const w = await makeWorkflow(t.key);
+    const c = countingD1(env.DB);
+    const counted = { ...env, DB: c.db } as Env;
+    const input = StartInput.parse(startBody());
+    await startWorkflow(counted, { tenantId: t.tenantId, mode: "live" }, w.id, input, { ip: null, userAgent: null });
+    expect(c.calls()).toBe(4);
   });
 });

@@ -32,6 +32,19 @@ const facts = {
       AND t.code = "workflows"."template_code" AND t.is_published = 1)`.mapWith((v) => v === 1 || v === true),
 };
 
+/** What a start needs: the row and whether its template can be prepared (no counts: they grow with the documents). */
+const startFacts = { row: workflows, templatePublished: facts.templatePublished };
+export type WorkflowToStart = { row: WorkflowRow; templatePublished: boolean };
+
+export async function workflowToStart(env: Env, o: Owner, id: string): Promise<WorkflowToStart | undefined> {
+  const [r] = await orm(env)
+    .select(startFacts)
+    .from(workflows)
+    .where(and(owned(o), eq(workflows.id, id)))
+    .limit(1);
+  return r;
+}
+
 export type WorkflowWithFacts = { row: WorkflowRow; started: number; completed: number; templateKind: string | null; templatePublished: boolean };
 
 /** Every workflow of the account and mode, newest first (like templates and documents). */
@@ -49,9 +62,9 @@ export async function workflowWithFacts(env: Env, o: Owner, id: string): Promise
 }
 
 /** The workflow behind a public address, whichever account it belongs to, with the account's name. */
-export async function workflowBySlug(env: Env, slug: string): Promise<(WorkflowWithFacts & { tenantName: string | null }) | undefined> {
+export async function workflowBySlug(env: Env, slug: string): Promise<(WorkflowToStart & { tenantName: string | null }) | undefined> {
   const [r] = await orm(env)
-    .select({ ...facts, tenantName: sql<string | null>`(SELECT tn.name FROM tenants tn WHERE tn.id = "workflows"."tenant_id")` })
+    .select({ ...startFacts, tenantName: sql<string | null>`(SELECT tn.name FROM tenants tn WHERE tn.id = "workflows"."tenant_id")` })
     .from(workflows)
     .where(eq(workflows.publicSlug, slug))
     .limit(1);

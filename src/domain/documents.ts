@@ -103,6 +103,8 @@ export type DocumentOrigin = {
   deviceId?: string | null;
   /** Values used only where the template declares them (a workflow's form answers); `values` wins. */
   answers?: ReadonlyMap<string, string>;
+  /** The workflow's reminder interval (1-30 days), or null for none. */
+  remindAfterDays?: number | null;
 };
 
 /** Renders the latest published version; the text and its hash are stored on the document. */
@@ -158,6 +160,7 @@ export async function prepareDraft(env: Env, p: Pick<Principal, "tenantId" | "mo
         expiresAt: input.expires_at ?? null,
         workflowId: origin.workflowId ?? null,
         deviceId: origin.deviceId ?? null,
+        remindAfterDays: origin.remindAfterDays ?? null,
       }),
     ],
     [{ kind: "created", occurredAt: createdAt, ip: actor.ip, userAgent: actor.userAgent, againstSha256: bodySha }],

@@ -11,6 +11,7 @@ import { PACKET_MINORS, PACKET_PER, SUBJECT_KINDS } from "../db/enums";
 import {
   type Owner,
   type WorkflowRow,
+  type WorkflowToStart,
   type WorkflowWithFacts,
   insertWorkflow,
   listWorkflowRows,
@@ -18,6 +19,7 @@ import {
   templateCodeExists,
   updateWorkflowRow,
   workflowByCode,
+  workflowToStart,
   workflowWithFacts,
 } from "../db/workflows";
 import { ApiError, invalid, notFound } from "../lib/errors";
@@ -377,13 +379,13 @@ export function startSigners(
  * or a template without a published version; 402 when the quota is spent (the send counts it).
  */
 export async function startWorkflow(env: Env, who: Starter, workflowId: string, input: StartInput, actor: Actor): Promise<StartResult> {
-  const w = await workflowWithFacts(env, who, workflowId);
+  const w = await workflowToStart(env, who, workflowId);
   if (!w) throw notFound("workflow");
   return startLoaded(env, who, w, input, actor);
 }
 
 /** The same, for a workflow already read (the public form reads it by its address). */
-export async function startLoaded(env: Env, who: Starter, w: WorkflowWithFacts, input: StartInput, actor: Actor): Promise<StartResult> {
+export async function startLoaded(env: Env, who: Starter, w: WorkflowToStart, input: StartInput, actor: Actor): Promise<StartResult> {
   const r = w.row;
   if (!r.active) throw invalid("This workflow is not active; it cannot be started.", "Set active: true with PATCH /v1/workflows/{id}.");
   if (!w.templatePublished) throw invalid(`This workflow's template "${r.templateCode}" has no published version.`, "Publish the template first.");
@@ -414,7 +416,8 @@ export async function startLoaded(env: Env, who: Starter, w: WorkflowWithFacts, 
     },
     actor,
     // Form answers fill the template's variables of the same key; all of them stay in the metadata.
-    { workflowId: r.id, deviceId: who.deviceId ?? null, answers },
+    // Reminders: the workflow's interval, 0 meaning none (a document's is 1-30 or null).
+    { workflowId: r.id, deviceId: who.deviceId ?? null, answers, remindAfterDays: r.remindAfterDays > 0 ? r.remindAfterDays : null },
   );
   const { links } = await sendDocument(
     env,

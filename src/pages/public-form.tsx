@@ -28,6 +28,8 @@ export type PublicFormProps = {
   formFields: readonly WorkflowFormField[];
   posted?: { name: string; email: string; fields: Record<string, string> };
   errors?: PublicFormErrors;
+  /** Names this form's one start: a second press of the same form lands on the first start's signing page. */
+  startKey: string;
 };
 
 /** Disables the button once the form is on its way: one start per click. */
@@ -123,6 +125,7 @@ export function PublicFormPage(p: PublicFormProps) {
       ) : null}
       <form id="start" method="post" action={formPath(p.slug)} novalidate>
         <input type="hidden" name="lang" value={t.lang} />
+        <input type="hidden" name="start_key" value={p.startKey} />
         <fieldset>
           <legend>{t("pf_about")}</legend>
           <Input

@@ -13,6 +13,10 @@ import { ADDRESS_LIMIT, type Limit, limitOrThrow } from "../lib/rate-limit";
 import { createRouter } from "../lib/router";
 import { logError } from "../lib/log";
 import { workflowBySlug } from "../db/workflows";
+import { type IdempotencyScope, dropClaim, readRow, settleRow } from "../db/idempotency";
+import { IDEMPOTENCY_TTL_MS, claim } from "../lib/idempotency";
+import { openWithSecret, sealWithSecret } from "../lib/secret-box";
+import { randomHex, sha256Hex } from "../lib/crypto";
 import { StartInput, startLoaded } from "../domain/workflows";
 import { chooseLang, translator } from "../pages/i18n";
 import { newNonce, setPageHeaders } from "../pages/security";
@@ -43,7 +47,10 @@ async function formBody(c: C): Promise<Record<string, string>> {
   return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === "string"));
 }
 
-function page(c: C, html: string | Promise<string>, status: 200 | 400 | 402 | 404 | 422 | 429 | 500) {
+/** The form's key kept on a page shown again (its start has not happened), else a fresh one. */
+const startKeyOf = (body: Record<string, string>) => (FORM_START_KEY.test(body.start_key ?? "") ? body.start_key! : randomHex(16));
+
+function page(c: C, html: string | Promise<string>, status: 200 | 400 | 402 | 404 | 409 | 422 | 429 | 500) {
   return c.html(html, status);
 }
 
@@ -65,7 +72,11 @@ publicForm.get("/f/:slug", async (c) => {
   const { slug, w, open } = await load(c);
   if (!w) return page(c, MissingFormPage({ t, nonce }), 404);
   if (!open) return page(c, ClosedFormPage({ t, nonce, slug, name: w.row.name }), 200);
-  return page(c, PublicFormPage({ t, nonce, slug, name: w.row.name, tenantName: w.tenantName, intro: w.row.intro, formFields: w.row.formFields }), 200);
+  return page(
+    c,
+    PublicFormPage({ t, nonce, slug, name: w.row.name, tenantName: w.tenantName, intro: w.row.intro, formFields: w.row.formFields, startKey: randomHex(16) }),
+    200,
+  );
 });
 
 publicForm.post("/f/:slug", async (c) => {
@@ -99,17 +110,41 @@ publicForm.post("/f/:slug", async (c) => {
   const form = (status: 422, errs: PublicFormErrors) =>
     page(
       c,
-      PublicFormPage({ t, nonce, slug, name: w.row.name, tenantName: w.tenantName, intro: w.row.intro, formFields: fields, posted, errors: errs }),
+      PublicFormPage({
+        t,
+        nonce,
+        slug,
+        name: w.row.name,
+        tenantName: w.tenantName,
+        intro: w.row.intro,
+        formFields: fields,
+        posted,
+        errors: errs,
+        startKey: startKeyOf(body),
+      }),
       status,
     );
   if (!parsed.success || Object.keys(errors.fields!).length) return form(422, errors);
 
-  await limitOrThrow(c, `form-start-minute:${address(c)}`, FORM_STARTS_PER_MINUTE);
-  await limitOrThrow(c, `form-start-day:${address(c)}`, FORM_STARTS_PER_DAY);
+  // The same form pressed twice (no script to stop a double click) lands on the first start's page.
+  const startKey = FORM_START_KEY.test(body.start_key ?? "") ? body.start_key! : null;
+  const once = startKey ? await formStartScope(w.row, startKey) : null;
+  let claimed: string | null = null;
+  if (once && startKey) {
+    claimed = await claim(c.env, once, "form");
+    if (claimed === null) {
+      const row = await readRow(c.env.DB, once);
+      if (row?.state === "done" && row.responseBody) return c.redirect(await openWithSecret(startKey, row.responseBody), 303);
+      return page(c, MessagePage({ t, nonce, langHref: (l) => `?lang=${l}`, heading: t("pf_starting"), lines: [t("tooManyBody")], tone: "warn" }), 409);
+    }
+  }
   let started: Awaited<ReturnType<typeof startLoaded>>;
   try {
+    await limitOrThrow(c, `form-start-minute:${address(c)}`, FORM_STARTS_PER_MINUTE);
+    await limitOrThrow(c, `form-start-day:${address(c)}`, FORM_STARTS_PER_DAY);
     started = await startLoaded(c.env, { tenantId: w.row.tenantId, mode: w.row.mode as Mode, deviceId: null }, w, parsed.data, signerContext(c.req.raw));
   } catch (err) {
+    if (once && claimed) await dropClaim(c.env.DB, once, claimed);
     if (err instanceof ApiError && err.code === "quota_exceeded")
       return page(c, MessagePage({ t, nonce, langHref: (l) => `?lang=${l}`, heading: t("problem"), lines: [t("pf_unavailable")] }), 402);
     // A rule refused (a template variable the form does not collect, …): said on the form.
@@ -117,8 +152,22 @@ publicForm.post("/f/:slug", async (c) => {
     throw err;
   }
   const mine = started.signers.find((s) => s.participant)!;
-  return c.redirect(signPath(mine.token, t.lang), 303);
+  const location = signPath(mine.token, t.lang);
+  if (once && claimed && startKey) {
+    // The signing address holds the token: kept only sealed under the form's own key, 24 hours.
+    const expiresAt = new Date(Date.now() + IDEMPOTENCY_TTL_MS).toISOString();
+    await settleRow(c.env.DB, once, claimed, { status: 303, body: await sealWithSecret(startKey, location), expiresAt });
+  }
+  return c.redirect(location, 303);
 });
+
+/** The hidden `start_key` of each form page: 128 random bits, in hex. */
+const FORM_START_KEY = /^[0-9a-f]{32}$/;
+
+/** Where a form's start is remembered: the idempotency table, under the workflow's account and mode. */
+async function formStartScope(w: { id: string; tenantId: string; mode: string }, startKey: string): Promise<IdempotencyScope> {
+  return [w.tenantId, w.mode, "workflows.start", await sha256Hex(`form:${w.id}:${startKey}`)];
+}
 
 /** Errors answer as a page, in the visitor's language, with the API's status. */
 publicForm.onError((err, c) => {
