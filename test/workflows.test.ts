@@ -1,9 +1,9 @@
-import { pairedDevice } from "./devices-helpers";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { addKey, api, makeTenant } from "./helpers";
 import { consentAndSign } from "./signing-helpers";
 import { countingD1 } from "./d1-count";
+import { pairedDevice } from "./devices-helpers";
 import type { Env } from "../src/env";
 import { StartInput, startWorkflow } from "../src/domain/workflows";
 import { makeWorkflow, managerRole, participantRole, startBody, waiverTemplate, workflowInput } from "./workflow-helpers";
@@ -441,6 +441,10 @@ describe("POST /v1/workflows/{id}/start", () => {
     expect(r.status, r.text).toBe(200);
     const row = await env.DB.prepare("SELECT workflow_id, device_id FROM documents WHERE id = ?").bind(r.json.document_id).first();
     expect(row).toEqual({ workflow_id: w.id, device_id: device.device_id });
+    // A start with an account key records no device.
+    const plain = await api("POST", `/v1/workflows/${w.id}/start`, { key: t.key, body: startBody() });
+    const none = await env.DB.prepare("SELECT device_id FROM documents WHERE id = ?").bind(plain.json.document_id).first();
+    expect(none).toEqual({ device_id: null });
   });
 });
 
