@@ -57,7 +57,7 @@ export async function startService(vars = {}) {
     return { tenantId: tenant_id, keys };
   }
 
-  return { call, must, accountWithKeys, close: () => server.close() };
+  return { call, must, accountWithKeys, operatorToken, close: () => server.close() };
 }
 
 /** Runs fn(i) for i in [0, n) with `width` workers. */
