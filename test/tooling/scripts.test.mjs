@@ -156,6 +156,16 @@ describe("npm run ops: requests", () => {
         body: { white_label: true, spending_limit_cents: null, frame_ancestors: ["https://a.example", "https://b.example"] },
       },
     );
+    assert.deepEqual(req(["tenant", "update", "ten_1", "--default-country", "GB"]), {
+      method: "PATCH",
+      path: "/tenants/ten_1",
+      body: { default_country: "GB" },
+    });
+    assert.deepEqual(req(["tenant", "update", "ten_1", "--default-country", "null"]), {
+      method: "PATCH",
+      path: "/tenants/ten_1",
+      body: { default_country: null },
+    });
     assert.deepEqual(
       req([
         "key",
