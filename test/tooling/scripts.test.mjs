@@ -47,6 +47,7 @@ describe(".dev.vars", () => {
     assert.match(v.WEBHOOK_SECRET_KEY, /^[0-9a-f]{64}$/);
     assert.equal(v.PUBLIC_BASE_URL, "http://localhost:9911");
     assert.equal(v.ALLOW_INSECURE_WEBHOOKS, "true");
+    assert.match(v.TWILIO_AUTH_TOKEN, /^[0-9a-f]{32}$/);
     assert.deepEqual(parseDevVars(readFileSync(file, "utf8")), v);
     const bytes = readFileSync(file);
 
