@@ -22,6 +22,8 @@ import { workflows } from "./routes/workflows";
 import { publicForm } from "./routes/public-form";
 import { pages } from "./routes/pages";
 import { sms } from "./routes/sms";
+import { devices } from "./routes/devices";
+import { dashboard } from "./routes/dashboard";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -90,6 +92,8 @@ app.route("/", workflows);
 app.route("/", pages);
 app.route("/", sms);
 app.route("/", publicForm);
+app.route("/", devices);
+app.route("/", dashboard);
 
 app.doc31("/openapi.json", {
   openapi: "3.1.0",
