@@ -57,6 +57,30 @@ export const tenants = sqliteTable("tenants", {
   createdAt: text("created_at").notNull().default(now),
 });
 
+/**
+ * An account's saved brand (one row once anything of it is saved). It is worn only while the
+ * account also has `tenants.white_label`; the pictures live in R2 under `brand/<tenant>/…`.
+ */
+export const brandings = sqliteTable("brandings", {
+  tenantId: text("tenant_id")
+    .primaryKey()
+    .references(() => tenants.id),
+  businessName: text("business_name").notNull(),
+  primaryColor: text("primary_color").notNull(),
+  accentColor: text("accent_color").notNull(),
+  backgroundColor: text("background_color").notNull(),
+  textColor: text("text_color").notNull(),
+  buttonTextColor: text("button_text_color").notNull(),
+  footerText: text("footer_text").notNull().default(""),
+  /** Lower-case host name signing links use; null = the service's own host. Unique across accounts. */
+  signingHost: text("signing_host").unique(),
+  /** When each picture was stored (null = none); also its cache-busting version. */
+  logoUpdatedAt: text("logo_updated_at"),
+  logoDarkUpdatedAt: text("logo_dark_updated_at"),
+  openingUpdatedAt: text("opening_updated_at"),
+  updatedAt: text("updated_at").notNull().default(now),
+});
+
 /** Agreements counted per account and calendar month (UTC), live mode only. */
 export const usage = sqliteTable(
   "usage",

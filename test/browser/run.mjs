@@ -18,4 +18,5 @@ await import("./signing.mjs");
 await import("./verify.mjs");
 await import("./public-form.mjs");
 await import("./dashboard.mjs");
+await import("./branding.mjs");
 await import("./codes.mjs");
