@@ -19,7 +19,7 @@ export async function run(ctx = {}) {
   const perCase = quick ? 40 : 120;
   const svc = await startService();
   try {
-    const { keys } = await svc.accountWithKeys("Bench codes", 1, { mode: "test" });
+    const { tenantId, keys } = await svc.accountWithKeys("Bench codes", 1, { mode: "test" });
     const key = keys[0];
     const code = `codes-${Math.random().toString(36).slice(2, 8)}`;
     await svc.must("POST", "/v1/templates", { key, body: { code, name: "Codes", kind: "other", body: "Terms for {{name}}.", variables: ["name"] } });
@@ -36,8 +36,21 @@ export async function run(ctx = {}) {
           body: { signers: [{ email: `s${i}@example.com`, full_name: `Signer ${i}`, auth: "email_otp" }] },
         });
         out[i] = { documentId: document_id, token: links[0].token };
+        await linkEmailed(document_id, links[0].signer_id, `s${i}@example.com`);
       });
       return out;
+    };
+    /** Codes go only to signers the service emailed: before send emails links (`notify`), the row it would make is written. */
+    const db = (await svc.bindings()).DB;
+    const linkEmailed = async (documentId, signerId, email) => {
+      const has = await db.prepare("SELECT 1 FROM messages WHERE signer_id = ? AND purpose = 'signing.link'").bind(signerId).first();
+      if (has) return;
+      await db
+        .prepare(
+          "INSERT INTO messages (id, tenant_id, mode, document_id, signer_id, channel, purpose, recipient, body, status) VALUES (?, ?, 'test', ?, ?, 'email', 'signing.link', ?, 'link', 'sent')",
+        )
+        .bind(`msg_bench${Math.random().toString(36).slice(2, 12)}`, tenantId, documentId, signerId, email)
+        .run();
     };
     const codeOf = async (documentId) => {
       for (let i = 0; i < 200; i++) {
