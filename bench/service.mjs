@@ -60,7 +60,7 @@ export async function startService(vars = {}) {
   /** The Worker's bindings (D1 for rows no route makes yet). */
   const bindings = () => server.getWorker().getEnv();
 
-  return { call, must, accountWithKeys, bindings, operatorToken, close: () => server.close() };
+  return { server, operatorToken, call, must, accountWithKeys, bindings, close: () => server.close() };
 }
 
 /** Runs fn(i) for i in [0, n) with `width` workers. */

@@ -22,6 +22,8 @@ const USAGE = `usage: npm run ops -- [--url URL] [--token TOKEN] <command>
   key revoke KEY_ID --reason REASON
   member add TENANT_ID --email EMAIL --full-name NAME --role owner|admin|member|viewer [--password P]
   oauth-client register --name NAME --homepage URL --redirect-uris URL,URL --scopes SCOPE,SCOPE
+  oauth-connection list TENANT_ID [--ended true|false]
+  oauth-connection end TENANT_ID CONNECTION_ID --reason REASON
   outbox [--tenant-id ID] [--document-id ID] [--limit N]
   help
 
@@ -40,6 +42,8 @@ const OPTIONS = {
   "key revoke": ["reason"],
   "member add": ["email", "full-name", "role", "password"],
   "oauth-client register": ["name", "homepage", "redirect-uris", "scopes"],
+  "oauth-connection list": ["ended"],
+  "oauth-connection end": ["reason"],
   outbox: ["tenant-id", "document-id", "limit"],
 };
 const GLOBAL = ["url", "token"];
@@ -109,7 +113,10 @@ export function requestFor(positionals, options) {
       throw new UsageError(`${command} takes no --${name}${allowed.length ? ` (it takes ${allowed.map((a) => `--${a}`).join(", ")})` : ""}.`);
     }
   }
-  const extra = positionals.slice(command === "outbox" ? 1 : ["tenant update", "key issue", "key list", "key revoke", "member add"].includes(command) ? 3 : 2);
+  const takes =
+    { outbox: 1, "oauth-connection end": 4 }[command] ??
+    (["tenant update", "key issue", "key list", "key revoke", "member add", "oauth-connection list"].includes(command) ? 3 : 2);
+  const extra = positionals.slice(takes);
   if (extra.length) throw new UsageError(`Unexpected argument${extra.length > 1 ? "s" : ""}: ${extra.join(" ")}`);
   switch (command) {
     case "tenant create":
@@ -164,6 +171,19 @@ export function requestFor(positionals, options) {
           scopes: list(required(o, "scopes")),
         },
       };
+    case "oauth-connection list": {
+      const ended = bool("ended", o.ended);
+      return { method: "GET", path: `/tenants/${one(positionals, "TENANT_ID")}/oauth-connections${ended ? "?ended=true" : ""}` };
+    }
+    case "oauth-connection end": {
+      const [tenant, connection] = positionals.slice(2);
+      if (!tenant || !connection) throw new UsageError("oauth-connection end takes TENANT_ID and CONNECTION_ID.");
+      return {
+        method: "POST",
+        path: `/tenants/${encodeURIComponent(tenant)}/oauth-connections/${encodeURIComponent(connection)}/end`,
+        body: { reason: required(o, "reason") },
+      };
+    }
     case "outbox": {
       const q = new URLSearchParams(given({ tenant_id: o["tenant-id"], document_id: o["document-id"], limit: int("limit", o.limit) }));
       return { method: "GET", path: `/outbox${q.size ? `?${q}` : ""}` };

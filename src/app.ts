@@ -21,6 +21,7 @@ import { webhooks } from "./routes/webhooks";
 import { workflows } from "./routes/workflows";
 import { publicForm } from "./routes/public-form";
 import { pages } from "./routes/pages";
+import { oauth } from "./routes/oauth";
 import { sms } from "./routes/sms";
 import { devices } from "./routes/devices";
 import { dashboard } from "./routes/dashboard";
@@ -51,6 +52,8 @@ const apiHeaders = secureHeaders({
 app.use("/v1/*", apiHeaders);
 app.use("/ops/*", apiHeaders);
 app.use("/openapi.json", apiHeaders);
+app.use("/oauth/token", apiHeaders);
+app.use("/.well-known/*", apiHeaders);
 
 const reported = new WeakSet<object>();
 // Nothing is served on a configuration that does not pass src/lib/config.ts (logged once per env).
@@ -95,6 +98,7 @@ app.route("/", evidence);
 app.route("/", webhooks);
 app.route("/", workflows);
 app.route("/", pages);
+app.route("/", oauth);
 app.route("/", sms);
 app.route("/", publicForm);
 app.route("/", devices);

@@ -63,8 +63,8 @@ export const SPEC_ROUTES: SpecRoute[] = [
   api("POST /v1/sign/{token}/decline", "token"),
   api("GET /v1/verify/{code}", "anonymous"),
   page("GET /s/{token}/page", "token"),
-  page("GET /oauth/authorize", "browser"),
-  page("POST /oauth/token", "oauth client"),
+  api("GET /oauth/authorize", "browser"),
+  api("POST /oauth/token", "oauth client"),
   page("GET /brand/{tenant_id}/logo.png", "anonymous"),
   page("GET /brand/{tenant_id}/logo-dark.png", "anonymous"),
   page("GET /brand/{tenant_id}/opening.jpg", "anonymous"),
@@ -116,7 +116,6 @@ export const NOT_BUILT_YET: { capability: string; routes: string[] }[] = [
   },
   { capability: "Messages (email and SMS)", routes: [] },
   { capability: "Business dashboard", routes: [] },
-  { capability: "OAuth", routes: ["GET /oauth/authorize", "POST /oauth/token"] },
 ];
 
 /** Fields the spec names that the service answers but never fills yet (always null). */

@@ -53,8 +53,14 @@ export const keyByHash = (db: DB, keyHash: string) => db.select().from(apiKeys).
 export const keyById = (db: DB, id: string) =>
   db.select({ tenantId: apiKeys.tenantId, revokedAt: apiKeys.revokedAt }).from(apiKeys).where(eq(apiKeys.id, id)).get();
 
+/** The account's keys; OAuth access tokens (keys of a connection) are listed with their connections instead. */
 export const listKeyRows = (db: DB, tenantId: string) =>
-  db.select().from(apiKeys).where(eq(apiKeys.tenantId, tenantId)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)).all();
+  db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.tenantId, tenantId), isNull(apiKeys.oauthConnectionId)))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+    .all();
 
 export const insertKey = (db: DB, row: ApiKeyInsert) => db.insert(apiKeys).values(row);
 

@@ -22,6 +22,33 @@ export type Scope = (typeof SCOPES)[number];
 export const MEMBER_ROLES = ["owner", "admin", "member", "viewer"] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
+/**
+ * What each member role can do through the API, as scopes: an OAuth grant is narrowed to the
+ * agreeing member's role (owner/admin manage webhooks too; member works with templates, documents,
+ * workflows and subjects; viewer reads). `signing:device` belongs to paired tablets alone and is
+ * never granted through OAuth.
+ */
+export const ROLE_SCOPES: Record<MemberRole, readonly Scope[]> = {
+  owner: ["signing:read", "signing:write", "signing:templates", "signing:workflows", "signing:subjects", "signing:webhooks"],
+  admin: ["signing:read", "signing:write", "signing:templates", "signing:workflows", "signing:subjects", "signing:webhooks"],
+  member: ["signing:read", "signing:write", "signing:templates", "signing:workflows", "signing:subjects"],
+  viewer: ["signing:read"],
+};
+
+/** OAuth errors of the authorization and token endpoints (RFC 6749 §4.1.2.1 and §5.2). */
+export const OAUTH_ERRORS = [
+  "invalid_request",
+  "invalid_client",
+  "invalid_grant",
+  "unauthorized_client",
+  "unsupported_grant_type",
+  "unsupported_response_type",
+  "invalid_scope",
+  "access_denied",
+  "server_error",
+] as const;
+export type OAuthError = (typeof OAUTH_ERRORS)[number];
+
 export const TEMPLATE_KINDS = ["nda", "waiver", "contract", "consent", "policy", "other"] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 

@@ -5,6 +5,7 @@ import { expireDueDocuments } from "./documents";
 import { purgeOldDeliveries, sweepWebhookQueues } from "./webhooks";
 import { purgeIdleSessions } from "./members";
 import { logError } from "../lib/log";
+import { purgeOAuth } from "./oauth";
 import { sweepMessageQueues } from "./messages";
 
 export type ScheduledStep = (env: Env, now: Date) => Promise<unknown>;
@@ -15,6 +16,7 @@ export const scheduledSteps: Record<string, ScheduledStep> = {
   expireDocuments: expireDueDocuments,
   sweepWebhookQueues,
   purgeWebhookDeliveries: purgeOldDeliveries,
+  purgeOAuth,
   sweepMessageQueues,
   purgeIdleSessions,
 };

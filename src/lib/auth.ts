@@ -9,14 +9,20 @@
  * limit), and that object, told first by `revokeKey`, answers `revoked` from then on, in every
  * isolate. Expiry and pinned addresses are checked on every request from the row itself; a key's
  * scopes, addresses and expiry never change after issue.
+ *
+ * OAuth access tokens are keys too (`oauth_connection_id` set): every token of one connection
+ * passes through the connection's RateLimiter object instead (one budget, one revocation point
+ * for all of them; src/domain/oauth.ts), and each use is noted as the connection's last use.
  */
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv, Env, Principal } from "../env";
 import { ApiError, unauthorized } from "./errors";
 import { sha256Hex } from "./crypto";
 import { addressAllowed } from "./ip";
-import { KEY_LIMIT, applyLimit, keyLimiterName } from "./rate-limit";
+import { KEY_LIMIT, applyLimit, connectionLimiterName, keyLimiterName } from "./rate-limit";
 import { accountsDb, keyByHash, type ApiKeyRow } from "../db/accounts";
+import { noteConnectionUse } from "../db/oauth";
+import { logError } from "./log";
 import { checkDeviceAccess } from "./device-access";
 
 import { SCOPES, type Scope } from "../db/enums";
@@ -64,7 +70,11 @@ function forgetKey(env: Env, keyHash: string) {
 }
 
 /** Resolves a bearer key to a principal, or null for every kind of non-live key. */
-export async function authenticate(env: Env, authorization: string | undefined, address: string | null): Promise<(Principal & { keyHash: string }) | null> {
+export async function authenticate(
+  env: Env,
+  authorization: string | undefined,
+  address: string | null,
+): Promise<(Principal & { keyHash: string; limiter: string; connectionId: string | null }) | null> {
   const m = /^Bearer\s+(\S+)$/i.exec(authorization ?? "");
   const key = m?.[1];
   if (!key || !KEY_PATTERN.test(key)) return null;
@@ -73,20 +83,33 @@ export async function authenticate(env: Env, authorization: string | undefined, 
   if (!row || row.revokedAt) return null;
   if (row.expiresAt && Date.parse(row.expiresAt) <= Date.now()) return null;
   if (row.allowedIps && row.allowedIps.length > 0 && !addressAllowed(address, row.allowedIps)) return null;
-  return { tenantId: row.tenantId, mode: row.mode, keyId: row.id, keyLabel: row.label, scopes: row.scopes, deviceId: row.deviceId, keyHash };
+  const connectionId = row.oauthConnectionId ?? null;
+  const limiter = connectionId ? connectionLimiterName(connectionId) : keyLimiterName(row.id);
+  return {
+    tenantId: row.tenantId,
+    mode: row.mode,
+    keyId: row.id,
+    keyLabel: row.label,
+    scopes: row.scopes,
+    deviceId: row.deviceId,
+    keyHash,
+    limiter,
+    connectionId,
+  };
 }
 
 export function requireKey(scope: Scope): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const found = await authenticate(c.env, c.req.header("authorization"), clientAddress(c.req.raw));
     if (!found) throw unauthorized();
-    const { keyHash, ...principal } = found;
-    const hit = await c.env.RATE_LIMITER.getByName(keyLimiterName(principal.keyId)).hit(KEY_LIMIT.limit, KEY_LIMIT.windowSeconds);
+    const { keyHash, limiter, connectionId, ...principal } = found;
+    const hit = await c.env.RATE_LIMITER.getByName(limiter).hit(KEY_LIMIT.limit, KEY_LIMIT.windowSeconds);
     if (hit.revoked) {
       forgetKey(c.env, keyHash);
       throw unauthorized();
     }
     applyLimit(c, hit, KEY_LIMIT);
+    if (connectionId) c.executionCtx.waitUntil(noteConnectionUse(c.env.DB, connectionId).catch((err) => logError("connection last use not noted", err)));
     // A paired device's key is scoped to its device and its workflow: decided in one place.
     if (principal.deviceId) await checkDeviceAccess(c, { ...principal, deviceId: principal.deviceId }, scope);
     else if (!principal.scopes.includes(scope)) {

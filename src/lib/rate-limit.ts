@@ -16,6 +16,11 @@ export const TOKEN_LIMIT: Limit = { limit: 120, windowSeconds: 60, what: "signin
 
 /** The RateLimiter object of an API key, named by the key's id (also its revocation authority). */
 export const keyLimiterName = (keyId: string) => `key:${keyId}`;
+/**
+ * The one RateLimiter object of every access token of an OAuth connection: their shared limit and
+ * their revocation authority (ending the connection revokes it).
+ */
+export const connectionLimiterName = (connectionId: string) => `oauth:${connectionId}`;
 
 export async function limitOrThrow(c: Context<AppEnv>, subject: string, l: Limit): Promise<void> {
   applyLimit(c, await c.env.RATE_LIMITER.getByName(subject).hit(l.limit, l.windowSeconds), l);

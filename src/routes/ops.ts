@@ -13,6 +13,7 @@ import { createRouter, jsonBody, jsonResponse, commonErrors } from "../lib/route
 import { SCOPES } from "../lib/auth";
 import { LOCALES } from "../db/enums";
 import { NOT_WELL_FORMED, isWellFormed, plainText, text } from "../lib/text";
+import { endAccountConnection, homepageProblem, listConnections, redirectUriProblem } from "../domain/oauth";
 import { addMember, createTenant, issueKey, listKeys, listTenants, registerOAuthClient, revokeKey, updateTenant } from "../domain/accounts";
 import { listOutbox } from "../domain/messages";
 
@@ -191,8 +192,20 @@ ops.openapi(
       z
         .object({
           name: plainText().min(1).max(200),
-          homepage: url(),
-          redirect_uris: z.array(url()).min(1).max(10),
+          homepage: url().superRefine((v, ctx) => {
+            const problem = homepageProblem(v);
+            if (problem) ctx.addIssue({ code: "custom", message: problem });
+          }),
+          // Exact addresses the authorization endpoint will redirect to (docs/oauth.md).
+          redirect_uris: z
+            .array(
+              url().superRefine((v, ctx) => {
+                const problem = redirectUriProblem(v);
+                if (problem) ctx.addIssue({ code: "custom", message: problem });
+              }),
+            )
+            .min(1)
+            .max(10),
           scopes: z.array(Scope).min(1),
         })
         .strict(),
@@ -200,6 +213,34 @@ ops.openapi(
     responses: ok("Client registered; secret shown once"),
   }),
   async (c) => c.json(await registerOAuthClient(c.env, c.req.valid("json"), ACTOR), 200),
+);
+
+ops.openapi(
+  createRoute({
+    ...op,
+    method: "get",
+    path: "/tenants/{id}/oauth-connections",
+    request: { params: idParam, query: z.object({ ended: z.enum(["true", "false"]).optional() }) },
+    responses: ok("The account's OAuth connections, newest first (live ones; ended=true adds ended ones)"),
+  }),
+  async (c) => c.json(await listConnections(c.env, c.req.valid("param").id, { ended: c.req.valid("query").ended === "true" }), 200),
+);
+
+ops.openapi(
+  createRoute({
+    ...op,
+    method: "post",
+    path: "/tenants/{id}/oauth-connections/{connection_id}/end",
+    request: {
+      params: z.object({ id: text().min(1).max(64), connection_id: text().min(1).max(64) }),
+      ...jsonBody(z.object({ reason: plainText().min(1).max(500) }).strict()),
+    },
+    responses: ok("Connection ended: its access and refresh tokens stop at once"),
+  }),
+  async (c) => {
+    const { id, connection_id } = c.req.valid("param");
+    return c.json(await endAccountConnection(c.env, id, connection_id, c.req.valid("json").reason, ACTOR), 200);
+  },
 );
 
 ops.openapi(

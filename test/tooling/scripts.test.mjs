@@ -189,6 +189,13 @@ describe("npm run ops: requests", () => {
     );
     assert.deepEqual(req(["key", "list", "ten_1"]), { method: "GET", path: "/tenants/ten_1/keys" });
     assert.deepEqual(req(["key", "revoke", "key_9", "--reason", "rotated"]), { method: "POST", path: "/keys/key_9/revoke", body: { reason: "rotated" } });
+    assert.deepEqual(req(["oauth-connection", "list", "ten_1"]), { method: "GET", path: "/tenants/ten_1/oauth-connections" });
+    assert.deepEqual(req(["oauth-connection", "list", "ten_1", "--ended", "true"]), { method: "GET", path: "/tenants/ten_1/oauth-connections?ended=true" });
+    assert.deepEqual(req(["oauth-connection", "end", "ten_1", "con_2", "--reason", "left"]), {
+      method: "POST",
+      path: "/tenants/ten_1/oauth-connections/con_2/end",
+      body: { reason: "left" },
+    });
     assert.deepEqual(req(["member", "add", "ten_1", "--email", "a@example.com", "--full-name", "Ada", "--role", "admin"]), {
       method: "POST",
       path: "/tenants/ten_1/members",
