@@ -7,7 +7,7 @@ import { type LinkState, type SequencerState, type SignerState, linkIsLive, load
 import { signingDb, tenantPageSettings, verificationCodeOf } from "../src/db/signing";
 import * as t from "../src/domain/transitions";
 import { type DeliveredItem, recordDelivered } from "../src/domain/message-events";
-import { ConsentCommand, DeclineCommand, SignCommand, SubmitCommand, SupplyFieldCommand, parseCommand } from "../src/domain/signer-commands";
+import { ConsentCommand, DeclineCommand, SignCommand, SubmitCommand, SupplyFieldCommand, VerifyCodeCommand, parseCommand } from "../src/domain/signer-commands";
 
 /**
  * One per document (`getByName(document_id)`): serialises every state change of that document
@@ -115,6 +115,16 @@ export class DocumentSequencer extends DurableObject<Env> {
       const { answers, signature } = parseCommand(SubmitCommand, input);
       return t.sign(this.env, st, this.signerOf(st, signerId), signature, actor, answers);
     });
+  }
+
+  /** Sends the signer a one-time code (1 a minute, 5 an hour: counted here, one request at a time). */
+  requestCode(documentId: string, signerId: string) {
+    return this.serial(documentId, (st) => t.requestCode(this.env, st, this.signerOf(st, signerId)));
+  }
+
+  /** Checks a one-time code; five wrong tries kill it. */
+  verifyCode(documentId: string, signerId: string, input: VerifyCodeCommand, actor: t.Actor) {
+    return this.serial(documentId, (st) => t.verifyCode(this.env, st, this.signerOf(st, signerId), parseCommand(VerifyCodeCommand, input), actor));
   }
 
   /** Declines with a reason; the document ends as declined. */

@@ -5,6 +5,8 @@
  * - WEBHOOK_SECRET_KEY: 32 random bytes, hex, encrypting webhook secrets at rest;
  * - PUBLIC_BASE_URL: http://localhost:<port>, used in signing and verification links;
  * - ALLOW_INSECURE_WEBHOOKS=true: webhooks may call http://localhost (development only);
+ * - TWILIO_AUTH_TOKEN: 32 random hex characters, so `/hooks/sms/twilio` accepts requests signed
+ *   with it (a local stand-in for the Twilio account's token; texts still go to the outbox);
  * - SEAL_KEY_PEM / SEAL_CERT_PEM: a fresh RSA 2048 key and a self-signed certificate for the seal
  *   (keyUsage digitalSignature + nonRepudiation);
  * - TSA_KEY_PEM / TSA_CERT_PEM: a fresh ECDSA P-256 key and a self-signed certificate for the
@@ -120,6 +122,7 @@ export async function makeDevVars({ port = 8787 } = {}) {
     WEBHOOK_SECRET_KEY: randomBytes(32).toString("hex"),
     PUBLIC_BASE_URL: `http://localhost:${port}`,
     ALLOW_INSECURE_WEBHOOKS: "true",
+    TWILIO_AUTH_TOKEN: randomBytes(16).toString("hex"),
     SEAL_KEY_PEM: seal.keyPem,
     SEAL_CERT_PEM: seal.certPem,
     TSA_KEY_PEM: tsa.keyPem,

@@ -15,7 +15,7 @@ const USAGE = `usage: npm run ops -- [--url URL] [--token TOKEN] <command>
   tenant create --name NAME [--slug SLUG] [--plan PLAN]
   tenant list [--slug SLUG] [--limit N]
   tenant update TENANT_ID [--plan PLAN] [--white-label true|false] [--spending-limit-cents N|null]
-                [--require-signer-code true|false] [--frame-ancestors ORIGIN,ORIGIN]
+                [--require-signer-code true|false] [--frame-ancestors ORIGIN,ORIGIN] [--default-country CC|null]
   key issue TENANT_ID --label LABEL --scopes SCOPE,SCOPE --mode test|live
                 [--allowed-ips IP,CIDR,...] [--expires-at ISO-8601]
   key list TENANT_ID
@@ -36,7 +36,7 @@ Prints the answer as JSON. Exit 0 done, 1 refused by the service or unreachable,
 const OPTIONS = {
   "tenant create": ["name", "slug", "plan"],
   "tenant list": ["slug", "limit"],
-  "tenant update": ["plan", "white-label", "spending-limit-cents", "require-signer-code", "frame-ancestors"],
+  "tenant update": ["plan", "white-label", "spending-limit-cents", "require-signer-code", "frame-ancestors", "default-country"],
   "key issue": ["label", "scopes", "mode", "allowed-ips", "expires-at"],
   "key list": [],
   "key revoke": ["reason"],
@@ -135,6 +135,7 @@ export function requestFor(positionals, options) {
           spending_limit_cents: int("spending-limit-cents", o["spending-limit-cents"], { nullable: true }),
           require_signer_code: bool("require-signer-code", o["require-signer-code"]),
           frame_ancestors: o["frame-ancestors"] === undefined ? undefined : list(o["frame-ancestors"]),
+          default_country: o["default-country"] === "null" ? null : o["default-country"],
         }),
       };
     case "key issue":

@@ -110,8 +110,6 @@ export const NOT_BUILT_YET: { capability: string; routes: string[] }[] = [
     capability: "Tablet kiosk page",
     routes: ["GET /t"],
   },
-  { capability: "Inbound texts (STOP, START, HELP, carrier status)", routes: ["POST /hooks/sms/twilio", "POST /hooks/sms/twilio/status"] },
-  { capability: "One-time codes", routes: ["POST /v1/sign/{token}/code", "POST /v1/sign/{token}/verify"] },
   {
     capability: "Fresh links and reminders",
     routes: ["POST /v1/documents/{id}/signers/{signer_id}/link", "POST /v1/documents/{id}/signers/{signer_id}/remind"],

@@ -57,7 +57,7 @@ export type RecordSigner = Pick<
   | "signedAgainstSha256"
   | "signIp"
 >;
-export type RecordEvent = Pick<Event, "seq" | "kind" | "occurredAt" | "signerId" | "signerEmail" | "ip" | "againstSha256">;
+export type RecordEvent = Pick<Event, "seq" | "kind" | "occurredAt" | "signerId" | "signerEmail" | "ip" | "againstSha256" | "detail">;
 export type RecordRows = { tenant: { id: string; name: string }; doc: RecordDocument; signers: RecordSigner[]; events: RecordEvent[] };
 
 /** The document with its account's name, its signers in signing order and its whole trail: one batch. */
@@ -108,6 +108,7 @@ export async function recordRows(env: Env, documentId: string): Promise<RecordRo
         occurredAt: events.occurredAt,
         signerId: events.signerId,
         signerEmail: events.signerEmail,
+        detail: events.detail,
         ip: events.ip,
         againstSha256: events.againstSha256,
       })

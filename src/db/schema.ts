@@ -531,6 +531,8 @@ export const signers = sqliteTable(
     declinedAt: text("declined_at"),
     declineReason: text("decline_reason"),
     createdAt: text("created_at").notNull().default(now),
+    /** Must confirm a one-time code before signing: `auth` asks for one, or the account required it at send. */
+    codeRequired: integer("code_required", { mode: "boolean" }).notNull().default(false),
     /** When the signer confirmed a one-time code, and how (`email_otp` | `sms_otp`). */
     codeVerifiedAt: text("code_verified_at"),
     codeVerifiedVia: text("code_verified_via"),

@@ -4,9 +4,10 @@
  * and return a query builder (not a promise) are statements for the caller's `db.batch([...])`:
  * a state change, its trail rows and its webhook deliveries commit together.
  */
-import { and, asc, eq, getTableColumns, inArray, isNull, max } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, isNull, max, sql } from "drizzle-orm";
 import { type Db, dbOf } from "./client";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteInsertValue } from "drizzle-orm/sqlite-core";
 import type { Env } from "../env";
 import { certificates, documents, events, fieldValues, signers, tenants, webhookEndpoints } from "./schema";
 
@@ -110,7 +111,12 @@ export const openEndpointsOf = (db: Db, tenantId: string, mode: string) =>
 
 // ————— transitions (each guarded by the state it leaves, so a stale copy changes nothing) —————
 
-export const insertSigner = (db: Db, row: NewSignerRecord) => db.insert(signers).values(row);
+/** A new signer's row; a column may be an SQL expression (`code_required` reads the account's setting). */
+export const insertSigner = (db: Db, row: SQLiteInsertValue<typeof signers>) => db.insert(signers).values(row);
+
+/** The account's require_signer_code, as an expression for a signer's insert (false for an unknown account). */
+export const requireSignerCodeOf = (db: Db, tenantId: string) =>
+  sql<boolean>`coalesce((${db.select({ r: tenants.requireSignerCode }).from(tenants).where(eq(tenants.id, tenantId))}), 0)`;
 
 export const markSent = (db: Db, documentId: string, sentAt: string, expiresAt: string) =>
   db

@@ -70,10 +70,17 @@ function certifiedEvents(events: RecordRows["events"]): RecordRows["events"] {
   return done < 0 ? events : events.slice(0, done + 1);
 }
 
+/** The method a confirmed code names: the verified event's own (`email_otp` | `sms_otp`), else the signer's `auth`. */
+function codeMethod(detail: string | null, auth: string): string {
+  const named = detail?.split(";")[0]?.trim();
+  return named === "email_otp" || named === "sms_otp" ? named : auth !== "none" ? auth : "email_otp";
+}
+
 /** The spec's payload, derived from rows. The same function issues and re-derives. */
 export async function derivePayload(r: RecordRows): Promise<CertificatePayload> {
   const events = certifiedEvents(r.events);
-  const confirmedCode = new Set(events.filter((e) => e.kind === "verified" && e.signerId).map((e) => e.signerId!));
+  // A `verified` event's detail names how the code came (`email_otp` | `sms_otp`).
+  const confirmedCode = new Map(events.filter((e) => e.kind === "verified" && e.signerId).map((e) => [e.signerId!, e.detail] as const));
   return {
     issuer: { tenant: r.tenant.name, tenant_id: r.tenant.id },
     test: r.doc.mode === "test",
@@ -97,7 +104,7 @@ export async function derivePayload(r: RecordRows): Promise<CertificatePayload> 
       signature: s.signedAt
         ? {
             // A confirmed one-time code is the stronger evidence of who signed, so it names the method.
-            method: s.auth !== "none" && confirmedCode.has(s.id) ? s.auth : s.signatureMethod,
+            method: confirmedCode.has(s.id) ? codeMethod(confirmedCode.get(s.id) ?? null, s.auth) : s.signatureMethod,
             value_sha256: s.signatureValueSha256,
             signed_against_sha256: s.signedAgainstSha256,
             ip: s.signIp,

@@ -49,6 +49,12 @@ export const SignCommand = z
   .strict();
 export type SignCommand = z.infer<typeof SignCommand>;
 
+/** A one-time code as the signer types it (spaces and dashes are ignored when it is checked). */
+export const VerifyCodeCommand = z
+  .object({ code: text().min(4).max(12).openapi({ description: "The code received (6 digits; 4-12 characters accepted)", example: "482913" }) })
+  .strict();
+export type VerifyCodeCommand = z.infer<typeof VerifyCodeCommand>;
+
 export const DeclineCommand = z.object({ reason: text().trim().min(1).max(DECLINE_REASON_MAX) }).strict();
 export type DeclineCommand = z.infer<typeof DeclineCommand>;
 

@@ -24,7 +24,15 @@ import { DEFAULT_CONSENT_TEXT, INTENT_TEXT, INTENT_VERSION, consentVersion } fro
 import { parseFrameAncestors } from "./accounts";
 import { sealedFile } from "./evidence";
 import type { MergeSpan } from "./templates";
-import { type ConsentCommand, DeclineCommand, type SignCommand, type SubmitCommand, type SupplyFieldCommand, parseCommand } from "./signer-commands";
+import {
+  type ConsentCommand,
+  DeclineCommand,
+  type SignCommand,
+  type SubmitCommand,
+  type SupplyFieldCommand,
+  type VerifyCodeCommand,
+  parseCommand,
+} from "./signer-commands";
 
 export type RequestContext = { ip: string | null; userAgent: string | null };
 
@@ -195,6 +203,8 @@ export type PageRead = {
   verificationCode: string | null;
   /** Where merged values sit in the body, for isolating each one on the page. */
   bodyMerges: MergeSpan[];
+  /** The one-time code step: whether this signer must confirm one, and when they did. */
+  code: { required: boolean; verifiedAt: string | null };
 };
 
 /** The same read for the signer's page, with what only the page needs. Null for a dead link. */
@@ -212,6 +222,7 @@ export async function readLinkForPage(env: Env, token: string, ctx: RequestConte
     frameAncestors: parseFrameAncestors(r.tenant.frameAncestors),
     verificationCode: r.verificationCode,
     bodyMerges: r.st.doc.mergeSpans satisfies MergeSpan[],
+    code: { required: r.me.codeRequired, verifiedAt: r.me.codeVerifiedAt },
   };
 }
 
@@ -244,6 +255,18 @@ export async function submit(env: Env, token: string, input: SubmitCommand, ctx:
   const l = await known(env, token);
   const r = unwrap(await sequencer(env, l.documentId).submit(l.documentId, l.signerId, input, ctx));
   return { event_id: r.event_id };
+}
+
+/** Sends the signer a one-time code (only when one is required and the service sent the link). */
+export async function requestCode(env: Env, token: string) {
+  const l = await known(env, token);
+  return unwrap(await sequencer(env, l.documentId).requestCode(l.documentId, l.signerId));
+}
+
+/** `{ok: true}` for the right code; `{ok: false, tries_left}` otherwise. */
+export async function verifyCode(env: Env, token: string, input: VerifyCodeCommand, ctx: RequestContext) {
+  const l = await known(env, token);
+  return unwrap(await sequencer(env, l.documentId).verifyCode(l.documentId, l.signerId, input, ctx));
 }
 
 export { DECLINE_REASON_MAX } from "./signer-commands";

@@ -27,6 +27,7 @@ import { checkAnswers } from "./field-values";
 import { issueCertificate } from "./certificates";
 import { signaturePictureOrRefuse } from "../lib/image";
 import { logError } from "../lib/log";
+import { codeFirst, codeOutstanding, requestCode as sendCode, verifyCode as checkCode } from "./signer-codes";
 import type { Captured, SignCommand, SupplyFieldCommand } from "./signer-commands";
 import {
   type Statement,
@@ -41,6 +42,7 @@ import {
   markSigned,
   markViewed,
   markVoided,
+  requireSignerCodeOf,
   signingDb,
   upsertAnswer,
 } from "../db/signing";
@@ -97,10 +99,8 @@ function requireSigningRole(signer: SignerState) {
 export async function send(env: Env, st: SequencerState, signersIn: SignerInput[], actor: Actor) {
   if (st.doc.status !== "draft") throw invalid(`This document is ${st.doc.status}; only a draft can be sent.`);
   if (!signersIn.some((s) => (s.role ?? "signer") !== "cc")) throw invalid("signers: at least one signer must sign (not only cc).");
-  const otp = signersIn.findIndex((s) => s.auth && s.auth !== "none");
-  if (otp >= 0) {
-    throw invalid(`signers.${otp}.auth: one-time codes are not enabled for this account.`, 'Send with auth "none".');
-  }
+  const textless = signersIn.findIndex((s) => s.auth === "sms_otp" && !s.phone);
+  if (textless >= 0) throw invalid(`signers.${textless}.phone: is required with auth "sms_otp" (the code goes by text).`);
   const now = new Date();
   const sentAt = now.toISOString();
   const expiresAt = st.doc.expiresAt ?? new Date(now.getTime() + DEFAULT_EXPIRY_DAYS * 86400_000).toISOString();
@@ -126,6 +126,9 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
           signOrder: s.sign_order ?? i + 1,
           phone: s.phone ?? null,
           auth: s.auth ?? "none",
+          // Decided once, at send: asked by `auth`, or by the account's require_signer_code now
+          // (read in the same statement, so the send costs no extra round trip).
+          codeRequired: (s.auth ?? "none") !== "none" ? true : requireSignerCodeOf(db, st.doc.tenantId),
           partyId: s.party_id ?? null,
           status: "pending",
           tokenHash: await sha256Hex(token),
@@ -253,6 +256,7 @@ export async function sign(env: Env, st: SequencerState, signer: SignerState, in
   requireLiveLink(st, signer);
   requirePendingSigner(signer);
   requireSigningRole(signer);
+  if (codeOutstanding(signer)) throw codeFirst();
   if (!signer.consentedAt) throw invalid("Consent to sign electronically must be given before signing.", "POST /v1/sign/{token}/consent first.");
   const { changes, problems } = checkAnswers(signerFields(st), suppliedKeys(st, signer), answers, { signing: true });
   if (problems.length) throw invalid(problems[0]!.message);
@@ -312,6 +316,22 @@ export async function sign(env: Env, st: SequencerState, signer: SignerState, in
     await issueCertificate(env, st.doc.id).catch((err) => logError("certificate issue failed", err, { documentId: st.doc.id }));
   }
   return { event_id: eventIds[0]!, completed: completes };
+}
+
+/** Sends the signer a one-time code, when one is required (src/domain/signer-codes.ts). */
+export async function requestCode(env: Env, st: SequencerState, signer: SignerState) {
+  requireLiveLink(st, signer);
+  requirePendingSigner(signer);
+  requireSigningRole(signer);
+  return sendCode(env, st, signer);
+}
+
+/** Checks a one-time code; a confirmed one adds `verified` to the trail. A wrong one is not an error. */
+export async function verifyCode(env: Env, st: SequencerState, signer: SignerState, input: { code: string }, actor: Actor) {
+  requireLiveLink(st, signer);
+  requirePendingSigner(signer);
+  requireSigningRole(signer);
+  return checkCode(env, st, signer, input, actor);
 }
 
 /** A signer declines with a reason; the document ends as declined. */

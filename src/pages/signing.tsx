@@ -16,7 +16,7 @@ import type { PageBrand } from "./brand";
 type Read = PageRead["read"];
 type FieldView = NonNullable<Read["fields"]>[number];
 
-export type SignErrors = { fields?: Record<string, string>; sign?: string; decline?: string };
+export type SignErrors = { fields?: Record<string, string>; sign?: string; decline?: string; code?: string };
 
 export type SignPageProps = {
   t: T;
@@ -28,6 +28,8 @@ export type SignPageProps = {
   posted?: { values?: Record<string, string>; method?: string; typedName?: string; reason?: string };
   /** Set on the first page after signing: the page tells a framing parent. */
   done?: "signed" | null;
+  /** Set on the page after a one-time code was sent: how, and to whom (masked). */
+  codeSent?: { channel: "email" | "sms"; to: string } | null;
   /** The account's brand when it wears its own. */
   brand?: PageBrand;
 };
@@ -231,6 +233,55 @@ function SignForm({
   );
 }
 
+/**
+ * The one-time code step, before consent: send a code, then type it. Two plain forms (no
+ * JavaScript); the code field says what went wrong through aria-describedby.
+ */
+function CodeStep({ t, token, errors, sent }: { t: T; token: string; errors: SignErrors; sent: SignPageProps["codeSent"] }) {
+  const described = ["otp-hint", sent ? "otp-sent" : null, errors.code ? "otp-error" : null].filter(Boolean).join(" ");
+  return (
+    <section aria-labelledby="otp-heading" id="code">
+      <h2 id="otp-heading">{t("otpHeading")}</h2>
+      <p>{t("otpIntro")}</p>
+      {sent ? (
+        <p id="otp-sent" role="status">
+          {t(sent.channel === "sms" ? "otpSentSms" : "otpSentEmail", { to: sent.to })}
+        </p>
+      ) : null}
+      <form method="post" action={`/s/${token}/verify`}>
+        <LangField lang={t.lang} />
+        <label for="otp">{t("otpLabel")}</label>
+        <span class="hint" id="otp-hint">
+          {t("otpHint")}
+        </span>
+        {errors.code ? (
+          <span class="error" id="otp-error">
+            {errors.code}
+          </span>
+        ) : null}
+        <input
+          type="text"
+          id="otp"
+          name="code"
+          inputmode="numeric"
+          autocomplete="one-time-code"
+          maxlength={12}
+          required
+          aria-describedby={described}
+          aria-invalid={errors.code ? "true" : undefined}
+        />
+        <button type="submit">{t("otpButton")}</button>
+      </form>
+      <form method="post" action={`/s/${token}/code`}>
+        <LangField lang={t.lang} />
+        <button type="submit" class={sent ? "quiet" : undefined}>
+          {t(sent ? "otpResend" : "otpSend")}
+        </button>
+      </form>
+    </section>
+  );
+}
+
 /** A document completes with its last signature, so that signature's time is the completion time. */
 const completedAt = (r: Read) => (r.signers ?? []).reduce<string | null>((a, s) => (s.signed_at && (!a || s.signed_at > a) ? s.signed_at : a), null);
 
@@ -247,6 +298,8 @@ export function SignPage(p: SignPageProps) {
   const completed = r.document_status === "completed";
   const code = p.page.verificationCode;
   const fieldErrors = Object.entries(errors.fields ?? {});
+  // A one-time code comes first: consent and signing wait until it is confirmed.
+  const codeFirst = canAct && p.page.code.required && !p.page.code.verifiedAt;
   const done = p.done === "signed" && r.signer_status === "signed" ? "signed" : null;
   const bodyData: Record<string, string> = {};
   if (done) {
@@ -305,7 +358,7 @@ export function SignPage(p: SignPageProps) {
         </div>
       ) : null}
 
-      {fieldErrors.length || errors.sign || errors.decline ? (
+      {fieldErrors.length || errors.sign || errors.decline || errors.code ? (
         <div class="box bad" id="problem" role="alert" tabindex={-1}>
           <h2>{t("problem")}</h2>
           <ul>
@@ -314,6 +367,11 @@ export function SignPage(p: SignPageProps) {
                 <a href={`#f-${key}`}>{msg}</a>
               </li>
             ))}
+            {errors.code ? (
+              <li>
+                <a href="#otp">{errors.code}</a>
+              </li>
+            ) : null}
             {errors.sign ? <li>{errors.sign}</li> : null}
             {errors.decline ? (
               <li>
@@ -347,7 +405,9 @@ export function SignPage(p: SignPageProps) {
         </ol>
       </section>
 
-      {canAct ? (
+      {codeFirst ? <CodeStep t={t} token={token} errors={errors} sent={p.codeSent} /> : null}
+      {canAct && p.page.code.verifiedAt ? <p>✓ {t("otpDone", { date: t.date(p.page.code.verifiedAt) })}</p> : null}
+      {canAct && !codeFirst ? (
         <section aria-labelledby="step1">
           <h2 id="step1">{t("step1")}</h2>
           {r.consented_at ? (
@@ -363,7 +423,7 @@ export function SignPage(p: SignPageProps) {
           )}
         </section>
       ) : null}
-      {canAct && r.consented_at ? (
+      {canAct && !codeFirst && r.consented_at ? (
         <section aria-labelledby="step2" id="sign">
           <h2 id="step2">{t("step2")}</h2>
           <SignForm t={t} token={token} r={r} answers={p.page.answers} sensitive={p.page.sensitive} errors={errors} posted={p.posted ?? {}} />

@@ -10,7 +10,7 @@ import { ApiError } from "../lib/errors";
 import { clientAddress, signerContext } from "../lib/auth";
 import { ADDRESS_LIMIT, limitOrThrow, perToken } from "../lib/rate-limit";
 import { normaliseVerificationCode, formatVerificationCode } from "../lib/verification-code";
-import { consent, decline, lookupToken, readLinkForPage, sealedPdfForLink, submit } from "../domain/signing";
+import { consent, decline, lookupToken, readLinkForPage, requestCode, sealedPdfForLink, submit, verifyCode as verifySignerCode } from "../domain/signing";
 import { brandOf } from "../domain/branding";
 import { type PageBrand, pageBrand } from "../pages/brand";
 import { hostAccountOf } from "./signing-host";
@@ -24,6 +24,7 @@ import { chooseLang, translator, type Key, type Lang, type T } from "../pages/i1
 import { newNonce, setPageHeaders } from "../pages/security";
 import { MessagePage } from "../pages/layout";
 import { DeadLinkPage, DeclinedPage, SignPage, isSignatureField, signPath, type SignErrors, type SignPageProps } from "../pages/signing";
+import type { PageRead } from "../domain/signing";
 import { VerifyPage, verifyPath, type VerifyPageProps } from "../pages/verify";
 import { logError } from "../lib/log";
 
@@ -68,7 +69,7 @@ async function dead(c: C, t: T) {
   return c.html(DeadLinkPage({ t, nonce, brand: await brandFor(c, null) }), 404);
 }
 
-async function signPage(c: C, props: Omit<SignPageProps, "nonce">, status: 200 | 422) {
+async function signPage(c: C, props: Omit<SignPageProps, "nonce">, status: 200 | 422 | 429) {
   const brand = props.brand ?? (await brandFor(c, await linkAccount(c, props.token)));
   const nonce = newNonce();
   setPageHeaders(c, nonce, props.page.frameAncestors);
@@ -108,8 +109,49 @@ pages.get("/s/:token", perToken, async (c) => {
   // The brand's one round trip runs beside the link's read.
   const [page, brand] = await Promise.all([readLinkForPage(c.env, token, signerContext(c.req.raw)), linkAccount(c, token).then((a) => brandFor(c, a))]);
   if (!page) return dead(c, t);
-  return signPage(c, { t, token, page, brand, done: c.req.query("done") === "signed" ? "signed" : null }, 200);
+  return signPage(c, { t, token, page, brand, done: c.req.query("done") === "signed" ? "signed" : null, codeSent: codeSentQuery(c) }, 200);
 });
+
+/** `?sent=email|sms&to=<masked>` after a code was sent (the masked address only; never the code). */
+function codeSentQuery(c: C): SignPageProps["codeSent"] {
+  const channel = c.req.query("sent");
+  const to = (c.req.query("to") ?? "").slice(0, 80);
+  return (channel === "email" || channel === "sms") && to ? { channel, to } : null;
+}
+
+/** Sends a one-time code; a refusal (too soon, not required) is shown in the code step. */
+pages.post("/s/:token/code", perToken, async (c) => {
+  const { t, token, page } = await formPost(c);
+  if (!page) return dead(c, t);
+  try {
+    const r = await requestCode(c.env, token);
+    return c.redirect(`${signPath(token, t.lang)}&sent=${r.channel}&to=${encodeURIComponent(r.sent_to)}#code`, 303);
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "rate_limited") {
+      for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
+      return codePage(c, t, token, page, t("otpWait"), 429);
+    }
+    return codePage(c, t, token, page, refusal(err), 422);
+  }
+});
+
+/** Checks the typed code; right: on to consent; wrong: the tries left, in place. */
+pages.post("/s/:token/verify", perToken, async (c) => {
+  const { body, t, token, who, page } = await formPost(c);
+  if (!page) return dead(c, t);
+  const code = (body.code ?? "").trim();
+  if (code.length < 4 || code.length > 12) return codePage(c, t, token, page, t("otpMissing"), 422);
+  try {
+    const r = await verifySignerCode(c.env, token, { code }, who);
+    if (r.ok) return c.redirect(`${signPath(token, t.lang)}#step1`, 303);
+    return codePage(c, t, token, page, r.tries_left > 0 ? t("otpWrong", { n: r.tries_left }) : t("otpDead"), 422);
+  } catch (err) {
+    return codePage(c, t, token, page, refusal(err), 422);
+  }
+});
+
+const codePage = (c: C, t: T, token: string, page: PageRead, message: string, status: 422 | 429) =>
+  signPage(c, { t, token, page, errors: { code: message } }, status);
 
 pages.post("/s/:token/consent", perToken, async (c) => {
   const body = await form(c);

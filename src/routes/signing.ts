@@ -6,8 +6,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { commonErrors, createRouter, jsonBody, jsonResponse } from "../lib/router";
 import { signerContext } from "../lib/auth";
 import { perToken } from "../lib/rate-limit";
-import { consent, decline, readLink, sign, supplyField } from "../domain/signing";
-import { ConsentCommand, DeclineCommand, SignCommand, SupplyFieldCommand } from "../domain/signer-commands";
+import { consent, decline, readLink, requestCode, sign, supplyField, verifyCode } from "../domain/signing";
+import { ConsentCommand, DeclineCommand, SignCommand, SupplyFieldCommand, VerifyCodeCommand } from "../domain/signer-commands";
 
 const ctx = signerContext;
 const TokenParam = z.object({ token: z.string().max(128) });
@@ -108,6 +108,58 @@ signing.openapi(
     responses: { 200: jsonResponse(z.object({ consented: z.literal(true) }), "Consent recorded"), ...commonErrors },
   }),
   async (c) => c.json(await consent(c.env, c.req.valid("param").token, c.req.valid("json") ?? {}, ctx(c.req.raw)), 200),
+);
+
+signing.openapi(
+  createRoute({
+    method: "post",
+    path: "/v1/sign/{token}/code",
+    operationId: "requestSigningCode",
+    tags: ["signing"],
+    summary: "Send the signer a one-time code (only when the business requires one)",
+    description:
+      "Required of a signer sent with `auth` `email_otp` or `sms_otp`, and of every signer of a document sent while the account's `require_signer_code` was on. A 6-digit code, living 10 minutes, goes by email (`email_otp`), by text (`sms_otp`), or for the account-wide requirement by text when the account may text the signer's phone, else by email. A new code kills the earlier one. 429 beyond 1 a minute or 5 an hour per signer (Retry-After says when). 422 when this signer needs no code, already confirmed one, or was never sent a link by the service (links delivered by the integrator only, `notify: false`), or when an `sms_otp` signer's phone may not be texted.",
+    ...token,
+    request: { params: TokenParam },
+    responses: {
+      200: jsonResponse(
+        z
+          .object({
+            channel: z.enum(["email", "sms"]),
+            sent_to: z.string().openapi({ description: "Masked: a•••@example.com or +1•••••••123", example: "a•••@example.com" }),
+            resend_after: z.string().openapi({ description: "When another code may be asked for (one minute on)" }),
+          })
+          .openapi("SigningCodeSent"),
+        "Code sent",
+      ),
+      ...commonErrors,
+    },
+  }),
+  async (c) => c.json(await requestCode(c.env, c.req.valid("param").token), 200),
+);
+
+signing.openapi(
+  createRoute({
+    method: "post",
+    path: "/v1/sign/{token}/verify",
+    operationId: "verifySigningCode",
+    tags: ["signing"],
+    summary: "Confirm the one-time code; a wrong code is ok false with the tries left",
+    description:
+      "The right code answers `{ok: true}`, adds a `verified` event to the trail, and lets the signer sign (signing before it is 422); the certificate's signature method then reads `email_otp` or `sms_otp`. A wrong code answers `{ok: false, tries_left}`; the fifth wrong try kills the code (`tries_left: 0`), as does its expiry after 10 minutes: a new code is needed. Spaces and dashes in the code are ignored. 422 when this signer needs no code or none was sent yet.",
+    ...token,
+    request: { params: TokenParam, ...jsonBody(VerifyCodeCommand) },
+    responses: {
+      200: jsonResponse(
+        z
+          .object({ ok: z.boolean(), tries_left: z.number().int().min(0).optional().openapi({ description: "Only when ok is false" }) })
+          .openapi("SigningCodeVerified"),
+        "Checked",
+      ),
+      ...commonErrors,
+    },
+  }),
+  async (c) => c.json(await verifyCode(c.env, c.req.valid("param").token, c.req.valid("json"), ctx(c.req.raw)), 200),
 );
 
 signing.openapi(

@@ -4,10 +4,15 @@
  * src/domain/sms-consent.ts and src/domain/sms-inbound.ts.
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
 import { SMS_CONSENT_PURPOSES, SMS_WHY_NOT } from "../db/enums";
 import { createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
 import { text } from "../lib/text";
 import { queryConsent, recordConsent } from "../domain/sms-consent";
+import { type FormParams, handleInbound, handleStatus, twilioSignatureValid } from "../domain/sms-inbound";
+import { ApiError } from "../lib/errors";
+import { configOf, publicBaseUrl } from "../lib/config";
 
 const Phone = text().min(7).max(20).openapi({
   description: "7-20 characters, any common formatting; without a country code it is read in the account's country (US when none is set)",
@@ -80,4 +85,65 @@ sms.openapi(
   }),
   // A repeated `phone` reaches the schema as an array and is refused there (422 naming phone).
   async (c) => c.json(await queryConsent(c.env, c.get("principal"), c.req.valid("query").phone), 200),
+);
+
+// ————— from the provider —————
+
+/** The form body as name/value pairs in order (a body that is not a form has none). */
+async function formParams(req: Request): Promise<FormParams> {
+  const type = req.headers.get("content-type") ?? "";
+  if (!/^application\/x-www-form-urlencoded/i.test(type)) return [];
+  return [...new URLSearchParams(await req.text()).entries()];
+}
+
+/**
+ * Twilio signs each request with the account's auth token over the URL it called, which is the
+ * public one (PUBLIC_BASE_URL + path and query; the Host a request arrives with is not trusted).
+ * Unsigned, wrongly signed, or no TWILIO_AUTH_TOKEN configured: 403 and nothing recorded.
+ */
+async function signedParams(c: Context<AppEnv>): Promise<FormParams> {
+  const url = new URL(c.req.url);
+  const params = await formParams(c.req.raw);
+  const ok = await twilioSignatureValid(
+    configOf(c.env).TWILIO_AUTH_TOKEN,
+    publicBaseUrl(c.env) + url.pathname + url.search,
+    params,
+    c.req.header("x-twilio-signature"),
+  );
+  if (!ok)
+    throw new ApiError("forbidden", "This request is not signed by the text provider.", "Twilio signs with X-Twilio-Signature using the account's auth token.");
+  return params;
+}
+
+const hook = { hide: true as const, tags: ["sms"], security: [] as { [k: string]: string[] }[], "x-auth": "provider signature" };
+const refused = { 403: { description: "Not signed by the provider" } };
+
+sms.openapi(
+  createRoute({
+    ...hook,
+    method: "post",
+    path: "/hooks/sms/twilio",
+    operationId: "twilioInbound",
+    summary: "A reply to one of our texts: STOP words revoke, START/UNSTOP lift, HELP/INFO answered",
+    responses: { 200: { description: "TwiML", content: { "text/xml": { schema: z.string() } } }, ...refused },
+  }),
+  async (c) => {
+    const r = await handleInbound(c.env, await signedParams(c));
+    return c.body(r.twiml, 200, { "Content-Type": "text/xml; charset=utf-8" });
+  },
+);
+
+sms.openapi(
+  createRoute({
+    ...hook,
+    method: "post",
+    path: "/hooks/sms/twilio/status",
+    operationId: "twilioStatus",
+    summary: "Delivery status of one of our texts: errors 30003, 30005, 30006 and 21614 suppress the number",
+    responses: { 204: { description: "Noted" }, ...refused },
+  }),
+  async (c) => {
+    await handleStatus(c.env, await signedParams(c));
+    return c.body(null, 204);
+  },
 );

@@ -19,3 +19,4 @@ await import("./verify.mjs");
 await import("./public-form.mjs");
 await import("./dashboard.mjs");
 await import("./branding.mjs");
+await import("./codes.mjs");

@@ -47,6 +47,7 @@ describe(".dev.vars", () => {
     assert.match(v.WEBHOOK_SECRET_KEY, /^[0-9a-f]{64}$/);
     assert.equal(v.PUBLIC_BASE_URL, "http://localhost:9911");
     assert.equal(v.ALLOW_INSECURE_WEBHOOKS, "true");
+    assert.match(v.TWILIO_AUTH_TOKEN, /^[0-9a-f]{32}$/);
     assert.deepEqual(parseDevVars(readFileSync(file, "utf8")), v);
     const bytes = readFileSync(file);
 
@@ -156,6 +157,16 @@ describe("npm run ops: requests", () => {
         body: { white_label: true, spending_limit_cents: null, frame_ancestors: ["https://a.example", "https://b.example"] },
       },
     );
+    assert.deepEqual(req(["tenant", "update", "ten_1", "--default-country", "GB"]), {
+      method: "PATCH",
+      path: "/tenants/ten_1",
+      body: { default_country: "GB" },
+    });
+    assert.deepEqual(req(["tenant", "update", "ten_1", "--default-country", "null"]), {
+      method: "PATCH",
+      path: "/tenants/ten_1",
+      body: { default_country: null },
+    });
     assert.deepEqual(
       req([
         "key",

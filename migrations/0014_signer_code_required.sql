@@ -1,0 +1,1 @@
+ALTER TABLE `signers` ADD `code_required` integer DEFAULT false NOT NULL;
