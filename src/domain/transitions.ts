@@ -31,6 +31,7 @@ import type { Captured, SignCommand, SupplyFieldCommand } from "./signer-command
 import {
   type Statement,
   deleteAnswer,
+  documentReads,
   insertSigner,
   markCompleted,
   markConsented,
@@ -135,6 +136,8 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
       );
     }
     statements.push(markSent(db, st.doc.id, sentAt, expiresAt));
+    // The sent state (document, new signers, answers) is read back in the same batch.
+    const reads = documentReads(db, st.doc.id);
     const event: NewEvent = {
       kind: "sent",
       occurredAt: sentAt,
@@ -143,8 +146,10 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
       againstSha256: st.doc.bodySha256,
       detail: `Sent to ${signersIn.length} recipient${signersIn.length === 1 ? "" : "s"}.`,
     };
-    await commit(env, st, snapshot(st.doc, { status: "sent" }), statements, [event]);
-    return { links };
+    const { results } = await commit(env, st, snapshot(st.doc, { status: "sent" }), [...statements, ...reads], [event]);
+    const [d, s, v] = results.slice(statements.length) as [DocumentRecord[], SignerState[], SequencerState["values"]];
+    const state: SequencerState | null = d[0] ? { doc: d[0], signers: s, values: v, lastSeq: st.lastSeq } : null;
+    return { links, state };
   } catch (err) {
     await release();
     throw err;
