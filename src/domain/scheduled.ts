@@ -3,7 +3,9 @@ import type { Env } from "../env";
 import { purgeExpiredIdempotencyKeys } from "../lib/idempotency";
 import { expireDueDocuments } from "./documents";
 import { purgeOldDeliveries, sweepWebhookQueues } from "./webhooks";
+import { purgeIdleSessions } from "./members";
 import { logError } from "../lib/log";
+import { sweepMessageQueues } from "./messages";
 
 export type ScheduledStep = (env: Env, now: Date) => Promise<unknown>;
 
@@ -13,6 +15,8 @@ export const scheduledSteps: Record<string, ScheduledStep> = {
   expireDocuments: expireDueDocuments,
   sweepWebhookQueues,
   purgeWebhookDeliveries: purgeOldDeliveries,
+  sweepMessageQueues,
+  purgeIdleSessions,
 };
 
 export async function runScheduled(env: Env, now: Date): Promise<Record<string, "ok" | string>> {
