@@ -18,10 +18,12 @@
  * round-robin over a pool of keys so the 300/min per-key limit is never reached, each signing
  * token is used 3 times (limit 120/min); the bench fails on any 429.
  *
- * The Worker runs under wrangler's createTestHarness (local D1, R2, Durable Objects; no
- * `wrangler dev` proxy). `run(ctx)` is imported by bench/run.mjs; `node bench/documents.bench.mjs`
+ * The Worker runs under wrangler's createTestHarness (local D1, R2, Durable Objects); requests go
+ * straight to its workerd process (bench/service.mjs). Each case prints the machine's load average
+ * at its start and end: throughput and latency move with it, CPU per agreement much less. `run(ctx)` is imported by bench/run.mjs; `node bench/documents.bench.mjs`
  * runs it alone. BENCH_QUICK=1 (or ctx.quick) makes each case shorter.
  */
+import { cpus, loadavg } from "node:os";
 import { pathToFileURL } from "node:url";
 import { cpuMs, fmtMs, isQuick, measure, startService } from "./service.mjs";
 
@@ -115,9 +117,11 @@ export async function run(ctx = {}) {
 
     const cases = [];
     for (const [k, concurrency] of [1, 16].entries()) {
+      const loadBefore = loadavg()[0];
       const before = cpuMs();
       const c = await measure({ concurrency, count: counts[k], op: (i) => agreement((k + 1) * 1_000_000 + i) });
       const after = cpuMs();
+      c.load = [loadBefore, loadavg()[0]];
       // CPU per complete agreement: the workerd process's CPU time over the case (the Worker, its
       // Durable Objects, local D1/R2 and Miniflare's services) divided by the agreements done.
       c.cpu = {
@@ -131,7 +135,7 @@ export async function run(ctx = {}) {
     log("documents: complete agreements (prepare → send to 2 → read, consent, sign × 2 → completed); createTestHarness, test mode");
     for (const c of cases) {
       log(
-        `  agreements/s, c=${String(c.concurrency).padEnd(3)} ${c.perSecond.toFixed(1).padStart(7)}/s  (${c.done} completed in ${c.seconds.toFixed(1)} s, ${c.errors} errors; one agreement p50 ${fmtMs(c.named.agreement?.p50)}, p99 ${fmtMs(c.named.agreement?.p99)})`,
+        `  agreements/s, c=${String(c.concurrency).padEnd(3)} ${c.perSecond.toFixed(1).padStart(7)}/s  (${c.done} completed in ${c.seconds.toFixed(1)} s, ${c.errors} errors; one agreement p50 ${fmtMs(c.named.agreement?.p50)}, p99 ${fmtMs(c.named.agreement?.p99)}; load average ${c.load[0].toFixed(1)} → ${c.load[1].toFixed(1)})`,
       );
       log(
         `    CPU per complete agreement: workerd ${c.cpu.workerdMs === null ? "n/a (no /proc)" : `${c.cpu.workerdMs.toFixed(1)} ms`} (${c.cpu.processes} process${c.cpu.processes === 1 ? "" : "es"}), Node client + harness ${c.cpu.nodeMs.toFixed(1)} ms`,
@@ -160,7 +164,8 @@ export function summary(r) {
   return r.cases.flatMap((c) => [
     [`complete agreements, c=${c.concurrency}`, `${c.perSecond.toFixed(1)}/s (${c.done} done, ${c.errors} errors)`],
     [`POST /v1/sign/{token}, c=${c.concurrency}`, `p50 ${fmtMs(c.named.sign?.p50)}, p99 ${fmtMs(c.named.sign?.p99)}`],
-    [`CPU per agreement (workerd), c=${c.concurrency}`, c.cpu.workerdMs === null ? "n/a" : `${c.cpu.workerdMs.toFixed(1)} ms`],
+    [`CPU per agreement (workerd), c=${c.concurrency}`, c.cpu.workerdMs === null ? "n/a" : `${c.cpu.workerdMs.toFixed(1)} ms (Node ${c.cpu.nodeMs.toFixed(1)} ms)`],
+    [`load average during c=${c.concurrency}`, `${c.load[0].toFixed(1)} → ${c.load[1].toFixed(1)} (${cpus().length} cores)`],
   ]);
 }
 

@@ -1,8 +1,14 @@
 /**
  * Shared by the HTTP benches that run the Worker in-process: starts it with wrangler's
- * `createTestHarness` (Miniflare: local D1, R2 and Durable Objects, requests dispatched straight to
- * workerd, no `wrangler dev` proxy), makes accounts and keys through the operator API, and measures
- * a case at a fixed concurrency.
+ * `createTestHarness` (Miniflare: local D1, R2 and Durable Objects), makes accounts and keys
+ * through the operator API, and measures a case at a fixed concurrency.
+ *
+ * Requests go straight to the workerd process that runs the Worker (`server.getWorker().fetch`),
+ * not through the harness's proxy Worker (`server.fetch`, a second workerd process that `wrangler
+ * dev` puts in front to hold requests during reloads), and wrangler's local dev dashboards are off:
+ * the local observability collector (which writes a trace of every invocation to a SQLite-backed
+ * Durable Object of its own) and the local explorer. Neither exists on Cloudflare; both ran on the
+ * same thread as the Worker and were counted in its CPU.
  *
  * Not a bench itself (bench/run.mjs only runs `*.bench.mjs`).
  */
@@ -15,6 +21,10 @@ import { percentile } from "./stats.mjs";
 export { percentile };
 export const isQuick = (ctx = {}) => ctx.quick ?? process.env.BENCH_QUICK === "1";
 
+// wrangler's local dev dashboards (read when the harness starts): not part of the service.
+process.env.X_LOCAL_OBSERVABILITY ??= "false";
+process.env.X_LOCAL_EXPLORER ??= "false";
+
 /**
  * Starts the Worker (as the validator suite does, with its own operator token); `call` returns
  * {status, json, headers, ms}. `vars` are laid over the Worker's variables (e.g. D1_TRACE,
@@ -23,13 +33,15 @@ export const isQuick = (ctx = {}) => ctx.quick ?? process.env.BENCH_QUICK === "1
 export async function startService(vars = {}) {
   const operatorToken = `bench-operator-${randomBytes(8).toString("hex")}`;
   const server = await startWorker({ OPERATOR_TOKEN: operatorToken, WEBHOOK_SECRET_KEY: randomBytes(32).toString("hex"), ...vars });
+  // Straight to the Worker's runtime, past the harness's proxy Worker.
+  const worker = server.getWorker();
 
   async function call(method, p, { key, body, ip = "203.0.113.9" } = {}) {
     const headers = { "cf-connecting-ip": ip };
     if (key) headers.authorization = `Bearer ${key}`;
     if (body !== undefined) headers["content-type"] = "application/json";
     const t0 = performance.now();
-    const res = await server.fetch(`${BASE_URL}${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await worker.fetch(`${BASE_URL}${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await res.text();
     const ms = performance.now() - t0;
     let json = null;

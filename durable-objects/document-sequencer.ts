@@ -1,7 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../src/env";
 import { traceD1 } from "../src/db/trace";
-import { ApiError } from "../src/lib/errors";
+import { ApiError, notFound } from "../src/lib/errors";
+import { normaliseSigners } from "../src/domain/documents";
 import { type Outcome, outcome } from "../src/lib/rpc";
 import { type LinkState, type SequencerState, type SignerState, linkIsLive, loadSequencerState } from "../src/domain/document-state";
 import { signingDb, tenantPageSettings, verificationCodeOf } from "../src/db/signing";
@@ -79,13 +80,17 @@ export class DocumentSequencer extends DurableObject<Env> {
     return s;
   }
 
-  /** Sends a draft to its signers; returns each link's token once. */
-  send(documentId: string, signers: t.SignerInput[], actor: t.Actor) {
+  /**
+   * Sends a draft to its signers; returns each link's token once. With `owner`, a document of
+   * another account or mode answers 404 like a missing one (checked against the loaded state).
+   */
+  send(documentId: string, signers: t.SignerInput[], actor: t.Actor, owner?: { tenantId: string; mode: string }) {
     return this.serial(documentId, async (st) => {
-      const r = await t.send(this.env, st, signers, actor);
-      // The new signers are read back once, so signer calls find them in memory.
-      this.state = await loadSequencerState(this.env, documentId);
-      return r;
+      if (owner && (st.doc.tenantId !== owner.tenantId || st.doc.mode !== owner.mode)) throw notFound("document");
+      const { links, state } = await t.send(this.env, st, normaliseSigners(signers), actor);
+      // The new signers were read back in the commit's own batch, so signer calls find them in memory.
+      this.state = state;
+      return { links };
     });
   }
 

@@ -59,11 +59,17 @@ export type RecordSigner = Pick<
 >;
 export type RecordEvent = Pick<Event, "seq" | "kind" | "occurredAt" | "signerId" | "signerEmail" | "ip" | "againstSha256" | "detail">;
 export type RecordRows = { tenant: { id: string; name: string }; doc: RecordDocument; signers: RecordSigner[]; events: RecordEvent[] };
+type RecordResults = readonly [(RecordDocument & { tenantName: string })[], RecordSigner[], RecordEvent[]];
 
 /** The document with its account's name, its signers in signing order and its whole trail: one batch. */
 export async function recordRows(env: Env, documentId: string): Promise<RecordRows | null> {
   const d = db(env);
-  const [docs, signerRows, eventRows] = await d.batch([
+  return recordFrom(await d.batch(recordReads(d, documentId)));
+}
+
+/** The three selects `recordRows` batches, for a caller that rides them on a batch of its own (after its writes). */
+export function recordReads(d: ReturnType<typeof db>, documentId: string) {
+  return [
     d
       .select({
         id: documents.id,
@@ -115,7 +121,11 @@ export async function recordRows(env: Env, documentId: string): Promise<RecordRo
       .from(events)
       .where(eq(events.documentId, documentId))
       .orderBy(asc(events.seq)),
-  ]);
+  ] as const;
+}
+
+/** The record from the results of `recordReads`, in order; null when the document is missing. */
+export function recordFrom([docs, signerRows, eventRows]: RecordResults): RecordRows | null {
   const row = docs[0];
   if (!row) return null;
   const { tenantName, ...doc } = row;

@@ -41,7 +41,8 @@ export async function linkByTokenHash(env: Env, tokenHash: string): Promise<Pick
 
 export type LoadedDocument = { doc: DocumentRecord; signers: SignerState[]; values: FieldValueRecord[] };
 
-const documentReads = (db: Db, documentId: string) =>
+/** The document, its signers in order and their answers: three selects for one batch. */
+export const documentReads = (db: Db, documentId: string) =>
   [
     db.select().from(documents).where(eq(documents.id, documentId)),
     db

@@ -118,9 +118,11 @@ export async function derivePayload(r: RecordRows): Promise<CertificatePayload> 
 /**
  * Issues the certificate for a completed document; does nothing if it already exists (the unique
  * index on document_id makes a second insert a no-op) or if the document is not completed.
+ * `known` is the record when the caller has just read it (the completing commit reads it in its
+ * own batch); otherwise it is read here.
  */
-export async function issueCertificate(env: Env, documentId: string): Promise<void> {
-  const record = await recordRows(env, documentId);
+export async function issueCertificate(env: Env, documentId: string, known?: RecordRows | null): Promise<void> {
+  const record = known ?? (await recordRows(env, documentId));
   if (record?.doc.status !== "completed") return;
   const payload = await derivePayload(record);
   const canonical = canonicalJson(payload);

@@ -182,9 +182,17 @@ async function requireOwned(env: Env, p: Pick<Principal, "tenantId" | "mode">, d
   if (!owner || owner.tenantId !== p.tenantId || owner.mode !== p.mode) throw notFound("document");
 }
 
+/**
+ * The sequencer checks the account and mode against the state it loads anyway (no read of its own
+ * here), then the signers (roles, phone numbers), in that order: 404 before 422.
+ */
 export async function sendDocument(env: Env, p: Pick<Principal, "tenantId" | "mode">, documentId: string, signers: SendInput["signers"], actor: Actor) {
-  await requireOwned(env, p, documentId);
-  const normalised = signers.map((s, i) => {
+  return unwrap(await sequencer(env, documentId).send(documentId, signers, actor, { tenantId: p.tenantId, mode: p.mode }));
+}
+
+/** Signers as sent: a blank role refused, phone numbers in E.164. */
+export function normaliseSigners<S extends { role?: string; phone?: string | null }>(signers: S[]): S[] {
+  return signers.map((s, i) => {
     if (s.role !== undefined && s.role.trim() === "") throw invalid(`signers.${i}.role: must not be empty.`);
     if (s.phone) {
       const e164 = normalisePhone(s.phone);
@@ -193,7 +201,6 @@ export async function sendDocument(env: Env, p: Pick<Principal, "tenantId" | "mo
     }
     return s;
   });
-  return unwrap(await sequencer(env, documentId).send(documentId, normalised, actor));
 }
 
 export async function voidDocument(env: Env, p: Principal, documentId: string, reason: string, actor: Actor) {

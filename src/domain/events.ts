@@ -65,8 +65,9 @@ export function eventPayload(name: string, doc: DocumentSnapshot, e: NewEvent) {
 /**
  * Runs `statements` (the state change, drizzle queries) with the trail rows for `events` and
  * their webhook deliveries in one `db.batch`. `firstSeq` is the next sequence number of the
- * document's trail (the document's sequencer owns it). Returns the event ids in order and the
- * results of `statements`.
+ * document's trail (the document's sequencer owns it). `after` (reads) run in the same batch after
+ * the trail rows, so they see the committed state. Returns the event ids in order, the results
+ * of `statements` and those of `after`.
  */
 export async function commitWithEvents(
   env: Env,
@@ -74,7 +75,8 @@ export async function commitWithEvents(
   statements: Statement[],
   events: NewEvent[],
   firstSeq: number,
-): Promise<{ eventIds: string[]; results: unknown[] }> {
+  after: Statement[] = [],
+): Promise<{ eventIds: string[]; results: unknown[]; afterResults: unknown[] }> {
   const db = signingDb(env);
   const eventIds: string[] = [];
   const trail: Statement[] = [];
@@ -116,10 +118,11 @@ export async function commitWithEvents(
   });
   // The endpoints whose queues to kick are read in the same batch (no round trip of their own).
   const lookup = names.size ? [openEndpointsOf(db, doc.tenantId, doc.mode)] : [];
-  const batch = [...statements, ...trail, ...lookup];
-  if (batch.length === 0) return { eventIds, results: [] };
+  const batch = [...statements, ...trail, ...after, ...lookup];
+  if (batch.length === 0) return { eventIds, results: [], afterResults: [] };
   const all: unknown[] = await db.batch(batch as [Statement, ...Statement[]]);
   const results = all.slice(0, statements.length);
+  const afterResults = all.slice(statements.length + trail.length, statements.length + trail.length + after.length);
   if (lookup.length) {
     try {
       const endpoints = (all.at(-1) ?? []) as { id: string; events: string[] }[];
@@ -133,5 +136,5 @@ export async function commitWithEvents(
       console.error(JSON.stringify({ level: "warn", webhook_kick: String(err) }));
     }
   }
-  return { eventIds, results };
+  return { eventIds, results, afterResults };
 }

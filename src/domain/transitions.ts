@@ -25,6 +25,7 @@ import { reserveAgreement } from "./quota";
 import { INTENT_VERSION, consentVersion } from "./wording";
 import { checkAnswers } from "./field-values";
 import { issueCertificate } from "./certificates";
+import { recordFrom, recordReads } from "../db/evidence";
 import { signaturePictureOrRefuse } from "../lib/image";
 import { logError } from "../lib/log";
 import { codeFirst, codeOutstanding, requestCode as sendCode, verifyCode as checkCode } from "./signer-codes";
@@ -32,6 +33,7 @@ import type { Captured, SignCommand, SupplyFieldCommand } from "./signer-command
 import {
   type Statement,
   deleteAnswer,
+  documentReads,
   insertSigner,
   markCompleted,
   markConsented,
@@ -75,8 +77,8 @@ function capturedRecord(captured: Captured | undefined, receivedAt: string) {
  * sequencer's copy of the trail. Callers change the rest of their copy only after this returns,
  * so a failed commit leaves the copy as it was (and the sequencer reloads it).
  */
-async function commit(env: Env, st: SequencerState, doc: DocumentSnapshot, statements: Statement[], events: NewEvent[]) {
-  const r = await commitWithEvents(env, doc, statements, events, nextSeq(st));
+async function commit(env: Env, st: SequencerState, doc: DocumentSnapshot, statements: Statement[], events: NewEvent[], after: Statement[] = []) {
+  const r = await commitWithEvents(env, doc, statements, events, nextSeq(st), after);
   st.lastSeq += events.length;
   return r;
 }
@@ -138,6 +140,8 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
       );
     }
     statements.push(markSent(db, st.doc.id, sentAt, expiresAt));
+    // The sent state (document, new signers, answers) is read back in the same batch.
+    const reads = documentReads(db, st.doc.id);
     const event: NewEvent = {
       kind: "sent",
       occurredAt: sentAt,
@@ -146,8 +150,10 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
       againstSha256: st.doc.bodySha256,
       detail: `Sent to ${signersIn.length} recipient${signersIn.length === 1 ? "" : "s"}.`,
     };
-    await commit(env, st, snapshot(st.doc, { status: "sent" }), statements, [event]);
-    return { links };
+    const { results } = await commit(env, st, snapshot(st.doc, { status: "sent" }), [...statements, ...reads], [event]);
+    const [d, s, v] = results.slice(statements.length) as [DocumentRecord[], SignerState[], SequencerState["values"]];
+    const state: SequencerState | null = d[0] ? { doc: d[0], signers: s, values: v, lastSeq: st.lastSeq } : null;
+    return { links, state };
   } catch (err) {
     await release();
     throw err;
@@ -307,13 +313,16 @@ export async function sign(env: Env, st: SequencerState, signer: SignerState, in
       detail: "Everyone who had to sign has signed.",
     });
   }
-  const { eventIds } = await commit(env, st, doc, statements, events);
+  // The completing batch also reads back what the certificate is derived from (after the trail rows).
+  const after: Statement[] = completes ? [...recordReads(db, st.doc.id)] : [];
+  const { eventIds, afterResults } = await commit(env, st, doc, statements, events, after);
   applyAnswers(st, signer, changes, null, at);
   Object.assign(signer, { status: "signed", ...signature } satisfies Partial<SignerState>);
   if (completes) Object.assign(st.doc, { status: "completed", completedAt: at } satisfies Partial<DocumentRecord>);
   if (completes) {
     // The completion is committed; a failed issue is repaired when the certificate is next asked for.
-    await issueCertificate(env, st.doc.id).catch((err) => logError("certificate issue failed", err, { documentId: st.doc.id }));
+    const issue = async () => issueCertificate(env, st.doc.id, recordFrom(afterResults as unknown as Parameters<typeof recordFrom>[0]));
+    await issue().catch((err) => logError("certificate issue failed", err, { documentId: st.doc.id }));
   }
   return { event_id: eventIds[0]!, completed: completes };
 }

@@ -4,8 +4,8 @@
  * It knows nothing about certificates; `certificate.ts` and `bundle.ts` say what goes where.
  */
 import { degrees, PDFDocument, PDFHexString, PDFName, PDFOperator, PDFOperatorNames, type PDFFont, type PDFPage, rgb, type RGB } from "pdf-lib";
-import fontkit from "@pdf-lib/fontkit";
 import { drawable, unicodeFontBytes, widthOf, wrap } from "./text";
+import { truetype } from "./truetype";
 
 export const PAGE = { width: 595.28, height: 841.89, margin: 50 };
 export const INK = rgb(0.1, 0.1, 0.12);
@@ -65,7 +65,8 @@ export class PdfWriter {
 
   static async create(meta: { title: string; author: string; subject: string }): Promise<PdfWriter> {
     const doc = await PDFDocument.create();
-    doc.registerFontkit(fontkit);
+    // The font module pdf-lib embeds through (src/lib/pdf/truetype.ts, in place of @pdf-lib/fontkit).
+    doc.registerFontkit(truetype as unknown as Parameters<PDFDocument["registerFontkit"]>[0]);
     const font = await doc.embedFont(unicodeFontBytes(), { subset: true });
     encodeByCmap(font);
     doc.setTitle(drawable(meta.title));

@@ -4,14 +4,12 @@
  * never a crash in the middle of a seal. Widths come from a per-code-point cache of advance widths
  * (no shaping: the font carries no layout tables), which is what makes 20 pages cheap to lay out.
  */
-import fontkit from "@pdf-lib/fontkit";
 import { fromBase64 } from "../seal/der";
 import { DEJAVU_SANS_SUBSET_BASE64 } from "./font-data";
-
-type FontkitFont = ReturnType<typeof fontkit.create>;
+import { TrueTypeFont } from "./truetype";
 
 let fontBytes: Uint8Array | null = null;
-let metrics: FontkitFont | null = null;
+let metrics: TrueTypeFont | null = null;
 
 /** The TTF bytes (decoded once per isolate). */
 export function unicodeFontBytes(): Uint8Array {
@@ -19,8 +17,8 @@ export function unicodeFontBytes(): Uint8Array {
   return fontBytes;
 }
 
-function font(): FontkitFont {
-  metrics ??= fontkit.create(unicodeFontBytes() as unknown as Parameters<typeof fontkit.create>[0]);
+function font(): TrueTypeFont {
+  metrics ??= new TrueTypeFont(unicodeFontBytes());
   return metrics;
 }
 
