@@ -487,15 +487,15 @@ describe("reminders carried onto started documents", () => {
 });
 
 describe("D1 round trips of a start", () => {
-  // The workflow (with whether its template is published) 1, prepare 2 (template, commit), send 1
-  // (ownership) before the sequencer, whose own calls run with its own binding.
-  it("costs 4 sequential round trips before the document's sequencer", async () => {
+  // The workflow (with whether its template is published) 1, prepare 2 (template, commit); send
+  // checks ownership inside the sequencer, whose own calls run with its own binding.
+  it("costs 3 sequential round trips before the document's sequencer", async () => {
     const t = await makeTenant();
     const w = await makeWorkflow(t.key);
     const c = countingD1(env.DB);
     const counted = { ...env, DB: c.db } as Env;
     const input = StartInput.parse(startBody());
     await startWorkflow(counted, { tenantId: t.tenantId, mode: "live" }, w.id, input, { ip: null, userAgent: null });
-    expect(c.calls()).toBe(4);
+    expect(c.calls()).toBe(3);
   });
 });
