@@ -4,6 +4,7 @@
  * events in one batch. They run only inside the document's DocumentSequencer, one at a time.
  */
 import type { Env, Mode } from "../env";
+import type { Locale } from "../db/enums";
 import { invalid } from "../lib/errors";
 import { randomHex, sha256Hex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
@@ -57,6 +58,7 @@ export type SignerInput = {
   phone?: string | null;
   auth?: "none" | "email_otp" | "sms_otp";
   party_id?: string | null;
+  locale?: Locale;
 };
 
 export type { Captured } from "./signer-commands";
@@ -127,6 +129,7 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
           phone: s.phone ?? null,
           auth: s.auth ?? "none",
           partyId: s.party_id ?? null,
+          locale: s.locale ?? "en",
           status: "pending",
           tokenHash: await sha256Hex(token),
           tokenExpiresAt: expiresAt,

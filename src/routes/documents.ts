@@ -16,6 +16,7 @@ const Signer = z
     status: z.string(),
     party_id: z.string().nullable(),
     auth: z.string(),
+    locale: z.string().openapi({ description: "Language of the signer's messages and page (en, es, fr, de)." }),
     consented_at: z.string().nullable(),
     signed_at: z.string().nullable(),
     declined_at: z.string().nullable(),
@@ -68,6 +69,7 @@ const Document = z
     void_reason: z.string().nullable(),
     declined_at: z.string().nullable(),
     expires_at: z.string().nullable(),
+    remind_after_days: z.number().int().nullable(),
     integrity_ok: z.boolean(),
     signers: z.array(Signer),
     events: z.array(Event),
@@ -161,7 +163,10 @@ documents.openapi(
       ...idempotentErrors,
     },
   }),
-  async (c) => c.json(await sendDocument(c.env, c.get("principal"), c.req.valid("param").id, c.req.valid("json").signers, actor(c.req.raw)), 200),
+  async (c) => {
+    const body = c.req.valid("json");
+    return c.json(await sendDocument(c.env, c.get("principal"), c.req.valid("param").id, body.signers, actor(c.req.raw), { notify: body.notify }), 200);
+  },
 );
 
 documents.openapi(
