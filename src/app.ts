@@ -19,6 +19,7 @@ import { signing } from "./routes/signing";
 import { evidence } from "./routes/evidence";
 import { webhooks } from "./routes/webhooks";
 import { pages } from "./routes/pages";
+import { signerLinks } from "./routes/signer-links";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -80,6 +81,7 @@ app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
 app.route("/", account);
 app.route("/", templates);
 app.route("/", documents);
+app.route("/", signerLinks);
 app.route("/", signing);
 app.route("/", evidence);
 app.route("/", webhooks);

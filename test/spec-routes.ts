@@ -80,7 +80,7 @@ export const SPEC_ROUTES: SpecRoute[] = [
   api("GET /v1/devices", "signing:read"),
   api("POST /v1/devices/{id}/stop", "signing:workflows"),
   api("POST /v1/webhooks/{id}/ping", "signing:webhooks"),
-  api("POST /v1/documents/{id}/signers/{signer_id}/link", "signing:write"),
+  api("POST /v1/documents/{id}/signers/{signer_id}/link", "signing:write", "documents.fresh_link"),
   api("POST /v1/documents/{id}/signers/{signer_id}/remind", "signing:write"),
   page("PUT /v1/branding", "operator or session"),
   page("PUT /v1/branding/logo", "operator or session"),
@@ -144,11 +144,7 @@ export const NOT_BUILT_YET: { capability: string; routes: string[] }[] = [
   },
   { capability: "Text-message consent", routes: ["POST /v1/sms-consents", "GET /v1/sms-consents", "POST /hooks/sms/twilio", "POST /hooks/sms/twilio/status"] },
   { capability: "One-time codes", routes: ["POST /v1/sign/{token}/code", "POST /v1/sign/{token}/verify"] },
-  {
-    capability: "Fresh links and reminders",
-    routes: ["POST /v1/documents/{id}/signers/{signer_id}/link", "POST /v1/documents/{id}/signers/{signer_id}/remind"],
-  },
-  { capability: "Messages (email and SMS)", routes: [] },
+  { capability: "Texts to signers", routes: [] },
   { capability: "Business dashboard", routes: ["GET /app"] },
   { capability: "OAuth", routes: ["GET /oauth/authorize", "POST /oauth/token"] },
 ];

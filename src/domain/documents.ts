@@ -17,7 +17,8 @@ import { latestPublished, renderWithSpans } from "./templates";
 import { type DocState, type SignerState, docFields, loadState } from "./document-state";
 import type { Actor } from "./transitions";
 import { normalisePhone } from "./field-values";
-import { accountLocale, notifyOnSend } from "./notify";
+import { notifyOnSend } from "./notify";
+import { documentWithAccount, messageDb } from "../db/messages";
 
 export const sequencer = (env: Env, documentId: string) => env.DOCUMENT_SEQUENCER.getByName(documentId);
 
@@ -51,16 +52,9 @@ export const PrepareInput = z
     sequential: z.boolean().optional(),
     metadata: Metadata.optional(),
     external_ref: text().max(200).nullable().optional(),
-    remind_after_days: z
-      .number()
-      .int()
-      .min(1)
-      .max(30)
-      .nullable()
-      .optional()
-      .openapi({
-        description: "Remind each pending signer whose turn it is this many days after their last link or reminder (at most once an hour), until expiry.",
-      }),
+    remind_after_days: z.number().int().min(1).max(30).nullable().optional().openapi({
+      description: "Remind each pending signer whose turn it is this many days after their last link or reminder (at most once an hour), until expiry.",
+    }),
   })
   .strict()
   .openapi("DocumentPrepare");
@@ -182,8 +176,10 @@ async function requireOwned(env: Env, p: Principal, documentId: string) {
 }
 
 export async function sendDocument(env: Env, p: Principal, documentId: string, signers: SendInput["signers"], actor: Actor, opts: { notify?: boolean } = {}) {
-  await requireOwned(env, p, documentId);
-  const fallbackLocale = signers.some((s) => !s.locale) ? await accountLocale(env, p.tenantId) : "en";
+  // One read: the owner (404 for another account or mode), and for the messages the title and the account's name and language.
+  const owner = await documentWithAccount(messageDb(env), documentId);
+  if (!owner || owner.tenantId !== p.tenantId || owner.mode !== p.mode) throw notFound("document");
+  const fallbackLocale = owner.locale ?? "en";
   const normalised = signers.map((s, i) => {
     if (s.role !== undefined && s.role.trim() === "") throw invalid(`signers.${i}.role: must not be empty.`);
     if (s.phone) {
@@ -193,13 +189,14 @@ export async function sendDocument(env: Env, p: Principal, documentId: string, s
     }
     return { ...s, locale: s.locale ?? fallbackLocale };
   });
-  const sent = unwrap(await sequencer(env, documentId).send(documentId, normalised, actor));
+  const sent = unwrap(await sequencer(env, documentId).send(documentId, normalised, actor, { notify: opts.notify !== false }));
   if (opts.notify !== false) {
     await notifyOnSend(
       env,
       p,
       documentId,
-      sent.links.map((l, i) => ({ ...normalised[i]!, signerId: l.signer_id, token: l.token })),
+      sent.links.map((l, i) => ({ ...normalised[i]!, name: normalised[i]!.full_name, signerId: l.signer_id, token: l.token })),
+      { tenant: owner.tenantName, title: owner.title },
     );
   }
   return sent;

@@ -94,11 +94,12 @@ export async function queueMessages(env: Env, inputs: MessageInput[], opts: { ki
   const tenantId = inputs[0]!.tenantId;
   if (inputs.some((m) => m.tenantId !== tenantId)) throw new Error("queueMessages: one account at a time");
   const db = messageDb(env);
-  const docIds = [...new Set(inputs.map((m) => m.documentId).filter((d): d is string => !!d))];
-  const [tenantRows, ...docReads] = await db.batch([
-    tenantMessageSettings(db, tenantId),
-    ...docIds.flatMap((id) => [documentTitle(db, id), recipientsOf(db, id)] as const),
-  ]);
+  // Callers that know the account's name, the title and the names pass them: no read here.
+  const known = inputs.every((m) => m.values.tenant !== undefined && m.values.title !== undefined && m.values.name !== undefined);
+  const docIds = known ? [] : [...new Set(inputs.map((m) => m.documentId).filter((d): d is string => !!d))];
+  const [tenantRows, ...docReads] = known
+    ? [[]]
+    : await db.batch([tenantMessageSettings(db, tenantId), ...docIds.flatMap((id) => [documentTitle(db, id), recipientsOf(db, id)] as const)]);
   const tenant = (tenantRows as { name: string }[])[0];
   const titles = new Map<string, string>();
   const names = new Map<string, string>();

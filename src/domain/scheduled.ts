@@ -5,6 +5,7 @@ import { expireDueDocuments } from "./documents";
 import { purgeOldDeliveries, sweepWebhookQueues } from "./webhooks";
 import { logError } from "../lib/log";
 import { sweepMessageQueues } from "./messages";
+import { remindDueSigners } from "./signer-links";
 
 export type ScheduledStep = (env: Env, now: Date) => Promise<unknown>;
 
@@ -15,6 +16,7 @@ export const scheduledSteps: Record<string, ScheduledStep> = {
   sweepWebhookQueues,
   purgeWebhookDeliveries: purgeOldDeliveries,
   sweepMessageQueues,
+  remindSigners: remindDueSigners,
 };
 
 export async function runScheduled(env: Env, now: Date): Promise<Record<string, "ok" | string>> {

@@ -96,7 +96,7 @@ function requireSigningRole(signer: SignerState) {
 }
 
 /** Sends a draft: one 64-hex token per signer, returned once and stored only as its hash. */
-export async function send(env: Env, st: SequencerState, signersIn: SignerInput[], actor: Actor) {
+export async function send(env: Env, st: SequencerState, signersIn: SignerInput[], actor: Actor, opts: { notify?: boolean } = {}) {
   if (st.doc.status !== "draft") throw invalid(`This document is ${st.doc.status}; only a draft can be sent.`);
   if (!signersIn.some((s) => (s.role ?? "signer") !== "cc")) throw invalid("signers: at least one signer must sign (not only cc).");
   const otp = signersIn.findIndex((s) => s.auth && s.auth !== "none");
@@ -137,7 +137,7 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
         }),
       );
     }
-    statements.push(markSent(db, st.doc.id, sentAt, expiresAt));
+    statements.push(markSent(db, st.doc.id, sentAt, expiresAt, opts.notify ?? false));
     const event: NewEvent = {
       kind: "sent",
       occurredAt: sentAt,
@@ -314,7 +314,8 @@ export async function sign(env: Env, st: SequencerState, signer: SignerState, in
     // The completion is committed; a failed issue is repaired when the certificate is next asked for.
     await issueCertificate(env, st.doc.id).catch((err) => logError("certificate issue failed", err, { documentId: st.doc.id }));
   }
-  return { event_id: eventIds[0]!, completed: completes };
+  // `copies`: the service delivers this document's messages, so the completed copies go out.
+  return { event_id: eventIds[0]!, completed: completes, copies: completes && st.doc.notify };
 }
 
 /** A signer declines with a reason; the document ends as declined. */
