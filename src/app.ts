@@ -18,8 +18,15 @@ import { documents } from "./routes/documents";
 import { signing } from "./routes/signing";
 import { evidence } from "./routes/evidence";
 import { webhooks } from "./routes/webhooks";
+import { workflows } from "./routes/workflows";
+import { publicForm } from "./routes/public-form";
 import { pages } from "./routes/pages";
 import { signerLinks } from "./routes/signer-links";
+import { sms } from "./routes/sms";
+import { devices } from "./routes/devices";
+import { dashboard } from "./routes/dashboard";
+import { branding } from "./routes/branding";
+import { signingHostGate } from "./routes/signing-host";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -62,15 +69,18 @@ app.use("*", async (c, next) => {
   await next();
 });
 
-app.use(
-  "*",
-  bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw tooLarge();
-    },
-  }),
-);
+const generalBodyLimit = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: () => {
+    throw tooLarge();
+  },
+});
+/** Uploads that enforce a larger limit of their own (their routes say which). */
+const OWN_BODY_LIMIT = new Set(["/v1/branding/opening"]);
+app.use("*", (c, next) => (OWN_BODY_LIMIT.has(c.req.path) ? next() : generalBodyLimit(c, next)));
+
+// A request on an account's signing host reaches only that account's pages and signing routes.
+app.use("*", signingHostGate);
 
 app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
   type: "http",
@@ -85,7 +95,13 @@ app.route("/", signerLinks);
 app.route("/", signing);
 app.route("/", evidence);
 app.route("/", webhooks);
+app.route("/", workflows);
 app.route("/", pages);
+app.route("/", sms);
+app.route("/", publicForm);
+app.route("/", devices);
+app.route("/", dashboard);
+app.route("/", branding);
 
 app.doc31("/openapi.json", {
   openapi: "3.1.0",

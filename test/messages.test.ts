@@ -207,3 +207,34 @@ describe("POST /v1/documents/{id}/send with notify", () => {
     expect(await outbox(id)).toEqual([]);
   });
 });
+
+describe("texts on send", () => {
+  const WORDING = "Reply STOP to opt out, HELP for help. Msg & data rates may apply. Message frequency varies.";
+
+  it("texts a signer's phone only with live consent; otherwise the text is recorded suppressed and no provider is called", async () => {
+    const t = await makeTenant();
+    const c = await api("POST", "/v1/sms-consents", { key: t.key, body: { phone: "+1 415 555 0142", obtained_via: "web form, checkbox", wording: WORDING } });
+    expect(c.status, c.text).toBe(200);
+    const { id, links } = await sentDocument(t.key, {
+      signers: [
+        { email: "ada@example.com", full_name: "Ada", phone: "+1 (415) 555-0142" },
+        { email: "bob@example.com", full_name: "Bob", phone: "+14155550199" },
+      ],
+    });
+    await settle(t.tenantId);
+    const msgs = (await ops("GET", `/outbox?document_id=${id}`)).json.messages as Record<string, string | null>[];
+    const texts = msgs.filter((m) => m.channel === "sms");
+    expect(texts).toHaveLength(2);
+    const ada = texts.find((m) => m.signer_id === links[0]!.signer_id)!;
+    expect(ada).toMatchObject({ recipient: "+14155550142", status: "sent", provider: "outbox", purpose: "signing.link" });
+    expect(ada.body).toContain(links[0]!.token);
+    expect(ada.body).toMatch(/Reply STOP to opt out/);
+    const bob = texts.find((m) => m.signer_id === links[1]!.signer_id)!;
+    expect(bob).toMatchObject({ recipient: "+14155550199", status: "suppressed", provider: null, last_error: "suppressed: no_consent", link: null });
+    expect(bob.body).not.toContain(links[1]!.token);
+    // Both were emailed; only the accepted ones count as delivered.
+    expect(msgs.filter((m) => m.channel === "email")).toHaveLength(2);
+    const events = (await api("GET", `/v1/documents/${id}`, { key: t.key })).json.events as { kind: string }[];
+    expect(events.filter((e) => e.kind === "delivered")).toHaveLength(3);
+  });
+});

@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
+  DEVICE_PLATFORMS,
   DELIVERY_STATUSES,
   DOCUMENT_STATUSES,
   MEMBER_ROLES,
@@ -19,6 +20,7 @@ import {
   SEALED_FILE_KINDS,
   SIGNER_AUTH,
   SIGNER_STATUSES,
+  SMS_NUMBER_EVENT_KINDS,
 } from "./enums";
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
@@ -44,6 +46,8 @@ export const tenants = sqliteTable("tenants", {
   /** Cap on overage spending per month, in cents; null = no cap. */
   spendingLimitCents: integer("spending_limit_cents"),
   requireSignerCode: integer("require_signer_code", { mode: "boolean" }).notNull().default(false),
+  /** ISO 3166-1 alpha-2 country for phone numbers written without a country code; null = US. */
+  defaultCountry: text("default_country"),
   /** JSON string[]: origins allowed to frame the signing page. */
   frameAncestors: text("frame_ancestors").notNull().default("[]"),
   /** Default language of the account's messages and signers (null: English). */
@@ -51,6 +55,30 @@ export const tenants = sqliteTable("tenants", {
   /** Reply-To of the account's emails (null: none). */
   replyTo: text("reply_to"),
   createdAt: text("created_at").notNull().default(now),
+});
+
+/**
+ * An account's saved brand (one row once anything of it is saved). It is worn only while the
+ * account also has `tenants.white_label`; the pictures live in R2 under `brand/<tenant>/…`.
+ */
+export const brandings = sqliteTable("brandings", {
+  tenantId: text("tenant_id")
+    .primaryKey()
+    .references(() => tenants.id),
+  businessName: text("business_name").notNull(),
+  primaryColor: text("primary_color").notNull(),
+  accentColor: text("accent_color").notNull(),
+  backgroundColor: text("background_color").notNull(),
+  textColor: text("text_color").notNull(),
+  buttonTextColor: text("button_text_color").notNull(),
+  footerText: text("footer_text").notNull().default(""),
+  /** Lower-case host name signing links use; null = the service's own host. Unique across accounts. */
+  signingHost: text("signing_host").unique(),
+  /** When each picture was stored (null = none); also its cache-busting version. */
+  logoUpdatedAt: text("logo_updated_at"),
+  logoDarkUpdatedAt: text("logo_dark_updated_at"),
+  openingUpdatedAt: text("opening_updated_at"),
+  updatedAt: text("updated_at").notNull().default(now),
 });
 
 /** Agreements counted per account and calendar month (UTC), live mode only. */
@@ -105,8 +133,54 @@ export const members = sqliteTable(
     /** PBKDF2-SHA256 `pbkdf2$<iterations>$<salt hex>$<hash hex>`; null until a password is set. */
     passwordHash: text("password_hash"),
     createdAt: text("created_at").notNull().default(now),
+    /** Failed password sign-ins counted since `failed_since` (a 15-minute window). */
+    failedSignIns: integer("failed_sign_ins").notNull().default(0),
+    failedSince: text("failed_since"),
+    /** Password sign-in refused until this time (10 failures in 15 minutes lock it for 15 minutes). */
+    lockedUntil: text("locked_until"),
   },
-  (t) => [uniqueIndex("members_tenant_email").on(t.tenantId, t.email)],
+  (t) => [uniqueIndex("members_tenant_email").on(t.tenantId, t.email), index("members_email").on(t.email)],
+);
+
+/** Dashboard sessions: the cookie's token is stored only as its SHA-256; idle for 12 hours ends one. */
+export const memberSessions = sqliteTable(
+  "member_sessions",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** Which data the dashboard shows: test or live (switchable within the session). */
+    mode: text("mode", { enum: MODES }).notNull().default("test"),
+    createdAt: text("created_at").notNull().default(now),
+    lastSeenAt: text("last_seen_at").notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("member_sessions_member").on(t.memberId)],
+);
+
+/** One-time sign-in links sent by email: the token only as its SHA-256; 15 minutes, used once. */
+export const signInLinks = sqliteTable(
+  "sign_in_links",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("sign_in_links_member").on(t.memberId, t.createdAt)],
 );
 
 /** The account's own audit trail (key issue and revocation, members, settings). Append-only. */
@@ -276,12 +350,68 @@ export const documents = sqliteTable(
     notify: integer("notify", { mode: "boolean" }).notNull().default(false),
     /** The cron reminds pending signers this many days after their last message (1-30); null = never. */
     remindAfterDays: integer("remind_after_days"),
+    /** The workflow that started this document (API start, public form or tablet), or null. */
+    workflowId: text("workflow_id"),
+    /** The paired device whose key started it (api_keys.device_id), or null. */
+    deviceId: text("device_id"),
   },
   (t) => [
     index("documents_list").on(t.tenantId, t.mode, t.createdAt),
     index("documents_external_ref").on(t.tenantId, t.mode, t.externalRef),
     index("documents_expiry").on(t.status, t.expiresAt),
+    index("documents_workflow").on(t.workflowId, t.status),
   ],
+);
+
+export type WorkflowRole = {
+  label: string;
+  role: string;
+  order: number;
+  participant: boolean;
+  /** Fixed roles only: who signs for the business. */
+  email?: string;
+  full_name?: string;
+};
+export type WorkflowFormField = { key: string; label: string; required: boolean };
+export type WorkflowPacket = { kind: string; per: string; required: boolean; minors: string };
+
+/**
+ * A published template with its running rules: who signs (the participant and fixed roles),
+ * order, expiry, reminders, and the optional public form address `/f/{public_slug}`.
+ */
+export const workflows = sqliteTable(
+  "workflows",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    mode: text("mode").notNull(),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    /** Documents use this code's latest published version at each start. */
+    templateCode: text("template_code").notNull(),
+    signerRoles: text("signer_roles", { mode: "json" }).$type<WorkflowRole[]>().notNull(),
+    sequential: integer("sequential", { mode: "boolean" }).notNull().default(false),
+    /** The last fixed signing role signs after everyone else. */
+    countersign: integer("countersign", { mode: "boolean" }).notNull().default(false),
+    expiresDays: integer("expires_days").notNull().default(30),
+    /** 0 = no reminders. */
+    remindAfterDays: integer("remind_after_days").notNull().default(0),
+    /** Whether `/f/{public_slug}` serves the public form. */
+    isPublic: integer("is_public", { mode: "boolean" }).notNull().default(false),
+    /** Made the first time the workflow goes public and kept, so a printed QR code keeps working. */
+    publicSlug: text("public_slug").unique(),
+    intro: text("intro").notNull().default(""),
+    formFields: text("form_fields", { mode: "json" }).$type<WorkflowFormField[]>().notNull(),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    /** Stored for subjects and packets (not built yet). */
+    packet: text("packet", { mode: "json" }).$type<WorkflowPacket | null>(),
+    draftedByRun: text("drafted_by_run"),
+    createdAt: text("created_at").notNull().default(now),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("workflows_code").on(t.tenantId, t.mode, t.code)],
 );
 
 export const signers = sqliteTable(
@@ -325,6 +455,9 @@ export const signers = sqliteTable(
     declinedAt: text("declined_at"),
     declineReason: text("decline_reason"),
     createdAt: text("created_at").notNull().default(now),
+    /** When the signer confirmed a one-time code, and how (`email_otp` | `sms_otp`). */
+    codeVerifiedAt: text("code_verified_at"),
+    codeVerifiedVia: text("code_verified_via"),
   },
   (t) => [index("signers_document").on(t.documentId, t.signOrder)],
 );
@@ -472,4 +605,127 @@ export const webhookDeliveries = sqliteTable(
     // The cron's 30-day purge walks deliveries by age.
     index("webhook_deliveries_created").on(t.createdAt),
   ],
+);
+
+/**
+ * Consent to text a number for the account's signing messages, recorded through the API. Every
+ * record is kept (the newest counts); input is stored verbatim beside the E.164 form.
+ */
+export const smsConsents = sqliteTable(
+  "sms_consents",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    /** The mode of the key that recorded it (the consent holds for the account in both modes). */
+    mode: text("mode").notNull(),
+    /** E.164. */
+    phone: text("phone").notNull(),
+    phoneAsGiven: text("phone_as_given").notNull(),
+    obtainedVia: text("obtained_via").notNull(),
+    wording: text("wording").notNull(),
+    obtainedAt: text("obtained_at").notNull(),
+    /** The API key that recorded it. */
+    recordedBy: text("recorded_by").notNull(),
+  },
+  (t) => [index("sms_consents_phone").on(t.tenantId, t.phone, t.obtainedAt)],
+);
+
+/**
+ * What a number's owner and the carrier said about it, for every account texting from the
+ * service's sender: revoked by a STOP (until the number itself sends START), suppressed when the
+ * carrier reports it unreachable or a landline.
+ */
+export const smsNumbers = sqliteTable("sms_numbers", {
+  /** E.164. */
+  phone: text("phone").primaryKey(),
+  revokedAt: text("revoked_at"),
+  /** The word the number sent (STOP, UNSUBSCRIBE, …) and the sender it sent it to. */
+  revokedKeyword: text("revoked_keyword"),
+  revokedSender: text("revoked_sender"),
+  /** The last START/UNSTOP from the number itself. */
+  liftedAt: text("lifted_at"),
+  suppressedAt: text("suppressed_at"),
+  /** The provider's error code (30003, 30005, 30006, 21614). */
+  suppressedError: text("suppressed_error"),
+  updatedAt: text("updated_at").notNull(),
+});
+
+/** Every inbound keyword and status callback that changed (or asked about) a number. Append-only. */
+export const smsNumberEvents = sqliteTable(
+  "sms_number_events",
+  {
+    id: text("id").primaryKey(),
+    phone: text("phone").notNull(),
+    kind: text("kind", { enum: SMS_NUMBER_EVENT_KINDS }).notNull(),
+    /** The service's number the text was sent to (or from, for a status callback). */
+    sender: text("sender"),
+    /** The keyword received or the provider's error code. */
+    detail: text("detail"),
+    /** The provider's message id (Twilio MessageSid). */
+    providerRef: text("provider_ref"),
+    occurredAt: text("occurred_at").notNull(),
+  },
+  (t) => [index("sms_number_events_phone").on(t.phone, t.occurredAt)],
+);
+
+/**
+ * One-time codes sent to signers. Only a salted SHA-256 of the code is kept. Every code sent is
+ * kept (its `created_at` counts toward the 1-a-minute and 5-an-hour limits); the newest one not
+ * dead, spent or past `expires_at` is the live one.
+ */
+export const signerCodes = sqliteTable(
+  "signer_codes",
+  {
+    id: text("id").primaryKey(),
+    signerId: text("signer_id")
+      .notNull()
+      .references(() => signers.id),
+    documentId: text("document_id").notNull(),
+    tenantId: text("tenant_id").notNull(),
+    channel: text("channel", { enum: MESSAGE_CHANNELS }).notNull(),
+    /** SHA-256 hex of `<id>:<code>`. */
+    codeHash: text("code_hash").notNull(),
+    expiresAt: text("expires_at").notNull(),
+    wrongTries: integer("wrong_tries").notNull().default(0),
+    /** Set when the code was confirmed (spent) or killed by the fifth wrong try. */
+    verifiedAt: text("verified_at"),
+    deadAt: text("dead_at"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("signer_codes_signer").on(t.signerId, t.createdAt)],
+);
+
+/**
+ * A paired tablet. Made with its pairing code (`POST /v1/devices/pairing-codes`); pairing spends
+ * the code and issues the device's own key (`api_keys.device_id` = this id), which acts for this
+ * device and its one workflow only. Stopping ends the key at once.
+ */
+export const devices = sqliteTable(
+  "devices",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    /** The mode of the key that asked for the pairing code; the device key has the same. */
+    mode: text("mode", { enum: MODES }).notNull(),
+    name: text("name").notNull(),
+    /** The workflow the tablet runs (`workflows.id`, same account and mode). */
+    workflowId: text("workflow_id").notNull(),
+    /** SHA-256 hex of the normalised pairing code; null once spent or stopped. */
+    codeHash: text("code_hash").unique(),
+    codeExpiresAt: text("code_expires_at").notNull(),
+    pairedAt: text("paired_at"),
+    /** The device's key (`api_keys.id`), set when paired. */
+    keyId: text("key_id"),
+    platform: text("platform", { enum: DEVICE_PLATFORMS }),
+    appVersion: text("app_version"),
+    osVersion: text("os_version"),
+    lastSeenAt: text("last_seen_at"),
+    stoppedAt: text("stopped_at"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("devices_tenant").on(t.tenantId, t.mode, t.createdAt)],
 );

@@ -120,6 +120,7 @@ export async function updateTenant(
     spending_limit_cents?: number | null;
     require_signer_code?: boolean;
     frame_ancestors?: string[];
+    default_country?: string | null;
     locale?: Locale | null;
     reply_to?: string | null;
   },
@@ -135,6 +136,7 @@ export async function updateTenant(
   if (checked.spending_limit_cents !== undefined) set.spendingLimitCents = checked.spending_limit_cents;
   if (checked.require_signer_code !== undefined) set.requireSignerCode = checked.require_signer_code;
   if (checked.frame_ancestors !== undefined) set.frameAncestors = JSON.stringify(checked.frame_ancestors);
+  if (checked.default_country !== undefined) set.defaultCountry = checked.default_country?.toUpperCase() ?? null;
   if (checked.locale !== undefined) set.locale = checked.locale;
   if (checked.reply_to !== undefined) set.replyTo = checked.reply_to;
   if (Object.keys(set).length === 0) return { updated: true };
@@ -155,6 +157,7 @@ export async function listTenants(env: Env, q: { slug?: string; limit: number })
       spending_limit_cents: t.spendingLimitCents,
       require_signer_code: t.requireSignerCode,
       frame_ancestors: parseFrameAncestors(t.frameAncestors),
+      default_country: t.defaultCountry,
       locale: t.locale,
       reply_to: t.replyTo,
       created_at: t.createdAt,
@@ -227,10 +230,11 @@ export async function issueKey(env: Env, tenantId: string, input: KeyInput, acto
  * that refuses the key even in isolates that still hold the key in their short cache
  * (src/lib/auth.ts). Then the row and the audit entry, in one batch.
  */
-export async function revokeKey(env: Env, keyId: string, reason: string, actor: string) {
+export async function revokeKey(env: Env, keyId: string, reason: string, actor: string, tenantId?: string) {
   const db = accountsDb(env.DB);
   const row = await keyById(db, keyId);
-  if (!row) throw new ApiError("not_found", `No key has the id ${keyId}.`);
+  // From the dashboard: only the member's own account's keys (another account's key is "no such key").
+  if (!row || (tenantId !== undefined && row.tenantId !== tenantId)) throw new ApiError("not_found", `No key has the id ${keyId}.`);
   await revokeAtLimiter(env, keyId);
   if (row.revokedAt) return { revoked: true as const };
   await db.batch([revokeKeyRow(db, keyId, nowIso(), reason), insertAudit(db, auditEntry(row.tenantId, actor, "key.revoked", { key_id: keyId, reason }))]);

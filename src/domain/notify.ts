@@ -7,14 +7,15 @@ import type { Env, Mode } from "../env";
 import type { Locale } from "../db/enums";
 import { messageDb, recipientsOf } from "../db/messages";
 import { ownerOf } from "../db/documents";
-import { publicBaseUrl } from "../lib/config";
 import { errorFields, log } from "../lib/log";
 import { unwrap } from "../lib/rpc";
 import { type MessageInput, queueMessages } from "./messages";
+import { signingOriginOf } from "./branding";
+import { textPermission } from "./sms-consent";
 
-/** A signer's link as messages carry it: the page in the signer's language. */
-export function signingLink(env: Env, token: string, locale: Locale): string {
-  return `${publicBaseUrl(env)}/s/${token}?lang=${locale}`;
+/** A signer's link as messages carry it: on the account's signing origin (its brand's host), the page in the signer's language. */
+export function signingLink(origin: string, token: string, locale: Locale): string {
+  return `${origin}/s/${token}?lang=${locale}`;
 }
 
 export type LinkRecipient = {
@@ -29,25 +30,36 @@ export type LinkRecipient = {
 };
 
 /**
- * The messages carrying a signer's link (`signing.link` or `signing.reminder`): an email, and a
- * text when the signer has a phone.
+ * The messages carrying signers' links (`signing.link` or `signing.reminder`): an email each, and
+ * a text to each signer with a phone, queued only when the account may text that number
+ * (`textPermission`); otherwise the text is recorded `suppressed` with the reason and no provider
+ * is called. The email comes first in the answer.
  */
-export function linkMessages(
+export async function linkMessages(
   env: Env,
   p: { tenantId: string; mode: Mode },
   documentId: string,
-  r: LinkRecipient,
+  recipients: LinkRecipient[],
   purpose: "signing.link" | "signing.reminder",
   known: { tenant: string; title: string } | null = null,
-): MessageInput[] {
-  const locale = r.locale ?? "en";
-  const values: Record<string, string> = { link: signingLink(env, r.token, locale), ...(known && r.name !== undefined ? { ...known, name: r.name } : {}) };
-  const base = { tenantId: p.tenantId, mode: p.mode, documentId, signerId: r.signerId, purpose, locale, values };
-  const out: MessageInput[] = [{ ...base, channel: "email", recipient: r.email }];
-  return out;
+): Promise<MessageInput[]> {
+  const phones = [...new Set(recipients.map((r) => r.phone).filter((x): x is string => !!x))];
+  const [origin, ...permissions] = await Promise.all([signingOriginOf(env, p.tenantId), ...phones.map((ph) => textPermission(env, p.tenantId, ph))]);
+  const may = new Map(phones.map((ph, i) => [ph, permissions[i]!] as const));
+  return recipients.flatMap((r) => {
+    const locale = r.locale ?? "en";
+    const values: Record<string, string> = { link: signingLink(origin, r.token, locale), ...(known && r.name !== undefined ? { ...known, name: r.name } : {}) };
+    const base = { tenantId: p.tenantId, mode: p.mode, documentId, signerId: r.signerId, purpose, locale, values };
+    const out: MessageInput[] = [{ ...base, channel: "email", recipient: r.email }];
+    if (r.phone) {
+      const perm = may.get(r.phone);
+      out.push({ ...base, channel: "sms", recipient: r.phone, suppressed: perm?.may_text ? null : (perm?.why_not ?? "no_consent") });
+    }
+    return out;
+  });
 }
 
-/** On send (unless `notify: false`): each signer who signs is emailed their link; cc recipients wait for the completed copy. */
+/** On send (unless `notify: false`): each signer who signs gets their link; cc recipients wait for the completed copy. */
 export async function notifyOnSend(
   env: Env,
   p: { tenantId: string; mode: Mode },
@@ -55,8 +67,9 @@ export async function notifyOnSend(
   recipients: LinkRecipient[],
   known: { tenant: string; title: string } | null = null,
 ) {
-  const inputs = recipients.filter((r) => (r.role ?? "signer") !== "cc").flatMap((r) => linkMessages(env, p, documentId, r, "signing.link", known));
-  return queueMessages(env, inputs);
+  const signers = recipients.filter((r) => (r.role ?? "signer") !== "cc");
+  if (signers.length === 0) return [];
+  return queueMessages(env, await linkMessages(env, p, documentId, signers, "signing.link", known));
 }
 
 /**
@@ -72,6 +85,7 @@ export async function sendCompletedCopies(env: Env, documentId: string, opts: { 
     const db = messageDb(env);
     const [owner, recipients] = await Promise.all([ownerOf(env, documentId), recipientsOf(db, documentId)]);
     if (!owner) return [];
+    const origin = await signingOriginOf(env, owner.tenantId);
     const tokens = new Map(links.map((l) => [l.signerId, l.token] as const));
     const inputs: MessageInput[] = recipients.flatMap((r) => {
       const t = tokens.get(r.id);
@@ -86,7 +100,7 @@ export async function sendCompletedCopies(env: Env, documentId: string, opts: { 
           purpose: "signing.completed" as const,
           recipient: r.email,
           locale: r.locale,
-          values: { link: `${publicBaseUrl(env)}/s/${t}/pdf` },
+          values: { link: `${origin}/s/${t}/pdf` },
         },
       ];
     });

@@ -137,7 +137,7 @@ export async function issueFreshLink(env: Env, p: Principal, documentId: string,
 
 /** Queues the reminder's messages (email, and a text where allowed); returns the email's id. */
 async function sendReminder(env: Env, p: { tenantId: string; mode: Principal["mode"] }, documentId: string, grant: Extract<ReminderGrant, { ok: true }>) {
-  const queued = await queueMessages(env, linkMessages(env, p, documentId, { ...grant.recipient, token: grant.token }, "signing.reminder"));
+  const queued = await queueMessages(env, await linkMessages(env, p, documentId, [{ ...grant.recipient, token: grant.token }], "signing.reminder"));
   return queued[0]!.messageId;
 }
 

@@ -17,6 +17,7 @@ import { sha256Hex } from "./crypto";
 import { addressAllowed } from "./ip";
 import { KEY_LIMIT, applyLimit, keyLimiterName } from "./rate-limit";
 import { accountsDb, keyByHash, type ApiKeyRow } from "../db/accounts";
+import { checkDeviceAccess } from "./device-access";
 
 import { SCOPES, type Scope } from "../db/enums";
 export { SCOPES, type Scope };
@@ -72,7 +73,7 @@ export async function authenticate(env: Env, authorization: string | undefined, 
   if (!row || row.revokedAt) return null;
   if (row.expiresAt && Date.parse(row.expiresAt) <= Date.now()) return null;
   if (row.allowedIps && row.allowedIps.length > 0 && !addressAllowed(address, row.allowedIps)) return null;
-  return { tenantId: row.tenantId, mode: row.mode, keyId: row.id, keyLabel: row.label, scopes: row.scopes, keyHash };
+  return { tenantId: row.tenantId, mode: row.mode, keyId: row.id, keyLabel: row.label, scopes: row.scopes, deviceId: row.deviceId, keyHash };
 }
 
 export function requireKey(scope: Scope): MiddlewareHandler<AppEnv> {
@@ -86,7 +87,9 @@ export function requireKey(scope: Scope): MiddlewareHandler<AppEnv> {
       throw unauthorized();
     }
     applyLimit(c, hit, KEY_LIMIT);
-    if (!principal.scopes.includes(scope)) {
+    // A paired device's key is scoped to its device and its workflow: decided in one place.
+    if (principal.deviceId) await checkDeviceAccess(c, { ...principal, deviceId: principal.deviceId }, scope);
+    else if (!principal.scopes.includes(scope)) {
       throw new ApiError("forbidden", `This key lacks the scope ${scope}.`, `Issue a key that carries ${scope}.`);
     }
     c.set("principal", principal);

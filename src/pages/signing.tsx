@@ -10,7 +10,8 @@ import { mergedSegments } from "../domain/templates";
 import { formatVerificationCode } from "../lib/verification-code";
 import { SIGN_JS } from "./assets";
 import type { Lang, T } from "./i18n";
-import { Layout, MessagePage } from "./layout";
+import { Layout, MessagePage, siteName } from "./layout";
+import type { PageBrand } from "./brand";
 
 type Read = PageRead["read"];
 type FieldView = NonNullable<Read["fields"]>[number];
@@ -27,6 +28,8 @@ export type SignPageProps = {
   posted?: { values?: Record<string, string>; method?: string; typedName?: string; reason?: string };
   /** Set on the first page after signing: the page tells a framing parent. */
   done?: "signed" | null;
+  /** The account's brand when it wears its own. */
+  brand?: PageBrand;
 };
 
 export const signPath = (token: string, lang?: Lang) => `/s/${token}${lang ? `?lang=${lang}` : ""}`;
@@ -256,7 +259,15 @@ export function SignPage(p: SignPageProps) {
     });
   }
   return (
-    <Layout t={t} nonce={p.nonce} title={`${r.title} · ${t("service")}`} langHref={(l) => signPath(token, l)} script={SIGN_JS} bodyData={bodyData}>
+    <Layout
+      t={t}
+      nonce={p.nonce}
+      title={`${r.title} · ${siteName(p)}`}
+      langHref={(l) => signPath(token, l)}
+      script={SIGN_JS}
+      bodyData={bodyData}
+      brand={p.brand}
+    >
       <h1>{r.title}</h1>
       <p class="sub">{t("fromTenant", { tenant: r.tenant_name ?? "" })}</p>
 
@@ -395,13 +406,14 @@ export function SignPage(p: SignPageProps) {
 }
 
 /** The answer to a decline: shown once, since the link stops working at that moment. */
-export function DeclinedPage(p: { t: T; nonce: string; token: string; page: PageRead }) {
+export function DeclinedPage(p: { t: T; nonce: string; token: string; page: PageRead; brand?: PageBrand }) {
   const r = p.page.read;
   return (
     <MessagePage
       t={p.t}
       nonce={p.nonce}
       langHref={(l) => signPath(p.token, l)}
+      brand={p.brand}
       heading={p.t("declinedTitle")}
       lines={[p.t("declinedBody")]}
       tone="warn"
@@ -412,6 +424,8 @@ export function DeclinedPage(p: { t: T; nonce: string; token: string; page: Page
 }
 
 /** One page for every link that does not work: unknown, mistyped, expired, withdrawn, declined. */
-export function DeadLinkPage(p: { t: T; nonce: string }) {
-  return <MessagePage t={p.t} nonce={p.nonce} langHref={(l) => `?lang=${l}`} heading={p.t("deadTitle")} lines={[p.t("deadBody"), p.t("deadHint")]} />;
+export function DeadLinkPage(p: { t: T; nonce: string; brand?: PageBrand }) {
+  return (
+    <MessagePage t={p.t} nonce={p.nonce} brand={p.brand} langHref={(l) => `?lang=${l}`} heading={p.t("deadTitle")} lines={[p.t("deadBody"), p.t("deadHint")]} />
+  );
 }

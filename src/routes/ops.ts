@@ -4,6 +4,7 @@
  * Not part of /openapi.json: it is the operator's, not the integrators'.
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import { isSupportedCountry } from "libphonenumber-js/max";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError, noRoute } from "../lib/errors";
@@ -92,6 +93,13 @@ ops.openapi(
             spending_limit_cents: z.number().int().min(0).nullable().optional(),
             require_signer_code: z.boolean().optional(),
             frame_ancestors: z.array(text().max(200)).optional(),
+            default_country: z
+              .string()
+              .regex(/^[A-Za-z]{2}$/)
+              .refine((c) => isSupportedCountry(c.toUpperCase()), "not a country libphonenumber knows")
+              .nullable()
+              .optional()
+              .openapi({ description: "ISO 3166-1 alpha-2: phone numbers without a country code are read in it (US when null)" }),
             /** Default language of the account's messages and signers. */
             locale: z.enum(LOCALES).nullable().optional(),
             /** Reply-To of the account's emails. */
