@@ -28,7 +28,7 @@ import {
   tenantsWithDueMessages,
 } from "../db/messages";
 import { newId } from "../lib/ids";
-import { openWithKey, sealWithKey } from "../lib/secret-box";
+import { aesKeyFromHex, openWithKey, sealWithCryptoKey } from "../lib/secret-box";
 import { errorFields, log } from "../lib/log";
 import { emailCarrier, smsCarrier } from "../lib/providers";
 import type { SendOutcome } from "../lib/providers/types";
@@ -110,6 +110,7 @@ export async function queueMessages(env: Env, inputs: MessageInput[], opts: { ki
   });
 
   const now = new Date().toISOString();
+  const boxKey = env.WEBHOOK_SECRET_KEY ? await aesKeyFromHex(env.WEBHOOK_SECRET_KEY) : null;
   const out: QueuedMessage[] = [];
   const rows: NewMessageRow[] = [];
   for (const m of inputs) {
@@ -132,7 +133,7 @@ export async function queueMessages(env: Env, inputs: MessageInput[], opts: { ki
     let lastError: string | null = m.suppressed ? `suppressed: ${m.suppressed}` : null;
     let secretBox: string | null = null;
     if (status === "queued" && Object.keys(secrets).length) {
-      if (env.WEBHOOK_SECRET_KEY) secretBox = await sealWithKey(env.WEBHOOK_SECRET_KEY, JSON.stringify(secrets));
+      if (boxKey) secretBox = await sealWithCryptoKey(boxKey, JSON.stringify(secrets));
       else {
         // Without the at-rest key the link cannot be kept for the queue: recorded, never sent half-filled.
         status = "failed";
