@@ -164,7 +164,10 @@ export function summary(r) {
   return r.cases.flatMap((c) => [
     [`complete agreements, c=${c.concurrency}`, `${c.perSecond.toFixed(1)}/s (${c.done} done, ${c.errors} errors)`],
     [`POST /v1/sign/{token}, c=${c.concurrency}`, `p50 ${fmtMs(c.named.sign?.p50)}, p99 ${fmtMs(c.named.sign?.p99)}`],
-    [`CPU per agreement (workerd), c=${c.concurrency}`, c.cpu.workerdMs === null ? "n/a" : `${c.cpu.workerdMs.toFixed(1)} ms (Node ${c.cpu.nodeMs.toFixed(1)} ms)`],
+    [
+      `CPU per agreement (workerd), c=${c.concurrency}`,
+      c.cpu.workerdMs === null ? "n/a" : `${c.cpu.workerdMs.toFixed(1)} ms (Node ${c.cpu.nodeMs.toFixed(1)} ms)`,
+    ],
     [`load average during c=${c.concurrency}`, `${c.load[0].toFixed(1)} → ${c.load[1].toFixed(1)} (${cpus().length} cores)`],
   ]);
 }

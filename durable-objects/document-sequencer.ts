@@ -2,12 +2,12 @@ import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../src/env";
 import { traceD1 } from "../src/db/trace";
 import { ApiError, notFound } from "../src/lib/errors";
-import { normaliseSigners } from "../src/domain/documents";
 import { type Outcome, outcome } from "../src/lib/rpc";
-import { type LinkState, type SequencerState, type SignerState, linkIsLive, loadSequencerState } from "../src/domain/document-state";
+import { type LinkState, type SequencerState, type SignerState, deadLink, linkIsLive, loadSequencerState } from "../src/domain/document-state";
 import { signingDb, tenantPageSettings, verificationCodeOf } from "../src/db/signing";
 import * as t from "../src/domain/transitions";
 import { type DeliveredItem, recordDelivered } from "../src/domain/message-events";
+import { type ReminderGrant, completedCopyLinks, holdsLink, remindInside, rotateLink } from "../src/domain/signer-links";
 import { ConsentCommand, DeclineCommand, SignCommand, SubmitCommand, SupplyFieldCommand, VerifyCodeCommand, parseCommand } from "../src/domain/signer-commands";
 
 /**
@@ -57,10 +57,10 @@ export class DocumentSequencer extends DurableObject<Env> {
    * dead. With `actor`, records the signer's first view of a sent document and reads, in the
    * same round trip, the account's name and framing rule and the certificate's code.
    */
-  read(documentId: string, signerId: string, actor: t.Actor | null) {
+  read(documentId: string, signerId: string, actor: t.Actor | null, tokenHash?: string) {
     return this.serial(documentId, async (st): Promise<LinkState | null> => {
       const me = st.signers.find((x) => x.id === signerId);
-      if (!me || !linkIsLive(st.doc, me)) return null;
+      if (!me || !linkIsLive(st.doc, me) || !holdsLink(me, tokenHash)) return null;
       if (!actor) return { st, tenant: null, verificationCode: null };
       const db = signingDb(this.env);
       const reads = [tenantPageSettings(db, st.doc.tenantId), verificationCodeOf(db, st.doc.id)] as const;
@@ -68,26 +68,28 @@ export class DocumentSequencer extends DurableObject<Env> {
       const [tenant, cert] = r.reads as [Awaited<(typeof reads)[0]>, Awaited<(typeof reads)[1]>];
       return {
         st,
-        tenant: tenant[0] ?? { name: "", frameAncestors: "[]" },
+        tenant: tenant[0] ?? { name: "", frameAncestors: "[]", whiteLabel: false },
         verificationCode: cert[0]?.verificationCode ?? null,
       };
     });
   }
 
-  private signerOf(st: SequencerState, signerId: string): SignerState {
+  /** The signer; with `tokenHash` (a signer's own call), a token a fresh link replaced answers like a dead link. */
+  private signerOf(st: SequencerState, signerId: string, tokenHash?: string): SignerState {
     const s = st.signers.find((x) => x.id === signerId);
     if (!s) throw new ApiError("not_found", "No such signer on this document.");
+    if (!holdsLink(s, tokenHash)) throw deadLink();
     return s;
   }
 
   /**
-   * Sends a draft to its signers; returns each link's token once. With `owner`, a document of
+   * Sends a draft to its signers; returns each link's token once (signers as normalised by sendDocument). With `owner`, a document of
    * another account or mode answers 404 like a missing one (checked against the loaded state).
    */
-  send(documentId: string, signers: t.SignerInput[], actor: t.Actor, owner?: { tenantId: string; mode: string }) {
+  send(documentId: string, signers: t.SignerInput[], actor: t.Actor, owner?: { tenantId: string; mode: string }, opts: { notify?: boolean } = {}) {
     return this.serial(documentId, async (st) => {
       if (owner && (st.doc.tenantId !== owner.tenantId || st.doc.mode !== owner.mode)) throw notFound("document");
-      const { links, state } = await t.send(this.env, st, normaliseSigners(signers), actor);
+      const { links, state } = await t.send(this.env, st, signers, actor, opts);
       // The new signers were read back in the commit's own batch, so signer calls find them in memory.
       this.state = state;
       return { links };
@@ -100,25 +102,25 @@ export class DocumentSequencer extends DurableObject<Env> {
   }
 
   /** Records consent to sign electronically. */
-  consent(documentId: string, signerId: string, input: ConsentCommand, actor: t.Actor) {
-    return this.serial(documentId, (st) => t.consent(this.env, st, this.signerOf(st, signerId), parseCommand(ConsentCommand, input), actor));
+  consent(documentId: string, signerId: string, input: ConsentCommand, actor: t.Actor, tokenHash?: string) {
+    return this.serial(documentId, (st) => t.consent(this.env, st, this.signerOf(st, signerId, tokenHash), parseCommand(ConsentCommand, input), actor));
   }
 
   /** Stores one field answer. */
-  supplyField(documentId: string, signerId: string, input: SupplyFieldCommand) {
-    return this.serial(documentId, (st) => t.supplyField(this.env, st, this.signerOf(st, signerId), parseCommand(SupplyFieldCommand, input)));
+  supplyField(documentId: string, signerId: string, input: SupplyFieldCommand, tokenHash?: string) {
+    return this.serial(documentId, (st) => t.supplyField(this.env, st, this.signerOf(st, signerId, tokenHash), parseCommand(SupplyFieldCommand, input)));
   }
 
   /** Signs; completes the document and issues its certificate when the last signer signs. */
-  sign(documentId: string, signerId: string, input: SignCommand, actor: t.Actor) {
-    return this.serial(documentId, (st) => t.sign(this.env, st, this.signerOf(st, signerId), parseCommand(SignCommand, input), actor));
+  sign(documentId: string, signerId: string, input: SignCommand, actor: t.Actor, tokenHash?: string) {
+    return this.serial(documentId, (st) => t.sign(this.env, st, this.signerOf(st, signerId, tokenHash), parseCommand(SignCommand, input), actor));
   }
 
   /** The page's sign form: every answer and the signature, stored together or not at all. */
-  submit(documentId: string, signerId: string, input: SubmitCommand, actor: t.Actor) {
+  submit(documentId: string, signerId: string, input: SubmitCommand, actor: t.Actor, tokenHash?: string) {
     return this.serial(documentId, (st) => {
       const { answers, signature } = parseCommand(SubmitCommand, input);
-      return t.sign(this.env, st, this.signerOf(st, signerId), signature, actor, answers);
+      return t.sign(this.env, st, this.signerOf(st, signerId, tokenHash), signature, actor, answers);
     });
   }
 
@@ -133,8 +135,8 @@ export class DocumentSequencer extends DurableObject<Env> {
   }
 
   /** Declines with a reason; the document ends as declined. */
-  decline(documentId: string, signerId: string, input: DeclineCommand, actor: t.Actor) {
-    return this.serial(documentId, (st) => t.decline(this.env, st, this.signerOf(st, signerId), parseCommand(DeclineCommand, input), actor));
+  decline(documentId: string, signerId: string, input: DeclineCommand, actor: t.Actor, tokenHash?: string) {
+    return this.serial(documentId, (st) => t.decline(this.env, st, this.signerOf(st, signerId, tokenHash), parseCommand(DeclineCommand, input), actor));
   }
 
   /** Voids a draft or sent document. */
@@ -145,6 +147,38 @@ export class DocumentSequencer extends DurableObject<Env> {
   /** Records links and reminders a message provider took (`delivered`, `signing.delivered`). */
   delivered(documentId: string, items: DeliveredItem[]) {
     return this.serial(documentId, (st) => recordDelivered(this.env, st, items));
+  }
+
+  /** A fresh link for a pending signer; the earlier one stops working. */
+  freshLink(documentId: string, signerId: string) {
+    return this.serial(documentId, (st) => rotateLink(this.env, st, this.signerOf(st, signerId)));
+  }
+
+  /** A reminder with a fresh link (`reminded` on the trail), or how long until one is allowed. */
+  remind(documentId: string, signerId: string, nowMs: number, actor: t.Actor) {
+    return this.serial(documentId, (st) => remindInside(this.env, st, this.signerOf(st, signerId), nowMs, actor, "api"));
+  }
+
+  /** The cron's reminder: the same, or null when the signer cannot be reminded now (any reason). */
+  remindIfDue(documentId: string, signerId: string, nowMs: number) {
+    return this.serial(
+      documentId,
+      async (st): Promise<Extract<ReminderGrant, { ok: true }> | null> => {
+        const signer = st.signers.find((x) => x.id === signerId);
+        if (!signer) return null;
+        const r = await remindInside(this.env, st, signer, nowMs, null, "cron").catch((err) => {
+          if (err instanceof ApiError) return null;
+          throw err;
+        });
+        return r?.ok ? r : null;
+      },
+      { fresh: true },
+    );
+  }
+
+  /** The completed copies' links (one per signer and cc), or null when the caller delivers links. */
+  completedCopies(documentId: string) {
+    return this.serial(documentId, (st) => completedCopyLinks(this.env, st));
   }
 
   /** Expires a sent document past its expiry (cron). */

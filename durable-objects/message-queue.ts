@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../src/env";
 import { traceD1 } from "../src/db/trace";
 import { type DrainResult, drainMessages } from "../src/domain/messages";
+import { sendCompletedCopies } from "../src/domain/notify";
 import { messageDb, nextDueAt } from "../src/db/messages";
 import { logError } from "../src/lib/log";
 
@@ -28,6 +29,7 @@ export class MessageQueue extends DurableObject<Env> {
   private alarmAt: number | null = null;
   private running: Promise<DrainResult> | null = null;
   private again = false;
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, traceD1(env));
@@ -61,9 +63,25 @@ export class MessageQueue extends DurableObject<Env> {
     await this.drain(Math.max(Date.now(), scheduled));
   }
 
-  /** Resolves once no drain is running (tests and the benchmark). */
+  /**
+   * A document just completed: issues the completed copies' links and queues their emails in the
+   * background (the completing request does not wait), then drains.
+   */
+  async completedCopies(tenantId: string, documentId: string): Promise<void> {
+    const work = (async () => {
+      await sendCompletedCopies(this.env, documentId, { kick: false });
+      await this.kick(tenantId);
+    })().catch((err) => logError("completed copies failed", err, { documentId }));
+    this.pending.add(work);
+    this.ctx.waitUntil(work.finally(() => this.pending.delete(work)));
+  }
+
+  /** Resolves once no drain or completed-copy work is running (tests and the benchmark). */
   async idle(): Promise<void> {
-    while (this.running) await this.running.catch(() => undefined);
+    while (this.running || this.pending.size) {
+      await Promise.all([...this.pending]);
+      if (this.running) await this.running.catch(() => undefined);
+    }
   }
 
   private drain(dueAt: number): Promise<DrainResult> {

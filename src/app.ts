@@ -22,6 +22,7 @@ import { workflows } from "./routes/workflows";
 import { publicForm } from "./routes/public-form";
 import { pages } from "./routes/pages";
 import { oauth } from "./routes/oauth";
+import { signerLinks } from "./routes/signer-links";
 import { sms } from "./routes/sms";
 import { devices } from "./routes/devices";
 import { dashboard } from "./routes/dashboard";
@@ -93,6 +94,7 @@ app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
 app.route("/", account);
 app.route("/", templates);
 app.route("/", documents);
+app.route("/", signerLinks);
 app.route("/", signing);
 app.route("/", evidence);
 app.route("/", webhooks);

@@ -15,15 +15,8 @@ describe("the signing ceremony", () => {
     await consentAndSign(links[1]!.token);
     const doc = await api("GET", `/v1/documents/${id}`, { key: t.key });
     expect(doc.json.status).toBe("completed");
-    expect(doc.json.events.map((e: { kind: string }) => e.kind)).toEqual([
-      "created",
-      "sent",
-      "viewed",
-      "consented",
-      "signed",
-      "consented",
-      "signed",
-      "completed",
-    ]);
+    // `delivered` entries (the emailed links) land whenever the outbox takes them: not part of this order.
+    const kinds = doc.json.events.map((e: { kind: string }) => e.kind).filter((k: string) => k !== "delivered");
+    expect(kinds).toEqual(["created", "sent", "viewed", "consented", "signed", "consented", "signed", "completed"]);
   });
 });

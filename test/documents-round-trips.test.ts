@@ -21,8 +21,7 @@ function counting(): { env: Env; trips: () => number; reset: () => void } {
 
 describe("D1 round trips of the documents area", () => {
   // prepare: the template read and the commit batch (the webhook kick's endpoint read rides in it).
-  // send: none before the sequencer (it checks the account against the state it loads).
-  it("prepare 2, send 0 before the sequencer, list 1, get 1", async () => {
+  it("prepare 2, send 1 before the sequencer (and 2 after it with notify: the signing origin and text permissions at once, then the messages), list 1, get 1", async () => {
     const t = await makeTenant();
     const { code } = await publishedTemplate(t.key);
     const p: Principal = { tenantId: t.tenantId, mode: "live", keyId: t.keyId, keyLabel: "test", scopes: [] };
@@ -31,8 +30,12 @@ describe("D1 round trips of the documents area", () => {
     const { document_id } = await prepareDocument(c.env, p, { template_code: code, values: { company: "A", name: "B" } }, actor);
     expect(c.trips()).toBe(2);
     c.reset();
-    await sendDocument(c.env, p, document_id, [{ email: "a@example.com", full_name: "Ada" }], actor);
-    expect(c.trips()).toBe(0);
+    await sendDocument(c.env, p, document_id, [{ email: "a@example.com", full_name: "Ada" }], actor, { notify: false });
+    expect(c.trips()).toBe(1);
+    c.reset();
+    const { document_id: notified } = await prepareDocument(env, p, { template_code: code, values: { company: "A", name: "B" } }, actor);
+    await sendDocument(c.env, p, notified, [{ email: "a@example.com", full_name: "Ada" }], actor);
+    expect(c.trips()).toBe(3);
     c.reset();
     await listDocuments(c.env, p, { q: "Ada", limit: 50, offset: 0 });
     expect(c.trips()).toBe(1);

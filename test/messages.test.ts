@@ -1,18 +1,26 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { makeTenant, ops, api } from "./helpers";
-import { sentDocument } from "./signing-helpers";
+import { preparedDocument, sentDocument } from "./signing-helpers";
 import { queueMessage } from "../src/domain/messages";
 
 /** Waits until the account's queue has nothing running. */
 const settle = (tenantId: string) => env.MESSAGE_QUEUE.getByName(tenantId).idle();
+
+/** A sent document whose links the caller delivers (notify: false): no message yet. */
+async function sentQuietly(key: string, signers: unknown[]) {
+  const id = await preparedDocument(key);
+  const s = await api("POST", `/v1/documents/${id}/send`, { key, body: { signers, notify: false } });
+  expect(s.status, s.text).toBe(200);
+  return { id, links: s.json.links as { signer_id: string; email: string; token: string }[] };
+}
 
 const row = (id: string) => env.DB.prepare("SELECT * FROM messages WHERE id = ?").bind(id).first<Record<string, string | number | null>>();
 
 describe("queueMessage with the outbox", () => {
   it("queues inside the call, sends outside it, and the outbox shows the message as it arrived", async () => {
     const t = await makeTenant();
-    const { id, links } = await sentDocument(t.key, { signers: [{ email: "ada@example.com", full_name: "Ada Lovelace" }] });
+    const { id, links } = await sentQuietly(t.key, [{ email: "ada@example.com", full_name: "Ada Lovelace" }]);
     const link = `https://sign.example.test/s/${links[0]!.token}`;
     const q = await queueMessage(env, {
       tenantId: t.tenantId,
@@ -111,7 +119,7 @@ describe("queueMessage with the outbox", () => {
 
   it("puts `delivered` on the trail when the provider takes a link", async () => {
     const t = await makeTenant();
-    const { id, links } = await sentDocument(t.key, { signers: [{ email: "ada@example.com", full_name: "Ada Lovelace" }] });
+    const { id, links } = await sentQuietly(t.key, [{ email: "ada@example.com", full_name: "Ada Lovelace" }]);
     await queueMessage(env, {
       tenantId: t.tenantId,
       mode: "live",
@@ -128,5 +136,105 @@ describe("queueMessage with the outbox", () => {
     const delivered = d.json.events.filter((e: { kind: string }) => e.kind === "delivered");
     expect(delivered).toHaveLength(1);
     expect(delivered[0].signer_email).toBe("ada@example.com");
+  });
+});
+
+describe("POST /v1/documents/{id}/send with notify", () => {
+  const outbox = async (documentId: string) => (await ops("GET", `/outbox?document_id=${documentId}`)).json.messages as Record<string, string>[];
+
+  it("emails each signer their own link in their language, after answering; cc waits for the completed copy", async () => {
+    const t = await makeTenant();
+    const { id, links } = await sentDocument(t.key, {
+      signers: [
+        { email: "ada@example.com", full_name: "Ada Lovelace" },
+        { email: "jose@example.com", full_name: "José Pérez", locale: "es" },
+        { email: "boss@example.com", full_name: "The Boss", role: "cc" },
+      ],
+    });
+    await settle(t.tenantId);
+    const msgs = await outbox(id);
+    expect(msgs).toHaveLength(2);
+    for (const [i, locale] of [
+      [0, "en"],
+      [1, "es"],
+    ] as const) {
+      const m = msgs.find((x) => x.signer_id === links[i]!.signer_id)!;
+      expect(m).toMatchObject({ channel: "email", purpose: "signing.link", recipient: links[i]!.email, status: "sent", locale });
+      expect(m.link).toBe(`https://sign.example.test/s/${links[i]!.token}?lang=${locale}`);
+    }
+    expect(msgs.find((x) => x.recipient === "boss@example.com")).toBeUndefined();
+    expect(msgs.find((x) => x.locale === "es")!.subject).toMatch(/le pide que firme/);
+    const doc = await api("GET", `/v1/documents/${id}`, { key: t.key });
+    expect(doc.json.signers.map((s: { locale: string }) => s.locale)).toEqual(["en", "es", "en"]);
+    expect(
+      doc.json.events
+        .filter((e: { kind: string }) => e.kind === "delivered")
+        .map((e: { signer_email: string }) => e.signer_email)
+        .sort(),
+    ).toEqual(["ada@example.com", "jose@example.com"]);
+    // What is kept never holds a token.
+    const stored = await env.DB.prepare("SELECT body, subject, vars FROM messages WHERE document_id = ?").bind(id).all();
+    for (const l of links) expect(JSON.stringify(stored.results)).not.toContain(l.token);
+  });
+
+  it("notify: false sends nothing; the signer's language defaults to the account's", async () => {
+    const t = await makeTenant();
+    await ops("PATCH", `/tenants/${t.tenantId}`, { locale: "fr" });
+    const id = await preparedDocument(t.key);
+    const s = await api("POST", `/v1/documents/${id}/send`, { key: t.key, body: { signers: [{ email: "a@example.com", full_name: "A" }], notify: false } });
+    expect(s.status, s.text).toBe(200);
+    await settle(t.tenantId);
+    expect(await outbox(id)).toEqual([]);
+    const doc = await api("GET", `/v1/documents/${id}`, { key: t.key });
+    expect(doc.json.signers[0].locale).toBe("fr");
+
+    const id2 = await preparedDocument(t.key);
+    await api("POST", `/v1/documents/${id2}/send`, { key: t.key, body: { signers: [{ email: "a@example.com", full_name: "A" }] } });
+    await settle(t.tenantId);
+    const [m] = await outbox(id2);
+    expect(m).toMatchObject({ locale: "fr", status: "sent" });
+    expect(m!.subject).toMatch(/vous invite à signer/);
+  });
+
+  it("refuses a locale outside en, es, fr, de and a notify that is not a boolean (422, nothing sent)", async () => {
+    const t = await makeTenant();
+    const id = await preparedDocument(t.key);
+    const bad = await api("POST", `/v1/documents/${id}/send`, { key: t.key, body: { signers: [{ email: "a@example.com", full_name: "A", locale: "it" }] } });
+    expect(bad.status).toBe(422);
+    expect(bad.json.error.message).toMatch(/^signers\.0\.locale/);
+    const bad2 = await api("POST", `/v1/documents/${id}/send`, { key: t.key, body: { signers: [{ email: "a@example.com", full_name: "A" }], notify: "yes" } });
+    expect(bad2.status).toBe(422);
+    expect(await outbox(id)).toEqual([]);
+  });
+});
+
+describe("texts on send", () => {
+  const WORDING = "Reply STOP to opt out, HELP for help. Msg & data rates may apply. Message frequency varies.";
+
+  it("texts a signer's phone only with live consent; otherwise the text is recorded suppressed and no provider is called", async () => {
+    const t = await makeTenant();
+    const c = await api("POST", "/v1/sms-consents", { key: t.key, body: { phone: "+1 415 555 0142", obtained_via: "web form, checkbox", wording: WORDING } });
+    expect(c.status, c.text).toBe(200);
+    const { id, links } = await sentDocument(t.key, {
+      signers: [
+        { email: "ada@example.com", full_name: "Ada", phone: "+1 (415) 555-0142" },
+        { email: "bob@example.com", full_name: "Bob", phone: "+14155550199" },
+      ],
+    });
+    await settle(t.tenantId);
+    const msgs = (await ops("GET", `/outbox?document_id=${id}`)).json.messages as Record<string, string | null>[];
+    const texts = msgs.filter((m) => m.channel === "sms");
+    expect(texts).toHaveLength(2);
+    const ada = texts.find((m) => m.signer_id === links[0]!.signer_id)!;
+    expect(ada).toMatchObject({ recipient: "+14155550142", status: "sent", provider: "outbox", purpose: "signing.link" });
+    expect(ada.body).toContain(links[0]!.token);
+    expect(ada.body).toMatch(/Reply STOP to opt out/);
+    const bob = texts.find((m) => m.signer_id === links[1]!.signer_id)!;
+    expect(bob).toMatchObject({ recipient: "+14155550199", status: "suppressed", provider: null, last_error: "suppressed: no_consent", link: null });
+    expect(bob.body).not.toContain(links[1]!.token);
+    // Both were emailed; only the accepted ones count as delivered.
+    expect(msgs.filter((m) => m.channel === "email")).toHaveLength(2);
+    const events = (await api("GET", `/v1/documents/${id}`, { key: t.key })).json.events as { kind: string }[];
+    expect(events.filter((e) => e.kind === "delivered")).toHaveLength(3);
   });
 });

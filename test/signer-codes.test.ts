@@ -46,9 +46,10 @@ const age = (signerId: string, minutes: number) =>
     .bind(`-${minutes} minutes`, signerId)
     .run();
 
+/** A document whose one signer needs a code; sent with `notify: false`, so no link was emailed until `deliverLink`. */
 async function otpDocument(auth: "email_otp" | "sms_otp" | "none" = "email_otp", extra: Record<string, unknown> = {}, t?: Tenant) {
   t ??= await makeTenant();
-  const { id, links } = await sentDocument(t.key, { signers: [{ email: "ada@example.com", full_name: "Ada Lovelace", auth, ...extra }] });
+  const { id, links } = await sentDocument(t.key, { signers: [{ email: "ada@example.com", full_name: "Ada Lovelace", auth, ...extra }], notify: false });
   return { t, id, link: links[0]! };
 }
 

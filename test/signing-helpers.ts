@@ -26,9 +26,13 @@ export async function preparedDocument(key: string, over: Record<string, unknown
 
 export const people = (n: number) => Array.from({ length: n }, (_, i) => ({ email: `signer${i + 1}@example.com`, full_name: `Signer ${i + 1}` }));
 
-export async function sentDocument(key: string, opts: { signers?: unknown[]; doc?: Record<string, unknown>; tpl?: Record<string, unknown> } = {}) {
+export async function sentDocument(
+  key: string,
+  opts: { signers?: unknown[]; doc?: Record<string, unknown>; tpl?: Record<string, unknown>; notify?: boolean } = {},
+) {
   const id = await preparedDocument(key, opts.doc, opts.tpl);
-  const s = await api("POST", `/v1/documents/${id}/send`, { key, body: { signers: opts.signers ?? people(2) } });
+  const notify = opts.notify === undefined ? {} : { notify: opts.notify };
+  const s = await api("POST", `/v1/documents/${id}/send`, { key, body: { signers: opts.signers ?? people(2), ...notify } });
   expect(s.status, s.text).toBe(200);
   return { id, links: s.json.links as { signer_id: string; email: string; token: string }[] };
 }

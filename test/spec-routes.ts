@@ -80,7 +80,7 @@ export const SPEC_ROUTES: SpecRoute[] = [
   api("GET /v1/devices", "signing:read"),
   api("POST /v1/devices/{id}/stop", "signing:workflows"),
   api("POST /v1/webhooks/{id}/ping", "signing:webhooks"),
-  api("POST /v1/documents/{id}/signers/{signer_id}/link", "signing:write"),
+  api("POST /v1/documents/{id}/signers/{signer_id}/link", "signing:write", "documents.fresh_link"),
   api("POST /v1/documents/{id}/signers/{signer_id}/remind", "signing:write"),
   page("PUT /v1/branding", "operator or session"),
   page("PUT /v1/branding/logo", "operator or session"),
@@ -110,11 +110,6 @@ export const NOT_BUILT_YET: { capability: string; routes: string[] }[] = [
     capability: "Tablet kiosk page",
     routes: ["GET /t"],
   },
-  {
-    capability: "Fresh links and reminders",
-    routes: ["POST /v1/documents/{id}/signers/{signer_id}/link", "POST /v1/documents/{id}/signers/{signer_id}/remind"],
-  },
-  { capability: "Messages (email and SMS)", routes: [] },
   { capability: "Business dashboard", routes: [] },
 ];
 

@@ -263,6 +263,10 @@ export async function bundleRows(env: Env, documentId: string) {
         status: messages.status,
         created_at: messages.createdAt,
         body: messages.body,
+        provider: messages.provider,
+        attempts: messages.attempts,
+        sent_at: messages.sentAt,
+        last_error: messages.lastError,
       })
       .from(messages)
       .where(eq(messages.documentId, documentId))

@@ -3,9 +3,9 @@
  * account's queue drains, the outbox listing and the reminder sweep's reads. Row types come from
  * the schema; the rules live in src/domain/messages.ts.
  */
-import { and, asc, desc, eq, inArray, isNotNull, lte, max, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, max, type SQL } from "drizzle-orm";
 import { type Db, dbOf } from "./client";
-import { documents, messages, signers, tenants } from "./schema";
+import { documents, events, messages, signers, tenants } from "./schema";
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessageRow = typeof messages.$inferInsert;
@@ -17,6 +17,15 @@ export const insertMessage = (db: Db, row: NewMessageRow) => db.insert(messages)
 /** What the wording needs about the account: its name, default language and Reply-To. */
 export const tenantMessageSettings = (db: Db, tenantId: string) =>
   db.select({ name: tenants.name, locale: tenants.locale, replyTo: tenants.replyTo }).from(tenants).where(eq(tenants.id, tenantId));
+
+/** A document's owner, title and its account's name and default language, in one read (send). */
+export const documentWithAccount = (db: Db, documentId: string) =>
+  db
+    .select({ tenantId: documents.tenantId, mode: documents.mode, title: documents.title, tenantName: tenants.name, locale: tenants.locale })
+    .from(documents)
+    .innerJoin(tenants, eq(tenants.id, documents.tenantId))
+    .where(eq(documents.id, documentId))
+    .get();
 
 /** The document's title (for the wording), read in the caller's batch. */
 export const documentTitle = (db: Db, documentId: string) => db.select({ title: documents.title }).from(documents).where(eq(documents.id, documentId));
@@ -124,3 +133,36 @@ export const recipientsOf = (db: Db, documentId: string) =>
     .from(signers)
     .where(eq(signers.documentId, documentId))
     .orderBy(asc(signers.signOrder), asc(signers.createdAt), asc(signers.id));
+
+// ————— fresh links and reminders —————
+
+/** A fresh link: the signer's token hash is replaced (the earlier link stops working). A statement for the caller's batch. */
+export const setSignerTokenHash = (db: Db, signerId: string, tokenHash: string) => db.update(signers).set({ tokenHash }).where(eq(signers.id, signerId));
+
+/** The completed copy's link: its hash beside the signer's own. A statement for the caller's batch. */
+export const setCopyTokenHash = (db: Db, signerId: string, copyTokenHash: string) =>
+  db
+    .update(signers)
+    .set({ copyTokenHash })
+    .where(and(eq(signers.id, signerId), isNull(signers.copyTokenHash)));
+
+/** When the signer was last reminded (the trail's `reminded` events), or null. */
+export async function lastReminderAt(db: Db, documentId: string, signerId: string): Promise<string | null> {
+  const row = await db
+    .select({ at: max(events.occurredAt) })
+    .from(events)
+    .where(and(eq(events.documentId, documentId), eq(events.signerId, signerId), eq(events.kind, "reminded")))
+    .get();
+  return row?.at ?? null;
+}
+
+/** Sent documents whose messages the service delivers, with reminders on and not yet expired (the cron's reminder step), oldest sent first. */
+export function documentsWithReminders(db: Db, at: string, limit: number) {
+  return db
+    .select({ id: documents.id, tenantId: documents.tenantId, mode: documents.mode, remindAfterDays: documents.remindAfterDays, sentAt: documents.sentAt })
+    .from(documents)
+    .where(and(eq(documents.status, "sent"), eq(documents.notify, true), isNotNull(documents.remindAfterDays), gt(documents.expiresAt, at)))
+    .orderBy(asc(documents.sentAt))
+    .limit(limit)
+    .all();
+}

@@ -429,6 +429,8 @@ export const documents = sqliteTable(
     declinedAt: text("declined_at"),
     expiredAt: text("expired_at"),
     expiresAt: text("expires_at"),
+    /** Sent with `notify`: the service emails the links, reminders and completed copies. */
+    notify: integer("notify", { mode: "boolean" }).notNull().default(false),
     /** The cron reminds pending signers this many days after their last message (1-30); null = never. */
     remindAfterDays: integer("remind_after_days"),
     /** The workflow that started this document (API start, public form or tablet), or null. */
@@ -515,6 +517,11 @@ export const signers = sqliteTable(
     status: text("status", { enum: SIGNER_STATUSES }).notNull().default("pending"),
     /** SHA-256 hex of the 64-hex signing token; the token itself is never stored. */
     tokenHash: text("token_hash").notNull().unique(),
+    /**
+     * SHA-256 hex of the token of the link in the completed copy (issued at completion, read and
+     * download only, lives as long as completed links do); the signer's own link keeps working too.
+     */
+    copyTokenHash: text("copy_token_hash").unique(),
     tokenExpiresAt: text("token_expires_at").notNull(),
     viewedAt: text("viewed_at"),
     consentedAt: text("consented_at"),

@@ -4,7 +4,7 @@
  * and return a query builder (not a promise) are statements for the caller's `db.batch([...])`:
  * a state change, its trail rows and its webhook deliveries commit together.
  */
-import { and, asc, eq, getTableColumns, inArray, isNull, max, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, isNull, max, or, sql } from "drizzle-orm";
 import { type Db, dbOf } from "./client";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteInsertValue } from "drizzle-orm/sqlite-core";
@@ -23,18 +23,24 @@ export type EventRecord = typeof events.$inferSelect;
 export type NewEventRecord = typeof events.$inferInsert;
 
 /**
- * A signer as the sequencer keeps it: the row without the token's hash (never needed after the
- * lookup) and the signature's value (a drawn picture can be large; only the sealed PDF reads it).
+ * A signer as the sequencer keeps it: the row without the signature's value (a drawn picture can
+ * be large; only the sealed PDF reads it). The token's hash stays: a fresh link replaces it, and
+ * the sequencer refuses a token that is no longer the signer's current one.
  */
-export type SignerState = Omit<SignerRecord, "tokenHash" | "signatureValue">;
-const { tokenHash: _tokenHash, signatureValue: _signatureValue, ...signerStateColumns } = getTableColumns(signers);
+export type SignerState = Omit<SignerRecord, "signatureValue">;
+const { signatureValue: _signatureValue, ...signerStateColumns } = getTableColumns(signers);
 
 export const signingDb = (env: Pick<Env, "DB">): Db => dbOf(env.DB);
 
 /** The signer, document and account a token hash belongs to (the mapping never changes once issued). */
 export async function linkByTokenHash(env: Env, tokenHash: string): Promise<Pick<SignerRecord, "id" | "documentId" | "tenantId"> | undefined> {
   const s = signers;
-  return signingDb(env).select({ id: s.id, documentId: s.documentId, tenantId: s.tenantId }).from(s).where(eq(s.tokenHash, tokenHash)).get();
+  // A completed copy's link (copy_token_hash) opens the same signer's page.
+  return signingDb(env)
+    .select({ id: s.id, documentId: s.documentId, tenantId: s.tenantId })
+    .from(s)
+    .where(or(eq(s.tokenHash, tokenHash), eq(s.copyTokenHash, tokenHash)))
+    .get();
 }
 
 // ————— a document's state (one round trip) —————
@@ -84,7 +90,7 @@ export async function loadDocumentWithTrail(env: Env, documentId: string): Promi
 
 /** The account's name and framing rule (for the signer's page). */
 export const tenantPageSettings = (db: Db, tenantId: string) =>
-  db.select({ name: tenants.name, frameAncestors: tenants.frameAncestors }).from(tenants).where(eq(tenants.id, tenantId));
+  db.select({ name: tenants.name, frameAncestors: tenants.frameAncestors, whiteLabel: tenants.whiteLabel }).from(tenants).where(eq(tenants.id, tenantId));
 
 /** The certificate's public code, once issued. */
 export const verificationCodeOf = (db: Db, documentId: string) =>
@@ -119,10 +125,10 @@ export const insertSigner = (db: Db, row: SQLiteInsertValue<typeof signers>) => 
 export const requireSignerCodeOf = (db: Db, tenantId: string) =>
   sql<boolean>`coalesce((${db.select({ r: tenants.requireSignerCode }).from(tenants).where(eq(tenants.id, tenantId))}), 0)`;
 
-export const markSent = (db: Db, documentId: string, sentAt: string, expiresAt: string) =>
+export const markSent = (db: Db, documentId: string, sentAt: string, expiresAt: string, notify = false) =>
   db
     .update(documents)
-    .set({ status: "sent", sentAt, expiresAt })
+    .set({ status: "sent", sentAt, expiresAt, notify })
     .where(and(eq(documents.id, documentId), eq(documents.status, "draft")));
 
 export const markViewed = (db: Db, signerId: string, at: string) =>

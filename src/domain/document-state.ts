@@ -16,7 +16,7 @@ export type { DocumentRecord, EventRecord, FieldValueRecord, SignerState } from 
  */
 export type SequencerState = { doc: DocumentRecord; signers: SignerState[]; values: FieldValueRecord[]; lastSeq: number };
 /** A live link as its sequencer sees it, with the account's page settings and the certificate's code. */
-export type LinkState = { st: SequencerState; tenant: { name: string; frameAncestors: string } | null; verificationCode: string | null };
+export type LinkState = { st: SequencerState; tenant: { name: string; frameAncestors: string; whiteLabel: boolean } | null; verificationCode: string | null };
 
 /** The same with the whole trail, for staff reads. */
 export type DocState = SequencerState & { events: EventRecord[] };

@@ -4,7 +4,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import type { Env, Principal } from "../env";
-import { DOCUMENT_STATUS_FILTERS, SIGNER_AUTH } from "../db/enums";
+import { DOCUMENT_STATUS_FILTERS, LOCALES, type Locale, SIGNER_AUTH } from "../db/enums";
 import { dueForExpiry, insertDocument, listPage, ownerOf } from "../db/documents";
 import { signingDb } from "../db/signing";
 import { plainText, text } from "../lib/text";
@@ -17,6 +17,8 @@ import { latestPublished, renderWithSpans } from "./templates";
 import { type DocState, type SignerState, docFields, loadState } from "./document-state";
 import type { Actor } from "./transitions";
 import { normalisePhone } from "./field-values";
+import { notifyOnSend } from "./notify";
+import { documentWithAccount, messageDb } from "../db/messages";
 
 export const sequencer = (env: Env, documentId: string) => env.DOCUMENT_SEQUENCER.getByName(documentId);
 
@@ -50,6 +52,9 @@ export const PrepareInput = z
     sequential: z.boolean().optional(),
     metadata: Metadata.optional(),
     external_ref: text().max(200).nullable().optional(),
+    remind_after_days: z.number().int().min(1).max(30).nullable().optional().openapi({
+      description: "Remind each pending signer whose turn it is this many days after their last link or reminder (at most once an hour), until expiry.",
+    }),
   })
   .strict()
   .openapi("DocumentPrepare");
@@ -63,12 +68,19 @@ export const SignerInputSchema = z
     phone: text().min(7).max(20).nullable().optional(),
     auth: z.enum(SIGNER_AUTH).optional(),
     party_id: plainText().max(200).nullable().optional(),
+    locale: z.enum(LOCALES).optional().openapi({ description: "Language of this signer's messages and signing page; default the account's, else en." }),
   })
   .strict()
   .openapi("SignerInput");
 
 export const SendInput = z
-  .object({ signers: z.array(SignerInputSchema).min(1).max(50) })
+  .object({
+    signers: z.array(SignerInputSchema).min(1).max(50),
+    notify: z.boolean().optional().openapi({
+      description:
+        "Default true: each signer (not cc) is emailed their link, and texted too when they have a phone the account may text (else the text is recorded as suppressed). False: the caller delivers the links.",
+    }),
+  })
   .strict()
   .openapi("DocumentSend");
 export const VoidInput = z
@@ -158,9 +170,9 @@ export async function prepareDraft(env: Env, p: Pick<Principal, "tenantId" | "mo
         externalRef,
         createdAt,
         expiresAt: input.expires_at ?? null,
+        remindAfterDays: input.remind_after_days ?? origin.remindAfterDays ?? null,
         workflowId: origin.workflowId ?? null,
         deviceId: origin.deviceId ?? null,
-        remindAfterDays: origin.remindAfterDays ?? null,
       }),
     ],
     [{ kind: "created", occurredAt: createdAt, ip: actor.ip, userAgent: actor.userAgent, againstSha256: bodySha }],
@@ -183,23 +195,45 @@ async function requireOwned(env: Env, p: Pick<Principal, "tenantId" | "mode">, d
 }
 
 /**
- * The sequencer checks the account and mode against the state it loads anyway (no read of its own
- * here), then the signers (roles, phone numbers), in that order: 404 before 422.
+ * Sends a draft. One read first: the owner (404 for another account or mode, before any 422 about
+ * the signers) and, for the messages, the title and the account's name and language.
  */
-export async function sendDocument(env: Env, p: Pick<Principal, "tenantId" | "mode">, documentId: string, signers: SendInput["signers"], actor: Actor) {
-  return unwrap(await sequencer(env, documentId).send(documentId, signers, actor, { tenantId: p.tenantId, mode: p.mode }));
+export async function sendDocument(
+  env: Env,
+  p: Pick<Principal, "tenantId" | "mode">,
+  documentId: string,
+  signers: SendInput["signers"],
+  actor: Actor,
+  opts: { notify?: boolean } = {},
+) {
+  const owner = await documentWithAccount(messageDb(env), documentId);
+  if (!owner || owner.tenantId !== p.tenantId || owner.mode !== p.mode) throw notFound("document");
+  const normalised = normaliseSigners(signers, owner.locale ?? "en");
+  const sent = unwrap(
+    await sequencer(env, documentId).send(documentId, normalised, actor, { tenantId: p.tenantId, mode: p.mode }, { notify: opts.notify !== false }),
+  );
+  if (opts.notify !== false) {
+    await notifyOnSend(
+      env,
+      p,
+      documentId,
+      sent.links.map((l, i) => ({ ...normalised[i]!, name: normalised[i]!.full_name, signerId: l.signer_id, token: l.token })),
+      { tenant: owner.tenantName, title: owner.title },
+    );
+  }
+  return sent;
 }
 
-/** Signers as sent: a blank role refused, phone numbers in E.164. */
-export function normaliseSigners<S extends { role?: string; phone?: string | null }>(signers: S[]): S[] {
+/** Signers as sent: a blank role refused, phone numbers in E.164, the account's language unless one is given. */
+export function normaliseSigners<S extends { role?: string; phone?: string | null; locale?: Locale }>(signers: S[], fallbackLocale: Locale): S[] {
   return signers.map((s, i) => {
     if (s.role !== undefined && s.role.trim() === "") throw invalid(`signers.${i}.role: must not be empty.`);
     if (s.phone) {
       const e164 = normalisePhone(s.phone);
       if (!e164) throw invalid(`signers.${i}.phone: not a valid phone number; include the country code.`);
-      return { ...s, phone: e164 };
+      return { ...s, phone: e164, locale: s.locale ?? fallbackLocale };
     }
-    return s;
+    return { ...s, locale: s.locale ?? fallbackLocale };
   });
 }
 
@@ -234,6 +268,7 @@ const signerOut = (s: SignerState) => ({
   status: s.status,
   party_id: s.partyId,
   auth: s.auth,
+  locale: s.locale,
   consented_at: s.consentedAt,
   signed_at: s.signedAt,
   declined_at: s.declinedAt,
@@ -264,6 +299,7 @@ export async function getDocument(env: Env, p: Principal, documentId: string) {
     void_reason: d.voidReason,
     declined_at: d.declinedAt,
     expires_at: d.expiresAt,
+    remind_after_days: d.remindAfterDays,
     integrity_ok: (await sha256Hex(d.body)) === d.bodySha256,
     signers: st.signers.map((s) => ({ ...signerOut(s), fields: signerAnswers(st, s.id) })),
     events: st.events.map((e) => ({

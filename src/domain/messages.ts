@@ -28,7 +28,7 @@ import {
   tenantsWithDueMessages,
 } from "../db/messages";
 import { newId } from "../lib/ids";
-import { openWithKey, sealWithKey } from "../lib/secret-box";
+import { aesKeyFromHex, openWithKey, sealWithCryptoKey } from "../lib/secret-box";
 import { errorFields, log } from "../lib/log";
 import { emailCarrier, smsCarrier } from "../lib/providers";
 import type { SendOutcome } from "../lib/providers/types";
@@ -94,11 +94,12 @@ export async function queueMessages(env: Env, inputs: MessageInput[], opts: { ki
   const tenantId = inputs[0]!.tenantId;
   if (inputs.some((m) => m.tenantId !== tenantId)) throw new Error("queueMessages: one account at a time");
   const db = messageDb(env);
-  const docIds = [...new Set(inputs.map((m) => m.documentId).filter((d): d is string => !!d))];
-  const [tenantRows, ...docReads] = await db.batch([
-    tenantMessageSettings(db, tenantId),
-    ...docIds.flatMap((id) => [documentTitle(db, id), recipientsOf(db, id)] as const),
-  ]);
+  // Callers that know the account's name, the title and the names pass them: no read here.
+  const known = inputs.every((m) => m.values.tenant !== undefined && m.values.title !== undefined && m.values.name !== undefined);
+  const docIds = known ? [] : [...new Set(inputs.map((m) => m.documentId).filter((d): d is string => !!d))];
+  const [tenantRows, ...docReads] = known
+    ? [[]]
+    : await db.batch([tenantMessageSettings(db, tenantId), ...docIds.flatMap((id) => [documentTitle(db, id), recipientsOf(db, id)] as const)]);
   const tenant = (tenantRows as { name: string }[])[0];
   const titles = new Map<string, string>();
   const names = new Map<string, string>();
@@ -109,6 +110,7 @@ export async function queueMessages(env: Env, inputs: MessageInput[], opts: { ki
   });
 
   const now = new Date().toISOString();
+  const boxKey = env.WEBHOOK_SECRET_KEY ? await aesKeyFromHex(env.WEBHOOK_SECRET_KEY) : null;
   const out: QueuedMessage[] = [];
   const rows: NewMessageRow[] = [];
   for (const m of inputs) {
@@ -131,7 +133,7 @@ export async function queueMessages(env: Env, inputs: MessageInput[], opts: { ki
     let lastError: string | null = m.suppressed ? `suppressed: ${m.suppressed}` : null;
     let secretBox: string | null = null;
     if (status === "queued" && Object.keys(secrets).length) {
-      if (env.WEBHOOK_SECRET_KEY) secretBox = await sealWithKey(env.WEBHOOK_SECRET_KEY, JSON.stringify(secrets));
+      if (boxKey) secretBox = await sealWithCryptoKey(boxKey, JSON.stringify(secrets));
       else {
         // Without the at-rest key the link cannot be kept for the queue: recorded, never sent half-filled.
         status = "failed";

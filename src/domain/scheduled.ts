@@ -7,6 +7,7 @@ import { purgeIdleSessions } from "./members";
 import { logError } from "../lib/log";
 import { purgeOAuth } from "./oauth";
 import { sweepMessageQueues } from "./messages";
+import { remindDueSigners } from "./signer-links";
 
 export type ScheduledStep = (env: Env, now: Date) => Promise<unknown>;
 
@@ -18,6 +19,7 @@ export const scheduledSteps: Record<string, ScheduledStep> = {
   purgeWebhookDeliveries: purgeOldDeliveries,
   purgeOAuth,
   sweepMessageQueues,
+  remindSigners: remindDueSigners,
   purgeIdleSessions,
 };
 

@@ -23,6 +23,7 @@ import { sequencer } from "./documents";
 import { DEFAULT_CONSENT_TEXT, INTENT_TEXT, INTENT_VERSION, consentVersion } from "./wording";
 import { parseFrameAncestors } from "./accounts";
 import { sealedFile } from "./evidence";
+import { startCompletedCopies } from "./notify";
 import type { MergeSpan } from "./templates";
 import {
   type ConsentCommand,
@@ -37,12 +38,13 @@ import {
 export type RequestContext = { ip: string | null; userAgent: string | null };
 
 export const TOKEN_PATTERN = /^[0-9a-f]{64}$/;
-type Link = { signerId: string; documentId: string; tenantId: string };
+type Link = { signerId: string; documentId: string; tenantId: string; tokenHash: string };
 
 /**
  * Token hash → signer, document and account. That mapping never changes once a link is issued,
  * so each isolate remembers it (bounded); whether the link still works is decided by the
- * document's sequencer against its current state on every request, never from this cache.
+ * document's sequencer against its current state on every request, never from this cache: the
+ * sequencer is handed the token's hash and refuses one a fresh link has replaced.
  */
 const LINKS = new Map<string, Link>();
 const LINKS_MAX = 10_000;
@@ -55,7 +57,7 @@ export async function lookupToken(env: Env, token: string): Promise<Link | null>
   if (known) return known;
   const row = await linkByTokenHash(env, hash);
   if (!row) return null;
-  const link = { signerId: row.id, documentId: row.documentId, tenantId: row.tenantId };
+  const link = { signerId: row.id, documentId: row.documentId, tenantId: row.tenantId, tokenHash: hash };
   if (LINKS.size >= LINKS_MAX) LINKS.delete(LINKS.keys().next().value!);
   LINKS.set(hash, link);
   return link;
@@ -161,7 +163,7 @@ function linkView(st: SequencerState, me: SignerState, tenantName: string, conse
 type LoadedLink = {
   st: SequencerState;
   me: SignerState;
-  tenant: { name: string; frameAncestors: string };
+  tenant: { name: string; frameAncestors: string; whiteLabel: boolean };
   consentVersion: string;
   verificationCode: string | null;
 };
@@ -174,13 +176,13 @@ type LoadedLink = {
 async function loadLink(env: Env, token: string, ctx: RequestContext): Promise<LoadedLink | null> {
   const l = await lookupToken(env, token);
   if (!l) return null;
-  const r = unwrap((await sequencer(env, l.documentId).read(l.documentId, l.signerId, ctx)) as Outcome<LinkState | null>);
+  const r = unwrap((await sequencer(env, l.documentId).read(l.documentId, l.signerId, ctx, l.tokenHash)) as Outcome<LinkState | null>);
   const me = r?.st.signers.find((s) => s.id === l.signerId);
   if (!r || !me) return null;
   return {
     st: r.st,
     me,
-    tenant: r.tenant ?? { name: "", frameAncestors: "[]" },
+    tenant: r.tenant ?? { name: "", frameAncestors: "[]", whiteLabel: false },
     consentVersion: await consentVersion(r.st.doc.consentText),
     verificationCode: r.st.doc.status === "completed" ? r.verificationCode : null,
   };
@@ -199,6 +201,9 @@ export type PageRead = {
   sensitive: string[];
   /** Origins the account allows to frame the page (empty: none). */
   frameAncestors: string[];
+  /** The document's account, and whether it may wear its own brand (only then is the brand read). */
+  tenantId: string;
+  whiteLabel: boolean;
   /** The certificate's code once the document is completed. */
   verificationCode: string | null;
   /** Where merged values sit in the body, for isolating each one on the page. */
@@ -220,6 +225,8 @@ export async function readLinkForPage(env: Env, token: string, ctx: RequestConte
     answers,
     sensitive,
     frameAncestors: parseFrameAncestors(r.tenant.frameAncestors),
+    whiteLabel: r.tenant.whiteLabel,
+    tenantId: r.st.doc.tenantId,
     verificationCode: r.verificationCode,
     bodyMerges: r.st.doc.mergeSpans satisfies MergeSpan[],
     code: { required: r.me.codeRequired, verifiedAt: r.me.codeVerifiedAt },
@@ -229,31 +236,33 @@ export async function readLinkForPage(env: Env, token: string, ctx: RequestConte
 /** The sealed PDF for a signer holding a live link, once the document is completed (422 before). */
 export async function sealedPdfForLink(env: Env, token: string, baseUrl: string) {
   const l = await known(env, token);
-  const r = unwrap((await sequencer(env, l.documentId).read(l.documentId, l.signerId, null)) as Outcome<LinkState | null>);
+  const r = unwrap((await sequencer(env, l.documentId).read(l.documentId, l.signerId, null, l.tokenHash)) as Outcome<LinkState | null>);
   if (!r) throw deadLink();
   return sealedFile(env, { id: r.st.doc.id, status: r.st.doc.status }, "pdf", baseUrl);
 }
 
 export async function consent(env: Env, token: string, input: ConsentCommand, ctx: RequestContext) {
   const l = await known(env, token);
-  return unwrap(await sequencer(env, l.documentId).consent(l.documentId, l.signerId, input, ctx));
+  return unwrap(await sequencer(env, l.documentId).consent(l.documentId, l.signerId, input, ctx, l.tokenHash));
 }
 
 export async function supplyField(env: Env, token: string, input: SupplyFieldCommand, _ctx: RequestContext) {
   const l = await known(env, token);
-  return unwrap(await sequencer(env, l.documentId).supplyField(l.documentId, l.signerId, input));
+  return unwrap(await sequencer(env, l.documentId).supplyField(l.documentId, l.signerId, input, l.tokenHash));
 }
 
 export async function sign(env: Env, token: string, input: SignCommand, ctx: RequestContext) {
   const l = await known(env, token);
-  const r = unwrap(await sequencer(env, l.documentId).sign(l.documentId, l.signerId, input, ctx));
+  const r = unwrap(await sequencer(env, l.documentId).sign(l.documentId, l.signerId, input, ctx, l.tokenHash));
+  if (r.copies) await startCompletedCopies(env, l);
   return { event_id: r.event_id };
 }
 
 /** The page's sign form: answers and signature in one sequencer call, stored together or not at all. */
 export async function submit(env: Env, token: string, input: SubmitCommand, ctx: RequestContext) {
   const l = await known(env, token);
-  const r = unwrap(await sequencer(env, l.documentId).submit(l.documentId, l.signerId, input, ctx));
+  const r = unwrap(await sequencer(env, l.documentId).submit(l.documentId, l.signerId, input, ctx, l.tokenHash));
+  if (r.copies) await startCompletedCopies(env, l);
   return { event_id: r.event_id };
 }
 
@@ -273,5 +282,5 @@ export { DECLINE_REASON_MAX } from "./signer-commands";
 
 export async function decline(env: Env, token: string, input: DeclineCommand, ctx: RequestContext) {
   const l = await known(env, token);
-  return unwrap(await sequencer(env, l.documentId).decline(l.documentId, l.signerId, parseCommand(DeclineCommand, input), ctx));
+  return unwrap(await sequencer(env, l.documentId).decline(l.documentId, l.signerId, parseCommand(DeclineCommand, input), ctx, l.tokenHash));
 }

@@ -4,6 +4,7 @@
  * events in one batch. They run only inside the document's DocumentSequencer, one at a time.
  */
 import type { Env, Mode } from "../env";
+import type { Locale } from "../db/enums";
 import { invalid } from "../lib/errors";
 import { randomHex, sha256Hex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
@@ -61,6 +62,7 @@ export type SignerInput = {
   phone?: string | null;
   auth?: "none" | "email_otp" | "sms_otp";
   party_id?: string | null;
+  locale?: Locale;
 };
 
 export type { Captured } from "./signer-commands";
@@ -98,7 +100,7 @@ function requireSigningRole(signer: SignerState) {
 }
 
 /** Sends a draft: one 64-hex token per signer, returned once and stored only as its hash. */
-export async function send(env: Env, st: SequencerState, signersIn: SignerInput[], actor: Actor) {
+export async function send(env: Env, st: SequencerState, signersIn: SignerInput[], actor: Actor, opts: { notify?: boolean } = {}) {
   if (st.doc.status !== "draft") throw invalid(`This document is ${st.doc.status}; only a draft can be sent.`);
   if (!signersIn.some((s) => (s.role ?? "signer") !== "cc")) throw invalid("signers: at least one signer must sign (not only cc).");
   const textless = signersIn.findIndex((s) => s.auth === "sms_otp" && !s.phone);
@@ -132,6 +134,7 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
           // (read in the same statement, so the send costs no extra round trip).
           codeRequired: (s.auth ?? "none") !== "none" ? true : requireSignerCodeOf(db, st.doc.tenantId),
           partyId: s.party_id ?? null,
+          locale: s.locale ?? "en",
           status: "pending",
           tokenHash: await sha256Hex(token),
           tokenExpiresAt: expiresAt,
@@ -139,7 +142,7 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
         }),
       );
     }
-    statements.push(markSent(db, st.doc.id, sentAt, expiresAt));
+    statements.push(markSent(db, st.doc.id, sentAt, expiresAt, opts.notify ?? false));
     // The sent state (document, new signers, answers) is read back in the same batch.
     const reads = documentReads(db, st.doc.id);
     const event: NewEvent = {
@@ -324,7 +327,8 @@ export async function sign(env: Env, st: SequencerState, signer: SignerState, in
     const issue = async () => issueCertificate(env, st.doc.id, recordFrom(afterResults as unknown as Parameters<typeof recordFrom>[0]));
     await issue().catch((err) => logError("certificate issue failed", err, { documentId: st.doc.id }));
   }
-  return { event_id: eventIds[0]!, completed: completes };
+  // `copies`: the service delivers this document's messages, so the completed copies go out.
+  return { event_id: eventIds[0]!, completed: completes, copies: completes && st.doc.notify };
 }
 
 /** Sends the signer a one-time code, when one is required (src/domain/signer-codes.ts). */

@@ -26,6 +26,7 @@ export const IDEMPOTENT_OPERATIONS = [
   "documents.prepare",
   "documents.send",
   "documents.void",
+  "documents.fresh_link",
   "workflows.start",
   "packets.start_item",
   "webhooks.add",

@@ -51,7 +51,7 @@ export const ErrorSchema = z
   })
   .openapi("Error");
 
-const errorContent = (description: string) => ({ description, content: { "application/json": { schema: ErrorSchema } } });
+export const errorContent = (description: string) => ({ description, content: { "application/json": { schema: ErrorSchema } } });
 
 /** Responses every route may give. */
 export const commonErrors = {

@@ -53,6 +53,8 @@ async function derivedKey(secret: string): Promise<CryptoKey> {
 }
 
 export const sealWithKey = async (hexKey: string, plaintext: string) => seal(await aesKeyFromHex(hexKey), plaintext);
+/** The same with a key imported once (many boxes in a row). */
+export const sealWithCryptoKey = (key: CryptoKey, plaintext: string) => seal(key, plaintext);
 export const openWithKey = async (hexKey: string, box: string) => open(await aesKeyFromHex(hexKey), box);
 export const sealWithSecret = async (secret: string, plaintext: string) => seal(await derivedKey(secret), plaintext);
 export const openWithSecret = async (secret: string, box: string) => open(await derivedKey(secret), box);

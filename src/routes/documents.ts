@@ -17,6 +17,7 @@ const Signer = z
     status: z.string(),
     party_id: z.string().nullable(),
     auth: z.string(),
+    locale: z.string().openapi({ description: "Language of the signer's messages and page (en, es, fr, de)." }),
     consented_at: z.string().nullable(),
     signed_at: z.string().nullable(),
     declined_at: z.string().nullable(),
@@ -69,6 +70,7 @@ const Document = z
     void_reason: z.string().nullable(),
     declined_at: z.string().nullable(),
     expires_at: z.string().nullable(),
+    remind_after_days: z.number().int().nullable(),
     integrity_ok: z.boolean(),
     signers: z.array(Signer),
     events: z.array(Event),
@@ -176,8 +178,9 @@ documents.openapi(
   }),
   async (c) => {
     const p = c.get("principal");
+    const body = c.req.valid("json");
     const [sent, brand] = await Promise.all([
-      sendDocument(c.env, p, c.req.valid("param").id, c.req.valid("json").signers, actor(c.req.raw)),
+      sendDocument(c.env, p, c.req.valid("param").id, body.signers, actor(c.req.raw), { notify: body.notify }),
       brandOf(c.env, p.tenantId),
     ]);
     return c.json({ ...sent, links: sent.links.map((l) => ({ ...l, url: signingLink(brand, l.token) })) }, 200);

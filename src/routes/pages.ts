@@ -106,9 +106,10 @@ export const pages = createRouter();
 pages.get("/s/:token", perToken, async (c) => {
   const t = translate(c);
   const token = c.req.param("token");
-  // The brand's one round trip runs beside the link's read.
-  const [page, brand] = await Promise.all([readLinkForPage(c.env, token, signerContext(c.req.raw)), linkAccount(c, token).then((a) => brandFor(c, a))]);
+  // The account's brand is read only when it has the white-label add-on: an unbranded page costs no round trip for it.
+  const page = await readLinkForPage(c.env, token, signerContext(c.req.raw));
   if (!page) return dead(c, t);
+  const brand = page.whiteLabel ? await brandFor(c, page.tenantId) : undefined;
   return signPage(c, { t, token, page, brand, done: c.req.query("done") === "signed" ? "signed" : null, codeSent: codeSentQuery(c) }, 200);
 });
 

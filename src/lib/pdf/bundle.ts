@@ -46,6 +46,11 @@ export type BundleManifest = {
     created_at: string;
     /** The text sent, with any signing-link token replaced by `[token withheld]`. */
     body: string;
+    /** Who carried it, how many attempts, when the provider took it, the last failure's words. */
+    provider: string | null;
+    attempts: number;
+    sent_at: string | null;
+    last_error: string | null;
   }[];
   webhook_deliveries: {
     id: string;
@@ -149,11 +154,16 @@ export async function drawBundle(input: BundleInput): Promise<PDFDocument> {
   for (const msg of m.messages) {
     w.ensure(80);
     w.text(`${msg.channel} · ${msg.purpose} — ${msg.created_at}`, { size: 9, after: 1 });
-    w.rows([["To", msg.recipient], ["Status", msg.status], ...(msg.subject ? ([["Subject", msg.subject]] as [string, string][]) : []), ["Text", msg.body]], {
-      indent: 12,
-      size: 8,
-      labelWidth: 110,
-    });
+    const status = `${msg.status}${msg.sent_at ? ` at ${msg.sent_at}` : ""}${msg.provider ? ` via ${msg.provider}` : ""} (${msg.attempts} attempt${msg.attempts === 1 ? "" : "s"})`;
+    const extra: [string, string][] = [...(msg.last_error ? ([["Last error", msg.last_error]] as [string, string][]) : [])];
+    w.rows(
+      [["To", msg.recipient], ["Status", status], ...extra, ...(msg.subject ? ([["Subject", msg.subject]] as [string, string][]) : []), ["Text", msg.body]],
+      {
+        indent: 12,
+        size: 8,
+        labelWidth: 110,
+      },
+    );
     w.space(3);
   }
 

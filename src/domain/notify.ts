@@ -1,0 +1,121 @@
+/**
+ * Who is told what, when: the signing links emailed (and texted) on send, fresh links and
+ * reminders, and the completed copies. Messages are queued here and sent by the account's queue
+ * (src/domain/messages.ts).
+ */
+import type { Env, Mode } from "../env";
+import type { Locale } from "../db/enums";
+import { messageDb, recipientsOf } from "../db/messages";
+import { ownerOf } from "../db/documents";
+import { errorFields, log } from "../lib/log";
+import { unwrap } from "../lib/rpc";
+import { type MessageInput, queueMessages } from "./messages";
+import { signingOriginOf } from "./branding";
+import { textPermission } from "./sms-consent";
+
+/** A signer's link as messages carry it: on the account's signing origin (its brand's host), the page in the signer's language. */
+export function signingLink(origin: string, token: string, locale: Locale): string {
+  return `${origin}/s/${token}?lang=${locale}`;
+}
+
+export type LinkRecipient = {
+  signerId: string;
+  email: string;
+  phone?: string | null;
+  role?: string;
+  locale?: Locale;
+  /** The recipient's name, when the caller has it (saves a read). */
+  name?: string;
+  token: string;
+};
+
+/**
+ * The messages carrying signers' links (`signing.link` or `signing.reminder`): an email each, and
+ * a text to each signer with a phone, queued only when the account may text that number
+ * (`textPermission`); otherwise the text is recorded `suppressed` with the reason and no provider
+ * is called. The email comes first in the answer.
+ */
+export async function linkMessages(
+  env: Env,
+  p: { tenantId: string; mode: Mode },
+  documentId: string,
+  recipients: LinkRecipient[],
+  purpose: "signing.link" | "signing.reminder",
+  known: { tenant: string; title: string } | null = null,
+): Promise<MessageInput[]> {
+  const phones = [...new Set(recipients.map((r) => r.phone).filter((x): x is string => !!x))];
+  const [origin, ...permissions] = await Promise.all([signingOriginOf(env, p.tenantId), ...phones.map((ph) => textPermission(env, p.tenantId, ph))]);
+  const may = new Map(phones.map((ph, i) => [ph, permissions[i]!] as const));
+  return recipients.flatMap((r) => {
+    const locale = r.locale ?? "en";
+    const values: Record<string, string> = { link: signingLink(origin, r.token, locale), ...(known && r.name !== undefined ? { ...known, name: r.name } : {}) };
+    const base = { tenantId: p.tenantId, mode: p.mode, documentId, signerId: r.signerId, purpose, locale, values };
+    const out: MessageInput[] = [{ ...base, channel: "email", recipient: r.email }];
+    if (r.phone) {
+      const perm = may.get(r.phone);
+      out.push({ ...base, channel: "sms", recipient: r.phone, suppressed: perm?.may_text ? null : (perm?.why_not ?? "no_consent") });
+    }
+    return out;
+  });
+}
+
+/** On send (unless `notify: false`): each signer who signs gets their link; cc recipients wait for the completed copy. */
+export async function notifyOnSend(
+  env: Env,
+  p: { tenantId: string; mode: Mode },
+  documentId: string,
+  recipients: LinkRecipient[],
+  known: { tenant: string; title: string } | null = null,
+) {
+  const signers = recipients.filter((r) => (r.role ?? "signer") !== "cc");
+  if (signers.length === 0) return [];
+  return queueMessages(env, await linkMessages(env, p, documentId, signers, "signing.link", known));
+}
+
+/**
+ * On completion (documents whose links the service delivered): every signer and every cc is
+ * emailed a completed-copy notice with a link of their own to download the sealed PDF (see
+ * `completedCopyLinks`). Runs in the account's MessageQueue, after the completing request has
+ * answered; a failure never undoes the completion: it is logged.
+ */
+export async function sendCompletedCopies(env: Env, documentId: string, opts: { kick?: boolean } = {}) {
+  try {
+    const links = unwrap(await env.DOCUMENT_SEQUENCER.getByName(documentId).completedCopies(documentId));
+    if (!links) return [];
+    const db = messageDb(env);
+    const [owner, recipients] = await Promise.all([ownerOf(env, documentId), recipientsOf(db, documentId)]);
+    if (!owner) return [];
+    const origin = await signingOriginOf(env, owner.tenantId);
+    const tokens = new Map(links.map((l) => [l.signerId, l.token] as const));
+    const inputs: MessageInput[] = recipients.flatMap((r) => {
+      const t = tokens.get(r.id);
+      if (!t) return [];
+      return [
+        {
+          tenantId: owner.tenantId,
+          mode: owner.mode as Mode,
+          documentId,
+          signerId: r.id,
+          channel: "email" as const,
+          purpose: "signing.completed" as const,
+          recipient: r.email,
+          locale: r.locale,
+          values: { link: `${origin}/s/${t}/pdf` },
+        },
+      ];
+    });
+    return await queueMessages(env, inputs, opts);
+  } catch (err) {
+    log("error", "completed copies not queued", { documentId, ...errorFields(err) });
+    return [];
+  }
+}
+
+/** Called by the completing request: hands the completed copies to the account's queue and returns at once. */
+export async function startCompletedCopies(env: Env, link: { tenantId: string; documentId: string }) {
+  try {
+    await env.MESSAGE_QUEUE.getByName(link.tenantId).completedCopies(link.tenantId, link.documentId);
+  } catch (err) {
+    log("error", "completed copies not started", { documentId: link.documentId, ...errorFields(err) });
+  }
+}
