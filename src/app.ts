@@ -24,6 +24,7 @@ import { pages } from "./routes/pages";
 import { oauth } from "./routes/oauth";
 import { sms } from "./routes/sms";
 import { devices } from "./routes/devices";
+import { dashboard } from "./routes/dashboard";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -96,6 +97,7 @@ app.route("/", oauth);
 app.route("/", sms);
 app.route("/", publicForm);
 app.route("/", devices);
+app.route("/", dashboard);
 
 app.doc31("/openapi.json", {
   openapi: "3.1.0",

@@ -130,7 +130,7 @@ export const NOT_BUILT_YET: { capability: string; routes: string[] }[] = [
     routes: ["POST /v1/documents/{id}/signers/{signer_id}/link", "POST /v1/documents/{id}/signers/{signer_id}/remind"],
   },
   { capability: "Messages (email and SMS)", routes: [] },
-  { capability: "Business dashboard", routes: ["GET /app"] },
+  { capability: "Business dashboard", routes: [] },
 ];
 
 /** Fields the spec names that the service answers but never fills yet (always null). */

@@ -111,8 +111,54 @@ export const members = sqliteTable(
     /** PBKDF2-SHA256 `pbkdf2$<iterations>$<salt hex>$<hash hex>`; null until a password is set. */
     passwordHash: text("password_hash"),
     createdAt: text("created_at").notNull().default(now),
+    /** Failed password sign-ins counted since `failed_since` (a 15-minute window). */
+    failedSignIns: integer("failed_sign_ins").notNull().default(0),
+    failedSince: text("failed_since"),
+    /** Password sign-in refused until this time (10 failures in 15 minutes lock it for 15 minutes). */
+    lockedUntil: text("locked_until"),
   },
-  (t) => [uniqueIndex("members_tenant_email").on(t.tenantId, t.email)],
+  (t) => [uniqueIndex("members_tenant_email").on(t.tenantId, t.email), index("members_email").on(t.email)],
+);
+
+/** Dashboard sessions: the cookie's token is stored only as its SHA-256; idle for 12 hours ends one. */
+export const memberSessions = sqliteTable(
+  "member_sessions",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** Which data the dashboard shows: test or live (switchable within the session). */
+    mode: text("mode", { enum: MODES }).notNull().default("test"),
+    createdAt: text("created_at").notNull().default(now),
+    lastSeenAt: text("last_seen_at").notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("member_sessions_member").on(t.memberId)],
+);
+
+/** One-time sign-in links sent by email: the token only as its SHA-256; 15 minutes, used once. */
+export const signInLinks = sqliteTable(
+  "sign_in_links",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("sign_in_links_member").on(t.memberId, t.createdAt)],
 );
 
 /** The account's own audit trail (key issue and revocation, members, settings). Append-only. */

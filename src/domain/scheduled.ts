@@ -3,6 +3,7 @@ import type { Env } from "../env";
 import { purgeExpiredIdempotencyKeys } from "../lib/idempotency";
 import { expireDueDocuments } from "./documents";
 import { purgeOldDeliveries, sweepWebhookQueues } from "./webhooks";
+import { purgeIdleSessions } from "./members";
 import { logError } from "../lib/log";
 import { purgeOAuth } from "./oauth";
 import { sweepMessageQueues } from "./messages";
@@ -17,6 +18,7 @@ export const scheduledSteps: Record<string, ScheduledStep> = {
   purgeWebhookDeliveries: purgeOldDeliveries,
   purgeOAuth,
   sweepMessageQueues,
+  purgeIdleSessions,
 };
 
 export async function runScheduled(env: Env, now: Date): Promise<Record<string, "ok" | string>> {
