@@ -40,7 +40,7 @@ describe("oauth4webapi against the service", () => {
     expect(first.status).toBe(302);
     expect(first.location).toMatch(/^\/app\/sign-in\?next=/);
 
-    // The member agrees (a viewer: only reads are granted).
+    // The member agrees (a viewer: only reads are granted), as the consent page does.
     const member = await makeMember("viewer");
     const { to } = await agree(member, url.searchParams);
     const params = oauth.validateAuthResponse(as, client, to, state);

@@ -49,8 +49,8 @@ export async function authorize(query: URLSearchParams, headers: Record<string, 
 }
 
 /**
- * The member's agreement, through the same domain functions the consent page calls (member
- * sign-in is not built yet, so no browser session can reach the page over HTTP).
+ * The member's agreement, through the same domain functions the consent page calls (the same
+ * flow over HTTP with a dashboard session: test/oauth-session.test.ts).
  */
 export async function agree(member: SessionMember, query: URLSearchParams, allow = true) {
   const checked = await checkAuthorizeRequest(env, query);

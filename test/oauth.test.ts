@@ -218,7 +218,9 @@ describe("consent: scopes narrowed to what the member's role can do", () => {
       ["en", ["Read your templates, documents, certificates and packets", "Manage webhook endpoints"]],
       ["de", ["Ihre Vorlagen, Dokumente", "Webhooks verwalten"]],
     ] as const) {
-      const html = (await ConsentPage({ t: translator(lang), nonce: "n", consent, accountName: "Acme", memberName: "Mia", langHref: () => "#" })).toString();
+      const html = (
+        await ConsentPage({ t: translator(lang), nonce: "n", consent, csrf: "c", accountName: "Acme", memberName: "Mia", langHref: () => "#" })
+      ).toString();
       expect(html).toContain("Booking &lt;Pro&gt;");
       expect(html).toContain('href="https://partner.example"');
       for (const w of words) expect(html).toContain(w);

@@ -2,8 +2,8 @@
 /**
  * The OAuth consent page: which app asks (its name and homepage), for which account and member,
  * and each scope in plain words: those that will be granted, and those asked for that the
- * member's role cannot grant. One form, two buttons; the hidden request id is the form's CSRF
- * token (src/domain/oauth.ts, `openConsent`).
+ * member's role cannot grant. One form, two buttons; it carries the dashboard session's CSRF
+ * token and the single-use request id (src/domain/oauth.ts, `openConsent`).
  */
 import type { Consent } from "../domain/oauth";
 import type { Key, Lang, T } from "./i18n";
@@ -13,6 +13,8 @@ export type ConsentPageProps = {
   t: T;
   nonce: string;
   consent: Consent;
+  /** The dashboard session's CSRF token. */
+  csrf: string;
   accountName: string;
   memberName: string;
   langHref: (lang: Lang) => string;
@@ -62,6 +64,7 @@ export function ConsentPage(p: ConsentPageProps) {
       <p>{t("oauthEndAnyTime")}</p>
       <form method="post" action="/oauth/consent">
         <input type="hidden" name="request" value={consent.requestId} />
+        <input type="hidden" name="csrf" value={p.csrf} />
         <input type="hidden" name="lang" value={t.lang} />
         {canGrant ? (
           <button type="submit" name="decision" value="allow">

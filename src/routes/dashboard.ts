@@ -155,7 +155,10 @@ function route(method: "GET" | "POST", path: string, action: Action, handler: (c
 const who = (c: C) => signerContext(c.req.raw);
 
 /** Only dashboard paths are followed after sign-in (no open redirect). */
-const safeNext = (next: string | undefined) => (next && /^\/app(\/[A-Za-z0-9_\-/]*)?$/.test(next) && !next.includes("//") ? next : "/app/documents");
+const safeNext = (next: string | undefined) =>
+  next && (/^\/app(\/[A-Za-z0-9_\-/]*)?$/.test(next) || OAUTH_RETURN.test(next)) && !next.includes("//") ? next : "/app/documents";
+/** An OAuth authorization request that sent the member to sign in (src/routes/oauth.ts) comes back to itself. */
+const OAUTH_RETURN = /^\/oauth\/authorize\?[A-Za-z0-9_\-.~%&=+]*$/;
 
 // ---- Sign-in ----
 

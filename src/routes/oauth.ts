@@ -27,19 +27,17 @@ import { chooseLang, translator, type Lang, type T } from "../pages/i18n";
 import { contentSecurityPolicy, newNonce, setPageHeaders } from "../pages/security";
 import { MessagePage } from "../pages/layout";
 import { ConsentPage } from "../pages/oauth";
+import { csrfOk, formOf, sessionMember } from "../lib/session";
 
 type C = Context<AppEnv>;
 
 // ---------------------------------------------------------------------------------------------
 // The dashboard session: the one seam with member sign-in.
 
-/**
- * The member signed in to the dashboard in this browser, or null. Member sign-in and sessions
- * (src/lib/session.ts) are not built yet, so nobody is signed in: every authorization request that
- * passes its checks is sent to sign in.
- */
-async function signedInMember(_c: C): Promise<SessionMember | null> {
-  return null;
+/** The member signed in to the dashboard in this browser (src/lib/session.ts), or null. */
+async function signedInMember(c: C): Promise<(SessionMember & { csrf: string }) | null> {
+  const s = await sessionMember(c);
+  return s ? { memberId: s.memberId, tenantId: s.tenantId, role: s.role, csrf: s.csrf } : null;
 }
 
 /** Where a member signs in, coming back to `next` (a path on this service) afterwards. */
@@ -92,11 +90,15 @@ oauth.get("/oauth/authorize", async (c) => {
   const nonce = newNonce();
   setPageHeaders(c, nonce);
   c.header("Content-Security-Policy", consentPolicy(nonce, checked.redirectUri));
+  // Not no-referrer: browsers would then post the form with `Origin: null`, and the dashboard's
+  // same-origin check needs the real origin. Nothing leaves this origin with a referrer.
+  c.header("Referrer-Policy", "same-origin");
   return c.html(
     ConsentPage({
       t,
       nonce,
       consent,
+      csrf: member.csrf,
       accountName: account?.name ?? "",
       memberName: who ? `${who.fullName} <${who.email}>` : "",
       langHref: langHrefOf(c),
@@ -106,15 +108,16 @@ oauth.get("/oauth/authorize", async (c) => {
 });
 
 oauth.post("/oauth/consent", async (c) => {
-  const type = c.req.header("content-type") ?? "";
-  const form = /^application\/x-www-form-urlencoded/i.test(type) ? new URLSearchParams(await c.req.text()) : new URLSearchParams();
-  const t = translate(c, form.get("lang"));
+  const form = await formOf(c);
+  const t = translate(c, form.lang);
   const member = await signedInMember(c);
   if (!member) return messagePage(c, t, t("oauthExpiredTitle"), t("oauthExpiredBody"), 403);
-  const decision = form.get("decision");
+  // The dashboard's CSRF rule (same origin, the session's token) on top of the single-use request id.
+  if (!(await csrfOk(c, member.csrf))) return messagePage(c, t, t("oauthExpiredTitle"), t("oauthExpiredBody"), 403);
+  const decision = form.decision;
   if (decision !== "allow" && decision !== "deny") return messagePage(c, t, t("oauthExpiredTitle"), t("oauthExpiredBody"), 400);
   try {
-    const to = await answerConsent(c.env, form.get("request") ?? "", member, decision === "allow", `member:${member.memberId}`);
+    const to = await answerConsent(c.env, form.request ?? "", member, decision === "allow", `member:${member.memberId}`);
     c.header("Cache-Control", "no-store");
     c.header("Referrer-Policy", "no-referrer");
     return c.redirect(to, 303);

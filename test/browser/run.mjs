@@ -20,3 +20,4 @@ await import("./public-form.mjs");
 await import("./dashboard.mjs");
 await import("./branding.mjs");
 await import("./codes.mjs");
+await import("./oauth.mjs");
