@@ -57,7 +57,10 @@ export async function startService(vars = {}) {
     return { tenantId: tenant_id, keys };
   }
 
-  return { call, must, accountWithKeys, close: () => server.close() };
+  /** The Worker's bindings (D1 for rows no route makes yet). */
+  const bindings = () => server.getWorker().getEnv();
+
+  return { call, must, accountWithKeys, bindings, close: () => server.close() };
 }
 
 /** Runs fn(i) for i in [0, n) with `width` workers. */

@@ -22,6 +22,8 @@ import { workflows } from "./routes/workflows";
 import { publicForm } from "./routes/public-form";
 import { pages } from "./routes/pages";
 import { sms } from "./routes/sms";
+import { devices } from "./routes/devices";
+import { dashboard } from "./routes/dashboard";
 import { branding } from "./routes/branding";
 import { signingHostGate } from "./routes/signing-host";
 
@@ -95,6 +97,8 @@ app.route("/", workflows);
 app.route("/", pages);
 app.route("/", sms);
 app.route("/", publicForm);
+app.route("/", devices);
+app.route("/", dashboard);
 app.route("/", branding);
 
 app.doc31("/openapi.json", {

@@ -107,15 +107,8 @@ export const NOT_BUILT_YET: { capability: string; routes: string[] }[] = [
   },
   { capability: "Subjects and packets", routes: ["PUT /v1/subjects", "GET /v1/packets/{id}", "POST /v1/packets/items/{id}/start"] },
   {
-    capability: "Tablets (paired devices)",
-    routes: [
-      "POST /v1/devices/pairing-codes",
-      "POST /v1/devices/pair",
-      "POST /v1/devices/heartbeat",
-      "GET /v1/devices",
-      "POST /v1/devices/{id}/stop",
-      "GET /t",
-    ],
+    capability: "Tablet kiosk page",
+    routes: ["GET /t"],
   },
   { capability: "Inbound texts (STOP, START, HELP, carrier status)", routes: ["POST /hooks/sms/twilio", "POST /hooks/sms/twilio/status"] },
   { capability: "One-time codes", routes: ["POST /v1/sign/{token}/code", "POST /v1/sign/{token}/verify"] },
@@ -124,7 +117,7 @@ export const NOT_BUILT_YET: { capability: string; routes: string[] }[] = [
     routes: ["POST /v1/documents/{id}/signers/{signer_id}/link", "POST /v1/documents/{id}/signers/{signer_id}/remind"],
   },
   { capability: "Messages (email and SMS)", routes: [] },
-  { capability: "Business dashboard", routes: ["GET /app"] },
+  { capability: "Business dashboard", routes: [] },
   { capability: "OAuth", routes: ["GET /oauth/authorize", "POST /oauth/token"] },
 ];
 

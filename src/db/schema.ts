@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
+  DEVICE_PLATFORMS,
   DELIVERY_STATUSES,
   DOCUMENT_STATUSES,
   MEMBER_ROLES,
@@ -132,8 +133,54 @@ export const members = sqliteTable(
     /** PBKDF2-SHA256 `pbkdf2$<iterations>$<salt hex>$<hash hex>`; null until a password is set. */
     passwordHash: text("password_hash"),
     createdAt: text("created_at").notNull().default(now),
+    /** Failed password sign-ins counted since `failed_since` (a 15-minute window). */
+    failedSignIns: integer("failed_sign_ins").notNull().default(0),
+    failedSince: text("failed_since"),
+    /** Password sign-in refused until this time (10 failures in 15 minutes lock it for 15 minutes). */
+    lockedUntil: text("locked_until"),
   },
-  (t) => [uniqueIndex("members_tenant_email").on(t.tenantId, t.email)],
+  (t) => [uniqueIndex("members_tenant_email").on(t.tenantId, t.email), index("members_email").on(t.email)],
+);
+
+/** Dashboard sessions: the cookie's token is stored only as its SHA-256; idle for 12 hours ends one. */
+export const memberSessions = sqliteTable(
+  "member_sessions",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** Which data the dashboard shows: test or live (switchable within the session). */
+    mode: text("mode", { enum: MODES }).notNull().default("test"),
+    createdAt: text("created_at").notNull().default(now),
+    lastSeenAt: text("last_seen_at").notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("member_sessions_member").on(t.memberId)],
+);
+
+/** One-time sign-in links sent by email: the token only as its SHA-256; 15 minutes, used once. */
+export const signInLinks = sqliteTable(
+  "sign_in_links",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("sign_in_links_member").on(t.memberId, t.createdAt)],
 );
 
 /** The account's own audit trail (key issue and revocation, members, settings). Append-only. */
@@ -641,4 +688,37 @@ export const signerCodes = sqliteTable(
     createdAt: text("created_at").notNull(),
   },
   (t) => [index("signer_codes_signer").on(t.signerId, t.createdAt)],
+);
+
+/**
+ * A paired tablet. Made with its pairing code (`POST /v1/devices/pairing-codes`); pairing spends
+ * the code and issues the device's own key (`api_keys.device_id` = this id), which acts for this
+ * device and its one workflow only. Stopping ends the key at once.
+ */
+export const devices = sqliteTable(
+  "devices",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    /** The mode of the key that asked for the pairing code; the device key has the same. */
+    mode: text("mode", { enum: MODES }).notNull(),
+    name: text("name").notNull(),
+    /** The workflow the tablet runs (`workflows.id`, same account and mode). */
+    workflowId: text("workflow_id").notNull(),
+    /** SHA-256 hex of the normalised pairing code; null once spent or stopped. */
+    codeHash: text("code_hash").unique(),
+    codeExpiresAt: text("code_expires_at").notNull(),
+    pairedAt: text("paired_at"),
+    /** The device's key (`api_keys.id`), set when paired. */
+    keyId: text("key_id"),
+    platform: text("platform", { enum: DEVICE_PLATFORMS }),
+    appVersion: text("app_version"),
+    osVersion: text("os_version"),
+    lastSeenAt: text("last_seen_at"),
+    stoppedAt: text("stopped_at"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("devices_tenant").on(t.tenantId, t.mode, t.createdAt)],
 );

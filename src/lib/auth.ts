@@ -17,6 +17,7 @@ import { sha256Hex } from "./crypto";
 import { addressAllowed } from "./ip";
 import { KEY_LIMIT, applyLimit, keyLimiterName } from "./rate-limit";
 import { accountsDb, keyByHash, type ApiKeyRow } from "../db/accounts";
+import { checkDeviceAccess } from "./device-access";
 
 import { SCOPES, type Scope } from "../db/enums";
 export { SCOPES, type Scope };
@@ -86,7 +87,9 @@ export function requireKey(scope: Scope): MiddlewareHandler<AppEnv> {
       throw unauthorized();
     }
     applyLimit(c, hit, KEY_LIMIT);
-    if (!principal.scopes.includes(scope)) {
+    // A paired device's key is scoped to its device and its workflow: decided in one place.
+    if (principal.deviceId) await checkDeviceAccess(c, { ...principal, deviceId: principal.deviceId }, scope);
+    else if (!principal.scopes.includes(scope)) {
       throw new ApiError("forbidden", `This key lacks the scope ${scope}.`, `Issue a key that carries ${scope}.`);
     }
     c.set("principal", principal);

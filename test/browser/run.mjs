@@ -17,4 +17,5 @@ after(async () => {
 await import("./signing.mjs");
 await import("./verify.mjs");
 await import("./public-form.mjs");
+await import("./dashboard.mjs");
 await import("./branding.mjs");
