@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { BASE, addKey, api, makeTenant } from "./helpers";
 import { GOOD_BRAND, OPERATOR, PNG_SIGNATURE, brandedTenant, chunk, ihdr, logoPng, openingJpeg, putBrand, putPicture, whiteLabel } from "./branding-helpers";
 import { concatBytes } from "../src/lib/seal/der";
+import { makeMember, sessionFor } from "./dashboard-helpers";
 import { contrastRatio, contrastProblems, relativeLuminance, signingHostProblem } from "../src/domain/branding";
 
 const FIELDS = [
@@ -348,3 +349,59 @@ async function fetchBytes(path: string) {
   const res = await exports.default.fetch(`${BASE}${path}`);
   return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
 }
+
+describe("PUT /v1/branding from a dashboard session", () => {
+  /** A PUT carrying the browser's session cookie (JSON or bytes), as the dashboard's own page sends it. */
+  async function sessionPut(cookie: string, path: string, body: BodyInit, type: string, origin = BASE) {
+    const { exports } = await import("cloudflare:workers");
+    const res = await exports.default.fetch(`${BASE}${path}`, {
+      method: "PUT",
+      headers: { cookie, "content-type": type, origin, "cf-connecting-ip": "203.0.113.7" },
+      body,
+    });
+    const text = await res.text();
+    return { status: res.status, json: text ? JSON.parse(text) : null };
+  }
+  const cookieOf = (b: { cookies: Map<string, string> }) => [...b.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+
+  it.each(["owner", "admin"] as const)("an %s sets the brand and a logo of their own account (tenant_id is not needed, and not obeyed)", async (role) => {
+    const t = await makeTenant();
+    const other = await makeTenant();
+    await whiteLabel(t.tenantId);
+    await whiteLabel(other.tenantId);
+    const b = await sessionFor(await makeMember(t.tenantId, role));
+    const r = await sessionPut(cookieOf(b), `/v1/branding?tenant_id=${other.tenantId}`, JSON.stringify(GOOD_BRAND), "application/json");
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(r.json).toMatchObject({ tenantId: t.tenantId, businessName: GOOD_BRAND.businessName });
+    const logo = await sessionPut(cookieOf(b), "/v1/branding/logo", await logoPng(), "image/png");
+    expect(logo.status).toBe(200);
+    expect((await api("GET", "/v1/branding", { key: other.key })).json.businessName).toBe("Edge Sign");
+    const audit = await env.DB.prepare("SELECT actor FROM audit_log WHERE tenant_id = ? AND action = 'branding.updated'")
+      .bind(t.tenantId)
+      .first<{ actor: string }>();
+    expect(audit?.actor).toMatch(/^member:/);
+  });
+
+  it.each(["member", "viewer"] as const)("a %s is refused (403); nothing changes", async (role) => {
+    const t = await makeTenant();
+    await whiteLabel(t.tenantId);
+    const b = await sessionFor(await makeMember(t.tenantId, role));
+    const r = await sessionPut(cookieOf(b), "/v1/branding", JSON.stringify(GOOD_BRAND), "application/json");
+    expect(r.status).toBe(403);
+    expect(r.json.error.message).toContain("owners and admins");
+    expect((await sessionPut(cookieOf(b), "/v1/branding/logo", await logoPng(), "image/png")).status).toBe(403);
+    expect((await api("GET", "/v1/branding", { key: t.key })).json.businessName).toBe("Edge Sign");
+  });
+
+  it("refuses a session's request from another origin (403), and an account without the add-on (403)", async () => {
+    const t = await makeTenant();
+    const b = await sessionFor(await makeMember(t.tenantId, "owner"));
+    const noAddOn = await sessionPut(cookieOf(b), "/v1/branding", JSON.stringify(GOOD_BRAND), "application/json");
+    expect(noAddOn.status).toBe(403);
+    expect(noAddOn.json.error.message).toContain("white-label add-on");
+    await whiteLabel(t.tenantId);
+    const foreign = await sessionPut(cookieOf(b), "/v1/branding", JSON.stringify(GOOD_BRAND), "application/json", "https://evil.example");
+    expect(foreign.status).toBe(403);
+    expect((await api("GET", "/v1/branding", { key: t.key })).json.businessName).toBe("Edge Sign");
+  });
+});

@@ -28,6 +28,8 @@ import {
   saveBrandPicture,
 } from "../domain/branding";
 import { hostAccountOf } from "./signing-host";
+import { actorOf, sameOrigin, sessionMember } from "../lib/session";
+import { can } from "../domain/members";
 
 const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: "must be a colour written #rrggbb" });
 
@@ -85,6 +87,15 @@ const brandEditor: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!tenantId) throw invalid("tenant_id: is required when the operator sets a brand (query parameter).", "PUT /v1/branding?tenant_id=<account id>");
     await requireBrandable(c.env, tenantId);
     editors.set(c.req.raw, { tenantId, actor: "operator" });
+    return next();
+  }
+  // No bearer token: a dashboard session (owner or admin), from the service's own pages only.
+  const s = bearer ? null : await sessionMember(c);
+  if (s) {
+    if (!can(s.role, "branding.manage")) throw new ApiError("forbidden", `A ${s.role} cannot change the brand: owners and admins can.`);
+    if (!sameOrigin(c)) throw new ApiError("forbidden", "The brand is changed from the dashboard's own pages only (the request came from another origin).");
+    await requireBrandable(c.env, s.tenantId);
+    editors.set(c.req.raw, { tenantId: s.tenantId, actor: actorOf(s) });
     return next();
   }
   if (bearer && (await authenticate(c.env, authorization, clientAddress(c.req.raw)))) {

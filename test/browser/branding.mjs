@@ -123,6 +123,12 @@ describe("a brand on the signer's page", () => {
       await page.getByRole("button", { name: "Sign", exact: true }).click();
       await page.getByRole("heading", { name: "Everyone has signed" }).waitFor();
       await check(page, `brand-${b.name}-3-completed`);
+      // The certificate's verification page wears the issuer's brand too.
+      await page.locator("main a[href^='/verify/']").click();
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      assert.equal(await page.evaluate(() => document.querySelector(".brand").textContent.trim()), b.brand.businessName);
+      assert.equal(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), rgb(b.brand.backgroundColor));
+      await check(page, `brand-${b.name}-4-verify`);
       noProblems(page);
       await ctx.close();
     });
