@@ -16,6 +16,8 @@ export interface Principal {
   keyId: string;
   keyLabel: string;
   scopes: string[];
+  /** Set when the key is a paired device's (api_keys.device_id). */
+  deviceId?: string | null;
 }
 
 export type AppEnv = {

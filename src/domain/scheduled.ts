@@ -5,6 +5,7 @@ import { expireDueDocuments } from "./documents";
 import { purgeOldDeliveries, sweepWebhookQueues } from "./webhooks";
 import { purgeIdleSessions } from "./members";
 import { logError } from "../lib/log";
+import { sweepMessageQueues } from "./messages";
 
 export type ScheduledStep = (env: Env, now: Date) => Promise<unknown>;
 
@@ -14,6 +15,7 @@ export const scheduledSteps: Record<string, ScheduledStep> = {
   expireDocuments: expireDueDocuments,
   sweepWebhookQueues,
   purgeWebhookDeliveries: purgeOldDeliveries,
+  sweepMessageQueues,
   purgeIdleSessions,
 };
 

@@ -72,7 +72,7 @@ export async function authenticate(env: Env, authorization: string | undefined, 
   if (!row || row.revokedAt) return null;
   if (row.expiresAt && Date.parse(row.expiresAt) <= Date.now()) return null;
   if (row.allowedIps && row.allowedIps.length > 0 && !addressAllowed(address, row.allowedIps)) return null;
-  return { tenantId: row.tenantId, mode: row.mode, keyId: row.id, keyLabel: row.label, scopes: row.scopes, keyHash };
+  return { tenantId: row.tenantId, mode: row.mode, keyId: row.id, keyLabel: row.label, scopes: row.scopes, deviceId: row.deviceId, keyHash };
 }
 
 export function requireKey(scope: Scope): MiddlewareHandler<AppEnv> {

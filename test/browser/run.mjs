@@ -16,4 +16,5 @@ after(async () => {
 
 await import("./signing.mjs");
 await import("./verify.mjs");
+await import("./public-form.mjs");
 await import("./dashboard.mjs");
