@@ -35,6 +35,8 @@ export class Browser {
 
   get = (path: string) => this.fetch("GET", path);
 
+  cookieHeader = () => [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+
   /** The CSRF token of the first form on a page. */
   async csrf(path = "/app/sign-in"): Promise<string> {
     const r = await this.get(path);
