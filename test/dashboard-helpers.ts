@@ -2,7 +2,7 @@
 import { env, exports } from "cloudflare:workers";
 import { addMember, createTenant } from "../src/domain/accounts";
 import type { MemberRole } from "../src/db/enums";
-import { BASE } from "./helpers";
+import { BASE, ops } from "./helpers";
 import { select } from "./pages-helpers";
 
 export type Answer = { status: number; headers: Headers; text: string; location: string | null };
@@ -34,6 +34,8 @@ export class Browser {
   }
 
   get = (path: string) => this.fetch("GET", path);
+
+  cookieHeader = () => [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
 
   /** The CSRF token of the first form on a page. */
   async csrf(path = "/app/sign-in"): Promise<string> {
@@ -85,4 +87,17 @@ export async function sessionFor(m: Member) {
   const b = new Browser();
   b.cookies.set(SESSION, await startSession(env, { id: m.memberId, tenantId: m.tenantId }, { ip: null, userAgent: null }, "password"));
   return b;
+}
+
+/**
+ * The sign-in links emailed to `email` in this account, oldest first, as the development outbox
+ * shows them once the account's message queue has sent them (the stored copy is masked).
+ */
+export async function signInLinks(tenantId: string, email: string): Promise<string[]> {
+  await env.MESSAGE_QUEUE.getByName(tenantId).idle();
+  const out = await ops("GET", `/outbox?tenant_id=${tenantId}&limit=50`);
+  return (out.json.messages as { recipient: string; purpose: string; link: string | null }[])
+    .filter((m) => m.recipient === email && m.purpose === "dashboard.sign_in")
+    .map((m) => m.link!)
+    .reverse();
 }

@@ -10,7 +10,9 @@ import { eq } from "drizzle-orm";
 import { dbOf } from "../src/db/client";
 import { apiKeys, auditLog } from "../src/db/schema";
 import { issueKey } from "../src/domain/accounts";
+import { exports } from "cloudflare:workers";
 import { api } from "./helpers";
+import { makeWorkflow } from "./workflow-helpers";
 import { consentAndSign, people, publishedTemplate, sentDocument } from "./signing-helpers";
 import { newBox, received, idle } from "./webhook-helpers";
 import { type Browser, makeAccount, makeMember, sessionFor } from "./dashboard-helpers";
@@ -216,6 +218,36 @@ describe("keys", () => {
     );
     const noScopes = await b.submit("/app/keys", { label: "none", mode: "live" }, "/app/keys");
     expect(noScopes.status).toBe(422);
+  });
+});
+
+describe("workflows", () => {
+  it("lists workflows and shows a public one's QR code, downloadable as PNG and SVG", async () => {
+    const { key, b } = await ownerWithKey();
+    const priv = await makeWorkflow(key, { public: false });
+    const pub = await makeWorkflow(key, { public: true });
+    const list = await b.get("/app/workflows");
+    expect(list.status).toBe(200);
+    expect((await select(list.text, 'section[aria-label="Workflows"] tbody a')).map((a) => a.attrs.href).sort()).toEqual(
+      [`/app/workflows/${priv.id}`, `/app/workflows/${pub.id}`].sort(),
+    );
+    const page = await b.get(`/app/workflows/${pub.id}`);
+    const [img] = await select(page.text, "img.qr");
+    expect(img!.attrs.alt).toBe(`QR code that opens ${pub.public_url}`);
+    expect(img!.attrs.src).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(page.text.length).toBeLessThan(100 * 1024);
+    const png = await exports.default.fetch(`https://sign.example.test/app/workflows/${pub.id}/qr.png`, { headers: { cookie: b.cookieHeader() } });
+    expect(png.status).toBe(200);
+    expect(png.headers.get("content-type")).toBe("image/png");
+    expect([...new Uint8Array(await png.arrayBuffer()).slice(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
+    const svg = await b.get(`/app/workflows/${pub.id}/qr.svg`);
+    expect(svg.headers.get("content-type")).toBe("image/svg+xml");
+    expect(svg.text).toContain("<svg");
+    const none = await b.get(`/app/workflows/${priv.id}`);
+    expect(none.status).toBe(200);
+    expect(none.text).not.toContain("img");
+    expect((await b.get(`/app/workflows/${priv.id}/qr.png`)).status).toBe(404);
+    expect((await (await ownerWithKey()).b.get(`/app/workflows/${pub.id}`)).status).toBe(404);
   });
 });
 

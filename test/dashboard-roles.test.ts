@@ -57,9 +57,18 @@ describe("roles × pages and actions", () => {
       const b = await sessionFor(await makeMember(t, role));
       return (await select((await b.get("/app/documents")).text, "nav.main a")).map((a) => a.attrs.href);
     };
-    expect(await links("viewer")).toEqual(["/app/documents", "/app/templates", "/app/usage", "/app/account"]);
-    expect(await links("member")).toEqual(["/app/documents", "/app/templates", "/app/usage", "/app/account"]);
-    expect(await links("admin")).toEqual(["/app/documents", "/app/templates", "/app/webhooks", "/app/keys", "/app/members", "/app/usage", "/app/account"]);
+    expect(await links("viewer")).toEqual(["/app/documents", "/app/templates", "/app/workflows", "/app/usage", "/app/account"]);
+    expect(await links("member")).toEqual(["/app/documents", "/app/templates", "/app/workflows", "/app/usage", "/app/account"]);
+    expect(await links("admin")).toEqual([
+      "/app/documents",
+      "/app/templates",
+      "/app/workflows",
+      "/app/webhooks",
+      "/app/keys",
+      "/app/members",
+      "/app/usage",
+      "/app/account",
+    ]);
   });
 
   it("a viewer or member cannot issue a key by crafting a POST; an admin can", async () => {

@@ -12,6 +12,7 @@ import type { listDeliveries, listEndpoints } from "../domain/webhook-endpoints"
 import type { listKeys } from "../domain/accounts";
 import type { listMembers } from "../domain/members";
 import type { usageThisMonth } from "../domain/quota";
+import type { listWorkflows } from "../domain/workflows";
 import { Csrf, Table, type Viewer, when } from "./dashboard";
 
 type DocList = Awaited<ReturnType<typeof listDocuments>>;
@@ -675,5 +676,76 @@ export function ShownOnceSecret(p: { secret: string }) {
     <p class="secret" id="secret">
       {p.secret}
     </p>
+  );
+}
+
+// ---- Workflows (read; the QR code of a public one) ----
+
+type Workflows = Awaited<ReturnType<typeof listWorkflows>>["workflows"];
+
+export function WorkflowsView(p: { workflows: Workflows }) {
+  return (
+    <>
+      <p class="hint">Workflows are made and edited through the API (POST and PATCH /v1/workflows) for now.</p>
+      <Table
+        label="Workflows"
+        head={["Name", "Code", "Template", "Public form", "Started", "Completed", "State"]}
+        empty="No workflows in this mode."
+        rows={p.workflows.map((w) => [
+          <a href={`/app/workflows/${w.id}`}>{w.name}</a>,
+          w.code,
+          w.template_code,
+          w.public_url ?? "not public",
+          String(w.started),
+          String(w.completed),
+          w.active ? "active" : "inactive",
+        ])}
+      />
+    </>
+  );
+}
+
+export function WorkflowView(p: { w: Workflows[number]; qrSvgBase64: string | null }) {
+  const w = p.w;
+  return (
+    <>
+      <dl class="facts">
+        <dt>Code</dt>
+        <dd>{w.code}</dd>
+        <dt>Template</dt>
+        <dd>
+          {w.template_code}
+          {w.template_published ? "" : " (not published yet)"}
+        </dd>
+        <dt>Signer roles</dt>
+        <dd>{w.signer_roles.map((r) => (r.participant ? `${r.role} (the person who starts)` : `${r.role}: ${r.full_name ?? ""}`)).join("; ")}</dd>
+        <dt>Started / completed</dt>
+        <dd>
+          {w.started} / {w.completed}
+        </dd>
+        <dt>State</dt>
+        <dd>{w.active ? "active" : "inactive"}</dd>
+        <dt>Public form</dt>
+        <dd>{w.public_url ? <a href={w.public_url}>{w.public_url}</a> : "not public"}</dd>
+      </dl>
+      {w.public_url && p.qrSvgBase64 ? (
+        <section aria-labelledby="qr">
+          <h2 id="qr">QR code</h2>
+          <img class="qr" src={`data:image/svg+xml;base64,${p.qrSvgBase64}`} alt={`QR code that opens ${w.public_url}`} width={240} height={240} />
+          <ul>
+            <li>
+              <a href={`/app/workflows/${w.id}/qr.png`} download>
+                Download the QR code (PNG, 1024 pixels)
+              </a>
+            </li>
+            <li>
+              <a href={`/app/workflows/${w.id}/qr.svg`} download>
+                Download the QR code (SVG)
+              </a>
+            </li>
+          </ul>
+        </section>
+      ) : null}
+    </>
   );
 }

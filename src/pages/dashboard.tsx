@@ -27,6 +27,8 @@ th{font-weight:700;background:var(--soft)}
 .inline{display:inline}
 .secret{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:1rem;overflow-wrap:anywhere;background:#fff;border:2px solid var(--ok);padding:.5rem;border-radius:6px}
 .status{font-weight:600}
+.qr{display:block;width:15rem;height:15rem;border:1px solid #d6d6de}
+dd{overflow-wrap:anywhere}
 `
   .replace(/\n/g, "")
   .trim();
@@ -38,6 +40,7 @@ type NavItem = { href: string; label: string; action: Action };
 export const NAV: NavItem[] = [
   { href: "/app/documents", label: "Documents", action: "read" },
   { href: "/app/templates", label: "Templates", action: "read" },
+  { href: "/app/workflows", label: "Workflows", action: "read" },
   { href: "/app/webhooks", label: "Webhooks", action: "webhooks.manage" },
   { href: "/app/keys", label: "API keys", action: "keys.manage" },
   { href: "/app/members", label: "Members", action: "members.manage" },

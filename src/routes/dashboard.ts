@@ -47,6 +47,8 @@ import { TemplateCreate, latestPublished, listTemplates, publishTemplate, create
 import { addEndpoint, listDeliveries, listEndpoints, pingEndpoint, replayDelivery, rotateSecret } from "../domain/webhook-endpoints";
 import { issueKey, listKeys, revokeKey } from "../domain/accounts";
 import { usageThisMonth } from "../domain/quota";
+import { getWorkflow, listWorkflows, workflowQr } from "../domain/workflows";
+import { fromBase64, toBase64 } from "../lib/seal/der";
 import { sealedFile, type SealedKind } from "../domain/evidence";
 import { documentForAccount } from "../db/evidence";
 import { memberById, membersDb } from "../db/members";
@@ -69,6 +71,8 @@ import {
   UsageView,
   WebhookView,
   WebhooksView,
+  WorkflowView,
+  WorkflowsView,
 } from "../pages/dashboard-views";
 import { createRouter } from "../lib/router";
 import type { Child } from "hono/jsx";
@@ -532,6 +536,35 @@ route("POST", "/app/members/:id/role", "members.manage", async (c, s) => {
     return membersPage(c, s, refusalOf(err));
   }
 });
+
+// ---- Workflows (read, with the QR code of a public one) ----
+
+route("GET", "/app/workflows", "read", async (c, s) => {
+  const { workflows } = await listWorkflows(c.env, principalOf(s));
+  return page(c, s, "Workflows", WorkflowsView({ workflows }));
+});
+
+route("GET", "/app/workflows/:id", "read", async (c, s) => {
+  const p = principalOf(s);
+  const w = await getWorkflow(c.env, p, c.req.param("id")!);
+  const qr = w.public_url ? await workflowQr(c.env, p, w.id) : null;
+  const svg64 = qr ? toBase64(new TextEncoder().encode(qr.svg)) : null;
+  return page(c, s, w.name, WorkflowView({ w, qrSvgBase64: svg64 }));
+});
+
+async function qrFile(c: C, s: SessionMember, kind: "png" | "svg") {
+  const qr = await workflowQr(c.env, principalOf(s), c.req.param("id")!);
+  const headers = {
+    "Content-Disposition": `attachment; filename="qr-${qr.workflow_id}.${kind}"`,
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+  };
+  if (kind === "svg") return c.body(qr.svg, 200, { ...headers, "Content-Type": "image/svg+xml" });
+  return c.body(fromBase64(qr.png_base64) as Uint8Array<ArrayBuffer>, 200, { ...headers, "Content-Type": "image/png" });
+}
+
+route("GET", "/app/workflows/:id/qr.png", "read", (c, s) => qrFile(c, s, "png"));
+route("GET", "/app/workflows/:id/qr.svg", "read", (c, s) => qrFile(c, s, "svg"));
 
 // ---- Usage ----
 

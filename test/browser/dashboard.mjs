@@ -23,7 +23,20 @@ async function ownerAccount() {
     body: { code, name: "Bike rental", kind: "contract", body: "Bike rental for {{name}}.\n\nReturn the bike by the agreed date.", variables: ["name"] },
   });
   await svc.must("POST", "/v1/templates/publish", { key: acct.key, body: { code } });
-  return { ...acct, email, code };
+  const workflow = (
+    await svc.must("POST", "/v1/workflows", {
+      key: acct.key,
+      body: {
+        code: `desk-${Math.random().toString(36).slice(2, 8)}`,
+        name: "Front desk rental",
+        template_code: code,
+        public: true,
+        signer_roles: [{ label: "Renter", role: "signer", order: 1, participant: true }],
+        form_fields: [],
+      },
+    })
+  ).json;
+  return { ...acct, email, code, workflow };
 }
 
 /** Signs in with the keyboard only. */
@@ -72,6 +85,18 @@ describe("dashboard", () => {
       await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
       await check(page, name);
     }
+    // Live data: the workflow made with the live key, its QR code shown and downloadable.
+    await page.goto(`${BASE_URL}/app/documents`);
+    await tabTo(page, 'button[name=mode][value="live"]');
+    await enter(page);
+    await page.goto(`${BASE_URL}/app/workflows`);
+    await page.getByRole("link", { name: "Front desk rental" }).waitFor();
+    await check(page, "dash-17-workflows");
+    await follow(page, `a[href="/app/workflows/${acct.workflow.id}"]`);
+    await page.getByRole("img", { name: `QR code that opens ${acct.workflow.public_url}` }).waitFor();
+    await check(page, "dash-18-workflow-qr");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /PNG/ }).click()]);
+    assert.match(download.suggestedFilename(), /^qr-.*\.png$/);
     noProblems(page);
     await ctx.close();
   });
