@@ -125,13 +125,13 @@ export class DocumentSequencer extends DurableObject<Env> {
   }
 
   /** Sends the signer a one-time code (1 a minute, 5 an hour: counted here, one request at a time). */
-  requestCode(documentId: string, signerId: string) {
-    return this.serial(documentId, (st) => t.requestCode(this.env, st, this.signerOf(st, signerId)));
+  requestCode(documentId: string, signerId: string, tokenHash?: string) {
+    return this.serial(documentId, (st) => t.requestCode(this.env, st, this.signerOf(st, signerId, tokenHash)));
   }
 
   /** Checks a one-time code; five wrong tries kill it. */
-  verifyCode(documentId: string, signerId: string, input: VerifyCodeCommand, actor: t.Actor) {
-    return this.serial(documentId, (st) => t.verifyCode(this.env, st, this.signerOf(st, signerId), parseCommand(VerifyCodeCommand, input), actor));
+  verifyCode(documentId: string, signerId: string, input: VerifyCodeCommand, actor: t.Actor, tokenHash?: string) {
+    return this.serial(documentId, (st) => t.verifyCode(this.env, st, this.signerOf(st, signerId, tokenHash), parseCommand(VerifyCodeCommand, input), actor));
   }
 
   /** Declines with a reason; the document ends as declined. */

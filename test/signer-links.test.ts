@@ -26,6 +26,8 @@ describe("POST /v1/documents/{id}/signers/{signer_id}/link", () => {
     expect(dead.status).toBe(404);
     expect(dead.json.ok).toBe(false);
     expect((await api("POST", `/v1/sign/${old.token}/consent`, { body: {} })).status).toBe(404);
+    expect((await api("POST", `/v1/sign/${old.token}/code`, { body: {} })).status).toBe(404);
+    expect((await api("POST", `/v1/sign/${old.token}/verify`, { body: { code: "123456" } })).status).toBe(404);
     expect((await api("GET", `/s/${old.token}`)).status).toBe(404);
     const fresh = await api("GET", `/v1/sign/${r.json.token}`);
     expect(fresh.status).toBe(200);

@@ -269,13 +269,13 @@ export async function submit(env: Env, token: string, input: SubmitCommand, ctx:
 /** Sends the signer a one-time code (only when one is required and the service sent the link). */
 export async function requestCode(env: Env, token: string) {
   const l = await known(env, token);
-  return unwrap(await sequencer(env, l.documentId).requestCode(l.documentId, l.signerId));
+  return unwrap(await sequencer(env, l.documentId).requestCode(l.documentId, l.signerId, l.tokenHash));
 }
 
 /** `{ok: true}` for the right code; `{ok: false, tries_left}` otherwise. */
 export async function verifyCode(env: Env, token: string, input: VerifyCodeCommand, ctx: RequestContext) {
   const l = await known(env, token);
-  return unwrap(await sequencer(env, l.documentId).verifyCode(l.documentId, l.signerId, input, ctx));
+  return unwrap(await sequencer(env, l.documentId).verifyCode(l.documentId, l.signerId, input, ctx, l.tokenHash));
 }
 
 export { DECLINE_REASON_MAX } from "./signer-commands";
