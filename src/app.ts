@@ -20,6 +20,7 @@ import { evidence } from "./routes/evidence";
 import { webhooks } from "./routes/webhooks";
 import { pages } from "./routes/pages";
 import { devices } from "./routes/devices";
+import { kiosk } from "./routes/kiosk";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -86,6 +87,7 @@ app.route("/", evidence);
 app.route("/", webhooks);
 app.route("/", pages);
 app.route("/", devices);
+app.route("/", kiosk);
 
 app.doc31("/openapi.json", {
   openapi: "3.1.0",

@@ -131,10 +131,6 @@ export const NOT_BUILT_YET: { capability: string; routes: string[] }[] = [
   },
   { capability: "Public forms", routes: ["GET /f/{public_slug}"] },
   { capability: "Subjects and packets", routes: ["PUT /v1/subjects", "GET /v1/packets/{id}", "POST /v1/packets/items/{id}/start"] },
-  {
-    capability: "Tablet kiosk page",
-    routes: ["GET /t"],
-  },
   { capability: "Text-message consent", routes: ["POST /v1/sms-consents", "GET /v1/sms-consents", "POST /hooks/sms/twilio", "POST /hooks/sms/twilio/status"] },
   { capability: "One-time codes", routes: ["POST /v1/sign/{token}/code", "POST /v1/sign/{token}/verify"] },
   {

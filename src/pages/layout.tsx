@@ -18,6 +18,8 @@ export type LayoutProps = {
   script?: string;
   /** data-* attributes on <body> that the script reads. */
   bodyData?: Record<string, string>;
+  /** The footer's line, when the page says something else than the default (the tablet's page keeps a cookie). */
+  footer?: string;
   children?: Child;
 };
 
@@ -52,7 +54,7 @@ export function Layout(p: LayoutProps) {
           </header>
           <main id="main">{p.children}</main>
           <footer>
-            <p>{p.t("footer")}</p>
+            <p>{p.footer ?? p.t("footer")}</p>
           </footer>
           {p.script ? <script nonce={p.nonce} dangerouslySetInnerHTML={{ __html: p.script }} /> : null}
         </body>

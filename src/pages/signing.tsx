@@ -27,6 +27,10 @@ export type SignPageProps = {
   posted?: { values?: Record<string, string>; method?: string; typedName?: string; reason?: string };
   /** Set on the first page after signing: the page tells a framing parent. */
   done?: "signed" | null;
+  /** Where the page's forms post (default `/s/{token}`; the tablet kiosk serves it at `/t/sign`). */
+  base?: string;
+  /** The footer's line when not the default (the kiosk's). */
+  footer?: string;
 };
 
 export const signPath = (token: string, lang?: Lang) => `/s/${token}${lang ? `?lang=${lang}` : ""}`;
@@ -135,7 +139,7 @@ function Wording({ text, translated, original, version, t }: { text: string; tra
 
 function SignForm({
   t,
-  token,
+  base,
   r,
   answers,
   sensitive,
@@ -143,7 +147,7 @@ function SignForm({
   posted,
 }: {
   t: T;
-  token: string;
+  base: string;
   r: Read;
   answers: Record<string, string>;
   sensitive: string[];
@@ -157,7 +161,7 @@ function SignForm({
   const intent = intentWording(t.lang);
   const values = posted.values ?? answers;
   return (
-    <form id="sign-form" method="post" action={`/s/${token}/sign`}>
+    <form id="sign-form" method="post" action={`${base}/sign`}>
       <LangField lang={t.lang} />
       {asked.length ? (
         <fieldset>
@@ -233,6 +237,7 @@ const completedAt = (r: Read) => (r.signers ?? []).reduce<string | null>((a, s) 
 
 export function SignPage(p: SignPageProps) {
   const { t, token } = p;
+  const base = p.base ?? `/s/${token}`;
   const r = p.page.read;
   const errors = p.errors ?? {};
   const mustSign = r.signer_role !== "cc";
@@ -256,7 +261,15 @@ export function SignPage(p: SignPageProps) {
     });
   }
   return (
-    <Layout t={t} nonce={p.nonce} title={`${r.title} · ${t("service")}`} langHref={(l) => signPath(token, l)} script={SIGN_JS} bodyData={bodyData}>
+    <Layout
+      t={t}
+      nonce={p.nonce}
+      title={`${r.title} · ${t("service")}`}
+      langHref={(l) => `${base}?lang=${l}`}
+      script={SIGN_JS}
+      bodyData={bodyData}
+      footer={p.footer}
+    >
       <h1>{r.title}</h1>
       <p class="sub">{t("fromTenant", { tenant: r.tenant_name ?? "" })}</p>
 
@@ -264,7 +277,7 @@ export function SignPage(p: SignPageProps) {
         <section class="box ok" role="status" aria-labelledby="outcome">
           <h2 id="outcome">{t("completedTitle")}</h2>
           <p>{t("completedBody", { date: t.date(completedAt(r)) })}</p>
-          <a class="button" href={`/s/${token}/pdf`} download>
+          <a class="button" href={`${base}/pdf`} download>
             {t("download")}
           </a>
           {code ? (
@@ -344,7 +357,7 @@ export function SignPage(p: SignPageProps) {
           ) : (
             <>
               <Wording text={consent.text} translated={consent.translated} original={r.consent_text ?? ""} version={r.consent_version ?? ""} t={t} />
-              <form method="post" action={`/s/${token}/consent`}>
+              <form method="post" action={`${base}/consent`}>
                 <LangField lang={t.lang} />
                 <button type="submit">{t("consentButton")}</button>
               </form>
@@ -355,14 +368,14 @@ export function SignPage(p: SignPageProps) {
       {canAct && r.consented_at ? (
         <section aria-labelledby="step2" id="sign">
           <h2 id="step2">{t("step2")}</h2>
-          <SignForm t={t} token={token} r={r} answers={p.page.answers} sensitive={p.page.sensitive} errors={errors} posted={p.posted ?? {}} />
+          <SignForm t={t} base={base} r={r} answers={p.page.answers} sensitive={p.page.sensitive} errors={errors} posted={p.posted ?? {}} />
         </section>
       ) : null}
 
       {sent && pending && mustSign ? (
         <details open={errors.decline ? true : undefined}>
           <summary>{t("declineSummary")}</summary>
-          <form method="post" action={`/s/${token}/decline`}>
+          <form method="post" action={`${base}/decline`}>
             <LangField lang={t.lang} />
             <label for="reason">{t("declineLabel")}</label>
             <span class="hint" id="reason-hint">
