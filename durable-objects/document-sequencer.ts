@@ -6,6 +6,7 @@ import { type Outcome, outcome } from "../src/lib/rpc";
 import { type LinkState, type SequencerState, type SignerState, linkIsLive, loadSequencerState } from "../src/domain/document-state";
 import { signingDb, tenantPageSettings, verificationCodeOf } from "../src/db/signing";
 import * as t from "../src/domain/transitions";
+import { type DeliveredItem, recordDelivered } from "../src/domain/message-events";
 import { ConsentCommand, DeclineCommand, SignCommand, SubmitCommand, SupplyFieldCommand, parseCommand } from "../src/domain/signer-commands";
 
 /**
@@ -124,6 +125,11 @@ export class DocumentSequencer extends DurableObject<Env> {
   /** Voids a draft or sent document. */
   void(documentId: string, input: { reason: string }, actor: t.Actor) {
     return this.serial(documentId, (st) => t.voidDocument(this.env, st, input, actor));
+  }
+
+  /** Records links and reminders a message provider took (`delivered`, `signing.delivered`). */
+  delivered(documentId: string, items: DeliveredItem[]) {
+    return this.serial(documentId, (st) => recordDelivered(this.env, st, items));
   }
 
   /** Expires a sent document past its expiry (cron). */

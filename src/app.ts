@@ -18,7 +18,10 @@ import { documents } from "./routes/documents";
 import { signing } from "./routes/signing";
 import { evidence } from "./routes/evidence";
 import { webhooks } from "./routes/webhooks";
+import { workflows } from "./routes/workflows";
+import { publicForm } from "./routes/public-form";
 import { pages } from "./routes/pages";
+import { sms } from "./routes/sms";
 import { devices } from "./routes/devices";
 import { kiosk } from "./routes/kiosk";
 
@@ -85,7 +88,10 @@ app.route("/", documents);
 app.route("/", signing);
 app.route("/", evidence);
 app.route("/", webhooks);
+app.route("/", workflows);
 app.route("/", pages);
+app.route("/", sms);
+app.route("/", publicForm);
 app.route("/", devices);
 app.route("/", kiosk);
 

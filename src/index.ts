@@ -8,6 +8,7 @@ import { withD1Trace } from "./db/trace";
 export { DocumentSequencer } from "../durable-objects/document-sequencer";
 export { DeliveryQueue } from "../durable-objects/delivery-queue";
 export { RateLimiter } from "../durable-objects/rate-limiter";
+export { MessageQueue } from "../durable-objects/message-queue";
 
 export default withD1Trace({
   fetch: app.fetch,

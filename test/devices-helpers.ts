@@ -30,9 +30,9 @@ export async function workflowRow(tenantId: string, mode: "test" | "live" = "liv
   return id;
 }
 
-/** A workflow to pair with: through the API when the workflow routes are served, else a row. */
-export async function workflowFor(key: string, tenantId: string, mode: "test" | "live" = "live") {
-  const tpl = await publishedTemplate(key, { body: "I, {{name}}, accept the rules.", variables: ["name"] });
+/** A workflow to pair with, made through the workflow API: the participant alone signs. */
+export async function workflowFor(key: string, over: Record<string, unknown> = {}) {
+  const tpl = await publishedTemplate(key, { body: "I accept the rules of the house.", variables: [] });
   const r = await api("POST", "/v1/workflows", {
     key,
     body: {
@@ -41,11 +41,11 @@ export async function workflowFor(key: string, tenantId: string, mode: "test" | 
       template_code: tpl.code,
       signer_roles: [{ label: "Guest", role: "signer", order: 1, participant: true }],
       form_fields: [],
+      ...over,
     },
   });
-  if (r.status === 200) return r.json.workflow_id as string;
-  expect(r.status, r.text).toBe(404);
-  return workflowRow(tenantId, mode, { templateCode: tpl.code });
+  expect(r.status, r.text).toBe(200);
+  return r.json.id as string;
 }
 
 export async function pairingCode(key: string, workflowId: string, name = "Front desk") {

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { dbOf } from "../src/db/client";
-import { apiKeys, devices } from "../src/db/schema";
+import { apiKeys, devices, documents } from "../src/db/schema";
 import { sha256Hex } from "../src/lib/crypto";
 import { api, makeTenant } from "./helpers";
 import { preparedDocument } from "./signing-helpers";
@@ -13,7 +13,7 @@ const CODE = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}
 describe("POST /v1/devices/pairing-codes", () => {
   it("answers a code shown once, stored only as a hash, living 15 minutes", async () => {
     const t = await makeTenant();
-    const wf = await workflowFor(t.key, t.tenantId);
+    const wf = await workflowFor(t.key);
     const before = Date.now();
     const r = await api("POST", "/v1/devices/pairing-codes", { key: t.key, body: { name: "Front desk", workflow_id: wf } });
     expect(r.status, r.text).toBe(200);
@@ -31,7 +31,7 @@ describe("POST /v1/devices/pairing-codes", () => {
 
   it("needs signing:workflows, a workflow of this account and mode, and a name", async () => {
     const t = await makeTenant();
-    const wf = await workflowFor(t.key, t.tenantId);
+    const wf = await workflowFor(t.key);
     const reader = await makeTenant({ scopes: ["signing:read"] });
     expect((await api("POST", "/v1/devices/pairing-codes", { key: reader.key, body: { name: "x", workflow_id: wf } })).status).toBe(403);
     expect((await api("POST", "/v1/devices/pairing-codes", { body: { name: "x", workflow_id: wf } })).status).toBe(401);
@@ -63,7 +63,7 @@ describe("POST /v1/devices/pair", () => {
   it("issues the device's own key once, in the issuer's mode, scoped signing:device", async () => {
     for (const mode of ["live", "test"] as const) {
       const t = await makeTenant({ mode });
-      const wf = await workflowFor(t.key, t.tenantId, mode);
+      const wf = await workflowFor(t.key);
       const { code, device_id } = await pairingCode(t.key, wf, "Lobby tablet");
       const r = await api("POST", "/v1/devices/pair", { body: { code, platform: "ios", app_version: "2.1.0", os_version: "17.4" }, ip: freshIp() });
       expect(r.status, r.text).toBe(200);
@@ -84,7 +84,7 @@ describe("POST /v1/devices/pair", () => {
 
   it("takes the code in any case, with or without dashes, and I/L/O read as 1/1/0", async () => {
     const t = await makeTenant();
-    const wf = await workflowFor(t.key, t.tenantId);
+    const wf = await workflowFor(t.key);
     const { code } = await pairingCode(t.key, wf);
     const r = await api("POST", "/v1/devices/pair", { body: { code: code.replaceAll("-", "").toLowerCase() }, ip: freshIp() });
     expect(r.status, r.text).toBe(200);
@@ -92,7 +92,7 @@ describe("POST /v1/devices/pair", () => {
 
   it("refuses wrong, expired, spent and stopped codes with one identical 401", async () => {
     const t = await makeTenant();
-    const wf = await workflowFor(t.key, t.tenantId);
+    const wf = await workflowFor(t.key);
     const pair = (code: string) => api("POST", "/v1/devices/pair", { body: { code }, ip: freshIp() });
 
     const spent = await pairingCode(t.key, wf);
@@ -119,7 +119,7 @@ describe("POST /v1/devices/pair", () => {
 
   it("lets one of many racing tablets win a code", async () => {
     const t = await makeTenant();
-    const wf = await workflowFor(t.key, t.tenantId);
+    const wf = await workflowFor(t.key);
     const { code, device_id } = await pairingCode(t.key, wf);
     const answers = await Promise.all(Array.from({ length: 6 }, () => api("POST", "/v1/devices/pair", { body: { code }, ip: freshIp() })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 401, 401, 401, 401, 401]);
@@ -155,7 +155,7 @@ describe("POST /v1/devices/pair", () => {
 describe("POST /v1/devices/heartbeat", () => {
   it("records the device named by its key and answers its workflow", async () => {
     const t = await makeTenant();
-    const wf = await workflowFor(t.key, t.tenantId);
+    const wf = await workflowFor(t.key);
     const d = await pairedDevice(t.key, wf, { platform: "android", app_version: "1.0", os_version: "14" });
     const seen = (await deviceRow(d.device_id))!.lastSeenAt!;
     await new Promise((r) => setTimeout(r, 5));
@@ -174,7 +174,7 @@ describe("POST /v1/devices/heartbeat", () => {
     const r = await api("POST", "/v1/devices/heartbeat", { key: t.key, body: {} });
     expect(r.status).toBe(403);
     expect((await api("POST", "/v1/devices/heartbeat", { body: {} })).status).toBe(401);
-    const wf = await workflowFor(t.key, t.tenantId);
+    const wf = await workflowFor(t.key);
     const d = await pairedDevice(t.key, wf);
     expect((await api("POST", "/v1/devices/heartbeat", { key: d.key, body: { os_version: "y".repeat(41) } })).status).toBe(422);
     expect((await api("POST", "/v1/devices/heartbeat", { key: d.key, body: { device_id: "dev_other" } })).status).toBe(422);
@@ -184,7 +184,7 @@ describe("POST /v1/devices/heartbeat", () => {
 describe("GET /v1/devices and POST /v1/devices/{id}/stop", () => {
   it("lists the account's tablets of this mode with the contract's fields", async () => {
     const t = await makeTenant();
-    const wf = await workflowFor(t.key, t.tenantId);
+    const wf = await workflowFor(t.key);
     const paired = await pairedDevice(t.key, wf, { platform: "ios" });
     const pending = await pairingCode(t.key, wf, "Not yet paired");
     const ranOut = await pairingCode(t.key, wf, "Ran out");
@@ -208,7 +208,7 @@ describe("GET /v1/devices and POST /v1/devices/{id}/stop", () => {
 
   it("ends the device's key at once, even one cached by this isolate", async () => {
     const t = await makeTenant();
-    const wf = await workflowFor(t.key, t.tenantId);
+    const wf = await workflowFor(t.key);
     const d = await pairedDevice(t.key, wf);
     expect((await api("POST", "/v1/devices/heartbeat", { key: d.key })).status).toBe(200); // cached now
     const s = await api("POST", `/v1/devices/${d.device_id}/stop`, { key: t.key });
@@ -230,7 +230,7 @@ describe("GET /v1/devices and POST /v1/devices/{id}/stop", () => {
 
   it("stops only this account's and mode's devices, with signing:workflows", async () => {
     const t = await makeTenant();
-    const wf = await workflowFor(t.key, t.tenantId);
+    const wf = await workflowFor(t.key);
     const d = await pairedDevice(t.key, wf);
     const other = await makeTenant();
     expect((await api("POST", `/v1/devices/${d.device_id}/stop`, { key: other.key })).status).toBe(404);
@@ -244,7 +244,7 @@ describe("GET /v1/devices and POST /v1/devices/{id}/stop", () => {
 describe("a device key's reach", () => {
   it("reads the documents it started and nothing else (403)", async () => {
     const t = await makeTenant();
-    const wf = await workflowFor(t.key, t.tenantId);
+    const wf = await workflowFor(t.key);
     const d = await pairedDevice(t.key, wf);
     const mine = await preparedDocument(t.key);
     const notMine = await preparedDocument(t.key);
@@ -272,5 +272,35 @@ describe("a device key's reach", () => {
       expect(r.status, `${method} ${path}`).toBe(403);
       expect(r.json.error.code).toBe("forbidden");
     }
+  });
+
+  it("starts its own workflow in person (documents.device_id recorded) and no other", async () => {
+    const t = await makeTenant();
+    const wf = await workflowFor(t.key);
+    const other = await workflowFor(t.key);
+    const d = await pairedDevice(t.key, wf);
+    const body = { email: "guest@example.com", full_name: "Grace Guest" };
+    const r = await api("POST", `/v1/workflows/${wf}/start`, { key: d.key, body });
+    expect(r.status, r.text).toBe(200);
+    const row = await dbOf(env.DB).select().from(documents).where(eq(documents.id, r.json.document_id)).get();
+    expect(row).toMatchObject({ deviceId: d.device_id, workflowId: wf });
+    expect((await api("GET", `/v1/documents/${r.json.document_id}`, { key: d.key })).status).toBe(200);
+
+    const refused = await api("POST", `/v1/workflows/${other}/start`, { key: d.key, body });
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.code).toBe("forbidden");
+    for (const [method, path] of [
+      ["GET", `/v1/workflows/${wf}`],
+      ["GET", "/v1/workflows"],
+      ["GET", `/v1/workflows/${wf}/qr`],
+      ["PATCH", `/v1/workflows/${wf}`],
+    ] as const) {
+      expect((await api(method, path, { key: d.key, body: method === "PATCH" ? { name: "x" } : undefined })).status, `${method} ${path}`).toBe(403);
+    }
+    // An account key's start records no device.
+    const mine = await api("POST", `/v1/workflows/${wf}/start`, { key: t.key, body });
+    const plain = await dbOf(env.DB).select().from(documents).where(eq(documents.id, mine.json.document_id)).get();
+    expect(plain!.deviceId).toBeNull();
+    expect((await api("GET", `/v1/documents/${mine.json.document_id}`, { key: d.key })).status).toBe(403);
   });
 });

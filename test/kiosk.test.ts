@@ -26,7 +26,7 @@ function tablet(ip = "203.0.113.40") {
 
 async function pairedTablet(over: Partial<typeof workflows.$inferInsert> = {}) {
   const t = await makeTenant();
-  const wf = await workflowFor(t.key, t.tenantId);
+  const wf = await workflowFor(t.key);
   if (Object.keys(over).length) await dbOf(env.DB).update(workflows).set(over).where(eq(workflows.id, wf));
   const { code, device_id } = await pairingCode(t.key, wf, "Lobby");
   const tab = tablet();
@@ -58,7 +58,7 @@ describe("GET /t (the tablet's page)", () => {
 
   it("pairs on the page: the key goes into an HttpOnly, SameSite=Strict cookie for /t only", async () => {
     const t = await makeTenant();
-    const wf = await workflowFor(t.key, t.tenantId);
+    const wf = await workflowFor(t.key);
     const { code, device_id } = await pairingCode(t.key, wf, "Lobby");
     const r = await page("POST", "/t/pair", {
       form: { code: code.toLowerCase(), lang: "fr" },
@@ -91,7 +91,7 @@ describe("GET /t (the tablet's page)", () => {
 
   it("refuses posts from another site (a page elsewhere cannot pair the tablet to its account)", async () => {
     const t = await makeTenant();
-    const wf = await workflowFor(t.key, t.tenantId);
+    const wf = await workflowFor(t.key);
     const { code, device_id } = await pairingCode(t.key, wf);
     const cross = await page("POST", "/t/pair", { form: { code }, headers: { origin: "https://evil.example" } });
     expect(cross.status).toBe(403);
@@ -165,5 +165,90 @@ describe("GET /t (the tablet's page)", () => {
     expect((await select(thanks.text, "a.button"))[0]!.attrs.href).toBe("/t?lang=es");
     const noTablet = await page("POST", "/t/start", { form: { full_name: "A", email: "a@example.com" } });
     expect(noTablet.status).toBe(303);
+  });
+});
+
+describe("the kiosk, person after person", () => {
+  async function startOn(tab: ReturnType<typeof tablet>, who: { full_name: string; email: string }, lang = "en") {
+    const form = await tab.go("GET", `/t?lang=${lang}`);
+    expect(form.status).toBe(200);
+    for (const name of ["full_name", "email"]) expect((await select(form.text, `#${name}`))[0]!.attrs.value ?? "").toBe("");
+    const attempt = (await select(form.text, "input[name=attempt]"))[0]!.attrs.value!;
+    const r = await tab.go("POST", "/t/start", { lang, attempt, ...who });
+    expect(r.status, r.text).toBe(303);
+    expect(r.headers.get("location")).toBe(`/t/sign?lang=${lang}`);
+    return attempt;
+  }
+
+  it("form → signing page → thank-you → an empty form, twice; nothing of the first person is left", async () => {
+    const { tab, t, device_id } = await pairedTablet();
+    const ids: string[] = [];
+    for (const who of [
+      { full_name: "Ada Lovelace", email: "ada@example.com" },
+      { full_name: "Blaise Pascal", email: "blaise@example.com" },
+    ]) {
+      await startOn(tab, who);
+      const signer = tab.jar.get("kiosk_signer")!;
+      expect(signer).toMatch(/^[0-9a-f]{64}$/);
+      const sign = await tab.go("GET", "/t/sign?lang=en");
+      expect(sign.status, sign.text).toBe(200);
+      expect(sign.text).toContain(who.full_name);
+      expect(sign.text).not.toContain(signer); // the token is in no address and no form
+      expect((await select(sign.text, "form"))[0]!.attrs.action).toBe("/t/sign/consent");
+      const consent = await tab.go("POST", "/t/sign/consent", { lang: "en" });
+      expect(consent.status).toBe(303);
+      expect(consent.headers.get("location")).toBe("/t/sign?lang=en#sign");
+      const again = await tab.go("GET", "/t/sign?lang=en");
+      expect((await select(again.text, "#sign-form"))[0]!.attrs.action).toBe("/t/sign/sign");
+      const signed = await tab.go("POST", "/t/sign/sign", { lang: "en", method: "typed", typed_name: who.full_name });
+      expect(signed.status, signed.text).toBe(303);
+      expect(signed.headers.get("location")).toBe("/t/thanks?lang=en");
+      const thanks = await tab.go("GET", "/t/thanks?lang=en");
+      expect(thanks.status).toBe(200);
+      expect(thanks.text).not.toContain(who.full_name);
+      expect(thanks.text).not.toContain(who.email);
+      expect(tab.jar.has("kiosk_signer")).toBe(false);
+      // Back to the signing page: nothing there any more.
+      const back = await tab.go("GET", "/t/sign?lang=en");
+      expect(back.status).toBe(303);
+      expect(back.headers.get("location")).toBe("/t?lang=en");
+
+      const docs = await dbOf(env.DB).select().from(documents).where(eq(documents.tenantId, t.tenantId)).all();
+      const doc = docs.find((d) => !ids.includes(d.id))!;
+      ids.push(doc.id);
+      expect(doc).toMatchObject({ deviceId: device_id, status: "completed" });
+    }
+    expect(new Set(ids).size).toBe(2);
+  });
+
+  it("starts one document for a double tap (same attempt), and a decline ends on the thank-you too", async () => {
+    const { tab, t } = await pairedTablet();
+    const attempt = await startOn(tab, { full_name: "Carl Gauss", email: "carl@example.com" });
+    const twice = await tab.go("POST", "/t/start", { lang: "en", attempt, full_name: "Carl Gauss", email: "carl@example.com" });
+    expect(twice.status).toBe(303);
+    const docs = await dbOf(env.DB).select().from(documents).where(eq(documents.tenantId, t.tenantId)).all();
+    expect(docs).toHaveLength(1);
+    const declined = await tab.go("POST", "/t/sign/decline", { lang: "de", reason: "Not today" });
+    expect(declined.status).toBe(303);
+    expect(declined.headers.get("location")).toBe("/t/thanks?lang=de&declined=1");
+    const thanks = await tab.go("GET", "/t/thanks?lang=de&declined=1");
+    expect(thanks.text).toContain("Sie haben abgelehnt");
+    const doc = await dbOf(env.DB).select().from(documents).where(eq(documents.id, docs[0]!.id)).get();
+    expect(doc!.status).toBe("declined");
+  });
+
+  it("refuses a cross-site post on the signing steps, and starts nothing once the workflow is switched off", async () => {
+    const { tab, t, wf } = await pairedTablet();
+    await startOn(tab, { full_name: "Dora", email: "dora@example.com" });
+    const cross = await tab.go("POST", "/t/sign/consent", { lang: "en" }, { origin: "https://evil.example" });
+    expect(cross.status).toBe(403);
+    // The workflow is switched off between showing the form and sending it: the start route's 422.
+    expect((await api("PATCH", `/v1/workflows/${wf}`, { key: t.key, body: { active: false } })).status).toBe(200);
+    const form = await tab.go("GET", "/t");
+    expect(form.text).toContain("This tablet is not taking signatures right now.");
+    const r = await tab.go("POST", "/t/start", { full_name: "Eve", email: "eve@example.com" });
+    expect(r.status).toBe(422);
+    expect(r.text).toContain("This tablet is not taking signatures right now.");
+    expect(await dbOf(env.DB).select().from(documents).where(eq(documents.tenantId, t.tenantId)).all()).toHaveLength(1);
   });
 });

@@ -185,6 +185,9 @@ describe("the operator API", () => {
         spending_limit_cents: null,
         require_signer_code: false,
         frame_ancestors: ["https://app.example.com"],
+        default_country: null,
+        locale: null,
+        reply_to: null,
         created_at: "2020-01-01T00:00:00.000Z",
       },
     ]);

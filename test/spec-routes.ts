@@ -118,20 +118,8 @@ export const NOT_BUILT_YET: { capability: string; routes: string[] }[] = [
     capability: "PDF templates",
     routes: ["POST /v1/templates/pdf", "PUT /v1/templates/{id}/pages/{n}", "PATCH /v1/templates/{id}", "GET /v1/templates/{id}/pdf", "GET /s/{token}/page"],
   },
-  {
-    capability: "Workflows",
-    routes: [
-      "GET /v1/workflows",
-      "POST /v1/workflows",
-      "GET /v1/workflows/{id}",
-      "PATCH /v1/workflows/{id}",
-      "GET /v1/workflows/{id}/qr",
-      "POST /v1/workflows/{id}/start",
-    ],
-  },
-  { capability: "Public forms", routes: ["GET /f/{public_slug}"] },
   { capability: "Subjects and packets", routes: ["PUT /v1/subjects", "GET /v1/packets/{id}", "POST /v1/packets/items/{id}/start"] },
-  { capability: "Text-message consent", routes: ["POST /v1/sms-consents", "GET /v1/sms-consents", "POST /hooks/sms/twilio", "POST /hooks/sms/twilio/status"] },
+  { capability: "Inbound texts (STOP, START, HELP, carrier status)", routes: ["POST /hooks/sms/twilio", "POST /hooks/sms/twilio/status"] },
   { capability: "One-time codes", routes: ["POST /v1/sign/{token}/code", "POST /v1/sign/{token}/verify"] },
   {
     capability: "Fresh links and reminders",

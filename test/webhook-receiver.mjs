@@ -11,8 +11,11 @@
  * (DNS_RESOLVER_URL): it answers every name with a public address unless a test has set the
  * name's records with `POST /__records/<name>` (`{A?: [...], AAAA?: [...], ttl?, nxdomain?}`);
  * `/down` answers 503, a resolver that is out of service.
+ * `https://providers.fake.test/...` speaks the message providers' APIs (test/fake-providers.mjs).
  * Any other host passes through.
  */
+import { PROVIDERS_HOST, fakeProviders } from "./fake-providers.mjs";
+
 export const RECEIVER_HOST = "hooks.receiver.test";
 export const RESOLVER_HOST = "dns.receiver.test";
 const PUBLIC_ANSWER = { A: ["93.184.215.14"], AAAA: [], ttl: 60 };
@@ -63,6 +66,7 @@ async function passThrough(req, res, body) {
 export async function receiver(req, res) {
   const body = await readBody(req);
   if (req.headers.host === RESOLVER_HOST) return resolver(req, res, body);
+  if (req.headers.host === PROVIDERS_HOST) return fakeProviders(req, res, body);
   if (req.headers.host !== RECEIVER_HOST) return passThrough(req, res, body);
   const path = (req.url ?? "/").split("?")[0];
   const [, first, second] = path.split("/");

@@ -1,10 +1,10 @@
 /**
- * D1 access for accounts: plans, tenants, API keys, members, OAuth clients, the audit log and
- * the development outbox. Row types come from the schema; nothing here decides a rule.
+ * D1 access for accounts: plans, tenants, API keys, members, OAuth clients and the audit log.
+ * Row types come from the schema; nothing here decides a rule.
  */
-import { and, desc, eq, isNull, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { dbOf } from "./client";
-import { apiKeys, auditLog, members, messages, oauthClients, plans, tenants, type usage } from "./schema";
+import { apiKeys, auditLog, members, oauthClients, plans, tenants, type usage } from "./schema";
 
 export type PlanRow = typeof plans.$inferSelect;
 export type TenantRow = typeof tenants.$inferSelect;
@@ -15,7 +15,6 @@ export type ApiKeyInsert = typeof apiKeys.$inferInsert;
 export type MemberInsert = typeof members.$inferInsert;
 export type AuditInsert = typeof auditLog.$inferInsert;
 export type OAuthClientInsert = typeof oauthClients.$inferInsert;
-export type MessageRow = typeof messages.$inferSelect;
 
 export type DB = ReturnType<typeof accountsDb>;
 export const accountsDb = dbOf;
@@ -78,30 +77,3 @@ export async function memberExists(db: DB, tenantId: string, email: string): Pro
 export const insertMember = (db: DB, row: MemberInsert) => db.insert(members).values(row);
 
 export const insertOAuthClient = (db: DB, row: OAuthClientInsert) => db.insert(oauthClients).values(row);
-
-/** The development outbox, newest first, optionally for one account or document. */
-export function outbox(db: DB, q: { tenant_id?: string; document_id?: string; limit: number }) {
-  const where: SQL[] = [];
-  if (q.tenant_id) where.push(eq(messages.tenantId, q.tenant_id));
-  if (q.document_id) where.push(eq(messages.documentId, q.document_id));
-  return db
-    .select({
-      id: messages.id,
-      tenant_id: messages.tenantId,
-      mode: messages.mode,
-      document_id: messages.documentId,
-      signer_id: messages.signerId,
-      channel: messages.channel,
-      purpose: messages.purpose,
-      recipient: messages.recipient,
-      subject: messages.subject,
-      body: messages.body,
-      status: messages.status,
-      created_at: messages.createdAt,
-    })
-    .from(messages)
-    .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(q.limit)
-    .all();
-}

@@ -87,9 +87,40 @@ export const DELIVERY_STATUSES = ["queued", "held", "delivered", "failed", "dead
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export const MESSAGE_CHANNELS = ["email", "sms"] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+/**
+ * queued (waiting for its next attempt at next_attempt_at) → sent (the provider accepted it) |
+ * failed (refused for good, or retries spent; last_error says why) | suppressed (never sent: a text
+ * to a number without live consent; no provider was called). `delivered` is reserved for a
+ * provider's delivery receipt and not written today.
+ */
 export const MESSAGE_STATUSES = ["queued", "sent", "delivered", "suppressed", "failed"] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+/** What a message is for; the wording of each is in src/domain/message-wording.ts. */
+export const MESSAGE_PURPOSES = ["signing.link", "signing.reminder", "signing.code", "signing.completed"] as const;
+export type MessagePurpose = (typeof MESSAGE_PURPOSES)[number];
+/** Languages of messages, signing pages and signers' `locale`. */
+export const LOCALES = ["en", "es", "fr", "de"] as const;
+export type Locale = (typeof LOCALES)[number];
+/** Who carries a message: the outbox (D1 only, the default) or a provider's HTTP API. */
+export const EMAIL_PROVIDERS = ["outbox", "resend", "postmark"] as const;
+export const SMS_PROVIDERS = ["outbox", "twilio"] as const;
+export const MESSAGE_PROVIDERS = ["outbox", "resend", "postmark", "twilio"] as const;
+export type MessageProvider = (typeof MESSAGE_PROVIDERS)[number];
 
 export const SEALED_FILE_KINDS = ["pdf", "bundle"] as const;
+
+/** The purposes text consent covers; no other purpose exists. */
+export const SMS_CONSENT_PURPOSES = ["signing.link", "signing.reminder", "signing.completed"] as const;
+/** Why a number may not be texted: replied STOP, unreachable or a landline, no consent on record. */
+export const SMS_WHY_NOT = ["revoked", "suppressed", "no_consent"] as const;
+export type SmsWhyNot = (typeof SMS_WHY_NOT)[number];
+/** What happened to a number: a STOP word, a START word, a HELP word, a carrier's error. */
+export const SMS_NUMBER_EVENT_KINDS = ["revoked", "lifted", "help", "suppressed"] as const;
+/** Subjects (reservations or activities) and how a workflow makes packet items about them. */
+export const SUBJECT_KINDS = ["reservation", "activity"] as const;
+export const PACKET_PER = ["participant", "subject"] as const;
+export const PACKET_MINORS = ["guardian", "skip"] as const;
 
 /** What a paired tablet says it runs on (`POST /v1/devices/pair`). */
 export const DEVICE_PLATFORMS = ["ios", "android", "other"] as const;

@@ -11,12 +11,16 @@ import {
   DEVICE_PLATFORMS,
   DOCUMENT_STATUSES,
   MEMBER_ROLES,
+  LOCALES,
   MESSAGE_CHANNELS,
+  MESSAGE_PROVIDERS,
+  MESSAGE_PURPOSES,
   MESSAGE_STATUSES,
   MODES,
   SEALED_FILE_KINDS,
   SIGNER_AUTH,
   SIGNER_STATUSES,
+  SMS_NUMBER_EVENT_KINDS,
 } from "./enums";
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
@@ -42,8 +46,14 @@ export const tenants = sqliteTable("tenants", {
   /** Cap on overage spending per month, in cents; null = no cap. */
   spendingLimitCents: integer("spending_limit_cents"),
   requireSignerCode: integer("require_signer_code", { mode: "boolean" }).notNull().default(false),
+  /** ISO 3166-1 alpha-2 country for phone numbers written without a country code; null = US. */
+  defaultCountry: text("default_country"),
   /** JSON string[]: origins allowed to frame the signing page. */
   frameAncestors: text("frame_ancestors").notNull().default("[]"),
+  /** Default language of the account's messages and signers (null: English). */
+  locale: text("locale", { enum: LOCALES }),
+  /** Reply-To of the account's emails (null: none). */
+  replyTo: text("reply_to"),
   createdAt: text("created_at").notNull().default(now),
 });
 
@@ -161,14 +171,33 @@ export const messages = sqliteTable(
     documentId: text("document_id"),
     signerId: text("signer_id"),
     channel: text("channel", { enum: MESSAGE_CHANNELS }).notNull(),
-    purpose: text("purpose").notNull(),
+    purpose: text("purpose", { enum: MESSAGE_PURPOSES }).notNull(),
     recipient: text("recipient").notNull(),
+    /** Subject and plain-text body as sent, except that a link's token and a code read as •••. */
     subject: text("subject"),
     body: text("body").notNull(),
     status: text("status", { enum: MESSAGE_STATUSES }).notNull(),
+    locale: text("locale", { enum: LOCALES }).notNull().default("en"),
+    /** The values the wording is filled with that are not secret (title, names), JSON. */
+    vars: text("vars", { mode: "json" }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
+    /** The secret values (link, code), AES-GCM under WEBHOOK_SECRET_KEY; cleared once a provider took the message. */
+    secretBox: text("secret_box"),
+    /** Who carried it (set at the first attempt) and the id that provider gave it. */
+    provider: text("provider", { enum: MESSAGE_PROVIDERS }),
+    providerMessageId: text("provider_message_id"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    /** When a queued message is next tried; null once it is sent, failed or suppressed. */
+    nextAttemptAt: text("next_attempt_at"),
+    sentAt: text("sent_at"),
     createdAt: text("created_at").notNull().default(now),
   },
-  (t) => [index("messages_document").on(t.documentId), index("messages_tenant").on(t.tenantId, t.createdAt)],
+  (t) => [
+    index("messages_document").on(t.documentId),
+    index("messages_tenant").on(t.tenantId, t.createdAt),
+    index("messages_due").on(t.status, t.nextAttemptAt),
+    index("messages_signer").on(t.signerId, t.createdAt),
+  ],
 );
 
 export type TemplateField = {
@@ -247,6 +276,8 @@ export const documents = sqliteTable(
     declinedAt: text("declined_at"),
     expiredAt: text("expired_at"),
     expiresAt: text("expires_at"),
+    /** The cron reminds pending signers this many days after their last message (1-30); null = never. */
+    remindAfterDays: integer("remind_after_days"),
     /** The workflow that started this document (API start, public form or tablet), or null. */
     workflowId: text("workflow_id"),
     /** The paired device whose key started it (api_keys.device_id), or null. */
@@ -326,6 +357,8 @@ export const signers = sqliteTable(
     phone: text("phone"),
     auth: text("auth", { enum: SIGNER_AUTH }).notNull().default("none"),
     partyId: text("party_id"),
+    /** Language of this signer's messages and page (en, es, fr, de). */
+    locale: text("locale", { enum: LOCALES }).notNull().default("en"),
     status: text("status", { enum: SIGNER_STATUSES }).notNull().default("pending"),
     /** SHA-256 hex of the 64-hex signing token; the token itself is never stored. */
     tokenHash: text("token_hash").notNull().unique(),
@@ -345,6 +378,9 @@ export const signers = sqliteTable(
     declinedAt: text("declined_at"),
     declineReason: text("decline_reason"),
     createdAt: text("created_at").notNull().default(now),
+    /** When the signer confirmed a one-time code, and how (`email_otp` | `sms_otp`). */
+    codeVerifiedAt: text("code_verified_at"),
+    codeVerifiedVia: text("code_verified_via"),
   },
   (t) => [index("signers_document").on(t.documentId, t.signOrder)],
 );
@@ -492,6 +528,96 @@ export const webhookDeliveries = sqliteTable(
     // The cron's 30-day purge walks deliveries by age.
     index("webhook_deliveries_created").on(t.createdAt),
   ],
+);
+
+/**
+ * Consent to text a number for the account's signing messages, recorded through the API. Every
+ * record is kept (the newest counts); input is stored verbatim beside the E.164 form.
+ */
+export const smsConsents = sqliteTable(
+  "sms_consents",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    /** The mode of the key that recorded it (the consent holds for the account in both modes). */
+    mode: text("mode").notNull(),
+    /** E.164. */
+    phone: text("phone").notNull(),
+    phoneAsGiven: text("phone_as_given").notNull(),
+    obtainedVia: text("obtained_via").notNull(),
+    wording: text("wording").notNull(),
+    obtainedAt: text("obtained_at").notNull(),
+    /** The API key that recorded it. */
+    recordedBy: text("recorded_by").notNull(),
+  },
+  (t) => [index("sms_consents_phone").on(t.tenantId, t.phone, t.obtainedAt)],
+);
+
+/**
+ * What a number's owner and the carrier said about it, for every account texting from the
+ * service's sender: revoked by a STOP (until the number itself sends START), suppressed when the
+ * carrier reports it unreachable or a landline.
+ */
+export const smsNumbers = sqliteTable("sms_numbers", {
+  /** E.164. */
+  phone: text("phone").primaryKey(),
+  revokedAt: text("revoked_at"),
+  /** The word the number sent (STOP, UNSUBSCRIBE, …) and the sender it sent it to. */
+  revokedKeyword: text("revoked_keyword"),
+  revokedSender: text("revoked_sender"),
+  /** The last START/UNSTOP from the number itself. */
+  liftedAt: text("lifted_at"),
+  suppressedAt: text("suppressed_at"),
+  /** The provider's error code (30003, 30005, 30006, 21614). */
+  suppressedError: text("suppressed_error"),
+  updatedAt: text("updated_at").notNull(),
+});
+
+/** Every inbound keyword and status callback that changed (or asked about) a number. Append-only. */
+export const smsNumberEvents = sqliteTable(
+  "sms_number_events",
+  {
+    id: text("id").primaryKey(),
+    phone: text("phone").notNull(),
+    kind: text("kind", { enum: SMS_NUMBER_EVENT_KINDS }).notNull(),
+    /** The service's number the text was sent to (or from, for a status callback). */
+    sender: text("sender"),
+    /** The keyword received or the provider's error code. */
+    detail: text("detail"),
+    /** The provider's message id (Twilio MessageSid). */
+    providerRef: text("provider_ref"),
+    occurredAt: text("occurred_at").notNull(),
+  },
+  (t) => [index("sms_number_events_phone").on(t.phone, t.occurredAt)],
+);
+
+/**
+ * One-time codes sent to signers. Only a salted SHA-256 of the code is kept. Every code sent is
+ * kept (its `created_at` counts toward the 1-a-minute and 5-an-hour limits); the newest one not
+ * dead, spent or past `expires_at` is the live one.
+ */
+export const signerCodes = sqliteTable(
+  "signer_codes",
+  {
+    id: text("id").primaryKey(),
+    signerId: text("signer_id")
+      .notNull()
+      .references(() => signers.id),
+    documentId: text("document_id").notNull(),
+    tenantId: text("tenant_id").notNull(),
+    channel: text("channel", { enum: MESSAGE_CHANNELS }).notNull(),
+    /** SHA-256 hex of `<id>:<code>`. */
+    codeHash: text("code_hash").notNull(),
+    expiresAt: text("expires_at").notNull(),
+    wrongTries: integer("wrong_tries").notNull().default(0),
+    /** Set when the code was confirmed (spent) or killed by the fifth wrong try. */
+    verifiedAt: text("verified_at"),
+    deadAt: text("dead_at"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("signer_codes_signer").on(t.signerId, t.createdAt)],
 );
 
 /**

@@ -10,15 +10,16 @@ export type TemplateRow = typeof templates.$inferSelect;
 export type NewTemplateRow = typeof templates.$inferInsert;
 
 const orm = (env: Env) => dbOf(env.DB);
-const ofCode = (p: Principal, code: string) => and(eq(templates.tenantId, p.tenantId), eq(templates.mode, p.mode), eq(templates.code, code));
+const ofCode = (p: Pick<Principal, "tenantId" | "mode">, code: string) =>
+  and(eq(templates.tenantId, p.tenantId), eq(templates.mode, p.mode), eq(templates.code, code));
 
 /** Every version of one code, newest first. */
-export function versionsOf(env: Env, p: Principal, code: string): Promise<TemplateRow[]> {
+export function versionsOf(env: Env, p: Pick<Principal, "tenantId" | "mode">, code: string): Promise<TemplateRow[]> {
   return orm(env).select().from(templates).where(ofCode(p, code)).orderBy(desc(templates.version));
 }
 
 /** The latest published version of a code, or undefined. */
-export async function latestPublishedRow(env: Env, p: Principal, code: string): Promise<TemplateRow | undefined> {
+export async function latestPublishedRow(env: Env, p: Pick<Principal, "tenantId" | "mode">, code: string): Promise<TemplateRow | undefined> {
   const [row] = await orm(env)
     .select()
     .from(templates)

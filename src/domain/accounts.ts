@@ -6,6 +6,7 @@ import { newId, nowIso } from "../lib/ids";
 import { parseRange } from "../lib/ip";
 import { keyLimiterName } from "../lib/rate-limit";
 import type { Scope } from "../lib/auth";
+import type { Locale } from "../db/enums";
 import {
   accountsDb,
   insertAudit,
@@ -15,7 +16,6 @@ import {
   insertTenant,
   keyById,
   listKeyRows,
-  outbox,
   listTenantRows,
   memberExists,
   planExists,
@@ -114,7 +114,16 @@ export function parseFrameAncestors(stored: string | null | undefined): string[]
 export async function updateTenant(
   env: Env,
   id: string,
-  patch: { plan?: string; white_label?: boolean; spending_limit_cents?: number | null; require_signer_code?: boolean; frame_ancestors?: string[] },
+  patch: {
+    plan?: string;
+    white_label?: boolean;
+    spending_limit_cents?: number | null;
+    require_signer_code?: boolean;
+    frame_ancestors?: string[];
+    default_country?: string | null;
+    locale?: Locale | null;
+    reply_to?: string | null;
+  },
   actor: string,
 ) {
   const db = accountsDb(env.DB);
@@ -127,6 +136,9 @@ export async function updateTenant(
   if (checked.spending_limit_cents !== undefined) set.spendingLimitCents = checked.spending_limit_cents;
   if (checked.require_signer_code !== undefined) set.requireSignerCode = checked.require_signer_code;
   if (checked.frame_ancestors !== undefined) set.frameAncestors = JSON.stringify(checked.frame_ancestors);
+  if (checked.default_country !== undefined) set.defaultCountry = checked.default_country?.toUpperCase() ?? null;
+  if (checked.locale !== undefined) set.locale = checked.locale;
+  if (checked.reply_to !== undefined) set.replyTo = checked.reply_to;
   if (Object.keys(set).length === 0) return { updated: true };
   await db.batch([updateTenantRow(db, id, set), insertAudit(db, auditEntry(id, actor, "tenant.updated", checked))]);
   return { updated: true };
@@ -145,6 +157,9 @@ export async function listTenants(env: Env, q: { slug?: string; limit: number })
       spending_limit_cents: t.spendingLimitCents,
       require_signer_code: t.requireSignerCode,
       frame_ancestors: parseFrameAncestors(t.frameAncestors),
+      default_country: t.defaultCountry,
+      locale: t.locale,
+      reply_to: t.replyTo,
       created_at: t.createdAt,
     })),
   };
@@ -281,9 +296,4 @@ export async function registerOAuthClient(env: Env, input: { name: string; homep
     insertAudit(db, auditEntry(null, actor, "oauth_client.registered", { client_id: clientId, name: input.name })),
   ]);
   return { client_id: clientId, client_secret: secret };
-}
-
-/** The development outbox (messages stay here while no provider is configured), newest first. */
-export async function listOutbox(env: Env, q: { tenant_id?: string; document_id?: string; limit: number }) {
-  return { messages: await outbox(accountsDb(env.DB), q) };
 }

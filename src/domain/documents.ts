@@ -97,12 +97,27 @@ export type SendInput = z.infer<typeof SendInput>;
 export type VoidInput = z.infer<typeof VoidInput>;
 export type ListQuery = z.infer<typeof ListQuery>;
 
+/** Where a document came from when a workflow started it (and on which paired device). */
+export type DocumentOrigin = {
+  workflowId?: string | null;
+  deviceId?: string | null;
+  /** Values used only where the template declares them (a workflow's form answers); `values` wins. */
+  answers?: ReadonlyMap<string, string>;
+};
+
 /** Renders the latest published version; the text and its hash are stored on the document. */
 export async function prepareDocument(env: Env, p: Principal, input: PrepareInput, actor: Actor) {
+  const { document_id } = await prepareDraft(env, p, input, actor);
+  return { document_id };
+}
+
+/** Prepare, for the API and for workflow starts: the draft's id and title. */
+export async function prepareDraft(env: Env, p: Pick<Principal, "tenantId" | "mode">, input: PrepareInput, actor: Actor, origin: DocumentOrigin = {}) {
   const tpl = await latestPublished(env, p, input.template_code);
   // A Map, never a plain object: `toString`, `constructor` or `__proto__` are names like any other.
   const values = new Map(Object.entries(input.values ?? {}).map(([k, v]) => [k, String(v)] as const));
   const declared = new Set(tpl.variables);
+  for (const [k, v] of origin.answers ?? []) if (declared.has(k) && !values.has(k)) values.set(k, v);
   const unknown = [...values.keys()].filter((k) => !declared.has(k));
   if (unknown.length) throw invalid(`values: not declared by the template: ${unknown.join(", ")}.`);
   const missing = tpl.variables.filter((v) => !values.get(v));
@@ -141,12 +156,14 @@ export async function prepareDocument(env: Env, p: Principal, input: PrepareInpu
         externalRef,
         createdAt,
         expiresAt: input.expires_at ?? null,
+        workflowId: origin.workflowId ?? null,
+        deviceId: origin.deviceId ?? null,
       }),
     ],
     [{ kind: "created", occurredAt: createdAt, ip: actor.ip, userAgent: actor.userAgent, againstSha256: bodySha }],
     1,
   );
-  return { document_id: id };
+  return { document_id: id, title };
 }
 
 /** Loads a document of this account and mode, or 404. */
@@ -157,12 +174,12 @@ export async function ownedState(env: Env, p: Principal, documentId: string): Pr
 }
 
 /** 404 unless the document belongs to the key's account and mode (one small read). */
-async function requireOwned(env: Env, p: Principal, documentId: string) {
+async function requireOwned(env: Env, p: Pick<Principal, "tenantId" | "mode">, documentId: string) {
   const owner = await ownerOf(env, documentId);
   if (!owner || owner.tenantId !== p.tenantId || owner.mode !== p.mode) throw notFound("document");
 }
 
-export async function sendDocument(env: Env, p: Principal, documentId: string, signers: SendInput["signers"], actor: Actor) {
+export async function sendDocument(env: Env, p: Pick<Principal, "tenantId" | "mode">, documentId: string, signers: SendInput["signers"], actor: Actor) {
   await requireOwned(env, p, documentId);
   const normalised = signers.map((s, i) => {
     if (s.role !== undefined && s.role.trim() === "") throw invalid(`signers.${i}.role: must not be empty.`);

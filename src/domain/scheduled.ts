@@ -4,6 +4,7 @@ import { purgeExpiredIdempotencyKeys } from "../lib/idempotency";
 import { expireDueDocuments } from "./documents";
 import { purgeOldDeliveries, sweepWebhookQueues } from "./webhooks";
 import { logError } from "../lib/log";
+import { sweepMessageQueues } from "./messages";
 
 export type ScheduledStep = (env: Env, now: Date) => Promise<unknown>;
 
@@ -13,6 +14,7 @@ export const scheduledSteps: Record<string, ScheduledStep> = {
   expireDocuments: expireDueDocuments,
   sweepWebhookQueues,
   purgeWebhookDeliveries: purgeOldDeliveries,
+  sweepMessageQueues,
 };
 
 export async function runScheduled(env: Env, now: Date): Promise<Record<string, "ok" | string>> {

@@ -281,7 +281,7 @@ export async function listTemplates(env: Env, p: Principal) {
 }
 
 /** The latest published version of a code, for preparing documents. */
-export async function latestPublished(env: Env, p: Principal, code: string) {
+export async function latestPublished(env: Env, p: Pick<Principal, "tenantId" | "mode">, code: string) {
   const row: TemplateRow | undefined = await latestPublishedRow(env, p, code);
   if (!row) {
     const any = await versionsOf(env, p, code);

@@ -57,6 +57,20 @@ export const ConfigSchema = z
     DNS_RESOLVER_URL: optional(httpUrl("a DNS-over-HTTPS JSON resolver")),
     /** Local development only: webhook URLs may be http://localhost. */
     ALLOW_INSECURE_WEBHOOKS: flag,
+    /** Who carries email: `outbox` (D1 only, the default), `resend` or `postmark` (then EMAIL_API_KEY and EMAIL_FROM). */
+    EMAIL_PROVIDER: optional(z.enum(["outbox", "resend", "postmark"], { error: 'must be "outbox", "resend" or "postmark"' })),
+    EMAIL_API_KEY: optional(z.string().min(8, "must be the provider's API key")),
+    /** The From of every email, e.g. `Acme Sign <sign@acme.example>`. */
+    EMAIL_FROM: optional(z.string().min(3).max(320)),
+    /** Another base URL for the email provider's API (tests, a regional endpoint). */
+    EMAIL_API_BASE: optional(httpUrl("the email provider's API")),
+    /** Who carries texts: `outbox` (the default) or `twilio` (then TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM). */
+    SMS_PROVIDER: optional(z.enum(["outbox", "twilio"], { error: 'must be "outbox" or "twilio"' })),
+    TWILIO_ACCOUNT_SID: optional(z.string().regex(/^AC[0-9a-fA-F]{32}$/, "must be AC followed by 32 hex characters")),
+    TWILIO_AUTH_TOKEN: optional(z.string().min(16, "must be the account's auth token")),
+    /** The sender: an E.164 number or a Messaging Service SID (MG…). */
+    TWILIO_FROM: optional(z.string().regex(/^(\+[1-9][0-9]{6,14}|MG[0-9a-fA-F]{32})$/, "must be an E.164 number or a Messaging Service SID")),
+    TWILIO_API_BASE: optional(httpUrl("Twilio's API")),
   })
   .superRefine((c, ctx) => {
     for (const [key, cert] of [
@@ -64,6 +78,16 @@ export const ConfigSchema = z
       ["TSA_KEY_PEM", "TSA_CERT_PEM"],
     ] as const) {
       if (!c[key] !== !c[cert]) ctx.addIssue({ code: "custom", path: [c[key] ? cert : key], message: `must be set together with ${c[key] ? key : cert}` });
+    }
+    if (c.EMAIL_PROVIDER && c.EMAIL_PROVIDER !== "outbox") {
+      for (const k of ["EMAIL_API_KEY", "EMAIL_FROM"] as const) {
+        if (!c[k]) ctx.addIssue({ code: "custom", path: [k], message: `is required when EMAIL_PROVIDER is ${c.EMAIL_PROVIDER}` });
+      }
+    }
+    if (c.SMS_PROVIDER === "twilio") {
+      for (const k of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const) {
+        if (!c[k]) ctx.addIssue({ code: "custom", path: [k], message: "is required when SMS_PROVIDER is twilio" });
+      }
     }
   });
 

@@ -4,14 +4,17 @@
  * Not part of /openapi.json: it is the operator's, not the integrators'.
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import { isSupportedCountry } from "libphonenumber-js/max";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError, noRoute } from "../lib/errors";
 import { sha256Hex, timingSafeEqual } from "../lib/crypto";
 import { createRouter, jsonBody, jsonResponse, commonErrors } from "../lib/router";
 import { SCOPES } from "../lib/auth";
+import { LOCALES } from "../db/enums";
 import { NOT_WELL_FORMED, isWellFormed, plainText, text } from "../lib/text";
-import { addMember, createTenant, issueKey, listKeys, listOutbox, listTenants, registerOAuthClient, revokeKey, updateTenant } from "../domain/accounts";
+import { addMember, createTenant, issueKey, listKeys, listTenants, registerOAuthClient, revokeKey, updateTenant } from "../domain/accounts";
+import { listOutbox } from "../domain/messages";
 
 const operatorOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = c.env.OPERATOR_TOKEN;
@@ -90,6 +93,17 @@ ops.openapi(
             spending_limit_cents: z.number().int().min(0).nullable().optional(),
             require_signer_code: z.boolean().optional(),
             frame_ancestors: z.array(text().max(200)).optional(),
+            default_country: z
+              .string()
+              .regex(/^[A-Za-z]{2}$/)
+              .refine((c) => isSupportedCountry(c.toUpperCase()), "not a country libphonenumber knows")
+              .nullable()
+              .optional()
+              .openapi({ description: "ISO 3166-1 alpha-2: phone numbers without a country code are read in it (US when null)" }),
+            /** Default language of the account's messages and signers. */
+            locale: z.enum(LOCALES).nullable().optional(),
+            /** Reply-To of the account's emails. */
+            reply_to: z.email().max(320).nullable().optional(),
           })
           .strict(),
       ),

@@ -16,3 +16,4 @@ after(async () => {
 
 await import("./signing.mjs");
 await import("./verify.mjs");
+await import("./public-form.mjs");

@@ -1,0 +1,126 @@
+/**
+ * Queries of the message queue: rows of `messages` (emails and texts about documents), what the
+ * account's queue drains, the outbox listing and the reminder sweep's reads. Row types come from
+ * the schema; the rules live in src/domain/messages.ts.
+ */
+import { and, asc, desc, eq, inArray, isNotNull, lte, max, type SQL } from "drizzle-orm";
+import { type Db, dbOf } from "./client";
+import { documents, messages, signers, tenants } from "./schema";
+
+export type MessageRow = typeof messages.$inferSelect;
+export type NewMessageRow = typeof messages.$inferInsert;
+
+export const messageDb = (env: { DB: D1Database }): Db => dbOf(env.DB);
+
+export const insertMessage = (db: Db, row: NewMessageRow) => db.insert(messages).values(row);
+
+/** What the wording needs about the account: its name, default language and Reply-To. */
+export const tenantMessageSettings = (db: Db, tenantId: string) =>
+  db.select({ name: tenants.name, locale: tenants.locale, replyTo: tenants.replyTo }).from(tenants).where(eq(tenants.id, tenantId));
+
+/** The document's title (for the wording), read in the caller's batch. */
+export const documentTitle = (db: Db, documentId: string) => db.select({ title: documents.title }).from(documents).where(eq(documents.id, documentId));
+
+/** The account's queued messages due by `at`, oldest due first. */
+export function dueMessages(db: Db, tenantId: string, at: string, limit: number) {
+  return db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.tenantId, tenantId), eq(messages.status, "queued"), lte(messages.nextAttemptAt, at)))
+    .orderBy(asc(messages.nextAttemptAt), asc(messages.id))
+    .limit(limit)
+    .all();
+}
+
+/** When the account's next queued message falls due (ISO), or null. */
+export async function nextDueAt(db: Db, tenantId: string): Promise<string | null> {
+  const row = await db
+    .select({ at: messages.nextAttemptAt })
+    .from(messages)
+    .where(and(eq(messages.tenantId, tenantId), eq(messages.status, "queued"), isNotNull(messages.nextAttemptAt)))
+    .orderBy(asc(messages.nextAttemptAt))
+    .limit(1)
+    .get();
+  return row?.at ?? null;
+}
+
+/** Accounts with a queued message due by `at` (the cron's safety sweep). */
+export async function tenantsWithDueMessages(db: Db, at: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ tenantId: messages.tenantId })
+    .from(messages)
+    .where(and(eq(messages.status, "queued"), lte(messages.nextAttemptAt, at)))
+    .limit(500)
+    .all();
+  return rows.map((r) => r.tenantId);
+}
+
+/** The provider took it: `sent`, and the secret values are dropped unless the outbox keeps them. */
+export const markMessageSent = (
+  db: Db,
+  id: string,
+  o: { provider: MessageRow["provider"]; providerMessageId: string; attempts: number; sentAt: string; keepSecrets: boolean },
+) =>
+  db
+    .update(messages)
+    .set({
+      status: "sent",
+      provider: o.provider,
+      providerMessageId: o.providerMessageId,
+      attempts: o.attempts,
+      sentAt: o.sentAt,
+      nextAttemptAt: null,
+      lastError: null,
+      ...(o.keepSecrets ? {} : { secretBox: null }),
+    })
+    .where(and(eq(messages.id, id), eq(messages.status, "queued")));
+
+/** A transient failure: stays `queued`, tried again at `nextAttemptAt`. */
+export const markMessageRetry = (db: Db, id: string, o: { provider: MessageRow["provider"]; attempts: number; lastError: string; nextAttemptAt: string }) =>
+  db
+    .update(messages)
+    .set({ provider: o.provider, attempts: o.attempts, lastError: o.lastError, nextAttemptAt: o.nextAttemptAt })
+    .where(and(eq(messages.id, id), eq(messages.status, "queued")));
+
+/** Refused for good or retries spent: `failed` with the error; the secret values are dropped. */
+export const markMessageFailed = (db: Db, id: string, o: { provider: MessageRow["provider"]; attempts: number; lastError: string }) =>
+  db
+    .update(messages)
+    .set({ status: "failed", provider: o.provider, attempts: o.attempts, lastError: o.lastError, nextAttemptAt: null, secretBox: null })
+    .where(and(eq(messages.id, id), eq(messages.status, "queued")));
+
+/** The outbox listing, newest first, optionally for one account or document. */
+export function listMessages(db: Db, q: { tenant_id?: string; document_id?: string; limit: number }) {
+  const where: SQL[] = [];
+  if (q.tenant_id) where.push(eq(messages.tenantId, q.tenant_id));
+  if (q.document_id) where.push(eq(messages.documentId, q.document_id));
+  return db
+    .select()
+    .from(messages)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(q.limit)
+    .all();
+}
+
+export const messageById = (db: Db, id: string) => db.select().from(messages).where(eq(messages.id, id)).get();
+
+/** Per signer of the given ones: when their last link or reminder was queued (ISO). */
+export async function lastLinkMessageAt(db: Db, signerIds: string[]): Promise<Map<string, string>> {
+  if (signerIds.length === 0) return new Map();
+  const rows = await db
+    .select({ signerId: messages.signerId, at: max(messages.createdAt) })
+    .from(messages)
+    .where(and(inArray(messages.signerId, signerIds), inArray(messages.purpose, ["signing.link", "signing.reminder"])))
+    .groupBy(messages.signerId)
+    .all();
+  return new Map(rows.filter((r) => r.signerId && r.at).map((r) => [r.signerId!, r.at!] as const));
+}
+
+/** Signers' contact details and language, for completed copies and reminders. */
+export const recipientsOf = (db: Db, documentId: string) =>
+  db
+    .select({ id: signers.id, email: signers.email, fullName: signers.fullName, role: signers.role, phone: signers.phone, locale: signers.locale })
+    .from(signers)
+    .where(eq(signers.documentId, documentId))
+    .orderBy(asc(signers.signOrder), asc(signers.createdAt), asc(signers.id));

@@ -1,0 +1,137 @@
+/**
+ * Consent to text a number (the spec's "SMS consent", behaviour rules 5-7): recorded through the
+ * API with the wording the person agreed to, which must state the four disclosures; refused for
+ * a number that replied STOP; and the one question every sender of texts asks, `textPermission`:
+ * may this account text this number now, and if not, why not.
+ *
+ * Consent belongs to the account (both modes; the recording key's mode is kept). A STOP, START or
+ * carrier error belongs to the number, for every account that texts from the service's sender
+ * (src/domain/sms-inbound.ts).
+ */
+import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from "libphonenumber-js/max";
+import type { Env, Principal } from "../env";
+import { SMS_CONSENT_PURPOSES, type SmsWhyNot } from "../db/enums";
+import { type SmsConsentRow, type SmsNumberRow, consentAndNumber, insertConsent, smsDb, tenantDefaultCountry } from "../db/sms";
+import { invalid } from "../lib/errors";
+import { newId, nowIso } from "../lib/ids";
+
+export type TextPermission = { may_text: boolean; why_not: SmsWhyNot | null };
+
+/** The country assumed for a number written without a country code when the account sets none. */
+export const FALLBACK_COUNTRY: CountryCode = "US";
+
+/** The account's default country if it is one libphonenumber knows, else US. */
+export function countryOrFallback(country: string | null | undefined): CountryCode {
+  const c = country?.toUpperCase();
+  return c && isSupportedCountry(c) ? c : FALLBACK_COUNTRY;
+}
+
+/**
+ * E.164 of a number in any common formatting ("(415) 555-0123", "+44 20 7946 0958", "0044…"),
+ * or null when it is not a valid number. A number without a country code is read in `country`.
+ */
+export function toE164(raw: string, country: CountryCode = FALLBACK_COUNTRY): string | null {
+  const p = parsePhoneNumberFromString(raw, { defaultCountry: country });
+  return p?.isValid() ? p.number : null;
+}
+
+/** The same, in the account's default country; 422 naming `field` when it is not a number. */
+export async function accountE164(env: Env, tenantId: string, raw: string, field = "phone"): Promise<string> {
+  const country = countryOrFallback(await tenantDefaultCountry(smsDb(env.DB), tenantId));
+  const e164 = toE164(raw, country);
+  if (!e164)
+    throw invalid(`${field}: not a valid phone number (read in ${country} when it has no country code).`, "Write it with its country code, e.g. +14155550123.");
+  return e164;
+}
+
+/**
+ * The four disclosures every consent wording must state (rule 5), each recognised
+ * case-insensitively: how to opt out (STOP), how to get help (HELP), that message and data rates
+ * may apply (also "msg & data rates"), and the message frequency ("varies" or a number per period).
+ */
+export const DISCLOSURES: { name: string; present: (w: string) => boolean }[] = [
+  { name: "replying STOP opts out", present: (w) => /\bstop\b/i.test(w) },
+  { name: "HELP gets help", present: (w) => /\bhelp\b/i.test(w) },
+  {
+    name: "message and data rates may apply",
+    present: (w) => /\b(?:messages?|msgs?)\s*(?:and|&|\+)\s*data\s+rates?\b/i.test(w),
+  },
+  {
+    name: "message frequency (varies, or a number per period)",
+    present: (w) =>
+      /\bvar(?:y|ies)\b/i.test(w) ||
+      /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|up to \d+)\s*(?:[a-z]+\s+){0,3}?(?:\/|per|a|an|each|every)\s*(?:hour|day|week|month|quarter|year)s?\b/i.test(
+        w,
+      ) ||
+      /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:msgs?|messages?|texts?)\s*(?:\/|per)\s*(?:hr|hour|day|wk|week|mo|month|year|yr)\b/i.test(
+        w,
+      ),
+  },
+];
+
+/** The disclosures a wording does not state, in the order above. */
+export const missingDisclosures = (wording: string): string[] => DISCLOSURES.filter((d) => !d.present(wording)).map((d) => d.name);
+
+/** Rules 6 and 7: texting needs live consent and a number that is neither revoked nor suppressed. */
+export function permissionOf(consent: SmsConsentRow | undefined, number: SmsNumberRow | undefined): TextPermission {
+  if (number?.revokedAt) return { may_text: false, why_not: "revoked" };
+  if (number?.suppressedAt) return { may_text: false, why_not: "suppressed" };
+  if (!consent) return { may_text: false, why_not: "no_consent" };
+  return { may_text: true, why_not: null };
+}
+
+/**
+ * May this account text this number now? `phoneE164` is the number as stored on a signer (E.164);
+ * anything else matches no consent and answers `no_consent`. One D1 round trip.
+ */
+export async function textPermission(env: Env, tenantId: string, phoneE164: string): Promise<{ may_text: boolean; why_not: string | null }> {
+  const { consent, number } = await consentAndNumber(smsDb(env.DB), tenantId, phoneE164);
+  return permissionOf(consent, number);
+}
+
+export type ConsentInput = { phone: string; obtained_via: string; wording: string };
+
+/**
+ * Records consent for the three purposes. Refused (422, nothing recorded) when the wording misses
+ * a disclosure (naming each one missing), when the phone is not a number, or when the number
+ * replied STOP (only the number itself lifts that, by texting START).
+ */
+export async function recordConsent(env: Env, p: Principal, input: ConsentInput) {
+  const missing = missingDisclosures(input.wording);
+  if (missing.length) {
+    throw invalid(
+      `wording: missing ${missing.length === 1 ? "a required disclosure" : `${missing.length} required disclosures`}: ${missing.join("; ")}.`,
+      "Consent wording must state that replying STOP opts out, that HELP gets help, that message and data rates may apply, and how often messages come (varies, or a number per period).",
+    );
+  }
+  const phone = await accountE164(env, p.tenantId, input.phone);
+  const db = smsDb(env.DB);
+  const { number } = await consentAndNumber(db, p.tenantId, phone);
+  if (number?.revokedAt) {
+    throw invalid(
+      `phone: ${phone} opted out by replying ${number.revokedKeyword ?? "STOP"}; consent cannot be recorded for it through the API.`,
+      "Only the number itself can opt back in, by texting START.",
+    );
+  }
+  const at = nowIso();
+  await insertConsent(db, {
+    id: newId("smc"),
+    tenantId: p.tenantId,
+    mode: p.mode,
+    phone,
+    phoneAsGiven: input.phone,
+    obtainedVia: input.obtained_via,
+    wording: input.wording,
+    obtainedAt: at,
+    recordedBy: p.keyId,
+  }).run();
+  return { phone, purposes: [...SMS_CONSENT_PURPOSES] };
+}
+
+/** The answer for one number (never a list): may it be texted, why not, and the consent on record. */
+export async function queryConsent(env: Env, p: Principal, rawPhone: string) {
+  const phone = await accountE164(env, p.tenantId, rawPhone);
+  const { consent, number } = await consentAndNumber(smsDb(env.DB), p.tenantId, phone);
+  const perm = permissionOf(consent, number);
+  return { phone, ...perm, obtained_via: consent?.obtainedVia ?? null, obtained_at: consent?.obtainedAt ?? null };
+}

@@ -1,0 +1,138 @@
+/**
+ * The public form `/f/{public_slug}` (a page, not API: not in /openapi.json). GET shows the form,
+ * POST starts the workflow for the person through `startLoaded` (the same rule as
+ * POST /v1/workflows/{id}/start) and answers 303 to their signing page. Anonymous, so limited per
+ * address: 60 page views a minute, and 10 starts a minute and 100 a day; the quota is counted
+ * like any send.
+ */
+import type { Context } from "hono";
+import type { AppEnv, Mode } from "../env";
+import { ApiError } from "../lib/errors";
+import { clientAddress, signerContext } from "../lib/auth";
+import { ADDRESS_LIMIT, type Limit, limitOrThrow } from "../lib/rate-limit";
+import { createRouter } from "../lib/router";
+import { logError } from "../lib/log";
+import { workflowBySlug } from "../db/workflows";
+import { StartInput, startLoaded } from "../domain/workflows";
+import { chooseLang, translator } from "../pages/i18n";
+import { newNonce, setPageHeaders } from "../pages/security";
+import { MessagePage } from "../pages/layout";
+import { signPath } from "../pages/signing";
+import { ClosedFormPage, EMAIL_INPUT, MissingFormPage, NAME_INPUT, PublicFormPage, type PublicFormErrors, fieldInput } from "../pages/public-form";
+
+type C = Context<AppEnv>;
+
+export const FORM_STARTS_PER_MINUTE: Limit = { limit: 10, windowSeconds: 60, what: "address (public form starts)" };
+export const FORM_STARTS_PER_DAY: Limit = { limit: 100, windowSeconds: 86400, what: "address (public form starts)" };
+
+const translate = (c: C, explicit?: string) => translator(chooseLang(explicit ?? c.req.query("lang"), c.req.header("accept-language")).lang);
+const address = (c: C) => clientAddress(c.req.raw) ?? "unknown";
+
+class UnreadableForm extends Error {}
+
+/** Form bodies only; anything else reads as an empty form. */
+async function formBody(c: C): Promise<Record<string, string>> {
+  const type = c.req.header("content-type") ?? "";
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return {};
+  let body: Record<string, string | File>;
+  try {
+    body = await c.req.parseBody();
+  } catch {
+    throw new UnreadableForm();
+  }
+  return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === "string"));
+}
+
+function page(c: C, html: string | Promise<string>, status: 200 | 400 | 402 | 404 | 422 | 429 | 500) {
+  return c.html(html, status);
+}
+
+/** The form is served only for a public workflow; it is closed while inactive or while its template has no published version. */
+async function load(c: C) {
+  const slug = c.req.param("slug") ?? "";
+  const w = /^[0-9a-z]{1,64}$/.test(slug) ? await workflowBySlug(c.env, slug) : undefined;
+  if (!w?.row.isPublic) return { slug, w: null, open: false } as const;
+  return { slug, w, open: w.row.active && w.templatePublished } as const;
+}
+
+export const publicForm = createRouter();
+
+publicForm.get("/f/:slug", async (c) => {
+  await limitOrThrow(c, `form:${address(c)}`, ADDRESS_LIMIT);
+  const t = translate(c);
+  const nonce = newNonce();
+  setPageHeaders(c, nonce);
+  const { slug, w, open } = await load(c);
+  if (!w) return page(c, MissingFormPage({ t, nonce }), 404);
+  if (!open) return page(c, ClosedFormPage({ t, nonce, slug, name: w.row.name }), 200);
+  return page(c, PublicFormPage({ t, nonce, slug, name: w.row.name, tenantName: w.tenantName, intro: w.row.intro, formFields: w.row.formFields }), 200);
+});
+
+publicForm.post("/f/:slug", async (c) => {
+  const body = await formBody(c);
+  const t = translate(c, body.lang);
+  const nonce = newNonce();
+  setPageHeaders(c, nonce);
+  const { slug, w, open } = await load(c);
+  if (!w) return page(c, MissingFormPage({ t, nonce }), 404);
+  if (!open) return page(c, ClosedFormPage({ t, nonce, slug, name: w.row.name }), 422);
+
+  const fields = w.row.formFields;
+  const posted = {
+    name: body[NAME_INPUT] ?? "",
+    email: (body[EMAIL_INPUT] ?? "").trim(),
+    fields: Object.fromEntries(fields.map((f) => [f.key, body[fieldInput(f.key)] ?? ""])),
+  };
+  const answers = Object.fromEntries(Object.entries(posted.fields).filter(([, v]) => v.trim() !== ""));
+  const errors: PublicFormErrors = { fields: {} };
+  // The same schema as the API's start: the page only places each problem beside its input.
+  const parsed = StartInput.safeParse({ email: posted.email, full_name: posted.name, fields: answers });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const [where, key] = issue.path.map(String);
+      if (where === "email") errors.email = t("err_email");
+      else if (where === "full_name") errors.name = t("pf_err_name");
+      else if (where === "fields" && key) errors.fields![key] = t("pf_err_answer");
+    }
+  }
+  for (const f of fields) if (f.required && !(f.key in answers)) errors.fields![f.key] ??= t("err_required");
+  const form = (status: 422, errs: PublicFormErrors) =>
+    page(
+      c,
+      PublicFormPage({ t, nonce, slug, name: w.row.name, tenantName: w.tenantName, intro: w.row.intro, formFields: fields, posted, errors: errs }),
+      status,
+    );
+  if (!parsed.success || Object.keys(errors.fields!).length) return form(422, errors);
+
+  await limitOrThrow(c, `form-start-minute:${address(c)}`, FORM_STARTS_PER_MINUTE);
+  await limitOrThrow(c, `form-start-day:${address(c)}`, FORM_STARTS_PER_DAY);
+  let started: Awaited<ReturnType<typeof startLoaded>>;
+  try {
+    started = await startLoaded(c.env, { tenantId: w.row.tenantId, mode: w.row.mode as Mode, deviceId: null }, w, parsed.data, signerContext(c.req.raw));
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "quota_exceeded")
+      return page(c, MessagePage({ t, nonce, langHref: (l) => `?lang=${l}`, heading: t("problem"), lines: [t("pf_unavailable")] }), 402);
+    // A rule refused (a template variable the form does not collect, …): said on the form.
+    if (err instanceof ApiError && err.code === "invalid") return form(422, { form: err.message });
+    throw err;
+  }
+  const mine = started.signers.find((s) => s.participant)!;
+  return c.redirect(signPath(mine.token, t.lang), 303);
+});
+
+/** Errors answer as a page, in the visitor's language, with the API's status. */
+publicForm.onError((err, c) => {
+  const t = translate(c);
+  const nonce = newNonce();
+  setPageHeaders(c, nonce);
+  const langHref = (l: string) => `?lang=${l}`;
+  if (err instanceof UnreadableForm) return page(c, MessagePage({ t, nonce, langHref, heading: t("problem"), lines: [t("badForm")] }), 400);
+  if (err instanceof ApiError) {
+    for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
+    if (err.code === "rate_limited") return page(c, MessagePage({ t, nonce, langHref, heading: t("tooMany"), lines: [t("tooManyBody")], tone: "warn" }), 429);
+    if (err.status < 500) return c.html(MessagePage({ t, nonce, langHref, heading: t("problem"), lines: [err.message] }), err.status);
+  }
+  const requestId = c.get("requestId") ?? "unknown";
+  logError("unhandled error", err, { requestId });
+  return page(c, MessagePage({ t, nonce, langHref, heading: t("somethingWrong"), lines: [t("somethingWrongBody", { id: requestId })] }), 500);
+});

@@ -1,0 +1,188 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { ErrorSchema, createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
+import { signerContext } from "../lib/auth";
+import {
+  StartInput,
+  WorkflowCreate,
+  WorkflowEdit,
+  createWorkflow,
+  editWorkflow,
+  getWorkflow,
+  listWorkflows,
+  startWorkflow,
+  workflowQr,
+} from "../domain/workflows";
+
+const WorkflowId = z.object({ id: z.string().min(1).max(64) });
+
+const Role = z.object({
+  label: z.string(),
+  role: z.string(),
+  order: z.number().int(),
+  participant: z.boolean(),
+  email: z.string().optional().openapi({ description: "Fixed roles only." }),
+  full_name: z.string().optional().openapi({ description: "Fixed roles only." }),
+});
+
+const Workflow = z
+  .object({
+    id: z.string(),
+    code: z.string(),
+    name: z.string(),
+    kind: z.string().nullable().openapi({ description: "The template's kind (of its latest published version, else its latest draft)." }),
+    template_code: z.string(),
+    template_published: z.boolean(),
+    signer_roles: z.array(Role),
+    sequential: z.boolean(),
+    countersign: z.boolean(),
+    expires_days: z.number().int(),
+    remind_after_days: z.number().int(),
+    public: z.boolean(),
+    public_slug: z.string().nullable().openapi({ description: "The public form's address is /f/{public_slug}; null while the workflow is not public." }),
+    public_url: z.string().nullable().openapi({ description: "{PUBLIC_BASE_URL}/f/{public_slug}, or null." }),
+    intro: z.string(),
+    form_fields: z.array(z.object({ key: z.string(), label: z.string(), required: z.boolean() })),
+    active: z.boolean(),
+    packet: z.object({ kind: z.string(), per: z.string(), required: z.boolean(), minors: z.string() }).nullable(),
+    drafted_by_run: z.string().nullable().openapi({ description: "Reserved; always null." }),
+    created_at: z.string(),
+    updated_at: z.string(),
+    started: z.number().int().openapi({ description: "Documents it started that were sent." }),
+    completed: z.number().int().openapi({ description: "Documents it started that are completed." }),
+  })
+  .openapi("Workflow");
+
+const Started = z
+  .object({
+    document_id: z.string(),
+    title: z.string(),
+    expires_at: z.string(),
+    signers: z.array(
+      z.object({
+        signer_id: z.string(),
+        email: z.string(),
+        full_name: z.string(),
+        role: z.string(),
+        participant: z.boolean(),
+        token: z.string().openapi({ description: "64 hex characters: the signing link's credential (/s/{token}); shown once." }),
+      }),
+    ),
+  })
+  .openapi("WorkflowStarted");
+
+const Qr = z
+  .object({
+    workflow_id: z.string(),
+    name: z.string(),
+    url: z.string().openapi({ description: "The public form: {PUBLIC_BASE_URL}/f/{public_slug}." }),
+    svg: z.string(),
+    png_base64: z.string().openapi({ description: "A 1024 × 1024 PNG (1-bit), base64." }),
+  })
+  .openapi("WorkflowQr");
+
+const quotaError = jsonResponse(ErrorSchema, "Quota spent");
+
+export const workflows = createRouter();
+
+workflows.openapi(
+  createRoute({
+    method: "get",
+    path: "/v1/workflows",
+    operationId: "listWorkflows",
+    tags: ["workflows"],
+    summary: "Every workflow of the account, newest first, with its started and completed counts",
+    ...keyed("signing:read"),
+    responses: { 200: jsonResponse(z.object({ workflows: z.array(Workflow) }), "The workflows"), ...keyedErrors },
+  }),
+  async (c) => c.json(await listWorkflows(c.env, c.get("principal")), 200),
+);
+
+workflows.openapi(
+  createRoute({
+    method: "post",
+    path: "/v1/workflows",
+    operationId: "createWorkflow",
+    tags: ["workflows"],
+    summary: "Create a workflow: a template with its signer roles, order, expiry, reminders and optional public form",
+    description:
+      "Exactly one role is the participant (who starts it or for whom it is started); every other role is fixed and carries its email and name. " +
+      "`code` is unique per account and mode (422 otherwise); `template_code` must name a template of the account. " +
+      "`public: true` gives the workflow a `public_slug`, kept for good, so a printed QR code keeps working when the workflow is made public again.",
+    ...keyed("signing:templates"),
+    request: jsonBody(WorkflowCreate),
+    responses: { 200: jsonResponse(Workflow, "Created"), ...keyedErrors },
+  }),
+  async (c) => c.json(await createWorkflow(c.env, c.get("principal"), c.req.valid("json")), 200),
+);
+
+workflows.openapi(
+  createRoute({
+    method: "get",
+    path: "/v1/workflows/{id}",
+    operationId: "getWorkflow",
+    tags: ["workflows"],
+    summary: "A workflow with its started and completed counts",
+    ...keyed("signing:read"),
+    request: { params: WorkflowId },
+    responses: { 200: jsonResponse(Workflow, "The workflow"), ...keyedErrors },
+  }),
+  async (c) => c.json(await getWorkflow(c.env, c.get("principal"), c.req.valid("param").id), 200),
+);
+
+workflows.openapi(
+  createRoute({
+    method: "patch",
+    path: "/v1/workflows/{id}",
+    operationId: "editWorkflow",
+    tags: ["workflows"],
+    summary: "Edit a workflow: any field of create; the result is checked whole",
+    description: "Documents already started keep what they were started with. Two edits at the same moment: one wins, the other is 409.",
+    ...keyed("signing:templates"),
+    request: { params: WorkflowId, ...jsonBody(WorkflowEdit) },
+    responses: { 200: jsonResponse(Workflow, "Edited"), 409: jsonResponse(ErrorSchema, "Changed by another request at the same time."), ...keyedErrors },
+  }),
+  async (c) => c.json(await editWorkflow(c.env, c.get("principal"), c.req.valid("param").id, c.req.valid("json")), 200),
+);
+
+workflows.openapi(
+  createRoute({
+    method: "post",
+    path: "/v1/workflows/{id}/start",
+    operationId: "startWorkflow",
+    tags: ["workflows"],
+    summary: "Start a workflow for a participant: prepare from the template's latest published version and send; tokens shown once",
+    description:
+      "Prepares with `values` and the answers to the workflow's form fields (an answer fills the template variable of the same key and is kept in the document's metadata), " +
+      "then sends to the participant and every fixed role. The document expires `expires_days` after the start. " +
+      "422 for an inactive workflow or a template without a published version; 402 when the plan's agreements are spent.",
+    ...keyed("signing:workflows", { idempotent: "workflows.start" }),
+    request: { params: WorkflowId, ...jsonBody(StartInput) },
+    responses: { 200: jsonResponse(Started, "Started; tokens shown once"), 402: quotaError, ...keyedErrors, ...idempotentErrors },
+  }),
+  async (c) => {
+    const p = c.get("principal");
+    const started = await startWorkflow(
+      c.env,
+      { tenantId: p.tenantId, mode: p.mode, deviceId: p.deviceId ?? null },
+      c.req.valid("param").id,
+      c.req.valid("json"),
+      signerContext(c.req.raw),
+    );
+    return c.json(started, 200);
+  },
+);
+
+workflows.openapi(
+  createRoute({
+    method: "get",
+    path: "/v1/workflows/{id}/qr",
+    operationId: "workflowQr",
+    tags: ["workflows"],
+    summary: "The public form's address as a QR code (SVG and a 1024-pixel PNG)",
+    description: "404 when the workflow has no public address.",
+    ...keyed("signing:read"),
+    request: { params: WorkflowId },
+    responses: { 200: jsonResponse(Qr, "The QR code"), ...keyedErrors },
+  }),
+  async (c) => c.json(await workflowQr(c.env, c.get("principal"), c.req.valid("param").id), 200),
+);

@@ -1,0 +1,249 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { api, makeTenant } from "./helpers";
+import { page, select } from "./pages-helpers";
+import { makeWorkflow } from "./workflow-helpers";
+
+/** A public workflow whose template is filled from the form alone (name comes from a form field). */
+async function publicWorkflow(over: Record<string, unknown> = {}) {
+  const t = await makeTenant();
+  const w = await makeWorkflow(t.key, {
+    public: true,
+    intro: "Welcome to the Harbour Gym.\n\nPlease sign the waiver before your first class.",
+    form_fields: [
+      { key: "name", label: "Name as on your ID", required: true },
+      { key: "company", label: "Company", required: true },
+      { key: "visit_date", label: "Date of your visit", required: false },
+    ],
+    ...over,
+  });
+  return { t, w, slug: w.public_slug! };
+}
+
+const filled = (over: Record<string, string> = {}) => ({
+  full_name: "Pat Public",
+  email: "pat@example.com",
+  "field.name": "Patricia Public",
+  "field.company": "Acme",
+  "field.visit_date": "Friday",
+  lang: "en",
+  ...over,
+});
+
+let ipCounter = 0;
+/** Each test its own address, so the per-address limits of one test never touch another. */
+const freshIp = () => `198.51.100.${++ipCounter}`;
+
+describe("GET /f/{public_slug}", () => {
+  it("shows the intro, name, email and the form fields, with the page's CSP and no cache", async () => {
+    const { slug } = await publicWorkflow();
+    const r = await page("GET", `/f/${slug}`, { ip: freshIp() });
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toMatch(/^text\/html/);
+    const csp = r.headers.get("content-security-policy")!;
+    const nonce = /script-src 'nonce-([^']+)'/.exec(csp)![1];
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("form-action 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(r.headers.get("cache-control")).toBe("no-store");
+    expect(r.headers.get("referrer-policy")).toBe("no-referrer");
+    expect((await select(r.text, "h1"))[0]!.text).toBe("Front desk waiver");
+    expect((await select(r.text, "p.intro")).map((p) => p.text)).toEqual(["Welcome to the Harbour Gym.", "Please sign the waiver before your first class."]);
+    const form = (await select(r.text, "form#start"))[0]!;
+    expect(form.attrs).toMatchObject({ method: "post", action: `/f/${slug}` });
+    const inputs = (await select(r.text, "form#start input")).map((i) => [i.attrs.name, i.attrs.type, "required" in i.attrs]);
+    expect(inputs).toEqual([
+      ["lang", "hidden", false],
+      ["full_name", "text", true],
+      ["email", "email", true],
+      ["field.name", "text", true],
+      ["field.company", "text", true],
+      ["field.visit_date", "text", false],
+    ]);
+    for (const i of await select(r.text, "form#start input:not([type=hidden])")) expect((await select(r.text, `label[for="${i.attrs.id}"]`)).length).toBe(1);
+    const scripts = await select(r.text, "script");
+    expect(scripts.map((s) => s.attrs.nonce)).toEqual([nonce]);
+  });
+
+  it("speaks English, Spanish, French and German", async () => {
+    const { slug } = await publicWorkflow();
+    const submit = async (q: string, lang?: string) =>
+      (await select((await page("GET", `/f/${slug}${q}`, { ip: freshIp(), lang })).text, "button[type=submit]"))[0]!.text;
+    expect(await submit("")).toBe("Continue to sign");
+    expect(await submit("", "es-ES,es;q=0.9")).toBe("Continuar para firmar");
+    expect(await submit("?lang=fr", "de")).toBe("Continuer vers la signature");
+    expect(await submit("?lang=de")).toBe("Weiter zum Unterschreiben");
+    const html = (await page("GET", `/f/${slug}?lang=es`, { ip: freshIp() })).text;
+    expect((await select(html, "html"))[0]!.attrs.lang).toBe("es");
+    expect((await select(html, "input[name=lang]"))[0]!.attrs.value).toBe("es");
+  });
+
+  it("escapes the workflow's name, intro and labels", async () => {
+    const { slug } = await publicWorkflow({
+      name: "<b>Gym</b>",
+      intro: '<script>alert("x")</script>',
+      form_fields: [{ key: "name", label: '<img src=x onerror="alert(1)">', required: true }],
+    });
+    const r = await page("GET", `/f/${slug}`, { ip: freshIp() });
+    expect(r.text).not.toContain("<b>Gym</b>");
+    expect(r.text).not.toContain('<script>alert("x")');
+    expect(r.text).not.toContain("<img src=x");
+    expect((await select(r.text, "script")).length).toBe(1);
+  });
+
+  it("answers 404 for an unknown address or a workflow that is not public", async () => {
+    const { t, w, slug } = await publicWorkflow();
+    expect((await page("GET", "/f/nosuchformxxxxxx", { ip: freshIp() })).status).toBe(404);
+    expect((await page("GET", "/f/../../etc", { ip: freshIp() })).status).toBe(404);
+    await api("PATCH", `/v1/workflows/${w.id}`, { key: t.key, body: { public: false } });
+    const r = await page("GET", `/f/${slug}`, { ip: freshIp() });
+    expect(r.status).toBe(404);
+    expect(r.text).toContain("No form here");
+    expect((await page("POST", `/f/${slug}`, { ip: freshIp(), form: filled() })).status).toBe(404);
+  });
+
+  it("shows a closed page for an inactive workflow, and starts nothing", async () => {
+    const { t, w, slug } = await publicWorkflow({ active: false });
+    const r = await page("GET", `/f/${slug}`, { ip: freshIp() });
+    expect(r.status).toBe(200);
+    expect((await select(r.text, "h1"))[0]!.text).toBe("This form is closed");
+    expect(await select(r.text, "form")).toEqual([]);
+    const post = await page("POST", `/f/${slug}`, { ip: freshIp(), form: filled() });
+    expect(post.status).toBe(422);
+    expect(post.text).toContain("This form is closed");
+    expect((await api("GET", "/v1/documents", { key: t.key })).json.total).toBe(0);
+    await api("PATCH", `/v1/workflows/${w.id}`, { key: t.key, body: { active: true } });
+    expect((await select((await page("GET", `/f/${slug}`, { ip: freshIp() })).text, "form#start")).length).toBe(1);
+  });
+});
+
+describe("POST /f/{public_slug}", () => {
+  it("starts the workflow and lands the person on their signing page (303); the fixed role gets a link too", async () => {
+    const { t, w, slug } = await publicWorkflow();
+    const r = await page("POST", `/f/${slug}`, { ip: freshIp(), form: filled({ lang: "fr" }) });
+    expect(r.status, r.text).toBe(303);
+    const location = r.headers.get("location")!;
+    expect(location).toMatch(/^\/s\/[0-9a-f]{64}\?lang=fr$/);
+    const token = location.slice(3, 67);
+    const read = await api("GET", `/v1/sign/${token}`);
+    expect(read.json).toMatchObject({
+      ok: true,
+      full_name: "Pat Public",
+      email: "pat@example.com",
+      body: "Waiver for Patricia Public of Acme. Visit date: Friday.",
+    });
+    const signPage = await page("GET", location, { ip: freshIp() });
+    expect(signPage.status).toBe(200);
+
+    const doc = (await api("GET", `/v1/documents/${read.json.document_id}`, { key: t.key })).json;
+    expect(doc.status).toBe("sent");
+    expect(doc.signers.map((s: { email: string }) => s.email)).toEqual(["pat@example.com", "manager@example.com"]);
+    expect(doc.metadata).toEqual({ name: "Patricia Public", company: "Acme", visit_date: "Friday" });
+    const sent = doc.events.find((e: { kind: string }) => e.kind === "created");
+    expect(sent.ip).toMatch(/^198\.51\.100\./);
+    expect((await api("GET", `/v1/workflows/${w.id}`, { key: t.key })).json.started).toBe(1);
+    const row = await env.DB.prepare("SELECT workflow_id FROM documents WHERE id = ?").bind(read.json.document_id).first();
+    expect(row).toEqual({ workflow_id: w.id });
+  });
+
+  it("an optional field left empty that the template needs: the refusal is said on the form, nothing started", async () => {
+    const { slug, t } = await publicWorkflow();
+    const r = await page("POST", `/f/${slug}`, { ip: freshIp(), form: filled({ "field.visit_date": "" }) });
+    // visit_date is declared by the template, so the start is refused by prepare, said on the form.
+    expect(r.status).toBe(422);
+    expect((await select(r.text, "#problems p"))[0]!.text).toMatch(/values: every declared variable needs a value; missing: visit_date/);
+    expect((await api("GET", "/v1/documents", { key: t.key })).json.total).toBe(0);
+  });
+
+  it("refuses a bad form with the reasons beside the inputs, keeps what was typed, and starts nothing", async () => {
+    const { t, slug } = await publicWorkflow();
+    const r = await page("POST", `/f/${slug}`, {
+      ip: freshIp(),
+      form: filled({ full_name: "", email: "not-an-email", "field.company": "", "field.name": "x".repeat(501) }),
+    });
+    expect(r.status).toBe(422);
+    expect((await select(r.text, "title"))[0]!.text).toMatch(/^There is a problem: /);
+    const errs = Object.fromEntries((await select(r.text, ".error")).map((e) => [e.attrs.id, e.text]));
+    expect(errs).toEqual({
+      "pf-name-error": "Enter your full name, up to 200 characters.",
+      "pf-email-error": "Enter an email address, like name@example.com.",
+      "pf-f-name-error": "Use at most 500 characters, on one line.",
+      "pf-f-company-error": "Answer this question.",
+    });
+    const email = (await select(r.text, "input[name=email]"))[0]!;
+    expect(email.attrs).toMatchObject({ value: "not-an-email", "aria-invalid": "true", "aria-describedby": "pf-email-hint pf-email-error" });
+    expect((await select(r.text, "#problems a")).map((a) => a.attrs.href)).toEqual(["#pf-name", "#pf-email", "#pf-f-name", "#pf-f-company"]);
+    expect((await api("GET", "/v1/documents", { key: t.key })).json.total).toBe(0);
+  });
+
+  it("refuses names with bidi controls and an unreadable form body", async () => {
+    const { slug } = await publicWorkflow();
+    const r = await page("POST", `/f/${slug}`, { ip: freshIp(), form: filled({ full_name: "Pat \u202E cilbuP" }) });
+    expect(r.status).toBe(422);
+    expect((await select(r.text, "#pf-name-error"))[0]!.text).toBe("Enter your full name, up to 200 characters.");
+    const broken = await page("POST", `/f/${slug}`, {
+      ip: freshIp(),
+      headers: { "content-type": "multipart/form-data" },
+    });
+    expect([400, 422]).toContain(broken.status);
+  });
+
+  it("allows 10 starts a minute per address, then answers 429 with Retry-After; another address goes on", async () => {
+    const { t, slug } = await publicWorkflow();
+    const ip = freshIp();
+    for (let i = 0; i < 10; i++) {
+      const r = await page("POST", `/f/${slug}`, { ip, form: filled({ email: `p${i}@example.com` }) });
+      expect(r.status, r.text).toBe(303);
+    }
+    const refused = await page("POST", `/f/${slug}`, { ip, form: filled() });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.text).toContain("Too many requests");
+    expect((await page("POST", `/f/${slug}`, { ip: freshIp(), form: filled() })).status).toBe(303);
+    expect((await api("GET", "/v1/documents", { key: t.key })).json.total).toBe(11);
+  });
+
+  it("allows 100 starts a day per address", async () => {
+    const { slug } = await publicWorkflow();
+    const ip = freshIp();
+    // The day's window, as its limiter object counts it: 100 already spent.
+    const day = env.RATE_LIMITER.getByName(`form-start-day:${ip}`);
+    for (let i = 0; i < 100; i++) await day.hit(100, 86400);
+    const refused = await page("POST", `/f/${slug}`, { ip, form: filled() });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("x-ratelimit-limit")).toBe("100");
+  });
+
+  it("counts the agreement; a spent quota shows a page that names no plan and starts nothing more", async () => {
+    const { t, slug } = await publicWorkflow();
+    const period = new Date().toISOString().slice(0, 7);
+    await env.DB.prepare("INSERT INTO usage (tenant_id, period, agreements) VALUES (?, ?, 24)").bind(t.tenantId, period).run();
+    expect((await page("POST", `/f/${slug}`, { ip: freshIp(), form: filled() })).status).toBe(303);
+    expect(await env.DB.prepare("SELECT agreements FROM usage WHERE tenant_id = ?").bind(t.tenantId).first()).toEqual({ agreements: 25 });
+    const spent = await page("POST", `/f/${slug}`, { ip: freshIp(), form: filled() });
+    expect(spent.status).toBe(402);
+    expect(spent.text).toContain("This form cannot take signatures right now.");
+    expect(spent.text).not.toMatch(/plan/i);
+  });
+
+  it("closes while the template has no published version", async () => {
+    const t = await makeTenant();
+    const code = `draft-${crypto.randomUUID().slice(0, 8)}`;
+    await api("POST", "/v1/templates", { key: t.key, body: { code, name: "Policy", kind: "policy", body: "Read me." } });
+    const w = await api("POST", "/v1/workflows", {
+      key: t.key,
+      body: {
+        code: "pol",
+        name: "Policy",
+        template_code: code,
+        public: true,
+        signer_roles: [{ label: "Reader", role: "signer", order: 1, participant: true }],
+      },
+    });
+    const r = await page("GET", `/f/${w.json.public_slug}`, { ip: freshIp() });
+    expect((await select(r.text, "h1"))[0]!.text).toBe("This form is closed");
+    await api("POST", "/v1/templates/publish", { key: t.key, body: { code } });
+    const open = await page("POST", `/f/${w.json.public_slug}`, { ip: freshIp(), form: { full_name: "Rita Reader", email: "rita@example.com" } });
+    expect(open.status).toBe(303);
+  });
+});
