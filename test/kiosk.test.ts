@@ -98,7 +98,10 @@ describe("GET /t (the tablet's page)", () => {
     const fetchSite = await page("POST", "/t/pair", { form: { code }, headers: { "sec-fetch-site": "cross-site" } });
     expect(fetchSite.status).toBe(403);
     expect((await deviceRow(device_id))!.pairedAt).toBeNull();
-    const own = await page("POST", "/t/pair", { form: { code }, headers: { origin: "https://sign.example.test", "sec-fetch-site": "same-origin" } });
+    const nullOrigin = await page("POST", "/t/pair", { form: { code }, headers: { origin: "null", "sec-fetch-site": "cross-site" } });
+    expect(nullOrigin.status).toBe(403);
+    // What a browser sends from the page itself (no referrer, so Origin is "null").
+    const own = await page("POST", "/t/pair", { form: { code }, headers: { origin: "null", "sec-fetch-site": "same-origin" } });
     expect(own.status).toBe(303);
   });
 

@@ -22,6 +22,7 @@ import { admitKey, clientAddress } from "../lib/auth";
 import { TOKEN_LIMIT, limitOrThrow } from "../lib/rate-limit";
 import { randomHex, sha256Hex } from "../lib/crypto";
 import { createRouter } from "../lib/router";
+import { publicBaseUrl } from "../lib/config";
 import { pairDevice, deviceOfKey } from "../domain/devices";
 import { devicesDb, workflowForKiosk } from "../db/devices";
 import { newNonce, setPageHeaders } from "../pages/security";
@@ -39,14 +40,22 @@ const KEY_COOKIE_SECONDS = 400 * 86400;
 /** A person's visit: long enough to read and sign, short enough that an abandoned one ends. */
 const SIGNER_COOKIE_SECONDS = 2 * 3600;
 
-const cookieOptions = (c: C) => ({ path: "/t", httpOnly: true, sameSite: "Strict" as const, secure: new URL(c.req.url).protocol === "https:" });
+/** The service's own origins: the configured public address, and the address this request came to. */
+const ownOrigins = (c: C) => new Set([publicBaseUrl(c.env), new URL(c.req.url).origin]);
+
+const cookieOptions = (c: C) => ({
+  path: "/t",
+  httpOnly: true,
+  sameSite: "Strict" as const,
+  secure: [...ownOrigins(c)].some((o) => o.startsWith("https:")),
+});
 
 /** A form POST from another origin is refused (login CSRF would pair the tablet to another account). */
 function sameOrigin(c: C) {
   const site = c.req.header("sec-fetch-site");
   const origin = c.req.header("origin");
-  const own = new URL(c.req.url).origin;
-  if ((site && site !== "same-origin" && site !== "none") || (origin && origin !== own)) {
+  // The pages send no referrer, so a browser's Origin on their own posts is "null": Sec-Fetch-Site decides.
+  if ((site && site !== "same-origin" && site !== "none") || (origin && origin !== "null" && !ownOrigins(c).has(origin))) {
     throw new ApiError("forbidden", "This form only takes posts from the tablet's own page.");
   }
 }

@@ -17,3 +17,4 @@ after(async () => {
 await import("./signing.mjs");
 await import("./verify.mjs");
 await import("./public-form.mjs");
+await import("./kiosk.mjs");
