@@ -27,6 +27,7 @@ const PORT = Number(process.env.PORT ?? 8787);
 const BASE = `http://localhost:${PORT}`;
 export const DEMO_SLUG = "demo";
 export const DEMO_TEMPLATE = "demo-nda";
+export const DEMO_OWNER = "owner@demo.test";
 const DEMO_SCOPES = ["signing:read", "signing:write", "signing:templates", "signing:webhooks"];
 
 /** The Node that runs wrangler: this one if it is 22 or later, else the project's pinned Node 22. */
@@ -178,6 +179,9 @@ export async function seed(operatorToken) {
   }
   if (!template?.is_published)
     await must(await call("POST", "/v1/templates/publish", { token: key, body: { code: DEMO_TEMPLATE } }), `publishing ${DEMO_TEMPLATE}`);
+  // The dashboard's demo owner (no password: an emailed sign-in link, read from the outbox). 422 = already there.
+  const owner = await ops("POST", `/tenants/${tenantId}/members`, { email: DEMO_OWNER, full_name: "Demo Owner", role: "owner" });
+  if (owner.status !== 200 && owner.status !== 422) await must(owner, "adding the demo owner");
   return { tenantId, key, keyId: key_id, created };
 }
 
@@ -199,6 +203,9 @@ Then prepare a document, send it, and sign it in the browser:
   curl ${h} ${j} -d '{"template_code":"${DEMO_TEMPLATE}","title":"NDA with Ada","values":{"company":"Demo Company","counterparty":"Ada Lovelace","years":"2"}}' ${BASE}/v1/documents
   curl ${h} ${j} -d '{"signers":[{"email":"ada@example.com","full_name":"Ada Lovelace"}]}' ${BASE}/v1/documents/<document_id>/send
   open ${BASE}/s/<token>, then ${BASE}/verify/<code> to check the certificate
+
+Dashboard: ${BASE}/app — ask for a sign-in link for ${DEMO_OWNER}, then open the link that
+  npm run ops -- outbox --tenant-id ${tenantId}   shows (no email is sent locally).
 
 Operator tools: npm run ops -- help    Stop: Ctrl-C
 `);

@@ -23,6 +23,9 @@ import { publicForm } from "./routes/public-form";
 import { pages } from "./routes/pages";
 import { sms } from "./routes/sms";
 import { devices } from "./routes/devices";
+import { dashboard } from "./routes/dashboard";
+import { branding } from "./routes/branding";
+import { signingHostGate } from "./routes/signing-host";
 import { kiosk } from "./routes/kiosk";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -66,15 +69,18 @@ app.use("*", async (c, next) => {
   await next();
 });
 
-app.use(
-  "*",
-  bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw tooLarge();
-    },
-  }),
-);
+const generalBodyLimit = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: () => {
+    throw tooLarge();
+  },
+});
+/** Uploads that enforce a larger limit of their own (their routes say which). */
+const OWN_BODY_LIMIT = new Set(["/v1/branding/opening"]);
+app.use("*", (c, next) => (OWN_BODY_LIMIT.has(c.req.path) ? next() : generalBodyLimit(c, next)));
+
+// A request on an account's signing host reaches only that account's pages and signing routes.
+app.use("*", signingHostGate);
 
 app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
   type: "http",
@@ -93,6 +99,8 @@ app.route("/", pages);
 app.route("/", sms);
 app.route("/", publicForm);
 app.route("/", devices);
+app.route("/", dashboard);
+app.route("/", branding);
 app.route("/", kiosk);
 
 app.doc31("/openapi.json", {

@@ -102,19 +102,6 @@ export const SPEC_ROUTES: SpecRoute[] = [
  */
 export const NOT_BUILT_YET: { capability: string; routes: string[] }[] = [
   {
-    capability: "Branding",
-    routes: [
-      "GET /v1/branding",
-      "PUT /v1/branding",
-      "PUT /v1/branding/logo",
-      "PUT /v1/branding/logo-dark",
-      "PUT /v1/branding/opening",
-      "GET /brand/{tenant_id}/logo.png",
-      "GET /brand/{tenant_id}/logo-dark.png",
-      "GET /brand/{tenant_id}/opening.jpg",
-    ],
-  },
-  {
     capability: "PDF templates",
     routes: ["POST /v1/templates/pdf", "PUT /v1/templates/{id}/pages/{n}", "PATCH /v1/templates/{id}", "GET /v1/templates/{id}/pdf", "GET /s/{token}/page"],
   },
@@ -126,7 +113,7 @@ export const NOT_BUILT_YET: { capability: string; routes: string[] }[] = [
     routes: ["POST /v1/documents/{id}/signers/{signer_id}/link", "POST /v1/documents/{id}/signers/{signer_id}/remind"],
   },
   { capability: "Messages (email and SMS)", routes: [] },
-  { capability: "Business dashboard", routes: ["GET /app"] },
+  { capability: "Business dashboard", routes: [] },
   { capability: "OAuth", routes: ["GET /oauth/authorize", "POST /oauth/token"] },
 ];
 

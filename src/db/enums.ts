@@ -97,7 +97,8 @@ export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 export const MESSAGE_STATUSES = ["queued", "sent", "delivered", "suppressed", "failed"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 /** What a message is for; the wording of each is in src/domain/message-wording.ts. */
-export const MESSAGE_PURPOSES = ["signing.link", "signing.reminder", "signing.code", "signing.completed"] as const;
+/** `dashboard.sign_in`: a member's one-time sign-in link to the dashboard (no document). */
+export const MESSAGE_PURPOSES = ["signing.link", "signing.reminder", "signing.code", "signing.completed", "dashboard.sign_in"] as const;
 export type MessagePurpose = (typeof MESSAGE_PURPOSES)[number];
 /** Languages of messages, signing pages and signers' `locale`. */
 export const LOCALES = ["en", "es", "fr", "de"] as const;
@@ -121,7 +122,6 @@ export const SMS_NUMBER_EVENT_KINDS = ["revoked", "lifted", "help", "suppressed"
 export const SUBJECT_KINDS = ["reservation", "activity"] as const;
 export const PACKET_PER = ["participant", "subject"] as const;
 export const PACKET_MINORS = ["guardian", "skip"] as const;
-
 /** What a paired tablet says it runs on (`POST /v1/devices/pair`). */
 export const DEVICE_PLATFORMS = ["ios", "android", "other"] as const;
 export type DevicePlatform = (typeof DEVICE_PLATFORMS)[number];

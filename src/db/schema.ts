@@ -7,8 +7,8 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
-  DELIVERY_STATUSES,
   DEVICE_PLATFORMS,
+  DELIVERY_STATUSES,
   DOCUMENT_STATUSES,
   MEMBER_ROLES,
   LOCALES,
@@ -55,6 +55,30 @@ export const tenants = sqliteTable("tenants", {
   /** Reply-To of the account's emails (null: none). */
   replyTo: text("reply_to"),
   createdAt: text("created_at").notNull().default(now),
+});
+
+/**
+ * An account's saved brand (one row once anything of it is saved). It is worn only while the
+ * account also has `tenants.white_label`; the pictures live in R2 under `brand/<tenant>/…`.
+ */
+export const brandings = sqliteTable("brandings", {
+  tenantId: text("tenant_id")
+    .primaryKey()
+    .references(() => tenants.id),
+  businessName: text("business_name").notNull(),
+  primaryColor: text("primary_color").notNull(),
+  accentColor: text("accent_color").notNull(),
+  backgroundColor: text("background_color").notNull(),
+  textColor: text("text_color").notNull(),
+  buttonTextColor: text("button_text_color").notNull(),
+  footerText: text("footer_text").notNull().default(""),
+  /** Lower-case host name signing links use; null = the service's own host. Unique across accounts. */
+  signingHost: text("signing_host").unique(),
+  /** When each picture was stored (null = none); also its cache-busting version. */
+  logoUpdatedAt: text("logo_updated_at"),
+  logoDarkUpdatedAt: text("logo_dark_updated_at"),
+  openingUpdatedAt: text("opening_updated_at"),
+  updatedAt: text("updated_at").notNull().default(now),
 });
 
 /** Agreements counted per account and calendar month (UTC), live mode only. */
@@ -109,8 +133,54 @@ export const members = sqliteTable(
     /** PBKDF2-SHA256 `pbkdf2$<iterations>$<salt hex>$<hash hex>`; null until a password is set. */
     passwordHash: text("password_hash"),
     createdAt: text("created_at").notNull().default(now),
+    /** Failed password sign-ins counted since `failed_since` (a 15-minute window). */
+    failedSignIns: integer("failed_sign_ins").notNull().default(0),
+    failedSince: text("failed_since"),
+    /** Password sign-in refused until this time (10 failures in 15 minutes lock it for 15 minutes). */
+    lockedUntil: text("locked_until"),
   },
-  (t) => [uniqueIndex("members_tenant_email").on(t.tenantId, t.email)],
+  (t) => [uniqueIndex("members_tenant_email").on(t.tenantId, t.email), index("members_email").on(t.email)],
+);
+
+/** Dashboard sessions: the cookie's token is stored only as its SHA-256; idle for 12 hours ends one. */
+export const memberSessions = sqliteTable(
+  "member_sessions",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** Which data the dashboard shows: test or live (switchable within the session). */
+    mode: text("mode", { enum: MODES }).notNull().default("test"),
+    createdAt: text("created_at").notNull().default(now),
+    lastSeenAt: text("last_seen_at").notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("member_sessions_member").on(t.memberId)],
+);
+
+/** One-time sign-in links sent by email: the token only as its SHA-256; 15 minutes, used once. */
+export const signInLinks = sqliteTable(
+  "sign_in_links",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("sign_in_links_member").on(t.memberId, t.createdAt)],
 );
 
 /** The account's own audit trail (key issue and revocation, members, settings). Append-only. */

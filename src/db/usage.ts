@@ -4,7 +4,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { dbOf } from "./client";
 import type { Env } from "../env";
-import { usage } from "./schema";
+import { plans, tenants, usage } from "./schema";
 
 export type UsageRow = typeof usage.$inferSelect;
 
@@ -42,4 +42,23 @@ export async function uncountAgreement(env: Env, tenantId: string, period: strin
     .update(usage)
     .set({ agreements: sql`${usage.agreements} - 1` })
     .where(and(eq(usage.tenantId, tenantId), eq(usage.period, period), gt(usage.agreements, 0)));
+}
+
+/** The account's plan and the agreements counted in one month (0 when none yet), for the dashboard's usage page. */
+export async function planUsage(env: Env, tenantId: string, period: string) {
+  const db = orm(env);
+  return db
+    .select({
+      plan: plans.code,
+      planName: plans.name,
+      included: plans.monthlyAgreements,
+      overageCents: plans.overageCents,
+      spendingLimitCents: tenants.spendingLimitCents,
+      agreements: sql<number>`coalesce(${usage.agreements}, 0)`.mapWith(Number),
+    })
+    .from(tenants)
+    .innerJoin(plans, eq(plans.code, tenants.plan))
+    .leftJoin(usage, and(eq(usage.tenantId, tenants.id), eq(usage.period, period)))
+    .where(eq(tenants.id, tenantId))
+    .get();
 }

@@ -230,10 +230,11 @@ export async function issueKey(env: Env, tenantId: string, input: KeyInput, acto
  * that refuses the key even in isolates that still hold the key in their short cache
  * (src/lib/auth.ts). Then the row and the audit entry, in one batch.
  */
-export async function revokeKey(env: Env, keyId: string, reason: string, actor: string) {
+export async function revokeKey(env: Env, keyId: string, reason: string, actor: string, tenantId?: string) {
   const db = accountsDb(env.DB);
   const row = await keyById(db, keyId);
-  if (!row) throw new ApiError("not_found", `No key has the id ${keyId}.`);
+  // From the dashboard: only the member's own account's keys (another account's key is "no such key").
+  if (!row || (tenantId !== undefined && row.tenantId !== tenantId)) throw new ApiError("not_found", `No key has the id ${keyId}.`);
   await revokeAtLimiter(env, keyId);
   if (row.revokedAt) return { revoked: true as const };
   await db.batch([revokeKeyRow(db, keyId, nowIso(), reason), insertAudit(db, auditEntry(row.tenantId, actor, "key.revoked", { key_id: keyId, reason }))]);

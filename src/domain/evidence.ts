@@ -5,6 +5,7 @@
  * document_id + kind) and the loser serves the winner's file, so the bytes are still unique.
  */
 import type { Env } from "../env";
+import { pdfBrandOf } from "./branding";
 import { ApiError, invalid } from "../lib/errors";
 import { canonicalJson } from "../lib/canonical-json";
 import { randomHex, sha256Hex } from "../lib/crypto";
@@ -129,6 +130,7 @@ function safeHost(url: string): string | null {
 
 async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUrl: string, sealName: string) {
   const c = sheet(cert, baseUrl);
+  c.brand = await pdfBrandOf(env, c.payload.issuer.tenant_id);
   if (kind === "pdf") {
     const { drawSealedDocument } = await import("../lib/pdf/certificate");
     return drawSealedDocument({ ...c, ...(await marksAndAnswers(env, cert.documentId)), sealName });

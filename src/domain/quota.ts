@@ -4,7 +4,7 @@
  */
 import type { Env, Mode } from "../env";
 import { ApiError } from "../lib/errors";
-import { countAgreement, uncountAgreement } from "../db/usage";
+import { countAgreement, planUsage, uncountAgreement } from "../db/usage";
 
 export const period = (d = new Date()) => d.toISOString().slice(0, 7);
 
@@ -20,4 +20,13 @@ export async function reserveAgreement(env: Env, tenantId: string, mode: Mode, n
     );
   }
   return () => uncountAgreement(env, tenantId, p);
+}
+
+/** The plan and this month's count of agreements (live documents sent), as the dashboard shows it. */
+export async function usageThisMonth(env: Env, tenantId: string, now = new Date()) {
+  const p = period(now);
+  const row = await planUsage(env, tenantId, p);
+  if (!row) throw new ApiError("not_found", `No account has the id ${tenantId}.`);
+  const over = row.included === null ? 0 : Math.max(0, row.agreements - row.included);
+  return { period: p, ...row, overage: over, overageSpentCents: row.overageCents === null ? 0 : over * row.overageCents };
 }

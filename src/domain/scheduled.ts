@@ -3,6 +3,7 @@ import type { Env } from "../env";
 import { purgeExpiredIdempotencyKeys } from "../lib/idempotency";
 import { expireDueDocuments } from "./documents";
 import { purgeOldDeliveries, sweepWebhookQueues } from "./webhooks";
+import { purgeIdleSessions } from "./members";
 import { logError } from "../lib/log";
 import { sweepMessageQueues } from "./messages";
 
@@ -15,6 +16,7 @@ export const scheduledSteps: Record<string, ScheduledStep> = {
   sweepWebhookQueues,
   purgeWebhookDeliveries: purgeOldDeliveries,
   sweepMessageQueues,
+  purgeIdleSessions,
 };
 
 export async function runScheduled(env: Env, now: Date): Promise<Record<string, "ok" | string>> {

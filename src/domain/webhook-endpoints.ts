@@ -32,7 +32,8 @@ import { checkWebhookUrl, resolvedRefusal } from "./webhook-url";
 import { ROTATION_OVERLAP_SECONDS, newWebhookSecret, sealSecret } from "./webhook-secrets";
 import { WEBHOOK_EVENTS, holdWaitingQuery, kickEndpoints, newDeliveryId, trimHoldQuery } from "./webhooks";
 
-const actorOf = (p: Principal) => `key:${p.keyId}`;
+/** A dashboard member acts as `member:<id>` (their principal's keyId already says so), a key as `key:<id>`. */
+const actorOf = (p: Principal) => (p.keyId.startsWith("member:") ? p.keyId : `key:${p.keyId}`);
 
 /** Checks 1-30 event names, each known or `*`; returns them without repeats, in the order given. */
 export function checkEvents(events: string[]): string[] {

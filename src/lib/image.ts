@@ -147,7 +147,7 @@ function inflatedSize(h: PngHeader): number {
   return total;
 }
 
-async function decodePngPicture(bytes: Uint8Array): Promise<Pixels> {
+async function decodePngPicture(bytes: Uint8Array, check: (width: number, height: number) => void = checkDimensions): Promise<Pixels> {
   if (bytes.length < 8 + 25 || PNG_SIGNATURE.some((b, i) => bytes[i] !== b)) throw new PictureError("the picture is not a PNG (its signature is missing).");
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const kept: Uint8Array[] = [bytes.subarray(0, 8)];
@@ -171,7 +171,7 @@ async function decodePngPicture(bytes: Uint8Array): Promise<Pixels> {
         interlace: bytes[at + 20]!,
       };
       // Dimensions first: nothing is inflated for a picture that is too large.
-      checkDimensions(header.width, header.height);
+      check(header.width, header.height);
       if (!DEPTHS[header.colorType]?.includes(header.depth)) throw new PictureError("the PNG's colour type and bit depth are not a valid pair.");
       if (bytes[at + 18] !== 0 || bytes[at + 19] !== 0 || header.interlace > 1)
         throw new PictureError("the PNG uses an unknown compression, filter or interlace method.");
@@ -322,3 +322,142 @@ function base64Bytes(b64: string): Uint8Array {
 }
 
 const kb = (n: number) => `${Math.ceil(n / 1024)} KB (${n} bytes)`;
+
+// ---- brand pictures (logos and the opening image) ---------------------------------------------
+
+/** Limits of the pictures an account stores for its brand (bytes as uploaded, pixels from the header). */
+export const BRAND_PICTURE_LIMITS = {
+  logo: { type: "image/png", maxBytes: 512 * 1024, maxSide: 2048 },
+  opening: { type: "image/jpeg", maxBytes: 2 * 1024 * 1024, maxSide: 6000 },
+} as const;
+
+export type BrandPictureKind = keyof typeof BRAND_PICTURE_LIMITS;
+
+/**
+ * Checks that an uploaded brand picture is what it claims, by its bytes, without decoding more
+ * than it must. Throws `PictureError` naming the limit or the fault.
+ *
+ * - PNG (logos): the signature, every chunk whole with a correct CRC-32, the header first and
+ *   valid, image data present, `IEND` last, and the image data a complete zlib stream of exactly
+ *   the size the header implies (inflated with a bound, so a zlib bomb costs nothing).
+ * - JPEG (opening image): the start marker, well-formed segments up to a frame header and a
+ *   start of scan, and the end marker as the last two bytes. It is served as stored, never
+ *   decoded by the service, so a structural check is what matters.
+ */
+export async function checkBrandPicture(kind: BrandPictureKind, bytes: Uint8Array): Promise<{ width: number; height: number }> {
+  const limits = BRAND_PICTURE_LIMITS[kind];
+  if (bytes.length === 0) throw new PictureError("the file is empty.");
+  if (bytes.length > limits.maxBytes) throw new PictureError(`the file is ${kb(bytes.length)}; it may be at most ${kb(limits.maxBytes)}.`);
+  const size = kind === "logo" ? await checkPngFile(bytes) : checkJpegFile(bytes);
+  if (size.width < 1 || size.height < 1) throw new PictureError("the picture has no pixels.");
+  if (size.width > limits.maxSide || size.height > limits.maxSide) {
+    throw new PictureError(`the picture is ${size.width} × ${size.height} pixels; each side may be at most ${limits.maxSide} pixels.`);
+  }
+  return size;
+}
+
+let crcTable: Uint32Array | null = null;
+function crc32(bytes: Uint8Array): number {
+  if (!crcTable) {
+    crcTable = new Uint32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      crcTable[n] = c >>> 0;
+    }
+  }
+  let c = 0xffffffff;
+  for (let i = 0; i < bytes.length; i++) c = crcTable[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+async function checkPngFile(bytes: Uint8Array): Promise<{ width: number; height: number }> {
+  if (bytes.length < 8 + 25 || PNG_SIGNATURE.some((b, i) => bytes[i] !== b)) throw new PictureError("the file is not a PNG (its signature is missing).");
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const idat: Uint8Array[] = [];
+  let header: PngHeader | null = null;
+  let at = 8;
+  let ended = false;
+  while (at < bytes.length) {
+    if (ended) throw new PictureError("the PNG has bytes after its end (IEND).");
+    if (at + 12 > bytes.length) throw new PictureError("the PNG is cut short.");
+    const length = view.getUint32(at);
+    const end = at + 12 + length;
+    if (length > 0x7fffffff || end > bytes.length) throw new PictureError("the PNG is cut short.");
+    const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
+    if (!/^[A-Za-z]{4}$/.test(type)) throw new PictureError("the PNG's chunks are malformed.");
+    if (crc32(bytes.subarray(at + 4, at + 8 + length)) !== view.getUint32(at + 8 + length))
+      throw new PictureError(`the PNG's ${type} chunk is damaged (its CRC does not match).`);
+    if (!header && type !== "IHDR") throw new PictureError("the PNG does not start with its header (IHDR).");
+    if (type === "IHDR") {
+      if (header || length !== 13) throw new PictureError("the PNG's header (IHDR) is malformed.");
+      header = {
+        width: view.getUint32(at + 8),
+        height: view.getUint32(at + 12),
+        depth: bytes[at + 16]!,
+        colorType: bytes[at + 17]!,
+        interlace: bytes[at + 20]!,
+      };
+      if (header.width < 1 || header.height < 1 || header.width > 0x7fffffff || header.height > 0x7fffffff)
+        throw new PictureError("the picture has no pixels.");
+      if (header.width > BRAND_PICTURE_LIMITS.logo.maxSide || header.height > BRAND_PICTURE_LIMITS.logo.maxSide) {
+        throw new PictureError(
+          `the picture is ${header.width} × ${header.height} pixels; each side may be at most ${BRAND_PICTURE_LIMITS.logo.maxSide} pixels.`,
+        );
+      }
+      if (!DEPTHS[header.colorType]?.includes(header.depth)) throw new PictureError("the PNG's colour type and bit depth are not a valid pair.");
+      if (bytes[at + 18] !== 0 || bytes[at + 19] !== 0 || header.interlace > 1)
+        throw new PictureError("the PNG uses an unknown compression, filter or interlace method.");
+    }
+    if (type === "IDAT") idat.push(bytes.subarray(at + 8, at + 8 + length));
+    if (type === "IEND") ended = true;
+    at = end;
+  }
+  if (!header) throw new PictureError("the PNG has no header (IHDR).");
+  if (!idat.length) throw new PictureError("the PNG has no image data (IDAT).");
+  if (!ended) throw new PictureError("the PNG has no end (IEND): it is cut short.");
+  await checkInflatesTo(idat, inflatedSize(header));
+  return { width: header.width, height: header.height };
+}
+
+function checkJpegFile(bytes: Uint8Array): { width: number; height: number } {
+  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8 || bytes[2] !== 0xff)
+    throw new PictureError("the file is not a JPEG (its start marker is missing).");
+  if (bytes[bytes.length - 2] !== 0xff || bytes[bytes.length - 1] !== 0xd9) throw new PictureError("the JPEG has no end marker: it is cut short.");
+  let size: { width: number; height: number } | null = null;
+  let at = 2;
+  while (at + 4 <= bytes.length) {
+    if (bytes[at] !== 0xff) throw new PictureError("the JPEG's markers are malformed.");
+    const marker = bytes[at + 1]!;
+    if (marker === 0xff) {
+      at++;
+      continue;
+    }
+    if (marker === 0xd8 || marker === 0xd9 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7))
+      throw new PictureError("the JPEG's markers are malformed.");
+    const length = (bytes[at + 2]! << 8) | bytes[at + 3]!;
+    if (length < 2 || at + 2 + length > bytes.length) throw new PictureError("the JPEG is cut short.");
+    const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+    if (isFrame) {
+      if (length < 8 || size) throw new PictureError("the JPEG's frame header is malformed.");
+      size = { height: (bytes[at + 5]! << 8) | bytes[at + 6]!, width: (bytes[at + 7]! << 8) | bytes[at + 8]! };
+    }
+    if (marker === 0xda) {
+      if (!size) throw new PictureError("the JPEG has no frame header before its image data.");
+      if (at + 2 + length >= bytes.length - 2) throw new PictureError("the JPEG has no image data.");
+      return size;
+    }
+    at += 2 + length;
+  }
+  throw new PictureError(size ? "the JPEG has no image data (no start of scan)." : "the JPEG has no frame header, so its size is unknown.");
+}
+
+/**
+ * A stored logo for a PDF page: checked again, decoded, scaled down to fit `maxWidth` ×
+ * `maxHeight` pixels and written out by the service as an 8-bit PNG (pdf-lib only ever embeds
+ * pictures the service wrote).
+ */
+export async function logoForPdf(bytes: Uint8Array, maxWidth: number, maxHeight: number): Promise<SignaturePicture> {
+  await checkBrandPicture("logo", bytes);
+  return encodePicture(fitWithin(await decodePngPicture(bytes, () => {}), maxWidth, maxHeight));
+}

@@ -6,21 +6,22 @@
 
 /** Mobile first: one column from 320 px; wider screens get more room, not another layout. */
 export const CSS = `
-:root{--fg:#1b1b1f;--muted:#4a4a55;--line:#8a8a96;--soft:#f3f4f8;--accent:#0b57d0;--ok:#0d6b2f;--warn:#8a4b00;--bad:#b3261e}
+:root{--fg:#1b1b1f;--muted:#4a4a55;--line:#8a8a96;--soft:#f3f4f8;--accent:#0b57d0;--ok:#0d6b2f;--warn:#8a4b00;--bad:#b3261e;--bg:#fff;--link:#0b57d0;--primary:#0b57d0;--on-primary:#fff;--err:#b3261e}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
-body{margin:0;font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:var(--fg);background:#fff}
+body{margin:0;font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:var(--fg);background:var(--bg)}
 header,main,footer{max-width:44rem;margin:0 auto;padding:.75rem 1rem}
 header{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:center;justify-content:space-between;border-bottom:1px solid #d6d6de}
 footer{color:var(--muted);font-size:.875rem;border-top:1px solid #d6d6de;margin-top:2rem}
-.brand{font-weight:700}
+.brand{font-weight:700;display:flex;align-items:center;gap:.5rem}
+.brand img{height:2rem;width:auto;max-width:10rem}
 nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap}
-nav a{display:inline-block;padding:.5rem;min-width:44px;min-height:44px;color:var(--accent)}
+nav a{display:inline-block;padding:.5rem;min-width:44px;min-height:44px;color:var(--link)}
 nav a[aria-current]{color:var(--fg);font-weight:700;text-decoration:none}
 h1{font-size:1.5rem;line-height:1.25;margin:.75rem 0 .25rem}
 h2{font-size:1.2rem;line-height:1.3;margin:1.75rem 0 .5rem}
 p{margin:.5rem 0}
-a{color:var(--accent)}
+a{color:var(--link)}
 .sub{color:var(--muted);margin:0}
 .doc{white-space:pre-wrap;overflow-wrap:anywhere;border:1px solid #d6d6de;border-radius:8px;padding:1rem;background:var(--soft);font-family:Georgia,"Times New Roman",serif;font-size:1.0625rem}
 .mono{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.875rem;overflow-wrap:anywhere}
@@ -32,23 +33,23 @@ ol,ul{padding-left:1.25rem}
 li{margin:.25rem 0}
 label,.label{display:block;font-weight:600;margin:1rem 0 .25rem}
 .hint{display:block;color:var(--muted);font-size:.9375rem;font-weight:400;margin:.125rem 0 .25rem}
-.error{display:block;color:var(--bad);font-weight:600;margin:.25rem 0}
+.error{display:block;color:var(--err);font-weight:600;margin:.25rem 0}
 input,select,textarea,button{font:inherit}
-input:not([type=checkbox]):not([type=radio]):not([type=file]),select,textarea{width:100%;padding:.55rem .65rem;min-height:44px;border:1px solid #5f5f6b;border-radius:6px;background:#fff;color:var(--fg)}
+input:not([type=checkbox]):not([type=radio]):not([type=file]),select,textarea{width:100%;padding:.55rem .65rem;min-height:44px;border:1px solid #5f5f6b;border-radius:6px;background:var(--bg);color:var(--fg)}
 textarea{min-height:6rem}
 input[type=file]{max-width:100%;min-height:44px}
 [aria-invalid=true]{border:2px solid var(--bad)!important}
-input[type=checkbox],input[type=radio]{width:1.5rem;height:1.5rem;margin:0 .6rem 0 0;flex:none;accent-color:var(--accent)}
+input[type=checkbox],input[type=radio]{width:1.5rem;height:1.5rem;margin:0 .6rem 0 0;flex:none;accent-color:var(--primary)}
 .choice{display:flex;align-items:center;font-weight:400;margin:.25rem 0;min-height:44px}
 fieldset{border:1px solid #d6d6de;border-radius:8px;margin:1rem 0;padding:.25rem 1rem 1rem;min-width:0}
 legend{font-weight:700;padding:0 .25rem}
-button,.button{display:inline-block;margin:.75rem .5rem 0 0;padding:.65rem 1.25rem;min-height:44px;border-radius:6px;border:2px solid var(--accent);background:var(--accent);color:#fff;font-weight:600;text-decoration:none;cursor:pointer}
-button.quiet{background:#fff;color:var(--accent)}
-button.danger{background:var(--bad);border-color:var(--bad)}
+button,.button{display:inline-block;margin:.75rem .5rem 0 0;padding:.65rem 1.25rem;min-height:44px;border-radius:6px;border:2px solid var(--primary);background:var(--primary);color:var(--on-primary);font-weight:600;text-decoration:none;cursor:pointer}
+button.quiet{background:var(--bg);color:var(--link)}
+button.danger{background:var(--bad);border-color:var(--bad);color:#fff}
 button[disabled]{opacity:.6;cursor:progress}
 :focus-visible{outline:3px solid var(--fg);outline-offset:2px}
 details{margin:1.5rem 0}
-summary{cursor:pointer;color:var(--accent);font-weight:600;min-height:44px;padding:.5rem 0}
+summary{cursor:pointer;color:var(--link);font-weight:600;min-height:44px;padding:.5rem 0}
 canvas{display:block;width:100%;height:10rem;border:2px dashed #5f5f6b;border-radius:6px;background:#fff;touch-action:none;cursor:crosshair}
 .sig:has(#m-typed:not(:checked)) #p-typed,.sig:has(#m-drawn:not(:checked)) #p-drawn,.sig:has(#m-clicked:not(:checked)) #p-clicked{display:none}
 .panel{margin-top:.5rem}

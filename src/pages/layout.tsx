@@ -8,6 +8,7 @@ import { raw } from "hono/html";
 import type { Child } from "hono/jsx";
 import { CSS } from "./assets";
 import { LANGS, LANG_NAMES, type Lang, type T } from "./i18n";
+import type { PageBrand } from "./brand";
 
 export type LayoutProps = {
   t: T;
@@ -21,7 +22,12 @@ export type LayoutProps = {
   /** The footer's line, when the page says something else than the default (the tablet's page keeps a cookie). */
   footer?: string;
   children?: Child;
+  /** The account's brand, when it wears its own (white-label): name, logo, colours, footer. */
+  brand?: PageBrand;
 };
+
+/** The name a page's title and header carry: the account's under white-label, else the service's. */
+export const siteName = (p: { t: T; brand?: PageBrand }) => p.brand?.name ?? p.t("service");
 
 export function Layout(p: LayoutProps) {
   const data = Object.fromEntries(Object.entries(p.bodyData ?? {}).map(([k, v]) => [`data-${k}`, v]));
@@ -36,10 +42,14 @@ export function Layout(p: LayoutProps) {
           <title>{p.title}</title>
           <link rel="icon" href="data:," />
           <style nonce={p.nonce} dangerouslySetInnerHTML={{ __html: CSS }} />
+          {p.brand ? <style nonce={p.nonce} dangerouslySetInnerHTML={{ __html: p.brand.css }} /> : null}
         </head>
         <body {...data}>
           <header>
-            <span class="brand">{p.t("service")}</span>
+            <span class="brand">
+              {p.brand?.logo ? <img src={p.brand.logo} alt="" /> : null}
+              {siteName(p)}
+            </span>
             <nav aria-label={p.t("language")}>
               <ul>
                 {LANGS.map((l) => (
@@ -54,7 +64,14 @@ export function Layout(p: LayoutProps) {
           </header>
           <main id="main">{p.children}</main>
           <footer>
-            <p>{p.footer ?? p.t("footer")}</p>
+            {p.brand ? (
+              <>
+                {p.brand.footer ? <p>{p.brand.footer}</p> : null}
+                <p>{p.footer ?? p.t("footerBranded")}</p>
+              </>
+            ) : (
+              <p>{p.footer ?? p.t("footer")}</p>
+            )}
           </footer>
           {p.script ? <script nonce={p.nonce} dangerouslySetInnerHTML={{ __html: p.script }} /> : null}
         </body>
@@ -66,7 +83,7 @@ export function Layout(p: LayoutProps) {
 /** A page that only says one thing: dead links, rate limits, faults. */
 export function MessagePage(p: Omit<LayoutProps, "children" | "title"> & { heading: string; lines: string[]; tone?: "bad" | "warn" }) {
   return (
-    <Layout {...p} title={`${p.heading} · ${p.t("service")}`}>
+    <Layout {...p} title={`${p.heading} · ${siteName(p)}`}>
       <h1>{p.heading}</h1>
       <div class={`box ${p.tone ?? "bad"}`}>
         {p.lines.map((l) => (

@@ -10,7 +10,8 @@ import { mergedSegments } from "../domain/templates";
 import { formatVerificationCode } from "../lib/verification-code";
 import { SIGN_JS } from "./assets";
 import type { Lang, T } from "./i18n";
-import { Layout, MessagePage } from "./layout";
+import { Layout, MessagePage, siteName } from "./layout";
+import type { PageBrand } from "./brand";
 
 type Read = PageRead["read"];
 type FieldView = NonNullable<Read["fields"]>[number];
@@ -31,6 +32,8 @@ export type SignPageProps = {
   base?: string;
   /** The footer's line when not the default (the kiosk's). */
   footer?: string;
+  /** The account's brand when it wears its own. */
+  brand?: PageBrand;
 };
 
 export const signPath = (token: string, lang?: Lang) => `/s/${token}${lang ? `?lang=${lang}` : ""}`;
@@ -264,11 +267,12 @@ export function SignPage(p: SignPageProps) {
     <Layout
       t={t}
       nonce={p.nonce}
-      title={`${r.title} · ${t("service")}`}
+      title={`${r.title} · ${siteName(p)}`}
       langHref={(l) => `${base}?lang=${l}`}
       script={SIGN_JS}
       bodyData={bodyData}
       footer={p.footer}
+      brand={p.brand}
     >
       <h1>{r.title}</h1>
       <p class="sub">{t("fromTenant", { tenant: r.tenant_name ?? "" })}</p>
@@ -408,13 +412,14 @@ export function SignPage(p: SignPageProps) {
 }
 
 /** The answer to a decline: shown once, since the link stops working at that moment. */
-export function DeclinedPage(p: { t: T; nonce: string; token: string; page: PageRead }) {
+export function DeclinedPage(p: { t: T; nonce: string; token: string; page: PageRead; brand?: PageBrand }) {
   const r = p.page.read;
   return (
     <MessagePage
       t={p.t}
       nonce={p.nonce}
       langHref={(l) => signPath(p.token, l)}
+      brand={p.brand}
       heading={p.t("declinedTitle")}
       lines={[p.t("declinedBody")]}
       tone="warn"
@@ -425,6 +430,8 @@ export function DeclinedPage(p: { t: T; nonce: string; token: string; page: Page
 }
 
 /** One page for every link that does not work: unknown, mistyped, expired, withdrawn, declined. */
-export function DeadLinkPage(p: { t: T; nonce: string }) {
-  return <MessagePage t={p.t} nonce={p.nonce} langHref={(l) => `?lang=${l}`} heading={p.t("deadTitle")} lines={[p.t("deadBody"), p.t("deadHint")]} />;
+export function DeadLinkPage(p: { t: T; nonce: string; brand?: PageBrand }) {
+  return (
+    <MessagePage t={p.t} nonce={p.nonce} brand={p.brand} langHref={(l) => `?lang=${l}`} heading={p.t("deadTitle")} lines={[p.t("deadBody"), p.t("deadHint")]} />
+  );
 }

@@ -8,7 +8,8 @@ import type { VerificationResult } from "../domain/verification";
 import { formatVerificationCode } from "../lib/verification-code";
 import { VERIFY_JS } from "./assets";
 import type { Lang, T } from "./i18n";
-import { Layout } from "./layout";
+import { Layout, siteName } from "./layout";
+import type { PageBrand } from "./brand";
 
 export type VerifyProblem = "badHash" | "fileUnknown" | "notFound";
 
@@ -20,6 +21,8 @@ export type VerifyPageProps = {
   result: VerificationResult | null;
   sha256: string | null;
   problem?: VerifyProblem | null;
+  /** The issuing account's brand (or the signing host's account's) when it wears its own. */
+  brand?: PageBrand;
 };
 
 export function verifyPath(code: string | null, lang?: Lang, sha256?: string | null) {
@@ -205,9 +208,9 @@ export function VerifyPage(p: VerifyPageProps) {
   const { t } = p;
   const r = p.result;
   const found = r?.found === true;
-  const title = `${t("verifyTitle")} · ${t("service")}`;
+  const title = `${t("verifyTitle")} · ${siteName(p)}`;
   return (
-    <Layout t={t} nonce={p.nonce} title={title} langHref={(l) => verifyPath(p.code, l, p.sha256)} script={VERIFY_JS}>
+    <Layout t={t} nonce={p.nonce} title={title} langHref={(l) => verifyPath(p.code, l, p.sha256)} script={VERIFY_JS} brand={p.brand}>
       <h1>{t("verifyTitle")}</h1>
       {!found ? <p>{t("verifyIntro")}</p> : null}
       {p.problem === "notFound" ? (

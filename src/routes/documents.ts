@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { brandOf, signingLink } from "../domain/branding";
 import { createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
 import { clientAddress } from "../lib/auth";
 import { ListQuery, PrepareInput, SendInput, VoidInput, getDocument, listDocuments, prepareDocument, sendDocument, voidDocument } from "../domain/documents";
@@ -155,13 +156,32 @@ documents.openapi(
     ...keyed("signing:write", { idempotent: "documents.send" }),
     request: { params: DocId, ...jsonBody(SendInput) },
     responses: {
-      200: jsonResponse(z.object({ links: z.array(z.object({ signer_id: z.string(), email: z.string(), token: z.string() })) }), "Sent; tokens shown once"),
+      200: jsonResponse(
+        z.object({
+          links: z.array(
+            z.object({
+              signer_id: z.string(),
+              email: z.string(),
+              token: z.string(),
+              url: z.string().openapi({ description: "The signing link: the account's signing host under white-label, else the service's." }),
+            }),
+          ),
+        }),
+        "Sent; tokens shown once",
+      ),
       402: jsonResponse(z.object({ error: z.object({ code: z.string(), message: z.string(), hint: z.string().optional() }) }), "Quota spent"),
       ...keyedErrors,
       ...idempotentErrors,
     },
   }),
-  async (c) => c.json(await sendDocument(c.env, c.get("principal"), c.req.valid("param").id, c.req.valid("json").signers, actor(c.req.raw)), 200),
+  async (c) => {
+    const p = c.get("principal");
+    const [sent, brand] = await Promise.all([
+      sendDocument(c.env, p, c.req.valid("param").id, c.req.valid("json").signers, actor(c.req.raw)),
+      brandOf(c.env, p.tenantId),
+    ]);
+    return c.json({ ...sent, links: sent.links.map((l) => ({ ...l, url: signingLink(brand, l.token) })) }, 200);
+  },
 );
 
 documents.openapi(

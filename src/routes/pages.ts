@@ -10,7 +10,10 @@ import { ApiError } from "../lib/errors";
 import { clientAddress, signerContext } from "../lib/auth";
 import { ADDRESS_LIMIT, limitOrThrow, perToken } from "../lib/rate-limit";
 import { normaliseVerificationCode, formatVerificationCode } from "../lib/verification-code";
-import { consent, decline, readLinkForPage, sealedPdfForLink, submit } from "../domain/signing";
+import { consent, decline, lookupToken, readLinkForPage, sealedPdfForLink, submit } from "../domain/signing";
+import { brandOf } from "../domain/branding";
+import { type PageBrand, pageBrand } from "../pages/brand";
+import { hostAccountOf } from "./signing-host";
 import { SubmitCommand } from "../domain/signer-commands";
 import { checkAnswers } from "../domain/field-values";
 import { validationError } from "../lib/router";
@@ -50,10 +53,19 @@ export async function form(c: C): Promise<Record<string, string>> {
   return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === "string"));
 }
 
-export function dead(c: C, t: T) {
+/** The brand a page wears: the account of the link (or, failing that, of the signing host it arrived on). */
+async function brandFor(c: C, tenantId: string | null | undefined): Promise<PageBrand | undefined> {
+  const account = tenantId ?? hostAccountOf(c);
+  return account ? pageBrand(await brandOf(c.env, account)) : undefined;
+}
+
+/** The account a link belongs to (remembered per isolate: no round trip after the page's own read). */
+const linkAccount = async (c: C, token: string) => (await lookupToken(c.env, token))?.tenantId;
+
+export async function dead(c: C, t: T) {
   const nonce = newNonce();
   setPageHeaders(c, nonce);
-  return c.html(DeadLinkPage({ t, nonce }), 404);
+  return c.html(DeadLinkPage({ t, nonce, brand: await brandFor(c, null) }), 404);
 }
 
 /**
@@ -68,10 +80,11 @@ const linkFace = (c: C): SignFace => {
   return { token, base: `/s/${token}`, afterSign: (lang) => `${signPath(token, lang)}&done=signed` };
 };
 
-function signPage(c: C, props: Omit<SignPageProps, "nonce">, status: 200 | 422) {
+async function signPage(c: C, props: Omit<SignPageProps, "nonce">, status: 200 | 422) {
+  const brand = props.brand ?? (await brandFor(c, await linkAccount(c, props.token)));
   const nonce = newNonce();
   setPageHeaders(c, nonce, props.page.frameAncestors);
-  return c.html(SignPage({ ...props, nonce }), status);
+  return c.html(SignPage({ ...props, brand, nonce }), status);
 }
 
 /** A domain refusal the page shows in place (422); a dead link and anything else go on up. */
@@ -104,9 +117,10 @@ export const pages = createRouter();
 export async function showSign(c: C, face: SignFace) {
   const t = translate(c);
   const token = face.token;
-  const page = await readLinkForPage(c.env, token, signerContext(c.req.raw));
+  // The brand's one round trip runs beside the link's read.
+  const [page, brand] = await Promise.all([readLinkForPage(c.env, token, signerContext(c.req.raw)), linkAccount(c, token).then((a) => brandFor(c, a))]);
   if (!page) return dead(c, t);
-  return signPage(c, { t, token, page, base: face.base, footer: face.footer, done: c.req.query("done") === "signed" ? "signed" : null }, 200);
+  return signPage(c, { t, token, page, brand, base: face.base, footer: face.footer, done: c.req.query("done") === "signed" ? "signed" : null }, 200);
 }
 
 export async function postConsent(c: C, face: SignFace) {
@@ -191,9 +205,10 @@ export async function postDecline(c: C, face: SignFace) {
     return signPage(c, { t, token, page, base: face.base, footer: face.footer, errors: { decline: t("err_reason") }, posted: { reason } }, 422);
   }
   if (face.afterDecline) return face.afterDecline(c, t);
+  const brand = await brandFor(c, await linkAccount(c, token));
   const nonce = newNonce();
   setPageHeaders(c, nonce, page.frameAncestors);
-  return c.html(DeclinedPage({ t, nonce, token, page }), 200);
+  return c.html(DeclinedPage({ t, nonce, token, page, brand }), 200);
 }
 
 /** The sealed PDF, for a signer holding the link once the document is completed. */
@@ -224,10 +239,12 @@ const perAddress: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-function verifyPage(c: C, props: Omit<VerifyPageProps, "nonce">, status: 200 | 404 | 422) {
+/** Wears the brand of the signing host's account, else of the certificate's issuer. */
+async function verifyPage(c: C, props: Omit<VerifyPageProps, "nonce">, status: 200 | 404 | 422) {
+  const brand = await brandFor(c, hostAccountOf(c) ?? (props.result?.found ? props.result.issuer?.tenant_id : null));
   const nonce = newNonce();
   setPageHeaders(c, nonce);
-  return c.html(VerifyPage({ ...props, nonce }), status);
+  return c.html(VerifyPage({ ...props, brand, nonce }), status);
 }
 
 const hashQuery = (c: C) => (c.req.query("sha256") ?? "").trim() || null;
@@ -253,6 +270,9 @@ pages.get("/verify/:code", perAddress, async (c) => {
   const badHash = sha256 !== null && !SHA256_HEX.test(sha256);
   const result = await verifyCode(c.env, code, badHash ? undefined : (sha256?.toLowerCase() ?? undefined));
   if (!result.found) return verifyPage(c, { t, code, result, sha256: null, problem: "notFound" }, 404);
+  // On a signing host, another account's certificate is not found.
+  const host = hostAccountOf(c);
+  if (host && result.issuer?.tenant_id !== host) return verifyPage(c, { t, code, result: null, sha256: null, problem: "notFound" }, 404);
   return verifyPage(c, { t, code, result, sha256, problem: badHash ? "badHash" : null }, badHash ? 422 : 200);
 });
 

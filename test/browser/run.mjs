@@ -17,4 +17,6 @@ after(async () => {
 await import("./signing.mjs");
 await import("./verify.mjs");
 await import("./public-form.mjs");
+await import("./dashboard.mjs");
+await import("./branding.mjs");
 await import("./kiosk.mjs");

@@ -7,7 +7,7 @@
 import type { PDFDocument } from "pdf-lib";
 import type { CertificatePayload } from "../../domain/certificates";
 import { formatVerificationCode } from "../verification-code";
-import { drawCertificate, TEST_MARK, type CertificateSheet } from "./certificate";
+import { drawBrandBand, drawCertificate, TEST_MARK, type CertificateSheet } from "./certificate";
 import { PdfWriter, MUTED } from "./layout";
 
 import { BUNDLE_FORMAT } from "./bundle-format";
@@ -106,6 +106,7 @@ export async function drawBundle(input: BundleInput): Promise<PDFDocument> {
   const code = formatVerificationCode(m.certificate.verification_code);
   const w = await PdfWriter.create({ title: `Evidence bundle: ${p.document.title}`, author: p.issuer.tenant, subject: "Evidence bundle" });
 
+  await drawBrandBand(w, input.certificate.brand);
   w.text("Evidence bundle", { size: 22, after: 6 });
   w.rows([
     ["Document", p.document.title],
@@ -122,7 +123,7 @@ export async function drawBundle(input: BundleInput): Promise<PDFDocument> {
     { size: 10 },
   );
 
-  drawCertificate(w, input.certificate);
+  await drawCertificate(w, input.certificate);
 
   w.newPage();
   w.heading(`2. Audit trail (${m.trail.length} events)`, 14);

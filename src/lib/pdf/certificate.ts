@@ -22,7 +22,12 @@ export type CertificateSheet = {
   payloadJson: string;
   payload: CertificatePayload;
   verificationUrl: string;
+  /** The issuing account's brand, when it wears its own (white-label) at sealing time. */
+  brand?: PdfBrand;
 };
+
+/** What a PDF page shows of an account's brand: its name, a band in its primary colour, its logo. */
+export type PdfBrand = { name: string; primary: [number, number, number]; logo: Uint8Array | null };
 
 export type SignerMark = { signer: string; method: string | null; signedAt: string | null; value: string | null };
 export type Answer = { signer: string; label: string; value: string };
@@ -53,9 +58,41 @@ function drawQr(w: PdfWriter, url: string, right: number, top: number): number {
 
 const or = (v: string | null | undefined, dash = "—") => (v === null || v === undefined || v === "" ? dash : v);
 
+/**
+ * The brand at the top of a page: the logo (at most 36 pt high and 160 pt wide) and the business
+ * name in ink, over a thin band in the primary colour (the colour is decoration only, so a light
+ * primary colour never carries text).
+ */
+export async function drawBrandBand(w: PdfWriter, brand: PdfBrand | undefined): Promise<void> {
+  if (!brand) return;
+  const top = w.y;
+  let x = PAGE.margin;
+  let height = 14;
+  if (brand.logo) {
+    try {
+      const img = await w.doc.embedPng(brand.logo);
+      const scale = Math.min(160 / img.width, 36 / img.height);
+      const h = img.height * scale;
+      w.page.drawImage(img, { x, y: top - h, width: img.width * scale, height: h });
+      x += img.width * scale + 10;
+      height = Math.max(height, h);
+    } catch {
+      // A logo that cannot be embedded leaves the name alone.
+    }
+  }
+  w.page.drawText(drawableName(brand.name), { x, y: top - height / 2 - 5, size: 14, font: w.font, color: INK });
+  w.y = top - height - 6;
+  const [r, g, b] = brand.primary;
+  w.page.drawRectangle({ x: PAGE.margin, y: w.y - 3, width: w.contentWidth, height: 3, color: rgb(r, g, b) });
+  w.space(14);
+}
+
+const drawableName = (name: string) => wrap(name, 14, 300)[0] ?? "";
+
 /** The certificate of completion, from a fresh page. Used by the sealed PDF and the bundle. */
-export function drawCertificate(w: PdfWriter, c: CertificateSheet): void {
+export async function drawCertificate(w: PdfWriter, c: CertificateSheet): Promise<void> {
   w.newPage();
+  await drawBrandBand(w, c.brand);
   const top = w.y;
   const qrSide = drawQr(w, c.verificationUrl, PAGE.width - PAGE.margin, top + 6);
   w.text("Certificate of completion", { size: 20, color: INK, after: 4 });
@@ -159,6 +196,7 @@ export async function drawSealedDocument(input: SealedDocumentInput): Promise<PD
     author: input.payload.issuer.tenant,
     subject: "Signed document with certificate of completion",
   });
+  await drawBrandBand(w, input.brand);
   w.text(input.payload.document.title, { size: 18, after: 6 });
   w.text(`Document ${input.payload.document.id} · SHA-256 of the text ${input.documentSha256}`, { size: 7.5, color: MUTED, after: 8 });
   w.text(input.body, { size: 10 });
@@ -176,7 +214,7 @@ export async function drawSealedDocument(input: SealedDocumentInput): Promise<PD
     for (const m of signed) await drawMark(w, m);
   }
 
-  drawCertificate(w, input);
+  await drawCertificate(w, input);
   const code = formatVerificationCode(input.verificationCode);
   w.footers((n, count) => `${input.payload.document.title} · verification code ${code} · sealed by ${input.sealName} · page ${n} of ${count}`);
   if (input.payload.test) w.stamp(TEST_MARK);

@@ -1,0 +1,33 @@
+/**
+ * Delivers one-time dashboard sign-in links by email through the messages queue
+ * (src/domain/messages.ts, purpose `dashboard.sign_in`): the stored copy has the token masked, and
+ * with no email provider configured the development outbox (`GET /ops/v1/outbox`) shows the link.
+ */
+import type { Env } from "../env";
+import type { MemberRow } from "../db/members";
+import { queueMessages } from "./messages";
+import { LOCALES, type Locale } from "../db/enums";
+
+export const SIGN_IN_PURPOSE = "dashboard.sign_in";
+
+export const signInUrl = (baseUrl: string, token: string) => `${baseUrl.replace(/\/+$/, "")}/app/sign-in/link?token=${token}`;
+
+export async function sendSignInLinks(env: Env, links: { token: string; member: MemberRow; tenantName: string; locale?: string | null }[], baseUrl: string) {
+  // One member may belong to several accounts: each account's link goes out on its own queue.
+  for (const l of links) {
+    const locale: Locale = (LOCALES as readonly string[]).includes(l.locale ?? "") ? (l.locale as Locale) : "en";
+    await queueMessages(env, [
+      {
+        tenantId: l.member.tenantId,
+        mode: "live",
+        documentId: null,
+        signerId: null,
+        channel: "email",
+        purpose: SIGN_IN_PURPOSE,
+        recipient: l.member.email,
+        locale,
+        values: { link: signInUrl(baseUrl, l.token), name: l.member.fullName, tenant: l.tenantName },
+      },
+    ]);
+  }
+}

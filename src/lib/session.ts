@@ -1,0 +1,141 @@
+/**
+ * Dashboard sessions in the browser: the `__Host-es_session` cookie (HttpOnly, Secure,
+ * SameSite=Lax, Path=/, no Domain), CSRF protection and the role check, all in one place.
+ *
+ * CSRF (docs/dashboard.md): every form POST must (1) come from the service's own origin
+ * (`Origin`, when the browser sends it, and `Sec-Fetch-Site` must not say cross-site) and (2)
+ * carry a synchronizer token in the field `csrf`. With a session the token is derived from the
+ * session's secret (SHA-256 of `csrf:` + the cookie's token), so it needs no storage and dies
+ * with the session; before sign-in it is the value of the `__Host-es_csrf` cookie, set with the
+ * sign-in form (double submit), so a foreign site cannot sign a visitor in to its own account.
+ *
+ * Other parts use `sessionMember(c)` (OAuth's consent page, branding's PUT) and
+ * `requireAction(action)` (every dashboard page and action).
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie, setCookie, deleteCookie } from "hono/cookie";
+import type { AppEnv, Principal } from "../env";
+import { sha256Hex, randomHex, timingSafeEqual } from "./crypto";
+import { publicBaseUrl } from "./config";
+import { type Action, type MemberRole, type Session, can, resumeSession, SESSION_IDLE_MS } from "../domain/members";
+
+export const SESSION_COOKIE = "__Host-es_session";
+export const PRE_SESSION_COOKIE = "__Host-es_csrf";
+export const CSRF_FIELD = "csrf";
+
+type C = Context<AppEnv>;
+
+/** What a signed-in request carries. */
+export type SessionMember = Session & { csrf: string };
+
+const resolved = new WeakMap<Request, SessionMember | null>();
+
+const cookieOptions = { path: "/", httpOnly: true, secure: true, sameSite: "Lax" } as const;
+
+/** Sets the session cookie (12 hours, renewed while the session is used). */
+export function setSessionCookie(c: C, token: string) {
+  setCookie(c, SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_IDLE_MS / 1000 });
+}
+
+export function clearSessionCookie(c: C) {
+  deleteCookie(c, SESSION_COOKIE, cookieOptions);
+}
+
+export const csrfFor = async (sessionToken: string) => (await sha256Hex(`csrf:${sessionToken}`)).slice(0, 48);
+
+/**
+ * The signed-in member of this request, or null: `{memberId, tenantId, role, mode, …, csrf}`.
+ * Looked up once per request; an idle session (12 hours) is null and deleted.
+ */
+export async function sessionMember(c: C): Promise<SessionMember | null> {
+  if (resolved.has(c.req.raw)) return resolved.get(c.req.raw)!;
+  const token = getCookie(c, SESSION_COOKIE) ?? "";
+  const s = token ? await resumeSession(c.env, token) : null;
+  const out = s ? { ...s, csrf: await csrfFor(token) } : null;
+  if (s?.touched) setSessionCookie(c, token);
+  resolved.set(c.req.raw, out);
+  return out;
+}
+
+/** The caller as the domain functions know it: the member acts in the session's mode, on their account. */
+export const principalOf = (s: SessionMember): Principal => ({
+  tenantId: s.tenantId,
+  mode: s.mode,
+  keyId: `member:${s.memberId}`,
+  keyLabel: s.fullName,
+  scopes: [],
+});
+
+/** The audit trail's name for a member. */
+export const actorOf = (s: Pick<SessionMember, "memberId">) => `member:${s.memberId}`;
+
+/** The pre-session token of the sign-in forms: the cookie's value, set here if missing. */
+export function preSessionToken(c: C): string {
+  let v = getCookie(c, PRE_SESSION_COOKIE);
+  if (!v || !/^[0-9a-f]{32}$/.test(v)) {
+    v = randomHex(16);
+    setCookie(c, PRE_SESSION_COOKIE, v, { ...cookieOptions, maxAge: 60 * 60 * 24 });
+  }
+  return v;
+}
+
+/** Form fields of a POST (strings only); an unreadable body reads as empty. Parsed once per request. */
+export async function formOf(c: C): Promise<Record<string, string>> {
+  const type = c.req.header("content-type") ?? "";
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return {};
+  try {
+    const body = await c.req.parseBody({ all: false });
+    return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === "string"));
+  } catch {
+    return {};
+  }
+}
+
+/** Multi-valued fields (checkbox groups). */
+export async function formAll(c: C, name: string): Promise<string[]> {
+  try {
+    const body = await c.req.parseBody({ all: true });
+    const v = body[name];
+    return (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x): x is string => typeof x === "string");
+  } catch {
+    return [];
+  }
+}
+
+/** The browser says this POST comes from our own pages (or says nothing: old browsers, tests). */
+export function sameOrigin(c: C): boolean {
+  const site = c.req.header("sec-fetch-site");
+  if (site && site !== "same-origin" && site !== "none") return false;
+  const origin = c.req.header("origin");
+  if (!origin) return true;
+  return origin === new URL(c.req.url).origin || origin === publicBaseUrl(c.env);
+}
+
+/** Whether the POST carries the session's (or, before sign-in, the cookie's) synchronizer token. */
+export async function csrfOk(c: C, expected: string | undefined): Promise<boolean> {
+  if (!sameOrigin(c) || !expected) return false;
+  const sent = (await formOf(c))[CSRF_FIELD] ?? "";
+  return timingSafeEqual(sent, expected);
+}
+
+export type Refusal = "signed_out" | "forbidden" | "csrf";
+
+/** Answers a refused request; set by the dashboard (a page), defaulting to plain text. */
+export type RefusalRenderer = (c: C, why: Refusal, s: SessionMember | null) => Response | Promise<Response>;
+
+/**
+ * The one gate of every dashboard page and action: a session (else the sign-in page), a role
+ * that may do `action` (else 403), and on every POST the same-origin check and the CSRF token
+ * (else 403, nothing done).
+ */
+export function requireAction(action: Action, refuse: RefusalRenderer): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const s = await sessionMember(c);
+    if (!s) return refuse(c, "signed_out", null);
+    if (!can(s.role, action)) return refuse(c, "forbidden", s);
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && !(await csrfOk(c, s.csrf))) return refuse(c, "csrf", s);
+    await next();
+  };
+}
+
+export type { Action, MemberRole };

@@ -1,0 +1,679 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * The content of each dashboard page. Every view takes what the domain functions returned (the
+ * API's own shapes) and the viewer; forms are offered only to a role that may use them.
+ */
+import type { Child } from "hono/jsx";
+import { DOCUMENT_STATUS_FILTERS, MEMBER_ROLES, MODES, SCOPES, TEMPLATE_KINDS, WEBHOOK_EVENTS } from "../db/enums";
+import { can } from "../domain/members";
+import type { getDocument, listDocuments } from "../domain/documents";
+import type { listTemplates } from "../domain/templates";
+import type { listDeliveries, listEndpoints } from "../domain/webhook-endpoints";
+import type { listKeys } from "../domain/accounts";
+import type { listMembers } from "../domain/members";
+import type { usageThisMonth } from "../domain/quota";
+import { Csrf, Table, type Viewer, when } from "./dashboard";
+
+type DocList = Awaited<ReturnType<typeof listDocuments>>;
+type Doc = Awaited<ReturnType<typeof getDocument>>;
+type Templates = Awaited<ReturnType<typeof listTemplates>>;
+
+const qs = (o: Record<string, string | number | undefined>) => {
+  const e = Object.entries(o).filter(([, v]) => v !== undefined && v !== "");
+  return e.length ? `?${e.map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join("&")}` : "";
+};
+
+/** A value shown once (a key, a webhook secret, signing links) with what to do about it. */
+export function ShownOnce(p: { title: string; note: string; children?: Child }) {
+  return (
+    <section class="box ok" aria-labelledby="once-title">
+      <h2 id="once-title">{p.title}</h2>
+      <p>{p.note}</p>
+      {p.children}
+    </section>
+  );
+}
+
+// ---- Documents ----
+
+export function DocumentsView(p: { v: Viewer; list: DocList; status?: string; q?: string }) {
+  const { list } = p;
+  const prev = list.offset > 0 ? Math.max(0, list.offset - list.limit) : null;
+  const next = list.has_more ? list.offset + list.limit : null;
+  return (
+    <>
+      {can(p.v.role, "documents.write") ? (
+        <p>
+          <a class="button" href="/app/documents/new">
+            Send a document
+          </a>
+        </p>
+      ) : null}
+      <form method="get" action="/app/documents" class="row" aria-label="Filter documents">
+        <div>
+          <label for="f-status">Status</label>
+          <select id="f-status" name="status">
+            <option value="">Any</option>
+            {DOCUMENT_STATUS_FILTERS.map((s) => (
+              <option value={s} selected={p.status === s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label for="f-q">Title, signer name or email</label>
+          <input id="f-q" name="q" type="search" value={p.q ?? ""} maxlength={200} />
+        </div>
+        <button type="submit">Filter</button>
+      </form>
+      <p role="status">
+        {list.total} document{list.total === 1 ? "" : "s"}
+        {list.total > 0 ? `, showing ${list.offset + 1}–${list.offset + list.documents.length}` : ""}.
+      </p>
+      <Table
+        label="Documents"
+        head={["Title", "Status", "Signed", "Waiting on", "Sent", "Template"]}
+        empty="No documents match."
+        rows={list.documents.map((d) => [
+          <a href={`/app/documents/${d.document_id}`}>{d.title}</a>,
+          <span class="status">{d.status}</span>,
+          `${d.signed} of ${d.signers}`,
+          d.waiting_on ?? "—",
+          when(d.sent_at),
+          `${d.template_code} v${d.template_version}`,
+        ])}
+      />
+      <nav aria-label="Pages of documents">
+        <ul>
+          {prev !== null ? (
+            <li>
+              <a href={`/app/documents${qs({ status: p.status, q: p.q, offset: prev || undefined })}`}>Newer</a>
+            </li>
+          ) : null}
+          {next !== null ? (
+            <li>
+              <a href={`/app/documents${qs({ status: p.status, q: p.q, offset: next })}`}>Older</a>
+            </li>
+          ) : null}
+        </ul>
+      </nav>
+    </>
+  );
+}
+
+export type SignerRow = { full_name: string; email: string };
+export const SEND_ROWS = 3;
+
+export function ChooseTemplateView(p: { templates: Templates }) {
+  const published = p.templates.filter((t) => t.is_published);
+  const codes = [...new Map(published.map((t) => [t.code, t] as const)).values()];
+  if (codes.length === 0)
+    return (
+      <p>
+        No published template yet. <a href="/app/templates">Write and publish a template</a> first.
+      </p>
+    );
+  return (
+    <form method="get" action="/app/documents/new">
+      <label for="template">Template</label>
+      <select id="template" name="template" required>
+        {codes.map((t) => (
+          <option value={t.code}>
+            {t.name} ({t.code}, v{t.version})
+          </option>
+        ))}
+      </select>
+      <button type="submit">Continue</button>
+    </form>
+  );
+}
+
+export function SendView(p: { v: Viewer; template: { code: string; name: string; version: number; variables: string[] }; posted?: Record<string, string> }) {
+  const f = p.posted ?? {};
+  return (
+    <form method="post" action="/app/documents">
+      <Csrf token={p.v.csrf} />
+      <input type="hidden" name="template_code" value={p.template.code} />
+      <p>
+        From <strong>{p.template.name}</strong> ({p.template.code}, version {p.template.version}). <a href="/app/documents/new">Choose another template</a>
+      </p>
+      <label for="title">Title (optional)</label>
+      <input id="title" name="title" maxlength={200} value={f.title ?? ""} />
+      {p.template.variables.length ? (
+        <fieldset>
+          <legend>Values merged into the text</legend>
+          {p.template.variables.map((name) => (
+            <>
+              <label for={`var-${name}`}>{name}</label>
+              <input id={`var-${name}`} name={`value.${name}`} required value={f[`value.${name}`] ?? ""} />
+            </>
+          ))}
+        </fieldset>
+      ) : null}
+      {Array.from({ length: SEND_ROWS }, (_, i) => (
+        <fieldset>
+          <legend>
+            Signer {i + 1}
+            {i === 0 ? "" : " (optional)"}
+          </legend>
+          <label for={`s${i}-name`}>Full name</label>
+          <input id={`s${i}-name`} name={`signer.${i}.full_name`} autocomplete="off" required={i === 0} value={f[`signer.${i}.full_name`] ?? ""} />
+          <label for={`s${i}-email`}>Email</label>
+          <input id={`s${i}-email`} name={`signer.${i}.email`} type="email" autocomplete="off" required={i === 0} value={f[`signer.${i}.email`] ?? ""} />
+        </fieldset>
+      ))}
+      <label class="choice" for="sequential">
+        <input id="sequential" name="sequential" type="checkbox" value="true" checked={f.sequential === "true"} />
+        Signers sign one after another, in this order
+      </label>
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
+export function SentView(p: { documentId: string; links: { email: string; token: string }[]; baseUrl: string }) {
+  return (
+    <ShownOnce title="Sent" note="Each signer's link is shown once, here. Give each signer their own link.">
+      <ul>
+        {p.links.map((l) => (
+          <li>
+            {l.email}: <span class="mono">{`${p.baseUrl}/s/${l.token}`}</span>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <a href={`/app/documents/${p.documentId}`}>Open the document and its trail</a>
+      </p>
+    </ShownOnce>
+  );
+}
+
+export function DocumentView(p: { v: Viewer; d: Doc }) {
+  const { d } = p;
+  const open = d.status === "draft" || d.status === "sent";
+  return (
+    <>
+      <dl class="facts">
+        <dt>Status</dt>
+        <dd class="status">{d.status}</dd>
+        <dt>Template</dt>
+        <dd>
+          {d.template_code} v{d.template_version}
+        </dd>
+        <dt>Created</dt>
+        <dd>{when(d.created_at)}</dd>
+        <dt>Sent</dt>
+        <dd>{when(d.sent_at)}</dd>
+        <dt>Expires</dt>
+        <dd>{when(d.expires_at)}</dd>
+        {d.completed_at ? (
+          <>
+            <dt>Completed</dt>
+            <dd>{when(d.completed_at)}</dd>
+          </>
+        ) : null}
+        {d.void_reason ? (
+          <>
+            <dt>Voided</dt>
+            <dd>
+              {when(d.voided_at)}: {d.void_reason}
+            </dd>
+          </>
+        ) : null}
+        <dt>Fingerprint (SHA-256)</dt>
+        <dd class="mono">{d.body_sha256}</dd>
+        <dt>Text unchanged since sent</dt>
+        <dd>{d.integrity_ok ? "Yes" : "No: the stored text no longer matches its fingerprint"}</dd>
+      </dl>
+      {d.status === "completed" ? (
+        <section aria-labelledby="downloads">
+          <h2 id="downloads">Downloads</h2>
+          <ul>
+            <li>
+              <a href={`/app/documents/${d.document_id}/pdf`} download>
+                Sealed PDF with certificate
+              </a>
+            </li>
+            <li>
+              <a href={`/app/documents/${d.document_id}/bundle`} download>
+                Evidence bundle (PDF)
+              </a>
+            </li>
+          </ul>
+        </section>
+      ) : null}
+      <h2>Signers</h2>
+      <Table
+        label="Signers"
+        head={["Name", "Email", "Role", "Order", "Status", "Signed or declined"]}
+        empty="No signers yet: the document is a draft."
+        rows={d.signers.map((s) => [
+          s.full_name,
+          s.email,
+          s.role,
+          String(s.sign_order),
+          s.status,
+          s.signed_at ? when(s.signed_at) : s.declined_at ? `${when(s.declined_at)}: ${s.decline_reason ?? ""}` : "—",
+        ])}
+      />
+      <h2>Trail</h2>
+      <Table
+        label="Trail"
+        head={["When", "What", "Who", "Address"]}
+        empty="Nothing has happened yet."
+        rows={d.events.map((e) => [when(e.occurred_at), e.kind + (e.signature_method ? ` (${e.signature_method})` : ""), e.signer_email ?? "—", e.ip ?? "—"])}
+      />
+      <h2>Text</h2>
+      <div class="doc">{d.body}</div>
+      {open && can(p.v.role, "documents.write") ? (
+        <>
+          {d.status === "draft" ? <SendDraftView v={p.v} id={d.document_id} /> : null}
+          <form method="post" action={`/app/documents/${d.document_id}/void`}>
+            <h2>Void</h2>
+            <Csrf token={p.v.csrf} />
+            <label for="void-reason">Reason (the signers see it)</label>
+            <input id="void-reason" name="reason" required maxlength={500} />
+            <button type="submit" class="danger">
+              Void this document
+            </button>
+          </form>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function SendDraftView(p: { v: Viewer; id: string }) {
+  return (
+    <form method="post" action={`/app/documents/${p.id}/send`}>
+      <h2>Send this draft</h2>
+      <Csrf token={p.v.csrf} />
+      {Array.from({ length: SEND_ROWS }, (_, i) => (
+        <fieldset>
+          <legend>
+            Signer {i + 1}
+            {i === 0 ? "" : " (optional)"}
+          </legend>
+          <label for={`d${i}-name`}>Full name</label>
+          <input id={`d${i}-name`} name={`signer.${i}.full_name`} autocomplete="off" required={i === 0} />
+          <label for={`d${i}-email`}>Email</label>
+          <input id={`d${i}-email`} name={`signer.${i}.email`} type="email" autocomplete="off" required={i === 0} />
+        </fieldset>
+      ))}
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
+// ---- Templates ----
+
+export function TemplatesView(p: { v: Viewer; templates: Templates; posted?: Record<string, string> }) {
+  const f = p.posted ?? {};
+  const write = can(p.v.role, "templates.write");
+  return (
+    <>
+      <Table
+        label="Templates"
+        head={["Code", "Name", "Version", "State", "Documents", "Publish"]}
+        empty="No templates yet."
+        rows={p.templates.map((t) => [
+          t.code,
+          t.name,
+          String(t.version),
+          t.is_published ? `published ${when(t.published_at)}` : "draft",
+          String(t.documents),
+          write && !t.is_published && t.is_latest ? (
+            <form method="post" action="/app/templates/publish" class="inline">
+              <Csrf token={p.v.csrf} />
+              <input type="hidden" name="code" value={t.code} />
+              <button type="submit" aria-label={`Publish ${t.code} version ${t.version}`}>
+                Publish
+              </button>
+            </form>
+          ) : (
+            ""
+          ),
+        ])}
+      />
+      {write ? (
+        <form method="post" action="/app/templates">
+          <h2>New text template</h2>
+          <Csrf token={p.v.csrf} />
+          <p class="hint">Saved as a draft; publish it to send documents from it. Saving a code whose only version is a draft replaces that draft.</p>
+          <div class="row">
+            <div>
+              <label for="t-code">Code</label>
+              <input id="t-code" name="code" required maxlength={64} pattern="[a-z][a-z0-9_\-]*" aria-describedby="t-code-hint" value={f.code ?? ""} />
+              <span class="hint" id="t-code-hint">
+                Lowercase letters, digits, - and _; starts with a letter.
+              </span>
+            </div>
+            <div>
+              <label for="t-name">Name</label>
+              <input id="t-name" name="name" required maxlength={200} value={f.name ?? ""} />
+            </div>
+            <div>
+              <label for="t-kind">Kind</label>
+              <select id="t-kind" name="kind">
+                {TEMPLATE_KINDS.map((k) => (
+                  <option value={k} selected={f.kind === k}>
+                    {k}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <label for="t-body">Text</label>
+          <span class="hint" id="t-body-hint">
+            {"Write {{name}} where a value is merged in."}
+          </span>
+          <textarea id="t-body" name="body" required rows={10} aria-describedby="t-body-hint">
+            {f.body ?? ""}
+          </textarea>
+          <label for="t-vars">Variables</label>
+          <span class="hint" id="t-vars-hint">
+            The names used in the text, separated by commas.
+          </span>
+          <input id="t-vars" name="variables" aria-describedby="t-vars-hint" value={f.variables ?? ""} />
+          <button type="submit">Save draft</button>
+        </form>
+      ) : null}
+    </>
+  );
+}
+
+// ---- Webhooks ----
+
+type Endpoints = Awaited<ReturnType<typeof listEndpoints>>["endpoints"];
+type Deliveries = Awaited<ReturnType<typeof listDeliveries>>["deliveries"];
+
+export function WebhooksView(p: { v: Viewer; endpoints: Endpoints; posted?: Record<string, string> }) {
+  return (
+    <>
+      <Table
+        label="Webhook endpoints"
+        head={["URL", "Events", "State", "Waiting", "Dead"]}
+        empty={`No endpoints in ${p.v.mode} mode.`}
+        rows={p.endpoints.map((e) => [
+          <a href={`/app/webhooks/${e.id}`}>{e.label ? `${e.label} (${e.url})` : e.url}</a>,
+          e.events.join(", "),
+          e.paused_at ? `paused ${when(e.paused_at)}` : e.active ? "active" : "inactive",
+          String(e.queued),
+          String(e.dead),
+        ])}
+      />
+      <form method="post" action="/app/webhooks">
+        <h2>Add an endpoint</h2>
+        <Csrf token={p.v.csrf} />
+        <label for="w-url">URL (https)</label>
+        <input id="w-url" name="url" type="url" required maxlength={2048} value={p.posted?.url ?? ""} />
+        <label for="w-label">Label (optional)</label>
+        <input id="w-label" name="label" maxlength={100} value={p.posted?.label ?? ""} />
+        <fieldset>
+          <legend>Events</legend>
+          <label class="choice" for="ev-all">
+            <input id="ev-all" type="checkbox" name="events" value="*" />
+            Every event
+          </label>
+          {WEBHOOK_EVENTS.filter((e) => e !== "signing.ping").map((e) => (
+            <label class="choice" for={`ev-${e}`}>
+              <input id={`ev-${e}`} type="checkbox" name="events" value={e} />
+              {e}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit">Add endpoint</button>
+      </form>
+    </>
+  );
+}
+
+export function WebhookView(p: { v: Viewer; endpoint: Endpoints[number]; deliveries: Deliveries }) {
+  const e = p.endpoint;
+  return (
+    <>
+      <dl class="facts">
+        <dt>URL</dt>
+        <dd class="mono">{e.url}</dd>
+        <dt>Events</dt>
+        <dd>{e.events.join(", ")}</dd>
+        <dt>State</dt>
+        <dd>{e.paused_at ? `paused after ${e.failures} failures` : e.active ? "active" : "inactive"}</dd>
+        <dt>Last delivered</dt>
+        <dd>{when(e.last_delivered_at)}</dd>
+      </dl>
+      <form method="post" action={`/app/webhooks/${e.id}/ping`} class="inline">
+        <Csrf token={p.v.csrf} />
+        <button type="submit">Send a test delivery</button>
+      </form>
+      <form method="post" action={`/app/webhooks/${e.id}/rotate`} class="inline">
+        <Csrf token={p.v.csrf} />
+        <button type="submit" class="quiet">
+          Rotate the signing secret
+        </button>
+      </form>
+      <h2>Last 50 deliveries</h2>
+      <Table
+        label="Deliveries"
+        head={["Created", "Event", "Document", "Status", "Attempts", "Answer", "Replay"]}
+        empty="No deliveries yet."
+        rows={p.deliveries.map((d) => [
+          when(d.created_at),
+          d.event + (d.replay_of ? " (replay)" : ""),
+          d.document_id ? <a href={`/app/documents/${d.document_id}`}>{d.document_title ?? d.document_id}</a> : "—",
+          d.status,
+          String(d.attempts),
+          d.response_status ? String(d.response_status) : (d.last_error ?? "—"),
+          ["delivered", "failed", "dead", "dropped"].includes(d.status) ? (
+            <form method="post" action={`/app/webhooks/deliveries/${d.id}/replay`} class="inline">
+              <Csrf token={p.v.csrf} />
+              <input type="hidden" name="endpoint" value={e.id} />
+              <button type="submit" class="quiet" aria-label={`Replay delivery ${d.id}`}>
+                Replay
+              </button>
+            </form>
+          ) : (
+            ""
+          ),
+        ])}
+      />
+    </>
+  );
+}
+
+// ---- Keys ----
+
+type Keys = Awaited<ReturnType<typeof listKeys>>["keys"];
+
+export function KeysView(p: { v: Viewer; keys: Keys; posted?: Record<string, string> }) {
+  return (
+    <>
+      <Table
+        label="API keys"
+        head={["Label", "Starts with", "Mode", "Scopes", "Created", "State", "Revoke"]}
+        empty="No keys yet."
+        rows={p.keys.map((k) => [
+          k.label,
+          <span class="mono">{k.key_prefix}…</span>,
+          k.mode,
+          k.scopes.join(", "),
+          when(k.created_at),
+          k.status === "revoked" ? `revoked ${when(k.revoked_at)}: ${k.revoke_reason ?? ""}` : k.status,
+          k.status === "active" ? (
+            <form method="post" action={`/app/keys/${k.key_id}/revoke`}>
+              <Csrf token={p.v.csrf} />
+              <label for={`r-${k.key_id}`}>Reason to revoke {k.label}</label>
+              <input id={`r-${k.key_id}`} name="reason" required maxlength={500} />
+              <button type="submit" class="danger">
+                Revoke {k.label}
+              </button>
+            </form>
+          ) : (
+            ""
+          ),
+        ])}
+      />
+      <form method="post" action="/app/keys">
+        <h2>Issue a key</h2>
+        <Csrf token={p.v.csrf} />
+        <label for="k-label">Label</label>
+        <input id="k-label" name="label" required maxlength={100} value={p.posted?.label ?? ""} />
+        <fieldset>
+          <legend>Mode</legend>
+          {MODES.map((m) => (
+            <label class="choice" for={`k-mode-${m}`}>
+              <input id={`k-mode-${m}`} type="radio" name="mode" value={m} checked={(p.posted?.mode ?? "test") === m} />
+              {m === "test" ? "Test (no legal effect, never counted)" : "Live"}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend>Scopes</legend>
+          {SCOPES.filter((s) => s !== "signing:device").map((s) => (
+            <label class="choice" for={`k-${s}`}>
+              <input id={`k-${s}`} type="checkbox" name="scopes" value={s} />
+              {s}
+            </label>
+          ))}
+        </fieldset>
+        <label for="k-expires">Expires on (optional)</label>
+        <input id="k-expires" name="expires_on" type="date" value={p.posted?.expires_on ?? ""} />
+        <button type="submit">Issue key</button>
+      </form>
+    </>
+  );
+}
+
+// ---- Members ----
+
+type Members = Awaited<ReturnType<typeof listMembers>>;
+
+export function MembersView(p: { v: Viewer; members: Members; posted?: Record<string, string> }) {
+  const roles = MEMBER_ROLES.filter((r) => r !== "owner" || p.v.role === "owner");
+  return (
+    <>
+      <Table
+        label="Members"
+        head={["Name", "Email", "Role", "Sign-in", "Change role"]}
+        empty="No members."
+        rows={p.members.map((m) => [
+          m.full_name,
+          m.email,
+          m.role,
+          m.locked_until ? `password locked until ${when(m.locked_until)}` : m.has_password ? "password or email link" : "email link",
+          m.role !== "owner" || p.v.role === "owner" ? (
+            <form method="post" action={`/app/members/${m.member_id}/role`} class="row">
+              <Csrf token={p.v.csrf} />
+              <div>
+                <label for={`role-${m.member_id}`}>Role of {m.full_name}</label>
+                <select id={`role-${m.member_id}`} name="role">
+                  {roles.map((r) => (
+                    <option value={r} selected={m.role === r}>
+                      {r}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button type="submit">Change</button>
+            </form>
+          ) : (
+            "only an owner changes an owner"
+          ),
+        ])}
+      />
+      <form method="post" action="/app/members">
+        <h2>Add a member</h2>
+        <Csrf token={p.v.csrf} />
+        <p class="hint">They sign in with a one-time email link and can then set a password.</p>
+        <label for="m-name">Full name</label>
+        <input id="m-name" name="full_name" required maxlength={200} value={p.posted?.full_name ?? ""} />
+        <label for="m-email">Email</label>
+        <input id="m-email" name="email" type="email" required maxlength={254} value={p.posted?.email ?? ""} />
+        <label for="m-role">Role</label>
+        <select id="m-role" name="role">
+          {roles.map((r) => (
+            <option value={r} selected={(p.posted?.role ?? "member") === r}>
+              {r}
+            </option>
+          ))}
+        </select>
+        <button type="submit">Add member</button>
+      </form>
+    </>
+  );
+}
+
+// ---- Usage ----
+
+export function UsageView(p: { u: Awaited<ReturnType<typeof usageThisMonth>> }) {
+  const u = p.u;
+  const money = (cents: number | null) => (cents === null ? "no limit" : `${(cents / 100).toFixed(2)}`);
+  return (
+    <dl class="facts">
+      <dt>Plan</dt>
+      <dd>
+        {u.planName} ({u.plan})
+      </dd>
+      <dt>Month</dt>
+      <dd>{u.period}</dd>
+      <dt>Agreements sent (live)</dt>
+      <dd>
+        {u.agreements}
+        {u.included === null ? " (the plan has no monthly limit)" : ` of ${u.included} included`}
+      </dd>
+      {u.included !== null ? (
+        <>
+          <dt>Beyond the plan</dt>
+          <dd>
+            {u.overageCents === null
+              ? "none: sending stops once the included agreements are spent"
+              : `${u.overage} agreements, ${money(u.overageSpentCents)} (limit ${money(u.spendingLimitCents)})`}
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+// ---- My sign-in ----
+
+export function AccountView(p: { v: Viewer; hasPassword: boolean }) {
+  return (
+    <>
+      <form method="post" action="/app/account/password">
+        <h2>{p.hasPassword ? "Change your password" : "Set a password"}</h2>
+        <Csrf token={p.v.csrf} />
+        <input type="text" name="username" autocomplete="username" value={p.v.email} hidden />
+        {p.hasPassword ? (
+          <>
+            <label for="current">Current password</label>
+            <input id="current" name="current" type="password" autocomplete="current-password" required />
+          </>
+        ) : null}
+        <label for="new-password">New password</label>
+        <span class="hint" id="new-password-hint">
+          12 characters or more. Your other sessions end.
+        </span>
+        <input id="new-password" name="password" type="password" autocomplete="new-password" minlength={12} required aria-describedby="new-password-hint" />
+        <button type="submit">Save password</button>
+      </form>
+      <form method="post" action="/app/sign-out-everywhere">
+        <h2>Sessions</h2>
+        <Csrf token={p.v.csrf} />
+        <p>Signs you out on every device and browser, this one included.</p>
+        <button type="submit" class="danger">
+          Sign out everywhere
+        </button>
+      </form>
+    </>
+  );
+}
+
+export function ShownOnceSecret(p: { secret: string }) {
+  return (
+    <p class="secret" id="secret">
+      {p.secret}
+    </p>
+  );
+}

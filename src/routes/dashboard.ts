@@ -1,0 +1,571 @@
+/**
+ * The business dashboard `/app`: member sign-in (password or one-time email link), sessions,
+ * and the pages for documents, templates, webhooks, keys, members, usage and the member's own
+ * sign-in. Every page and action is declared once in `DASHBOARD_ROUTES` with the action it needs;
+ * `requireAction` (src/lib/session.ts) checks session, role and CSRF for each, in one place.
+ * Each page calls the domain functions the JSON API calls; nothing here re-states a rule.
+ * Not in /openapi.json: these are pages.
+ */
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
+import { ApiError, invalid } from "../lib/errors";
+import { signerContext } from "../lib/auth";
+import { publicBaseUrl } from "../lib/config";
+import { ADDRESS_LIMIT, limitOrThrow } from "../lib/rate-limit";
+import { validationError } from "../lib/router";
+import { logError } from "../lib/log";
+import {
+  type Refusal,
+  type SessionMember,
+  actorOf,
+  clearSessionCookie,
+  csrfOk,
+  formAll,
+  formOf,
+  preSessionToken,
+  principalOf,
+  requireAction,
+  sessionMember,
+  setSessionCookie,
+} from "../lib/session";
+import {
+  type Action,
+  MEMBER_ROLES,
+  changeRole,
+  endAllSessions,
+  endSession,
+  inviteMember,
+  issueSignInLinks,
+  linkSignIn,
+  listMembers,
+  passwordSignIn,
+  setOwnPassword,
+  switchMode,
+} from "../domain/members";
+import { PrepareInput, SendInput, VoidInput, ListQuery, getDocument, listDocuments, prepareDocument, sendDocument, voidDocument } from "../domain/documents";
+import { TemplateCreate, latestPublished, listTemplates, publishTemplate, createTemplate } from "../domain/templates";
+import { addEndpoint, listDeliveries, listEndpoints, pingEndpoint, replayDelivery, rotateSecret } from "../domain/webhook-endpoints";
+import { issueKey, listKeys, revokeKey } from "../domain/accounts";
+import { usageThisMonth } from "../domain/quota";
+import { sealedFile, type SealedKind } from "../domain/evidence";
+import { documentForAccount } from "../db/evidence";
+import { memberById, membersDb } from "../db/members";
+import { SCOPES, type Scope } from "../db/enums";
+import { newNonce, setPageHeaders } from "../pages/security";
+import { AppPage, type Flash, LinkConfirmPage, OpenPage, SignInAgain, SignInPage, type Viewer } from "../pages/dashboard";
+import {
+  AccountView,
+  ChooseTemplateView,
+  DocumentView,
+  DocumentsView,
+  KeysView,
+  MembersView,
+  SEND_ROWS,
+  SendView,
+  SentView,
+  ShownOnce,
+  ShownOnceSecret,
+  TemplatesView,
+  UsageView,
+  WebhookView,
+  WebhooksView,
+} from "../pages/dashboard-views";
+import { createRouter } from "../lib/router";
+import type { Child } from "hono/jsx";
+import { sendSignInLinks } from "../domain/sign-in-links";
+
+type C = Context<AppEnv>;
+type Status = 200 | 400 | 401 | 402 | 403 | 404 | 409 | 422 | 429 | 500;
+
+export const dashboard = createRouter();
+
+function html(c: C, page: ReturnType<typeof AppPage> | ReturnType<typeof OpenPage>, status: Status = 200) {
+  const nonce = pageNonce(c);
+  setPageHeaders(c, nonce);
+  // Not no-referrer: with it, browsers send `Origin: null` on form posts, and the same-origin
+  // check of src/lib/session.ts needs the real origin. Nothing leaves the service's own origin.
+  c.header("Referrer-Policy", "same-origin");
+  return c.html(page as string, status);
+}
+
+const nonces = new WeakMap<Request, string>();
+const pageNonce = (c: C) => {
+  let n = nonces.get(c.req.raw);
+  if (!n) {
+    n = newNonce();
+    nonces.set(c.req.raw, n);
+  }
+  return n;
+};
+
+const viewer = (s: SessionMember): Viewer => ({ tenantName: s.tenantName, fullName: s.fullName, email: s.email, role: s.role, mode: s.mode, csrf: s.csrf });
+
+/** A signed-in page. */
+function page(c: C, s: SessionMember, title: string, content: Child, opts: { flash?: Flash; status?: Status } = {}) {
+  const nonce = pageNonce(c);
+  return html(c, AppPage({ nonce, v: viewer(s), title, path: c.req.path, flash: opts.flash ?? null, children: content }), opts.status ?? 200);
+}
+
+const bad = (text: string): Flash => ({ tone: "bad", text });
+const ok = (text: string): Flash => ({ tone: "ok", text });
+
+/** A rule's refusal (4xx) as a message on the page; anything else goes on up. */
+function refusalOf(err: unknown): { flash: Flash; status: Status } {
+  if (err instanceof ApiError && err.status < 500) return { flash: bad(err.hint ? `${err.message} ${err.hint}` : err.message), status: err.status as Status };
+  throw err;
+}
+
+/** Input checked by the API's own schema; its first complaint becomes the page's message. */
+function parsed<T>(schema: { safeParse: (x: unknown) => { success: true; data: T } | { success: false; error: { issues: unknown[] } } }, input: unknown): T {
+  const r = schema.safeParse(input);
+  if (!r.success) throw validationError(r.error.issues as Parameters<typeof validationError>[0], "body");
+  return r.data;
+}
+
+const refuse = (c: C, why: Refusal, s: SessionMember | null) => {
+  const nonce = pageNonce(c);
+  if (why === "signed_out") {
+    clearSessionCookie(c);
+    if (c.req.method === "GET") return c.redirect(`/app/sign-in?next=${encodeURIComponent(c.req.path)}`, 303);
+    return html(
+      c,
+      OpenPage({ nonce, title: "Signed out", flash: bad("Your session has ended. Sign in again; nothing was changed."), children: SignInAgain() }),
+      401,
+    );
+  }
+  const text =
+    why === "csrf"
+      ? "This form expired or did not come from this dashboard, so nothing was changed. Reload the page and try again."
+      : `Your role (${s?.role}) may not do this.`;
+  if (!s) return html(c, OpenPage({ nonce, title: "Refused", flash: bad(text) }), 403);
+  return page(c, s, "Refused", null, { flash: bad(text), status: 403 });
+};
+
+/** Every dashboard page and action with what it needs; the role table is src/domain/members.ts. */
+export const DASHBOARD_ROUTES: { method: "GET" | "POST"; path: string; action: Action }[] = [];
+
+function route(method: "GET" | "POST", path: string, action: Action, handler: (c: C, s: SessionMember) => Promise<Response> | Response) {
+  DASHBOARD_ROUTES.push({ method, path, action });
+  const gate = requireAction(action, refuse);
+  const run = async (c: C) => handler(c, (await sessionMember(c))!);
+  if (method === "GET") dashboard.get(path, gate, run);
+  else dashboard.post(path, gate, run);
+}
+
+const who = (c: C) => signerContext(c.req.raw);
+
+/** Only dashboard paths are followed after sign-in (no open redirect). */
+const safeNext = (next: string | undefined) => (next && /^\/app(\/[A-Za-z0-9_\-/]*)?$/.test(next) && !next.includes("//") ? next : "/app/documents");
+
+// ---- Sign-in ----
+
+/** Sign-in attempts share the anonymous budget per address (60 a minute); lock-out is per member. */
+const perAddress = async (c: C) => limitOrThrow(c, `addr:${c.req.header("cf-connecting-ip") ?? "unknown"}`, ADDRESS_LIMIT);
+
+dashboard.get("/app", async (c) => c.redirect((await sessionMember(c)) ? "/app/documents" : "/app/sign-in", 303));
+
+dashboard.get("/app/sign-in", async (c) => {
+  if (await sessionMember(c)) return c.redirect("/app/documents", 303);
+  const sent = c.req.query("sent") === "1";
+  const flash = sent ? ok("If this email belongs to a member, a sign-in link is on its way. It works once, for 15 minutes.") : null;
+  return html(c, SignInPage({ nonce: pageNonce(c), csrf: preSessionToken(c), flash, next: c.req.query("next") }));
+});
+
+const REFUSED = "Email or password not recognised. After 10 failed attempts in 15 minutes, password sign-in pauses for 15 minutes.";
+
+dashboard.post("/app/sign-in", async (c) => {
+  await perAddress(c);
+  const csrf = preSessionToken(c);
+  const f = await formOf(c);
+  const again = (flash: Flash, status: Status, accounts?: { slug: string; name: string }[]) =>
+    html(c, SignInPage({ nonce: pageNonce(c), csrf, flash, email: f.email, accounts, next: f.next }), status);
+  if (!(await csrfOk(c, csrf))) return again(bad("This form expired. Please sign in again."), 403);
+  const r = await passwordSignIn(c.env, { email: f.email ?? "", password: f.password ?? "", account: f.account }, who(c));
+  if (!r.ok) return r.why === "choose_account" ? again(null, 200, r.accounts) : again(bad(REFUSED), 401);
+  setSessionCookie(c, r.token);
+  return c.redirect(safeNext(f.next), 303);
+});
+
+dashboard.post("/app/sign-in/link", async (c) => {
+  await perAddress(c);
+  const csrf = preSessionToken(c);
+  const f = await formOf(c);
+  if (!(await csrfOk(c, csrf))) return html(c, SignInPage({ nonce: pageNonce(c), csrf, flash: bad("This form expired. Please try again.") }), 403);
+  const links = await issueSignInLinks(c.env, f.email ?? "");
+  await sendSignInLinks(c.env, links, publicBaseUrl(c.env));
+  // The same answer whether or not the email is known.
+  return c.redirect("/app/sign-in?sent=1", 303);
+});
+
+dashboard.get("/app/sign-in/link", (c) => {
+  return html(c, LinkConfirmPage({ nonce: pageNonce(c), csrf: preSessionToken(c), token: c.req.query("token") ?? "" }));
+});
+
+dashboard.post("/app/sign-in/link/use", async (c) => {
+  await perAddress(c);
+  const csrf = preSessionToken(c);
+  const f = await formOf(c);
+  const nonce = pageNonce(c);
+  if (!(await csrfOk(c, csrf))) return html(c, LinkConfirmPage({ nonce, csrf, token: f.token ?? "" }), 403);
+  const token = await linkSignIn(c.env, f.token ?? "", who(c));
+  if (!token) {
+    return html(
+      c,
+      SignInPage({ nonce, csrf, flash: bad("This sign-in link was already used, has expired, or is not a link we sent. Ask for a new one below.") }),
+      404,
+    );
+  }
+  setSessionCookie(c, token);
+  return c.redirect("/app/documents", 303);
+});
+
+route("POST", "/app/sign-out", "read", async (c, s) => {
+  await endSession(c.env, s);
+  clearSessionCookie(c);
+  return c.redirect("/app/sign-in", 303);
+});
+
+route("POST", "/app/sign-out-everywhere", "read", async (c, s) => {
+  await endAllSessions(c.env, s);
+  clearSessionCookie(c);
+  return c.redirect("/app/sign-in", 303);
+});
+
+route("POST", "/app/mode", "read", async (c, s) => {
+  const f = await formOf(c);
+  if (f.mode === "test" || f.mode === "live") await switchMode(c.env, s, f.mode);
+  return c.redirect(safeNext(f.back), 303);
+});
+
+// ---- Documents ----
+
+route("GET", "/app/documents", "read", async (c, s) => {
+  const q = ListQuery.safeParse({ ...c.req.query(), limit: 50, q: c.req.query("q") || undefined, status: c.req.query("status") || undefined });
+  const query = q.success ? q.data : ListQuery.parse({ limit: 50 });
+  const list = await listDocuments(c.env, principalOf(s), query);
+  return page(c, s, "Documents", DocumentsView({ v: viewer(s), list, status: query.status, q: query.q }), {
+    flash: q.success ? null : bad("That filter is not valid; showing every document."),
+  });
+});
+
+route("GET", "/app/documents/new", "documents.write", async (c, s) => {
+  const code = c.req.query("template");
+  if (!code) return page(c, s, "Send a document", ChooseTemplateView({ templates: await listTemplates(c.env, principalOf(s)) }));
+  try {
+    const t = await latestPublished(c.env, principalOf(s), code);
+    return page(c, s, "Send a document", SendView({ v: viewer(s), template: t }));
+  } catch (err) {
+    const r = refusalOf(err);
+    return page(c, s, "Send a document", ChooseTemplateView({ templates: await listTemplates(c.env, principalOf(s)) }), r);
+  }
+});
+
+/** Signer rows of the form; empty rows are skipped. */
+function signersOf(f: Record<string, string>) {
+  const out = [];
+  for (let i = 0; i < SEND_ROWS; i++) {
+    const full_name = (f[`signer.${i}.full_name`] ?? "").trim();
+    const email = (f[`signer.${i}.email`] ?? "").trim();
+    if (full_name || email) out.push({ full_name, email });
+  }
+  return out;
+}
+
+route("POST", "/app/documents", "documents.write", async (c, s) => {
+  const f = await formOf(c);
+  const p = principalOf(s);
+  const values = Object.fromEntries(
+    Object.entries(f)
+      .filter(([k]) => k.startsWith("value."))
+      .map(([k, v]) => [k.slice(6), v]),
+  );
+  let documentId: string | null = null;
+  try {
+    const prep = parsed(PrepareInput, { template_code: f.template_code ?? "", title: f.title || undefined, values, sequential: f.sequential === "true" });
+    const send = parsed(SendInput, { signers: signersOf(f) });
+    documentId = (await prepareDocument(c.env, p, prep, who(c))).document_id;
+    const { links } = await sendDocument(c.env, p, documentId, send.signers, who(c));
+    return page(c, s, "Document sent", SentView({ documentId, links, baseUrl: publicBaseUrl(c.env) }));
+  } catch (err) {
+    const r = refusalOf(err);
+    if (documentId) {
+      // Prepared but not sent (e.g. the quota): the draft stays, and its page can send it later.
+      return page(c, s, "Not sent", DocumentView({ v: viewer(s), d: await getDocument(c.env, p, documentId) }), {
+        ...r,
+        flash: bad(`Saved as a draft but not sent: ${r.flash!.text}`),
+      });
+    }
+    let template: Awaited<ReturnType<typeof latestPublished>> | null = null;
+    try {
+      template = await latestPublished(c.env, p, f.template_code ?? "");
+    } catch {
+      template = null;
+    }
+    const content = template ? SendView({ v: viewer(s), template, posted: f }) : ChooseTemplateView({ templates: await listTemplates(c.env, p) });
+    return page(c, s, "Send a document", content, r);
+  }
+});
+
+async function documentPage(c: C, s: SessionMember, id: string, opts: { flash?: Flash; status?: Status } = {}) {
+  const d = await getDocument(c.env, principalOf(s), id);
+  return page(c, s, d.title, DocumentView({ v: viewer(s), d }), opts);
+}
+
+route("GET", "/app/documents/:id", "read", async (c, s) => {
+  const done = c.req.query("done");
+  return documentPage(c, s, c.req.param("id")!, { flash: done === "voided" ? ok("Voided.") : null });
+});
+
+route("POST", "/app/documents/:id/send", "documents.write", async (c, s) => {
+  const f = await formOf(c);
+  const id = c.req.param("id")!;
+  try {
+    const send = parsed(SendInput, { signers: signersOf(f) });
+    const { links } = await sendDocument(c.env, principalOf(s), id, send.signers, who(c));
+    return page(c, s, "Document sent", SentView({ documentId: id, links, baseUrl: publicBaseUrl(c.env) }));
+  } catch (err) {
+    return documentPage(c, s, id, refusalOf(err));
+  }
+});
+
+route("POST", "/app/documents/:id/void", "documents.write", async (c, s) => {
+  const f = await formOf(c);
+  const id = c.req.param("id")!;
+  try {
+    const { reason } = parsed(VoidInput, { reason: f.reason ?? "" });
+    await voidDocument(c.env, principalOf(s), id, reason, who(c));
+  } catch (err) {
+    return documentPage(c, s, id, refusalOf(err));
+  }
+  return c.redirect(`/app/documents/${id}?done=voided`, 303);
+});
+
+async function download(c: C, s: SessionMember, kind: SealedKind) {
+  const p = principalOf(s);
+  const doc = await documentForAccount(c.env, c.req.param("id")!, p.tenantId, p.mode);
+  if (!doc) throw new ApiError("not_found", "No such document in this account.");
+  const file = await sealedFile(c.env, doc, kind, publicBaseUrl(c.env));
+  return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+    "Content-Type": "application/pdf",
+    "Content-Disposition": `attachment; filename="${file.filename}"`,
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+  });
+}
+
+route("GET", "/app/documents/:id/pdf", "read", (c, s) => download(c, s, "pdf"));
+route("GET", "/app/documents/:id/bundle", "read", (c, s) => download(c, s, "bundle"));
+
+// ---- Templates ----
+
+async function templatesPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status; posted?: Record<string, string> } = {}) {
+  const templates = await listTemplates(c.env, principalOf(s));
+  return page(c, s, "Templates", TemplatesView({ v: viewer(s), templates, posted: opts.posted }), opts);
+}
+
+route("GET", "/app/templates", "read", (c, s) => templatesPage(c, s, { flash: c.req.query("done") === "saved" ? ok("Draft saved.") : null }));
+
+route("POST", "/app/templates", "templates.write", async (c, s) => {
+  const f = await formOf(c);
+  try {
+    const variables = (f.variables ?? "")
+      .split(",")
+      .map((v) => v.trim())
+      .filter(Boolean);
+    const input = parsed(TemplateCreate, { code: f.code ?? "", name: f.name ?? "", kind: f.kind || undefined, body: f.body ?? "", variables });
+    await createTemplate(c.env, principalOf(s), input);
+  } catch (err) {
+    return templatesPage(c, s, { ...refusalOf(err), posted: f });
+  }
+  return c.redirect("/app/templates?done=saved", 303);
+});
+
+route("POST", "/app/templates/publish", "templates.write", async (c, s) => {
+  const f = await formOf(c);
+  try {
+    const r = await publishTemplate(c.env, principalOf(s), f.code ?? "");
+    return templatesPage(c, s, { flash: ok(`Published ${r.code} version ${r.version}.`) });
+  } catch (err) {
+    return templatesPage(c, s, refusalOf(err));
+  }
+});
+
+// ---- Webhooks ----
+
+async function webhooksPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status; posted?: Record<string, string>; once?: Child } = {}) {
+  const { endpoints } = await listEndpoints(c.env, principalOf(s));
+  return page(c, s, "Webhooks", [opts.once ?? null, WebhooksView({ v: viewer(s), endpoints, posted: opts.posted })], opts);
+}
+
+const secretOnce = (title: string, secret: string) =>
+  ShownOnce({ title, note: "The signing secret is shown once: copy it into your receiver now.", children: ShownOnceSecret({ secret }) });
+
+route("GET", "/app/webhooks", "webhooks.manage", (c, s) => webhooksPage(c, s));
+
+route("POST", "/app/webhooks", "webhooks.manage", async (c, s) => {
+  const f = await formOf(c);
+  try {
+    const events = await formAll(c, "events");
+    const r = await addEndpoint(c.env, principalOf(s), { url: f.url ?? "", events, label: f.label || undefined });
+    return webhooksPage(c, s, { once: secretOnce("Endpoint added", r.secret) });
+  } catch (err) {
+    return webhooksPage(c, s, { ...refusalOf(err), posted: f });
+  }
+});
+
+async function webhookPage(c: C, s: SessionMember, id: string, opts: { flash?: Flash; status?: Status; once?: Child } = {}) {
+  const p = principalOf(s);
+  const { deliveries } = await listDeliveries(c.env, p, id);
+  const endpoint = (await listEndpoints(c.env, p)).endpoints.find((e) => e.id === id);
+  if (!endpoint) throw new ApiError("not_found", "No such webhook endpoint in this account.");
+  return page(c, s, `Webhook ${endpoint.label || endpoint.url}`, [opts.once ?? null, WebhookView({ v: viewer(s), endpoint, deliveries })], opts);
+}
+
+route("GET", "/app/webhooks/:id", "webhooks.manage", (c, s) => webhookPage(c, s, c.req.param("id")!));
+
+route("POST", "/app/webhooks/:id/ping", "webhooks.manage", async (c, s) => {
+  const id = c.req.param("id")!;
+  const r = await pingEndpoint(c.env, principalOf(s), id);
+  return webhookPage(c, s, id, { flash: ok(`Test delivery ${r.delivery_id} queued.`) });
+});
+
+route("POST", "/app/webhooks/:id/rotate", "webhooks.manage", async (c, s) => {
+  const id = c.req.param("id")!;
+  const r = await rotateSecret(c.env, principalOf(s), id);
+  return webhookPage(c, s, id, { once: secretOnce("New signing secret (the previous one keeps working for 24 hours)", r.secret) });
+});
+
+route("POST", "/app/webhooks/deliveries/:id/replay", "webhooks.manage", async (c, s) => {
+  const f = await formOf(c);
+  const endpoint = f.endpoint ?? "";
+  try {
+    const r = await replayDelivery(c.env, principalOf(s), c.req.param("id")!);
+    if (!endpoint) return webhooksPage(c, s, { flash: ok(`Replay ${r.delivery_id} queued.`) });
+    return webhookPage(c, s, endpoint, { flash: ok(`Replay ${r.delivery_id} queued.`) });
+  } catch (err) {
+    const r = refusalOf(err);
+    return endpoint ? webhookPage(c, s, endpoint, r) : webhooksPage(c, s, r);
+  }
+});
+
+// ---- Keys ----
+
+async function keysPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status; posted?: Record<string, string>; once?: Child } = {}) {
+  const { keys } = await listKeys(c.env, s.tenantId);
+  return page(c, s, "API keys", [opts.once ?? null, KeysView({ v: viewer(s), keys, posted: opts.posted })], opts);
+}
+
+route("GET", "/app/keys", "keys.manage", (c, s) => keysPage(c, s, { flash: c.req.query("done") === "revoked" ? ok("Key revoked.") : null }));
+
+route("POST", "/app/keys", "keys.manage", async (c, s) => {
+  const f = await formOf(c);
+  try {
+    const label = (f.label ?? "").trim();
+    if (!label || label.length > 100) throw invalid("label: 1 to 100 characters.");
+    if (f.mode !== "test" && f.mode !== "live") throw invalid("mode: test or live.");
+    const scopes = await formAll(c, "scopes");
+    if (scopes.length === 0) throw invalid("scopes: choose at least one.");
+    const unknown = scopes.filter((x) => !(SCOPES as readonly string[]).includes(x));
+    if (unknown.length) throw invalid(`scopes: unknown ${unknown.join(", ")}.`);
+    const expires = f.expires_on ? new Date(`${f.expires_on}T23:59:59Z`) : null;
+    if (expires && Number.isNaN(expires.getTime())) throw invalid("expires_on: a date such as 2027-01-31.");
+    const r = await issueKey(c.env, s.tenantId, { label, mode: f.mode, scopes: scopes as Scope[], expires_at: expires?.toISOString() ?? null }, actorOf(s));
+    const once = ShownOnce({
+      title: `Key "${label}" issued`,
+      note: "The key is shown once: copy it now. Only its first characters are kept.",
+      children: ShownOnceSecret({ secret: r.key }),
+    });
+    return keysPage(c, s, { once });
+  } catch (err) {
+    return keysPage(c, s, { ...refusalOf(err), posted: f });
+  }
+});
+
+route("POST", "/app/keys/:id/revoke", "keys.manage", async (c, s) => {
+  const f = await formOf(c);
+  try {
+    const reason = (f.reason ?? "").trim();
+    if (!reason || reason.length > 500) throw invalid("reason: 1 to 500 characters.");
+    await revokeKey(c.env, c.req.param("id")!, reason, actorOf(s), s.tenantId);
+  } catch (err) {
+    return keysPage(c, s, refusalOf(err));
+  }
+  return c.redirect("/app/keys?done=revoked", 303);
+});
+
+// ---- Members ----
+
+async function membersPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status; posted?: Record<string, string> } = {}) {
+  const members = await listMembers(c.env, s.tenantId);
+  return page(c, s, "Members", MembersView({ v: viewer(s), members, posted: opts.posted }), opts);
+}
+
+route("GET", "/app/members", "members.manage", (c, s) => membersPage(c, s));
+
+const isRole = (r: string | undefined): r is (typeof MEMBER_ROLES)[number] => (MEMBER_ROLES as readonly string[]).includes(r ?? "");
+
+route("POST", "/app/members", "members.manage", async (c, s) => {
+  const f = await formOf(c);
+  try {
+    const email = (f.email ?? "").trim();
+    const full_name = (f.full_name ?? "").trim();
+    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) || email.length > 254) throw invalid("email: not an email address.");
+    if (!full_name || full_name.length > 200) throw invalid("full_name: 1 to 200 characters.");
+    if (!isRole(f.role)) throw invalid("role: owner, admin, member or viewer.");
+    await inviteMember(c.env, s, { email, full_name, role: f.role });
+    return membersPage(c, s, { flash: ok(`${full_name} added as ${f.role}. They can ask for a sign-in link on the sign-in page.`) });
+  } catch (err) {
+    return membersPage(c, s, { ...refusalOf(err), posted: f });
+  }
+});
+
+route("POST", "/app/members/:id/role", "members.manage", async (c, s) => {
+  const f = await formOf(c);
+  try {
+    if (!isRole(f.role)) throw invalid("role: owner, admin, member or viewer.");
+    const r = await changeRole(c.env, s, c.req.param("id")!, f.role);
+    return membersPage(c, s, { flash: ok(r.updated ? "Role changed." : "The role was already that.") });
+  } catch (err) {
+    return membersPage(c, s, refusalOf(err));
+  }
+});
+
+// ---- Usage ----
+
+route("GET", "/app/usage", "read", async (c, s) => page(c, s, "Usage", UsageView({ u: await usageThisMonth(c.env, s.tenantId) })));
+
+// ---- My sign-in ----
+
+async function accountPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status } = {}) {
+  const me = await memberById(membersDb(c.env.DB), s.memberId);
+  return page(c, s, "My sign-in", AccountView({ v: viewer(s), hasPassword: !!me?.passwordHash }), opts);
+}
+
+route("GET", "/app/account", "read", (c, s) => accountPage(c, s));
+
+route("POST", "/app/account/password", "read", async (c, s) => {
+  const f = await formOf(c);
+  try {
+    await setOwnPassword(c.env, s, { current: f.current, password: f.password ?? "" });
+  } catch (err) {
+    return accountPage(c, s, refusalOf(err));
+  }
+  return accountPage(c, s, { flash: ok("Password saved. Your other sessions have ended.") });
+});
+
+/** Anything unexpected on a dashboard page answers as a page (never the JSON envelope). */
+dashboard.onError(async (err, c) => {
+  const nonce = pageNonce(c);
+  if (err instanceof ApiError) {
+    for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
+    if (err.status < 500) {
+      const s = await sessionMember(c).catch(() => null);
+      const flash = bad(err.code === "rate_limited" ? "Too many attempts from this address. Wait a minute and try again." : err.message);
+      if (s) return page(c, s, err.code === "not_found" ? "Not found" : "Refused", null, { flash, status: err.status as Status });
+      return html(c, OpenPage({ nonce, title: "Refused", flash }), err.status as Status);
+    }
+  }
+  const requestId = c.get("requestId") ?? "unknown";
+  logError("unhandled error", err, { requestId });
+  return html(c, OpenPage({ nonce, title: "Something went wrong", flash: bad(`Please try again. If it keeps happening, quote ${requestId}.`) }), 500);
+});

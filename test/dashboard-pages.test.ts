@@ -1,0 +1,266 @@
+/**
+ * The dashboard's pages do what the API does, through the same domain functions: documents
+ * (filters, detail with trail, send, void, downloads), templates, webhooks (add, ping, rotate,
+ * replay, deliveries), keys (issued once, revoked with a reason), members, usage. Each page stays
+ * under 100 KB as served.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { dbOf } from "../src/db/client";
+import { apiKeys, auditLog } from "../src/db/schema";
+import { issueKey } from "../src/domain/accounts";
+import { api } from "./helpers";
+import { consentAndSign, people, publishedTemplate, sentDocument } from "./signing-helpers";
+import { newBox, received, idle } from "./webhook-helpers";
+import { type Browser, makeAccount, makeMember, sessionFor } from "./dashboard-helpers";
+import { gzipSize, select } from "./pages-helpers";
+
+async function ownerWithKey(mode: "test" | "live" = "live") {
+  const t = await makeAccount();
+  const { key } = await issueKey(env, t, { label: "k", mode, scopes: ["signing:read", "signing:write", "signing:templates", "signing:webhooks"] }, "test");
+  const m = await makeMember(t, "owner");
+  const b = await sessionFor(m);
+  if (mode === "live") expect((await b.submit("/app/mode", { mode: "live", back: "/app/documents" })).status).toBe(303);
+  return { t, key, m, b };
+}
+
+const texts = async (html: string, sel: string) => (await select(html, sel)).map((e) => e.text.replace(/\s+/g, " ").trim());
+
+describe("documents", () => {
+  it("lists with status and text filters, in the session's mode", async () => {
+    const { key, b } = await ownerWithKey();
+    const a = await sentDocument(key, { signers: [{ email: "zed@example.com", full_name: "Zed Zebra" }], doc: { title: "Boat lease" } });
+    await sentDocument(key, { doc: { title: "Bike lease" } });
+    await api("POST", `/v1/documents/${a.id}/void`, { key, body: { reason: "wrong boat" } });
+    const all = await b.get("/app/documents");
+    expect(all.status).toBe(200);
+    expect(await texts(all.text, "tbody td:first-child")).toEqual(["Bike lease", "Boat lease"]);
+    const voided = await b.get("/app/documents?status=voided");
+    expect(await texts(voided.text, "tbody td:first-child")).toEqual(["Boat lease"]);
+    const byName = await b.get("/app/documents?q=zebra");
+    expect(await texts(byName.text, "tbody td:first-child")).toEqual(["Boat lease"]);
+    const bad = await b.get("/app/documents?status=nonsense");
+    expect(bad.status).toBe(200);
+    expect(bad.text).toContain("That filter is not valid");
+    // Test data is another world.
+    await b.submit("/app/mode", { mode: "test", back: "/app/documents" });
+    expect((await b.get("/app/documents")).text).toContain("No documents match.");
+  });
+
+  it("sends from a published template (links shown once), shows the trail, and voids with a reason", async () => {
+    const { key, b } = await ownerWithKey();
+    const { code } = await publishedTemplate(key);
+    const choose = await b.get("/app/documents/new");
+    expect(await texts(choose.text, "select#template option")).toEqual([expect.stringContaining(code)]);
+    const form = await b.get(`/app/documents/new?template=${code}`);
+    expect((await select(form.text, "input[name^='value.']")).map((i) => i.attrs.name)).toEqual(["value.company", "value.name"]);
+    const missing = await b.submit("/app/documents", {
+      template_code: code,
+      "value.company": "Acme",
+      "signer.0.full_name": "Ada",
+      "signer.0.email": "ada@example.com",
+    });
+    expect(missing.status).toBe(422);
+    expect(missing.text).toContain("missing: name");
+    const sent = await b.submit("/app/documents", {
+      template_code: code,
+      title: "Dashboard NDA",
+      "value.company": "Acme",
+      "value.name": "Ada",
+      "signer.0.full_name": "Ada Lovelace",
+      "signer.0.email": "ada@example.com",
+      "signer.1.full_name": "Bob Babbage",
+      "signer.1.email": "bob@example.com",
+      sequential: "true",
+    });
+    expect(sent.status).toBe(200);
+    const links = [...sent.text.matchAll(/https:\/\/sign\.example\.test\/s\/([0-9a-f]{64})/g)].map((m) => m[1]!);
+    expect(links).toHaveLength(2);
+    const id = /\/app\/documents\/(doc_[a-z0-9]+)/.exec(sent.text)![1]!;
+    await consentAndSign(links[0]!, "Ada Lovelace");
+    const detail = await b.get(`/app/documents/${id}`);
+    expect(detail.status).toBe(200);
+    const trail = await texts(detail.text, 'section[aria-label="Trail"] tbody tr td:nth-child(2)');
+    expect(trail).toEqual(["created", "sent", "consented", "signed (typed)"]);
+    expect(detail.text).not.toContain(links[0]!);
+    // The API sees the same document.
+    expect((await api("GET", `/v1/documents/${id}`, { key })).json.title).toBe("Dashboard NDA");
+    const noReason = await b.submit(`/app/documents/${id}/void`, { reason: " " }, `/app/documents/${id}`);
+    expect(noReason.status).toBe(422);
+    const voided = await b.submit(`/app/documents/${id}/void`, { reason: "sent to the wrong Bob" }, `/app/documents/${id}`);
+    expect(voided.status).toBe(303);
+    const after = await b.get(voided.location!);
+    expect(after.text).toContain("sent to the wrong Bob");
+    expect((await api("GET", `/v1/documents/${id}`, { key })).json.status).toBe("voided");
+    const again = await b.submit(`/app/documents/${id}/void`, { reason: "twice" }, `/app/documents/${id}`);
+    expect(again.status).toBe(422);
+  });
+
+  it("offers the sealed PDF and the bundle of a completed document, and nothing of another account's", async () => {
+    const { key, b } = await ownerWithKey();
+    const { id, links } = await sentDocument(key, { signers: people(1) });
+    const early = await b.get(`/app/documents/${id}/pdf`);
+    expect(early.status).toBe(422);
+    await consentAndSign(links[0]!.token);
+    const page = await b.get(`/app/documents/${id}`);
+    expect((await select(page.text, "a[download]")).map((a) => a.attrs.href)).toEqual([`/app/documents/${id}/pdf`, `/app/documents/${id}/bundle`]);
+    const pdf = await b.get(`/app/documents/${id}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.text.startsWith("%PDF-")).toBe(true);
+    const apiPdf = await api("GET", `/v1/documents/${id}/pdf`, { key, headers: { accept: "application/pdf" } });
+    expect(pdf.text).toBe(apiPdf.text);
+    const stranger = await ownerWithKey();
+    expect((await stranger.b.get(`/app/documents/${id}/pdf`)).status).toBe(404);
+    expect((await stranger.b.get(`/app/documents/${id}`)).status).toBe(404);
+  });
+
+  it("a viewer reads documents but is offered no send or void", async () => {
+    const { t, key } = await ownerWithKey();
+    const { id } = await sentDocument(key);
+    const v = await sessionFor(await makeMember(t, "viewer"));
+    await v.submit("/app/mode", { mode: "live", back: "/app/documents" });
+    const list = await v.get("/app/documents");
+    expect(list.text).not.toContain("Send a document");
+    const d = await v.get(`/app/documents/${id}`);
+    expect(d.status).toBe(200);
+    expect(d.text).not.toContain("Void this document");
+  });
+});
+
+describe("templates", () => {
+  it("saves a text draft and publishes it, with the API's rules and messages", async () => {
+    const { key, b } = await ownerWithKey();
+    const bad = await b.submit("/app/templates", { code: "Bad Code", name: "x", kind: "nda", body: "Hi", variables: "" }, "/app/templates");
+    expect(bad.status).toBe(422);
+    expect(bad.text).toContain("code");
+    const saved = await b.submit(
+      "/app/templates",
+      { code: "lease", name: "Lease", kind: "contract", body: "Lease for {{tenant}} at {{place}}.", variables: "tenant" },
+      "/app/templates",
+    );
+    expect(saved.status).toBe(303);
+    const undeclared = await b.submit("/app/templates/publish", { code: "lease" }, "/app/templates");
+    expect(undeclared.status).toBe(422);
+    expect(undeclared.text).toContain("placeholders not declared in variables: place");
+    await b.submit(
+      "/app/templates",
+      { code: "lease", name: "Lease", kind: "contract", body: "Lease for {{tenant}} at {{place}}.", variables: "tenant, place" },
+      "/app/templates",
+    );
+    const published = await b.submit("/app/templates/publish", { code: "lease" }, "/app/templates");
+    expect(published.status).toBe(200);
+    expect(published.text).toContain("Published lease version 1.");
+    const listed = (await api("GET", "/v1/templates", { key })).json;
+    expect(JSON.stringify(listed)).toContain('"code":"lease"');
+  });
+});
+
+describe("webhooks", () => {
+  it("adds an endpoint (secret once), pings it, lists deliveries, replays one, rotates the secret", async () => {
+    const { key, b } = await ownerWithKey();
+    const box = newBox();
+    const refused = await b.submit("/app/webhooks", { url: "http://example.com/hook", events: "*" }, "/app/webhooks");
+    expect(refused.status).toBe(422);
+    const added = await b.submit("/app/webhooks", { url: box.url, events: ["signing.completed", "signing.sent"], label: "crm" }, "/app/webhooks");
+    expect(added.status).toBe(200);
+    expect(added.text).toMatch(/whsec_[0-9a-f]{48}/);
+    const { endpoints } = (await api("GET", "/v1/webhooks", { key })).json;
+    expect(endpoints).toHaveLength(1);
+    const id = endpoints[0].id as string;
+    expect(endpoints[0].events).toEqual(["signing.completed", "signing.sent"]);
+    const ping = await b.submit(`/app/webhooks/${id}/ping`, {}, `/app/webhooks/${id}`);
+    expect(ping.status).toBe(200);
+    expect(ping.text).toContain("Test delivery");
+    await idle(id);
+    expect((await received(box)).map((r) => JSON.parse(r.body).event)).toContain("signing.ping");
+    const page = await b.get(`/app/webhooks/${id}`);
+    expect(await texts(page.text, 'section[aria-label="Deliveries"] tbody td:nth-child(2)')).toEqual(["signing.ping"]);
+    const deliveryId = /\/app\/webhooks\/deliveries\/(dlv_[0-9a-f]+)\/replay/.exec(page.text)![1]!;
+    const replay = await b.submit(`/app/webhooks/deliveries/${deliveryId}/replay`, { endpoint: id }, `/app/webhooks/${id}`);
+    expect(replay.status).toBe(200);
+    expect(replay.text).toContain("Replay dlv_");
+    const rotated = await b.submit(`/app/webhooks/${id}/rotate`, {}, `/app/webhooks/${id}`);
+    expect(rotated.status).toBe(200);
+    const secret = /whsec_[0-9a-f]{48}/.exec(rotated.text)![0];
+    expect((await b.get(`/app/webhooks/${id}`)).text).not.toContain(secret);
+  });
+});
+
+describe("keys", () => {
+  it("issues a key shown once that works on the API, and revokes it with a reason on the audit trail", async () => {
+    const { t, b, m } = await ownerWithKey();
+    const issued = await b.submit("/app/keys", { label: "CRM sync", mode: "test", scopes: ["signing:read"] }, "/app/keys");
+    expect(issued.status).toBe(200);
+    const key = /mk_test_[0-9a-f]{48}/.exec(issued.text)![0];
+    expect((await api("GET", "/v1/account", { key })).status).toBe(200);
+    const list = await b.get("/app/keys");
+    expect(list.text).not.toContain(key);
+    expect(list.text).toContain(key.slice(0, 12));
+    const row = (await dbOf(env.DB).select().from(apiKeys).where(eq(apiKeys.tenantId, t)).all()).find((k) => k.label === "CRM sync")!;
+    expect(row.scopes).toEqual(["signing:read"]);
+    const noReason = await b.submit(`/app/keys/${row.id}/revoke`, { reason: "" }, "/app/keys");
+    expect(noReason.status).toBe(422);
+    const revoked = await b.submit(`/app/keys/${row.id}/revoke`, { reason: "laptop lost" }, "/app/keys");
+    expect(revoked.status).toBe(303);
+    expect((await api("GET", "/v1/account", { key })).status).toBe(401);
+    expect((await b.get("/app/keys")).text).toContain("laptop lost");
+    const audit = await dbOf(env.DB).select().from(auditLog).where(eq(auditLog.tenantId, t)).all();
+    expect(audit.filter((a) => a.action.startsWith("key.")).map((a) => [a.action, a.actor])).toEqual(
+      expect.arrayContaining([
+        ["key.issued", `member:${m.memberId}`],
+        ["key.revoked", `member:${m.memberId}`],
+      ]),
+    );
+    const noScopes = await b.submit("/app/keys", { label: "none", mode: "live" }, "/app/keys");
+    expect(noScopes.status).toBe(422);
+  });
+});
+
+describe("members and usage", () => {
+  it("adds a member who can then ask for a sign-in link; refuses a duplicate", async () => {
+    const { b } = await ownerWithKey();
+    const add = await b.submit("/app/members", { full_name: "Nina New", email: "Nina@Example.com", role: "member" }, "/app/members");
+    expect(add.status).toBe(200);
+    expect(await texts(add.text, "tbody td:nth-child(2)")).toContain("nina@example.com");
+    const dup = await b.submit("/app/members", { full_name: "Nina Again", email: "nina@example.com", role: "viewer" }, "/app/members");
+    expect(dup.status).toBe(422);
+  });
+
+  it("shows the month's agreements against the plan", async () => {
+    const { key, b } = await ownerWithKey();
+    await sentDocument(key);
+    const u = await b.get("/app/usage");
+    expect(u.status).toBe(200);
+    expect(u.text).toContain("1 of 25 included");
+  });
+});
+
+describe("page weight and headers", () => {
+  it("every page is under 100 KB, carries a nonce CSP and no-store, and refuses framing", async () => {
+    const { key, b } = await ownerWithKey();
+    const { id } = await sentDocument(key);
+    const pages = [
+      "/app/sign-in",
+      "/app/documents",
+      `/app/documents/${id}`,
+      "/app/documents/new",
+      "/app/templates",
+      "/app/webhooks",
+      "/app/keys",
+      "/app/members",
+      "/app/usage",
+      "/app/account",
+    ];
+    for (const p of pages) {
+      const r = p === "/app/sign-in" ? await new (b.constructor as typeof Browser)().get(p) : await b.get(p);
+      expect(r.status, p).toBe(200);
+      expect(r.text.length, p).toBeLessThan(100 * 1024);
+      expect(await gzipSize(r.text), p).toBeLessThan(20 * 1024);
+      expect(r.headers.get("content-security-policy"), p).toMatch(/default-src 'none'; script-src 'nonce-[^']+'; style-src 'nonce-/);
+      expect(r.headers.get("cache-control"), p).toBe("no-store");
+      expect(r.headers.get("x-frame-options"), p).toBe("DENY");
+    }
+  });
+});
