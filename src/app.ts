@@ -28,6 +28,7 @@ import { devices } from "./routes/devices";
 import { dashboard } from "./routes/dashboard";
 import { branding } from "./routes/branding";
 import { signingHostGate } from "./routes/signing-host";
+import { kiosk } from "./routes/kiosk";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -106,6 +107,7 @@ app.route("/", publicForm);
 app.route("/", devices);
 app.route("/", dashboard);
 app.route("/", branding);
+app.route("/", kiosk);
 
 app.doc31("/openapi.json", {
   openapi: "3.1.0",

@@ -30,9 +30,9 @@ export async function workflowRow(tenantId: string, mode: "test" | "live" = "liv
   return id;
 }
 
-/** A workflow to pair with, made through the workflow API. */
-export async function workflowFor(key: string) {
-  const tpl = await publishedTemplate(key, { body: "I, {{name}}, accept the rules.", variables: ["name"] });
+/** A workflow to pair with, made through the workflow API: the participant alone signs. */
+export async function workflowFor(key: string, over: Record<string, unknown> = {}) {
+  const tpl = await publishedTemplate(key, { body: "I accept the rules of the house.", variables: [] });
   const r = await api("POST", "/v1/workflows", {
     key,
     body: {
@@ -41,6 +41,7 @@ export async function workflowFor(key: string) {
       template_code: tpl.code,
       signer_roles: [{ label: "Guest", role: "signer", order: 1, participant: true }],
       form_fields: [],
+      ...over,
     },
   });
   expect(r.status, r.text).toBe(200);

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { dbOf } from "../src/db/client";
-import { apiKeys, devices } from "../src/db/schema";
+import { apiKeys, devices, documents } from "../src/db/schema";
 import { sha256Hex } from "../src/lib/crypto";
 import { api, makeTenant } from "./helpers";
 import { preparedDocument } from "./signing-helpers";
@@ -272,5 +272,35 @@ describe("a device key's reach", () => {
       expect(r.status, `${method} ${path}`).toBe(403);
       expect(r.json.error.code).toBe("forbidden");
     }
+  });
+
+  it("starts its own workflow in person (documents.device_id recorded) and no other", async () => {
+    const t = await makeTenant();
+    const wf = await workflowFor(t.key);
+    const other = await workflowFor(t.key);
+    const d = await pairedDevice(t.key, wf);
+    const body = { email: "guest@example.com", full_name: "Grace Guest" };
+    const r = await api("POST", `/v1/workflows/${wf}/start`, { key: d.key, body });
+    expect(r.status, r.text).toBe(200);
+    const row = await dbOf(env.DB).select().from(documents).where(eq(documents.id, r.json.document_id)).get();
+    expect(row).toMatchObject({ deviceId: d.device_id, workflowId: wf });
+    expect((await api("GET", `/v1/documents/${r.json.document_id}`, { key: d.key })).status).toBe(200);
+
+    const refused = await api("POST", `/v1/workflows/${other}/start`, { key: d.key, body });
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.code).toBe("forbidden");
+    for (const [method, path] of [
+      ["GET", `/v1/workflows/${wf}`],
+      ["GET", "/v1/workflows"],
+      ["GET", `/v1/workflows/${wf}/qr`],
+      ["PATCH", `/v1/workflows/${wf}`],
+    ] as const) {
+      expect((await api(method, path, { key: d.key, body: method === "PATCH" ? { name: "x" } : undefined })).status, `${method} ${path}`).toBe(403);
+    }
+    // An account key's start records no device.
+    const mine = await api("POST", `/v1/workflows/${wf}/start`, { key: t.key, body });
+    const plain = await dbOf(env.DB).select().from(documents).where(eq(documents.id, mine.json.document_id)).get();
+    expect(plain!.deviceId).toBeNull();
+    expect((await api("GET", `/v1/documents/${mine.json.document_id}`, { key: d.key })).status).toBe(403);
   });
 });

@@ -106,10 +106,6 @@ export const NOT_BUILT_YET: { capability: string; routes: string[] }[] = [
     routes: ["POST /v1/templates/pdf", "PUT /v1/templates/{id}/pages/{n}", "PATCH /v1/templates/{id}", "GET /v1/templates/{id}/pdf", "GET /s/{token}/page"],
   },
   { capability: "Subjects and packets", routes: ["PUT /v1/subjects", "GET /v1/packets/{id}", "POST /v1/packets/items/{id}/start"] },
-  {
-    capability: "Tablet kiosk page",
-    routes: ["GET /t"],
-  },
   { capability: "Business dashboard", routes: [] },
 ];
 

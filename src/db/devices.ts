@@ -80,3 +80,11 @@ export async function documentStartedBy(db: Db, documentId: string, deviceId: st
     .get();
   return row !== undefined;
 }
+
+/** What the tablet's page shows of its workflow: the intro, the questions, whether it is open. */
+export const workflowForKiosk = (db: Db, tenantId: string, mode: string, workflowId: string) =>
+  db
+    .select({ id: workflows.id, name: workflows.name, intro: workflows.intro, formFields: workflows.formFields, active: workflows.active })
+    .from(workflows)
+    .where(and(eq(workflows.id, workflowId), eq(workflows.tenantId, tenantId), eq(workflows.mode, mode)))
+    .get();

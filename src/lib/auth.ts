@@ -14,7 +14,7 @@
  * passes through the connection's RateLimiter object instead (one budget, one revocation point
  * for all of them; src/domain/oauth.ts), and each use is noted as the connection's last use.
  */
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv, Env, Principal } from "../env";
 import { ApiError, unauthorized } from "./errors";
 import { sha256Hex } from "./crypto";
@@ -100,22 +100,31 @@ export async function authenticate(
 
 export function requireKey(scope: Scope): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const found = await authenticate(c.env, c.req.header("authorization"), clientAddress(c.req.raw));
-    if (!found) throw unauthorized();
-    const { keyHash, limiter, connectionId, ...principal } = found;
-    const hit = await c.env.RATE_LIMITER.getByName(limiter).hit(KEY_LIMIT.limit, KEY_LIMIT.windowSeconds);
-    if (hit.revoked) {
-      forgetKey(c.env, keyHash);
-      throw unauthorized();
-    }
-    applyLimit(c, hit, KEY_LIMIT);
-    if (connectionId) c.executionCtx.waitUntil(noteConnectionUse(c.env.DB, connectionId).catch((err) => logError("connection last use not noted", err)));
-    // A paired device's key is scoped to its device and its workflow: decided in one place.
-    if (principal.deviceId) await checkDeviceAccess(c, { ...principal, deviceId: principal.deviceId }, scope);
-    else if (!principal.scopes.includes(scope)) {
-      throw new ApiError("forbidden", `This key lacks the scope ${scope}.`, `Issue a key that carries ${scope}.`);
-    }
-    c.set("principal", principal);
+    c.set("principal", await admitKey(c, c.req.header("authorization"), scope));
     await next();
   };
+}
+
+/**
+ * The whole keyed check for one request: key (401), rate limit (429, headers from here on), then
+ * scope (403), or for a paired device's key the device's grants. Also used by the tablet's page,
+ * whose key comes from its cookie rather than a header.
+ */
+export async function admitKey(c: Context<AppEnv>, authorization: string | undefined, scope: Scope): Promise<Principal> {
+  const found = await authenticate(c.env, authorization, clientAddress(c.req.raw));
+  if (!found) throw unauthorized();
+  const { keyHash, limiter, connectionId, ...principal } = found;
+  const hit = await c.env.RATE_LIMITER.getByName(limiter).hit(KEY_LIMIT.limit, KEY_LIMIT.windowSeconds);
+  if (hit.revoked) {
+    forgetKey(c.env, keyHash);
+    throw unauthorized();
+  }
+  applyLimit(c, hit, KEY_LIMIT);
+  if (connectionId) c.executionCtx.waitUntil(noteConnectionUse(c.env.DB, connectionId).catch((err) => logError("connection last use not noted", err)));
+  // A paired device's key is scoped to its device and its workflow: decided in one place.
+  if (principal.deviceId) await checkDeviceAccess(c, { ...principal, deviceId: principal.deviceId }, scope);
+  else if (!principal.scopes.includes(scope)) {
+    throw new ApiError("forbidden", `This key lacks the scope ${scope}.`, `Issue a key that carries ${scope}.`);
+  }
+  return principal;
 }

@@ -19,6 +19,8 @@ export type LayoutProps = {
   script?: string;
   /** data-* attributes on <body> that the script reads. */
   bodyData?: Record<string, string>;
+  /** The footer's line, when the page says something else than the default (the tablet's page keeps a cookie). */
+  footer?: string;
   children?: Child;
   /** The account's brand, when it wears its own (white-label): name, logo, colours, footer. */
   brand?: PageBrand;
@@ -65,10 +67,10 @@ export function Layout(p: LayoutProps) {
             {p.brand ? (
               <>
                 {p.brand.footer ? <p>{p.brand.footer}</p> : null}
-                <p>{p.t("footerBranded")}</p>
+                <p>{p.footer ?? p.t("footerBranded")}</p>
               </>
             ) : (
-              <p>{p.t("footer")}</p>
+              <p>{p.footer ?? p.t("footer")}</p>
             )}
           </footer>
           {p.script ? <script nonce={p.nonce} dangerouslySetInnerHTML={{ __html: p.script }} /> : null}

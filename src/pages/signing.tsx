@@ -30,6 +30,10 @@ export type SignPageProps = {
   done?: "signed" | null;
   /** Set on the page after a one-time code was sent: how, and to whom (masked). */
   codeSent?: { channel: "email" | "sms"; to: string } | null;
+  /** Where the page's forms post (default `/s/{token}`; the tablet kiosk serves it at `/t/sign`). */
+  base?: string;
+  /** The footer's line when not the default (the kiosk's). */
+  footer?: string;
   /** The account's brand when it wears its own. */
   brand?: PageBrand;
 };
@@ -140,7 +144,7 @@ function Wording({ text, translated, original, version, t }: { text: string; tra
 
 function SignForm({
   t,
-  token,
+  base,
   r,
   answers,
   sensitive,
@@ -148,7 +152,7 @@ function SignForm({
   posted,
 }: {
   t: T;
-  token: string;
+  base: string;
   r: Read;
   answers: Record<string, string>;
   sensitive: string[];
@@ -162,7 +166,7 @@ function SignForm({
   const intent = intentWording(t.lang);
   const values = posted.values ?? answers;
   return (
-    <form id="sign-form" method="post" action={`/s/${token}/sign`}>
+    <form id="sign-form" method="post" action={`${base}/sign`}>
       <LangField lang={t.lang} />
       {asked.length ? (
         <fieldset>
@@ -237,7 +241,7 @@ function SignForm({
  * The one-time code step, before consent: send a code, then type it. Two plain forms (no
  * JavaScript); the code field says what went wrong through aria-describedby.
  */
-function CodeStep({ t, token, errors, sent }: { t: T; token: string; errors: SignErrors; sent: SignPageProps["codeSent"] }) {
+function CodeStep({ t, base, errors, sent }: { t: T; base: string; errors: SignErrors; sent: SignPageProps["codeSent"] }) {
   const described = ["otp-hint", sent ? "otp-sent" : null, errors.code ? "otp-error" : null].filter(Boolean).join(" ");
   return (
     <section aria-labelledby="otp-heading" id="code">
@@ -248,7 +252,7 @@ function CodeStep({ t, token, errors, sent }: { t: T; token: string; errors: Sig
           {t(sent.channel === "sms" ? "otpSentSms" : "otpSentEmail", { to: sent.to })}
         </p>
       ) : null}
-      <form method="post" action={`/s/${token}/verify`}>
+      <form method="post" action={`${base}/verify`}>
         <LangField lang={t.lang} />
         <label for="otp">{t("otpLabel")}</label>
         <span class="hint" id="otp-hint">
@@ -272,7 +276,7 @@ function CodeStep({ t, token, errors, sent }: { t: T; token: string; errors: Sig
         />
         <button type="submit">{t("otpButton")}</button>
       </form>
-      <form method="post" action={`/s/${token}/code`}>
+      <form method="post" action={`${base}/code`}>
         <LangField lang={t.lang} />
         <button type="submit" class={sent ? "quiet" : undefined}>
           {t(sent ? "otpResend" : "otpSend")}
@@ -287,6 +291,7 @@ const completedAt = (r: Read) => (r.signers ?? []).reduce<string | null>((a, s) 
 
 export function SignPage(p: SignPageProps) {
   const { t, token } = p;
+  const base = p.base ?? `/s/${token}`;
   const r = p.page.read;
   const errors = p.errors ?? {};
   const mustSign = r.signer_role !== "cc";
@@ -316,9 +321,10 @@ export function SignPage(p: SignPageProps) {
       t={t}
       nonce={p.nonce}
       title={`${r.title} · ${siteName(p)}`}
-      langHref={(l) => signPath(token, l)}
+      langHref={(l) => `${base}?lang=${l}`}
       script={SIGN_JS}
       bodyData={bodyData}
+      footer={p.footer}
       brand={p.brand}
     >
       <h1>{r.title}</h1>
@@ -328,7 +334,7 @@ export function SignPage(p: SignPageProps) {
         <section class="box ok" role="status" aria-labelledby="outcome">
           <h2 id="outcome">{t("completedTitle")}</h2>
           <p>{t("completedBody", { date: t.date(completedAt(r)) })}</p>
-          <a class="button" href={`/s/${token}/pdf`} download>
+          <a class="button" href={`${base}/pdf`} download>
             {t("download")}
           </a>
           {code ? (
@@ -405,7 +411,7 @@ export function SignPage(p: SignPageProps) {
         </ol>
       </section>
 
-      {codeFirst ? <CodeStep t={t} token={token} errors={errors} sent={p.codeSent} /> : null}
+      {codeFirst ? <CodeStep t={t} base={base} errors={errors} sent={p.codeSent} /> : null}
       {canAct && p.page.code.verifiedAt ? <p>✓ {t("otpDone", { date: t.date(p.page.code.verifiedAt) })}</p> : null}
       {canAct && !codeFirst ? (
         <section aria-labelledby="step1">
@@ -415,7 +421,7 @@ export function SignPage(p: SignPageProps) {
           ) : (
             <>
               <Wording text={consent.text} translated={consent.translated} original={r.consent_text ?? ""} version={r.consent_version ?? ""} t={t} />
-              <form method="post" action={`/s/${token}/consent`}>
+              <form method="post" action={`${base}/consent`}>
                 <LangField lang={t.lang} />
                 <button type="submit">{t("consentButton")}</button>
               </form>
@@ -426,14 +432,14 @@ export function SignPage(p: SignPageProps) {
       {canAct && !codeFirst && r.consented_at ? (
         <section aria-labelledby="step2" id="sign">
           <h2 id="step2">{t("step2")}</h2>
-          <SignForm t={t} token={token} r={r} answers={p.page.answers} sensitive={p.page.sensitive} errors={errors} posted={p.posted ?? {}} />
+          <SignForm t={t} base={base} r={r} answers={p.page.answers} sensitive={p.page.sensitive} errors={errors} posted={p.posted ?? {}} />
         </section>
       ) : null}
 
       {sent && pending && mustSign ? (
         <details open={errors.decline ? true : undefined}>
           <summary>{t("declineSummary")}</summary>
-          <form method="post" action={`/s/${token}/decline`}>
+          <form method="post" action={`${base}/decline`}>
             <LangField lang={t.lang} />
             <label for="reason">{t("declineLabel")}</label>
             <span class="hint" id="reason-hint">

@@ -31,7 +31,7 @@ import { logError } from "../lib/log";
 type C = Context<AppEnv>;
 
 /** `?lang=` or the form's `lang` wins over Accept-Language. */
-const translate = (c: C, explicit?: unknown) =>
+export const translate = (c: C, explicit?: unknown) =>
   translator(chooseLang(typeof explicit === "string" ? explicit : c.req.query("lang"), c.req.header("accept-language")).lang);
 
 /** A form body that cannot be read (a multipart body without its boundary, a truncated part, a broken stream). */
@@ -42,7 +42,7 @@ class UnreadableForm extends Error {}
  * parser). A form body that cannot be parsed throws UnreadableForm before anything is looked up
  * or changed, and is answered with a 400 page.
  */
-async function form(c: C): Promise<Record<string, string>> {
+export async function form(c: C): Promise<Record<string, string>> {
   const type = c.req.header("content-type") ?? "";
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return {};
   let body: Record<string, string | File>;
@@ -63,11 +63,23 @@ async function brandFor(c: C, tenantId: string | null | undefined): Promise<Page
 /** The account a link belongs to (remembered per isolate: no round trip after the page's own read). */
 const linkAccount = async (c: C, token: string) => (await lookupToken(c.env, token))?.tenantId;
 
-async function dead(c: C, t: T) {
+export async function dead(c: C, t: T) {
   const nonce = newNonce();
   setPageHeaders(c, nonce);
   return c.html(DeadLinkPage({ t, nonce, brand: await brandFor(c, null) }), 404);
 }
+
+/**
+ * Where a signer's page is served: at its link `/s/{token}`, or on a paired tablet at `/t/sign`
+ * with the token held by the kiosk (src/routes/kiosk.ts). Same domain calls, same rules; only the
+ * addresses and what follows a signature or a decline differ.
+ */
+export type SignFace = { token: string; base: string; afterSign: (lang: Lang) => string; afterDecline?: (c: C, t: T) => Response; footer?: string };
+
+const linkFace = (c: C): SignFace => {
+  const token = c.req.param("token") ?? "";
+  return { token, base: `/s/${token}`, afterSign: (lang) => `${signPath(token, lang)}&done=signed` };
+};
 
 async function signPage(c: C, props: Omit<SignPageProps, "nonce">, status: 200 | 422 | 429) {
   const brand = props.brand ?? (await brandFor(c, await linkAccount(c, props.token)));
@@ -93,25 +105,26 @@ const FIELD_ERRORS: Record<string, Key> = {
 };
 
 /** What every form POST to `/s/{token}/…` starts from; `page` is null for a dead link. */
-async function formPost(c: C) {
+async function formPost(c: C, face: SignFace) {
   const body = await form(c);
   const t = translate(c, body.lang);
-  const token = c.req.param("token") ?? "";
+  const token = face.token;
   const who = signerContext(c.req.raw);
   return { body, t, token, who, page: await readLinkForPage(c.env, token, who) };
 }
 
 export const pages = createRouter();
 
-pages.get("/s/:token", perToken, async (c) => {
+export async function showSign(c: C, face: SignFace) {
   const t = translate(c);
-  const token = c.req.param("token");
+  const token = face.token;
   // The account's brand is read only when it has the white-label add-on: an unbranded page costs no round trip for it.
   const page = await readLinkForPage(c.env, token, signerContext(c.req.raw));
   if (!page) return dead(c, t);
   const brand = page.whiteLabel ? await brandFor(c, page.tenantId) : undefined;
-  return signPage(c, { t, token, page, brand, done: c.req.query("done") === "signed" ? "signed" : null, codeSent: codeSentQuery(c) }, 200);
-});
+  const done = c.req.query("done") === "signed" ? "signed" : null;
+  return signPage(c, { t, token, page, brand, base: face.base, footer: face.footer, done, codeSent: codeSentQuery(c) }, 200);
+}
 
 /** `?sent=email|sms&to=<masked>` after a code was sent (the masked address only; never the code). */
 function codeSentQuery(c: C): SignPageProps["codeSent"] {
@@ -121,53 +134,59 @@ function codeSentQuery(c: C): SignPageProps["codeSent"] {
 }
 
 /** Sends a one-time code; a refusal (too soon, not required) is shown in the code step. */
-pages.post("/s/:token/code", perToken, async (c) => {
-  const { t, token, page } = await formPost(c);
+export async function postCode(c: C, face: SignFace) {
+  const { t, token, page } = await formPost(c, face);
   if (!page) return dead(c, t);
   try {
     const r = await requestCode(c.env, token);
-    return c.redirect(`${signPath(token, t.lang)}&sent=${r.channel}&to=${encodeURIComponent(r.sent_to)}#code`, 303);
+    return c.redirect(`${face.base}?lang=${t.lang}&sent=${r.channel}&to=${encodeURIComponent(r.sent_to)}#code`, 303);
   } catch (err) {
     if (err instanceof ApiError && err.code === "rate_limited") {
       for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
-      return codePage(c, t, token, page, t("otpWait"), 429);
+      return codePage(c, face, t, page, t("otpWait"), 429);
     }
-    return codePage(c, t, token, page, refusal(err), 422);
+    return codePage(c, face, t, page, refusal(err), 422);
   }
-});
+}
 
 /** Checks the typed code; right: on to consent; wrong: the tries left, in place. */
-pages.post("/s/:token/verify", perToken, async (c) => {
-  const { body, t, token, who, page } = await formPost(c);
+export async function postVerify(c: C, face: SignFace) {
+  const { body, t, token, who, page } = await formPost(c, face);
   if (!page) return dead(c, t);
   const code = (body.code ?? "").trim();
-  if (code.length < 4 || code.length > 12) return codePage(c, t, token, page, t("otpMissing"), 422);
+  if (code.length < 4 || code.length > 12) return codePage(c, face, t, page, t("otpMissing"), 422);
   try {
     const r = await verifySignerCode(c.env, token, { code }, who);
-    if (r.ok) return c.redirect(`${signPath(token, t.lang)}#step1`, 303);
-    return codePage(c, t, token, page, r.tries_left > 0 ? t("otpWrong", { n: r.tries_left }) : t("otpDead"), 422);
+    if (r.ok) return c.redirect(`${face.base}?lang=${t.lang}#step1`, 303);
+    return codePage(c, face, t, page, r.tries_left > 0 ? t("otpWrong", { n: r.tries_left }) : t("otpDead"), 422);
   } catch (err) {
-    return codePage(c, t, token, page, refusal(err), 422);
+    return codePage(c, face, t, page, refusal(err), 422);
   }
-});
+}
 
-const codePage = (c: C, t: T, token: string, page: PageRead, message: string, status: 422 | 429) =>
-  signPage(c, { t, token, page, errors: { code: message } }, status);
+const codePage = (c: C, face: SignFace, t: T, page: PageRead, message: string, status: 422 | 429) =>
+  signPage(c, { t, token: face.token, page, base: face.base, footer: face.footer, errors: { code: message } }, status);
 
-pages.post("/s/:token/consent", perToken, async (c) => {
+export async function postConsent(c: C, face: SignFace) {
   const body = await form(c);
   const t = translate(c, body.lang);
-  const token = c.req.param("token");
   try {
-    await consent(c.env, token, {}, signerContext(c.req.raw));
+    await consent(c.env, face.token, {}, signerContext(c.req.raw));
   } catch (err) {
     refusal(err); // e.g. already signed: the page shows where things stand
   }
-  return c.redirect(`${signPath(token, t.lang)}#sign`, 303);
-});
+  return c.redirect(`${face.base}?lang=${t.lang}#sign`, 303);
+}
 
-pages.post("/s/:token/sign", perToken, async (c) => {
-  const { body, t, token, who, page } = await formPost(c);
+pages.get("/s/:token", perToken, (c) => showSign(c, linkFace(c)));
+pages.post("/s/:token/code", perToken, (c) => postCode(c, linkFace(c)));
+pages.post("/s/:token/verify", perToken, (c) => postVerify(c, linkFace(c)));
+pages.post("/s/:token/consent", perToken, (c) => postConsent(c, linkFace(c)));
+pages.post("/s/:token/sign", perToken, (c) => postSign(c, linkFace(c)));
+pages.post("/s/:token/decline", perToken, (c) => postDecline(c, linkFace(c)));
+
+export async function postSign(c: C, face: SignFace) {
+  const { body, t, token, who, page } = await formPost(c, face);
   if (!page) return dead(c, t);
   const fields = page.read.fields ?? [];
   const asked = fields.filter((f) => !isSignatureField(f));
@@ -212,30 +231,31 @@ pages.post("/s/:token/sign", perToken, async (c) => {
   if (command.success && !errors.sign && Object.keys(errors.fields!).length === 0) {
     try {
       await submit(c.env, token, command.data, who);
-      return c.redirect(`${signPath(token, t.lang)}&done=signed`, 303);
+      return c.redirect(face.afterSign(t.lang), 303);
     } catch (err) {
       errors.sign = refusal(err);
     }
   }
   const again = (await readLinkForPage(c.env, token, who)) ?? page;
-  return signPage(c, { t, token, page: again, errors, posted }, 422);
-});
+  return signPage(c, { t, token, page: again, base: face.base, footer: face.footer, errors, posted }, 422);
+}
 
-pages.post("/s/:token/decline", perToken, async (c) => {
-  const { body, t, token, who, page } = await formPost(c);
+export async function postDecline(c: C, face: SignFace) {
+  const { body, t, token, who, page } = await formPost(c, face);
   if (!page) return dead(c, t);
   const reason = body.reason ?? "";
   try {
     await decline(c.env, token, { reason }, who);
   } catch (err) {
     refusal(err);
-    return signPage(c, { t, token, page, errors: { decline: t("err_reason") }, posted: { reason } }, 422);
+    return signPage(c, { t, token, page, base: face.base, footer: face.footer, errors: { decline: t("err_reason") }, posted: { reason } }, 422);
   }
+  if (face.afterDecline) return face.afterDecline(c, t);
   const brand = await brandFor(c, await linkAccount(c, token));
   const nonce = newNonce();
   setPageHeaders(c, nonce, page.frameAncestors);
   return c.html(DeclinedPage({ t, nonce, token, page, brand }), 200);
-});
+}
 
 /** The sealed PDF, for a signer holding the link once the document is completed. */
 pages.get("/s/:token/pdf", perToken, async (c) => {
@@ -303,7 +323,7 @@ pages.get("/verify/:code", perAddress, async (c) => {
 });
 
 /** Errors on a page answer as a page, in the visitor's language, with the API's status. */
-pages.onError((err, c) => {
+export function pageError(err: Error, c: C) {
   const t = translate(c);
   const nonce = newNonce();
   setPageHeaders(c, nonce);
@@ -322,4 +342,5 @@ pages.onError((err, c) => {
   const requestId = c.get("requestId") ?? "unknown";
   logError("unhandled error", err, { requestId });
   return c.html(MessagePage({ t, nonce, langHref, heading: t("somethingWrong"), lines: [t("somethingWrongBody", { id: requestId })] }), 500);
-});
+}
+pages.onError(pageError);

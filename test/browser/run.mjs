@@ -21,3 +21,4 @@ await import("./dashboard.mjs");
 await import("./branding.mjs");
 await import("./codes.mjs");
 await import("./oauth.mjs");
+await import("./kiosk.mjs");

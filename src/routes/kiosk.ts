@@ -1,0 +1,234 @@
+/**
+ * The tablet's page `/t`: kiosk mode for the paired workflow (docs/tablets.md).
+ *
+ * - The device key lives in an HttpOnly, SameSite=Strict cookie scoped to `/t` (`kiosk_key`),
+ *   set once by pairing on the page itself; no script and no person ever sees it.
+ * - Each request is admitted by the auth layer (`admitKey`: 401 on a stopped device's key, the
+ *   key's rate limit, the device grants), and the start goes through the API's own route,
+ *   `POST /v1/workflows/{id}/start`, with the key as a bearer, like any tablet app.
+ * - The person's signing link is held in a second cookie (`kiosk_signer`) and the signer's page is
+ *   served at `/t/sign`: no token ever appears in an address, so the browser's history holds
+ *   nothing of anyone. Thank-you and every showing of the form drop that cookie.
+ *
+ * Every POST checks that it comes from this origin (Origin / Sec-Fetch-Site), so another site
+ * cannot pair the tablet to its own account or start documents with it.
+ */
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { z } from "@hono/zod-openapi";
+import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
+import { admitKey, clientAddress } from "../lib/auth";
+import { TOKEN_LIMIT, limitOrThrow } from "../lib/rate-limit";
+import { randomHex, sha256Hex } from "../lib/crypto";
+import { createRouter } from "../lib/router";
+import { publicBaseUrl } from "../lib/config";
+import { pairDevice, deviceOfKey } from "../domain/devices";
+import { devicesDb, workflowForKiosk } from "../db/devices";
+import { newNonce, setPageHeaders } from "../pages/security";
+import { KioskFormPage, PairPage, ThanksPage, kioskPath, type KioskFormErrors } from "../pages/kiosk";
+import type { T } from "../pages/i18n";
+import { form, pageError, postCode, postConsent, postDecline, postSign, postVerify, showSign, translate, type SignFace } from "./pages";
+import { PAIR_LIMIT, pairLimiterName } from "./devices";
+
+type C = Context<AppEnv>;
+
+const KEY_COOKIE = "kiosk_key";
+const SIGNER_COOKIE = "kiosk_signer";
+/** Browsers cap a cookie's life at 400 days; a tablet stays paired until stopped. */
+const KEY_COOKIE_SECONDS = 400 * 86400;
+/** A person's visit: long enough to read and sign, short enough that an abandoned one ends. */
+const SIGNER_COOKIE_SECONDS = 2 * 3600;
+
+/** The service's own origins: the configured public address, and the address this request came to. */
+const ownOrigins = (c: C) => new Set([publicBaseUrl(c.env), new URL(c.req.url).origin]);
+
+const cookieOptions = (c: C) => ({
+  path: "/t",
+  httpOnly: true,
+  sameSite: "Strict" as const,
+  secure: [...ownOrigins(c)].some((o) => o.startsWith("https:")),
+});
+
+/** A form POST from another origin is refused (login CSRF would pair the tablet to another account). */
+function sameOrigin(c: C) {
+  const site = c.req.header("sec-fetch-site");
+  const origin = c.req.header("origin");
+  // The pages send no referrer, so a browser's Origin on their own posts is "null": Sec-Fetch-Site decides.
+  if ((site && site !== "same-origin" && site !== "none") || (origin && origin !== "null" && !ownOrigins(c).has(origin))) {
+    throw new ApiError("forbidden", "This form only takes posts from the tablet's own page.");
+  }
+}
+
+type Session = { key: string; tenantId: string; mode: string; deviceId: string; workflowId: string };
+
+/** The paired device behind the cookie, admitted by the auth layer; null without a live key. */
+async function session(c: C): Promise<Session | "none" | "signedOut"> {
+  const key = getCookie(c, KEY_COOKIE);
+  if (!key) return "none";
+  try {
+    const p = await admitKey(c, `Bearer ${key}`, "signing:device");
+    const { device } = await deviceOfKey(c.env, p);
+    if (device.stoppedAt) return "signedOut";
+    return { key, tenantId: p.tenantId, mode: p.mode, deviceId: device.id, workflowId: device.workflowId };
+  } catch (err) {
+    if (err instanceof ApiError && (err.code === "unauthorized" || err.code === "forbidden" || err.code === "not_found")) return "signedOut";
+    throw err;
+  }
+}
+
+function pairPage(c: C, t: T, problem: "refused" | "signedOut" | null, status: 200 | 401) {
+  if (problem === "signedOut") deleteCookie(c, KEY_COOKIE, cookieOptions(c));
+  const nonce = newNonce();
+  setPageHeaders(c, nonce);
+  return c.html(PairPage({ t, nonce, problem }), status);
+}
+
+const platformOf = (ua: string | undefined) => (/iPad|iPhone|iPod/.test(ua ?? "") ? "ios" : /Android/.test(ua ?? "") ? "android" : "other");
+
+async function formPage(
+  c: C,
+  t: T,
+  s: Session,
+  extra: { errors?: KioskFormErrors; posted?: Parameters<typeof KioskFormPage>[0]["posted"] } = {},
+  status: 200 | 422 = 200,
+) {
+  const w = await workflowForKiosk(devicesDb(c.env.DB), s.tenantId, s.mode, s.workflowId);
+  const nonce = newNonce();
+  setPageHeaders(c, nonce);
+  const workflow = { name: w?.name ?? "", intro: w?.intro ?? "", formFields: w?.formFields ?? [] };
+  return c.html(KioskFormPage({ t, nonce, workflow, attempt: randomHex(16), closed: !w?.active, ...extra }), status);
+}
+
+export const kiosk = createRouter();
+kiosk.onError(pageError);
+
+kiosk.get("/t", async (c) => {
+  const t = translate(c);
+  deleteCookie(c, SIGNER_COOKIE, cookieOptions(c)); // every showing of the form starts a new person
+  const s = await session(c);
+  if (s === "none") return pairPage(c, t, null, 200);
+  if (s === "signedOut") return pairPage(c, t, "signedOut", 200);
+  return formPage(c, t, s);
+});
+
+kiosk.post("/t/pair", async (c) => {
+  sameOrigin(c);
+  await limitOrThrow(c, pairLimiterName(clientAddress(c.req.raw)), PAIR_LIMIT);
+  const body = await form(c);
+  const t = translate(c, body.lang);
+  const code = (body.code ?? "").trim();
+  if (code.length < 8 || code.length > 32) return pairPage(c, t, "refused", 401);
+  let key: string;
+  try {
+    ({ key } = await pairDevice(c.env, { code, platform: platformOf(c.req.header("user-agent")) }));
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "unauthorized") return pairPage(c, t, "refused", 401);
+    throw err;
+  }
+  setCookie(c, KEY_COOKIE, key, { ...cookieOptions(c), maxAge: KEY_COOKIE_SECONDS });
+  return c.redirect(kioskPath(t.lang), 303);
+});
+
+const Email = z.email();
+
+kiosk.post("/t/start", async (c) => {
+  sameOrigin(c);
+  const body = await form(c);
+  const t = translate(c, body.lang);
+  const s = await session(c);
+  if (typeof s === "string") return c.redirect(kioskPath(t.lang), 303);
+  const w = await workflowForKiosk(devicesDb(c.env.DB), s.tenantId, s.mode, s.workflowId);
+  const full_name = (body.full_name ?? "").trim();
+  const email = (body.email ?? "").trim();
+  const fields: Record<string, string> = {};
+  for (const f of w?.formFields ?? []) fields[f.key] = (body[`field.${f.key}`] ?? "").trim();
+  const posted = { full_name, email, fields };
+
+  const errors: KioskFormErrors = { fields: {} };
+  if (!full_name || full_name.length > 200) errors.name = t("k_err_name");
+  if (!Email.safeParse(email).success) errors.email = t("err_email");
+  for (const f of w?.formFields ?? []) {
+    const v = fields[f.key]!;
+    if (f.required && !v) errors.fields![f.key] = t("err_required");
+    else if (v.length > 500) errors.fields![f.key] = t("k_err_answer");
+  }
+  if (errors.name || errors.email || Object.keys(errors.fields!).length) return formPage(c, t, s, { errors, posted }, 422);
+
+  // The API's own start route, with the device key as the bearer: the auth layer's device grant
+  // (its own workflow only), idempotency (a double tap replays the first start), quota, trail.
+  const attempt = /^[0-9a-f]{32}$/.test(body.attempt ?? "") ? body.attempt! : randomHex(16);
+  const answers = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== ""));
+  const res = await callApi(c, `/v1/workflows/${encodeURIComponent(s.workflowId)}/start`, s.key, { email, full_name, fields: answers }, `kiosk-${attempt}`);
+  if (res.status === 401 || res.status === 403) return c.redirect(kioskPath(t.lang), 303);
+  const json = (await res.json().catch(() => null)) as { signers?: { participant: boolean; token: string }[]; error?: { message: string } } | null;
+  const token = json?.signers?.find((x) => x.participant)?.token;
+  if (res.status !== 200 || !token) {
+    if (res.status >= 500) throw new ApiError("internal", json?.error?.message ?? "The start failed.");
+    const message = res.status === 404 ? t("k_closed") : (json?.error?.message ?? t("k_closed"));
+    return formPage(c, t, s, { errors: { form: message }, posted }, 422);
+  }
+  setCookie(c, SIGNER_COOKIE, token, { ...cookieOptions(c), maxAge: SIGNER_COOKIE_SECONDS });
+  return c.redirect(kioskPath(t.lang, "/t/sign"), 303);
+});
+
+/** One request to this Worker's API (the module is loaded late: the app mounts this router). */
+async function callApi(c: C, path: string, key: string, body: unknown, idempotencyKey: string): Promise<Response> {
+  const { app } = await import("../app");
+  const headers: Record<string, string> = { authorization: `Bearer ${key}`, "content-type": "application/json", "idempotency-key": idempotencyKey };
+  for (const h of ["cf-connecting-ip", "user-agent", "accept-language"]) {
+    const v = c.req.header(h);
+    if (v) headers[h] = v;
+  }
+  const req = new Request(new URL(path, c.req.url), { method: "POST", headers, body: JSON.stringify(body) });
+  let ctx: Parameters<typeof app.fetch>[2];
+  try {
+    ctx = c.executionCtx as typeof ctx;
+  } catch {
+    ctx = undefined;
+  }
+  return app.fetch(req, c.env, ctx);
+}
+
+/** The person's signing page on the tablet: the token from the kiosk's cookie, never the address. */
+async function signerFace(c: C): Promise<SignFace | null> {
+  const token = getCookie(c, SIGNER_COOKIE);
+  if (!token) return null;
+  await limitOrThrow(c, `token:${await sha256Hex(token)}`, TOKEN_LIMIT);
+  return {
+    token,
+    base: "/t/sign",
+    afterSign: (lang) => kioskPath(lang, "/t/thanks"),
+    afterDecline: (c2, t) => c2.redirect(`${kioskPath(t.lang, "/t/thanks")}&declined=1`, 303),
+    footer: translate(c)("k_footer"),
+  };
+}
+
+kiosk.get("/t/sign", async (c) => {
+  const face = await signerFace(c);
+  if (!face) return c.redirect(kioskPath(translate(c).lang), 303);
+  return showSign(c, face);
+});
+
+for (const [path, handler] of [
+  ["/t/sign/code", postCode],
+  ["/t/sign/verify", postVerify],
+  ["/t/sign/consent", postConsent],
+  ["/t/sign/sign", postSign],
+  ["/t/sign/decline", postDecline],
+] as const) {
+  kiosk.post(path, async (c) => {
+    sameOrigin(c);
+    const face = await signerFace(c);
+    if (!face) return c.redirect(kioskPath(translate(c).lang), 303);
+    return handler(c, face);
+  });
+}
+
+kiosk.get("/t/thanks", (c) => {
+  const t = translate(c);
+  deleteCookie(c, SIGNER_COOKIE, cookieOptions(c));
+  const nonce = newNonce();
+  setPageHeaders(c, nonce);
+  return c.html(ThanksPage({ t, nonce, declined: c.req.query("declined") === "1" }), 200);
+});
