@@ -245,7 +245,7 @@ describe("workflows", () => {
     expect(svg.text).toContain("<svg");
     const none = await b.get(`/app/workflows/${priv.id}`);
     expect(none.status).toBe(200);
-    expect(none.text).not.toContain("img");
+    expect(await select(none.text, "img.qr")).toHaveLength(0);
     expect((await b.get(`/app/workflows/${priv.id}/qr.png`)).status).toBe(404);
     expect((await (await ownerWithKey()).b.get(`/app/workflows/${pub.id}`)).status).toBe(404);
   });

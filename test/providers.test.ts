@@ -199,7 +199,7 @@ describe("the queue against a real provider API", () => {
   it("a provider outage loses nothing: queued with the error, retried on the ladder, then sent; the link leaves D1 once taken", async () => {
     const t = await makeTenant();
     await ops("PATCH", `/tenants/${t.tenantId}`, { reply_to: "help@acme.example" });
-    const { id, links } = await sentDocument(t.key, { signers: [{ email: "ada@example.com", full_name: "Ada Lovelace" }] });
+    const { id, links } = await sentDocument(t.key, { signers: [{ email: "ada@example.com", full_name: "Ada Lovelace" }], notify: false });
     const b = box();
     const e = withResend(b);
     const link = `https://sign.example.test/s/${links[0]!.token}`;
