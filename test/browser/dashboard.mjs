@@ -174,8 +174,7 @@ describe("dashboard", () => {
     await follow(page, 'a[href^="/app/documents/doc_"]');
     await page.getByRole("heading", { name: "Rental for Rui", level: 1 }).waitFor();
     // `delivered` (the emailed link taken by the outbox) lands whenever the queue runs: not part of this order.
-    const kinds = async () =>
-      (await page.locator('section[aria-label="Trail"] tbody tr td:nth-child(2)').allTextContents()).filter((k) => k !== "delivered");
+    const kinds = async () => (await page.locator('section[aria-label="Trail"] tbody tr td:nth-child(2)').allTextContents()).filter((k) => k !== "delivered");
     assert.deepEqual(await kinds(), ["created", "sent"]);
     await check(page, "dash-14-document-sent");
 
