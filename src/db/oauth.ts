@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, isNull, lt } from "drizzle-orm";
 import { dbOf } from "./client";
+import type { MemberRole } from "./enums";
 import { apiKeys, members, oauthClients, oauthCodes, oauthConnections, oauthRefreshTokens, oauthRequests } from "./schema";
 
 export type OAuthClientRow = typeof oauthClients.$inferSelect;
@@ -14,7 +15,6 @@ export type OAuthCodeInsert = typeof oauthCodes.$inferInsert;
 export type OAuthRefreshRow = typeof oauthRefreshTokens.$inferSelect;
 export type OAuthRefreshInsert = typeof oauthRefreshTokens.$inferInsert;
 export type OAuthConnectionRow = typeof oauthConnections.$inferSelect;
-export type MemberRow = typeof members.$inferSelect;
 
 /**
  * What issuing tokens needs of a connection and its member, read in the same batch as the claim.
@@ -22,14 +22,12 @@ export type MemberRow = typeof members.$inferSelect;
  * `tenant_id` columns of a join would overwrite each other.)
  */
 const CONNECTION_FIELDS = { id: oauthConnections.id, tenantId: oauthConnections.tenantId, revokedAt: oauthConnections.revokedAt, role: members.role };
-export type ConnectionWithMember = { id: string; tenantId: string; revokedAt: string | null; role: MemberRow["role"] };
+export type ConnectionWithMember = { id: string; tenantId: string; revokedAt: string | null; role: MemberRole };
 
 export const oauthDb = dbOf;
 type DB = ReturnType<typeof oauthDb>;
 
 export const clientById = (db: DB, id: string) => db.select().from(oauthClients).where(eq(oauthClients.id, id)).get();
-
-export const memberById = (db: DB, id: string) => db.select().from(members).where(eq(members.id, id)).get();
 
 export const insertRequest = (db: DB, row: OAuthRequestRow) => db.insert(oauthRequests).values(row);
 

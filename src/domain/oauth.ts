@@ -43,6 +43,7 @@ import { connectionLimiterName } from "../lib/rate-limit";
 import { publicBaseUrl } from "../lib/config";
 import { ApiError } from "../lib/errors";
 import { auditEntry, requireTenant } from "./accounts";
+import type { Session } from "./members";
 
 export const CODE_TTL_SECONDS = 60;
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
@@ -53,7 +54,7 @@ export const REQUEST_TTL_SECONDS = 600;
 export const MAX_STATE_LENGTH = 2000;
 
 /** The signed-in member agreeing (from the dashboard session). */
-export type SessionMember = { memberId: string; tenantId: string; role: MemberRole };
+export type SessionMember = Pick<Session, "memberId" | "tenantId" | "role">;
 
 const later = (seconds: number, from = nowIso()) => new Date(Date.parse(from) + seconds * 1000).toISOString();
 const isPast = (iso: string) => Date.parse(iso) <= Date.now();

@@ -10,19 +10,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { createRouter } from "../lib/router";
 import { logError } from "../lib/log";
-import {
-  ConsentExpired,
-  OAuthTokenError,
-  answerConsent,
-  checkAuthorizeRequest,
-  errorRedirect,
-  metadata,
-  openConsent,
-  tokenRequest,
-  type SessionMember,
-} from "../domain/oauth";
-import { accountsDb, tenantById } from "../db/accounts";
-import { memberById, oauthDb } from "../db/oauth";
+import { ConsentExpired, OAuthTokenError, answerConsent, checkAuthorizeRequest, errorRedirect, metadata, openConsent, tokenRequest } from "../domain/oauth";
 import { chooseLang, translator, type Lang, type T } from "../pages/i18n";
 import { contentSecurityPolicy, newNonce, setPageHeaders } from "../pages/security";
 import { MessagePage } from "../pages/layout";
@@ -32,13 +20,7 @@ import { csrfOk, formOf, sessionMember } from "../lib/session";
 type C = Context<AppEnv>;
 
 // ---------------------------------------------------------------------------------------------
-// The dashboard session: the one seam with member sign-in.
-
-/** The member signed in to the dashboard in this browser (src/lib/session.ts), or null. */
-async function signedInMember(c: C): Promise<(SessionMember & { csrf: string }) | null> {
-  const s = await sessionMember(c);
-  return s ? { memberId: s.memberId, tenantId: s.tenantId, role: s.role, csrf: s.csrf } : null;
-}
+// The dashboard session (src/lib/session.ts `sessionMember`): the one seam with member sign-in.
 
 /** Where a member signs in, coming back to `next` (a path on this service) afterwards. */
 const signInPath = (next: string) => `/app/sign-in?next=${encodeURIComponent(next)}`;
@@ -80,13 +62,12 @@ oauth.get("/oauth/authorize", async (c) => {
   if (checked.kind === "page") return messagePage(c, t, t("oauthBadTitle"), t(checked.why === "client" ? "oauthBadClient" : "oauthBadRedirect"), 400);
   if (checked.kind === "redirect") return c.redirect(errorRedirect(c.env, checked), 302);
 
-  const member = await signedInMember(c);
+  const member = await sessionMember(c);
   if (!member) {
     const url = new URL(c.req.url);
     return c.redirect(signInPath(`${url.pathname}${url.search}`), 302);
   }
   const consent = await openConsent(c.env, checked, member);
-  const [account, who] = await Promise.all([tenantById(accountsDb(c.env.DB), member.tenantId), memberById(oauthDb(c.env.DB), member.memberId)]);
   const nonce = newNonce();
   setPageHeaders(c, nonce);
   c.header("Content-Security-Policy", consentPolicy(nonce, checked.redirectUri));
@@ -99,8 +80,8 @@ oauth.get("/oauth/authorize", async (c) => {
       nonce,
       consent,
       csrf: member.csrf,
-      accountName: account?.name ?? "",
-      memberName: who ? `${who.fullName} <${who.email}>` : "",
+      accountName: member.tenantName,
+      memberName: `${member.fullName} <${member.email}>`,
       langHref: langHrefOf(c),
     }),
     200,
@@ -110,7 +91,7 @@ oauth.get("/oauth/authorize", async (c) => {
 oauth.post("/oauth/consent", async (c) => {
   const form = await formOf(c);
   const t = translate(c, form.lang);
-  const member = await signedInMember(c);
+  const member = await sessionMember(c);
   if (!member) return messagePage(c, t, t("oauthExpiredTitle"), t("oauthExpiredBody"), 403);
   // The dashboard's CSRF rule (same origin, the session's token) on top of the single-use request id.
   if (!(await csrfOk(c, member.csrf))) return messagePage(c, t, t("oauthExpiredTitle"), t("oauthExpiredBody"), 403);
