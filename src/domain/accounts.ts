@@ -5,7 +5,7 @@ import { randomHex, sha256Hex, toHex, randomBytes } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { parseRange } from "../lib/ip";
 import { keyLimiterName } from "../lib/rate-limit";
-import type { Scope } from "../lib/auth";
+import { newApiKey, type Scope } from "../lib/auth";
 import type { Locale } from "../db/enums";
 import {
   accountsDb,
@@ -202,7 +202,7 @@ export async function issueKey(env: Env, tenantId: string, input: KeyInput, acto
     if (!parseRange(ip)) throw invalid(`allowed_ips.${i}: "${ip}" is not an IPv4 or IPv6 address or CIDR range.`);
   });
   if (input.expires_at && Date.parse(input.expires_at) <= Date.now()) throw invalid("expires_at: must be in the future.");
-  const key = `mk_${input.mode}_${randomHex(24)}`;
+  const { key, keyHash, keyPrefix } = await newApiKey(input.mode);
   const id = newId("key");
   const db = accountsDb(env.DB);
   await db.batch([
@@ -211,8 +211,8 @@ export async function issueKey(env: Env, tenantId: string, input: KeyInput, acto
       tenantId,
       label: input.label,
       mode: input.mode,
-      keyHash: await sha256Hex(key),
-      keyPrefix: key.slice(0, 12),
+      keyHash,
+      keyPrefix,
       scopes: [...new Set(input.scopes)],
       allowedIps: ips.length ? ips : null,
       expiresAt: input.expires_at ?? null,

@@ -6,7 +6,8 @@
  */
 import type { Env, Principal } from "../env";
 import { ApiError, invalid, notFound } from "../lib/errors";
-import { randomHex, sha256Hex } from "../lib/crypto";
+import { sha256Hex } from "../lib/crypto";
+import { newApiKey } from "../lib/auth";
 import { newId, nowIso } from "../lib/ids";
 import { CROCKFORD_ALPHABET } from "../lib/verification-code";
 import { keyLimiterName } from "../lib/rate-limit";
@@ -100,7 +101,7 @@ export async function pairDevice(env: Env, input: PairInput) {
     osVersion: input.os_version ?? null,
   });
   if (!device) throw pairingRefused();
-  const key = `mk_${device.mode}_${randomHex(24)}`;
+  const { key, keyHash, keyPrefix } = await newApiKey(device.mode);
   const label = `device: ${device.name}`.slice(0, 200);
   const adb = accountsDb(env.DB);
   const [, workflow] = await Promise.all([
@@ -110,8 +111,8 @@ export async function pairDevice(env: Env, input: PairInput) {
         tenantId: device.tenantId,
         label,
         mode: device.mode,
-        keyHash: await sha256Hex(key),
-        keyPrefix: key.slice(0, 12),
+        keyHash,
+        keyPrefix,
         scopes: [DEVICE_SCOPE],
         allowedIps: null,
         expiresAt: null,

@@ -40,6 +40,7 @@ import {
 import { randomHex, sha256Hex, timingSafeEqual } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { connectionLimiterName } from "../lib/rate-limit";
+import { newApiKey } from "../lib/auth";
 import { publicBaseUrl } from "../lib/config";
 import { ApiError } from "../lib/errors";
 import { auditEntry, requireTenant } from "./accounts";
@@ -436,7 +437,7 @@ async function issueTokens(
   const scopes = narrower ? grant.filter((s) => narrower.includes(s)) : grant;
   if (scopes.length === 0)
     throw new OAuthTokenError("invalid_grant", "Nothing is left to grant: the member's role or the client's registration no longer allows these scopes.");
-  const accessToken = `mk_live_${randomHex(24)}`;
+  const { key: accessToken, keyHash, keyPrefix } = await newApiKey("live");
   const refreshToken = `mrt_${randomHex(32)}`;
   const now = nowIso();
   await db.batch([
@@ -445,8 +446,8 @@ async function issueTokens(
       tenantId: connection.tenantId,
       label: `OAuth: ${client.name}`,
       mode: "live",
-      keyHash: await sha256Hex(accessToken),
-      keyPrefix: accessToken.slice(0, 12),
+      keyHash,
+      keyPrefix,
       scopes,
       allowedIps: null,
       expiresAt: later(ACCESS_TOKEN_TTL_SECONDS, now),
