@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, makeTenant, ops } from "./helpers";
-import { missingDisclosures, textPermission, toE164 } from "../src/domain/sms-consent";
+import { FALLBACK_COUNTRY, missingDisclosures, textPermission } from "../src/domain/sms-consent";
+import { toE164 } from "../src/domain/field-values";
 import { markRevoked, markSuppressed, smsDb } from "../src/db/sms";
 
 const WORDING = "Acme will text you signing links. Msg frequency varies. Msg & data rates may apply. Reply HELP for help, STOP to cancel.";
@@ -154,10 +155,13 @@ describe("textPermission", () => {
   });
 
   it("normalises differently written forms to the same number", () => {
-    expect(toE164("+1 (415) 555-0123")).toBe("+14155550123");
-    expect(toE164("415.555.0123")).toBe("+14155550123");
-    expect(toE164("1-415-555-0123")).toBe("+14155550123");
-    expect(toE164("+44 20 7946 0958")).toBe("+442079460958");
-    expect(toE164("555")).toBeNull();
+    expect(toE164("+1 (415) 555-0123", FALLBACK_COUNTRY)).toBe("+14155550123");
+    expect(toE164("415.555.0123", FALLBACK_COUNTRY)).toBe("+14155550123");
+    expect(toE164("1-415-555-0123", FALLBACK_COUNTRY)).toBe("+14155550123");
+    expect(toE164("+44 20 7946 0958", FALLBACK_COUNTRY)).toBe("+442079460958");
+    expect(toE164("555", FALLBACK_COUNTRY)).toBeNull();
+    // Without a country, a number must carry its country code (signers' phones).
+    expect(toE164("415.555.0123")).toBeNull();
+    expect(toE164("+1 415.555.0123")).toBe("+14155550123");
   });
 });

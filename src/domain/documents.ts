@@ -16,7 +16,7 @@ import { commitWithEvents } from "./events";
 import { latestPublished, renderWithSpans } from "./templates";
 import { type DocState, type SignerState, docFields, loadState } from "./document-state";
 import type { Actor } from "./transitions";
-import { normalisePhone } from "./field-values";
+import { toE164 } from "./field-values";
 import { notifyOnSend } from "./notify";
 import { documentWithAccount, messageDb } from "../db/messages";
 
@@ -229,7 +229,7 @@ export function normaliseSigners<S extends { role?: string; phone?: string | nul
   return signers.map((s, i) => {
     if (s.role !== undefined && s.role.trim() === "") throw invalid(`signers.${i}.role: must not be empty.`);
     if (s.phone) {
-      const e164 = normalisePhone(s.phone);
+      const e164 = toE164(s.phone);
       if (!e164) throw invalid(`signers.${i}.phone: not a valid phone number; include the country code.`);
       return { ...s, phone: e164, locale: s.locale ?? fallbackLocale };
     }

@@ -2,7 +2,7 @@
  * What a signer may answer to each kind of field. Returns the value as stored (trimmed or
  * normalised); an empty string means "not supplied" and clears an earlier answer.
  */
-import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { TemplateField } from "../db/schema";
 import { ApiError, invalid } from "../lib/errors";
 
@@ -18,8 +18,14 @@ export function isEmailAddress(value: string): boolean {
   return domain.slice(1, -1).includes(".");
 }
 
-export function normalisePhone(raw: string): string | null {
-  const p = parsePhoneNumberFromString(raw, { defaultCountry: undefined });
+/**
+ * E.164 of a number in any common formatting ("+1 (415) 555-0123", "+44 20 7946 0958", "0044…"),
+ * or null when it is not a valid number. Without `country` the number must carry its country code
+ * (signers' phones, phone answers); with it, a number without one is read in that country (text
+ * consent, in the account's default country).
+ */
+export function toE164(raw: string, country?: CountryCode): string | null {
+  const p = parsePhoneNumberFromString(raw, { defaultCountry: country });
   return p?.isValid() ? p.number : null;
 }
 
@@ -40,7 +46,7 @@ export function validateFieldValue(field: FieldRule, raw: string): string {
       if (!isEmailAddress(value)) throw bad("not an email address");
       return value;
     case "phone": {
-      const e164 = normalisePhone(value);
+      const e164 = toE164(value);
       if (!e164) throw bad("not a valid phone number; include the country code, e.g. +1 415 555 0100");
       return e164;
     }

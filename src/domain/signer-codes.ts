@@ -16,6 +16,7 @@ import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { Env, Mode } from "../env";
 import type { MessageChannel } from "../db/enums";
 import { latestConsent, numberState } from "../db/sms";
+import { tenantMessageSettings } from "../db/messages";
 import {
   codesDb,
   codesSince,
@@ -91,9 +92,10 @@ export async function requestCode(env: Env, st: SequencerState, signer: SignerSt
   const hourAgo = new Date(now.getTime() - 3600_000).toISOString();
   const wantsText = signer.auth === "sms_otp" || (signer.auth === "none" && signer.phone !== null);
   const phone = wantsText ? signer.phone : null;
-  const reads = [codesSince(db, signer.id, hourAgo), linkMessageTo(db, signer.id)] as const;
-  // Whether the account may text the phone rides in the same round trip (textPermission's reads).
-  const [recent, link, consentRows, numberRows] = phone
+  // The account's name (for the message) rides along, and so does whether the account may text
+  // the phone (textPermission's reads): the title and the signer's name are in `st` already.
+  const reads = [codesSince(db, signer.id, hourAgo), linkMessageTo(db, signer.id), tenantMessageSettings(db, st.doc.tenantId)] as const;
+  const [recent, link, tenantRows, consentRows, numberRows] = phone
     ? await db.batch([...reads, latestConsent(db, st.doc.tenantId, phone), numberState(db, phone)])
     : [...(await db.batch(reads)), [], []];
   if (link.length === 0) {
@@ -147,7 +149,7 @@ export async function requestCode(env: Env, st: SequencerState, signer: SignerSt
     purpose: "signing.code",
     recipient,
     locale: signer.locale,
-    values: { code },
+    values: { code, tenant: tenantRows[0]?.name ?? "", title: st.doc.title, name: signer.fullName },
   });
   return {
     channel,

@@ -8,12 +8,13 @@
  * carrier error belongs to the number, for every account that texts from the service's sender
  * (src/domain/sms-inbound.ts).
  */
-import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { type CountryCode, isSupportedCountry } from "libphonenumber-js/max";
 import type { Env, Principal } from "../env";
 import { SMS_CONSENT_PURPOSES, type SmsWhyNot } from "../db/enums";
 import { type SmsConsentRow, type SmsNumberRow, consentAndNumber, insertConsent, smsDb, tenantDefaultCountry } from "../db/sms";
 import { invalid } from "../lib/errors";
 import { newId, nowIso } from "../lib/ids";
+import { toE164 } from "./field-values";
 
 export type TextPermission = { may_text: boolean; why_not: SmsWhyNot | null };
 
@@ -26,16 +27,7 @@ export function countryOrFallback(country: string | null | undefined): CountryCo
   return c && isSupportedCountry(c) ? c : FALLBACK_COUNTRY;
 }
 
-/**
- * E.164 of a number in any common formatting ("(415) 555-0123", "+44 20 7946 0958", "0044…"),
- * or null when it is not a valid number. A number without a country code is read in `country`.
- */
-export function toE164(raw: string, country: CountryCode = FALLBACK_COUNTRY): string | null {
-  const p = parsePhoneNumberFromString(raw, { defaultCountry: country });
-  return p?.isValid() ? p.number : null;
-}
-
-/** The same, in the account's default country; 422 naming `field` when it is not a number. */
+/** E.164 of a number, read in the account's default country when it has no country code; 422 naming `field` when it is not a number. */
 export async function accountE164(env: Env, tenantId: string, raw: string, field = "phone"): Promise<string> {
   const country = countryOrFallback(await tenantDefaultCountry(smsDb(env.DB), tenantId));
   const e164 = toE164(raw, country);

@@ -17,7 +17,8 @@ import type { Env } from "../env";
 import { insertNumberEvent, markLifted, markRevoked, markSuppressed, smsDb } from "../db/sms";
 import { timingSafeEqual } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
-import { toE164 } from "./sms-consent";
+import { toE164 } from "./field-values";
+import { FALLBACK_COUNTRY } from "./sms-consent";
 
 export const STOP_WORDS = ["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT"] as const;
 export const START_WORDS = ["START", "UNSTOP"] as const;
@@ -56,7 +57,7 @@ const keywordOf = (body: string) =>
     .trim()
     .replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, "")
     .toUpperCase();
-const numberOf = (raw: string | null) => (raw ? (toE164(raw) ?? raw.trim()) : null);
+const numberOf = (raw: string | null) => (raw ? (toE164(raw, FALLBACK_COUNTRY) ?? raw.trim()) : null);
 
 export const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

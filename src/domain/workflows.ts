@@ -30,7 +30,7 @@ import { qrPng, qrSvg } from "../lib/qr";
 import { toBase64 } from "../lib/seal/der";
 import { Code } from "./templates";
 import { prepareDraft, sendDocument } from "./documents";
-import { normalisePhone } from "./field-values";
+import { toE164 } from "./field-values";
 import type { Actor, SignerInput } from "./transitions";
 
 export const WORKFLOW_ROLES_MAX = 10;
@@ -392,7 +392,7 @@ export async function startLoaded(env: Env, who: Starter, w: WorkflowToStart, in
 
   let phone: string | null = null;
   if (input.phone && input.phone.trim() !== "") {
-    phone = normalisePhone(input.phone);
+    phone = toE164(input.phone);
     if (!phone) throw invalid("phone: not a valid phone number; include the country code.");
   }
   const answers = formAnswers(r.formFields, input.fields);
