@@ -32,5 +32,7 @@ describe("a signer's request costs at most two sequential D1 round trips", () =>
       if (name === "sign (completing)") continue;
       expect(c.sequential, `${name}: ${JSON.stringify(c)}`).toBeLessThanOrEqual(2);
     }
+    // An account without white-label: the page reads no brand, only the link.
+    expect(m.page, JSON.stringify(m.page)).toEqual({ total: 1, sequential: 1 });
   });
 });

@@ -10,7 +10,7 @@ import { ApiError } from "../lib/errors";
 import { clientAddress, signerContext } from "../lib/auth";
 import { ADDRESS_LIMIT, limitOrThrow, perToken } from "../lib/rate-limit";
 import { normaliseVerificationCode, formatVerificationCode } from "../lib/verification-code";
-import { consent, decline, lookupToken, readLinkForPage, requestCode, sealedPdfForLink, submit, verifyCode as verifySignerCode } from "../domain/signing";
+import { consent, decline, readLinkForPage, requestCode, sealedPdfForLink, submit, verifyCode as verifySignerCode } from "../domain/signing";
 import { brandOf } from "../domain/branding";
 import { type PageBrand, pageBrand } from "../pages/brand";
 import { hostAccountOf } from "./signing-host";
@@ -60,9 +60,6 @@ async function brandFor(c: C, tenantId: string | null | undefined): Promise<Page
   return account ? pageBrand(await brandOf(c.env, account)) : undefined;
 }
 
-/** The account a link belongs to (remembered per isolate: no round trip after the page's own read). */
-const linkAccount = async (c: C, token: string) => (await lookupToken(c.env, token))?.tenantId;
-
 export async function dead(c: C, t: T) {
   const nonce = newNonce();
   setPageHeaders(c, nonce);
@@ -81,8 +78,11 @@ const linkFace = (c: C): SignFace => {
   return { token, base: `/s/${token}`, afterSign: (lang) => `${signPath(token, lang)}&done=signed` };
 };
 
-async function signPage(c: C, props: Omit<SignPageProps, "nonce">, status: 200 | 422 | 429) {
-  const brand = props.brand ?? (await brandFor(c, await linkAccount(c, props.token)));
+/** The brand a link's page wears: read only when its account has the white-label add-on (an unbranded page costs no round trip for it). */
+const linkBrand = (c: C, page: PageRead) => (page.whiteLabel ? brandFor(c, page.tenantId) : undefined);
+
+async function signPage(c: C, props: Omit<SignPageProps, "nonce" | "brand">, status: 200 | 422 | 429) {
+  const brand = await linkBrand(c, props.page);
   const nonce = newNonce();
   setPageHeaders(c, nonce, props.page.frameAncestors);
   return c.html(SignPage({ ...props, brand, nonce }), status);
@@ -118,12 +118,10 @@ export const pages = createRouter();
 export async function showSign(c: C, face: SignFace) {
   const t = translate(c);
   const token = face.token;
-  // The account's brand is read only when it has the white-label add-on: an unbranded page costs no round trip for it.
   const page = await readLinkForPage(c.env, token, signerContext(c.req.raw));
   if (!page) return dead(c, t);
-  const brand = page.whiteLabel ? await brandFor(c, page.tenantId) : undefined;
   const done = c.req.query("done") === "signed" ? "signed" : null;
-  return signPage(c, { t, token, page, brand, base: face.base, footer: face.footer, done, codeSent: codeSentQuery(c) }, 200);
+  return signPage(c, { t, token, page, base: face.base, footer: face.footer, done, codeSent: codeSentQuery(c) }, 200);
 }
 
 /** `?sent=email|sms&to=<masked>` after a code was sent (the masked address only; never the code). */
@@ -251,7 +249,7 @@ export async function postDecline(c: C, face: SignFace) {
     return signPage(c, { t, token, page, base: face.base, footer: face.footer, errors: { decline: t("err_reason") }, posted: { reason } }, 422);
   }
   if (face.afterDecline) return face.afterDecline(c, t);
-  const brand = await brandFor(c, await linkAccount(c, token));
+  const brand = await linkBrand(c, page);
   const nonce = newNonce();
   setPageHeaders(c, nonce, page.frameAncestors);
   return c.html(DeclinedPage({ t, nonce, token, page, brand }), 200);
