@@ -147,19 +147,41 @@ function inflatedSize(h: PngHeader): number {
   return total;
 }
 
-async function decodePngPicture(bytes: Uint8Array, check: (width: number, height: number) => void = checkDimensions): Promise<Pixels> {
-  if (bytes.length < 8 + 25 || PNG_SIGNATURE.some((b, i) => bytes[i] !== b)) throw new PictureError("the picture is not a PNG (its signature is missing).");
+type PngChunks = { header: PngHeader; kept: Uint8Array[] };
+
+/**
+ * Walks a PNG's chunks: the signature, every chunk whole, the header (IHDR) first and valid (its
+ * size handed to `checkSize` before anything is inflated), image data present, then the image
+ * data inflated with a bound. `strict` (an uploaded brand logo) also wants chunk types of letters,
+ * a correct CRC-32 on every chunk and `IEND` last; otherwise (a signature picture) the walk stops
+ * at `IEND` and a missing one is supplied. `noun` names the input in the signature's refusal.
+ */
+async function readPng(
+  bytes: Uint8Array,
+  opts: { noun: "picture" | "file"; strict: boolean; checkSize: (width: number, height: number) => void },
+): Promise<PngChunks> {
+  if (bytes.length < 8 + 25 || PNG_SIGNATURE.some((b, i) => bytes[i] !== b))
+    throw new PictureError(`the ${opts.noun} is not a PNG (its signature is missing).`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const kept: Uint8Array[] = [bytes.subarray(0, 8)];
   const idat: Uint8Array[] = [];
   let header: PngHeader | null = null;
   let ended = false;
-  for (let at = 8; at < bytes.length && !ended; ) {
+  for (let at = 8; at < bytes.length; ) {
+    if (ended) {
+      if (opts.strict) throw new PictureError("the PNG has bytes after its end (IEND).");
+      break;
+    }
     if (at + 12 > bytes.length) throw new PictureError("the PNG is cut short.");
     const length = view.getUint32(at);
-    const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
     const end = at + 12 + length;
     if (length > 0x7fffffff || end > bytes.length) throw new PictureError("the PNG is cut short.");
+    const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
+    if (opts.strict) {
+      if (!/^[A-Za-z]{4}$/.test(type)) throw new PictureError("the PNG's chunks are malformed.");
+      if (crc32(bytes.subarray(at + 4, at + 8 + length)) !== view.getUint32(at + 8 + length))
+        throw new PictureError(`the PNG's ${type} chunk is damaged (its CRC does not match).`);
+    }
     if (!header && type !== "IHDR") throw new PictureError("the PNG does not start with its header (IHDR).");
     if (type === "IHDR") {
       if (header || length !== 13) throw new PictureError("the PNG's header (IHDR) is malformed.");
@@ -171,7 +193,7 @@ async function decodePngPicture(bytes: Uint8Array, check: (width: number, height
         interlace: bytes[at + 20]!,
       };
       // Dimensions first: nothing is inflated for a picture that is too large.
-      check(header.width, header.height);
+      opts.checkSize(header.width, header.height);
       if (!DEPTHS[header.colorType]?.includes(header.depth)) throw new PictureError("the PNG's colour type and bit depth are not a valid pair.");
       if (bytes[at + 18] !== 0 || bytes[at + 19] !== 0 || header.interlace > 1)
         throw new PictureError("the PNG uses an unknown compression, filter or interlace method.");
@@ -183,9 +205,19 @@ async function decodePngPicture(bytes: Uint8Array, check: (width: number, height
   }
   if (!header) throw new PictureError("the PNG has no header (IHDR).");
   if (!idat.length) throw new PictureError("the PNG has no image data (IDAT).");
-  if (!ended) kept.push(Uint8Array.of(0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82));
+  if (!ended) {
+    if (opts.strict) throw new PictureError("the PNG has no end (IEND): it is cut short.");
+    kept.push(Uint8Array.of(0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82));
+  }
   await checkInflatesTo(idat, inflatedSize(header));
+  return { header, kept };
+}
 
+const decodePngPicture = async (bytes: Uint8Array): Promise<Pixels> =>
+  decodePng(await readPng(bytes, { noun: "picture", strict: false, checkSize: checkDimensions }));
+
+/** Decodes a walked PNG (only its kept chunks) to 8-bit pixels. */
+async function decodePng({ header, kept }: PngChunks): Promise<Pixels> {
   const { decode, convertIndexedToRgb } = await import("fast-png");
   let img: ReturnType<typeof decode>;
   try {
@@ -345,15 +377,32 @@ export type BrandPictureKind = keyof typeof BRAND_PICTURE_LIMITS;
  *   decoded by the service, so a structural check is what matters.
  */
 export async function checkBrandPicture(kind: BrandPictureKind, bytes: Uint8Array): Promise<{ width: number; height: number }> {
-  const limits = BRAND_PICTURE_LIMITS[kind];
-  if (bytes.length === 0) throw new PictureError("the file is empty.");
-  if (bytes.length > limits.maxBytes) throw new PictureError(`the file is ${kb(bytes.length)}; it may be at most ${kb(limits.maxBytes)}.`);
-  const size = kind === "logo" ? await checkPngFile(bytes) : checkJpegFile(bytes);
-  if (size.width < 1 || size.height < 1) throw new PictureError("the picture has no pixels.");
-  if (size.width > limits.maxSide || size.height > limits.maxSide) {
-    throw new PictureError(`the picture is ${size.width} × ${size.height} pixels; each side may be at most ${limits.maxSide} pixels.`);
+  if (kind === "logo") {
+    const { header } = await readBrandLogo(bytes);
+    return { width: header.width, height: header.height };
   }
+  checkFileSize(kind, bytes);
+  const size = checkJpegFile(bytes);
+  sidesAtMost(BRAND_PICTURE_LIMITS[kind].maxSide)(size.width, size.height);
   return size;
+}
+
+function checkFileSize(kind: BrandPictureKind, bytes: Uint8Array): void {
+  const { maxBytes } = BRAND_PICTURE_LIMITS[kind];
+  if (bytes.length === 0) throw new PictureError("the file is empty.");
+  if (bytes.length > maxBytes) throw new PictureError(`the file is ${kb(bytes.length)}; it may be at most ${kb(maxBytes)}.`);
+}
+
+/** The size check of a brand picture: at least one pixel, at most `maxSide` pixels a side. */
+const sidesAtMost = (maxSide: number) => (width: number, height: number) => {
+  if (width < 1 || height < 1 || width > 0x7fffffff || height > 0x7fffffff) throw new PictureError("the picture has no pixels.");
+  if (width > maxSide || height > maxSide) throw new PictureError(`the picture is ${width} × ${height} pixels; each side may be at most ${maxSide} pixels.`);
+};
+
+/** A logo's bytes checked strictly (see `checkBrandPicture`), walked once for checking and decoding. */
+async function readBrandLogo(bytes: Uint8Array): Promise<PngChunks> {
+  checkFileSize("logo", bytes);
+  return readPng(bytes, { noun: "file", strict: true, checkSize: sidesAtMost(BRAND_PICTURE_LIMITS.logo.maxSide) });
 }
 
 let crcTable: Uint32Array | null = null;
@@ -369,55 +418,6 @@ function crc32(bytes: Uint8Array): number {
   let c = 0xffffffff;
   for (let i = 0; i < bytes.length; i++) c = crcTable[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
-}
-
-async function checkPngFile(bytes: Uint8Array): Promise<{ width: number; height: number }> {
-  if (bytes.length < 8 + 25 || PNG_SIGNATURE.some((b, i) => bytes[i] !== b)) throw new PictureError("the file is not a PNG (its signature is missing).");
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const idat: Uint8Array[] = [];
-  let header: PngHeader | null = null;
-  let at = 8;
-  let ended = false;
-  while (at < bytes.length) {
-    if (ended) throw new PictureError("the PNG has bytes after its end (IEND).");
-    if (at + 12 > bytes.length) throw new PictureError("the PNG is cut short.");
-    const length = view.getUint32(at);
-    const end = at + 12 + length;
-    if (length > 0x7fffffff || end > bytes.length) throw new PictureError("the PNG is cut short.");
-    const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
-    if (!/^[A-Za-z]{4}$/.test(type)) throw new PictureError("the PNG's chunks are malformed.");
-    if (crc32(bytes.subarray(at + 4, at + 8 + length)) !== view.getUint32(at + 8 + length))
-      throw new PictureError(`the PNG's ${type} chunk is damaged (its CRC does not match).`);
-    if (!header && type !== "IHDR") throw new PictureError("the PNG does not start with its header (IHDR).");
-    if (type === "IHDR") {
-      if (header || length !== 13) throw new PictureError("the PNG's header (IHDR) is malformed.");
-      header = {
-        width: view.getUint32(at + 8),
-        height: view.getUint32(at + 12),
-        depth: bytes[at + 16]!,
-        colorType: bytes[at + 17]!,
-        interlace: bytes[at + 20]!,
-      };
-      if (header.width < 1 || header.height < 1 || header.width > 0x7fffffff || header.height > 0x7fffffff)
-        throw new PictureError("the picture has no pixels.");
-      if (header.width > BRAND_PICTURE_LIMITS.logo.maxSide || header.height > BRAND_PICTURE_LIMITS.logo.maxSide) {
-        throw new PictureError(
-          `the picture is ${header.width} × ${header.height} pixels; each side may be at most ${BRAND_PICTURE_LIMITS.logo.maxSide} pixels.`,
-        );
-      }
-      if (!DEPTHS[header.colorType]?.includes(header.depth)) throw new PictureError("the PNG's colour type and bit depth are not a valid pair.");
-      if (bytes[at + 18] !== 0 || bytes[at + 19] !== 0 || header.interlace > 1)
-        throw new PictureError("the PNG uses an unknown compression, filter or interlace method.");
-    }
-    if (type === "IDAT") idat.push(bytes.subarray(at + 8, at + 8 + length));
-    if (type === "IEND") ended = true;
-    at = end;
-  }
-  if (!header) throw new PictureError("the PNG has no header (IHDR).");
-  if (!idat.length) throw new PictureError("the PNG has no image data (IDAT).");
-  if (!ended) throw new PictureError("the PNG has no end (IEND): it is cut short.");
-  await checkInflatesTo(idat, inflatedSize(header));
-  return { width: header.width, height: header.height };
 }
 
 function checkJpegFile(bytes: Uint8Array): { width: number; height: number } {
@@ -458,6 +458,5 @@ function checkJpegFile(bytes: Uint8Array): { width: number; height: number } {
  * pictures the service wrote).
  */
 export async function logoForPdf(bytes: Uint8Array, maxWidth: number, maxHeight: number): Promise<SignaturePicture> {
-  await checkBrandPicture("logo", bytes);
-  return encodePicture(fitWithin(await decodePngPicture(bytes, () => {}), maxWidth, maxHeight));
+  return encodePicture(fitWithin(await decodePng(await readBrandLogo(bytes)), maxWidth, maxHeight));
 }
