@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, max, type SQL } from "drizzle-orm";
 import { type Db, dbOf } from "./client";
-import { documents, events, messages, signers, tenants } from "./schema";
+import { brandings, documents, events, messages, signers, tenants } from "./schema";
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessageRow = typeof messages.$inferInsert;
@@ -18,14 +18,27 @@ export const insertMessage = (db: Db, row: NewMessageRow) => db.insert(messages)
 export const tenantMessageSettings = (db: Db, tenantId: string) =>
   db.select({ name: tenants.name, locale: tenants.locale, replyTo: tenants.replyTo }).from(tenants).where(eq(tenants.id, tenantId));
 
-/** A document's owner, title and its account's name and default language, in one read (send). */
+/**
+ * A document's owner, title, its account's name and default language, and what makes its signing
+ * links' origin (the white-label flag and the saved brand's host), in one read (send). A query for
+ * the caller's batch.
+ */
 export const documentWithAccount = (db: Db, documentId: string) =>
   db
-    .select({ tenantId: documents.tenantId, mode: documents.mode, title: documents.title, tenantName: tenants.name, locale: tenants.locale })
+    .select({
+      tenantId: documents.tenantId,
+      mode: documents.mode,
+      title: documents.title,
+      tenantName: tenants.name,
+      locale: tenants.locale,
+      whiteLabel: tenants.whiteLabel,
+      brandTenantId: brandings.tenantId,
+      signingHost: brandings.signingHost,
+    })
     .from(documents)
     .innerJoin(tenants, eq(tenants.id, documents.tenantId))
-    .where(eq(documents.id, documentId))
-    .get();
+    .leftJoin(brandings, eq(brandings.tenantId, documents.tenantId))
+    .where(eq(documents.id, documentId));
 
 /** The document's title (for the wording), read in the caller's batch. */
 export const documentTitle = (db: Db, documentId: string) => db.select({ title: documents.title }).from(documents).where(eq(documents.id, documentId));

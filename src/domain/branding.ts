@@ -138,18 +138,23 @@ export type Brand = {
 /** The `v` of a picture's address: its storage time in milliseconds. */
 export const pictureVersion = (at: string) => String(Date.parse(at));
 
-function originWithHost(env: Env, host: string | null): string {
+/** PUBLIC_BASE_URL's origin with this host (null: unchanged): the origin of signing links for `wornSigningHost`. */
+export function originWithHost(env: Env, host: string | null): string {
   const base = new URL(publicBaseUrl(env));
   if (host) base.hostname = host;
   return base.origin;
 }
+
+/** The host an account's signing links use: its brand's while the brand is worn (white-label on and a brand saved), else null. */
+export const wornSigningHost = (whiteLabelEnabled: boolean, row: Pick<BrandingRow, "signingHost"> | null) =>
+  whiteLabelEnabled && row !== null ? row.signingHost : null;
 
 function wornBrand(env: Env, tenantId: string, whiteLabelEnabled: boolean, row: BrandingRow | null): Brand {
   const worn = whiteLabelEnabled && row !== null;
   const path = (picture: BrandPicture, at: string | null | undefined) =>
     worn && at ? `/brand/${encodeURIComponent(tenantId)}/${BRAND_PICTURES[picture].file}?v=${pictureVersion(at)}` : null;
   const source = worn ? row : SERVICE_BRAND;
-  const signingHost = worn ? row.signingHost : null;
+  const signingHost = wornSigningHost(whiteLabelEnabled, row);
   return {
     tenantId,
     whiteLabel: worn,

@@ -17,7 +17,9 @@ import { latestPublished, renderWithSpans } from "./templates";
 import { type DocState, type SignerState, docFields, loadState } from "./document-state";
 import type { Actor } from "./transitions";
 import { toE164 } from "./field-values";
-import { notifyOnSend } from "./notify";
+import { notifyOnSend, phonesToText } from "./notify";
+import { originWithHost, wornSigningHost } from "./branding";
+import { textPermissionReads, textPermissionsOf } from "./sms-consent";
 import { documentWithAccount, messageDb } from "../db/messages";
 
 export const sequencer = (env: Env, documentId: string) => env.DOCUMENT_SEQUENCER.getByName(documentId);
@@ -196,7 +198,9 @@ async function requireOwned(env: Env, p: Pick<Principal, "tenantId" | "mode">, d
 
 /**
  * Sends a draft. One read first: the owner (404 for another account or mode, before any 422 about
- * the signers) and, for the messages, the title and the account's name and language.
+ * the signers), the account's signing origin and, for the messages, the title, the account's name
+ * and language and whether the account may text each signer's number. Returns the links and the
+ * origin they are served on.
  */
 export async function sendDocument(
   env: Env,
@@ -206,22 +210,26 @@ export async function sendDocument(
   actor: Actor,
   opts: { notify?: boolean } = {},
 ) {
-  const owner = await documentWithAccount(messageDb(env), documentId);
+  const notify = opts.notify !== false;
+  const db = messageDb(env);
+  // Numbers as they will be stored (an invalid one is refused below, after the owner's 404).
+  const phones = notify ? phonesToText(signers.map((s) => ({ role: s.role, phone: s.phone ? toE164(s.phone) : null }))) : [];
+  const [owners, ...permissionReads] = await db.batch([documentWithAccount(db, documentId), ...textPermissionReads(db, p.tenantId, phones)]);
+  const owner = owners[0];
   if (!owner || owner.tenantId !== p.tenantId || owner.mode !== p.mode) throw notFound("document");
   const normalised = normaliseSigners(signers, owner.locale ?? "en");
-  const sent = unwrap(
-    await sequencer(env, documentId).send(documentId, normalised, actor, { tenantId: p.tenantId, mode: p.mode }, { notify: opts.notify !== false }),
-  );
-  if (opts.notify !== false) {
+  const sent = unwrap(await sequencer(env, documentId).send(documentId, normalised, actor, { tenantId: p.tenantId, mode: p.mode }, { notify }));
+  const signingOrigin = originWithHost(env, wornSigningHost(owner.whiteLabel, owner.brandTenantId === null ? null : owner));
+  if (notify) {
     await notifyOnSend(
       env,
       p,
       documentId,
       sent.links.map((l, i) => ({ ...normalised[i]!, name: normalised[i]!.full_name, signerId: l.signer_id, token: l.token })),
-      { tenant: owner.tenantName, title: owner.title },
+      { origin: signingOrigin, permissions: textPermissionsOf(phones, permissionReads), known: { tenant: owner.tenantName, title: owner.title } },
     );
   }
-  return sent;
+  return { links: sent.links, signingOrigin };
 }
 
 /** Signers as sent: a blank role refused, phone numbers in E.164, the account's language unless one is given. */

@@ -10,13 +10,11 @@ import { ownerOf } from "../db/documents";
 import { errorFields, log } from "../lib/log";
 import { unwrap } from "../lib/rpc";
 import { type MessageInput, queueMessages } from "./messages";
-import { signingOriginOf } from "./branding";
-import { textPermission } from "./sms-consent";
+import { signingLink, signingOriginOf } from "./branding";
+import { type TextPermission, textPermissions } from "./sms-consent";
 
 /** A signer's link as messages carry it: on the account's signing origin (its brand's host), the page in the signer's language. */
-export function signingLink(origin: string, token: string, locale: Locale): string {
-  return `${origin}/s/${token}?lang=${locale}`;
-}
+const messageLink = (origin: string, token: string, locale: Locale) => `${signingLink({ signingOrigin: origin }, token)}?lang=${locale}`;
 
 export type LinkRecipient = {
   signerId: string;
@@ -29,47 +27,62 @@ export type LinkRecipient = {
   token: string;
 };
 
+/** What the link messages need besides the recipients: the links' origin, and per number whether the account may text it. */
+export type LinkContext = {
+  origin: string;
+  permissions: ReadonlyMap<string, TextPermission>;
+  /** The account's name and the title, when the caller has them (with each recipient's `name`, saves queueMessages a read). */
+  known?: { tenant: string; title: string } | null;
+};
+
+/** The numbers of the recipients who sign (cc recipients get no link), each once: whose text permission a link message needs. */
+export const phonesToText = (recipients: readonly { role?: string; phone?: string | null }[]) => [
+  ...new Set(recipients.filter((r) => (r.role ?? "signer") !== "cc" && r.phone).map((r) => r.phone!)),
+];
+
 /**
  * The messages carrying signers' links (`signing.link` or `signing.reminder`): an email each, and
  * a text to each signer with a phone, queued only when the account may text that number
  * (`textPermission`); otherwise the text is recorded `suppressed` with the reason and no provider
  * is called. The email comes first in the answer.
  */
-export async function linkMessages(
-  env: Env,
+export function linkMessageInputs(
   p: { tenantId: string; mode: Mode },
   documentId: string,
   recipients: LinkRecipient[],
   purpose: "signing.link" | "signing.reminder",
-  known: { tenant: string; title: string } | null = null,
-): Promise<MessageInput[]> {
-  const phones = [...new Set(recipients.map((r) => r.phone).filter((x): x is string => !!x))];
-  const [origin, ...permissions] = await Promise.all([signingOriginOf(env, p.tenantId), ...phones.map((ph) => textPermission(env, p.tenantId, ph))]);
-  const may = new Map(phones.map((ph, i) => [ph, permissions[i]!] as const));
+  { origin, permissions, known = null }: LinkContext,
+): MessageInput[] {
   return recipients.flatMap((r) => {
     const locale = r.locale ?? "en";
-    const values: Record<string, string> = { link: signingLink(origin, r.token, locale), ...(known && r.name !== undefined ? { ...known, name: r.name } : {}) };
+    const values: Record<string, string> = { link: messageLink(origin, r.token, locale), ...(known && r.name !== undefined ? { ...known, name: r.name } : {}) };
     const base = { tenantId: p.tenantId, mode: p.mode, documentId, signerId: r.signerId, purpose, locale, values };
     const out: MessageInput[] = [{ ...base, channel: "email", recipient: r.email }];
     if (r.phone) {
-      const perm = may.get(r.phone);
+      const perm = permissions.get(r.phone);
       out.push({ ...base, channel: "sms", recipient: r.phone, suppressed: perm?.may_text ? null : (perm?.why_not ?? "no_consent") });
     }
     return out;
   });
 }
 
-/** On send (unless `notify: false`): each signer who signs gets their link; cc recipients wait for the completed copy. */
-export async function notifyOnSend(
+/** `linkMessageInputs` for a reminder: the signing origin and the text permissions read at once. */
+export async function linkMessages(
   env: Env,
   p: { tenantId: string; mode: Mode },
   documentId: string,
   recipients: LinkRecipient[],
-  known: { tenant: string; title: string } | null = null,
-) {
+  purpose: "signing.link" | "signing.reminder",
+): Promise<MessageInput[]> {
+  const [origin, permissions] = await Promise.all([signingOriginOf(env, p.tenantId), textPermissions(env, p.tenantId, phonesToText(recipients))]);
+  return linkMessageInputs(p, documentId, recipients, purpose, { origin, permissions });
+}
+
+/** On send (unless `notify: false`): each signer who signs gets their link; cc recipients wait for the completed copy. One round trip: the messages' batch. */
+export async function notifyOnSend(env: Env, p: { tenantId: string; mode: Mode }, documentId: string, recipients: LinkRecipient[], ctx: LinkContext) {
   const signers = recipients.filter((r) => (r.role ?? "signer") !== "cc");
   if (signers.length === 0) return [];
-  return queueMessages(env, await linkMessages(env, p, documentId, signers, "signing.link", known));
+  return queueMessages(env, linkMessageInputs(p, documentId, signers, "signing.link", ctx));
 }
 
 /**

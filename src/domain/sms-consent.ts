@@ -11,7 +11,8 @@
 import { type CountryCode, isSupportedCountry } from "libphonenumber-js/max";
 import type { Env, Principal } from "../env";
 import { SMS_CONSENT_PURPOSES, type SmsWhyNot } from "../db/enums";
-import { type SmsConsentRow, type SmsNumberRow, consentAndNumber, insertConsent, smsDb, tenantDefaultCountry } from "../db/sms";
+import type { Db } from "../db/client";
+import { type SmsConsentRow, type SmsNumberRow, consentAndNumber, insertConsent, latestConsent, numberState, smsDb, tenantDefaultCountry } from "../db/sms";
 import { invalid } from "../lib/errors";
 import { newId, nowIso } from "../lib/ids";
 import { toE164 } from "./field-values";
@@ -79,6 +80,23 @@ export function permissionOf(consent: SmsConsentRow | undefined, number: SmsNumb
 export async function textPermission(env: Env, tenantId: string, phoneE164: string): Promise<{ may_text: boolean; why_not: string | null }> {
   const { consent, number } = await consentAndNumber(smsDb(env.DB), tenantId, phoneE164);
   return permissionOf(consent, number);
+}
+
+/** `textPermission` for several numbers, as reads for the caller's batch (two per number); `textPermissionsOf` reads their answers. */
+export const textPermissionReads = (db: Db, tenantId: string, phonesE164: readonly string[]) =>
+  phonesE164.flatMap((ph) => [latestConsent(db, tenantId, ph), numberState(db, ph)] as const);
+
+/** The answers of `textPermissionReads` (in its order), per number. */
+export function textPermissionsOf(phonesE164: readonly string[], results: readonly unknown[]): Map<string, TextPermission> {
+  return new Map(phonesE164.map((ph, i) => [ph, permissionOf((results[2 * i] as SmsConsentRow[])[0], (results[2 * i + 1] as SmsNumberRow[])[0])] as const));
+}
+
+/** `textPermission` for several numbers in one round trip (none for no numbers). */
+export async function textPermissions(env: Env, tenantId: string, phonesE164: readonly string[]): Promise<Map<string, TextPermission>> {
+  if (phonesE164.length === 0) return new Map();
+  const db = smsDb(env.DB);
+  const [first, ...rest] = textPermissionReads(db, tenantId, phonesE164);
+  return textPermissionsOf(phonesE164, await db.batch([first!, ...rest]));
 }
 
 export type ConsentInput = { phone: string; obtained_via: string; wording: string };

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { brandOf, signingLink } from "../domain/branding";
+import { signingLink } from "../domain/branding";
 import { createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
 import { clientAddress } from "../lib/auth";
 import { ListQuery, PrepareInput, SendInput, VoidInput, getDocument, listDocuments, prepareDocument, sendDocument, voidDocument } from "../domain/documents";
@@ -179,11 +179,8 @@ documents.openapi(
   async (c) => {
     const p = c.get("principal");
     const body = c.req.valid("json");
-    const [sent, brand] = await Promise.all([
-      sendDocument(c.env, p, c.req.valid("param").id, body.signers, actor(c.req.raw), { notify: body.notify }),
-      brandOf(c.env, p.tenantId),
-    ]);
-    return c.json({ ...sent, links: sent.links.map((l) => ({ ...l, url: signingLink(brand, l.token) })) }, 200);
+    const sent = await sendDocument(c.env, p, c.req.valid("param").id, body.signers, actor(c.req.raw), { notify: body.notify });
+    return c.json({ links: sent.links.map((l) => ({ ...l, url: signingLink(sent, l.token) })) }, 200);
   },
 );
 
