@@ -11,11 +11,9 @@
  * `run(ctx)` is imported by bench/run.mjs; `node bench/branding.bench.mjs` runs it alone.
  * BENCH_QUICK=1 (or ctx.quick) reads fewer pages.
  */
-import { randomBytes } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import { encode } from "fast-png";
-import { BASE_URL, startWorker } from "../test/validators/harness.mjs";
-import { isQuick, inParallel, percentile } from "./service.mjs";
+import { isQuick, inParallel, percentile, startService } from "./service.mjs";
 import { ms } from "./stats.mjs";
 
 const BRAND = {
@@ -39,35 +37,18 @@ function logoPng() {
 export async function run(ctx = {}) {
   const log = ctx.log ?? console.log;
   const n = isQuick(ctx) ? 30 : 150;
-  const operator = `bench-operator-${randomBytes(8).toString("hex")}`;
-  const server = await startWorker({ OPERATOR_TOKEN: operator, WEBHOOK_SECRET_KEY: randomBytes(32).toString("hex") });
-  const fetchTimed = async (method, p, { key, body, raw, type, ip = "203.0.113.9" } = {}) => {
-    const headers = { "cf-connecting-ip": ip };
-    if (key) headers.authorization = `Bearer ${key}`;
-    if (body !== undefined) headers["content-type"] = "application/json";
-    if (raw) headers["content-type"] = type;
-    const t0 = performance.now();
-    const res = await server.fetch(`${BASE_URL}${p}`, { method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
-    const bytes = Buffer.from(await res.arrayBuffer());
-    return { status: res.status, headers: res.headers, bytes, ms: performance.now() - t0 };
-  };
-  const must = async (method, p, init) => {
-    const r = await fetchTimed(method, p, init);
-    if (r.status !== 200) throw new Error(`${method} ${p} → ${r.status} ${r.bytes.toString().slice(0, 300)}`);
-    return JSON.parse(r.bytes.toString() || "null");
-  };
+  const svc = await startService();
+  const { call, must } = svc;
+  const operator = svc.operatorToken;
 
   try {
     const account = async (name, branded) => {
-      const { tenant_id } = await must("POST", "/ops/v1/tenants", { key: operator, body: { name } });
-      const { key } = await must("POST", `/ops/v1/tenants/${tenant_id}/keys`, {
-        key: operator,
-        body: { label: "bench", scopes: ["signing:read", "signing:write", "signing:templates"], mode: "test" },
-      });
+      const { tenantId: tenant_id, keys } = await svc.accountWithKeys(name, 1, { mode: "test" });
+      const key = keys[0];
       if (branded) {
         await must("PATCH", `/ops/v1/tenants/${tenant_id}`, { key: operator, body: { white_label: true } });
         await must("PUT", `/v1/branding?tenant_id=${tenant_id}`, { key: operator, body: BRAND });
-        await must("PUT", `/v1/branding/logo?tenant_id=${tenant_id}`, { key: operator, raw: logoPng(), type: "image/png" });
+        await must("PUT", `/v1/branding/logo?tenant_id=${tenant_id}`, { key: operator, body: logoPng(), headers: { "content-type": "image/png" } });
       }
       const code = "bench-brand";
       await must("POST", "/v1/templates", {
@@ -92,9 +73,9 @@ export async function run(ctx = {}) {
     const samples = { plain: [], branded: [] };
     const sizes = {};
     const read = async (which, token) => {
-      const r = await fetchTimed("GET", `/s/${token}`);
+      const r = await call("GET", `/s/${token}`);
       if (r.status !== 200) throw new Error(`GET /s/{token} (${which}) → ${r.status}`);
-      const html = r.bytes.toString();
+      const html = r.text;
       if ((which === "branded") !== html.includes(BRAND.businessName)) throw new Error(`the ${which} page does not look ${which}`);
       samples[which].push(r.ms);
       sizes[which] = r.bytes.length;
@@ -108,10 +89,10 @@ export async function run(ctx = {}) {
     }
 
     const logoTimes = [];
-    const info = await fetchTimed("GET", `/brand/${branded.tenantId}/logo.png`);
+    const info = await call("GET", `/brand/${branded.tenantId}/logo.png`);
     const v = /"(\d+)"/.exec(info.headers.get("etag") ?? "")?.[1];
     for (let i = 0; i < Math.min(n, 100); i++) {
-      const r = await fetchTimed("GET", `/brand/${branded.tenantId}/logo.png?v=${v}`);
+      const r = await call("GET", `/brand/${branded.tenantId}/logo.png?v=${v}`);
       if (r.status !== 200 || !(r.headers.get("cache-control") ?? "").includes("immutable")) throw new Error(`logo → ${r.status}`);
       logoTimes.push(r.ms);
     }
@@ -129,7 +110,7 @@ export async function run(ctx = {}) {
     log(`  logo GET /brand/{tenant}/logo.png?v=  p50 ${ms(result.logo.p50)}  p99 ${ms(result.logo.p99)} (${result.logo.n} reads)`);
     return result;
   } finally {
-    await server.close();
+    await svc.close();
   }
 }
 

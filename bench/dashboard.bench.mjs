@@ -17,11 +17,10 @@
  * `run(ctx)` is imported by bench/run.mjs; `node bench/dashboard.bench.mjs` runs it alone.
  * BENCH_QUICK=1 (or ctx.quick) measures fewer requests (the seed stays at 10,000).
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
-import { BASE_URL, startWorker } from "../test/validators/harness.mjs";
-import { fmtMs, isQuick, measure } from "./service.mjs";
+import { fmtMs, isQuick, measure, startService } from "./service.mjs";
 
 const DOCUMENTS = 10_000;
 const PER_BATCH = 1000;
@@ -31,50 +30,26 @@ const PASSWORD = "bench pass phrase long enough";
 export async function run(ctx = {}) {
   const log = ctx.log ?? console.log;
   const quick = isQuick(ctx);
-  const operatorToken = `bench-operator-${randomBytes(8).toString("hex")}`;
-  const server = await startWorker({ OPERATOR_TOKEN: operatorToken, WEBHOOK_SECRET_KEY: randomBytes(32).toString("hex") });
+  const svc = await startService();
   try {
-    const call = async (method, p, { key, body, headers = {} } = {}) => {
-      const h = { "cf-connecting-ip": "203.0.113.9", ...headers };
-      if (key) h.authorization = `Bearer ${key}`;
-      if (body !== undefined && typeof body !== "string") h["content-type"] = "application/json";
-      const t0 = performance.now();
-      const res = await server.fetch(`${BASE_URL}${p}`, {
-        method,
-        headers: h,
-        body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-        redirect: "manual",
-      });
-      const text = await res.text();
-      return { status: res.status, headers: res.headers, text, ms: performance.now() - t0 };
-    };
-    const must = async (method, p, init) => {
-      const r = await call(method, p, init);
-      if (r.status !== 200) throw new Error(`${method} ${p} → ${r.status} ${r.text.slice(0, 300)}`);
-      return JSON.parse(r.text);
-    };
+    const { call, must } = svc;
 
     // ---- an account, its owner, a published template ----
-    const ops = { key: operatorToken };
-    const { tenant_id } = await must("POST", "/ops/v1/tenants", { ...ops, body: { name: "Bench dashboard", plan: "free" } });
-    const { key } = await must("POST", `/ops/v1/tenants/${tenant_id}/keys`, {
-      ...ops,
-      body: { label: "bench", scopes: ["signing:read", "signing:templates"], mode: "live" },
-    });
+    const { tenantId: tenant_id, keys } = await svc.accountWithKeys("Bench dashboard", 1, { mode: "live", scopes: ["signing:read", "signing:templates"] });
+    const key = keys[0];
     await must("POST", `/ops/v1/tenants/${tenant_id}/members`, {
-      ...ops,
+      key: svc.operatorToken,
       body: { email: "owner@bench.example", full_name: "Bench Owner", role: "owner", password: PASSWORD },
     });
     const body = "Rental agreement for {{name}}. The renter returns the bike by the agreed date.";
-    await must("POST", "/v1/templates", { key, body: { code: "rental", name: "Rental", kind: "contract", body, variables: ["name"] } });
+    const templateId = (await must("POST", "/v1/templates", { key, body: { code: "rental", name: "Rental", kind: "contract", body, variables: ["name"] } }))
+      .template_id;
     await must("POST", "/v1/templates/publish", { key, body: { code: "rental" } });
-    const tpl = (await must("GET", "/v1/templates", { key })).templates?.[0] ?? (await must("GET", "/v1/templates", { key }))[0];
-    const templateId = tpl.template_id;
 
     // ---- 10,000 documents straight into D1: raw SQL (the bench runs in Node, outside the Worker's
     // query modules); each chunk of rows is generated inside SQLite by a recursive CTE, so a chunk
     // is one statement and one round trip through the harness's binding proxy. ----
-    const env = await server.getWorker().getEnv();
+    const env = await svc.bindings();
     const t0 = performance.now();
     const base = new Date(Date.now() - DOCUMENTS * 60_000).toISOString();
     const text = "Rental agreement for the renter named in this document. The renter returns the bike by the agreed date.";
@@ -190,7 +165,7 @@ export async function run(ctx = {}) {
     }
     return { seedSeconds, results, sizes };
   } finally {
-    await server.close();
+    await svc.close();
   }
 }
 

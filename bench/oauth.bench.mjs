@@ -17,7 +17,6 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { pathToFileURL } from "node:url";
-import { BASE_URL } from "../test/validators/harness.mjs";
 import { fmtMs, isQuick, measure, percentile, startService } from "./service.mjs";
 
 const REDIRECT = "https://partner.example/callback";
@@ -42,7 +41,7 @@ export async function run(ctx = {}) {
     const basic = `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString("base64")}`;
 
     // The member's agreement: one connection, and as many codes as the code cases spend.
-    const env = await svc.server.getWorker().getEnv();
+    const env = await svc.bindings();
     const connectionId = `con_bench${randomBytes(8).toString("hex")}`;
     await env.DB.prepare("INSERT INTO oauth_connections (id, tenant_id, client_id, member_id, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?)")
       .bind(connectionId, tenantId, client.client_id, member_id, JSON.stringify(["signing:read", "signing:write"]), new Date().toISOString())
@@ -66,16 +65,12 @@ export async function run(ctx = {}) {
     };
 
     const post = async (form) => {
-      const t0 = performance.now();
-      const res = await svc.server.fetch(`${BASE_URL}/oauth/token`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", authorization: basic, "cf-connecting-ip": "203.0.113.9" },
+      const { status, json, ms } = await svc.call("POST", "/oauth/token", {
+        headers: { "content-type": "application/x-www-form-urlencoded", authorization: basic },
         body: new URLSearchParams(form).toString(),
       });
-      const json = await res.json().catch(() => null);
-      const ms = performance.now() - t0;
-      if (res.status !== 200 || !/^mk_live_[0-9a-f]{48}$/.test(json?.access_token ?? "") || !json?.refresh_token) {
-        throw new Error(`POST /oauth/token (${form.grant_type}) → ${res.status} ${JSON.stringify(json)}`);
+      if (status !== 200 || !/^mk_live_[0-9a-f]{48}$/.test(json?.access_token ?? "") || !json?.refresh_token) {
+        throw new Error(`POST /oauth/token (${form.grant_type}) → ${status} ${JSON.stringify(json)}`);
       }
       return { ms, json };
     };

@@ -27,8 +27,9 @@ process.env.X_LOCAL_EXPLORER ??= "false";
 
 /**
  * Starts the Worker (as the validator suite does, with its own operator token); `call` returns
- * {status, json, headers, ms}. `vars` are laid over the Worker's variables (e.g. D1_TRACE,
- * D1_DELAY_MS for the edge bench).
+ * {status, json, text, bytes, headers, ms}: redirects are not followed, a string or byte `body` is
+ * sent as it is (its content-type in `headers`), any other body as JSON. `vars` are laid over the
+ * Worker's variables (e.g. D1_TRACE, D1_DELAY_MS for the edge bench).
  */
 export async function startService(vars = {}) {
   const operatorToken = `bench-operator-${randomBytes(8).toString("hex")}`;
@@ -36,21 +37,28 @@ export async function startService(vars = {}) {
   // Straight to the Worker's runtime, past the harness's proxy Worker.
   const worker = server.getWorker();
 
-  async function call(method, p, { key, body, ip = "203.0.113.9" } = {}) {
-    const headers = { "cf-connecting-ip": ip };
-    if (key) headers.authorization = `Bearer ${key}`;
-    if (body !== undefined) headers["content-type"] = "application/json";
+  async function call(method, p, { key, body, headers = {}, ip = "203.0.113.9" } = {}) {
+    const h = { "cf-connecting-ip": ip, ...headers };
+    if (key) h.authorization = `Bearer ${key}`;
+    const raw = typeof body === "string" || body instanceof Uint8Array;
+    if (body !== undefined && !raw) h["content-type"] = "application/json";
     const t0 = performance.now();
-    const res = await worker.fetch(`${BASE_URL}${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await res.text();
+    const res = await worker.fetch(`${BASE_URL}${p}`, {
+      method,
+      headers: h,
+      body: body === undefined || raw ? body : JSON.stringify(body),
+      redirect: "manual",
+    });
+    const bytes = Buffer.from(await res.arrayBuffer());
     const ms = performance.now() - t0;
+    const text = bytes.toString("utf8");
     let json = null;
     try {
       json = JSON.parse(text);
     } catch {
       /* not JSON */
     }
-    return { status: res.status, headers: res.headers, json, text, ms };
+    return { status: res.status, headers: res.headers, json, text, bytes, ms };
   }
 
   async function must(method, p, init) {
@@ -69,13 +77,10 @@ export async function startService(vars = {}) {
     return { tenantId: tenant_id, keys };
   }
 
-  /** A raw request to the Worker (form posts, redirects not followed): the Response itself. */
-  const fetchRaw = (p, init = {}) => server.fetch(`${BASE_URL}${p}`, { redirect: "manual", ...init });
-
   /** The Worker's bindings (D1 for rows no route makes yet). */
-  const bindings = () => server.getWorker().getEnv();
+  const bindings = () => worker.getEnv();
 
-  return { server, operatorToken, call, must, accountWithKeys, fetchRaw, bindings, close: () => server.close() };
+  return { operatorToken, call, must, accountWithKeys, bindings, close: () => server.close() };
 }
 
 /** Runs fn(i) for i in [0, n) with `width` workers. */
