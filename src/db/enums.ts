@@ -149,6 +149,12 @@ export const SMS_NUMBER_EVENT_KINDS = ["revoked", "lifted", "help", "suppressed"
 export const SUBJECT_KINDS = ["reservation", "activity"] as const;
 export const PACKET_PER = ["participant", "subject"] as const;
 export const PACKET_MINORS = ["guardian", "skip"] as const;
+/** A packet's state: `ready` once every required item is completed, `blocked` while a required item is declined. */
+export const PACKET_STATUSES = ["open", "ready", "blocked"] as const;
+export type PacketStatus = (typeof PACKET_STATUSES)[number];
+/** A packet item's state: never sent, or the state of the document it started last. */
+export const PACKET_ITEM_STATUSES = ["not_started", "sent", "completed", "declined", "voided", "expired"] as const;
+export type PacketItemStatus = (typeof PACKET_ITEM_STATUSES)[number];
 /** What a paired tablet says it runs on (`POST /v1/devices/pair`). */
 export const DEVICE_PLATFORMS = ["ios", "android", "other"] as const;
 export type DevicePlatform = (typeof DEVICE_PLATFORMS)[number];

@@ -56,6 +56,7 @@ export type RecordSigner = Pick<
   | "signatureValueSha256"
   | "signedAgainstSha256"
   | "signIp"
+  | "onBehalfOf"
 >;
 export type RecordEvent = Pick<Event, "seq" | "kind" | "occurredAt" | "signerId" | "signerEmail" | "ip" | "againstSha256" | "detail">;
 export type RecordRows = { tenant: { id: string; name: string }; doc: RecordDocument; signers: RecordSigner[]; events: RecordEvent[] };
@@ -103,6 +104,7 @@ export function recordReads(d: ReturnType<typeof db>, documentId: string) {
         signatureValueSha256: signers.signatureValueSha256,
         signedAgainstSha256: signers.signedAgainstSha256,
         signIp: signers.signIp,
+        onBehalfOf: signers.onBehalfOf,
       })
       .from(signers)
       .where(eq(signers.documentId, documentId))

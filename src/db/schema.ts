@@ -17,10 +17,14 @@ import {
   MESSAGE_PURPOSES,
   MESSAGE_STATUSES,
   MODES,
+  PACKET_ITEM_STATUSES,
+  PACKET_PER,
+  PACKET_STATUSES,
   SEALED_FILE_KINDS,
   SIGNER_AUTH,
   SIGNER_STATUSES,
   SMS_NUMBER_EVENT_KINDS,
+  SUBJECT_KINDS,
 } from "./enums";
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
@@ -437,6 +441,8 @@ export const documents = sqliteTable(
     workflowId: text("workflow_id"),
     /** The paired device whose key started it (api_keys.device_id), or null. */
     deviceId: text("device_id"),
+    /** The packet item this document was started for (`packet_items.id`), or null: its state follows this document's. */
+    packetItemId: text("packet_item_id"),
   },
   (t) => [
     index("documents_list").on(t.tenantId, t.mode, t.createdAt),
@@ -488,7 +494,7 @@ export const workflows = sqliteTable(
     intro: text("intro").notNull().default(""),
     formFields: text("form_fields", { mode: "json" }).$type<WorkflowFormField[]>().notNull(),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
-    /** Stored for subjects and packets (not built yet). */
+    /** For subjects: which subjects get an item of this workflow in their packet, one per what, required or not. */
     packet: text("packet", { mode: "json" }).$type<WorkflowPacket | null>(),
     draftedByRun: text("drafted_by_run"),
     createdAt: text("created_at").notNull().default(now),
@@ -512,6 +518,8 @@ export const signers = sqliteTable(
     phone: text("phone"),
     auth: text("auth", { enum: SIGNER_AUTH }).notNull().default("none"),
     partyId: text("party_id"),
+    /** The minor this signer signs for (their guardian signs a packet item about them): the minor's full name. */
+    onBehalfOf: text("on_behalf_of"),
     /** Language of this signer's messages and page (en, es, fr, de). */
     locale: text("locale", { enum: LOCALES }).notNull().default("en"),
     status: text("status", { enum: SIGNER_STATUSES }).notNull().default("pending"),
@@ -813,4 +821,124 @@ export const devices = sqliteTable(
     createdAt: text("created_at").notNull().default(now),
   },
   (t) => [index("devices_tenant").on(t.tenantId, t.mode, t.createdAt)],
+);
+
+/**
+ * A reservation or activity, imported with `PUT /v1/subjects` and keyed on (account, mode,
+ * provider, external_id): importing the same key again updates it. `provider` is '' when none was
+ * given (SQLite's unique index treats NULLs as distinct).
+ */
+export const subjects = sqliteTable(
+  "subjects",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    mode: text("mode", { enum: MODES }).notNull(),
+    kind: text("kind", { enum: SUBJECT_KINDS }).notNull(),
+    provider: text("provider").notNull().default(""),
+    externalId: text("external_id").notNull(),
+    label: text("label").notNull().default(""),
+    startsOn: text("starts_on").notNull(),
+    endsOn: text("ends_on"),
+    facts: text("facts", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    createdAt: text("created_at").notNull().default(now),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("subjects_key").on(t.tenantId, t.mode, t.provider, t.externalId)],
+);
+
+/**
+ * A person of a subject, keyed on the caller's `ref` within it. A participant left out of a later
+ * import is kept with `removed_at` (their completed items stay on record); listed again, they are back.
+ */
+export const participants = sqliteTable(
+  "participants",
+  {
+    id: text("id").primaryKey(),
+    subjectId: text("subject_id")
+      .notNull()
+      .references(() => subjects.id),
+    ref: text("ref").notNull(),
+    /** Where the last import listed them (the first adult signs per-subject items). */
+    position: integer("position").notNull(),
+    fullName: text("full_name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    isMinor: integer("is_minor", { mode: "boolean" }).notNull().default(false),
+    /** The `ref` of the participant who signs for this minor. */
+    guardianRef: text("guardian_ref"),
+    removedAt: text("removed_at"),
+  },
+  (t) => [uniqueIndex("participants_ref").on(t.subjectId, t.ref)],
+);
+
+/**
+ * Every document about one subject, and whether it is ready. `status` and the counts are written
+ * only by one statement (`recomputePacket` in src/db/packets.ts) that runs in every batch changing
+ * an item, so they always match the items. `changed_by` names the batch that last changed
+ * `status`: the packet's events are written by that batch alone, so each change is announced once.
+ */
+export const packets = sqliteTable(
+  "packets",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    mode: text("mode", { enum: MODES }).notNull(),
+    subjectId: text("subject_id")
+      .notNull()
+      .unique()
+      .references(() => subjects.id),
+    /** A short code people can read out (`PK-XXXX-XXXX`), unique per account. */
+    code: text("code").notNull(),
+    status: text("status", { enum: PACKET_STATUSES }).notNull().default("open"),
+    readyAt: text("ready_at"),
+    requiredCount: integer("required_count").notNull().default(0),
+    completedCount: integer("completed_count").notNull().default(0),
+    blockedCount: integer("blocked_count").notNull().default(0),
+    notStartedCount: integer("not_started_count").notNull().default(0),
+    changedBy: text("changed_by"),
+    createdAt: text("created_at").notNull().default(now),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("packets_code").on(t.tenantId, t.code)],
+);
+
+/**
+ * One document a packet needs: a workflow's, about one participant (`per: participant`) or the
+ * whole subject (`per: subject`, signed by the first adult). `slot` is the participant's ref, or
+ * '' for the subject: one live item per (packet, workflow, slot). An item of a removed participant
+ * is `dropped_at` and no longer counts; its state keeps following its document.
+ */
+export const packetItems = sqliteTable(
+  "packet_items",
+  {
+    id: text("id").primaryKey(),
+    packetId: text("packet_id")
+      .notNull()
+      .references(() => packets.id),
+    workflowId: text("workflow_id").notNull(),
+    per: text("per", { enum: PACKET_PER }).notNull(),
+    slot: text("slot").notNull(),
+    required: integer("required", { mode: "boolean" }).notNull(),
+    /** Who the document is about (`participants.id`); null for a subject's item without an adult yet. */
+    participantId: text("participant_id"),
+    /** Who signs it: the participant, or their guardian for a minor. */
+    signerParticipantId: text("signer_participant_id"),
+    status: text("status", { enum: PACKET_ITEM_STATUSES }).notNull().default("not_started"),
+    /** The document it started last. */
+    documentId: text("document_id"),
+    droppedAt: text("dropped_at"),
+    createdAt: text("created_at").notNull().default(now),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [
+    index("packet_items_packet").on(t.packetId),
+    uniqueIndex("packet_items_slot")
+      .on(t.packetId, t.workflowId, t.slot)
+      .where(sql`dropped_at IS NULL`),
+  ],
 );

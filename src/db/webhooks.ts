@@ -248,7 +248,8 @@ type NewDeliveryFromEndpoint = {
   /** A delivery id, or raw SQL making one per row (the fan-out). */
   id: string | SQL;
   event: string;
-  payload: string;
+  /** The JSON body, or raw SQL making it inside the statement (a packet's event reads its counts as committed). */
+  payload: string | SQL;
   at: string;
   documentId: string | null;
   documentTitle: string | null;
@@ -281,11 +282,21 @@ export const SQL_DELIVERY_ID = sql<string>`'dlv_' || lower(hex(randomblob(12)))`
 
 /**
  * One delivery per live endpoint of the account and mode subscribed to `event` (or to `*`), in the
- * order the endpoints were added. Raw fragment: `json_each` over the endpoint's `events`.
+ * order the endpoints were added. Raw fragment: `json_each` over the endpoint's `events`. With
+ * `when`, only if that condition holds as the statement runs (an event decided inside the batch).
  */
 export function fanOut(
   db: Db,
-  input: { tenantId: string; mode: Mode; event: string; payload: string; at: string; documentId: string | null; documentTitle: string | null },
+  input: {
+    tenantId: string;
+    mode: Mode;
+    event: string;
+    payload: string | SQL;
+    at: string;
+    documentId: string | null;
+    documentTitle: string | null;
+    when?: SQL;
+  },
 ) {
   return db.insert(D).select(
     db
@@ -307,6 +318,7 @@ export function fanOut(
           eq(E.mode, input.mode),
           live(),
           sql`EXISTS (SELECT 1 FROM json_each(${E.events}) j WHERE j.value IN (${input.event}, '*'))`,
+          input.when,
         ),
       )
       .orderBy(asc(rowid(E))),

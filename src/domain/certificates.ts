@@ -22,6 +22,8 @@ export type PayloadSigner = {
   consented_at: string | null;
   signed_at: string | null;
   signature: { method: string | null; value_sha256: string | null; signed_against_sha256: string | null; ip: string | null } | null;
+  /** Only for a guardian signing a packet document about a minor: the minor they signed for. */
+  on_behalf_of?: { full_name: string; minor: true };
 };
 
 export type PayloadEvent = { kind: string; occurred_at: string; signer: string | null; ip: string | null; against_sha256: string };
@@ -110,6 +112,7 @@ export async function derivePayload(r: RecordRows): Promise<CertificatePayload> 
             ip: s.signIp,
           }
         : null,
+      ...(s.onBehalfOf ? { on_behalf_of: { full_name: s.onBehalfOf, minor: true as const } } : {}),
     })),
     events: events.map((e) => ({ kind: e.kind, occurred_at: e.occurredAt, signer: e.signerEmail, ip: e.ip, against_sha256: e.againstSha256 })),
   };

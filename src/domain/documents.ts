@@ -119,6 +119,9 @@ export type DocumentOrigin = {
   answers?: ReadonlyMap<string, string>;
   /** The workflow's reminder interval (1-30 days), or null for none. */
   remindAfterDays?: number | null;
+  /** The packet item it is started for (its state follows the document) and the subject's name (listed and searched). */
+  packetItemId?: string | null;
+  subjectName?: string | null;
 };
 
 /** Renders the latest published version; the text and its hash are stored on the document. */
@@ -175,6 +178,8 @@ export async function prepareDraft(env: Env, p: Pick<Principal, "tenantId" | "mo
         remindAfterDays: input.remind_after_days ?? origin.remindAfterDays ?? null,
         workflowId: origin.workflowId ?? null,
         deviceId: origin.deviceId ?? null,
+        packetItemId: origin.packetItemId ?? null,
+        subjectName: origin.subjectName ?? null,
       }),
     ],
     [{ kind: "created", occurredAt: createdAt, ip: actor.ip, userAgent: actor.userAgent, againstSha256: bodySha }],
@@ -243,6 +248,11 @@ export function normaliseSigners<S extends { role?: string; phone?: string | nul
     }
     return { ...s, locale: s.locale ?? fallbackLocale };
   });
+}
+
+/** Voids a packet item's document for the service (its participant left the subject); no owner check: the item named it. */
+export async function voidForPacket(env: Env, documentId: string, reason: string) {
+  return unwrap(await sequencer(env, documentId).void(documentId, { reason }, { ip: null, userAgent: null }));
 }
 
 export async function voidDocument(env: Env, p: Principal, documentId: string, reason: string, actor: Actor) {

@@ -23,6 +23,7 @@ import {
   signerSnapshot,
 } from "./document-state";
 import { reserveAgreement } from "./quota";
+import { followDocument } from "./packet-state";
 import { INTENT_VERSION, consentVersion } from "./wording";
 import { checkAnswers } from "./field-values";
 import { issueCertificate } from "./certificates";
@@ -63,6 +64,8 @@ export type SignerInput = {
   auth?: "none" | "email_otp" | "sms_otp";
   party_id?: string | null;
   locale?: Locale;
+  /** Set by a packet item's start, never by the API: the minor this signer (their guardian) signs for. */
+  on_behalf_of?: string | null;
 };
 
 export type { Captured } from "./signer-commands";
@@ -80,9 +83,13 @@ function capturedRecord(captured: Captured | undefined, receivedAt: string) {
  * so a failed commit leaves the copy as it was (and the sequencer reloads it).
  */
 async function commit(env: Env, st: SequencerState, doc: DocumentSnapshot, statements: Statement[], events: NewEvent[], after: Statement[] = []) {
-  const r = await commitWithEvents(env, doc, statements, events, nextSeq(st), after);
+  // A packet item's document carries its item and packet along in the same batch.
+  const packet = followDocument(env, st.doc, doc.status, events[0]?.occurredAt ?? nowIso());
+  const r = await commitWithEvents(env, doc, [...statements, ...(packet?.statements ?? [])], events, nextSeq(st), [...after, ...(packet?.after ?? [])]);
   st.lastSeq += events.length;
-  return r;
+  if (!packet) return r;
+  await packet.done(r.afterResults.slice(after.length));
+  return { ...r, afterResults: r.afterResults.slice(0, after.length) };
 }
 
 /** A signer's action needs a live link (checked again here: the document may have changed since the token was read). */
@@ -134,6 +141,7 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
           // (read in the same statement, so the send costs no extra round trip).
           codeRequired: (s.auth ?? "none") !== "none" ? true : requireSignerCodeOf(db, st.doc.tenantId),
           partyId: s.party_id ?? null,
+          onBehalfOf: s.on_behalf_of ?? null,
           locale: s.locale ?? "en",
           status: "pending",
           tokenHash: await sha256Hex(token),

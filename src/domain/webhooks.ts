@@ -6,6 +6,7 @@
  * The D1 rows are the truth about every delivery. The statements here are shared by the fan-out,
  * the endpoint routes and the DeliveryQueue object, so the hold behaves the same wherever it fills.
  */
+import { SQL } from "drizzle-orm";
 import type { Env, Mode } from "../env";
 import { randomHex } from "../lib/crypto";
 import {
@@ -27,9 +28,12 @@ export type DeliveryInput = {
   tenantId: string;
   mode: Mode;
   event: string;
+  /** The body (serialised here), or raw SQL that makes the JSON inside the statement. */
   payload: unknown;
   documentId: string | null;
   documentTitle: string | null;
+  /** Only if this holds as the batch runs (an event decided inside the batch). */
+  when?: SQL;
 };
 
 /** Identifies what a batch enqueued, so the right queues can be kicked after commit. */
@@ -66,7 +70,8 @@ export function holdWaitingQuery(db: Db, endpointId: string) {
  */
 export function deliveryQueries(db: Db, input: DeliveryInput) {
   const at = new Date().toISOString();
-  const insert = fanOut(db, { ...input, payload: JSON.stringify(input.payload), at });
+  const payload = input.payload instanceof SQL ? input.payload : JSON.stringify(input.payload);
+  const insert = fanOut(db, { ...input, payload, at });
   const trim = trimHold(db, closedEndpointsOf(db, input.tenantId, input.mode), HOLD_LIMIT, HOLD_DROPPED_ERROR);
   return { queries: [insert, trim] as const, target: { tenantId: input.tenantId, mode: input.mode, event: input.event } };
 }

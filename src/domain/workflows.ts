@@ -94,7 +94,12 @@ const workflowShape = {
   intro: text().max(2000).optional(),
   form_fields: z.array(FormFieldInput).max(FORM_FIELDS_MAX).optional(),
   active: z.boolean().optional().openapi({ description: "Default true. An inactive workflow cannot be started; its public form shows a closed page." }),
-  packet: PacketInput.nullable().optional().openapi({ description: "For subjects and packets: stored and returned." }),
+  packet: PacketInput.nullable()
+    .optional()
+    .openapi({
+      description:
+        "For subjects (PUT /v1/subjects): each subject of this kind gets an item of this workflow in its packet, per participant or per subject. Active workflows only.",
+    }),
 };
 
 export const WorkflowCreate = z.object(workflowShape).strict().openapi("WorkflowCreate");
@@ -358,14 +363,21 @@ export function formAnswers(formFields: readonly WorkflowFormField[], given: Sta
  */
 export function startSigners(
   w: Pick<WorkflowRow, "signerRoles" | "sequential" | "countersign">,
-  participant: { email: string; full_name: string; phone: string | null },
+  participant: { email: string; full_name: string; phone: string | null; on_behalf_of?: string | null },
 ) {
   const counter = w.countersign ? countersigner(w.signerRoles) : null;
   const maxOrder = Math.max(...w.signerRoles.map((r) => r.order));
   const signers = w.signerRoles.map((r) => {
     const order = r === counter ? (w.sequential ? maxOrder + 1 : 2) : w.sequential ? r.order : counter ? 1 : r.order;
     const s: SignerInput = r.participant
-      ? { email: participant.email, full_name: participant.full_name, role: r.role, sign_order: order, phone: participant.phone }
+      ? {
+          email: participant.email,
+          full_name: participant.full_name,
+          role: r.role,
+          sign_order: order,
+          phone: participant.phone,
+          on_behalf_of: participant.on_behalf_of ?? null,
+        }
       : { email: r.email!, full_name: r.full_name!, role: r.role, sign_order: order };
     return { participant: r.participant, input: s };
   });
@@ -384,8 +396,27 @@ export async function startWorkflow(env: Env, who: Starter, workflowId: string, 
   return startLoaded(env, who, w, input, actor);
 }
 
-/** The same, for a workflow already read (the public form reads it by its address). */
-export async function startLoaded(env: Env, who: Starter, w: WorkflowToStart, input: StartInput, actor: Actor): Promise<StartResult> {
+/**
+ * What a packet item's start adds (src/domain/packets.ts): the item and subject the document is
+ * about, values its template may use, metadata, and the minor the participant signs for.
+ */
+export type PacketOrigin = {
+  packetItemId: string;
+  subjectName: string;
+  answers: ReadonlyMap<string, string>;
+  metadata: Record<string, string>;
+  onBehalfOf: string | null;
+};
+
+/** The same, for a workflow already read (the public form reads it by its address; a packet item by its item). */
+export async function startLoaded(
+  env: Env,
+  who: Starter,
+  w: WorkflowToStart,
+  input: StartInput,
+  actor: Actor,
+  packet: PacketOrigin | null = null,
+): Promise<StartResult> {
   const r = w.row;
   if (!r.active) throw invalid("This workflow is not active; it cannot be started.", "Set active: true with PATCH /v1/workflows/{id}.");
   if (!w.templatePublished) throw invalid(`This workflow's template "${r.templateCode}" has no published version.`, "Publish the template first.");
@@ -400,7 +431,7 @@ export async function startLoaded(env: Env, who: Starter, w: WorkflowToStart, in
   for (const [key, v] of answers) {
     if (Object.hasOwn(values, key) && String(values[key]) !== v) throw invalid(`fields.${key}: differs from values.${key}; give it once.`);
   }
-  const { signers, sequential } = startSigners(r, { email: input.email, full_name: input.full_name, phone });
+  const { signers, sequential } = startSigners(r, { email: input.email, full_name: input.full_name, phone, on_behalf_of: packet?.onBehalfOf });
   const expiresAt = new Date(Date.now() + r.expiresDays * 86400_000).toISOString();
 
   const draft = await prepareDraft(
@@ -411,13 +442,21 @@ export async function startLoaded(env: Env, who: Starter, w: WorkflowToStart, in
       values,
       expires_at: expiresAt,
       sequential,
-      metadata: Object.fromEntries(answers),
+      metadata: { ...Object.fromEntries(answers), ...packet?.metadata },
       external_ref: input.external_ref ?? null,
     },
     actor,
     // Form answers fill the template's variables of the same key; all of them stay in the metadata.
-    // Reminders: the workflow's interval, 0 meaning none (a document's is 1-30 or null).
-    { workflowId: r.id, deviceId: who.deviceId ?? null, answers, remindAfterDays: r.remindAfterDays > 0 ? r.remindAfterDays : null },
+    // A packet's values fill only what the form did not. Reminders: the workflow's interval, 0
+    // meaning none (a document's is 1-30 or null).
+    {
+      workflowId: r.id,
+      deviceId: who.deviceId ?? null,
+      answers: packet ? new Map([...packet.answers, ...answers]) : answers,
+      remindAfterDays: r.remindAfterDays > 0 ? r.remindAfterDays : null,
+      packetItemId: packet?.packetItemId ?? null,
+      subjectName: packet?.subjectName ?? null,
+    },
   );
   const { links } = await sendDocument(
     env,

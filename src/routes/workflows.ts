@@ -52,7 +52,7 @@ const Workflow = z
   })
   .openapi("Workflow");
 
-const Started = z
+export const Started = z
   .object({
     document_id: z.string(),
     title: z.string(),

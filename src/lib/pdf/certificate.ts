@@ -129,6 +129,7 @@ export async function drawCertificate(w: PdfWriter, c: CertificateSheet): Promis
     w.text(`${i + 1}. ${s.full_name}`, { size: 10, after: 1 });
     w.rows(
       [
+        ...(s.on_behalf_of ? ([["Signed for", `${s.on_behalf_of.full_name} (a minor), as their guardian`]] as [string, string][]) : []),
         ["Email", s.email],
         ["Role and order", `${s.role}, ${s.sign_order}`],
         ["Status", s.status],
