@@ -3,7 +3,7 @@
  * account's queue drains, the outbox listing and the reminder sweep's reads. Row types come from
  * the schema; the rules live in src/domain/messages.ts.
  */
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, max, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, max, type SQL, sql } from "drizzle-orm";
 import { type Db, dbOf } from "./client";
 import { brandings, documents, events, messages, signers, tenants } from "./schema";
 
@@ -32,7 +32,8 @@ export const documentWithAccount = (db: Db, documentId: string) =>
       tenantName: tenants.name,
       locale: tenants.locale,
       whiteLabel: tenants.whiteLabel,
-      brandTenantId: brandings.tenantId,
+      // Aliased: in a D1 batch, rows come back keyed by column name, and `tenant_id` is taken.
+      brandSaved: sql<boolean>`${brandings.tenantId} IS NOT NULL`.mapWith(Boolean).as("brand_saved"),
       signingHost: brandings.signingHost,
     })
     .from(documents)

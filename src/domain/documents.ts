@@ -224,7 +224,7 @@ export async function sendDocument(
   if (!owner || owner.tenantId !== p.tenantId || owner.mode !== p.mode) throw notFound("document");
   const normalised = normaliseSigners(signers, owner.locale ?? "en");
   const sent = unwrap(await sequencer(env, documentId).send(documentId, normalised, actor, { tenantId: p.tenantId, mode: p.mode }, { notify }));
-  const signingOrigin = originWithHost(env, wornSigningHost(owner.whiteLabel, owner.brandTenantId === null ? null : owner));
+  const signingOrigin = originWithHost(env, wornSigningHost(owner.whiteLabel, owner.brandSaved ? owner : null));
   if (notify) {
     await notifyOnSend(
       env,
