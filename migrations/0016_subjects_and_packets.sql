@@ -17,6 +17,7 @@ CREATE TABLE `packet_items` (
 --> statement-breakpoint
 CREATE INDEX `packet_items_packet` ON `packet_items` (`packet_id`);--> statement-breakpoint
 CREATE UNIQUE INDEX `packet_items_slot` ON `packet_items` (`packet_id`,`workflow_id`,`slot`) WHERE dropped_at IS NULL;--> statement-breakpoint
+CREATE INDEX `packet_items_dropped_sent` ON `packet_items` (`dropped_at`) WHERE status = 'sent' AND dropped_at IS NOT NULL;--> statement-breakpoint
 CREATE TABLE `packets` (
 	`id` text PRIMARY KEY NOT NULL,
 	`tenant_id` text NOT NULL,

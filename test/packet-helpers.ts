@@ -26,7 +26,12 @@ export async function packetWorkflow(key: string, packet: Record<string, unknown
 export type ParticipantIn = { ref: string; full_name: string; email?: string | null; phone?: string; is_minor?: boolean; guardian_ref?: string };
 
 export const adult = (ref: string, name = `Adult ${ref}`): ParticipantIn => ({ ref, full_name: name, email: `${ref}@example.com` });
-export const minor = (ref: string, guardian: string, name = `Minor ${ref}`): ParticipantIn => ({ ref, full_name: name, is_minor: true, guardian_ref: guardian });
+export const minor = (ref: string, guardian: string, name = `Minor ${ref}`): ParticipantIn => ({
+  ref,
+  full_name: name,
+  is_minor: true,
+  guardian_ref: guardian,
+});
 
 export function subjectBody(externalId: string, participants: ParticipantIn[], over: Record<string, unknown> = {}) {
   return { kind: "reservation", provider: "bookings", external_id: externalId, label: `Trip ${externalId}`, starts_on: "2026-12-20", participants, ...over };
@@ -63,7 +68,14 @@ export type PacketItem = {
 export async function getPacket(key: string, packetId: string) {
   const r = await api("GET", `/v1/packets/${packetId}`, { key });
   expect(r.status, r.text).toBe(200);
-  return r.json as { status: string; ready_at: string | null; readiness: Record<string, number>; items: PacketItem[]; code: string; subject: Record<string, unknown> };
+  return r.json as {
+    status: string;
+    ready_at: string | null;
+    readiness: Record<string, number>;
+    items: PacketItem[];
+    code: string;
+    subject: Record<string, unknown>;
+  };
 }
 
 /** The live item about participant `ref`. */

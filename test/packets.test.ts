@@ -4,17 +4,7 @@ import { addKey, api, makeTenant } from "./helpers";
 import { consentAndSign } from "./signing-helpers";
 import { addHook, newBox } from "./webhook-helpers";
 import { runScheduled } from "../src/domain/scheduled";
-import {
-  adult,
-  deliveriesOf,
-  getPacket,
-  importSubject,
-  itemOf,
-  minor,
-  packetWorkflow,
-  startItem,
-  subjectBody,
-} from "./packet-helpers";
+import { adult, deliveriesOf, getPacket, importSubject, itemOf, minor, packetWorkflow, startItem, subjectBody } from "./packet-helpers";
 
 const ext = () => `R-${crypto.randomUUID().slice(0, 8)}`;
 const count = async (sql: string, ...binds: unknown[]) =>
@@ -161,6 +151,22 @@ describe("PUT /v1/subjects", () => {
     expect((await getPacket(t.key, first.packet.packet_id)).subject).toMatchObject({ label: "Trip " + id });
   });
 
+  it("re-import with a new guardian: the minor's document out to the old one is voided, and the item starts again for the new one", async () => {
+    const t = await makeTenant();
+    await packetWorkflow(t.key);
+    const id = ext();
+    const r = await importSubject(t.key, subjectBody(id, [adult("mum", "Mia Mum"), adult("dad", "Dan Dad"), minor("k", "mum", "Kai Kid")]));
+    const item = itemOf((await getPacket(t.key, r.packet.packet_id)).items, "k");
+    const first = await startItem(t.key, item.item_id);
+    expect(first.signers[0]!.email).toBe("mum@example.com");
+    await importSubject(t.key, subjectBody(id, [adult("mum", "Mia Mum"), adult("dad", "Dan Dad"), minor("k", "dad", "Kai Kid")]));
+    expect((await api("GET", `/v1/documents/${first.document_id}`, { key: t.key })).json).toMatchObject({ status: "voided", void_reason: "signer changed" });
+    const p = await getPacket(t.key, r.packet.packet_id);
+    expect(itemOf(p.items, "k")).toMatchObject({ status: "voided", participant: { signs_for_them: "dad" }, signer: { ref: "dad" } });
+    const again = await startItem(t.key, item.item_id);
+    expect(again.signers[0]!.email).toBe("dad@example.com");
+  });
+
   it("makes a subject's item signed by the first adult, skips minors when the workflow says so, and keeps optional items out of readiness", async () => {
     const t = await makeTenant();
     await packetWorkflow(t.key, { kind: "activity", per: "subject" });
@@ -223,7 +229,9 @@ describe("PUT /v1/subjects", () => {
     const results = await Promise.all([1, 2, 3].map(() => api("PUT", "/v1/subjects", { key: t.key, body })));
     for (const r of results) expect(r.status, r.text).toBe(200);
     expect(new Set(results.map((r) => r.json.packet.packet_id)).size).toBe(1);
-    expect(await count("SELECT COUNT(*) AS n FROM packet_items i JOIN packets p ON p.id = i.packet_id WHERE p.id = ?", results[0]!.json.packet.packet_id)).toBe(2);
+    expect(await count("SELECT COUNT(*) AS n FROM packet_items i JOIN packets p ON p.id = i.packet_id WHERE p.id = ?", results[0]!.json.packet.packet_id)).toBe(
+      2,
+    );
   });
 });
 
@@ -235,12 +243,16 @@ describe("POST /v1/packets/items/{id}/start", () => {
     const r = await importSubject(t.key, subjectBody(id, [adult("a1", "Ana Ruiz")], { label: "Canyon Run 12" }));
     const item = itemOf((await getPacket(t.key, r.packet.packet_id)).items, "a1");
     const started = await startItem(t.key, item.item_id);
-    expect(started.signers).toEqual([expect.objectContaining({ email: "a1@example.com", full_name: "Ana Ruiz", participant: true, token: expect.stringMatching(/^[0-9a-f]{64}$/) })]);
+    expect(started.signers).toEqual([
+      expect.objectContaining({ email: "a1@example.com", full_name: "Ana Ruiz", participant: true, token: expect.stringMatching(/^[0-9a-f]{64}$/) }),
+    ]);
     const doc = (await api("GET", `/v1/documents/${started.document_id}`, { key: t.key })).json;
     expect(doc).toMatchObject({ status: "sent", external_ref: id });
     expect(doc.metadata).toMatchObject({ packet_id: r.packet.packet_id, packet_code: r.packet.code, packet_item_id: item.item_id, participant_ref: "a1" });
     const list = (await api("GET", `/v1/documents?q=${encodeURIComponent("Canyon Run")}`, { key: t.key })).json;
-    expect(list.documents.map((d: { document_id: string; subject_name: string }) => [d.document_id, d.subject_name])).toEqual([[started.document_id, "Canyon Run 12"]]);
+    expect(list.documents.map((d: { document_id: string; subject_name: string }) => [d.document_id, d.subject_name])).toEqual([
+      [started.document_id, "Canyon Run 12"],
+    ]);
     const read = await api("GET", `/v1/sign/${started.signers[0]!.token}`);
     expect(read.json.body).toBe("Release for Ana Ruiz, on Canyon Run 12 (2026-12-20).");
     const p = await getPacket(t.key, r.packet.packet_id);
@@ -393,5 +405,25 @@ describe("packet state", () => {
       expect(p.status).toBe("ready");
       expect(await deliveriesOf(hook.id, "packet.ready")).toHaveLength(1);
     }
+  });
+});
+
+describe("the cron", () => {
+  it("voids the document of a dropped item still out for signing (an import's void that did not happen)", async () => {
+    const t = await makeTenant();
+    await packetWorkflow(t.key);
+    const r = await importSubject(t.key, subjectBody(ext(), [adult("a1")]));
+    const item = itemOf((await getPacket(t.key, r.packet.packet_id)).items, "a1");
+    const started = await startItem(t.key, item.item_id);
+    await env.DB.prepare("UPDATE packet_items SET dropped_at = ? WHERE id = ?").bind(new Date().toISOString(), item.item_id).run();
+    const results = await runScheduled(env, new Date());
+    expect(results.voidDroppedPacketItems).toBe("ok");
+    expect((await api("GET", `/v1/documents/${started.document_id}`, { key: t.key })).json).toMatchObject({
+      status: "voided",
+      void_reason: "participant removed",
+    });
+    const p = await getPacket(t.key, r.packet.packet_id);
+    expect(p.items[0]).toMatchObject({ status: "voided", dropped: true });
+    expect(p.readiness).toEqual({ required: 0, completed: 0, outstanding: 0, blocked: 0 });
   });
 });

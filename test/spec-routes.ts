@@ -105,11 +105,10 @@ export const NOT_BUILT_YET: { capability: string; routes: string[] }[] = [
     capability: "PDF templates",
     routes: ["POST /v1/templates/pdf", "PUT /v1/templates/{id}/pages/{n}", "PATCH /v1/templates/{id}", "GET /v1/templates/{id}/pdf", "GET /s/{token}/page"],
   },
-  { capability: "Subjects and packets", routes: ["PUT /v1/subjects", "GET /v1/packets/{id}", "POST /v1/packets/items/{id}/start"] },
   { capability: "Business dashboard", routes: [] },
 ];
 
 /** Fields the spec names that the service answers but never fills yet (always null). */
-export const RESERVED_FIELDS = ["subject_name", "redacted_at"] as const;
+export const RESERVED_FIELDS = ["redacted_at"] as const;
 
 export const notBuilt = (route: string) => NOT_BUILT_YET.some((c) => c.routes.includes(route));

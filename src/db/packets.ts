@@ -133,15 +133,16 @@ export const updateSubject = (db: Db, id: string, set: Partial<NewSubjectRow>) =
  * (the caller plans again).
  */
 export function upsertParticipantsSql(db: Db, rows: NewParticipantRow[]) {
-  const json = JSON.stringify(
-    rows.map((r) => ({ ...r, isMinor: r.isMinor ? 1 : 0 })),
-  );
-  return rawStatement(db, sql`INSERT INTO participants (id, subject_id, ref, position, full_name, email, phone, is_minor, guardian_ref, removed_at)
+  const json = JSON.stringify(rows.map((r) => ({ ...r, isMinor: r.isMinor ? 1 : 0 })));
+  return rawStatement(
+    db,
+    sql`INSERT INTO participants (id, subject_id, ref, position, full_name, email, phone, is_minor, guardian_ref, removed_at)
     SELECT j.value ->> 'id', j.value ->> 'subjectId', j.value ->> 'ref', j.value ->> 'position', j.value ->> 'fullName',
            j.value ->> 'email', j.value ->> 'phone', j.value ->> 'isMinor', j.value ->> 'guardianRef', NULL
     FROM json_each(${json}) j WHERE true
     ON CONFLICT (id) DO UPDATE SET position = excluded.position, full_name = excluded.full_name, email = excluded.email,
-      phone = excluded.phone, is_minor = excluded.is_minor, guardian_ref = excluded.guardian_ref, removed_at = NULL`);
+      phone = excluded.phone, is_minor = excluded.is_minor, guardian_ref = excluded.guardian_ref, removed_at = NULL`,
+  );
 }
 
 /**
@@ -151,13 +152,16 @@ export function upsertParticipantsSql(db: Db, rows: NewParticipantRow[]) {
  */
 export function upsertItemsSql(db: Db, rows: NewPacketItemRow[]) {
   const json = JSON.stringify(rows.map((r) => ({ ...r, required: r.required ? 1 : 0 })));
-  return rawStatement(db, sql`INSERT INTO packet_items (id, packet_id, workflow_id, per, slot, required, participant_id, signer_participant_id, status, created_at, updated_at)
+  return rawStatement(
+    db,
+    sql`INSERT INTO packet_items (id, packet_id, workflow_id, per, slot, required, participant_id, signer_participant_id, status, created_at, updated_at)
     SELECT j.value ->> 'id', j.value ->> 'packetId', j.value ->> 'workflowId', j.value ->> 'per', j.value ->> 'slot', j.value ->> 'required',
            j.value ->> 'participantId', j.value ->> 'signerParticipantId', 'not_started', j.value ->> 'createdAt', j.value ->> 'updatedAt'
     FROM json_each(${json}) j WHERE true
     ON CONFLICT (id) DO UPDATE SET required = excluded.required, participant_id = excluded.participant_id,
       signer_participant_id = excluded.signer_participant_id, updated_at = excluded.updated_at
-    WHERE packet_items.status <> 'completed'`);
+    WHERE packet_items.status <> 'completed'`,
+  );
 }
 
 /** `col IN (ids)` with the ids bound as one JSON parameter (see above). */
@@ -189,10 +193,7 @@ export function itemFollowsDocument(db: Db, itemId: string, documentId: string, 
     status === "sent"
       ? and(eq(packetItems.id, itemId), sql`${packetItems.status} <> 'completed'`)
       : and(eq(packetItems.id, itemId), eq(packetItems.documentId, documentId));
-  return db
-    .update(packetItems)
-    .set({ status, documentId, updatedAt: at })
-    .where(which);
+  return db.update(packetItems).set({ status, documentId, updatedAt: at }).where(which);
 }
 
 /** The packet an item belongs to, as SQL for statements that know only the item. */
@@ -208,7 +209,9 @@ const NEW_STATUS = sql.raw(`CASE WHEN r.blk > 0 THEN 'blocked' WHEN r.req > 0 AN
  * the batch that made the change. Raw SQL: drizzle has no UPDATE … FROM over an aggregate.
  */
 export function recomputePacket(db: Db, packetId: string | SQL, at: string, token: string) {
-  return rawStatement(db, sql`UPDATE packets SET
+  return rawStatement(
+    db,
+    sql`UPDATE packets SET
       required_count = r.req, completed_count = r.done, blocked_count = r.blk, not_started_count = r.ns,
       status = ${NEW_STATUS},
       ready_at = CASE WHEN ${NEW_STATUS} = 'ready' THEN (CASE WHEN packets.status = 'ready' THEN packets.ready_at ELSE ${at} END) END,
@@ -219,7 +222,8 @@ export function recomputePacket(db: Db, packetId: string | SQL, at: string, toke
                  coalesce(sum(required AND status = 'declined'), 0) AS blk,
                  coalesce(sum(status = 'not_started'), 0) AS ns
           FROM packet_items WHERE packet_id = ${packetId} AND dropped_at IS NULL) AS r
-    WHERE packets.id = ${packetId}`);
+    WHERE packets.id = ${packetId}`,
+  );
 }
 
 /** True, as the statement runs, when the batch `token` has just moved the packet to `status`. */

@@ -937,8 +937,8 @@ export const packetItems = sqliteTable(
   },
   (t) => [
     index("packet_items_packet").on(t.packetId),
-    uniqueIndex("packet_items_slot")
-      .on(t.packetId, t.workflowId, t.slot)
-      .where(sql`dropped_at IS NULL`),
+    uniqueIndex("packet_items_slot").on(t.packetId, t.workflowId, t.slot).where(sql`dropped_at IS NULL`),
+    // The cron's look for dropped items whose document is still out (normally none).
+    index("packet_items_dropped_sent").on(t.droppedAt).where(sql`status = 'sent' AND dropped_at IS NOT NULL`),
   ],
 );

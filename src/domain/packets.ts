@@ -13,9 +13,8 @@
  * completing signature and a re-import racing each other cannot lose or double `packet.ready`.
  */
 import { z } from "@hono/zod-openapi";
-import { type SQL, sql } from "drizzle-orm";
-import type { Env, Mode } from "../env";
-import { PACKET_ITEM_STATUSES, type PacketItemStatus, type PacketStatus, SUBJECT_KINDS } from "../db/enums";
+import type { Env } from "../env";
+import { type PacketItemStatus, type PacketStatus, SUBJECT_KINDS } from "../db/enums";
 import type { Statement } from "../db/signing";
 import type { WorkflowPacket } from "../db/schema";
 import {
@@ -31,15 +30,10 @@ import {
   importReads,
   insertPacket,
   insertSubject,
-  itemFollowsDocument,
   itemToStartReads,
-  packetChangedTo,
   packetDb,
-  packetEventPayload,
-  packetOfItem,
   packetReads,
   packetState,
-  recomputePacket,
   removeParticipants,
   updateSubject,
   upsertItemsSql,
@@ -61,6 +55,8 @@ import type { Actor } from "./transitions";
 export const PARTICIPANTS_MAX = 60;
 /** The reason on a document voided because its participant left the subject. */
 export const PARTICIPANT_REMOVED = "participant removed";
+/** The reason on a document voided because its item's signer changed (a new guardian, a new first adult). */
+export const SIGNER_CHANGED = "signer changed";
 /** `facts` is the caller's own record of the subject; it is stored and returned, at most this large. */
 export const FACTS_MAX_BYTES = 16_384;
 
@@ -83,9 +79,7 @@ const ParticipantInput = z
     email: z.email().max(254).nullable().optional().openapi({ description: "Needed to start a document this person signs." }),
     phone: text().max(40).nullable().optional().openapi({ description: "With its country code; stored in E.164." }),
     is_minor: z.boolean().optional().openapi({ description: "Default false. A minor's documents are signed by their guardian." }),
-    guardian_ref: Ref.nullable()
-      .optional()
-      .openapi({ description: "Required for a minor: the ref of the adult participant who signs for them." }),
+    guardian_ref: Ref.nullable().optional().openapi({ description: "Required for a minor: the ref of the adult participant who signs for them." }),
   })
   .strict()
   .openapi("ParticipantInput");
@@ -173,7 +167,14 @@ export function newPacketCode(): string {
 }
 
 /** An item a packet should have: one per (workflow, slot). */
-type WantedItem = { workflowId: string; per: "participant" | "subject"; slot: string; required: boolean; participantRef: string | null; signerRef: string | null };
+type WantedItem = {
+  workflowId: string;
+  per: "participant" | "subject";
+  slot: string;
+  required: boolean;
+  participantRef: string | null;
+  signerRef: string | null;
+};
 
 /**
  * The items the account's packet workflows ask of this guest list: per participant, one each (a
@@ -251,7 +252,10 @@ async function importOnce(env: Env, o: Owner, input: SubjectInput, byRef: Map<st
     updatedAt: at,
   };
   if (was) statements.push(updateSubject(db, subjectId, subjectFields));
-  else statements.push(insertSubject(db, { id: subjectId, tenantId: o.tenantId, mode: o.mode, provider, externalId: input.external_id, createdAt: at, ...subjectFields }));
+  else
+    statements.push(
+      insertSubject(db, { id: subjectId, tenantId: o.tenantId, mode: o.mode, provider, externalId: input.external_id, createdAt: at, ...subjectFields }),
+    );
   if (!packets[0]) statements.push(insertPacket(db, { id: packetId, tenantId: o.tenantId, mode: o.mode, subjectId, code, createdAt: at, updatedAt: at }));
 
   // Participants: upserted by ref (ids kept), those left out marked removed.
@@ -290,7 +294,7 @@ async function importOnce(env: Env, o: Owner, input: SubjectInput, byRef: Map<st
   const wanted = wantedItems(workflows, [...byRef.values()]);
   const upserts: NewPacketItemRow[] = [];
   let added = 0;
-  const voidLater: PacketItemRow[] = [];
+  const voidLater: { item: PacketItemRow; reason: string }[] = [];
   for (const w of wanted) {
     const have = liveBySlot.get(`${w.workflowId}|${w.slot}`);
     const participantId = w.participantRef ? idOf.get(w.participantRef)! : null;
@@ -311,10 +315,13 @@ async function importOnce(env: Env, o: Owner, input: SubjectInput, byRef: Map<st
         updatedAt: at,
       });
     } else if (have.participantId !== participantId || have.signerParticipantId !== signerParticipantId || have.required !== w.required) {
-      // Who signs changed (a new first adult, a new guardian): an item out for signing to someone
-      // no longer on the list is voided and can be started again for the new signer.
+      // Who signs changed (a new guardian, a new first adult): a document out to the old signer
+      // is voided, and the item can be started again for the new one.
       upserts.push({ ...have, participantId, signerParticipantId, required: w.required, updatedAt: at });
-      if (have.status === "sent" && removed.some((p) => p.id === have.signerParticipantId)) voidLater.push(have);
+      if (have.status === "sent" && have.signerParticipantId !== signerParticipantId) {
+        const gone = removed.some((p) => p.id === have.signerParticipantId);
+        voidLater.push({ item: have, reason: gone ? PARTICIPANT_REMOVED : SIGNER_CHANGED });
+      }
     }
   }
   const removedRefs = new Set(removed.map((p) => p.ref));
@@ -323,7 +330,7 @@ async function importOnce(env: Env, o: Owner, input: SubjectInput, byRef: Map<st
   if (leaving.length) {
     const ids = leaving.map((i) => i.id);
     statements.push(deleteUnsentItems(db, ids), dropItems(db, ids, at));
-    voidLater.push(...leaving.filter((i) => i.status === "sent"));
+    voidLater.push(...leaving.filter((i) => i.status === "sent").map((item) => ({ item, reason: PARTICIPANT_REMOVED })));
   }
   const token = randomHex(8);
   statements.push(...packetChangeStatements(env, o, packetId, at, token));
@@ -350,18 +357,21 @@ async function importOnce(env: Env, o: Owner, input: SubjectInput, byRef: Map<st
 }
 
 /** Voids the documents of items whose signer left the subject; one that completed meanwhile stays completed. */
-async function voidDocuments(env: Env, items: readonly Pick<PacketItemRow, "id" | "documentId">[]) {
+async function voidDocuments(env: Env, list: readonly { item: Pick<PacketItemRow, "id" | "documentId">; reason: string }[]) {
   await Promise.all(
-    items
-      .filter((i) => i.documentId)
-      .map((i) => voidForPacket(env, i.documentId!, PARTICIPANT_REMOVED).catch((err) => logError("packet item void failed", err, { itemId: i.id }))),
+    list
+      .filter(({ item }) => item.documentId)
+      .map(({ item, reason }) => voidForPacket(env, item.documentId!, reason).catch((err) => logError("packet item void failed", err, { itemId: item.id }))),
   );
 }
 
 /** Cron: documents of dropped items still out for signing (an import's void that did not happen) are voided. */
 export async function sweepDroppedItems(env: Env): Promise<{ voided: number }> {
   const items = await droppedSentItems(packetDb(env), 50);
-  await voidDocuments(env, items);
+  await voidDocuments(
+    env,
+    items.map((item) => ({ item, reason: PARTICIPANT_REMOVED })),
+  );
   return { voided: items.length };
 }
 
@@ -492,4 +502,3 @@ export async function startItem(env: Env, o: Owner, itemId: string, actor: Actor
     },
   );
 }
-

@@ -8,6 +8,7 @@ import { logError } from "../lib/log";
 import { purgeOAuth } from "./oauth";
 import { sweepMessageQueues } from "./messages";
 import { remindDueSigners } from "./signer-links";
+import { sweepDroppedItems } from "./packets";
 
 export type ScheduledStep = (env: Env, now: Date) => Promise<unknown>;
 
@@ -21,6 +22,7 @@ export const scheduledSteps: Record<string, ScheduledStep> = {
   sweepMessageQueues,
   remindSigners: remindDueSigners,
   purgeIdleSessions,
+  voidDroppedPacketItems: sweepDroppedItems,
 };
 
 export async function runScheduled(env: Env, now: Date): Promise<Record<string, "ok" | string>> {

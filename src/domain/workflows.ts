@@ -94,12 +94,10 @@ const workflowShape = {
   intro: text().max(2000).optional(),
   form_fields: z.array(FormFieldInput).max(FORM_FIELDS_MAX).optional(),
   active: z.boolean().optional().openapi({ description: "Default true. An inactive workflow cannot be started; its public form shows a closed page." }),
-  packet: PacketInput.nullable()
-    .optional()
-    .openapi({
-      description:
-        "For subjects (PUT /v1/subjects): each subject of this kind gets an item of this workflow in its packet, per participant or per subject. Active workflows only.",
-    }),
+  packet: PacketInput.nullable().optional().openapi({
+    description:
+      "For subjects (PUT /v1/subjects): each subject of this kind gets an item of this workflow in its packet, per participant or per subject. Active workflows only.",
+  }),
 };
 
 export const WorkflowCreate = z.object(workflowShape).strict().openapi("WorkflowCreate");

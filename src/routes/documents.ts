@@ -84,7 +84,9 @@ const ListItem = z
     status: z.string(),
     template_code: z.string(),
     template_version: z.number().int(),
-    subject_name: z.string().nullable().openapi({ description: "The subject the document is about; always null until subjects are built." }),
+    subject_name: z.string().nullable().openapi({
+      description: "The subject (reservation or activity) a packet item's document is about: its label, else its external_id; null for other documents.",
+    }),
     signers: z.number().int(),
     signed: z.number().int(),
     waiting_on: z.string().nullable(),

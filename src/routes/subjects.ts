@@ -20,7 +20,10 @@ const ImportSummary = z
     packet_id: z.string(),
     code: z.string().openapi({ description: "The packet's short code, PK-XXXX-XXXX." }),
     added: z.number().int().openapi({ description: "Items this call added (new participants, new workflows)." }),
-    dropped: z.number().int().openapi({ description: "Items this call dropped (participants no longer listed): never-sent ones deleted, sent ones voided, others kept on record." }),
+    dropped: z
+      .number()
+      .int()
+      .openapi({ description: "Items this call dropped (participants no longer listed): never-sent ones deleted, sent ones voided, others kept on record." }),
     state: z.enum(PACKET_STATUSES),
     required: z.number().int(),
     completed: z.number().int(),
@@ -64,7 +67,9 @@ const Packet = z
         workflow: z.object({ workflow_id: z.string(), code: z.string().nullable(), name: z.string().nullable() }),
         per: z.enum(["participant", "subject"]),
         required: z.boolean(),
-        participant: Participant.nullable().openapi({ description: "Who the document is about (the adult who signs, for a subject's item); null while a subject has no adult." }),
+        participant: Participant.nullable().openapi({
+          description: "Who the document is about (the adult who signs, for a subject's item); null while a subject has no adult.",
+        }),
         signer: z
           .object({ id: z.string(), ref: z.string(), full_name: z.string(), email: z.string().nullable() })
           .nullable()
@@ -88,7 +93,7 @@ subjects.openapi(
     summary: "Import a reservation or activity with its participants; its packet is built or rebuilt in the same call",
     description:
       "Keyed on (provider, external_id): repeating it updates the same subject, so no idempotency key is needed. " +
-      "The participants are the whole guest list: one left out is dropped (never-sent items deleted, sent ones voided with the reason \"participant removed\", completed ones kept on record). " +
+      'The participants are the whole guest list: one left out is dropped (never-sent items deleted, sent ones voided with the reason "participant removed", completed ones kept on record). ' +
       "Items come from the account's active workflows whose `packet.kind` is the subject's kind. " +
       "422 names the participant for a ref used twice, a minor without a guardian_ref, a guardian who is not an adult participant, or a bad phone. " +
       "Everything is written in one transaction: a refused or failed call changes nothing.",
