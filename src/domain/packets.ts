@@ -251,8 +251,16 @@ async function importOnce(env: Env, o: Owner, input: SubjectInput, byRef: Map<st
     facts: input.facts ?? {},
     updatedAt: at,
   };
-  if (was) statements.push(updateSubject(db, subjectId, subjectFields));
-  else
+  // Only what changed is written: a nightly sync re-importing unchanged bookings writes almost nothing.
+  const sameSubject =
+    was &&
+    was.kind === kind &&
+    was.label === subjectFields.label &&
+    was.startsOn === subjectFields.startsOn &&
+    was.endsOn === subjectFields.endsOn &&
+    JSON.stringify(was.facts) === JSON.stringify(subjectFields.facts);
+  if (was && !sameSubject) statements.push(updateSubject(db, subjectId, subjectFields));
+  else if (!was)
     statements.push(
       insertSubject(db, { id: subjectId, tenantId: o.tenantId, mode: o.mode, provider, externalId: input.external_id, createdAt: at, ...subjectFields }),
     );
@@ -277,7 +285,20 @@ async function importOnce(env: Env, o: Owner, input: SubjectInput, byRef: Map<st
       removedAt: null,
     };
   });
-  if (rows.length) statements.push(upsertParticipantsSql(db, rows));
+  const changed = rows.filter((r) => {
+    const k = known.get(r.ref);
+    return (
+      !k ||
+      k.removedAt !== null ||
+      k.position !== r.position ||
+      k.fullName !== r.fullName ||
+      k.email !== r.email ||
+      k.phone !== r.phone ||
+      k.isMinor !== r.isMinor ||
+      k.guardianRef !== r.guardianRef
+    );
+  });
+  if (changed.length) statements.push(upsertParticipantsSql(db, changed));
   const removed = people.filter((p) => p.removedAt === null && !byRef.has(p.ref));
   if (removed.length)
     statements.push(

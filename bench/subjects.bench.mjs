@@ -1,0 +1,133 @@
+/**
+ * Subjects benchmark: a bulk import as a booking system's nightly sync makes it, and reading a
+ * full packet.
+ *
+ * - `PUT /v1/subjects` of N subjects × 10 participants (two of them minors with a guardian), at
+ *   concurrency 8, each call a new subject whose packet gets 10 items of one packet workflow:
+ *   subjects/s and p50/p99 of one call. Every answer is checked (200, `added: 10`, `required:
+ *   10`); a wrong answer counts as an error, not as done. Then the same N again (re-imports that
+ *   change nothing: `added: 0`).
+ * - `GET /v1/packets/{id}` p50/p99 for a packet of 60 items (60 participants).
+ *
+ * N = 1,000 (the issue's figure); BENCH_QUICK=1 (or ctx.quick) imports 120. The calls spread over
+ * 8 keys so the per-key limit (300 a minute) is never reached; any 429 fails the bench.
+ * `node bench/subjects.bench.mjs` runs it alone.
+ */
+import { pathToFileURL } from "node:url";
+import { fmtMs, isQuick, measure, startService } from "./service.mjs";
+
+const BODY = "Release for {{participant_name}} on {{subject_label}} ({{starts_on}}).";
+
+const participants = (n, tag) =>
+  Array.from({ length: n }, (_, i) =>
+    i > 0 && i % 5 === 0
+      ? { ref: `${tag}-${i}`, full_name: `Minor ${tag} ${i}`, is_minor: true, guardian_ref: `${tag}-0` }
+      : { ref: `${tag}-${i}`, full_name: `Guest ${tag} ${i}`, email: `g${i}.${tag}@example.com` },
+  );
+
+export async function run(ctx = {}) {
+  const log = ctx.log ?? console.log;
+  const n = isQuick(ctx) ? 120 : 1000;
+  const reads = isQuick(ctx) ? 40 : 200;
+  const svc = await startService();
+  try {
+    const { tenantId, keys } = await svc.accountWithKeys("Bench subjects", 8, {
+      mode: "live",
+      scopes: ["signing:read", "signing:templates", "signing:subjects"],
+    });
+    await svc.must("PATCH", `/ops/v1/tenants/${tenantId}`, { key: svc.operatorToken, body: { plan: "enterprise" } });
+    const key = keys[0];
+    await svc.must("POST", "/v1/templates", {
+      key,
+      body: { code: "release", name: "Rafting release", kind: "waiver", body: BODY, variables: ["participant_name", "subject_label", "starts_on"] },
+    });
+    await svc.must("POST", "/v1/templates/publish", { key, body: { code: "release" } });
+    await svc.must("POST", "/v1/workflows", {
+      key,
+      body: {
+        code: "rafting",
+        name: "Rafting release",
+        template_code: "release",
+        signer_roles: [{ label: "Guest", role: "signer", order: 1, participant: true }],
+        packet: { kind: "reservation" },
+      },
+    });
+
+    let throttled = 0;
+    const importOne = (i, expectAdded) => async () => {
+      const body = {
+        kind: "reservation",
+        provider: "bench",
+        external_id: `RES-${i}`,
+        label: `Trip ${i}`,
+        starts_on: "2026-12-20",
+        facts: { boat: "Heron" },
+        participants: participants(10, `r${i}`),
+      };
+      const r = await svc.call("PUT", "/v1/subjects", { key: keys[i % keys.length], body });
+      if (r.status === 429) throttled++;
+      if (r.status !== 200 || r.json?.packet?.added !== expectAdded || r.json?.packet?.required !== 10)
+        throw new Error(`import ${i} → ${r.status} ${r.text.slice(0, 200)}`);
+      return r.ms;
+    };
+
+    // Warm-up on subjects outside the measured range.
+    const warm = await measure({ concurrency: 4, count: 16, op: (i) => importOne(1_000_000 + i, 10)() });
+    if (warm.errors > 0) throw new Error(`warm-up failed: ${warm.firstErrors.join("; ")}`);
+    const fresh = await measure({ concurrency: 8, count: n, op: (i) => importOne(i, 10)() });
+    const again = await measure({ concurrency: 8, count: n, op: (i) => importOne(i, 0)() });
+
+    // A packet of 60 items.
+    const big = await svc.must("PUT", "/v1/subjects", {
+      key,
+      body: {
+        kind: "reservation",
+        provider: "bench",
+        external_id: "RES-BIG",
+        label: "Big group",
+        starts_on: "2026-12-21",
+        participants: participants(60, "big"),
+      },
+    });
+    const packetRead = await measure({
+      concurrency: 1,
+      count: reads,
+      op: async (i) => {
+        const r = await svc.call("GET", `/v1/packets/${big.packet.packet_id}`, { key: keys[i % keys.length] });
+        if (r.status !== 200 || r.json?.items?.length !== 60) throw new Error(`GET /v1/packets → ${r.status}`);
+        return r.ms;
+      },
+    });
+
+    log(`subjects: PUT /v1/subjects, 10 participants each (2 minors), one packet workflow; createTestHarness, live mode, 8 keys`);
+    for (const [name, c] of [
+      ["new subjects", fresh],
+      ["re-imports (unchanged)", again],
+    ]) {
+      log(
+        `  ${name.padEnd(24)} ${c.perSecond.toFixed(1).padStart(7)} subjects/s at c=8  (${c.done} in ${c.seconds.toFixed(1)} s, ${c.errors} errors; one call p50 ${fmtMs(c.p50)}, p99 ${fmtMs(c.p99)})`,
+      );
+    }
+    const size = (await svc.call("GET", `/v1/packets/${big.packet.packet_id}`, { key })).bytes.length;
+    log(`  GET /v1/packets/{id}, 60 items: p50 ${fmtMs(packetRead.p50)}, p99 ${fmtMs(packetRead.p99)} (n=${packetRead.n}, ${size} bytes)`);
+    log(`  429s: ${throttled}`);
+    const all = [fresh, again, packetRead];
+    const errors = all.reduce((s, c) => s + c.errors, 0);
+    if (throttled > 0) throw new Error(`${throttled} imports were throttled (429)`);
+    if (errors > 0) throw new Error(`${errors} operations failed: ${all.flatMap((c) => c.firstErrors).join("; ")}`);
+    return { fresh, again, packetRead };
+  } finally {
+    await svc.close();
+  }
+}
+
+/** Rows for bench/run.mjs's closing table. */
+export function summary(r) {
+  return [
+    ["subject imports (10 participants), c=8", `${r.fresh.perSecond.toFixed(1)}/s, p50 ${fmtMs(r.fresh.p50)}, p99 ${fmtMs(r.fresh.p99)}`],
+    ["subject re-imports (unchanged), c=8", `${r.again.perSecond.toFixed(1)}/s, p50 ${fmtMs(r.again.p50)}, p99 ${fmtMs(r.again.p99)}`],
+    ["GET /v1/packets/{id} (60 items)", `p50 ${fmtMs(r.packetRead.p50)}, p99 ${fmtMs(r.packetRead.p99)}`],
+  ];
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await run();
