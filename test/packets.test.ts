@@ -4,6 +4,9 @@ import { addKey, api, makeTenant } from "./helpers";
 import { consentAndSign } from "./signing-helpers";
 import { addHook, newBox } from "./webhook-helpers";
 import { runScheduled } from "../src/domain/scheduled";
+import { countingD1 } from "./d1-count";
+import type { Env } from "../src/env";
+import { SubjectInput, getPacket as readPacket, importSubject as importDirect } from "../src/domain/packets";
 import { adult, deliveriesOf, getPacket, importSubject, itemOf, minor, packetWorkflow, startItem, subjectBody } from "./packet-helpers";
 
 const ext = () => `R-${crypto.randomUUID().slice(0, 8)}`;
@@ -425,5 +428,24 @@ describe("the cron", () => {
     const p = await getPacket(t.key, r.packet.packet_id);
     expect(p.items[0]).toMatchObject({ status: "voided", dropped: true });
     expect(p.readiness).toEqual({ required: 0, completed: 0, outstanding: 0, blocked: 0 });
+  });
+});
+
+describe("D1 round trips", () => {
+  it("an import is one read and one batch, new or again; a packet read is one", async () => {
+    const t = await makeTenant();
+    await packetWorkflow(t.key);
+    const c = countingD1(env.DB);
+    const counted = { ...env, DB: c.db } as Env;
+    const o = { tenantId: t.tenantId, mode: "live" as const };
+    const input = SubjectInput.parse(subjectBody(ext(), [adult("a1"), adult("a2"), minor("k1", "a1")]));
+    const { packet } = await importDirect(counted, o, input);
+    expect(c.calls()).toBe(2);
+    c.reset();
+    await importDirect(counted, o, input);
+    expect(c.calls()).toBe(2);
+    c.reset();
+    await readPacket(counted, o, packet.packet_id);
+    expect(c.calls()).toBe(1);
   });
 });
