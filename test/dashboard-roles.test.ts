@@ -20,6 +20,7 @@ const ALLOWED: Record<string, MemberRole[]> = {
   "keys.manage": ["owner", "admin"],
   "members.manage": ["owner", "admin"],
   "webhooks.manage": ["owner", "admin"],
+  "subjects.write": ["owner", "admin", "member"],
 };
 
 const concrete = (path: string) => path.replace(":id", "doc_doesnotexist00000000");
@@ -57,12 +58,13 @@ describe("roles × pages and actions", () => {
       const b = await sessionFor(await makeMember(t, role));
       return (await select((await b.get("/app/documents")).text, "nav.main a")).map((a) => a.attrs.href);
     };
-    expect(await links("viewer")).toEqual(["/app/documents", "/app/templates", "/app/workflows", "/app/usage", "/app/account"]);
-    expect(await links("member")).toEqual(["/app/documents", "/app/templates", "/app/workflows", "/app/usage", "/app/account"]);
+    expect(await links("viewer")).toEqual(["/app/documents", "/app/templates", "/app/workflows", "/app/packets", "/app/usage", "/app/account"]);
+    expect(await links("member")).toEqual(["/app/documents", "/app/templates", "/app/workflows", "/app/packets", "/app/usage", "/app/account"]);
     expect(await links("admin")).toEqual([
       "/app/documents",
       "/app/templates",
       "/app/workflows",
+      "/app/packets",
       "/app/webhooks",
       "/app/keys",
       "/app/members",

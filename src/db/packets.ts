@@ -5,7 +5,7 @@
  * however two batches interleave (an import and a completing signature), the last one leaves the
  * right state. The packet's events ride in the batch that changed its status (`changed_by`).
  */
-import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Mode } from "../env";
 import type { PacketItemStatus, PacketStatus } from "./enums";
 import { type Db, dbOf, rawStatement } from "./client";
@@ -74,6 +74,36 @@ export function packetReads(db: Db, o: Owner, packetId: string) {
     db.select().from(participants).where(inArray(participants.subjectId, subjectId)),
   ] as const;
 }
+
+/** The account's packets, newest first, each with its subject (the dashboard's list). */
+export const listPacketRows = (db: Db, o: Owner, limit: number) =>
+  db
+    .select({
+      packetId: packets.id,
+      code: packets.code,
+      status: packets.status,
+      required: packets.requiredCount,
+      completed: packets.completedCount,
+      blocked: packets.blockedCount,
+      kind: subjects.kind,
+      label: subjects.label,
+      externalId: subjects.externalId,
+      startsOn: subjects.startsOn,
+    })
+    .from(packets)
+    .innerJoin(subjects, eq(subjects.id, packets.subjectId))
+    .where(and(eq(packets.tenantId, o.tenantId), eq(packets.mode, o.mode)))
+    .orderBy(desc(packets.createdAt), desc(packets.id))
+    .limit(limit);
+
+/** The packet of an item of this account and mode. */
+export const itemPacketId = (db: Db, o: Owner, itemId: string) =>
+  db
+    .select({ packetId: packetItems.packetId })
+    .from(packetItems)
+    .innerJoin(packets, eq(packets.id, packetItems.packetId))
+    .where(and(eq(packetItems.id, itemId), eq(packets.tenantId, o.tenantId), eq(packets.mode, o.mode)))
+    .get();
 
 /** An item of this account and mode with its packet, subject and participants (what a start needs). */
 export function itemToStartReads(db: Db, o: Owner, itemId: string) {

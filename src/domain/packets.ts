@@ -30,7 +30,9 @@ import {
   importReads,
   insertPacket,
   insertSubject,
+  itemPacketId,
   itemToStartReads,
+  listPacketRows,
   packetDb,
   packetReads,
   packetState,
@@ -410,6 +412,25 @@ const participantView = (p: ParticipantRow | undefined) =>
         removed: p.removedAt !== null,
       }
     : null;
+
+/** The account's latest packets with their subjects and readiness (the dashboard's list; no API route). */
+export async function listPackets(env: Env, o: Owner, limit = 100) {
+  const rows = await listPacketRows(packetDb(env), o, limit);
+  return rows.map((r) => ({
+    packet_id: r.packetId,
+    code: r.code,
+    status: r.status,
+    readiness: readiness({ required: r.required, completed: r.completed, blocked: r.blocked, notStarted: 0 }),
+    subject: { kind: r.kind, label: r.label, external_id: r.externalId, starts_on: r.startsOn },
+  }));
+}
+
+/** The packet an item of this account belongs to, or 404. */
+export async function packetOfItemFor(env: Env, o: Owner, itemId: string): Promise<string> {
+  const row = await itemPacketId(packetDb(env), o, itemId);
+  if (!row) throw notFound("packet item");
+  return row.packetId;
+}
 
 /** GET /v1/packets/{id}: the packet, its subject, readiness and every item (dropped ones marked). One round trip. */
 export async function getPacket(env: Env, o: Owner, packetId: string) {

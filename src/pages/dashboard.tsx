@@ -41,6 +41,7 @@ export const NAV: NavItem[] = [
   { href: "/app/documents", label: "Documents", action: "read" },
   { href: "/app/templates", label: "Templates", action: "read" },
   { href: "/app/workflows", label: "Workflows", action: "read" },
+  { href: "/app/packets", label: "Subjects", action: "read" },
   { href: "/app/webhooks", label: "Webhooks", action: "webhooks.manage" },
   { href: "/app/keys", label: "API keys", action: "keys.manage" },
   { href: "/app/members", label: "Members", action: "members.manage" },

@@ -48,6 +48,8 @@ import { addEndpoint, listDeliveries, listEndpoints, pingEndpoint, replayDeliver
 import { issueKey, listKeys, revokeKey } from "../domain/accounts";
 import { usageThisMonth } from "../domain/quota";
 import { getWorkflow, listWorkflows, workflowQr } from "../domain/workflows";
+import { getPacket, listPackets, packetOfItemFor, startItem } from "../domain/packets";
+import { PacketView, PacketsView } from "../pages/dashboard-subjects";
 import { fromBase64, toBase64 } from "../lib/seal/der";
 import { sealedFile, type SealedKind } from "../domain/evidence";
 import { documentForAccount } from "../db/evidence";
@@ -565,6 +567,30 @@ async function qrFile(c: C, s: SessionMember, kind: "png" | "svg") {
 
 route("GET", "/app/workflows/:id/qr.png", "read", (c, s) => qrFile(c, s, "png"));
 route("GET", "/app/workflows/:id/qr.svg", "read", (c, s) => qrFile(c, s, "svg"));
+
+// ---- Subjects and packets (imported by API; items started here) ----
+
+route("GET", "/app/packets", "read", async (c, s) => page(c, s, "Subjects and packets", PacketsView({ packets: await listPackets(c.env, principalOf(s)) })));
+
+async function packetPage(c: C, s: SessionMember, id: string, opts: { flash?: Flash; status?: Status } = {}) {
+  const packet = await getPacket(c.env, principalOf(s), id);
+  return page(c, s, packet.subject.label || packet.subject.external_id, PacketView({ v: viewer(s), packet }), opts);
+}
+
+route("GET", "/app/packets/:id", "read", (c, s) => packetPage(c, s, c.req.param("id")!));
+
+route("POST", "/app/packets/items/:id/start", "subjects.write", async (c, s) => {
+  const p = principalOf(s);
+  const itemId = c.req.param("id")!;
+  const packetId = await packetOfItemFor(c.env, p, itemId);
+  try {
+    const started = await startItem(c.env, p, itemId, who(c));
+    const to = started.signers.find((x) => x.participant) ?? started.signers[0];
+    return packetPage(c, s, packetId, { flash: ok(`Sent to ${to?.full_name} <${to?.email}>.`) });
+  } catch (err) {
+    return packetPage(c, s, packetId, refusalOf(err));
+  }
+});
 
 // ---- Usage ----
 

@@ -33,10 +33,35 @@ async function ownerAccount() {
         public: true,
         signer_roles: [{ label: "Renter", role: "signer", order: 1, participant: true }],
         form_fields: [],
+        packet: { kind: "reservation" },
       },
     })
   ).json;
-  return { ...acct, email, code, workflow };
+  // A booking with its guest list, imported with a key that may import subjects.
+  const subjectsKey = (
+    await svc.must("POST", `/ops/v1/tenants/${acct.tenantId}/keys`, {
+      key: OPERATOR_TOKEN,
+      body: { label: "booking system", scopes: ["signing:read", "signing:subjects"], mode: "live" },
+    })
+  ).json.key;
+  const subject = (
+    await svc.must("PUT", "/v1/subjects", {
+      key: subjectsKey,
+      body: {
+        kind: "reservation",
+        external_id: "BK-1001",
+        label: "Harbour tour, Saturday",
+        starts_on: "2026-12-19",
+        // The rental template's one variable, filled from the subject's facts.
+        facts: { name: "the Saturday harbour group" },
+        participants: [
+          { ref: "p1", full_name: "Pia Parent", email: "pia@example.com" },
+          { ref: "k1", full_name: "Kit Kid", is_minor: true, guardian_ref: "p1" },
+        ],
+      },
+    })
+  ).json;
+  return { ...acct, email, code, workflow, packetId: subject.packet.packet_id };
 }
 
 /** Signs in with the keyboard only. */
@@ -97,6 +122,16 @@ describe("dashboard", () => {
     await check(page, "dash-18-workflow-qr");
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /PNG/ }).click()]);
     assert.match(download.suggestedFilename(), /^qr-.*\.png$/);
+    // Subjects and packets: the list, then one packet, sending the minor's item to the guardian.
+    await page.goto(`${BASE_URL}/app/packets`);
+    await page.getByRole("link", { name: "Harbour tour, Saturday" }).waitFor();
+    await check(page, "dash-19-packets");
+    await follow(page, `a[href="/app/packets/${acct.packetId}"]`);
+    await page.getByRole("heading", { name: "Harbour tour, Saturday", level: 1 }).waitFor();
+    await check(page, "dash-20-packet");
+    await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "Send" }).last().click()]);
+    await page.getByText("Sent to Pia Parent <pia@example.com>.").waitFor();
+    await check(page, "dash-21-packet-sent");
     noProblems(page);
     await ctx.close();
   });
