@@ -3,7 +3,7 @@
  * account's queue drains, the outbox listing and the reminder sweep's reads. Row types come from
  * the schema; the rules live in src/domain/messages.ts.
  */
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, max, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, max, type SQL, sql } from "drizzle-orm";
 import { type Db, dbOf } from "./client";
 import { brandings, documents, events, messages, signers, tenants } from "./schema";
 
@@ -32,7 +32,9 @@ export const documentWithAccount = (db: Db, documentId: string) =>
       tenantName: tenants.name,
       locale: tenants.locale,
       whiteLabel: tenants.whiteLabel,
-      brandTenantId: brandings.tenantId,
+      // Named apart from documents.tenant_id: D1's batch answers rows as objects keyed by column
+      // name, and two columns called tenant_id would collapse into one (shifting every later value).
+      brandTenantId: sql<string | null>`${brandings.tenantId}`.as("brand_tenant_id"),
       signingHost: brandings.signingHost,
     })
     .from(documents)
