@@ -488,15 +488,15 @@ describe("reminders carried onto started documents", () => {
 
 describe("D1 round trips of a start", () => {
   // The workflow (with whether its template is published) 1, prepare 2 (template, commit), send 1
-  // (owner, title and account language) before the sequencer, whose own calls run with its own
-  // binding; then 2 to queue the emailed links (signing origin and text permissions, the messages).
-  it("costs 4 sequential round trips before the document's sequencer and 2 to queue the links", async () => {
+  // (owner, title, account language, signing origin and text permissions in one batch) before the
+  // sequencer, whose own calls run with its own binding; then 1 to queue the emailed links.
+  it("costs 4 sequential round trips before the document's sequencer and 1 to queue the links", async () => {
     const t = await makeTenant();
     const w = await makeWorkflow(t.key);
     const c = countingD1(env.DB);
     const counted = { ...env, DB: c.db } as Env;
     const input = StartInput.parse(startBody());
     await startWorkflow(counted, { tenantId: t.tenantId, mode: "live" }, w.id, input, { ip: null, userAgent: null });
-    expect(c.calls()).toBe(6);
+    expect(c.calls()).toBe(5);
   });
 });
