@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { BASE_URL, LIMIT, check, env, newContext, newPage, noProblems, tabTo } from "./lib.mjs";
 import { OPERATOR_TOKEN } from "../validators/harness.mjs";
 import { encode } from "fast-png";
+import jpeg from "jpeg-js";
 
 const PASSWORD = "a long enough pass phrase";
 
@@ -279,6 +280,32 @@ describe("dashboard", () => {
       await page.getByRole("img", { name: "Logo", exact: true }).waitFor();
       assert.ok(await page.evaluate(() => document.querySelector(".pictures img").naturalWidth === 120), "the logo loads under the page's CSP");
       await check(page, "dash-26-branding-saved");
+      // The opening image, uploaded as a file; the public form then wears the brand with it above the form.
+      const w = 320;
+      const h = 120;
+      const pixels = Buffer.alloc(w * h * 4);
+      for (let i = 0; i < w * h; i++) pixels.set([20 + (i % w) / 2, 90, 60, 255], i * 4);
+      const opening = jpeg.encode({ width: w, height: h, data: pixels }, 80).data;
+      await page.locator("#pic-opening").setInputFiles({ name: "opening.jpg", mimeType: "image/jpeg", buffer: opening });
+      await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "Upload the opening image" }).click()]);
+      await page.getByText("Brand saved.").waitFor();
+      await page.goto(wf.public_url);
+      await page.getByRole("heading", { name: "Guided tour waiver", level: 1 }).waitFor();
+      assert.equal((await page.locator("header .brand").textContent()).trim(), "Harbour Tours");
+      assert.ok(await page.evaluate(() => document.querySelector("img.opening").naturalWidth === 320), "the opening image loads under the form's CSP");
+      await check(page, "dash-30-public-form-branded");
+      // A tablet paired on /t wears it too.
+      await page.goto(`${BASE_URL}/app/tablets`);
+      await page.getByLabel("Tablet name").fill("Lobby");
+      await page.getByLabel("Workflow it runs").selectOption(workflowId);
+      await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "Issue a pairing code" }).click()]);
+      const code2 = (await page.locator("#secret").textContent()).trim();
+      await page.goto(`${BASE_URL}/t?lang=en`);
+      await page.locator("#code").fill(code2);
+      await Promise.all([page.waitForNavigation(), page.locator('form[action="/t/pair"] button[type=submit]').click()]);
+      await page.getByRole("heading", { name: "Guided tour waiver", level: 1 }).waitFor();
+      assert.equal((await page.locator("header .brand").textContent()).trim(), "Harbour Tours");
+      await check(page, "dash-31-kiosk-branded");
       const brand = (await env.svc.must("GET", "/v1/branding", { key: acct.key })).json;
       assert.equal(brand.businessName, "Harbour Tours");
       assert.equal(brand.primaryColor, "#005a3c");
