@@ -135,6 +135,19 @@ describe("messages wear the brand", () => {
     }
   });
 
+  it("white-label: the one-time code's email names the brand and carries its footer", async () => {
+    const t = await makeTenant();
+    await brandedTenant(t.tenantId);
+    const { id, links } = await sentDocument(t.key, { signers: [{ email: "ada@example.com", full_name: "Ada Lovelace", auth: "email_otp" }] });
+    await settle(t.tenantId);
+    const r = await api("POST", `/v1/sign/${links[0]!.token}/code`, { body: {} });
+    expect(r.status, r.text).toBe(200);
+    await settle(t.tenantId);
+    const m = (await outbox(id)).find((x) => x.purpose === "signing.code")!;
+    expect(m.body).toContain(`for ${GOOD_BRAND.businessName} is`);
+    expect(m.html).toContain(GOOD_BRAND.footerText);
+  });
+
   it("without white-label: the account's name and the service's colours", async () => {
     const t = await makeTenant();
     await brandedTenant(t.tenantId, { primaryColor: "#005a3c" });

@@ -1,7 +1,8 @@
 /**
  * The business dashboard `/app`: member sign-in (password or one-time email link), sessions,
- * and the pages for documents, templates, webhooks, keys, members, usage and the member's own
- * sign-in. Every page and action is declared once in `DASHBOARD_ROUTES` with the action it needs;
+ * and the pages for documents (reminders and fresh links included), templates, workflows (create,
+ * edit, QR), tablets, webhooks, keys, members, branding, OAuth connections, usage and the member's
+ * own sign-in. Every page and action is declared once in `DASHBOARD_ROUTES` with the action it needs;
  * `requireAction` (src/lib/session.ts) checks session, role and CSRF for each, in one place.
  * Each page calls the domain functions the JSON API calls; nothing here re-states a rule.
  * Not in /openapi.json: these are pages.
