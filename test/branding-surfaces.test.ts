@@ -2,7 +2,7 @@
  * The brand on the public form, the tablet's pages and the messages, for a white-label account;
  * the service's own for the others, at no extra D1 round trip.
  */
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, makeTenant, ops } from "./helpers";
 import { GOOD_BRAND, brandedTenant, logoPng, openingJpeg, putBrand, putPicture, whiteLabel } from "./branding-helpers";
@@ -95,6 +95,16 @@ describe("the tablet's pages wear the brand", () => {
     expect(thanks.status).toBe(200);
     expect(await brandName(thanks.text)).toBe(GOOD_BRAND.businessName);
     expect((await select(thanks.text, "title"))[0]!.text).toMatch(new RegExp(` · ${GOOD_BRAND.businessName}$`));
+  });
+
+  it("the pairing page wears the brand of the signing host it is opened on, and the service's elsewhere", async () => {
+    const t = await makeTenant();
+    const host = `sign-${crypto.randomUUID().slice(0, 8)}.acme.test`;
+    await brandedTenant(t.tenantId, { signingHost: host });
+    const there = await exports.default.fetch(`https://${host}/t?lang=en`, { headers: { "cf-connecting-ip": ip() } });
+    expect(there.status).toBe(200);
+    expect(await brandName(await there.text())).toBe(GOOD_BRAND.businessName);
+    expect(await brandName((await page("GET", "/t?lang=en", { ip: ip() })).text)).toBe("Edge Sign");
   });
 
   it("without white-label: the service's pages; the thank-you screen without a tablet cookie too", async () => {

@@ -22,7 +22,7 @@ type Base = { t: T; nonce: string; brand?: PageBrand };
 export function PairPage(p: Base & { problem?: "refused" | "signedOut" | null }) {
   const { t } = p;
   return (
-    <Layout t={t} nonce={p.nonce} title={`${t("k_pairHeading")} · ${t("service")}`} langHref={(l) => kioskPath(l)} footer={t("k_footer")}>
+    <Layout t={t} nonce={p.nonce} title={`${t("k_pairHeading")} · ${siteName(p)}`} langHref={(l) => kioskPath(l)} footer={t("k_footer")} brand={p.brand}>
       <h1>{t("k_pairHeading")}</h1>
       {p.problem ? (
         <div class="box bad" id="problem" role="alert" tabindex={-1}>

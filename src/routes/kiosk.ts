@@ -29,6 +29,7 @@ import { newNonce, setPageHeaders } from "../pages/security";
 import { KioskFormPage, PairPage, ThanksPage, kioskPath, type KioskFormErrors } from "../pages/kiosk";
 import type { T } from "../pages/i18n";
 import { brandOf } from "../domain/branding";
+import { hostAccountOf } from "./signing-host";
 import { type PageBrand, pageBrand } from "../pages/brand";
 import { form, pageError, postCode, postConsent, postDecline, postSign, postVerify, showSign, translate, type SignFace } from "./pages";
 import { PAIR_LIMIT, pairLimiterName } from "./devices";
@@ -79,11 +80,14 @@ async function session(c: C): Promise<Session | "none" | "signedOut"> {
   }
 }
 
-function pairPage(c: C, t: T, problem: "refused" | "signedOut" | null, status: 200 | 401) {
+/** Before pairing no account is known: the page wears the brand of the signing host it is opened on, if any (no read elsewhere). */
+async function pairPage(c: C, t: T, problem: "refused" | "signedOut" | null, status: 200 | 401) {
   if (problem === "signedOut") deleteCookie(c, KEY_COOKIE, cookieOptions(c));
+  const host = hostAccountOf(c);
+  const brand = host ? pageBrand(await brandOf(c.env, host)) : undefined;
   const nonce = newNonce();
   setPageHeaders(c, nonce);
-  return c.html(PairPage({ t, nonce, problem }), status);
+  return c.html(PairPage({ t, nonce, problem, brand }), status);
 }
 
 const platformOf = (ua: string | undefined) => (/iPad|iPhone|iPod/.test(ua ?? "") ? "ios" : /Android/.test(ua ?? "") ? "android" : "other");
