@@ -152,6 +152,11 @@ export async function run(ctx = {}) {
       ["/app/members", "m"],
       ["/app/usage", "u"],
       ["/app/account", "a"],
+      ["/app/workflows", "wf"],
+      ["/app/workflows/new", "wfn"],
+      ["/app/tablets", "tab"],
+      ["/app/branding", "br"],
+      ["/app/connections", "oc"],
     ];
     log("  page sizes as served (bytes, gzip, brotli):");
     for (const [p, signed] of pages) {

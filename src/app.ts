@@ -81,7 +81,7 @@ const generalBodyLimit = bodyLimit({
   },
 });
 /** Uploads that enforce a larger limit of their own (their routes say which). */
-const OWN_BODY_LIMIT = new Set(["/v1/branding/opening"]);
+const OWN_BODY_LIMIT = new Set(["/v1/branding/opening", "/app/branding/opening"]);
 app.use("*", (c, next) => (OWN_BODY_LIMIT.has(c.req.path) ? next() : generalBodyLimit(c, next)));
 
 // A request on an account's signing host reaches only that account's pages and signing routes.

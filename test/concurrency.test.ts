@@ -18,7 +18,8 @@ describe("one sequencer per document", () => {
     expect(count("consented")).toBe(50);
     expect(count("signed")).toBe(50);
     expect(count("completed")).toBe(1);
-    expect(d.events.at(-1).kind).toBe("completed");
+    // `delivered` (each emailed link taken by the outbox) lands whenever the account's message queue runs: not part of this order.
+    expect(d.events.filter((e: { kind: string }) => e.kind !== "delivered").at(-1).kind).toBe("completed");
     // The trail's sequence has no gap and no duplicate.
     const seqs = await env.DB.prepare("SELECT seq FROM events WHERE document_id = ? ORDER BY seq").bind(id).all<{ seq: number }>();
     expect(seqs.results.map((r) => r.seq)).toEqual(Array.from({ length: seqs.results.length }, (_, i) => i + 1));

@@ -21,9 +21,13 @@ const ALLOWED: Record<string, MemberRole[]> = {
   "members.manage": ["owner", "admin"],
   "webhooks.manage": ["owner", "admin"],
   "subjects.write": ["owner", "admin", "member"],
+  "workflows.write": ["owner", "admin", "member"],
+  "tablets.write": ["owner", "admin", "member"],
+  "branding.manage": ["owner", "admin"],
+  "oauth.manage": ["owner", "admin"],
 };
 
-const concrete = (path: string) => path.replace(":id", "doc_doesnotexist00000000");
+const concrete = (path: string) => path.replace(":id", "doc_doesnotexist00000000").replace(":signer_id", "sig_doesnotexist00000000");
 
 describe("roles × pages and actions", () => {
   it("every route declares an action this table knows", () => {
@@ -58,16 +62,19 @@ describe("roles × pages and actions", () => {
       const b = await sessionFor(await makeMember(t, role));
       return (await select((await b.get("/app/documents")).text, "nav.main a")).map((a) => a.attrs.href);
     };
-    expect(await links("viewer")).toEqual(["/app/documents", "/app/templates", "/app/workflows", "/app/packets", "/app/usage", "/app/account"]);
-    expect(await links("member")).toEqual(["/app/documents", "/app/templates", "/app/workflows", "/app/packets", "/app/usage", "/app/account"]);
+    expect(await links("viewer")).toEqual(["/app/documents", "/app/templates", "/app/workflows", "/app/packets", "/app/tablets", "/app/usage", "/app/account"]);
+    expect(await links("member")).toEqual(["/app/documents", "/app/templates", "/app/workflows", "/app/packets", "/app/tablets", "/app/usage", "/app/account"]);
     expect(await links("admin")).toEqual([
       "/app/documents",
       "/app/templates",
       "/app/workflows",
       "/app/packets",
+      "/app/tablets",
       "/app/webhooks",
       "/app/keys",
       "/app/members",
+      "/app/branding",
+      "/app/connections",
       "/app/usage",
       "/app/account",
     ]);

@@ -488,8 +488,8 @@ describe("reminders carried onto started documents", () => {
 
 describe("D1 round trips of a start", () => {
   // The workflow (with whether its template is published) 1, prepare 2 (template, commit), send 1
-  // (owner, title and account language) before the sequencer, whose own calls run with its own
-  // binding; then 2 to queue the emailed links (signing origin and text permissions, the messages).
+  // (owner, title, account language, signing origin and text permissions in one batch) before the
+  // sequencer, whose own calls run with its own binding; then 1 to queue the emailed links.
   it("costs 4 sequential round trips before the document's sequencer and 1 to queue the links", async () => {
     const t = await makeTenant();
     const w = await makeWorkflow(t.key);

@@ -5,7 +5,7 @@
 import { and, desc, eq, gt, isNotNull, isNull, or } from "drizzle-orm";
 import type { Mode } from "./enums";
 import { type Db, dbOf } from "./client";
-import { devices, documents, workflows } from "./schema";
+import { devices, documents, tenants, workflows } from "./schema";
 
 export type DeviceRow = typeof devices.$inferSelect;
 export type DeviceInsert = typeof devices.$inferInsert;
@@ -36,11 +36,13 @@ export const claimPairing = (db: Db, codeHash: string, now: string, set: Pick<De
     .get();
 
 /** The device with its workflow's name, in this account and mode. */
+/** A device with its workflow's name and its account's white-label flag (the tablet's pages read the brand only when it is on). */
 export const deviceWithWorkflow = (db: Db, tenantId: string, mode: Mode, id: string) =>
   db
-    .select({ device: devices, workflowName: workflows.name })
+    .select({ device: devices, workflowName: workflows.name, whiteLabel: tenants.whiteLabel })
     .from(devices)
     .leftJoin(workflows, eq(workflows.id, devices.workflowId))
+    .leftJoin(tenants, eq(tenants.id, devices.tenantId))
     .where(and(eq(devices.id, id), eq(devices.tenantId, tenantId), eq(devices.mode, mode)))
     .get();
 

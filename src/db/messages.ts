@@ -14,9 +14,25 @@ export const messageDb = (env: { DB: D1Database }): Db => dbOf(env.DB);
 
 export const insertMessage = (db: Db, row: NewMessageRow) => db.insert(messages).values(row);
 
-/** What the wording needs about the account: its name, default language and Reply-To. */
+/** The brand columns messages wear (null without a saved brand), read with the account's row. */
+export const messageBrandColumns = {
+  whiteLabel: tenants.whiteLabel,
+  businessName: brandings.businessName,
+  primaryColor: brandings.primaryColor,
+  buttonTextColor: brandings.buttonTextColor,
+  footerText: brandings.footerText,
+};
+
+/**
+ * What the wording needs about the account: its name, default language and Reply-To, and its
+ * brand (worn by the messages under white-label), in the same read.
+ */
 export const tenantMessageSettings = (db: Db, tenantId: string) =>
-  db.select({ name: tenants.name, locale: tenants.locale, replyTo: tenants.replyTo }).from(tenants).where(eq(tenants.id, tenantId));
+  db
+    .select({ name: tenants.name, locale: tenants.locale, replyTo: tenants.replyTo, ...messageBrandColumns })
+    .from(tenants)
+    .leftJoin(brandings, eq(brandings.tenantId, tenants.id))
+    .where(eq(tenants.id, tenantId));
 
 /**
  * A document's owner, title, its account's name and default language, and what makes its signing
@@ -31,9 +47,10 @@ export const documentWithAccount = (db: Db, documentId: string) =>
       title: documents.title,
       tenantName: tenants.name,
       locale: tenants.locale,
-      whiteLabel: tenants.whiteLabel,
-      // Aliased: in a D1 batch, rows come back keyed by column name, and `tenant_id` is taken.
-      brandSaved: sql<boolean>`${brandings.tenantId} IS NOT NULL`.mapWith(Boolean).as("brand_saved"),
+      ...messageBrandColumns,
+      // Named apart from documents.tenant_id: D1's batch answers rows as objects keyed by column
+      // name, and two columns called tenant_id would collapse into one (shifting every later value).
+      brandTenantId: sql<string | null>`${brandings.tenantId}`.as("brand_tenant_id"),
       signingHost: brandings.signingHost,
     })
     .from(documents)

@@ -61,10 +61,17 @@ export async function workflowWithFacts(env: Env, o: Owner, id: string): Promise
   return r;
 }
 
-/** The workflow behind a public address, whichever account it belongs to, with the account's name. */
-export async function workflowBySlug(env: Env, slug: string): Promise<(WorkflowToStart & { tenantName: string | null }) | undefined> {
+/**
+ * The workflow behind a public address, whichever account it belongs to, with the account's name
+ * and its white-label flag (the form reads the brand only for such an account).
+ */
+export async function workflowBySlug(env: Env, slug: string): Promise<(WorkflowToStart & { tenantName: string | null; whiteLabel: boolean }) | undefined> {
   const [r] = await orm(env)
-    .select({ ...startFacts, tenantName: sql<string | null>`(SELECT tn.name FROM tenants tn WHERE tn.id = "workflows"."tenant_id")` })
+    .select({
+      ...startFacts,
+      tenantName: sql<string | null>`(SELECT tn.name FROM tenants tn WHERE tn.id = "workflows"."tenant_id")`,
+      whiteLabel: sql<boolean>`(SELECT tn.white_label FROM tenants tn WHERE tn.id = "workflows"."tenant_id")`.mapWith((v) => v === 1 || v === true),
+    })
     .from(workflows)
     .where(eq(workflows.publicSlug, slug))
     .limit(1);

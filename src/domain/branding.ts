@@ -358,6 +358,33 @@ export async function accountOfHost(env: Env, host: string): Promise<string | nu
   return tenantId;
 }
 
+// ---- messages ------------------------------------------------------------------------------------
+
+/** What a message's read of the account gives (src/db/messages.ts `messageBrandColumns`): the flag and the saved brand's columns, null without one. */
+export type MessageBrandRow = {
+  whiteLabel: boolean;
+  businessName: string | null;
+  primaryColor: string | null;
+  buttonTextColor: string | null;
+  footerText: string | null;
+};
+
+/** The message wording's white background: links in the primary colour only where it stays readable on it. */
+const MESSAGE_BACKGROUND = "#ffffff";
+
+/**
+ * The values a message wears of the brand (src/domain/message-wording.ts reads them): the business
+ * name as `tenant`, the button's colours, the links' colour where it reaches 4.5:1 on white, and
+ * the footer. Empty (the service's wording) unless the brand is worn: white-label on and a brand saved.
+ */
+export function messageBrandValues(r: MessageBrandRow): Record<string, string> {
+  if (!r.whiteLabel || r.businessName === null || r.primaryColor === null || r.buttonTextColor === null) return {};
+  const out: Record<string, string> = { tenant: r.businessName, brand_primary: r.primaryColor, brand_on_primary: r.buttonTextColor };
+  if (contrastRatio(r.primaryColor, MESSAGE_BACKGROUND) >= MIN_CONTRAST) out.brand_link = r.primaryColor;
+  if (r.footerText) out.brand_footer = r.footerText;
+  return out;
+}
+
 // ---- PDFs --------------------------------------------------------------------------------------
 
 /**

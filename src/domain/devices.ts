@@ -57,7 +57,8 @@ export const pairingRefused = () =>
     "WWW-Authenticate": 'Bearer realm="api"',
   });
 
-const actorOf = (p: Principal) => `key:${p.keyId}`;
+/** The audit trail's actor: a key, or a dashboard member (whose principal's keyId is already `member:<id>`). */
+const actorOf = (p: Principal) => (p.keyId.startsWith("member:") ? p.keyId : `key:${p.keyId}`);
 
 /** A new device and its pairing code, shown once. The workflow must be this account's, same mode. */
 export async function createPairingCode(env: Env, p: Principal, input: { name: string; workflow_id: string }) {

@@ -18,7 +18,7 @@ import { type DocState, type SignerState, docFields, loadState } from "./documen
 import type { Actor } from "./transitions";
 import { toE164 } from "./field-values";
 import { notifyOnSend, phonesToText } from "./notify";
-import { originWithHost, wornSigningHost } from "./branding";
+import { messageBrandValues, originWithHost, wornSigningHost } from "./branding";
 import { textPermissionReads, textPermissionsOf } from "./sms-consent";
 import { documentWithAccount, messageDb } from "../db/messages";
 
@@ -224,14 +224,18 @@ export async function sendDocument(
   if (!owner || owner.tenantId !== p.tenantId || owner.mode !== p.mode) throw notFound("document");
   const normalised = normaliseSigners(signers, owner.locale ?? "en");
   const sent = unwrap(await sequencer(env, documentId).send(documentId, normalised, actor, { tenantId: p.tenantId, mode: p.mode }, { notify }));
-  const signingOrigin = originWithHost(env, wornSigningHost(owner.whiteLabel, owner.brandSaved ? owner : null));
+  const signingOrigin = originWithHost(env, wornSigningHost(owner.whiteLabel, owner.brandTenantId === null ? null : owner));
   if (notify) {
     await notifyOnSend(
       env,
       p,
       documentId,
       sent.links.map((l, i) => ({ ...normalised[i]!, name: normalised[i]!.full_name, signerId: l.signer_id, token: l.token })),
-      { origin: signingOrigin, permissions: textPermissionsOf(phones, permissionReads), known: { tenant: owner.tenantName, title: owner.title } },
+      {
+        origin: signingOrigin,
+        permissions: textPermissionsOf(phones, permissionReads),
+        known: { tenant: owner.tenantName, title: owner.title, ...messageBrandValues(owner) },
+      },
     );
   }
   return { links: sent.links, signingOrigin };

@@ -224,6 +224,9 @@ const WORDING: Record<Locale, Phrases> = {
   },
 };
 
+/** A brand colour from the values, only as a validated `#rrggbb` (it is written into style attributes). */
+const hexOr = (v: string | undefined, fallback: string) => (v && /^#[0-9a-f]{6}$/i.test(v) ? v : fallback);
+
 const fill = (s: string, values: Record<string, string>) => s.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? "");
 
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
@@ -240,9 +243,14 @@ export function renderMessage(purpose: MessagePurpose, channel: MessageChannel, 
   const lines = w.lines.map((l) => fill(l, values));
   const link = values.link ?? "";
   const footer = fill(phrases.automatic, values);
+  // Under white-label (src/domain/branding.ts messageBrandValues): the brand's button colours, link colour and footer.
+  const button = hexOr(values.brand_primary, "#1d4ed8");
+  const onButton = hexOr(values.brand_on_primary, "#ffffff");
+  const linkColor = hexOr(values.brand_link, "#1d4ed8");
+  const brandFooter = values.brand_footer ?? "";
   const textParts = [...lines];
   if (w.action && link) textParts.push(`${w.action}: ${link}`);
-  textParts.push("—", footer);
+  textParts.push("—", ...(brandFooter ? [brandFooter] : []), footer);
   const text = textParts.join("\n\n");
 
   const html = [
@@ -255,11 +263,13 @@ export function renderMessage(purpose: MessagePurpose, channel: MessageChannel, 
     ...lines.map((l) => `<p style="margin:0 0 16px">${escapeHtml(l)}</p>`),
     ...(w.action && link
       ? [
-          `<p style="margin:24px 0"><a href="${safeHref(link)}" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#ffffff;text-decoration:underline;border-radius:6px;font-weight:bold">${escapeHtml(w.action)}</a></p>`,
-          `<p style="margin:0 0 16px">${escapeHtml(phrases.copyAddress)}<br><a href="${safeHref(link)}" style="color:#1d4ed8;word-break:break-all">${escapeHtml(link)}</a></p>`,
+          `<p style="margin:24px 0"><a href="${safeHref(link)}" style="display:inline-block;padding:12px 20px;background:${button};color:${onButton};text-decoration:underline;border-radius:6px;font-weight:bold">${escapeHtml(w.action)}</a></p>`,
+          `<p style="margin:0 0 16px">${escapeHtml(phrases.copyAddress)}<br><a href="${safeHref(link)}" style="color:${linkColor};word-break:break-all">${escapeHtml(link)}</a></p>`,
         ]
       : []),
-    `<hr style="border:none;border-top:1px solid #d0d0d0;margin:24px 0"><p style="margin:0;font-size:14px;color:#4a4a4a">${escapeHtml(footer)}</p>`,
+    `<hr style="border:none;border-top:1px solid #d0d0d0;margin:24px 0">`,
+    ...(brandFooter ? [`<p style="margin:0 0 8px;font-size:14px;color:#4a4a4a">${escapeHtml(brandFooter)}</p>`] : []),
+    `<p style="margin:0;font-size:14px;color:#4a4a4a">${escapeHtml(footer)}</p>`,
     "</main></body></html>",
   ].join("\n");
   return { subject, text, html };

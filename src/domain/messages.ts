@@ -33,6 +33,7 @@ import { errorFields, log } from "../lib/log";
 import { emailCarrier, smsCarrier } from "../lib/providers";
 import type { SendOutcome } from "../lib/providers/types";
 import { renderMessage } from "./message-wording";
+import { type MessageBrandRow, messageBrandValues } from "./branding";
 
 export type MessageInput = {
   tenantId: string;
@@ -100,7 +101,7 @@ export async function queueMessages(env: Env, inputs: MessageInput[], opts: { ki
   const [tenantRows, ...docReads] = known
     ? [[]]
     : await db.batch([tenantMessageSettings(db, tenantId), ...docIds.flatMap((id) => [documentTitle(db, id), recipientsOf(db, id)] as const)]);
-  const tenant = (tenantRows as { name: string }[])[0];
+  const tenant = (tenantRows as ({ name: string } & MessageBrandRow)[])[0];
   const titles = new Map<string, string>();
   const names = new Map<string, string>();
   docIds.forEach((id, i) => {
@@ -116,6 +117,8 @@ export async function queueMessages(env: Env, inputs: MessageInput[], opts: { ki
   for (const m of inputs) {
     const vars: Record<string, string> = {
       tenant: tenant?.name ?? "",
+      // Under white-label the brand's name replaces the account's, with its colours and footer.
+      ...(tenant ? messageBrandValues(tenant) : {}),
       title: (m.documentId && titles.get(m.documentId)) || "",
       name: (m.signerId && names.get(m.signerId)) || "",
     };

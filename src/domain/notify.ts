@@ -31,8 +31,11 @@ export type LinkRecipient = {
 export type LinkContext = {
   origin: string;
   permissions: ReadonlyMap<string, TextPermission>;
-  /** The account's name and the title, when the caller has them (with each recipient's `name`, saves queueMessages a read). */
-  known?: { tenant: string; title: string } | null;
+  /**
+   * The account's name and the title, when the caller has them (with each recipient's `name`,
+   * saves queueMessages a read), and the brand's values under white-label (`messageBrandValues`).
+   */
+  known?: ({ tenant: string; title: string } & Record<string, string>) | null;
 };
 
 /** The numbers of the recipients who sign (cc recipients get no link), each once: whose text permission a link message needs. */

@@ -33,6 +33,7 @@ import { sha256Hex, timingSafeEqual } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import { permissionOf } from "./sms-consent";
 import { queueMessage } from "./messages";
+import { messageBrandValues } from "./branding";
 import type { SequencerState, SignerState } from "./document-state";
 import { type DocumentSnapshot, type NewEvent, commitWithEvents } from "./events";
 import { nextSeq, signerSnapshot, snapshot } from "./document-state";
@@ -149,7 +150,14 @@ export async function requestCode(env: Env, st: SequencerState, signer: SignerSt
     purpose: "signing.code",
     recipient,
     locale: signer.locale,
-    values: { code, tenant: tenantRows[0]?.name ?? "", title: st.doc.title, name: signer.fullName },
+    values: {
+      code,
+      tenant: tenantRows[0]?.name ?? "",
+      // Under white-label: the brand's name, colours and footer.
+      ...(tenantRows[0] ? messageBrandValues(tenantRows[0]) : {}),
+      title: st.doc.title,
+      name: signer.fullName,
+    },
   });
   return {
     channel,

@@ -15,12 +15,17 @@ export type PageBrand = {
   name: string;
   /** Same-origin path of the logo suited to the background; null = none. */
   logo: string | null;
+  /** Same-origin path of the opening image (the public form and the tablet's form show it); null = none. */
+  opening: string | null;
   footer: string;
   /** `:root{…}` overrides, inserted under the page's nonce. */
   css: string;
 };
 
 const ERROR_RED = "#b3261e";
+
+/** The opening image above a form: as wide as the column, never taller than a third of the screen. */
+const OPENING_CSS = ".opening{display:block;width:100%;max-height:33vh;object-fit:cover;border-radius:6px;margin:0 0 1rem}";
 
 /** What a page needs to wear the brand; undefined when the service's own brand is worn. */
 export function pageBrand(b: Brand | null | undefined): PageBrand | undefined {
@@ -45,6 +50,6 @@ export function pageBrand(b: Brand | null | undefined): PageBrand | undefined {
   const css = `:root{${Object.entries(vars)
     .filter(([, v]) => /^#[0-9a-f]{6}$/.test(v))
     .map(([k, v]) => `${k}:${v}`)
-    .join(";")}}`;
-  return { name: b.businessName, logo, footer: b.footerText, css };
+    .join(";")}}${OPENING_CSS}`;
+  return { name: b.businessName, logo, opening: b.openingPath, footer: b.footerText, css };
 }

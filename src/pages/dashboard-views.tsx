@@ -193,6 +193,8 @@ export function SentView(p: { documentId: string; links: { email: string; token:
 export function DocumentView(p: { v: Viewer; d: Doc }) {
   const { d } = p;
   const open = d.status === "draft" || d.status === "sent";
+  // Reminders and fresh links: for a sent document's pending signers (the rules decide the rest).
+  const links = d.status === "sent" && can(p.v.role, "documents.write");
   return (
     <>
       <dl class="facts">
@@ -247,7 +249,7 @@ export function DocumentView(p: { v: Viewer; d: Doc }) {
       <h2>Signers</h2>
       <Table
         label="Signers"
-        head={["Name", "Email", "Role", "Order", "Status", "Signed or declined"]}
+        head={["Name", "Email", "Role", "Order", "Status", "Signed or declined", ...(links ? ["Link"] : [])]}
         empty="No signers yet: the document is a draft."
         rows={d.signers.map((s) => [
           s.full_name,
@@ -256,6 +258,7 @@ export function DocumentView(p: { v: Viewer; d: Doc }) {
           String(s.sign_order),
           s.status,
           s.signed_at ? when(s.signed_at) : s.declined_at ? `${when(s.declined_at)}: ${s.decline_reason ?? ""}` : "—",
+          ...(links ? [s.status === "pending" && s.role !== "cc" ? <SignerLinkActions v={p.v} documentId={d.document_id} s={s} /> : ""] : []),
         ])}
       />
       <h2>Trail</h2>
@@ -281,6 +284,26 @@ export function DocumentView(p: { v: Viewer; d: Doc }) {
           </form>
         </>
       ) : null}
+    </>
+  );
+}
+
+function SignerLinkActions(p: { v: Viewer; documentId: string; s: Doc["signers"][number] }) {
+  const base = `/app/documents/${p.documentId}/signers/${p.s.signer_id}`;
+  return (
+    <>
+      <form method="post" action={`${base}/remind`} class="inline">
+        <Csrf token={p.v.csrf} />
+        <button type="submit" class="quiet" aria-label={`Remind ${p.s.full_name} now`}>
+          Remind
+        </button>
+      </form>
+      <form method="post" action={`${base}/link`} class="inline">
+        <Csrf token={p.v.csrf} />
+        <button type="submit" class="quiet" aria-label={`Fresh link for ${p.s.full_name}`}>
+          Fresh link
+        </button>
+      </form>
     </>
   );
 }
@@ -683,10 +706,16 @@ export function ShownOnceSecret(p: { secret: string }) {
 
 type Workflows = Awaited<ReturnType<typeof listWorkflows>>["workflows"];
 
-export function WorkflowsView(p: { workflows: Workflows }) {
+export function WorkflowsView(p: { v: Viewer; workflows: Workflows }) {
   return (
     <>
-      <p class="hint">Workflows are made and edited through the API (POST and PATCH /v1/workflows) for now.</p>
+      {can(p.v.role, "workflows.write") ? (
+        <p>
+          <a class="button" href="/app/workflows/new">
+            New workflow
+          </a>
+        </p>
+      ) : null}
       <Table
         label="Workflows"
         head={["Name", "Code", "Template", "Public form", "Started", "Completed", "State"]}
@@ -705,10 +734,17 @@ export function WorkflowsView(p: { workflows: Workflows }) {
   );
 }
 
-export function WorkflowView(p: { w: Workflows[number]; qrSvgBase64: string | null }) {
+export function WorkflowView(p: { v: Viewer; w: Workflows[number]; qrSvgBase64: string | null }) {
   const w = p.w;
   return (
     <>
+      {can(p.v.role, "workflows.write") ? (
+        <p>
+          <a class="button" href={`/app/workflows/${w.id}/edit`}>
+            Edit this workflow
+          </a>
+        </p>
+      ) : null}
       <dl class="facts">
         <dt>Code</dt>
         <dd>{w.code}</dd>
@@ -719,6 +755,17 @@ export function WorkflowView(p: { w: Workflows[number]; qrSvgBase64: string | nu
         </dd>
         <dt>Signer roles</dt>
         <dd>{w.signer_roles.map((r) => (r.participant ? `${r.role} (the person who starts)` : `${r.role}: ${r.full_name ?? ""}`)).join("; ")}</dd>
+        <dt>Order</dt>
+        <dd>
+          {w.sequential ? "one after another" : "any order"}
+          {w.countersign ? ", countersigned last" : ""}
+        </dd>
+        <dt>Expiry and reminders</dt>
+        <dd>
+          {w.expires_days} days; {w.remind_after_days ? `reminders after ${w.remind_after_days} days` : "no reminders"}
+        </dd>
+        <dt>Form fields</dt>
+        <dd>{w.form_fields.length ? w.form_fields.map((f) => `${f.label} (${f.key}${f.required ? ", required" : ""})`).join("; ") : "none"}</dd>
         <dt>Started / completed</dt>
         <dd>
           {w.started} / {w.completed}

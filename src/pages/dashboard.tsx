@@ -29,6 +29,7 @@ th{font-weight:700;background:var(--soft)}
 .status{font-weight:600}
 .qr{display:block;width:15rem;height:15rem;border:1px solid #d6d6de}
 dd{overflow-wrap:anywhere}
+.pictures{display:flex;flex-wrap:wrap;gap:1rem;list-style:none;padding:0}.pictures img{display:block;max-height:6rem;max-width:100%}.pictures .dark{background:#1b1b1f;padding:.5rem}
 `
   .replace(/\n/g, "")
   .trim();
@@ -42,9 +43,12 @@ export const NAV: NavItem[] = [
   { href: "/app/templates", label: "Templates", action: "read" },
   { href: "/app/workflows", label: "Workflows", action: "read" },
   { href: "/app/packets", label: "Subjects", action: "read" },
+  { href: "/app/tablets", label: "Tablets", action: "read" },
   { href: "/app/webhooks", label: "Webhooks", action: "webhooks.manage" },
   { href: "/app/keys", label: "API keys", action: "keys.manage" },
   { href: "/app/members", label: "Members", action: "members.manage" },
+  { href: "/app/branding", label: "Branding", action: "branding.manage" },
+  { href: "/app/connections", label: "Connections", action: "oauth.manage" },
   { href: "/app/usage", label: "Usage", action: "read" },
   { href: "/app/account", label: "My sign-in", action: "read" },
 ];

@@ -7,7 +7,8 @@
  * thank-you screen back to the form after 30 seconds.
  */
 import type { T } from "./i18n";
-import { Layout } from "./layout";
+import { Layout, siteName } from "./layout";
+import type { PageBrand } from "./brand";
 
 export const KIOSK_PATH = "/t";
 export const kioskPath = (lang: string, path = KIOSK_PATH) => `${path}?lang=${lang}`;
@@ -15,12 +16,13 @@ export const kioskPath = (lang: string, path = KIOSK_PATH) => `${path}?lang=${la
 /** Back to the empty form after a while, so a walk-away leaves nothing on screen. */
 export const THANKS_JS = `(function(){var b=document.body;var to=b.getAttribute("data-next");if(to)setTimeout(function(){location.replace(to)},30000)})();`;
 
-type Base = { t: T; nonce: string };
+/** `brand`: the paired account's, when it wears its own (white-label). */
+type Base = { t: T; nonce: string; brand?: PageBrand };
 
 export function PairPage(p: Base & { problem?: "refused" | "signedOut" | null }) {
   const { t } = p;
   return (
-    <Layout t={t} nonce={p.nonce} title={`${t("k_pairHeading")} · ${t("service")}`} langHref={(l) => kioskPath(l)} footer={t("k_footer")}>
+    <Layout t={t} nonce={p.nonce} title={`${t("k_pairHeading")} · ${siteName(p)}`} langHref={(l) => kioskPath(l)} footer={t("k_footer")} brand={p.brand}>
       <h1>{t("k_pairHeading")}</h1>
       {p.problem ? (
         <div class="box bad" id="problem" role="alert" tabindex={-1}>
@@ -73,7 +75,9 @@ export function KioskFormPage(
   const anyError = errors.name || errors.email || errors.form || fieldErrors.length > 0;
   const described = (id: string, hint: string | null, error: string | undefined) => [hint, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
-    <Layout t={t} nonce={p.nonce} title={`${w.name} · ${t("k_title")}`} langHref={(l) => kioskPath(l)} footer={t("k_footer")}>
+    <Layout t={t} nonce={p.nonce} title={`${w.name} · ${t("k_title")}`} langHref={(l) => kioskPath(l)} footer={t("k_footer")} brand={p.brand}>
+      {/* Decorative: the heading says what the page is. */}
+      {p.brand?.opening ? <img class="opening" src={p.brand.opening} alt="" /> : null}
       <h1>{w.name}</h1>
       {p.closed ? (
         <div class="box warn" role="status">
@@ -196,9 +200,10 @@ export function ThanksPage(p: Base & { declined: boolean }) {
     <Layout
       t={t}
       nonce={p.nonce}
-      title={`${t("k_thanksTitle")} · ${t("service")}`}
+      title={`${t("k_thanksTitle")} · ${siteName(p)}`}
       langHref={(l) => kioskPath(l, "/t/thanks")}
       footer={t("k_footer")}
+      brand={p.brand}
       script={THANKS_JS}
       bodyData={{ next }}
     >

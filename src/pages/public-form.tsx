@@ -7,7 +7,8 @@
  */
 import type { WorkflowFormField } from "../db/schema";
 import type { Lang, T } from "./i18n";
-import { Layout, MessagePage } from "./layout";
+import { Layout, MessagePage, siteName } from "./layout";
+import type { PageBrand } from "./brand";
 
 export const formPath = (slug: string, lang?: Lang) => `/f/${slug}${lang ? `?lang=${lang}` : ""}`;
 
@@ -30,6 +31,8 @@ export type PublicFormProps = {
   errors?: PublicFormErrors;
   /** Names this form's one start: a second press of the same form lands on the first start's signing page. */
   startKey: string;
+  /** The account's brand, when it wears its own (white-label). */
+  brand?: PageBrand;
 };
 
 /** Disables the button once the form is on its way: one start per click. */
@@ -88,11 +91,14 @@ export function PublicFormPage(p: PublicFormProps) {
     <Layout
       t={t}
       nonce={p.nonce}
-      title={`${hasErrors ? `${t("problem")}: ` : ""}${p.name} · ${t("service")}`}
+      title={`${hasErrors ? `${t("problem")}: ` : ""}${p.name} · ${siteName(p)}`}
       langHref={(l) => formPath(p.slug, l)}
       script={PUBLIC_FORM_JS}
       bodyData={{ starting: t("pf_starting") }}
+      brand={p.brand}
     >
+      {/* Decorative: the heading says what the page is. */}
+      {p.brand?.opening ? <img class="opening" src={p.brand.opening} alt="" /> : null}
       <h1>{p.name}</h1>
       {p.tenantName ? <p class="sub">{t("fromTenant", { tenant: p.tenantName })}</p> : null}
       {paragraphs.map((para) => (
@@ -172,10 +178,11 @@ export function PublicFormPage(p: PublicFormProps) {
   );
 }
 
-export const ClosedFormPage = (p: { t: T; nonce: string; slug: string; name: string }) => (
+export const ClosedFormPage = (p: { t: T; nonce: string; slug: string; name: string; brand?: PageBrand }) => (
   <MessagePage
     t={p.t}
     nonce={p.nonce}
+    brand={p.brand}
     langHref={(l) => formPath(p.slug, l)}
     heading={p.t("pf_closedTitle")}
     lines={[p.name, p.t("pf_closedBody")]}

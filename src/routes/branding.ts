@@ -56,7 +56,8 @@ const Branding = z
   })
   .openapi("Branding");
 
-const BrandingInput = z
+/** `PUT /v1/branding`'s body (the dashboard's branding page checks its form with it too). */
+export const BrandingInput = z
   .object({
     businessName: plainText().trim().min(1).max(200),
     primaryColor: hex,

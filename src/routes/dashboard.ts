@@ -1,7 +1,8 @@
 /**
  * The business dashboard `/app`: member sign-in (password or one-time email link), sessions,
- * and the pages for documents, templates, webhooks, keys, members, usage and the member's own
- * sign-in. Every page and action is declared once in `DASHBOARD_ROUTES` with the action it needs;
+ * and the pages for documents (reminders and fresh links included), templates, workflows (create,
+ * edit, QR), tablets, webhooks, keys, members, branding, OAuth connections, usage and the member's
+ * own sign-in. Every page and action is declared once in `DASHBOARD_ROUTES` with the action it needs;
  * `requireAction` (src/lib/session.ts) checks session, role and CSRF for each, in one place.
  * Each page calls the domain functions the JSON API calls; nothing here re-states a rule.
  * Not in /openapi.json: these are pages.
@@ -47,16 +48,24 @@ import { TemplateCreate, latestPublished, listTemplates, publishTemplate, create
 import { addEndpoint, listDeliveries, listEndpoints, pingEndpoint, replayDelivery, rotateSecret } from "../domain/webhook-endpoints";
 import { issueKey, listKeys, revokeKey } from "../domain/accounts";
 import { usageThisMonth } from "../domain/quota";
-import { getWorkflow, listWorkflows, workflowQr } from "../domain/workflows";
 import { getPacket, listPackets, packetOfItemFor, startItem } from "../domain/packets";
 import { PacketView, PacketsView } from "../pages/dashboard-subjects";
+import { WorkflowCreate, WorkflowEdit, createWorkflow, editWorkflow, getWorkflow, listWorkflows, workflowQr } from "../domain/workflows";
+import { createPairingCode, listDevices, stopDevice } from "../domain/devices";
+import { BRAND_PICTURES, type BrandPicture, brandOf, brandingView, pictureTooLarge, saveBrandPicture, saveBranding, signingLink } from "../domain/branding";
+import { endAccountConnection, listConnections } from "../domain/oauth";
+import { issueFreshLink, remindSigner } from "../domain/signer-links";
+import { BRAND_PICTURE_LIMITS } from "../lib/image";
+import { PairingCodeInput } from "./devices";
+import { BrandingInput } from "./branding";
+import { bodyLimit } from "hono/body-limit";
 import { fromBase64, toBase64 } from "../lib/seal/der";
 import { sealedFile, type SealedKind } from "../domain/evidence";
 import { documentForAccount } from "../db/evidence";
 import { memberById, membersDb } from "../db/members";
 import { SCOPES, type Scope } from "../db/enums";
 import { newNonce, setPageHeaders } from "../pages/security";
-import { AppPage, type Flash, LinkConfirmPage, OpenPage, SignInAgain, SignInPage, type Viewer } from "../pages/dashboard";
+import { AppPage, type Flash, LinkConfirmPage, OpenPage, SignInAgain, SignInPage, type Viewer, when } from "../pages/dashboard";
 import {
   AccountView,
   ChooseTemplateView,
@@ -76,6 +85,7 @@ import {
   WorkflowView,
   WorkflowsView,
 } from "../pages/dashboard-views";
+import { BrandingPageView, ConnectionsView, NEW_WORKFLOW_FORM, TabletsView, WorkflowFormView, workflowForm } from "../pages/dashboard-manage";
 import { createRouter } from "../lib/router";
 import type { Child } from "hono/jsx";
 import { sendSignInLinks } from "../domain/sign-in-links";
@@ -315,14 +325,15 @@ route("POST", "/app/documents", "documents.write", async (c, s) => {
   }
 });
 
-async function documentPage(c: C, s: SessionMember, id: string, opts: { flash?: Flash; status?: Status } = {}) {
+async function documentPage(c: C, s: SessionMember, id: string, opts: { flash?: Flash; status?: Status; once?: Child } = {}) {
   const d = await getDocument(c.env, principalOf(s), id);
-  return page(c, s, d.title, DocumentView({ v: viewer(s), d }), opts);
+  return page(c, s, d.title, [opts.once ?? null, DocumentView({ v: viewer(s), d })], opts);
 }
 
 route("GET", "/app/documents/:id", "read", async (c, s) => {
   const done = c.req.query("done");
-  return documentPage(c, s, c.req.param("id")!, { flash: done === "voided" ? ok("Voided.") : null });
+  const flash = done === "voided" ? ok("Voided.") : done === "reminded" ? ok("Reminder queued, with a fresh link; the earlier link no longer works.") : null;
+  return documentPage(c, s, c.req.param("id")!, { flash });
 });
 
 route("POST", "/app/documents/:id/send", "documents.write", async (c, s) => {
@@ -347,6 +358,34 @@ route("POST", "/app/documents/:id/void", "documents.write", async (c, s) => {
     return documentPage(c, s, id, refusalOf(err));
   }
   return c.redirect(`/app/documents/${id}?done=voided`, 303);
+});
+
+/** A reminder now (email, and a text where allowed) with a fresh link: the API's rule, one an hour per signer. */
+route("POST", "/app/documents/:id/signers/:signer_id/remind", "documents.write", async (c, s) => {
+  const id = c.req.param("id")!;
+  try {
+    await remindSigner(c.env, principalOf(s), id, c.req.param("signer_id")!, who(c));
+  } catch (err) {
+    return documentPage(c, s, id, refusalOf(err));
+  }
+  return c.redirect(`/app/documents/${id}?done=reminded`, 303);
+});
+
+/** A fresh link, shown once here; the signer's earlier link stops working. Nothing is sent. */
+route("POST", "/app/documents/:id/signers/:signer_id/link", "documents.write", async (c, s) => {
+  const id = c.req.param("id")!;
+  try {
+    const r = await issueFreshLink(c.env, principalOf(s), id, c.req.param("signer_id")!);
+    const link = signingLink(await brandOf(c.env, s.tenantId), r.token);
+    const once = ShownOnce({
+      title: "Fresh signing link",
+      note: "Shown once: give it to the signer yourself (nothing was sent). Their earlier link no longer works.",
+      children: ShownOnceSecret({ secret: link }),
+    });
+    return documentPage(c, s, id, { once });
+  } catch (err) {
+    return documentPage(c, s, id, refusalOf(err));
+  }
 });
 
 async function download(c: C, s: SessionMember, kind: SealedKind) {
@@ -543,7 +582,91 @@ route("POST", "/app/members/:id/role", "members.manage", async (c, s) => {
 
 route("GET", "/app/workflows", "read", async (c, s) => {
   const { workflows } = await listWorkflows(c.env, principalOf(s));
-  return page(c, s, "Workflows", WorkflowsView({ workflows }));
+  return page(c, s, "Workflows", WorkflowsView({ v: viewer(s), workflows }));
+});
+
+/** The codes of the account's templates (any version), for the workflow form's choice. */
+async function templateCodes(c: C, s: SessionMember) {
+  return [...new Set((await listTemplates(c.env, principalOf(s))).map((t) => t.code))];
+}
+
+async function workflowFormPage(c: C, s: SessionMember, f: Record<string, string>, id: string | null, opts: { flash?: Flash; status?: Status } = {}) {
+  const content = WorkflowFormView({ v: viewer(s), f, templateCodes: await templateCodes(c, s), id: id ?? undefined });
+  return page(c, s, id ? `Edit ${f.name || "workflow"}` : "New workflow", content, opts);
+}
+
+const num = (v: string | undefined) => (v === undefined || v.trim() === "" ? undefined : Number(v));
+const opt = (v: string | undefined) => (v === undefined || v.trim() === "" ? undefined : v.trim());
+
+/** The workflow form as the API's body: empty role and field rows are skipped; unchecked boxes are false. */
+export function workflowInputOf(f: Record<string, string>) {
+  const signer_roles = [];
+  for (let i = 0; i < 10; i++) {
+    const [label, role, order, email, full_name] = ["label", "role", "order", "email", "full_name"].map((k) => opt(f[`role.${i}.${k}`]));
+    if (!label && !role && !email && !full_name) continue;
+    signer_roles.push({
+      label: label ?? "",
+      role: role ?? "signer",
+      order: num(order) ?? signer_roles.length + 1,
+      participant: f.participant === String(i),
+      ...(email !== undefined ? { email } : {}),
+      ...(full_name !== undefined ? { full_name } : {}),
+    });
+  }
+  const form_fields = [];
+  for (let i = 0; i < 20; i++) {
+    const [key, label] = [opt(f[`field.${i}.key`]), opt(f[`field.${i}.label`])];
+    if (!key && !label) continue;
+    form_fields.push({ key: key ?? "", label: label ?? "", required: f[`field.${i}.required`] === "true" });
+  }
+  const yes = (k: string) => f[k] === "true";
+  return {
+    code: (f.code ?? "").trim(),
+    name: f.name ?? "",
+    template_code: f.template_code ?? "",
+    signer_roles,
+    sequential: yes("sequential"),
+    countersign: yes("countersign"),
+    expires_days: num(f.expires_days),
+    remind_after_days: num(f.remind_after_days),
+    public: yes("public"),
+    intro: f.intro ?? "",
+    form_fields,
+    active: yes("active"),
+    packet: f.packet_kind
+      ? { kind: f.packet_kind, per: f.packet_per || undefined, required: yes("packet_required"), minors: f.packet_minors || undefined }
+      : null,
+  };
+}
+
+route("GET", "/app/workflows/new", "workflows.write", (c, s) => workflowFormPage(c, s, NEW_WORKFLOW_FORM, null));
+
+route("POST", "/app/workflows", "workflows.write", async (c, s) => {
+  const f = await formOf(c);
+  let id: string;
+  try {
+    id = (await createWorkflow(c.env, principalOf(s), parsed(WorkflowCreate, workflowInputOf(f)))).id;
+  } catch (err) {
+    return workflowFormPage(c, s, f, null, refusalOf(err));
+  }
+  return c.redirect(`/app/workflows/${id}?done=created`, 303);
+});
+
+route("GET", "/app/workflows/:id/edit", "workflows.write", async (c, s) => {
+  const w = await getWorkflow(c.env, principalOf(s), c.req.param("id")!);
+  return workflowFormPage(c, s, workflowForm(w), w.id);
+});
+
+route("POST", "/app/workflows/:id", "workflows.write", async (c, s) => {
+  const f = await formOf(c);
+  const id = c.req.param("id")!;
+  try {
+    await editWorkflow(c.env, principalOf(s), id, parsed(WorkflowEdit, workflowInputOf(f)));
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "not_found") throw err;
+    return workflowFormPage(c, s, f, id, refusalOf(err));
+  }
+  return c.redirect(`/app/workflows/${id}?done=saved`, 303);
 });
 
 route("GET", "/app/workflows/:id", "read", async (c, s) => {
@@ -551,7 +674,9 @@ route("GET", "/app/workflows/:id", "read", async (c, s) => {
   const w = await getWorkflow(c.env, p, c.req.param("id")!);
   const qr = w.public_url ? await workflowQr(c.env, p, w.id) : null;
   const svg64 = qr ? toBase64(new TextEncoder().encode(qr.svg)) : null;
-  return page(c, s, w.name, WorkflowView({ w, qrSvgBase64: svg64 }));
+  const done = c.req.query("done");
+  const flash = done === "created" ? ok("Workflow created.") : done === "saved" ? ok("Changes saved.") : null;
+  return page(c, s, w.name, WorkflowView({ v: viewer(s), w, qrSvgBase64: svg64 }), { flash });
 });
 
 async function qrFile(c: C, s: SessionMember, kind: "png" | "svg") {
@@ -590,6 +715,122 @@ route("POST", "/app/packets/items/:id/start", "subjects.write", async (c, s) => 
   } catch (err) {
     return packetPage(c, s, packetId, refusalOf(err));
   }
+});
+
+// ---- Tablets ----
+
+async function tabletsPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status; posted?: Record<string, string>; once?: Child } = {}) {
+  const p = principalOf(s);
+  const [{ devices }, { workflows }] = await Promise.all([listDevices(c.env, p), listWorkflows(c.env, p)]);
+  return page(c, s, "Tablets", [opts.once ?? null, TabletsView({ v: viewer(s), devices, workflows, posted: opts.posted })], opts);
+}
+
+route("GET", "/app/tablets", "read", (c, s) =>
+  tabletsPage(c, s, { flash: c.req.query("done") === "stopped" ? ok("Tablet stopped: its key no longer works.") : null }),
+);
+
+route("POST", "/app/tablets", "tablets.write", async (c, s) => {
+  const f = await formOf(c);
+  try {
+    const input = parsed(PairingCodeInput, { name: f.name ?? "", workflow_id: f.workflow_id ?? "" });
+    const r = await createPairingCode(c.env, principalOf(s), input);
+    const once = ShownOnce({
+      title: `Pairing code for "${input.name}"`,
+      note: `Shown once. Type it on the tablet's page (${publicBaseUrl(c.env)}/t) before ${when(r.expires_at)}; it works once.`,
+      children: ShownOnceSecret({ secret: r.code }),
+    });
+    return tabletsPage(c, s, { once });
+  } catch (err) {
+    return tabletsPage(c, s, { ...refusalOf(err), posted: f });
+  }
+});
+
+route("POST", "/app/tablets/:id/stop", "tablets.write", async (c, s) => {
+  await stopDevice(c.env, principalOf(s), c.req.param("id")!);
+  return c.redirect("/app/tablets?done=stopped", 303);
+});
+
+// ---- Branding ----
+
+async function brandingPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status; posted?: Record<string, string> } = {}) {
+  const b = await brandOf(c.env, s.tenantId);
+  const worn = { logo: b.logoPath, logoDark: b.logoDarkPath, opening: b.openingPath };
+  return page(c, s, "Branding", BrandingPageView({ v: viewer(s), b: brandingView(c.env, b), worn, posted: opts.posted }), opts);
+}
+
+route("GET", "/app/branding", "branding.manage", (c, s) => brandingPage(c, s, { flash: c.req.query("done") === "saved" ? ok("Brand saved.") : null }));
+
+route("POST", "/app/branding", "branding.manage", async (c, s) => {
+  const f = await formOf(c);
+  try {
+    const input = parsed(BrandingInput, {
+      businessName: f.businessName ?? "",
+      primaryColor: f.primaryColor ?? "",
+      accentColor: f.accentColor ?? "",
+      backgroundColor: f.backgroundColor ?? "",
+      textColor: f.textColor ?? "",
+      buttonTextColor: f.buttonTextColor ?? "",
+      footerText: f.footerText ?? "",
+      signingHost: f.signingHost ?? "",
+    });
+    await saveBranding(c.env, s.tenantId, input, actorOf(s));
+  } catch (err) {
+    return brandingPage(c, s, { ...refusalOf(err), posted: f });
+  }
+  return c.redirect("/app/branding?done=saved", 303);
+});
+
+/** Multipart overhead allowed on top of a picture's own limit (the form's other fields, the part headers). */
+const MULTIPART_SLACK = 16 * 1024;
+
+for (const picture of Object.keys(BRAND_PICTURES) as BrandPicture[]) {
+  const max = BRAND_PICTURE_LIMITS[BRAND_PICTURES[picture].kind].maxBytes;
+  const path = `/app/branding/${picture}`;
+  // Past the picture's own limit the body is not read; the page says why (the API's 413 wording).
+  dashboard.use(
+    path,
+    bodyLimit({
+      maxSize: max + MULTIPART_SLACK,
+      onError: () => {
+        throw pictureTooLarge(picture, null);
+      },
+    }),
+  );
+  route("POST", path, "branding.manage", async (c, s) => {
+    try {
+      const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+      const file = body.file;
+      if (!(file instanceof File) || file.size === 0) throw invalid(`${picture}: choose a file to upload.`);
+      if (file.size > max) throw pictureTooLarge(picture, file.size);
+      await saveBrandPicture(c.env, s.tenantId, picture, new Uint8Array(await file.arrayBuffer()), actorOf(s));
+    } catch (err) {
+      return brandingPage(c, s, refusalOf(err));
+    }
+    return c.redirect("/app/branding?done=saved", 303);
+  });
+}
+
+// ---- OAuth connections ----
+
+async function connectionsPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status } = {}) {
+  const { connections } = await listConnections(c.env, s.tenantId, { ended: true });
+  return page(c, s, "OAuth connections", ConnectionsView({ v: viewer(s), connections }), opts);
+}
+
+route("GET", "/app/connections", "oauth.manage", (c, s) =>
+  connectionsPage(c, s, { flash: c.req.query("done") === "ended" ? ok("Connection ended: its tokens no longer work.") : null }),
+);
+
+route("POST", "/app/connections/:id/end", "oauth.manage", async (c, s) => {
+  const f = await formOf(c);
+  try {
+    const reason = (f.reason ?? "").trim();
+    if (!reason || reason.length > 500) throw invalid("reason: 1 to 500 characters.");
+    await endAccountConnection(c.env, s.tenantId, c.req.param("id")!, reason, actorOf(s));
+  } catch (err) {
+    return connectionsPage(c, s, refusalOf(err));
+  }
+  return c.redirect("/app/connections?done=ended", 303);
 });
 
 // ---- Usage ----

@@ -13,6 +13,12 @@ import { plainText, text } from "../lib/text";
 import { DEVICE_PLATFORMS } from "../db/enums";
 import { createPairingCode, heartbeat, listDevices, pairDevice, stopDevice } from "../domain/devices";
 
+/** The pairing code request's body (the dashboard's tablets page checks its form with it too). */
+export const PairingCodeInput = z
+  .object({ name: plainText().min(1).max(200).openapi({ description: "1-200 characters, e.g. Front desk" }), workflow_id: text().min(1).max(64) })
+  .strict()
+  .openapi("PairingCodeCreate");
+
 const Id = z.object({ id: z.string().min(1).max(64) });
 const Version = plainText().max(40).openapi({ description: "0-40 characters" });
 
@@ -61,12 +67,7 @@ devices.openapi(
     description:
       "Makes the device (listed by `GET /v1/devices` until its code runs out unused) and its code: 12 Crockford base32 characters printed `XXXX-XXXX-XXXX`, typed in any case, with or without the dashes. The code is stored only as a hash. The device key that pairing issues is in this key's mode.",
     ...keyed("signing:workflows"),
-    request: jsonBody(
-      z
-        .object({ name: plainText().min(1).max(200).openapi({ description: "1-200 characters, e.g. Front desk" }), workflow_id: text().min(1).max(64) })
-        .strict()
-        .openapi("PairingCodeCreate"),
-    ),
+    request: jsonBody(PairingCodeInput),
     responses: {
       200: jsonResponse(
         z.object({

@@ -28,6 +28,9 @@ import { devicesDb, workflowForKiosk } from "../db/devices";
 import { newNonce, setPageHeaders } from "../pages/security";
 import { KioskFormPage, PairPage, ThanksPage, kioskPath, type KioskFormErrors } from "../pages/kiosk";
 import type { T } from "../pages/i18n";
+import { brandOf } from "../domain/branding";
+import { hostAccountOf } from "./signing-host";
+import { type PageBrand, pageBrand } from "../pages/brand";
 import { form, pageError, postCode, postConsent, postDecline, postSign, postVerify, showSign, translate, type SignFace } from "./pages";
 import { PAIR_LIMIT, pairLimiterName } from "./devices";
 
@@ -60,7 +63,7 @@ function sameOrigin(c: C) {
   }
 }
 
-type Session = { key: string; tenantId: string; mode: string; deviceId: string; workflowId: string };
+type Session = { key: string; tenantId: string; mode: string; deviceId: string; workflowId: string; whiteLabel: boolean };
 
 /** The paired device behind the cookie, admitted by the auth layer; null without a live key. */
 async function session(c: C): Promise<Session | "none" | "signedOut"> {
@@ -68,20 +71,23 @@ async function session(c: C): Promise<Session | "none" | "signedOut"> {
   if (!key) return "none";
   try {
     const p = await admitKey(c, `Bearer ${key}`, "signing:device");
-    const { device } = await deviceOfKey(c.env, p);
+    const { device, whiteLabel } = await deviceOfKey(c.env, p);
     if (device.stoppedAt) return "signedOut";
-    return { key, tenantId: p.tenantId, mode: p.mode, deviceId: device.id, workflowId: device.workflowId };
+    return { key, tenantId: p.tenantId, mode: p.mode, deviceId: device.id, workflowId: device.workflowId, whiteLabel: whiteLabel ?? false };
   } catch (err) {
     if (err instanceof ApiError && (err.code === "unauthorized" || err.code === "forbidden" || err.code === "not_found")) return "signedOut";
     throw err;
   }
 }
 
-function pairPage(c: C, t: T, problem: "refused" | "signedOut" | null, status: 200 | 401) {
+/** Before pairing no account is known: the page wears the brand of the signing host it is opened on, if any (no read elsewhere). */
+async function pairPage(c: C, t: T, problem: "refused" | "signedOut" | null, status: 200 | 401) {
   if (problem === "signedOut") deleteCookie(c, KEY_COOKIE, cookieOptions(c));
+  const host = hostAccountOf(c);
+  const brand = host ? pageBrand(await brandOf(c.env, host)) : undefined;
   const nonce = newNonce();
   setPageHeaders(c, nonce);
-  return c.html(PairPage({ t, nonce, problem }), status);
+  return c.html(PairPage({ t, nonce, problem, brand }), status);
 }
 
 const platformOf = (ua: string | undefined) => (/iPad|iPhone|iPod/.test(ua ?? "") ? "ios" : /Android/.test(ua ?? "") ? "android" : "other");
@@ -93,11 +99,16 @@ async function formPage(
   extra: { errors?: KioskFormErrors; posted?: Parameters<typeof KioskFormPage>[0]["posted"] } = {},
   status: 200 | 422 = 200,
 ) {
-  const w = await workflowForKiosk(devicesDb(c.env.DB), s.tenantId, s.mode, s.workflowId);
+  const [w, brand] = await Promise.all([workflowForKiosk(devicesDb(c.env.DB), s.tenantId, s.mode, s.workflowId), kioskBrand(c, s)]);
   const nonce = newNonce();
   setPageHeaders(c, nonce);
   const workflow = { name: w?.name ?? "", intro: w?.intro ?? "", formFields: w?.formFields ?? [] };
-  return c.html(KioskFormPage({ t, nonce, workflow, attempt: randomHex(16), closed: !w?.active, ...extra }), status);
+  return c.html(KioskFormPage({ t, nonce, workflow, attempt: randomHex(16), closed: !w?.active, brand, ...extra }), status);
+}
+
+/** The paired account's brand, read only when it has white-label (the session's read says whether). */
+async function kioskBrand(c: C, s: Session | "none" | "signedOut"): Promise<PageBrand | undefined> {
+  return typeof s !== "string" && s.whiteLabel ? pageBrand(await brandOf(c.env, s.tenantId)) : undefined;
 }
 
 export const kiosk = createRouter();
@@ -225,10 +236,17 @@ for (const [path, handler] of [
   });
 }
 
-kiosk.get("/t/thanks", (c) => {
+kiosk.get("/t/thanks", async (c) => {
   const t = translate(c);
   deleteCookie(c, SIGNER_COOKIE, cookieOptions(c));
+  // The thank-you screen wears the tablet's brand: the device behind the cookie says whose.
+  // Nothing about the brand may keep the screen from thanking the person: any failure is the plain page.
+  const brand = getCookie(c, KEY_COOKIE)
+    ? await session(c)
+        .then((s) => kioskBrand(c, s))
+        .catch(() => undefined)
+    : undefined;
   const nonce = newNonce();
   setPageHeaders(c, nonce);
-  return c.html(ThanksPage({ t, nonce, declined: c.req.query("declined") === "1" }), 200);
+  return c.html(ThanksPage({ t, nonce, declined: c.req.query("declined") === "1", brand }), 200);
 });

@@ -21,6 +21,8 @@ import { StartInput, startLoaded } from "../domain/workflows";
 import { chooseLang, translator } from "../pages/i18n";
 import { newNonce, setPageHeaders } from "../pages/security";
 import { MessagePage } from "../pages/layout";
+import { brandOf } from "../domain/branding";
+import { type PageBrand, pageBrand } from "../pages/brand";
 import { signPath } from "../pages/signing";
 import { ClosedFormPage, EMAIL_INPUT, MissingFormPage, NAME_INPUT, PublicFormPage, type PublicFormErrors, fieldInput } from "../pages/public-form";
 
@@ -54,13 +56,21 @@ function page(c: C, html: string | Promise<string>, status: 200 | 400 | 402 | 40
   return c.html(html, status);
 }
 
-/** The form is served only for a public workflow; it is closed while inactive or while its template has no published version. */
+/**
+ * The form is served only for a public workflow; it is closed while inactive or while its template
+ * has no published version. The brand is read only for a white-label account (the workflow's read
+ * says whether), so an unbranded form costs no second round trip.
+ */
 async function load(c: C) {
   const slug = c.req.param("slug") ?? "";
   const w = /^[0-9a-z]{1,64}$/.test(slug) ? await workflowBySlug(c.env, slug) : undefined;
   if (!w?.row.isPublic) return { slug, w: null, open: false } as const;
   return { slug, w, open: w.row.active && w.templatePublished } as const;
 }
+
+/** The brand a form page wears (read only when it is shown, and only for a white-label account). */
+const formBrand = async (c: C, w: { whiteLabel: boolean; row: { tenantId: string } }): Promise<PageBrand | undefined> =>
+  w.whiteLabel ? pageBrand(await brandOf(c.env, w.row.tenantId)) : undefined;
 
 export const publicForm = createRouter();
 
@@ -71,10 +81,21 @@ publicForm.get("/f/:slug", async (c) => {
   setPageHeaders(c, nonce);
   const { slug, w, open } = await load(c);
   if (!w) return page(c, MissingFormPage({ t, nonce }), 404);
-  if (!open) return page(c, ClosedFormPage({ t, nonce, slug, name: w.row.name }), 200);
+  const brand = await formBrand(c, w);
+  if (!open) return page(c, ClosedFormPage({ t, nonce, slug, name: w.row.name, brand }), 200);
   return page(
     c,
-    PublicFormPage({ t, nonce, slug, name: w.row.name, tenantName: w.tenantName, intro: w.row.intro, formFields: w.row.formFields, startKey: randomHex(16) }),
+    PublicFormPage({
+      t,
+      nonce,
+      slug,
+      name: w.row.name,
+      tenantName: w.tenantName,
+      intro: w.row.intro,
+      formFields: w.row.formFields,
+      startKey: randomHex(16),
+      brand,
+    }),
     200,
   );
 });
@@ -86,7 +107,7 @@ publicForm.post("/f/:slug", async (c) => {
   setPageHeaders(c, nonce);
   const { slug, w, open } = await load(c);
   if (!w) return page(c, MissingFormPage({ t, nonce }), 404);
-  if (!open) return page(c, ClosedFormPage({ t, nonce, slug, name: w.row.name }), 422);
+  if (!open) return page(c, ClosedFormPage({ t, nonce, slug, name: w.row.name, brand: await formBrand(c, w) }), 422);
 
   const fields = w.row.formFields;
   const posted = {
@@ -107,7 +128,7 @@ publicForm.post("/f/:slug", async (c) => {
     }
   }
   for (const f of fields) if (f.required && !(f.key in answers)) errors.fields![f.key] ??= t("err_required");
-  const form = (status: 422, errs: PublicFormErrors) =>
+  const form = async (status: 422, errs: PublicFormErrors) =>
     page(
       c,
       PublicFormPage({
@@ -121,6 +142,7 @@ publicForm.post("/f/:slug", async (c) => {
         posted,
         errors: errs,
         startKey: startKeyOf(body),
+        brand: await formBrand(c, w),
       }),
       status,
     );

@@ -6,6 +6,8 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { BASE_URL, LIMIT, check, env, newContext, newPage, noProblems, tabTo } from "./lib.mjs";
 import { OPERATOR_TOKEN } from "../validators/harness.mjs";
+import { encode } from "fast-png";
+import jpeg from "jpeg-js";
 
 const PASSWORD = "a long enough pass phrase";
 
@@ -229,4 +231,182 @@ describe("dashboard", () => {
     noProblems(page);
     await ctx.close();
   });
+
+  it(
+    "creates and edits a workflow, pairs and stops a tablet, brands the account with a logo, ends an OAuth connection, reminds a signer; every page axe-clean",
+    LIMIT,
+    async () => {
+      const acct = await ownerAccount();
+      await env.svc.must("PATCH", `/ops/v1/tenants/${acct.tenantId}`, { key: OPERATOR_TOKEN, body: { white_label: true } });
+      const ctx = await newContext();
+      const page = await newPage(ctx);
+      await signIn(page, acct.email);
+      await tabTo(page, 'button[name=mode][value="live"]');
+      await enter(page);
+      await page.getByText("Live data.").waitFor();
+
+      // A workflow from the form: a participant and a fixed countersigner, public, one form field.
+      await page.goto(`${BASE_URL}/app/workflows/new`);
+      await page.getByRole("heading", { name: "New workflow", level: 1 }).waitFor();
+      await check(page, "dash-19-workflow-new");
+      await page.getByLabel("Name", { exact: true }).fill("Guided tour waiver");
+      await page.getByLabel("Code", { exact: true }).fill(`tour-${Math.random().toString(36).slice(2, 8)}`);
+      await page.locator("#wf-template").selectOption(acct.code);
+      await page.locator("#r1-label").fill("Guide");
+      await page.locator("#r1-role").fill("guide");
+      await page.locator("#r1-order").fill("2");
+      await page.locator("#r1-name").fill("Gus Guide");
+      await page.locator("#r1-email").fill("gus@example.com");
+      await page.getByLabel("Countersign", { exact: false }).check();
+      await page.getByLabel("Public: anyone", { exact: false }).check();
+      await page.locator("#ff0-key").fill("tour");
+      await page.locator("#ff0-label").fill("Which tour?");
+      await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "Create workflow" }).click()]);
+      await page.getByText("Workflow created.").waitFor();
+      await page.getByRole("img", { name: /^QR code that opens / }).waitFor();
+      await check(page, "dash-20-workflow-created");
+      const workflowId = new URL(page.url()).pathname.split("/")[3];
+      await page.getByRole("link", { name: "Edit this workflow" }).click();
+      await page.getByRole("heading", { name: /^Edit /, level: 1 }).waitFor();
+      await check(page, "dash-21-workflow-edit");
+      await page.locator("#wf-remind").fill("2");
+      await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "Save changes" }).click()]);
+      await page.getByText("Changes saved.").waitFor();
+      const wf = (await env.svc.must("GET", `/v1/workflows/${workflowId}`, { key: acct.key })).json;
+      assert.equal(wf.remind_after_days, 2);
+      assert.equal(wf.countersign, true);
+      assert.deepEqual(wf.form_fields, [{ key: "tour", label: "Which tour?", required: false }]);
+
+      // A tablet: the code shown once, then stopped.
+      await page.goto(`${BASE_URL}/app/tablets`);
+      await page.getByLabel("Tablet name").fill("Front desk");
+      await page.getByLabel("Workflow it runs").selectOption(workflowId);
+      await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "Issue a pairing code" }).click()]);
+      const code = (await page.locator("#secret").textContent()).trim();
+      assert.match(code, /^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+      await check(page, "dash-22-tablet-code");
+      await env.svc.must("POST", "/v1/devices/pair", { body: { code, platform: "android", app_version: "1.0", os_version: "14" } });
+      await page.goto(`${BASE_URL}/app/tablets`);
+      await page.getByRole("cell", { name: "paired" }).waitFor();
+      await check(page, "dash-23-tablets");
+      await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "Stop Front desk" }).click()]);
+      await page.getByText("Tablet stopped").waitFor();
+
+      // The brand: colours picked in the colour inputs, a logo uploaded as a file.
+      await page.goto(`${BASE_URL}/app/branding`);
+      await page.getByRole("heading", { name: "Branding", level: 1 }).waitFor();
+      await check(page, "dash-24-branding");
+      await page.getByLabel("Business name").fill("Harbour Tours");
+      await page.locator("#br-textColor").fill("#bbbbbb");
+      await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "Save the brand" }).click()]);
+      await page
+        .getByRole("alert")
+        .getByText(/textColor: #bbbbbb on backgroundColor #ffffff has a contrast of/)
+        .waitFor();
+      await check(page, "dash-25-branding-refused");
+      await page.locator("#br-textColor").fill("#1b1b1f");
+      await page.locator("#br-primaryColor").fill("#005a3c");
+      await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "Save the brand" }).click()]);
+      await page.getByText("Brand saved.").waitFor();
+      const logo = encode({ width: 120, height: 40, data: new Uint8Array(120 * 40 * 4).fill(200), channels: 4, depth: 8 });
+      await page.locator("#pic-logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from(logo) });
+      await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "Upload the logo" }).click()]);
+      await page.getByText("Brand saved.").waitFor();
+      await page.getByRole("img", { name: "Logo", exact: true }).waitFor();
+      assert.ok(await page.evaluate(() => document.querySelector(".pictures img").naturalWidth === 120), "the logo loads under the page's CSP");
+      await check(page, "dash-26-branding-saved");
+      // The opening image, uploaded as a file; the public form then wears the brand with it above the form.
+      const w = 320;
+      const h = 120;
+      const pixels = Buffer.alloc(w * h * 4);
+      for (let i = 0; i < w * h; i++) pixels.set([20 + (i % w) / 2, 90, 60, 255], i * 4);
+      const opening = jpeg.encode({ width: w, height: h, data: pixels }, 80).data;
+      await page.locator("#pic-opening").setInputFiles({ name: "opening.jpg", mimeType: "image/jpeg", buffer: opening });
+      await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "Upload the opening image" }).click()]);
+      await page.getByText("Brand saved.").waitFor();
+      await page.goto(wf.public_url);
+      await page.getByRole("heading", { name: "Guided tour waiver", level: 1 }).waitFor();
+      assert.equal((await page.locator("header .brand").textContent()).trim(), "Harbour Tours");
+      assert.ok(await page.evaluate(() => document.querySelector("img.opening").naturalWidth === 320), "the opening image loads under the form's CSP");
+      await check(page, "dash-30-public-form-branded");
+      // A tablet paired on /t wears it too.
+      await page.goto(`${BASE_URL}/app/tablets`);
+      await page.getByLabel("Tablet name").fill("Lobby");
+      await page.getByLabel("Workflow it runs").selectOption(workflowId);
+      await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "Issue a pairing code" }).click()]);
+      const code2 = (await page.locator("#secret").textContent()).trim();
+      await page.goto(`${BASE_URL}/t?lang=en`);
+      await page.locator("#code").fill(code2);
+      await Promise.all([page.waitForNavigation(), page.locator('form[action="/t/pair"] button[type=submit]').click()]);
+      await page.getByRole("heading", { name: "Guided tour waiver", level: 1 }).waitFor();
+      assert.equal((await page.locator("header .brand").textContent()).trim(), "Harbour Tours");
+      await check(page, "dash-31-kiosk-branded");
+      const brand = (await env.svc.must("GET", "/v1/branding", { key: acct.key })).json;
+      assert.equal(brand.businessName, "Harbour Tours");
+      assert.equal(brand.primaryColor, "#005a3c");
+      assert.equal(brand.hasLogo, true);
+
+      // An OAuth connection made by this member, listed and ended.
+      const client = (
+        await env.svc.must("POST", "/ops/v1/oauth-clients", {
+          key: OPERATOR_TOKEN,
+          body: { name: "Tour Bookings", homepage: "https://tours.example", redirect_uris: ["https://tours.example/cb"], scopes: ["signing:read"] },
+        })
+      ).json;
+      const { createHash, randomBytes } = await import("node:crypto");
+      const verifier = randomBytes(32).toString("base64url");
+      const authorize = new URL(`${BASE_URL}/oauth/authorize`);
+      for (const [k, v] of Object.entries({
+        response_type: "code",
+        client_id: client.client_id,
+        redirect_uri: "https://tours.example/cb",
+        scope: "signing:read",
+        state: "s1",
+        code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+        code_challenge_method: "S256",
+      }))
+        authorize.searchParams.set(k, v);
+      env.sites.set("tours.example", "<!doctype html><title>Tours</title><h1>Back at the partner</h1>");
+      await page.goto(authorize.href);
+      await page.getByRole("button", { name: "Allow" }).click();
+      await page.waitForURL((u) => u.href.startsWith("https://tours.example/cb"));
+      const tokenRes = await env.svc.server.fetch(`${BASE_URL}/oauth/token`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          authorization: `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString("base64")}`,
+        },
+        body: new URLSearchParams({
+          grant_type: "authorization_code",
+          code: new URL(page.url()).searchParams.get("code"),
+          redirect_uri: "https://tours.example/cb",
+          code_verifier: verifier,
+        }).toString(),
+      });
+      const tokens = await tokenRes.json();
+      assert.equal(tokenRes.status, 200, JSON.stringify(tokens));
+      assert.equal((await env.svc.call("GET", "/v1/account", { key: tokens.access_token })).status, 200);
+      await page.goto(`${BASE_URL}/app/connections`);
+      await page.getByRole("cell", { name: /^Tour Bookings https/ }).waitFor();
+      await check(page, "dash-27-connections");
+      await page.getByLabel("Reason to end Tour Bookings").fill("Trial over");
+      await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "End Tour Bookings" }).click()]);
+      await page.getByText("Connection ended").waitFor();
+      assert.equal((await env.svc.call("GET", "/v1/account", { key: tokens.access_token })).status, 401);
+
+      // A sent document: remind its signer, then a fresh link shown once.
+      const id = (await env.svc.must("POST", "/v1/documents", { key: acct.key, body: { template_code: acct.code, values: { name: "Rui" } } })).json.document_id;
+      await env.svc.must("POST", `/v1/documents/${id}/send`, { key: acct.key, body: { signers: [{ email: "rui@example.com", full_name: "Rui Costa" }] } });
+      await page.goto(`${BASE_URL}/app/documents/${id}`);
+      await check(page, "dash-28-document-pending");
+      await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "Remind Rui Costa now" }).click()]);
+      await page.getByText("Reminder queued").waitFor();
+      await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "Fresh link for Rui Costa" }).click()]);
+      await page.getByRole("heading", { name: "Fresh signing link" }).waitFor();
+      assert.match((await page.locator("#secret").textContent()).trim(), /^https:\/\/[^/]+\/s\/[0-9a-f]{64}$/);
+      await check(page, "dash-29-fresh-link");
+      noProblems(page);
+      await ctx.close();
+    },
+  );
 });

@@ -14,11 +14,7 @@ after(async () => {
     console.log(`  ${name.padEnd(34)} ${String(s.bytes).padStart(6)} ${String(s.gzip).padStart(6)} ${String(s.brotli).padStart(6)}`);
 });
 
-await import("./signing.mjs");
-await import("./verify.mjs");
-await import("./public-form.mjs");
-await import("./dashboard.mjs");
-await import("./branding.mjs");
-await import("./codes.mjs");
-await import("./oauth.mjs");
-await import("./kiosk.mjs");
+// `npm run test:browser -- dashboard kiosk` runs only those files; no names runs them all.
+const FILES = ["signing", "verify", "public-form", "dashboard", "branding", "codes", "oauth", "kiosk"];
+const chosen = process.argv.slice(2).filter((a) => FILES.includes(a));
+for (const f of chosen.length ? chosen : FILES) await import(`./${f}.mjs`);
