@@ -22,3 +22,4 @@ await import("./branding.mjs");
 await import("./codes.mjs");
 await import("./oauth.mjs");
 await import("./kiosk.mjs");
+await import("./api-reference.mjs");
