@@ -6,9 +6,9 @@
  * script's size). Every request reaches the Worker first; it hands out only the bundle and its
  * licence file, at a path that names the version, so they can be cached for a year.
  *
- * The page's Content-Security-Policy is its own (the pages' policy in src/pages/security.ts has no
- * room for a script of this size and the JSON API's refuses every source), each source written
- * down with the reason Redoc needs it. Nothing is fetched from another origin: no fonts, no CDN,
+ * The page's Content-Security-Policy is its own (the pages' policy in src/pages/security.ts allows
+ * no fetch, no worker and no script file; the JSON API's refuses every source), each source
+ * written down with the reason Redoc needs it. Nothing is fetched from another origin: no fonts, no CDN,
  * no telemetry (Redoc 2 has none). Not in /openapi.json: a page, not API.
  */
 import type { Context } from "hono";
