@@ -194,7 +194,7 @@ Edge Sign is running on ${BASE}
   demo key      ${key}
                 test mode, every signing:* scope; shown once: a new one is issued at every start
   template      ${DEMO_TEMPLATE} (published; variables company, counterparty, years)
-  API reference ${BASE}/openapi.json
+  API reference ${BASE}/docs   (the OpenAPI 3.1 description it shows: ${BASE}/openapi.json)
 
 Start with:
   curl ${h} ${BASE}/v1/account

@@ -30,6 +30,7 @@ import { dashboard } from "./routes/dashboard";
 import { branding } from "./routes/branding";
 import { signingHostGate } from "./routes/signing-host";
 import { kiosk } from "./routes/kiosk";
+import { apiReference } from "./routes/api-reference";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -110,6 +111,7 @@ app.route("/", devices);
 app.route("/", dashboard);
 app.route("/", branding);
 app.route("/", kiosk);
+app.route("/", apiReference);
 
 app.doc31("/openapi.json", {
   openapi: "3.1.0",

@@ -88,7 +88,7 @@ function startProxy() {
       if (site) return res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(site);
       try {
         const body = chunks.length ? Buffer.concat(chunks) : undefined;
-        env.requests.push({ method: req.method, url: req.url, bodyBytes: body ? body.length : 0 });
+        env.requests.push({ method: req.method, host: req.headers.host, url: req.url, bodyBytes: body ? body.length : 0 });
         const headers = { ...req.headers, "cf-connecting-ip": "203.0.113.50" };
         delete headers.host;
         const answer = await env.svc.server.fetch(`${BASE_URL}${req.url}`, { method: req.method, headers, body, redirect: "manual" });

@@ -643,6 +643,17 @@ describe("npm start in a fresh copy of the project", () => {
     });
     assert.equal(doc.status, 200, await doc.clone().text());
 
+    // The banner's API reference answers, and so does the Redoc bundle it loads (a static asset).
+    assert.match(out1, new RegExp(`API reference http://localhost:${port}/docs\\s`));
+    const docsPage = await get("/docs");
+    assert.equal(docsPage.status, 200);
+    const script = /src="(\/docs\/redoc\/[^"]+\/redoc\.standalone\.js)"/.exec(await docsPage.text())?.[1];
+    assert.ok(script, "the page loads the bundle from the service");
+    const bundle = await get(script);
+    assert.equal(bundle.status, 200);
+    assert.equal(bundle.headers.get("cache-control"), "public, max-age=31536000, immutable");
+    assert.ok((await bundle.arrayBuffer()).byteLength > 500_000);
+
     const tree1 = descendants(first.child.pid);
     assert.ok(tree1.length >= 2, "wrangler and workerd run below npm start");
     assert.equal(await stop(first), 0);

@@ -1,0 +1,148 @@
+/**
+ * The API reference page `/docs`: `/openapi.json` rendered by Redoc, entirely from this origin.
+ *
+ * Redoc's standalone bundle (the `redoc` package, its version pinned exactly in package.json) is a
+ * static asset (wrangler.toml `[assets]`: about 1.1 MB, 330 KB gzip, kept out of the Worker
+ * script's size). Every request reaches the Worker first; it hands out only the bundle and its
+ * licence file, at a path that names the version, so they can be cached for a year.
+ *
+ * The page's Content-Security-Policy is its own (the pages' policy in src/pages/security.ts allows
+ * no fetch, no worker and no script file; the JSON API's refuses every source), each source
+ * written down with the reason Redoc needs it. Nothing is fetched from another origin: no fonts, no CDN,
+ * no telemetry (Redoc 2 has none). Not in /openapi.json: a page, not API.
+ */
+import type { Context } from "hono";
+import { version as REDOC_VERSION } from "redoc/package.json";
+import type { AppEnv } from "../env";
+import { ApiError, noRoute } from "../lib/errors";
+import { logError } from "../lib/log";
+import { createRouter } from "../lib/router";
+import { newNonce } from "../pages/security";
+
+export { REDOC_VERSION };
+
+/** Where the bundle is served: the version in the path, so a new version is a new URL. */
+export const REDOC_BASE = `/docs/redoc/${REDOC_VERSION}`;
+export const REDOC_SCRIPT = `${REDOC_BASE}/redoc.standalone.js`;
+
+/** The only asset files handed out (the bundle's comment points at its licence file by relative name). */
+const ASSET_TYPES: Record<string, string> = {
+  "redoc.standalone.js": "text/javascript; charset=utf-8",
+  "redoc.standalone.js.LICENSE.txt": "text/plain; charset=utf-8",
+};
+
+/** A year, and never revalidated: a changed file comes with a new version, hence a new path. */
+export const ASSET_CACHE = "public, max-age=31536000, immutable";
+
+/**
+ * The bundle's SHA-384, as Subresource Integrity on its script tag: the browser runs exactly the
+ * file of the pinned version, and the style hashes below belong to that file. Upgrading `redoc`
+ * fails test/api-reference.test.ts until this and the browser test's findings are updated.
+ */
+export const REDOC_INTEGRITY = "sha384-w447zOpYfw/1Tv/5AK9NfHTlQIqE3RVR6KY62jCyy9zNDgO64cMwGGP1Fj0zJVf5";
+
+/**
+ * Two <style> elements the bundle writes while it loads, before Redoc is handed the nonce: its
+ * scrollbar's CSS (perfect-scrollbar, with its source map comment) and an empty one
+ * (styled-components). Allowed by their hashes rather than by 'unsafe-inline'.
+ */
+export const REDOC_STYLE_HASHES = ["'sha256-QMIg+bpjm3JdElJ388KYke01izlUW0UoNOeKjpMxdgc='", "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"];
+
+/**
+ * The page's policy. Each source is what Redoc 2's standalone bundle needs, and no more:
+ * - `script-src 'nonce-…'`: the bundle (same origin, with its integrity hash) and the one inline
+ *   call that starts it both carry the response's nonce; no other script runs, and no eval
+ *   (Redoc does not need it);
+ * - `style-src 'nonce-…'` and two hashes: Redoc writes its styles into <style> elements at run
+ *   time (styled-components); it is handed the nonce (`nonce` option) and puts it on each of
+ *   them. The two written before that are allowed by hash (REDOC_STYLE_HASHES). No 'unsafe-inline';
+ * - `connect-src 'self'`: the one fetch is /openapi.json;
+ * - `img-src 'self' data:`: Redoc's icons are inline SVG and data: URIs. Its sidebar footer
+ *   ("API docs by Redocly") asks for a logo from Redocly's CDN: this refuses it before any
+ *   request is made (the browser's console reports the refusal; the link text stays);
+ * - `worker-src blob:`: the search index runs in a worker Redoc builds from a blob of its own code
+ *   (a blob: URL can only be made by a script already running on the page);
+ * - nothing may frame the page, no form posts anywhere, no <base>.
+ */
+export function apiReferencePolicy(nonce: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src 'nonce-${nonce}' ${REDOC_STYLE_HASHES.join(" ")}`,
+    "connect-src 'self'",
+    "img-src 'self' data:",
+    "worker-src blob:",
+    "form-action 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** Redoc's options: the service's accent colour, the successful responses open, search on. */
+const redocOptions = (nonce: string) => ({
+  nonce,
+  expandResponses: "200",
+  requiredPropsFirst: true,
+  sortEnumValuesAlphabetically: false,
+  hideHostname: false,
+  theme: { colors: { primary: { main: "#0b57d0" } }, typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' } },
+});
+
+export function apiReferencePage(nonce: string): string {
+  // The nonce is base64 (A-Z a-z 0-9 + / =): nothing in it needs escaping in an attribute or a script.
+  const init = `Redoc.init("/openapi.json",${JSON.stringify(redocOptions(nonce))},document.getElementById("reference"))`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>API reference · Edge Sign</title>
+<link rel="icon" href="data:,">
+<style nonce="${nonce}">body{margin:0}noscript p{font:1rem/1.5 system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem}</style>
+</head>
+<body>
+<main id="reference"><noscript><p>The API reference needs JavaScript. The description it shows is <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).</p></noscript></main>
+<script nonce="${nonce}" src="${REDOC_SCRIPT}" integrity="${REDOC_INTEGRITY}"></script>
+<script nonce="${nonce}">${init}</script>
+</body>
+</html>
+`;
+}
+
+export const apiReference = createRouter();
+
+apiReference.get("/docs", (c) => {
+  const nonce = newNonce();
+  c.header("Content-Security-Policy", apiReferencePolicy(nonce));
+  c.header("Referrer-Policy", "no-referrer");
+  // A nonce is good for one response only: the page is never stored.
+  c.header("Cache-Control", "no-store");
+  c.header("X-Content-Type-Options", "nosniff");
+  c.header("X-Frame-Options", "DENY");
+  return c.html(apiReferencePage(nonce));
+});
+
+apiReference.get(`${REDOC_BASE}/:file`, async (c: Context<AppEnv>) => {
+  const file = c.req.param("file") ?? "";
+  const type = Object.hasOwn(ASSET_TYPES, file) ? ASSET_TYPES[file] : undefined;
+  if (!type) throw noRoute(c.req.method, c.req.path, "See /docs.");
+  const headers = new Headers();
+  const etag = c.req.header("if-none-match");
+  if (etag) headers.set("if-none-match", etag);
+  const asset = await c.env.ASSETS.fetch(new Request(new URL(`/${file}`, c.req.url), { headers }));
+  if (asset.status !== 200 && asset.status !== 304) {
+    // The bundle comes from node_modules/redoc/bundles (wrangler.toml): a deployment made without
+    // `npm ci` lacks it.
+    logError("API reference asset missing", new Error(`ASSETS answered ${asset.status} for ${file}`), { requestId: c.get("requestId") });
+    throw new ApiError("internal", "The API reference's viewer is missing from this deployment.", "The description itself is at /openapi.json.");
+  }
+  const out = new Headers({
+    "Content-Type": type,
+    "Cache-Control": ASSET_CACHE,
+    "X-Content-Type-Options": "nosniff",
+    "Cross-Origin-Resource-Policy": "same-origin",
+  });
+  const tag = asset.headers.get("etag");
+  if (tag) out.set("ETag", tag);
+  return new Response(asset.status === 304 ? null : asset.body, { status: asset.status, headers: out });
+});
