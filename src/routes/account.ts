@@ -19,6 +19,7 @@ export const account = createRouter().openapi(
     operationId: "getAccount",
     tags: ["account"],
     summary: "The account and the key making the call",
+    description: "The account (id, name, slug) and the calling key's label and scopes: a cheap way to check that a key works and what it may do.",
     ...keyed("signing:read"),
     responses: { 200: jsonResponse(Account, "The account"), ...keyedErrors },
   }),

@@ -14,7 +14,7 @@ import type { AppEnv } from "../env";
 import { ApiError, errorResponse, invalid, unauthorized } from "../lib/errors";
 import { authenticate, clientAddress } from "../lib/auth";
 import { sha256Hex, timingSafeEqual } from "../lib/crypto";
-import { ErrorSchema, commonErrors, createRouter, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
+import { commonErrors, errorContent, createRouter, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
 import { plainText, text } from "../lib/text";
 import { BRAND_PICTURE_LIMITS } from "../lib/image";
 import {
@@ -152,7 +152,7 @@ branding.openapi(
     request: { query: tenantQuery, ...jsonBody(BrandingInput) },
     responses: {
       200: jsonResponse(Branding, "The brand now worn"),
-      409: jsonResponse(ErrorSchema, "Another account uses this signing host."),
+      409: errorContent("Another account uses this signing host."),
       ...editorErrors,
     },
   }),

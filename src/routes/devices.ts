@@ -123,6 +123,8 @@ devices.openapi(
     operationId: "deviceHeartbeat",
     tags: ["devices"],
     summary: "A paired device says it is alive; the device is the credential's, not the body's",
+    description:
+      "Called by a paired tablet with its own device key (scope `signing:device`): records that it is alive. The device is the key's; a body cannot name another.",
     ...keyed("signing:device"),
     request: {
       body: {

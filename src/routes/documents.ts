@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { signingLink } from "../domain/branding";
-import { createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
+import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
 import { clientAddress } from "../lib/auth";
 import { ListQuery, PrepareInput, SendInput, VoidInput, getDocument, listDocuments, prepareDocument, sendDocument, voidDocument } from "../domain/documents";
 
@@ -105,6 +105,8 @@ documents.openapi(
     operationId: "listDocuments",
     tags: ["documents"],
     summary: "Documents, newest first, a page at a time",
+    description:
+      "Documents of this key's mode (test keys see test documents, live keys live ones), newest first. Page with `limit` and `offset`; `total` and `has_more` say how far there is to go. Filter by `status` (`open` is sent and not yet ended) and search with `q`.",
     ...keyed("signing:read"),
     request: {
       query: ListQuery,
@@ -127,6 +129,8 @@ documents.openapi(
     operationId: "prepareDocument",
     tags: ["documents"],
     summary: "Prepare a document from the latest published version of a template",
+    description:
+      "Prepares a draft from the template's latest published version, filling its variables from `grants`. Nothing is sent: call send next. The body's text is hashed (`body_sha256`) and frozen.",
     ...keyed("signing:write", { idempotent: "documents.prepare" }),
     request: jsonBody(PrepareInput),
     responses: { 200: jsonResponse(z.object({ document_id: z.string() }), "Prepared as a draft"), ...keyedErrors, ...idempotentErrors },
@@ -141,6 +145,8 @@ documents.openapi(
     operationId: "getDocument",
     tags: ["documents"],
     summary: "A document with its signers and trail",
+    description:
+      "The document, its signers and their status, and its audit trail (events in order). `integrity_ok` says whether the stored record still matches what was signed.",
     ...keyed("signing:read"),
     request: { params: DocId },
     responses: { 200: jsonResponse(Document, "The document"), ...keyedErrors },
@@ -155,6 +161,8 @@ documents.openapi(
     operationId: "sendDocument",
     tags: ["documents"],
     summary: "Send a draft to 1-50 signers; each link's token is returned once",
+    description:
+      "Sends a draft to its signers. The answer holds each signer's token and link once; they are stored hashed and never shown again (make a fresh link if one is lost). Live documents count against the plan's agreements (402 when spent).",
     ...keyed("signing:write", { idempotent: "documents.send" }),
     request: { params: DocId, ...jsonBody(SendInput) },
     responses: {
@@ -171,7 +179,7 @@ documents.openapi(
         }),
         "Sent; tokens shown once",
       ),
-      402: jsonResponse(z.object({ error: z.object({ code: z.string(), message: z.string(), hint: z.string().optional() }) }), "Quota spent"),
+      402: errorContent("The plan's agreements for this period are spent (quota_exceeded)."),
       ...keyedErrors,
       ...idempotentErrors,
     },
@@ -191,6 +199,8 @@ documents.openapi(
     operationId: "voidDocument",
     tags: ["documents"],
     summary: "Withdraw a document that is not completed",
+    description:
+      "Voids a draft or sent document with a reason: its links stop working and `signing.voided` is delivered. A document that has ended cannot be voided.",
     ...keyed("signing:write", { idempotent: "documents.void" }),
     request: { params: DocId, ...jsonBody(VoidInput) },
     responses: { 200: jsonResponse(z.object({ voided: z.literal(true) }), "Voided"), ...keyedErrors, ...idempotentErrors },

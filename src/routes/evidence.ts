@@ -178,6 +178,7 @@ export const evidence = createRouter()
       operationId: "getCertificate",
       tags: ["evidence"],
       summary: "The certificate of completion, and whether the record still matches it",
+      description: "The certificate of completion of a completed document, and whether the stored record still matches it.",
       ...keyed("signing:read"),
       request: { params: idParam },
       responses: { 200: jsonResponse(Certificate, "The certificate"), ...keyedErrors },
@@ -195,6 +196,8 @@ export const evidence = createRouter()
       operationId: "getSealedPdf",
       tags: ["evidence"],
       summary: "The sealed PDF: the document and its certificate, PAdES-sealed with an RFC 3161 timestamp",
+      description:
+        "The sealed PDF of a completed document. `Accept: application/pdf` first answers the PDF itself; otherwise JSON with the bytes as base64. Any PAdES validator (pdfsig, Acrobat) can check the seal.",
       ...keyed("signing:read"),
       request: { params: idParam },
       responses: { 200: pdfOrJson, ...keyedErrors },
@@ -209,6 +212,8 @@ export const evidence = createRouter()
       operationId: "getEvidenceBundle",
       tags: ["evidence"],
       summary: "The sealed evidence bundle: certificate, trail, messages, webhook deliveries, record state, package SHA-256",
+      description:
+        "The sealed evidence bundle of a completed document: everything needed to prove the signing later, in one sealed PDF. `Accept: application/pdf` first answers the PDF itself; otherwise JSON with the bytes as base64.",
       ...keyed("signing:read"),
       request: { params: idParam },
       responses: { 200: pdfOrJson, ...keyedErrors },

@@ -43,6 +43,7 @@ templates.openapi(
     operationId: "listTemplates",
     tags: ["templates"],
     summary: "Every version of every template, newest first",
+    description: "Every template version of the account, drafts and published, newest first, with their fields and variables.",
     ...keyed("signing:read"),
     responses: { 200: jsonResponse(z.object({ templates: z.array(Template) }), "Templates"), ...keyedErrors },
   }),
@@ -56,6 +57,7 @@ templates.openapi(
     operationId: "createTemplate",
     tags: ["templates"],
     summary: "Create a template as a draft (version 1)",
+    description: "Creates version 1 of a new template code as a draft. Documents are prepared only from a published version: publish it next.",
     ...keyed("signing:templates", { idempotent: "templates.create" }),
     request: jsonBody(TemplateCreate),
     responses: { 200: jsonResponse(z.object({ template_id: z.string() }), "Created"), ...keyedErrors, ...idempotentErrors },
@@ -70,6 +72,8 @@ templates.openapi(
     operationId: "publishTemplate",
     tags: ["templates"],
     summary: "Publish the draft of a code; its text is frozen",
+    description:
+      "Publishes the draft of the named code. From then on its text and fields never change: documents prepared from it keep pointing at exactly what was signed.",
     ...keyed("signing:templates"),
     request: jsonBody(TemplatePublish),
     responses: {
@@ -88,6 +92,8 @@ templates.openapi(
     operationId: "reviseTemplate",
     tags: ["templates"],
     summary: "Make the next version of a published template as a draft",
+    description:
+      "Makes version n+1 of a published template as a draft (the published versions stay as they are). Documents are always prepared from the latest published version.",
     ...keyed("signing:templates", { idempotent: "templates.revise" }),
     request: jsonBody(TemplateRevise),
     responses: {

@@ -83,6 +83,7 @@ webhooks.openapi(
     operationId: "listWebhooks",
     tags: ["webhooks"],
     summary: "Webhook endpoints of this account, with queue counts",
+    description: "Every webhook endpoint of the account in this key's mode, with its subscribed events and its queue counts. Secrets are never shown here.",
     ...keyed("signing:webhooks"),
     responses: { 200: jsonResponse(z.object({ endpoints: z.array(Endpoint) }), "Every endpoint"), ...keyedErrors },
   }),
@@ -125,6 +126,8 @@ webhooks.openapi(
     operationId: "updateWebhook",
     tags: ["webhooks"],
     summary: "Change active, events or label; active: true lifts a pause and releases the hold",
+    description:
+      "Changes an endpoint. `active: false` holds new deliveries; `active: true` lifts a pause and releases the held deliveries in order (`dropped` counts those pushed out of a full hold).",
     ...keyedWithBody("signing:webhooks"),
     request: {
       params: Id,
@@ -152,6 +155,7 @@ webhooks.openapi(
     operationId: "deleteWebhook",
     tags: ["webhooks"],
     summary: "Delete an endpoint; the reason is recorded on the account's audit trail",
+    description: "Deletes an endpoint: nothing more is delivered to it. The reason is kept on the account's audit trail.",
     ...keyed("signing:webhooks"),
     request: { params: Id, query: z.object({ reason: text().trim().min(1).max(500) }) },
     responses: { 200: jsonResponse(z.object({ deleted: z.literal(true) }), "Deleted"), ...keyedErrors },
@@ -166,6 +170,8 @@ webhooks.openapi(
     operationId: "rotateWebhookSecret",
     tags: ["webhooks"],
     summary: "New signing secret, shown once; the previous one also signs for 24 hours",
+    description:
+      "Makes a new signing secret and returns it once. For 24 hours every delivery carries two signatures (new and previous) in Service-Signature, so the receiver can switch without losing a delivery.",
     ...keyed("signing:webhooks"),
     request: { params: Id },
     responses: {
@@ -183,6 +189,7 @@ webhooks.openapi(
     operationId: "listWebhookDeliveries",
     tags: ["webhooks"],
     summary: "The endpoint's last fifty deliveries, newest first",
+    description: "The endpoint's last fifty deliveries, newest first, with their status and attempts.",
     ...keyed("signing:webhooks"),
     request: { params: Id },
     responses: { 200: jsonResponse(z.object({ deliveries: z.array(Delivery) }), "Deliveries"), ...keyedErrors },
@@ -197,6 +204,8 @@ webhooks.openapi(
     operationId: "replayWebhookDelivery",
     tags: ["webhooks"],
     summary: "Send a delivered, failed or dead delivery again, as a new delivery",
+    description:
+      "Queues the delivery's payload again as a new delivery (a new `dlv_` id, the same payload), whatever became of the first. Use after fixing a receiver.",
     ...keyed("signing:webhooks"),
     request: { params: Id },
     responses: { 200: jsonResponse(z.object({ delivery_id: z.string() }), "Replay queued (or held)"), ...keyedErrors, ...conflict },
@@ -211,6 +220,8 @@ webhooks.openapi(
     operationId: "pingWebhook",
     tags: ["webhooks"],
     summary: "Send a signing.ping test delivery",
+    description:
+      "Queues a `signing.ping` delivery to this endpoint, whatever events it subscribes to, signed like any other: a way to test a receiver end to end.",
     ...keyed("signing:webhooks"),
     request: { params: Id },
     responses: { 200: jsonResponse(z.object({ delivery_id: z.string() }), "Ping queued (or held)"), ...keyedErrors },

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ErrorSchema, createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
+import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
 import { signerContext } from "../lib/auth";
 import {
   StartInput,
@@ -80,7 +80,7 @@ const Qr = z
   })
   .openapi("WorkflowQr");
 
-const quotaError = jsonResponse(ErrorSchema, "Quota spent");
+const quotaError = errorContent("The plan's agreements for this period are spent (quota_exceeded).");
 
 export const workflows = createRouter();
 
@@ -91,6 +91,7 @@ workflows.openapi(
     operationId: "listWorkflows",
     tags: ["workflows"],
     summary: "Every workflow of the account, newest first, with its started and completed counts",
+    description: "Every workflow of the account, newest first, with how many times each was started and how many of those completed.",
     ...keyed("signing:read"),
     responses: { 200: jsonResponse(z.object({ workflows: z.array(Workflow) }), "The workflows"), ...keyedErrors },
   }),
@@ -122,6 +123,7 @@ workflows.openapi(
     operationId: "getWorkflow",
     tags: ["workflows"],
     summary: "A workflow with its started and completed counts",
+    description: "One workflow, whole (roles, order, expiry, reminders, public form), with its started and completed counts.",
     ...keyed("signing:read"),
     request: { params: WorkflowId },
     responses: { 200: jsonResponse(Workflow, "The workflow"), ...keyedErrors },
@@ -139,7 +141,7 @@ workflows.openapi(
     description: "Documents already started keep what they were started with. Two edits at the same moment: one wins, the other is 409.",
     ...keyed("signing:templates"),
     request: { params: WorkflowId, ...jsonBody(WorkflowEdit) },
-    responses: { 200: jsonResponse(Workflow, "Edited"), 409: jsonResponse(ErrorSchema, "Changed by another request at the same time."), ...keyedErrors },
+    responses: { 200: jsonResponse(Workflow, "Edited"), 409: errorContent("Changed by another request at the same time."), ...keyedErrors },
   }),
   async (c) => c.json(await editWorkflow(c.env, c.get("principal"), c.req.valid("param").id, c.req.valid("json")), 200),
 );
