@@ -230,6 +230,27 @@ describe("the description against what the app serves", () => {
     }
   });
 
+  it("types every status, kind, event, scope, auth, locale and signature method as an enum of its closed list", async () => {
+    const d = (await doc()) as Doc & { components: { schemas: Record<string, unknown> } };
+    const CLOSED = /^(status|.*_status|kind|.*_kind|event|auth|locale|signature_method|method|per|minors)$/;
+    const loose: string[] = [];
+    const walk = (node: unknown, at: string, key: string) => {
+      if (!node || typeof node !== "object") return;
+      const s = node as { type?: unknown; enum?: unknown[]; properties?: Record<string, unknown>; items?: unknown; anyOf?: unknown[] };
+      const stringy = s.type === "string" || (Array.isArray(s.type) && s.type.includes("string"));
+      if (stringy && !s.enum && !("const" in s) && CLOSED.test(key)) loose.push(at);
+      for (const [k, v] of Object.entries(s.properties ?? {})) walk(v, `${at}.${k}`, k);
+      if (s.items) walk(s.items, `${at}[]`, key === "scopes" ? "status" : key);
+      for (const v of s.anyOf ?? []) walk(v, at, key);
+    };
+    for (const [name, schema] of Object.entries(d.components.schemas)) walk(schema, name, "");
+    for (const [path, ops] of Object.entries(d.paths))
+      for (const [method, op] of Object.entries(ops))
+        for (const [status, r] of Object.entries(op.responses as Record<string, { content?: Record<string, { schema: unknown }> }>))
+          for (const c of Object.values(r.content ?? {})) walk(c.schema, `${method} ${path} ${status}`, "");
+    expect(loose).toEqual([]);
+  });
+
   it("declares servers, described tags, the security schemes with every scope, and every webhook event", async () => {
     type Flow = { authorizationUrl: string; tokenUrl: string; scopes: Record<string, string> };
     type Hook = { post: { parameters: Parameter[]; requestBody: { content: Record<string, { schema: { $ref?: string }; example: { event: string } }> } } };

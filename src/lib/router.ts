@@ -134,6 +134,23 @@ export function keyed<const S extends Scope>(scope: S, opts: { idempotent?: Idem
   };
 }
 
+/**
+ * A response field whose values are one of a closed list of src/db/enums.ts: declared as that enum
+ * in /openapi.json. The zod type stays a string, so the handlers' types (and what they return) are
+ * unchanged; only the description names the list. Request fields validate with `z.enum` instead.
+ */
+export function listed<const T extends readonly [string, ...string[]]>(list: T) {
+  return z.string().openapi({ enum: [...list] });
+}
+
+/** `listed`, for a field that may also be null. */
+export function listedOrNull<const T extends readonly [string, ...string[]]>(list: T) {
+  return z
+    .string()
+    .nullable()
+    .openapi({ enum: [...list, null] });
+}
+
 /** JSON request body helper: required, `application/json`. */
 export function jsonBody<T extends z.ZodType>(schema: T) {
   return { body: { required: true, content: { "application/json": { schema } } } };

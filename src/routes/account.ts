@@ -1,5 +1,6 @@
+import { SCOPES } from "../db/enums";
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, jsonResponse, keyed, keyedErrors } from "../lib/router";
+import { createRouter, jsonResponse, keyed, keyedErrors, listed } from "../lib/router";
 import { requireTenant } from "../domain/accounts";
 
 const Account = z
@@ -8,7 +9,7 @@ const Account = z
     name: z.string(),
     slug: z.string(),
     key_label: z.string(),
-    scopes: z.array(z.string()),
+    scopes: z.array(listed(SCOPES)),
   })
   .openapi("Account");
 

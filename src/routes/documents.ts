@@ -1,6 +1,7 @@
+import { DOCUMENT_STATUSES, LOCALES, SIGNATURE_METHODS, SIGNER_AUTH, SIGNER_STATUSES, TRAIL_KINDS } from "../db/enums";
 import { createRoute, z } from "@hono/zod-openapi";
 import { signingLink } from "../domain/branding";
-import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
+import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed } from "../lib/router";
 import { clientAddress } from "../lib/auth";
 import { ListQuery, PrepareInput, SendInput, VoidInput, getDocument, listDocuments, prepareDocument, sendDocument, voidDocument } from "../domain/documents";
 
@@ -14,10 +15,10 @@ const Signer = z
     full_name: z.string(),
     role: z.string(),
     sign_order: z.number().int(),
-    status: z.string(),
+    status: listed(SIGNER_STATUSES),
     party_id: z.string().nullable(),
-    auth: z.string(),
-    locale: z.string().openapi({ description: "Language of the signer's messages and page (en, es, fr, de)." }),
+    auth: listed(SIGNER_AUTH),
+    locale: listed(LOCALES).openapi({ description: "Language of the signer's messages and page (en, es, fr, de)." }),
     consented_at: z.string().nullable(),
     signed_at: z.string().nullable(),
     declined_at: z.string().nullable(),
@@ -39,12 +40,12 @@ const Signer = z
 const Event = z
   .object({
     event_id: z.string(),
-    kind: z.string(),
+    kind: listed(TRAIL_KINDS),
     occurred_at: z.string(),
     signer_email: z.string().nullable(),
     ip: z.string().nullable(),
     user_agent: z.string().nullable(),
-    signature_method: z.string().optional(),
+    signature_method: listed(SIGNATURE_METHODS).optional(),
     against_sha256: z.string(),
     detail: z.string().nullable(),
   })
@@ -54,7 +55,7 @@ const Document = z
   .object({
     document_id: z.string(),
     title: z.string(),
-    status: z.string(),
+    status: listed(DOCUMENT_STATUSES),
     body: z.string(),
     body_sha256: z.string(),
     template_code: z.string(),
@@ -81,7 +82,7 @@ const ListItem = z
   .object({
     document_id: z.string(),
     title: z.string(),
-    status: z.string(),
+    status: listed(DOCUMENT_STATUSES),
     template_code: z.string(),
     template_version: z.number().int(),
     subject_name: z.string().nullable().openapi({ description: "The subject the document is about; always null until subjects are built." }),

@@ -2,10 +2,11 @@
  * Evidence: the certificate of completion, the sealed PDF, the evidence bundle (API key,
  * signing:read) and public verification by code (anonymous, rate-limited per address).
  */
+import { SIGNATURE_METHODS, SIGNER_STATUSES, TRAIL_KINDS } from "../db/enums";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { createRouter, commonErrors, jsonResponse, keyed, keyedErrors } from "../lib/router";
+import { createRouter, commonErrors, jsonResponse, keyed, keyedErrors, listed, listedOrNull } from "../lib/router";
 import { notFound } from "../lib/errors";
 import { text } from "../lib/text";
 import { publicBaseUrl } from "../lib/config";
@@ -47,12 +48,12 @@ const Payload = z
         email: z.string(),
         role: z.string(),
         sign_order: z.number().int(),
-        status: z.string(),
+        status: listed(SIGNER_STATUSES),
         consented_at: z.string().nullable(),
         signed_at: z.string().nullable(),
         signature: z
           .object({
-            method: z.string().nullable(),
+            method: listedOrNull(SIGNATURE_METHODS),
             value_sha256: z.string().nullable(),
             signed_against_sha256: z.string().nullable(),
             ip: z.string().nullable(),
@@ -61,7 +62,7 @@ const Payload = z
       }),
     ),
     events: z.array(
-      z.object({ kind: z.string(), occurred_at: z.string(), signer: z.string().nullable(), ip: z.string().nullable(), against_sha256: z.string() }),
+      z.object({ kind: listed(TRAIL_KINDS), occurred_at: z.string(), signer: z.string().nullable(), ip: z.string().nullable(), against_sha256: z.string() }),
     ),
   })
   .openapi("CertificatePayload");
@@ -102,11 +103,16 @@ const VerifiedSigner = z.object({
   full_name: z.string(),
   role: z.string(),
   sign_order: z.number().int(),
-  status: z.string(),
+  status: listed(SIGNER_STATUSES),
   consented_at: z.string().nullable(),
   signed_at: z.string().nullable(),
   signature: z
-    .object({ method: z.string().nullable(), value_sha256: z.string().nullable(), signed_against_sha256: z.string().nullable(), ip: z.string().nullable() })
+    .object({
+      method: listedOrNull(SIGNATURE_METHODS),
+      value_sha256: z.string().nullable(),
+      signed_against_sha256: z.string().nullable(),
+      ip: z.string().nullable(),
+    })
     .nullable(),
 });
 
@@ -131,7 +137,9 @@ const Verification = z
     signer_count: z.number().int().nullable(),
     signers: z.array(VerifiedSigner).nullable(),
     events: z
-      .array(z.object({ kind: z.string(), occurred_at: z.string(), signer: z.string().nullable(), ip: z.string().nullable(), against_sha256: z.string() }))
+      .array(
+        z.object({ kind: listed(TRAIL_KINDS), occurred_at: z.string(), signer: z.string().nullable(), ip: z.string().nullable(), against_sha256: z.string() }),
+      )
       .nullable(),
   })
   .openapi("VerificationResult");

@@ -2,8 +2,9 @@
  * `/v1/sign/{token}`: the signing link's JSON face. The token is the whole credential; each
  * token is rate limited (120 a minute). The rules live in src/domain/signing.ts.
  */
+import { DOCUMENT_STATUSES, SIGNER_STATUSES, TEMPLATE_FIELD_KINDS, TEMPLATE_KINDS } from "../db/enums";
 import { createRoute, z } from "@hono/zod-openapi";
-import { commonErrors, createRouter, jsonBody, jsonResponse } from "../lib/router";
+import { commonErrors, createRouter, jsonBody, jsonResponse, listed, listedOrNull } from "../lib/router";
 import { signerContext } from "../lib/auth";
 import { perToken } from "../lib/rate-limit";
 import { consent, decline, readLink, requestCode, sign, supplyField, verifyCode } from "../domain/signing";
@@ -22,7 +23,7 @@ const LinkRead = z
     title: z.string().nullable(),
     body: z.string().nullable(),
     body_sha256_hex: z.string().nullable(),
-    document_status: z.string().nullable(),
+    document_status: listedOrNull(DOCUMENT_STATUSES),
     sequential: z.boolean().nullable(),
     expires_at: z.string().nullable(),
     tenant_name: z.string().nullable(),
@@ -31,10 +32,10 @@ const LinkRead = z
     email: z.string().nullable(),
     signer_role: z.string().nullable(),
     sign_order: z.number().int().nullable(),
-    signer_status: z.string().nullable(),
+    signer_status: listedOrNull(SIGNER_STATUSES),
     consented_at: z.string().nullable(),
     signed_at: z.string().nullable(),
-    template_kind: z.string().nullable(),
+    template_kind: listedOrNull(TEMPLATE_KINDS),
     grants: z.record(z.string(), z.unknown()).nullable(),
     is_my_turn: z.boolean().nullable(),
     waiting_on: z.string().nullable(),
@@ -48,7 +49,7 @@ const LinkRead = z
           full_name: z.string(),
           role: z.string(),
           sign_order: z.number().int(),
-          status: z.string(),
+          status: listed(SIGNER_STATUSES),
           signed_at: z.string().nullable(),
           is_me: z.boolean(),
         }),
@@ -59,7 +60,7 @@ const LinkRead = z
         z.object({
           key: z.string(),
           label: z.string(),
-          kind: z.string(),
+          kind: listed(TEMPLATE_FIELD_KINDS),
           required: z.boolean(),
           about: z.string().nullable(),
           supplied: z.boolean(),

@@ -1,11 +1,12 @@
+import { TEMPLATE_FIELD_KINDS, TEMPLATE_KINDS } from "../db/enums";
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
+import { createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed } from "../lib/router";
 import { Place, TemplateCreate, TemplatePublish, TemplateRevise, createTemplate, listTemplates, publishTemplate, reviseTemplate } from "../domain/templates";
 
 const Field = z.object({
   key: z.string(),
   label: z.string(),
-  kind: z.string(),
+  kind: listed(TEMPLATE_FIELD_KINDS),
   required: z.boolean(),
   about: z.string().nullable().optional(),
   sensitive: z.boolean(),
@@ -20,7 +21,7 @@ const Template = z
     template_id: z.string(),
     code: z.string(),
     name: z.string(),
-    kind: z.string(),
+    kind: listed(TEMPLATE_KINDS),
     body: z.string(),
     variables: z.array(z.string()),
     grants: z.record(z.string(), z.unknown()),

@@ -1,8 +1,9 @@
+import { DELIVERY_STATUSES, WEBHOOK_EVENTS } from "../db/enums";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
-import { createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
+import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed } from "../lib/router";
 import { text } from "../lib/text";
 import {
   addEndpoint,
@@ -38,14 +39,14 @@ function keyedWithBody(...args: Parameters<typeof keyed>) {
 
 const Label = text().max(80).openapi({ description: "0-80 characters" });
 const EventNames = z.array(text().min(1).max(64)).min(1).max(30).openapi({ description: '1-30 event names, or ["*"] for all' });
-const conflict = { 409: jsonResponse(z.object({ error: z.object({ code: z.string(), message: z.string(), hint: z.string().optional() }) }), "Still waiting") };
+const conflict = { 409: errorContent("Still waiting") };
 
 const Endpoint = z
   .object({
     id: z.string(),
     url: z.string(),
     label: z.string(),
-    events: z.array(z.string()),
+    events: z.array(listed(["*", ...WEBHOOK_EVENTS])),
     active: z.boolean(),
     failures: z.number().int(),
     paused_at: z.string().nullable(),
@@ -60,8 +61,8 @@ const Delivery = z
   .object({
     id: z.string().openapi({ description: "Also the Service-Event-Id header" }),
     endpoint_id: z.string(),
-    event: z.string(),
-    status: z.string().openapi({ description: "queued, failed (a retry is due), held, delivered, dead, dropped" }),
+    event: listed(WEBHOOK_EVENTS),
+    status: listed(DELIVERY_STATUSES).openapi({ description: "queued, failed (a retry is due), held, delivered, dead, dropped" }),
     attempts: z.number().int(),
     next_attempt_at: z.string().nullable(),
     last_error: z.string().nullable(),

@@ -1,5 +1,6 @@
+import { PACKET_MINORS, PACKET_PER, SUBJECT_KINDS, TEMPLATE_KINDS } from "../db/enums";
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
+import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed, listedOrNull } from "../lib/router";
 import { signerContext } from "../lib/auth";
 import {
   StartInput,
@@ -29,7 +30,7 @@ const Workflow = z
     id: z.string(),
     code: z.string(),
     name: z.string(),
-    kind: z.string().nullable().openapi({ description: "The template's kind (of its latest published version, else its latest draft)." }),
+    kind: listedOrNull(TEMPLATE_KINDS).openapi({ description: "The template's kind (of its latest published version, else its latest draft)." }),
     template_code: z.string(),
     template_published: z.boolean(),
     signer_roles: z.array(Role),
@@ -43,7 +44,7 @@ const Workflow = z
     intro: z.string(),
     form_fields: z.array(z.object({ key: z.string(), label: z.string(), required: z.boolean() })),
     active: z.boolean(),
-    packet: z.object({ kind: z.string(), per: z.string(), required: z.boolean(), minors: z.string() }).nullable(),
+    packet: z.object({ kind: listed(SUBJECT_KINDS), per: listed(PACKET_PER), required: z.boolean(), minors: listed(PACKET_MINORS) }).nullable(),
     drafted_by_run: z.string().nullable().openapi({ description: "Reserved; always null." }),
     created_at: z.string(),
     updated_at: z.string(),
