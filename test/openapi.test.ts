@@ -184,7 +184,7 @@ describe("the description against what the app serves", () => {
     expect([...served()].sort()).toEqual(declared.sort());
   });
 
-  it("every operation: summary, description, security, and x-request-id on every response; rate-limit headers and Retry-After where limited", async () => {
+  it("every operation: summary, description, security, a request example, and x-request-id on every response; rate-limit headers and Retry-After where limited", async () => {
     const d = (await doc()) as Doc & { paths: Record<string, Record<string, Operation & { description?: string }>> };
     for (const [path, ops] of Object.entries(d.paths)) {
       for (const [method, op] of Object.entries(ops)) {
@@ -193,6 +193,8 @@ describe("the description against what the app serves", () => {
         expect(op.description, name).toBeTruthy();
         expect(Array.isArray(op.security), name).toBe(true);
         if (op["x-scope"]) expect(op.security, name).toEqual([{ apiKey: [] }, { oauth2: [op["x-scope"]] }]);
+        for (const [type, media] of Object.entries((op.requestBody?.content ?? {}) as Record<string, { example?: unknown }>))
+          expect(media.example, `${name} request ${type}`).toBeDefined();
         const responses = op.responses as Record<string, { headers?: Record<string, { $ref: string }> }>;
         for (const [status, r] of Object.entries(responses)) {
           expect(r.headers?.["x-request-id"], `${name} ${status}`).toEqual({ $ref: "#/components/headers/RequestId" });

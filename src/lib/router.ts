@@ -151,9 +151,9 @@ export function listedOrNull<const T extends readonly [string, ...string[]]>(lis
     .openapi({ enum: [...list, null] });
 }
 
-/** JSON request body helper: required, `application/json`. */
-export function jsonBody<T extends z.ZodType>(schema: T) {
-  return { body: { required: true, content: { "application/json": { schema } } } };
+/** JSON request body helper: required, `application/json`, with the example /openapi.json shows (type-checked against the schema). */
+export function jsonBody<T extends z.ZodType>(schema: T, example?: z.input<T>) {
+  return { body: { required: true, content: { "application/json": { schema, ...(example === undefined ? {} : { example }) } } } };
 }
 
 export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {

@@ -66,6 +66,7 @@ devices.openapi(
         .object({ name: plainText().min(1).max(200).openapi({ description: "1-200 characters, e.g. Front desk" }), workflow_id: text().min(1).max(64) })
         .strict()
         .openapi("PairingCodeCreate"),
+      { name: "Front desk", workflow_id: "wf_01jd3k4m5n6p7q8r9s0t" },
     ),
     responses: {
       200: jsonResponse(
@@ -106,6 +107,7 @@ devices.openapi(
         })
         .strict()
         .openapi("DevicePairInput"),
+      { code: "K7QM-2XRT-9BNP", platform: "ios", app_version: "2.4.1", os_version: "18.1" },
     ),
     responses: { 200: jsonResponse(PairOutput, "Paired"), ...commonErrors, 401: keyedErrors[401] },
   }),
@@ -132,6 +134,7 @@ devices.openapi(
         content: {
           "application/json": {
             schema: z.object({ app_version: Version.optional(), os_version: Version.optional() }).strict().openapi("DeviceHeartbeatInput"),
+            example: { app_version: "2.4.1", os_version: "18.1" },
           },
         },
       },

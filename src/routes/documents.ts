@@ -133,7 +133,15 @@ documents.openapi(
     description:
       "Prepares a draft from the template's latest published version, filling its variables from `grants`. Nothing is sent: call send next. The body's text is hashed (`body_sha256`) and frozen.",
     ...keyed("signing:write", { idempotent: "documents.prepare" }),
-    request: jsonBody(PrepareInput),
+    request: jsonBody(PrepareInput, {
+      template_code: "demo-nda",
+      title: "Mutual NDA: Acme and Globex",
+      values: { company: "Acme Ltd", counterparty: "Globex SA", years: "2" },
+      expires_at: "2026-12-31T23:59:59Z",
+      metadata: { deal: "Q4-17" },
+      external_ref: "crm-4411",
+      remind_after_days: 3,
+    }),
     responses: { 200: jsonResponse(z.object({ document_id: z.string() }), "Prepared as a draft"), ...keyedErrors, ...idempotentErrors },
   }),
   async (c) => c.json(await prepareDocument(c.env, c.get("principal"), c.req.valid("json"), actor(c.req.raw)), 200),
@@ -165,7 +173,15 @@ documents.openapi(
     description:
       "Sends a draft to its signers. The answer holds each signer's token and link once; they are stored hashed and never shown again (make a fresh link if one is lost). Live documents count against the plan's agreements (402 when spent).",
     ...keyed("signing:write", { idempotent: "documents.send" }),
-    request: { params: DocId, ...jsonBody(SendInput) },
+    request: {
+      params: DocId,
+      ...jsonBody(SendInput, {
+        signers: [
+          { email: "ana@example.com", full_name: "Ana Ruiz", role: "counterparty", sign_order: 1, locale: "es" },
+          { email: "ben@example.com", full_name: "Ben Okafor", role: "company", sign_order: 2, auth: "email_otp" },
+        ],
+      }),
+    },
     responses: {
       200: jsonResponse(
         z.object({
@@ -203,7 +219,7 @@ documents.openapi(
     description:
       "Voids a draft or sent document with a reason: its links stop working and `signing.voided` is delivered. A document that has ended cannot be voided.",
     ...keyed("signing:write", { idempotent: "documents.void" }),
-    request: { params: DocId, ...jsonBody(VoidInput) },
+    request: { params: DocId, ...jsonBody(VoidInput, { reason: "Sent with the wrong dates; a corrected copy follows." }) },
     responses: { 200: jsonResponse(z.object({ voided: z.literal(true) }), "Voided"), ...keyedErrors, ...idempotentErrors },
   }),
   async (c) => c.json(await voidDocument(c.env, c.get("principal"), c.req.valid("param").id, c.req.valid("json").reason, actor(c.req.raw)), 200),

@@ -9,7 +9,7 @@ import { issueFreshLink, remindSigner } from "../domain/signer-links";
 const actor = (req: Request) => ({ ip: clientAddress(req), userAgent: req.headers.get("user-agent") });
 const Params = z.object({ id: z.string().min(1).max(64), signer_id: z.string().min(1).max(64) });
 /** Neither call takes input; an empty JSON object (or no body) is accepted. */
-const NoBody = { required: false, content: { "application/json": { schema: z.object({}).strict() } } };
+const NoBody = { required: false, content: { "application/json": { schema: z.object({}).strict(), example: {} } } };
 
 export const signerLinks = createRouter();
 

@@ -105,7 +105,10 @@ signing.openapi(
     tags: ["signing"],
     summary: "Agree to do business electronically (always before signing)",
     ...token,
-    request: { params: TokenParam, body: { required: false, content: { "application/json": { schema: ConsentCommand } } } },
+    request: {
+      params: TokenParam,
+      body: { required: false, content: { "application/json": { schema: ConsentCommand, example: { captured: { at: "2026-11-23T17:58:12Z" } } } } },
+    },
     responses: { 200: jsonResponse(z.object({ consented: z.literal(true) }), "Consent recorded"), ...commonErrors },
   }),
   async (c) => c.json(await consent(c.env, c.req.valid("param").token, c.req.valid("json") ?? {}, ctx(c.req.raw)), 200),
@@ -149,7 +152,7 @@ signing.openapi(
     description:
       "The right code answers `{ok: true}`, adds a `verified` event to the trail, and lets the signer sign (signing before it is 422); the certificate's signature method then reads `email_otp` or `sms_otp`. A wrong code answers `{ok: false, tries_left}`; the fifth wrong try kills the code (`tries_left: 0`), as does its expiry after 10 minutes: a new code is needed. Spaces and dashes in the code are ignored. 422 when this signer needs no code or none was sent yet.",
     ...token,
-    request: { params: TokenParam, ...jsonBody(VerifyCodeCommand) },
+    request: { params: TokenParam, ...jsonBody(VerifyCodeCommand, { code: "482913" }) },
     responses: {
       200: jsonResponse(
         z
@@ -173,7 +176,7 @@ signing.openapi(
     ...token,
     request: {
       params: TokenParam,
-      ...jsonBody(SupplyFieldCommand),
+      ...jsonBody(SupplyFieldCommand, { key: "start_date", value: "2026-12-01" }),
     },
     responses: { 200: jsonResponse(z.object({ supplied: z.literal(true) }), "Answer stored"), ...commonErrors },
   }),
@@ -190,7 +193,7 @@ signing.openapi(
     ...token,
     request: {
       params: TokenParam,
-      ...jsonBody(SignCommand),
+      ...jsonBody(SignCommand, { method: "typed", value: "Ana Ruiz" }),
     },
     responses: { 200: jsonResponse(z.object({ event_id: z.string() }), "Signed"), ...commonErrors },
   }),
@@ -205,7 +208,7 @@ signing.openapi(
     tags: ["signing"],
     summary: "Decline with a reason; the document ends as declined",
     ...token,
-    request: { params: TokenParam, ...jsonBody(DeclineCommand) },
+    request: { params: TokenParam, ...jsonBody(DeclineCommand, { reason: "The dates are wrong." }) },
     responses: { 200: jsonResponse(z.object({ declined: z.literal(true) }), "Declined"), ...commonErrors },
   }),
   async (c) => c.json(await decline(c.env, c.req.valid("param").token, c.req.valid("json"), ctx(c.req.raw)), 200),

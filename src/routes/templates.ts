@@ -60,7 +60,14 @@ templates.openapi(
     summary: "Create a template as a draft (version 1)",
     description: "Creates version 1 of a new template code as a draft. Documents are prepared only from a published version: publish it next.",
     ...keyed("signing:templates", { idempotent: "templates.create" }),
-    request: jsonBody(TemplateCreate),
+    request: jsonBody(TemplateCreate, {
+      code: "demo-nda",
+      name: "Mutual NDA",
+      kind: "nda",
+      body: "{{company}} and {{counterparty}} keep each other's information confidential for {{years}} years.",
+      variables: ["company", "counterparty", "years"],
+      fields: [{ key: "start_date", label: "Start date", kind: "date", required: true }],
+    }),
     responses: { 200: jsonResponse(z.object({ template_id: z.string() }), "Created"), ...keyedErrors, ...idempotentErrors },
   }),
   async (c) => c.json(await createTemplate(c.env, c.get("principal"), c.req.valid("json")), 200),
@@ -76,7 +83,7 @@ templates.openapi(
     description:
       "Publishes the draft of the named code. From then on its text and fields never change: documents prepared from it keep pointing at exactly what was signed.",
     ...keyed("signing:templates"),
-    request: jsonBody(TemplatePublish),
+    request: jsonBody(TemplatePublish, { code: "demo-nda" }),
     responses: {
       200: jsonResponse(z.object({ code: z.string(), version: z.number().int(), published_at: z.string() }), "Published"),
       ...keyedErrors,
@@ -96,7 +103,10 @@ templates.openapi(
     description:
       "Makes version n+1 of a published template as a draft (the published versions stay as they are). Documents are always prepared from the latest published version.",
     ...keyed("signing:templates", { idempotent: "templates.revise" }),
-    request: jsonBody(TemplateRevise),
+    request: jsonBody(TemplateRevise, {
+      code: "demo-nda",
+      body: "{{company}} and {{counterparty}} keep each other's information confidential for {{years}} years from the start date.",
+    }),
     responses: {
       200: jsonResponse(z.object({ template_id: z.string(), version: z.number().int() }), "Revised"),
       ...keyedErrors,

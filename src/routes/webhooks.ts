@@ -106,6 +106,7 @@ webhooks.openapi(
         .object({ url: text().min(1).max(2048), events: EventNames, label: Label.optional() })
         .strict()
         .openapi("WebhookAdd"),
+      { url: "https://crm.example.com/hooks/edge-sign", events: ["signing.completed", "signing.declined"], label: "CRM" },
     ),
     responses: {
       200: jsonResponse(z.object({ id: z.string(), secret: z.string().openapi({ description: "whsec_ + 48 hex, shown once" }) }), "Added"),
@@ -132,7 +133,10 @@ webhooks.openapi(
     ...keyedWithBody("signing:webhooks"),
     request: {
       params: Id,
-      ...jsonBody(z.object({ active: z.boolean().optional(), events: EventNames.optional(), label: Label.optional() }).strict().openapi("WebhookUpdate")),
+      ...jsonBody(z.object({ active: z.boolean().optional(), events: EventNames.optional(), label: Label.optional() }).strict().openapi("WebhookUpdate"), {
+        active: true,
+        events: ["*"],
+      }),
     },
     responses: {
       200: jsonResponse(

@@ -111,7 +111,21 @@ workflows.openapi(
       "`code` is unique per account and mode (422 otherwise); `template_code` must name a template of the account. " +
       "`public: true` gives the workflow a `public_slug`, kept for good, so a printed QR code keeps working when the workflow is made public again.",
     ...keyed("signing:templates"),
-    request: jsonBody(WorkflowCreate),
+    request: jsonBody(WorkflowCreate, {
+      code: "rental-waiver",
+      name: "Bike rental waiver",
+      template_code: "bike-waiver",
+      signer_roles: [
+        { label: "Rider", role: "rider", order: 1, participant: true },
+        { label: "Shop", role: "shop", order: 2, participant: false, email: "desk@bikes.example", full_name: "Front desk" },
+      ],
+      sequential: true,
+      expires_days: 7,
+      remind_after_days: 2,
+      public: true,
+      intro: "Sign before you ride.",
+      form_fields: [{ key: "booking", label: "Booking number", required: true }],
+    }),
     responses: { 200: jsonResponse(Workflow, "Created"), ...keyedErrors },
   }),
   async (c) => c.json(await createWorkflow(c.env, c.get("principal"), c.req.valid("json")), 200),
@@ -141,7 +155,7 @@ workflows.openapi(
     summary: "Edit a workflow: any field of create; the result is checked whole",
     description: "Documents already started keep what they were started with. Two edits at the same moment: one wins, the other is 409.",
     ...keyed("signing:templates"),
-    request: { params: WorkflowId, ...jsonBody(WorkflowEdit) },
+    request: { params: WorkflowId, ...jsonBody(WorkflowEdit, { remind_after_days: 1, active: true }) },
     responses: { 200: jsonResponse(Workflow, "Edited"), 409: errorContent("Changed by another request at the same time."), ...keyedErrors },
   }),
   async (c) => c.json(await editWorkflow(c.env, c.get("principal"), c.req.valid("param").id, c.req.valid("json")), 200),
@@ -159,7 +173,16 @@ workflows.openapi(
       "then sends to the participant and every fixed role. The document expires `expires_days` after the start. " +
       "422 for an inactive workflow or a template without a published version; 402 when the plan's agreements are spent.",
     ...keyed("signing:workflows", { idempotent: "workflows.start" }),
-    request: { params: WorkflowId, ...jsonBody(StartInput) },
+    request: {
+      params: WorkflowId,
+      ...jsonBody(StartInput, {
+        email: "ana@example.com",
+        full_name: "Ana Ruiz",
+        phone: "+34612345678",
+        values: { booking: "B-2291" },
+        external_ref: "booking-2291",
+      }),
+    },
     responses: { 200: jsonResponse(Started, "Started; tokens shown once"), 402: quotaError, ...keyedErrors, ...idempotentErrors },
   }),
   async (c) => {
