@@ -156,6 +156,7 @@ export function jsonBody<T extends z.ZodType>(schema: T, example?: z.input<T>) {
   return { body: { required: true, content: { "application/json": { schema, ...(example === undefined ? {} : { example }) } } } };
 }
 
-export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
-  return { description, content: { "application/json": { schema } } };
+/** JSON response helper, with the example /openapi.json shows (type-checked against the schema). */
+export function jsonResponse<T extends z.ZodType>(schema: T, description: string, example?: z.output<T>) {
+  return { description, content: { "application/json": { schema, ...(example === undefined ? {} : { example }) } } };
 }

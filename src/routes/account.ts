@@ -22,7 +22,16 @@ export const account = createRouter().openapi(
     summary: "The account and the key making the call",
     description: "The account (id, name, slug) and the calling key's label and scopes: a cheap way to check that a key works and what it may do.",
     ...keyed("signing:read"),
-    responses: { 200: jsonResponse(Account, "The account"), ...keyedErrors },
+    responses: {
+      200: jsonResponse(Account, "The account", {
+        tenant_id: "ten_4n8q2x7m1k9b3p5r0t6v",
+        name: "Demo Company",
+        slug: "demo",
+        key_label: "CRM integration",
+        scopes: ["signing:read", "signing:write"],
+      }),
+      ...keyedErrors,
+    },
   }),
   async (c) => {
     const p = c.get("principal");

@@ -76,6 +76,7 @@ devices.openapi(
           device_id: z.string().openapi({ description: "The device this code pairs (to stop it before or after pairing)" }),
         }),
         "The code",
+        { code: "K7QM-2XRT-9BNP", expires_at: "2026-11-23T18:15:00.000Z", device_id: "dev_9m2k7x4b1n3p5q8r0t6v" },
       ),
       ...keyedErrors,
     },
@@ -109,7 +110,17 @@ devices.openapi(
         .openapi("DevicePairInput"),
       { code: "K7QM-2XRT-9BNP", platform: "ios", app_version: "2.4.1", os_version: "18.1" },
     ),
-    responses: { 200: jsonResponse(PairOutput, "Paired"), ...commonErrors, 401: keyedErrors[401] },
+    responses: {
+      200: jsonResponse(PairOutput, "Paired", {
+        device_id: "dev_9m2k7x4b1n3p5q8r0t6v",
+        name: "Front desk",
+        key: "mk_live_4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d",
+        workflow_id: "wf_01jd3k4m5n6p7q8r9s0t",
+        workflow_name: "Bike rental waiver",
+      }),
+      ...commonErrors,
+      401: keyedErrors[401],
+    },
   }),
   async (c) => {
     const out = await pairDevice(c.env, c.req.valid("json"));
@@ -139,7 +150,15 @@ devices.openapi(
         },
       },
     },
-    responses: { 200: jsonResponse(HeartbeatOutput, "Recorded"), ...keyedErrors },
+    responses: {
+      200: jsonResponse(HeartbeatOutput, "Recorded", {
+        device_id: "dev_9m2k7x4b1n3p5q8r0t6v",
+        name: "Front desk",
+        workflow_id: "wf_01jd3k4m5n6p7q8r9s0t",
+        workflow_name: "Bike rental waiver",
+      }),
+      ...keyedErrors,
+    },
   }),
   async (c) => c.json(await heartbeat(c.env, c.get("principal"), c.req.valid("json") ?? {}), 200),
 );
@@ -169,7 +188,11 @@ devices.openapi(
     ...keyed("signing:workflows"),
     request: { params: Id },
     responses: {
-      200: jsonResponse(z.object({ stopped: z.literal(true), device_id: z.string(), stopped_at: z.string() }), "Stopped"),
+      200: jsonResponse(z.object({ stopped: z.literal(true), device_id: z.string(), stopped_at: z.string() }), "Stopped", {
+        stopped: true,
+        device_id: "dev_9m2k7x4b1n3p5q8r0t6v",
+        stopped_at: "2026-11-23T18:10:00.000Z",
+      }),
       ...keyedErrors,
     },
   }),

@@ -116,6 +116,30 @@ documents.openapi(
       200: jsonResponse(
         z.object({ documents: z.array(ListItem), total: z.number().int(), has_more: z.boolean(), limit: z.number().int(), offset: z.number().int() }),
         "A page of documents",
+        {
+          documents: [
+            {
+              document_id: "doc_01jd3k4m5n6p7q8r9s0t",
+              title: "Mutual NDA: Acme and Globex",
+              status: "sent",
+              template_code: "demo-nda",
+              template_version: 1,
+              subject_name: null,
+              signers: 2,
+              signed: 1,
+              waiting_on: "Ben Okafor",
+              sequential: true,
+              expires_at: "2026-12-31T23:59:59.000Z",
+              sent_at: "2026-11-23T17:45:00.000Z",
+              completed_at: null,
+              void_reason: null,
+            },
+          ],
+          total: 1,
+          has_more: false,
+          limit: 50,
+          offset: 0,
+        },
       ),
       ...keyedErrors,
     },
@@ -142,7 +166,11 @@ documents.openapi(
       external_ref: "crm-4411",
       remind_after_days: 3,
     }),
-    responses: { 200: jsonResponse(z.object({ document_id: z.string() }), "Prepared as a draft"), ...keyedErrors, ...idempotentErrors },
+    responses: {
+      200: jsonResponse(z.object({ document_id: z.string() }), "Prepared as a draft", { document_id: "doc_01jd3k4m5n6p7q8r9s0t" }),
+      ...keyedErrors,
+      ...idempotentErrors,
+    },
   }),
   async (c) => c.json(await prepareDocument(c.env, c.get("principal"), c.req.valid("json"), actor(c.req.raw)), 200),
 );
@@ -195,6 +223,16 @@ documents.openapi(
           ),
         }),
         "Sent; tokens shown once",
+        {
+          links: [
+            {
+              signer_id: "sgn_7k2m9x4b1n3p5q8r0t6v",
+              email: "ana@example.com",
+              token: "9f3b2c1d0e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c",
+              url: "https://sign.example.com/s/9f3b2c1d0e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c",
+            },
+          ],
+        },
       ),
       402: errorContent("The plan's agreements for this period are spent (quota_exceeded)."),
       ...keyedErrors,
@@ -220,7 +258,7 @@ documents.openapi(
       "Voids a draft or sent document with a reason: its links stop working and `signing.voided` is delivered. A document that has ended cannot be voided.",
     ...keyed("signing:write", { idempotent: "documents.void" }),
     request: { params: DocId, ...jsonBody(VoidInput, { reason: "Sent with the wrong dates; a corrected copy follows." }) },
-    responses: { 200: jsonResponse(z.object({ voided: z.literal(true) }), "Voided"), ...keyedErrors, ...idempotentErrors },
+    responses: { 200: jsonResponse(z.object({ voided: z.literal(true) }), "Voided", { voided: true }), ...keyedErrors, ...idempotentErrors },
   }),
   async (c) => c.json(await voidDocument(c.env, c.get("principal"), c.req.valid("param").id, c.req.valid("json").reason, actor(c.req.raw)), 200),
 );

@@ -109,7 +109,7 @@ signing.openapi(
       params: TokenParam,
       body: { required: false, content: { "application/json": { schema: ConsentCommand, example: { captured: { at: "2026-11-23T17:58:12Z" } } } } },
     },
-    responses: { 200: jsonResponse(z.object({ consented: z.literal(true) }), "Consent recorded"), ...commonErrors },
+    responses: { 200: jsonResponse(z.object({ consented: z.literal(true) }), "Consent recorded", { consented: true }), ...commonErrors },
   }),
   async (c) => c.json(await consent(c.env, c.req.valid("param").token, c.req.valid("json") ?? {}, ctx(c.req.raw)), 200),
 );
@@ -135,6 +135,7 @@ signing.openapi(
           })
           .openapi("SigningCodeSent"),
         "Code sent",
+        { channel: "email", sent_to: "a•••@example.com", resend_after: "2026-11-23T17:59:00.000Z" },
       ),
       ...commonErrors,
     },
@@ -159,6 +160,7 @@ signing.openapi(
           .object({ ok: z.boolean(), tries_left: z.number().int().min(0).optional().openapi({ description: "Only when ok is false" }) })
           .openapi("SigningCodeVerified"),
         "Checked",
+        { ok: false, tries_left: 4 },
       ),
       ...commonErrors,
     },
@@ -178,7 +180,7 @@ signing.openapi(
       params: TokenParam,
       ...jsonBody(SupplyFieldCommand, { key: "start_date", value: "2026-12-01" }),
     },
-    responses: { 200: jsonResponse(z.object({ supplied: z.literal(true) }), "Answer stored"), ...commonErrors },
+    responses: { 200: jsonResponse(z.object({ supplied: z.literal(true) }), "Answer stored", { supplied: true }), ...commonErrors },
   }),
   async (c) => c.json(await supplyField(c.env, c.req.valid("param").token, c.req.valid("json"), ctx(c.req.raw)), 200),
 );
@@ -195,7 +197,7 @@ signing.openapi(
       params: TokenParam,
       ...jsonBody(SignCommand, { method: "typed", value: "Ana Ruiz" }),
     },
-    responses: { 200: jsonResponse(z.object({ event_id: z.string() }), "Signed"), ...commonErrors },
+    responses: { 200: jsonResponse(z.object({ event_id: z.string() }), "Signed", { event_id: "evt_3q8m2x5k9b1n7p4r0t6v" }), ...commonErrors },
   }),
   async (c) => c.json(await sign(c.env, c.req.valid("param").token, c.req.valid("json"), ctx(c.req.raw)), 200),
 );
@@ -209,7 +211,7 @@ signing.openapi(
     summary: "Decline with a reason; the document ends as declined",
     ...token,
     request: { params: TokenParam, ...jsonBody(DeclineCommand, { reason: "The dates are wrong." }) },
-    responses: { 200: jsonResponse(z.object({ declined: z.literal(true) }), "Declined"), ...commonErrors },
+    responses: { 200: jsonResponse(z.object({ declined: z.literal(true) }), "Declined", { declined: true }), ...commonErrors },
   }),
   async (c) => c.json(await decline(c.env, c.req.valid("param").token, c.req.valid("json"), ctx(c.req.raw)), 200),
 );

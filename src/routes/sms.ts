@@ -52,6 +52,7 @@ sms.openapi(
       200: jsonResponse(
         z.object({ phone: z.string().openapi({ description: "E.164" }), purposes: z.array(z.enum(SMS_CONSENT_PURPOSES)) }).openapi("SmsConsentRecorded"),
         "Recorded",
+        { phone: "+34612345678", purposes: ["signing.link", "signing.reminder", "signing.completed"] },
       ),
       ...keyedErrors,
       ...idempotentErrors,
@@ -83,6 +84,7 @@ sms.openapi(
           })
           .openapi("SmsConsentAnswer"),
         "The answer for this number",
+        { phone: "+34612345678", may_text: true, why_not: null, obtained_via: "Booking form checkbox, 2026-11-20", obtained_at: "2026-11-20T09:12:00.000Z" },
       ),
       ...keyedErrors,
     },

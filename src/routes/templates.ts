@@ -68,7 +68,11 @@ templates.openapi(
       variables: ["company", "counterparty", "years"],
       fields: [{ key: "start_date", label: "Start date", kind: "date", required: true }],
     }),
-    responses: { 200: jsonResponse(z.object({ template_id: z.string() }), "Created"), ...keyedErrors, ...idempotentErrors },
+    responses: {
+      200: jsonResponse(z.object({ template_id: z.string() }), "Created", { template_id: "tpl_2b7k9m4x1n3p5q8r0t6v" }),
+      ...keyedErrors,
+      ...idempotentErrors,
+    },
   }),
   async (c) => c.json(await createTemplate(c.env, c.get("principal"), c.req.valid("json")), 200),
 );
@@ -85,7 +89,11 @@ templates.openapi(
     ...keyed("signing:templates"),
     request: jsonBody(TemplatePublish, { code: "demo-nda" }),
     responses: {
-      200: jsonResponse(z.object({ code: z.string(), version: z.number().int(), published_at: z.string() }), "Published"),
+      200: jsonResponse(z.object({ code: z.string(), version: z.number().int(), published_at: z.string() }), "Published", {
+        code: "demo-nda",
+        version: 1,
+        published_at: "2026-11-23T17:40:00.000Z",
+      }),
       ...keyedErrors,
       ...idempotentErrors,
     },
@@ -108,7 +116,7 @@ templates.openapi(
       body: "{{company}} and {{counterparty}} keep each other's information confidential for {{years}} years from the start date.",
     }),
     responses: {
-      200: jsonResponse(z.object({ template_id: z.string(), version: z.number().int() }), "Revised"),
+      200: jsonResponse(z.object({ template_id: z.string(), version: z.number().int() }), "Revised", { template_id: "tpl_8q3m1x6k2b9n4p7r0t5v", version: 2 }),
       ...keyedErrors,
       ...idempotentErrors,
     },

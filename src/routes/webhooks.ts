@@ -146,6 +146,7 @@ webhooks.openapi(
           dropped: z.number().int().openapi({ description: "Deliveries lost to a full hold (kept as dead, replayable)" }),
         }),
         "Updated",
+        { updated: true, released: 12, dropped: 0 },
       ),
       ...keyedErrors,
     },
@@ -163,7 +164,7 @@ webhooks.openapi(
     description: "Deletes an endpoint: nothing more is delivered to it. The reason is kept on the account's audit trail.",
     ...keyed("signing:webhooks"),
     request: { params: Id, query: z.object({ reason: text().trim().min(1).max(500) }) },
-    responses: { 200: jsonResponse(z.object({ deleted: z.literal(true) }), "Deleted"), ...keyedErrors },
+    responses: { 200: jsonResponse(z.object({ deleted: z.literal(true) }), "Deleted", { deleted: true }), ...keyedErrors },
   }),
   async (c) => c.json(await deleteEndpoint(c.env, c.get("principal"), c.req.valid("param").id, c.req.valid("query").reason), 200),
 );
@@ -180,7 +181,10 @@ webhooks.openapi(
     ...keyed("signing:webhooks"),
     request: { params: Id },
     responses: {
-      200: jsonResponse(z.object({ secret: z.string(), previous_valid_for_seconds: z.number().int() }), "Rotated"),
+      200: jsonResponse(z.object({ secret: z.string(), previous_valid_for_seconds: z.number().int() }), "Rotated", {
+        secret: "whsec_6f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a6978",
+        previous_valid_for_seconds: 86400,
+      }),
       ...keyedErrors,
     },
   }),
@@ -213,7 +217,11 @@ webhooks.openapi(
       "Queues the delivery's payload again as a new delivery (a new `dlv_` id, the same payload), whatever became of the first. Use after fixing a receiver.",
     ...keyed("signing:webhooks"),
     request: { params: Id },
-    responses: { 200: jsonResponse(z.object({ delivery_id: z.string() }), "Replay queued (or held)"), ...keyedErrors, ...conflict },
+    responses: {
+      200: jsonResponse(z.object({ delivery_id: z.string() }), "Replay queued (or held)", { delivery_id: "dlv_7a8b9c0d1e2f3a4b5c6d7e8f" }),
+      ...keyedErrors,
+      ...conflict,
+    },
   }),
   async (c) => c.json(await replayDelivery(c.env, c.get("principal"), c.req.valid("param").id), 200),
 );
@@ -229,7 +237,10 @@ webhooks.openapi(
       "Queues a `signing.ping` delivery to this endpoint, whatever events it subscribes to, signed like any other: a way to test a receiver end to end.",
     ...keyed("signing:webhooks"),
     request: { params: Id },
-    responses: { 200: jsonResponse(z.object({ delivery_id: z.string() }), "Ping queued (or held)"), ...keyedErrors },
+    responses: {
+      200: jsonResponse(z.object({ delivery_id: z.string() }), "Ping queued (or held)", { delivery_id: "dlv_0f1e2d3c4b5a69788796a5b4" }),
+      ...keyedErrors,
+    },
   }),
   async (c) => c.json(await pingEndpoint(c.env, c.get("principal"), c.req.valid("param").id), 200),
 );

@@ -183,7 +183,26 @@ workflows.openapi(
         external_ref: "booking-2291",
       }),
     },
-    responses: { 200: jsonResponse(Started, "Started; tokens shown once"), 402: quotaError, ...keyedErrors, ...idempotentErrors },
+    responses: {
+      200: jsonResponse(Started, "Started; tokens shown once", {
+        document_id: "doc_01jd3k4m5n6p7q8r9s0t",
+        title: "Bike rental waiver: Ana Ruiz",
+        expires_at: "2026-11-30T18:00:00.000Z",
+        signers: [
+          {
+            signer_id: "sgn_7k2m9x4b1n3p5q8r0t6v",
+            email: "ana@example.com",
+            full_name: "Ana Ruiz",
+            role: "rider",
+            participant: true,
+            token: "9f3b2c1d0e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c",
+          },
+        ],
+      }),
+      402: quotaError,
+      ...keyedErrors,
+      ...idempotentErrors,
+    },
   }),
   async (c) => {
     const p = c.get("principal");
