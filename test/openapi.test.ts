@@ -184,7 +184,7 @@ describe("the description against what the app serves", () => {
     expect([...served()].sort()).toEqual(declared.sort());
   });
 
-  it("every operation: summary, description, security, a request example, and x-request-id on every response; rate-limit headers and Retry-After where limited", async () => {
+  it("every operation: summary, description, security, request and response examples, and x-request-id on every response; rate-limit headers and Retry-After where limited", async () => {
     const d = (await doc()) as Doc & { paths: Record<string, Record<string, Operation & { description?: string }>> };
     for (const [path, ops] of Object.entries(d.paths)) {
       for (const [method, op] of Object.entries(ops)) {
@@ -195,6 +195,11 @@ describe("the description against what the app serves", () => {
         if (op["x-scope"]) expect(op.security, name).toEqual([{ apiKey: [] }, { oauth2: [op["x-scope"]] }]);
         for (const [type, media] of Object.entries((op.requestBody?.content ?? {}) as Record<string, { example?: unknown }>))
           expect(media.example, `${name} request ${type}`).toBeDefined();
+        const ok = (op.responses["200"] as { content?: Record<string, { example?: unknown }> }).content ?? {};
+        expect(
+          Object.values(ok).some((m) => m.example !== undefined),
+          `${name} 200 example`,
+        ).toBe(true);
         const responses = op.responses as Record<string, { headers?: Record<string, { $ref: string }> }>;
         for (const [status, r] of Object.entries(responses)) {
           expect(r.headers?.["x-request-id"], `${name} ${status}`).toEqual({ $ref: "#/components/headers/RequestId" });

@@ -172,7 +172,23 @@ devices.openapi(
     summary: "The account's tablets, newest first, returned whole",
     description: "Every paired device (stopped ones too) and those whose pairing code can still be used, in this key's mode.",
     ...keyed("signing:read"),
-    responses: { 200: jsonResponse(z.object({ devices: z.array(Device) }), "Every tablet"), ...keyedErrors },
+    responses: {
+      200: jsonResponse(z.object({ devices: z.array(Device) }), "Every tablet", {
+        devices: [
+          {
+            device_id: "dev_9m2k7x4b1n3p5q8r0t6v",
+            name: "Front desk",
+            workflow_id: "wf_01jd3k4m5n6p7q8r9s0t",
+            platform: "ios",
+            app_version: "2.4.1",
+            os_version: "18.1",
+            last_seen_at: "2026-11-23T18:09:00.000Z",
+            stopped_at: null,
+          },
+        ],
+      }),
+      ...keyedErrors,
+    },
   }),
   async (c) => c.json(await listDevices(c.env, c.get("principal")), 200),
 );

@@ -158,7 +158,15 @@ async function documentOf(c: Context<AppEnv>, id: string): Promise<{ id: string;
 const pdfOrJson = {
   description: "The sealed file: JSON with the bytes as base64, or the PDF itself when the request accepts application/pdf first.",
   content: {
-    "application/json": { schema: SealedFile },
+    "application/json": {
+      schema: SealedFile,
+      example: {
+        filename: "certificate-7K2M9QXDA4B8C1EF.pdf",
+        content_type: "application/pdf",
+        seal: { commonName: "Edge Sign seal", timestamped: true, publiclyTrusted: false, selfIssued: true, trust: "unverified" },
+        bytes_base64: "JVBERi0xLjcKJeLjz9MK…",
+      },
+    },
     "application/pdf": { schema: z.string().openapi({ format: "binary" }) },
   },
 };
@@ -189,7 +197,69 @@ export const evidence = createRouter()
       description: "The certificate of completion of a completed document, and whether the stored record still matches it.",
       ...keyed("signing:read"),
       request: { params: idParam },
-      responses: { 200: jsonResponse(Certificate, "The certificate"), ...keyedErrors },
+      responses: {
+        200: jsonResponse(Certificate, "The certificate", {
+          certificate_id: "cert_6p2m8x3k1b9n4q7r0t5v",
+          verification_code: "7K2M9QXDA4B8C1EF",
+          issued_at: "2026-11-23T18:00:00.000Z",
+          document_sha256_hex: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+          certificate_sha256_hex: "3c1a9e0b7d5f2468ace13579bdf02468ace13579bdf02468ace13579bdf0246a",
+          still_matches_record: true,
+          divergence: null,
+          payload: {
+            issuer: { tenant: "Demo Company", tenant_id: "ten_4n8q2x7m1k9b3p5r0t6v" },
+            document: {
+              id: "doc_01jd3k4m5n6p7q8r9s0t",
+              title: "Mutual NDA: Acme and Globex",
+              sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+              completed_at: "2026-11-23T18:00:00.000Z",
+              template: { code: "demo-nda", version: 1 },
+              consent: { version: "consent/1", text_sha256: "3c1a9e0b7d5f2468ace13579bdf02468ace13579bdf02468ace13579bdf0246a" },
+            },
+            signers: [
+              {
+                full_name: "Ana Ruiz",
+                email: "ana@example.com",
+                role: "counterparty",
+                sign_order: 1,
+                status: "signed",
+                consented_at: "2026-11-23T17:58:12.000Z",
+                signed_at: "2026-11-23T17:59:40.000Z",
+                signature: {
+                  method: "typed",
+                  value_sha256: "b4e1d2c3a5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90",
+                  signed_against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+                  ip: "203.0.113.9",
+                },
+              },
+            ],
+            events: [
+              {
+                kind: "sent",
+                occurred_at: "2026-11-23T17:45:00.000Z",
+                signer: null,
+                ip: "198.51.100.4",
+                against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+              },
+              {
+                kind: "signed",
+                occurred_at: "2026-11-23T17:59:40.000Z",
+                signer: "ana@example.com",
+                ip: "203.0.113.9",
+                against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+              },
+              {
+                kind: "completed",
+                occurred_at: "2026-11-23T18:00:00.000Z",
+                signer: null,
+                ip: null,
+                against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+              },
+            ],
+          },
+        }),
+        ...keyedErrors,
+      },
     }),
     async (c) => {
       const doc = await documentOf(c, c.req.valid("param").id);
@@ -243,7 +313,61 @@ export const evidence = createRouter()
       },
       responses: {
         ...commonErrors,
-        200: jsonResponse(Verification, "The certificate was found"),
+        200: jsonResponse(Verification, "The certificate was found", {
+          found: true,
+          test: false,
+          verification_code: "7K2M9QXDA4B8C1EF",
+          issued_at: "2026-11-23T18:00:00.000Z",
+          issuer: { tenant: "Demo Company", tenant_id: "ten_4n8q2x7m1k9b3p5r0t6v" },
+          title: "Mutual NDA: Acme and Globex",
+          document_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+          document_matches: null,
+          still_matches_record: true,
+          divergence: null,
+          completed_at: "2026-11-23T18:00:00.000Z",
+          redacted_at: null,
+          signer_count: 1,
+          signers: [
+            {
+              full_name: "Ana Ruiz",
+
+              role: "counterparty",
+              sign_order: 1,
+              status: "signed",
+              consented_at: "2026-11-23T17:58:12.000Z",
+              signed_at: "2026-11-23T17:59:40.000Z",
+              signature: {
+                method: "typed",
+                value_sha256: "b4e1d2c3a5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90",
+                signed_against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+                ip: "203.0.113.9",
+              },
+            },
+          ],
+          events: [
+            {
+              kind: "sent",
+              occurred_at: "2026-11-23T17:45:00.000Z",
+              signer: null,
+              ip: "198.51.100.4",
+              against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+            },
+            {
+              kind: "signed",
+              occurred_at: "2026-11-23T17:59:40.000Z",
+              signer: "ana@example.com",
+              ip: "203.0.113.9",
+              against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+            },
+            {
+              kind: "completed",
+              occurred_at: "2026-11-23T18:00:00.000Z",
+              signer: null,
+              ip: null,
+              against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+            },
+          ],
+        }),
         404: jsonResponse(Verification, "No certificate has this code"),
       },
     }),

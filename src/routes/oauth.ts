@@ -152,7 +152,10 @@ oauth.openAPIRegistry.registerPath({
     "Agreeing redirects with code (single use, 60 seconds), state and iss; declining with error=access_denied.",
   ].join(" "),
   responses: {
-    200: { description: "The consent page (HTML) for a signed-in member", content: { "text/html": { schema: { type: "string" } } } },
+    200: {
+      description: "The consent page (HTML) for a signed-in member",
+      content: { "text/html": { schema: { type: "string" }, example: '<!doctype html><html lang="en"><head><title>Allow Partner App?</title>…</html>' } },
+    },
     302: { description: "To redirect_uri with an error, or to sign in first" },
     400: { description: "Unknown client or redirect_uri not registered (HTML page)", content: { "text/html": { schema: { type: "string" } } } },
   },

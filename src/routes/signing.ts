@@ -2,6 +2,7 @@
  * `/v1/sign/{token}`: the signing link's JSON face. The token is the whole credential; each
  * token is rate limited (120 a minute). The rules live in src/domain/signing.ts.
  */
+import { DEFAULT_CONSENT_TEXT, INTENT_TEXT } from "../domain/wording";
 import { DOCUMENT_STATUSES, SIGNER_STATUSES, TEMPLATE_FIELD_KINDS, TEMPLATE_KINDS } from "../db/enums";
 import { createRoute, z } from "@hono/zod-openapi";
 import { commonErrors, createRouter, jsonBody, jsonResponse, listed, listedOrNull } from "../lib/router";
@@ -86,7 +87,40 @@ signing.openapi(
     request: { params: TokenParam },
     responses: {
       ...commonErrors,
-      200: jsonResponse(LinkRead, "A live link"),
+      200: jsonResponse(LinkRead, "A live link", {
+        ok: true,
+        reason: null,
+        document_id: "doc_01jd3k4m5n6p7q8r9s0t",
+        title: "Mutual NDA: Acme and Globex",
+        body: "Acme Ltd and Globex SA keep each other's information confidential for 2 years.",
+        body_sha256_hex: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+        document_status: "sent",
+        sequential: true,
+        expires_at: "2026-12-31T23:59:59.000Z",
+        tenant_name: "Demo Company",
+        signer_id: "sgn_7k2m9x4b1n3p5q8r0t6v",
+        full_name: "Ana Ruiz",
+        email: "ana@example.com",
+        signer_role: "counterparty",
+        sign_order: 1,
+        signer_status: "pending",
+        consented_at: null,
+        signed_at: null,
+        template_kind: "nda",
+        grants: { company: "Acme Ltd", counterparty: "Globex SA", years: "2" },
+        is_my_turn: true,
+        waiting_on: null,
+        consent_text: DEFAULT_CONSENT_TEXT,
+        consent_version: "consent/1",
+        intent_text: INTENT_TEXT,
+        intent_version: "intent/1",
+        signers: [
+          { full_name: "Ana Ruiz", role: "counterparty", sign_order: 1, status: "pending", signed_at: null, is_me: true },
+          { full_name: "Ben Okafor", role: "company", sign_order: 2, status: "pending", signed_at: null, is_me: false },
+        ],
+        fields: [{ key: "start_date", label: "Start date", kind: "date", required: true, about: null, supplied: false, place: null }],
+        pages: null,
+      }),
       404: jsonResponse(LinkRead, "A link that matches nothing, or is no longer live"),
     },
   }),

@@ -46,7 +46,31 @@ templates.openapi(
     summary: "Every version of every template, newest first",
     description: "Every template version of the account, drafts and published, newest first, with their fields and variables.",
     ...keyed("signing:read"),
-    responses: { 200: jsonResponse(z.object({ templates: z.array(Template) }), "Templates"), ...keyedErrors },
+    responses: {
+      200: jsonResponse(z.object({ templates: z.array(Template) }), "Templates", {
+        templates: [
+          {
+            template_id: "tpl_2b7k9m4x1n3p5q8r0t6v",
+            code: "demo-nda",
+            name: "Mutual NDA",
+            kind: "nda",
+            body: "{{company}} and {{counterparty}} keep each other's information confidential for {{years}} years.",
+            variables: ["company", "counterparty", "years"],
+            grants: {},
+            consent_text: null,
+            fields: [
+              { key: "start_date", label: "Start date", kind: "date", required: true, about: null, sensitive: false, per_child: false, staff_only: false },
+            ],
+            version: 1,
+            is_published: true,
+            published_at: "2026-11-23T17:40:00.000Z",
+            documents: 12,
+            is_latest: true,
+          },
+        ],
+      }),
+      ...keyedErrors,
+    },
   }),
   async (c) => c.json({ templates: await listTemplates(c.env, c.get("principal")) }, 200),
 );

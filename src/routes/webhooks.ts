@@ -86,7 +86,26 @@ webhooks.openapi(
     summary: "Webhook endpoints of this account, with queue counts",
     description: "Every webhook endpoint of the account in this key's mode, with its subscribed events and its queue counts. Secrets are never shown here.",
     ...keyed("signing:webhooks"),
-    responses: { 200: jsonResponse(z.object({ endpoints: z.array(Endpoint) }), "Every endpoint"), ...keyedErrors },
+    responses: {
+      200: jsonResponse(z.object({ endpoints: z.array(Endpoint) }), "Every endpoint", {
+        endpoints: [
+          {
+            id: "whe_01jd3k4m5n6p7q8r9s0t",
+            url: "https://crm.example.com/hooks/edge-sign",
+            label: "CRM",
+            events: ["signing.completed", "signing.declined"],
+            active: true,
+            failures: 0,
+            paused_at: null,
+            last_delivered_at: "2026-11-23T18:00:02.000Z",
+            created_at: "2026-11-20T09:00:00.000Z",
+            queued: 0,
+            dead: 0,
+          },
+        ],
+      }),
+      ...keyedErrors,
+    },
   }),
   async (c) => c.json(await listEndpoints(c.env, c.get("principal")), 200),
 );
@@ -109,7 +128,10 @@ webhooks.openapi(
       { url: "https://crm.example.com/hooks/edge-sign", events: ["signing.completed", "signing.declined"], label: "CRM" },
     ),
     responses: {
-      200: jsonResponse(z.object({ id: z.string(), secret: z.string().openapi({ description: "whsec_ + 48 hex, shown once" }) }), "Added"),
+      200: jsonResponse(z.object({ id: z.string(), secret: z.string().openapi({ description: "whsec_ + 48 hex, shown once" }) }), "Added", {
+        id: "whe_01jd3k4m5n6p7q8r9s0t",
+        secret: "whsec_0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f6071",
+      }),
       ...keyedErrors,
       409: {
         ...idempotentErrors[409],
@@ -201,7 +223,28 @@ webhooks.openapi(
     description: "The endpoint's last fifty deliveries, newest first, with their status and attempts.",
     ...keyed("signing:webhooks"),
     request: { params: Id },
-    responses: { 200: jsonResponse(z.object({ deliveries: z.array(Delivery) }), "Deliveries"), ...keyedErrors },
+    responses: {
+      200: jsonResponse(z.object({ deliveries: z.array(Delivery) }), "Deliveries", {
+        deliveries: [
+          {
+            id: "dlv_7a8b9c0d1e2f3a4b5c6d7e8f",
+            endpoint_id: "whe_01jd3k4m5n6p7q8r9s0t",
+            event: "signing.completed",
+            status: "delivered",
+            attempts: 1,
+            next_attempt_at: null,
+            last_error: null,
+            response_status: 200,
+            created_at: "2026-11-23T18:00:00.000Z",
+            delivered_at: "2026-11-23T18:00:02.000Z",
+            replay_of: null,
+            document_id: "doc_01jd3k4m5n6p7q8r9s0t",
+            document_title: "Mutual NDA: Acme and Globex",
+          },
+        ],
+      }),
+      ...keyedErrors,
+    },
   }),
   async (c) => c.json(await listDeliveries(c.env, c.get("principal"), c.req.valid("param").id), 200),
 );

@@ -83,6 +83,36 @@ const Qr = z
 
 const quotaError = errorContent("The plan's agreements for this period are spent (quota_exceeded).");
 
+/** The example /openapi.json shows for a workflow. */
+const WORKFLOW_EXAMPLE: z.output<typeof Workflow> = {
+  id: "wf_01jd3k4m5n6p7q8r9s0t",
+  code: "rental-waiver",
+  name: "Bike rental waiver",
+  kind: "waiver",
+  template_code: "bike-waiver",
+  template_published: true,
+  signer_roles: [
+    { label: "Rider", role: "rider", order: 1, participant: true },
+    { label: "Shop", role: "shop", order: 2, participant: false, email: "desk@bikes.example", full_name: "Front desk" },
+  ],
+  sequential: true,
+  countersign: false,
+  expires_days: 7,
+  remind_after_days: 2,
+  public: true,
+  public_slug: "k7qm2xrt9bnp",
+  public_url: "https://sign.example.com/f/k7qm2xrt9bnp",
+  intro: "Sign before you ride.",
+  form_fields: [{ key: "booking", label: "Booking number", required: true }],
+  active: true,
+  packet: null,
+  drafted_by_run: null,
+  created_at: "2026-11-20T09:00:00.000Z",
+  updated_at: "2026-11-22T10:30:00.000Z",
+  started: 41,
+  completed: 37,
+};
+
 export const workflows = createRouter();
 
 workflows.openapi(
@@ -94,7 +124,7 @@ workflows.openapi(
     summary: "Every workflow of the account, newest first, with its started and completed counts",
     description: "Every workflow of the account, newest first, with how many times each was started and how many of those completed.",
     ...keyed("signing:read"),
-    responses: { 200: jsonResponse(z.object({ workflows: z.array(Workflow) }), "The workflows"), ...keyedErrors },
+    responses: { 200: jsonResponse(z.object({ workflows: z.array(Workflow) }), "The workflows", { workflows: [WORKFLOW_EXAMPLE] }), ...keyedErrors },
   }),
   async (c) => c.json(await listWorkflows(c.env, c.get("principal")), 200),
 );
@@ -126,7 +156,7 @@ workflows.openapi(
       intro: "Sign before you ride.",
       form_fields: [{ key: "booking", label: "Booking number", required: true }],
     }),
-    responses: { 200: jsonResponse(Workflow, "Created"), ...keyedErrors },
+    responses: { 200: jsonResponse(Workflow, "Created", WORKFLOW_EXAMPLE), ...keyedErrors },
   }),
   async (c) => c.json(await createWorkflow(c.env, c.get("principal"), c.req.valid("json")), 200),
 );
@@ -141,7 +171,7 @@ workflows.openapi(
     description: "One workflow, whole (roles, order, expiry, reminders, public form), with its started and completed counts.",
     ...keyed("signing:read"),
     request: { params: WorkflowId },
-    responses: { 200: jsonResponse(Workflow, "The workflow"), ...keyedErrors },
+    responses: { 200: jsonResponse(Workflow, "The workflow", WORKFLOW_EXAMPLE), ...keyedErrors },
   }),
   async (c) => c.json(await getWorkflow(c.env, c.get("principal"), c.req.valid("param").id), 200),
 );
@@ -156,7 +186,7 @@ workflows.openapi(
     description: "Documents already started keep what they were started with. Two edits at the same moment: one wins, the other is 409.",
     ...keyed("signing:templates"),
     request: { params: WorkflowId, ...jsonBody(WorkflowEdit, { remind_after_days: 1, active: true }) },
-    responses: { 200: jsonResponse(Workflow, "Edited"), 409: errorContent("Changed by another request at the same time."), ...keyedErrors },
+    responses: { 200: jsonResponse(Workflow, "Edited", WORKFLOW_EXAMPLE), 409: errorContent("Changed by another request at the same time."), ...keyedErrors },
   }),
   async (c) => c.json(await editWorkflow(c.env, c.get("principal"), c.req.valid("param").id, c.req.valid("json")), 200),
 );
@@ -227,7 +257,16 @@ workflows.openapi(
     description: "404 when the workflow has no public address.",
     ...keyed("signing:read"),
     request: { params: WorkflowId },
-    responses: { 200: jsonResponse(Qr, "The QR code"), ...keyedErrors },
+    responses: {
+      200: jsonResponse(Qr, "The QR code", {
+        workflow_id: "wf_01jd3k4m5n6p7q8r9s0t",
+        name: "Bike rental waiver",
+        url: "https://sign.example.com/f/k7qm2xrt9bnp",
+        svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 37 37">…</svg>',
+        png_base64: "iVBORw0KGgoAAAANSUhEUgAABAAAAAQAAQAAAAA…",
+      }),
+      ...keyedErrors,
+    },
   }),
   async (c) => c.json(await workflowQr(c.env, c.get("principal"), c.req.valid("param").id), 200),
 );
