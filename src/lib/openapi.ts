@@ -11,6 +11,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { DOCUMENT_STATUSES, SIGNER_STATUSES, WEBHOOK_EVENTS, type Scope, type WebhookEvent } from "../db/enums";
 import { publicBaseUrl } from "./config";
+import { ATTEMPT_TIMEOUT_MS, PAUSE_AFTER_FAILURES, RETRY_LADDER_SECONDS, USER_AGENT } from "../domain/webhook-attempts";
 import { ERROR_SCHEMAS, ErrorSchema } from "./router";
 
 type App = OpenAPIHono<AppEnv>;
@@ -232,7 +233,7 @@ const EVENT_TEXT: Record<WebhookEvent, string> = {
   "signing.viewed": "A signer opened the signing page.",
   "signing.consented": "A signer consented to sign electronically.",
   "signing.signed": "A signer signed.",
-  "signing.completed": "Every signer signed: the document is sealed and its files can be downloaded.",
+  "signing.completed": "Every signer signed: the document is sealed and its files can be downloaded. `signer` is the one whose signature completed it.",
   "signing.declined": "A signer declined; the document ends. `reason` holds the signer's reason.",
   "signing.voided": "The sender voided the document. `reason` holds the reason given.",
   "signing.expired": "The document reached its expiry unsigned.",
@@ -241,6 +242,9 @@ const EVENT_TEXT: Record<WebhookEvent, string> = {
   "packet.blocked": "Reserved: a packet cannot be completed (packets are not built yet; never delivered today).",
   "signing.ping": "A test delivery asked for with POST /v1/webhooks/{id}/ping.",
 };
+
+/** 60 → "1 min", 7200 → "2 h". */
+const wait = (seconds: number) => (seconds < 3600 ? `${seconds / 60} min` : `${seconds / 3600} h`);
 
 const DELIVERY_HEADERS = {
   "Service-Event-Id": {
@@ -259,14 +263,13 @@ const DELIVERY_HEADERS = {
     required: true,
     schema: { type: "string", example: "v1=5d41402abc4b2a76b9719d911017c592ae4f0b1c3e2a9d8f7e6c5b4a39281706" },
   },
-  "User-Agent": { description: "Always this value.", required: true, schema: { type: "string", enum: ["edge-sign-webhooks/1.0"] } },
+  "User-Agent": { description: "Always this value.", required: true, schema: { type: "string", enum: [USER_AGENT] } },
 } as const;
 
 function exampleOf(event: WebhookEvent): Record<string, unknown> {
   if (event === "signing.ping") return { event, occurred_at: "2026-11-23T18:00:00.000Z", endpoint: { id: "whe_01jd3k4m5n6p7q8r9s0t", label: "CRM" } };
   if (event.startsWith("packet.")) return { event, occurred_at: "2026-11-23T18:00:00.000Z" };
-  const whole =
-    event === "signing.created" || event === "signing.sent" || event === "signing.completed" || event === "signing.voided" || event === "signing.expired";
+  const whole = event === "signing.created" || event === "signing.sent" || event === "signing.voided" || event === "signing.expired";
   const status = (
     {
       "signing.created": "draft",
@@ -292,7 +295,7 @@ function exampleOf(event: WebhookEvent): Record<string, unknown> {
       : {
           email: "ana@example.com",
           full_name: "Ana Ruiz",
-          status: event === "signing.signed" ? "signed" : event === "signing.declined" ? "declined" : "pending",
+          status: event === "signing.signed" || event === "signing.completed" ? "signed" : event === "signing.declined" ? "declined" : "pending",
         },
     ...(event === "signing.declined" || event === "signing.voided" ? { reason: "The dates are wrong." } : {}),
   };
@@ -307,13 +310,13 @@ function webhookOf(event: WebhookEvent) {
     operationId: id,
     tags: ["webhooks"],
     summary: `${event} delivery`,
-    description: `${EVENT_TEXT[event]}\n\nPOSTed as JSON to every active endpoint subscribed to \`${event}\` (or \`*\`) in the document's mode. Answer 2xx within 10 seconds; anything else (redirects included: they are not followed) is retried after 1 min, 5 min, 30 min, 2 h, 12 h and 24 h, then the delivery is dead (replayable).`,
+    description: `${EVENT_TEXT[event]}\n\nPOSTed as JSON to every active endpoint subscribed to \`${event}\` (or \`*\`) in the document's mode. Answer 2xx within ${ATTEMPT_TIMEOUT_MS / 1000} seconds; anything else (redirects included: they are not followed) is retried after ${RETRY_LADDER_SECONDS.map(wait).join(", ")}, then the delivery is dead (replayable). ${PAUSE_AFTER_FAILURES} failed attempts in a row pause the endpoint: deliveries are then held until it is made active again.`,
     security: [],
     parameters: Object.entries(DELIVERY_HEADERS).map(([name, h]) => ({ name, in: "header", ...h })),
     request: { body: { required: true, content: { "application/json": { schema, example: exampleOf(event) } } } },
     responses: {
       200: { description: "Any 2xx: delivered; the body is ignored." },
-      default: { description: "Any other status, or no answer within 10 seconds: the attempt failed and is retried." },
+      default: { description: `Any other status, or no answer within ${ATTEMPT_TIMEOUT_MS / 1000} seconds: the attempt failed and is retried.` },
     },
   };
 }
