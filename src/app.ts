@@ -9,6 +9,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "./env";
 import { ApiError, errorResponse, noRoute, onError, tooLarge } from "./lib/errors";
 import { createRouter } from "./lib/router";
+import { describeApi, documentConfig } from "./lib/openapi";
 import { log, requestLog } from "./lib/log";
 import { ConfigError, configOf } from "./lib/config";
 import { account } from "./routes/account";
@@ -88,12 +89,6 @@ app.use("*", (c, next) => (OWN_BODY_LIMIT.has(c.req.path) ? next() : generalBody
 // A request on an account's signing host reaches only that account's pages and signing routes.
 app.use("*", signingHostGate);
 
-app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
-  type: "http",
-  scheme: "bearer",
-  description: "An API key: mk_test_… or mk_live_…",
-});
-
 app.route("/", account);
 app.route("/", templates);
 app.route("/", documents);
@@ -113,10 +108,9 @@ app.route("/", branding);
 app.route("/", kiosk);
 app.route("/", apiReference);
 
-app.doc31("/openapi.json", {
-  openapi: "3.1.0",
-  info: { title: "Document Signing Service", version: "1.0.0" },
-});
+// Response headers, error schemas, security schemes and webhooks, declared once for every operation.
+describeApi(app);
+app.doc31("/openapi.json", documentConfig);
 
 // The operator API is not part of the integrators' contract, so it stays out of /openapi.json.
 app.route("/ops/v1", ops);

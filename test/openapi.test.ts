@@ -5,6 +5,9 @@ import { IDEMPOTENT_OPERATIONS } from "../src/lib/idempotency";
 import { NOT_BUILT_YET, RESERVED_FIELDS, SPEC_ROUTES, notBuilt } from "./spec-routes";
 import readme from "../README.md?raw";
 import notBuiltPage from "../docs/not-built-yet.md?raw";
+import { app } from "../src/app";
+import { ERROR_STATUS } from "../src/lib/errors";
+import { SCOPES, WEBHOOK_EVENTS } from "../src/db/enums";
 
 type Parameter = { name: string; in: string; required?: boolean; schema?: { minLength?: number; maxLength?: number } };
 type Operation = {
@@ -144,6 +147,148 @@ describe("GET /openapi.json", () => {
         .filter((r) => !notBuilt(r))
         .sort(),
     );
+  });
+});
+
+/**
+ * Routes the app serves that are not the JSON API, so not in /openapi.json, each with why.
+ * Everything else it serves must be described, and everything described must be served.
+ */
+const NOT_DESCRIBED: [RegExp, string][] = [
+  [/^\/openapi\.json$/, "the description itself"],
+  [/^\/ops\//, "the operator API is not part of the integrators' contract"],
+  [/^\/(s|f|t|verify|app|brand)(\/|$)/, "server-rendered pages and their assets, not JSON operations"],
+  [/^\/\.well-known\//, "OAuth metadata, described by RFC 8414 itself"],
+  [/^\/oauth\/(authorize\/|consent|revoke)/, "the browser steps of OAuth consent"],
+  [/^\/hooks\//, "inbound provider callbacks (Twilio), signed by the provider"],
+  [/^\/docs(\/|$)/, "the API reference page (Redoc) and its pinned bundle"],
+];
+
+describe("the description against what the app serves", () => {
+  const served = () => {
+    const out = new Set<string>();
+    for (const r of app.routes) {
+      if (r.method === "ALL" || r.path.includes("*")) continue;
+      const path = r.path.replace(/:([A-Za-z_]+)/g, "{$1}");
+      const route = `${r.method} ${path}`;
+      // The spec's and the contract's routes that are not the integrators' API (operator or session, pages, providers).
+      if (SPEC_ROUTES.some((s) => !s.openapi && s.route === route)) continue;
+      if (NOT_DESCRIBED.some(([re]) => re.test(path))) continue;
+      out.add(route);
+    }
+    return out;
+  };
+
+  it("describes every JSON route the app serves, and serves every route it describes", async () => {
+    const d = await doc();
+    const declared = Object.entries(d.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    expect([...served()].sort()).toEqual(declared.sort());
+  });
+
+  it("every operation: summary, description, security, request and response examples, and x-request-id on every response; rate-limit headers and Retry-After where limited", async () => {
+    const d = (await doc()) as Doc & { paths: Record<string, Record<string, Operation & { description?: string }>> };
+    for (const [path, ops] of Object.entries(d.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        expect(op.summary, name).toBeTruthy();
+        expect(op.description, name).toBeTruthy();
+        expect(Array.isArray(op.security), name).toBe(true);
+        if (op["x-scope"]) expect(op.security, name).toEqual([{ apiKey: [] }, { oauth2: [op["x-scope"]] }]);
+        for (const [type, media] of Object.entries((op.requestBody?.content ?? {}) as Record<string, { example?: unknown }>))
+          expect(media.example, `${name} request ${type}`).toBeDefined();
+        const ok = (op.responses["200"] as { content?: Record<string, { example?: unknown }> }).content ?? {};
+        expect(
+          Object.values(ok).some((m) => m.example !== undefined),
+          `${name} 200 example`,
+        ).toBe(true);
+        const responses = op.responses as Record<string, { headers?: Record<string, { $ref: string }> }>;
+        for (const [status, r] of Object.entries(responses)) {
+          expect(r.headers?.["x-request-id"], `${name} ${status}`).toEqual({ $ref: "#/components/headers/RequestId" });
+          if ("429" in responses) expect(r.headers?.["X-RateLimit-Remaining"], `${name} ${status}`).toBeTruthy();
+          if (op["x-idempotency-operation"] && status === "200") expect(r.headers?.["Idempotency-Replayed"], name).toBeTruthy();
+        }
+        if ("429" in responses) expect(responses["429"]!.headers?.["Retry-After"], name).toEqual({ $ref: "#/components/headers/RetryAfter" });
+      }
+    }
+  });
+
+  // 404s that answer a body of their own, not the envelope: a dead signing link still says why, an unknown code says it matches nothing.
+  const OWN_404_BODY = new Set(["get /v1/sign/{token} 404", "get /v1/verify/{code} 404"]);
+
+  it("every error response names its status's own schema, whose code is the closed code of that status", async () => {
+    const d = (await doc()) as Doc & { components: { schemas: Record<string, { properties: { error: { properties: { code: unknown } } } }> } };
+    const schemas = d.components.schemas;
+    for (const [path, ops] of Object.entries(d.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        for (const [status, r] of Object.entries(op.responses as Record<string, { content?: Record<string, { schema: { $ref?: string } }> }>)) {
+          const json = r.content?.["application/json"];
+          if (Number(status) < 400 || !json || OWN_404_BODY.has(`${method} ${path} ${status}`)) continue;
+          const code = Object.entries(ERROR_STATUS).find(([, s]) => s === Number(status))?.[0];
+          expect(code, `${method} ${path} ${status}`).toBeTruthy();
+          const ref = json.schema.$ref;
+          if (path.startsWith("/oauth/")) {
+            expect(ref, `${method} ${path} ${status}`).toBe("#/components/schemas/OAuthError");
+            continue;
+          }
+          expect(ref, `${method} ${path} ${status}`).toMatch(/^#\/components\/schemas\/\w+Error$/);
+          const named = schemas[ref!.split("/").pop()!];
+          expect(named?.properties.error.properties.code, `${method} ${path} ${status}`).toEqual({ type: "string", enum: [code] });
+        }
+      }
+    }
+  });
+
+  it("types every status, kind, event, scope, auth, locale and signature method as an enum of its closed list", async () => {
+    const d = (await doc()) as Doc & { components: { schemas: Record<string, unknown> } };
+    const CLOSED = /^(status|.*_status|kind|.*_kind|event|auth|locale|signature_method|method|per|minors)$/;
+    const loose: string[] = [];
+    const walk = (node: unknown, at: string, key: string) => {
+      if (!node || typeof node !== "object") return;
+      const s = node as { type?: unknown; enum?: unknown[]; properties?: Record<string, unknown>; items?: unknown; anyOf?: unknown[] };
+      const stringy = s.type === "string" || (Array.isArray(s.type) && s.type.includes("string"));
+      if (stringy && !s.enum && !("const" in s) && CLOSED.test(key)) loose.push(at);
+      for (const [k, v] of Object.entries(s.properties ?? {})) walk(v, `${at}.${k}`, k);
+      if (s.items) walk(s.items, `${at}[]`, key === "scopes" ? "status" : key);
+      for (const v of s.anyOf ?? []) walk(v, at, key);
+    };
+    for (const [name, schema] of Object.entries(d.components.schemas)) walk(schema, name, "");
+    for (const [path, ops] of Object.entries(d.paths))
+      for (const [method, op] of Object.entries(ops))
+        for (const [status, r] of Object.entries(op.responses as Record<string, { content?: Record<string, { schema: unknown }> }>))
+          for (const c of Object.values(r.content ?? {})) walk(c.schema, `${method} ${path} ${status}`, "");
+    expect(loose).toEqual([]);
+  });
+
+  it("declares servers, described tags, the security schemes with every scope, and every webhook event", async () => {
+    type Flow = { authorizationUrl: string; tokenUrl: string; scopes: Record<string, string> };
+    type Hook = { post: { parameters: Parameter[]; requestBody: { content: Record<string, { schema: { $ref?: string }; example: { event: string } }> } } };
+    const d = (await doc()) as Doc & {
+      servers?: { url: string }[];
+      tags: { name: string; description: string }[];
+      components: { securitySchemes: { apiKey: object; oauth2: { flows: { authorizationCode: Flow } } } };
+      webhooks: Record<string, Hook>;
+    };
+    expect(d.servers?.[0]?.url).toMatch(/^https?:\/\//);
+    const used = new Set(Object.values(d.paths).flatMap((ops) => Object.values(ops).flatMap((op) => op.tags ?? [])));
+    const tags = new Map(d.tags.map((t) => [t.name, t.description]));
+    for (const t of used) expect(tags.get(t), t).toBeTruthy();
+    const schemes = d.components.securitySchemes;
+    expect(schemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(Object.keys(schemes.oauth2.flows.authorizationCode.scopes).sort()).toEqual([...SCOPES].sort());
+    expect(schemes.oauth2.flows.authorizationCode).toMatchObject({ authorizationUrl: "/oauth/authorize", tokenUrl: "/oauth/token" });
+    expect(Object.keys(d.webhooks).sort()).toEqual([...WEBHOOK_EVENTS].sort());
+    for (const [event, hook] of Object.entries(
+      d.webhooks as Record<
+        string,
+        { post: { parameters: Parameter[]; requestBody: { content: Record<string, { schema: { $ref?: string }; example: { event: string } }> } } }
+      >,
+    )) {
+      const headers = hook.post.parameters.filter((p) => p.in === "header").map((p) => p.name);
+      expect(headers, event).toEqual(expect.arrayContaining(["Service-Event-Id", "Service-Timestamp", "Service-Signature"]));
+      const body = hook.post.requestBody.content["application/json"]!;
+      expect(body.schema.$ref, event).toBeTruthy();
+      expect(body.example.event, event).toBe(event);
+    }
   });
 });
 

@@ -5,7 +5,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
-import { ApiError } from "./errors";
+import { ApiError, ERROR_STATUS, type ErrorCode } from "./errors";
 import { requireKey, type Scope } from "./auth";
 import { idempotent, type IdempotentOperation } from "./idempotency";
 
@@ -41,15 +41,49 @@ export function createRouter() {
   });
 }
 
-export const ErrorSchema = z
-  .object({
+const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+const errorEnvelope = (code: z.ZodType, message: string, hint?: string) =>
+  z.object({
     error: z.object({
-      code: z.string().openapi({ example: "invalid" }),
-      message: z.string(),
-      hint: z.string().optional(),
+      code,
+      message: z.string().openapi({ description: "What went wrong, naming the offending field first when there is one.", example: message }),
+      hint: z
+        .string()
+        .optional()
+        .openapi({ description: "What to do about it, when there is something to say.", ...(hint ? { example: hint } : {}) }),
     }),
-  })
-  .openapi("Error");
+  });
+
+/** The envelope of every error: `code` is one of the closed list of src/lib/errors.ts. */
+export const ErrorSchema = errorEnvelope(z.enum(ERROR_CODES).openapi({ example: "invalid" }), "signers.0.email: Invalid email address").openapi("Error");
+
+const ERROR_EXAMPLES: Record<ErrorCode, [string, string?]> = {
+  bad_request: ["The request body must be a JSON object.", "Send a JSON object with Content-Type: application/json."],
+  unauthorized: ["A valid API key is required.", "Send Authorization: Bearer mk_live_… or mk_test_…."],
+  quota_exceeded: [
+    "This account has used every agreement its plan includes this month, or reached its spending limit.",
+    "Upgrade the plan or raise the spending limit; test-mode documents never count.",
+  ],
+  forbidden: ["This key lacks the scope signing:write."],
+  not_found: ["No such document in this account."],
+  method_not_allowed: ["PUT is not allowed on /v1/documents.", "Allowed: GET, POST, HEAD."],
+  conflict: ["This Idempotency-Key was used with another body.", "Use a new key for a new request."],
+  too_large: ["The body is over one megabyte."],
+  invalid: ["signers.0.email: Invalid email address"],
+  rate_limited: ["Rate limit reached: 300 requests per 60 seconds per key.", "Retry after 12 seconds."],
+  internal: ["Something went wrong on our side.", "Quote the x-request-id when reporting it."],
+};
+
+const pascal = (code: string) => code.replace(/(^|_)([a-z])/g, (_, __, ch: string) => ch.toUpperCase());
+
+/** One named error schema per status (each status has exactly one code), e.g. `NotFoundError`. */
+export const ERROR_SCHEMAS = Object.fromEntries(
+  ERROR_CODES.map((code) => {
+    const [message, hint] = ERROR_EXAMPLES[code];
+    return [ERROR_STATUS[code], errorEnvelope(z.literal(code), message, hint).openapi(`${pascal(code)}Error`)];
+  }),
+) as Record<(typeof ERROR_STATUS)[ErrorCode], typeof ErrorSchema>;
 
 export const errorContent = (description: string) => ({ description, content: { "application/json": { schema: ErrorSchema } } });
 
@@ -100,11 +134,29 @@ export function keyed<const S extends Scope>(scope: S, opts: { idempotent?: Idem
   };
 }
 
-/** JSON request body helper: required, `application/json`. */
-export function jsonBody<T extends z.ZodType>(schema: T) {
-  return { body: { required: true, content: { "application/json": { schema } } } };
+/**
+ * A response field whose values are one of a closed list of src/db/enums.ts: declared as that enum
+ * in /openapi.json. The zod type stays a string, so the handlers' types (and what they return) are
+ * unchanged; only the description names the list. Request fields validate with `z.enum` instead.
+ */
+export function listed<const T extends readonly [string, ...string[]]>(list: T) {
+  return z.string().openapi({ enum: [...list] });
 }
 
-export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
-  return { description, content: { "application/json": { schema } } };
+/** `listed`, for a field that may also be null. */
+export function listedOrNull<const T extends readonly [string, ...string[]]>(list: T) {
+  return z
+    .string()
+    .nullable()
+    .openapi({ enum: [...list, null] });
+}
+
+/** JSON request body helper: required, `application/json`, with the example /openapi.json shows (type-checked against the schema). */
+export function jsonBody<T extends z.ZodType>(schema: T, example?: z.input<T>) {
+  return { body: { required: true, content: { "application/json": { schema, ...(example === undefined ? {} : { example }) } } } };
+}
+
+/** JSON response helper, with the example /openapi.json shows (type-checked against the schema). */
+export function jsonResponse<T extends z.ZodType>(schema: T, description: string, example?: z.output<T>) {
+  return { description, content: { "application/json": { schema, ...(example === undefined ? {} : { example }) } } };
 }

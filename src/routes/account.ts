@@ -1,5 +1,6 @@
+import { SCOPES } from "../db/enums";
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, jsonResponse, keyed, keyedErrors } from "../lib/router";
+import { createRouter, jsonResponse, keyed, keyedErrors, listed } from "../lib/router";
 import { requireTenant } from "../domain/accounts";
 
 const Account = z
@@ -8,7 +9,7 @@ const Account = z
     name: z.string(),
     slug: z.string(),
     key_label: z.string(),
-    scopes: z.array(z.string()),
+    scopes: z.array(listed(SCOPES)),
   })
   .openapi("Account");
 
@@ -19,8 +20,18 @@ export const account = createRouter().openapi(
     operationId: "getAccount",
     tags: ["account"],
     summary: "The account and the key making the call",
+    description: "The account (id, name, slug) and the calling key's label and scopes: a cheap way to check that a key works and what it may do.",
     ...keyed("signing:read"),
-    responses: { 200: jsonResponse(Account, "The account"), ...keyedErrors },
+    responses: {
+      200: jsonResponse(Account, "The account", {
+        tenant_id: "ten_4n8q2x7m1k9b3p5r0t6v",
+        name: "Demo Company",
+        slug: "demo",
+        key_label: "CRM integration",
+        scopes: ["signing:read", "signing:write"],
+      }),
+      ...keyedErrors,
+    },
   }),
   async (c) => {
     const p = c.get("principal");

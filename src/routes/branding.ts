@@ -14,7 +14,7 @@ import type { AppEnv } from "../env";
 import { ApiError, errorResponse, invalid, unauthorized } from "../lib/errors";
 import { authenticate, clientAddress } from "../lib/auth";
 import { sha256Hex, timingSafeEqual } from "../lib/crypto";
-import { ErrorSchema, commonErrors, createRouter, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
+import { commonErrors, errorContent, createRouter, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
 import { plainText, text } from "../lib/text";
 import { BRAND_PICTURE_LIMITS } from "../lib/image";
 import {
@@ -139,7 +139,29 @@ branding.openapi(
       "`signingHost` is the host signing links use (the service's own without a brand). `openingUpdatedAt` is null when there is no opening image; " +
       "the picture URLs are always given (each answers 404 while `has…` is false) and `openingUrl` carries `v`, the image's version.",
     ...keyed("signing:read"),
-    responses: { 200: jsonResponse(Branding, "The brand worn"), ...keyedErrors },
+    responses: {
+      200: jsonResponse(Branding, "The brand worn", {
+        businessName: "Demo Company",
+        whiteLabelEnabled: false,
+        primaryColor: "#1f4e79",
+        accentColor: "#f2a900",
+        backgroundColor: "#ffffff",
+        textColor: "#1a1a1a",
+        buttonTextColor: "#ffffff",
+        hasLogo: true,
+        hasDarkLogo: false,
+        hasOpening: false,
+        openingType: "image/jpeg",
+        openingUpdatedAt: null,
+        signingHost: "sign.example.com",
+        footerText: "",
+        tenantId: "ten_4n8q2x7m1k9b3p5r0t6v",
+        logoUrl: "https://sign.example.com/brand/ten_4n8q2x7m1k9b3p5r0t6v/logo.png",
+        logoDarkUrl: "https://sign.example.com/brand/ten_4n8q2x7m1k9b3p5r0t6v/logo-dark.png",
+        openingUrl: "https://sign.example.com/brand/ten_4n8q2x7m1k9b3p5r0t6v/opening.jpg?v=0",
+      }),
+      ...keyedErrors,
+    },
   }),
   async (c) => c.json(await getBranding(c.env, c.get("principal").tenantId), 200),
 );
@@ -153,7 +175,7 @@ branding.openapi(
     request: { query: tenantQuery, ...jsonBody(BrandingInput) },
     responses: {
       200: jsonResponse(Branding, "The brand now worn"),
-      409: jsonResponse(ErrorSchema, "Another account uses this signing host."),
+      409: errorContent("Another account uses this signing host."),
       ...editorErrors,
     },
   }),

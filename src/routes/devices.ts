@@ -67,7 +67,7 @@ devices.openapi(
     description:
       "Makes the device (listed by `GET /v1/devices` until its code runs out unused) and its code: 12 Crockford base32 characters printed `XXXX-XXXX-XXXX`, typed in any case, with or without the dashes. The code is stored only as a hash. The device key that pairing issues is in this key's mode.",
     ...keyed("signing:workflows"),
-    request: jsonBody(PairingCodeInput),
+    request: jsonBody(PairingCodeInput, { name: "Front desk", workflow_id: "wf_01jd3k4m5n6p7q8r9s0t" }),
     responses: {
       200: jsonResponse(
         z.object({
@@ -76,6 +76,7 @@ devices.openapi(
           device_id: z.string().openapi({ description: "The device this code pairs (to stop it before or after pairing)" }),
         }),
         "The code",
+        { code: "K7QM-2XRT-9BNP", expires_at: "2026-11-23T18:15:00.000Z", device_id: "dev_9m2k7x4b1n3p5q8r0t6v" },
       ),
       ...keyedErrors,
     },
@@ -107,8 +108,19 @@ devices.openapi(
         })
         .strict()
         .openapi("DevicePairInput"),
+      { code: "K7QM-2XRT-9BNP", platform: "ios", app_version: "2.4.1", os_version: "18.1" },
     ),
-    responses: { 200: jsonResponse(PairOutput, "Paired"), ...commonErrors, 401: keyedErrors[401] },
+    responses: {
+      200: jsonResponse(PairOutput, "Paired", {
+        device_id: "dev_9m2k7x4b1n3p5q8r0t6v",
+        name: "Front desk",
+        key: "mk_live_4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d",
+        workflow_id: "wf_01jd3k4m5n6p7q8r9s0t",
+        workflow_name: "Bike rental waiver",
+      }),
+      ...commonErrors,
+      401: keyedErrors[401],
+    },
   }),
   async (c) => {
     const out = await pairDevice(c.env, c.req.valid("json"));
@@ -124,6 +136,8 @@ devices.openapi(
     operationId: "deviceHeartbeat",
     tags: ["devices"],
     summary: "A paired device says it is alive; the device is the credential's, not the body's",
+    description:
+      "Called by a paired tablet with its own device key (scope `signing:device`): records that it is alive. The device is the key's; a body cannot name another.",
     ...keyed("signing:device"),
     request: {
       body: {
@@ -131,11 +145,20 @@ devices.openapi(
         content: {
           "application/json": {
             schema: z.object({ app_version: Version.optional(), os_version: Version.optional() }).strict().openapi("DeviceHeartbeatInput"),
+            example: { app_version: "2.4.1", os_version: "18.1" },
           },
         },
       },
     },
-    responses: { 200: jsonResponse(HeartbeatOutput, "Recorded"), ...keyedErrors },
+    responses: {
+      200: jsonResponse(HeartbeatOutput, "Recorded", {
+        device_id: "dev_9m2k7x4b1n3p5q8r0t6v",
+        name: "Front desk",
+        workflow_id: "wf_01jd3k4m5n6p7q8r9s0t",
+        workflow_name: "Bike rental waiver",
+      }),
+      ...keyedErrors,
+    },
   }),
   async (c) => c.json(await heartbeat(c.env, c.get("principal"), c.req.valid("json") ?? {}), 200),
 );
@@ -149,7 +172,23 @@ devices.openapi(
     summary: "The account's tablets, newest first, returned whole",
     description: "Every paired device (stopped ones too) and those whose pairing code can still be used, in this key's mode.",
     ...keyed("signing:read"),
-    responses: { 200: jsonResponse(z.object({ devices: z.array(Device) }), "Every tablet"), ...keyedErrors },
+    responses: {
+      200: jsonResponse(z.object({ devices: z.array(Device) }), "Every tablet", {
+        devices: [
+          {
+            device_id: "dev_9m2k7x4b1n3p5q8r0t6v",
+            name: "Front desk",
+            workflow_id: "wf_01jd3k4m5n6p7q8r9s0t",
+            platform: "ios",
+            app_version: "2.4.1",
+            os_version: "18.1",
+            last_seen_at: "2026-11-23T18:09:00.000Z",
+            stopped_at: null,
+          },
+        ],
+      }),
+      ...keyedErrors,
+    },
   }),
   async (c) => c.json(await listDevices(c.env, c.get("principal")), 200),
 );
@@ -165,7 +204,11 @@ devices.openapi(
     ...keyed("signing:workflows"),
     request: { params: Id },
     responses: {
-      200: jsonResponse(z.object({ stopped: z.literal(true), device_id: z.string(), stopped_at: z.string() }), "Stopped"),
+      200: jsonResponse(z.object({ stopped: z.literal(true), device_id: z.string(), stopped_at: z.string() }), "Stopped", {
+        stopped: true,
+        device_id: "dev_9m2k7x4b1n3p5q8r0t6v",
+        stopped_at: "2026-11-23T18:10:00.000Z",
+      }),
       ...keyedErrors,
     },
   }),

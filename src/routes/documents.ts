@@ -1,6 +1,7 @@
+import { DOCUMENT_STATUSES, LOCALES, SIGNATURE_METHODS, SIGNER_AUTH, SIGNER_STATUSES, TRAIL_KINDS } from "../db/enums";
 import { createRoute, z } from "@hono/zod-openapi";
 import { signingLink } from "../domain/branding";
-import { createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
+import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed } from "../lib/router";
 import { clientAddress } from "../lib/auth";
 import { ListQuery, PrepareInput, SendInput, VoidInput, getDocument, listDocuments, prepareDocument, sendDocument, voidDocument } from "../domain/documents";
 
@@ -14,10 +15,10 @@ const Signer = z
     full_name: z.string(),
     role: z.string(),
     sign_order: z.number().int(),
-    status: z.string(),
+    status: listed(SIGNER_STATUSES),
     party_id: z.string().nullable(),
-    auth: z.string(),
-    locale: z.string().openapi({ description: "Language of the signer's messages and page (en, es, fr, de)." }),
+    auth: listed(SIGNER_AUTH),
+    locale: listed(LOCALES).openapi({ description: "Language of the signer's messages and page (en, es, fr, de)." }),
     consented_at: z.string().nullable(),
     signed_at: z.string().nullable(),
     declined_at: z.string().nullable(),
@@ -39,12 +40,12 @@ const Signer = z
 const Event = z
   .object({
     event_id: z.string(),
-    kind: z.string(),
+    kind: listed(TRAIL_KINDS),
     occurred_at: z.string(),
     signer_email: z.string().nullable(),
     ip: z.string().nullable(),
     user_agent: z.string().nullable(),
-    signature_method: z.string().optional(),
+    signature_method: listed(SIGNATURE_METHODS).optional(),
     against_sha256: z.string(),
     detail: z.string().nullable(),
   })
@@ -54,7 +55,7 @@ const Document = z
   .object({
     document_id: z.string(),
     title: z.string(),
-    status: z.string(),
+    status: listed(DOCUMENT_STATUSES),
     body: z.string(),
     body_sha256: z.string(),
     template_code: z.string(),
@@ -81,7 +82,7 @@ const ListItem = z
   .object({
     document_id: z.string(),
     title: z.string(),
-    status: z.string(),
+    status: listed(DOCUMENT_STATUSES),
     template_code: z.string(),
     template_version: z.number().int(),
     subject_name: z.string().nullable().openapi({
@@ -107,6 +108,8 @@ documents.openapi(
     operationId: "listDocuments",
     tags: ["documents"],
     summary: "Documents, newest first, a page at a time",
+    description:
+      "Documents of this key's mode (test keys see test documents, live keys live ones), newest first. Page with `limit` and `offset`; `total` and `has_more` say how far there is to go. Filter by `status` (`open` is sent and not yet ended) and search with `q`.",
     ...keyed("signing:read"),
     request: {
       query: ListQuery,
@@ -115,6 +118,30 @@ documents.openapi(
       200: jsonResponse(
         z.object({ documents: z.array(ListItem), total: z.number().int(), has_more: z.boolean(), limit: z.number().int(), offset: z.number().int() }),
         "A page of documents",
+        {
+          documents: [
+            {
+              document_id: "doc_01jd3k4m5n6p7q8r9s0t",
+              title: "Mutual NDA: Acme and Globex",
+              status: "sent",
+              template_code: "demo-nda",
+              template_version: 1,
+              subject_name: null,
+              signers: 2,
+              signed: 1,
+              waiting_on: "Ben Okafor",
+              sequential: true,
+              expires_at: "2026-12-31T23:59:59.000Z",
+              sent_at: "2026-11-23T17:45:00.000Z",
+              completed_at: null,
+              void_reason: null,
+            },
+          ],
+          total: 1,
+          has_more: false,
+          limit: 50,
+          offset: 0,
+        },
       ),
       ...keyedErrors,
     },
@@ -129,9 +156,23 @@ documents.openapi(
     operationId: "prepareDocument",
     tags: ["documents"],
     summary: "Prepare a document from the latest published version of a template",
+    description:
+      "Prepares a draft from the template's latest published version, filling its variables from `grants`. Nothing is sent: call send next. The body's text is hashed (`body_sha256`) and frozen.",
     ...keyed("signing:write", { idempotent: "documents.prepare" }),
-    request: jsonBody(PrepareInput),
-    responses: { 200: jsonResponse(z.object({ document_id: z.string() }), "Prepared as a draft"), ...keyedErrors, ...idempotentErrors },
+    request: jsonBody(PrepareInput, {
+      template_code: "demo-nda",
+      title: "Mutual NDA: Acme and Globex",
+      values: { company: "Acme Ltd", counterparty: "Globex SA", years: "2" },
+      expires_at: "2026-12-31T23:59:59Z",
+      metadata: { deal: "Q4-17" },
+      external_ref: "crm-4411",
+      remind_after_days: 3,
+    }),
+    responses: {
+      200: jsonResponse(z.object({ document_id: z.string() }), "Prepared as a draft", { document_id: "doc_01jd3k4m5n6p7q8r9s0t" }),
+      ...keyedErrors,
+      ...idempotentErrors,
+    },
   }),
   async (c) => c.json(await prepareDocument(c.env, c.get("principal"), c.req.valid("json"), actor(c.req.raw)), 200),
 );
@@ -143,9 +184,67 @@ documents.openapi(
     operationId: "getDocument",
     tags: ["documents"],
     summary: "A document with its signers and trail",
+    description:
+      "The document, its signers and their status, and its audit trail (events in order). `integrity_ok` says whether the stored record still matches what was signed.",
     ...keyed("signing:read"),
     request: { params: DocId },
-    responses: { 200: jsonResponse(Document, "The document"), ...keyedErrors },
+    responses: {
+      200: jsonResponse(Document, "The document", {
+        document_id: "doc_01jd3k4m5n6p7q8r9s0t",
+        title: "Mutual NDA: Acme and Globex",
+        status: "sent",
+        body: "Acme Ltd and Globex SA keep each other's information confidential for 2 years.",
+        body_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+        template_code: "demo-nda",
+        template_version: 1,
+        grants: { company: "Acme Ltd", counterparty: "Globex SA", years: "2" },
+        sequential: true,
+        metadata: { deal: "Q4-17" },
+        external_ref: "crm-4411",
+        created_at: "2026-11-23T17:44:00.000Z",
+        sent_at: "2026-11-23T17:45:00.000Z",
+        completed_at: null,
+        voided_at: null,
+        void_reason: null,
+        declined_at: null,
+        expires_at: "2026-12-31T23:59:59.000Z",
+        remind_after_days: 3,
+        integrity_ok: true,
+        signers: [
+          {
+            signer_id: "sgn_7k2m9x4b1n3p5q8r0t6v",
+            email: "ana@example.com",
+            full_name: "Ana Ruiz",
+            role: "counterparty",
+            sign_order: 1,
+            status: "signed",
+            party_id: null,
+            auth: "none",
+            locale: "es",
+            consented_at: "2026-11-23T17:58:12.000Z",
+            signed_at: "2026-11-23T17:59:40.000Z",
+            declined_at: null,
+            decline_reason: null,
+            token_expires_at: "2026-12-31T23:59:59.000Z",
+            fields: [{ key: "start_date", label: "Start date", value: "2026-12-01", supplied_at: "2026-11-23T17:59:02.000Z" }],
+          },
+        ],
+        events: [
+          {
+            event_id: "evt_3q8m2x5k9b1n7p4r0t6v",
+            kind: "signed",
+            occurred_at: "2026-11-23T17:59:40.000Z",
+            signer_email: "ana@example.com",
+            ip: "203.0.113.9",
+            user_agent: "Mozilla/5.0",
+            signature_method: "typed",
+            against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+            detail: null,
+          },
+        ],
+      }),
+      ...keyedErrors,
+    },
   }),
   async (c) => c.json(await getDocument(c.env, c.get("principal"), c.req.valid("param").id), 200),
 );
@@ -157,8 +256,18 @@ documents.openapi(
     operationId: "sendDocument",
     tags: ["documents"],
     summary: "Send a draft to 1-50 signers; each link's token is returned once",
+    description:
+      "Sends a draft to its signers. The answer holds each signer's token and link once; they are stored hashed and never shown again (make a fresh link if one is lost). Live documents count against the plan's agreements (402 when spent).",
     ...keyed("signing:write", { idempotent: "documents.send" }),
-    request: { params: DocId, ...jsonBody(SendInput) },
+    request: {
+      params: DocId,
+      ...jsonBody(SendInput, {
+        signers: [
+          { email: "ana@example.com", full_name: "Ana Ruiz", role: "counterparty", sign_order: 1, locale: "es" },
+          { email: "ben@example.com", full_name: "Ben Okafor", role: "company", sign_order: 2, auth: "email_otp" },
+        ],
+      }),
+    },
     responses: {
       200: jsonResponse(
         z.object({
@@ -172,8 +281,18 @@ documents.openapi(
           ),
         }),
         "Sent; tokens shown once",
+        {
+          links: [
+            {
+              signer_id: "sgn_7k2m9x4b1n3p5q8r0t6v",
+              email: "ana@example.com",
+              token: "9f3b2c1d0e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c",
+              url: "https://sign.example.com/s/9f3b2c1d0e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c",
+            },
+          ],
+        },
       ),
-      402: jsonResponse(z.object({ error: z.object({ code: z.string(), message: z.string(), hint: z.string().optional() }) }), "Quota spent"),
+      402: errorContent("The plan's agreements for this period are spent (quota_exceeded)."),
       ...keyedErrors,
       ...idempotentErrors,
     },
@@ -193,9 +312,11 @@ documents.openapi(
     operationId: "voidDocument",
     tags: ["documents"],
     summary: "Withdraw a document that is not completed",
+    description:
+      "Voids a draft or sent document with a reason: its links stop working and `signing.voided` is delivered. A document that has ended cannot be voided.",
     ...keyed("signing:write", { idempotent: "documents.void" }),
-    request: { params: DocId, ...jsonBody(VoidInput) },
-    responses: { 200: jsonResponse(z.object({ voided: z.literal(true) }), "Voided"), ...keyedErrors, ...idempotentErrors },
+    request: { params: DocId, ...jsonBody(VoidInput, { reason: "Sent with the wrong dates; a corrected copy follows." }) },
+    responses: { 200: jsonResponse(z.object({ voided: z.literal(true) }), "Voided", { voided: true }), ...keyedErrors, ...idempotentErrors },
   }),
   async (c) => c.json(await voidDocument(c.env, c.get("principal"), c.req.valid("param").id, c.req.valid("json").reason, actor(c.req.raw)), 200),
 );

@@ -2,10 +2,11 @@
  * Evidence: the certificate of completion, the sealed PDF, the evidence bundle (API key,
  * signing:read) and public verification by code (anonymous, rate-limited per address).
  */
+import { SIGNATURE_METHODS, SIGNER_STATUSES, TRAIL_KINDS } from "../db/enums";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { createRouter, commonErrors, jsonResponse, keyed, keyedErrors } from "../lib/router";
+import { createRouter, commonErrors, jsonResponse, keyed, keyedErrors, listed, listedOrNull } from "../lib/router";
 import { notFound } from "../lib/errors";
 import { text } from "../lib/text";
 import { publicBaseUrl } from "../lib/config";
@@ -47,12 +48,12 @@ const Payload = z
         email: z.string(),
         role: z.string(),
         sign_order: z.number().int(),
-        status: z.string(),
+        status: listed(SIGNER_STATUSES),
         consented_at: z.string().nullable(),
         signed_at: z.string().nullable(),
         signature: z
           .object({
-            method: z.string().nullable(),
+            method: listedOrNull(SIGNATURE_METHODS),
             value_sha256: z.string().nullable(),
             signed_against_sha256: z.string().nullable(),
             ip: z.string().nullable(),
@@ -61,7 +62,7 @@ const Payload = z
       }),
     ),
     events: z.array(
-      z.object({ kind: z.string(), occurred_at: z.string(), signer: z.string().nullable(), ip: z.string().nullable(), against_sha256: z.string() }),
+      z.object({ kind: listed(TRAIL_KINDS), occurred_at: z.string(), signer: z.string().nullable(), ip: z.string().nullable(), against_sha256: z.string() }),
     ),
   })
   .openapi("CertificatePayload");
@@ -102,11 +103,16 @@ const VerifiedSigner = z.object({
   full_name: z.string(),
   role: z.string(),
   sign_order: z.number().int(),
-  status: z.string(),
+  status: listed(SIGNER_STATUSES),
   consented_at: z.string().nullable(),
   signed_at: z.string().nullable(),
   signature: z
-    .object({ method: z.string().nullable(), value_sha256: z.string().nullable(), signed_against_sha256: z.string().nullable(), ip: z.string().nullable() })
+    .object({
+      method: listedOrNull(SIGNATURE_METHODS),
+      value_sha256: z.string().nullable(),
+      signed_against_sha256: z.string().nullable(),
+      ip: z.string().nullable(),
+    })
     .nullable(),
 });
 
@@ -131,7 +137,9 @@ const Verification = z
     signer_count: z.number().int().nullable(),
     signers: z.array(VerifiedSigner).nullable(),
     events: z
-      .array(z.object({ kind: z.string(), occurred_at: z.string(), signer: z.string().nullable(), ip: z.string().nullable(), against_sha256: z.string() }))
+      .array(
+        z.object({ kind: listed(TRAIL_KINDS), occurred_at: z.string(), signer: z.string().nullable(), ip: z.string().nullable(), against_sha256: z.string() }),
+      )
       .nullable(),
   })
   .openapi("VerificationResult");
@@ -150,7 +158,15 @@ async function documentOf(c: Context<AppEnv>, id: string): Promise<{ id: string;
 const pdfOrJson = {
   description: "The sealed file: JSON with the bytes as base64, or the PDF itself when the request accepts application/pdf first.",
   content: {
-    "application/json": { schema: SealedFile },
+    "application/json": {
+      schema: SealedFile,
+      example: {
+        filename: "certificate-7K2M9QXDA4B8C1EF.pdf",
+        content_type: "application/pdf",
+        seal: { commonName: "Edge Sign seal", timestamped: true, publiclyTrusted: false, selfIssued: true, trust: "unverified" },
+        bytes_base64: "JVBERi0xLjcKJeLjz9MK…",
+      },
+    },
     "application/pdf": { schema: z.string().openapi({ format: "binary" }) },
   },
 };
@@ -178,9 +194,72 @@ export const evidence = createRouter()
       operationId: "getCertificate",
       tags: ["evidence"],
       summary: "The certificate of completion, and whether the record still matches it",
+      description: "The certificate of completion of a completed document, and whether the stored record still matches it.",
       ...keyed("signing:read"),
       request: { params: idParam },
-      responses: { 200: jsonResponse(Certificate, "The certificate"), ...keyedErrors },
+      responses: {
+        200: jsonResponse(Certificate, "The certificate", {
+          certificate_id: "cert_6p2m8x3k1b9n4q7r0t5v",
+          verification_code: "7K2M9QXDA4B8C1EF",
+          issued_at: "2026-11-23T18:00:00.000Z",
+          document_sha256_hex: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+          certificate_sha256_hex: "3c1a9e0b7d5f2468ace13579bdf02468ace13579bdf02468ace13579bdf0246a",
+          still_matches_record: true,
+          divergence: null,
+          payload: {
+            issuer: { tenant: "Demo Company", tenant_id: "ten_4n8q2x7m1k9b3p5r0t6v" },
+            document: {
+              id: "doc_01jd3k4m5n6p7q8r9s0t",
+              title: "Mutual NDA: Acme and Globex",
+              sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+              completed_at: "2026-11-23T18:00:00.000Z",
+              template: { code: "demo-nda", version: 1 },
+              consent: { version: "consent/1", text_sha256: "3c1a9e0b7d5f2468ace13579bdf02468ace13579bdf02468ace13579bdf0246a" },
+            },
+            signers: [
+              {
+                full_name: "Ana Ruiz",
+                email: "ana@example.com",
+                role: "counterparty",
+                sign_order: 1,
+                status: "signed",
+                consented_at: "2026-11-23T17:58:12.000Z",
+                signed_at: "2026-11-23T17:59:40.000Z",
+                signature: {
+                  method: "typed",
+                  value_sha256: "b4e1d2c3a5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90",
+                  signed_against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+                  ip: "203.0.113.9",
+                },
+              },
+            ],
+            events: [
+              {
+                kind: "sent",
+                occurred_at: "2026-11-23T17:45:00.000Z",
+                signer: null,
+                ip: "198.51.100.4",
+                against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+              },
+              {
+                kind: "signed",
+                occurred_at: "2026-11-23T17:59:40.000Z",
+                signer: "ana@example.com",
+                ip: "203.0.113.9",
+                against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+              },
+              {
+                kind: "completed",
+                occurred_at: "2026-11-23T18:00:00.000Z",
+                signer: null,
+                ip: null,
+                against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+              },
+            ],
+          },
+        }),
+        ...keyedErrors,
+      },
     }),
     async (c) => {
       const doc = await documentOf(c, c.req.valid("param").id);
@@ -195,6 +274,8 @@ export const evidence = createRouter()
       operationId: "getSealedPdf",
       tags: ["evidence"],
       summary: "The sealed PDF: the document and its certificate, PAdES-sealed with an RFC 3161 timestamp",
+      description:
+        "The sealed PDF of a completed document. `Accept: application/pdf` first answers the PDF itself; otherwise JSON with the bytes as base64. Any PAdES validator (pdfsig, Acrobat) can check the seal.",
       ...keyed("signing:read"),
       request: { params: idParam },
       responses: { 200: pdfOrJson, ...keyedErrors },
@@ -209,6 +290,8 @@ export const evidence = createRouter()
       operationId: "getEvidenceBundle",
       tags: ["evidence"],
       summary: "The sealed evidence bundle: certificate, trail, messages, webhook deliveries, record state, package SHA-256",
+      description:
+        "The sealed evidence bundle of a completed document: everything needed to prove the signing later, in one sealed PDF. `Accept: application/pdf` first answers the PDF itself; otherwise JSON with the bytes as base64.",
       ...keyed("signing:read"),
       request: { params: idParam },
       responses: { 200: pdfOrJson, ...keyedErrors },
@@ -230,7 +313,61 @@ export const evidence = createRouter()
       },
       responses: {
         ...commonErrors,
-        200: jsonResponse(Verification, "The certificate was found"),
+        200: jsonResponse(Verification, "The certificate was found", {
+          found: true,
+          test: false,
+          verification_code: "7K2M9QXDA4B8C1EF",
+          issued_at: "2026-11-23T18:00:00.000Z",
+          issuer: { tenant: "Demo Company", tenant_id: "ten_4n8q2x7m1k9b3p5r0t6v" },
+          title: "Mutual NDA: Acme and Globex",
+          document_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+          document_matches: null,
+          still_matches_record: true,
+          divergence: null,
+          completed_at: "2026-11-23T18:00:00.000Z",
+          redacted_at: null,
+          signer_count: 1,
+          signers: [
+            {
+              full_name: "Ana Ruiz",
+
+              role: "counterparty",
+              sign_order: 1,
+              status: "signed",
+              consented_at: "2026-11-23T17:58:12.000Z",
+              signed_at: "2026-11-23T17:59:40.000Z",
+              signature: {
+                method: "typed",
+                value_sha256: "b4e1d2c3a5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90",
+                signed_against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+                ip: "203.0.113.9",
+              },
+            },
+          ],
+          events: [
+            {
+              kind: "sent",
+              occurred_at: "2026-11-23T17:45:00.000Z",
+              signer: null,
+              ip: "198.51.100.4",
+              against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+            },
+            {
+              kind: "signed",
+              occurred_at: "2026-11-23T17:59:40.000Z",
+              signer: "ana@example.com",
+              ip: "203.0.113.9",
+              against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+            },
+            {
+              kind: "completed",
+              occurred_at: "2026-11-23T18:00:00.000Z",
+              signer: null,
+              ip: null,
+              against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+            },
+          ],
+        }),
         404: jsonResponse(Verification, "No certificate has this code"),
       },
     }),

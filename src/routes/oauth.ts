@@ -9,6 +9,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { createRouter } from "../lib/router";
+import { OAUTH_ERRORS } from "../db/enums";
 import { logError } from "../lib/log";
 import { ConsentExpired, OAuthTokenError, answerConsent, checkAuthorizeRequest, errorRedirect, metadata, openConsent, tokenRequest } from "../domain/oauth";
 import { chooseLang, translator, type Lang, type T } from "../pages/i18n";
@@ -151,17 +152,25 @@ oauth.openAPIRegistry.registerPath({
     "Agreeing redirects with code (single use, 60 seconds), state and iss; declining with error=access_denied.",
   ].join(" "),
   responses: {
-    200: { description: "The consent page (HTML) for a signed-in member", content: { "text/html": { schema: { type: "string" } } } },
+    200: {
+      description: "The consent page (HTML) for a signed-in member",
+      content: { "text/html": { schema: { type: "string" }, example: '<!doctype html><html lang="en"><head><title>Allow Partner App?</title>…</html>' } },
+    },
     302: { description: "To redirect_uri with an error, or to sign in first" },
     400: { description: "Unknown client or redirect_uri not registered (HTML page)", content: { "text/html": { schema: { type: "string" } } } },
   },
 });
 
-const OAuthErrorBody = {
-  type: "object" as const,
+oauth.openAPIRegistry.registerComponent("schemas", "OAuthError", {
+  type: "object",
+  description: "An RFC 6749 §5.2 error body (not the API's envelope).",
   required: ["error"],
-  properties: { error: { type: "string" as const }, error_description: { type: "string" as const } },
-};
+  properties: {
+    error: { type: "string", enum: [...OAUTH_ERRORS] },
+    error_description: { type: "string", description: "What went wrong, in words." },
+  },
+});
+const OAuthErrorBody = { $ref: "#/components/schemas/OAuthError" };
 
 oauth.openAPIRegistry.registerPath({
   method: "post",
@@ -196,6 +205,13 @@ oauth.openAPIRegistry.registerPath({
               client_secret: { type: "string" },
             },
           },
+          example: {
+            grant_type: "authorization_code",
+            code: "4f1c9a2e7b3d8f6a0c5e1b9d2a7f3c8e6b0d4a9f2c7e1b5d8a3f6c0e9b2d7a41",
+            redirect_uri: "https://partner.example/callback",
+            code_verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk",
+            client_id: "cli_7q2m4k9x1b3n5p8r0t6v",
+          },
         },
       },
     },
@@ -216,10 +232,39 @@ oauth.openAPIRegistry.registerPath({
               refresh_token: { type: "string" },
             },
           },
+          example: {
+            access_token: "mk_live_3b9f0c2a7d4e1f6a8b5c0d9e2f7a4b1c6d3e8f0a5b2c7d4e",
+            token_type: "Bearer",
+            expires_in: 3600,
+            scope: "signing:read signing:write",
+            refresh_token: "mrt_9c8b7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c8b",
+          },
         },
       },
     },
-    400: { description: "invalid_request, invalid_grant, invalid_scope, unsupported_grant_type", content: { "application/json": { schema: OAuthErrorBody } } },
-    401: { description: "invalid_client", content: { "application/json": { schema: OAuthErrorBody } } },
+    400: {
+      description: "invalid_request, invalid_grant, invalid_scope, unsupported_grant_type",
+      content: {
+        "application/json": {
+          schema: OAuthErrorBody,
+          example: { error: "invalid_grant", error_description: "The code is unknown, spent or expired." },
+        },
+      },
+    },
+    401: {
+      description: "invalid_client",
+      content: {
+        "application/json": { schema: OAuthErrorBody, example: { error: "invalid_client", error_description: "Client authentication failed." } },
+      },
+    },
+    500: {
+      description: "server_error",
+      content: {
+        "application/json": {
+          schema: OAuthErrorBody,
+          example: { error: "server_error", error_description: "Something went wrong on our side; quote request id 3f0c1a9e-54b2-4c8e-9d2e-6b1f0a7c2d11." },
+        },
+      },
+    },
   },
 });

@@ -9,7 +9,7 @@ import { issueFreshLink, remindSigner } from "../domain/signer-links";
 const actor = (req: Request) => ({ ip: clientAddress(req), userAgent: req.headers.get("user-agent") });
 const Params = z.object({ id: z.string().min(1).max(64), signer_id: z.string().min(1).max(64) });
 /** Neither call takes input; an empty JSON object (or no body) is accepted. */
-const NoBody = { required: false, content: { "application/json": { schema: z.object({}).strict() } } };
+const NoBody = { required: false, content: { "application/json": { schema: z.object({}).strict(), example: {} } } };
 
 export const signerLinks = createRouter();
 
@@ -26,7 +26,10 @@ signerLinks.openapi(
     ...keyed("signing:write", { idempotent: "documents.fresh_link" }),
     request: { params: Params, body: NoBody },
     responses: {
-      200: jsonResponse(z.object({ signer_id: z.string(), token: z.string() }), "The new link's token, shown once"),
+      200: jsonResponse(z.object({ signer_id: z.string(), token: z.string() }), "The new link's token, shown once", {
+        signer_id: "sgn_7k2m9x4b1n3p5q8r0t6v",
+        token: "9f3b2c1d0e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c",
+      }),
       ...keyedErrors,
       ...idempotentErrors,
       429: errorContent("Over the key's rate, or more than 10 fresh links a minute for this document; see Retry-After."),
@@ -51,7 +54,10 @@ signerLinks.openapi(
     ...keyed("signing:write"),
     request: { params: Params, body: NoBody },
     responses: {
-      200: jsonResponse(z.object({ signer_id: z.string(), message_id: z.string() }), "Reminder queued; message_id is the email's"),
+      200: jsonResponse(z.object({ signer_id: z.string(), message_id: z.string() }), "Reminder queued; message_id is the email's", {
+        signer_id: "sgn_7k2m9x4b1n3p5q8r0t6v",
+        message_id: "msg_5t9k2m7x1b4n8p3q0r6v",
+      }),
       ...keyedErrors,
       429: errorContent("Over the key's rate, or this signer was reminded less than an hour ago; see Retry-After."),
     },

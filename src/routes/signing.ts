@@ -2,8 +2,10 @@
  * `/v1/sign/{token}`: the signing link's JSON face. The token is the whole credential; each
  * token is rate limited (120 a minute). The rules live in src/domain/signing.ts.
  */
+import { DEFAULT_CONSENT_TEXT, INTENT_TEXT } from "../domain/wording";
+import { DOCUMENT_STATUSES, SIGNER_STATUSES, TEMPLATE_FIELD_KINDS, TEMPLATE_KINDS } from "../db/enums";
 import { createRoute, z } from "@hono/zod-openapi";
-import { commonErrors, createRouter, jsonBody, jsonResponse } from "../lib/router";
+import { commonErrors, createRouter, jsonBody, jsonResponse, listed, listedOrNull } from "../lib/router";
 import { signerContext } from "../lib/auth";
 import { perToken } from "../lib/rate-limit";
 import { consent, decline, readLink, requestCode, sign, supplyField, verifyCode } from "../domain/signing";
@@ -22,7 +24,7 @@ const LinkRead = z
     title: z.string().nullable(),
     body: z.string().nullable(),
     body_sha256_hex: z.string().nullable(),
-    document_status: z.string().nullable(),
+    document_status: listedOrNull(DOCUMENT_STATUSES),
     sequential: z.boolean().nullable(),
     expires_at: z.string().nullable(),
     tenant_name: z.string().nullable(),
@@ -31,10 +33,10 @@ const LinkRead = z
     email: z.string().nullable(),
     signer_role: z.string().nullable(),
     sign_order: z.number().int().nullable(),
-    signer_status: z.string().nullable(),
+    signer_status: listedOrNull(SIGNER_STATUSES),
     consented_at: z.string().nullable(),
     signed_at: z.string().nullable(),
-    template_kind: z.string().nullable(),
+    template_kind: listedOrNull(TEMPLATE_KINDS),
     grants: z.record(z.string(), z.unknown()).nullable(),
     is_my_turn: z.boolean().nullable(),
     waiting_on: z.string().nullable(),
@@ -48,7 +50,7 @@ const LinkRead = z
           full_name: z.string(),
           role: z.string(),
           sign_order: z.number().int(),
-          status: z.string(),
+          status: listed(SIGNER_STATUSES),
           signed_at: z.string().nullable(),
           is_me: z.boolean(),
         }),
@@ -59,7 +61,7 @@ const LinkRead = z
         z.object({
           key: z.string(),
           label: z.string(),
-          kind: z.string(),
+          kind: listed(TEMPLATE_FIELD_KINDS),
           required: z.boolean(),
           about: z.string().nullable(),
           supplied: z.boolean(),
@@ -85,7 +87,40 @@ signing.openapi(
     request: { params: TokenParam },
     responses: {
       ...commonErrors,
-      200: jsonResponse(LinkRead, "A live link"),
+      200: jsonResponse(LinkRead, "A live link", {
+        ok: true,
+        reason: null,
+        document_id: "doc_01jd3k4m5n6p7q8r9s0t",
+        title: "Mutual NDA: Acme and Globex",
+        body: "Acme Ltd and Globex SA keep each other's information confidential for 2 years.",
+        body_sha256_hex: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+        document_status: "sent",
+        sequential: true,
+        expires_at: "2026-12-31T23:59:59.000Z",
+        tenant_name: "Demo Company",
+        signer_id: "sgn_7k2m9x4b1n3p5q8r0t6v",
+        full_name: "Ana Ruiz",
+        email: "ana@example.com",
+        signer_role: "counterparty",
+        sign_order: 1,
+        signer_status: "pending",
+        consented_at: null,
+        signed_at: null,
+        template_kind: "nda",
+        grants: { company: "Acme Ltd", counterparty: "Globex SA", years: "2" },
+        is_my_turn: true,
+        waiting_on: null,
+        consent_text: DEFAULT_CONSENT_TEXT,
+        consent_version: "consent/1",
+        intent_text: INTENT_TEXT,
+        intent_version: "intent/1",
+        signers: [
+          { full_name: "Ana Ruiz", role: "counterparty", sign_order: 1, status: "pending", signed_at: null, is_me: true },
+          { full_name: "Ben Okafor", role: "company", sign_order: 2, status: "pending", signed_at: null, is_me: false },
+        ],
+        fields: [{ key: "start_date", label: "Start date", kind: "date", required: true, about: null, supplied: false, place: null }],
+        pages: null,
+      }),
       404: jsonResponse(LinkRead, "A link that matches nothing, or is no longer live"),
     },
   }),
@@ -104,8 +139,11 @@ signing.openapi(
     tags: ["signing"],
     summary: "Agree to do business electronically (always before signing)",
     ...token,
-    request: { params: TokenParam, body: { required: false, content: { "application/json": { schema: ConsentCommand } } } },
-    responses: { 200: jsonResponse(z.object({ consented: z.literal(true) }), "Consent recorded"), ...commonErrors },
+    request: {
+      params: TokenParam,
+      body: { required: false, content: { "application/json": { schema: ConsentCommand, example: { captured: { at: "2026-11-23T17:58:12Z" } } } } },
+    },
+    responses: { 200: jsonResponse(z.object({ consented: z.literal(true) }), "Consent recorded", { consented: true }), ...commonErrors },
   }),
   async (c) => c.json(await consent(c.env, c.req.valid("param").token, c.req.valid("json") ?? {}, ctx(c.req.raw)), 200),
 );
@@ -131,6 +169,7 @@ signing.openapi(
           })
           .openapi("SigningCodeSent"),
         "Code sent",
+        { channel: "email", sent_to: "a•••@example.com", resend_after: "2026-11-23T17:59:00.000Z" },
       ),
       ...commonErrors,
     },
@@ -148,13 +187,14 @@ signing.openapi(
     description:
       "The right code answers `{ok: true}`, adds a `verified` event to the trail, and lets the signer sign (signing before it is 422); the certificate's signature method then reads `email_otp` or `sms_otp`. A wrong code answers `{ok: false, tries_left}`; the fifth wrong try kills the code (`tries_left: 0`), as does its expiry after 10 minutes: a new code is needed. Spaces and dashes in the code are ignored. 422 when this signer needs no code or none was sent yet.",
     ...token,
-    request: { params: TokenParam, ...jsonBody(VerifyCodeCommand) },
+    request: { params: TokenParam, ...jsonBody(VerifyCodeCommand, { code: "482913" }) },
     responses: {
       200: jsonResponse(
         z
           .object({ ok: z.boolean(), tries_left: z.number().int().min(0).optional().openapi({ description: "Only when ok is false" }) })
           .openapi("SigningCodeVerified"),
         "Checked",
+        { ok: false, tries_left: 4 },
       ),
       ...commonErrors,
     },
@@ -172,9 +212,9 @@ signing.openapi(
     ...token,
     request: {
       params: TokenParam,
-      ...jsonBody(SupplyFieldCommand),
+      ...jsonBody(SupplyFieldCommand, { key: "start_date", value: "2026-12-01" }),
     },
-    responses: { 200: jsonResponse(z.object({ supplied: z.literal(true) }), "Answer stored"), ...commonErrors },
+    responses: { 200: jsonResponse(z.object({ supplied: z.literal(true) }), "Answer stored", { supplied: true }), ...commonErrors },
   }),
   async (c) => c.json(await supplyField(c.env, c.req.valid("param").token, c.req.valid("json"), ctx(c.req.raw)), 200),
 );
@@ -189,9 +229,9 @@ signing.openapi(
     ...token,
     request: {
       params: TokenParam,
-      ...jsonBody(SignCommand),
+      ...jsonBody(SignCommand, { method: "typed", value: "Ana Ruiz" }),
     },
-    responses: { 200: jsonResponse(z.object({ event_id: z.string() }), "Signed"), ...commonErrors },
+    responses: { 200: jsonResponse(z.object({ event_id: z.string() }), "Signed", { event_id: "evt_3q8m2x5k9b1n7p4r0t6v" }), ...commonErrors },
   }),
   async (c) => c.json(await sign(c.env, c.req.valid("param").token, c.req.valid("json"), ctx(c.req.raw)), 200),
 );
@@ -204,8 +244,8 @@ signing.openapi(
     tags: ["signing"],
     summary: "Decline with a reason; the document ends as declined",
     ...token,
-    request: { params: TokenParam, ...jsonBody(DeclineCommand) },
-    responses: { 200: jsonResponse(z.object({ declined: z.literal(true) }), "Declined"), ...commonErrors },
+    request: { params: TokenParam, ...jsonBody(DeclineCommand, { reason: "The dates are wrong." }) },
+    responses: { 200: jsonResponse(z.object({ declined: z.literal(true) }), "Declined", { declined: true }), ...commonErrors },
   }),
   async (c) => c.json(await decline(c.env, c.req.valid("param").token, c.req.valid("json"), ctx(c.req.raw)), 200),
 );

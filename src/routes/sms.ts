@@ -43,11 +43,16 @@ sms.openapi(
     description:
       "Consent covers exactly the three purposes signing.link, signing.reminder and signing.completed; no other purpose exists or is accepted. A wording missing any disclosure is 422 naming each missing one, and nothing is recorded. A number that replied STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT) is 422 saying it opted out: only the number itself lifts that, by texting START or UNSTOP. Recording again for the same number keeps the earlier record; the newest one is shown.",
     ...keyed("signing:write", { idempotent: "sms_consents.record" }),
-    request: jsonBody(ConsentRecord),
+    request: jsonBody(ConsentRecord, {
+      phone: "+34612345678",
+      obtained_via: "Booking form checkbox, 2026-11-20",
+      wording: "I agree to receive signing links and reminders by text message at this number.",
+    }),
     responses: {
       200: jsonResponse(
         z.object({ phone: z.string().openapi({ description: "E.164" }), purposes: z.array(z.enum(SMS_CONSENT_PURPOSES)) }).openapi("SmsConsentRecorded"),
         "Recorded",
+        { phone: "+34612345678", purposes: ["signing.link", "signing.reminder", "signing.completed"] },
       ),
       ...keyedErrors,
       ...idempotentErrors,
@@ -79,6 +84,7 @@ sms.openapi(
           })
           .openapi("SmsConsentAnswer"),
         "The answer for this number",
+        { phone: "+34612345678", may_text: true, why_not: null, obtained_via: "Booking form checkbox, 2026-11-20", obtained_at: "2026-11-20T09:12:00.000Z" },
       ),
       ...keyedErrors,
     },

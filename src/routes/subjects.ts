@@ -1,6 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
-import { ErrorSchema } from "../lib/router";
+import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
 import { signerContext } from "../lib/auth";
 import { PACKET_ITEM_STATUSES, PACKET_STATUSES, SUBJECT_KINDS } from "../db/enums";
 import { SubjectInput, getPacket, importSubject, startItem } from "../domain/packets";
@@ -98,8 +97,35 @@ subjects.openapi(
       "422 names the participant for a ref used twice, a minor without a guardian_ref, a guardian who is not an adult participant, or a bad phone. " +
       "Everything is written in one transaction: a refused or failed call changes nothing.",
     ...keyed("signing:subjects"),
-    request: jsonBody(SubjectInput),
-    responses: { 200: jsonResponse(z.object({ subject_id: z.string(), packet: ImportSummary }), "Imported"), ...keyedErrors },
+    request: jsonBody(SubjectInput, {
+      kind: "reservation",
+      provider: "bookings",
+      external_id: "RES-1042",
+      label: "Canyon run, Saturday",
+      starts_on: "2026-12-19",
+      facts: { boat: "Blue Heron" },
+      participants: [
+        { ref: "p1", full_name: "Ana Ruiz", email: "ana@example.com", phone: "+34612345678" },
+        { ref: "p2", full_name: "Kim Ruiz", is_minor: true, guardian_ref: "p1" },
+      ],
+    }),
+    responses: {
+      200: jsonResponse(z.object({ subject_id: z.string(), packet: ImportSummary }), "Imported", {
+        subject_id: "sub_01jd3k4m5n6p7q8r9s0t",
+        packet: {
+          packet_id: "pkt_01jd3k4m5n6p7q8r9s0t",
+          code: "PK-7K2M-9QXD",
+          added: 2,
+          dropped: 0,
+          state: "open",
+          required: 2,
+          completed: 0,
+          outstanding: 2,
+          not_started: 2,
+        },
+      }),
+      ...keyedErrors,
+    },
   }),
   async (c) => {
     const p = c.get("principal");
@@ -114,9 +140,46 @@ subjects.openapi(
     operationId: "getPacket",
     tags: ["subjects"],
     summary: "A packet: its subject, readiness and items",
+    description:
+      "`status` is `ready` when every required item (at least one) is completed, `blocked` while a required item is declined, `open` otherwise. " +
+      "`readiness` counts required items of participants still listed; `outstanding` = required − completed − blocked. Items of removed participants stay listed with `dropped: true`.",
     ...keyed("signing:read"),
     request: { params: Id },
-    responses: { 200: jsonResponse(Packet, "The packet"), ...keyedErrors },
+    responses: {
+      200: jsonResponse(Packet, "The packet", {
+        packet_id: "pkt_01jd3k4m5n6p7q8r9s0t",
+        code: "PK-7K2M-9QXD",
+        status: "open",
+        ready_at: null,
+        subject: {
+          id: "sub_01jd3k4m5n6p7q8r9s0t",
+          kind: "reservation",
+          label: "Canyon run, Saturday",
+          provider: "bookings",
+          external_id: "RES-1042",
+          starts_on: "2026-12-19",
+          ends_on: null,
+          facts: { boat: "Blue Heron" },
+        },
+        readiness: { required: 2, completed: 1, outstanding: 1, blocked: 0 },
+        not_started: 0,
+        items: [
+          {
+            item_id: "pki_01jd3k4m5n6p7q8r9s0t",
+            requirement: "Rafting waiver",
+            workflow: { workflow_id: "wf_01jd3k4m5n6p7q8r9s0t", code: "rafting", name: "Rafting waiver" },
+            per: "participant",
+            required: true,
+            participant: { id: "ptc_01jd3k4m5n6p7q8r9s0t", ref: "p2", full_name: "Kim Ruiz", email: null, is_minor: true, signs_for_them: "p1", removed: false },
+            signer: { id: "ptc_01jd3k4m5n6p7q8r9s0u", ref: "p1", full_name: "Ana Ruiz", email: "ana@example.com" },
+            document_id: "doc_01jd3k4m5n6p7q8r9s0t",
+            status: "sent",
+            dropped: false,
+          },
+        ],
+      }),
+      ...keyedErrors,
+    },
   }),
   async (c) => {
     const p = c.get("principal");
@@ -138,7 +201,26 @@ subjects.openapi(
       "402 when the plan's agreements are spent.",
     ...keyed("signing:subjects", { idempotent: "packets.start_item" }),
     request: { params: Id },
-    responses: { 200: jsonResponse(Started, "Started; tokens shown once"), 402: jsonResponse(ErrorSchema, "Quota spent"), ...keyedErrors, ...idempotentErrors },
+    responses: {
+      200: jsonResponse(Started, "Started; tokens shown once", {
+        document_id: "doc_01jd3k4m5n6p7q8r9s0t",
+        title: "Rafting waiver",
+        expires_at: "2026-12-23T18:00:00.000Z",
+        signers: [
+          {
+            signer_id: "sgn_7k2m9x4b1n3p5q8r0t6v",
+            email: "ana@example.com",
+            full_name: "Ana Ruiz",
+            role: "signer",
+            participant: true,
+            token: "9f3b2c1d0e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c",
+          },
+        ],
+      }),
+      402: errorContent("The plan's agreements for this period are spent (quota_exceeded)."),
+      ...keyedErrors,
+      ...idempotentErrors,
+    },
   }),
   async (c) => {
     const p = c.get("principal");

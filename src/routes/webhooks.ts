@@ -1,8 +1,9 @@
+import { DELIVERY_STATUSES, WEBHOOK_EVENTS } from "../db/enums";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
-import { createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
+import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed } from "../lib/router";
 import { text } from "../lib/text";
 import {
   addEndpoint,
@@ -38,14 +39,14 @@ function keyedWithBody(...args: Parameters<typeof keyed>) {
 
 const Label = text().max(80).openapi({ description: "0-80 characters" });
 const EventNames = z.array(text().min(1).max(64)).min(1).max(30).openapi({ description: '1-30 event names, or ["*"] for all' });
-const conflict = { 409: jsonResponse(z.object({ error: z.object({ code: z.string(), message: z.string(), hint: z.string().optional() }) }), "Still waiting") };
+const conflict = { 409: errorContent("Still waiting") };
 
 const Endpoint = z
   .object({
     id: z.string(),
     url: z.string(),
     label: z.string(),
-    events: z.array(z.string()),
+    events: z.array(listed(["*", ...WEBHOOK_EVENTS])),
     active: z.boolean(),
     failures: z.number().int(),
     paused_at: z.string().nullable(),
@@ -60,8 +61,8 @@ const Delivery = z
   .object({
     id: z.string().openapi({ description: "Also the Service-Event-Id header" }),
     endpoint_id: z.string(),
-    event: z.string(),
-    status: z.string().openapi({ description: "queued, failed (a retry is due), held, delivered, dead, dropped" }),
+    event: listed(WEBHOOK_EVENTS),
+    status: listed(DELIVERY_STATUSES).openapi({ description: "queued, failed (a retry is due), held, delivered, dead, dropped" }),
     attempts: z.number().int(),
     next_attempt_at: z.string().nullable(),
     last_error: z.string().nullable(),
@@ -83,8 +84,28 @@ webhooks.openapi(
     operationId: "listWebhooks",
     tags: ["webhooks"],
     summary: "Webhook endpoints of this account, with queue counts",
+    description: "Every webhook endpoint of the account in this key's mode, with its subscribed events and its queue counts. Secrets are never shown here.",
     ...keyed("signing:webhooks"),
-    responses: { 200: jsonResponse(z.object({ endpoints: z.array(Endpoint) }), "Every endpoint"), ...keyedErrors },
+    responses: {
+      200: jsonResponse(z.object({ endpoints: z.array(Endpoint) }), "Every endpoint", {
+        endpoints: [
+          {
+            id: "whe_01jd3k4m5n6p7q8r9s0t",
+            url: "https://crm.example.com/hooks/edge-sign",
+            label: "CRM",
+            events: ["signing.completed", "signing.declined"],
+            active: true,
+            failures: 0,
+            paused_at: null,
+            last_delivered_at: "2026-11-23T18:00:02.000Z",
+            created_at: "2026-11-20T09:00:00.000Z",
+            queued: 0,
+            dead: 0,
+          },
+        ],
+      }),
+      ...keyedErrors,
+    },
   }),
   async (c) => c.json(await listEndpoints(c.env, c.get("principal")), 200),
 );
@@ -104,9 +125,13 @@ webhooks.openapi(
         .object({ url: text().min(1).max(2048), events: EventNames, label: Label.optional() })
         .strict()
         .openapi("WebhookAdd"),
+      { url: "https://crm.example.com/hooks/edge-sign", events: ["signing.completed", "signing.declined"], label: "CRM" },
     ),
     responses: {
-      200: jsonResponse(z.object({ id: z.string(), secret: z.string().openapi({ description: "whsec_ + 48 hex, shown once" }) }), "Added"),
+      200: jsonResponse(z.object({ id: z.string(), secret: z.string().openapi({ description: "whsec_ + 48 hex, shown once" }) }), "Added", {
+        id: "whe_01jd3k4m5n6p7q8r9s0t",
+        secret: "whsec_0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f6071",
+      }),
       ...keyedErrors,
       409: {
         ...idempotentErrors[409],
@@ -125,10 +150,15 @@ webhooks.openapi(
     operationId: "updateWebhook",
     tags: ["webhooks"],
     summary: "Change active, events or label; active: true lifts a pause and releases the hold",
+    description:
+      "Changes an endpoint. `active: false` holds new deliveries; `active: true` lifts a pause and releases the held deliveries in order (`dropped` counts those pushed out of a full hold).",
     ...keyedWithBody("signing:webhooks"),
     request: {
       params: Id,
-      ...jsonBody(z.object({ active: z.boolean().optional(), events: EventNames.optional(), label: Label.optional() }).strict().openapi("WebhookUpdate")),
+      ...jsonBody(z.object({ active: z.boolean().optional(), events: EventNames.optional(), label: Label.optional() }).strict().openapi("WebhookUpdate"), {
+        active: true,
+        events: ["*"],
+      }),
     },
     responses: {
       200: jsonResponse(
@@ -138,6 +168,7 @@ webhooks.openapi(
           dropped: z.number().int().openapi({ description: "Deliveries lost to a full hold (kept as dead, replayable)" }),
         }),
         "Updated",
+        { updated: true, released: 12, dropped: 0 },
       ),
       ...keyedErrors,
     },
@@ -152,9 +183,10 @@ webhooks.openapi(
     operationId: "deleteWebhook",
     tags: ["webhooks"],
     summary: "Delete an endpoint; the reason is recorded on the account's audit trail",
+    description: "Deletes an endpoint: nothing more is delivered to it. The reason is kept on the account's audit trail.",
     ...keyed("signing:webhooks"),
     request: { params: Id, query: z.object({ reason: text().trim().min(1).max(500) }) },
-    responses: { 200: jsonResponse(z.object({ deleted: z.literal(true) }), "Deleted"), ...keyedErrors },
+    responses: { 200: jsonResponse(z.object({ deleted: z.literal(true) }), "Deleted", { deleted: true }), ...keyedErrors },
   }),
   async (c) => c.json(await deleteEndpoint(c.env, c.get("principal"), c.req.valid("param").id, c.req.valid("query").reason), 200),
 );
@@ -166,10 +198,15 @@ webhooks.openapi(
     operationId: "rotateWebhookSecret",
     tags: ["webhooks"],
     summary: "New signing secret, shown once; the previous one also signs for 24 hours",
+    description:
+      "Makes a new signing secret and returns it once. For 24 hours every delivery carries two signatures (new and previous) in Service-Signature, so the receiver can switch without losing a delivery.",
     ...keyed("signing:webhooks"),
     request: { params: Id },
     responses: {
-      200: jsonResponse(z.object({ secret: z.string(), previous_valid_for_seconds: z.number().int() }), "Rotated"),
+      200: jsonResponse(z.object({ secret: z.string(), previous_valid_for_seconds: z.number().int() }), "Rotated", {
+        secret: "whsec_6f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a6978",
+        previous_valid_for_seconds: 86400,
+      }),
       ...keyedErrors,
     },
   }),
@@ -183,9 +220,31 @@ webhooks.openapi(
     operationId: "listWebhookDeliveries",
     tags: ["webhooks"],
     summary: "The endpoint's last fifty deliveries, newest first",
+    description: "The endpoint's last fifty deliveries, newest first, with their status and attempts.",
     ...keyed("signing:webhooks"),
     request: { params: Id },
-    responses: { 200: jsonResponse(z.object({ deliveries: z.array(Delivery) }), "Deliveries"), ...keyedErrors },
+    responses: {
+      200: jsonResponse(z.object({ deliveries: z.array(Delivery) }), "Deliveries", {
+        deliveries: [
+          {
+            id: "dlv_7a8b9c0d1e2f3a4b5c6d7e8f",
+            endpoint_id: "whe_01jd3k4m5n6p7q8r9s0t",
+            event: "signing.completed",
+            status: "delivered",
+            attempts: 1,
+            next_attempt_at: null,
+            last_error: null,
+            response_status: 200,
+            created_at: "2026-11-23T18:00:00.000Z",
+            delivered_at: "2026-11-23T18:00:02.000Z",
+            replay_of: null,
+            document_id: "doc_01jd3k4m5n6p7q8r9s0t",
+            document_title: "Mutual NDA: Acme and Globex",
+          },
+        ],
+      }),
+      ...keyedErrors,
+    },
   }),
   async (c) => c.json(await listDeliveries(c.env, c.get("principal"), c.req.valid("param").id), 200),
 );
@@ -197,9 +256,15 @@ webhooks.openapi(
     operationId: "replayWebhookDelivery",
     tags: ["webhooks"],
     summary: "Send a delivered, failed or dead delivery again, as a new delivery",
+    description:
+      "Queues the delivery's payload again as a new delivery (a new `dlv_` id, the same payload), whatever became of the first. Use after fixing a receiver.",
     ...keyed("signing:webhooks"),
     request: { params: Id },
-    responses: { 200: jsonResponse(z.object({ delivery_id: z.string() }), "Replay queued (or held)"), ...keyedErrors, ...conflict },
+    responses: {
+      200: jsonResponse(z.object({ delivery_id: z.string() }), "Replay queued (or held)", { delivery_id: "dlv_7a8b9c0d1e2f3a4b5c6d7e8f" }),
+      ...keyedErrors,
+      ...conflict,
+    },
   }),
   async (c) => c.json(await replayDelivery(c.env, c.get("principal"), c.req.valid("param").id), 200),
 );
@@ -211,9 +276,14 @@ webhooks.openapi(
     operationId: "pingWebhook",
     tags: ["webhooks"],
     summary: "Send a signing.ping test delivery",
+    description:
+      "Queues a `signing.ping` delivery to this endpoint, whatever events it subscribes to, signed like any other: a way to test a receiver end to end.",
     ...keyed("signing:webhooks"),
     request: { params: Id },
-    responses: { 200: jsonResponse(z.object({ delivery_id: z.string() }), "Ping queued (or held)"), ...keyedErrors },
+    responses: {
+      200: jsonResponse(z.object({ delivery_id: z.string() }), "Ping queued (or held)", { delivery_id: "dlv_0f1e2d3c4b5a69788796a5b4" }),
+      ...keyedErrors,
+    },
   }),
   async (c) => c.json(await pingEndpoint(c.env, c.get("principal"), c.req.valid("param").id), 200),
 );

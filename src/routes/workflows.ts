@@ -1,5 +1,6 @@
+import { PACKET_MINORS, PACKET_PER, SUBJECT_KINDS, TEMPLATE_KINDS } from "../db/enums";
 import { createRoute, z } from "@hono/zod-openapi";
-import { ErrorSchema, createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
+import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed, listedOrNull } from "../lib/router";
 import { signerContext } from "../lib/auth";
 import {
   StartInput,
@@ -29,7 +30,7 @@ const Workflow = z
     id: z.string(),
     code: z.string(),
     name: z.string(),
-    kind: z.string().nullable().openapi({ description: "The template's kind (of its latest published version, else its latest draft)." }),
+    kind: listedOrNull(TEMPLATE_KINDS).openapi({ description: "The template's kind (of its latest published version, else its latest draft)." }),
     template_code: z.string(),
     template_published: z.boolean(),
     signer_roles: z.array(Role),
@@ -43,7 +44,7 @@ const Workflow = z
     intro: z.string(),
     form_fields: z.array(z.object({ key: z.string(), label: z.string(), required: z.boolean() })),
     active: z.boolean(),
-    packet: z.object({ kind: z.string(), per: z.string(), required: z.boolean(), minors: z.string() }).nullable(),
+    packet: z.object({ kind: listed(SUBJECT_KINDS), per: listed(PACKET_PER), required: z.boolean(), minors: listed(PACKET_MINORS) }).nullable(),
     drafted_by_run: z.string().nullable().openapi({ description: "Reserved; always null." }),
     created_at: z.string(),
     updated_at: z.string(),
@@ -80,7 +81,37 @@ const Qr = z
   })
   .openapi("WorkflowQr");
 
-const quotaError = jsonResponse(ErrorSchema, "Quota spent");
+const quotaError = errorContent("The plan's agreements for this period are spent (quota_exceeded).");
+
+/** The example /openapi.json shows for a workflow. */
+const WORKFLOW_EXAMPLE: z.output<typeof Workflow> = {
+  id: "wf_01jd3k4m5n6p7q8r9s0t",
+  code: "rental-waiver",
+  name: "Bike rental waiver",
+  kind: "waiver",
+  template_code: "bike-waiver",
+  template_published: true,
+  signer_roles: [
+    { label: "Rider", role: "rider", order: 1, participant: true },
+    { label: "Shop", role: "shop", order: 2, participant: false, email: "desk@bikes.example", full_name: "Front desk" },
+  ],
+  sequential: true,
+  countersign: false,
+  expires_days: 7,
+  remind_after_days: 2,
+  public: true,
+  public_slug: "k7qm2xrt9bnp",
+  public_url: "https://sign.example.com/f/k7qm2xrt9bnp",
+  intro: "Sign before you ride.",
+  form_fields: [{ key: "booking", label: "Booking number", required: true }],
+  active: true,
+  packet: null,
+  drafted_by_run: null,
+  created_at: "2026-11-20T09:00:00.000Z",
+  updated_at: "2026-11-22T10:30:00.000Z",
+  started: 41,
+  completed: 37,
+};
 
 export const workflows = createRouter();
 
@@ -91,8 +122,9 @@ workflows.openapi(
     operationId: "listWorkflows",
     tags: ["workflows"],
     summary: "Every workflow of the account, newest first, with its started and completed counts",
+    description: "Every workflow of the account, newest first, with how many times each was started and how many of those completed.",
     ...keyed("signing:read"),
-    responses: { 200: jsonResponse(z.object({ workflows: z.array(Workflow) }), "The workflows"), ...keyedErrors },
+    responses: { 200: jsonResponse(z.object({ workflows: z.array(Workflow) }), "The workflows", { workflows: [WORKFLOW_EXAMPLE] }), ...keyedErrors },
   }),
   async (c) => c.json(await listWorkflows(c.env, c.get("principal")), 200),
 );
@@ -109,8 +141,22 @@ workflows.openapi(
       "`code` is unique per account and mode (422 otherwise); `template_code` must name a template of the account. " +
       "`public: true` gives the workflow a `public_slug`, kept for good, so a printed QR code keeps working when the workflow is made public again.",
     ...keyed("signing:templates"),
-    request: jsonBody(WorkflowCreate),
-    responses: { 200: jsonResponse(Workflow, "Created"), ...keyedErrors },
+    request: jsonBody(WorkflowCreate, {
+      code: "rental-waiver",
+      name: "Bike rental waiver",
+      template_code: "bike-waiver",
+      signer_roles: [
+        { label: "Rider", role: "rider", order: 1, participant: true },
+        { label: "Shop", role: "shop", order: 2, participant: false, email: "desk@bikes.example", full_name: "Front desk" },
+      ],
+      sequential: true,
+      expires_days: 7,
+      remind_after_days: 2,
+      public: true,
+      intro: "Sign before you ride.",
+      form_fields: [{ key: "booking", label: "Booking number", required: true }],
+    }),
+    responses: { 200: jsonResponse(Workflow, "Created", WORKFLOW_EXAMPLE), ...keyedErrors },
   }),
   async (c) => c.json(await createWorkflow(c.env, c.get("principal"), c.req.valid("json")), 200),
 );
@@ -122,9 +168,10 @@ workflows.openapi(
     operationId: "getWorkflow",
     tags: ["workflows"],
     summary: "A workflow with its started and completed counts",
+    description: "One workflow, whole (roles, order, expiry, reminders, public form), with its started and completed counts.",
     ...keyed("signing:read"),
     request: { params: WorkflowId },
-    responses: { 200: jsonResponse(Workflow, "The workflow"), ...keyedErrors },
+    responses: { 200: jsonResponse(Workflow, "The workflow", WORKFLOW_EXAMPLE), ...keyedErrors },
   }),
   async (c) => c.json(await getWorkflow(c.env, c.get("principal"), c.req.valid("param").id), 200),
 );
@@ -138,8 +185,8 @@ workflows.openapi(
     summary: "Edit a workflow: any field of create; the result is checked whole",
     description: "Documents already started keep what they were started with. Two edits at the same moment: one wins, the other is 409.",
     ...keyed("signing:templates"),
-    request: { params: WorkflowId, ...jsonBody(WorkflowEdit) },
-    responses: { 200: jsonResponse(Workflow, "Edited"), 409: jsonResponse(ErrorSchema, "Changed by another request at the same time."), ...keyedErrors },
+    request: { params: WorkflowId, ...jsonBody(WorkflowEdit, { remind_after_days: 1, active: true }) },
+    responses: { 200: jsonResponse(Workflow, "Edited", WORKFLOW_EXAMPLE), 409: errorContent("Changed by another request at the same time."), ...keyedErrors },
   }),
   async (c) => c.json(await editWorkflow(c.env, c.get("principal"), c.req.valid("param").id, c.req.valid("json")), 200),
 );
@@ -156,8 +203,36 @@ workflows.openapi(
       "then sends to the participant and every fixed role. The document expires `expires_days` after the start. " +
       "422 for an inactive workflow or a template without a published version; 402 when the plan's agreements are spent.",
     ...keyed("signing:workflows", { idempotent: "workflows.start" }),
-    request: { params: WorkflowId, ...jsonBody(StartInput) },
-    responses: { 200: jsonResponse(Started, "Started; tokens shown once"), 402: quotaError, ...keyedErrors, ...idempotentErrors },
+    request: {
+      params: WorkflowId,
+      ...jsonBody(StartInput, {
+        email: "ana@example.com",
+        full_name: "Ana Ruiz",
+        phone: "+34612345678",
+        values: { booking: "B-2291" },
+        external_ref: "booking-2291",
+      }),
+    },
+    responses: {
+      200: jsonResponse(Started, "Started; tokens shown once", {
+        document_id: "doc_01jd3k4m5n6p7q8r9s0t",
+        title: "Bike rental waiver: Ana Ruiz",
+        expires_at: "2026-11-30T18:00:00.000Z",
+        signers: [
+          {
+            signer_id: "sgn_7k2m9x4b1n3p5q8r0t6v",
+            email: "ana@example.com",
+            full_name: "Ana Ruiz",
+            role: "rider",
+            participant: true,
+            token: "9f3b2c1d0e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c",
+          },
+        ],
+      }),
+      402: quotaError,
+      ...keyedErrors,
+      ...idempotentErrors,
+    },
   }),
   async (c) => {
     const p = c.get("principal");
@@ -182,7 +257,16 @@ workflows.openapi(
     description: "404 when the workflow has no public address.",
     ...keyed("signing:read"),
     request: { params: WorkflowId },
-    responses: { 200: jsonResponse(Qr, "The QR code"), ...keyedErrors },
+    responses: {
+      200: jsonResponse(Qr, "The QR code", {
+        workflow_id: "wf_01jd3k4m5n6p7q8r9s0t",
+        name: "Bike rental waiver",
+        url: "https://sign.example.com/f/k7qm2xrt9bnp",
+        svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 37 37">…</svg>',
+        png_base64: "iVBORw0KGgoAAAANSUhEUgAABAAAAAQAAQAAAAA…",
+      }),
+      ...keyedErrors,
+    },
   }),
   async (c) => c.json(await workflowQr(c.env, c.get("principal"), c.req.valid("param").id), 200),
 );
