@@ -254,7 +254,8 @@ const EVENT_TEXT: Record<WebhookEvent, string> = {
   "signing.expired": "The document reached its expiry unsigned.",
   "signing.reminded": "A signer was reminded.",
   "packet.ready": "Every required document of a subject's packet is completed (sent when the packet becomes ready).",
-  "packet.blocked": "A required document of a subject's packet was declined (sent when the packet becomes blocked; it is open again once that item is started anew).",
+  "packet.blocked":
+    "A required document of a subject's packet was declined (sent when the packet becomes blocked; it is open again once that item is started anew).",
   "signing.ping": "A test delivery asked for with POST /v1/webhooks/{id}/ping.",
 };
 
