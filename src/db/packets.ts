@@ -1,6 +1,6 @@
 /**
  * Every D1 query about subjects, participants, packets and packet items, on drizzle's query
- * builder. A packet's status and counts are written by one statement, `recomputePacket`, which
+ * builder. A packet's status and counts are written only by `recomputePacket`, which
  * every batch that changes an item runs after its change: the counts always match the items, and
  * however two batches interleave (an import and a completing signature), the last one leaves the
  * right state. The packet's events ride in the batch that changed its status (`changed_by`).
@@ -8,7 +8,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Mode } from "../env";
 import type { PacketItemStatus, PacketStatus } from "./enums";
-import { type Db, dbOf, rawStatement } from "./client";
+import { type Db, dbOf } from "./client";
 import { packetItems, packets, participants, subjects, workflows } from "./schema";
 
 export type SubjectRow = typeof subjects.$inferSelect;
@@ -154,8 +154,14 @@ export const updateSubject = (db: Db, id: string, set: Partial<NewSubjectRow>) =
 
 // A guest list is up to 60 rows and a packet a few times that: each set is bound as ONE JSON
 // parameter and unpacked with json_each (D1 allows 100 bound parameters per statement, and one
-// statement per row would make a large import a long batch). Raw SQL: drizzle has no builder for
-// an INSERT … SELECT FROM json_each with an upsert.
+// statement per row would make a large import a long batch).
+
+/** Rows bound as one JSON parameter, read back per row with `field(name)` (a json_each source for INSERT … SELECT). */
+function jsonRows(rows: readonly object[]) {
+  const source = sql`json_each(${JSON.stringify(rows)})`;
+  const field = <T>(name: string) => sql<T>`json_extract(value, ${`$.${name}`})`;
+  return { source, field };
+}
 
 /**
  * Participants by id: new ones inserted, known ones (same id) updated and back if removed. A
@@ -163,16 +169,40 @@ export const updateSubject = (db: Db, id: string, set: Partial<NewSubjectRow>) =
  * (the caller plans again).
  */
 export function upsertParticipantsSql(db: Db, rows: NewParticipantRow[]) {
-  const json = JSON.stringify(rows.map((r) => ({ ...r, isMinor: r.isMinor ? 1 : 0 })));
-  return rawStatement(
-    db,
-    sql`INSERT INTO participants (id, subject_id, ref, position, full_name, email, phone, is_minor, guardian_ref, removed_at)
-    SELECT j.value ->> 'id', j.value ->> 'subjectId', j.value ->> 'ref', j.value ->> 'position', j.value ->> 'fullName',
-           j.value ->> 'email', j.value ->> 'phone', j.value ->> 'isMinor', j.value ->> 'guardianRef', NULL
-    FROM json_each(${json}) j WHERE true
-    ON CONFLICT (id) DO UPDATE SET position = excluded.position, full_name = excluded.full_name, email = excluded.email,
-      phone = excluded.phone, is_minor = excluded.is_minor, guardian_ref = excluded.guardian_ref, removed_at = NULL`,
-  );
+  const { source, field } = jsonRows(rows.map((r) => ({ ...r, isMinor: r.isMinor ? 1 : 0 })));
+  const excluded = (col: string) => sql.raw(`excluded.${col}`);
+  return db
+    .insert(participants)
+    .select(
+      db
+        .select({
+          id: field<string>("id").as("id"),
+          subjectId: field<string>("subjectId").as("subject_id"),
+          ref: field<string>("ref").as("ref"),
+          position: field<number>("position").as("position"),
+          fullName: field<string>("fullName").as("full_name"),
+          email: field<string | null>("email").as("email"),
+          phone: field<string | null>("phone").as("phone"),
+          isMinor: field<boolean>("isMinor").as("is_minor"),
+          guardianRef: field<string | null>("guardianRef").as("guardian_ref"),
+          removedAt: sql<string | null>`NULL`.as("removed_at"),
+        })
+        .from(source)
+        // SQLite needs a WHERE before an upsert's ON CONFLICT after INSERT … SELECT.
+        .where(sql`true`),
+    )
+    .onConflictDoUpdate({
+      target: participants.id,
+      set: {
+        position: excluded("position"),
+        fullName: excluded("full_name"),
+        email: excluded("email"),
+        phone: excluded("phone"),
+        isMinor: excluded("is_minor"),
+        guardianRef: excluded("guardian_ref"),
+        removedAt: null,
+      },
+    });
 }
 
 /**
@@ -181,17 +211,40 @@ export function upsertParticipantsSql(db: Db, rows: NewParticipantRow[]) {
  * the same slot makes this fail on `packet_items_slot` (the caller plans again).
  */
 export function upsertItemsSql(db: Db, rows: NewPacketItemRow[]) {
-  const json = JSON.stringify(rows.map((r) => ({ ...r, required: r.required ? 1 : 0 })));
-  return rawStatement(
-    db,
-    sql`INSERT INTO packet_items (id, packet_id, workflow_id, per, slot, required, participant_id, signer_participant_id, status, created_at, updated_at)
-    SELECT j.value ->> 'id', j.value ->> 'packetId', j.value ->> 'workflowId', j.value ->> 'per', j.value ->> 'slot', j.value ->> 'required',
-           j.value ->> 'participantId', j.value ->> 'signerParticipantId', 'not_started', j.value ->> 'createdAt', j.value ->> 'updatedAt'
-    FROM json_each(${json}) j WHERE true
-    ON CONFLICT (id) DO UPDATE SET required = excluded.required, participant_id = excluded.participant_id,
-      signer_participant_id = excluded.signer_participant_id, updated_at = excluded.updated_at
-    WHERE packet_items.status <> 'completed'`,
-  );
+  const { source, field } = jsonRows(rows.map((r) => ({ ...r, required: r.required ? 1 : 0 })));
+  const excluded = (col: string) => sql.raw(`excluded.${col}`);
+  return db
+    .insert(packetItems)
+    .select(
+      db
+        .select({
+          id: field<string>("id").as("id"),
+          packetId: field<string>("packetId").as("packet_id"),
+          workflowId: field<string>("workflowId").as("workflow_id"),
+          per: field<"participant" | "subject">("per").as("per"),
+          slot: field<string>("slot").as("slot"),
+          required: field<boolean>("required").as("required"),
+          participantId: field<string | null>("participantId").as("participant_id"),
+          signerParticipantId: field<string | null>("signerParticipantId").as("signer_participant_id"),
+          status: sql<"not_started">`'not_started'`.as("status"),
+          documentId: sql<string | null>`NULL`.as("document_id"),
+          droppedAt: sql<string | null>`NULL`.as("dropped_at"),
+          createdAt: field<string>("createdAt").as("created_at"),
+          updatedAt: field<string>("updatedAt").as("updated_at"),
+        })
+        .from(source)
+        .where(sql`true`),
+    )
+    .onConflictDoUpdate({
+      target: packetItems.id,
+      set: {
+        required: excluded("required"),
+        participantId: excluded("participant_id"),
+        signerParticipantId: excluded("signer_participant_id"),
+        updatedAt: excluded("updated_at"),
+      },
+      setWhere: sql`${packetItems.status} <> 'completed'`,
+    });
 }
 
 /** `col IN (ids)` with the ids bound as one JSON parameter (see above). */
@@ -230,30 +283,42 @@ export function itemFollowsDocument(db: Db, itemId: string, documentId: string, 
 export const packetOfItem = (db: Db, itemId: string): SQL =>
   sql`(${db.select({ id: packetItems.packetId }).from(packetItems).where(eq(packetItems.id, itemId))})`;
 
-/** A packet's state from its live required items: blocked while one is declined, ready when all (at least one) are completed. */
-const NEW_STATUS = sql.raw(`CASE WHEN r.blk > 0 THEN 'blocked' WHEN r.req > 0 AND r.done = r.req THEN 'ready' ELSE 'open' END`);
+/** A sum over a packet's live (not dropped) items. */
+const liveSum = (packetId: string | SQL, what: SQL) =>
+  sql<number>`(SELECT coalesce(sum(${what}), 0) FROM packet_items WHERE packet_id = ${packetId} AND dropped_at IS NULL)`;
+
+/** A packet's state from its counts: blocked while a required item is declined, ready when all (at least one) are completed. */
+const NEW_STATUS = sql<PacketStatus>`CASE WHEN ${packets.blockedCount} > 0 THEN 'blocked'
+  WHEN ${packets.requiredCount} > 0 AND ${packets.completedCount} = ${packets.requiredCount} THEN 'ready' ELSE 'open' END`;
 
 /**
- * Writes a packet's counts and status from its live (not dropped) items. When the status changes,
- * `changed_by` takes `token`, so the batch's event statements (`packetEventWhen`) fire only for
- * the batch that made the change. Raw SQL: drizzle has no UPDATE … FROM over an aggregate.
+ * Writes a packet's counts from its live items, then its status from the counts. When the status
+ * changes, `changed_by` takes `token`, so the batch's event statements (`packetChangedTo`) fire
+ * only for the batch that made the change. Two statements for the caller's batch (one
+ * transaction): the second reads the counts the first wrote.
  */
 export function recomputePacket(db: Db, packetId: string | SQL, at: string, token: string) {
-  return rawStatement(
-    db,
-    sql`UPDATE packets SET
-      required_count = r.req, completed_count = r.done, blocked_count = r.blk, not_started_count = r.ns,
-      status = ${NEW_STATUS},
-      ready_at = CASE WHEN ${NEW_STATUS} = 'ready' THEN (CASE WHEN packets.status = 'ready' THEN packets.ready_at ELSE ${at} END) END,
-      changed_by = CASE WHEN ${NEW_STATUS} <> packets.status THEN ${token} ELSE packets.changed_by END,
-      updated_at = ${at}
-    FROM (SELECT coalesce(sum(required), 0) AS req,
-                 coalesce(sum(required AND status = 'completed'), 0) AS done,
-                 coalesce(sum(required AND status = 'declined'), 0) AS blk,
-                 coalesce(sum(status = 'not_started'), 0) AS ns
-          FROM packet_items WHERE packet_id = ${packetId} AND dropped_at IS NULL) AS r
-    WHERE packets.id = ${packetId}`,
-  );
+  return [
+    db
+      .update(packets)
+      .set({
+        requiredCount: liveSum(packetId, sql`required`),
+        completedCount: liveSum(packetId, sql`required AND status = 'completed'`),
+        blockedCount: liveSum(packetId, sql`required AND status = 'declined'`),
+        notStartedCount: liveSum(packetId, sql`status = 'not_started'`),
+        updatedAt: at,
+      })
+      .where(eq(packets.id, packetId)),
+    db
+      .update(packets)
+      .set({
+        // Every SET expression reads the row as it was before this statement.
+        readyAt: sql`CASE WHEN ${NEW_STATUS} = 'ready' THEN (CASE WHEN ${packets.status} = 'ready' THEN ${packets.readyAt} ELSE ${at} END) END`,
+        changedBy: sql`CASE WHEN ${NEW_STATUS} <> ${packets.status} THEN ${token} ELSE ${packets.changedBy} END`,
+        status: NEW_STATUS,
+      })
+      .where(eq(packets.id, packetId)),
+  ] as const;
 }
 
 /** True, as the statement runs, when the batch `token` has just moved the packet to `status`. */

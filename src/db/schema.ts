@@ -876,7 +876,7 @@ export const participants = sqliteTable(
 
 /**
  * Every document about one subject, and whether it is ready. `status` and the counts are written
- * only by one statement (`recomputePacket` in src/db/packets.ts) that runs in every batch changing
+ * only by `recomputePacket` (src/db/packets.ts), whose statements run in every batch changing
  * an item, so they always match the items. `changed_by` names the batch that last changed
  * `status`: the packet's events are written by that batch alone, so each change is announced once.
  */

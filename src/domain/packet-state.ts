@@ -30,7 +30,7 @@ export function packetChangeStatements(env: Env, o: Owner, packetId: string | SQ
       when: packetChangedTo(packetId, token, status),
     }).queries;
   });
-  return [recomputePacket(db, packetId, at, token), ...events];
+  return [...recomputePacket(db, packetId, at, token), ...events];
 }
 
 /** After the batch: when it moved the packet to ready or blocked, the endpoints' queues are told (the cron sweep is the net). */

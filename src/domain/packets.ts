@@ -8,7 +8,7 @@
  * - `followDocument` keeps an item's state with its document's: the document's own commits carry
  *   the statements, so the item and the packet change in the same transaction as the document.
  *
- * A packet's status and counts are written by one statement (`recomputePacket`), run last by every
+ * A packet's status and counts are written only by `recomputePacket`, run last by every
  * batch that changes an item; its events are written by the batch that changed its status, so a
  * completing signature and a re-import racing each other cannot lose or double `packet.ready`.
  */
