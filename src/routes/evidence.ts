@@ -144,6 +144,46 @@ const Verification = z
   })
   .openapi("VerificationResult");
 
+/** The examples /openapi.json shows: one signer and the trail of a completed document, shared by the certificate and the verification. */
+const EXAMPLE_SIGNER = {
+  full_name: "Ana Ruiz",
+  email: "ana@example.com",
+  role: "counterparty",
+  sign_order: 1,
+  status: "signed",
+  consented_at: "2026-11-23T17:58:12.000Z",
+  signed_at: "2026-11-23T17:59:40.000Z",
+  signature: {
+    method: "typed",
+    value_sha256: "b4e1d2c3a5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90",
+    signed_against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+    ip: "203.0.113.9",
+  },
+};
+const EXAMPLE_TRAIL = [
+  {
+    kind: "sent",
+    occurred_at: "2026-11-23T17:45:00.000Z",
+    signer: null,
+    ip: "198.51.100.4",
+    against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+  },
+  {
+    kind: "signed",
+    occurred_at: "2026-11-23T17:59:40.000Z",
+    signer: "ana@example.com",
+    ip: "203.0.113.9",
+    against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+  },
+  {
+    kind: "completed",
+    occurred_at: "2026-11-23T18:00:00.000Z",
+    signer: null,
+    ip: null,
+    against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+  },
+];
+
 const idParam = z.object({ id: text().min(1).max(64) });
 
 async function documentOf(c: Context<AppEnv>, id: string): Promise<{ id: string; status: string }> {
@@ -216,46 +256,8 @@ export const evidence = createRouter()
               template: { code: "demo-nda", version: 1 },
               consent: { version: "consent/1", text_sha256: "3c1a9e0b7d5f2468ace13579bdf02468ace13579bdf02468ace13579bdf0246a" },
             },
-            signers: [
-              {
-                full_name: "Ana Ruiz",
-                email: "ana@example.com",
-                role: "counterparty",
-                sign_order: 1,
-                status: "signed",
-                consented_at: "2026-11-23T17:58:12.000Z",
-                signed_at: "2026-11-23T17:59:40.000Z",
-                signature: {
-                  method: "typed",
-                  value_sha256: "b4e1d2c3a5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90",
-                  signed_against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
-                  ip: "203.0.113.9",
-                },
-              },
-            ],
-            events: [
-              {
-                kind: "sent",
-                occurred_at: "2026-11-23T17:45:00.000Z",
-                signer: null,
-                ip: "198.51.100.4",
-                against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
-              },
-              {
-                kind: "signed",
-                occurred_at: "2026-11-23T17:59:40.000Z",
-                signer: "ana@example.com",
-                ip: "203.0.113.9",
-                against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
-              },
-              {
-                kind: "completed",
-                occurred_at: "2026-11-23T18:00:00.000Z",
-                signer: null,
-                ip: null,
-                against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
-              },
-            ],
+            signers: [EXAMPLE_SIGNER],
+            events: EXAMPLE_TRAIL,
           },
         }),
         ...keyedErrors,
@@ -327,46 +329,9 @@ export const evidence = createRouter()
           completed_at: "2026-11-23T18:00:00.000Z",
           redacted_at: null,
           signer_count: 1,
-          signers: [
-            {
-              full_name: "Ana Ruiz",
-
-              role: "counterparty",
-              sign_order: 1,
-              status: "signed",
-              consented_at: "2026-11-23T17:58:12.000Z",
-              signed_at: "2026-11-23T17:59:40.000Z",
-              signature: {
-                method: "typed",
-                value_sha256: "b4e1d2c3a5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90",
-                signed_against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
-                ip: "203.0.113.9",
-              },
-            },
-          ],
-          events: [
-            {
-              kind: "sent",
-              occurred_at: "2026-11-23T17:45:00.000Z",
-              signer: null,
-              ip: "198.51.100.4",
-              against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
-            },
-            {
-              kind: "signed",
-              occurred_at: "2026-11-23T17:59:40.000Z",
-              signer: "ana@example.com",
-              ip: "203.0.113.9",
-              against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
-            },
-            {
-              kind: "completed",
-              occurred_at: "2026-11-23T18:00:00.000Z",
-              signer: null,
-              ip: null,
-              against_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
-            },
-          ],
+          // What a verifier sees: no email, and the trail names signers by name.
+          signers: [(({ email: _email, ...rest }) => rest)(EXAMPLE_SIGNER)],
+          events: EXAMPLE_TRAIL.map((e) => ({ ...e, signer: e.signer && EXAMPLE_SIGNER.full_name })),
         }),
         404: jsonResponse(Verification, "No certificate has this code"),
       },
