@@ -9,39 +9,12 @@ import { fromB64 } from "./evidence-pdf-helpers";
 import { sha256Hex } from "../src/lib/crypto";
 import { concatBytes, toBase64 } from "../src/lib/seal/der";
 import { normaliseSignaturePicture, PictureError, signaturePictureForPdf } from "../src/lib/image";
+import { PNG_SIGNATURE, chunk, deflate, ihdr } from "./png-bytes";
 
 // ---- PNGs built byte by byte, so each test says exactly what it sends ----
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  out.set(new TextEncoder().encode(type), 4);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
-}
-async function deflate(raw: Uint8Array): Promise<Uint8Array> {
-  return new Uint8Array(await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream("deflate"))).arrayBuffer());
-}
 function png(width: number, height: number, depth: number, colorType: number, idat: Uint8Array): Uint8Array {
-  const ihdr = new Uint8Array(13);
-  const v = new DataView(ihdr.buffer);
-  v.setUint32(0, width);
-  v.setUint32(4, height);
-  ihdr.set([depth, colorType, 0, 0, 0], 8);
-  const parts = [Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a), chunk("IHDR", ihdr), chunk("IDAT", idat), chunk("IEND", new Uint8Array(0))];
-  return concatBytes(parts);
+  return concatBytes([PNG_SIGNATURE, ihdr(width, height, depth, colorType), chunk("IDAT", idat), chunk("IEND", new Uint8Array(0))]);
 }
 const dataUrl = (kind: "png" | "jpeg", bytes: Uint8Array) => `data:image/${kind};base64,${toBase64(bytes)}`;
 
