@@ -28,7 +28,7 @@ type SubsetEmbedder = {
  * lookup yields exactly the same glyphs. Applied only when pdf-lib's subset embedder looks as
  * expected; otherwise pdf-lib's own encoding stays.
  */
-function encodeByCmap(font: PDFFont): void {
+export function encodeByCmap(font: PDFFont): void {
   const e = (font as unknown as { embedder?: Partial<SubsetEmbedder> }).embedder;
   if (!e || typeof e.encodeText !== "function" || !e.subset || !e.font || !Array.isArray(e.glyphs) || !(e.glyphIdMap instanceof Map) || !e.glyphCache) return;
   const embedder = e as SubsetEmbedder;
