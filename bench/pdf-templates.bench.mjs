@@ -30,7 +30,7 @@ async function bundle(dir) {
     stdin: {
       contents: `
         export { analysePdf } from "./src/lib/pdf/analyse.ts";
-        export { stampPlacements } from "./src/lib/pdf/stamp-fallback.ts";
+        export { stampPlacements } from "./src/lib/pdf/stamp.ts";
         export { sealingFromEnv, sealPdf } from "./src/lib/seal/index.ts";
         export { drawSealedDocument } from "./src/lib/pdf/certificate.ts";
         export { canonicalJson } from "./src/lib/canonical-json.ts";

@@ -12,19 +12,11 @@ import type { Env } from "../env";
 import type { TemplateField } from "../db/schema";
 import { sha256Hex } from "../lib/crypto";
 import { originalPdf } from "./pdf-templates";
+import type { StampPlacement } from "../lib/pdf/stamp";
+import type { TemplateFieldKind } from "../db/enums";
 
-/** A box to fill, as `stampPlacements` takes it (see src/lib/pdf/stamp.ts). */
-export type Placement = {
-  page: number;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  kind: TemplateField["kind"];
-  text: string | null;
-  checked?: boolean;
-  picture?: Uint8Array | null;
-};
+/** A box to fill, as `stampPlacements` takes it (src/lib/pdf/stamp.ts). */
+export type Placement = StampPlacement;
 
 export type CompletionInput = {
   templateId: string;
@@ -70,7 +62,7 @@ export async function placementsFor(input: Omit<CompletionInput, "templateId" | 
     const answer = first.get(f.key)?.value;
     if (answer === undefined) continue;
     const { page, x, y, w, h } = f.place;
-    const base = { page, x, y, w, h, kind: f.kind };
+    const base = { page, x, y, w, h, kind: f.kind as TemplateFieldKind };
     if (f.kind === "checkbox") {
       out.push({ ...base, text: null, checked: answer === "true" });
     } else if ((f.kind === "signature" || f.kind === "initials") && DATA_URL.test(answer)) {
@@ -101,7 +93,7 @@ export async function stampedOriginal(env: Env, input: CompletionInput, testMark
   if (input.test) {
     for (const p of found.row.pages) placements.push({ page: p.n, x: 0.02, y: 0.004, w: 0.96, h: Math.min(0.03, 18 / p.height), kind: "text", text: testMark });
   }
-  const { stampPlacements } = await import("../lib/pdf/stamp-fallback");
+  const { stampPlacements } = await import("../lib/pdf/stamp");
   await stampPlacements(doc, placements);
   return doc;
 }
