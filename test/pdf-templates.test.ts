@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument, PDFName } from "pdf-lib";
 import type { Principal } from "../src/env";
 import { BASE, addKey, api, makeTenant } from "./helpers";
 import { type PageSpec, makeEncryptedPdf, makePdf, png } from "./pdf-template-fixtures";
@@ -134,6 +134,18 @@ async function templateCount(tenantId: string) {
 }
 
 describe("POST /v1/templates/pdf", () => {
+  it("takes a file past the general one-megabyte body limit (a 3 MB PDF)", async () => {
+    const t = await makeTenant();
+    const doc = await PDFDocument.create();
+    const page = doc.addPage();
+    page.node.set(PDFName.of("PieceInfo"), doc.context.register(doc.context.stream(new Uint8Array(3 * 1024 * 1024).fill(7), {})));
+    const bytes = await doc.save({ useObjectStreams: false });
+    expect(bytes.length).toBeGreaterThan(3 * 1024 * 1024);
+    const r = await send("POST", uploadPath("three-mb"), t.key, bytes, "application/pdf");
+    expect(r.status, r.text).toBe(200);
+    expect((await api("GET", `/v1/templates/${r.json.template_id}/pdf`, { key: t.key })).json.bytes).toBe(bytes.length);
+  });
+
   it("answers {template_id}; the draft's body is the fixed sentence; the info reports the file", async () => {
     const t = await makeTenant();
     const bytes = await makePdf([{}, { rotate: 180 }]);
@@ -158,6 +170,7 @@ describe("POST /v1/templates/pdf", () => {
     const tooBig = await send("POST", uploadPath("big"), t.key, big, "application/pdf");
     expect(tooBig.status).toBe(413);
     expect(tooBig.json.error.code).toBe("too_large");
+    expect(tooBig.json.error.message).toContain("25 MB");
     const notPdf = await send("POST", uploadPath("x"), t.key, new TextEncoder().encode("just text"), "application/pdf");
     expect([notPdf.status, notPdf.json.error.code]).toEqual([422, "invalid"]);
     expect(notPdf.json.error.message).toContain("not a PDF");
@@ -261,6 +274,13 @@ describe("PUT /v1/templates/{id}/pages/{n} and GET /v1/templates/{id}/pdf", () =
     expect(page3.json.error.message).toContain("page 3 does not exist");
     const huge = await send("PUT", `/v1/templates/${id}/pages/2`, t.key, new Uint8Array(8 * 1024 * 1024 + 1), "image/png");
     expect(huge.status).toBe(413);
+    expect(huge.json.error.message).toContain("8 MB");
+    // Past the general one-megabyte limit, within the picture's own: read and judged by its bytes.
+    const twoMb = new Uint8Array(2 * 1024 * 1024);
+    twoMb.set(png(1200, 900));
+    const padded = await send("PUT", `/v1/templates/${id}/pages/2`, t.key, twoMb, "image/png");
+    expect(padded.status).toBe(422);
+    expect(padded.json.error.message).toContain("after its end");
     const other = await makeTenant();
     expect((await send("PUT", `/v1/templates/${id}/pages/2`, other.key, png(1200, 900), "image/png")).status).toBe(404);
     expect((await api("GET", `/v1/templates/${id}/pdf`, { key: other.key })).status).toBe(404);
@@ -358,6 +378,11 @@ describe("a PDF template signed in place, end to end", () => {
     expect(pic.headers.get("content-type")).toBe("image/png");
     expect(pic.headers.get("cache-control")).toBe("no-store");
     expect(pic.headers.get("referrer-policy")).toBe("no-referrer");
+    // Pictures have their own per-token budget: they never spend the signing calls' 120 a minute.
+    expect(pic.headers.get("x-ratelimit-limit")).toBe("600");
+    const remaining = Number((await api("GET", `/v1/sign/${token}`)).headers.get("x-ratelimit-remaining"));
+    await (await exports.default.fetch(`${BASE}/s/${token}/page?n=1`)).arrayBuffer();
+    expect(Number((await api("GET", `/v1/sign/${token}`)).headers.get("x-ratelimit-remaining"))).toBe(remaining - 1);
     const bytes = new Uint8Array(await pic.arrayBuffer());
     expect(bytes.subarray(1, 4)).toEqual(new TextEncoder().encode("PNG"));
     for (const bad of [
