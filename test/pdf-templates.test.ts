@@ -253,6 +253,29 @@ describe("the fixed body cannot be changed by any route", () => {
   });
 });
 
+describe("revising a PDF template", () => {
+  it("two revisions racing: one makes the next version with the file, the other is refused (409, or 422 once the first's draft exists); nothing half-written", async () => {
+    const t = await makeTenant();
+    await readyTemplate(t.key, "race", [{}, {}]);
+    expect((await api("POST", "/v1/templates/publish", { key: t.key, body: { code: "race" } })).status).toBe(200);
+    const [a, b] = await Promise.all([
+      api("POST", "/v1/templates/revise", { key: t.key, body: { code: "race", name: "A" } }),
+      api("POST", "/v1/templates/revise", { key: t.key, body: { code: "race", name: "B" } }),
+    ]);
+    expect([a.status, b.status].filter((x) => x === 200)).toHaveLength(1);
+    expect([409, 422]).toContain(a.status === 200 ? b.status : a.status);
+    const won = a.status === 200 ? a : b;
+    expect((await api("GET", `/v1/templates/${won.json.template_id}/pdf`, { key: t.key })).json).toMatchObject({
+      has_pdf: true,
+      page_count: 2,
+      drawn: 2,
+      ready: true,
+    });
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM templates WHERE tenant_id = ?").bind(t.tenantId).first<{ n: number }>())!.n).toBe(2);
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM pdf_templates WHERE tenant_id = ?").bind(t.tenantId).first<{ n: number }>())!.n).toBe(2);
+  });
+});
+
 describe("PUT /v1/templates/{id}/pages/{n} and GET /v1/templates/{id}/pdf", () => {
   it("reads the pixel size from the bytes, checks the ratio ±2 %, refuses what it must; a text template reads as empty", async () => {
     const t = await makeTenant();
