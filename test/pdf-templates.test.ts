@@ -390,7 +390,11 @@ describe("a PDF template signed in place, end to end", () => {
     });
     const token = sent.json.links[0].token as string;
 
-    // Placements are frozen on the document: a later revision changes nothing for it.
+    // Placements are frozen on the document: a later revision with other placements changes nothing for it.
+    const rev = await api("POST", "/v1/templates/revise", { key: t.key, body: { code: "lease" } });
+    expect(rev.status, rev.text).toBe(200);
+    const moved = fields.map((f) => (f.place ? { ...f, place: { ...f.place, x: 0 } } : f));
+    expect((await api("PATCH", `/v1/templates/${rev.json.template_id}`, { key: t.key, body: { fields: moved } })).status).toBe(200);
     const read = await api("GET", `/v1/sign/${token}`);
     expect(read.json.pages).toEqual(pages.map(({ n, width, height }: any) => ({ n, width, height })));
     expect(read.json.fields.map((f: any) => f.place)).toEqual([...fields.map((f) => f.place ?? null)]);
@@ -456,6 +460,29 @@ describe("a PDF template signed in place, end to end", () => {
     expect(signatureParts(sealed).paddingIsAsciiZero).toBe(true);
     const docRow = await env.DB.prepare("SELECT pdf_sha256 FROM documents WHERE id = ?").bind(docId).first<{ pdf_sha256: string }>();
     expect(docRow!.pdf_sha256).toBe(info.json.sha256);
+  });
+
+  it("refuses to seal on an original that no longer hashes to the one frozen at prepare; nothing is stored", async () => {
+    const t = await makeTenant();
+    const { id } = await readyTemplate(t.key, "tamper", [{}]);
+    await api("PATCH", `/v1/templates/${id}`, {
+      key: t.key,
+      body: { fields: [{ key: "n", label: "Name", kind: "text", place: { page: 1, x: 0.1, y: 0.1, w: 0.3, h: 0.05 } }] },
+    });
+    await api("POST", "/v1/templates/publish", { key: t.key, body: { code: "tamper" } });
+    const docId = (await api("POST", "/v1/documents", { key: t.key, body: { template_code: "tamper" } })).json.document_id;
+    const sent = await api("POST", `/v1/documents/${docId}/send`, {
+      key: t.key,
+      body: { signers: [{ email: "b@example.com", full_name: "Bo" }], notify: false },
+    });
+    const token = sent.json.links[0].token;
+    await api("POST", `/v1/sign/${token}/fields`, { body: { key: "n", value: "Bo" } });
+    await consentAndSign(token, "Bo");
+    const row = await env.DB.prepare("SELECT r2_key FROM pdf_templates WHERE template_id = ?").bind(id).first<{ r2_key: string }>();
+    await env.FILES.put(row!.r2_key, await makePdf([{}, {}]));
+    const r = await api("GET", `/v1/documents/${docId}/pdf`, { key: t.key });
+    expect(r.status).toBe(500);
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM sealed_files WHERE document_id = ?").bind(docId).first<{ n: number }>())!.n).toBe(0);
   });
 
   it("a text template's link has pages null, and /s/{token}/page is 404", async () => {
