@@ -120,6 +120,21 @@ export function shownPointToUser(view: PageView, u: number, v: number): { x: num
   }
 }
 
+/** The inverse of `shownPointToUser`: a user-space point as (u, v) points from the shown top-left corner. */
+export function userPointToShown(view: PageView, x: number, y: number): { u: number; v: number } {
+  const { left, bottom, right, top } = view.box;
+  switch (view.rotation) {
+    case 0:
+      return { u: x - left, v: top - y };
+    case 90:
+      return { u: y - bottom, v: x - left };
+    case 180:
+      return { u: right - x, v: y - bottom };
+    case 270:
+      return { u: top - y, v: right - x };
+  }
+}
+
 /**
  * A box of the page as shown (fractions, origin top left, as `place`) in user space:
  * - `width`, `height`: its size in points as shown;
@@ -160,6 +175,8 @@ const padOf = (w: number, h: number) => Math.min(3, Math.max(0.5, Math.min(w, h)
 /** Pictures are kept at up to 4 pixels a point (288 dpi) of their box. */
 const PICTURE_PIXELS_PER_POINT = 4;
 const CHECK_MARK = "\u2714";
+/** Coordinates written to the page: to 1/10000 pt, so the content carries no floating-point noise. */
+const r4 = (n: number) => Math.round(n * 10000) / 10000 + 0;
 
 type Metrics = { ascent: number; descent: number; line: number };
 let metrics: Metrics | null = null;
@@ -314,7 +331,7 @@ function drawLines(
     if (!l) return;
     const baseline = top - i * line * size - ascent * size;
     const x = align === "center" ? box.x + (box.width - widthOf(l, size)) / 2 : box.x;
-    page.drawText(l, { x, y: baseline, size, font, color: INK });
+    page.drawText(l, { x: r4(x), y: r4(baseline), size, font, color: INK });
   });
 }
 
@@ -339,7 +356,7 @@ async function drawPlacement(ctx: Ctx, page: PDFPage, view: PageView, p: StampPl
       const w = image.width * scale;
       const h = image.height * scale;
       const x = p.kind === "initials" ? inner.x + (inner.width - w) / 2 : inner.x;
-      job = () => page.drawImage(image, { x, y: inner.y + (inner.height - h) / 2, width: w, height: h });
+      job = () => page.drawImage(image, { x: r4(x), y: r4(inner.y + (inner.height - h) / 2), width: r4(w), height: r4(h) });
     }
   }
   if (!job && p.kind !== "checkbox" && p.text) {
@@ -354,7 +371,13 @@ async function drawPlacement(ctx: Ctx, page: PDFPage, view: PageView, p: StampPl
   }
   if (!job) return;
   // The box's own frame (upright as shown), clipped to the box: nothing drawn can leave it.
-  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...frame.matrix), rectangle(0, 0, width, height), clip(), endPath());
+  page.pushOperators(
+    pushGraphicsState(),
+    concatTransformationMatrix(...(frame.matrix.map(r4) as Matrix)),
+    rectangle(0, 0, r4(width), r4(height)),
+    clip(),
+    endPath(),
+  );
   await job();
   page.pushOperators(popGraphicsState());
 }
@@ -367,7 +390,7 @@ function drawCheck(page: PDFPage, font: PDFFont, box: { x: number; y: number; wi
     const size = Math.min(box.height / line, box.width / perPoint);
     const x = box.x + (box.width - perPoint * size) / 2;
     const y = box.y + box.height / 2 - ((ascent + descent) / 2) * size;
-    page.drawText(CHECK_MARK, { x, y, size, font, color: INK });
+    page.drawText(CHECK_MARK, { x: r4(x), y: r4(y), size: r4(size), font, color: INK });
     return;
   }
   const s = Math.min(box.width, box.height);
