@@ -123,8 +123,12 @@ function pdfinfoPages(file) {
   const r = run("pdfinfo", ["-f", "1", "-l", "999", "-box", file]);
   assert.equal(r.status, 0, r.stderr);
   const pages = {};
-  for (const m of r.stdout.matchAll(/^Page\s+(\d+) rot:\s+(\d+)$/gm)) (pages[m[1]] ??= {}).rotation = Number(m[2]);
-  for (const m of r.stdout.matchAll(/^Page\s+(\d+) CropBox:\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)$/gm)) (pages[m[1]] ??= {}).crop = m.slice(2).map(Number);
+  const page = (n) => {
+    pages[n] ??= {};
+    return pages[n];
+  };
+  for (const m of r.stdout.matchAll(/^Page\s+(\d+) rot:\s+(\d+)$/gm)) page(m[1]).rotation = Number(m[2]);
+  for (const m of r.stdout.matchAll(/^Page\s+(\d+) CropBox:\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)$/gm)) page(m[1]).crop = m.slice(2).map(Number);
   for (const p of Object.values(pages)) {
     const [l, b, rr, t] = p.crop;
     const sideways = p.rotation % 180 !== 0;
