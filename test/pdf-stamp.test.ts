@@ -48,7 +48,7 @@ describe("pageView: the page as a reader sees it", () => {
     expect(v).toEqual({ width: 595.28, height: 841.89, rotation: 0, box: { left: 0, bottom: 0, right: 595.28, top: 841.89 } });
   });
 
-  it("width and height swap for 90° and 270°; -90 and 450 are brought to 270 and 90", async () => {
+  it("width and height swap for 90° and 270°; -90 and 450 are brought to 270 and 90; 45 reads as 0 (as pdf.js)", async () => {
     for (const [rotate, rotation] of [
       [0, 0],
       [90, 90],
@@ -57,6 +57,8 @@ describe("pageView: the page as a reader sees it", () => {
       [-90, 270],
       [450, 90],
       [360, 0],
+      [45, 0],
+      [-135, 0],
     ] as const) {
       const v = pageView((await onePage({ size: [400, 700], rotate })).getPage(0));
       expect(v.rotation).toBe(rotation);
@@ -74,6 +76,16 @@ describe("pageView: the page as a reader sees it", () => {
     // A crop box entirely off the media box: readers show the media box.
     v = pageView((await onePage({ crop: [700, 900, 800, 1000] })).getPage(0));
     expect(v.box).toEqual({ left: 0, bottom: 0, right: 612, top: 792 });
+    // An empty crop box: the media box.
+    v = pageView((await onePage({ size: [400, 500], crop: [10, 10, 10, 300] })).getPage(0));
+    expect(v.box).toEqual({ left: 0, bottom: 0, right: 400, top: 500 });
+  });
+
+  it("a page without any media box is shown as US Letter, as pdf.js shows it", async () => {
+    const doc = await PDFDocument.create({ updateMetadata: false });
+    doc.addPage([400, 500]).node.delete(PDFName.of("MediaBox"));
+    const v = pageView((await reloaded(doc)).getPage(0));
+    expect(v).toEqual({ width: 612, height: 792, rotation: 0, box: { left: 0, bottom: 0, right: 612, top: 792 } });
   });
 
   it("/Rotate and /CropBox inherited from the page tree; the page's own entries win", async () => {

@@ -61,9 +61,10 @@ export type UserRect = { left: number; bottom: number; right: number; top: numbe
 /**
  * A page as a reader sees it. `box` is the visible area in user space: the crop box (inherited
  * from the page tree when the page has none, the media box when neither has one), cut to the
- * media box as PDF 32000-1 §14.11.2 says. `width` and `height` are that box's size in points,
- * swapped for a page turned 90° or 270°. `rotation` is /Rotate (inherited too) brought to 0, 90,
- * 180 or 270: the page is shown turned that many degrees clockwise.
+ * media box as PDF 32000-1 §14.11.2 says (the media box when they do not meet; US Letter when a
+ * page has no usable media box, as pdf.js shows it). `width` and `height` are that box's size in
+ * points, swapped for a page turned 90° or 270°. `rotation` is /Rotate (inherited too) as
+ * `normaliseRotation` reads it: the page is shown turned that many degrees clockwise.
  */
 export type PageView = { width: number; height: number; rotation: Rotation; box: UserRect };
 
@@ -73,18 +74,40 @@ export type ShownBox = { x: number; y: number; w: number; h: number };
 /** A PDF transformation matrix [a b c d e f]: (x, y) → (a·x + c·y + e, b·x + d·y + f). */
 export type Matrix = [number, number, number, number, number, number];
 
-function rectOf(page: PDFPage, which: "media" | "crop"): UserRect {
-  const r = which === "media" ? page.getMediaBox() : page.getCropBox();
-  const xs = [r.x, r.x + r.width];
-  const ys = [r.y, r.y + r.height];
-  // Written either way round in the wild ([612 792 0 0]): normalised.
-  return { left: Math.min(...xs), bottom: Math.min(...ys), right: Math.max(...xs), top: Math.max(...ys) };
+/** US Letter, what readers (pdf.js) show for a page without a usable /MediaBox. */
+const LETTER: UserRect = { left: 0, bottom: 0, right: 612, top: 792 };
+
+/** A page box read through the page tree, normalised (written either way round in the wild); null if unusable. */
+function boxOf(page: PDFPage, which: "media" | "crop"): UserRect | null {
+  let r: { x: number; y: number; width: number; height: number };
+  try {
+    if (which === "crop" && !page.node.CropBox()) return null;
+    r = which === "media" ? page.getMediaBox() : page.getCropBox();
+  } catch {
+    return null;
+  }
+  const box = {
+    left: Math.min(r.x, r.x + r.width),
+    bottom: Math.min(r.y, r.y + r.height),
+    right: Math.max(r.x, r.x + r.width),
+    top: Math.max(r.y, r.y + r.height),
+  };
+  return [box.left, box.bottom, box.right, box.top].every(Number.isFinite) && box.right > box.left && box.top > box.bottom ? box : null;
+}
+
+/**
+ * /Rotate as readers (pdf.js, whose pictures the placements are made on) take it: a multiple of
+ * 90 brought into 0-270 (-90 is 270, 450 is 90); anything else reads as 0.
+ */
+export function normaliseRotation(angle: number): Rotation {
+  if (!Number.isFinite(angle) || angle % 90 !== 0) return 0;
+  return (((angle % 360) + 360) % 360) as Rotation;
 }
 
 /** The page as a reader sees it (see `PageView`). The one definition pages are measured by. */
 export function pageView(page: PDFPage): PageView {
-  const media = rectOf(page, "media");
-  const crop = rectOf(page, "crop");
+  const media = boxOf(page, "media") ?? LETTER;
+  const crop = boxOf(page, "crop") ?? media;
   let box: UserRect = {
     left: Math.max(media.left, crop.left),
     bottom: Math.max(media.bottom, crop.bottom),
@@ -93,9 +116,7 @@ export function pageView(page: PDFPage): PageView {
   };
   // A crop box outside the media box shows nothing; readers fall back to the media box.
   if (!(box.right > box.left && box.top > box.bottom)) box = media;
-  const raw = page.getRotation().angle;
-  const turns = Number.isFinite(raw) ? Math.round(raw / 90) : 0;
-  const rotation = ((((turns % 4) + 4) % 4) * 90) as Rotation;
+  const rotation = normaliseRotation(page.getRotation().angle);
   const w = box.right - box.left;
   const h = box.top - box.bottom;
   const sideways = rotation === 90 || rotation === 270;
