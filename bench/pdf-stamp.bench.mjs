@@ -72,7 +72,17 @@ function signaturePng(lib, w, h, seed) {
 
 function placements(lib) {
   const out = [];
-  const names = ["Ada Lovelace", "12 St James's Square", "London SW1Y 4JH", "ada@example.com", "+44 20 7946 0000", "Analytical Engines Ltd", "Director", "GB123456789", "42"];
+  const names = [
+    "Ada Lovelace",
+    "12 St James's Square",
+    "London SW1Y 4JH",
+    "ada@example.com",
+    "+44 20 7946 0000",
+    "Analytical Engines Ltd",
+    "Director",
+    "GB123456789",
+    "42",
+  ];
   names.forEach((text, i) => {
     out.push({ page: 1 + i * 5, x: 0.12, y: 0.2, w: 0.4, h: 0.03, kind: i === 3 ? "email" : i === 4 ? "phone" : i === 8 ? "number" : "text", text });
   });
