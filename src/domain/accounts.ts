@@ -91,7 +91,11 @@ const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 export function normaliseFrameAncestors(list: string[]): string[] {
   if (list.length > MAX_FRAME_ANCESTORS) throw invalid(`frame_ancestors: at most ${MAX_FRAME_ANCESTORS} origins.`);
   const out = list.map((raw, i) => {
-    const bad = () => invalid(`frame_ancestors.${i}: "${raw}" is not an https origin such as https://app.example.com.`, "No path, query or wildcard; plain http only for localhost, 127.0.0.1 and [::1].");
+    const bad = () =>
+      invalid(
+        `frame_ancestors.${i}: "${raw}" is not an https origin such as https://app.example.com.`,
+        "No path, query or wildcard; plain http only for localhost, 127.0.0.1 and [::1].",
+      );
     let u: URL;
     try {
       u = new URL(raw.trim());
@@ -100,17 +104,20 @@ export function normaliseFrameAncestors(list: string[]): string[] {
     }
     const extra = u.pathname !== "/" || /[?#]/.test(raw) || u.username || u.password;
     const loopback = u.protocol === "http:" && LOOPBACK_HOSTS.has(u.hostname);
-    if ((u.protocol !== "https:" && !loopback) || extra || !/^([a-z0-9.-]+|\[::1\])$/.test(u.hostname)) throw bad();
+    if ((u.protocol !== "https:" && !loopback) || extra || (!loopback && !/^[a-z0-9.-]+$/.test(u.hostname))) throw bad();
     return u.origin;
   });
   return [...new Set(out)];
 }
 
+/** An origin as normaliseFrameAncestors stores it. */
+const STORED_ORIGIN = /^(https:\/\/[a-z0-9.-]+|http:\/\/(localhost|127\.0\.0\.1|\[::1\]))(:\d{1,5})?$/;
+
 /** The stored list, re-checked on the way out so a header is never built from a bad row. */
 export function parseFrameAncestors(stored: string | null | undefined): string[] {
   try {
     const list = JSON.parse(stored ?? "[]") as unknown;
-    return Array.isArray(list) ? list.filter((o): o is string => typeof o === "string" && (/^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/.test(o) || /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/.test(o))) : [];
+    return Array.isArray(list) ? list.filter((o): o is string => typeof o === "string" && STORED_ORIGIN.test(o)) : [];
   } catch {
     return [];
   }
