@@ -158,3 +158,6 @@ export type PacketItemStatus = (typeof PACKET_ITEM_STATUSES)[number];
 /** What a paired tablet says it runs on (`POST /v1/devices/pair`). */
 export const DEVICE_PLATFORMS = ["ios", "android", "other"] as const;
 export type DevicePlatform = (typeof DEVICE_PLATFORMS)[number];
+
+/** Picture formats a PDF template's page pictures are uploaded in. */
+export const PAGE_PICTURE_TYPES = ["image/png", "image/jpeg"] as const;

@@ -39,7 +39,7 @@ export async function insertCertificate(env: Env, row: NewCertificate): Promise<
 
 export type RecordDocument = Pick<
   Document,
-  "id" | "tenantId" | "mode" | "title" | "status" | "body" | "bodySha256" | "consentText" | "templateCode" | "templateVersion" | "completedAt"
+  "id" | "tenantId" | "mode" | "title" | "status" | "body" | "bodySha256" | "consentText" | "templateCode" | "templateVersion" | "completedAt" | "pdfSha256"
 >;
 export type RecordSigner = Pick<
   Signer,
@@ -84,6 +84,7 @@ export function recordReads(d: ReturnType<typeof db>, documentId: string) {
         templateCode: documents.templateCode,
         templateVersion: documents.templateVersion,
         completedAt: documents.completedAt,
+        pdfSha256: documents.pdfSha256,
         tenantName: tenants.name,
       })
       .from(documents)
@@ -198,7 +199,10 @@ export async function codeOfSealedFile(env: Env, sha256: string): Promise<string
 export async function documentPagesRows(env: Env, documentId: string) {
   const d = db(env);
   const [docs, signerRows, values] = await d.batch([
-    d.select({ body: documents.body, fields: documents.fields }).from(documents).where(eq(documents.id, documentId)),
+    d
+      .select({ body: documents.body, fields: documents.fields, mode: documents.mode, templateId: documents.templateId, pdfSha256: documents.pdfSha256 })
+      .from(documents)
+      .where(eq(documents.id, documentId)),
     d
       .select({
         id: signers.id,

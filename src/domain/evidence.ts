@@ -20,6 +20,7 @@ import type { SealDescription } from "../lib/seal";
 import { certificateRow, checkAgainstRecord, issueCertificate, type Certificate, type CertificatePayload } from "./certificates";
 import { bundleRows, documentPagesRows, insertSealedFile, sealedFileRow, type SealedKind } from "../db/evidence";
 import { logError } from "../lib/log";
+import { stampedOriginal } from "./pdf-completion";
 
 export type { SealedKind };
 
@@ -60,16 +61,27 @@ function sheet(cert: Certificate, baseUrl: string): CertificateSheet {
 }
 
 /** Marks and answers for the document pages. Sensitive answers are not masked on the sealed PDF. */
-async function marksAndAnswers(env: Env, documentId: string): Promise<{ body: string; marks: SignerMark[]; answers: Answer[] }> {
-  const { doc, signers, values } = await documentPagesRows(env, documentId);
+async function marksAndAnswers(env: Env, documentId: string) {
+  const rows = await documentPagesRows(env, documentId);
+  const { doc, signers, values } = rows;
   const labels = new Map((doc.fields ?? []).map((f) => [f.key, f.label] as const));
   const names = new Map(signers.map((x) => [x.id, x.fullName] as const));
   return {
+    rows,
     body: doc.body,
-    marks: signers.map((x) => ({ signer: x.fullName, method: x.signatureMethod, signedAt: x.signedAt, value: x.signatureValue })),
-    answers: values.map((a) => ({ signer: names.get(a.signerId) ?? "signer", label: labels.get(a.key) ?? a.key, value: a.value })),
+    marks: signers.map((x): SignerMark => ({ signer: x.fullName, method: x.signatureMethod, signedAt: x.signedAt, value: x.signatureValue })),
+    // A drawn or uploaded picture given as an answer is drawn in its box (PDF templates), never printed as base64.
+    answers: values.map(
+      (a): Answer => ({
+        signer: names.get(a.signerId) ?? "signer",
+        label: labels.get(a.key) ?? a.key,
+        value: PICTURE_ANSWER.test(a.value) ? "(picture)" : a.value,
+      }),
+    ),
   };
 }
+
+const PICTURE_ANSWER = /^data:image\/(png|jpeg);base64,/;
 
 const TOKEN = /\b[0-9a-f]{64}\b/gi;
 
@@ -132,8 +144,24 @@ async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUrl: stri
   const c = sheet(cert, baseUrl);
   c.brand = await pdfBrandOf(env, c.payload.issuer.tenant_id);
   if (kind === "pdf") {
-    const { drawSealedDocument } = await import("../lib/pdf/certificate");
-    return drawSealedDocument({ ...c, ...(await marksAndAnswers(env, cert.documentId)), sealName });
+    const { drawSealedDocument, TEST_MARK } = await import("../lib/pdf/certificate");
+    const { rows, ...drawn } = await marksAndAnswers(env, cert.documentId);
+    // A PDF template's document: its original pages, answers drawn in place, then the pages drawn here.
+    const original = rows.doc.pdfSha256
+      ? await stampedOriginal(
+          env,
+          {
+            templateId: rows.doc.templateId,
+            pdfSha256: rows.doc.pdfSha256,
+            fields: rows.doc.fields ?? [],
+            signers: rows.signers,
+            values: rows.values,
+            test: c.payload.test ?? rows.doc.mode === "test",
+          },
+          TEST_MARK,
+        )
+      : undefined;
+    return drawSealedDocument({ ...c, ...drawn, sealName, original });
   }
   const manifest = await bundleManifest(env, cert, nowIso());
   const manifestJson = canonicalJson(manifest);

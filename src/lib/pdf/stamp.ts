@@ -1,0 +1,411 @@
+/**
+ * Draws a completed document's answers onto the business's own PDF (a PDF template's copy), each
+ * in the box placed on it. The rules are written out in docs/pdf-templates.md ("How answers are
+ * drawn"); in short:
+ *
+ * - A box is given as fractions of the page *as a reader sees it*: the visible (crop) box, turned
+ *   by the page's /Rotate, origin at the top left (`pageView`, `shownBoxToUser`). Everything in a
+ *   box is drawn in a frame whose x runs right and y runs up *as shown*, so text reads upright on
+ *   a turned page and a crop box away from the origin is followed.
+ * - Text uses the service's one embedded Unicode font (src/lib/pdf/text.ts): `drawable` for what
+ *   the font can draw, `widthOf` / `wrap` for measuring and wrapping. Sizes shrink to fit the box,
+ *   then wrap, then (past a floor) the last line that fits ends with "…"; each box is also a clip.
+ * - A checked checkbox is a heavy check mark (✔) filling the box; an unchecked one draws nothing.
+ * - A picture (a drawn or uploaded signature or initials, a PNG the service wrote) is checked and
+ *   scaled down again with `signaturePictureForPdf`, then fitted into the box keeping its aspect.
+ *
+ * Pure pdf-lib, no I/O, no Node APIs, and the same input gives the same bytes.
+ */
+import {
+  clip,
+  concatTransformationMatrix,
+  endPath,
+  LineCapStyle,
+  type PDFDocument,
+  type PDFFont,
+  type PDFImage,
+  type PDFPage,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+} from "pdf-lib";
+import type { TemplateFieldKind } from "../../db/enums";
+import { PictureError, signaturePictureForPdf } from "../image";
+import { toBase64 } from "../seal/der";
+import { encodeByCmap, INK } from "./layout";
+import { drawable, fontCovers, unicodeFontBytes, widthOf, wrap } from "./text";
+import { TrueTypeFont, truetype } from "./truetype";
+
+export type StampPlacement = {
+  /** 1-based page number. */
+  page: number;
+  /** Fractions of the page as shown (crop box, turned by /Rotate), origin at the top left. */
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  kind: TemplateFieldKind;
+  /** What to print: an answer, a formatted date, a select's option, typed signature or initials. */
+  text: string | null;
+  /** Checkboxes: true draws a check mark; false, null or absent draws nothing. */
+  checked?: boolean;
+  /** A PNG (drawn or uploaded signature or initials); drawn instead of `text` when present. */
+  picture?: Uint8Array | null;
+};
+
+export type Rotation = 0 | 90 | 180 | 270;
+
+/** A rectangle in PDF user space (points, y up). */
+export type UserRect = { left: number; bottom: number; right: number; top: number };
+
+/**
+ * A page as a reader sees it. `box` is the visible area in user space: the crop box (inherited
+ * from the page tree when the page has none, the media box when neither has one), cut to the
+ * media box as PDF 32000-1 §14.11.2 says. `width` and `height` are that box's size in points,
+ * swapped for a page turned 90° or 270°. `rotation` is /Rotate (inherited too) brought to 0, 90,
+ * 180 or 270: the page is shown turned that many degrees clockwise.
+ */
+export type PageView = { width: number; height: number; rotation: Rotation; box: UserRect };
+
+/** A box as fractions of the page as shown, origin top left (the `place` of a field). */
+export type ShownBox = { x: number; y: number; w: number; h: number };
+
+/** A PDF transformation matrix [a b c d e f]: (x, y) → (a·x + c·y + e, b·x + d·y + f). */
+export type Matrix = [number, number, number, number, number, number];
+
+function rectOf(page: PDFPage, which: "media" | "crop"): UserRect {
+  const r = which === "media" ? page.getMediaBox() : page.getCropBox();
+  const xs = [r.x, r.x + r.width];
+  const ys = [r.y, r.y + r.height];
+  // Written either way round in the wild ([612 792 0 0]): normalised.
+  return { left: Math.min(...xs), bottom: Math.min(...ys), right: Math.max(...xs), top: Math.max(...ys) };
+}
+
+/** The page as a reader sees it (see `PageView`). The one definition pages are measured by. */
+export function pageView(page: PDFPage): PageView {
+  const media = rectOf(page, "media");
+  const crop = rectOf(page, "crop");
+  let box: UserRect = {
+    left: Math.max(media.left, crop.left),
+    bottom: Math.max(media.bottom, crop.bottom),
+    right: Math.min(media.right, crop.right),
+    top: Math.min(media.top, crop.top),
+  };
+  // A crop box outside the media box shows nothing; readers fall back to the media box.
+  if (!(box.right > box.left && box.top > box.bottom)) box = media;
+  const raw = page.getRotation().angle;
+  const turns = Number.isFinite(raw) ? Math.round(raw / 90) : 0;
+  const rotation = ((((turns % 4) + 4) % 4) * 90) as Rotation;
+  const w = box.right - box.left;
+  const h = box.top - box.bottom;
+  const sideways = rotation === 90 || rotation === 270;
+  return { width: sideways ? h : w, height: sideways ? w : h, rotation, box };
+}
+
+/**
+ * A point of the page as shown, in points from the shown top-left corner (`u` right, `v` down),
+ * in user space.
+ */
+export function shownPointToUser(view: PageView, u: number, v: number): { x: number; y: number } {
+  const { left, bottom, right, top } = view.box;
+  switch (view.rotation) {
+    case 0:
+      return { x: left + u, y: top - v };
+    case 90:
+      return { x: left + v, y: bottom + u };
+    case 180:
+      return { x: right - u, y: bottom + v };
+    case 270:
+      return { x: right - v, y: top - u };
+  }
+}
+
+/**
+ * A box of the page as shown (fractions, origin top left, as `place`) in user space:
+ * - `width`, `height`: its size in points as shown;
+ * - `matrix`: maps the box's own frame — origin at its bottom-left corner as shown, x to the right
+ *   and y up as shown, in points — to user space. Drawing inside `q <matrix> cm … Q` in that frame
+ *   is drawing upright in the box, whatever the page's rotation and crop box;
+ * - `rect`: the box in user space (for a clip, an annotation's /Rect, a test).
+ */
+export function shownBoxToUser(view: PageView, box: ShownBox): { matrix: Matrix; width: number; height: number; rect: UserRect } {
+  const u = box.x * view.width;
+  const v = box.y * view.height;
+  const width = box.w * view.width;
+  const height = box.h * view.height;
+  // The frame's origin is the box's bottom-left corner as shown.
+  const o = shownPointToUser(view, u, v + height);
+  const [a, b, c, d]: [number, number, number, number] =
+    view.rotation === 0 ? [1, 0, 0, 1] : view.rotation === 90 ? [0, 1, -1, 0] : view.rotation === 180 ? [-1, 0, 0, -1] : [0, -1, 1, 0];
+  const far = { x: o.x + a * width + c * height, y: o.y + b * width + d * height };
+  return {
+    matrix: [a, b, c, d, o.x, o.y],
+    width,
+    height,
+    rect: { left: Math.min(o.x, far.x), bottom: Math.min(o.y, far.y), right: Math.max(o.x, far.x), top: Math.max(o.y, far.y) },
+  };
+}
+
+// ---- sizes ------------------------------------------------------------------------------------
+
+/** Largest text size for an answer, and for a typed signature or initials (points). */
+const MAX_SIZE = 12;
+const MAX_MARK_SIZE = 24;
+/** Text shrinks to this before it wraps (single-line kinds) … */
+const MIN_SIZE = 6;
+/** … and past it only to this, after which the lines that do not fit are cut with "…". */
+const FLOOR_SIZE = 3;
+/** Inner padding: a tenth of the box's shorter side, between 0.5 and 3 points. */
+const padOf = (w: number, h: number) => Math.min(3, Math.max(0.5, Math.min(w, h) * 0.1));
+/** Pictures are kept at up to 4 pixels a point (288 dpi) of their box. */
+const PICTURE_PIXELS_PER_POINT = 4;
+const CHECK_MARK = "\u2714";
+
+type Metrics = { ascent: number; descent: number; line: number };
+let metrics: Metrics | null = null;
+/** Ascent, descent (negative) and line height of the embedded font, per point of size. */
+function fontMetrics(): Metrics {
+  if (!metrics) {
+    const f = new TrueTypeFont(unicodeFontBytes());
+    const ascent = f.ascent / f.unitsPerEm;
+    const descent = f.descent / f.unitsPerEm;
+    metrics = { ascent, descent, line: ascent - descent };
+  }
+  return metrics;
+}
+
+export type TextLayout = { size: number; lines: string[]; cut: boolean };
+
+const fitsWidth = (lines: string[], size: number, width: number) => lines.every((l) => widthOf(l, size) <= width + 1e-6);
+
+/** The largest size in [lo, hi] (to 0.1 pt) at which `text` wrapped fits `width` × `height`, or null. */
+function largestWrapped(text: string, width: number, height: number, lo: number, hi: number): TextLayout | null {
+  const { line } = fontMetrics();
+  const at = (size: number) => {
+    const lines = wrap(text, size, width);
+    return lines.length * line * size <= height + 1e-6 && fitsWidth(lines, size, width) ? lines : null;
+  };
+  if (hi < lo) return null;
+  let best = at(hi);
+  if (best) return { size: hi, lines: best, cut: false };
+  best = at(lo);
+  if (!best) return null;
+  let good = lo;
+  let bad = hi;
+  while (bad - good > 0.1) {
+    const mid = (good + bad) / 2;
+    const lines = at(mid);
+    if (lines) {
+      good = mid;
+      best = lines;
+    } else bad = mid;
+  }
+  return { size: Math.floor(good * 10) / 10, lines: at(Math.floor(good * 10) / 10) ?? best, cut: false };
+}
+
+/**
+ * How text is set in a box of `width` × `height` points (padding already taken off):
+ * - single-line kinds: one line at the largest size up to `max` that fits; below `MIN_SIZE` it
+ *   wraps instead if that gives larger text;
+ * - `multiline` (textarea): wrapped (paragraphs kept) at the largest size that fits, up to `max`;
+ * - either way it may shrink to `FLOOR_SIZE`; at the floor the lines that fit are kept and the
+ *   last one ends with "…" (`cut`). Never wider or taller than the box.
+ */
+export function layoutText(input: string, width: number, height: number, opts: { max: number; multiline: boolean }): TextLayout {
+  const { line } = fontMetrics();
+  const text = opts.multiline ? input.replace(/\r\n?/g, "\n") : input.replace(/\s*[\r\n]+\s*/g, " ");
+  const max = Math.max(FLOOR_SIZE, Math.min(opts.max, height / line));
+  if (!opts.multiline) {
+    const one = drawable(text);
+    const perPoint = widthOf(one, 1);
+    const size = Math.min(max, perPoint > 0 ? width / perPoint : max);
+    if (size >= MIN_SIZE) return { size: Math.floor(size * 100) / 100, lines: [one], cut: false };
+    const wrapped = largestWrapped(text, width, height, Math.max(size, FLOOR_SIZE), max);
+    if (wrapped && wrapped.lines.length > 1 && wrapped.size > size) return wrapped;
+    if (size >= FLOOR_SIZE) return { size: Math.floor(size * 100) / 100, lines: [one], cut: false };
+  } else {
+    const wrapped = largestWrapped(text, width, height, MIN_SIZE, max) ?? largestWrapped(text, width, height, FLOOR_SIZE, Math.min(max, MIN_SIZE));
+    if (wrapped) return wrapped;
+  }
+  // Nothing fits even at the floor: keep what fits, end with an ellipsis.
+  const size = Math.min(FLOOR_SIZE, max);
+  const all = wrap(text, size, width);
+  const room = Math.max(1, Math.floor((height + 1e-6) / (line * size)));
+  const lines = all.slice(0, room);
+  let last = lines[lines.length - 1] ?? "";
+  while (last && widthOf(`${last}\u2026`, size) > width) last = [...last].slice(0, -1).join("");
+  lines[lines.length - 1] = `${last.trimEnd()}\u2026`;
+  return { size, lines, cut: true };
+}
+
+// ---- drawing ----------------------------------------------------------------------------------
+
+type Ctx = {
+  doc: PDFDocument;
+  font: PDFFont | null;
+  pictures: Map<string, PDFImage>;
+};
+
+async function fontOf(ctx: Ctx): Promise<PDFFont> {
+  if (!ctx.font) {
+    // The same font module and encoding as the certificate pages (src/lib/pdf/layout.ts).
+    ctx.doc.registerFontkit(truetype as unknown as Parameters<PDFDocument["registerFontkit"]>[0]);
+    ctx.font = await ctx.doc.embedFont(unicodeFontBytes(), { subset: true });
+    encodeByCmap(ctx.font);
+  }
+  return ctx.font;
+}
+
+function checkPlacement(p: StampPlacement, pageCount: number, index: number): ShownBox | null {
+  if (!Number.isInteger(p.page) || p.page < 1 || p.page > pageCount) {
+    throw new RangeError(`placement ${index}: page ${p.page} is not a page of this PDF (1 to ${pageCount})`);
+  }
+  for (const k of ["x", "y", "w", "h"] as const) {
+    if (!Number.isFinite(p[k])) throw new RangeError(`placement ${index}: ${k} is not a number`);
+  }
+  // Kept on the page: a box running off an edge is cut at the edge.
+  const x0 = Math.min(1, Math.max(0, p.x));
+  const y0 = Math.min(1, Math.max(0, p.y));
+  const x1 = Math.min(1, Math.max(0, p.x + p.w));
+  const y1 = Math.min(1, Math.max(0, p.y + p.h));
+  if (x1 <= x0 || y1 <= y0) return null;
+  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+}
+
+/** A short content key for a picture (FNV-1a over the bytes, with the length); equal bytes are embedded once. */
+function pictureKey(bytes: Uint8Array, maxW: number, maxH: number): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+  return `${bytes.length}:${(h >>> 0).toString(16)}:${toBase64(bytes.subarray(0, 24))}:${maxW}x${maxH}`;
+}
+
+async function embedPicture(ctx: Ctx, png: Uint8Array, width: number, height: number): Promise<PDFImage | null> {
+  const maxW = Math.max(1, Math.ceil(width * PICTURE_PIXELS_PER_POINT));
+  const maxH = Math.max(1, Math.ceil(height * PICTURE_PIXELS_PER_POINT));
+  const key = pictureKey(png, maxW, maxH);
+  const cached = ctx.pictures.get(key);
+  if (cached) return cached;
+  let bytes: Uint8Array;
+  try {
+    // Checked and scaled down again: pdf-lib only ever embeds a PNG the service wrote.
+    bytes = (await signaturePictureForPdf(`data:image/png;base64,${toBase64(png)}`, maxW, maxH)).png;
+  } catch (err) {
+    if (err instanceof PictureError) return null;
+    throw err;
+  }
+  const image = await ctx.doc.embedPng(bytes);
+  ctx.pictures.set(key, image);
+  return image;
+}
+
+function drawLines(
+  page: PDFPage,
+  font: PDFFont,
+  layout: TextLayout,
+  box: { x: number; y: number; width: number; height: number },
+  align: "left" | "center",
+  valign: "top" | "middle",
+): void {
+  const { ascent, line } = fontMetrics();
+  const { size, lines } = layout;
+  const block = lines.length * line * size;
+  const top = valign === "top" ? box.y + box.height : box.y + (box.height + block) / 2;
+  lines.forEach((l, i) => {
+    if (!l) return;
+    const baseline = top - i * line * size - ascent * size;
+    const x = align === "center" ? box.x + (box.width - widthOf(l, size)) / 2 : box.x;
+    page.drawText(l, { x, y: baseline, size, font, color: INK });
+  });
+}
+
+async function drawPlacement(ctx: Ctx, page: PDFPage, view: PageView, p: StampPlacement, box: ShownBox): Promise<void> {
+  const frame = shownBoxToUser(view, box);
+  const { width, height } = frame;
+  const pad = padOf(width, height);
+  const inner = { x: pad, y: pad, width: Math.max(0, width - 2 * pad), height: Math.max(0, height - 2 * pad) };
+  if (inner.width <= 0 || inner.height <= 0) return;
+
+  type Job = () => Promise<void> | void;
+  let job: Job | null = null;
+  if (p.kind === "checkbox") {
+    if (p.checked === true) {
+      const font = await fontOf(ctx);
+      job = () => drawCheck(page, font, inner);
+    }
+  } else if (p.picture && p.picture.length > 0) {
+    const image = await embedPicture(ctx, p.picture, inner.width, inner.height);
+    if (image) {
+      const scale = Math.min(inner.width / image.width, inner.height / image.height);
+      const w = image.width * scale;
+      const h = image.height * scale;
+      const x = p.kind === "initials" ? inner.x + (inner.width - w) / 2 : inner.x;
+      job = () => page.drawImage(image, { x, y: inner.y + (inner.height - h) / 2, width: w, height: h });
+    }
+  }
+  if (!job && p.kind !== "checkbox" && p.text) {
+    const text = p.text;
+    const font = await fontOf(ctx);
+    const mark = p.kind === "signature" || p.kind === "initials";
+    const multiline = p.kind === "textarea";
+    const layout = layoutText(text, inner.width, inner.height, { max: mark ? MAX_MARK_SIZE : MAX_SIZE, multiline });
+    if (layout.lines.some((l) => l)) {
+      job = () => drawLines(page, font, layout, inner, p.kind === "initials" ? "center" : "left", multiline ? "top" : "middle");
+    }
+  }
+  if (!job) return;
+  // The box's own frame (upright as shown), clipped to the box: nothing drawn can leave it.
+  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...frame.matrix), rectangle(0, 0, width, height), clip(), endPath());
+  await job();
+  page.pushOperators(popGraphicsState());
+}
+
+/** A heavy check mark filling the box (the font's ✔, or two strokes if a font lacks it). */
+function drawCheck(page: PDFPage, font: PDFFont, box: { x: number; y: number; width: number; height: number }): void {
+  const { ascent, descent, line } = fontMetrics();
+  if (fontCovers(CHECK_MARK.codePointAt(0)!)) {
+    const perPoint = widthOf(CHECK_MARK, 1);
+    const size = Math.min(box.height / line, box.width / perPoint);
+    const x = box.x + (box.width - perPoint * size) / 2;
+    const y = box.y + box.height / 2 - ((ascent + descent) / 2) * size;
+    page.drawText(CHECK_MARK, { x, y, size, font, color: INK });
+    return;
+  }
+  const s = Math.min(box.width, box.height);
+  const x = box.x + (box.width - s) / 2;
+  const y = box.y + (box.height - s) / 2;
+  const thickness = Math.max(0.5, s * 0.12);
+  const opts = { thickness, color: INK, lineCap: LineCapStyle.Round };
+  page.drawLine({ start: { x: x + s * 0.12, y: y + s * 0.5 }, end: { x: x + s * 0.4, y: y + s * 0.15 }, ...opts });
+  page.drawLine({ start: { x: x + s * 0.4, y: y + s * 0.15 }, end: { x: x + s * 0.9, y: y + s * 0.88 }, ...opts });
+}
+
+/**
+ * Draws every placement onto `doc`, in the order given, on top of each page's content. The page's
+ * existing content is left as it was: pdf-lib wraps a loaded page's content streams in q … Q before
+ * the first thing is drawn on it (so a content stream that ends with a changed matrix, colour or
+ * clip does not reach the answers), and each box is drawn inside its own q … Q.
+ *
+ * Throws a RangeError for a page that is not in the document or a coordinate that is not a
+ * number (the caller checked the placements; a mismatch must not seal a half-drawn document).
+ * A picture that is not a readable PNG falls back to `text`, or nothing.
+ */
+export async function stampPlacements(doc: PDFDocument, placements: StampPlacement[]): Promise<void> {
+  if (placements.length === 0) return;
+  const pages = doc.getPages();
+  const ctx: Ctx = { doc, font: null, pictures: new Map() };
+  const views = new Map<number, PageView>();
+  const checked = placements.map((p, i) => checkPlacement(p, pages.length, i));
+  for (const [i, p] of placements.entries()) {
+    const box = checked[i];
+    if (!box) continue;
+    const page = pages[p.page - 1]!;
+    let view = views.get(p.page);
+    if (!view) {
+      view = pageView(page);
+      views.set(p.page, view);
+      // Loaded pages: pdf-lib wraps the existing content in q … Q here (PDFPageLeaf.normalize).
+      page.node.normalize();
+    }
+    await drawPlacement(ctx, page, view, p, box);
+  }
+}
