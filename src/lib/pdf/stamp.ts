@@ -61,9 +61,10 @@ export type UserRect = { left: number; bottom: number; right: number; top: numbe
 /**
  * A page as a reader sees it. `box` is the visible area in user space: the crop box (inherited
  * from the page tree when the page has none, the media box when neither has one), cut to the
- * media box as PDF 32000-1 §14.11.2 says. `width` and `height` are that box's size in points,
- * swapped for a page turned 90° or 270°. `rotation` is /Rotate (inherited too) brought to 0, 90,
- * 180 or 270: the page is shown turned that many degrees clockwise.
+ * media box as PDF 32000-1 §14.11.2 says (the media box when they do not meet; US Letter when a
+ * page has no usable media box, as pdf.js shows it). `width` and `height` are that box's size in
+ * points, swapped for a page turned 90° or 270°. `rotation` is /Rotate (inherited too) as
+ * `normaliseRotation` reads it: the page is shown turned that many degrees clockwise.
  */
 export type PageView = { width: number; height: number; rotation: Rotation; box: UserRect };
 
@@ -73,18 +74,40 @@ export type ShownBox = { x: number; y: number; w: number; h: number };
 /** A PDF transformation matrix [a b c d e f]: (x, y) → (a·x + c·y + e, b·x + d·y + f). */
 export type Matrix = [number, number, number, number, number, number];
 
-function rectOf(page: PDFPage, which: "media" | "crop"): UserRect {
-  const r = which === "media" ? page.getMediaBox() : page.getCropBox();
-  const xs = [r.x, r.x + r.width];
-  const ys = [r.y, r.y + r.height];
-  // Written either way round in the wild ([612 792 0 0]): normalised.
-  return { left: Math.min(...xs), bottom: Math.min(...ys), right: Math.max(...xs), top: Math.max(...ys) };
+/** US Letter, what readers (pdf.js) show for a page without a usable /MediaBox. */
+const LETTER: UserRect = { left: 0, bottom: 0, right: 612, top: 792 };
+
+/** A page box read through the page tree, normalised (written either way round in the wild); null if unusable. */
+function boxOf(page: PDFPage, which: "media" | "crop"): UserRect | null {
+  let r: { x: number; y: number; width: number; height: number };
+  try {
+    if (which === "crop" && !page.node.CropBox()) return null;
+    r = which === "media" ? page.getMediaBox() : page.getCropBox();
+  } catch {
+    return null;
+  }
+  const box = {
+    left: Math.min(r.x, r.x + r.width),
+    bottom: Math.min(r.y, r.y + r.height),
+    right: Math.max(r.x, r.x + r.width),
+    top: Math.max(r.y, r.y + r.height),
+  };
+  return [box.left, box.bottom, box.right, box.top].every(Number.isFinite) && box.right > box.left && box.top > box.bottom ? box : null;
+}
+
+/**
+ * /Rotate as readers (pdf.js, whose pictures the placements are made on) take it: a multiple of
+ * 90 brought into 0-270 (-90 is 270, 450 is 90); anything else reads as 0.
+ */
+export function normaliseRotation(angle: number): Rotation {
+  if (!Number.isFinite(angle) || angle % 90 !== 0) return 0;
+  return (((angle % 360) + 360) % 360) as Rotation;
 }
 
 /** The page as a reader sees it (see `PageView`). The one definition pages are measured by. */
 export function pageView(page: PDFPage): PageView {
-  const media = rectOf(page, "media");
-  const crop = rectOf(page, "crop");
+  const media = boxOf(page, "media") ?? LETTER;
+  const crop = boxOf(page, "crop") ?? media;
   let box: UserRect = {
     left: Math.max(media.left, crop.left),
     bottom: Math.max(media.bottom, crop.bottom),
@@ -93,9 +116,7 @@ export function pageView(page: PDFPage): PageView {
   };
   // A crop box outside the media box shows nothing; readers fall back to the media box.
   if (!(box.right > box.left && box.top > box.bottom)) box = media;
-  const raw = page.getRotation().angle;
-  const turns = Number.isFinite(raw) ? Math.round(raw / 90) : 0;
-  const rotation = ((((turns % 4) + 4) % 4) * 90) as Rotation;
+  const rotation = normaliseRotation(page.getRotation().angle);
   const w = box.right - box.left;
   const h = box.top - box.bottom;
   const sideways = rotation === 90 || rotation === 270;
@@ -117,6 +138,21 @@ export function shownPointToUser(view: PageView, u: number, v: number): { x: num
       return { x: right - u, y: bottom + v };
     case 270:
       return { x: right - v, y: top - u };
+  }
+}
+
+/** The inverse of `shownPointToUser`: a user-space point as (u, v) points from the shown top-left corner. */
+export function userPointToShown(view: PageView, x: number, y: number): { u: number; v: number } {
+  const { left, bottom, right, top } = view.box;
+  switch (view.rotation) {
+    case 0:
+      return { u: x - left, v: top - y };
+    case 90:
+      return { u: y - bottom, v: x - left };
+    case 180:
+      return { u: right - x, v: y - bottom };
+    case 270:
+      return { u: top - y, v: right - x };
   }
 }
 
@@ -160,6 +196,8 @@ const padOf = (w: number, h: number) => Math.min(3, Math.max(0.5, Math.min(w, h)
 /** Pictures are kept at up to 4 pixels a point (288 dpi) of their box. */
 const PICTURE_PIXELS_PER_POINT = 4;
 const CHECK_MARK = "\u2714";
+/** Coordinates written to the page: to 1/10000 pt, so the content carries no floating-point noise. */
+const r4 = (n: number) => Math.round(n * 10000) / 10000 + 0;
 
 type Metrics = { ascent: number; descent: number; line: number };
 let metrics: Metrics | null = null;
@@ -314,7 +352,7 @@ function drawLines(
     if (!l) return;
     const baseline = top - i * line * size - ascent * size;
     const x = align === "center" ? box.x + (box.width - widthOf(l, size)) / 2 : box.x;
-    page.drawText(l, { x, y: baseline, size, font, color: INK });
+    page.drawText(l, { x: r4(x), y: r4(baseline), size, font, color: INK });
   });
 }
 
@@ -339,7 +377,7 @@ async function drawPlacement(ctx: Ctx, page: PDFPage, view: PageView, p: StampPl
       const w = image.width * scale;
       const h = image.height * scale;
       const x = p.kind === "initials" ? inner.x + (inner.width - w) / 2 : inner.x;
-      job = () => page.drawImage(image, { x, y: inner.y + (inner.height - h) / 2, width: w, height: h });
+      job = () => page.drawImage(image, { x: r4(x), y: r4(inner.y + (inner.height - h) / 2), width: r4(w), height: r4(h) });
     }
   }
   if (!job && p.kind !== "checkbox" && p.text) {
@@ -354,7 +392,13 @@ async function drawPlacement(ctx: Ctx, page: PDFPage, view: PageView, p: StampPl
   }
   if (!job) return;
   // The box's own frame (upright as shown), clipped to the box: nothing drawn can leave it.
-  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...frame.matrix), rectangle(0, 0, width, height), clip(), endPath());
+  page.pushOperators(
+    pushGraphicsState(),
+    concatTransformationMatrix(...(frame.matrix.map(r4) as Matrix)),
+    rectangle(0, 0, r4(width), r4(height)),
+    clip(),
+    endPath(),
+  );
   await job();
   page.pushOperators(popGraphicsState());
 }
@@ -367,7 +411,7 @@ function drawCheck(page: PDFPage, font: PDFFont, box: { x: number; y: number; wi
     const size = Math.min(box.height / line, box.width / perPoint);
     const x = box.x + (box.width - perPoint * size) / 2;
     const y = box.y + box.height / 2 - ((ascent + descent) / 2) * size;
-    page.drawText(CHECK_MARK, { x, y, size, font, color: INK });
+    page.drawText(CHECK_MARK, { x: r4(x), y: r4(y), size: r4(size), font, color: INK });
     return;
   }
   const s = Math.min(box.width, box.height);
