@@ -330,6 +330,30 @@ describe("stampPlacements", () => {
     expect(refs.size).toBe(1);
   });
 
+  it("a picture is embedded at its size when it fits the box at 300 dpi, and scaled down when larger", async () => {
+    const doc = await untidyPage();
+    // Boxes of 61.2 × 39.6 pt (at most 255 × 165 px) and 183.6 × 63.36 pt (765 × 264 px).
+    await stampPlacements(doc, [
+      { page: 1, x: 0.1, y: 0.7, w: 0.1, h: 0.05, kind: "initials", text: null, picture: png(2000, 1000) },
+      { page: 1, x: 0.5, y: 0.7, w: 0.3, h: 0.08, kind: "signature", text: null, picture: png(700, 200) },
+    ]);
+    expect((contents(doc, 0).at(-1)!.match(/ Do$/gm) ?? []).length).toBe(2);
+    const saved = await PDFDocument.load(await doc.save(), { updateMetadata: false });
+    const dims = saved.context
+      .enumerateIndirectObjects()
+      .map(([, o]) => o)
+      .filter(
+        (o): o is PDFRawStream => o instanceof PDFRawStream && o.dict.get(PDFName.of("Subtype")) === PDFName.of("Image") && !!o.dict.get(PDFName.of("SMask")),
+      )
+      .map((o) => [(o.dict.get(PDFName.of("Width")) as PDFNumber).asNumber(), (o.dict.get(PDFName.of("Height")) as PDFNumber).asNumber()]);
+    dims.sort((a, b) => a[0]! - b[0]!);
+    // The large one scaled down to the box (255 px wide, give or take the rounding up), its aspect kept.
+    expect(dims[0]![0]).toBeGreaterThanOrEqual(254);
+    expect(dims[0]![0]).toBeLessThanOrEqual(256);
+    expect(dims[0]![1]).toBe(dims[0]![0]! / 2);
+    expect(dims[1]).toEqual([700, 200]);
+  });
+
   it("a picture that is not a readable PNG falls back to the typed text", async () => {
     const doc = await untidyPage();
     await stampPlacements(doc, [{ page: 1, x: 0.1, y: 0.7, w: 0.3, h: 0.08, kind: "signature", text: "Ada", picture: Uint8Array.of(1, 2, 3) }]);

@@ -11,8 +11,9 @@
  *   the font can draw, `widthOf` / `wrap` for measuring and wrapping. Sizes shrink to fit the box,
  *   then wrap, then (past a floor) the last line that fits ends with "…"; each box is also a clip.
  * - A checked checkbox is a heavy check mark (✔) filling the box; an unchecked one draws nothing.
- * - A picture (a drawn or uploaded signature or initials, a PNG the service wrote) is checked and
- *   scaled down again with `signaturePictureForPdf`, then fitted into the box keeping its aspect.
+ * - A picture (a drawn or uploaded signature or initials, a PNG the service wrote) is fitted into
+ *   the box keeping its aspect; one larger than the box needs at 300 dpi, or not as the service
+ *   writes them, goes through `signaturePictureForPdf` again first.
  *
  * Pure pdf-lib, no I/O, no Node APIs, and the same input gives the same bytes.
  */
@@ -30,7 +31,7 @@ import {
   rectangle,
 } from "pdf-lib";
 import type { TemplateFieldKind } from "../../db/enums";
-import { PictureError, signaturePictureForPdf } from "../image";
+import { PICTURE_LIMITS, PictureError, signaturePictureForPdf } from "../image";
 import { toBase64 } from "../seal/der";
 import { encodeByCmap, INK } from "./layout";
 import { drawable, fontCovers, unicodeFontBytes, widthOf, wrap } from "./text";
@@ -193,8 +194,8 @@ const MIN_SIZE = 6;
 const FLOOR_SIZE = 3;
 /** Inner padding: a tenth of the box's shorter side, between 0.5 and 3 points. */
 const padOf = (w: number, h: number) => Math.min(3, Math.max(0.5, Math.min(w, h) * 0.1));
-/** Pictures are kept at up to 4 pixels a point (288 dpi) of their box. */
-const PICTURE_PIXELS_PER_POINT = 4;
+/** Pictures are kept at up to 300 dpi of their box (as the certificate pages keep theirs). */
+const PICTURE_PIXELS_PER_POINT = 300 / 72;
 const CHECK_MARK = "\u2714";
 /** Coordinates written to the page: to 1/10000 pt, so the content carries no floating-point noise. */
 const r4 = (n: number) => Math.round(n * 10000) / 10000 + 0;
@@ -317,21 +318,52 @@ function pictureKey(bytes: Uint8Array, maxW: number, maxH: number): string {
   return `${bytes.length}:${(h >>> 0).toString(16)}:${toBase64(bytes.subarray(0, 24))}:${maxW}x${maxH}`;
 }
 
+/**
+ * Width and height of a PNG as `signaturePictureForPdf` writes them (signature, header first,
+ * 8-bit greyscale/RGB with or without alpha, not interlaced, within the signature-picture limits),
+ * or null for anything else.
+ */
+function servicePngSize(png: Uint8Array): { width: number; height: number } | null {
+  const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52];
+  if (png.length < 33 || SIGNATURE.some((b, i) => png[i] !== b)) return null;
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  const width = view.getUint32(16);
+  const height = view.getUint32(20);
+  const [depth, colorType, compression, filter, interlace] = png.subarray(24, 29);
+  if (width < 1 || height < 1 || width > PICTURE_LIMITS.maxWidth || height > PICTURE_LIMITS.maxHeight) return null;
+  if (depth !== 8 || ![0, 2, 4, 6].includes(colorType!) || compression !== 0 || filter !== 0 || interlace !== 0) return null;
+  return { width, height };
+}
+
+/**
+ * The picture for a box of `width` × `height` points, embedded once per document for the same
+ * bytes and size. A PNG as the service writes it that is already no larger than the box needs at
+ * 300 dpi (what the caller gets from `signaturePictureForPdf` for the box) is embedded as it is;
+ * anything else goes through `signaturePictureForPdf` again: checked, decoded, scaled down and
+ * written by the service, so pdf-lib only ever embeds a PNG the service wrote. Null when the
+ * picture is not readable.
+ */
 async function embedPicture(ctx: Ctx, png: Uint8Array, width: number, height: number): Promise<PDFImage | null> {
   const maxW = Math.max(1, Math.ceil(width * PICTURE_PIXELS_PER_POINT));
   const maxH = Math.max(1, Math.ceil(height * PICTURE_PIXELS_PER_POINT));
   const key = pictureKey(png, maxW, maxH);
   const cached = ctx.pictures.get(key);
   if (cached) return cached;
-  let bytes: Uint8Array;
-  try {
-    // Checked and scaled down again: pdf-lib only ever embeds a PNG the service wrote.
-    bytes = (await signaturePictureForPdf(`data:image/png;base64,${toBase64(png)}`, maxW, maxH)).png;
-  } catch (err) {
-    if (err instanceof PictureError) return null;
-    throw err;
+  const size = servicePngSize(png);
+  // A pixel and 2 % of slack: the caller sized it from the same box, maybe rounded differently.
+  const fits = size !== null && size.width <= maxW * 1.02 + 1 && size.height <= maxH * 1.02 + 1;
+  let image: PDFImage | null = null;
+  if (fits) image = await ctx.doc.embedPng(png).catch(() => null);
+  if (!image) {
+    let bytes: Uint8Array;
+    try {
+      bytes = (await signaturePictureForPdf(`data:image/png;base64,${toBase64(png)}`, maxW, maxH)).png;
+    } catch (err) {
+      if (err instanceof PictureError) return null;
+      throw err;
+    }
+    image = await ctx.doc.embedPng(bytes);
   }
-  const image = await ctx.doc.embedPng(bytes);
   ctx.pictures.set(key, image);
   return image;
 }
@@ -371,7 +403,7 @@ async function drawPlacement(ctx: Ctx, page: PDFPage, view: PageView, p: StampPl
       job = () => drawCheck(page, font, inner);
     }
   } else if (p.picture && p.picture.length > 0) {
-    const image = await embedPicture(ctx, p.picture, inner.width, inner.height);
+    const image = await embedPicture(ctx, p.picture, width, height);
     if (image) {
       const scale = Math.min(inner.width / image.width, inner.height / image.height);
       const w = image.width * scale;
