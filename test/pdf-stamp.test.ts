@@ -8,6 +8,7 @@ import { encode } from "fast-png";
 import { degrees, PDFArray, PDFContentStream, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, decodePDFRawStream } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { widthOf } from "../src/lib/pdf/text";
+import { chunk, deflate, ihdr, PNG_SIGNATURE } from "./png-bytes";
 import {
   layoutText,
   pageView,
@@ -328,6 +329,124 @@ describe("stampPlacements", () => {
     const xobjects = doc.getPage(0).node.Resources()!.lookup(PDFName.of("XObject"), PDFDict);
     const refs = new Set(names.map((n) => String(xobjects.get(PDFName.of(n)))));
     expect(refs.size).toBe(1);
+  });
+
+  it("a picture is embedded at its size when it fits the box at 300 dpi, and scaled down when larger", async () => {
+    const doc = await untidyPage();
+    // Boxes of 61.2 × 39.6 pt (at most 255 × 165 px) and 183.6 × 63.36 pt (765 × 264 px).
+    await stampPlacements(doc, [
+      { page: 1, x: 0.1, y: 0.7, w: 0.1, h: 0.05, kind: "initials", text: null, picture: png(2000, 1000) },
+      { page: 1, x: 0.5, y: 0.7, w: 0.3, h: 0.08, kind: "signature", text: null, picture: png(700, 200) },
+    ]);
+    expect((contents(doc, 0).at(-1)!.match(/ Do$/gm) ?? []).length).toBe(2);
+    const saved = await PDFDocument.load(await doc.save(), { updateMetadata: false });
+    const dims = saved.context
+      .enumerateIndirectObjects()
+      .map(([, o]) => o)
+      .filter(
+        (o): o is PDFRawStream => o instanceof PDFRawStream && o.dict.get(PDFName.of("Subtype")) === PDFName.of("Image") && !!o.dict.get(PDFName.of("SMask")),
+      )
+      .map((o) => [(o.dict.get(PDFName.of("Width")) as PDFNumber).asNumber(), (o.dict.get(PDFName.of("Height")) as PDFNumber).asNumber()]);
+    dims.sort((a, b) => a[0]! - b[0]!);
+    // The large one scaled down to the box (255 px wide, give or take the rounding up), its aspect kept.
+    expect(dims[0]![0]).toBeGreaterThanOrEqual(254);
+    expect(dims[0]![0]).toBeLessThanOrEqual(256);
+    expect(dims[0]![1]).toBe(dims[0]![0]! / 2);
+    expect(dims[1]).toEqual([700, 200]);
+  });
+
+  it("a PNG's pixels reach the PDF as they are: every row filter undone, alpha as a soft mask", async () => {
+    const width = 6;
+    const height = 10;
+    const bpp = 4;
+    const pixels = new Uint8Array(width * height * bpp);
+    for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 37 + ((i * i) % 11) * 13) & 0xff;
+    // Each row with one of the five filters (None, Sub, Up, Average, Paeth), twice over.
+    const paeth = (a: number, b: number, c: number) => {
+      const p = a + b - c;
+      const [pa, pb, pc] = [Math.abs(p - a), Math.abs(p - b), Math.abs(p - c)];
+      return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+    };
+    const stride = width * bpp;
+    const raw = new Uint8Array(height * (stride + 1));
+    for (let y = 0; y < height; y++) {
+      const f = y % 5;
+      raw[y * (stride + 1)] = f;
+      for (let i = 0; i < stride; i++) {
+        const x = pixels[y * stride + i]!;
+        const a = i >= bpp ? pixels[y * stride + i - bpp]! : 0;
+        const b = y > 0 ? pixels[(y - 1) * stride + i]! : 0;
+        const c = y > 0 && i >= bpp ? pixels[(y - 1) * stride + i - bpp]! : 0;
+        const pred = [0, a, b, (a + b) >> 1, paeth(a, b, c)][f]!;
+        raw[y * (stride + 1) + 1 + i] = (x - pred) & 0xff;
+      }
+    }
+    const idat = await deflate(raw);
+    // The image data split over two IDAT chunks, as encoders may write it.
+    const file = (colorType: number) =>
+      new Uint8Array([
+        ...PNG_SIGNATURE,
+        ...ihdr(width, height, 8, colorType),
+        ...chunk("IDAT", idat.subarray(0, 7)),
+        ...chunk("IDAT", idat.subarray(7)),
+        ...chunk("IEND", new Uint8Array()),
+      ]);
+    const doc = await untidyPage();
+    await stampPlacements(doc, [{ page: 1, x: 0.1, y: 0.7, w: 0.3, h: 0.08, kind: "signature", text: null, picture: file(6) }]);
+    const saved = await PDFDocument.load(await doc.save(), { updateMetadata: false });
+    const images = saved.context
+      .enumerateIndirectObjects()
+      .map(([, o]) => o)
+      .filter((o): o is PDFRawStream => o instanceof PDFRawStream && o.dict.get(PDFName.of("Subtype")) === PDFName.of("Image"));
+    const colour = images.find((o) => o.dict.get(PDFName.of("SMask")))!;
+    const mask = saved.context.lookup(colour.dict.get(PDFName.of("SMask"))) as PDFRawStream;
+    const rgb = decodePDFRawStream(colour).decode();
+    const alpha = decodePDFRawStream(mask).decode();
+    expect(colour.dict.get(PDFName.of("ColorSpace"))).toBe(PDFName.of("DeviceRGB"));
+    expect(mask.dict.get(PDFName.of("ColorSpace"))).toBe(PDFName.of("DeviceGray"));
+    const wantRgb = pixels.filter((_, i) => i % 4 !== 3);
+    const wantAlpha = pixels.filter((_, i) => i % 4 === 3);
+    expect([...rgb]).toEqual([...wantRgb]);
+    expect([...alpha]).toEqual([...wantAlpha]);
+  });
+
+  it("an opaque picture gets no soft mask; a greyscale one stays grey", async () => {
+    const opaque = new Uint8Array(40 * 20 * 4).map((_, i) => (i % 4 === 3 ? 255 : i % 200));
+    const grey = new Uint8Array(40 * 20).map((_, i) => i % 256);
+    const doc = await untidyPage();
+    await stampPlacements(doc, [
+      {
+        page: 1,
+        x: 0.1,
+        y: 0.7,
+        w: 0.3,
+        h: 0.08,
+        kind: "signature",
+        text: null,
+        picture: encode({ width: 40, height: 20, data: opaque, channels: 4, depth: 8 }),
+      },
+      {
+        page: 1,
+        x: 0.5,
+        y: 0.7,
+        w: 0.3,
+        h: 0.08,
+        kind: "signature",
+        text: null,
+        picture: encode({ width: 40, height: 20, data: grey, channels: 1, depth: 8 }),
+      },
+    ]);
+    const saved = await PDFDocument.load(await doc.save(), { updateMetadata: false });
+    const images = saved.context
+      .enumerateIndirectObjects()
+      .map(([, o]) => o)
+      .filter((o): o is PDFRawStream => o instanceof PDFRawStream && o.dict.get(PDFName.of("Subtype")) === PDFName.of("Image"));
+    expect(images).toHaveLength(2);
+    expect(images.some((o) => o.dict.get(PDFName.of("SMask")))).toBe(false);
+    const spaces = images.map((o) => String(o.dict.get(PDFName.of("ColorSpace")))).sort();
+    expect(spaces).toEqual(["/DeviceGray", "/DeviceRGB"]);
+    const greyImage = images.find((o) => o.dict.get(PDFName.of("ColorSpace")) === PDFName.of("DeviceGray"))!;
+    expect([...decodePDFRawStream(greyImage).decode()]).toEqual([...grey]);
   });
 
   it("a picture that is not a readable PNG falls back to the typed text", async () => {
