@@ -4,6 +4,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { receiver } from "./test/webhook-receiver.mjs";
 import { CONFIG_VARS } from "./src/lib/config.ts";
+import { prepareAssets } from "./scripts/assets.mjs";
 
 // Test-only seal and timestamp identities (test/fixtures/seal/README.md); never used outside tests.
 const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, "test/fixtures/seal", name), "utf8");
@@ -28,6 +29,8 @@ function blankVars(): Record<string, string> {
 }
 
 export default defineConfig(async () => {
+  // wrangler.toml's [assets] folder (pdf.js, Redoc) must exist before the Worker is built.
+  prepareAssets();
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
   return {
     plugins: [

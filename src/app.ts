@@ -33,6 +33,7 @@ import { branding } from "./routes/branding";
 import { signingHostGate } from "./routes/signing-host";
 import { kiosk } from "./routes/kiosk";
 import { apiReference } from "./routes/api-reference";
+import { pdfjsAssets } from "./routes/pdfjs-assets";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -84,9 +85,9 @@ const generalBodyLimit = bodyLimit({
   },
 });
 /** Uploads that enforce a larger limit of their own (their routes say which). */
-const OWN_BODY_LIMIT = new Set(["/v1/branding/opening", "/app/branding/opening", "/v1/templates/pdf"]);
-/** PDF template page pictures (`PUT /v1/templates/{id}/pages/{n}`) enforce their own limit too. */
-const OWN_BODY_LIMIT_PATTERN = /^\/v1\/templates\/[^/]+\/pages\/[^/]+$/;
+const OWN_BODY_LIMIT = new Set(["/v1/branding/opening", "/app/branding/opening", "/v1/templates/pdf", "/app/templates/pdf"]);
+/** PDF template page pictures (`PUT /v1/templates/{id}/pages/{n}`, the dashboard's `POST /app/templates/{id}/pages/{n}`) enforce their own limit too. */
+const OWN_BODY_LIMIT_PATTERN = /^\/(v1|app)\/templates\/[^/]+\/pages\/[^/]+$/;
 app.use("*", (c, next) => (OWN_BODY_LIMIT.has(c.req.path) || OWN_BODY_LIMIT_PATTERN.test(c.req.path) ? next() : generalBodyLimit(c, next)));
 
 // A request on an account's signing host reaches only that account's pages and signing routes.
@@ -111,6 +112,7 @@ app.route("/", dashboard);
 app.route("/", branding);
 app.route("/", kiosk);
 app.route("/", apiReference);
+app.route("/", pdfjsAssets);
 
 // Response headers, error schemas, security schemes and webhooks, declared once for every operation.
 describeApi(app);

@@ -181,3 +181,9 @@ export async function setDraftFields(env: Env, templateId: string, fields: NewTe
     .run();
   return r.meta.changes === 1;
 }
+
+/** The ids of this account's template versions that are PDF templates (the dashboard's templates list). */
+export async function pdfTemplateIdsOf(env: Env, tenantId: string): Promise<Set<string>> {
+  const rows = await orm(env).select({ id: pdfTemplates.templateId }).from(pdfTemplates).where(eq(pdfTemplates.tenantId, tenantId));
+  return new Set(rows.map((r) => r.id));
+}
