@@ -123,12 +123,15 @@ async function pattern(req, res, m, list, entry) {
   entry.answer = 500;
   if (u("poison") < (m.poison ?? 0)) return json(res, 500, { error: "poisoned" });
   const x = u(`attempt${attempt}`);
-  let edge = m.fail ?? 0;
-  if (x < edge) return json(res, 500, { error: "seeded failure" });
+  const failAt = m.fail ?? 0;
+  const resetAt = failAt + (m.reset ?? 0);
+  const hangAt = resetAt + (m.hang ?? 0);
+  const slowAt = hangAt + (m.slow ?? 0);
+  if (x < failAt) return json(res, 500, { error: "seeded failure" });
   entry.answer = "reset";
-  if (x < (edge += m.reset ?? 0)) return req.socket.destroy();
+  if (x < resetAt) return req.socket.destroy();
   entry.answer = "hang";
-  if (x < (edge += m.hang ?? 0)) {
+  if (x < hangAt) {
     await new Promise((r) => {
       setTimeout(r, 12_000).unref();
       res.on("close", r);
@@ -136,7 +139,7 @@ async function pattern(req, res, m, list, entry) {
     if (!res.destroyed && !res.writableEnded) json(res, 200, { late: true });
     return;
   }
-  if (x < (edge += m.slow ?? 0)) await new Promise((r) => setTimeout(r, 200 + (hash32(`${id}:${attempt}`) % 1300)));
+  if (x < slowAt) await new Promise((r) => setTimeout(r, 200 + (hash32(`${id}:${attempt}`) % 1300)));
   entry.answer = 200;
   return json(res, 200, { received: true });
 }

@@ -109,7 +109,7 @@ export async function buildFixture(call, { operatorToken, hookUrl, keys: poolSiz
       workflow: [workflowId],
       "/v1/packets/{id}:id": ["pkt_000000000000000000000000"],
       "/v1/packets/items/{id}/start:id": ["pki_000000000000000000000000"],
-      "/v1/devices/{id}/stop:id": ["dev_000000000000000000000000", pc.device_id],
+      "/v1/devices/{id}/stop:id": ["dev_000000000000000000000000"],
     },
   };
 }
