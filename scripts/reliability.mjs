@@ -27,7 +27,7 @@ const PARTS = {
   secrets: () => [bin("vitest"), ["run", "test/secrets-at-rest.test.ts"], {}, 5],
   soak: () => [bin("vitest"), ["run", "test/webhook-soak.test.ts"], { SOAK_EVENTS: process.env.SOAK_EVENTS ?? "10000" }, 40],
   growth: () => [process.execPath, [path.join(ROOT, "scripts/reliability/growth.mjs")], {}, 40],
-  crash: () => [process.execPath, [path.join(ROOT, "scripts/reliability/crash.mjs")], {}, 15],
+  crash: () => [process.execPath, [path.join(ROOT, "scripts/reliability/crash.mjs")], {}, 25],
 };
 
 function usage(code) {
