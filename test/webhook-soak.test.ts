@@ -58,7 +58,11 @@ describe.skipIf(!EVENTS)("webhook soak under faults", () => {
     }
     const pauses = { seen: 0, released: 0, dropped: 0 };
     let evictions = 0;
-    /** Evicts every queue object that is running (mid-drain included). */
+    let busy = 0;
+    /**
+     * Evicts every queue object that is running. One holding a request open (an attempt in flight
+     * to a hanging receiver) cannot be evicted by the test runtime; it is counted and left.
+     */
     const evictAll = () =>
       Promise.all(
         hooks.map(async (h) => {
@@ -66,7 +70,8 @@ describe.skipIf(!EVENTS)("webhook soak under faults", () => {
             await evictDurableObject(deliveryQueue(env, h.id));
             evictions++;
           } catch (e) {
-            if (!String(e).includes("not currently running")) throw e;
+            if (String(e).includes("active references")) busy++;
+            else if (!String(e).includes("not currently running")) throw e;
           }
         }),
       );
@@ -219,7 +224,7 @@ describe.skipIf(!EVENTS)("webhook soak under faults", () => {
     console.log(
       `soak: ${emitted} events, ${ENDPOINTS} endpoints, seed ${SEED}, ${secs.toFixed(0)} s: delivered ${totals.delivered}, dead ${totals.dead}, lost 0; ` +
         `${totals.requests} requests (${JSON.stringify(totals.answers)}), ${totals.attempts} attempts recorded, ${totals.duplicates} duplicate 2xx; ` +
-        `pauses released ${pauses.seen} (${pauses.released} deliveries released, ${pauses.dropped} dropped); ${evictions} queue objects evicted mid-run`,
+        `pauses released ${pauses.seen} (${pauses.released} deliveries released, ${pauses.dropped} dropped); ${evictions} queue objects evicted mid-run (${busy} busy, left running)`,
     );
   });
 });
