@@ -103,8 +103,15 @@ export async function upgrade(env: Env, bytes: Uint8Array, sealing: Sealing, now
   try {
     const out = await dss.lta();
     const expiry = seal.lastTimestampExpiry(out);
-    const due = expiry ? new Date(expiry.getTime() - RETIMESTAMP_DAYS * DAY).toISOString() : null;
-    return { bytes: out, level: "B-LTA", levelReason: null, nextArchiveAt: due };
+    let due = expiry ? expiry.getTime() - RETIMESTAMP_DAYS * DAY : null;
+    // The authority's own certificate already expires within 90 days: a timestamp from it now does
+    // not reach further, so look again in a day (a new authority certificate ends the wait) rather
+    // than re-timestamping every minute.
+    if (due !== null && due <= now.getTime()) {
+      log("warn", "timestamp authority certificate expires within 90 days", { expires: expiry!.toISOString() });
+      due = now.getTime() + DAY;
+    }
+    return { bytes: out, level: "B-LTA", levelReason: null, nextArchiveAt: due === null ? null : new Date(due).toISOString() };
   } catch (err) {
     if (!(err instanceof seal.TimestampError)) throw err;
     if (current === "B-LTA") return { bytes, level: current, levelReason: null, nextArchiveAt: retry };
