@@ -131,10 +131,15 @@ function safeHost(url: string): string | null {
 async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUrl: string, sealName: string) {
   const c = sheet(cert, baseUrl);
   c.brand = await pdfBrandOf(env, c.payload.issuer.tenant_id);
+  const { ensureFontsFor } = await import("../lib/pdf/fonts");
   if (kind === "pdf") {
     const { drawSealedDocument } = await import("../lib/pdf/certificate");
-    return drawSealedDocument({ ...c, ...(await marksAndAnswers(env, cert.documentId)), sealName });
+    const extra = await marksAndAnswers(env, cert.documentId);
+    // Names and answers in CJK scripts need the R2 font (loaded once per isolate, only then).
+    await ensureFontsFor(env.FILES, [c.payloadJson, c.brand?.name ?? "", JSON.stringify(extra)]);
+    return drawSealedDocument({ ...c, ...extra, sealName });
   }
+  await ensureFontsFor(env.FILES, [c.payloadJson, c.brand?.name ?? ""]);
   const manifest = await bundleManifest(env, cert, nowIso());
   const manifestJson = canonicalJson(manifest);
   const { drawBundle } = await import("../lib/pdf/bundle");
