@@ -2,7 +2,9 @@
  * `npm start`: the service on http://localhost:8787 (PORT overrides) with a demo account.
  *
  * 1. writes `.dev.vars` once (scripts/dev-secrets.mjs); an existing one is never touched;
- * 2. applies the D1 migrations to the local database (`wrangler d1 migrations apply DB --local`);
+ * 2. applies the D1 migrations to the local database (`wrangler d1 migrations apply DB --local`)
+ *    and puts the CJK font for sealed PDFs into local R2 (scripts/cjk-font.mjs; a warning if the
+ *    font is not installed: such names are then drawn as [U+XXXX]);
  * 3. serves the Worker with `wrangler dev` (local D1, R2 and Durable Objects under Miniflare,
  *    state in `.wrangler/`);
  * 4. seeds through the operator API, idempotently: the demo account (slug `demo`) if no account
@@ -20,6 +22,7 @@ import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { uploadCjkFont } from "./cjk-font.mjs";
 import { ensureDevVars } from "./dev-secrets.mjs";
 import { prepareAssets } from "./assets.mjs";
 
@@ -98,6 +101,8 @@ ${r.stdout}
 ${r.stderr}`);
   const applied = appliedMigrations(r.stdout);
   console.log(applied.length ? `Applied to the local database: ${applied.join(", ")}.` : "Local database is up to date.");
+  const font = uploadCjkFont("--local", { node: WRANGLER[0], env: { ...QUIET, CI: "true" } });
+  console.log(font.ok ? `CJK font in local R2 (${font.bytes} bytes).` : `Warning: CJK font not in local R2 (${font.reason}); CJK names print as [U+XXXX].`);
 }
 
 function portIsFree(port) {

@@ -144,9 +144,12 @@ function safeHost(url: string): string | null {
 async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUrl: string, sealName: string) {
   const c = sheet(cert, baseUrl);
   c.brand = await pdfBrandOf(env, c.payload.issuer.tenant_id);
+  const { ensureFontsFor } = await import("../lib/pdf/fonts");
   if (kind === "pdf") {
     const { drawSealedDocument, TEST_MARK } = await import("../lib/pdf/certificate");
     const { rows, ...drawn } = await marksAndAnswers(env, cert.documentId);
+    // Names and answers in CJK scripts need the R2 font (loaded once per isolate, only then).
+    await ensureFontsFor(env.FILES, [c.payloadJson, c.brand?.name ?? "", JSON.stringify(drawn)]);
     // A PDF template's document: its original pages, answers drawn in place, then the pages drawn here.
     const original = rows.doc.pdfSha256
       ? await stampedOriginal(
@@ -164,6 +167,7 @@ async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUrl: stri
       : undefined;
     return drawSealedDocument({ ...c, ...drawn, sealName, original });
   }
+  await ensureFontsFor(env.FILES, [c.payloadJson, c.brand?.name ?? ""]);
   const manifest = await bundleManifest(env, cert, nowIso());
   const manifestJson = canonicalJson(manifest);
   const { drawBundle } = await import("../lib/pdf/bundle");

@@ -7,6 +7,7 @@ import { readFileSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { execFileSync, spawnSync } from "node:child_process";
+import { CJK_FONT_KEY, cjkFontBytes } from "../../scripts/cjk-font.mjs";
 
 // Everything stays on this machine: no Request.cf download, no telemetry.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
@@ -59,6 +60,9 @@ export async function startWorker(secrets = {}) {
   });
   await server.listen();
   await server.getWorker().applyD1Migrations("DB");
+  // The CJK font for names on sealed PDFs lives in R2, as `npm start` and production keep it.
+  const font = cjkFontBytes();
+  if (font) await (await server.getWorker().getEnv()).FILES.put(CJK_FONT_KEY, font);
   return server;
 }
 

@@ -85,7 +85,7 @@ export async function drawBrandBand(w: PdfWriter, brand: PdfBrand | undefined): 
       // A logo that cannot be embedded leaves the name alone.
     }
   }
-  w.page.drawText(drawableName(brand.name), { x, y: top - height / 2 - 5, size: 14, font: w.font, color: INK });
+  w.draw(w.page, drawableName(brand.name), { x, y: top - height / 2 - 5, size: 14, color: INK });
   w.y = top - height - 6;
   const [r, g, b] = brand.primary;
   w.page.drawRectangle({ x: PAGE.margin, y: w.y - 3, width: w.contentWidth, height: 3, color: rgb(r, g, b) });
@@ -107,7 +107,7 @@ export async function drawCertificate(w: PdfWriter, c: CertificateSheet): Promis
   const textWidth = w.contentWidth - qrSide - 10;
   // The address may be long; it wraps so it stays clear of the QR code.
   for (const line of wrap(c.verificationUrl, 9, textWidth)) {
-    w.page.drawText(line, { x: PAGE.margin, y: w.y - 11, size: 9, font: w.font, color: INK });
+    w.draw(w.page, line, { x: PAGE.margin, y: w.y - 11, size: 9, color: INK });
     w.space(12);
   }
   w.y = Math.min(w.y, top - qrSide) - 6;

@@ -4,7 +4,7 @@
  * It knows nothing about certificates; `certificate.ts` and `bundle.ts` say what goes where.
  */
 import { degrees, PDFDocument, PDFHexString, PDFName, PDFOperator, PDFOperatorNames, type PDFFont, type PDFPage, rgb, type RGB } from "pdf-lib";
-import { drawable, unicodeFontBytes, widthOf, wrap } from "./text";
+import { drawable, fallbackFont, fontRuns, unicodeFontBytes, widthOf, wrap } from "./text";
 import { truetype } from "./truetype";
 
 export const PAGE = { width: 595.28, height: 841.89, margin: 50 };
@@ -53,11 +53,37 @@ export function encodeByCmap(font: PDFFont): void {
   };
 }
 
+/**
+ * Draws one drawable line (`drawable`/`wrap` output) on a page, each run in the font that has its
+ * glyphs: the embedded font, or the CJK fallback for Chinese, Japanese and Korean. Use it wherever
+ * a PDF surface draws text that may hold names (certificate, bundle, stamped documents).
+ */
+export function drawRuns(
+  page: PDFPage,
+  text: string,
+  opts: { x: number; y: number; size: number; color?: RGB; opacity?: number; rotate?: ReturnType<typeof degrees> },
+  fonts: { font: PDFFont; fallback: PDFFont | null },
+): void {
+  const runs = fontRuns(text);
+  if (runs.length === 1 || !fonts.fallback) {
+    page.drawText(text, { ...opts, font: runs[0]?.font === 1 && fonts.fallback ? fonts.fallback : fonts.font });
+    return;
+  }
+  let x = opts.x;
+  for (const run of runs) {
+    const font = run.font === 1 ? fonts.fallback : fonts.font;
+    page.drawText(run.text, { ...opts, x, font });
+    x += widthOf(run.text, opts.size);
+  }
+}
+
 export type TextStyle = { size?: number; color?: RGB; indent?: number; after?: number };
 
 export class PdfWriter {
   page!: PDFPage;
   y = 0;
+  /** The CJK font, embedded (as a subset of the glyphs drawn) on first use. */
+  fallback: PDFFont | null = null;
   private constructor(
     readonly doc: PDFDocument,
     readonly font: PDFFont,
@@ -73,7 +99,8 @@ export class PdfWriter {
     const doc = base ?? (await PDFDocument.create());
     // The font module pdf-lib embeds through (src/lib/pdf/truetype.ts, in place of @pdf-lib/fontkit).
     doc.registerFontkit(truetype as unknown as Parameters<PDFDocument["registerFontkit"]>[0]);
-    const font = await doc.embedFont(unicodeFontBytes(), { subset: true });
+    // Subset fonts carry a six-letter tag (PDF 32000-1 §9.6.4), so readers and pdffonts see subsets.
+    const font = await doc.embedFont(unicodeFontBytes(), { subset: true, customName: "ESDJVS+DejaVuSans" });
     encodeByCmap(font);
     doc.setTitle(drawable(meta.title));
     doc.setAuthor(drawable(meta.author));
@@ -81,6 +108,16 @@ export class PdfWriter {
     doc.setProducer("edge-sign evidence");
     doc.setCreator("edge-sign");
     const w = new PdfWriter(doc, font, base ? base.getPageCount() : 0);
+    const fb = fallbackFont();
+    if (fb) {
+      // A subset of the glyphs drawn. The fallback is loaded (fonts.ts) only for a file whose text
+      // needs it, so a Latin-only file carries no second font.
+      w.fallback = await doc.embedFont(fb.bytes, {
+        subset: true,
+        customName: `ESCJKF+${(fb.font.postscriptName ?? "CJK").replace(/[^\x21-\x7e]|[()<>[\]{}/%#]/g, "")}`,
+      });
+      encodeByCmap(w.fallback);
+    }
     if (!base) w.newPage();
     return w;
   }
@@ -107,7 +144,7 @@ export class PdfWriter {
   private line(text: string, x: number, size: number, color: RGB): void {
     this.ensure(size * 1.35);
     this.y -= size * 1.35;
-    if (text) this.page.drawText(text, { x, y: this.y + size * 0.3, size, font: this.font, color });
+    if (text) this.draw(this.page, text, { x, y: this.y + size * 0.3, size, color });
   }
 
   /** A wrapped paragraph (newlines kept). */
@@ -137,7 +174,7 @@ export class PdfWriter {
       const labelY = this.y;
       lines.forEach((l, i) => {
         this.line(l, valueX, size, INK);
-        if (i === 0) this.page.drawText(drawable(label), { x: PAGE.margin + indent, y: labelY - size * 1.05, size, font: this.font, color: MUTED });
+        if (i === 0) this.draw(this.page, drawable(label), { x: PAGE.margin + indent, y: labelY - size * 1.05, size, color: MUTED });
       });
     }
   }
@@ -147,6 +184,11 @@ export class PdfWriter {
     this.y -= 4;
     this.page.drawLine({ start: { x: PAGE.margin, y: this.y }, end: { x: PAGE.width - PAGE.margin, y: this.y }, thickness: 0.5, color: MUTED });
     this.y -= 4;
+  }
+
+  /** One drawable line in the fonts that have its glyphs. */
+  draw(page: PDFPage, text: string, opts: Parameters<typeof drawRuns>[2]): void {
+    drawRuns(page, text, opts, { font: this.font, fallback: this.fallback });
   }
 
   width(text: string, size: number): number {
@@ -166,7 +208,7 @@ export class PdfWriter {
       // An inline property dictionary: pdf-lib's operand type omits dictionaries, its writer does not.
       const props = this.doc.context.obj({ Type: "Pagination", Subtype: "Watermark", ActualText: PDFHexString.fromText(text) });
       p.pushOperators(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of("Artifact"), props as unknown as PDFName]));
-      p.drawText(t, { x: PAGE.margin, y: PAGE.height - PAGE.margin + 16, size: 11, font: this.font, color: red });
+      this.draw(p, t, { x: PAGE.margin, y: PAGE.height - PAGE.margin + 16, size: 11, color: red });
       const size = 46;
       const width = widthOf(t, size);
       const angle = 35;
@@ -174,7 +216,7 @@ export class PdfWriter {
       // Centre of the text on the centre of the page.
       const x = PAGE.width / 2 - (Math.cos(rad) * width) / 2 + (Math.sin(rad) * size) / 3;
       const y = PAGE.height / 2 - (Math.sin(rad) * width) / 2 - (Math.cos(rad) * size) / 3;
-      p.drawText(t, { x, y, size, font: this.font, color: red, opacity: 0.12, rotate: degrees(angle) });
+      this.draw(p, t, { x, y, size, color: red, opacity: 0.12, rotate: degrees(angle) });
       p.pushOperators(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
     }
   }
@@ -190,7 +232,7 @@ export class PdfWriter {
     pages.forEach((p, i) => {
       if (i < this.firstOwnPage) return;
       const t = drawable(footer(i + 1, pages.length));
-      p.drawText(t, { x: PAGE.margin, y: PAGE.margin - 20, size: 7, font: this.font, color: MUTED });
+      this.draw(p, t, { x: PAGE.margin, y: PAGE.margin - 20, size: 7, color: MUTED });
     });
   }
 }

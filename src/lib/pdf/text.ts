@@ -1,12 +1,21 @@
 /**
- * Text as the embedded font can draw it. Names and documents arrive in any script; the font covers
- * Latin, Greek and Cyrillic. Anything else is printed as `[U+XXXX]` — lossless and readable, and
- * never a crash in the middle of a seal. Widths come from a per-code-point cache of advance widths
- * (no shaping: the font carries no layout tables), which is what makes 20 pages cheap to lay out.
+ * Text as the embedded fonts can draw it. Names and documents arrive in any script. The embedded
+ * font (DejaVu Sans subset, bundled) covers Latin, Greek, Cyrillic, Hebrew and Arabic; Chinese,
+ * Japanese and Korean come from a second font kept in R2 (`fonts.ts` loads it when a text needs it,
+ * `setFallbackFont`), never bundled. Arabic is shaped and right-to-left runs are put in visual
+ * order (`shaping.ts`) so every PDF surface draws them right; anything neither font has is printed
+ * as `[U+XXXX]`, lossless and readable, never a crash in the middle of a seal. Widths come from a
+ * per-code-point cache of advance widths, which is what makes 20 pages cheap to lay out.
+ *
+ * `drawable(line)` returns the final, drawable form of one line: shaped and in visual order. Do
+ * not pass its result through `drawable` again (a right-to-left run would be turned back).
  */
 import { fromBase64 } from "../seal/der";
 import { DEJAVU_SANS_SUBSET_BASE64 } from "./font-data";
-import { TrueTypeFont } from "./truetype";
+import { hasRtl, shapeArabic, visualOrder } from "./shaping";
+import { rememberParsed, TrueTypeFont } from "./truetype";
+
+export { hasRtl, shapeArabic, visualOrder } from "./shaping";
 
 let fontBytes: Uint8Array | null = null;
 let metrics: TrueTypeFont | null = null;
@@ -22,14 +31,38 @@ function font(): TrueTypeFont {
   return metrics;
 }
 
+/** The CJK font (from R2) once loaded in this isolate, with its bytes for embedding. */
+let fallback: { bytes: Uint8Array; font: TrueTypeFont } | null = null;
+
+/** Makes a second font (CJK, drawn by cmap only) available to every PDF surface; `null` removes it. */
+export function setFallbackFont(bytes: Uint8Array | null): void {
+  fallback = bytes ? { bytes, font: new TrueTypeFont(bytes, { cmapOnly: true }) } : null;
+  if (fallback) rememberParsed(fallback.bytes, fallback.font);
+  advance.clear();
+  covered.clear();
+}
+
+/** The fallback font's bytes and parsed tables, when one is loaded. */
+export function fallbackFont(): { bytes: Uint8Array; font: TrueTypeFont } | null {
+  return fallback;
+}
+
+/** Which font draws a code point: 0 the embedded one, 1 the fallback, -1 neither. */
+export function fontIndexOf(cp: number): 0 | 1 | -1 {
+  if (font().hasGlyphForCodePoint(cp)) return 0;
+  if (fallback?.font.hasGlyphForCodePoint(cp)) return 1;
+  return -1;
+}
+
 const advance = new Map<number, number>();
 
-/** Advance width of one code point in font units per em (0 for a code point the font lacks). */
+/** Advance width of one code point in font units per em (0 for a code point no font has). */
 function advanceOf(cp: number): number {
   let w = advance.get(cp);
   if (w === undefined) {
-    const f = font();
-    w = f.hasGlyphForCodePoint(cp) ? f.glyphForCodePoint(cp).advanceWidth / f.unitsPerEm : 0;
+    const which = fontIndexOf(cp);
+    const f = which === 1 ? fallback!.font : font();
+    w = which === -1 ? 0 : f.glyphForCodePoint(cp).advanceWidth / f.unitsPerEm;
     advance.set(cp, w);
   }
   return w;
@@ -37,29 +70,50 @@ function advanceOf(cp: number): number {
 
 const covered = new Map<number, boolean>();
 
+/** Whether some loaded font draws the code point. */
 export function fontCovers(cp: number): boolean {
   let c = covered.get(cp);
   if (c === undefined) {
-    c = font().hasGlyphForCodePoint(cp);
+    c = fontIndexOf(cp) !== -1;
     covered.set(cp, c);
   }
   return c;
 }
 
+/** Whether drawing the text needs a code point the embedded font lacks (then the fallback is worth loading). */
+export function needsFallback(text: string): boolean {
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    if (cp >= 0x2e80 && !font().hasGlyphForCodePoint(cp)) return true;
+  }
+  return false;
+}
+
 /**
- * One line of drawable text: NFC (so accents sit on their letters), tabs as spaces, other control
- * characters dropped, code points outside the font written as `[U+XXXX]`.
+ * Logical, shaped text: NFC (so accents sit on their letters), tabs as spaces, other control
+ * characters dropped (bidi controls too: the algorithm runs on the letters), Arabic in its joining
+ * forms, code points no font has written as `[U+XXXX]`. Newlines are kept.
  */
-export function drawable(input: string): string {
+function clean(input: string): string {
   let out = "";
   for (const ch of input.normalize("NFC")) {
     const cp = ch.codePointAt(0)!;
     if (cp === 0x09) out += "    ";
+    else if (cp === 0x0a) out += "\n";
     else if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || cp === 0x2028 || cp === 0x2029) continue;
+    else if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp === 0x200e || cp === 0x200f) continue;
     else if (fontCovers(cp)) out += ch;
     else out += `[U+${cp.toString(16).toUpperCase().padStart(4, "0")}]`;
   }
-  return out;
+  return shapeArabic(out);
+}
+
+/**
+ * One line of drawable text: cleaned and shaped as above, then in visual order (right-to-left
+ * runs reversed by UAX #9), ready for a left-to-right `drawText`.
+ */
+export function drawable(input: string): string {
+  return visualOrder(clean(input.replace(/\n/g, " ")));
 }
 
 /** Width in points of already-drawable text at `size`. */
@@ -69,14 +123,29 @@ export function widthOf(text: string, size: number): number {
   return w * size;
 }
 
+/** Drawable text cut into runs of one font each (0 the embedded font, 1 the fallback), in drawing order. */
+export function fontRuns(text: string): { text: string; font: 0 | 1 }[] {
+  const runs: { text: string; font: 0 | 1 }[] = [];
+  for (const ch of text) {
+    const which = fontIndexOf(ch.codePointAt(0)!);
+    const f: 0 | 1 = which === 1 ? 1 : 0;
+    const last = runs[runs.length - 1];
+    // Spaces stay in the run they are in: both fonts have one.
+    if (last && (last.font === f || ch === " ")) last.text += ch;
+    else runs.push({ text: ch, font: f });
+  }
+  return runs;
+}
+
 /**
- * Splits drawable text into lines no wider than `maxWidth`: at spaces where possible, inside a word
- * (hashes, addresses) only when the word alone is too wide. Keeps paragraphs (`\n`) and blank lines.
+ * Splits text into drawable lines no wider than `maxWidth`: at spaces where possible, inside a word
+ * (hashes, addresses, CJK) only when the word alone is too wide. Keeps paragraphs (`\n`) and blank
+ * lines. Lines are cut in logical order, then each is put in visual order.
  */
 export function wrap(text: string, size: number, maxWidth: number): string[] {
   const lines: string[] = [];
   for (const para of text.replace(/\r\n?/g, "\n").split("\n")) {
-    const line = drawable(para);
+    const line = clean(para);
     if (widthOf(line, size) <= maxWidth) {
       lines.push(line);
       continue;
@@ -113,5 +182,5 @@ export function wrap(text: string, size: number, maxWidth: number): string[] {
     }
     lines.push(current);
   }
-  return lines;
+  return lines.map((l) => (hasRtl(l) ? visualOrder(l) : l));
 }

@@ -129,7 +129,11 @@ export class TrueTypeFont {
   /** pdf-lib asks; a TrueType font has no CFF outlines. */
   readonly cff = undefined;
 
-  constructor(bytes: Uint8Array) {
+  /**
+   * `cmapOnly`: a font whose layout lookups may be ignored because only code points drawn by their
+   * default glyph are asked of it (the CJK fallback: ideographs, kana and Hangul syllables).
+   */
+  constructor(bytes: Uint8Array, options: { cmapOnly?: boolean } = {}) {
     const r = new Reader(bytes);
     this.r = r;
     const count = r.u16(4);
@@ -142,7 +146,7 @@ export class TrueTypeFont {
       if (!this.tables.has(required)) throw new Error(`TrueType font without a ${required} table`);
     }
     if (this.tables.has("CFF ") || this.tables.has("CFF2")) throw new Error("CFF outlines are not supported");
-    if (this.hasLookups("GSUB") || this.hasLookups("morx") || this.hasLookups("GPOS") || this.tables.has("kern")) {
+    if (!options.cmapOnly && (this.hasLookups("GSUB") || this.hasLookups("morx") || this.hasLookups("GPOS") || this.tables.has("kern"))) {
       throw new Error("a font with layout lookups needs shaping, which this module does not do");
     }
     const head = this.table("head").offset;
@@ -251,7 +255,7 @@ export class TrueTypeFont {
 
   /** The glyph of a code point (`.notdef`, id 0, when the font lacks it). */
   glyphForCodePoint(cp: number): Glyph {
-    return this.getGlyph(this.cmap.lookup(cp), [cp]);
+    return this.getGlyph(this.cmap.lookup(cp), logicalCodePoints(cp));
   }
 
   /** Like fontkit, a glyph keeps the code points it was first asked for. */
@@ -434,4 +438,27 @@ export class TrueTypeSubset {
 }
 
 /** What pdf-lib's `registerFontkit` needs. */
-export const truetype = { create: (bytes: Uint8Array) => new TrueTypeFont(bytes) };
+/**
+ * The letters a presentation form stands for (Arabic joining forms and ligatures, Hebrew
+ * presentation forms): the PDF's ToUnicode map then gives back the letters that were typed, so
+ * copying and text extraction (pdftotext) see `محمد`, not its contextual glyphs.
+ */
+function logicalCodePoints(cp: number): number[] {
+  if ((cp >= 0xfb1d && cp <= 0xfdff) || (cp >= 0xfe70 && cp <= 0xfeff)) {
+    const letters = [...String.fromCodePoint(cp).normalize("NFKC")].map((c) => c.codePointAt(0)!);
+    // A right-to-left ligature (lam-alef) is drawn in visual order and extractors (poppler) turn
+    // a right-to-left run back to logical order character by character, its ToUnicode letters
+    // included: so they are listed in visual order, and come out as typed (lam, then alef).
+    if (letters.length > 1 && cp >= 0xfb50) letters.reverse();
+    if (letters.length) return letters;
+  }
+  return [cp];
+}
+
+/** Fonts already parsed (the R2 fallback), reused when pdf-lib embeds the same bytes again. */
+const parsed = new WeakMap<Uint8Array, TrueTypeFont>();
+export function rememberParsed(bytes: Uint8Array, font: TrueTypeFont): void {
+  parsed.set(bytes, font);
+}
+
+export const truetype = { create: (bytes: Uint8Array) => parsed.get(bytes) ?? new TrueTypeFont(bytes) };
