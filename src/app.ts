@@ -32,6 +32,7 @@ import { branding } from "./routes/branding";
 import { signingHostGate } from "./routes/signing-host";
 import { kiosk } from "./routes/kiosk";
 import { apiReference } from "./routes/api-reference";
+import { redaction } from "./routes/redaction";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -107,6 +108,7 @@ app.route("/", dashboard);
 app.route("/", branding);
 app.route("/", kiosk);
 app.route("/", apiReference);
+app.route("/", redaction);
 
 // Response headers, error schemas, security schemes and webhooks, declared once for every operation.
 describeApi(app);
