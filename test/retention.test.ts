@@ -10,6 +10,7 @@ import { sentDocument } from "./signing-helpers";
 import { insertDocument } from "./evidence-fixtures";
 import { addHook, RECEIVER } from "./webhook-helpers";
 import { fromB64 } from "./evidence-pdf-helpers";
+import { signedIn } from "./dashboard-helpers";
 import { sha256Hex } from "../src/lib/crypto";
 import { applyRetention } from "../src/domain/redaction";
 import { runScheduled } from "../src/domain/scheduled";
@@ -300,4 +301,45 @@ describe("retention policy", () => {
     expect(row).toMatchObject({ status: "voided", body: "" });
     expect(row!.redacted_at).not.toBeNull();
   }, 30_000);
+});
+
+describe("the dashboard", () => {
+  it("lets an owner or admin set the retention policy and redact an ended document; others are refused and nothing changes", async () => {
+    const t = await makeTenant();
+    const retention = async () => (await api("GET", "/v1/account", { key: t.key })).json.retention;
+    const { b: owner } = await signedIn(t.tenantId, "owner");
+    const page = await owner.get("/app/retention");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Save retention");
+    const saved = await owner.submit("/app/retention", { completed_days: "2555", ended_days: "", minimum_days: "365" }, "/app/retention");
+    expect(saved.status, saved.text.slice(0, 300)).toBe(303);
+    expect(await retention()).toEqual({ completed_days: 2555, ended_days: null, minimum_days: 365 });
+    const badDays = await owner.submit("/app/retention", { completed_days: "0", ended_days: "", minimum_days: "0" }, "/app/retention");
+    expect(badDays.status).toBe(422);
+    // Without the form's token: refused.
+    expect((await owner.fetch("POST", "/app/retention", { completed_days: "1", ended_days: "", minimum_days: "0" })).status).toBe(403);
+
+    for (const role of ["member", "viewer"] as const) {
+      const { b } = await signedIn(t.tenantId, role);
+      expect((await b.get("/app/retention")).status).toBe(403);
+      expect((await b.submit("/app/retention", { completed_days: "1", ended_days: "1", minimum_days: "0" })).status).toBe(403);
+    }
+    expect(await retention()).toEqual({ completed_days: 2555, ended_days: null, minimum_days: 365 });
+
+    // The dashboard shows test data first.
+    const f = await insertDocument(t, { mode: "test", signers: [{ ...PERSON, method: "typed", value: PERSON.full_name, ip: IP }] });
+    const { b: member } = await signedIn(t.tenantId, "member");
+    const seen = await member.get(`/app/documents/${f.documentId}`);
+    expect(seen.status).toBe(200);
+    expect(seen.text).not.toContain("Redact this document");
+    expect((await member.submit(`/app/documents/${f.documentId}/redact`, { reason })).status).toBe(403);
+    const docPage = await owner.get(`/app/documents/${f.documentId}`);
+    expect(docPage.text).toContain("Redact this document");
+    const done = await owner.submit(`/app/documents/${f.documentId}/redact`, { reason }, `/app/documents/${f.documentId}`);
+    expect(done.status, done.text.slice(0, 300)).toBe(303);
+    const after = await owner.get(`/app/documents/${f.documentId}?done=redacted`);
+    expect(after.text).toContain("Redacted");
+    expect(after.text).not.toContain(PERSON.email);
+    expect(after.text).not.toContain("Redact this document");
+  }, 60_000);
 });
