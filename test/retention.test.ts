@@ -11,6 +11,7 @@ import { insertDocument } from "./evidence-fixtures";
 import { addHook, RECEIVER } from "./webhook-helpers";
 import { fromB64 } from "./evidence-pdf-helpers";
 import { signedIn } from "./dashboard-helpers";
+import { countD1 } from "./d1-count";
 import { sha256Hex } from "../src/lib/crypto";
 import { applyRetention } from "../src/domain/redaction";
 import { runScheduled } from "../src/domain/scheduled";
@@ -281,6 +282,16 @@ describe("retention policy", () => {
     expect(await redacted()).not.toContain(foreign);
     // The cron is idempotent: nothing left to do.
     expect(await applyRetention(env, new Date(day(401)))).toEqual({ redacted: 0, voided: 0 });
+  }, 60_000);
+
+  it("redacts 30 due documents in bounded batches: one read of what is due, then a read and a write per 25 documents", async () => {
+    const t = await makeTenant();
+    await ops("PATCH", `/tenants/${t.tenantId}`, { retention: { completed_days: 1 } });
+    for (let i = 0; i < 30; i++) await insertDocument(t, { issue: i % 2 === 0 });
+    const { value, trace } = await countD1(() => applyRetention(env, new Date()));
+    expect(value).toEqual({ redacted: 30, voided: 0 });
+    // 1 (due) + 2 batches × (read, write, open endpoints for the kick); the sequencers' forget() makes none.
+    expect(trace.total).toBeLessThanOrEqual(7);
   }, 60_000);
 
   it("voids a stale draft with the reason on its trail, then redacts it", async () => {
