@@ -80,7 +80,8 @@ export async function startService(vars = {}) {
   /** The Worker's bindings (D1 for rows no route makes yet). */
   const bindings = () => worker.getEnv();
 
-  return { operatorToken, call, must, accountWithKeys, bindings, close: () => server.close() };
+  // `worker.scheduled({scheduledTime})` runs the cron (bench/retention.bench.mjs).
+  return { operatorToken, call, must, accountWithKeys, bindings, worker, close: () => server.close() };
 }
 
 /** Runs fn(i) for i in [0, n) with `width` workers. */

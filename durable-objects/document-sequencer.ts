@@ -6,6 +6,7 @@ import { type Outcome, outcome } from "../src/lib/rpc";
 import { type LinkState, type SequencerState, type SignerState, deadLink, linkIsLive, loadSequencerState } from "../src/domain/document-state";
 import { signingDb, tenantPageSettings, verificationCodeOf } from "../src/db/signing";
 import * as t from "../src/domain/transitions";
+import { redactOneInSequencer } from "../src/domain/redaction";
 import { type DeliveredItem, recordDelivered } from "../src/domain/message-events";
 import { type ReminderGrant, completedCopyLinks, holdsLink, remindInside, rotateLink } from "../src/domain/signer-links";
 import { ConsentCommand, DeclineCommand, SignCommand, SubmitCommand, SupplyFieldCommand, VerifyCodeCommand, parseCommand } from "../src/domain/signer-commands";
@@ -142,6 +143,17 @@ export class DocumentSequencer extends DurableObject<Env> {
   /** Voids a draft or sent document. */
   void(documentId: string, input: { reason: string }, actor: t.Actor) {
     return this.serial(documentId, (st) => t.voidDocument(this.env, st, input, actor));
+  }
+
+  /** Erases the document's personal data (docs/retention.md); the copy in memory is dropped after. */
+  redact(documentId: string, input: { reason: string }) {
+    return this.serial(documentId, async () => {
+      try {
+        return await redactOneInSequencer(this.env, documentId, input.reason);
+      } finally {
+        this.state = null;
+      }
+    });
   }
 
   /** Records links and reminders a message provider took (`delivered`, `signing.delivered`). */

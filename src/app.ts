@@ -35,6 +35,7 @@ import { kiosk } from "./routes/kiosk";
 import { apiReference } from "./routes/api-reference";
 import { pdfjsAssets } from "./routes/pdfjs-assets";
 import { pki } from "./routes/pki";
+import { redaction } from "./routes/redaction";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -115,6 +116,7 @@ app.route("/", kiosk);
 app.route("/", apiReference);
 app.route("/", pdfjsAssets);
 app.route("/", pki);
+app.route("/", redaction);
 
 // Response headers, error schemas, security schemes and webhooks, declared once for every operation.
 describeApi(app);

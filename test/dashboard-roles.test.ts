@@ -25,6 +25,7 @@ const ALLOWED: Record<string, MemberRole[]> = {
   "tablets.write": ["owner", "admin", "member"],
   "branding.manage": ["owner", "admin"],
   "oauth.manage": ["owner", "admin"],
+  "retention.manage": ["owner", "admin"],
 };
 
 const concrete = (path: string) => path.replace(":id", "doc_doesnotexist00000000").replace(":signer_id", "sig_doesnotexist00000000");
@@ -75,6 +76,7 @@ describe("roles × pages and actions", () => {
       "/app/members",
       "/app/branding",
       "/app/connections",
+      "/app/retention",
       "/app/usage",
       "/app/account",
     ]);

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { api, makeTenant, ALL_SCOPES } from "./helpers";
 import type { Scope } from "../src/lib/auth";
 import { IDEMPOTENT_OPERATIONS } from "../src/lib/idempotency";
-import { NOT_BUILT_YET, RESERVED_FIELDS, SPEC_ROUTES, notBuilt } from "./spec-routes";
+import { EXTENSIONS, NOT_BUILT_YET, RESERVED_FIELDS, SPEC_ROUTES, notBuilt } from "./spec-routes";
+import changelog from "../CHANGELOG.md?raw";
+import retentionPage from "../docs/retention.md?raw";
 import readme from "../README.md?raw";
 import notBuiltPage from "../docs/not-built-yet.md?raw";
 import { app } from "../src/app";
@@ -68,15 +70,30 @@ describe("GET /openapi.json", () => {
       for (const [method, op] of Object.entries(ops)) if (op["x-scope"]) declared[`${method.toUpperCase()} ${path}`] = op["x-scope"];
     }
     const expected: Record<string, string> = {};
-    for (const r of SPEC_ROUTES) if (r.openapi && r.access.startsWith("signing:") && !notBuilt(r.route)) expected[r.route] = r.access;
+    for (const r of [...SPEC_ROUTES, ...EXTENSIONS]) if (r.openapi && r.access.startsWith("signing:") && !notBuilt(r.route)) expected[r.route] = r.access;
     expect(declared).toEqual(expected);
   });
 
   it("declares every route of the spec and the contract that is built, and no other", async () => {
     const d = await doc();
     const declared = Object.entries(d.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
-    const expected = SPEC_ROUTES.filter((r) => r.openapi && !notBuilt(r.route)).map((r) => r.route);
+    const expected = [...SPEC_ROUTES, ...EXTENSIONS].filter((r) => r.openapi && !notBuilt(r.route)).map((r) => r.route);
     expect(declared.sort()).toEqual(expected.sort());
+  });
+
+  it("declares each extension beyond the spec as one, named in CHANGELOG.md and its docs page", async () => {
+    const d = (await doc()) as Doc & { paths: Record<string, Record<string, Operation & { description?: string }>> };
+    const pages: Record<string, string> = { "docs/retention.md": retentionPage };
+    for (const r of EXTENSIONS) {
+      const [method, path] = r.route.split(" ") as [string, string];
+      expect(
+        SPEC_ROUTES.map((s) => s.route),
+        r.route,
+      ).not.toContain(r.route);
+      expect(d.paths[path]?.[method.toLowerCase()]?.description, r.route).toMatch(/extension/i);
+      expect(changelog, r.route).toContain(`\`${r.route}\``);
+      expect(pages[r.docs], r.route).toContain(`\`${r.route}\``);
+    }
   });
 
   it("every keyed route answers 401 without a key and 403 with a key lacking its scope", async () => {
@@ -122,7 +139,7 @@ describe("GET /openapi.json", () => {
   }, 30_000);
 
   it("marks exactly the spec's Idem operations, each declaring the Idempotency-Key header and enforcing it", async () => {
-    const IDEM: Record<string, string> = Object.fromEntries(SPEC_ROUTES.filter((r) => r.idem).map((r) => [r.route, r.idem!]));
+    const IDEM: Record<string, string> = Object.fromEntries([...SPEC_ROUTES, ...EXTENSIONS].filter((r) => r.idem).map((r) => [r.route, r.idem!]));
     expect(Object.values(IDEM).sort()).toEqual([...IDEMPOTENT_OPERATIONS].sort());
     const d = await doc();
     const t = await makeTenant();

@@ -197,6 +197,7 @@ describe("the operator API", () => {
         default_country: null,
         locale: null,
         reply_to: null,
+        retention: { completed_days: null, ended_days: null, minimum_days: 0 },
         created_at: "2020-01-01T00:00:00.000Z",
       },
     ]);

@@ -83,6 +83,7 @@ export const TRAIL_KINDS = [
   "voided",
   "expired",
   "reminded",
+  "redacted",
 ] as const;
 export type TrailKind = (typeof TRAIL_KINDS)[number];
 
@@ -99,6 +100,7 @@ export const WEBHOOK_EVENTS = [
   "signing.voided",
   "signing.expired",
   "signing.reminded",
+  "signing.redacted",
   "packet.ready",
   "packet.blocked",
   "signing.ping",

@@ -60,6 +60,12 @@ export const tenants = sqliteTable("tenants", {
   locale: text("locale", { enum: LOCALES }),
   /** Reply-To of the account's emails (null: none). */
   replyTo: text("reply_to"),
+  /** Retention (docs/retention.md): days a completed document's personal data is kept after completion; null = forever. */
+  retentionCompletedDays: integer("retention_completed_days"),
+  /** Days a draft (from creation) or a declined, voided or expired document (from its end) keeps its personal data; null = forever. */
+  retentionEndedDays: integer("retention_ended_days"),
+  /** Days after completion during which `POST /v1/redactions` keeps a completed document (the legal minimum); 0 = none. */
+  retentionMinimumDays: integer("retention_minimum_days").notNull().default(0),
   createdAt: text("created_at").notNull().default(now),
 });
 
@@ -447,9 +453,12 @@ export const documents = sqliteTable(
     packetItemId: text("packet_item_id"),
     /** PDF templates only: SHA-256 of the template's original PDF, frozen at prepare (checked again at sealing); null for text. */
     pdfSha256: text("pdf_sha256"),
+    /** When its personal data was erased (docs/retention.md); never cleared. */
+    redactedAt: text("redacted_at"),
   },
   (t) => [
     index("documents_list").on(t.tenantId, t.mode, t.createdAt),
+    index("documents_retention").on(t.tenantId, t.status, t.redactedAt),
     index("documents_external_ref").on(t.tenantId, t.mode, t.externalRef),
     index("documents_expiry").on(t.status, t.expiresAt),
     index("documents_workflow").on(t.workflowId, t.status),
@@ -615,6 +624,8 @@ export const certificates = sqliteTable("certificates", {
   payload: text("payload").notNull(),
   certificateSha256: text("certificate_sha256").notNull(),
   documentSha256: text("document_sha256").notNull(),
+  /** Set when the document was redacted: `payload` is then the redacted payload, and `certificate_sha256` still the hash of the one issued. */
+  redactedAt: text("redacted_at"),
 });
 
 /** Sealed files made once and kept in R2, so every download is byte-identical. */

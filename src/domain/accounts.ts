@@ -7,6 +7,7 @@ import { parseRange } from "../lib/ip";
 import { keyLimiterName } from "../lib/rate-limit";
 import { newApiKey, type Scope } from "../lib/auth";
 import type { Locale } from "../db/enums";
+import { type RetentionPatch, retentionSet, retentionView } from "./retention";
 import {
   accountsDb,
   insertAudit,
@@ -135,6 +136,7 @@ export async function updateTenant(
     default_country?: string | null;
     locale?: Locale | null;
     reply_to?: string | null;
+    retention?: RetentionPatch;
   },
   actor: string,
 ) {
@@ -151,6 +153,7 @@ export async function updateTenant(
   if (checked.default_country !== undefined) set.defaultCountry = checked.default_country?.toUpperCase() ?? null;
   if (checked.locale !== undefined) set.locale = checked.locale;
   if (checked.reply_to !== undefined) set.replyTo = checked.reply_to;
+  if (checked.retention) Object.assign(set, retentionSet(checked.retention));
   if (Object.keys(set).length === 0) return { updated: true };
   await db.batch([updateTenantRow(db, id, set), insertAudit(db, auditEntry(id, actor, "tenant.updated", checked))]);
   return { updated: true };
@@ -172,6 +175,7 @@ export async function listTenants(env: Env, q: { slug?: string; limit: number })
       default_country: t.defaultCountry,
       locale: t.locale,
       reply_to: t.replyTo,
+      retention: retentionView({ completedDays: t.retentionCompletedDays, endedDays: t.retentionEndedDays, minimumDays: t.retentionMinimumDays }),
       created_at: t.createdAt,
     })),
   };

@@ -206,7 +206,8 @@ export type RecordCheck = { still_matches_record: boolean; divergence: string | 
  */
 export async function checkAgainstRecord(env: Env, cert: Certificate): Promise<RecordCheck> {
   const problems: string[] = [];
-  if ((await sha256Hex(cert.payload)) !== cert.certificateSha256) {
+  // A redacted certificate's payload is the redacted one; certificate_sha256 still names the one issued.
+  if (!cert.redactedAt && (await sha256Hex(cert.payload)) !== cert.certificateSha256) {
     problems.push("the stored certificate no longer hashes to certificate_sha256_hex");
   }
   const frozen = JSON.parse(cert.payload) as CertificatePayload;
@@ -214,7 +215,12 @@ export async function checkAgainstRecord(env: Env, cert: Certificate): Promise<R
   if (!record) {
     problems.push("the document is missing from the record");
   } else {
-    const live = asIssued(frozen, await derivePayload(record));
+    // The trail's signer addresses are erased: a redacted payload names each signer's event "redacted".
+    const derived = await derivePayload(
+      cert.redactedAt ? { ...record, events: record.events.map((e) => (e.signerId && e.signerEmail === null ? { ...e, signerEmail: REDACTED } : e)) } : record,
+    );
+    // After a redaction the text is erased: its stored hash stands for it, and both sides are compared redacted.
+    const live = cert.redactedAt ? redactPayload({ ...derived, document: { ...derived.document, sha256: record.doc.bodySha256 } }) : asIssued(frozen, derived);
     problems.push(...differingPaths(frozen, live));
     if (record.doc.bodySha256 !== frozen.document.sha256) problems.push("document.body_sha256 (stored hash of the text)");
     if (record.doc.status !== "completed") problems.push(`document.status (now ${record.doc.status})`);
@@ -224,6 +230,29 @@ export async function checkAgainstRecord(env: Env, cert: Certificate): Promise<R
   const shown = problems.slice(0, 12).join("; ");
   const more = problems.length > 12 ? `; and ${problems.length - 12} more` : "";
   return { still_matches_record: false, divergence: `The record differs from the certificate at: ${shown}${more}.` };
+}
+
+/** What stands for a name, an email address or an address once erased. */
+export { REDACTED } from "../db/redaction";
+import { REDACTED } from "../db/redaction";
+
+/**
+ * The payload with its personal data erased (docs/retention.md): signers' names and addresses,
+ * signature values' hashes (a typed name's hash can be guessed) and IP addresses go; roles, order,
+ * statuses, times, methods, the hashes signed against and the trail's kinds and times stay.
+ */
+export function redactPayload(p: CertificatePayload): CertificatePayload {
+  return {
+    ...p,
+    signers: p.signers.map((s) => ({
+      ...s,
+      full_name: REDACTED,
+      email: REDACTED,
+      signature: s.signature ? { ...s.signature, value_sha256: null, ip: null } : null,
+      ...(s.on_behalf_of ? { on_behalf_of: { full_name: REDACTED, minor: true as const } } : {}),
+    })),
+    events: p.events.map((e) => ({ ...e, signer: e.signer === null ? null : REDACTED, ip: null })),
+  };
 }
 
 /** GET /v1/documents/{id}/certificate. */

@@ -221,6 +221,13 @@ export async function makeSealedFile(
 /** The sealed file of a completed document: made once, then the same bytes from R2 every time. */
 export async function sealedFile(env: Env, doc: { id: string; status: string }, kind: SealedKind, baseUrl: string, version?: string): Promise<SealedFile> {
   const cert = await certificateForCompleted(env, doc.id, doc.status, kind === "pdf" ? "The sealed PDF" : "The evidence bundle");
+  if (cert.redactedAt) {
+    // docs/retention.md: the files held personal data and were deleted; their hashes remain for verification.
+    throw invalid(
+      `This document was redacted at ${cert.redactedAt}: its sealed files were deleted with its personal data.`,
+      `A copy held elsewhere still proves the signing: GET /v1/verify/${cert.verificationCode}?sha256=<its SHA-256>. The certificate (GET /v1/documents/{id}/certificate) shows what is left.`,
+    );
+  }
   if (version) return fileVersion(env, doc.id, kind, version);
   const existing = await storedFile(env, doc.id, kind);
   if (existing) return existing;

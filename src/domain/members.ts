@@ -51,10 +51,11 @@ export const ACTIONS = [
   "branding.manage",
   "webhooks.manage",
   "oauth.manage",
+  "retention.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
-const MANAGE: Action[] = ["members.manage", "keys.manage", "branding.manage", "webhooks.manage", "oauth.manage"];
+const MANAGE: Action[] = ["members.manage", "keys.manage", "branding.manage", "webhooks.manage", "oauth.manage", "retention.manage"];
 const WORK: Action[] = ["documents.write", "templates.write", "workflows.write", "subjects.write", "tablets.write"];
 
 /**

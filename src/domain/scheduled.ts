@@ -10,6 +10,7 @@ import { sweepMessageQueues } from "./messages";
 import { remindDueSigners } from "./signer-links";
 import { sweepDroppedItems } from "./packets";
 import { archiveSealedFiles } from "./archive";
+import { applyRetention } from "./redaction";
 
 export type ScheduledStep = (env: Env, now: Date) => Promise<unknown>;
 
@@ -25,6 +26,7 @@ export const scheduledSteps: Record<string, ScheduledStep> = {
   purgeIdleSessions,
   voidDroppedPacketItems: sweepDroppedItems,
   archiveSealedFiles,
+  applyRetention: (env, now) => applyRetention(env, now),
 };
 
 export async function runScheduled(env: Env, now: Date): Promise<Record<string, "ok" | string>> {

@@ -28,7 +28,7 @@ export type VerificationResult = {
   still_matches_record: boolean | null;
   divergence: string | null;
   completed_at: string | null;
-  /** Personal data is never removed from a certificate by this service, so this stays null. */
+  /** When the document's personal data was erased (docs/retention.md); signers then read "redacted". */
   redacted_at: string | null;
   signer_count: number | null;
   signers: VerifiedSigner[] | null;
@@ -90,7 +90,7 @@ export async function verifyCode(env: Env, code: string, sha256?: string): Promi
     still_matches_record: check.still_matches_record,
     divergence: check.divergence,
     completed_at: payload.document.completed_at,
-    redacted_at: null,
+    redacted_at: cert.redactedAt ?? null,
     signer_count: payload.signers.length,
     signers: matches ? payload.signers.map(({ email: _email, ...rest }) => rest) : null,
     events: matches

@@ -31,6 +31,9 @@ export const IDEMPOTENT_OPERATIONS = [
   "packets.start_item",
   "webhooks.add",
   "sms_consents.record",
+  // Extensions beyond the spec (docs/retention.md).
+  "documents.redact",
+  "redactions.create",
 ] as const;
 export type IdempotentOperation = (typeof IDEMPOTENT_OPERATIONS)[number];
 

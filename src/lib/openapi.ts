@@ -206,7 +206,8 @@ const DocumentEvent = z
     occurred_at: z.string().openapi({ description: "ISO 8601, when it happened (not when it was delivered).", example: "2026-11-23T18:00:00.000Z" }),
     document: DocumentPart,
     signer: SignerPart,
-    reason: z.string().optional().openapi({ description: "Only on signing.declined and signing.voided: the reason given." }),
+    reason: z.string().optional().openapi({ description: "Only on signing.declined, signing.voided and signing.redacted: the reason given." }),
+    redacted_at: z.string().optional().openapi({ description: "Only on signing.redacted: when the personal data was erased (docs/retention.md)." }),
   })
   .openapi("DocumentEvent");
 
@@ -253,6 +254,8 @@ const EVENT_TEXT: Record<WebhookEvent, string> = {
   "signing.voided": "The sender voided the document. `reason` holds the reason given.",
   "signing.expired": "The document reached its expiry unsigned.",
   "signing.reminded": "A signer was reminded.",
+  "signing.redacted":
+    "The document's personal data was erased (POST /v1/documents/{id}/redact, POST /v1/redactions or the account's retention policy; an extension, docs/retention.md). `reason` says why; `metadata` is empty; the earlier deliveries' stored copies keep only the event and the document id.",
   "packet.ready": "Every required document of a subject's packet is completed (sent when the packet becomes ready).",
   "packet.blocked":
     "A required document of a subject's packet was declined (sent when the packet becomes blocked; it is open again once that item is started anew).",
@@ -295,7 +298,8 @@ function exampleOf(event: WebhookEvent): Record<string, unknown> {
       readiness: ready ? { required: 4, completed: 4, outstanding: 0, blocked: 0 } : { required: 4, completed: 2, outstanding: 1, blocked: 1 },
     };
   }
-  const whole = event === "signing.created" || event === "signing.sent" || event === "signing.voided" || event === "signing.expired";
+  const whole =
+    event === "signing.created" || event === "signing.sent" || event === "signing.voided" || event === "signing.expired" || event === "signing.redacted";
   const status = (
     {
       "signing.created": "draft",
@@ -303,6 +307,7 @@ function exampleOf(event: WebhookEvent): Record<string, unknown> {
       "signing.declined": "declined",
       "signing.voided": "voided",
       "signing.expired": "expired",
+      "signing.redacted": "completed",
     } as Record<string, string>
   )[event];
   return {
@@ -313,8 +318,8 @@ function exampleOf(event: WebhookEvent): Record<string, unknown> {
       title: "Mutual NDA: Acme and Globex",
       status: status ?? "sent",
       body_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
-      completed_at: event === "signing.completed" ? "2026-11-23T18:00:00.000Z" : null,
-      metadata: { external_ref: "crm-4411" },
+      completed_at: event === "signing.completed" || event === "signing.redacted" ? "2026-11-23T18:00:00.000Z" : null,
+      metadata: event === "signing.redacted" ? {} : { external_ref: "crm-4411" },
     },
     signer: whole
       ? null
@@ -324,6 +329,7 @@ function exampleOf(event: WebhookEvent): Record<string, unknown> {
           status: event === "signing.signed" || event === "signing.completed" ? "signed" : event === "signing.declined" ? "declined" : "pending",
         },
     ...(event === "signing.declined" || event === "signing.voided" ? { reason: "The dates are wrong." } : {}),
+    ...(event === "signing.redacted" ? { reason: "Erasure request of 2026-12-01.", redacted_at: "2026-12-01T09:00:00.000Z" } : {}),
   };
 }
 

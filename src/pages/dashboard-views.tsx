@@ -14,6 +14,7 @@ import type { listMembers } from "../domain/members";
 import type { usageThisMonth } from "../domain/quota";
 import type { listWorkflows } from "../domain/workflows";
 import { Csrf, Table, type Viewer, when } from "./dashboard";
+import { RedactForm } from "./dashboard-retention";
 
 type DocList = Awaited<ReturnType<typeof listDocuments>>;
 type Doc = Awaited<ReturnType<typeof getDocument>>;
@@ -284,6 +285,7 @@ export function DocumentView(p: { v: Viewer; d: Doc }) {
           </form>
         </>
       ) : null}
+      {!open && can(p.v.role, "retention.manage") && !d.events.some((e) => e.kind === "redacted") ? <RedactForm v={p.v} documentId={d.document_id} /> : null}
     </>
   );
 }

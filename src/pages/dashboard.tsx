@@ -49,6 +49,7 @@ export const NAV: NavItem[] = [
   { href: "/app/members", label: "Members", action: "members.manage" },
   { href: "/app/branding", label: "Branding", action: "branding.manage" },
   { href: "/app/connections", label: "Connections", action: "oauth.manage" },
+  { href: "/app/retention", label: "Retention", action: "retention.manage" },
   { href: "/app/usage", label: "Usage", action: "read" },
   { href: "/app/account", label: "My sign-in", action: "read" },
 ];

@@ -46,7 +46,12 @@ import {
 import { PrepareInput, SendInput, VoidInput, ListQuery, getDocument, listDocuments, prepareDocument, sendDocument, voidDocument } from "../domain/documents";
 import { TemplateCreate, latestPublished, listTemplates, publishTemplate, createTemplate } from "../domain/templates";
 import { addEndpoint, listDeliveries, listEndpoints, pingEndpoint, replayDelivery, rotateSecret } from "../domain/webhook-endpoints";
-import { issueKey, listKeys, revokeKey } from "../domain/accounts";
+import { issueKey, listKeys, revokeKey, updateTenant } from "../domain/accounts";
+import { RetentionInput, retentionView } from "../domain/retention";
+import { RedactInput, redactDocument } from "../domain/redaction";
+import { retentionOf } from "../db/redaction";
+import { dbOf } from "../db/client";
+import { RetentionView } from "../pages/dashboard-retention";
 import { usageThisMonth } from "../domain/quota";
 import { getPacket, listPackets, packetOfItemFor, startItem } from "../domain/packets";
 import { PacketView, PacketsView } from "../pages/dashboard-subjects";
@@ -349,7 +354,14 @@ async function documentPage(c: C, s: SessionMember, id: string, opts: { flash?: 
 
 route("GET", "/app/documents/:id", "read", async (c, s) => {
   const done = c.req.query("done");
-  const flash = done === "voided" ? ok("Voided.") : done === "reminded" ? ok("Reminder queued, with a fresh link; the earlier link no longer works.") : null;
+  const flash =
+    done === "voided"
+      ? ok("Voided.")
+      : done === "redacted"
+        ? ok("Redacted: the personal data is erased.")
+        : done === "reminded"
+          ? ok("Reminder queued, with a fresh link; the earlier link no longer works.")
+          : null;
   return documentPage(c, s, c.req.param("id")!, { flash });
 });
 
@@ -1017,6 +1029,39 @@ route("POST", "/app/connections/:id/end", "oauth.manage", async (c, s) => {
 // ---- Usage ----
 
 route("GET", "/app/usage", "read", async (c, s) => page(c, s, "Usage", UsageView({ u: await usageThisMonth(c.env, s.tenantId) })));
+
+// ---- Retention (docs/retention.md) ----
+
+async function retentionPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status } = {}) {
+  const r = retentionView(await retentionOf(dbOf(c.env.DB), s.tenantId));
+  return page(c, s, "Retention", RetentionView({ v: viewer(s), r }), opts);
+}
+
+route("GET", "/app/retention", "retention.manage", (c, s) => retentionPage(c, s, { flash: c.req.query("done") === "saved" ? ok("Retention saved.") : null }));
+
+route("POST", "/app/retention", "retention.manage", async (c, s) => {
+  const f = await formOf(c);
+  const num = (v: string | undefined) => (v === undefined || v.trim() === "" ? null : Number(v));
+  try {
+    const patch = parsed(RetentionInput, { completed_days: num(f.completed_days), ended_days: num(f.ended_days), minimum_days: num(f.minimum_days) ?? 0 });
+    await updateTenant(c.env, s.tenantId, { retention: patch }, actorOf(s));
+  } catch (err) {
+    return retentionPage(c, s, refusalOf(err));
+  }
+  return c.redirect("/app/retention?done=saved", 303);
+});
+
+route("POST", "/app/documents/:id/redact", "retention.manage", async (c, s) => {
+  const f = await formOf(c);
+  const id = c.req.param("id")!;
+  try {
+    const { reason } = parsed(RedactInput, { reason: f.reason ?? "" });
+    await redactDocument(c.env, principalOf(s), id, reason);
+  } catch (err) {
+    return documentPage(c, s, id, refusalOf(err));
+  }
+  return c.redirect(`/app/documents/${id}?done=redacted`, 303);
+});
 
 // ---- My sign-in ----
 

@@ -16,6 +16,7 @@ import { NOT_WELL_FORMED, isWellFormed, plainText, text } from "../lib/text";
 import { endAccountConnection, homepageProblem, listConnections, redirectUriProblem } from "../domain/oauth";
 import { addMember, createTenant, issueKey, listKeys, listTenants, registerOAuthClient, revokeKey, updateTenant } from "../domain/accounts";
 import { listOutbox } from "../domain/messages";
+import { RetentionInput } from "../domain/retention";
 
 const operatorOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = c.env.OPERATOR_TOKEN;
@@ -105,6 +106,8 @@ ops.openapi(
             locale: z.enum(LOCALES).nullable().optional(),
             /** Reply-To of the account's emails. */
             reply_to: z.email().max(320).nullable().optional(),
+            /** Retention policy (docs/retention.md): days, null = forever; the cron applies it. */
+            retention: RetentionInput.optional(),
           })
           .strict(),
       ),
