@@ -4,7 +4,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { dbOf } from "./client";
 import type { Env, Principal } from "../env";
-import { templates } from "./schema";
+import { pdfTemplates, templates } from "./schema";
 
 export type TemplateRow = typeof templates.$inferSelect;
 export type NewTemplateRow = typeof templates.$inferInsert;
@@ -18,15 +18,23 @@ export function versionsOf(env: Env, p: Pick<Principal, "tenantId" | "mode">, co
   return orm(env).select().from(templates).where(ofCode(p, code)).orderBy(desc(templates.version));
 }
 
-/** The latest published version of a code, or undefined. */
-export async function latestPublishedRow(env: Env, p: Pick<Principal, "tenantId" | "mode">, code: string): Promise<TemplateRow | undefined> {
+/**
+ * The latest published version of a code, or undefined, with the SHA-256 of its PDF when it is a
+ * PDF template (null otherwise): one query, so preparing a document costs no extra round trip.
+ */
+export async function latestPublishedRow(
+  env: Env,
+  p: Pick<Principal, "tenantId" | "mode">,
+  code: string,
+): Promise<(TemplateRow & { pdfSha256: string | null }) | undefined> {
   const [row] = await orm(env)
-    .select()
+    .select({ template: templates, pdfSha256: pdfTemplates.sha256 })
     .from(templates)
+    .leftJoin(pdfTemplates, eq(pdfTemplates.templateId, templates.id))
     .where(and(ofCode(p, code), eq(templates.isPublished, true)))
     .orderBy(desc(templates.version))
     .limit(1);
-  return row;
+  return row ? { ...row.template, pdfSha256: row.pdfSha256 } : undefined;
 }
 
 /**

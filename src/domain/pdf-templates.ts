@@ -42,7 +42,7 @@ export const PDF_TEMPLATE_LIMITS = {
   maxPages: 200,
   /** One page picture, as sent. */
   pictureMaxBytes: 8 * 1024 * 1024,
-  /** Pixels a side of a page picture (the dashboard draws at 1.5×: an A0 sheet is 5057 px tall). */
+  /** Pixels a side of a page picture (the dashboard draws at 1.5×: an A0 sheet is 5056 px tall). */
   pictureMaxSide: 8000,
   /** The picture's width/height may differ from the page's (as shown) by this fraction. */
   aspectTolerance: 0.02,

@@ -6,7 +6,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Env, Principal } from "../env";
 import type { TemplateField } from "../db/schema";
-import { type TemplateRow, insertVersion, latestPublishedRow, listWithCounts, markPublished, updateDraft, versionsOf } from "../db/templates";
+import { insertVersion, latestPublishedRow, listWithCounts, markPublished, updateDraft, versionsOf } from "../db/templates";
 import { insertRevisionWithPdf, pdfOf, picturesOf } from "../db/pdf-templates";
 import { ApiError, invalid, notFound } from "../lib/errors";
 import { newId, nowIso } from "../lib/ids";
@@ -325,7 +325,7 @@ export async function listTemplates(env: Env, p: Principal) {
 
 /** The latest published version of a code, for preparing documents. */
 export async function latestPublished(env: Env, p: Pick<Principal, "tenantId" | "mode">, code: string) {
-  const row: TemplateRow | undefined = await latestPublishedRow(env, p, code);
+  const row = await latestPublishedRow(env, p, code);
   if (!row) {
     const any = await versionsOf(env, p, code);
     if (any.length) throw invalid(`template_code: "${code}" has no published version yet.`, "Publish it first.");
@@ -342,5 +342,7 @@ export async function latestPublished(env: Env, p: Pick<Principal, "tenantId" | 
     grants: row.grants,
     consentText: row.consentText,
     fields: row.fields,
+    /** A PDF template's file SHA-256 (frozen onto documents at prepare); null for a text template. */
+    pdfSha256: row.pdfSha256,
   };
 }
