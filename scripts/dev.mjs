@@ -21,6 +21,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ensureDevVars } from "./dev-secrets.mjs";
+import { prepareAssets } from "./assets.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PORT = Number(process.env.PORT ?? 8787);
@@ -28,7 +29,7 @@ const BASE = `http://localhost:${PORT}`;
 export const DEMO_SLUG = "demo";
 export const DEMO_TEMPLATE = "demo-nda";
 export const DEMO_OWNER = "owner@demo.test";
-const DEMO_SCOPES = ["signing:read", "signing:write", "signing:templates", "signing:webhooks"];
+const DEMO_SCOPES = ["signing:read", "signing:write", "signing:templates", "signing:webhooks", "signing:workflows"];
 
 /** The Node that runs wrangler: this one if it is 22 or later, else the project's pinned Node 22. */
 export function nodeForWrangler(root = ROOT, version = process.versions.node, execPath = process.execPath) {
@@ -225,6 +226,7 @@ async function main() {
   const { vars, created } = await ensureDevVars(path.join(ROOT, ".dev.vars"), { port: PORT });
   console.log(created ? "Wrote local development secrets to .dev.vars (once; never overwritten)." : "Using the secrets in .dev.vars.");
   if (!vars.OPERATOR_TOKEN) return fail(".dev.vars has no OPERATOR_TOKEN; add one, or delete .dev.vars to have every secret made afresh.");
+  prepareAssets();
   migrate();
 
   const args = [WRANGLER[1], "dev", "--port", String(PORT), "--ip", "127.0.0.1", "--show-interactive-dev-session=false"];

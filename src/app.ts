@@ -23,6 +23,7 @@ import { workflows } from "./routes/workflows";
 import { subjects } from "./routes/subjects";
 import { publicForm } from "./routes/public-form";
 import { pages } from "./routes/pages";
+import { pdfPages } from "./routes/pdf-pages";
 import { oauth } from "./routes/oauth";
 import { signerLinks } from "./routes/signer-links";
 import { sms } from "./routes/sms";
@@ -32,6 +33,8 @@ import { branding } from "./routes/branding";
 import { signingHostGate } from "./routes/signing-host";
 import { kiosk } from "./routes/kiosk";
 import { apiReference } from "./routes/api-reference";
+import { pdfjsAssets } from "./routes/pdfjs-assets";
+import { pki } from "./routes/pki";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -83,8 +86,10 @@ const generalBodyLimit = bodyLimit({
   },
 });
 /** Uploads that enforce a larger limit of their own (their routes say which). */
-const OWN_BODY_LIMIT = new Set(["/v1/branding/opening", "/app/branding/opening"]);
-app.use("*", (c, next) => (OWN_BODY_LIMIT.has(c.req.path) ? next() : generalBodyLimit(c, next)));
+const OWN_BODY_LIMIT = new Set(["/v1/branding/opening", "/app/branding/opening", "/v1/templates/pdf", "/app/templates/pdf"]);
+/** PDF template page pictures (`PUT /v1/templates/{id}/pages/{n}`, the dashboard's `POST /app/templates/{id}/pages/{n}`) enforce their own limit too. */
+const OWN_BODY_LIMIT_PATTERN = /^\/(v1|app)\/templates\/[^/]+\/pages\/[^/]+$/;
+app.use("*", (c, next) => (OWN_BODY_LIMIT.has(c.req.path) || OWN_BODY_LIMIT_PATTERN.test(c.req.path) ? next() : generalBodyLimit(c, next)));
 
 // A request on an account's signing host reaches only that account's pages and signing routes.
 app.use("*", signingHostGate);
@@ -98,6 +103,7 @@ app.route("/", evidence);
 app.route("/", webhooks);
 app.route("/", workflows);
 app.route("/", subjects);
+app.route("/", pdfPages);
 app.route("/", pages);
 app.route("/", oauth);
 app.route("/", sms);
@@ -107,6 +113,8 @@ app.route("/", dashboard);
 app.route("/", branding);
 app.route("/", kiosk);
 app.route("/", apiReference);
+app.route("/", pdfjsAssets);
+app.route("/", pki);
 
 // Response headers, error schemas, security schemes and webhooks, declared once for every operation.
 describeApi(app);

@@ -100,13 +100,7 @@ export const SPEC_ROUTES: SpecRoute[] = [
  * What the spec and the contract describe and the service does not do yet: the single list.
  * README.md's "Not built yet" section names each `capability` (test/openapi.test.ts checks it).
  */
-export const NOT_BUILT_YET: { capability: string; routes: string[] }[] = [
-  {
-    capability: "PDF templates",
-    routes: ["POST /v1/templates/pdf", "PUT /v1/templates/{id}/pages/{n}", "PATCH /v1/templates/{id}", "GET /v1/templates/{id}/pdf", "GET /s/{token}/page"],
-  },
-  { capability: "Business dashboard", routes: [] },
-];
+export const NOT_BUILT_YET: { capability: string; routes: string[] }[] = [{ capability: "Business dashboard", routes: [] }];
 
 /** Fields the spec names that the service answers but never fills yet (always null). */
 export const RESERVED_FIELDS = ["redacted_at"] as const;

@@ -17,10 +17,12 @@ import {
   MESSAGE_PURPOSES,
   MESSAGE_STATUSES,
   MODES,
+  PAGE_PICTURE_TYPES,
   PACKET_ITEM_STATUSES,
   PACKET_PER,
   PACKET_STATUSES,
   SEALED_FILE_KINDS,
+  SEAL_LEVELS,
   SIGNER_AUTH,
   SIGNER_STATUSES,
   SMS_NUMBER_EVENT_KINDS,
@@ -443,6 +445,8 @@ export const documents = sqliteTable(
     deviceId: text("device_id"),
     /** The packet item this document was started for (`packet_items.id`), or null: its state follows this document's. */
     packetItemId: text("packet_item_id"),
+    /** PDF templates only: SHA-256 of the template's original PDF, frozen at prepare (checked again at sealing); null for text. */
+    pdfSha256: text("pdf_sha256"),
   },
   (t) => [
     index("documents_list").on(t.tenantId, t.mode, t.createdAt),
@@ -627,8 +631,33 @@ export const sealedFiles = sqliteTable(
     bytes: integer("bytes").notNull(),
     seal: text("seal", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     createdAt: text("created_at").notNull().default(now),
+    /** PAdES baseline level of the current bytes (B-T until the long-term data is added). */
+    level: text("level", { enum: SEAL_LEVELS }).notNull().default("B-T"),
+    /** When the cron should next look at this file: retry the upgrade, or re-timestamp (null: nothing due). */
+    nextArchiveAt: text("next_archive_at"),
   },
-  (t) => [primaryKey({ columns: [t.documentId, t.kind] }), index("sealed_files_sha").on(t.sha256)],
+  (t) => [primaryKey({ columns: [t.documentId, t.kind] }), index("sealed_files_sha").on(t.sha256), index("sealed_files_archive").on(t.nextArchiveAt)],
+);
+
+/**
+ * Every version of a sealed file (the first B-T bytes, each upgrade and re-timestamp): each stays
+ * in R2 and downloadable by its hash, and verification accepts each hash. `sealed_files` points at
+ * the newest.
+ */
+export const sealedFileVersions = sqliteTable(
+  "sealed_file_versions",
+  {
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id),
+    kind: text("kind", { enum: SEALED_FILE_KINDS }).notNull(),
+    sha256: text("sha256").notNull(),
+    r2Key: text("r2_key").notNull(),
+    bytes: integer("bytes").notNull(),
+    level: text("level", { enum: SEAL_LEVELS }).notNull(),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.kind, t.sha256] }), index("sealed_file_versions_sha").on(t.sha256)],
 );
 
 export const webhookEndpoints = sqliteTable(
@@ -941,4 +970,58 @@ export const packetItems = sqliteTable(
     // The cron's look for dropped items whose document is still out (normally none).
     index("packet_items_dropped_sent").on(t.droppedAt).where(sql`status = 'sent' AND dropped_at IS NOT NULL`),
   ],
+);
+
+/** One page of a PDF template as a reader shows it (rotation applied): points, and the crop box it shows. */
+export type PdfTemplatePage = {
+  n: number;
+  /** Width and height of the visible (crop) box as shown: swapped for /Rotate 90 and 270. */
+  width: number;
+  height: number;
+  /** /Rotate normalised to 0, 90, 180 or 270. */
+  rotation: number;
+  /** The visible box in the page's own (unrotated) user space: [x, y, width, height]. */
+  crop: [number, number, number, number];
+};
+
+/**
+ * The original PDF of a PDF template version (one row per template version; a revision keeps the
+ * same file, so several rows may name one R2 object). Kept byte for byte in R2.
+ */
+export const pdfTemplates = sqliteTable(
+  "pdf_templates",
+  {
+    templateId: text("template_id")
+      .primaryKey()
+      .references(() => templates.id),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    r2Key: text("r2_key").notNull(),
+    sha256: text("sha256").notNull(),
+    bytes: integer("bytes").notNull(),
+    originalName: text("original_name").notNull(),
+    uploadedAt: text("uploaded_at").notNull(),
+    pageCount: integer("page_count").notNull(),
+    pages: text("pages", { mode: "json" }).$type<PdfTemplatePage[]>().notNull(),
+  },
+  (t) => [index("pdf_templates_r2_key").on(t.r2Key)],
+);
+
+/** A page picture of a PDF template version (drawn by the uploader's browser), stored in R2. */
+export const pdfTemplatePages = sqliteTable(
+  "pdf_template_pages",
+  {
+    templateId: text("template_id")
+      .notNull()
+      .references(() => templates.id),
+    n: integer("n").notNull(),
+    r2Key: text("r2_key").notNull(),
+    contentType: text("content_type", { enum: PAGE_PICTURE_TYPES }).notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: integer("bytes").notNull(),
+    drawnAt: text("drawn_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.templateId, t.n] }), index("pdf_template_pages_r2_key").on(t.r2Key)],
 );

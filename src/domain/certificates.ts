@@ -46,6 +46,11 @@ export type CertificatePayload = {
      * Absent only from certificates issued before the field existed.
      */
     consent?: ConsentRecord;
+    /**
+     * Documents prepared from a PDF template only: the SHA-256 (hex) of the template's original
+     * PDF, the file the sealed PDF's first pages are drawn on. Absent for text templates.
+     */
+    original_pdf_sha256?: string;
   };
   signers: PayloadSigner[];
   events: PayloadEvent[];
@@ -94,6 +99,7 @@ export async function derivePayload(r: RecordRows): Promise<CertificatePayload> 
       completed_at: r.doc.completedAt,
       template: { code: r.doc.templateCode, version: r.doc.templateVersion },
       consent: await consentRecord(r.doc.consentText),
+      ...(r.doc.pdfSha256 ? { original_pdf_sha256: r.doc.pdfSha256 } : {}),
     },
     signers: r.signers.map((s) => ({
       full_name: s.fullName,
@@ -181,6 +187,8 @@ function asIssued(frozen: CertificatePayload, live: CertificatePayload): Certifi
     const { consent: _consent, ...document } = out.document;
     out.document = document;
   }
+  // `document.original_pdf_sha256` needs no rule here: it is present exactly when the document has
+  // a PDF template's file (documents.pdf_sha256), which no document prepared before it had.
   return out;
 }
 

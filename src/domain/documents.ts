@@ -7,6 +7,7 @@ import type { Env, Principal } from "../env";
 import { DOCUMENT_STATUS_FILTERS, LOCALES, type Locale, SIGNER_AUTH } from "../db/enums";
 import { dueForExpiry, insertDocument, listPage, ownerOf } from "../db/documents";
 import { signingDb } from "../db/signing";
+import { pdfOf } from "../db/pdf-templates";
 import { plainText, text } from "../lib/text";
 import { invalid, notFound } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
@@ -143,6 +144,8 @@ export async function prepareDraft(env: Env, p: Pick<Principal, "tenantId" | "mo
   if (missing.length) throw invalid(`values: every declared variable needs a value; missing: ${missing.join(", ")}.`);
   if (input.expires_at && Date.parse(input.expires_at) <= Date.now()) throw invalid("expires_at: must be in the future.");
 
+  // A PDF template's file is named on the document (its SHA-256), next to the fields with their placements.
+  const pdf = await pdfOf(env, tpl.id);
   const { text: body, spans } = renderWithSpans(tpl.body, values);
   const bodySha = await sha256Hex(body);
   const id = newId("doc");
@@ -180,6 +183,7 @@ export async function prepareDraft(env: Env, p: Pick<Principal, "tenantId" | "mo
         deviceId: origin.deviceId ?? null,
         packetItemId: origin.packetItemId ?? null,
         subjectName: origin.subjectName ?? null,
+        pdfSha256: pdf?.sha256 ?? null,
       }),
     ],
     [{ kind: "created", occurredAt: createdAt, ip: actor.ip, userAgent: actor.userAgent, againstSha256: bodySha }],

@@ -7,6 +7,8 @@
 import type { Env } from "../env";
 import { sha256Hex } from "../lib/crypto";
 import { linkByTokenHash } from "../db/signing";
+import { pdfOf } from "../db/pdf-templates";
+import { pagePicture } from "./pdf-templates";
 import { type Outcome, unwrap } from "../lib/rpc";
 import {
   DEAD_LINK_REASON,
@@ -106,7 +108,17 @@ export function deadLinkView() {
   };
 }
 
-function linkView(st: SequencerState, me: SignerState, tenantName: string, consentVersionLabel: string) {
+/** `pages` of the signing-link read: each page of a PDF template document as shown; null for a text template. */
+export type LinkPage = { n: number; width: number; height: number };
+
+/** The pages of the PDF a document was prepared from (its version's file), or null for a text template. */
+async function documentPages(env: Env, doc: SequencerState["doc"]): Promise<LinkPage[] | null> {
+  if (!doc.pdfSha256) return null;
+  const pdf = await pdfOf(env, doc.templateId);
+  return pdf ? pdf.pages.map(({ n, width, height }) => ({ n, width, height })) : null;
+}
+
+function linkView(st: SequencerState, me: SignerState, tenantName: string, consentVersionLabel: string, pages: LinkPage[] | null = null) {
   const d = st.doc;
   const supplied = new Set(st.values.filter((v) => v.signerId === me.id).map((v) => v.key));
   return {
@@ -156,7 +168,7 @@ function linkView(st: SequencerState, me: SignerState, tenantName: string, conse
           place: f.place ?? null,
         }))
       : [],
-    pages: null,
+    pages,
   };
 }
 
@@ -191,7 +203,7 @@ async function loadLink(env: Env, token: string, ctx: RequestContext): Promise<L
 /** The signing-link read; records the signer's first view. */
 export async function readLink(env: Env, token: string, ctx: RequestContext) {
   const r = await loadLink(env, token, ctx);
-  return r ? linkView(r.st, r.me, r.tenant.name, r.consentVersion) : deadLinkView();
+  return r ? linkView(r.st, r.me, r.tenant.name, r.consentVersion, await documentPages(env, r.st.doc)) : deadLinkView();
 }
 
 export type PageRead = {
@@ -221,7 +233,7 @@ export async function readLinkForPage(env: Env, token: string, ctx: RequestConte
     .map((f) => f.key);
   const answers = Object.fromEntries(r.st.values.filter((v) => v.signerId === r.me.id && !sensitive.includes(v.key)).map((v) => [v.key, v.value] as const));
   return {
-    read: linkView(r.st, r.me, r.tenant.name, r.consentVersion),
+    read: linkView(r.st, r.me, r.tenant.name, r.consentVersion, await documentPages(env, r.st.doc)),
     answers,
     sensitive,
     frameAncestors: parseFrameAncestors(r.tenant.frameAncestors),
@@ -231,6 +243,19 @@ export async function readLinkForPage(env: Env, token: string, ctx: RequestConte
     bodyMerges: r.st.doc.mergeSpans satisfies MergeSpan[],
     code: { required: r.me.codeRequired, verifiedAt: r.me.codeVerifiedAt },
   };
+}
+
+/**
+ * A page picture of the PDF template a live link's document was prepared from: checked exactly
+ * like the other `/s/{token}` pages (a dead, replaced or expired link reads as nothing). Null for
+ * a dead link, a text template, or a page the file does not have.
+ */
+export async function pagePictureForLink(env: Env, token: string, n: number) {
+  const l = await lookupToken(env, token);
+  if (!l) return null;
+  const r = unwrap((await sequencer(env, l.documentId).read(l.documentId, l.signerId, null, l.tokenHash)) as Outcome<LinkState | null>);
+  if (!r?.st.doc.pdfSha256) return null;
+  return pagePicture(env, { tenantId: r.st.doc.tenantId }, r.st.doc.templateId, n);
 }
 
 /** The sealed PDF for a signer holding a live link, once the document is completed (422 before). */

@@ -7,6 +7,7 @@ import { z } from "@hono/zod-openapi";
 import type { Env, Principal } from "../env";
 import type { TemplateField } from "../db/schema";
 import { type TemplateRow, insertVersion, latestPublishedRow, listWithCounts, markPublished, updateDraft, versionsOf } from "../db/templates";
+import { insertRevisionWithPdf, pdfOf, picturesOf } from "../db/pdf-templates";
 import { ApiError, invalid, notFound } from "../lib/errors";
 import { newId, nowIso } from "../lib/ids";
 import { jsonObject, plainText, text } from "../lib/text";
@@ -136,8 +137,11 @@ export type TemplateInput = z.infer<typeof TemplateCreate>;
 export type ReviseInput = z.infer<typeof TemplateRevise>;
 export type FieldInput = z.infer<typeof FieldInputSchema>;
 
-/** Checks the rules zod cannot express and fills defaults. */
-export function normaliseFields(fields: FieldInput[]): TemplateField[] {
+/**
+ * Checks the rules zod cannot express and fills defaults. `pageCount` is given for a PDF template:
+ * every `place.page` must be one of its pages.
+ */
+export function normaliseFields(fields: FieldInput[], opts: { pageCount?: number } = {}): TemplateField[] {
   const seen = new Set<string>();
   return fields.map((f, i) => {
     if (seen.has(f.key)) throw invalid(`fields.${i}.key: "${f.key}" is used twice.`);
@@ -149,6 +153,12 @@ export function normaliseFields(fields: FieldInput[]): TemplateField[] {
     }
     if (f.place && (f.place.x + f.place.w > 1 + 1e-9 || f.place.y + f.place.h > 1 + 1e-9)) {
       throw invalid(`fields.${i}.place: the box must lie within the page (x + w ≤ 1, y + h ≤ 1).`);
+    }
+    if (f.place && opts.pageCount !== undefined && f.place.page > opts.pageCount) {
+      throw invalid(
+        `fields.${i}.place.page: page ${f.place.page} does not exist; the PDF has ${opts.pageCount} page${opts.pageCount === 1 ? "" : "s"}.`,
+        "Pages are numbered from 1.",
+      );
     }
     if (f.kind === "select" && !f.options?.length) throw invalid(`fields.${i}.options: a select field needs 1-50 options.`);
     if (f.kind !== "select" && f.options !== undefined) throw invalid(`fields.${i}.options: only select fields take options.`);
@@ -173,6 +183,19 @@ function checkGrants(grants: Record<string, unknown> | undefined) {
     throw invalid("grants: at most 4 KB of JSON.");
   }
 }
+
+/** The body of a PDF template is its fixed sentence: no route changes it. */
+const pdfBodyFixed = (code: string) =>
+  invalid(
+    `body: "${code}" is a PDF template; its body is the fixed sentence naming the file and its SHA-256 and cannot be changed.`,
+    "To change the file, upload a new one with POST /v1/templates/pdf to the draft; to change fields or placements, PATCH /v1/templates/{id}.",
+  );
+
+/** A unique-index failure is a lost race (false); anything else is thrown on. */
+const lostRace = (err: unknown): false => {
+  if (/UNIQUE constraint failed/i.test(String((err as Error)?.cause ?? "") + String(err))) return false;
+  throw err;
+};
 
 /** Another request changed the same code between this request's read and its write. */
 const raced = (code: string) =>
@@ -199,6 +222,7 @@ export async function createTemplate(env: Env, p: Principal, input: TemplateInpu
     fields,
   };
   const draft = existing[0];
+  if (draft && (await pdfOf(env, draft.id))) throw pdfBodyFixed(input.code);
   if (draft) {
     if (!(await updateDraft(env, draft.id, content))) throw raced(input.code);
     return { template_id: draft.id };
@@ -217,6 +241,17 @@ export async function publishTemplate(env: Env, p: Principal, code: string) {
   const [latest] = await versionsOf(env, p, code);
   if (!latest) throw notFound("template");
   if (latest.isPublished) throw invalid(`code: version ${latest.version} of "${code}" is already published.`, "Revise it to make a new draft.");
+  const pdf = await pdfOf(env, latest.id);
+  if (pdf) {
+    const drawn = new Set((await picturesOf(env, latest.id)).map((x) => x.n));
+    const missing = pdf.pages.map((x) => x.n).filter((n) => !drawn.has(n));
+    if (missing.length) {
+      throw invalid(
+        `pages: a PDF template is published only once every page is drawn; ${missing.length} of ${pdf.pageCount} ${missing.length === 1 ? "has" : "have"} no picture (page${missing.length === 1 ? "" : "s"} ${missing.slice(0, 20).join(", ")}${missing.length > 20 ? ", …" : ""}).`,
+        "Upload each page's picture with PUT /v1/templates/{id}/pages/{n}; GET /v1/templates/{id}/pdf shows drawn and ready.",
+      );
+    }
+  }
   const declared = new Set(latest.variables);
   const undeclared = placeholders(latest.body).filter((n) => !declared.has(n));
   if (undeclared.length) {
@@ -234,12 +269,17 @@ export async function reviseTemplate(env: Env, p: Principal, input: ReviseInput)
   if (!latest.isPublished) {
     throw invalid(`code: version ${latest.version} of "${input.code}" is still a draft.`, "Publish it, or create it again to edit the draft.");
   }
-  const fields = input.fields ? normaliseFields(input.fields) : latest.fields;
+  const pdf = await pdfOf(env, latest.id);
+  if (pdf && input.body !== undefined && input.body !== latest.body) throw pdfBodyFixed(input.code);
+  if (pdf && input.variables?.length) {
+    throw invalid("variables: a PDF template has no placeholders, so it declares no variables.", "Leave variables out when revising a PDF template.");
+  }
+  const fields = input.fields ? normaliseFields(input.fields, pdf ? { pageCount: pdf.pageCount } : {}) : latest.fields;
   checkGrants(input.grants);
   const id = newId("tpl");
   const version = latest.version + 1;
   // Concurrent revisions compute the same next version: one insert wins, the others answer 409.
-  const won = await insertVersion(env, {
+  const row = {
     id,
     tenantId: p.tenantId,
     mode: p.mode,
@@ -254,7 +294,10 @@ export async function reviseTemplate(env: Env, p: Principal, input: ReviseInput)
     fields,
     isPublished: false,
     createdAt: nowIso(),
-  });
+  };
+  // A revision of a PDF template keeps the file and its page pictures (same R2 objects), written
+  // in the same batch as the version so it is never, even for a moment, a text template.
+  const won = pdf ? await insertRevisionWithPdf(env, row, latest.id).then(() => true, lostRace) : await insertVersion(env, row);
   if (!won) throw raced(input.code);
   return { template_id: id, version };
 }

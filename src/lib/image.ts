@@ -460,3 +460,19 @@ function checkJpegFile(bytes: Uint8Array): { width: number; height: number } {
 export async function logoForPdf(bytes: Uint8Array, maxWidth: number, maxHeight: number): Promise<SignaturePicture> {
   return encodePicture(fitWithin(await decodePng(await readBrandLogo(bytes)), maxWidth, maxHeight));
 }
+
+/**
+ * A PDF template's page picture (drawn by the uploader's browser): checked like a brand picture
+ * (PNG strictly, its image data inflated with a bound; JPEG structurally) and its pixel size read
+ * from the bytes. Throws `PictureError` naming the fault.
+ */
+export async function checkPagePicture(type: "image/png" | "image/jpeg", bytes: Uint8Array, maxSide: number): Promise<{ width: number; height: number }> {
+  if (bytes.length === 0) throw new PictureError("the file is empty.");
+  if (type === "image/png") {
+    const { header } = await readPng(bytes, { noun: "file", strict: true, checkSize: sidesAtMost(maxSide) });
+    return { width: header.width, height: header.height };
+  }
+  const size = checkJpegFile(bytes);
+  sidesAtMost(maxSide)(size.width, size.height);
+  return size;
+}

@@ -9,6 +9,8 @@ import { consentWording, intentWording } from "../domain/wording";
 import { mergedSegments } from "../domain/templates";
 import { formatVerificationCode } from "../lib/verification-code";
 import { SIGN_JS } from "./assets";
+import { PDF_VIEW_JS } from "./pdf-scripts";
+import { PdfPagesView } from "./pdf-view";
 import type { Lang, T } from "./i18n";
 import { Layout, MessagePage, siteName } from "./layout";
 import type { PageBrand } from "./brand";
@@ -322,7 +324,7 @@ export function SignPage(p: SignPageProps) {
       nonce={p.nonce}
       title={`${r.title} · ${siteName(p)}`}
       langHref={(l) => `${base}?lang=${l}`}
-      script={SIGN_JS}
+      script={r.pages ? SIGN_JS + PDF_VIEW_JS : SIGN_JS}
       bodyData={bodyData}
       footer={p.footer}
       brand={p.brand}
@@ -397,6 +399,8 @@ export function SignPage(p: SignPageProps) {
           {t("fingerprint")}: <span class="mono">{r.body_sha256_hex}</span>
         </p>
       </section>
+
+      {r.pages?.length && base === `/s/${token}` ? <PdfPagesView lang={t.lang} nonce={p.nonce} token={token} r={r} /> : null}
 
       <section aria-labelledby="signers-heading">
         <h2 id="signers-heading">{t("signersHeading")}</h2>

@@ -129,10 +129,10 @@ apiReference.get(`${REDOC_BASE}/:file`, async (c: Context<AppEnv>) => {
   const headers = new Headers();
   const etag = c.req.header("if-none-match");
   if (etag) headers.set("if-none-match", etag);
-  const asset = await c.env.ASSETS.fetch(new Request(new URL(`/${file}`, c.req.url), { headers }));
+  const asset = await c.env.ASSETS.fetch(new Request(new URL(`/redoc/${file}`, c.req.url), { headers }));
   if (asset.status !== 200 && asset.status !== 304) {
-    // The bundle comes from node_modules/redoc/bundles (wrangler.toml): a deployment made without
-    // `npm ci` lacks it.
+    // The bundle is copied from node_modules/redoc/bundles by scripts/assets.mjs (wrangler.toml): a
+    // deployment made without `npm ci` lacks it.
     logError("API reference asset missing", new Error(`ASSETS answered ${asset.status} for ${file}`), { requestId: c.get("requestId") });
     throw new ApiError("internal", "The API reference's viewer is missing from this deployment.", "The description itself is at /openapi.json.");
   }

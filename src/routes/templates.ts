@@ -1,7 +1,33 @@
 import { TEMPLATE_FIELD_KINDS, TEMPLATE_KINDS } from "../db/enums";
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed } from "../lib/router";
-import { Place, TemplateCreate, TemplatePublish, TemplateRevise, createTemplate, listTemplates, publishTemplate, reviseTemplate } from "../domain/templates";
+import { bodyLimit } from "hono/body-limit";
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../env";
+import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed } from "../lib/router";
+import {
+  Code,
+  FieldInputSchema,
+  Place,
+  TemplateCreate,
+  TemplatePublish,
+  TemplateRevise,
+  createTemplate,
+  listTemplates,
+  publishTemplate,
+  reviseTemplate,
+} from "../domain/templates";
+import {
+  PDF_TEMPLATE_LIMITS,
+  fixedBody,
+  pdfTemplateInfo,
+  pdfTooLarge,
+  pictureTooLarge,
+  placeFields,
+  putPagePicture,
+  uploadPdfTemplate,
+} from "../domain/pdf-templates";
+import { invalid } from "../lib/errors";
+import { plainText, text } from "../lib/text";
 
 const Field = z.object({
   key: z.string(),
@@ -146,4 +172,255 @@ templates.openapi(
     },
   }),
   async (c) => c.json(await reviseTemplate(c.env, c.get("principal"), c.req.valid("json")), 200),
+);
+
+// ---- PDF templates (docs/pdf-templates.md) ----
+
+/** A body limit of its own, refused with the upload's own 413 whether or not Content-Length is sent. */
+function ownBodyLimit(maxSize: number, refusal: (size: number | null) => Error): MiddlewareHandler<AppEnv> {
+  return bodyLimit({
+    maxSize,
+    onError: (c) => {
+      const length = Number(c.req.header("content-length"));
+      throw refusal(Number.isFinite(length) && length > 0 ? length : null);
+    },
+  });
+}
+
+const PageInfo = z.object({
+  n: z.number().int(),
+  width: z.number(),
+  height: z.number(),
+  rotation: z
+    .number()
+    .int()
+    .openapi({ enum: [0, 90, 180, 270] }),
+});
+
+const PdfTemplateInfo = z
+  .object({
+    has_pdf: z.boolean(),
+    page_count: z.number().int().openapi({ description: "Pages of the file (1-200); 0 for a text template." }),
+    drawn: z.number().int().openapi({ description: "Pages with a readable picture." }),
+    ready: z.boolean().openapi({ description: "True when drawn equals page_count (and the file has pages): the template may be published." }),
+    pages: z.array(PageInfo).openapi({
+      description:
+        "Each page as a reader shows it: width and height in points of the visible (crop) box, swapped for /Rotate 90 and 270; rotation normalised to 0, 90, 180 or 270. [] for a text template.",
+    }),
+    bytes: z.number().int().openapi({ description: "Size of the file as uploaded; 0 for a text template." }),
+    sha256: z.string().nullable().openapi({ description: "SHA-256 (hex) of the file as uploaded; null for a text template." }),
+    original_name: z.string().nullable().openapi({ description: "The file name given at upload (cleaned); null for a text template." }),
+    uploaded_at: z.string().nullable().openapi({ description: "When the file was uploaded; null for a text template." }),
+  })
+  .openapi("PdfTemplateInfo");
+
+const INFO_EXAMPLE = {
+  has_pdf: true,
+  page_count: 2,
+  drawn: 2,
+  ready: true,
+  pages: [
+    { n: 1, width: 595.28, height: 841.89, rotation: 0 },
+    { n: 2, width: 841.89, height: 595.28, rotation: 90 },
+  ],
+  bytes: 48213,
+  sha256: "3f1d9c0b7a6e5d4c3b2a19080706050403020100f0e0d0c0b0a09080706050403",
+  original_name: "lease-2026.pdf",
+  uploaded_at: "2026-11-23T17:40:00.000Z",
+};
+
+const TemplateId = z.object({
+  id: text()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "id", in: "path" }, example: "tpl_2b7k9m4x1n3p5q8r0t6v" }),
+});
+
+const PdfUploadQuery = z.object({
+  code: Code,
+  name: plainText().min(1).max(200),
+  kind: z.enum(TEMPLATE_KINDS),
+  filename: text().max(255).optional().openapi({
+    description: "The file's name as recorded (`original_name`) and named in the body sentence; else the Content-Disposition filename; else `<code>.pdf`.",
+  }),
+});
+
+const SENTENCE = fixedBody("<original_name>", "<sha256>");
+
+templates.openapi(
+  createRoute({
+    method: "post",
+    path: "/v1/templates/pdf",
+    operationId: "uploadPdfTemplate",
+    tags: ["templates"],
+    summary: "Upload a PDF as a template (a draft) to be signed in place",
+    description:
+      "The request body is the PDF itself (`application/pdf`, at most 25 MB; larger is 413 too_large). The file is kept byte for byte; its SHA-256, pages (at most 200) " +
+      "and each page's visible (crop) box and rotation are read from it. A file that is not a PDF, is encrypted, or is damaged (truncated, no cross-reference table or trailer, " +
+      "unparseable) is refused with 422 naming which; nothing is stored. The draft's body is the fixed sentence `" +
+      SENTENCE +
+      "` and can never be changed (POST /v1/templates and revise refuse it). " +
+      "A new code makes version 1; a code whose latest version is a draft (text or PDF) has that draft replaced by this file (fields kept, placements on pages the file lacks cleared, page pictures dropped); " +
+      "a code whose latest version is published is refused (revise it, which keeps the file, then upload to the new draft). Next: upload a picture of every page, place fields, publish.",
+    ...keyed("signing:templates"),
+    middleware: [...keyed("signing:templates").middleware, ownBodyLimit(PDF_TEMPLATE_LIMITS.maxBytes, pdfTooLarge)],
+    request: {
+      query: PdfUploadQuery,
+      body: {
+        required: true,
+        content: {
+          "application/pdf": {
+            schema: z.string().openapi({ format: "binary", description: "The PDF file, at most 25 MB and 200 pages." }),
+            example: "%PDF-1.7 … (the file's bytes) … %%EOF",
+          },
+        },
+      },
+    },
+    responses: {
+      200: jsonResponse(z.object({ template_id: z.string() }), "The draft PDF template", { template_id: "tpl_2b7k9m4x1n3p5q8r0t6v" }),
+      ...keyedErrors,
+      413: errorContent("The file is over 25 MB."),
+      422: errorContent("Not a PDF, encrypted, damaged, over 200 pages, or the code's latest version is published; the message says which."),
+    },
+  }),
+  async (c) => {
+    const q = c.req.valid("query");
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    const disposition = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(c.req.header("content-disposition") ?? "")?.[1];
+    let name = q.filename ?? null;
+    if (!name && disposition) {
+      try {
+        name = decodeURIComponent(disposition);
+      } catch {
+        name = disposition;
+      }
+    }
+    return c.json(await uploadPdfTemplate(c.env, c.get("principal"), { code: q.code, name: q.name, kind: q.kind }, bytes, name ?? ""), 200);
+  },
+);
+
+templates.openapi(
+  createRoute({
+    method: "put",
+    path: "/v1/templates/{id}/pages/{n}",
+    operationId: "putTemplatePagePicture",
+    tags: ["templates"],
+    summary: "Upload the picture of one page of a draft PDF template",
+    description:
+      "The body is the picture (`image/png` or `image/jpeg`, at most 8 MB and 8000 pixels a side; larger is 413 / 422). The dashboard draws each page with pdf.js at 1.5× " +
+      "of its size as shown (rotation applied). The pixel size is read from the bytes and the aspect ratio (width / height) must equal the page's as shown within 2 % " +
+      "(422 naming both ratios). Replaces an earlier picture of the page. Only a draft's pictures change (a published version's are frozen). Answers the PDF template info.",
+    ...keyed("signing:templates"),
+    middleware: [...keyed("signing:templates").middleware, ownBodyLimit(PDF_TEMPLATE_LIMITS.pictureMaxBytes, pictureTooLarge)],
+    request: {
+      params: TemplateId.extend({
+        n: z
+          .string()
+          .regex(/^[1-9][0-9]{0,2}$/, "a page number from 1")
+          .openapi({ param: { name: "n", in: "path" }, example: "1" }),
+      }),
+      body: {
+        required: true,
+        content: {
+          "image/png": { schema: z.string().openapi({ format: "binary" }), example: "\u0089PNG … (the picture's bytes)" },
+          "image/jpeg": { schema: z.string().openapi({ format: "binary" }), example: "\u00ff\u00d8\u00ff … (the picture's bytes)" },
+        },
+      },
+    },
+    responses: {
+      200: jsonResponse(PdfTemplateInfo, "The PDF template info after the upload", INFO_EXAMPLE),
+      ...keyedErrors,
+      413: errorContent("The picture is over 8 MB."),
+      422: errorContent("Wrong type, unreadable picture, wrong aspect ratio, no such page, a text template, or a published version; the message says which."),
+    },
+  }),
+  async (c) => {
+    const { id, n } = c.req.valid("param");
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    return c.json(await putPagePicture(c.env, c.get("principal"), id, Number(n), bytes, c.req.header("content-type") ?? ""), 200);
+  },
+);
+
+templates.openapi(
+  createRoute({
+    method: "get",
+    path: "/v1/templates/{id}/pdf",
+    operationId: "getTemplatePdf",
+    tags: ["templates"],
+    summary: "PDF template info: the file, its pages and how many are drawn",
+    description:
+      "For a PDF template: has_pdf true, the file's size, SHA-256, name and upload time, its pages as shown, and how many have a picture (ready when all do). " +
+      "For a text template: has_pdf false, page_count 0, drawn 0, ready false, pages [], bytes 0, sha256, original_name and uploaded_at null.",
+    ...keyed("signing:read"),
+    request: { params: TemplateId },
+    responses: {
+      200: jsonResponse(PdfTemplateInfo, "PDF template info", INFO_EXAMPLE),
+      ...keyedErrors,
+    },
+  }),
+  async (c) => c.json(await pdfTemplateInfo(c.env, c.get("principal"), c.req.valid("param").id), 200),
+);
+
+export const TemplatePatch = z
+  .object({
+    fields: z.array(FieldInputSchema).max(50),
+    body: z
+      .unknown()
+      .optional()
+      .openapi({ description: "Never accepted: a template's body is not changed here, and a PDF template's body never changes. Sending it is 422." }),
+  })
+  .strict()
+  .openapi("TemplatePatch");
+
+templates.openapi(
+  createRoute({
+    method: "patch",
+    path: "/v1/templates/{id}",
+    operationId: "placeTemplateFields",
+    tags: ["templates"],
+    summary: "Replace a draft's fields, placing them on the PDF's pages",
+    description:
+      "Replaces the fields of a draft version (a published one is 422: revise it). `place` is {page, x, y, w, h}: page 1-based and within the PDF's pages, " +
+      "the box in fractions of the page as a reader sees it (rotated pages as turned), origin top left, within the page. " +
+      "A per-child or staff-only field cannot be placed. On a text template the same rules as creating apply. The body is never changed here.",
+    ...keyed("signing:templates"),
+    request: {
+      params: TemplateId,
+      ...jsonBody(TemplatePatch, {
+        fields: [
+          { key: "tenant_signature", label: "Tenant signature", kind: "signature", place: { page: 2, x: 0.12, y: 0.78, w: 0.35, h: 0.06 } },
+          { key: "start_date", label: "Start date", kind: "date", place: { page: 1, x: 0.6, y: 0.2, w: 0.25, h: 0.03 } },
+        ],
+      }),
+    },
+    responses: {
+      200: jsonResponse(z.object({ template_id: z.string(), fields: z.array(Field) }), "The draft's fields now", {
+        template_id: "tpl_2b7k9m4x1n3p5q8r0t6v",
+        fields: [
+          {
+            key: "tenant_signature",
+            label: "Tenant signature",
+            kind: "signature",
+            required: true,
+            about: null,
+            sensitive: false,
+            per_child: false,
+            staff_only: false,
+            place: { page: 2, x: 0.12, y: 0.78, w: 0.35, h: 0.06 },
+          },
+        ],
+      }),
+      ...keyedErrors,
+    },
+  }),
+  async (c) => {
+    const input = c.req.valid("json");
+    if (input.body !== undefined) {
+      throw invalid(
+        "body: a template's body is not changed by PATCH, and a PDF template's body (the sentence naming the file and its SHA-256) never changes.",
+        "PATCH takes only fields. To change a PDF template's file, upload a new one to the draft with POST /v1/templates/pdf.",
+      );
+    }
+    return c.json(await placeFields(c.env, c.get("principal"), c.req.valid("param").id, input.fields), 200);
+  },
 );

@@ -36,6 +36,8 @@ export function run(cmd, args, opts = {}) {
  * Also used by the benchmarks (bench/service.mjs).
  */
 export async function startWorker(secrets = {}) {
+  const { prepareAssets } = await import("../../scripts/assets.mjs");
+  prepareAssets();
   const { createTestHarness } = await import("wrangler");
   const server = createTestHarness({
     root: ROOT,

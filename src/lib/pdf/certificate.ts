@@ -37,6 +37,11 @@ export type SealedDocumentInput = CertificateSheet & {
   answers: Answer[];
   marks: SignerMark[];
   sealName: string;
+  /**
+   * A PDF template's original, loaded (and already stamped with the placed answers): the sealed
+   * document is its pages, then the pages drawn here. Its pages get no footer or mark from here.
+   */
+  original?: PDFDocument;
 };
 
 const QR_MODULE = 2.6;
@@ -120,6 +125,7 @@ export async function drawCertificate(w: PdfWriter, c: CertificateSheet): Promis
     ["Certificate issued", c.issuedAt],
     ["Certificate id", c.certificateId],
     ["Document SHA-256", c.documentSha256],
+    ...(p.document.original_pdf_sha256 ? [["Original PDF SHA-256", p.document.original_pdf_sha256] as [string, string]] : []),
     ["Certificate SHA-256", c.certificateSha256],
   ]);
 
@@ -192,11 +198,15 @@ async function drawMark(w: PdfWriter, mark: SignerMark): Promise<void> {
 
 /** The document text, answers and marks, then the certificate. Returned unsealed. */
 export async function drawSealedDocument(input: SealedDocumentInput): Promise<PDFDocument> {
-  const w = await PdfWriter.create({
-    title: input.payload.document.title,
-    author: input.payload.issuer.tenant,
-    subject: "Signed document with certificate of completion",
-  });
+  const w = await PdfWriter.create(
+    {
+      title: input.payload.document.title,
+      author: input.payload.issuer.tenant,
+      subject: "Signed document with certificate of completion",
+    },
+    input.original,
+  );
+  if (input.original) w.newPage();
   await drawBrandBand(w, input.brand);
   w.text(input.payload.document.title, { size: 18, after: 6 });
   w.text(`Document ${input.payload.document.id} · SHA-256 of the text ${input.documentSha256}`, { size: 7.5, color: MUTED, after: 8 });

@@ -61,10 +61,16 @@ export class PdfWriter {
   private constructor(
     readonly doc: PDFDocument,
     readonly font: PDFFont,
+    /** Pages before this index belong to a loaded document (`base`): footers and marks leave them alone. */
+    readonly firstOwnPage = 0,
   ) {}
 
-  static async create(meta: { title: string; author: string; subject: string }): Promise<PdfWriter> {
-    const doc = await PDFDocument.create();
+  /**
+   * A writer over a new document, or over `base` (a loaded PDF, e.g. a PDF template's original):
+   * then the writer's pages come after the base's, and the first is added by the caller (`newPage`).
+   */
+  static async create(meta: { title: string; author: string; subject: string }, base?: PDFDocument): Promise<PdfWriter> {
+    const doc = base ?? (await PDFDocument.create());
     // The font module pdf-lib embeds through (src/lib/pdf/truetype.ts, in place of @pdf-lib/fontkit).
     doc.registerFontkit(truetype as unknown as Parameters<PDFDocument["registerFontkit"]>[0]);
     const font = await doc.embedFont(unicodeFontBytes(), { subset: true });
@@ -74,8 +80,8 @@ export class PdfWriter {
     doc.setSubject(meta.subject);
     doc.setProducer("edge-sign evidence");
     doc.setCreator("edge-sign");
-    const w = new PdfWriter(doc, font);
-    w.newPage();
+    const w = new PdfWriter(doc, font, base ? base.getPageCount() : 0);
+    if (!base) w.newPage();
     return w;
   }
 
@@ -156,7 +162,7 @@ export class PdfWriter {
   stamp(text: string): void {
     const t = drawable(text);
     const red = rgb(0.75, 0.05, 0.05);
-    for (const p of this.doc.getPages()) {
+    for (const p of this.ownPages()) {
       // An inline property dictionary: pdf-lib's operand type omits dictionaries, its writer does not.
       const props = this.doc.context.obj({ Type: "Pagination", Subtype: "Watermark", ActualText: PDFHexString.fromText(text) });
       p.pushOperators(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of("Artifact"), props as unknown as PDFName]));
@@ -173,9 +179,16 @@ export class PdfWriter {
     }
   }
 
+  /** The pages this writer added (all of them unless it started from a loaded document). */
+  ownPages(): PDFPage[] {
+    return this.doc.getPages().slice(this.firstOwnPage);
+  }
+
+  /** Footers on the writer's own pages; `n` and `count` number the whole document. */
   footers(footer: (n: number, count: number) => string): void {
     const pages = this.doc.getPages();
     pages.forEach((p, i) => {
+      if (i < this.firstOwnPage) return;
       const t = drawable(footer(i + 1, pages.length));
       p.drawText(t, { x: PAGE.margin, y: PAGE.margin - 20, size: 7, font: this.font, color: MUTED });
     });

@@ -1,0 +1,66 @@
+/**
+ * The Worker's static assets: wrangler.toml's `[assets]` directory `dist/assets`, copied here from
+ * the pinned packages (never edited by hand, never committed):
+ *
+ * - `redoc/`: Redoc's standalone bundle and its licence (the API reference page, /docs);
+ * - `pdfjs/`: pdf.js (`pdfjs-dist`, legacy build: runs in browsers a few years old too), its
+ *   worker, licence, character maps, standard fonts and decoders (the dashboard draws each page of
+ *   an uploaded PDF template with it).
+ *
+ * Run before anything reads wrangler.toml: `npm start` (scripts/dev.mjs), the workerd tests
+ * (vitest.config.ts), the validators, browser tests and benchmarks (test/validators/harness.mjs),
+ * and wrangler itself before `wrangler dev` / `wrangler deploy` (`[build]` in wrangler.toml).
+ * Copies only what changed, so repeated runs cost a few file stats.
+ */
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+export const ASSETS_DIR = path.join(ROOT, "dist", "assets");
+
+/** [from (under node_modules), to (under dist/assets)]; a folder is copied whole. */
+export const ASSET_SOURCES = [
+  ["redoc/bundles/redoc.standalone.js", "redoc/redoc.standalone.js"],
+  ["redoc/bundles/redoc.standalone.js.LICENSE.txt", "redoc/redoc.standalone.js.LICENSE.txt"],
+  ["pdfjs-dist/legacy/build/pdf.min.mjs", "pdfjs/pdf.min.mjs"],
+  ["pdfjs-dist/legacy/build/pdf.worker.min.mjs", "pdfjs/pdf.worker.min.mjs"],
+  ["pdfjs-dist/LICENSE", "pdfjs/LICENSE"],
+  ["pdfjs-dist/cmaps", "pdfjs/cmaps"],
+  ["pdfjs-dist/standard_fonts", "pdfjs/standard_fonts"],
+  ["pdfjs-dist/wasm", "pdfjs/wasm"],
+];
+
+function copyIfChanged(from, to) {
+  const src = statSync(from);
+  if (src.isDirectory()) {
+    for (const name of readdirSync(from)) copyIfChanged(path.join(from, name), path.join(to, name));
+    return 0;
+  }
+  if (existsSync(to)) {
+    const dst = statSync(to);
+    if (dst.size === src.size && dst.mtimeMs >= src.mtimeMs) return 0;
+  }
+  mkdirSync(path.dirname(to), { recursive: true });
+  // Written beside and renamed: a process reading the folder at the same time never sees half a file.
+  const tmp = `${to}.${process.pid}.tmp`;
+  copyFileSync(from, tmp);
+  renameSync(tmp, to);
+  return 1;
+}
+
+/** Fills dist/assets; throws naming the missing package when `npm ci` has not run. */
+export function prepareAssets(root = ROOT) {
+  const modules = path.join(root, "node_modules");
+  const out = path.join(root, "dist", "assets");
+  for (const [from, to] of ASSET_SOURCES) {
+    const src = path.join(modules, from);
+    if (!existsSync(src)) throw new Error(`scripts/assets.mjs: ${src} is missing; run \`npm ci\` first.`);
+    copyIfChanged(src, path.join(out, to));
+  }
+  return out;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  console.log(`static assets ready in ${path.relative(process.cwd(), prepareAssets()) || "."}`);
+}

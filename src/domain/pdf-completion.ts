@@ -1,0 +1,99 @@
+/**
+ * The completed document of a PDF template: a copy of the original file (read from R2, its
+ * SHA-256 checked against the one frozen on the document at prepare) with every placed answer
+ * drawn in its box by `stampPlacements`. The certificate pages are appended after it by
+ * `drawSealedDocument`, then the whole is sealed as every sealed PDF is (src/domain/evidence.ts).
+ *
+ * Which answer a box shows: the placed field's answer of the first signer, in signing order, who
+ * gave a non-empty one (every answer of every signer is also listed on the appended pages).
+ */
+import type { PDFDocument } from "pdf-lib";
+import type { Env } from "../env";
+import type { TemplateField } from "../db/schema";
+import { sha256Hex } from "../lib/crypto";
+import { originalPdf } from "./pdf-templates";
+import type { StampPlacement } from "../lib/pdf/stamp";
+import type { TemplateFieldKind } from "../db/enums";
+
+/** A box to fill, as `stampPlacements` takes it (src/lib/pdf/stamp.ts). */
+export type Placement = StampPlacement;
+
+export type CompletionInput = {
+  templateId: string;
+  pdfSha256: string;
+  fields: TemplateField[];
+  /** Signers in signing order. */
+  signers: { id: string }[];
+  values: { signerId: string; key: string; value: string }[];
+  /** A test-mode document: its mark is drawn at the top of every original page too. */
+  test: boolean;
+};
+
+const DATA_URL = /^data:image\/(png|jpeg);base64,/;
+
+/** The picture of a drawn or uploaded signature (or initials), re-encoded by the service for the box (about 300 dpi, capped). */
+async function pictureFor(value: string, boxW: number, boxH: number): Promise<Uint8Array | null> {
+  const { signaturePictureForPdf } = await import("../lib/image");
+  try {
+    const pic = await signaturePictureForPdf(
+      value,
+      Math.min(2000, Math.max(1, Math.ceil((boxW * 300) / 72))),
+      Math.min(1000, Math.max(1, Math.ceil((boxH * 300) / 72))),
+    );
+    return pic.png;
+  } catch {
+    return null; // an unreadable picture is left out of the box (the trail and the certificate keep its hash)
+  }
+}
+
+/** The boxes to draw: one per placed field that has an answer. Page sizes are the pages as shown, in points. */
+export async function placementsFor(input: Omit<CompletionInput, "templateId" | "pdfSha256" | "test">, pageSizes: { width: number; height: number }[]) {
+  const order = new Map(input.signers.map((s, i) => [s.id, i] as const));
+  const first = new Map<string, { rank: number; value: string }>();
+  for (const v of input.values) {
+    if (!v.value) continue;
+    const rank = order.get(v.signerId) ?? Number.MAX_SAFE_INTEGER;
+    const had = first.get(v.key);
+    if (!had || rank < had.rank) first.set(v.key, { rank, value: v.value });
+  }
+  const out: Placement[] = [];
+  for (const f of input.fields) {
+    if (!f.place || f.per_child || f.staff_only) continue;
+    const answer = first.get(f.key)?.value;
+    if (answer === undefined) continue;
+    const { page, x, y, w, h } = f.place;
+    const base = { page, x, y, w, h, kind: f.kind as TemplateFieldKind };
+    if (f.kind === "checkbox") {
+      out.push({ ...base, text: null, checked: answer === "true" });
+    } else if ((f.kind === "signature" || f.kind === "initials") && DATA_URL.test(answer)) {
+      const size = pageSizes[page - 1];
+      const picture = size ? await pictureFor(answer, w * size.width, h * size.height) : null;
+      if (picture) out.push({ ...base, text: null, picture });
+    } else if (DATA_URL.test(answer)) {
+      // Not a picture field: a data URL is printed nowhere (it is on the answers page as "(picture)").
+    } else {
+      out.push({ ...base, text: answer });
+    }
+  }
+  return out;
+}
+
+/** The original, checked and loaded, with every placed answer drawn. Throws when the file is missing or differs. */
+export async function stampedOriginal(env: Env, input: CompletionInput, testMark: string): Promise<PDFDocument> {
+  const found = await originalPdf(env, input.templateId);
+  if (!found) throw new Error(`Template ${input.templateId} has no PDF, but its document names one (${input.pdfSha256}).`);
+  const sha = await sha256Hex(found.bytes);
+  // Evidence never changes silently: a file that is not the one frozen at prepare is a fault, not something to draw on.
+  if (sha !== input.pdfSha256 || found.row.sha256 !== input.pdfSha256) {
+    throw new Error(`The original PDF of template ${input.templateId} hashes to ${sha}, not ${input.pdfSha256} as frozen on the document.`);
+  }
+  const { PDFDocument } = await import("pdf-lib");
+  const doc = await PDFDocument.load(found.bytes, { updateMetadata: false });
+  const placements = await placementsFor(input, found.row.pages);
+  if (input.test) {
+    for (const p of found.row.pages) placements.push({ page: p.n, x: 0.02, y: 0.004, w: 0.96, h: Math.min(0.03, 18 / p.height), kind: "text", text: testMark });
+  }
+  const { stampPlacements } = await import("../lib/pdf/stamp");
+  await stampPlacements(doc, placements);
+  return doc;
+}

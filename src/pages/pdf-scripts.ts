@@ -1,0 +1,260 @@
+/**
+ * The browser scripts of PDF templates, inlined under the response's nonce like the pages' other
+ * scripts (src/pages/assets.ts): plain strings, so the Worker's bundler never rewrites them.
+ *
+ * - PDF_TOOLS_JS (dashboard): uploading a PDF template and drawing its page pictures with pdf.js
+ *   (loaded from this origin only when needed, under the page's nonce), drawing missing pages
+ *   again, and the placement editor (mouse, keyboard, snapping).
+ * - PDF_VIEW_JS (signer's page): the page pictures with the boxes to fill, zoom and "Next".
+ */
+
+/**
+ * Reads its settings from `<script type="application/json" id="pdf-cfg">`:
+ * {pdfjs, worker, base, csrf, id?, pages?: [{n, width, height, rotation, drawn}], fields?, write}.
+ */
+export const PDF_TOOLS_JS = `(function(){
+"use strict";
+var d=document,me=d.currentScript,nonce=me&&me.nonce,cfgEl=d.getElementById("pdf-cfg");
+if(!cfgEl)return;
+var cfg=JSON.parse(cfgEl.textContent),libP=null;
+function $(id){return d.getElementById(id)}
+function lib(){
+if(libP)return libP;
+libP=new Promise(function(ok,no){
+if(window.pdfjsLib)return ok(window.pdfjsLib);
+var s=d.createElement("script");s.type="module";s.nonce=nonce;s.src=cfg.pdfjs;
+s.onload=function(){window.pdfjsLib?ok(window.pdfjsLib):no(new Error("pdf.js did not start."))};
+s.onerror=function(){no(new Error("pdf.js could not be loaded."))};
+d.head.appendChild(s);
+}).then(function(L){L.GlobalWorkerOptions.workerSrc=cfg.worker;return L});
+return libP;
+}
+function openPdf(data){return lib().then(function(L){return L.getDocument({data:data,cMapUrl:cfg.base+"/cmaps/",cMapPacked:true,standardFontDataUrl:cfg.base+"/standard_fonts/",wasmUrl:cfg.base+"/wasm/",enableXfa:false}).promise})}
+/* A page at 1.5x of its size as shown (pdf.js applies /Rotate and the crop box), white behind. */
+function drawPage(pdf,n){
+return pdf.getPage(n).then(function(page){
+var vp=page.getViewport({scale:1.5}),c=d.createElement("canvas");
+c.width=Math.max(1,Math.round(vp.width));c.height=Math.max(1,Math.round(vp.height));
+var ctx=c.getContext("2d");ctx.fillStyle="#fff";ctx.fillRect(0,0,c.width,c.height);
+return page.render({canvasContext:ctx,canvas:c,viewport:vp}).promise.then(function(){return blobOf(c,"image/png")}).then(function(b){
+page.cleanup();
+/* A picture over 8 MB as PNG (photographs) goes as JPEG. */
+return b.size>7.5*1024*1024?blobOf(c,"image/jpeg",0.9):b;
+});
+});
+}
+function blobOf(c,type,q){return new Promise(function(ok,no){c.toBlob(function(b){b?ok(b):no(new Error("The page could not be drawn."))},type,q)})}
+function post(url,fields){
+var fd=new FormData();fd.append("csrf",cfg.csrf);
+Object.keys(fields).forEach(function(k){var v=fields[k];if(v instanceof Blob)fd.append(k,v,k+(v.type==="image/jpeg"?".jpg":v.type==="image/png"?".png":".pdf"));else fd.append(k,v)});
+return fetch(url,{method:"POST",body:fd,headers:{accept:"application/json"},credentials:"same-origin"}).then(function(r){
+return r.json().catch(function(){return{error:"The service answered "+r.status+"."}}).then(function(j){if(!r.ok||j.error)throw new Error(j.error||("The service answered "+r.status+"."));return j});
+});
+}
+function say(el,text){if(el)el.textContent=text}
+/* Draws pages [ns] of pdf and uploads each; returns the last PDF template info. */
+function drawAll(pdf,id,ns,bar,status){
+var i=0,failed=[],info=null;
+bar.max=ns.length;bar.value=0;bar.hidden=false;
+function next(){
+if(i>=ns.length)return Promise.resolve({info:info,failed:failed});
+var n=ns[i++];
+say(status,"Drawing page "+n+" ("+i+" of "+ns.length+")…");
+return drawPage(pdf,n).then(function(b){return post("/app/templates/"+id+"/pages/"+n,{file:b})}).then(function(j){
+info=j.info;bar.value=i;say(status,"Page "+n+" uploaded: "+info.drawn+"/"+info.page_count+" pages drawn.");
+},function(e){failed.push(n);bar.value=i;say(status,"Page "+n+" failed: "+e.message)}).then(next);
+}
+return next();
+}
+function finish(id,res,status){
+var info=res.info;
+if(res.failed.length||!info||!info.ready){
+say(status,(info?info.drawn+"/"+info.page_count+" pages drawn. ":"")+(res.failed.length?"Pages "+res.failed.join(", ")+" could not be drawn. ":"")+"Open the template to draw the missing pages again.");
+var a=$("pdf-open");if(a){a.href="/app/templates/"+id+"/place";a.hidden=false}
+return false;
+}
+say(status,"All "+info.page_count+" pages drawn ("+info.drawn+"/"+info.page_count+"). Opening the placement editor…");
+location.assign("/app/templates/"+id+"/place?done=drawn");
+return true;
+}
+
+/* ---- Upload (templates page) ---- */
+var up=$("pdf-upload");
+if(up&&window.fetch&&window.FormData&&HTMLCanvasElement.prototype.toBlob){
+up.addEventListener("submit",function(e){
+e.preventDefault();
+var file=$("p-file").files[0],status=$("pdf-status"),bar=$("pdf-bar"),btn=up.querySelector("button[type=submit]");
+if(!file){say(status,"Choose a PDF file.");return}
+btn.disabled=true;
+var pdf=null,id=null;
+file.arrayBuffer().then(function(buf){
+say(status,"Reading the PDF…");
+return openPdf(new Uint8Array(buf.slice(0))).then(function(p){pdf=p;say(status,"Uploading the PDF ("+p.numPages+" pages)…");return post("/app/templates/pdf",{code:$("p-code").value,name:$("p-name").value,kind:$("p-kind").value,file:new Blob([buf],{type:"application/pdf"}),filename:file.name})});
+}).then(function(j){
+id=j.template_id;
+var ns=[];for(var n=1;n<=j.info.page_count;n++)ns.push(n);
+return drawAll(pdf,id,ns,bar,status);
+}).then(function(res){if(!finish(id,res,status))btn.disabled=false},function(err){btn.disabled=false;say(status,"Not uploaded: "+err.message)});
+});
+}
+
+/* ---- Draw missing pages (editor page) ---- */
+var redraw=$("pdf-redraw");
+if(redraw&&cfg.id){
+redraw.hidden=false;
+redraw.addEventListener("click",function(){
+var status=$("pdf-status"),bar=$("pdf-bar");redraw.disabled=true;
+var missing=cfg.pages.filter(function(p){return!p.drawn}).map(function(p){return p.n});
+say(status,"Reading the PDF…");
+fetch("/app/templates/"+cfg.id+"/file.pdf",{credentials:"same-origin"}).then(function(r){if(!r.ok)throw new Error("The PDF could not be read ("+r.status+").");return r.arrayBuffer()})
+.then(function(b){return openPdf(new Uint8Array(b))}).then(function(pdf){return drawAll(pdf,cfg.id,missing,bar,status)})
+.then(function(res){if(!res.failed.length&&res.info&&res.info.ready){say(status,"All pages drawn.");location.assign("/app/templates/"+cfg.id+"/place?done=drawn")}else{redraw.disabled=false;finish(cfg.id,res,status)}},function(e){redraw.disabled=false;say(status,e.message)});
+});
+}
+
+/* ---- Placement editor ---- */
+var ed=$("editor");
+if(!ed||!cfg.fields)return;
+var fields=cfg.fields,out=$("fields-json"),live=$("place-live"),GRID=0.01,SNAP=0.012,MIN=0.01,sel=null,drag=null;
+var pct=function(v){return Math.round(v*1000)/10+"%"};
+var r4=function(v){return Math.round(v*10000)/10000};
+function pageEl(n){return ed.querySelector(".pg[data-n=\\""+n+"\\"] .pg-in")}
+function fieldOf(key){for(var i=0;i<fields.length;i++)if(fields[i].key===key)return fields[i];return null}
+function describe(f){var p=f.place;return f.label+" ("+f.key+"): "+(p?"page "+p.page+", left "+pct(p.x)+", top "+pct(p.y)+", width "+pct(p.w)+", height "+pct(p.h):"not placed")}
+function sync(){out.value=JSON.stringify(fields);var dirty=$("place-dirty");if(dirty)dirty.hidden=false;list()}
+function announce(t){live.textContent="";setTimeout(function(){live.textContent=t},30)}
+/* Edges of the other boxes on the page, for snapping. */
+function edges(f,axis){var out=[];fields.forEach(function(o){if(o===f||!o.place||o.place.page!==f.place.page)return;var p=o.place;if(axis==="x")out.push(p.x,p.x+p.w);else out.push(p.y,p.y+p.h)});return out}
+function snapEdge(v,cands){var best=null;cands.forEach(function(c){if(Math.abs(c-v)<=SNAP&&(best===null||Math.abs(c-v)<Math.abs(best-v)))best=c});return best}
+function grid(v){return Math.round(v/GRID)*GRID}
+function clamp(v,a,b){return Math.min(b,Math.max(a,v))}
+/* Moves a box so one of its edges meets another box's edge, else to the grid. */
+function snapMove(f,x,y){
+var p=f.place,cx=edges(f,"x"),cy=edges(f,"y"),s;
+s=snapEdge(x,cx);if(s===null){s=snapEdge(x+p.w,cx);s=s===null?grid(x):s-p.w}x=s;
+s=snapEdge(y,cy);if(s===null){s=snapEdge(y+p.h,cy);s=s===null?grid(y):s-p.h}y=s;
+p.x=r4(clamp(x,0,1-p.w));p.y=r4(clamp(y,0,1-p.h));
+}
+function snapTo(v,cands){var s=snapEdge(v,cands);return s===null?grid(v):s}
+function render(){
+ed.querySelectorAll(".fbox").forEach(function(b){b.remove()});
+fields.forEach(function(f){
+if(!f.place)return;var host=pageEl(f.place.page);if(!host)return;
+var b=d.createElement("div");b.className="fbox"+(sel===f.key?" sel":"");b.tabIndex=0;b.setAttribute("role","button");
+b.setAttribute("aria-roledescription","placed box");b.setAttribute("aria-describedby","kbd-help");b.setAttribute("aria-label",describe(f));
+b.dataset.key=f.key;var t=d.createElement("span");t.textContent=f.label;b.appendChild(t);
+["nw","se"].forEach(function(h){var k=d.createElement("span");k.className="hdl "+h;k.dataset.h=h;k.setAttribute("aria-hidden","true");b.appendChild(k)});
+place(b,f.place);host.appendChild(b);
+});
+}
+function place(b,p){b.style.left=p.x*100+"%";b.style.top=p.y*100+"%";b.style.width=p.w*100+"%";b.style.height=p.h*100+"%"}
+function boxEl(key){return ed.querySelector(".fbox[data-key=\\""+key+"\\"]")}
+function select(key,focus){sel=key;ed.querySelectorAll(".fbox").forEach(function(b){b.classList.toggle("sel",b.dataset.key===key)});var b=boxEl(key);if(b&&focus)b.focus()}
+function changed(f,focus){render();select(f.key,focus);sync();announce(describe(f))}
+/* Pointer: draw a new box for the chosen field on empty page, move a box, or resize by a handle. */
+function frac(e,host){var r=host.getBoundingClientRect();return{x:clamp((e.clientX-r.left)/r.width,0,1),y:clamp((e.clientY-r.top)/r.height,0,1)}}
+ed.addEventListener("pointerdown",function(e){
+if(!cfg.write||e.button!==0)return;
+var host=e.target.closest(".pg-in");if(!host)return;
+var n=Number(host.parentNode.dataset.n),at=frac(e,host),box=e.target.closest(".fbox"),f;
+if(box){f=fieldOf(box.dataset.key);var h=e.target.dataset.h;drag={f:f,host:host,mode:h||"move",dx:at.x-f.place.x,dy:at.y-f.place.y};select(f.key,true)}
+else{
+var key=$("draw-field").value;f=fieldOf(key);if(!f){announce("Choose the field to draw first.");return}
+f.place={page:n,x:r4(grid(at.x)),y:r4(grid(at.y)),w:MIN,h:MIN};drag={f:f,host:host,mode:"new",x0:f.place.x,y0:f.place.y};render();select(f.key,false);
+}
+e.preventDefault();host.setPointerCapture(e.pointerId);
+});
+ed.addEventListener("pointermove",function(e){
+if(!drag)return;var f=drag.f,p=f.place,at=frac(e,drag.host),cx=edges(f,"x"),cy=edges(f,"y"),x2,y2;
+if(drag.mode==="move")snapMove(f,at.x-drag.dx,at.y-drag.dy);
+else if(drag.mode==="se"||drag.mode==="new"){
+var x0=drag.mode==="new"?drag.x0:p.x,y0=drag.mode==="new"?drag.y0:p.y;
+x2=clamp(snapTo(at.x,cx),x0+MIN,1);y2=clamp(snapTo(at.y,cy),y0+MIN,1);p.x=x0;p.y=y0;p.w=r4(x2-x0);p.h=r4(y2-y0);
+}else if(drag.mode==="nw"){
+x2=p.x+p.w;y2=p.y+p.h;var x=clamp(snapTo(at.x,cx),0,x2-MIN),y=clamp(snapTo(at.y,cy),0,y2-MIN);p.x=r4(x);p.y=r4(y);p.w=r4(x2-x);p.h=r4(y2-y);
+}
+var b=boxEl(f.key);if(b)place(b,p);
+});
+function end(){if(!drag)return;var f=drag.f;drag=null;changed(f,true)}
+ed.addEventListener("pointerup",end);ed.addEventListener("pointercancel",end);
+/* Keyboard: arrows move by the grid (1 % of the page; no edge snapping, which would hold a box at an edge), Shift+arrows resize, Delete takes the box off. */
+ed.addEventListener("keydown",function(e){
+var b=e.target.closest&&e.target.closest(".fbox");if(!b||!cfg.write)return;
+var f=fieldOf(b.dataset.key),p=f.place,dx=0,dy=0;
+if(e.key==="ArrowLeft")dx=-1;else if(e.key==="ArrowRight")dx=1;else if(e.key==="ArrowUp")dy=-1;else if(e.key==="ArrowDown")dy=1;
+else if(e.key==="Delete"||e.key==="Backspace"){f.place=null;e.preventDefault();sel=null;render();sync();announce(f.label+": box removed.");var pb=$("place-btn-"+f.key);if(pb)pb.focus();return}
+else if(e.key==="Enter"||e.key===" "){e.preventDefault();select(f.key,true);announce(describe(f));return}
+else return;
+e.preventDefault();
+if(e.shiftKey){p.w=r4(clamp(grid(p.w+dx*GRID),MIN,1-p.x));p.h=r4(clamp(grid(p.h+dy*GRID),MIN,1-p.y))}
+else{p.x=r4(clamp(grid(p.x+dx*GRID),0,1-p.w));p.y=r4(clamp(grid(p.y+dy*GRID),0,1-p.h))}
+changed(f,true);
+});
+ed.addEventListener("focusin",function(e){var b=e.target.closest&&e.target.closest(".fbox");if(b)select(b.dataset.key,false)});
+/* The fields list: each field with its place and, for placing with the keyboard, a page and a button. */
+function list(){
+var tb=$("field-rows"),choice=$("draw-field")||d.createElement("select"),keep=choice.value;if(!tb)return;
+tb.textContent="";choice.textContent="";
+fields.forEach(function(f){
+var tr=d.createElement("tr");
+[f.key,f.label,f.kind,f.required===false?"no":"yes"].forEach(function(v){var td=d.createElement("td");td.textContent=v;tr.appendChild(td)});
+var td=d.createElement("td");td.textContent=f.place?"page "+f.place.page+", "+pct(f.place.x)+" / "+pct(f.place.y)+", "+pct(f.place.w)+" × "+pct(f.place.h):(f.per_child||f.staff_only?"not placed ("+(f.per_child?"per child":"staff only")+")":"not placed");tr.appendChild(td);
+td=d.createElement("td");
+if(cfg.write){
+var sp=d.createElement("select");sp.id="place-page-"+f.key;sp.setAttribute("aria-label","Page for "+f.label);
+cfg.pages.forEach(function(pg){var o=d.createElement("option");o.value=pg.n;o.textContent="page "+pg.n;if(f.place&&f.place.page===pg.n)o.selected=true;sp.appendChild(o)});
+var btn=d.createElement("button");btn.type="button";btn.className="quiet";btn.id="place-btn-"+f.key;btn.textContent=f.place?"Move to page":"Place";btn.setAttribute("aria-label",btn.textContent+": "+f.label);
+btn.addEventListener("click",function(){var n=Number(sp.value),p=f.place;f.place={page:n,x:p?p.x:0.1,y:p?p.y:0.1,w:p?p.w:0.3,h:p?p.h:0.05};snapMove(f,f.place.x,f.place.y);changed(f,true);var b=boxEl(f.key);if(b)b.scrollIntoView({block:"center"})});
+td.appendChild(sp);td.appendChild(btn);
+}
+tr.appendChild(td);tb.appendChild(tr);
+var o=d.createElement("option");o.value=f.key;o.textContent=f.label+" ("+f.key+")";choice.appendChild(o);
+});
+if(keep&&fieldOf(keep))choice.value=keep;
+}
+/* Adding a field (key, label, kind, required): into the list; saved with the placements. */
+var add=$("add-field");
+if(add&&cfg.write){add.addEventListener("click",function(){
+var k=$("nf-key"),l=$("nf-label"),kind=$("nf-kind").value,req=$("nf-required").checked,st=$("nf-status");
+if(!/^[a-z][a-z0-9_]{0,58}$/.test(k.value)){say(st,"Key: a lowercase letter, then up to 58 lowercase letters, digits or _.");k.focus();return}
+if(fieldOf(k.value)){say(st,"Key "+k.value+" is already a field.");k.focus();return}
+if(!l.value.trim()){say(st,"Label: 1 to 200 characters.");l.focus();return}
+fields.push({key:k.value,label:l.value.trim(),kind:kind,required:req,place:null});
+sync();$("draw-field").value=k.value;say(st,"Field "+k.value+" added: draw its box on a page, or place it with the keyboard, then save.");k.value="";l.value="";
+})}
+ed.hidden=false;
+d.querySelectorAll(".pg").forEach(function(pg){var n=Number(pg.dataset.n),info=cfg.pages[n-1];if(info)pg.querySelector(".pg-in").style.aspectRatio=info.width+" / "+info.height});
+list();render();out.value=JSON.stringify(fields);
+})();`;
+
+/**
+ * The signer's page of a document from a PDF template: places each box (`data-*` fractions) on its
+ * page picture, keeps them in reading order with the next one to fill highlighted, "Next" scrolls
+ * to it and focuses its field in the form (the form stays the source of truth), zoom buttons.
+ */
+export const PDF_VIEW_JS = `(function(){
+var d=document,view=d.getElementById("pdf-view");if(!view)return;
+var boxes=[].slice.call(view.querySelectorAll(".pbox")),zoom=1,live=d.getElementById("pv-live"),inner=d.getElementById("pv-pages");
+boxes.forEach(function(b){var s=b.style;s.left=b.dataset.x*100+"%";s.top=b.dataset.y*100+"%";s.width=b.dataset.w*100+"%";s.height=b.dataset.h*100+"%"});
+view.querySelectorAll(".pv-page").forEach(function(p){p.style.aspectRatio=p.dataset.w+" / "+p.dataset.h});
+function control(b){return d.getElementById("f-"+b.dataset.key)||(b.dataset.kind==="signature"?d.getElementById("typed-name")||d.getElementById("sign"):null)}
+function filled(b){var c=control(b);if(!c)return b.dataset.supplied==="1";if(c.type==="checkbox")return c.checked;return "value"in c?c.value.trim()!=="":false}
+var cur=-1;
+function mark(){
+var next=-1;boxes.forEach(function(b,i){var f=filled(b);b.classList.toggle("done",f);if(next<0&&!f)next=i});
+boxes.forEach(function(b,i){b.classList.toggle("next",i===next)});cur=next;
+}
+function go(){
+mark();var b=boxes[cur];
+if(!b){live.textContent=view.dataset.allDone;return}
+b.scrollIntoView({block:"center",inline:"center"});
+live.textContent=view.dataset.boxOf.replace("{n}",String(cur+1)).replace("{count}",String(boxes.length)).replace("{label}",b.dataset.label).replace("{page}",b.dataset.page);
+}
+boxes.forEach(function(b){b.addEventListener("click",function(e){e.preventDefault();var c=control(b);if(c){c.focus();c.scrollIntoView({block:"center"})}})});
+var nb=d.getElementById("pv-next");if(nb)nb.addEventListener("click",function(){go();var b=boxes[cur],c=b&&control(b);if(c)setTimeout(function(){c.focus({preventScroll:true})},0)});
+function setZoom(z){zoom=Math.min(3,Math.max(1,z));inner.style.width=zoom*100+"%";d.getElementById("pv-zoom").textContent=Math.round(zoom*100)+"%"}
+d.getElementById("pv-in").addEventListener("click",function(){setZoom(zoom+0.5)});
+d.getElementById("pv-out").addEventListener("click",function(){setZoom(zoom-0.5)});
+d.addEventListener("input",mark);d.addEventListener("change",mark);
+d.getElementById("pv-bar").hidden=false;mark();
+})();`;

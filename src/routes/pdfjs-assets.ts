@@ -1,0 +1,70 @@
+/**
+ * pdf.js for the dashboard's PDF templates, served from this origin: the dashboard draws each page
+ * of an uploaded PDF in the member's browser with it (docs/dashboard.md, "PDF templates").
+ *
+ * The pinned `pdfjs-dist` package's legacy build (it runs in browsers a few years old too) is a
+ * static asset (wrangler.toml `[assets]`, copied by scripts/assets.mjs: about 1.9 MB of script,
+ * kept out of the Worker). Every request reaches the Worker first; it hands out only the library,
+ * its worker, the licence and the data pdf.js asks for (character maps, standard fonts, image
+ * decoders), at a path naming the version, cached for a year. Nothing is fetched from another
+ * origin. Not in /openapi.json: page assets, not API.
+ */
+import type { Context } from "hono";
+import { version as PDFJS_VERSION } from "pdfjs-dist/package.json";
+import type { AppEnv } from "../env";
+import { ApiError, noRoute } from "../lib/errors";
+import { logError } from "../lib/log";
+import { createRouter } from "../lib/router";
+import { ASSET_CACHE } from "./api-reference";
+
+export { PDFJS_VERSION };
+
+/** Where pdf.js is served: the version in the path, so a new version is a new URL. */
+export const PDFJS_BASE = `/app/pdfjs/${PDFJS_VERSION}`;
+export const PDFJS_SCRIPT = `${PDFJS_BASE}/pdf.min.mjs`;
+export const PDFJS_WORKER = `${PDFJS_BASE}/pdf.worker.min.mjs`;
+
+/** The only files handed out, with their types (anything else under the prefix is 404). */
+const FILES: [RegExp, string][] = [
+  [/^pdf(\.worker)?\.min\.mjs$/, "text/javascript; charset=utf-8"],
+  [/^wasm\/[a-z0-9_-]+\.js$/, "text/javascript; charset=utf-8"],
+  [/^wasm\/[a-z0-9_-]+\.wasm$/, "application/wasm"],
+  [/^cmaps\/[A-Za-z0-9_-]+\.bcmap$/, "application/octet-stream"],
+  [/^standard_fonts\/[A-Za-z0-9_-]+\.pfb$/, "application/octet-stream"],
+  [/^standard_fonts\/[A-Za-z0-9_-]+\.ttf$/, "font/ttf"],
+  [/^(LICENSE|(cmaps|standard_fonts|wasm)\/LICENSE[A-Z_]*)$/, "text/plain; charset=utf-8"],
+];
+
+/**
+ * pdf.js's worker runs under its own policy (a worker's policy is the one its script is served
+ * with): it fetches the data files above from this origin and compiles the image decoders'
+ * WebAssembly; nothing else.
+ */
+export const PDFJS_WORKER_POLICY = "default-src 'none'; connect-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
+
+export const pdfjsAssets = createRouter();
+
+pdfjsAssets.get(`${PDFJS_BASE}/*`, async (c: Context<AppEnv>) => {
+  const file = c.req.path.slice(PDFJS_BASE.length + 1);
+  const type = FILES.find(([re]) => re.test(file))?.[1];
+  if (!type) throw noRoute(c.req.method, c.req.path, "pdf.js is served for the dashboard's PDF templates only.");
+  const headers = new Headers();
+  const etag = c.req.header("if-none-match");
+  if (etag) headers.set("if-none-match", etag);
+  const asset = await c.env.ASSETS.fetch(new Request(new URL(`/pdfjs/${file}`, c.req.url), { headers }));
+  if (asset.status !== 200 && asset.status !== 304) {
+    if (asset.status === 404 && !file.startsWith("pdf")) throw noRoute(c.req.method, c.req.path);
+    logError("pdf.js asset missing", new Error(`ASSETS answered ${asset.status} for ${file}`), { requestId: c.get("requestId") });
+    throw new ApiError("internal", "pdf.js is missing from this deployment.", "Deploy after `npm ci`: scripts/assets.mjs copies it.");
+  }
+  const out = new Headers({
+    "Content-Type": type,
+    "Cache-Control": ASSET_CACHE,
+    "X-Content-Type-Options": "nosniff",
+    "Cross-Origin-Resource-Policy": "same-origin",
+  });
+  if (file === "pdf.worker.min.mjs") out.set("Content-Security-Policy", PDFJS_WORKER_POLICY);
+  const tag = asset.headers.get("etag");
+  if (tag) out.set("ETag", tag);
+  return new Response(asset.status === 304 ? null : asset.body, { status: asset.status, headers: out });
+});

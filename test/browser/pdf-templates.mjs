@@ -1,0 +1,194 @@
+/**
+ * PDF templates in Chromium: a 2-page PDF (the second page turned 90°) made here with pdf-lib is
+ * uploaded from the dashboard, its pages drawn by pdf.js in the browser and uploaded; two boxes
+ * are placed with the mouse and one with the keyboard; saved, published; a document is sent by
+ * API; the signer sees the pages with the boxes, fills the form and signs; the sealed PDF is served.
+ */
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { PDFDocument, StandardFonts, degrees } from "pdf-lib";
+import { BASE_URL, LIMIT, check, env, newContext, newPage, noProblems, tabTo } from "./lib.mjs";
+import { OPERATOR_TOKEN } from "../validators/harness.mjs";
+
+const PASSWORD = "a long enough pass phrase";
+
+async function twoPagePdf() {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const p1 = doc.addPage([595, 842]);
+  p1.drawText("Bike lease agreement", { x: 60, y: 780, size: 24, font });
+  p1.drawText("Full name: ____________________", { x: 60, y: 650, size: 14, font });
+  const p2 = doc.addPage([595, 842]);
+  p2.setRotation(degrees(90));
+  p2.drawText("Page two, turned 90 degrees", { x: 60, y: 700, size: 18, font });
+  return Buffer.from(await doc.save());
+}
+
+/** Drags from one point to another of an element, in fractions of its box. */
+async function drag(page, selector, from, to) {
+  await page.locator(selector).scrollIntoViewIfNeeded();
+  const box = await page.locator(selector).boundingBox();
+  await page.mouse.move(box.x + box.width * from[0], box.y + box.height * from[1]);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * ((from[0] + to[0]) / 2), box.y + box.height * ((from[1] + to[1]) / 2), { steps: 4 });
+  await page.mouse.move(box.x + box.width * to[0], box.y + box.height * to[1], { steps: 4 });
+  await page.mouse.up();
+}
+
+const near = (a, b, what) => assert.ok(Math.abs(a - b) <= 0.02, `${what}: ${a} is not within 0.02 of ${b}`);
+
+describe("PDF templates: upload, draw, place, publish, sign in place", () => {
+  it("from the dashboard to the sealed PDF", LIMIT, async () => {
+    const { svc } = env;
+    const acct = await svc.account("Lakeside Leases");
+    const email = `owner-${Date.now().toString(36)}@example.com`;
+    await svc.must("POST", `/ops/v1/tenants/${acct.tenantId}/members`, {
+      key: OPERATOR_TOKEN,
+      body: { email, full_name: "Pat Placer", role: "owner", password: PASSWORD },
+    });
+    const ctx = await newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await newPage(ctx);
+    await page.goto(`${BASE_URL}/app/sign-in`);
+    await page.fill("#email", email);
+    await page.fill("#password", PASSWORD);
+    await page.click("form[action='/app/sign-in'] button[type=submit]");
+    await page.getByRole("heading", { name: "Documents", level: 1 }).waitFor();
+    // The dashboard works in live data here: the API key is a live one.
+    await page.click("button[name=mode][value=live]");
+    await page.locator("button[name=mode][value=live][aria-pressed=true]").waitFor();
+
+    await page.goto(`${BASE_URL}/app/templates`);
+    await page.getByRole("heading", { name: "Upload a PDF template" }).waitFor();
+    await check(page, "pdf-1-templates");
+    const code = `lease-${Math.random().toString(36).slice(2, 8)}`;
+    await page.fill("#p-code", code);
+    await page.fill("#p-name", "Bike lease");
+    await page.selectOption("#p-kind", "contract");
+    await page.setInputFiles("#p-file", { name: "bike-lease.pdf", mimeType: "application/pdf", buffer: await twoPagePdf() });
+    await page.click("#pdf-upload button[type=submit]");
+    await page.waitForURL(/\/app\/templates\/[^/]+\/place\?done=drawn$/, { timeout: 90_000 });
+    const templateId = /\/app\/templates\/([^/]+)\/place/.exec(page.url())[1];
+
+    // The pictures were drawn at 1.5× of the page as shown, the turned page as turned.
+    const info = (await svc.must("GET", `/v1/templates/${templateId}/pdf`, { key: acct.key })).json;
+    assert.equal(info.page_count, 2);
+    assert.equal(info.drawn, 2);
+    assert.equal(info.ready, true);
+    assert.equal(info.original_name, "bike-lease.pdf");
+    assert.equal(info.pages[1].rotation, 90);
+    assert.ok(info.pages[1].width > info.pages[1].height, "page 2 is shown landscape");
+    const sizes = await page.$$eval(".pg-in img", (imgs) => imgs.map((i) => [i.naturalWidth, i.naturalHeight]));
+    assert.deepEqual(sizes, [
+      [893, 1263],
+      [1263, 893],
+    ]);
+    await page.locator(".pg-in img").nth(1).waitFor();
+
+    // Three fields, added in the editor.
+    for (const [key, label, kind] of [
+      ["full_name", "Full name", "text"],
+      ["agree", "I agree to the terms", "checkbox"],
+      ["lessee_signature", "Signature of the lessee", "signature"],
+    ]) {
+      await page.fill("#nf-key", key);
+      await page.fill("#nf-label", label);
+      await page.selectOption("#nf-kind", kind);
+      await page.click("#add-field");
+      await page.getByText(`Field ${key} added`).waitFor();
+    }
+    // Two boxes with the mouse: drawn by dragging on a page, one then moved and resized.
+    await page.selectOption("#draw-field", "full_name");
+    await drag(page, '.pg[data-n="1"] .pg-in', [0.2, 0.2], [0.6, 0.25]);
+    await page.selectOption("#draw-field", "agree");
+    await drag(page, '.pg[data-n="2"] .pg-in', [0.1, 0.5], [0.3, 0.56]);
+    await drag(page, '.fbox[data-key="agree"]', [0.5, 0.5], [0.5, -0.5]); // moved up by half its height… and snapped
+    const agreeBox = await page.locator('.fbox[data-key="agree"] .hdl.se').boundingBox();
+    const pg2 = await page.locator('.pg[data-n="2"] .pg-in').boundingBox();
+    await page.mouse.move(agreeBox.x + agreeBox.width / 2, agreeBox.y + agreeBox.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(pg2.x + pg2.width * 0.4, pg2.y + pg2.height * 0.6, { steps: 5 });
+    await page.mouse.up();
+    // One with the keyboard: a box on page 1, then moved with the arrows and widened with Shift.
+    await tabTo(page, "#place-btn-lessee_signature");
+    await page.keyboard.press("Enter");
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset.key), "lessee_signature");
+    for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowRight");
+    for (let i = 0; i < 60; i++) await page.keyboard.press("ArrowDown");
+    for (let i = 0; i < 10; i++) await page.keyboard.press("Shift+ArrowRight");
+    for (let i = 0; i < 3; i++) await page.keyboard.press("Shift+ArrowDown");
+    await page.waitForFunction(() => /left 15%, top 70%, width 40%, height 8%/.test(document.getElementById("place-live")?.textContent ?? ""));
+    const ring = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+    assert.equal(ring, "solid", "the focused box shows a focus ring");
+    await check(page, "pdf-2-editor");
+
+    await page.click("#save-fields");
+    await page.getByText("Saved: 3 fields, 3 placed.").waitFor();
+    const tpl = (await svc.must("GET", "/v1/templates", { key: acct.key })).json.templates.find((t) => t.template_id === templateId);
+    const place = Object.fromEntries(tpl.fields.map((f) => [f.key, f.place]));
+    assert.equal(place.full_name.page, 1);
+    near(place.full_name.x, 0.2, "full_name x");
+    near(place.full_name.y, 0.2, "full_name y");
+    near(place.full_name.w, 0.4, "full_name w");
+    near(place.full_name.h, 0.05, "full_name h");
+    assert.equal(place.agree.page, 2);
+    near(place.agree.x + place.agree.w, 0.4, "agree right edge");
+    near(place.agree.y + place.agree.h, 0.6, "agree bottom edge");
+    assert.deepEqual(place.lessee_signature, { page: 1, x: 0.15, y: 0.7, w: 0.4, h: 0.08 });
+
+    // A staff-only field cannot be placed: the save is refused and the page says so.
+    const staff = [...tpl.fields.map(({ key, label, kind, required, place: p }) => ({ key, label, kind, required, place: p }))];
+    staff.push({ key: "desk_note", label: "Desk note", kind: "text", required: false, staff_only: true, place: { page: 1, x: 0.5, y: 0.9, w: 0.2, h: 0.05 } });
+    await page.evaluate((f) => {
+      document.getElementById("fields-json").value = JSON.stringify(f);
+    }, staff);
+    await page.click("#save-fields");
+    await page.getByText("a staff-only field cannot be placed").waitFor();
+    assert.equal((await svc.must("GET", "/v1/templates", { key: acct.key })).json.templates.find((t) => t.template_id === templateId).fields.length, 3);
+
+    await page.click("#publish");
+    await page.getByText(`Published ${code} version 1`).waitFor();
+    noProblems(page);
+
+    // A document from it, sent by API; the signer's page shows the pages with the boxes.
+    const docId = (await svc.must("POST", "/v1/documents", { key: acct.key, body: { template_code: code, values: {} } })).json.document_id;
+    const links = (
+      await svc.must("POST", `/v1/documents/${docId}/send`, { key: acct.key, body: { signers: [{ full_name: "Lee Lessee", email: "lee@example.com" }] } })
+    ).json.links;
+    const sctx = await newContext();
+    const signer = await newPage(sctx);
+    await signer.goto(`${BASE_URL}/s/${links[0].token}`);
+    await signer.getByRole("button", { name: "I agree" }).click();
+    await signer.locator("#pdf-view .pbox").first().waitFor();
+    assert.equal(await signer.locator("#pdf-view .pbox").count(), 3);
+    const loaded = await signer.$$eval("#pdf-view img", (imgs) => Promise.all(imgs.map((i) => i.decode().then(() => i.naturalWidth))));
+    assert.deepEqual(loaded, [893, 1263]);
+    // In reading order, the first box to fill is highlighted; Next takes the focus to its field.
+    assert.equal(await signer.locator(".pbox.next").getAttribute("data-key"), "full_name");
+    await signer.click("#pv-next");
+    await signer.waitForFunction(() => document.activeElement?.id === "f-full_name");
+    await signer.keyboard.type("Lee Lessee");
+    await signer.waitForFunction(() => document.querySelector(".pbox.next")?.dataset.key === "lessee_signature");
+    await signer.click("#pv-in");
+    assert.equal(await signer.textContent("#pv-zoom"), "150%");
+    await check(signer, "pdf-3-signing");
+    await signer.click("#pv-out");
+    await signer.check("#f-agree");
+    await signer.fill("#typed-name", "Lee Lessee");
+    await signer.getByRole("button", { name: "Sign", exact: true }).click();
+    await signer
+      .getByRole("heading", { name: /signed|complete/i })
+      .first()
+      .waitFor();
+    noProblems(signer);
+
+    const sealed = await svc.call("GET", `/v1/documents/${docId}/pdf`, { key: acct.key, accept: "application/pdf" });
+    assert.equal(sealed.status, 200);
+    assert.equal(sealed.headers.get("content-type"), "application/pdf");
+    assert.ok(Buffer.from(sealed.bytes.subarray(0, 5)).toString() === "%PDF-");
+    const sealedDoc = await PDFDocument.load(sealed.bytes, { updateMetadata: false });
+    assert.ok(sealedDoc.getPageCount() > 2, "the two original pages, then the certificate pages");
+    assert.equal(sealedDoc.getPage(1).getRotation().angle, 90, "the original's turned page comes second, still turned");
+    await sctx.close();
+    await ctx.close();
+  });
+});

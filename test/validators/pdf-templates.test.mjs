@@ -1,0 +1,188 @@
+// A PDF template signed in place, end to end against the running Worker, checked by real tools:
+// the upload has pages turned 0/90/180/270 by `qpdf --rotate` and a crop box; the sealed result
+// must pass `pdfsig` and `qpdf --check`, keep the original pages first, and `pdftotext -bbox` must
+// find each answer inside its placed box (± 2 % of the page). Encrypted (`qpdf --encrypt`) and
+// truncated uploads are refused with 422 naming which.
+// Run: npm run test:validators   (needs poppler-utils and qpdf)
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { BASE_URL, run, startService, workdir, write } from "./harness.mjs";
+
+const { PDFDocument, StandardFonts } = await import("pdf-lib");
+const { encode } = await import("fast-png");
+
+let svc;
+let dir;
+let key;
+let sealed;
+let pages; // the template's pages as the API reports them
+const ANSWERS = { p1: "ALPHAONE", p2: "BRAVOTWO", p3: "CHARLIETHREE", p4: "DELTAFOUR" };
+const PLACES = {
+  p1: { page: 1, x: 0.1, y: 0.15, w: 0.5, h: 0.05 },
+  p2: { page: 2, x: 0.2, y: 0.3, w: 0.4, h: 0.06 },
+  p3: { page: 3, x: 0.3, y: 0.6, w: 0.4, h: 0.05 },
+  p4: { page: 4, x: 0.15, y: 0.4, w: 0.5, h: 0.06 },
+};
+
+async function raw(method, p, bytes, contentType) {
+  const res = await svc.server.fetch(`${BASE_URL}${p}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, "content-type": contentType, "cf-connecting-ip": "203.0.113.9" },
+    body: bytes,
+  });
+  const text = await res.text();
+  let json = null;
+  try {
+    json = JSON.parse(text);
+  } catch {}
+  return { status: res.status, json, text };
+}
+
+async function basePdf() {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 0; i < 4; i++) {
+    const page = doc.addPage(i === 3 ? [600, 800] : [595.28, 841.89]);
+    page.drawText(`Original page ${i + 1}`, { x: 60, y: page.getHeight() - 60, size: 14, font });
+    if (i === 3) page.setCropBox(40, 60, 500, 700);
+  }
+  return doc.save({ useObjectStreams: false });
+}
+
+before(async () => {
+  dir = workdir();
+  svc = await startService();
+  ({ key } = await svc.account("PDF Templates Ltd"));
+  const plain = write(dir, "plain.pdf", await basePdf());
+  const turned = path.join(dir, "turned.pdf");
+  const q = run("qpdf", [plain, "--rotate=+90:2", "--rotate=+180:3", "--rotate=+270:4", turned]);
+  assert.equal(q.status, 0, q.stderr);
+  const up = await raw("POST", "/v1/templates/pdf?code=turned&name=Turned&kind=contract&filename=turned.pdf", readFileSync(turned), "application/pdf");
+  assert.equal(up.status, 200, up.text);
+  const id = up.json.template_id;
+  pages = (await svc.must("GET", `/v1/templates/${id}/pdf`, { key })).json.pages;
+  for (const p of pages) {
+    const w = Math.round(p.width * 1.5);
+    const h = Math.round(p.height * 1.5);
+    const png = encode({ width: w, height: h, data: new Uint8Array(w * h * 3).fill(240), channels: 3, depth: 8 });
+    const r = await raw("PUT", `/v1/templates/${id}/pages/${p.n}`, png, "image/png");
+    assert.equal(r.status, 200, r.text);
+  }
+  const fields = Object.entries(PLACES).map(([k, place]) => ({ key: k, label: k, kind: "text", place }));
+  await svc.must("PATCH", `/v1/templates/${id}`, { key, body: { fields } });
+  await svc.must("POST", "/v1/templates/publish", { key, body: { code: "turned" } });
+  const doc = (await svc.must("POST", "/v1/documents", { key, body: { template_code: "turned", title: "Turned pages" } })).json.document_id;
+  const [link] = (
+    await svc.must("POST", `/v1/documents/${doc}/send`, { key, body: { signers: [{ email: "ada@example.com", full_name: "Ada Lovelace" }], notify: false } })
+  ).json.links;
+  for (const [k, value] of Object.entries(ANSWERS)) await svc.must("POST", `/v1/sign/${link.token}/fields`, { body: { key: k, value } });
+  await svc.must("POST", `/v1/sign/${link.token}/consent`, { body: {} });
+  await svc.must("POST", `/v1/sign/${link.token}`, { body: { method: "typed", value: "Ada Lovelace" } });
+  sealed = Buffer.from((await svc.must("GET", `/v1/documents/${doc}/pdf`, { key, accept: "application/pdf" })).bytes);
+  write(dir, "sealed.pdf", sealed);
+});
+
+after(async () => {
+  await svc?.close();
+});
+
+describe("a PDF template with turned pages and a crop box, sealed", () => {
+  it("reads the pages as shown: turned sizes swapped, the crop box's size, rotation normalised", () => {
+    assert.deepEqual(
+      pages.map((p) => [p.width, p.height, p.rotation]),
+      [
+        [595.28, 841.89, 0],
+        [841.89, 595.28, 90],
+        [595.28, 841.89, 180],
+        [700, 500, 270],
+      ],
+    );
+  });
+
+  it("pdfsig: valid, and the signature covers the whole document", () => {
+    const r = run("pdfsig", [path.join(dir, "sealed.pdf")]);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /Signature Validation: Signature is Valid\./);
+    assert.match(r.stdout, /Total document signed/);
+  });
+
+  it("qpdf --check finds no errors", () => {
+    const r = run("qpdf", ["--check", path.join(dir, "sealed.pdf")]);
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /No syntax or stream encoding errors found/);
+  });
+
+  it("the original pages come first, turned as uploaded; the certificate pages follow", async () => {
+    const doc = await PDFDocument.load(sealed, { updateMetadata: false });
+    assert.ok(doc.getPageCount() > 4);
+    assert.deepEqual(
+      doc
+        .getPages()
+        .slice(0, 4)
+        .map((p) => p.getRotation().angle),
+      [0, 90, 180, 270],
+    );
+    const text = run("pdftotext", ["-f", "5", path.join(dir, "sealed.pdf"), "-"]).stdout;
+    assert.match(text, /Certificate of completion/);
+    assert.match(text, /Original PDF SHA-256/);
+  });
+
+  it("pdftotext -bbox finds each answer inside its placed box (± 2 % of the page as shown)", () => {
+    const html = run("pdftotext", ["-bbox", "-l", "4", path.join(dir, "sealed.pdf"), "-"]).stdout;
+    const pageBlocks = html.split(/<page /).slice(1);
+    assert.equal(pageBlocks.length, 4);
+    // pdftotext reports words in the turned page's coordinates measured from the media box's
+    // corner; the boxes are fractions of the visible (crop) box as shown, so shift by the crop
+    // box's corner as shown. Pages 1-3: A4, no crop box; page 4: 600 × 800 with crop [40, 60, 500, 700].
+    const media = [
+      [595.28, 841.89],
+      [595.28, 841.89],
+      [595.28, 841.89],
+      [600, 800],
+    ];
+    const crops = [null, null, null, [40, 60, 500, 700]];
+    const shownOffset = (i) => {
+      const [W, H] = media[i];
+      const [x, y, w, h] = crops[i] ?? [0, 0, W, H];
+      const r = pages[i].rotation;
+      if (r === 90) return [y, x];
+      if (r === 180) return [W - (x + w), y];
+      if (r === 270) return [H - (y + h), W - (x + w)];
+      return [x, H - (y + h)];
+    };
+    for (const [k, place] of Object.entries(PLACES)) {
+      const block = pageBlocks[place.page - 1];
+      const { width: pw, height: ph } = pages[place.page - 1];
+      const [ox, oy] = shownOffset(place.page - 1);
+      const word = new RegExp(`<word xMin="([\\d.]+)" yMin="([\\d.]+)" xMax="([\\d.]+)" yMax="([\\d.]+)">${ANSWERS[k]}</word>`).exec(block);
+      assert.ok(word, `${ANSWERS[k]} on page ${place.page}`);
+      const [x0, y0, x1, y1] = word
+        .slice(1)
+        .map(Number)
+        .map((v, j) => v - (j % 2 === 0 ? ox : oy));
+      const tol = 0.02;
+      assert.ok(x0 / pw >= place.x - tol && x1 / pw <= place.x + place.w + tol, `${k} x: ${x0 / pw}-${x1 / pw} in ${place.x}+${place.w}`);
+      assert.ok(y0 / ph >= place.y - tol && y1 / ph <= place.y + place.h + tol, `${k} y: ${y0 / ph}-${y1 / ph} in ${place.y}+${place.h}`);
+    }
+  });
+});
+
+describe("uploads refused by their bytes", () => {
+  it("an encrypted PDF (qpdf --encrypt) is 422 saying encrypted; a truncated one 422 saying damaged", async () => {
+    const plain = write(dir, "plain2.pdf", await basePdf());
+    const enc = path.join(dir, "enc.pdf");
+    const q = run("qpdf", ["--encrypt", "user", "owner", "256", "--", plain, enc]);
+    assert.equal(q.status, 0, q.stderr);
+    const r = await raw("POST", "/v1/templates/pdf?code=enc&name=Enc&kind=other", readFileSync(enc), "application/pdf");
+    assert.equal(r.status, 422);
+    assert.match(r.json.error.message, /encrypted/);
+    const whole = readFileSync(plain);
+    const t = await raw("POST", "/v1/templates/pdf?code=cut&name=Cut&kind=other", whole.subarray(0, Math.floor(whole.length / 2)), "application/pdf");
+    assert.equal(t.status, 422);
+    assert.match(t.json.error.message, /damaged/);
+    const list = (await svc.must("GET", "/v1/templates", { key })).json.templates.map((x) => x.code);
+    assert.deepEqual(list, ["turned"]);
+  });
+});
