@@ -376,25 +376,30 @@ function unfilter(raw: Uint8Array, width: number, height: number, bpp: number): 
     const src = y * (stride + 1) + 1;
     const row = y * stride;
     const up = row - stride;
-    for (let i = 0; i < stride; i++) {
-      const x = raw[src + i]!;
-      const a = i >= bpp ? out[row + i - bpp]! : 0;
-      const b = y > 0 ? out[up + i]! : 0;
-      let v: number;
-      if (f === 0) v = x;
-      else if (f === 1) v = x + a;
-      else if (f === 2) v = x + b;
-      else if (f === 3) v = x + ((a + b) >> 1);
-      else if (f === 4) {
-        const c = y > 0 && i >= bpp ? out[up + i - bpp]! : 0;
+    const first = y === 0;
+    // One loop per filter type, the first pixel (no left neighbour) and first row (no upper) apart.
+    if (f === 0 || (f === 2 && first)) out.set(raw.subarray(src, src + stride), row);
+    else if (f === 1 || (f === 4 && first)) {
+      for (let i = 0; i < bpp; i++) out[row + i] = raw[src + i]!;
+      for (let i = bpp; i < stride; i++) out[row + i] = (raw[src + i]! + out[row + i - bpp]!) & 0xff;
+    } else if (f === 2) {
+      for (let i = 0; i < stride; i++) out[row + i] = (raw[src + i]! + out[up + i]!) & 0xff;
+    } else if (f === 3) {
+      for (let i = 0; i < bpp; i++) out[row + i] = (raw[src + i]! + ((first ? 0 : out[up + i]!) >> 1)) & 0xff;
+      for (let i = bpp; i < stride; i++) out[row + i] = (raw[src + i]! + ((out[row + i - bpp]! + (first ? 0 : out[up + i]!)) >> 1)) & 0xff;
+    } else if (f === 4) {
+      for (let i = 0; i < bpp; i++) out[row + i] = (raw[src + i]! + out[up + i]!) & 0xff;
+      for (let i = bpp; i < stride; i++) {
+        const a = out[row + i - bpp]!;
+        const b = out[up + i]!;
+        const c = out[up + i - bpp]!;
         const p = a + b - c;
-        const pa = Math.abs(p - a);
-        const pb = Math.abs(p - b);
-        const pc = Math.abs(p - c);
-        v = x + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
-      } else return null;
-      out[row + i] = v & 0xff;
-    }
+        const pa = p > a ? p - a : a - p;
+        const pb = p > b ? p - b : b - p;
+        const pc = p > c ? p - c : c - p;
+        out[row + i] = (raw[src + i]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)) & 0xff;
+      }
+    } else return null;
   }
   return out;
 }
