@@ -58,6 +58,15 @@ export default defineConfig(async () => {
       include: ["test/**/*.test.ts"],
       exclude: ["test/browser/**"],
       setupFiles: ["./test/apply-migrations.ts"],
+      // Sizes of the reliability suite (docs/reliability.md): small in `npm test`, large under
+      // `npm run reliability`, which sets these variables.
+      provide: {
+        fuzzRequests: Number(process.env.FUZZ_REQUESTS ?? 0),
+        fuzzSeed: Number(process.env.FUZZ_SEED ?? 0),
+        raceRuns: Number(process.env.RACE_RUNS ?? 0),
+        soakEvents: Number(process.env.SOAK_EVENTS ?? 0),
+        soakSeed: Number(process.env.SOAK_SEED ?? 0),
+      },
       // Tests that fire 50-120 requests at once need more than the default 5 s on a busy 2-core
       // machine (CI's size); a real hang still fails.
       testTimeout: 30_000,

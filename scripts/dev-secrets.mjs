@@ -30,6 +30,7 @@ const OID = {
   extKeyUsage: "2.5.29.37",
   subjectKeyIdentifier: "2.5.29.14",
   timeStamping: "1.3.6.1.5.5.7.3.8",
+  crlDistributionPoints: "2.5.29.31",
 };
 
 const ALGORITHMS = {
@@ -53,9 +54,11 @@ function name(cn) {
 
 /**
  * A self-signed end-entity certificate and its PKCS#8 key, both PEM.
- * @param {{ commonName: string, key: "rsa" | "ec", timeStamping?: boolean, days?: number }} opts
+ * `crlUrl`: the address the Worker publishes this identity's CRL at (`/pki/seal.crl`, `/pki/tsa.crl`),
+ * written into the certificate's CRL distribution points so validators find it.
+ * @param {{ commonName: string, key: "rsa" | "ec", timeStamping?: boolean, days?: number, crlUrl?: string }} opts
  */
-export async function selfSignedIdentity({ commonName, key, timeStamping = false, days = 3650 }) {
+export async function selfSignedIdentity({ commonName, key, timeStamping = false, days = 3650, crlUrl }) {
   const keys = await webcrypto.subtle.generateKey(ALGORITHMS[key], true, ["sign", "verify"]);
   const cert = new pkijs.Certificate();
   cert.version = 2;
@@ -81,6 +84,11 @@ export async function selfSignedIdentity({ commonName, key, timeStamping = false
   if (timeStamping) {
     const eku = new pkijs.ExtKeyUsage({ keyPurposes: [OID.timeStamping] });
     cert.extensions.push(new pkijs.Extension({ extnID: OID.extKeyUsage, critical: true, extnValue: eku.toSchema().toBER(false) }));
+  }
+  if (crlUrl) {
+    const dp = new pkijs.DistributionPoint({ distributionPoint: [new pkijs.GeneralName({ type: 6, value: crlUrl })] });
+    const dps = new pkijs.CRLDistributionPoints({ distributionPoints: [dp] });
+    cert.extensions.push(new pkijs.Extension({ extnID: OID.crlDistributionPoints, critical: false, extnValue: dps.toSchema().toBER(false) }));
   }
   await cert.sign(keys.privateKey, "SHA-256");
   return {
@@ -115,8 +123,9 @@ export function parseDevVars(text) {
 
 /** Every secret `npm start` needs, freshly made. */
 export async function makeDevVars({ port = 8787 } = {}) {
-  const seal = await selfSignedIdentity({ commonName: "Edge Sign local seal (self-issued)", key: "rsa" });
-  const tsa = await selfSignedIdentity({ commonName: "Edge Sign local timestamp authority", key: "ec", timeStamping: true });
+  const base = `http://localhost:${port}`;
+  const seal = await selfSignedIdentity({ commonName: "Edge Sign local seal (self-issued)", key: "rsa", crlUrl: `${base}/pki/seal.crl` });
+  const tsa = await selfSignedIdentity({ commonName: "Edge Sign local timestamp authority", key: "ec", timeStamping: true, crlUrl: `${base}/pki/tsa.crl` });
   return {
     OPERATOR_TOKEN: `op_${randomBytes(24).toString("hex")}`,
     WEBHOOK_SECRET_KEY: randomBytes(32).toString("hex"),

@@ -29,7 +29,7 @@ const BASE = `http://localhost:${PORT}`;
 export const DEMO_SLUG = "demo";
 export const DEMO_TEMPLATE = "demo-nda";
 export const DEMO_OWNER = "owner@demo.test";
-const DEMO_SCOPES = ["signing:read", "signing:write", "signing:templates", "signing:webhooks"];
+const DEMO_SCOPES = ["signing:read", "signing:write", "signing:templates", "signing:webhooks", "signing:workflows"];
 
 /** The Node that runs wrangler: this one if it is 22 or later, else the project's pinned Node 22. */
 export function nodeForWrangler(root = ROOT, version = process.versions.node, execPath = process.execPath) {

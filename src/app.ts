@@ -34,6 +34,7 @@ import { signingHostGate } from "./routes/signing-host";
 import { kiosk } from "./routes/kiosk";
 import { apiReference } from "./routes/api-reference";
 import { pdfjsAssets } from "./routes/pdfjs-assets";
+import { pki } from "./routes/pki";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -113,6 +114,7 @@ app.route("/", branding);
 app.route("/", kiosk);
 app.route("/", apiReference);
 app.route("/", pdfjsAssets);
+app.route("/", pki);
 
 // Response headers, error schemas, security schemes and webhooks, declared once for every operation.
 describeApi(app);

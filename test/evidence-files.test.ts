@@ -5,11 +5,19 @@ import { insertDocument } from "./evidence-fixtures";
 import { attachments, fromB64, signatureParts } from "./evidence-pdf-helpers";
 import { canonicalJson } from "../src/lib/canonical-json";
 import { sha256Hex } from "../src/lib/crypto";
+import { findSignatures } from "../src/lib/verify/pdf";
 import { ApiError } from "../src/lib/errors";
 import { certificateRow } from "../src/domain/certificates";
 import { makeSealedFile, sealedFile } from "../src/domain/evidence";
 
-const TEST_SEAL = { commonName: "Edge Sign Test Seal (TEST ONLY)", timestamped: true, selfIssued: true, trust: "unverified" };
+const TEST_SEAL = {
+  commonName: "Edge Sign Test Seal (TEST ONLY)",
+  timestamped: true,
+  selfIssued: true,
+  trust: "unverified",
+  level: "B-LTA",
+  levelReason: null,
+};
 
 const countRows = (id: string) => env.DB.prepare("SELECT COUNT(*) AS n FROM sealed_files WHERE document_id = ?").bind(id).first<number>("n");
 
@@ -44,14 +52,19 @@ describe("GET /v1/documents/{id}/pdf", () => {
     expect(new Uint8Array(await obj!.arrayBuffer())).toEqual(bytes);
   });
 
-  it("seals the whole file: the byte range covers everything but the signature hole, padded with ASCII 0", async () => {
+  it("seals the whole file: the seal covers its revision but the hole (ASCII 0 padding); the document timestamp covers everything", async () => {
     const t = await makeTenant();
     const f = await insertDocument(t);
     const bytes = fromB64((await api("GET", `/v1/documents/${f.documentId}/pdf`, { key: t.key })).json.bytes_base64);
     const { range, paddingIsAsciiZero } = signatureParts(bytes);
     expect(range[0]).toBe(0);
-    expect(range[2]! + range[3]!).toBe(bytes.length);
     expect(paddingIsAsciiZero).toBe(true);
+    // After the seal's revision come only incremental updates (DSS, then the document timestamp).
+    const sealEnd = range[2]! + range[3]!;
+    expect(new TextDecoder("latin1").decode(bytes.subarray(sealEnd - 6, sealEnd))).toMatch(/%%EOF\s*$/);
+    const sigs = findSignatures(bytes);
+    expect(sigs.map((x) => x.subFilter)).toEqual(["ETSI.CAdES.detached", "ETSI.RFC3161"]);
+    expect(sigs[1]!.coversWholeFile).toBe(true);
   });
 
   it("carries the frozen payload as certificate.json, whose SHA-256 is the certificate's", async () => {
@@ -202,7 +215,7 @@ describe("sealing configuration", () => {
     const f = await insertDocument(t);
     const cert = (await certificateRow(env, f.documentId))!;
     const made = await makeSealedFile({ ...env, SEAL_PUBLICLY_TRUSTED: "true" }, "pdf", cert, "https://sign.example.test");
-    expect(made.seal).toEqual({ commonName: "Edge Sign Test Seal (TEST ONLY)", timestamped: true, publiclyTrusted: true });
+    expect(made.seal).toEqual({ commonName: "Edge Sign Test Seal (TEST ONLY)", timestamped: true, publiclyTrusted: true, level: "B-LTA", levelReason: null });
   });
 
   it("refuses to seal when the external timestamp authority fails, stores nothing, and a retry can succeed", async () => {

@@ -162,6 +162,7 @@ const NOT_DESCRIBED: [RegExp, string][] = [
   [/^\/oauth\/(authorize\/|consent|revoke)/, "the browser steps of OAuth consent"],
   [/^\/hooks\//, "inbound provider callbacks (Twilio), signed by the provider"],
   [/^\/docs(\/|$)/, "the API reference page (Redoc) and its pinned bundle"],
+  [/^\/pki\//, "revocation lists (DER) of the service's own seal and timestamp identities"],
 ];
 
 describe("the description against what the app serves", () => {

@@ -149,6 +149,15 @@ describe("the operator API", () => {
     }
     // Bad input changes nothing; an empty list puts the default ('none') back.
     expect(JSON.parse(await stored())).toEqual(["https://app.example.com", "https://portal.example.org:8443"]);
+    // A page served from the signer's own machine (an integration run locally) may frame over plain http.
+    const local = await ops("PATCH", `/tenants/${t.json.tenant_id}`, {
+      frame_ancestors: ["http://localhost:3000", "http://127.0.0.1:8080/", "http://[::1]:9000"],
+    });
+    expect(local.status, JSON.stringify(local.json)).toBe(200);
+    expect(JSON.parse(await stored())).toEqual(["http://localhost:3000", "http://127.0.0.1:8080", "http://[::1]:9000"]);
+    for (const bad of ["http://localhost.example.com", "http://10.0.0.1", "http://localhost:3000/embed"]) {
+      expect((await ops("PATCH", `/tenants/${t.json.tenant_id}`, { frame_ancestors: [bad] })).status, bad).toBe(422);
+    }
     await ops("PATCH", `/tenants/${t.json.tenant_id}`, { frame_ancestors: [] });
     expect(await stored()).toBe("[]");
   });

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument, PDFName } from "pdf-lib";
 import type { Principal } from "../src/env";
 import { BASE, addKey, api, makeTenant } from "./helpers";
 import { type PageSpec, makeEncryptedPdf, makePdf, png } from "./pdf-template-fixtures";
@@ -134,6 +134,18 @@ async function templateCount(tenantId: string) {
 }
 
 describe("POST /v1/templates/pdf", () => {
+  it("takes a file past the general one-megabyte body limit (a 3 MB PDF)", async () => {
+    const t = await makeTenant();
+    const doc = await PDFDocument.create();
+    const page = doc.addPage();
+    page.node.set(PDFName.of("PieceInfo"), doc.context.register(doc.context.stream(new Uint8Array(3 * 1024 * 1024).fill(7), {})));
+    const bytes = await doc.save({ useObjectStreams: false });
+    expect(bytes.length).toBeGreaterThan(3 * 1024 * 1024);
+    const r = await send("POST", uploadPath("three-mb"), t.key, bytes, "application/pdf");
+    expect(r.status, r.text).toBe(200);
+    expect((await api("GET", `/v1/templates/${r.json.template_id}/pdf`, { key: t.key })).json.bytes).toBe(bytes.length);
+  });
+
   it("answers {template_id}; the draft's body is the fixed sentence; the info reports the file", async () => {
     const t = await makeTenant();
     const bytes = await makePdf([{}, { rotate: 180 }]);
@@ -158,6 +170,7 @@ describe("POST /v1/templates/pdf", () => {
     const tooBig = await send("POST", uploadPath("big"), t.key, big, "application/pdf");
     expect(tooBig.status).toBe(413);
     expect(tooBig.json.error.code).toBe("too_large");
+    expect(tooBig.json.error.message).toContain("25 MB");
     const notPdf = await send("POST", uploadPath("x"), t.key, new TextEncoder().encode("just text"), "application/pdf");
     expect([notPdf.status, notPdf.json.error.code]).toEqual([422, "invalid"]);
     expect(notPdf.json.error.message).toContain("not a PDF");
@@ -240,6 +253,29 @@ describe("the fixed body cannot be changed by any route", () => {
   });
 });
 
+describe("revising a PDF template", () => {
+  it("two revisions racing: one makes the next version with the file, the other is refused (409, or 422 once the first's draft exists); nothing half-written", async () => {
+    const t = await makeTenant();
+    await readyTemplate(t.key, "race", [{}, {}]);
+    expect((await api("POST", "/v1/templates/publish", { key: t.key, body: { code: "race" } })).status).toBe(200);
+    const [a, b] = await Promise.all([
+      api("POST", "/v1/templates/revise", { key: t.key, body: { code: "race", name: "A" } }),
+      api("POST", "/v1/templates/revise", { key: t.key, body: { code: "race", name: "B" } }),
+    ]);
+    expect([a.status, b.status].filter((x) => x === 200)).toHaveLength(1);
+    expect([409, 422]).toContain(a.status === 200 ? b.status : a.status);
+    const won = a.status === 200 ? a : b;
+    expect((await api("GET", `/v1/templates/${won.json.template_id}/pdf`, { key: t.key })).json).toMatchObject({
+      has_pdf: true,
+      page_count: 2,
+      drawn: 2,
+      ready: true,
+    });
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM templates WHERE tenant_id = ?").bind(t.tenantId).first<{ n: number }>())!.n).toBe(2);
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM pdf_templates WHERE tenant_id = ?").bind(t.tenantId).first<{ n: number }>())!.n).toBe(2);
+  });
+});
+
 describe("PUT /v1/templates/{id}/pages/{n} and GET /v1/templates/{id}/pdf", () => {
   it("reads the pixel size from the bytes, checks the ratio ±2 %, refuses what it must; a text template reads as empty", async () => {
     const t = await makeTenant();
@@ -261,6 +297,13 @@ describe("PUT /v1/templates/{id}/pages/{n} and GET /v1/templates/{id}/pdf", () =
     expect(page3.json.error.message).toContain("page 3 does not exist");
     const huge = await send("PUT", `/v1/templates/${id}/pages/2`, t.key, new Uint8Array(8 * 1024 * 1024 + 1), "image/png");
     expect(huge.status).toBe(413);
+    expect(huge.json.error.message).toContain("8 MB");
+    // Past the general one-megabyte limit, within the picture's own: read and judged by its bytes.
+    const twoMb = new Uint8Array(2 * 1024 * 1024);
+    twoMb.set(png(1200, 900));
+    const padded = await send("PUT", `/v1/templates/${id}/pages/2`, t.key, twoMb, "image/png");
+    expect(padded.status).toBe(422);
+    expect(padded.json.error.message).toContain("after its end");
     const other = await makeTenant();
     expect((await send("PUT", `/v1/templates/${id}/pages/2`, other.key, png(1200, 900), "image/png")).status).toBe(404);
     expect((await api("GET", `/v1/templates/${id}/pdf`, { key: other.key })).status).toBe(404);
@@ -347,7 +390,11 @@ describe("a PDF template signed in place, end to end", () => {
     });
     const token = sent.json.links[0].token as string;
 
-    // Placements are frozen on the document: a later revision changes nothing for it.
+    // Placements are frozen on the document: a later revision with other placements changes nothing for it.
+    const rev = await api("POST", "/v1/templates/revise", { key: t.key, body: { code: "lease" } });
+    expect(rev.status, rev.text).toBe(200);
+    const moved = fields.map((f) => (f.place ? { ...f, place: { ...f.place, x: 0 } } : f));
+    expect((await api("PATCH", `/v1/templates/${rev.json.template_id}`, { key: t.key, body: { fields: moved } })).status).toBe(200);
     const read = await api("GET", `/v1/sign/${token}`);
     expect(read.json.pages).toEqual(pages.map(({ n, width, height }: any) => ({ n, width, height })));
     expect(read.json.fields.map((f: any) => f.place)).toEqual([...fields.map((f) => f.place ?? null)]);
@@ -358,6 +405,11 @@ describe("a PDF template signed in place, end to end", () => {
     expect(pic.headers.get("content-type")).toBe("image/png");
     expect(pic.headers.get("cache-control")).toBe("no-store");
     expect(pic.headers.get("referrer-policy")).toBe("no-referrer");
+    // Pictures have their own per-token budget: they never spend the signing calls' 120 a minute.
+    expect(pic.headers.get("x-ratelimit-limit")).toBe("600");
+    const remaining = Number((await api("GET", `/v1/sign/${token}`)).headers.get("x-ratelimit-remaining"));
+    await (await exports.default.fetch(`${BASE}/s/${token}/page?n=1`)).arrayBuffer();
+    expect(Number((await api("GET", `/v1/sign/${token}`)).headers.get("x-ratelimit-remaining"))).toBe(remaining - 1);
     const bytes = new Uint8Array(await pic.arrayBuffer());
     expect(bytes.subarray(1, 4)).toEqual(new TextEncoder().encode("PNG"));
     for (const bad of [
@@ -408,6 +460,29 @@ describe("a PDF template signed in place, end to end", () => {
     expect(signatureParts(sealed).paddingIsAsciiZero).toBe(true);
     const docRow = await env.DB.prepare("SELECT pdf_sha256 FROM documents WHERE id = ?").bind(docId).first<{ pdf_sha256: string }>();
     expect(docRow!.pdf_sha256).toBe(info.json.sha256);
+  });
+
+  it("refuses to seal on an original that no longer hashes to the one frozen at prepare; nothing is stored", async () => {
+    const t = await makeTenant();
+    const { id } = await readyTemplate(t.key, "tamper", [{}]);
+    await api("PATCH", `/v1/templates/${id}`, {
+      key: t.key,
+      body: { fields: [{ key: "n", label: "Name", kind: "text", place: { page: 1, x: 0.1, y: 0.1, w: 0.3, h: 0.05 } }] },
+    });
+    await api("POST", "/v1/templates/publish", { key: t.key, body: { code: "tamper" } });
+    const docId = (await api("POST", "/v1/documents", { key: t.key, body: { template_code: "tamper" } })).json.document_id;
+    const sent = await api("POST", `/v1/documents/${docId}/send`, {
+      key: t.key,
+      body: { signers: [{ email: "b@example.com", full_name: "Bo" }], notify: false },
+    });
+    const token = sent.json.links[0].token;
+    await api("POST", `/v1/sign/${token}/fields`, { body: { key: "n", value: "Bo" } });
+    await consentAndSign(token, "Bo");
+    const row = await env.DB.prepare("SELECT r2_key FROM pdf_templates WHERE template_id = ?").bind(id).first<{ r2_key: string }>();
+    await env.FILES.put(row!.r2_key, await makePdf([{}, {}]));
+    const r = await api("GET", `/v1/documents/${docId}/pdf`, { key: t.key });
+    expect(r.status).toBe(500);
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM sealed_files WHERE document_id = ?").bind(docId).first<{ n: number }>())!.n).toBe(0);
   });
 
   it("a text template's link has pages null, and /s/{token}/page is 404", async () => {

@@ -3,7 +3,8 @@
  * `fetch` to `https://hooks.receiver.test/...` is routed here through Miniflare's
  * `outboundService`. Each test uses its own box (the first path segment) and tells the box how to
  * answer: `ok` (200, or another status), `fail` (500), `hang` (answers nothing for 15 s, past the
- * 10 s timeout) or `refuse` (the connection is torn down without an answer). Every request a box
+ * 10 s timeout) or `refuse` (the connection is torn down without an answer) or `pattern` (the soak's seeded mix of
+ * all of these, see `pattern` below). Every request a box
  * receives is logged with its raw body and headers, readable by the test through
  * `GET /__log/<box>`; `POST /__mode/<box>` sets the behaviour.
  *
@@ -24,8 +25,8 @@ const PUBLIC_ANSWER = { A: ["93.184.215.14"], AAAA: [], ttl: 60 };
 /** @type {Map<string, Records>} */
 const records = new Map();
 
-/** @typedef {{ mode: "ok" | "fail" | "hang" | "refuse", status?: number }} Mode */
-/** @typedef {{ at: number, method: string, path: string, headers: Record<string, string>, body: string }} Logged */
+/** @typedef {{ mode: "ok" | "fail" | "hang" | "refuse" | "pattern", status?: number, seed?: number, poison?: number, fail?: number, reset?: number, slow?: number, hang?: number }} Mode */
+/** @typedef {{ at: number, method: string, path: string, headers: Record<string, string>, body: string, answer?: number | string }} Logged */
 
 /** @type {Map<string, Mode>} */
 const modes = new Map();
@@ -80,7 +81,9 @@ export async function receiver(req, res) {
   const headers = {};
   for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers[k] = v;
   const list = logs.get(box) ?? [];
-  list.push({ at: Date.now(), method: req.method ?? "", path, headers, body });
+  /** @type {Logged} */
+  const entry = { at: Date.now(), method: req.method ?? "", path, headers, body };
+  list.push(entry);
   logs.set(box, list);
   const mode = modes.get(box) ?? { mode: "ok" };
   switch (mode.mode) {
@@ -99,7 +102,56 @@ export async function receiver(req, res) {
     case "refuse":
       req.socket.destroy();
       return;
+    case "pattern":
+      return pattern(req, res, mode, list, entry);
   }
+}
+
+/**
+ * The soak's seeded fault pattern (docs/reliability.md, part 2): each attempt's fate is a hash of
+ * the seed, the `Service-Event-Id` and how many times that id came before, so a run is repeatable:
+ * `poison` of the ids always fail (they end dead), the rest fail (500), lose the connection, answer
+ * slowly (0.2-1.5 s) or hang past the 10 s timeout at the given rates, else 200.
+ * @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res
+ * What the box answered goes into the logged request (`answer`: the status, `reset` or `hang`).
+ * @param {{ seed?: number, poison?: number, fail?: number, reset?: number, slow?: number, hang?: number }} m @param {Logged[]} list @param {Logged} entry
+ */
+async function pattern(req, res, m, list, entry) {
+  const id = String(req.headers["service-event-id"] ?? "");
+  const attempt = list.filter((x) => x.headers["service-event-id"] === id).length;
+  const u = (salt) => (hash32(`${m.seed ?? 1}:${id}:${salt}`) % 1_000_000) / 1_000_000;
+  entry.answer = 500;
+  if (u("poison") < (m.poison ?? 0)) return json(res, 500, { error: "poisoned" });
+  const x = u(`attempt${attempt}`);
+  const failAt = m.fail ?? 0;
+  const resetAt = failAt + (m.reset ?? 0);
+  const hangAt = resetAt + (m.hang ?? 0);
+  const slowAt = hangAt + (m.slow ?? 0);
+  if (x < failAt) return json(res, 500, { error: "seeded failure" });
+  entry.answer = "reset";
+  if (x < resetAt) return req.socket.destroy();
+  entry.answer = "hang";
+  if (x < hangAt) {
+    await new Promise((r) => {
+      setTimeout(r, 12_000).unref();
+      res.on("close", r);
+    });
+    if (!res.destroyed && !res.writableEnded) json(res, 200, { late: true });
+    return;
+  }
+  if (x < slowAt) await new Promise((r) => setTimeout(r, 200 + (hash32(`${id}:${attempt}`) % 1300)));
+  entry.answer = 200;
+  return json(res, 200, { received: true });
+}
+
+/** FNV-1a, 32 bits. @param {string} s */
+function hash32(s) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
 }
 
 /** The DNS-over-HTTPS JSON API, as Cloudflare's resolver answers it. @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res @param {string} body */

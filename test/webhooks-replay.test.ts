@@ -149,6 +149,11 @@ describe("POST /v1/webhooks/deliveries/{id}/replay", () => {
     await api("PATCH", `/v1/webhooks/${hook.id}`, { key: t.key, body: { active: false } });
     const results = await Promise.all(Array.from({ length: 5 }, () => replay(t.key, original)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    // Only the replay that happened is on the audit trail: a refused one writes nothing.
+    const audited = await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE tenant_id = ? AND action = 'webhook.replayed'")
+      .bind(t.tenantId)
+      .first<{ n: number }>();
+    expect(audited!.n).toBe(1);
   });
 
   it("answers 404 for an unknown delivery or another account's", async () => {

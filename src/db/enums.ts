@@ -137,6 +137,9 @@ export const MESSAGE_PROVIDERS = ["outbox", "resend", "postmark", "twilio"] as c
 export type MessageProvider = (typeof MESSAGE_PROVIDERS)[number];
 
 export const SEALED_FILE_KINDS = ["pdf", "bundle"] as const;
+/** PAdES baseline levels of a sealed file (ETSI EN 319 142-1): timestamped, with validation data, archived. */
+export const SEAL_LEVELS = ["B-T", "B-LT", "B-LTA"] as const;
+export type SealLevel = (typeof SEAL_LEVELS)[number];
 
 /** The purposes text consent covers; no other purpose exists. */
 export const SMS_CONSENT_PURPOSES = ["signing.link", "signing.reminder", "signing.completed"] as const;

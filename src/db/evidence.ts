@@ -3,16 +3,29 @@
  * sealed PDF and the evidence bundle are made from. drizzle's query builder on the D1 driver; row
  * types come from the schema. Reads that belong together go out as one `db.batch`.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import { dbOf } from "./client";
 import type { Env } from "../env";
-import { certificates, documents, events, fieldValues, messages, sealedFiles, signers, tenants, webhookDeliveries, webhookEndpoints } from "./schema";
+import {
+  certificates,
+  documents,
+  events,
+  fieldValues,
+  messages,
+  sealedFileVersions,
+  sealedFiles,
+  signers,
+  tenants,
+  webhookDeliveries,
+  webhookEndpoints,
+} from "./schema";
 
 export type Certificate = typeof certificates.$inferSelect;
 export type NewCertificate = typeof certificates.$inferInsert;
 export type SealedFileRow = typeof sealedFiles.$inferSelect;
 export type NewSealedFile = typeof sealedFiles.$inferInsert;
 export type SealedKind = SealedFileRow["kind"];
+export type SealedFileVersionRow = typeof sealedFileVersions.$inferSelect;
 
 type Document = typeof documents.$inferSelect;
 type Signer = typeof signers.$inferSelect;
@@ -162,35 +175,153 @@ export async function sealedFileRow(env: Env, documentId: string, kind: SealedKi
   );
 }
 
-/** True when this row was inserted; false when another request recorded the file first. */
+/** True when this row was inserted (with its first version); false when another request recorded the file first. */
 export async function insertSealedFile(env: Env, row: NewSealedFile): Promise<boolean> {
   const result = await db(env)
     .insert(sealedFiles)
     .values(row)
     .onConflictDoNothing({ target: [sealedFiles.documentId, sealedFiles.kind] })
     .run();
-  return result.meta.changes === 1;
+  if (result.meta.changes !== 1) return false;
+  await db(env)
+    .insert(sealedFileVersions)
+    .values({
+      documentId: row.documentId,
+      kind: row.kind,
+      sha256: row.sha256,
+      r2Key: row.r2Key,
+      bytes: row.bytes,
+      level: row.level ?? "B-T",
+      createdAt: row.createdAt,
+    })
+    .onConflictDoNothing()
+    .run();
+  return true;
 }
 
-export async function isSealedFileOf(env: Env, documentId: string, sha256: string): Promise<boolean> {
-  const row = await db(env)
-    .select({ kind: sealedFiles.kind })
+/** One version of a sealed file by its hash (the current one or an earlier one). */
+export async function sealedFileVersion(env: Env, documentId: string, kind: SealedKind, sha256: string): Promise<SealedFileVersionRow | null> {
+  return (
+    (await db(env)
+      .select()
+      .from(sealedFileVersions)
+      .where(and(eq(sealedFileVersions.documentId, documentId), eq(sealedFileVersions.kind, kind), eq(sealedFileVersions.sha256, sha256)))
+      .get()) ?? null
+  );
+}
+
+/** Sealed files the cron should upgrade or re-timestamp now, oldest due first. */
+export async function sealedFilesDue(env: Env, now: string, limit: number): Promise<SealedFileRow[]> {
+  return db(env)
+    .select()
     .from(sealedFiles)
-    .where(and(eq(sealedFiles.documentId, documentId), eq(sealedFiles.sha256, sha256)))
-    .get();
-  return row !== undefined;
+    .where(and(isNotNull(sealedFiles.nextArchiveAt), lte(sealedFiles.nextArchiveAt, now)))
+    .orderBy(asc(sealedFiles.nextArchiveAt))
+    .limit(limit)
+    .all();
+}
+
+/**
+ * Points the sealed file at new bytes (an upgrade or a re-timestamp), keeping every earlier
+ * version: both versions are recorded (the earlier one may predate the versions table), and the
+ * pointer moves only if it still names `fromSha256` (a concurrent upgrade wins once). True when moved.
+ */
+export async function moveSealedFile(
+  env: Env,
+  current: SealedFileRow,
+  next: {
+    r2Key: string;
+    sha256: string;
+    bytes: number;
+    level: SealedFileRow["level"];
+    seal: Record<string, unknown>;
+    nextArchiveAt: string | null;
+    createdAt: string;
+  },
+): Promise<boolean> {
+  const d = db(env);
+  const [, moved] = await d.batch([
+    d
+      .insert(sealedFileVersions)
+      .values({
+        documentId: current.documentId,
+        kind: current.kind,
+        sha256: current.sha256,
+        r2Key: current.r2Key,
+        bytes: current.bytes,
+        level: current.level,
+        createdAt: current.createdAt,
+      })
+      .onConflictDoNothing(),
+    d
+      .update(sealedFiles)
+      .set({ r2Key: next.r2Key, sha256: next.sha256, bytes: next.bytes, level: next.level, seal: next.seal, nextArchiveAt: next.nextArchiveAt })
+      .where(and(eq(sealedFiles.documentId, current.documentId), eq(sealedFiles.kind, current.kind), eq(sealedFiles.sha256, current.sha256))),
+    // The new version is recorded only if the pointer moved to it (copied from the moved row).
+    d
+      .insert(sealedFileVersions)
+      .select(
+        d
+          .select({
+            documentId: sealedFiles.documentId,
+            kind: sealedFiles.kind,
+            sha256: sealedFiles.sha256,
+            r2Key: sealedFiles.r2Key,
+            bytes: sealedFiles.bytes,
+            level: sealedFiles.level,
+            createdAt: sql`${next.createdAt}`.as("created_at"),
+          })
+          .from(sealedFiles)
+          .where(and(eq(sealedFiles.documentId, current.documentId), eq(sealedFiles.kind, current.kind), eq(sealedFiles.sha256, next.sha256))),
+      )
+      .onConflictDoNothing(),
+  ]);
+  return moved.meta.changes === 1;
+}
+
+/** When the cron should look at the file next (a failed upgrade's retry), and what the seal object says meanwhile. */
+export async function setSealedFileNextArchive(env: Env, row: SealedFileRow, nextArchiveAt: string | null, seal: Record<string, unknown>): Promise<void> {
+  await db(env)
+    .update(sealedFiles)
+    .set({ nextArchiveAt, seal })
+    .where(and(eq(sealedFiles.documentId, row.documentId), eq(sealedFiles.kind, row.kind), eq(sealedFiles.sha256, row.sha256)))
+    .run();
+}
+
+/** True when `sha256` is any version (current or earlier) of one of the document's sealed files. */
+export async function isSealedFileOf(env: Env, documentId: string, sha256: string): Promise<boolean> {
+  const [current, earlier] = await db(env).batch([
+    db(env)
+      .select({ kind: sealedFiles.kind })
+      .from(sealedFiles)
+      .where(and(eq(sealedFiles.documentId, documentId), eq(sealedFiles.sha256, sha256)))
+      .limit(1),
+    db(env)
+      .select({ kind: sealedFileVersions.kind })
+      .from(sealedFileVersions)
+      .where(and(eq(sealedFileVersions.documentId, documentId), eq(sealedFileVersions.sha256, sha256)))
+      .limit(1),
+  ]);
+  return current.length > 0 || earlier.length > 0;
 }
 
 /** The verification code of the certificate whose document has a sealed file with this hash. */
 export async function codeOfSealedFile(env: Env, sha256: string): Promise<string | null> {
-  const row = await db(env)
-    .select({ code: certificates.verificationCode })
-    .from(sealedFiles)
-    .innerJoin(certificates, eq(certificates.documentId, sealedFiles.documentId))
-    .where(eq(sealedFiles.sha256, sha256))
-    .limit(1)
-    .get();
-  return row?.code ?? null;
+  const [current, earlier] = await db(env).batch([
+    db(env)
+      .select({ code: certificates.verificationCode })
+      .from(sealedFiles)
+      .innerJoin(certificates, eq(certificates.documentId, sealedFiles.documentId))
+      .where(eq(sealedFiles.sha256, sha256))
+      .limit(1),
+    db(env)
+      .select({ code: certificates.verificationCode })
+      .from(sealedFileVersions)
+      .innerJoin(certificates, eq(certificates.documentId, sealedFileVersions.documentId))
+      .where(eq(sealedFileVersions.sha256, sha256))
+      .limit(1),
+  ]);
+  return current[0]?.code ?? earlier[0]?.code ?? null;
 }
 
 // ---- what the sealed PDF and the bundle show -------------------------------------------------

@@ -143,14 +143,20 @@ export async function upsertPicture(env: Env, row: NewPagePictureRow): Promise<b
   return r.meta.changes === 1;
 }
 
-/** A revision keeps the file: the new version gets the same file row and page pictures (same R2 objects). */
-export async function copyPdfToVersion(env: Env, fromTemplateId: string, toTemplateId: string): Promise<void> {
+/**
+ * A revision of a PDF template: the new version row, and the same file row and page pictures as
+ * the version it revises (same R2 objects), in one batch. Throws the unique index's error when
+ * another request took the same version first.
+ */
+export async function insertRevisionWithPdf(env: Env, version: NewTemplateRow, fromTemplateId: string): Promise<void> {
   const db = orm(env);
   const [pdf, pictures] = await Promise.all([pdfOf(env, fromTemplateId), picturesOf(env, fromTemplateId)]);
-  if (!pdf) return;
+  if (!pdf) throw new Error(`Template ${fromTemplateId} has no PDF to carry into its revision.`);
+  const to = version.id;
   await db.batch([
-    db.insert(pdfTemplates).values({ ...pdf, templateId: toTemplateId }),
-    ...pictures.map((pic) => db.insert(pdfTemplatePages).values({ ...pic, templateId: toTemplateId })),
+    db.insert(templates).values(version),
+    db.insert(pdfTemplates).values({ ...pdf, templateId: to }),
+    ...pictures.map((pic) => db.insert(pdfTemplatePages).values({ ...pic, templateId: to })),
   ]);
 }
 

@@ -22,6 +22,7 @@ import {
   PACKET_PER,
   PACKET_STATUSES,
   SEALED_FILE_KINDS,
+  SEAL_LEVELS,
   SIGNER_AUTH,
   SIGNER_STATUSES,
   SMS_NUMBER_EVENT_KINDS,
@@ -630,8 +631,33 @@ export const sealedFiles = sqliteTable(
     bytes: integer("bytes").notNull(),
     seal: text("seal", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     createdAt: text("created_at").notNull().default(now),
+    /** PAdES baseline level of the current bytes (B-T until the long-term data is added). */
+    level: text("level", { enum: SEAL_LEVELS }).notNull().default("B-T"),
+    /** When the cron should next look at this file: retry the upgrade, or re-timestamp (null: nothing due). */
+    nextArchiveAt: text("next_archive_at"),
   },
-  (t) => [primaryKey({ columns: [t.documentId, t.kind] }), index("sealed_files_sha").on(t.sha256)],
+  (t) => [primaryKey({ columns: [t.documentId, t.kind] }), index("sealed_files_sha").on(t.sha256), index("sealed_files_archive").on(t.nextArchiveAt)],
+);
+
+/**
+ * Every version of a sealed file (the first B-T bytes, each upgrade and re-timestamp): each stays
+ * in R2 and downloadable by its hash, and verification accepts each hash. `sealed_files` points at
+ * the newest.
+ */
+export const sealedFileVersions = sqliteTable(
+  "sealed_file_versions",
+  {
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id),
+    kind: text("kind", { enum: SEALED_FILE_KINDS }).notNull(),
+    sha256: text("sha256").notNull(),
+    r2Key: text("r2_key").notNull(),
+    bytes: integer("bytes").notNull(),
+    level: text("level", { enum: SEAL_LEVELS }).notNull(),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.kind, t.sha256] }), index("sealed_file_versions_sha").on(t.sha256)],
 );
 
 export const webhookEndpoints = sqliteTable(

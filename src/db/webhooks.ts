@@ -61,6 +61,26 @@ function insertAuditIfEndpoint(db: Db, id: string, a: Audit, at: string, endpoin
   );
 }
 
+/**
+ * An audit row written only if the delivery `deliveryId` exists when the statement runs: after a
+ * conditional insert (a replay) in the same batch, a refused replay leaves no audit row.
+ */
+export function insertAuditIfDelivery(db: Db, id: string, a: Audit, at: string, deliveryId: string) {
+  return db.insert(auditLog).select(
+    db
+      .select({
+        id: sql<string>`${id}`.as("id"),
+        tenantId: sql<string>`${a.tenantId}`.as("tenant_id"),
+        actor: sql<string>`${a.actor}`.as("actor"),
+        action: sql<string>`${a.action}`.as("action"),
+        detail: sql<string>`${JSON.stringify(a.detail)}`.as("detail"),
+        createdAt: sql<string>`${at}`.as("created_at"),
+      })
+      .from(D)
+      .where(eq(D.id, deliveryId)),
+  );
+}
+
 // ————— endpoints —————
 
 export function findLiveEndpoint(db: Db, id: string, tenantId: string, mode: Mode) {

@@ -80,14 +80,22 @@ export async function requireTenant(env: Env, id: string) {
 /** How many origins an account may allow to frame its signing page. */
 export const MAX_FRAME_ANCESTORS = 10;
 
+/** `http://localhost`, `http://127.0.0.1`, `http://[::1]` (any port): pages served from the signer's own machine, as browsers treat them as secure. */
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
 /**
- * Origins allowed to frame the signing page, each exactly `https://host[:port]` (no path, no
- * wildcard: the page posts its messages to these exact origins). Returned normalised and unique.
+ * Origins allowed to frame the signing page, each exactly `https://host[:port]`, or a loopback
+ * `http://` origin for an integration run locally (no path, no wildcard: the page posts its
+ * messages to these exact origins). Returned normalised and unique.
  */
 export function normaliseFrameAncestors(list: string[]): string[] {
   if (list.length > MAX_FRAME_ANCESTORS) throw invalid(`frame_ancestors: at most ${MAX_FRAME_ANCESTORS} origins.`);
   const out = list.map((raw, i) => {
-    const bad = () => invalid(`frame_ancestors.${i}: "${raw}" is not an https origin such as https://app.example.com.`, "No path, query or wildcard.");
+    const bad = () =>
+      invalid(
+        `frame_ancestors.${i}: "${raw}" is not an https origin such as https://app.example.com.`,
+        "No path, query or wildcard; plain http only for localhost, 127.0.0.1 and [::1].",
+      );
     let u: URL;
     try {
       u = new URL(raw.trim());
@@ -95,17 +103,21 @@ export function normaliseFrameAncestors(list: string[]): string[] {
       throw bad();
     }
     const extra = u.pathname !== "/" || /[?#]/.test(raw) || u.username || u.password;
-    if (u.protocol !== "https:" || extra || !/^[a-z0-9.-]+$/.test(u.hostname)) throw bad();
+    const loopback = u.protocol === "http:" && LOOPBACK_HOSTS.has(u.hostname);
+    if ((u.protocol !== "https:" && !loopback) || extra || (!loopback && !/^[a-z0-9.-]+$/.test(u.hostname))) throw bad();
     return u.origin;
   });
   return [...new Set(out)];
 }
 
+/** An origin as normaliseFrameAncestors stores it. */
+const STORED_ORIGIN = /^(https:\/\/[a-z0-9.-]+|http:\/\/(localhost|127\.0\.0\.1|\[::1\]))(:\d{1,5})?$/;
+
 /** The stored list, re-checked on the way out so a header is never built from a bad row. */
 export function parseFrameAncestors(stored: string | null | undefined): string[] {
   try {
     const list = JSON.parse(stored ?? "[]") as unknown;
-    return Array.isArray(list) ? list.filter((o): o is string => typeof o === "string" && /^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/.test(o)) : [];
+    return Array.isArray(list) ? list.filter((o): o is string => typeof o === "string" && STORED_ORIGIN.test(o)) : [];
   } catch {
     return [];
   }

@@ -6,7 +6,7 @@
  */
 import type { Env } from "../env";
 import { pdfBrandOf } from "./branding";
-import { ApiError, invalid } from "../lib/errors";
+import { ApiError, invalid, notFound } from "../lib/errors";
 import { canonicalJson } from "../lib/canonical-json";
 import { randomHex, sha256Hex } from "../lib/crypto";
 import { nowIso } from "../lib/ids";
@@ -17,8 +17,9 @@ import type { Answer, CertificateSheet, SignerMark } from "../lib/pdf/certificat
 import type { BundleManifest } from "../lib/pdf/bundle";
 import { BUNDLE_FORMAT } from "../lib/pdf/bundle-format";
 import type { SealDescription } from "../lib/seal";
+import type { SealLevel } from "../db/enums";
 import { certificateRow, checkAgainstRecord, issueCertificate, type Certificate, type CertificatePayload } from "./certificates";
-import { bundleRows, documentPagesRows, insertSealedFile, sealedFileRow, type SealedKind } from "../db/evidence";
+import { bundleRows, documentPagesRows, insertSealedFile, sealedFileRow, sealedFileVersion, type SealedKind } from "../db/evidence";
 import { logError } from "../lib/log";
 import { stampedOriginal } from "./pdf-completion";
 
@@ -169,22 +170,31 @@ async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUrl: stri
   return drawBundle({ manifest, manifestJson, packageSha256: await sha256Hex(manifestJson), certificate: c, sealName });
 }
 
-/** Draws and seals a file (no storage). Throws ApiError `internal` with Retry-After when no timestamp can be had. */
-export async function makeSealedFile(env: Env, kind: SealedKind, cert: Certificate, baseUrl: string): Promise<{ bytes: Uint8Array; seal: SealDescription }> {
+/**
+ * Draws and seals a file (no storage): the B-T seal, then (src/domain/archive.ts) the DSS and the
+ * document timestamp that make it B-LTA. Throws ApiError `internal` with Retry-After when no
+ * timestamp can be had for the seal itself; missing revocation data keeps B-T, said in `seal`.
+ */
+export async function makeSealedFile(
+  env: Env,
+  kind: SealedKind,
+  cert: Certificate,
+  baseUrl: string,
+): Promise<{ bytes: Uint8Array; seal: SealDescription; level: SealLevel; nextArchiveAt: string | null }> {
   const { sealingFromEnv, sealPdf, TimestampError } = await import("../lib/seal");
   const sealing = await sealingFromEnv(env);
   const pdfDoc = await draw(env, kind, cert, baseUrl, sealing.description.commonName);
   const title = (JSON.parse(cert.payload) as CertificatePayload).document.title;
   const url = verificationUrl(baseUrl, cert.verificationCode);
+  let sealed: Uint8Array;
   try {
-    const bytes = await sealPdf(pdfDoc, {
+    sealed = await sealPdf(pdfDoc, {
       signer: sealing.signer,
       tsa: sealing.tsa,
       reason: kind === "pdf" ? `Certificate of completion: ${title}` : `Evidence bundle: ${title}`,
       location: safeHost(baseUrl) ?? baseUrl,
       contactInfo: url,
     });
-    return { bytes, seal: sealing.description };
   } catch (err) {
     if (!(err instanceof TimestampError)) throw err;
     logError("timestamp authority failed", err);
@@ -197,15 +207,21 @@ export async function makeSealedFile(env: Env, kind: SealedKind, cert: Certifica
       { "Retry-After": "60" },
     );
   }
+  // After the seal: long-term validation data and the archive timestamp (B-LT, B-LTA).
+  const { upgrade, describe } = await import("./archive");
+  const u = await upgrade(env, sealed, sealing, new Date());
+  if (u.levelReason) logError("sealed file left below B-LTA", new Error(u.levelReason), { documentId: cert.documentId, kind });
+  return { bytes: u.bytes, seal: describe(sealing.description, u), level: u.level, nextArchiveAt: u.nextArchiveAt };
 }
 
 /** The sealed file of a completed document: made once, then the same bytes from R2 every time. */
-export async function sealedFile(env: Env, doc: { id: string; status: string }, kind: SealedKind, baseUrl: string): Promise<SealedFile> {
+export async function sealedFile(env: Env, doc: { id: string; status: string }, kind: SealedKind, baseUrl: string, version?: string): Promise<SealedFile> {
   const cert = await certificateForCompleted(env, doc.id, doc.status, kind === "pdf" ? "The sealed PDF" : "The evidence bundle");
+  if (version) return fileVersion(env, doc.id, kind, version);
   const existing = await storedFile(env, doc.id, kind);
   if (existing) return existing;
 
-  const { bytes, seal } = await makeSealedFile(env, kind, cert, baseUrl);
+  const { bytes, seal, level, nextArchiveAt } = await makeSealedFile(env, kind, cert, baseUrl);
   const sha256 = await sha256Hex(bytes);
   const filename = FILENAME[kind](cert.verificationCode);
   const r2Key = `sealed/${doc.id}/${kind}-${randomHex(8)}.pdf`;
@@ -219,6 +235,8 @@ export async function sealedFile(env: Env, doc: { id: string; status: string }, 
     bytes: bytes.length,
     seal: seal as Record<string, unknown>,
     createdAt: nowIso(),
+    level,
+    nextArchiveAt,
   }).catch(async (err) => {
     await env.FILES.delete(r2Key); // no row, no file: the next request starts clean
     throw err;
@@ -238,5 +256,27 @@ async function storedFile(env: Env, documentId: string, kind: SealedKind): Promi
   // Evidence never changes silently: a lost object is a fault to investigate, not a reason to redraw.
   if (!obj) throw new Error(`Sealed file ${row.r2Key} is recorded but missing from R2.`);
   const bytes = new Uint8Array(await obj.arrayBuffer());
-  return { filename: row.filename, content_type: "application/pdf", seal: row.seal as SealDescription, sha256: row.sha256, bytes };
+  return { filename: row.filename, content_type: "application/pdf", seal: sealOf(row), sha256: row.sha256, bytes };
+}
+
+/** The seal object of a row: its level from the column (rows sealed before levels existed are B-T). */
+function sealOf(row: { seal: Record<string, unknown>; level: SealLevel }): SealDescription {
+  const seal = row.seal as SealDescription;
+  return { ...seal, level: row.level, levelReason: seal.levelReason ?? null };
+}
+
+/**
+ * An earlier (or the current) version of a sealed file by its SHA-256: every version stays in R2
+ * after an upgrade or a re-timestamp. Its `seal.level` is that version's level.
+ */
+async function fileVersion(env: Env, documentId: string, kind: SealedKind, sha256: string): Promise<SealedFile> {
+  const v = await sealedFileVersion(env, documentId, kind, sha256.toLowerCase());
+  const row = await sealedFileRow(env, documentId, kind);
+  if (!v || !row) throw notFound("sealed file version");
+  const obj = await env.FILES.get(v.r2Key);
+  if (!obj) throw new Error(`Sealed file version ${v.r2Key} is recorded but missing from R2.`);
+  const bytes = new Uint8Array(await obj.arrayBuffer());
+  const seal = sealOf({ seal: row.seal, level: v.level });
+  if (v.sha256 !== row.sha256) seal.levelReason = `An earlier version of this file; the current one is ${row.level} (SHA-256 ${row.sha256}).`;
+  return { filename: row.filename, content_type: "application/pdf", seal, sha256: v.sha256, bytes };
 }

@@ -33,6 +33,9 @@ import type { FieldInput } from "./templates";
 import { normaliseFields } from "./templates";
 import type { TEMPLATE_KINDS } from "../db/enums";
 
+/** Whose templates: an API key's principal or a dashboard member's account (the same rules for both). */
+export type Scope = Pick<Principal, "tenantId" | "mode">;
+
 export const PDF_TEMPLATE_LIMITS = {
   /** The upload, as sent. */
   maxBytes: 25 * 1024 * 1024,
@@ -147,7 +150,7 @@ async function dropUnreferenced(env: Env, keys: string[]): Promise<void> {
  * A code whose latest version is published is refused: revise it first (the revision keeps the
  * file), then upload to the new draft.
  */
-export async function uploadPdfTemplate(env: Env, p: Principal, meta: PdfTemplateMeta, bytes: Uint8Array, originalName: string) {
+export async function uploadPdfTemplate(env: Env, p: Scope, meta: PdfTemplateMeta, bytes: Uint8Array, originalName: string) {
   const analysis = await analyseUpload(bytes);
   const sha256 = await sha256Hex(bytes);
   const name = cleanOriginalName(originalName, meta.code);
@@ -263,7 +266,7 @@ const fmt = (v: number) => (Math.round(v * 1000) / 1000).toString();
  * (replacing an earlier one). Its pixel size is read from the bytes and its aspect ratio must be
  * the page's as shown (rotation applied) within 2 %.
  */
-export async function putPagePicture(env: Env, p: Principal, templateId: string, n: number, bytes: Uint8Array, contentType: string): Promise<PdfTemplateInfo> {
+export async function putPagePicture(env: Env, p: Scope, templateId: string, n: number, bytes: Uint8Array, contentType: string): Promise<PdfTemplateInfo> {
   const type = contentType.split(";")[0]!.trim().toLowerCase();
   if (!(PAGE_PICTURE_TYPES as readonly string[]).includes(type)) {
     throw invalid(`Content-Type: a page picture is image/png or image/jpeg, not ${type || "missing"}.`, "Send the picture's bytes with its type.");
@@ -321,7 +324,7 @@ export async function putPagePicture(env: Env, p: Principal, templateId: string,
  * `PATCH /v1/templates/{id}` `{fields}`: replaces the fields of a draft (placements included);
  * the same rules as creating a template, plus `place.page` within the PDF's pages.
  */
-export async function placeFields(env: Env, p: Principal, templateId: string, fields: FieldInput[]) {
+export async function placeFields(env: Env, p: Scope, templateId: string, fields: FieldInput[]) {
   const { template, pdf } = await ownedTemplate(env, p, templateId);
   if (template.isPublished) {
     throw invalid(

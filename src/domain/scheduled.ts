@@ -9,6 +9,7 @@ import { purgeOAuth } from "./oauth";
 import { sweepMessageQueues } from "./messages";
 import { remindDueSigners } from "./signer-links";
 import { sweepDroppedItems } from "./packets";
+import { archiveSealedFiles } from "./archive";
 
 export type ScheduledStep = (env: Env, now: Date) => Promise<unknown>;
 
@@ -23,6 +24,7 @@ export const scheduledSteps: Record<string, ScheduledStep> = {
   remindSigners: remindDueSigners,
   purgeIdleSessions,
   voidDroppedPacketItems: sweepDroppedItems,
+  archiveSealedFiles,
 };
 
 export async function runScheduled(env: Env, now: Date): Promise<Record<string, "ok" | string>> {

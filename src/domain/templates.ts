@@ -7,7 +7,7 @@ import { z } from "@hono/zod-openapi";
 import type { Env, Principal } from "../env";
 import type { TemplateField } from "../db/schema";
 import { type TemplateRow, insertVersion, latestPublishedRow, listWithCounts, markPublished, updateDraft, versionsOf } from "../db/templates";
-import { copyPdfToVersion, pdfOf, picturesOf } from "../db/pdf-templates";
+import { insertRevisionWithPdf, pdfOf, picturesOf } from "../db/pdf-templates";
 import { ApiError, invalid, notFound } from "../lib/errors";
 import { newId, nowIso } from "../lib/ids";
 import { jsonObject, plainText, text } from "../lib/text";
@@ -191,6 +191,12 @@ const pdfBodyFixed = (code: string) =>
     "To change the file, upload a new one with POST /v1/templates/pdf to the draft; to change fields or placements, PATCH /v1/templates/{id}.",
   );
 
+/** A unique-index failure is a lost race (false); anything else is thrown on. */
+const lostRace = (err: unknown): false => {
+  if (/UNIQUE constraint failed/i.test(String((err as Error)?.cause ?? "") + String(err))) return false;
+  throw err;
+};
+
 /** Another request changed the same code between this request's read and its write. */
 const raced = (code: string) =>
   new ApiError("conflict", `code: "${code}" was changed by another request at the same time.`, "Read the templates again and retry.");
@@ -273,7 +279,7 @@ export async function reviseTemplate(env: Env, p: Principal, input: ReviseInput)
   const id = newId("tpl");
   const version = latest.version + 1;
   // Concurrent revisions compute the same next version: one insert wins, the others answer 409.
-  const won = await insertVersion(env, {
+  const row = {
     id,
     tenantId: p.tenantId,
     mode: p.mode,
@@ -288,10 +294,11 @@ export async function reviseTemplate(env: Env, p: Principal, input: ReviseInput)
     fields,
     isPublished: false,
     createdAt: nowIso(),
-  });
+  };
+  // A revision of a PDF template keeps the file and its page pictures (same R2 objects), written
+  // in the same batch as the version so it is never, even for a moment, a text template.
+  const won = pdf ? await insertRevisionWithPdf(env, row, latest.id).then(() => true, lostRace) : await insertVersion(env, row);
   if (!won) throw raced(input.code);
-  // A revision of a PDF template keeps the file and its page pictures (same R2 objects).
-  if (pdf) await copyPdfToVersion(env, latest.id, id);
   return { template_id: id, version };
 }
 

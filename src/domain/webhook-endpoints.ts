@@ -14,6 +14,7 @@ import {
   findDeliveryOf,
   findLiveEndpoint,
   insertAudit,
+  insertAuditIfDelivery,
   insertEndpointWithinLimit,
   insertPing,
   insertReplay,
@@ -228,10 +229,18 @@ export async function replayDelivery(env: Env, p: Principal, deliveryId: string)
   if (!original) throw notFound("delivery");
   if (!REPLAYABLE.includes(original.status)) throw stillWaiting(deliveryId, original.status);
   const id = newDeliveryId();
+  const at = nowIso();
+  // The audit row is written only with the replay: a refused replay (409) leaves nothing behind.
   const [inserted] = await db.batch([
-    insertReplay(db, deliveryId, id, nowIso(), REPLAYABLE),
+    insertReplay(db, deliveryId, id, at, REPLAYABLE),
     trimHoldQuery(db, original.endpointId),
-    audit(db, p, "webhook.replayed", { delivery_id: deliveryId, replay_id: id }),
+    insertAuditIfDelivery(
+      db,
+      newId("aud"),
+      { tenantId: p.tenantId, actor: actorOf(p), action: "webhook.replayed", detail: { delivery_id: deliveryId, replay_id: id } },
+      at,
+      id,
+    ),
   ]);
   if (inserted.meta.changes !== 1) {
     const again = await deliveryStatus(db, deliveryId);

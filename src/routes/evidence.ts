@@ -2,7 +2,7 @@
  * Evidence: the certificate of completion, the sealed PDF, the evidence bundle (API key,
  * signing:read) and public verification by code (anonymous, rate-limited per address).
  */
-import { SIGNATURE_METHODS, SIGNER_STATUSES, TRAIL_KINDS } from "../db/enums";
+import { SEAL_LEVELS, SIGNATURE_METHODS, SIGNER_STATUSES, TRAIL_KINDS } from "../db/enums";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
@@ -87,6 +87,16 @@ const Seal = z
     publiclyTrusted: z.boolean().optional(),
     selfIssued: z.boolean().optional(),
     trust: z.string().optional().openapi({ example: "unverified" }),
+    level: z.enum(SEAL_LEVELS).openapi({
+      description:
+        "PAdES baseline level of these bytes (ETSI EN 319 142-1): `B-T` the seal with its RFC 3161 signature timestamp; `B-LT` plus the certificates and revocation data (CRLs) of the seal and timestamp chains in the file's Document Security Store; `B-LTA` plus a document timestamp over the whole file, renewed before the authority's certificate expires. See docs/evidence.md.",
+      example: "B-LTA",
+    }),
+    levelReason: z.string().nullable().openapi({
+      description:
+        "Why the file is not (yet) B-LTA, e.g. revocation data could not be fetched; the service retries hourly and upgrades the stored file. null at B-LTA.",
+      example: null,
+    }),
   })
   .openapi("Seal");
 
@@ -185,6 +195,11 @@ const EXAMPLE_TRAIL = [
 ];
 
 const idParam = z.object({ id: text().min(1).max(64) });
+const versionQuery = z.object({
+  sha256: z.string().regex(SHA256_HEX).optional().openapi({
+    description: "SHA-256 of a version of the file (the first B-T bytes, or one before a re-timestamp): that version's bytes. Without it, the current version.",
+  }),
+});
 
 async function documentOf(c: Context<AppEnv>, id: string): Promise<{ id: string; status: string }> {
   const p = c.get("principal");
@@ -203,7 +218,15 @@ const pdfOrJson = {
       example: {
         filename: "certificate-7K2M9QXDA4B8C1EF.pdf",
         content_type: "application/pdf",
-        seal: { commonName: "Edge Sign seal", timestamped: true, publiclyTrusted: false, selfIssued: true, trust: "unverified" },
+        seal: {
+          commonName: "Edge Sign seal",
+          timestamped: true,
+          publiclyTrusted: false,
+          selfIssued: true,
+          trust: "unverified",
+          level: "B-LTA",
+          levelReason: null,
+        },
         bytes_base64: "JVBERi0xLjcKJeLjz9MK…",
       },
     },
@@ -213,7 +236,8 @@ const pdfOrJson = {
 
 async function sendSealed(c: Context<AppEnv>, kind: SealedKind) {
   const doc = await documentOf(c, c.req.param("id")!);
-  const file = await sealedFile(c.env, doc, kind, publicBaseUrl(c.env));
+  const version = c.req.query("sha256"); // checked by the route's query schema
+  const file = await sealedFile(c.env, doc, kind, publicBaseUrl(c.env), version);
   c.header("ETag", `"${file.sha256}"`);
   c.header("Cache-Control", "private, no-cache");
   const accept = c.req.header("accept") ?? "";
@@ -277,9 +301,9 @@ export const evidence = createRouter()
       tags: ["evidence"],
       summary: "The sealed PDF: the document and its certificate, PAdES-sealed with an RFC 3161 timestamp",
       description:
-        "The sealed PDF of a completed document. `Accept: application/pdf` first answers the PDF itself; otherwise JSON with the bytes as base64. Any PAdES validator (pdfsig, Acrobat) can check the seal.",
+        "The sealed PDF of a completed document. `Accept: application/pdf` first answers the PDF itself; otherwise JSON with the bytes as base64. Any PAdES validator (pdfsig, Acrobat, EU DSS) can check the seal. The file is PAdES B-LTA (`seal.level`); a later archive timestamp makes a new version, and `?sha256=` answers any earlier version by its hash (404 for a hash that is no version of this file).",
       ...keyed("signing:read"),
-      request: { params: idParam },
+      request: { params: idParam, query: versionQuery },
       responses: { 200: pdfOrJson, ...keyedErrors },
     }),
     // JSON or the raw PDF: the typed-response helpers cannot express the raw branch.
@@ -293,9 +317,9 @@ export const evidence = createRouter()
       tags: ["evidence"],
       summary: "The sealed evidence bundle: certificate, trail, messages, webhook deliveries, record state, package SHA-256",
       description:
-        "The sealed evidence bundle of a completed document: everything needed to prove the signing later, in one sealed PDF. `Accept: application/pdf` first answers the PDF itself; otherwise JSON with the bytes as base64.",
+        "The sealed evidence bundle of a completed document: everything needed to prove the signing later, in one sealed PDF. `Accept: application/pdf` first answers the PDF itself; otherwise JSON with the bytes as base64. Like the PDF: PAdES B-LTA, and `?sha256=` answers an earlier version by its hash.",
       ...keyed("signing:read"),
-      request: { params: idParam },
+      request: { params: idParam, query: versionQuery },
       responses: { 200: pdfOrJson, ...keyedErrors },
     }),
     (c) => sendSealed(c, "bundle") as never,

@@ -11,26 +11,28 @@
  *   the font can draw, `widthOf` / `wrap` for measuring and wrapping. Sizes shrink to fit the box,
  *   then wrap, then (past a floor) the last line that fits ends with "…"; each box is also a clip.
  * - A checked checkbox is a heavy check mark (✔) filling the box; an unchecked one draws nothing.
- * - A picture (a drawn or uploaded signature or initials, a PNG the service wrote) is checked and
- *   scaled down again with `signaturePictureForPdf`, then fitted into the box keeping its aspect.
+ * - A picture (a drawn or uploaded signature or initials, a PNG the service wrote) is fitted into
+ *   the box keeping its aspect; one larger than the box needs at 300 dpi, or not as the service
+ *   writes them, goes through `signaturePictureForPdf` again first.
  *
  * Pure pdf-lib, no I/O, no Node APIs, and the same input gives the same bytes.
  */
 import {
   clip,
   concatTransformationMatrix,
+  drawObject,
   endPath,
   LineCapStyle,
   type PDFDocument,
   type PDFFont,
-  type PDFImage,
   type PDFPage,
+  type PDFRef,
   popGraphicsState,
   pushGraphicsState,
   rectangle,
 } from "pdf-lib";
 import type { TemplateFieldKind } from "../../db/enums";
-import { PictureError, signaturePictureForPdf } from "../image";
+import { PICTURE_LIMITS, PictureError, signaturePictureForPdf } from "../image";
 import { toBase64 } from "../seal/der";
 import { encodeByCmap, INK } from "./layout";
 import { drawable, fontCovers, unicodeFontBytes, widthOf, wrap } from "./text";
@@ -61,9 +63,10 @@ export type UserRect = { left: number; bottom: number; right: number; top: numbe
 /**
  * A page as a reader sees it. `box` is the visible area in user space: the crop box (inherited
  * from the page tree when the page has none, the media box when neither has one), cut to the
- * media box as PDF 32000-1 §14.11.2 says. `width` and `height` are that box's size in points,
- * swapped for a page turned 90° or 270°. `rotation` is /Rotate (inherited too) brought to 0, 90,
- * 180 or 270: the page is shown turned that many degrees clockwise.
+ * media box as PDF 32000-1 §14.11.2 says (the media box when they do not meet; US Letter when a
+ * page has no usable media box, as pdf.js shows it). `width` and `height` are that box's size in
+ * points, swapped for a page turned 90° or 270°. `rotation` is /Rotate (inherited too) as
+ * `normaliseRotation` reads it: the page is shown turned that many degrees clockwise.
  */
 export type PageView = { width: number; height: number; rotation: Rotation; box: UserRect };
 
@@ -73,18 +76,40 @@ export type ShownBox = { x: number; y: number; w: number; h: number };
 /** A PDF transformation matrix [a b c d e f]: (x, y) → (a·x + c·y + e, b·x + d·y + f). */
 export type Matrix = [number, number, number, number, number, number];
 
-function rectOf(page: PDFPage, which: "media" | "crop"): UserRect {
-  const r = which === "media" ? page.getMediaBox() : page.getCropBox();
-  const xs = [r.x, r.x + r.width];
-  const ys = [r.y, r.y + r.height];
-  // Written either way round in the wild ([612 792 0 0]): normalised.
-  return { left: Math.min(...xs), bottom: Math.min(...ys), right: Math.max(...xs), top: Math.max(...ys) };
+/** US Letter, what readers (pdf.js) show for a page without a usable /MediaBox. */
+const LETTER: UserRect = { left: 0, bottom: 0, right: 612, top: 792 };
+
+/** A page box read through the page tree, normalised (written either way round in the wild); null if unusable. */
+function boxOf(page: PDFPage, which: "media" | "crop"): UserRect | null {
+  let r: { x: number; y: number; width: number; height: number };
+  try {
+    if (which === "crop" && !page.node.CropBox()) return null;
+    r = which === "media" ? page.getMediaBox() : page.getCropBox();
+  } catch {
+    return null;
+  }
+  const box = {
+    left: Math.min(r.x, r.x + r.width),
+    bottom: Math.min(r.y, r.y + r.height),
+    right: Math.max(r.x, r.x + r.width),
+    top: Math.max(r.y, r.y + r.height),
+  };
+  return [box.left, box.bottom, box.right, box.top].every(Number.isFinite) && box.right > box.left && box.top > box.bottom ? box : null;
+}
+
+/**
+ * /Rotate as readers (pdf.js, whose pictures the placements are made on) take it: a multiple of
+ * 90 brought into 0-270 (-90 is 270, 450 is 90); anything else reads as 0.
+ */
+export function normaliseRotation(angle: number): Rotation {
+  if (!Number.isFinite(angle) || angle % 90 !== 0) return 0;
+  return (((angle % 360) + 360) % 360) as Rotation;
 }
 
 /** The page as a reader sees it (see `PageView`). The one definition pages are measured by. */
 export function pageView(page: PDFPage): PageView {
-  const media = rectOf(page, "media");
-  const crop = rectOf(page, "crop");
+  const media = boxOf(page, "media") ?? LETTER;
+  const crop = boxOf(page, "crop") ?? media;
   let box: UserRect = {
     left: Math.max(media.left, crop.left),
     bottom: Math.max(media.bottom, crop.bottom),
@@ -93,9 +118,7 @@ export function pageView(page: PDFPage): PageView {
   };
   // A crop box outside the media box shows nothing; readers fall back to the media box.
   if (!(box.right > box.left && box.top > box.bottom)) box = media;
-  const raw = page.getRotation().angle;
-  const turns = Number.isFinite(raw) ? Math.round(raw / 90) : 0;
-  const rotation = ((((turns % 4) + 4) % 4) * 90) as Rotation;
+  const rotation = normaliseRotation(page.getRotation().angle);
   const w = box.right - box.left;
   const h = box.top - box.bottom;
   const sideways = rotation === 90 || rotation === 270;
@@ -117,6 +140,21 @@ export function shownPointToUser(view: PageView, u: number, v: number): { x: num
       return { x: right - u, y: bottom + v };
     case 270:
       return { x: right - v, y: top - u };
+  }
+}
+
+/** The inverse of `shownPointToUser`: a user-space point as (u, v) points from the shown top-left corner. */
+export function userPointToShown(view: PageView, x: number, y: number): { u: number; v: number } {
+  const { left, bottom, right, top } = view.box;
+  switch (view.rotation) {
+    case 0:
+      return { u: x - left, v: top - y };
+    case 90:
+      return { u: y - bottom, v: x - left };
+    case 180:
+      return { u: right - x, v: y - bottom };
+    case 270:
+      return { u: top - y, v: right - x };
   }
 }
 
@@ -157,9 +195,11 @@ const MIN_SIZE = 6;
 const FLOOR_SIZE = 3;
 /** Inner padding: a tenth of the box's shorter side, between 0.5 and 3 points. */
 const padOf = (w: number, h: number) => Math.min(3, Math.max(0.5, Math.min(w, h) * 0.1));
-/** Pictures are kept at up to 4 pixels a point (288 dpi) of their box. */
-const PICTURE_PIXELS_PER_POINT = 4;
+/** Pictures are kept at up to 300 dpi of their box (as the certificate pages keep theirs). */
+const PICTURE_PIXELS_PER_POINT = 300 / 72;
 const CHECK_MARK = "\u2714";
+/** Coordinates written to the page: to 1/10000 pt, so the content carries no floating-point noise. */
+const r4 = (n: number) => Math.round(n * 10000) / 10000 + 0;
 
 type Metrics = { ascent: number; descent: number; line: number };
 let metrics: Metrics | null = null;
@@ -243,7 +283,7 @@ export function layoutText(input: string, width: number, height: number, opts: {
 type Ctx = {
   doc: PDFDocument;
   font: PDFFont | null;
-  pictures: Map<string, PDFImage>;
+  pictures: Map<string, Picture>;
 };
 
 async function fontOf(ctx: Ctx): Promise<PDFFont> {
@@ -279,23 +319,181 @@ function pictureKey(bytes: Uint8Array, maxW: number, maxH: number): string {
   return `${bytes.length}:${(h >>> 0).toString(16)}:${toBase64(bytes.subarray(0, 24))}:${maxW}x${maxH}`;
 }
 
-async function embedPicture(ctx: Ctx, png: Uint8Array, width: number, height: number): Promise<PDFImage | null> {
+/** A PNG's header fields, when it is a PNG as the service writes them. */
+type ServicePng = { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+
+/**
+ * The header of a PNG as `signaturePictureForPdf` writes it (signature, header first, 8-bit
+ * greyscale/RGB with or without alpha, not interlaced, within the signature-picture limits), or
+ * null for anything else.
+ */
+function servicePng(png: Uint8Array): ServicePng | null {
+  const START = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52];
+  if (png.length < 33 || START.some((b, i) => png[i] !== b)) return null;
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  const width = view.getUint32(16);
+  const height = view.getUint32(20);
+  const [depth, colorType, compression, filter, interlace] = png.subarray(24, 29);
+  const channels = ({ 0: 1, 4: 2, 2: 3, 6: 4 } as Record<number, 1 | 2 | 3 | 4>)[colorType!];
+  if (width < 1 || height < 1 || width > PICTURE_LIMITS.maxWidth || height > PICTURE_LIMITS.maxHeight) return null;
+  if (depth !== 8 || !channels || compression !== 0 || filter !== 0 || interlace !== 0) return null;
+  return { width, height, channels };
+}
+
+async function streamThrough(parts: Uint8Array[], transform: CompressionStream | DecompressionStream, limit: number): Promise<Uint8Array | null> {
+  const reader = new Blob(parts as unknown as ArrayBuffer[]).stream().pipeThrough(transform).getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limit) {
+        await reader.cancel().catch(() => {});
+        return null;
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return null;
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/** PNG scanlines (filter byte + row) back to plain 8-bit samples. Null when a filter type is unknown. */
+function unfilter(raw: Uint8Array, width: number, height: number, bpp: number): Uint8Array | null {
+  const stride = width * bpp;
+  const out = new Uint8Array(stride * height);
+  for (let y = 0; y < height; y++) {
+    const f = raw[y * (stride + 1)]!;
+    const src = y * (stride + 1) + 1;
+    const row = y * stride;
+    const up = row - stride;
+    for (let i = 0; i < stride; i++) {
+      const x = raw[src + i]!;
+      const a = i >= bpp ? out[row + i - bpp]! : 0;
+      const b = y > 0 ? out[up + i]! : 0;
+      let v: number;
+      if (f === 0) v = x;
+      else if (f === 1) v = x + a;
+      else if (f === 2) v = x + b;
+      else if (f === 3) v = x + ((a + b) >> 1);
+      else if (f === 4) {
+        const c = y > 0 && i >= bpp ? out[up + i - bpp]! : 0;
+        const p = a + b - c;
+        const pa = Math.abs(p - a);
+        const pb = Math.abs(p - b);
+        const pc = Math.abs(p - c);
+        v = x + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
+      } else return null;
+      out[row + i] = v & 0xff;
+    }
+  }
+  return out;
+}
+
+/**
+ * A service-written PNG as a PDF image XObject (colour samples, and a soft mask for its alpha
+ * unless every pixel is opaque), inflated and deflated by the runtime's own zlib
+ * (DecompressionStream / CompressionStream) rather than pdf-lib's JavaScript one: the same
+ * pixels as pdf-lib's embedPng, at a fraction of the CPU. Null when the data is not what the
+ * header says (then the picture goes through `signaturePictureForPdf`).
+ */
+async function pngXObject(doc: PDFDocument, png: Uint8Array, head: ServicePng): Promise<Picture | null> {
+  const { width, height, channels } = head;
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  const idat: Uint8Array[] = [];
+  for (let at = 8; at + 12 <= png.length; ) {
+    const length = view.getUint32(at);
+    const end = at + 12 + length;
+    if (end > png.length) return null;
+    const type = String.fromCharCode(png[at + 4]!, png[at + 5]!, png[at + 6]!, png[at + 7]!);
+    if (type === "IDAT") idat.push(png.subarray(at + 8, at + 8 + length));
+    if (type === "IEND") break;
+    at = end;
+  }
+  const expected = height * (1 + width * channels);
+  const raw = idat.length ? await streamThrough(idat, new DecompressionStream("deflate"), expected) : null;
+  if (!raw || raw.length !== expected) return null;
+  const samples = unfilter(raw, width, height, channels);
+  if (!samples) return null;
+  const colours = channels === 1 || channels === 2 ? 1 : 3;
+  const pixels = width * height;
+  let colour = samples;
+  let alpha: Uint8Array | null = null;
+  if (channels === 2 || channels === 4) {
+    colour = new Uint8Array(pixels * colours);
+    alpha = new Uint8Array(pixels);
+    let opaque = true;
+    for (let i = 0, s = 0, c = 0; i < pixels; i++) {
+      for (let k = 0; k < colours; k++) colour[c++] = samples[s++]!;
+      const a = samples[s++]!;
+      alpha[i] = a;
+      if (a !== 255) opaque = false;
+    }
+    if (opaque) alpha = null;
+  }
+  const deflated = async (bytes: Uint8Array) => (await streamThrough([bytes], new CompressionStream("deflate"), Number.MAX_SAFE_INTEGER))!;
+  const image = (bytes: Uint8Array, space: "DeviceGray" | "DeviceRGB", extra: Record<string, PDFRef> = {}) =>
+    doc.context.register(
+      doc.context.stream(bytes, {
+        Type: "XObject",
+        Subtype: "Image",
+        Width: width,
+        Height: height,
+        ColorSpace: space,
+        BitsPerComponent: 8,
+        Filter: "FlateDecode",
+        ...extra,
+      }),
+    );
+  const mask = alpha ? image(await deflated(alpha), "DeviceGray") : null;
+  const ref = image(await deflated(colour), colours === 1 ? "DeviceGray" : "DeviceRGB", mask ? { SMask: mask } : {});
+  return { ref, width, height };
+}
+
+/** An embedded picture: its image XObject and its size in pixels. */
+type Picture = { ref: PDFRef; width: number; height: number };
+
+/**
+ * The picture for a box of `width` × `height` points, embedded once per document for the same
+ * bytes and size. A PNG as the service writes it that is already no larger than the box needs at
+ * 300 dpi (what the caller gets from `signaturePictureForPdf` for the box) is embedded as it is;
+ * anything else goes through `signaturePictureForPdf` again: checked, decoded, scaled down and
+ * written by the service, so only a PNG the service wrote is ever embedded. Null when the
+ * picture is not readable.
+ */
+async function embedPicture(ctx: Ctx, png: Uint8Array, width: number, height: number): Promise<Picture | null> {
   const maxW = Math.max(1, Math.ceil(width * PICTURE_PIXELS_PER_POINT));
   const maxH = Math.max(1, Math.ceil(height * PICTURE_PIXELS_PER_POINT));
   const key = pictureKey(png, maxW, maxH);
   const cached = ctx.pictures.get(key);
   if (cached) return cached;
-  let bytes: Uint8Array;
-  try {
-    // Checked and scaled down again: pdf-lib only ever embeds a PNG the service wrote.
-    bytes = (await signaturePictureForPdf(`data:image/png;base64,${toBase64(png)}`, maxW, maxH)).png;
-  } catch (err) {
-    if (err instanceof PictureError) return null;
-    throw err;
+  const head = servicePng(png);
+  // A pixel and 2 % of slack: the caller sized it from the same box, maybe rounded differently.
+  const fits = head !== null && head.width <= maxW * 1.02 + 1 && head.height <= maxH * 1.02 + 1;
+  let picture = fits ? await pngXObject(ctx.doc, png, head) : null;
+  if (!picture) {
+    let bytes: Uint8Array;
+    try {
+      bytes = (await signaturePictureForPdf(`data:image/png;base64,${toBase64(png)}`, maxW, maxH)).png;
+    } catch (err) {
+      if (err instanceof PictureError) return null;
+      throw err;
+    }
+    const written = servicePng(bytes);
+    picture = written ? await pngXObject(ctx.doc, bytes, written) : null;
+    if (!picture) throw new Error("a picture written by signaturePictureForPdf could not be embedded");
   }
-  const image = await ctx.doc.embedPng(bytes);
-  ctx.pictures.set(key, image);
-  return image;
+  ctx.pictures.set(key, picture);
+  return picture;
 }
 
 function drawLines(
@@ -314,7 +512,7 @@ function drawLines(
     if (!l) return;
     const baseline = top - i * line * size - ascent * size;
     const x = align === "center" ? box.x + (box.width - widthOf(l, size)) / 2 : box.x;
-    page.drawText(l, { x, y: baseline, size, font, color: INK });
+    page.drawText(l, { x: r4(x), y: r4(baseline), size, font, color: INK });
   });
 }
 
@@ -333,13 +531,17 @@ async function drawPlacement(ctx: Ctx, page: PDFPage, view: PageView, p: StampPl
       job = () => drawCheck(page, font, inner);
     }
   } else if (p.picture && p.picture.length > 0) {
-    const image = await embedPicture(ctx, p.picture, inner.width, inner.height);
+    const image = await embedPicture(ctx, p.picture, width, height);
     if (image) {
       const scale = Math.min(inner.width / image.width, inner.height / image.height);
       const w = image.width * scale;
       const h = image.height * scale;
       const x = p.kind === "initials" ? inner.x + (inner.width - w) / 2 : inner.x;
-      job = () => page.drawImage(image, { x, y: inner.y + (inner.height - h) / 2, width: w, height: h });
+      const y = inner.y + (inner.height - h) / 2;
+      job = () => {
+        const name = page.node.newXObject("Image", image.ref);
+        page.pushOperators(pushGraphicsState(), concatTransformationMatrix(r4(w), 0, 0, r4(h), r4(x), r4(y)), drawObject(name), popGraphicsState());
+      };
     }
   }
   if (!job && p.kind !== "checkbox" && p.text) {
@@ -354,7 +556,13 @@ async function drawPlacement(ctx: Ctx, page: PDFPage, view: PageView, p: StampPl
   }
   if (!job) return;
   // The box's own frame (upright as shown), clipped to the box: nothing drawn can leave it.
-  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...frame.matrix), rectangle(0, 0, width, height), clip(), endPath());
+  page.pushOperators(
+    pushGraphicsState(),
+    concatTransformationMatrix(...(frame.matrix.map(r4) as Matrix)),
+    rectangle(0, 0, r4(width), r4(height)),
+    clip(),
+    endPath(),
+  );
   await job();
   page.pushOperators(popGraphicsState());
 }
@@ -367,7 +575,7 @@ function drawCheck(page: PDFPage, font: PDFFont, box: { x: number; y: number; wi
     const size = Math.min(box.height / line, box.width / perPoint);
     const x = box.x + (box.width - perPoint * size) / 2;
     const y = box.y + box.height / 2 - ((ascent + descent) / 2) * size;
-    page.drawText(CHECK_MARK, { x, y, size, font, color: INK });
+    page.drawText(CHECK_MARK, { x: r4(x), y: r4(y), size: r4(size), font, color: INK });
     return;
   }
   const s = Math.min(box.width, box.height);

@@ -15,6 +15,7 @@ export { sealPdf, type SealOptions } from "./pades";
 export { loadSigner, type SealSigner } from "./keys";
 export { ownTsa, remoteTsa, TimestampError, OWN_TSA_POLICY, type TimestampAuthority } from "./tsa";
 export { SealConfigError } from "./der";
+export { archive, ownCrl, crlUrls, crlNextUpdate, lastTimestampExpiry, RevocationError, type RevocationSource } from "./ltv";
 
 export type SealEnv = {
   SEAL_KEY_PEM?: string;
@@ -25,19 +26,28 @@ export type SealEnv = {
   TSA_URL?: string;
 };
 
-/** What the API reports about a seal (the `seal` object of a sealed file). */
-export type SealDescription =
-  | { commonName: string; timestamped: boolean; publiclyTrusted: true }
-  | { commonName: string; timestamped: boolean; selfIssued: boolean; trust: "unverified" };
+/** PAdES baseline level: B-T (timestamped), B-LT (+ validation data in the DSS), B-LTA (+ document timestamp). */
+export type SealLevel = "B-T" | "B-LT" | "B-LTA";
 
-export type Sealing = { signer: SealSigner; tsa: TimestampAuthority; description: SealDescription };
+/**
+ * What the API reports about a seal (the `seal` object of a sealed file). `level` is the file's
+ * PAdES level; `levelReason` says why it is not (yet) B-LTA, null when it is.
+ */
+export type SealDescription = (
+  | { commonName: string; timestamped: boolean; publiclyTrusted: true }
+  | { commonName: string; timestamped: boolean; selfIssued: boolean; trust: "unverified" }
+) & { level?: SealLevel; levelReason?: string | null };
+
+/** `tsaSigner`: the service's own authority (absent with TSA_URL): it publishes its own CRL. */
+export type Sealing = { signer: SealSigner; tsa: TimestampAuthority; tsaSigner?: SealSigner; description: SealDescription };
 
 export async function sealingFromEnv(env: SealEnv, tsaOptions: RemoteTsaOptions = {}): Promise<Sealing> {
   const signer = await loadSigner(env.SEAL_KEY_PEM, env.SEAL_CERT_PEM, "SEAL_KEY_PEM/SEAL_CERT_PEM");
-  const tsa = env.TSA_URL ? remoteTsa(env.TSA_URL, tsaOptions) : ownTsa(await loadSigner(env.TSA_KEY_PEM, env.TSA_CERT_PEM, "TSA_KEY_PEM/TSA_CERT_PEM"));
+  const tsaSigner = env.TSA_URL ? undefined : await loadSigner(env.TSA_KEY_PEM, env.TSA_CERT_PEM, "TSA_KEY_PEM/TSA_CERT_PEM");
+  const tsa = tsaSigner ? ownTsa(tsaSigner) : remoteTsa(env.TSA_URL!, tsaOptions);
   const description: SealDescription =
     env.SEAL_PUBLICLY_TRUSTED === "true"
       ? { commonName: signer.commonName, timestamped: true, publiclyTrusted: true }
       : { commonName: signer.commonName, timestamped: true, selfIssued: signer.selfIssued, trust: "unverified" };
-  return { signer, tsa, description };
+  return { signer, tsa, tsaSigner, description };
 }

@@ -1,0 +1,182 @@
+/**
+ * Long-term evidence for sealed files (docs/evidence.md, "Levels"): after the B-T seal, the
+ * validation data (DSS: certificates and CRLs of the seal chain and every timestamp chain, VRI)
+ * and a document timestamp make the file B-LTA. When revocation data cannot be had the file
+ * stays B-T, its seal object says why, and the cron retries; when the last timestamp's authority
+ * certificate comes within 90 days of expiry the cron adds a fresh archive timestamp. Each upgrade
+ * is a new R2 object; every earlier version stays downloadable by its hash and verifiable.
+ */
+import type { Env } from "../env";
+import { randomHex, sha256Hex } from "../lib/crypto";
+import { nowIso } from "../lib/ids";
+import { log, logError } from "../lib/log";
+import type { RevocationSource, SealDescription, SealLevel, Sealing } from "../lib/seal";
+import { moveSealedFile, type SealedFileRow, sealedFilesDue, setSealedFileNextArchive } from "../db/evidence";
+
+/** Re-timestamp when the last timestamp's authority certificate expires within this many days. */
+export const RETIMESTAMP_DAYS = 90;
+/** A failed upgrade (no revocation data, authority down) is retried after this long. */
+export const RETRY_MINUTES = 60;
+/** Files upgraded per cron minute: each costs a few tens of ms of CPU (docs/benchmarks.md). */
+const PER_RUN = 5;
+
+const DAY = 86_400_000;
+const CRL_FETCH_TIMEOUT_MS = 10_000;
+
+/**
+ * Revocation data for the Worker: the service's own identities (self-issued seal, own timestamp
+ * authority) get a CRL signed with their own key, the one `/pki/*.crl` publishes; a certificate
+ * issued by someone else gets the CRL named in its distribution points, cached in R2
+ * (`pki/crl/<sha256 of url>.crl`, with its nextUpdate) until its nextUpdate. A self-signed
+ * certificate from elsewhere is a trust anchor: nothing above it can revoke it.
+ */
+export function revocationSource(env: Env, sealing: Sealing, now: Date): RevocationSource {
+  return async (cert, der) => {
+    const seal = await import("../lib/seal");
+    for (const own of [sealing.signer, sealing.tsaSigner]) {
+      if (own?.selfIssued && equal(der, own.leafDer)) return { crls: [await seal.ownCrl(own, now)], ocsps: [] };
+    }
+    if (cert.subject.isEqual(cert.issuer)) return { crls: [], ocsps: [] };
+    const urls = seal.crlUrls(cert);
+    if (!urls.length) throw new seal.RevocationError(`${cnOf(cert)} names no CRL distribution point (OCSP is not fetched).`);
+    const problems: string[] = [];
+    for (const url of urls) {
+      try {
+        return { crls: [await cachedCrl(env, url, now)], ocsps: [] };
+      } catch (err) {
+        problems.push(`${url}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    throw new seal.RevocationError(`No CRL for ${cnOf(cert)} (${problems.join("; ")}).`);
+  };
+}
+
+function equal(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function cnOf(cert: { subject: { typesAndValues: { type: string; value: { valueBlock: unknown } }[] } }): string {
+  const tv = cert.subject.typesAndValues.find((t) => t.type === "2.5.4.3");
+  return tv ? `"${String((tv.value.valueBlock as { value?: unknown }).value)}"` : "a certificate";
+}
+
+async function cachedCrl(env: Env, url: string, now: Date): Promise<Uint8Array> {
+  const { crlNextUpdate } = await import("../lib/seal");
+  const key = `pki/crl/${await sha256Hex(url)}.crl`;
+  const cached = await env.FILES.get(key);
+  if (cached && Date.parse(cached.customMetadata?.nextUpdate ?? "") > now.getTime()) return new Uint8Array(await cached.arrayBuffer());
+  const res = await fetch(url, { signal: AbortSignal.timeout(CRL_FETCH_TIMEOUT_MS) });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  const der = new Uint8Array(await res.arrayBuffer());
+  const next = crlNextUpdate(der); // throws on anything that is not a CRL
+  if (next && next.getTime() <= now.getTime()) throw new Error("the CRL is out of date (nextUpdate has passed)");
+  await env.FILES.put(key, der, {
+    httpMetadata: { contentType: "application/pkix-crl" },
+    customMetadata: { url, nextUpdate: (next ?? new Date(now.getTime() + DAY)).toISOString(), fetchedAt: now.toISOString() },
+  });
+  return der;
+}
+
+export type Upgrade = { bytes: Uint8Array; level: SealLevel; levelReason: string | null; nextArchiveAt: string | null };
+
+/**
+ * B-T → B-LTA, or a fresh archive timestamp on a B-LTA file: DSS then document timestamp.
+ * Never throws for a missing dependency: the answer says which level was reached and why not more.
+ */
+export async function upgrade(env: Env, bytes: Uint8Array, sealing: Sealing, now: Date, current: SealLevel = "B-T"): Promise<Upgrade> {
+  const seal = await import("../lib/seal");
+  const retry = new Date(now.getTime() + RETRY_MINUTES * 60_000).toISOString();
+  let dss: Awaited<ReturnType<typeof seal.archive>>;
+  try {
+    dss = await seal.archive(bytes, { tsa: sealing.tsa, chain: sealing.signer.certificates, revocation: revocationSource(env, sealing, now) });
+  } catch (err) {
+    if (!(err instanceof seal.RevocationError)) throw err;
+    return {
+      bytes,
+      level: current,
+      levelReason: `Revocation data could not be had, so the file stays ${current}; retried hourly: ${err.message}`,
+      nextArchiveAt: retry,
+    };
+  }
+  try {
+    const out = await dss.lta();
+    const expiry = seal.lastTimestampExpiry(out);
+    let due = expiry ? expiry.getTime() - RETIMESTAMP_DAYS * DAY : null;
+    // The authority's own certificate already expires within 90 days: a timestamp from it now does
+    // not reach further, so look again in a day (a new authority certificate ends the wait) rather
+    // than re-timestamping every minute.
+    if (due !== null && due <= now.getTime()) {
+      log("warn", "timestamp authority certificate expires within 90 days", { expires: expiry!.toISOString() });
+      due = now.getTime() + DAY;
+    }
+    return { bytes: out, level: "B-LTA", levelReason: null, nextArchiveAt: due === null ? null : new Date(due).toISOString() };
+  } catch (err) {
+    if (!(err instanceof seal.TimestampError)) throw err;
+    if (current === "B-LTA") return { bytes, level: current, levelReason: null, nextArchiveAt: retry };
+    return {
+      bytes: dss.dss,
+      level: "B-LT",
+      levelReason: `The timestamp authority could not be reached for the document timestamp; retried hourly: ${err.message}`,
+      nextArchiveAt: retry,
+    };
+  }
+}
+
+export function describe(base: SealDescription, u: Pick<Upgrade, "level" | "levelReason">): SealDescription {
+  return { ...base, level: u.level, levelReason: u.levelReason };
+}
+
+/** Cron step: upgrade files left below B-LTA and re-timestamp those whose last timestamp is due. */
+export async function archiveSealedFiles(env: Env, now: Date): Promise<{ upgraded: number; retried: number }> {
+  const due = await sealedFilesDue(env, now.toISOString(), PER_RUN);
+  if (!due.length) return { upgraded: 0, retried: 0 };
+  const { sealingFromEnv } = await import("../lib/seal");
+  const sealing = await sealingFromEnv(env);
+  let upgraded = 0;
+  let retried = 0;
+  for (const row of due) {
+    try {
+      if (await archiveOne(env, row, sealing, now)) upgraded++;
+      else retried++;
+    } catch (err) {
+      retried++;
+      logError("sealed file archive step failed", err, { documentId: row.documentId, kind: row.kind });
+      await setSealedFileNextArchive(env, row, new Date(now.getTime() + RETRY_MINUTES * 60_000).toISOString(), row.seal);
+    }
+  }
+  return { upgraded, retried };
+}
+
+async function archiveOne(env: Env, row: SealedFileRow, sealing: Sealing, now: Date): Promise<boolean> {
+  const obj = await env.FILES.get(row.r2Key);
+  if (!obj) throw new Error(`Sealed file ${row.r2Key} is recorded but missing from R2.`);
+  const before = new Uint8Array(await obj.arrayBuffer());
+  const u = await upgrade(env, before, sealing, now, row.level);
+  const seal = describe(row.seal as SealDescription, u) as Record<string, unknown>;
+  if (u.bytes === before) {
+    await setSealedFileNextArchive(env, row, u.nextArchiveAt, seal);
+    log("info", "sealed file not upgraded", { documentId: row.documentId, kind: row.kind, level: u.level, reason: u.levelReason });
+    return false;
+  }
+  const sha256 = await sha256Hex(u.bytes);
+  const r2Key = `sealed/${row.documentId}/${row.kind}-${randomHex(8)}.pdf`;
+  await env.FILES.put(r2Key, u.bytes, { httpMetadata: { contentType: "application/pdf" }, customMetadata: { sha256 } });
+  const moved = await moveSealedFile(env, row, {
+    r2Key,
+    sha256,
+    bytes: u.bytes.length,
+    level: u.level,
+    seal,
+    nextArchiveAt: u.nextArchiveAt,
+    createdAt: nowIso(),
+  });
+  if (!moved) {
+    // Someone else moved it first (or it was deleted): ours is not recorded, so it goes.
+    await env.FILES.delete(r2Key);
+    return false;
+  }
+  log("info", "sealed file upgraded", { documentId: row.documentId, kind: row.kind, from: row.level, to: u.level, sha256 });
+  return true;
+}

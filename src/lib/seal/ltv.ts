@@ -1,0 +1,371 @@
+/**
+ * Long-term validation of a sealed PDF (PAdES baseline B-LT and B-LTA, ETSI EN 319 142-1):
+ * - `addDss`: an incremental update adding (or extending) the Document Security Store: the
+ *   certificates and CRLs/OCSP responses of the seal chain and of every timestamp chain, plus one
+ *   VRI entry per signature, keyed by the upper-case hex SHA-1 of the signature's /Contents bytes;
+ * - `addDocTimestamp`: an incremental update adding a document timestamp (`/Type /DocTimeStamp`,
+ *   `/SubFilter /ETSI.RFC3161`): an RFC 3161 token over the whole file as it then is.
+ * The bytes already there are never rewritten: each step appends objects, an xref section and a
+ * trailer pointing back (`/Prev`) at the previous one, so every earlier signature stays valid.
+ */
+import * as asn1js from "asn1js";
+import * as pkijs from "pkijs";
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRef, PDFString } from "pdf-lib";
+import { buf, concatBytes } from "./der";
+import { OID, type SealSigner } from "./keys";
+import type { TimestampAuthority } from "./tsa";
+import { findSignatures, hex } from "../verify/pdf";
+
+export class RevocationError extends Error {}
+
+export type ValidationData = { certs: Uint8Array[]; crls: Uint8Array[]; ocsps: Uint8Array[] };
+
+const ascii = (s: string) => new TextEncoder().encode(s);
+
+/** A CRL (v2, nothing revoked) issued with `signer`'s key for the certificates its subject issued. */
+export async function ownCrl(signer: SealSigner, now: Date, validDays = 7): Promise<Uint8Array> {
+  const leaf = signer.certificates[0]!;
+  // Whole days: the same CRL content all day long (the signature may differ; the content does not).
+  const day = Math.floor(now.getTime() / 86_400_000) * 86_400_000;
+  const crl = new pkijs.CertificateRevocationList({
+    version: 1,
+    signature: signer.signatureAlgorithm,
+    issuer: leaf.subject,
+    thisUpdate: new pkijs.Time({ type: 0, value: new Date(day) }),
+    nextUpdate: new pkijs.Time({ type: 0, value: new Date(day + validDays * 86_400_000) }),
+    crlExtensions: new pkijs.Extensions({
+      extensions: [new pkijs.Extension({ extnID: "2.5.29.20", critical: false, extnValue: new asn1js.Integer({ value: day / 86_400_000 }).toBER() })],
+    }),
+  });
+  // encodeTBS is protected in pkijs's typings but is the documented way to get the TBS structure.
+  const tbs = new Uint8Array((crl as unknown as { encodeTBS(): asn1js.Sequence }).encodeTBS().toBER());
+  const signature = await signer.sign(tbs);
+  const der = new asn1js.Sequence({
+    value: [asn1js.fromBER(buf(tbs)).result, signer.signatureAlgorithm.toSchema(), new asn1js.BitString({ valueHex: buf(signature) })],
+  });
+  return new Uint8Array(der.toBER());
+}
+
+/** nextUpdate of a DER CRL (null when it has none). */
+export function crlNextUpdate(der: Uint8Array): Date | null {
+  const crl = pkijs.CertificateRevocationList.fromBER(buf(der));
+  return crl.nextUpdate ? crl.nextUpdate.value : null;
+}
+
+/** HTTP(S) addresses in a certificate's CRL distribution points. */
+export function crlUrls(cert: pkijs.Certificate): string[] {
+  const ext = cert.extensions?.find((e) => e.extnID === "2.5.29.31");
+  if (!ext) return [];
+  const dps = ext.parsedValue as pkijs.CRLDistributionPoints | undefined;
+  const out: string[] = [];
+  for (const dp of dps?.distributionPoints ?? []) {
+    const names = Array.isArray(dp.distributionPoint) ? dp.distributionPoint : [];
+    for (const n of names) if (n.type === 6 && /^https?:\/\//.test(String(n.value))) out.push(String(n.value));
+  }
+  return out;
+}
+
+// ---- incremental writing -----------------------------------------------------------------------
+
+type Raw = { ref: PDFRef; text: Uint8Array };
+
+function lastStartXref(pdf: Uint8Array): number {
+  const tail = new TextDecoder("latin1").decode(pdf.subarray(Math.max(0, pdf.length - 1024)));
+  const m = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail);
+  if (!m) throw new Error("The PDF has no final startxref.");
+  return Number(m[1]);
+}
+
+function serialise(ref: PDFRef, obj: PDFObject): Uint8Array {
+  const head = ascii(`${ref.objectNumber} ${ref.generationNumber} obj\n`);
+  const body = new Uint8Array(obj.sizeInBytes());
+  obj.copyBytesInto(body, 0);
+  return concatBytes([head, body, ascii("\nendobj\n")]);
+}
+
+/** Appends `changed` (objects of `doc` to write again or anew) and `raw` objects, with an xref section and trailer. */
+function appendUpdate(pdf: Uint8Array, doc: PDFDocument, changed: PDFRef[], raw: Raw[]): Uint8Array {
+  const prev = lastStartXref(pdf);
+  const parts: Uint8Array[] = [pdf];
+  let at = pdf.length;
+  if (pdf[pdf.length - 1] !== 0x0a) {
+    parts.push(ascii("\n"));
+    at += 1;
+  }
+  const offsets: { n: number; g: number; at: number }[] = [];
+  const seen = new Set<string>();
+  for (const ref of changed) {
+    if (seen.has(ref.tag)) continue;
+    seen.add(ref.tag);
+    const bytes = serialise(ref, doc.context.lookup(ref)!);
+    offsets.push({ n: ref.objectNumber, g: ref.generationNumber, at });
+    parts.push(bytes);
+    at += bytes.length;
+  }
+  for (const r of raw) {
+    offsets.push({ n: r.ref.objectNumber, g: r.ref.generationNumber, at });
+    parts.push(r.text);
+    at += r.text.length;
+  }
+  offsets.sort((a, b) => a.n - b.n);
+  let xref = "xref\n";
+  for (const o of offsets) xref += `${o.n} 1\n${String(o.at).padStart(10, "0")} ${String(o.g).padStart(5, "0")} n \n`;
+  const t = doc.context.trailerInfo;
+  const trailer = doc.context.obj({ Size: doc.context.largestObjectNumber + 1, Root: t.Root!, Prev: prev });
+  if (t.Info) trailer.set(PDFName.of("Info"), t.Info);
+  if (t.ID) trailer.set(PDFName.of("ID"), t.ID);
+  const tb = new Uint8Array(trailer.sizeInBytes());
+  trailer.copyBytesInto(tb, 0);
+  parts.push(ascii(xref), ascii("trailer\n"), tb, ascii(`\nstartxref\n${at}\n%%EOF\n`));
+  return concatBytes(parts);
+}
+
+const load = (pdf: Uint8Array) => PDFDocument.load(pdf, { updateMetadata: false, throwOnInvalidObject: false });
+
+async function sha1Upper(bytes: Uint8Array): Promise<string> {
+  return hex(new Uint8Array(await crypto.subtle.digest("SHA-1", buf(bytes)))).toUpperCase();
+}
+
+/**
+ * Adds the validation data to the DSS (keeping what is there) and one VRI entry per signature not
+ * yet described, naming the certificates and revocation data that validate it.
+ */
+export async function addDss(pdf: Uint8Array, data: ValidationData, vriData: ValidationData = data): Promise<Uint8Array> {
+  const doc = await load(pdf);
+  const ctx = doc.context;
+  const catalogRef = ctx.trailerInfo.Root as PDFRef;
+  const changed: PDFRef[] = [catalogRef];
+
+  const existing = doc.catalog.lookupMaybe(PDFName.of("DSS"), PDFDict);
+  const dss = existing ? (existing.clone(ctx) as PDFDict) : ctx.obj({ Type: "DSS" });
+  const dssRef = ctx.register(dss);
+  doc.catalog.set(PDFName.of("DSS"), dssRef);
+  changed.push(dssRef);
+
+  // Streams already in the DSS are reused by content (a re-timestamp adds only what is new).
+  const known = new Map<string, PDFRef>();
+  const keyOf = (b: Uint8Array) => `${b.length}:${hex(b.subarray(0, 64))}:${hex(b.subarray(-64))}`;
+  for (const name of ["Certs", "CRLs", "OCSPs"]) {
+    const arr = dss.lookupMaybe(PDFName.of(name), PDFArray);
+    for (let i = 0; arr && i < arr.size(); i++) {
+      const ref = arr.get(i);
+      const s = ref instanceof PDFRef ? ctx.lookup(ref) : undefined;
+      const contents = s && "contents" in s ? (s as { contents: Uint8Array }).contents : undefined;
+      if (ref instanceof PDFRef && contents) known.set(`${name}/${keyOf(contents)}`, ref);
+    }
+  }
+  const refsFor = (name: "Certs" | "CRLs" | "OCSPs", items: Uint8Array[]): PDFRef[] => {
+    let arr = dss.lookupMaybe(PDFName.of(name), PDFArray);
+    if (!arr) {
+      arr = ctx.obj([]) as PDFArray;
+      dss.set(PDFName.of(name), arr);
+    }
+    return items.map((bytes) => {
+      const k = `${name}/${keyOf(bytes)}`;
+      let ref = known.get(k);
+      if (!ref) {
+        ref = ctx.register(ctx.stream(bytes)); // DER barely compresses; kept raw so a later update recognises it
+        changed.push(ref);
+        known.set(k, ref);
+        arr!.push(ref);
+      }
+      return ref;
+    });
+  };
+  const certRefs = refsFor("Certs", data.certs);
+  const crlRefs = refsFor("CRLs", data.crls);
+  const ocspRefs = refsFor("OCSPs", data.ocsps);
+  for (const name of ["CRLs", "OCSPs"]) if (dss.lookupMaybe(PDFName.of(name), PDFArray)?.size() === 0) dss.delete(PDFName.of(name));
+
+  let vri = dss.lookupMaybe(PDFName.of("VRI"), PDFDict);
+  if (!vri) {
+    vri = ctx.obj({}) as PDFDict;
+    dss.set(PDFName.of("VRI"), vri);
+  }
+  const pick = (refs: PDFRef[], all: Uint8Array[], wanted: Uint8Array[]) => refs.filter((_, i) => wanted.includes(all[i]!));
+  const tu = PDFString.fromDate(new Date());
+  for (const sig of findSignatures(pdf)) {
+    const key = await sha1Upper(sig.contents);
+    if (vri.has(PDFName.of(key))) continue;
+    const entry = ctx.obj({ TU: tu }) as PDFDict;
+    const c = pick(certRefs, data.certs, vriData.certs);
+    const r = pick(crlRefs, data.crls, vriData.crls);
+    const o = pick(ocspRefs, data.ocsps, vriData.ocsps);
+    if (c.length) entry.set(PDFName.of("Cert"), ctx.obj(c));
+    if (r.length) entry.set(PDFName.of("CRL"), ctx.obj(r));
+    if (o.length) entry.set(PDFName.of("OCSP"), ctx.obj(o));
+    vri.set(PDFName.of(key), entry);
+  }
+  return appendUpdate(pdf, doc, changed, []);
+}
+
+const BYTE_RANGE_WIDTH = 10;
+
+/** Adds a document timestamp over the whole file (an invisible signature field on page 1). */
+export async function addDocTimestamp(pdf: Uint8Array, tsa: TimestampAuthority): Promise<Uint8Array> {
+  const doc = await load(pdf);
+  const ctx = doc.context;
+  const catalogRef = ctx.trailerInfo.Root as PDFRef;
+  const changed: PDFRef[] = [];
+  const page = doc.getPage(0);
+
+  const sigRef = ctx.nextRef();
+  const fieldName = `DocTimeStamp${Date.now().toString(36)}`;
+  const widget = ctx.obj({
+    Type: "Annot",
+    Subtype: "Widget",
+    FT: "Sig",
+    Rect: [0, 0, 0, 0],
+    F: 132, // Print + Locked
+    P: page.ref,
+    T: PDFString.of(fieldName),
+    V: sigRef,
+  });
+  const widgetRef = ctx.register(widget);
+  changed.push(widgetRef);
+
+  // The page's /Annots: an array in the page or an object of its own.
+  const annotsRaw = page.node.get(PDFName.of("Annots"));
+  if (annotsRaw instanceof PDFRef) {
+    (ctx.lookup(annotsRaw, PDFArray) as PDFArray).push(widgetRef);
+    changed.push(annotsRaw);
+  } else {
+    const annots = (annotsRaw as PDFArray | undefined) ?? (ctx.obj([]) as PDFArray);
+    annots.push(widgetRef);
+    page.node.set(PDFName.of("Annots"), annots);
+    changed.push(page.ref);
+  }
+
+  // The form's /Fields, wherever it lives (catalog, its own object, or an array object).
+  const acroRaw = doc.catalog.get(PDFName.of("AcroForm"));
+  let acro: PDFDict;
+  if (acroRaw instanceof PDFRef) {
+    acro = ctx.lookup(acroRaw, PDFDict);
+    changed.push(acroRaw);
+  } else {
+    acro = (acroRaw as PDFDict | undefined) ?? (ctx.obj({}) as PDFDict);
+    doc.catalog.set(PDFName.of("AcroForm"), acro);
+    changed.push(catalogRef);
+  }
+  const fieldsRaw = acro.get(PDFName.of("Fields"));
+  if (fieldsRaw instanceof PDFRef) {
+    (ctx.lookup(fieldsRaw, PDFArray) as PDFArray).push(widgetRef);
+    changed.push(fieldsRaw);
+  } else {
+    const fields = (fieldsRaw as PDFArray | undefined) ?? (ctx.obj([]) as PDFArray);
+    fields.push(widgetRef);
+    acro.set(PDFName.of("Fields"), fields);
+  }
+  acro.set(PDFName.of("SigFlags"), PDFNumber.of(3));
+
+  const reserve = tsa.reserveBytes + 1024;
+  const zeros = "0".repeat(BYTE_RANGE_WIDTH);
+  const brPlaceholder = `/ByteRange [0 ${zeros} ${zeros} ${zeros}]`;
+  const head = `${sigRef.objectNumber} 0 obj\n<< /Type /DocTimeStamp /Filter /Adobe.PPKLite /SubFilter /ETSI.RFC3161 ${brPlaceholder} /Contents <`;
+  const tail = ">\n>>\nendobj\n";
+  const sigText = ascii(head + "0".repeat(reserve * 2) + tail);
+  const out = appendUpdate(pdf, doc, changed, [{ ref: sigRef, text: sigText }]);
+
+  // Where our object landed: it is the last raw object before the xref section.
+  const objAt = lastIndexOf(out, ascii(`${sigRef.objectNumber} 0 obj\n<< /Type /DocTimeStamp`));
+  const brAt = objAt + head.indexOf("/ByteRange");
+  const holeStart = objAt + head.length - 1; // at '<'
+  const holeEnd = holeStart + 2 + reserve * 2; // after '>'
+  const range = [0, holeStart, holeEnd, out.length - holeEnd];
+  const written = `/ByteRange [${range.map((n, i) => (i === 0 ? String(n) : String(n).padStart(BYTE_RANGE_WIDTH, "0"))).join(" ")}]`;
+  if (written.length !== brPlaceholder.length) throw new Error("The file is too large for the byte range.");
+  out.set(ascii(written), brAt);
+  const token = await tsa.timestamp(concatBytes([out.subarray(0, holeStart), out.subarray(holeEnd)]));
+  if (token.length > reserve) throw new Error(`The timestamp token (${token.length} bytes) does not fit its placeholder (${reserve}).`);
+  out.set(ascii(hex(token)), holeStart + 1);
+  return out;
+}
+
+function lastIndexOf(haystack: Uint8Array, needle: Uint8Array): number {
+  outer: for (let i = haystack.length - needle.length; i >= 0; i--) {
+    for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+/** Certificates carried by a CMS SignedData (DER ContentInfo). */
+export function cmsCertificates(cms: Uint8Array): pkijs.Certificate[] {
+  const sd = new pkijs.SignedData({ schema: pkijs.ContentInfo.fromBER(buf(cms)).content });
+  return (sd.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
+}
+
+/** The timestamp tokens inside a signature: its signature timestamp (unsigned attribute). */
+export function signatureTimestampTokens(cms: Uint8Array): Uint8Array[] {
+  const sd = new pkijs.SignedData({ schema: pkijs.ContentInfo.fromBER(buf(cms)).content });
+  const out: Uint8Array[] = [];
+  for (const si of sd.signerInfos) {
+    for (const a of si.unsignedAttrs?.attributes ?? []) {
+      if (a.type === OID.signatureTimeStampToken) for (const v of a.values) out.push(new Uint8Array(v.toBER()));
+    }
+  }
+  return out;
+}
+
+/** Revocation data for one certificate (a CRL and/or OCSP responses); throws RevocationError when none can be had. */
+export type RevocationSource = (cert: pkijs.Certificate, der: Uint8Array) => Promise<{ crls: Uint8Array[]; ocsps: Uint8Array[] }>;
+
+function derOf(cert: pkijs.Certificate): Uint8Array {
+  return new Uint8Array(cert.toSchema().toBER());
+}
+
+/** Every certificate the file's signatures and timestamps carry, plus `extra` (the seal chain), without repeats. */
+export function certificatesOf(pdf: Uint8Array, extra: pkijs.Certificate[] = []): pkijs.Certificate[] {
+  const all: pkijs.Certificate[] = [...extra];
+  for (const sig of findSignatures(pdf)) {
+    all.push(...cmsCertificates(sig.cms));
+    if (sig.subFilter !== "ETSI.RFC3161") for (const t of signatureTimestampTokens(sig.cms)) all.push(...cmsCertificates(t));
+  }
+  const seen = new Set<string>();
+  return all.filter((c) => {
+    const k = hex(derOf(c));
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/**
+ * B-LT then B-LTA (and, later, each re-timestamp): the DSS gets every certificate of the file's
+ * signatures and timestamps with their revocation data, then a document timestamp closes the file.
+ * Throws RevocationError (nothing added) when revocation data is missing, TimestampError when the
+ * authority fails after the DSS step; `dssOnly` stops after the DSS (level B-LT).
+ */
+export async function archive(
+  pdf: Uint8Array,
+  opts: { tsa: TimestampAuthority; chain: pkijs.Certificate[]; revocation: RevocationSource },
+): Promise<{ dss: Uint8Array; lta: () => Promise<Uint8Array> }> {
+  const certs = certificatesOf(pdf, opts.chain);
+  const data: ValidationData = { certs: [], crls: [], ocsps: [] };
+  for (const cert of certs) {
+    const der = derOf(cert);
+    data.certs.push(der);
+    const r = await opts.revocation(cert, der);
+    data.crls.push(...r.crls);
+    data.ocsps.push(...r.ocsps);
+  }
+  const dss = await addDss(pdf, data);
+  return { dss, lta: () => addDocTimestamp(dss, opts.tsa) };
+}
+
+/** When the certificate of the authority that made the file's last timestamp expires (null: no timestamp). */
+export function lastTimestampExpiry(pdf: Uint8Array): Date | null {
+  const sigs = findSignatures(pdf);
+  for (let i = sigs.length - 1; i >= 0; i--) {
+    const sig = sigs[i]!;
+    const tokens = sig.subFilter === "ETSI.RFC3161" ? [sig.cms] : signatureTimestampTokens(sig.cms);
+    const token = tokens[tokens.length - 1];
+    if (!token) continue;
+    const sd = new pkijs.SignedData({ schema: pkijs.ContentInfo.fromBER(buf(token)).content });
+    const sid = sd.signerInfos[0]?.sid;
+    const certs = cmsCertificates(token);
+    const leaf = sid instanceof pkijs.IssuerAndSerialNumber ? (certs.find((c) => c.serialNumber.isEqual(sid.serialNumber)) ?? certs[0]) : certs[0];
+    if (leaf) return leaf.notAfter.value;
+  }
+  return null;
+}

@@ -1,0 +1,227 @@
+/**
+ * The offline verifier: everything a holder of a sealed PDF (certificate or evidence bundle) can
+ * check without asking the service. One core, used by the command line (`verify/verify-pdf.mjs`)
+ * and by the `/verify` page's "check this file" (in the browser, WebCrypto): both load the same
+ * bundle built from this file (`npm run build:verify`).
+ *
+ * Checks, each reported:
+ * - every signature of the file: the CMS message digest over the /ByteRange bytes, the signature
+ *   over the signed attributes with the signer's certificate, its signature timestamp (imprint =
+ *   SHA-256 of the signature value, the authority's signature over TSTInfo);
+ * - every document timestamp: the imprint is the SHA-256 of its byte range, the token's signature;
+ * - the last signature or timestamp covers the whole file (nothing appended after it);
+ * - the attached `certificate.json` (or `evidence.json` of a bundle): its SHA-256 against the
+ *   hash printed on the pages; for a bundle, the certificate payload inside, canonicalised, against
+ *   the certificate SHA-256 it records.
+ * Trust in the certificates (a chain to a trusted root, revocation) is not judged here: EU DSS or
+ * Adobe do that (docs/evidence.md). This proves integrity and what the seal and the trail say.
+ */
+import type * as asn1js from "asn1js";
+import * as pkijs from "pkijs";
+import { canonicalJson } from "../canonical-json";
+import { attachments, findSignatures, hex, pageTexts, readObjects } from "./pdf";
+
+const OID_SIG_TST = "1.2.840.113549.1.9.16.2.14";
+const OID_TSTINFO = "1.2.840.113549.1.9.16.1.4";
+const OID_CN = "2.5.4.3";
+
+const ab = (b: Uint8Array) => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
+const sha256 = async (b: Uint8Array) => hex(new Uint8Array(await crypto.subtle.digest("SHA-256", ab(b))));
+
+export type TimestampCheck = { time: string | null; authority: string | null; imprintOk: boolean; signatureOk: boolean };
+export type SignatureCheck = {
+  kind: "signature" | "document-timestamp";
+  subFilter: string;
+  signer: string | null;
+  claimedTime: string | null;
+  digestOk: boolean;
+  signatureOk: boolean;
+  coversWholeFile: boolean;
+  timestamps: TimestampCheck[];
+};
+export type Person = { full_name: string; role: string | null; status: string | null; signed_at: string | null; method: string | null };
+export type TrailEvent = { kind: string; occurred_at: string; signer: string | null };
+export type VerifyReport = {
+  ok: boolean;
+  level: "none" | "B-B" | "B-T" | "B-LT" | "B-LTA";
+  fileSha256: string;
+  signatures: SignatureCheck[];
+  dss: { certs: number; crls: number; ocsps: number; vri: number } | null;
+  attachment: { name: string; sha256: string; printedSha256: string | null; matches: boolean } | null;
+  certificate: {
+    sha256: string;
+    verificationCode: string | null;
+    title: string | null;
+    completedAt: string | null;
+    test: boolean | null;
+    signers: Person[];
+    events: TrailEvent[];
+  } | null;
+  problems: string[];
+};
+
+function commonName(cert: pkijs.Certificate | undefined): string | null {
+  const tv = cert?.subject.typesAndValues.find((t) => t.type === OID_CN);
+  return tv ? String((tv.value.valueBlock as { value?: unknown }).value ?? "") : null;
+}
+
+function signedData(cms: Uint8Array): pkijs.SignedData {
+  return new pkijs.SignedData({ schema: pkijs.ContentInfo.fromBER(ab(cms)).content });
+}
+
+function signerCert(sd: pkijs.SignedData): pkijs.Certificate | undefined {
+  const sid = sd.signerInfos[0]?.sid;
+  const certs = (sd.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
+  if (sid instanceof pkijs.IssuerAndSerialNumber)
+    return certs.find((c) => c.serialNumber.isEqual(sid.serialNumber) && c.issuer.isEqual(sid.issuer)) ?? certs[0];
+  return certs[0];
+}
+
+function attrValue(sd: pkijs.SignedData, oid: string): asn1js.AsnType | undefined {
+  return sd.signerInfos[0]?.signedAttrs?.attributes.find((a) => a.type === oid)?.values[0];
+}
+
+/** Checks a timestamp token over `data` (the imprint) and its signature. */
+async function checkToken(token: Uint8Array, data: Uint8Array): Promise<TimestampCheck> {
+  try {
+    const sd = signedData(token);
+    if (sd.encapContentInfo.eContentType !== OID_TSTINFO) throw new Error("not a timestamp");
+    const e = sd.encapContentInfo.eContent!;
+    const bytes = e.idBlock.isConstructed
+      ? new Uint8Array((e.valueBlock.value as asn1js.OctetString[]).flatMap((p) => Array.from(p.valueBlock.valueHexView)))
+      : e.valueBlock.valueHexView;
+    const tst = pkijs.TSTInfo.fromBER(ab(new Uint8Array(bytes)));
+    const imprintOk = hex(new Uint8Array(tst.messageImprint.hashedMessage.valueBlock.valueHexView)) === (await sha256(data));
+    const signatureOk = await sd.verify({ signer: 0, checkChain: false, data: ab(data) }).catch(() => false);
+    return { time: tst.genTime.toISOString(), authority: commonName(signerCert(sd)), imprintOk, signatureOk: Boolean(signatureOk) };
+  } catch {
+    return { time: null, authority: null, imprintOk: false, signatureOk: false };
+  }
+}
+
+async function checkSignature(sig: ReturnType<typeof findSignatures>[number]): Promise<SignatureCheck> {
+  const isDocTs = sig.subFilter === "ETSI.RFC3161";
+  const base = { subFilter: sig.subFilter, coversWholeFile: sig.coversWholeFile };
+  if (isDocTs) {
+    const t = await checkToken(sig.cms, sig.signed);
+    return {
+      kind: "document-timestamp",
+      ...base,
+      signer: t.authority,
+      claimedTime: t.time,
+      digestOk: t.imprintOk,
+      signatureOk: t.signatureOk,
+      timestamps: [t],
+    };
+  }
+  try {
+    const sd = signedData(sig.cms);
+    const md = attrValue(sd, "1.2.840.113549.1.9.4") as asn1js.OctetString | undefined;
+    const digestOk = !!md && hex(new Uint8Array(md.valueBlock.valueHexView)) === (await sha256(sig.signed));
+    const signatureOk = Boolean(await sd.verify({ signer: 0, checkChain: false, data: ab(sig.signed) }).catch(() => false));
+    const si = sd.signerInfos[0]!;
+    const timestamps: TimestampCheck[] = [];
+    for (const a of si.unsignedAttrs?.attributes ?? []) {
+      if (a.type !== OID_SIG_TST) continue;
+      for (const v of a.values) timestamps.push(await checkToken(new Uint8Array(v.toBER()), new Uint8Array(si.signature.valueBlock.valueHexView)));
+    }
+    return { kind: "signature", ...base, signer: commonName(signerCert(sd)), claimedTime: null, digestOk, signatureOk, timestamps };
+  } catch {
+    return { kind: "signature", ...base, signer: null, claimedTime: null, digestOk: false, signatureOk: false, timestamps: [] };
+  }
+}
+
+type Payload = {
+  document?: { title?: string; completed_at?: string };
+  test?: boolean;
+  signers?: { full_name: string; role?: string; status?: string; signed_at?: string | null; signature?: { method?: string } | null }[];
+  events?: { kind: string; occurred_at: string; signer?: string | null }[];
+};
+
+/** A hash printed beside its label: the certificate page draws the value above its label, the bundle below. */
+function printedHash(text: string, label: string): string | null {
+  const before = new RegExp(`\\b([0-9a-f]{64})\\s*\\n\\s*${label}\\s*\\n`).exec(text);
+  const after = new RegExp(`${label}\\s*\\n\\s*([0-9a-f]{64})\\b`).exec(text);
+  return (before?.[1] ?? after?.[1] ?? null)?.toLowerCase() ?? null;
+}
+
+export async function verifyPdf(pdf: Uint8Array): Promise<VerifyReport> {
+  const problems: string[] = [];
+  const sigs = findSignatures(pdf);
+  const signatures = await Promise.all(sigs.map(checkSignature));
+  if (!signatures.length) problems.push("The file carries no signature.");
+  signatures.forEach((s, i) => {
+    const what = s.kind === "signature" ? `Signature ${i + 1}` : `Document timestamp ${i + 1}`;
+    if (!s.digestOk) problems.push(`${what}: the signed bytes do not match its digest (the file was changed).`);
+    if (!s.signatureOk) problems.push(`${what}: the signature does not verify.`);
+    for (const t of s.kind === "signature" ? s.timestamps : []) {
+      if (!t.imprintOk || !t.signatureOk) problems.push(`${what}: its timestamp does not verify.`);
+    }
+  });
+  const last = sigs[sigs.length - 1];
+  if (last && !last.coversWholeFile) problems.push("Bytes were added after the last signature or timestamp.");
+
+  const objs = readObjects(pdf);
+  let dss: VerifyReport["dss"] = null;
+  for (const o of objs.values()) {
+    if (!/\/Type\s*\/DSS\b/.test(o.dict) && !/\/Certs\s*\[/.test(o.dict)) continue;
+    const count = (name: string) => (new RegExp(`/${name}\\s*\\[([^\\]]*)\\]`).exec(o.dict)?.[1]?.match(/\d+\s+\d+\s+R/g) ?? []).length;
+    dss = { certs: count("Certs"), crls: count("CRLs"), ocsps: count("OCSPs"), vri: (o.dict.match(/\/[0-9A-F]{40}\s*<</g) ?? []).length };
+  }
+
+  const files = await attachments(pdf, objs);
+  const text = (await pageTexts(pdf, objs)).join("\n");
+  let attachment: VerifyReport["attachment"] = null;
+  let certificate: VerifyReport["certificate"] = null;
+  const certJson = files.get("certificate.json");
+  const evidenceJson = files.get("evidence.json");
+  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
+  let payload: Payload | null = null;
+  let certSha: string | null = null;
+  let code: string | null = null;
+  if (certJson) {
+    const sha = await sha256(certJson);
+    const printed = printedHash(text, "Certificate SHA-256");
+    attachment = { name: "certificate.json", sha256: sha, printedSha256: printed, matches: printed === sha };
+    payload = JSON.parse(decode(certJson)) as Payload;
+    certSha = sha;
+  } else if (evidenceJson) {
+    const sha = await sha256(evidenceJson);
+    const printed = printedHash(text, "Package SHA-256");
+    attachment = { name: "evidence.json", sha256: sha, printedSha256: printed, matches: printed === sha };
+    const manifest = JSON.parse(decode(evidenceJson)) as { certificate?: { payload?: Payload; certificate_sha256_hex?: string; verification_code?: string } };
+    payload = manifest.certificate?.payload ?? null;
+    code = manifest.certificate?.verification_code ?? null;
+    certSha = payload ? await sha256(new TextEncoder().encode(canonicalJson(payload))) : null;
+    if (certSha && certSha !== manifest.certificate?.certificate_sha256_hex)
+      problems.push("The certificate inside evidence.json does not hash to the certificate SHA-256 it records.");
+  } else {
+    problems.push("No certificate.json or evidence.json is attached.");
+  }
+  if (attachment && !attachment.printedSha256) problems.push(`The SHA-256 of ${attachment.name} is not printed in the file.`);
+  else if (attachment && !attachment.matches) problems.push(`The attached ${attachment.name} does not hash to the SHA-256 printed in the file.`);
+  if (!code) code = /verification code\s+([0-9A-Z]{4}(?:-[0-9A-Z]{4}){3})/i.exec(text)?.[1] ?? null;
+  if (payload && certSha) {
+    certificate = {
+      sha256: certSha,
+      verificationCode: code,
+      title: payload.document?.title ?? null,
+      completedAt: payload.document?.completed_at ?? null,
+      test: payload.test ?? null,
+      signers: (payload.signers ?? []).map((s) => ({
+        full_name: s.full_name,
+        role: s.role ?? null,
+        status: s.status ?? null,
+        signed_at: s.signed_at ?? null,
+        method: s.signature?.method ?? null,
+      })),
+      // The trail as frozen; addresses are not repeated here (they are in the file for its holder).
+      events: (payload.events ?? []).map((e) => ({ kind: e.kind, occurred_at: e.occurred_at, signer: e.signer ?? null })),
+    };
+  }
+
+  const cades = signatures.filter((s) => s.kind === "signature");
+  const docTs = signatures.filter((s) => s.kind === "document-timestamp");
+  const level: VerifyReport["level"] = !cades.length ? "none" : !cades[0]!.timestamps.length ? "B-B" : !dss ? "B-T" : docTs.length ? "B-LTA" : "B-LT";
+  return { ok: problems.length === 0, level, fileSha256: await sha256(pdf), signatures, dss, attachment, certificate, problems };
+}

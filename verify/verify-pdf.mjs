@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+/**
+ * Offline verifier for Edge Sign sealed PDFs (certificate of completion or evidence bundle).
+ * No network: it reads the file, checks every signature and timestamp (CMS message digest over
+ * the byte range, signature over the signed attributes with the signer's certificate, timestamp
+ * imprints and signatures), extracts the attached certificate.json / evidence.json, recomputes its
+ * SHA-256 against the one printed in the file, and prints the signers and the trail.
+ *
+ *   npx edge-sign-verify certificate-XXXX.pdf [--json]
+ *   node verify/verify-pdf.mjs certificate-XXXX.pdf
+ *
+ * Exit code 0: everything checks; 1: a check failed (the file was changed or is not ours);
+ * 2: usage or unreadable file. The checks live in src/lib/verify/core.ts (the same code the
+ * /verify page runs in the browser), bundled as ./verify-core.mjs.
+ */
+import { readFileSync } from "node:fs";
+import { verifyPdf } from "./verify-core.mjs";
+
+const args = process.argv.slice(2);
+const json = args.includes("--json");
+const file = args.find((a) => !a.startsWith("--"));
+if (!file) {
+  console.error("usage: edge-sign-verify <sealed.pdf> [--json]");
+  process.exit(2);
+}
+let bytes;
+try {
+  bytes = new Uint8Array(readFileSync(file));
+} catch (err) {
+  console.error(`cannot read ${file}: ${err.message}`);
+  process.exit(2);
+}
+const report = await verifyPdf(bytes);
+if (json) {
+  console.log(JSON.stringify(report, null, 2));
+} else {
+  const mark = (ok) => (ok ? "ok " : "BAD");
+  console.log(`${file}\n  SHA-256 ${report.fileSha256}\n  PAdES level ${report.level}`);
+  for (const [i, s] of report.signatures.entries()) {
+    const what = s.kind === "signature" ? `signature by ${s.signer}` : `document timestamp by ${s.signer} at ${s.claimedTime}`;
+    console.log(`  [${mark(s.digestOk && s.signatureOk)}] ${i + 1}. ${what}${s.coversWholeFile ? " (covers the whole file)" : ""}`);
+    if (s.kind === "signature") for (const t of s.timestamps) console.log(`        [${mark(t.imprintOk && t.signatureOk)}] timestamp ${t.time} by ${t.authority}`);
+  }
+  if (report.dss) console.log(`  validation data: ${report.dss.certs} certificates, ${report.dss.crls} CRLs, ${report.dss.ocsps} OCSP, ${report.dss.vri} VRI`);
+  if (report.attachment) {
+    const a = report.attachment;
+    console.log(`  [${mark(a.matches)}] ${a.name} SHA-256 ${a.sha256} ${a.matches ? "= printed" : `≠ printed ${a.printedSha256 ?? "(none found)"}`}`);
+  }
+  const c = report.certificate;
+  if (c) {
+    console.log(`  certificate ${c.verificationCode ?? ""} "${c.title}" completed ${c.completedAt}${c.test ? " (TEST — no legal effect)" : ""}`);
+    console.log("  signers:");
+    for (const s of c.signers) console.log(`    - ${s.full_name} (${s.role ?? "signer"}): ${s.status}${s.signed_at ? ` at ${s.signed_at} by ${s.method}` : ""}`);
+    console.log("  trail:");
+    for (const e of c.events) console.log(`    ${e.occurred_at} ${e.kind}${e.signer ? ` ${e.signer}` : ""}`);
+  }
+  for (const p of report.problems) console.log(`  PROBLEM: ${p}`);
+  console.log(report.ok ? "  VERIFIED: the file is intact and its seal and timestamps check." : "  NOT VERIFIED");
+}
+process.exit(report.ok ? 0 : 1);
