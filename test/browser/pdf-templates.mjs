@@ -65,8 +65,10 @@ describe("PDF templates: upload, draw, place, publish, sign in place", () => {
     await page.fill("#p-name", "Bike lease");
     await page.selectOption("#p-kind", "contract");
     await page.setInputFiles("#p-file", { name: "bike-lease.pdf", mimeType: "application/pdf", buffer: await twoPagePdf() });
+    const started = Date.now();
     await page.click("#pdf-upload button[type=submit]");
     await page.waitForURL(/\/app\/templates\/[^/]+\/place\?done=drawn$/, { timeout: 90_000 });
+    console.log(`# upload, pdf.js load and drawing + uploading 2 pages: ${Date.now() - started} ms`);
     const templateId = /\/app\/templates\/([^/]+)\/place/.exec(page.url())[1];
 
     // The pictures were drawn at 1.5× of the page as shown, the turned page as turned.
