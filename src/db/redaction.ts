@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, inArray, isNotNull, isNull, max, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { certificates, documents, events, fieldValues, messages, sealedFiles, signers, tenants, webhookDeliveries } from "./schema";
+import { certificates, documents, events, fieldValues, messages, sealedFileVersions, sealedFiles, signers, tenants, webhookDeliveries } from "./schema";
 
 /** Ids bound by one statement: under D1's 100 parameters, with room for the others. */
 export const MAX_IDS = 90;
@@ -14,7 +14,7 @@ export const MAX_IDS = 90;
 /** What stands in for an erased name or address in columns that cannot be null. */
 export const REDACTED = "redacted";
 
-/** One batch of reads: the documents, their signers, certificates, sealed files and last trail number. */
+/** One batch of reads: the documents, their signers, certificates, sealed files (current, then every version) and last trail number. */
 export function redactionReads(db: Db, ids: string[]) {
   return [
     db
@@ -40,6 +40,11 @@ export function redactionReads(db: Db, ids: string[]) {
       .from(certificates)
       .where(inArray(certificates.documentId, ids)),
     db.select({ documentId: sealedFiles.documentId, r2Key: sealedFiles.r2Key }).from(sealedFiles).where(inArray(sealedFiles.documentId, ids)),
+    // Earlier versions (an upgrade to B-LTA, a re-timestamp) are copies with the same personal data.
+    db
+      .select({ documentId: sealedFileVersions.documentId, r2Key: sealedFileVersions.r2Key })
+      .from(sealedFileVersions)
+      .where(inArray(sealedFileVersions.documentId, ids)),
     db
       .select({ documentId: events.documentId, lastSeq: max(events.seq) })
       .from(events)
@@ -73,6 +78,8 @@ export function erasureStatements(db: Db, ids: string[], at: string) {
       })
       .where(inArray(signers.documentId, ids)),
     db.delete(fieldValues).where(inArray(fieldValues.documentId, ids)),
+    // The files are deleted: nothing is left for the archive cron to upgrade or re-timestamp.
+    db.update(sealedFiles).set({ nextArchiveAt: null }).where(inArray(sealedFiles.documentId, ids)),
     // A message not yet sent must not go out to the erased address.
     db
       .update(messages)

@@ -38,7 +38,8 @@ type Reads = Awaited<ReturnType<typeof readTargets>>;
 
 async function readTargets(env: Env, ids: string[]) {
   const db = dbOf(env.DB);
-  const [docs, signerRows, certs, files, seqs] = await db.batch(redactionReads(db, ids));
+  const [docs, signerRows, certs, current, versions, seqs] = await db.batch(redactionReads(db, ids));
+  const files = [...new Map([...current, ...versions].map((f) => [f.r2Key, f] as const)).values()];
   return { docs, signerRows, certs, files, seqs };
 }
 
