@@ -10,7 +10,14 @@ import { ApiError } from "../src/lib/errors";
 import { certificateRow } from "../src/domain/certificates";
 import { makeSealedFile, sealedFile } from "../src/domain/evidence";
 
-const TEST_SEAL = { commonName: "Edge Sign Test Seal (TEST ONLY)", timestamped: true, selfIssued: true, trust: "unverified", level: "B-LTA", levelReason: null };
+const TEST_SEAL = {
+  commonName: "Edge Sign Test Seal (TEST ONLY)",
+  timestamped: true,
+  selfIssued: true,
+  trust: "unverified",
+  level: "B-LTA",
+  levelReason: null,
+};
 
 const countRows = (id: string) => env.DB.prepare("SELECT COUNT(*) AS n FROM sealed_files WHERE document_id = ?").bind(id).first<number>("n");
 
