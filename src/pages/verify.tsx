@@ -210,7 +210,7 @@ function Certificate({ t, r, sha256 }: { t: T; r: VerificationResult; sha256: st
  * here, so the page's fingerprint form (which asks the service) does not see them: nothing leaves
  * the page. Results are written with textContent only.
  */
-const OFFLINE_JS = `import { verifyPdf } from "/verify/check.js";
+export const OFFLINE_JS = `import { verifyPdf } from "/verify/check.js";
 const d = document, zone = d.getElementById("offline-drop"), input = d.getElementById("offline-file"), out = d.getElementById("offline-result");
 zone.hidden = false;
 const el = (tag, text, cls) => { const e = d.createElement(tag); if (text != null) e.textContent = text; if (cls) e.className = cls; return e; };
@@ -243,7 +243,7 @@ input.addEventListener("change", () => run(input.files[0]));
 zone.addEventListener("dragover", (e) => { e.preventDefault(); e.stopPropagation(); });
 zone.addEventListener("drop", (e) => { e.preventDefault(); e.stopPropagation(); if (e.dataTransfer && e.dataTransfer.files.length) run(e.dataTransfer.files[0]); });`;
 
-function OfflineCheck({ t, nonce }: { t: T; nonce: string }) {
+function OfflineCheck({ t }: { t: T }) {
   return (
     <section aria-labelledby="offline-heading">
       <h2 id="offline-heading">{t("offlineHeading")}</h2>
@@ -253,7 +253,6 @@ function OfflineCheck({ t, nonce }: { t: T; nonce: string }) {
         <input type="file" id="offline-file" accept="application/pdf,.pdf" />
       </div>
       <div id="offline-result" role="status" data-working={t("offlineWorking")} data-ok={t("offlineOk")} data-bad={t("offlineBad")} />
-      <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: OFFLINE_JS }} />
     </section>
   );
 }
@@ -280,7 +279,7 @@ export function VerifyPage(p: VerifyPageProps) {
       ) : null}
       {found ? <Certificate t={t} r={r!} sha256={p.sha256} /> : <CodeForm t={t} value={p.code ?? ""} />}
       {found || !p.code ? <FileForm t={t} code={found ? formatVerificationCode(r!.verification_code!) : null} sha256={p.sha256} problem={p.problem} /> : null}
-      <OfflineCheck t={t} nonce={p.nonce} />
+      <OfflineCheck t={t} />
     </Layout>
   );
 }

@@ -25,7 +25,7 @@ import { newNonce, setPageHeaders } from "../pages/security";
 import { MessagePage } from "../pages/layout";
 import { DeadLinkPage, DeclinedPage, SignPage, isSignatureField, signPath, type SignErrors, type SignPageProps } from "../pages/signing";
 import type { PageRead } from "../domain/signing";
-import { VerifyPage, verifyPath, type VerifyPageProps } from "../pages/verify";
+import { OFFLINE_JS, VerifyPage, verifyPath, type VerifyPageProps } from "../pages/verify";
 import { logError } from "../lib/log";
 
 type C = Context<AppEnv>;
@@ -317,6 +317,10 @@ pages.get("/verify/check.js", async (c) => {
     "X-Content-Type-Options": "nosniff",
   });
 });
+
+pages.get("/verify/offline.js", (c) =>
+  c.body(OFFLINE_JS, 200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "public, max-age=3600", "X-Content-Type-Options": "nosniff" }),
+);
 
 pages.get("/verify/:code", perAddress, async (c) => {
   const t = translate(c);
