@@ -113,6 +113,7 @@ out.value=pad.toDataURL("image/png");
  */
 export const VERIFY_JS = `(function(){
 var d=document,form=d.getElementById("file-form");
+if(d.getElementById("offline-drop"))import("/verify/offline.js");
 if(!form||!window.crypto||!crypto.subtle)return;
 var input=d.getElementById("file"),zone=d.getElementById("drop"),hash=d.getElementById("sha256"),say=d.getElementById("file-status");
 zone.hidden=false;

@@ -171,6 +171,13 @@ const en = {
   codeLabel: "Verification code",
   codeHint: "16 characters, like 7K2M-9QXD-A4B8-C1EF. Dashes and case do not matter.",
   check: "Check",
+  offlineHeading: "Check the seal without the service",
+  offlineIntro:
+    "Choose or drop a sealed PDF here to check its signature, its timestamps and the attached certificate in this browser. Nothing is sent anywhere; the same check runs offline with npx edge-sign-verify.",
+  offlineLabel: "Sealed PDF to check offline",
+  offlineWorking: "Checking the file in this browser…",
+  offlineOk: "The seal, the timestamps and the attached certificate check.",
+  offlineBad: "This file does not check:",
   fileHeading: "Check a file",
   fileIntro:
     "Drop the sealed PDF anywhere on this page, or choose it, to see whether it is the file this certificate was issued for. The file never leaves your device: only its SHA-256 fingerprint is compared.",
@@ -390,6 +397,13 @@ const es: Dict = {
   codeLabel: "Código de verificación",
   codeHint: "16 caracteres, como 7K2M-9QXD-A4B8-C1EF. Los guiones y las mayúsculas no importan.",
   check: "Comprobar",
+  offlineHeading: "Comprobar el sello sin el servicio",
+  offlineIntro:
+    "Elija o suelte aquí un PDF sellado para comprobar su firma, sus sellos de tiempo y el certificado adjunto en este navegador. No se envía nada; la misma comprobación funciona sin conexión con npx edge-sign-verify.",
+  offlineLabel: "PDF sellado que comprobar sin conexión",
+  offlineWorking: "Comprobando el archivo en este navegador…",
+  offlineOk: "El sello, los sellos de tiempo y el certificado adjunto son correctos.",
+  offlineBad: "Este archivo no supera la comprobación:",
   fileHeading: "Comprobar un archivo",
   fileIntro:
     "Suelte el PDF sellado en cualquier parte de esta página, o elíjalo, para saber si es el archivo para el que se emitió este certificado. El archivo no sale de su dispositivo: solo se compara su huella SHA-256.",
@@ -610,6 +624,13 @@ const fr: Dict = {
   codeLabel: "Code de vérification",
   codeHint: "16 caractères, par exemple 7K2M-9QXD-A4B8-C1EF. Les tirets et la casse n'ont pas d'importance.",
   check: "Vérifier",
+  offlineHeading: "Vérifier le sceau sans le service",
+  offlineIntro:
+    "Choisissez ou déposez ici un PDF scellé pour vérifier sa signature, ses horodatages et le certificat joint dans ce navigateur. Rien n'est envoyé ; la même vérification fonctionne hors ligne avec npx edge-sign-verify.",
+  offlineLabel: "PDF scellé à vérifier hors ligne",
+  offlineWorking: "Vérification du fichier dans ce navigateur…",
+  offlineOk: "Le sceau, les horodatages et le certificat joint sont valides.",
+  offlineBad: "Ce fichier ne passe pas la vérification :",
   fileHeading: "Vérifier un fichier",
   fileIntro:
     "Déposez le PDF scellé n'importe où sur cette page, ou choisissez-le, pour savoir s'il s'agit du fichier pour lequel ce certificat a été émis. Le fichier ne quitte jamais votre appareil : seule son empreinte SHA-256 est comparée.",
@@ -832,6 +853,13 @@ const de: Dict = {
   codeLabel: "Prüfcode",
   codeHint: "16 Zeichen, z. B. 7K2M-9QXD-A4B8-C1EF. Bindestriche sowie Groß- und Kleinschreibung spielen keine Rolle.",
   check: "Prüfen",
+  offlineHeading: "Siegel ohne den Dienst prüfen",
+  offlineIntro:
+    "Wählen Sie hier ein versiegeltes PDF oder legen Sie es ab, um Signatur, Zeitstempel und das angehängte Zertifikat in diesem Browser zu prüfen. Nichts wird gesendet; dieselbe Prüfung läuft offline mit npx edge-sign-verify.",
+  offlineLabel: "Versiegeltes PDF zur Offline-Prüfung",
+  offlineWorking: "Die Datei wird in diesem Browser geprüft…",
+  offlineOk: "Siegel, Zeitstempel und angehängtes Zertifikat sind gültig.",
+  offlineBad: "Diese Datei besteht die Prüfung nicht:",
   fileHeading: "Datei prüfen",
   fileIntro:
     "Ziehen Sie das versiegelte PDF an eine beliebige Stelle dieser Seite oder wählen Sie es aus, um zu prüfen, ob dieses Zertifikat für genau diese Datei ausgestellt wurde. Die Datei verlässt Ihr Gerät nie: Nur ihr SHA-256-Fingerabdruck wird verglichen.",

@@ -25,7 +25,7 @@ import { newNonce, setPageHeaders } from "../pages/security";
 import { MessagePage } from "../pages/layout";
 import { DeadLinkPage, DeclinedPage, SignPage, isSignatureField, signPath, type SignErrors, type SignPageProps } from "../pages/signing";
 import type { PageRead } from "../domain/signing";
-import { VerifyPage, verifyPath, type VerifyPageProps } from "../pages/verify";
+import { OFFLINE_JS, VerifyPage, verifyPath, type VerifyPageProps } from "../pages/verify";
 import { logError } from "../lib/log";
 
 type C = Context<AppEnv>;
@@ -306,6 +306,21 @@ pages.get("/verify", perAddress, async (c) => {
   }
   return verifyPage(c, { t, code: null, result: null, sha256: null }, 200);
 });
+
+// The offline verifier's code for the page's "check the seal without the service" (generated from
+// src/lib/verify/core.ts by scripts/build-verify.mjs; loaded lazily: 400 KiB the other pages skip).
+pages.get("/verify/check.js", async (c) => {
+  const { VERIFY_CORE_JS } = await import("../pages/verify-core-bundle");
+  return c.body(VERIFY_CORE_JS, 200, {
+    "Content-Type": "text/javascript; charset=utf-8",
+    "Cache-Control": "public, max-age=3600",
+    "X-Content-Type-Options": "nosniff",
+  });
+});
+
+pages.get("/verify/offline.js", (c) =>
+  c.body(OFFLINE_JS, 200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "public, max-age=3600", "X-Content-Type-Options": "nosniff" }),
+);
 
 pages.get("/verify/:code", perAddress, async (c) => {
   const t = translate(c);

@@ -57,6 +57,47 @@ describe("verification page", () => {
     await ctx.close();
   });
 
+  it("checks a dropped sealed PDF offline: seal, timestamps, attached certificate, signers, and no request leaves the page", LIMIT, async () => {
+    const pdf = readFileSync(completedByDrawing.pdf);
+    const ctx = await newContext();
+    const page = await newPage(ctx);
+    await page.goto(`${BASE_URL}/verify`);
+    // The verifier's code is loaded with the page; from the drop on, nothing may be requested.
+    await page.waitForFunction(() => !document.getElementById("offline-drop").hidden);
+    const seen = [];
+    page.on("request", (r) => seen.push(r.url()));
+    const before = env.requests.length;
+    const dataTransfer = await page.evaluateHandle(
+      ({ b64 }) => {
+        const bin = atob(b64);
+        const u8 = new Uint8Array(bin.length);
+        for (let i = 0; i < bin.length; i++) u8[i] = bin.charCodeAt(i);
+        const dt = new DataTransfer();
+        dt.items.add(new File([u8], "contract.pdf", { type: "application/pdf" }));
+        return dt;
+      },
+      { b64: pdf.toString("base64") },
+    );
+    await page.dispatchEvent("#offline-drop", "dragover", { dataTransfer });
+    await page.dispatchEvent("#offline-drop", "drop", { dataTransfer });
+    await page.getByText("The seal, the timestamps and the attached certificate check.").waitFor();
+    await page.locator("#offline-signers").getByText("Ana Pereira").waitFor();
+    await page.getByText(/PAdES B-LTA/).waitFor();
+    assert.equal(new URL(page.url()).pathname, "/verify", "the page did not navigate");
+    assert.deepEqual(seen, [], "the browser made no request after the drop");
+    assert.deepEqual(env.requests.slice(before), [], "no request reached the network after the drop");
+    await check(page, "verify-4-offline-check");
+
+    // One byte changed inside the seal's covered bytes: caught, in the browser.
+    const changed = Buffer.from(pdf);
+    changed[200] ^= 1;
+    await page.setInputFiles("#offline-file", { name: "edited.pdf", mimeType: "application/pdf", buffer: changed });
+    await page.getByText("This file does not check:").waitFor();
+    assert.deepEqual(seen, []);
+    noProblems(page);
+    await ctx.close();
+  });
+
   it("checks a typed code and shows the certificate without the signers", LIMIT, async () => {
     const ctx = await newContext({ locale: "de-DE" });
     const page = await newPage(ctx);

@@ -134,7 +134,7 @@ async function checkSignature(sig: ReturnType<typeof findSignatures>[number]): P
 type Payload = {
   document?: { title?: string; completed_at?: string };
   test?: boolean;
-  signers?: { full_name: string; role?: string; status?: string; signed_at?: string | null; signature?: { method?: string } | null }[];
+  signers?: { full_name: string; email?: string; role?: string; status?: string; signed_at?: string | null; signature?: { method?: string } | null }[];
   events?: { kind: string; occurred_at: string; signer?: string | null }[];
 };
 
@@ -202,6 +202,7 @@ export async function verifyPdf(pdf: Uint8Array): Promise<VerifyReport> {
   else if (attachment && !attachment.matches) problems.push(`The attached ${attachment.name} does not hash to the SHA-256 printed in the file.`);
   if (!code) code = /verification code\s+([0-9A-Z]{4}(?:-[0-9A-Z]{4}){3})/i.exec(text)?.[1] ?? null;
   if (payload && certSha) {
+    const names = new Map((payload.signers ?? []).map((s) => [s.email ?? "", s.full_name] as const));
     certificate = {
       sha256: certSha,
       verificationCode: code,
@@ -215,8 +216,8 @@ export async function verifyPdf(pdf: Uint8Array): Promise<VerifyReport> {
         signed_at: s.signed_at ?? null,
         method: s.signature?.method ?? null,
       })),
-      // The trail as frozen; addresses are not repeated here (they are in the file for its holder).
-      events: (payload.events ?? []).map((e) => ({ kind: e.kind, occurred_at: e.occurred_at, signer: e.signer ?? null })),
+      // The trail as frozen, each signer named as on the certificate (the payload records the email).
+      events: (payload.events ?? []).map((e) => ({ kind: e.kind, occurred_at: e.occurred_at, signer: e.signer ? (names.get(e.signer) ?? e.signer) : null })),
     };
   }
 
