@@ -15,6 +15,6 @@ after(async () => {
 });
 
 // `npm run test:browser -- dashboard kiosk` runs only those files; no names runs them all.
-const FILES = ["signing", "verify", "public-form", "dashboard", "branding", "codes", "oauth", "kiosk", "api-reference"];
+const FILES = ["signing", "i18n", "verify", "public-form", "dashboard", "branding", "codes", "oauth", "kiosk", "api-reference"];
 const chosen = process.argv.slice(2).filter((a) => FILES.includes(a));
 for (const f of chosen.length ? chosen : FILES) await import(`./${f}.mjs`);
