@@ -54,7 +54,7 @@ describe("queueMessage with the outbox", () => {
     expect(m.link).toBe(link);
     expect(m.body).toContain(link);
     expect(m.subject).toMatch(/asks you to sign/);
-    expect(m.html).toContain('<html lang="en">');
+    expect(m.html).toContain('<html lang="en" dir="ltr">');
     expect(m.html).toContain(`href="${link}"`);
   });
 

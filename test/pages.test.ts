@@ -152,10 +152,15 @@ describe("GET /s/{token}: languages", () => {
       [{ lang: "zh-CN, ja;q=0.9, de;q=0.1" }, "de", "Ich bin einverstanden"],
       [{ lang: "zh-CN, ja" }, "en", "I agree to receive this document"],
       [{}, "en", "I agree to receive this document"],
+      [{ lang: "pt-BR,pt;q=0.9" }, "pt", "Concordo em receber este documento"],
+      [{ lang: "it-IT" }, "it", "Accetto di ricevere questo documento"],
+      [{ lang: "ar-EG,ar;q=0.9,en;q=0.5" }, "ar", "أوافق على تلقي هذا المستند"],
+      [{ lang: "he-IL" }, "he", "אני מסכים/ה לקבל מסמך זה"],
     ];
     for (const [init, lang, consentStart] of cases) {
       const r = await page("GET", `/s/${token}`, init);
       expect((await select(r.text, "html"))[0]!.attrs.lang, JSON.stringify(init)).toBe(lang);
+      expect((await select(r.text, "html"))[0]!.attrs.dir, JSON.stringify(init)).toBe(lang === "ar" || lang === "he" ? "rtl" : "ltr");
       const consent = unescapeHtml((await select(r.text, "section[aria-labelledby=step1] p"))[0]!.text);
       expect(consent.startsWith(consentStart), consent).toBe(true);
       expect(r.text).toContain("consent/1");
@@ -171,6 +176,10 @@ describe("GET /s/{token}: languages", () => {
       ["es", `/s/${token}?lang=es`, null],
       ["fr", `/s/${token}?lang=fr`, null],
       ["de", `/s/${token}?lang=de`, "true"],
+      ["pt", `/s/${token}?lang=pt`, null],
+      ["it", `/s/${token}?lang=it`, null],
+      ["ar", `/s/${token}?lang=ar`, null],
+      ["he", `/s/${token}?lang=he`, null],
     ]);
     // Consenting from a translated page records consent/1 all the same, and keeps the language.
     const c = await page("POST", `/s/${token}/consent`, { form: { lang: "fr" } });

@@ -240,7 +240,7 @@ describe("the queue against a real provider API", () => {
     expect(body.to).toEqual(["ada@example.com"]);
     expect(body.reply_to).toBe("help@acme.example");
     expect(body.text).toContain(link);
-    expect(body.html).toContain('<html lang="de">');
+    expect(body.html).toContain('<html lang="de" dir="ltr">');
     expect(body.subject).toMatch(/bittet Sie/);
     // Once a real provider has it, the outbox listing shows it masked.
     const out = await ops("GET", `/outbox?document_id=${id}`);

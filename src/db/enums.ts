@@ -129,9 +129,17 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 /** `dashboard.sign_in`: a member's one-time sign-in link to the dashboard (no document). */
 export const MESSAGE_PURPOSES = ["signing.link", "signing.reminder", "signing.code", "signing.completed", "dashboard.sign_in"] as const;
 export type MessagePurpose = (typeof MESSAGE_PURPOSES)[number];
-/** Languages of messages, signing pages and signers' `locale`. */
+/** Signers' `locale` (the spec's closed list); also the languages a stored locale column may hold. */
 export const LOCALES = ["en", "es", "fr", "de"] as const;
 export type Locale = (typeof LOCALES)[number];
+/**
+ * Languages the pages and messages speak: the locales above plus Portuguese, Italian, Arabic and
+ * Hebrew, reached through Accept-Language and the switcher (docs/pages.md "Languages").
+ */
+export const LANGUAGES = [...LOCALES, "pt", "it", "ar", "he"] as const;
+export type Language = (typeof LANGUAGES)[number];
+/** Languages written right to left: pages get `dir="rtl"`. */
+export const RTL_LANGUAGES: readonly Language[] = ["ar", "he"];
 /** Who carries a message: the outbox (D1 only, the default) or a provider's HTTP API. */
 export const EMAIL_PROVIDERS = ["outbox", "resend", "postmark"] as const;
 export const SMS_PROVIDERS = ["outbox", "twilio"] as const;

@@ -1,5 +1,6 @@
 /**
- * What each message says, in English, Spanish, French and German: a subject, a plain-text body and
+ * What each message says, in English, Spanish, French and German (Portuguese, Italian, Arabic and
+ * Hebrew in message-wording-more.ts): a subject, a plain-text body and
  * a simple accessible HTML body for email (one column, `lang` set, real headings and links, the
  * address also written out, no images, no tracking), and one short text for SMS.
  *
@@ -8,7 +9,8 @@
  * lifetime). A value missing from the input reads as empty. Rendering is a pure function, so the
  * queue renders the masked copy kept in D1 and the real copy sent from the same inputs.
  */
-import type { Locale, MessageChannel, MessagePurpose } from "../db/enums";
+import { type Language, type Locale, type MessageChannel, type MessagePurpose, RTL_LANGUAGES } from "../db/enums";
+import { MORE_WORDING } from "./message-wording-more";
 
 export type Rendered = { subject: string | null; text: string; html: string | null };
 
@@ -21,13 +23,13 @@ type Wording = {
   sms: string;
 };
 
-type Phrases = {
+export type Phrases = {
   copyAddress: string;
   automatic: string;
   purposes: Record<MessagePurpose, Wording>;
 };
 
-const WORDING: Record<Locale, Phrases> = {
+const BASE_WORDING: Record<Locale, Phrases> = {
   en: {
     copyAddress: "If the button does not work, copy this address into your browser:",
     automatic: "This message was sent automatically for {tenant}. Reply to this email to reach them. Do not forward it: the link is personal.",
@@ -224,6 +226,9 @@ const WORDING: Record<Locale, Phrases> = {
   },
 };
 
+/** Every language's wording (the catalogue test reads it). */
+export const WORDING: Record<Language, Phrases> = { ...BASE_WORDING, ...MORE_WORDING };
+
 /** A brand colour from the values, only as a validated `#rrggbb` (it is written into style attributes). */
 const hexOr = (v: string | undefined, fallback: string) => (v && /^#[0-9a-f]{6}$/i.test(v) ? v : fallback);
 
@@ -235,7 +240,7 @@ const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;")
 const safeHref = (s: string) => (/^https?:\/\//.test(s) ? escapeHtml(s) : "#");
 
 /** Renders one message. SMS has no subject and no HTML. */
-export function renderMessage(purpose: MessagePurpose, channel: MessageChannel, locale: Locale, values: Record<string, string>): Rendered {
+export function renderMessage(purpose: MessagePurpose, channel: MessageChannel, locale: Language, values: Record<string, string>): Rendered {
   const phrases = WORDING[locale] ?? WORDING.en;
   const w = phrases.purposes[purpose];
   if (channel === "sms") return { subject: null, text: fill(w.sms, values), html: null };
@@ -252,10 +257,11 @@ export function renderMessage(purpose: MessagePurpose, channel: MessageChannel, 
   if (w.action && link) textParts.push(`${w.action}: ${link}`);
   textParts.push("—", ...(brandFooter ? [brandFooter] : []), footer);
   const text = textParts.join("\n\n");
+  const dir = RTL_LANGUAGES.includes(locale) ? "rtl" : "ltr";
 
   const html = [
     "<!doctype html>",
-    `<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`,
+    `<html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`,
     `<title>${escapeHtml(subject)}</title></head>`,
     '<body style="margin:0;padding:24px;background:#ffffff;color:#1a1a1a;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">',
     '<main style="max-width:560px;margin:0 auto">',

@@ -2,6 +2,7 @@
  * The versioned legal wording a signer agrees to. A change of wording is a new version label;
  * the label is recorded with each consent and signature.
  */
+import type { Language } from "../db/enums";
 import { sha256Hex } from "../lib/crypto";
 
 /** The label of the service's own consent wording. */
@@ -16,7 +17,7 @@ export const DEFAULT_CONSENT_TEXT =
 export const INTENT_TEXT = "By signing, I adopt this signature as my own and intend to sign this document as shown, " + "identified by its fingerprint below.";
 
 /** Languages the wording is shown in. What is recorded is always the version label, never the language. */
-export type WordingLanguage = "en" | "es" | "fr" | "de";
+export type WordingLanguage = Language;
 
 /**
  * Translations of `consent/1`, shown to signers who read another language. Each says what the
@@ -36,6 +37,20 @@ const CONSENT_1: Record<WordingLanguage, string> = {
     "Ich bin einverstanden, dieses Dokument zu erhalten und elektronisch zu unterschreiben. Mir ist bewusst, dass " +
     "meine elektronische Unterschrift dieselbe Wirkung hat wie eine handschriftliche, dass ich eine Papierkopie " +
     "verlangen kann und dass ich diese Einwilligung vor dem Unterschreiben widerrufen kann, indem ich stattdessen ablehne.",
+  pt:
+    "Concordo em receber este documento e em assiná-lo eletronicamente. Entendo que minha assinatura eletrônica tem o " +
+    "mesmo efeito que uma assinatura manuscrita, que posso pedir uma cópia em papel e que posso retirar este " +
+    "consentimento antes de assinar, recusando o documento em vez de assiná-lo.",
+  it:
+    "Accetto di ricevere questo documento e di firmarlo elettronicamente. Comprendo che la mia firma elettronica ha lo " +
+    "stesso effetto di una firma autografa, che posso chiedere una copia cartacea e che posso revocare questo consenso " +
+    "prima di firmare, rifiutando invece di firmare.",
+  ar:
+    "أوافق على تلقي هذا المستند وتوقيعه إلكترونيًا. وأفهم أن لتوقيعي الإلكتروني الأثر نفسه الذي للتوقيع بخط اليد، " +
+    "وأنه يحق لي طلب نسخة ورقية، وأنه يمكنني سحب هذه الموافقة قبل التوقيع بأن أرفض التوقيع بدلًا من ذلك.",
+  he:
+    "אני מסכים/ה לקבל מסמך זה ולחתום עליו באופן אלקטרוני. ידוע לי שלחתימה האלקטרונית שלי אותו תוקף כמו לחתימה " +
+    "בכתב יד, שאני רשאי/ת לבקש עותק מודפס, ושאני יכול/ה לחזור בי מהסכמה זו לפני החתימה, על ידי סירוב לחתום.",
 };
 
 /** Translations of `intent/1`. */
@@ -49,6 +64,13 @@ const INTENT_1: Record<WordingLanguage, string> = {
   de:
     "Mit meiner Unterschrift übernehme ich diese Unterschrift als meine eigene und beabsichtige, dieses Dokument wie " +
     "angezeigt zu unterschreiben, gekennzeichnet durch seinen unten stehenden digitalen Fingerabdruck.",
+  pt:
+    "Ao assinar, adoto esta assinatura como minha e tenho a intenção de assinar este documento tal como é mostrado, " +
+    "identificado pela sua impressão digital abaixo.",
+  it:
+    "Firmando, adotto questa firma come mia e intendo firmare questo documento così come è mostrato, identificato " + "dalla sua impronta riportata qui sotto.",
+  ar: "بتوقيعي، أعتمد هذا التوقيع توقيعًا لي، وأقصد توقيع هذا المستند كما هو معروض، والمعرَّف ببصمته الواردة أدناه.",
+  he: "בחתימתי אני מאמץ/ת חתימה זו כחתימתי שלי ומתכוון/ת לחתום על מסמך זה כפי שהוא מוצג, המזוהה באמצעות טביעת האצבע שלו שלהלן.",
 };
 
 /**

@@ -9,7 +9,7 @@ export const CSS = `
 :root{--fg:#1b1b1f;--muted:#4a4a55;--line:#8a8a96;--soft:#f3f4f8;--accent:#0b57d0;--ok:#0d6b2f;--warn:#8a4b00;--bad:#b3261e;--bg:#fff;--link:#0b57d0;--primary:#0b57d0;--on-primary:#fff;--err:#b3261e}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
-body{margin:0;font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:var(--fg);background:var(--bg)}
+body{margin:0;text-align:start;font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:var(--fg);background:var(--bg)}
 header,main,footer{max-width:44rem;margin:0 auto;padding:.75rem 1rem}
 header{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:center;justify-content:space-between;border-bottom:1px solid #d6d6de}
 footer{color:var(--muted);font-size:.875rem;border-top:1px solid #d6d6de;margin-top:2rem}
@@ -25,11 +25,11 @@ a{color:var(--link)}
 .sub{color:var(--muted);margin:0}
 .doc{white-space:pre-wrap;overflow-wrap:anywhere;border:1px solid #d6d6de;border-radius:8px;padding:1rem;background:var(--soft);font-family:Georgia,"Times New Roman",serif;font-size:1.0625rem}
 .mono{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.875rem;overflow-wrap:anywhere}
-.box{border-left:5px solid var(--accent);background:var(--soft);padding:.75rem 1rem;margin:1rem 0;border-radius:4px}
+.box{border-inline-start:5px solid var(--accent);background:var(--soft);padding:.75rem 1rem;margin:1rem 0;border-radius:4px}
 .box>h2{margin-top:0}
 .ok{border-color:var(--ok)}.warn{border-color:var(--warn)}.bad{border-color:var(--bad)}
 .box:focus{outline:3px solid var(--fg)}
-ol,ul{padding-left:1.25rem}
+ol,ul{padding-inline-start:1.25rem}
 li{margin:.25rem 0}
 label,.label{display:block;font-weight:600;margin:1rem 0 .25rem}
 .hint{display:block;color:var(--muted);font-size:.9375rem;font-weight:400;margin:.125rem 0 .25rem}
@@ -39,11 +39,11 @@ input:not([type=checkbox]):not([type=radio]):not([type=file]),select,textarea{wi
 textarea{min-height:6rem}
 input[type=file]{max-width:100%;min-height:44px}
 [aria-invalid=true]{border:2px solid var(--bad)!important}
-input[type=checkbox],input[type=radio]{width:1.5rem;height:1.5rem;margin:0 .6rem 0 0;flex:none;accent-color:var(--primary)}
+input[type=checkbox],input[type=radio]{width:1.5rem;height:1.5rem;margin-block:0;margin-inline:0 .6rem;flex:none;accent-color:var(--primary)}
 .choice{display:flex;align-items:center;font-weight:400;margin:.25rem 0;min-height:44px}
 fieldset{border:1px solid #d6d6de;border-radius:8px;margin:1rem 0;padding:.25rem 1rem 1rem;min-width:0}
 legend{font-weight:700;padding:0 .25rem}
-button,.button{display:inline-block;margin:.75rem .5rem 0 0;padding:.65rem 1.25rem;min-height:44px;border-radius:6px;border:2px solid var(--primary);background:var(--primary);color:var(--on-primary);font-weight:600;text-decoration:none;cursor:pointer}
+button,.button{display:inline-block;margin-block:.75rem 0;margin-inline:0 .5rem;padding:.65rem 1.25rem;min-height:44px;border-radius:6px;border:2px solid var(--primary);background:var(--primary);color:var(--on-primary);font-weight:600;text-decoration:none;cursor:pointer}
 button.quiet{background:var(--bg);color:var(--link)}
 button.danger{background:var(--bad);border-color:var(--bad);color:#fff}
 button[disabled]{opacity:.6;cursor:progress}
@@ -62,6 +62,8 @@ dd{margin:0 0 .5rem}
 .card{border:1px solid #d6d6de;border-radius:8px;padding:.5rem 1rem;margin:.5rem 0;list-style:none}
 ol.cards{padding:0}
 [hidden]{display:none!important}
+bdi,.value{unicode-bidi:isolate}
+[dir=rtl] .mono{direction:ltr;unicode-bidi:isolate}[dir=rtl] input[type=email],[dir=rtl] input[type=tel]{direction:ltr;text-align:end}
 @media (min-width:40rem){h1{font-size:1.875rem}dl.facts{display:grid;grid-template-columns:14rem 1fr;gap:0 1rem}dl.facts dd{margin:0 0 .5rem}}
 `
   .replace(/\n/g, "")

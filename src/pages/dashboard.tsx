@@ -13,14 +13,14 @@ import { type Action, type MemberRole, can } from "../domain/members";
 /** The dashboard's additions to the one style sheet: wider pages, tables, the header's forms. */
 export const DASH_CSS = `${CSS}
 .app header,.app main,.app footer{max-width:72rem}
-.skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:.5rem;background:#fff;padding:.5rem;z-index:2}
+.skip{position:absolute;inset-inline-start:-999px}.skip:focus{inset-inline-start:1rem;top:.5rem;background:#fff;padding:.5rem;z-index:2}
 .who{display:flex;flex-wrap:wrap;gap:.25rem .75rem;align-items:center;font-size:.9375rem}
 .who form{display:inline}.who button{margin:0;padding:.35rem .75rem}
 .modes button[aria-pressed=true]{background:var(--fg);border-color:var(--fg);color:#fff}
 nav.main{border-bottom:1px solid #d6d6de}nav.main ul{max-width:72rem;margin:0 auto;padding:0 .5rem}nav.main a{padding:.6rem .5rem}
 .scroll{overflow-x:auto;max-width:100%}
 table{border-collapse:collapse;width:100%;font-size:.9375rem}
-th,td{text-align:left;padding:.45rem .5rem;border-bottom:1px solid #d6d6de;vertical-align:top}
+th,td{text-align:start;padding:.45rem .5rem;border-bottom:1px solid #d6d6de;vertical-align:top}
 th{font-weight:700;background:var(--soft)}
 .row{display:flex;flex-wrap:wrap;gap:0 1rem;align-items:flex-end}.row>*{flex:1 1 12rem}
 .row>button,.row>.button{flex:0 0 auto}

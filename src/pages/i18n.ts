@@ -1,12 +1,31 @@
 /**
- * The pages' languages: English, Spanish, French and German. `?lang=` (the switcher's links and
- * the forms' hidden field) wins; otherwise the best match of `Accept-Language`; otherwise English.
+ * The pages' languages: English, Spanish, French, German, Portuguese, Italian, Arabic and Hebrew
+ * (the last two right to left). `?lang=` (the switcher's links and the forms' hidden field) wins;
+ * otherwise the best match of `Accept-Language`; otherwise English. One catalogue format: each
+ * language is a `Dict` with exactly English's keys and the same `{placeholders}`
+ * (test/i18n-catalogue.test.ts).
  */
+import { LANGUAGES, RTL_LANGUAGES } from "../db/enums";
 import type { WordingLanguage } from "../domain/wording";
+import { ar } from "./i18n-ar";
+import { he } from "./i18n-he";
+import { it } from "./i18n-it";
+import { pt } from "./i18n-pt";
 
 export type Lang = WordingLanguage;
-export const LANGS: readonly Lang[] = ["en", "es", "fr", "de"];
-export const LANG_NAMES: Record<Lang, string> = { en: "English", es: "Español", fr: "Français", de: "Deutsch" };
+export const LANGS: readonly Lang[] = LANGUAGES;
+export const LANG_NAMES: Record<Lang, string> = {
+  en: "English",
+  es: "Español",
+  fr: "Français",
+  de: "Deutsch",
+  pt: "Português",
+  it: "Italiano",
+  ar: "العربية",
+  he: "עברית",
+};
+/** The writing direction of a language, for `dir` on <html> and in emails. */
+export const dirOf = (lang: Lang): "rtl" | "ltr" => (RTL_LANGUAGES.includes(lang) ? "rtl" : "ltr");
 
 const isLang = (x: string | undefined | null): x is Lang => !!x && (LANGS as readonly string[]).includes(x);
 
@@ -938,7 +957,9 @@ const de: Dict = {
   k_err_answer: "Verwenden Sie höchstens 500 Zeichen.",
 };
 
-const DICTS: Record<Lang, Dict> = { en, es, fr, de };
+const RTL_TEXT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
+
+export const DICTS: Record<Lang, Dict> = { en, es, fr, de, pt, it, ar, he };
 
 export type T = {
   lang: Lang;
@@ -952,8 +973,15 @@ export type T = {
 export function translator(lang: Lang): T {
   const dict = DICTS[lang];
   const fmt = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+  const rtlPage = dirOf(lang) === "rtl";
+  // A filled-in value (a name, a title, a date) is isolated (FSI … PDI) when the page or the value
+  // is right to left, so a Latin name inside Arabic text, or the reverse, keeps its own order.
+  const fill = (v: string | number) => {
+    const s = String(v);
+    return s && (rtlPage || RTL_TEXT.test(s)) ? `\u2068${s}\u2069` : s;
+  };
   const t = ((key: Key, vars?: Record<string, string | number>) =>
-    dict[key].replace(/\{(\w+)\}/g, (m, name: string) => (vars && name in vars ? String(vars[name]) : m))) as T;
+    dict[key].replace(/\{(\w+)\}/g, (m, name: string) => (vars && name in vars ? fill(vars[name]!) : m))) as T;
   t.lang = lang;
   t.maybe = (key, fallback) => (key in dict ? dict[key as Key] : fallback);
   t.date = (iso) => (iso ? `${fmt.format(new Date(iso))} UTC` : "");

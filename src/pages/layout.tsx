@@ -7,7 +7,7 @@
 import { raw } from "hono/html";
 import type { Child } from "hono/jsx";
 import { CSS } from "./assets";
-import { LANGS, LANG_NAMES, type Lang, type T } from "./i18n";
+import { dirOf, LANGS, LANG_NAMES, type Lang, type T } from "./i18n";
 import type { PageBrand } from "./brand";
 
 export type LayoutProps = {
@@ -34,7 +34,7 @@ export function Layout(p: LayoutProps) {
   return (
     <>
       {raw("<!DOCTYPE html>")}
-      <html lang={p.t.lang} dir="ltr">
+      <html lang={p.t.lang} dir={dirOf(p.t.lang)}>
         <head>
           <meta charset="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -329,7 +329,9 @@ export function SignPage(p: SignPageProps) {
       footer={p.footer}
       brand={p.brand}
     >
-      <h1>{r.title}</h1>
+      <h1>
+        <bdi>{r.title}</bdi>
+      </h1>
       <p class="sub">{t("fromTenant", { tenant: r.tenant_name ?? "" })}</p>
 
       {completed ? (
@@ -394,7 +396,9 @@ export function SignPage(p: SignPageProps) {
         <h2 id="doc-heading">{t("documentHeading")}</h2>
         {sent && r.expires_at ? <p class="hint">{t("signBy", { date: t.date(r.expires_at) })}</p> : null}
         {/* Each merged value in its own bidi isolate; the text is still exactly the hashed body. */}
-        <div class="doc">{mergedSegments(r.body ?? "", p.page.bodyMerges).map((s) => (s.merged ? <bdi>{s.text}</bdi> : s.text))}</div>
+        <div class="doc" dir="auto">
+          {mergedSegments(r.body ?? "", p.page.bodyMerges).map((s) => (s.merged ? <bdi>{s.text}</bdi> : s.text))}
+        </div>
         <p class="hint">
           {t("fingerprint")}: <span class="mono">{r.body_sha256_hex}</span>
         </p>
@@ -407,7 +411,7 @@ export function SignPage(p: SignPageProps) {
         <ol>
           {(r.signers ?? []).map((s) => (
             <li>
-              {s.full_name}
+              <bdi>{s.full_name}</bdi>
               {s.is_me ? ` (${t("you")})` : ""} — {s.role === "cc" ? t("ccRole") : t.maybe(`st_${s.status}`, s.status)}
               {sent && r.sequential && s.role !== "cc" && s.status === "pending" && s.full_name === r.waiting_on ? ` · ${t("nextToSign")}` : ""}
             </li>

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { LANGUAGES, MESSAGE_PURPOSES } from "../src/db/enums";
+import { renderMessage, WORDING } from "../src/domain/message-wording";
+import { consentWording, intentWording } from "../src/domain/wording";
+import { chooseLang, DICTS, dirOf, fromAcceptLanguage, translator } from "../src/pages/i18n";
+
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe("one catalogue, eight languages", () => {
+  const en = DICTS.en;
+
+  it("every language has every page key, no extra key, no empty text", () => {
+    expect(Object.keys(DICTS).sort()).toEqual([...LANGUAGES].sort());
+    for (const lang of LANGUAGES) {
+      expect(Object.keys(DICTS[lang]).sort(), lang).toEqual(Object.keys(en).sort());
+      for (const [k, v] of Object.entries(DICTS[lang])) expect(v.trim().length, `${lang}.${k}`).toBeGreaterThan(0);
+    }
+  });
+
+  it("placeholders match across languages, key by key", () => {
+    for (const lang of LANGUAGES) {
+      for (const key of Object.keys(en) as (keyof typeof en)[]) {
+        expect(placeholders(DICTS[lang][key]), `${lang}.${key}`).toEqual(placeholders(en[key]));
+      }
+    }
+  });
+
+  it("messages: every language has every purpose and channel text with the same placeholders", () => {
+    for (const lang of LANGUAGES) {
+      const p = WORDING[lang];
+      expect(p, lang).toBeDefined();
+      expect(placeholders(p.automatic), lang).toEqual(placeholders(WORDING.en.automatic));
+      expect(placeholders(p.copyAddress)).toEqual([]);
+      expect(Object.keys(p.purposes).sort()).toEqual([...MESSAGE_PURPOSES].sort());
+      for (const purpose of MESSAGE_PURPOSES) {
+        const a = p.purposes[purpose];
+        const b = WORDING.en.purposes[purpose];
+        const where = `${lang} ${purpose}`;
+        expect(placeholders(a.subject), where).toEqual(placeholders(b.subject));
+        expect(placeholders(a.heading), where).toEqual(placeholders(b.heading));
+        expect(placeholders(a.sms), where).toEqual(placeholders(b.sms));
+        expect(placeholders(a.lines.join(" ")), where).toEqual(placeholders(b.lines.join(" ")));
+        expect(a.lines.length, where).toBe(b.lines.length);
+        expect(Boolean(a.action), where).toBe(Boolean(b.action));
+      }
+    }
+  });
+
+  it("emails in Arabic and Hebrew are right to left; the others left to right", () => {
+    for (const lang of LANGUAGES) {
+      const r = renderMessage("signing.link", "email", lang, { tenant: "Acme", title: "NDA", name: "Zoë", link: "https://x.test/s/t" });
+      expect(r.html).toContain(`<html lang="${lang}" dir="${lang === "ar" || lang === "he" ? "rtl" : "ltr"}">`);
+      expect(r.text).toContain("https://x.test/s/t");
+    }
+  });
+
+  it("the consent and intent wording exist in every language; what is recorded stays the version label", () => {
+    for (const lang of LANGUAGES) {
+      expect(consentWording(lang, null).text.length).toBeGreaterThan(100);
+      expect(intentWording(lang).text.length).toBeGreaterThan(60);
+      expect(consentWording(lang, null).translated).toBe(lang !== "en");
+    }
+  });
+
+  it("chooses the language from ?lang and Accept-Language, and knows its direction", () => {
+    expect(fromAcceptLanguage("ar-EG,ar;q=0.9,en;q=0.5")).toBe("ar");
+    expect(fromAcceptLanguage("he-IL")).toBe("he");
+    expect(fromAcceptLanguage("pt-BR,pt;q=0.9")).toBe("pt");
+    expect(fromAcceptLanguage("it-CH;q=0.8, fr;q=0.9")).toBe("fr");
+    expect(chooseLang("it", "de")).toEqual({ lang: "it", explicit: true });
+    expect(dirOf("ar")).toBe("rtl");
+    expect(dirOf("he")).toBe("rtl");
+    expect(dirOf("pt")).toBe("ltr");
+  });
+
+  it("isolates filled-in names on right-to-left pages and right-to-left names anywhere", () => {
+    expect(translator("ar")("fromTenant", { tenant: "Acme Ltd" })).toBe("من \u2068Acme Ltd\u2069");
+    expect(translator("en")("fromTenant", { tenant: "Acme Ltd" })).toBe("From Acme Ltd");
+    expect(translator("en")("fromTenant", { tenant: "شركة النور" })).toBe("From \u2068شركة النور\u2069");
+  });
+});
