@@ -215,4 +215,11 @@ export const it: Dict = {
   k_footer: "Firme elettroniche di Edge Sign. Questo tablet conserva solo il proprio accesso, in un cookie; nulla che La riguardi vi resta dopo che ha finito.",
   k_err_name: "Inserisca il Suo nome completo, fino a 200 caratteri.",
   k_err_answer: "Usi al massimo 500 caratteri.",
+  offlineHeading: "Verificare il sigillo senza il servizio",
+  offlineIntro:
+    "Scelga o trascini qui un PDF sigillato per verificarne la firma, le marche temporali e il certificato allegato in questo browser. Non viene inviato nulla; la stessa verifica funziona offline con npx edge-sign-verify.",
+  offlineLabel: "PDF sigillato da verificare offline",
+  offlineWorking: "Verifica del file in questo browser…",
+  offlineOk: "Il sigillo, le marche temporali e il certificato allegato sono validi.",
+  offlineBad: "Questo file non supera la verifica:",
 };

@@ -213,4 +213,11 @@ export const pt: Dict = {
     "Assinaturas eletrônicas por Edge Sign. Este tablet guarda apenas a própria sessão, em um cookie; nada sobre você fica nele depois que você termina.",
   k_err_name: "Digite seu nome completo, com até 200 caracteres.",
   k_err_answer: "Use no máximo 500 caracteres.",
+  offlineHeading: "Verificar o selo sem o serviço",
+  offlineIntro:
+    "Escolha ou solte aqui um PDF selado para verificar a assinatura, os carimbos de tempo e o certificado anexado neste navegador. Nada é enviado; a mesma verificação funciona offline com npx edge-sign-verify.",
+  offlineLabel: "PDF selado para verificar offline",
+  offlineWorking: "Verificando o arquivo neste navegador…",
+  offlineOk: "O selo, os carimbos de tempo e o certificado anexado conferem.",
+  offlineBad: "Este arquivo não passa na verificação:",
 };
