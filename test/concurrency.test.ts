@@ -36,7 +36,8 @@ describe("one sequencer per document", () => {
   it(`50 signers signing at the same instant (${RUNS} run${RUNS > 1 ? "s" : ""}): every signature kept, one completion, one certificate, one signing.completed`, {
     timeout: 60_000 * RUNS,
   }, async () => {
-    const t = await makeTenant();
+    // Unlimited agreements: a hundred runs would use up a smaller plan's month.
+    const t = await makeTenant({ plan: "enterprise" });
     await addHook(t.key, { url: newBox().url, events: ["signing.completed"] });
     for (let run = 0; run < RUNS; run++) {
       const { id, links } = await sentDocument(t.key, { signers: people(50), notify: false });
@@ -59,7 +60,8 @@ describe("one sequencer per document", () => {
   });
 
   it(`a void racing the last signature (${RUNS} run${RUNS > 1 ? "s" : ""}): exactly one of them wins`, { timeout: 30_000 * RUNS }, async () => {
-    const t = await makeTenant();
+    // Unlimited agreements: a hundred runs would use up a smaller plan's month.
+    const t = await makeTenant({ plan: "enterprise" });
     await addHook(t.key, { url: newBox().url, events: ["signing.completed"] });
     for (let run = 0; run < RUNS; run++) {
       const { id, links } = await sentDocument(t.key, { signers: people(1), notify: false });
@@ -78,7 +80,8 @@ describe("one sequencer per document", () => {
   it(`the expiry cron racing the last signature (${RUNS} run${RUNS > 1 ? "s" : ""}): completed or expired, never both`, {
     timeout: 30_000 * RUNS,
   }, async () => {
-    const t = await makeTenant();
+    // Unlimited agreements: a hundred runs would use up a smaller plan's month.
+    const t = await makeTenant({ plan: "enterprise" });
     await addHook(t.key, { url: newBox().url, events: ["signing.completed"] });
     const outcomes = { completed: 0, expired: 0 };
     for (let run = 0; run < RUNS; run++) {

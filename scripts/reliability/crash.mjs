@@ -313,12 +313,14 @@ try {
       check(r.status === 200, `GET ${kind} of ${id} after restart → ${r.status}`);
       if (r.status !== 200) continue;
       served++;
-      const sha = createHash("sha256").update(r.bytes).digest("hex");
+      // The JSON form (the default; `Accept: application/pdf` or `application/zip` gives the bytes) carries them in base64.
+      const bytes = r.json?.bytes_base64 ? Buffer.from(r.json.bytes_base64, "base64") : r.bytes;
+      const sha = createHash("sha256").update(bytes).digest("hex");
       const etag = String(r.headers.get("etag") ?? "").replace(/"/g, "");
       const rows = sql(`SELECT kind, sha256 FROM sealed_files WHERE document_id = '${id}'`);
       check(
         etag === sha && rows.some((x) => x.kind === kind && x.sha256 === sha),
-        `${kind} of ${id}: served ${r.bytes.length} bytes, sha256 ${sha}, ETag ${etag}, recorded ${JSON.stringify(rows)}`,
+        `${kind} of ${id}: served ${bytes.length} bytes, sha256 ${sha}, ETag ${etag}, recorded ${JSON.stringify(rows)}`,
       );
       if (etag === sha && rows.some((x) => x.kind === kind && x.sha256 === sha)) matched++;
     }
