@@ -134,13 +134,20 @@ async function kill() {
 
 /** SQL straight on the persisted local D1 (wrangler d1 execute --local). */
 function sql(command) {
-  const r = spawnSync(NODE, [WRANGLER, "d1", "execute", "DB", "--local", "--persist-to", persist, "--json", "--command", command], {
-    cwd: ROOT,
-    env: ENV,
-    encoding: "utf8",
-  });
-  if (r.status !== 0) throw new Error(`d1 execute failed: ${r.stderr}\n${r.stdout}`);
-  return JSON.parse(r.stdout)[0].results;
+  for (let attempt = 1; ; attempt++) {
+    const r = spawnSync(NODE, [WRANGLER, "d1", "execute", "DB", "--local", "--persist-to", persist, "--json", "--command", command], {
+      cwd: ROOT,
+      env: ENV,
+      encoding: "utf8",
+    });
+    if (r.status === 0) return JSON.parse(r.stdout)[0].results;
+    // The running service holds the SQLite file while it writes; read again a moment later.
+    if (attempt < 20 && /database is locked|SQLITE_BUSY/.test(`${r.stderr}${r.stdout}`)) {
+      spawnSync("sleep", ["0.5"]);
+      continue;
+    }
+    throw new Error(`d1 execute failed: ${r.stderr}\n${r.stdout}`);
+  }
 }
 
 async function call(method, p, { key, body, headers = {} } = {}) {
