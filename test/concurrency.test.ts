@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
-import { api, makeTenant } from "./helpers";
+import { addKey, api, makeTenant } from "./helpers";
 import { people, sentDocument } from "./signing-helpers";
 import { addHook, newBox } from "./webhook-helpers";
 import { runScheduled } from "../src/domain/scheduled";
@@ -36,7 +36,8 @@ describe("one sequencer per document", () => {
   it(`50 signers signing at the same instant (${RUNS} run${RUNS > 1 ? "s" : ""}): every signature kept, one completion, one certificate, one signing.completed`, {
     timeout: 60_000 * RUNS,
   }, async () => {
-    const t = await makeTenant();
+    // Unlimited agreements: a hundred runs would use up a smaller plan's month.
+    const t = await makeTenant({ plan: "enterprise" });
     await addHook(t.key, { url: newBox().url, events: ["signing.completed"] });
     for (let run = 0; run < RUNS; run++) {
       const { id, links } = await sentDocument(t.key, { signers: people(50), notify: false });
@@ -59,17 +60,20 @@ describe("one sequencer per document", () => {
   });
 
   it(`a void racing the last signature (${RUNS} run${RUNS > 1 ? "s" : ""}): exactly one of them wins`, { timeout: 30_000 * RUNS }, async () => {
-    const t = await makeTenant();
+    // Unlimited agreements: a hundred runs would use up a smaller plan's month.
+    const t = await makeTenant({ plan: "enterprise" });
     await addHook(t.key, { url: newBox().url, events: ["signing.completed"] });
     for (let run = 0; run < RUNS; run++) {
-      const { id, links } = await sentDocument(t.key, { signers: people(1), notify: false });
+      // A key per run: a hundred quick runs would pass one key's 300 requests a minute.
+      const key = RUNS > 1 ? (await addKey(t.tenantId)).key : t.key;
+      const { id, links } = await sentDocument(key, { signers: people(1), notify: false });
       await api("POST", `/v1/sign/${links[0]!.token}/consent`, { body: {} });
       const [sign, voided] = await Promise.all([
         api("POST", `/v1/sign/${links[0]!.token}`, { body: { method: "typed", value: "S" } }),
-        api("POST", `/v1/documents/${id}/void`, { key: t.key, body: { reason: "race" } }),
+        api("POST", `/v1/documents/${id}/void`, { key, body: { reason: "race" } }),
       ]);
       expect([sign.status, voided.status].sort()).toEqual([200, sign.status === 200 ? 422 : 404].sort());
-      const d = await expectOneOutcome(t.key, id, 1);
+      const d = await expectOneOutcome(key, id, 1);
       expect(d.status).toBe(sign.status === 200 ? "completed" : "voided");
       expect(d.events.filter((e: { kind: string }) => e.kind === "completed" || e.kind === "voided")).toHaveLength(1);
     }
@@ -78,18 +82,21 @@ describe("one sequencer per document", () => {
   it(`the expiry cron racing the last signature (${RUNS} run${RUNS > 1 ? "s" : ""}): completed or expired, never both`, {
     timeout: 30_000 * RUNS,
   }, async () => {
-    const t = await makeTenant();
+    // Unlimited agreements: a hundred runs would use up a smaller plan's month.
+    const t = await makeTenant({ plan: "enterprise" });
     await addHook(t.key, { url: newBox().url, events: ["signing.completed"] });
     const outcomes = { completed: 0, expired: 0 };
     for (let run = 0; run < RUNS; run++) {
-      const { id, links } = await sentDocument(t.key, { signers: people(1), notify: false, doc: { expires_at: new Date(Date.now() + 60_000).toISOString() } });
+      // A key per run: a hundred quick runs would pass one key's 300 requests a minute.
+      const key = RUNS > 1 ? (await addKey(t.tenantId)).key : t.key;
+      const { id, links } = await sentDocument(key, { signers: people(1), notify: false, doc: { expires_at: new Date(Date.now() + 60_000).toISOString() } });
       await api("POST", `/v1/sign/${links[0]!.token}/consent`, { body: {} });
       // The cron runs as if two minutes had passed, so it finds the document expired while the signature is on its way.
       const [sign] = await Promise.all([
         api("POST", `/v1/sign/${links[0]!.token}`, { body: { method: "typed", value: "S" } }),
         runScheduled(env, new Date(Date.now() + 120_000)),
       ]);
-      const d = await expectOneOutcome(t.key, id, 1);
+      const d = await expectOneOutcome(key, id, 1);
       expect(["completed", "expired"]).toContain(d.status);
       outcomes[d.status as "completed" | "expired"]++;
       // A signature answered 200 is never lost: the document then completed.

@@ -134,13 +134,20 @@ async function kill() {
 
 /** SQL straight on the persisted local D1 (wrangler d1 execute --local). */
 function sql(command) {
-  const r = spawnSync(NODE, [WRANGLER, "d1", "execute", "DB", "--local", "--persist-to", persist, "--json", "--command", command], {
-    cwd: ROOT,
-    env: ENV,
-    encoding: "utf8",
-  });
-  if (r.status !== 0) throw new Error(`d1 execute failed: ${r.stderr}\n${r.stdout}`);
-  return JSON.parse(r.stdout)[0].results;
+  for (let attempt = 1; ; attempt++) {
+    const r = spawnSync(NODE, [WRANGLER, "d1", "execute", "DB", "--local", "--persist-to", persist, "--json", "--command", command], {
+      cwd: ROOT,
+      env: ENV,
+      encoding: "utf8",
+    });
+    if (r.status === 0) return JSON.parse(r.stdout)[0].results;
+    // The running service holds the SQLite file while it writes; read again a moment later.
+    if (attempt < 20 && /database is locked|SQLITE_BUSY/.test(`${r.stderr}${r.stdout}`)) {
+      spawnSync("sleep", ["0.5"]);
+      continue;
+    }
+    throw new Error(`d1 execute failed: ${r.stderr}\n${r.stdout}`);
+  }
 }
 
 async function call(method, p, { key, body, headers = {} } = {}) {
@@ -313,12 +320,14 @@ try {
       check(r.status === 200, `GET ${kind} of ${id} after restart → ${r.status}`);
       if (r.status !== 200) continue;
       served++;
-      const sha = createHash("sha256").update(r.bytes).digest("hex");
+      // The JSON form (the default; `Accept: application/pdf` or `application/zip` gives the bytes) carries them in base64.
+      const bytes = r.json?.bytes_base64 ? Buffer.from(r.json.bytes_base64, "base64") : r.bytes;
+      const sha = createHash("sha256").update(bytes).digest("hex");
       const etag = String(r.headers.get("etag") ?? "").replace(/"/g, "");
       const rows = sql(`SELECT kind, sha256 FROM sealed_files WHERE document_id = '${id}'`);
       check(
         etag === sha && rows.some((x) => x.kind === kind && x.sha256 === sha),
-        `${kind} of ${id}: served ${r.bytes.length} bytes, sha256 ${sha}, ETag ${etag}, recorded ${JSON.stringify(rows)}`,
+        `${kind} of ${id}: served ${bytes.length} bytes, sha256 ${sha}, ETag ${etag}, recorded ${JSON.stringify(rows)}`,
       );
       if (etag === sha && rows.some((x) => x.kind === kind && x.sha256 === sha)) matched++;
     }

@@ -459,7 +459,10 @@ export const documents = sqliteTable(
   (t) => [
     index("documents_list").on(t.tenantId, t.mode, t.createdAt),
     index("documents_retention").on(t.tenantId, t.status, t.redactedAt),
-    index("documents_external_ref").on(t.tenantId, t.mode, t.externalRef),
+    // With created_at last, a lookup by external_ref or status also yields the list's order
+    // (newest first), so SQLite uses these rather than documents_list plus a scan of the account.
+    index("documents_external_ref").on(t.tenantId, t.mode, t.externalRef, t.createdAt),
+    index("documents_status_list").on(t.tenantId, t.mode, t.status, t.createdAt),
     index("documents_expiry").on(t.status, t.expiresAt),
     index("documents_workflow").on(t.workflowId, t.status),
   ],
