@@ -50,6 +50,6 @@ describe("the signer's page", () => {
     expect(d.json.integrity_ok).toBe(true);
     const s = await api("POST", `/v1/documents/${id}/send`, { key: t.key, body: { signers: [{ email: "a@example.com", full_name: "Ada" }] } });
     const html = (await page("GET", `/s/${s.json.links[0].token}`)).text;
-    expect(html).toContain('<div class="doc">This agreement is between <bdi>Acme &amp; Co</bdi> and <bdi>אבי כהן &lt;b&gt;</bdi>.</div>');
+    expect(html).toContain('<div class="doc" dir="auto">This agreement is between <bdi>Acme &amp; Co</bdi> and <bdi>אבי כהן &lt;b&gt;</bdi>.</div>');
   });
 });
