@@ -449,7 +449,7 @@ export interface paths {
         };
         /**
          * The sealed PDF: the document and its certificate, PAdES-sealed with an RFC 3161 timestamp
-         * @description The sealed PDF of a completed document. `Accept: application/pdf` first answers the PDF itself; otherwise JSON with the bytes as base64. Any PAdES validator (pdfsig, Acrobat) can check the seal.
+         * @description The sealed PDF of a completed document. `Accept: application/pdf` first answers the PDF itself; otherwise JSON with the bytes as base64. Any PAdES validator (pdfsig, Acrobat, EU DSS) can check the seal. The file is PAdES B-LTA (`seal.level`); a later archive timestamp makes a new version, and `?sha256=` answers any earlier version by its hash (404 for a hash that is no version of this file).
          */
         get: operations["getSealedPdf"];
         put?: never;
@@ -469,7 +469,7 @@ export interface paths {
         };
         /**
          * The sealed evidence bundle: certificate, trail, messages, webhook deliveries, record state, package SHA-256
-         * @description The sealed evidence bundle of a completed document: everything needed to prove the signing later, in one sealed PDF. `Accept: application/pdf` first answers the PDF itself; otherwise JSON with the bytes as base64.
+         * @description The sealed evidence bundle of a completed document: everything needed to prove the signing later, in one sealed PDF. `Accept: application/pdf` first answers the PDF itself; otherwise JSON with the bytes as base64. Like the PDF: PAdES B-LTA, and `?sha256=` answers an earlier version by its hash.
          */
         get: operations["getEvidenceBundle"];
         put?: never;
@@ -968,6 +968,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/documents/{id}/redact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a document's personal data, keeping the proof of signing (extension)
+         * @description An extension beyond the spec (docs/retention.md). Erases the signers' names, emails, phones, IP addresses and user agents, the field answers, signature values, the text (its hash stays), metadata, message bodies and recipients, the personal parts of stored webhook bodies, and deletes the sealed files and the evidence bundle from storage. Keeps the certificate's hash, the document's hash, the verification code, the sealed files' hashes and the trail's kinds and times, and adds a `redacted` trail event with the reason; `signing.redacted` is delivered. `GET /v1/verify/{code}?sha256=` with the document's or a sealed file's hash still answers `found: true`, with `redacted_at` set and signers shown as "redacted". Only a completed, declined, voided or expired document can be redacted (422 otherwise: void a draft or sent one first); a redacted one is never un-redacted, and a second request is 409. The reason is kept: it must not name a signer (422).
+         */
+        post: operations["redactDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/redactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a person's personal data across the account's documents (extension)
+         * @description An extension beyond the spec (docs/retention.md). Redacts, like `POST /v1/documents/{id}/redact`, every document of the account in the key's mode with a signer at this email that may go: completed documents older than the account's minimum retention (`minimum_days`), and declined, voided or expired ones. Keeps the others and says why: `in_progress` (draft or sent: void it or let it end first) or `minimum_retention` (with the day it may go, `until`). The whole document is redacted, every signer on it. At most 200 documents are looked at per call: `more: true` asks for another. A redacted document no longer holds the address, so a second request finds only what was kept.
+         */
+        post: operations["redactPerson"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "signing.created": {
@@ -1212,6 +1252,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "signing.redacted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * signing.redacted delivery
+         * @description The document's personal data was erased (POST /v1/documents/{id}/redact, POST /v1/redactions or the account's retention policy; an extension, docs/retention.md). `reason` says why; `metadata` is empty; the earlier deliveries' stored copies keep only the event and the document id.
+         *
+         *     POSTed as JSON to every active endpoint subscribed to `signing.redacted` (or `*`) in the document's mode. Answer 2xx within 10 seconds; anything else (redirects included: they are not followed) is retried after 1 min, 5 min, 30 min, 2 h, 12 h, 24 h, then the delivery is dead (replayable). 20 failed attempts in a row pause the endpoint: deliveries are then held until it is made active again.
+         */
+        post: operations["webhookSigningRedacted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "packet.ready": {
         parameters: {
             query?: never;
@@ -1290,7 +1352,7 @@ export interface components {
         };
         DocumentEvent: {
             /** @enum {string} */
-            event: "signing.created" | "signing.sent" | "signing.delivered" | "signing.viewed" | "signing.consented" | "signing.signed" | "signing.completed" | "signing.declined" | "signing.voided" | "signing.expired" | "signing.reminded";
+            event: "signing.created" | "signing.sent" | "signing.delivered" | "signing.viewed" | "signing.consented" | "signing.signed" | "signing.completed" | "signing.declined" | "signing.voided" | "signing.expired" | "signing.reminded" | "signing.redacted";
             /**
              * @description ISO 8601, when it happened (not when it was delivered).
              * @example 2026-11-23T18:00:00.000Z
@@ -1298,8 +1360,10 @@ export interface components {
             occurred_at: string;
             document: components["schemas"]["WebhookDocument"];
             signer: components["schemas"]["WebhookSigner"];
-            /** @description Only on signing.declined and signing.voided: the reason given. */
+            /** @description Only on signing.declined, signing.voided and signing.redacted: the reason given. */
             reason?: string;
+            /** @description Only on signing.redacted: when the personal data was erased (docs/retention.md). */
+            redacted_at?: string;
         };
         WebhookDocument: {
             /** @example doc_01jd3k4m5n6p7q8r9s0t */
@@ -1724,7 +1788,7 @@ export interface components {
         Event: {
             event_id: string;
             /** @enum {string} */
-            kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded";
+            kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted";
             occurred_at: string;
             signer_email: string | null;
             ip: string | null;
@@ -1903,7 +1967,7 @@ export interface components {
             }[];
             events: {
                 /** @enum {string} */
-                kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded";
+                kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted";
                 occurred_at: string;
                 signer: string | null;
                 ip: string | null;
@@ -1925,6 +1989,17 @@ export interface components {
             selfIssued?: boolean;
             /** @example unverified */
             trust?: string;
+            /**
+             * @description PAdES baseline level of these bytes (ETSI EN 319 142-1): `B-T` the seal with its RFC 3161 signature timestamp; `B-LT` plus the certificates and revocation data (CRLs) of the seal and timestamp chains in the file's Document Security Store; `B-LTA` plus a document timestamp over the whole file, renewed before the authority's certificate expires. See docs/evidence.md.
+             * @example B-LTA
+             * @enum {string}
+             */
+            level: "B-T" | "B-LT" | "B-LTA";
+            /**
+             * @description Why the file is not (yet) B-LTA, e.g. revocation data could not be fetched; the service retries hourly and upgrades the stored file. null at B-LTA.
+             * @example null
+             */
+            levelReason: string | null;
         };
         VerificationResult: {
             found: boolean;
@@ -1964,7 +2039,7 @@ export interface components {
             }[] | null;
             events: {
                 /** @enum {string} */
-                kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded";
+                kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted";
                 occurred_at: string;
                 signer: string | null;
                 ip: string | null;
@@ -1975,7 +2050,7 @@ export interface components {
             id: string;
             url: string;
             label: string;
-            events: ("*" | "signing.created" | "signing.sent" | "signing.delivered" | "signing.viewed" | "signing.consented" | "signing.signed" | "signing.completed" | "signing.declined" | "signing.voided" | "signing.expired" | "signing.reminded" | "packet.ready" | "packet.blocked" | "signing.ping")[];
+            events: ("*" | "signing.created" | "signing.sent" | "signing.delivered" | "signing.viewed" | "signing.consented" | "signing.signed" | "signing.completed" | "signing.declined" | "signing.voided" | "signing.expired" | "signing.reminded" | "signing.redacted" | "packet.ready" | "packet.blocked" | "signing.ping")[];
             active: boolean;
             failures: number;
             paused_at: string | null;
@@ -2005,7 +2080,7 @@ export interface components {
             id: string;
             endpoint_id: string;
             /** @enum {string} */
-            event: "signing.created" | "signing.sent" | "signing.delivered" | "signing.viewed" | "signing.consented" | "signing.signed" | "signing.completed" | "signing.declined" | "signing.voided" | "signing.expired" | "signing.reminded" | "packet.ready" | "packet.blocked" | "signing.ping";
+            event: "signing.created" | "signing.sent" | "signing.delivered" | "signing.viewed" | "signing.consented" | "signing.signed" | "signing.completed" | "signing.declined" | "signing.voided" | "signing.expired" | "signing.reminded" | "signing.redacted" | "packet.ready" | "packet.blocked" | "signing.ping";
             /**
              * @description queued, failed (a retry is due), held, delivered, dead, dropped
              * @enum {string}
@@ -2425,6 +2500,25 @@ export interface components {
             logoUrl: string;
             logoDarkUrl: string;
             openingUrl: string;
+        };
+        Redacted: {
+            document_id: string;
+            redacted_at: string;
+            /** @description Sealed files (PDF, bundle) deleted from storage; their hashes stay for verification. */
+            sealed_files_deleted: number;
+        };
+        PersonRedaction: {
+            redacted: components["schemas"]["Redacted"][];
+            kept: {
+                document_id: string;
+                /** @enum {string} */
+                status: "draft" | "sent" | "completed" | "declined" | "voided" | "expired";
+                /** @enum {string} */
+                reason: "in_progress" | "minimum_retention";
+                /** @description For minimum_retention: when the document may be redacted. */
+                until: string | null;
+            }[];
+            more: boolean;
         };
     };
     responses: never;
@@ -6289,7 +6383,10 @@ export interface operations {
     };
     getSealedPdf: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description SHA-256 of a version of the file (the first B-T bytes, or one before a re-timestamp): that version's bytes. Without it, the current version. */
+                sha256?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -6317,7 +6414,9 @@ export interface operations {
                      *         "timestamped": true,
                      *         "publiclyTrusted": false,
                      *         "selfIssued": true,
-                     *         "trust": "unverified"
+                     *         "trust": "unverified",
+                     *         "level": "B-LTA",
+                     *         "levelReason": null
                      *       },
                      *       "bytes_base64": "JVBERi0xLjcKJeLjz9MK…"
                      *     }
@@ -6435,7 +6534,10 @@ export interface operations {
     };
     getEvidenceBundle: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description SHA-256 of a version of the file (the first B-T bytes, or one before a re-timestamp): that version's bytes. Without it, the current version. */
+                sha256?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -6463,7 +6565,9 @@ export interface operations {
                      *         "timestamped": true,
                      *         "publiclyTrusted": false,
                      *         "selfIssued": true,
-                     *         "trust": "unverified"
+                     *         "trust": "unverified",
+                     *         "level": "B-LTA",
+                     *         "levelReason": null
                      *       },
                      *       "bytes_base64": "JVBERi0xLjcKJeLjz9MK…"
                      *     }
@@ -10943,6 +11047,353 @@ export interface operations {
             };
         };
     };
+    redactDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and same body within 24 hours replays the first answer without redoing the work; the same key with another body, or while the first request is still running, is 409 conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Erasure request of 2026-12-01."
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Redacted */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "redacted": true,
+                     *       "document_id": "doc_01jd3k4m5n6p7q8r9s0t",
+                     *       "redacted_at": "2026-12-01T09:00:00.000Z",
+                     *       "sealed_files_deleted": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Redacted"] & {
+                        /** @enum {boolean} */
+                        redacted: true;
+                    };
+                };
+            };
+            /** @description The request could not be read. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No key, or a key that is not live. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description The key lacks the scope. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such thing in this account. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Idempotency key reused for another request, or the first request is still running. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Body over one megabyte. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooLargeError"];
+                };
+            };
+            /** @description The body did not validate, or the rules refused it; the message says why. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description Server fault; quote x-request-id. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    redactPerson: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and same body within 24 hours replays the first answer without redoing the work; the same key with another body, or while the first request is still running, is 409 conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ana@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description What was redacted and what was kept */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "redacted": [
+                     *         {
+                     *           "document_id": "doc_01jd3k4m5n6p7q8r9s0t",
+                     *           "redacted_at": "2026-12-01T09:00:00.000Z",
+                     *           "sealed_files_deleted": 2
+                     *         }
+                     *       ],
+                     *       "kept": [
+                     *         {
+                     *           "document_id": "doc_01jd3k4m5n6p7q8r9s0u",
+                     *           "status": "completed",
+                     *           "reason": "minimum_retention",
+                     *           "until": "2032-11-23T18:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PersonRedaction"];
+                };
+            };
+            /** @description The request could not be read. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No key, or a key that is not live. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description The key lacks the scope. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such thing in this account. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Idempotency key reused for another request, or the first request is still running. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Body over one megabyte. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooLargeError"];
+                };
+            };
+            /** @description The body did not validate, or the rules refused it; the message says why. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description Server fault; quote x-request-id. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
     webhookSigningCreated: {
         parameters: {
             query?: never;
@@ -11556,6 +12007,61 @@ export interface operations {
                  *         "full_name": "Ana Ruiz",
                  *         "status": "pending"
                  *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["DocumentEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, or no answer within 10 seconds: the attempt failed and is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSigningRedacted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`dlv_…`): the same on every retry of it, so deduplicate on it; a replay is a new delivery with a new id. */
+                "Service-Event-Id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse deliveries older than five minutes. */
+                "Service-Timestamp": number;
+                /** @description `v1=` + hex HMAC-SHA-256, keyed with the endpoint's secret, of `{Service-Timestamp}.{raw body}`. While a rotated secret overlaps, two comma-separated values (`v1=…,v1=…`): accept the delivery if any matches. Compare in constant time. */
+                "Service-Signature": string;
+                /** @description Always this value. */
+                "User-Agent": "edge-sign-webhooks/1.0";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "signing.redacted",
+                 *       "occurred_at": "2026-11-23T18:00:00.000Z",
+                 *       "document": {
+                 *         "id": "doc_01jd3k4m5n6p7q8r9s0t",
+                 *         "title": "Mutual NDA: Acme and Globex",
+                 *         "status": "completed",
+                 *         "body_sha256": "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+                 *         "completed_at": "2026-11-23T18:00:00.000Z",
+                 *         "metadata": {}
+                 *       },
+                 *       "signer": null,
+                 *       "reason": "Erasure request of 2026-12-01.",
+                 *       "redacted_at": "2026-12-01T09:00:00.000Z"
                  *     }
                  */
                 "application/json": components["schemas"]["DocumentEvent"];
