@@ -350,7 +350,14 @@ describe("the service with npm start's secrets, and the CLI as a process", () =>
   it("seals with the generated identities: pdfsig and openssl ts -verify accept the file", async () => {
     const { key, id } = await svc.completedDocument([{ email: "ada@example.com", full_name: "Ada Lovelace" }], "Between {{company}} and Ada.");
     const meta = (await svc.must("GET", `/v1/documents/${id}/pdf`, { key })).json;
-    assert.deepEqual(meta.seal, { commonName: "Edge Sign local seal (self-issued)", timestamped: true, selfIssued: true, trust: "unverified" });
+    assert.deepEqual(meta.seal, {
+      commonName: "Edge Sign local seal (self-issued)",
+      timestamped: true,
+      selfIssued: true,
+      trust: "unverified",
+      level: "B-LTA",
+      levelReason: null,
+    });
     const pdf = Buffer.from((await svc.must("GET", `/v1/documents/${id}/pdf`, { key, accept: "application/pdf" })).bytes);
 
     const sig = run("pdfsig", [write(work, "certificate.pdf", pdf)]);

@@ -35,6 +35,8 @@ export const IDEMPOTENT_OPERATIONS: readonly string[] = [
   "/v1/packets/items/{id}/start",
   "/v1/webhooks",
   "/v1/sms-consents",
+  "/v1/documents/{id}/redact",
+  "/v1/redactions",
 ];
 
 export interface RetryOptions {
