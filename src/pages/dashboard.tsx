@@ -3,12 +3,14 @@
  * The business dashboard `/app`: server-rendered pages on the same style sheet as the signer's
  * page (plus a few dashboard rules), plain POST forms each carrying the CSRF token, no script.
  * Only what the member's role may do is offered; src/lib/session.ts refuses the rest anyway.
- * English only for now (docs/dashboard.md).
+ * In eight languages (src/pages/dashboard-i18n), right to left for Arabic and Hebrew.
  */
 import { raw } from "hono/html";
 import type { Child } from "hono/jsx";
 import { CSS } from "./assets";
 import { type Action, type MemberRole, can } from "../domain/members";
+import { LANG_NAMES, LANGS, type Lang } from "./i18n";
+import type { DashKey, DashT } from "./dashboard-i18n";
 
 /** The dashboard's additions to the one style sheet: wider pages, tables, the header's forms. */
 export const DASH_CSS = `${CSS}
@@ -34,35 +36,38 @@ dd{overflow-wrap:anywhere}
   .replace(/\n/g, "")
   .trim();
 
-export type Viewer = { tenantName: string; fullName: string; email: string; role: MemberRole; mode: "test" | "live"; csrf: string };
+export type Viewer = { tenantName: string; fullName: string; email: string; role: MemberRole; mode: "test" | "live"; csrf: string; t: DashT };
 
-type NavItem = { href: string; label: string; action: Action };
+/** What every page needs to speak: the member's language, and the same page in another one. */
+export type Speech = { t: DashT; langHref: (lang: Lang) => string };
+
+type NavItem = { href: string; label: DashKey; action: Action };
 /** Every page the dashboard has: a link is shown only to a role that may open it. */
 export const NAV: NavItem[] = [
-  { href: "/app/documents", label: "Documents", action: "read" },
-  { href: "/app/templates", label: "Templates", action: "read" },
-  { href: "/app/workflows", label: "Workflows", action: "read" },
-  { href: "/app/packets", label: "Subjects", action: "read" },
-  { href: "/app/tablets", label: "Tablets", action: "read" },
-  { href: "/app/webhooks", label: "Webhooks", action: "webhooks.manage" },
-  { href: "/app/keys", label: "API keys", action: "keys.manage" },
-  { href: "/app/members", label: "Members", action: "members.manage" },
-  { href: "/app/branding", label: "Branding", action: "branding.manage" },
-  { href: "/app/connections", label: "Connections", action: "oauth.manage" },
-  { href: "/app/retention", label: "Retention", action: "retention.manage" },
-  { href: "/app/usage", label: "Usage", action: "read" },
-  { href: "/app/account", label: "My sign-in", action: "read" },
+  { href: "/app/documents", label: "nav_documents", action: "read" },
+  { href: "/app/templates", label: "nav_templates", action: "read" },
+  { href: "/app/workflows", label: "nav_workflows", action: "read" },
+  { href: "/app/packets", label: "nav_packets", action: "read" },
+  { href: "/app/tablets", label: "nav_tablets", action: "read" },
+  { href: "/app/webhooks", label: "nav_webhooks", action: "webhooks.manage" },
+  { href: "/app/keys", label: "nav_keys", action: "keys.manage" },
+  { href: "/app/members", label: "nav_members", action: "members.manage" },
+  { href: "/app/branding", label: "nav_branding", action: "branding.manage" },
+  { href: "/app/connections", label: "nav_connections", action: "oauth.manage" },
+  { href: "/app/retention", label: "nav_retention", action: "retention.manage" },
+  { href: "/app/usage", label: "nav_usage", action: "read" },
+  { href: "/app/account", label: "nav_account", action: "read" },
 ];
 
 export function Csrf({ token }: { token: string }) {
   return <input type="hidden" name="csrf" value={token} />;
 }
 
-function Frame(p: { nonce: string; title: string; children?: Child }) {
+function Frame(p: { nonce: string; title: string; t: DashT; children?: Child }) {
   return (
     <>
       {raw("<!DOCTYPE html>")}
-      <html lang="en" dir="ltr">
+      <html lang={p.t.lang} dir={p.t.dir}>
         <head>
           <meta charset="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -74,6 +79,23 @@ function Frame(p: { nonce: string; title: string; children?: Child }) {
         <body class="app">{p.children}</body>
       </html>
     </>
+  );
+}
+
+/** The language switcher: the same page in each language (the choice is then remembered). */
+function Languages(p: Speech) {
+  return (
+    <nav aria-label={p.t("dash_language")}>
+      <ul>
+        {LANGS.map((l) => (
+          <li>
+            <a href={p.langHref(l)} hreflang={l} lang={l} aria-current={l === p.t.lang ? "true" : undefined}>
+              {LANG_NAMES[l]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -89,42 +111,41 @@ export function FlashBox({ flash }: { flash: Flash }) {
 }
 
 /** A signed-in page: header with account, mode and sign-out; the navigation the role allows; the content. */
-export function AppPage(p: { nonce: string; v: Viewer; title: string; path: string; flash?: Flash; children?: Child }) {
+export function AppPage(p: { nonce: string; v: Viewer; langHref: Speech["langHref"]; title: string; path: string; flash?: Flash; children?: Child }) {
+  const t = p.v.t;
   return (
-    <Frame nonce={p.nonce} title={`${p.title} · ${p.v.tenantName} · Edge Sign`}>
+    <Frame nonce={p.nonce} t={t} title={`${p.title} · ${p.v.tenantName} · Edge Sign`}>
       <a class="skip" href="#main">
-        Skip to content
+        {t("skip")}
       </a>
       <header>
         <span class="brand">Edge Sign · {p.v.tenantName}</span>
         <div class="who">
-          <span>
-            {p.v.fullName} ({p.v.role})
-          </span>
+          <span>{t("memberRole", { name: p.v.fullName, role: t(`role_${p.v.role}`) })}</span>
           <form method="post" action="/app/mode" class="modes">
             <Csrf token={p.v.csrf} />
             <input type="hidden" name="back" value={p.path} />
             <button type="submit" name="mode" value="test" class="quiet" aria-pressed={p.v.mode === "test" ? "true" : "false"}>
-              Test data
+              {t("testData")}
             </button>
             <button type="submit" name="mode" value="live" class="quiet" aria-pressed={p.v.mode === "live" ? "true" : "false"}>
-              Live data
+              {t("liveData")}
             </button>
           </form>
           <form method="post" action="/app/sign-out">
             <Csrf token={p.v.csrf} />
             <button type="submit" class="quiet">
-              Sign out
+              {t("signOut")}
             </button>
           </form>
         </div>
       </header>
-      <nav class="main" aria-label="Dashboard">
+      <nav class="main" aria-label={t("dash_nav")}>
         <ul>
           {NAV.filter((n) => can(p.v.role, n.action)).map((n) => (
             <li>
               <a href={n.href} aria-current={p.path.startsWith(n.href) ? "page" : undefined}>
-                {n.label}
+                {t(n.label)}
               </a>
             </li>
           ))}
@@ -132,23 +153,25 @@ export function AppPage(p: { nonce: string; v: Viewer; title: string; path: stri
       </nav>
       <main id="main">
         <h1>{p.title}</h1>
-        <p class="sub">{p.v.mode === "test" ? "Test data: documents made here have no legal effect and are never counted." : "Live data."}</p>
+        <p class="sub">{p.v.mode === "test" ? t("testNote") : t("liveNote")}</p>
         <FlashBox flash={p.flash ?? null} />
         {p.children}
       </main>
       <footer>
-        <p>Signed in as {p.v.email}.</p>
+        <p>{t("signedInAs", { email: p.v.email })}</p>
+        <Languages t={t} langHref={p.langHref} />
       </footer>
     </Frame>
   );
 }
 
 /** A page before sign-in (sign-in forms, link confirmation, refusals). */
-export function OpenPage(p: { nonce: string; title: string; flash?: Flash; children?: Child }) {
+export function OpenPage(p: Speech & { nonce: string; title: string; flash?: Flash; children?: Child }) {
   return (
-    <Frame nonce={p.nonce} title={`${p.title} · Edge Sign`}>
+    <Frame nonce={p.nonce} t={p.t} title={`${p.title} · Edge Sign`}>
       <header>
         <span class="brand">Edge Sign</span>
+        <Languages t={p.t} langHref={p.langHref} />
       </header>
       <main id="main">
         <h1>{p.title}</h1>
@@ -159,21 +182,24 @@ export function OpenPage(p: { nonce: string; title: string; flash?: Flash; child
   );
 }
 
-export function SignInPage(p: { nonce: string; csrf: string; flash?: Flash; email?: string; accounts?: { slug: string; name: string }[]; next?: string }) {
+export function SignInPage(
+  p: Speech & { nonce: string; csrf: string; flash?: Flash; email?: string; accounts?: { slug: string; name: string }[]; next?: string },
+) {
+  const t = p.t;
   return (
-    <OpenPage nonce={p.nonce} title="Sign in to the dashboard" flash={p.flash}>
+    <OpenPage t={t} langHref={p.langHref} nonce={p.nonce} title={t("signInTitle")} flash={p.flash}>
       <form method="post" action="/app/sign-in">
         <Csrf token={p.csrf} />
         {p.next ? <input type="hidden" name="next" value={p.next} /> : null}
-        <label for="email">Email</label>
+        <label for="email">{t("email")}</label>
         <input id="email" name="email" type="email" autocomplete="username" required value={p.email ?? ""} />
-        <label for="password">Password</label>
+        <label for="password">{t("password")}</label>
         <input id="password" name="password" type="password" autocomplete="current-password" required />
         {p.accounts?.length ? (
           <>
-            <label for="account">Account</label>
+            <label for="account">{t("account")}</label>
             <span class="hint" id="account-hint">
-              This email belongs to several accounts: choose one.
+              {t("accountHint")}
             </span>
             <select id="account" name="account" aria-describedby="account-hint" required>
               {p.accounts.map((a) => (
@@ -184,18 +210,18 @@ export function SignInPage(p: { nonce: string; csrf: string; flash?: Flash; emai
             </select>
           </>
         ) : null}
-        <button type="submit">Sign in</button>
+        <button type="submit">{t("signIn")}</button>
       </form>
-      <h2>No password, or forgot it?</h2>
+      <h2>{t("noPassword")}</h2>
       <form method="post" action="/app/sign-in/link">
         <Csrf token={p.csrf} />
-        <label for="link-email">Email</label>
+        <label for="link-email">{t("email")}</label>
         <span class="hint" id="link-email-hint">
-          We email a one-time sign-in link, valid for 15 minutes.
+          {t("linkHint")}
         </span>
         <input id="link-email" name="email" type="email" autocomplete="username" aria-describedby="link-email-hint" required />
         <button type="submit" class="quiet">
-          Email me a sign-in link
+          {t("emailMeLink")}
         </button>
       </form>
     </OpenPage>
@@ -203,14 +229,15 @@ export function SignInPage(p: { nonce: string; csrf: string; flash?: Flash; emai
 }
 
 /** A link from an email only shows a button: mail scanners that open links must not use it up. */
-export function LinkConfirmPage(p: { nonce: string; csrf: string; token: string }) {
+export function LinkConfirmPage(p: Speech & { nonce: string; csrf: string; token: string }) {
+  const t = p.t;
   return (
-    <OpenPage nonce={p.nonce} title="Sign in with your link">
+    <OpenPage t={t} langHref={p.langHref} nonce={p.nonce} title={t("linkTitle")}>
       <form method="post" action="/app/sign-in/link/use">
         <Csrf token={p.csrf} />
         <input type="hidden" name="token" value={p.token} />
-        <p>This link signs you in once.</p>
-        <button type="submit">Sign in</button>
+        <p>{t("linkOnce")}</p>
+        <button type="submit">{t("signIn")}</button>
       </form>
     </OpenPage>
   );
@@ -246,10 +273,10 @@ export function Table(p: { label: string; head: string[]; rows: Child[][]; empty
 
 export const when = (iso: string | null | undefined) => (iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "—");
 
-export function SignInAgain() {
+export function SignInAgain({ t }: { t: DashT }) {
   return (
     <p>
-      <a href="/app/sign-in">Sign in</a>
+      <a href="/app/sign-in">{t("signIn")}</a>
     </p>
   );
 }

@@ -27,7 +27,7 @@ export const LANG_NAMES: Record<Lang, string> = {
 /** The writing direction of a language, for `dir` on <html> and in emails. */
 export const dirOf = (lang: Lang): "rtl" | "ltr" => (RTL_LANGUAGES.includes(lang) ? "rtl" : "ltr");
 
-const isLang = (x: string | undefined | null): x is Lang => !!x && (LANGS as readonly string[]).includes(x);
+export const isLang = (x: string | undefined | null): x is Lang => !!x && (LANGS as readonly string[]).includes(x);
 
 /** `fr-CH, fr;q=0.9, en;q=0.8` → the supported language with the highest weight. */
 export function fromAcceptLanguage(header: string | null | undefined): Lang | null {
@@ -970,16 +970,22 @@ export type T = {
   date(iso: string | null | undefined): string;
 };
 
-export function translator(lang: Lang): T {
-  const dict = DICTS[lang];
-  const fmt = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+/**
+ * A filled-in value (a name, a title, a date) is isolated (FSI … PDI) when the page or the value
+ * is right to left, so a Latin name inside Arabic text, or the reverse, keeps its own order.
+ */
+export function isolateFor(lang: Lang): (v: string | number) => string {
   const rtlPage = dirOf(lang) === "rtl";
-  // A filled-in value (a name, a title, a date) is isolated (FSI … PDI) when the page or the value
-  // is right to left, so a Latin name inside Arabic text, or the reverse, keeps its own order.
-  const fill = (v: string | number) => {
+  return (v) => {
     const s = String(v);
     return s && (rtlPage || RTL_TEXT.test(s)) ? `\u2068${s}\u2069` : s;
   };
+}
+
+export function translator(lang: Lang): T {
+  const dict = DICTS[lang];
+  const fmt = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+  const fill = isolateFor(lang);
   const t = ((key: Key, vars?: Record<string, string | number>) =>
     dict[key].replace(/\{(\w+)\}/g, (m, name: string) => (vars && name in vars ? fill(vars[name]!) : m))) as T;
   t.lang = lang;

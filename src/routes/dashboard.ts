@@ -70,7 +70,10 @@ import { documentForAccount } from "../db/evidence";
 import { memberById, membersDb } from "../db/members";
 import { SCOPES, type Scope } from "../db/enums";
 import { newNonce, setPageHeaders } from "../pages/security";
-import { AppPage, type Flash, LinkConfirmPage, OpenPage, SignInAgain, SignInPage, type Viewer, when } from "../pages/dashboard";
+import { AppPage, type Flash, LinkConfirmPage, OpenPage, SignInAgain, SignInPage, type Speech, type Viewer, when } from "../pages/dashboard";
+import { dashTranslator } from "../pages/dashboard-i18n";
+import { fromAcceptLanguage, isLang, type Lang } from "../pages/i18n";
+import { getCookie, setCookie } from "hono/cookie";
 import {
   AccountView,
   ChooseTemplateView,
@@ -136,12 +139,58 @@ const pageNonce = (c: C) => {
   return n;
 };
 
-const viewer = (s: SessionMember): Viewer => ({ tenantName: s.tenantName, fullName: s.fullName, email: s.email, role: s.role, mode: s.mode, csrf: s.csrf });
+/** The member's language cookie: set by the switcher (`?lang=`), read before `Accept-Language`. */
+const LANG_COOKIE = "__Host-es_lang";
+const speeches = new WeakMap<Request, Speech>();
+
+/**
+ * The language a dashboard page speaks: `?lang=` (the switcher; remembered for a year in a
+ * cookie), the cookie, `Accept-Language`, English. The switcher's links go through
+ * `/app/language`, back to the same page (for a form's answer: the page the form was on).
+ */
+function speech(c: C): Speech {
+  let sp = speeches.get(c.req.raw);
+  if (sp) return sp;
+  const asked = c.req.query("lang");
+  const kept = getCookie(c, LANG_COOKIE);
+  const lang: Lang = isLang(asked) ? asked : isLang(kept) ? kept : (fromAcceptLanguage(c.req.header("accept-language")) ?? "en");
+  const here = new URL(c.req.url);
+  const referer = c.req.header("referer");
+  const from = c.req.method === "GET" ? here : referer && URL.canParse(referer) ? new URL(referer) : null;
+  const back = from && from.origin === here.origin ? withoutLang(from) : "/app/documents";
+  sp = { t: dashTranslator(lang), langHref: (l) => `/app/language?to=${l}&back=${encodeURIComponent(back)}` };
+  speeches.set(c.req.raw, sp);
+  return sp;
+}
+
+const withoutLang = (u: URL) => {
+  const q = new URLSearchParams(u.search);
+  q.delete("lang");
+  const rest = q.toString();
+  return rest ? `${u.pathname}?${rest}` : u.pathname;
+};
+
+const rememberLang = (c: C, lang: Lang) => setCookie(c, LANG_COOKIE, lang, { path: "/", secure: true, httpOnly: true, sameSite: "Lax", maxAge: 365 * 86_400 });
+
+const viewer = (c: C, s: SessionMember): Viewer => ({
+  tenantName: s.tenantName,
+  fullName: s.fullName,
+  email: s.email,
+  role: s.role,
+  mode: s.mode,
+  csrf: s.csrf,
+  t: speech(c).t,
+});
 
 /** A signed-in page. */
 function page(c: C, s: SessionMember, title: string, content: Child, opts: { flash?: Flash; status?: Status; policy?: (nonce: string) => string } = {}) {
   const nonce = pageNonce(c);
-  return html(c, AppPage({ nonce, v: viewer(s), title, path: c.req.path, flash: opts.flash ?? null, children: content }), opts.status ?? 200, opts.policy);
+  return html(
+    c,
+    AppPage({ nonce, v: viewer(c, s), langHref: speech(c).langHref, title, path: c.req.path, flash: opts.flash ?? null, children: content }),
+    opts.status ?? 200,
+    opts.policy,
+  );
 }
 
 const bad = (text: string): Flash => ({ tone: "bad", text });
@@ -167,7 +216,13 @@ const refuse = (c: C, why: Refusal, s: SessionMember | null) => {
     if (c.req.method === "GET") return c.redirect(`/app/sign-in?next=${encodeURIComponent(c.req.path)}`, 303);
     return html(
       c,
-      OpenPage({ nonce, title: "Signed out", flash: bad("Your session has ended. Sign in again; nothing was changed."), children: SignInAgain() }),
+      OpenPage({
+        ...speech(c),
+        nonce,
+        title: "Signed out",
+        flash: bad("Your session has ended. Sign in again; nothing was changed."),
+        children: SignInAgain(speech(c)),
+      }),
       401,
     );
   }
@@ -175,7 +230,7 @@ const refuse = (c: C, why: Refusal, s: SessionMember | null) => {
     why === "csrf"
       ? "This form expired or did not come from this dashboard, so nothing was changed. Reload the page and try again."
       : `Your role (${s?.role}) may not do this.`;
-  if (!s) return html(c, OpenPage({ nonce, title: "Refused", flash: bad(text) }), 403);
+  if (!s) return html(c, OpenPage({ ...speech(c), nonce, title: "Refused", flash: bad(text) }), 403);
   return page(c, s, "Refused", null, { flash: bad(text), status: 403 });
 };
 
@@ -203,13 +258,29 @@ const OAUTH_RETURN = /^\/oauth\/authorize\?[A-Za-z0-9_\-.~%&=+]*$/;
 /** Sign-in attempts share the anonymous budget per address (60 a minute); lock-out is per member. */
 const perAddress = async (c: C) => limitOrThrow(c, `addr:${c.req.header("cf-connecting-ip") ?? "unknown"}`, ADDRESS_LIMIT);
 
+/** A page asked for in a language (`?lang=`) keeps speaking it. */
+dashboard.use("/app/*", async (c, next) => {
+  const asked = c.req.query("lang");
+  if (c.req.method === "GET" && isLang(asked)) rememberLang(c, asked);
+  await next();
+});
+
+/** The switcher: remember the language, then back to the page it was chosen on (a dashboard page only). */
+dashboard.get("/app/language", (c) => {
+  const to = c.req.query("to");
+  if (isLang(to)) rememberLang(c, to);
+  const back = c.req.query("back") ?? "";
+  const safe = /^\/app(\/[A-Za-z0-9_\-/]*)?(\?[A-Za-z0-9_\-.~%&=+]*)?$/.test(back) && !back.includes("//") ? back : "/app/documents";
+  return c.redirect(safe, 303);
+});
+
 dashboard.get("/app", async (c) => c.redirect((await sessionMember(c)) ? "/app/documents" : "/app/sign-in", 303));
 
 dashboard.get("/app/sign-in", async (c) => {
   if (await sessionMember(c)) return c.redirect("/app/documents", 303);
   const sent = c.req.query("sent") === "1";
   const flash = sent ? ok("If this email belongs to a member, a sign-in link is on its way. It works once, for 15 minutes.") : null;
-  return html(c, SignInPage({ nonce: pageNonce(c), csrf: preSessionToken(c), flash, next: c.req.query("next") }));
+  return html(c, SignInPage({ ...speech(c), nonce: pageNonce(c), csrf: preSessionToken(c), flash, next: c.req.query("next") }));
 });
 
 const REFUSED = "Email or password not recognised. After 10 failed attempts in 15 minutes, password sign-in pauses for 15 minutes.";
@@ -219,7 +290,7 @@ dashboard.post("/app/sign-in", async (c) => {
   const csrf = preSessionToken(c);
   const f = await formOf(c);
   const again = (flash: Flash, status: Status, accounts?: { slug: string; name: string }[]) =>
-    html(c, SignInPage({ nonce: pageNonce(c), csrf, flash, email: f.email, accounts, next: f.next }), status);
+    html(c, SignInPage({ ...speech(c), nonce: pageNonce(c), csrf, flash, email: f.email, accounts, next: f.next }), status);
   if (!(await csrfOk(c, csrf))) return again(bad("This form expired. Please sign in again."), 403);
   const r = await passwordSignIn(c.env, { email: f.email ?? "", password: f.password ?? "", account: f.account }, who(c));
   if (!r.ok) return r.why === "choose_account" ? again(null, 200, r.accounts) : again(bad(REFUSED), 401);
@@ -231,7 +302,8 @@ dashboard.post("/app/sign-in/link", async (c) => {
   await perAddress(c);
   const csrf = preSessionToken(c);
   const f = await formOf(c);
-  if (!(await csrfOk(c, csrf))) return html(c, SignInPage({ nonce: pageNonce(c), csrf, flash: bad("This form expired. Please try again.") }), 403);
+  if (!(await csrfOk(c, csrf)))
+    return html(c, SignInPage({ ...speech(c), nonce: pageNonce(c), csrf, flash: bad("This form expired. Please try again.") }), 403);
   const links = await issueSignInLinks(c.env, f.email ?? "");
   await sendSignInLinks(c.env, links, publicBaseUrl(c.env));
   // The same answer whether or not the email is known.
@@ -239,7 +311,7 @@ dashboard.post("/app/sign-in/link", async (c) => {
 });
 
 dashboard.get("/app/sign-in/link", (c) => {
-  return html(c, LinkConfirmPage({ nonce: pageNonce(c), csrf: preSessionToken(c), token: c.req.query("token") ?? "" }));
+  return html(c, LinkConfirmPage({ ...speech(c), nonce: pageNonce(c), csrf: preSessionToken(c), token: c.req.query("token") ?? "" }));
 });
 
 dashboard.post("/app/sign-in/link/use", async (c) => {
@@ -247,12 +319,17 @@ dashboard.post("/app/sign-in/link/use", async (c) => {
   const csrf = preSessionToken(c);
   const f = await formOf(c);
   const nonce = pageNonce(c);
-  if (!(await csrfOk(c, csrf))) return html(c, LinkConfirmPage({ nonce, csrf, token: f.token ?? "" }), 403);
+  if (!(await csrfOk(c, csrf))) return html(c, LinkConfirmPage({ ...speech(c), nonce, csrf, token: f.token ?? "" }), 403);
   const token = await linkSignIn(c.env, f.token ?? "", who(c));
   if (!token) {
     return html(
       c,
-      SignInPage({ nonce, csrf, flash: bad("This sign-in link was already used, has expired, or is not a link we sent. Ask for a new one below.") }),
+      SignInPage({
+        ...speech(c),
+        nonce,
+        csrf,
+        flash: bad("This sign-in link was already used, has expired, or is not a link we sent. Ask for a new one below."),
+      }),
       404,
     );
   }
@@ -284,7 +361,7 @@ route("GET", "/app/documents", "read", async (c, s) => {
   const q = ListQuery.safeParse({ ...c.req.query(), limit: 50, q: c.req.query("q") || undefined, status: c.req.query("status") || undefined });
   const query = q.success ? q.data : ListQuery.parse({ limit: 50 });
   const list = await listDocuments(c.env, principalOf(s), query);
-  return page(c, s, "Documents", DocumentsView({ v: viewer(s), list, status: query.status, q: query.q }), {
+  return page(c, s, "Documents", DocumentsView({ v: viewer(c, s), list, status: query.status, q: query.q }), {
     flash: q.success ? null : bad("That filter is not valid; showing every document."),
   });
 });
@@ -294,7 +371,7 @@ route("GET", "/app/documents/new", "documents.write", async (c, s) => {
   if (!code) return page(c, s, "Send a document", ChooseTemplateView({ templates: await listTemplates(c.env, principalOf(s)) }));
   try {
     const t = await latestPublished(c.env, principalOf(s), code);
-    return page(c, s, "Send a document", SendView({ v: viewer(s), template: t }));
+    return page(c, s, "Send a document", SendView({ v: viewer(c, s), template: t }));
   } catch (err) {
     const r = refusalOf(err);
     return page(c, s, "Send a document", ChooseTemplateView({ templates: await listTemplates(c.env, principalOf(s)) }), r);
@@ -331,7 +408,7 @@ route("POST", "/app/documents", "documents.write", async (c, s) => {
     const r = refusalOf(err);
     if (documentId) {
       // Prepared but not sent (e.g. the quota): the draft stays, and its page can send it later.
-      return page(c, s, "Not sent", DocumentView({ v: viewer(s), d: await getDocument(c.env, p, documentId) }), {
+      return page(c, s, "Not sent", DocumentView({ v: viewer(c, s), d: await getDocument(c.env, p, documentId) }), {
         ...r,
         flash: bad(`Saved as a draft but not sent: ${r.flash!.text}`),
       });
@@ -342,14 +419,14 @@ route("POST", "/app/documents", "documents.write", async (c, s) => {
     } catch {
       template = null;
     }
-    const content = template ? SendView({ v: viewer(s), template, posted: f }) : ChooseTemplateView({ templates: await listTemplates(c.env, p) });
+    const content = template ? SendView({ v: viewer(c, s), template, posted: f }) : ChooseTemplateView({ templates: await listTemplates(c.env, p) });
     return page(c, s, "Send a document", content, r);
   }
 });
 
 async function documentPage(c: C, s: SessionMember, id: string, opts: { flash?: Flash; status?: Status; once?: Child } = {}) {
   const d = await getDocument(c.env, principalOf(s), id);
-  return page(c, s, d.title, [opts.once ?? null, DocumentView({ v: viewer(s), d })], opts);
+  return page(c, s, d.title, [opts.once ?? null, DocumentView({ v: viewer(c, s), d })], opts);
 }
 
 route("GET", "/app/documents/:id", "read", async (c, s) => {
@@ -437,8 +514,8 @@ route("GET", "/app/documents/:id/bundle", "read", (c, s) => download(c, s, "bund
 
 async function templatesPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status; posted?: Record<string, string> } = {}) {
   const [templates, pdfIds] = await Promise.all([listTemplates(c.env, principalOf(s)), pdfTemplateIdsOf(c.env, s.tenantId)]);
-  const pdfs = PdfTemplatesSection({ nonce: pageNonce(c), v: viewer(s), pdfs: templates.filter((t) => pdfIds.has(t.template_id)), posted: opts.posted });
-  return page(c, s, "Templates", [TemplatesView({ v: viewer(s), templates, posted: opts.posted }), pdfs], { ...opts, policy: pdfToolPolicy });
+  const pdfs = PdfTemplatesSection({ nonce: pageNonce(c), v: viewer(c, s), pdfs: templates.filter((t) => pdfIds.has(t.template_id)), posted: opts.posted });
+  return page(c, s, "Templates", [TemplatesView({ v: viewer(c, s), templates, posted: opts.posted }), pdfs], { ...opts, policy: pdfToolPolicy });
 }
 
 route("GET", "/app/templates", "read", (c, s) => templatesPage(c, s, { flash: c.req.query("done") === "saved" ? ok("Draft saved.") : null }));
@@ -489,7 +566,7 @@ async function placementPage(c: C, s: SessionMember, opts: { flash?: Flash; stat
   const [info, pictures] = await Promise.all([pdfTemplateInfo(c.env, principalOf(s), t.id), picturesOf(c.env, t.id)]);
   const view = PlacementView({
     nonce: pageNonce(c),
-    v: viewer(s),
+    v: viewer(c, s),
     t: { template_id: t.id, code: t.code, name: t.name, version: t.version, is_published: t.isPublished, fields: t.fields },
     info,
     drawn: pictures.map((x) => x.n),
@@ -635,7 +712,7 @@ route("POST", "/app/templates/:id/publish", "templates.write", async (c, s) => {
 
 async function webhooksPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status; posted?: Record<string, string>; once?: Child } = {}) {
   const { endpoints } = await listEndpoints(c.env, principalOf(s));
-  return page(c, s, "Webhooks", [opts.once ?? null, WebhooksView({ v: viewer(s), endpoints, posted: opts.posted })], opts);
+  return page(c, s, "Webhooks", [opts.once ?? null, WebhooksView({ v: viewer(c, s), endpoints, posted: opts.posted })], opts);
 }
 
 const secretOnce = (title: string, secret: string) =>
@@ -659,7 +736,7 @@ async function webhookPage(c: C, s: SessionMember, id: string, opts: { flash?: F
   const { deliveries } = await listDeliveries(c.env, p, id);
   const endpoint = (await listEndpoints(c.env, p)).endpoints.find((e) => e.id === id);
   if (!endpoint) throw new ApiError("not_found", "No such webhook endpoint in this account.");
-  return page(c, s, `Webhook ${endpoint.label || endpoint.url}`, [opts.once ?? null, WebhookView({ v: viewer(s), endpoint, deliveries })], opts);
+  return page(c, s, `Webhook ${endpoint.label || endpoint.url}`, [opts.once ?? null, WebhookView({ v: viewer(c, s), endpoint, deliveries })], opts);
 }
 
 route("GET", "/app/webhooks/:id", "webhooks.manage", (c, s) => webhookPage(c, s, c.req.param("id")!));
@@ -693,7 +770,7 @@ route("POST", "/app/webhooks/deliveries/:id/replay", "webhooks.manage", async (c
 
 async function keysPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status; posted?: Record<string, string>; once?: Child } = {}) {
   const { keys } = await listKeys(c.env, s.tenantId);
-  return page(c, s, "API keys", [opts.once ?? null, KeysView({ v: viewer(s), keys, posted: opts.posted })], opts);
+  return page(c, s, "API keys", [opts.once ?? null, KeysView({ v: viewer(c, s), keys, posted: opts.posted })], opts);
 }
 
 route("GET", "/app/keys", "keys.manage", (c, s) => keysPage(c, s, { flash: c.req.query("done") === "revoked" ? ok("Key revoked.") : null }));
@@ -738,7 +815,7 @@ route("POST", "/app/keys/:id/revoke", "keys.manage", async (c, s) => {
 
 async function membersPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status; posted?: Record<string, string> } = {}) {
   const members = await listMembers(c.env, s.tenantId);
-  return page(c, s, "Members", MembersView({ v: viewer(s), members, posted: opts.posted }), opts);
+  return page(c, s, "Members", MembersView({ v: viewer(c, s), members, posted: opts.posted }), opts);
 }
 
 route("GET", "/app/members", "members.manage", (c, s) => membersPage(c, s));
@@ -775,7 +852,7 @@ route("POST", "/app/members/:id/role", "members.manage", async (c, s) => {
 
 route("GET", "/app/workflows", "read", async (c, s) => {
   const { workflows } = await listWorkflows(c.env, principalOf(s));
-  return page(c, s, "Workflows", WorkflowsView({ v: viewer(s), workflows }));
+  return page(c, s, "Workflows", WorkflowsView({ v: viewer(c, s), workflows }));
 });
 
 /** The codes of the account's templates (any version), for the workflow form's choice. */
@@ -784,7 +861,7 @@ async function templateCodes(c: C, s: SessionMember) {
 }
 
 async function workflowFormPage(c: C, s: SessionMember, f: Record<string, string>, id: string | null, opts: { flash?: Flash; status?: Status } = {}) {
-  const content = WorkflowFormView({ v: viewer(s), f, templateCodes: await templateCodes(c, s), id: id ?? undefined });
+  const content = WorkflowFormView({ v: viewer(c, s), f, templateCodes: await templateCodes(c, s), id: id ?? undefined });
   return page(c, s, id ? `Edit ${f.name || "workflow"}` : "New workflow", content, opts);
 }
 
@@ -869,7 +946,7 @@ route("GET", "/app/workflows/:id", "read", async (c, s) => {
   const svg64 = qr ? toBase64(new TextEncoder().encode(qr.svg)) : null;
   const done = c.req.query("done");
   const flash = done === "created" ? ok("Workflow created.") : done === "saved" ? ok("Changes saved.") : null;
-  return page(c, s, w.name, WorkflowView({ v: viewer(s), w, qrSvgBase64: svg64 }), { flash });
+  return page(c, s, w.name, WorkflowView({ v: viewer(c, s), w, qrSvgBase64: svg64 }), { flash });
 });
 
 async function qrFile(c: C, s: SessionMember, kind: "png" | "svg") {
@@ -892,7 +969,7 @@ route("GET", "/app/packets", "read", async (c, s) => page(c, s, "Subjects and pa
 
 async function packetPage(c: C, s: SessionMember, id: string, opts: { flash?: Flash; status?: Status } = {}) {
   const packet = await getPacket(c.env, principalOf(s), id);
-  return page(c, s, packet.subject.label || packet.subject.external_id, PacketView({ v: viewer(s), packet }), opts);
+  return page(c, s, packet.subject.label || packet.subject.external_id, PacketView({ v: viewer(c, s), packet }), opts);
 }
 
 route("GET", "/app/packets/:id", "read", (c, s) => packetPage(c, s, c.req.param("id")!));
@@ -915,7 +992,7 @@ route("POST", "/app/packets/items/:id/start", "subjects.write", async (c, s) => 
 async function tabletsPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status; posted?: Record<string, string>; once?: Child } = {}) {
   const p = principalOf(s);
   const [{ devices }, { workflows }] = await Promise.all([listDevices(c.env, p), listWorkflows(c.env, p)]);
-  return page(c, s, "Tablets", [opts.once ?? null, TabletsView({ v: viewer(s), devices, workflows, posted: opts.posted })], opts);
+  return page(c, s, "Tablets", [opts.once ?? null, TabletsView({ v: viewer(c, s), devices, workflows, posted: opts.posted })], opts);
 }
 
 route("GET", "/app/tablets", "read", (c, s) =>
@@ -948,7 +1025,7 @@ route("POST", "/app/tablets/:id/stop", "tablets.write", async (c, s) => {
 async function brandingPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status; posted?: Record<string, string> } = {}) {
   const b = await brandOf(c.env, s.tenantId);
   const worn = { logo: b.logoPath, logoDark: b.logoDarkPath, opening: b.openingPath };
-  return page(c, s, "Branding", BrandingPageView({ v: viewer(s), b: brandingView(c.env, b), worn, posted: opts.posted }), opts);
+  return page(c, s, "Branding", BrandingPageView({ v: viewer(c, s), b: brandingView(c.env, b), worn, posted: opts.posted }), opts);
 }
 
 route("GET", "/app/branding", "branding.manage", (c, s) => brandingPage(c, s, { flash: c.req.query("done") === "saved" ? ok("Brand saved.") : null }));
@@ -1007,7 +1084,7 @@ for (const picture of Object.keys(BRAND_PICTURES) as BrandPicture[]) {
 
 async function connectionsPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status } = {}) {
   const { connections } = await listConnections(c.env, s.tenantId, { ended: true });
-  return page(c, s, "OAuth connections", ConnectionsView({ v: viewer(s), connections }), opts);
+  return page(c, s, "OAuth connections", ConnectionsView({ v: viewer(c, s), connections }), opts);
 }
 
 route("GET", "/app/connections", "oauth.manage", (c, s) =>
@@ -1034,7 +1111,7 @@ route("GET", "/app/usage", "read", async (c, s) => page(c, s, "Usage", UsageView
 
 async function retentionPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status } = {}) {
   const r = retentionView(await retentionOf(dbOf(c.env.DB), s.tenantId));
-  return page(c, s, "Retention", RetentionView({ v: viewer(s), r }), opts);
+  return page(c, s, "Retention", RetentionView({ v: viewer(c, s), r }), opts);
 }
 
 route("GET", "/app/retention", "retention.manage", (c, s) => retentionPage(c, s, { flash: c.req.query("done") === "saved" ? ok("Retention saved.") : null }));
@@ -1067,7 +1144,7 @@ route("POST", "/app/documents/:id/redact", "retention.manage", async (c, s) => {
 
 async function accountPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status } = {}) {
   const me = await memberById(membersDb(c.env.DB), s.memberId);
-  return page(c, s, "My sign-in", AccountView({ v: viewer(s), hasPassword: !!me?.passwordHash }), opts);
+  return page(c, s, "My sign-in", AccountView({ v: viewer(c, s), hasPassword: !!me?.passwordHash }), opts);
 }
 
 route("GET", "/app/account", "read", (c, s) => accountPage(c, s));
@@ -1091,10 +1168,14 @@ dashboard.onError(async (err, c) => {
       const s = await sessionMember(c).catch(() => null);
       const flash = bad(err.code === "rate_limited" ? "Too many attempts from this address. Wait a minute and try again." : err.message);
       if (s) return page(c, s, err.code === "not_found" ? "Not found" : "Refused", null, { flash, status: err.status as Status });
-      return html(c, OpenPage({ nonce, title: "Refused", flash }), err.status as Status);
+      return html(c, OpenPage({ ...speech(c), nonce, title: "Refused", flash }), err.status as Status);
     }
   }
   const requestId = c.get("requestId") ?? "unknown";
   logError("unhandled error", err, { requestId });
-  return html(c, OpenPage({ nonce, title: "Something went wrong", flash: bad(`Please try again. If it keeps happening, quote ${requestId}.`) }), 500);
+  return html(
+    c,
+    OpenPage({ ...speech(c), nonce, title: "Something went wrong", flash: bad(`Please try again. If it keeps happening, quote ${requestId}.`) }),
+    500,
+  );
 });

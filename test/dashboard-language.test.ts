@@ -1,0 +1,84 @@
+/** The dashboard's language: Accept-Language, the switcher (remembered in a cookie), right to left for Arabic and Hebrew. */
+import { describe, expect, it } from "vitest";
+import { LANGUAGES } from "../src/db/enums";
+import { DASHBOARD_CATALOGUES, dashTranslator } from "../src/pages/dashboard-i18n";
+import { Browser, makeAccount, signedIn } from "./dashboard-helpers";
+import { select } from "./pages-helpers";
+
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe("the dashboard's catalogue", () => {
+  it("every area has every key in every language, with the same placeholders, and no key is in two areas", () => {
+    const seen = new Map<string, string>();
+    for (const [area, cat] of Object.entries(DASHBOARD_CATALOGUES) as [string, Record<string, Record<string, string>>][]) {
+      expect(Object.keys(cat).sort(), area).toEqual([...LANGUAGES].sort());
+      const keys = Object.keys(cat.en!);
+      for (const k of keys) {
+        expect(seen.get(k), `${k} in ${area} and ${seen.get(k)}`).toBeUndefined();
+        seen.set(k, area);
+      }
+      for (const lang of LANGUAGES) {
+        expect(Object.keys(cat[lang]!).sort(), `${area}.${lang}`).toEqual([...keys].sort());
+        for (const k of keys) {
+          const text = cat[lang]![k]!;
+          expect(text.trim().length, `${area}.${lang}.${k}`).toBeGreaterThan(0);
+          expect(placeholders(text), `${area}.${lang}.${k}`).toEqual(placeholders(cat.en![k]!));
+        }
+      }
+    }
+  });
+
+  it("dates are the language's, in UTC, marked UTC; numbers are grouped the language's way", () => {
+    const iso = "2026-11-23T14:05:09.000Z";
+    expect(dashTranslator("en").when(iso)).toBe("Nov 23, 2026, 2:05 PM UTC");
+    expect(dashTranslator("de").when(iso)).toBe("23.11.2026, 14:05 UTC");
+    expect(dashTranslator("fr").when(null)).toBe("—");
+    expect(dashTranslator("de").num(12345)).toBe("12.345");
+    expect(dashTranslator("ar").dir).toBe("rtl");
+    expect(dashTranslator("it").dir).toBe("ltr");
+  });
+});
+
+describe("choosing the dashboard's language", () => {
+  it("follows Accept-Language before sign-in, right to left in Arabic", async () => {
+    const b = new Browser();
+    const r = await b.fetch("GET", "/app/sign-in", undefined, { "accept-language": "ar-EG, en;q=0.5" });
+    expect(r.status).toBe(200);
+    expect(r.text).toContain('<html lang="ar" dir="rtl">');
+    expect(r.text).toContain("تسجيل الدخول إلى لوحة التحكم");
+    const plain = await new Browser().get("/app/sign-in");
+    expect(plain.text).toContain('<html lang="en" dir="ltr">');
+    expect(plain.text).toContain("Sign in to the dashboard");
+  });
+
+  it("the switcher remembers the choice and comes back to the same page; a foreign back address is not followed", async () => {
+    const t = await makeAccount();
+    const { b } = await signedIn(t, "admin");
+    const page = await b.fetch("GET", "/app/documents?status=completed", undefined, { "accept-language": "fr" });
+    expect(page.text).toContain('<html lang="fr" dir="ltr">');
+    const links = await select(page.text, 'a[hreflang="he"]');
+    expect(links).toHaveLength(1);
+    const href = links[0]!.attrs.href!;
+    expect(href).toBe(`/app/language?to=he&back=${encodeURIComponent("/app/documents?status=completed")}`);
+    const sw = await b.get(href.replaceAll("&amp;", "&"));
+    expect(sw.status).toBe(303);
+    expect(sw.location).toBe("/app/documents?status=completed");
+    expect(sw.headers.getSetCookie().find((c) => c.startsWith("__Host-es_lang=he"))).toMatch(/Max-Age=31536000; Path=\/; HttpOnly; Secure; SameSite=Lax/);
+    // The cookie wins over Accept-Language from now on.
+    const after = await b.fetch("GET", "/app/documents", undefined, { "accept-language": "fr" });
+    expect(after.text).toContain('<html lang="he" dir="rtl">');
+    expect(after.text).toContain("מסמכים");
+    // ?lang= on a page speaks it and is remembered too.
+    const de = await b.get("/app/documents?lang=de");
+    expect(de.text).toContain('<html lang="de" dir="ltr">');
+    expect((await b.get("/app/documents")).text).toContain('<html lang="de" dir="ltr">');
+    for (const back of ["https://evil.example/app", "//evil.example/app", "/oauth/../x", "/app//x"]) {
+      const r = await b.get(`/app/language?to=it&back=${encodeURIComponent(back)}`);
+      expect(r.status).toBe(303);
+      expect(r.location, back).toBe("/app/documents");
+    }
+    // An unknown language changes nothing.
+    await b.get("/app/language?to=xx&back=/app/documents");
+    expect((await b.get("/app/documents")).text).toContain('<html lang="it" dir="ltr">');
+  });
+});
