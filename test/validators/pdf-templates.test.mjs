@@ -108,6 +108,13 @@ describe("a PDF template with turned pages and a crop box, sealed", () => {
     assert.match(r.stdout, /Total document signed/);
   });
 
+  it("pdffonts: one Unicode font subset, shared by the stamped answers and the certificate pages", () => {
+    const out = run("pdffonts", [path.join(dir, "sealed.pdf")]).stdout;
+    const dejavu = out.split("\n").filter((l) => /DejaVuSans/.test(l));
+    assert.equal(dejavu.length, 1, out);
+    assert.match(dejavu[0], /^ESDJVS\+DejaVuSans\s+CID TrueType\s+Identity-H\s+yes\s+yes\s+yes/);
+  });
+
   it("qpdf --check finds no errors", () => {
     const r = run("qpdf", ["--check", path.join(dir, "sealed.pdf")]);
     assert.equal(r.status, 0, r.stdout + r.stderr);

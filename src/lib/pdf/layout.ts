@@ -77,6 +77,28 @@ export function drawRuns(
   }
 }
 
+const embedded = new WeakMap<PDFDocument, Promise<PDFFont>>();
+
+/**
+ * The document's one Unicode font, embedded on first use and shared by everything that draws into
+ * the document (the answers stamped on a PDF template's pages, then the certificate pages): one
+ * subset of all the glyphs drawn, not one per drawer.
+ */
+export function unicodeFontOf(doc: PDFDocument): Promise<PDFFont> {
+  let font = embedded.get(doc);
+  if (!font) {
+    // The font module pdf-lib embeds through (src/lib/pdf/truetype.ts, in place of @pdf-lib/fontkit).
+    doc.registerFontkit(truetype as unknown as Parameters<PDFDocument["registerFontkit"]>[0]);
+    // Subset fonts carry a six-letter tag (PDF 32000-1 §9.6.4), so readers and pdffonts see subsets.
+    font = doc.embedFont(unicodeFontBytes(), { subset: true, customName: "ESDJVS+DejaVuSans" }).then((f) => {
+      encodeByCmap(f);
+      return f;
+    });
+    embedded.set(doc, font);
+  }
+  return font;
+}
+
 export type TextStyle = { size?: number; color?: RGB; indent?: number; after?: number };
 
 export class PdfWriter {
@@ -97,11 +119,7 @@ export class PdfWriter {
    */
   static async create(meta: { title: string; author: string; subject: string }, base?: PDFDocument): Promise<PdfWriter> {
     const doc = base ?? (await PDFDocument.create());
-    // The font module pdf-lib embeds through (src/lib/pdf/truetype.ts, in place of @pdf-lib/fontkit).
-    doc.registerFontkit(truetype as unknown as Parameters<PDFDocument["registerFontkit"]>[0]);
-    // Subset fonts carry a six-letter tag (PDF 32000-1 §9.6.4), so readers and pdffonts see subsets.
-    const font = await doc.embedFont(unicodeFontBytes(), { subset: true, customName: "ESDJVS+DejaVuSans" });
-    encodeByCmap(font);
+    const font = await unicodeFontOf(doc);
     doc.setTitle(drawable(meta.title));
     doc.setAuthor(drawable(meta.author));
     doc.setSubject(meta.subject);

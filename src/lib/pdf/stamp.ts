@@ -34,9 +34,9 @@ import {
 import type { TemplateFieldKind } from "../../db/enums";
 import { PICTURE_LIMITS, PictureError, signaturePictureForPdf } from "../image";
 import { toBase64 } from "../seal/der";
-import { encodeByCmap, INK } from "./layout";
+import { INK, unicodeFontOf } from "./layout";
 import { drawable, fontCovers, unicodeFontBytes, widthOf, wrap } from "./text";
-import { TrueTypeFont, truetype } from "./truetype";
+import { TrueTypeFont } from "./truetype";
 
 export type StampPlacement = {
   /** 1-based page number. */
@@ -287,12 +287,8 @@ type Ctx = {
 };
 
 async function fontOf(ctx: Ctx): Promise<PDFFont> {
-  if (!ctx.font) {
-    // The same font module and encoding as the certificate pages (src/lib/pdf/layout.ts).
-    ctx.doc.registerFontkit(truetype as unknown as Parameters<PDFDocument["registerFontkit"]>[0]);
-    ctx.font = await ctx.doc.embedFont(unicodeFontBytes(), { subset: true });
-    encodeByCmap(ctx.font);
-  }
+  // The same embedded font as the certificate pages drawn after (src/lib/pdf/layout.ts): one subset.
+  ctx.font ??= await unicodeFontOf(ctx.doc);
   return ctx.font;
 }
 
