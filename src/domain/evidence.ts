@@ -22,6 +22,7 @@ import { certificateRow, checkAgainstRecord, issueCertificate, type Certificate,
 import { bundleRows, documentPagesRows, insertSealedFile, sealedFileRow, sealedFileVersion, type SealedKind } from "../db/evidence";
 import { logError } from "../lib/log";
 import { stampedOriginal } from "./pdf-completion";
+import { pdfOf, type PdfTemplateRow } from "../db/pdf-templates";
 
 export type { SealedKind };
 
@@ -86,12 +87,17 @@ const PICTURE_ANSWER = /^data:image\/(png|jpeg);base64,/;
 
 const TOKEN = /\b[0-9a-f]{64}\b/gi;
 
-/** The bundle's content: what section 1-5 show, and what the package hash covers. */
-export async function bundleManifest(env: Env, cert: Certificate, madeAt: string): Promise<BundleManifest> {
+/**
+ * The bundle's content: what section 1-5 show, and what the package hash covers; with the PDF
+ * template's row when the document was signed in place (its file is attached as it was uploaded).
+ */
+export async function bundleManifest(env: Env, cert: Certificate, madeAt: string): Promise<{ manifest: BundleManifest; pdf: PdfTemplateRow | null }> {
   const { doc, signers, trail, messages, deliveries } = await bundleRows(env, cert.documentId);
   const computed = await sha256Hex(doc.body ?? "");
   const check = await checkAgainstRecord(env, cert);
-  return {
+  const pdf = (doc.pdfSha256 && (await pdfOf(env, doc.templateId))) || null;
+  const original = pdf && doc.pdfSha256 ? { name: pdf.originalName, sha256_hex: doc.pdfSha256, bytes: pdf.bytes } : null;
+  const manifest: BundleManifest = {
     format: BUNDLE_FORMAT,
     made_at: madeAt,
     certificate: {
@@ -105,6 +111,7 @@ export async function bundleManifest(env: Env, cert: Certificate, madeAt: string
     trail,
     // A signing link's token is a credential: the bundle records that a link was sent, not the link.
     messages: messages.map((x) => ({ ...x, body: x.body.replace(TOKEN, "[token withheld]") })),
+    ...(original ? { original_pdf: original } : {}),
     webhook_deliveries: await Promise.all(
       deliveries.map(async ({ endpoint_url, payload, ...x }) => ({
         ...x,
@@ -131,6 +138,7 @@ export async function bundleManifest(env: Env, cert: Certificate, madeAt: string
       signers,
     },
   };
+  return { manifest, pdf };
 }
 
 function safeHost(url: string): string | null {
@@ -168,10 +176,18 @@ async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUrl: stri
     return drawSealedDocument({ ...c, ...drawn, sealName, original });
   }
   await ensureFontsFor(env.FILES, [c.payloadJson, c.brand?.name ?? ""]);
-  const manifest = await bundleManifest(env, cert, nowIso());
+  const { manifest, pdf } = await bundleManifest(env, cert, nowIso());
   const manifestJson = canonicalJson(manifest);
   const { drawBundle } = await import("../lib/pdf/bundle");
-  return drawBundle({ manifest, manifestJson, packageSha256: await sha256Hex(manifestJson), certificate: c, sealName });
+  // A PDF template's original goes in as it was uploaded, checked against the hash frozen at prepare.
+  const stored = pdf ? await env.FILES.get(pdf.r2Key) : null;
+  const original = stored ? new Uint8Array(await stored.arrayBuffer()) : undefined;
+  const frozen = manifest.original_pdf?.sha256_hex;
+  if (frozen && (!original || (await sha256Hex(original)) !== frozen)) {
+    // Evidence never changes silently: a file that is not the one frozen at prepare is a fault.
+    throw new Error(`The original PDF of document ${cert.documentId} is missing or no longer hashes to ${frozen}.`);
+  }
+  return drawBundle({ manifest, manifestJson, packageSha256: await sha256Hex(manifestJson), certificate: c, sealName, originalPdf: original });
 }
 
 /**

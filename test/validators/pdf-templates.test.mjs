@@ -8,6 +8,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { createHash } from "node:crypto";
 import { BASE_URL, run, startService, workdir, write } from "./harness.mjs";
 
 const { PDFDocument, StandardFonts } = await import("pdf-lib");
@@ -82,6 +83,8 @@ before(async () => {
   await svc.must("POST", `/v1/sign/${link.token}`, { body: { method: "typed", value: "Ada Lovelace" } });
   sealed = Buffer.from((await svc.must("GET", `/v1/documents/${doc}/pdf`, { key, accept: "application/pdf" })).bytes);
   write(dir, "sealed.pdf", sealed);
+  write(dir, "bundle.pdf", Buffer.from((await svc.must("GET", `/v1/documents/${doc}/bundle`, { key, accept: "application/pdf" })).bytes));
+  write(dir, "uploaded.pdf", readFileSync(turned));
 });
 
 after(async () => {
@@ -113,6 +116,27 @@ describe("a PDF template with turned pages and a crop box, sealed", () => {
     const dejavu = out.split("\n").filter((l) => /DejaVuSans/.test(l));
     assert.equal(dejavu.length, 1, out);
     assert.match(dejavu[0], /^ESDJVS\+DejaVuSans\s+CID TrueType\s+Identity-H\s+yes\s+yes\s+yes/);
+  });
+
+  it("the evidence bundle carries the file as uploaded (original.pdf) beside evidence.json, named and hashed in the package", () => {
+    const bundle = path.join(dir, "bundle.pdf");
+    const list = run("pdfdetach", ["-list", bundle]);
+    assert.equal(list.status, 0, list.stderr);
+    assert.match(list.stdout, /^2 embedded files\n1: evidence\.json\n2: original\.pdf/m);
+    const out = path.join(dir, "attached-original.pdf");
+    const saved = run("pdfdetach", ["-save", "2", "-o", out, bundle]);
+    assert.equal(saved.status, 0, saved.stderr + saved.stdout);
+    const uploaded = readFileSync(path.join(dir, "uploaded.pdf"));
+    assert.deepEqual(readFileSync(out), uploaded);
+    const json = path.join(dir, "evidence.json");
+    assert.equal(run("pdfdetach", ["-save", "1", "-o", json, bundle]).status, 0);
+    const manifest = JSON.parse(readFileSync(json, "utf8"));
+    const sha = createHash("sha256").update(uploaded).digest("hex");
+    assert.deepEqual(manifest.original_pdf, { name: "turned.pdf", sha256_hex: sha, bytes: uploaded.length });
+    assert.equal(manifest.certificate.payload.document.original_pdf_sha256, sha);
+    const sig = run("pdfsig", [bundle]);
+    assert.match(sig.stdout, /Signature Validation: Signature is Valid\./);
+    assert.match(run("pdftotext", ["-l", "1", bundle, "-"]).stdout, new RegExp(`attached as original\\.pdf[\\s\\S]*${sha}`));
   });
 
   it("qpdf --check finds no errors", () => {

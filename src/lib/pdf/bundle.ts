@@ -66,6 +66,8 @@ export type BundleManifest = {
     replay_of: string | null;
     payload_sha256: string;
   }[];
+  /** A PDF template's document: the original file as uploaded, attached to the bundle as `original.pdf`. */
+  original_pdf?: { name: string; sha256_hex: string; bytes: number };
   record_state: {
     status: string;
     title: string;
@@ -101,6 +103,8 @@ export type BundleInput = {
   packageSha256: string;
   certificate: CertificateSheet;
   sealName: string;
+  /** The original PDF's bytes when the manifest names one (their SHA-256 is `original_pdf.sha256_hex`). */
+  originalPdf?: Uint8Array;
 };
 
 const or = (v: string | number | null | undefined) => (v === null || v === undefined || v === "" ? "—" : String(v));
@@ -127,6 +131,14 @@ export async function drawBundle(input: BundleInput): Promise<PDFDocument> {
     "1. Certificate of completion\n2. Audit trail\n3. Messages sent about the document\n4. Webhook deliveries\n5. State of the record when this bundle was made\n6. Package SHA-256 and how to recompute it",
     { size: 10 },
   );
+  if (m.original_pdf) {
+    w.space(6);
+    w.text(`The document was signed in place on a PDF file; the file as uploaded is attached as original.pdf (${m.original_pdf.name}).`, { size: 10 });
+    w.rows([
+      ["Original SHA-256", m.original_pdf.sha256_hex],
+      ["Original size", `${m.original_pdf.bytes} bytes`],
+    ]);
+  }
 
   await drawCertificate(w, input.certificate);
 
@@ -225,7 +237,7 @@ export async function drawBundle(input: BundleInput): Promise<PDFDocument> {
       "the package SHA-256 is the SHA-256 of that attachment. To recompute it:",
     { size: 10, after: 6 },
   );
-  w.text("pdfdetach -save 1 -o evidence.json <this file>      (poppler-utils; the only attachment)\nsha256sum evidence.json", {
+  w.text("pdfdetach -save 1 -o evidence.json <this file>      (poppler-utils; the first attachment)\nsha256sum evidence.json", {
     size: 9,
     indent: 14,
     after: 6,
@@ -245,5 +257,13 @@ export async function drawBundle(input: BundleInput): Promise<PDFDocument> {
     creationDate: new Date(m.made_at),
     modificationDate: new Date(m.made_at),
   });
+  if (m.original_pdf && input.originalPdf) {
+    await w.doc.attach(input.originalPdf, "original.pdf", {
+      mimeType: "application/pdf",
+      description: `The PDF file signed in place, as uploaded (${m.original_pdf.name}); SHA-256 ${m.original_pdf.sha256_hex}.`,
+      creationDate: new Date(m.made_at),
+      modificationDate: new Date(m.made_at),
+    });
+  }
   return w.doc;
 }
