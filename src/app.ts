@@ -82,7 +82,11 @@ app.use("*", async (c, next) => {
 
 const generalBodyLimit = bodyLimit({
   maxSize: MAX_BODY_BYTES,
-  onError: () => {
+  onError: (c) => {
+    // The token endpoint answers in RFC 6749's shape even here: its clients read `error`.
+    if (c.req.path === "/oauth/token") {
+      return c.json({ error: "invalid_request", error_description: "The request body is larger than one megabyte." }, 413, { "Cache-Control": "no-store" });
+    }
     throw tooLarge();
   },
 });

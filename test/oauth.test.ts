@@ -563,6 +563,30 @@ describe("POST /oauth/consent", () => {
     expect(await db().select().from(oauthCodes).where(eq(oauthCodes.clientId, client.client_id)).all()).toEqual([]);
   });
 
+  it("a token request over one megabyte is 413 in RFC 6749's shape, chunked or with a length; nothing issued", async () => {
+    const client = await makeClient();
+    const big = `grant_type=client_credentials&pad=${"x".repeat(1024 * 1024)}`;
+    const sized = await fetchToken(big, client);
+    expect(sized.status).toBe(413);
+    expect(sized.headers.get("cache-control")).toBe("no-store");
+    expect(await sized.json()).toEqual({ error: "invalid_request", error_description: "The request body is larger than one megabyte." });
+    const { exports } = await import("cloudflare:workers");
+    const bytes = new TextEncoder().encode(big);
+    const stream = new ReadableStream({
+      start(ctl) {
+        for (let i = 0; i < bytes.length; i += 65536) ctl.enqueue(bytes.subarray(i, i + 65536));
+        ctl.close();
+      },
+    });
+    const chunked = await exports.default.fetch("https://sign.example.test/oauth/token", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "transfer-encoding": "chunked" },
+      body: stream,
+    });
+    expect(chunked.status).toBe(413);
+    expect(((await chunked.json()) as { error: string }).error).toBe("invalid_request");
+  });
+
   it("GET /oauth/token is 405; GET /oauth/consent is 405", async () => {
     expect((await api("GET", "/oauth/token")).status).toBe(405);
     expect((await api("GET", "/oauth/consent")).status).toBe(405);

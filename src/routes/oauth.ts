@@ -183,7 +183,7 @@ oauth.openAPIRegistry.registerPath({
     "grant_type=authorization_code takes code, redirect_uri and code_verifier; grant_type=refresh_token takes refresh_token and an optional,",
     "narrower scope. The answer carries an access token (an API key, mk_live_…, live mode, one hour, the granted scopes) and the next refresh",
     "token; each refresh token works once. A code or refresh token presented a second time ends the whole connection (its tokens then answer",
-    "401) and the account's audit trail records why. Errors are RFC 6749 §5.2 bodies {error, error_description}: 400, or 401 for invalid_client.",
+    "401) and the account's audit trail records why. Errors are RFC 6749 §5.2 bodies {error, error_description}: 400, or 401 for invalid_client, and 413 invalid_request for a body over one megabyte.",
     "Every answer carries Cache-Control: no-store.",
   ].join(" "),
   request: {
@@ -255,6 +255,15 @@ oauth.openAPIRegistry.registerPath({
       description: "invalid_client",
       content: {
         "application/json": { schema: OAuthErrorBody, example: { error: "invalid_client", error_description: "Client authentication failed." } },
+      },
+    },
+    413: {
+      description: "invalid_request: the body is over one megabyte",
+      content: {
+        "application/json": {
+          schema: OAuthErrorBody,
+          example: { error: "invalid_request", error_description: "The request body is larger than one megabyte." },
+        },
       },
     },
     500: {

@@ -425,7 +425,7 @@ export function judge(c, status, text, contentType) {
     }
     if (c.opId === "readSigningLink" && status === 404 && j?.ok === false) {
       if (typeof j.reason !== "string") problems.push(`404 without {ok: false, reason}: ${text.slice(0, 200)}`);
-    } else if (c.path.startsWith("/oauth/token") && !(status === 413 && j?.error?.code === "too_large")) {
+    } else if (c.path.startsWith("/oauth/token")) {
       if (!j || typeof j.error !== "string") problems.push(`${status} without RFC 6749 error body: ${text.slice(0, 200)}`);
     } else if (c.path.startsWith("/oauth/authorize")) {
       if (!j && !String(contentType).includes("text/html")) problems.push(`${status} neither envelope nor page`);

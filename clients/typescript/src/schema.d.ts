@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Token endpoint: authorization_code (with PKCE) and refresh_token grants
-         * @description Form-encoded. The client authenticates with HTTP Basic (client_id:client_secret) or client_id and client_secret in the body, not both. grant_type=authorization_code takes code, redirect_uri and code_verifier; grant_type=refresh_token takes refresh_token and an optional, narrower scope. The answer carries an access token (an API key, mk_live_…, live mode, one hour, the granted scopes) and the next refresh token; each refresh token works once. A code or refresh token presented a second time ends the whole connection (its tokens then answer 401) and the account's audit trail records why. Errors are RFC 6749 §5.2 bodies {error, error_description}: 400, or 401 for invalid_client. Every answer carries Cache-Control: no-store.
+         * @description Form-encoded. The client authenticates with HTTP Basic (client_id:client_secret) or client_id and client_secret in the body, not both. grant_type=authorization_code takes code, redirect_uri and code_verifier; grant_type=refresh_token takes refresh_token and an optional, narrower scope. The answer carries an access token (an API key, mk_live_…, live mode, one hour, the granted scopes) and the next refresh token; each refresh token works once. A code or refresh token presented a second time ends the whole connection (its tokens then answer 401) and the account's audit trail records why. Errors are RFC 6749 §5.2 bodies {error, error_description}: 400, or 401 for invalid_client, and 413 invalid_request for a body over one megabyte. Every answer carries Cache-Control: no-store.
          *
          *     Public: no key.
          */
@@ -9839,6 +9839,22 @@ export interface operations {
                      * @example {
                      *       "error": "invalid_client",
                      *       "error_description": "Client authentication failed."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description invalid_request: the body is over one megabyte */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_request",
+                     *       "error_description": "The request body is larger than one megabyte."
                      *     }
                      */
                     "application/json": components["schemas"]["OAuthError"];
