@@ -139,6 +139,15 @@ describe("a PDF template with turned pages and a crop box, sealed", () => {
     assert.match(run("pdftotext", ["-l", "1", bundle, "-"]).stdout, new RegExp(`attached as original\\.pdf[\\s\\S]*${sha}`));
   });
 
+  it("the offline verifier checks original.pdf against the package and the certificate", async () => {
+    const { verifyPdf } = await import("../../verify/verify-core.mjs");
+    const report = await verifyPdf(new Uint8Array(readFileSync(path.join(dir, "bundle.pdf"))));
+    assert.deepEqual(report.problems, []);
+    assert.equal(report.ok, true);
+    const cli = run("node", ["verify/verify-pdf.mjs", path.join(dir, "bundle.pdf")]);
+    assert.equal(cli.status, 0, cli.stdout + cli.stderr);
+  });
+
   it("qpdf --check finds no errors", () => {
     const r = run("qpdf", ["--check", path.join(dir, "sealed.pdf")]);
     assert.equal(r.status, 0, r.stdout + r.stderr);

@@ -132,7 +132,7 @@ async function checkSignature(sig: ReturnType<typeof findSignatures>[number]): P
 }
 
 type Payload = {
-  document?: { title?: string; completed_at?: string };
+  document?: { title?: string; completed_at?: string; original_pdf_sha256?: string };
   test?: boolean;
   signers?: { full_name: string; email?: string; role?: string; status?: string; signed_at?: string | null; signature?: { method?: string } | null }[];
   events?: { kind: string; occurred_at: string; signer?: string | null }[];
@@ -195,6 +195,15 @@ export async function verifyPdf(pdf: Uint8Array): Promise<VerifyReport> {
     certSha = payload ? await sha256(new TextEncoder().encode(canonicalJson(payload))) : null;
     if (certSha && certSha !== manifest.certificate?.certificate_sha256_hex)
       problems.push("The certificate inside evidence.json does not hash to the certificate SHA-256 it records.");
+    // A PDF template's document: the file as uploaded rides along as original.pdf, hashed in the package and on the certificate.
+    const named = (manifest as { original_pdf?: { sha256_hex?: string } }).original_pdf?.sha256_hex;
+    const original = files.get("original.pdf");
+    if (named || original) {
+      const got = original ? await sha256(original) : null;
+      if (!got) problems.push("evidence.json names an original PDF, but no original.pdf is attached.");
+      else if (got !== named || got !== payload?.document?.original_pdf_sha256)
+        problems.push("The attached original.pdf does not hash to the SHA-256 that evidence.json and the certificate record.");
+    }
   } else {
     problems.push("No certificate.json or evidence.json is attached.");
   }
