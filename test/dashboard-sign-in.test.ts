@@ -270,6 +270,26 @@ describe("one-time email links", () => {
     expect(again.cookies.has(SESSION)).toBe(false);
   });
 
+  it("writes the link in the language the sign-in page speaks: Arabic, right to left, from the switcher's cookie or Accept-Language", async () => {
+    const t = await makeAccount("Linkland");
+    const m = await makeMember(t, "member", { password: null });
+    const b = new Browser();
+    await b.get("/app/language?to=ar&back=/app/sign-in");
+    const asked = await b.fetch("POST", "/app/sign-in/link", { csrf: await b.csrf("/app/sign-in"), email: m.email });
+    expect(asked.status).toBe(303);
+    const he = await makeMember(t, "member", { password: null });
+    const hb = new Browser();
+    await hb.fetch("POST", "/app/sign-in/link", { csrf: await hb.csrf("/app/sign-in"), email: he.email }, { "accept-language": "he-IL" });
+    const [ar] = await db().select().from(messages).where(eq(messages.recipient, m.email)).all();
+    const [heb] = await db().select().from(messages).where(eq(messages.recipient, he.email)).all();
+    expect(ar!.locale).toBe("ar");
+    expect(heb!.locale).toBe("he");
+    const [html] = await outboxTo(t, m.email);
+    expect(html).toMatch(/[\u0600-\u06ff]/);
+    expect(ar!.subject).not.toBe("Sign in to Linkland");
+    expect(ar!.subject).toContain("Linkland");
+  });
+
   it("refuses an expired link and a link without the form token", async () => {
     const t = await makeAccount();
     const m = await makeMember(t, "viewer");

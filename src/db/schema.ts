@@ -11,6 +11,7 @@ import {
   DELIVERY_STATUSES,
   DOCUMENT_STATUSES,
   MEMBER_ROLES,
+  LANGUAGES,
   LOCALES,
   MESSAGE_CHANNELS,
   MESSAGE_PROVIDERS,
@@ -342,7 +343,7 @@ export const messages = sqliteTable(
     subject: text("subject"),
     body: text("body").notNull(),
     status: text("status", { enum: MESSAGE_STATUSES }).notNull(),
-    locale: text("locale", { enum: LOCALES }).notNull().default("en"),
+    locale: text("locale", { enum: LANGUAGES }).notNull().default("en"),
     /** The values the wording is filled with that are not secret (title, names), JSON. */
     vars: text("vars", { mode: "json" }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
     /** The secret values (link, code), AES-GCM under WEBHOOK_SECRET_KEY; cleared once a provider took the message. */

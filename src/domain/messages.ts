@@ -11,7 +11,7 @@
  * `GET /ops/v1/outbox` shows the message as it would have arrived.
  */
 import type { Env, Mode } from "../env";
-import { LOCALES, type Locale, MESSAGE_CHANNELS, MESSAGE_PURPOSES, type MessageChannel, type MessagePurpose, type MessageStatus } from "../db/enums";
+import { LANGUAGES, type Language, MESSAGE_CHANNELS, MESSAGE_PURPOSES, type MessageChannel, type MessagePurpose, type MessageStatus } from "../db/enums";
 import {
   type MessageRow,
   type NewMessageRow,
@@ -44,7 +44,8 @@ export type MessageInput = {
   purpose: MessagePurpose;
   /** An email address, or an E.164 phone number for SMS. */
   recipient: string;
-  locale: Locale;
+  /** A signer's locale, or for a member's sign-in link any language of the pages. */
+  locale: Language;
   /** Values the wording is filled with, e.g. `{link}` or `{code}` (`link` and `code` are kept secret). */
   values: Record<string, string>;
   /** Set (to the reason, e.g. `no_consent`) to record the message as `suppressed`: no provider is called. */
@@ -73,7 +74,7 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 function checkInput(m: MessageInput) {
   if (!(MESSAGE_CHANNELS as readonly string[]).includes(m.channel)) throw new Error(`queueMessage: unknown channel ${m.channel}`);
   if (!(MESSAGE_PURPOSES as readonly string[]).includes(m.purpose)) throw new Error(`queueMessage: unknown purpose ${m.purpose}`);
-  if (!(LOCALES as readonly string[]).includes(m.locale)) throw new Error(`queueMessage: unknown locale ${m.locale}`);
+  if (!(LANGUAGES as readonly string[]).includes(m.locale)) throw new Error(`queueMessage: unknown locale ${m.locale}`);
   if (!m.recipient) throw new Error("queueMessage: recipient is required");
 }
 

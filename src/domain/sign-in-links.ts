@@ -6,16 +6,25 @@
 import type { Env } from "../env";
 import type { MemberRow } from "../db/members";
 import { queueMessages } from "./messages";
-import { LOCALES, type Locale } from "../db/enums";
+import { LANGUAGES, type Language } from "../db/enums";
 
 export const SIGN_IN_PURPOSE = "dashboard.sign_in";
 
 export const signInUrl = (baseUrl: string, token: string) => `${baseUrl.replace(/\/+$/, "")}/app/sign-in/link?token=${token}`;
 
-export async function sendSignInLinks(env: Env, links: { token: string; member: MemberRow; tenantName: string; locale?: string | null }[], baseUrl: string) {
+/**
+ * Each link is written in `lang` (the language of the page it was asked for from, when the
+ * visitor chose one or their browser named one), else in the account's language, else English.
+ */
+export async function sendSignInLinks(
+  env: Env,
+  links: { token: string; member: MemberRow; tenantName: string; locale?: string | null }[],
+  baseUrl: string,
+  lang: Language | null = null,
+) {
   // One member may belong to several accounts: each account's link goes out on its own queue.
   for (const l of links) {
-    const locale: Locale = (LOCALES as readonly string[]).includes(l.locale ?? "") ? (l.locale as Locale) : "en";
+    const locale: Language = lang ?? ((LANGUAGES as readonly string[]).includes(l.locale ?? "") ? (l.locale as Language) : "en");
     await queueMessages(env, [
       {
         tenantId: l.member.tenantId,

@@ -39,7 +39,12 @@ dd{overflow-wrap:anywhere}
 export type Viewer = { tenantName: string; fullName: string; email: string; role: MemberRole; mode: "test" | "live"; csrf: string; t: DashT };
 
 /** What every page needs to speak: the member's language, and the same page in another one. */
-export type Speech = { t: DashT; langHref: (lang: Lang) => string };
+export type Speech = {
+  t: DashT;
+  langHref: (lang: Lang) => string;
+  /** Whether the language came from the visitor (`?lang=`, the cookie, Accept-Language), not the English default. */
+  chosen?: boolean;
+};
 
 type NavItem = { href: string; label: DashKey; action: Action };
 /** Every page the dashboard has: a link is shown only to a role that may open it. */

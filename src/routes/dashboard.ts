@@ -153,12 +153,12 @@ function speech(c: C): Speech {
   if (sp) return sp;
   const asked = c.req.query("lang");
   const kept = getCookie(c, LANG_COOKIE);
-  const lang: Lang = isLang(asked) ? asked : isLang(kept) ? kept : (fromAcceptLanguage(c.req.header("accept-language")) ?? "en");
+  const lang: Lang | null = isLang(asked) ? asked : isLang(kept) ? kept : fromAcceptLanguage(c.req.header("accept-language"));
   const here = new URL(c.req.url);
   const referer = c.req.header("referer");
   const from = c.req.method === "GET" ? here : referer && URL.canParse(referer) ? new URL(referer) : null;
   const back = from && from.origin === here.origin ? withoutLang(from) : "/app/documents";
-  sp = { t: dashTranslator(lang), langHref: (l) => `/app/language?to=${l}&back=${encodeURIComponent(back)}` };
+  sp = { t: dashTranslator(lang ?? "en"), chosen: lang !== null, langHref: (l) => `/app/language?to=${l}&back=${encodeURIComponent(back)}` };
   speeches.set(c.req.raw, sp);
   return sp;
 }
@@ -305,7 +305,8 @@ dashboard.post("/app/sign-in/link", async (c) => {
   if (!(await csrfOk(c, csrf)))
     return html(c, SignInPage({ ...speech(c), nonce: pageNonce(c), csrf, flash: bad("This form expired. Please try again.") }), 403);
   const links = await issueSignInLinks(c.env, f.email ?? "");
-  await sendSignInLinks(c.env, links, publicBaseUrl(c.env));
+  const sp = speech(c);
+  await sendSignInLinks(c.env, links, publicBaseUrl(c.env), sp.chosen ? sp.t.lang : null);
   // The same answer whether or not the email is known.
   return c.redirect("/app/sign-in?sent=1", 303);
 });
