@@ -54,6 +54,19 @@ describe("one catalogue, eight languages", () => {
     }
   });
 
+  it("emails isolate every filled-in name and title in <bdi>, escaped, in every language", () => {
+    for (const lang of LANGUAGES) {
+      const r = renderMessage("signing.link", "email", lang, { tenant: "شركة <Acme>", title: "NDA & more", name: "Anna Schmidt", link: "https://x.test/s/t" });
+      expect(r.html, lang).toContain("<bdi>Anna Schmidt</bdi>");
+      expect(r.html, lang).toContain("<bdi>NDA &amp; more</bdi>");
+      expect(r.html, lang).toContain("<bdi>شركة &lt;Acme&gt;</bdi>");
+      expect(r.html, lang).not.toContain("<Acme>");
+      // The plain text and subject carry the values as given.
+      expect(r.text, lang).toContain("Anna Schmidt");
+      expect(r.text, lang).not.toContain("<bdi>");
+    }
+  });
+
   it("the consent and intent wording exist in every language; what is recorded stays the version label", () => {
     for (const lang of LANGUAGES) {
       expect(consentWording(lang, null).text.length).toBeGreaterThan(100);

@@ -236,6 +236,21 @@ const fill = (s: string, values: Record<string, string>) => s.replace(/\{(\w+)\}
 
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
+/**
+ * A wording line as HTML: the words escaped, each filled-in value escaped and isolated in <bdi>, so
+ * a Latin name inside Arabic text (or the reverse) keeps its own order.
+ */
+const fillHtml = (s: string, values: Record<string, string>) =>
+  s
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const key = /^\{(\w+)\}$/.exec(part)?.[1];
+      if (key === undefined) return escapeHtml(part);
+      const v = values[key] ?? "";
+      return v ? `<bdi>${escapeHtml(v)}</bdi>` : "";
+    })
+    .join("");
+
 /** An attribute-safe href: only http(s) links are written as links. */
 const safeHref = (s: string) => (/^https?:\/\//.test(s) ? escapeHtml(s) : "#");
 
@@ -265,8 +280,8 @@ export function renderMessage(purpose: MessagePurpose, channel: MessageChannel, 
     `<title>${escapeHtml(subject)}</title></head>`,
     '<body style="margin:0;padding:24px;background:#ffffff;color:#1a1a1a;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">',
     '<main style="max-width:560px;margin:0 auto">',
-    `<h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(fill(w.heading, values))}</h1>`,
-    ...lines.map((l) => `<p style="margin:0 0 16px">${escapeHtml(l)}</p>`),
+    `<h1 style="font-size:22px;margin:0 0 16px">${fillHtml(w.heading, values)}</h1>`,
+    ...w.lines.map((l) => `<p style="margin:0 0 16px">${fillHtml(l, values)}</p>`),
     ...(w.action && link
       ? [
           `<p style="margin:24px 0"><a href="${safeHref(link)}" style="display:inline-block;padding:12px 20px;background:${button};color:${onButton};text-decoration:underline;border-radius:6px;font-weight:bold">${escapeHtml(w.action)}</a></p>`,
@@ -275,7 +290,7 @@ export function renderMessage(purpose: MessagePurpose, channel: MessageChannel, 
       : []),
     `<hr style="border:none;border-top:1px solid #d0d0d0;margin:24px 0">`,
     ...(brandFooter ? [`<p style="margin:0 0 8px;font-size:14px;color:#4a4a4a">${escapeHtml(brandFooter)}</p>`] : []),
-    `<p style="margin:0;font-size:14px;color:#4a4a4a">${escapeHtml(footer)}</p>`,
+    `<p style="margin:0;font-size:14px;color:#4a4a4a">${fillHtml(phrases.automatic, values)}</p>`,
     "</main></body></html>",
   ].join("\n");
   return { subject, text, html };
