@@ -82,3 +82,32 @@ describe("choosing the dashboard's language", () => {
     expect((await b.get("/app/documents")).text).toContain('<html lang="it" dir="ltr">');
   });
 });
+
+describe("the documents pages in every language", () => {
+  it("the list and a document speak Arabic (right to left) and German; no English of their catalogue is left", async () => {
+    const { env } = await import("cloudflare:workers");
+    const { issueKey } = await import("../src/domain/accounts");
+    const { sentDocument } = await import("./signing-helpers");
+    const { DASHBOARD_CATALOGUES } = await import("../src/pages/dashboard-i18n");
+    const t = await makeAccount();
+    const { key } = await issueKey(env, t, { label: "k", mode: "test", scopes: ["signing:read", "signing:write", "signing:templates"] }, "test");
+    const doc = await sentDocument(key, { signers: [{ email: "ana@example.com", full_name: "Ana Ruiz" }], doc: { title: "Boat lease" } });
+    const { b } = await signedIn(t, "owner");
+    const english = Object.values(DASHBOARD_CATALOGUES.documents.en).filter((s) => s.length > 12 && !s.includes("{"));
+    for (const lang of ["ar", "de"] as const) {
+      const cat = DASHBOARD_CATALOGUES.documents[lang];
+      const list = await b.get(`/app/documents?lang=${lang}`);
+      expect(list.text).toContain(`<html lang="${lang}" dir="${lang === "ar" ? "rtl" : "ltr"}">`);
+      expect(list.text).toContain(cat.doc_q);
+      expect(list.text).toContain(`<title>${DASHBOARD_CATALOGUES.frame[lang].nav_documents} ·`);
+      expect(list.text).toContain("Boat lease");
+      const one = await b.get(`/app/documents/${doc.id}?lang=${lang}`);
+      expect(one.status).toBe(200);
+      for (const k of ["doc_fingerprint", "doc_unchanged", "doc_void_button", "doc_remind", "doc_no_events"] as const) {
+        if (k === "doc_no_events") continue; // a sent document has a trail
+        expect(one.text, `${lang} ${k}`).toContain(cat[k]);
+      }
+      for (const page of [list.text, one.text]) for (const e of english) expect(page, `${lang}: "${e}"`).not.toContain(e);
+    }
+  });
+});

@@ -40,6 +40,7 @@ export function ShownOnce(p: { title: string; note: string; children?: Child }) 
 
 export function DocumentsView(p: { v: Viewer; list: DocList; status?: string; q?: string }) {
   const { list } = p;
+  const t = p.v.t;
   const prev = list.offset > 0 ? Math.max(0, list.offset - list.limit) : null;
   const next = list.has_more ? list.offset + list.limit : null;
   return (
@@ -47,15 +48,15 @@ export function DocumentsView(p: { v: Viewer; list: DocList; status?: string; q?
       {can(p.v.role, "documents.write") ? (
         <p>
           <a class="button" href="/app/documents/new">
-            Send a document
+            {t("doc_send")}
           </a>
         </p>
       ) : null}
-      <form method="get" action="/app/documents" class="row" aria-label="Filter documents">
+      <form method="get" action="/app/documents" class="row" aria-label={t("doc_filter_label")}>
         <div>
-          <label for="f-status">Status</label>
+          <label for="f-status">{t("doc_status")}</label>
           <select id="f-status" name="status">
-            <option value="">Any</option>
+            <option value="">{t("doc_any")}</option>
             {DOCUMENT_STATUS_FILTERS.map((s) => (
               <option value={s} selected={p.status === s}>
                 {s}
@@ -64,38 +65,41 @@ export function DocumentsView(p: { v: Viewer; list: DocList; status?: string; q?
           </select>
         </div>
         <div>
-          <label for="f-q">Title, signer name or email</label>
+          <label for="f-q">{t("doc_q")}</label>
           <input id="f-q" name="q" type="search" value={p.q ?? ""} maxlength={200} />
         </div>
-        <button type="submit">Filter</button>
+        <button type="submit">{t("doc_filter")}</button>
       </form>
       <p role="status">
-        {list.total} document{list.total === 1 ? "" : "s"}
-        {list.total > 0 ? `, showing ${list.offset + 1}–${list.offset + list.documents.length}` : ""}.
+        {list.total === 0
+          ? t("doc_count_none")
+          : list.total === 1
+            ? t("doc_count_one")
+            : t("doc_count_many", { count: t.num(list.total), from: list.offset + 1, to: list.offset + list.documents.length })}
       </p>
       <Table
-        label="Documents"
-        head={["Title", "Status", "Signed", "Waiting on", "Sent", "Template"]}
-        empty="No documents match."
+        label={t("nav_documents")}
+        head={[t("doc_title"), t("doc_status"), t("doc_signed"), t("doc_waiting"), t("doc_sent"), t("doc_template")]}
+        empty={t("doc_empty")}
         rows={list.documents.map((d) => [
           <a href={`/app/documents/${d.document_id}`}>{d.title}</a>,
           <span class="status">{d.status}</span>,
-          `${d.signed} of ${d.signers}`,
+          t("doc_signed_of", { signed: d.signed, total: d.signers }),
           d.waiting_on ?? "—",
-          when(d.sent_at),
+          t.when(d.sent_at),
           `${d.template_code} v${d.template_version}`,
         ])}
       />
-      <nav aria-label="Pages of documents">
+      <nav aria-label={t("doc_pages")}>
         <ul>
           {prev !== null ? (
             <li>
-              <a href={`/app/documents${qs({ status: p.status, q: p.q, offset: prev || undefined })}`}>Newer</a>
+              <a href={`/app/documents${qs({ status: p.status, q: p.q, offset: prev || undefined })}`}>{t("doc_newer")}</a>
             </li>
           ) : null}
           {next !== null ? (
             <li>
-              <a href={`/app/documents${qs({ status: p.status, q: p.q, offset: next })}`}>Older</a>
+              <a href={`/app/documents${qs({ status: p.status, q: p.q, offset: next })}`}>{t("doc_older")}</a>
             </li>
           ) : null}
         </ul>
@@ -196,62 +200,64 @@ export function DocumentView(p: { v: Viewer; d: Doc }) {
   const open = d.status === "draft" || d.status === "sent";
   // Reminders and fresh links: for a sent document's pending signers (the rules decide the rest).
   const links = d.status === "sent" && can(p.v.role, "documents.write");
+  const t = p.v.t;
+  const when = t.when;
   return (
     <>
       <dl class="facts">
-        <dt>Status</dt>
+        <dt>{t("doc_status")}</dt>
         <dd class="status">{d.status}</dd>
-        <dt>Template</dt>
+        <dt>{t("doc_template")}</dt>
         <dd>
           {d.template_code} v{d.template_version}
         </dd>
-        <dt>Created</dt>
+        <dt>{t("doc_created")}</dt>
         <dd>{when(d.created_at)}</dd>
-        <dt>Sent</dt>
+        <dt>{t("doc_sent")}</dt>
         <dd>{when(d.sent_at)}</dd>
-        <dt>Expires</dt>
+        <dt>{t("doc_expires")}</dt>
         <dd>{when(d.expires_at)}</dd>
         {d.completed_at ? (
           <>
-            <dt>Completed</dt>
+            <dt>{t("doc_completed")}</dt>
             <dd>{when(d.completed_at)}</dd>
           </>
         ) : null}
         {d.void_reason ? (
           <>
-            <dt>Voided</dt>
+            <dt>{t("doc_voided")}</dt>
             <dd>
               {when(d.voided_at)}: {d.void_reason}
             </dd>
           </>
         ) : null}
-        <dt>Fingerprint (SHA-256)</dt>
+        <dt>{t("doc_fingerprint")}</dt>
         <dd class="mono">{d.body_sha256}</dd>
-        <dt>Text unchanged since sent</dt>
-        <dd>{d.integrity_ok ? "Yes" : "No: the stored text no longer matches its fingerprint"}</dd>
+        <dt>{t("doc_unchanged")}</dt>
+        <dd>{d.integrity_ok ? t("doc_yes") : t("doc_changed")}</dd>
       </dl>
       {d.status === "completed" ? (
         <section aria-labelledby="downloads">
-          <h2 id="downloads">Downloads</h2>
+          <h2 id="downloads">{t("doc_downloads")}</h2>
           <ul>
             <li>
               <a href={`/app/documents/${d.document_id}/pdf`} download>
-                Sealed PDF with certificate
+                {t("doc_sealed")}
               </a>
             </li>
             <li>
               <a href={`/app/documents/${d.document_id}/bundle`} download>
-                Evidence bundle (PDF)
+                {t("doc_bundle")}
               </a>
             </li>
           </ul>
         </section>
       ) : null}
-      <h2>Signers</h2>
+      <h2>{t("doc_signers")}</h2>
       <Table
-        label="Signers"
-        head={["Name", "Email", "Role", "Order", "Status", "Signed or declined", ...(links ? ["Link"] : [])]}
-        empty="No signers yet: the document is a draft."
+        label={t("doc_signers")}
+        head={[t("doc_name"), t("email"), t("doc_role"), t("doc_order"), t("doc_status"), t("doc_signed_declined"), ...(links ? [t("doc_link")] : [])]}
+        empty={t("doc_no_signers")}
         rows={d.signers.map((s) => [
           s.full_name,
           s.email,
@@ -262,25 +268,25 @@ export function DocumentView(p: { v: Viewer; d: Doc }) {
           ...(links ? [s.status === "pending" && s.role !== "cc" ? <SignerLinkActions v={p.v} documentId={d.document_id} s={s} /> : ""] : []),
         ])}
       />
-      <h2>Trail</h2>
+      <h2>{t("doc_trail")}</h2>
       <Table
-        label="Trail"
-        head={["When", "What", "Who", "Address"]}
-        empty="Nothing has happened yet."
+        label={t("doc_trail")}
+        head={[t("doc_when"), t("doc_what"), t("doc_who"), t("doc_address")]}
+        empty={t("doc_no_events")}
         rows={d.events.map((e) => [when(e.occurred_at), e.kind + (e.signature_method ? ` (${e.signature_method})` : ""), e.signer_email ?? "—", e.ip ?? "—"])}
       />
-      <h2>Text</h2>
+      <h2>{t("doc_text")}</h2>
       <div class="doc">{d.body}</div>
       {open && can(p.v.role, "documents.write") ? (
         <>
           {d.status === "draft" ? <SendDraftView v={p.v} id={d.document_id} /> : null}
           <form method="post" action={`/app/documents/${d.document_id}/void`}>
-            <h2>Void</h2>
+            <h2>{t("doc_void")}</h2>
             <Csrf token={p.v.csrf} />
-            <label for="void-reason">Reason (the signers see it)</label>
+            <label for="void-reason">{t("doc_void_reason")}</label>
             <input id="void-reason" name="reason" required maxlength={500} />
             <button type="submit" class="danger">
-              Void this document
+              {t("doc_void_button")}
             </button>
           </form>
         </>
@@ -296,14 +302,14 @@ function SignerLinkActions(p: { v: Viewer; documentId: string; s: Doc["signers"]
     <>
       <form method="post" action={`${base}/remind`} class="inline">
         <Csrf token={p.v.csrf} />
-        <button type="submit" class="quiet" aria-label={`Remind ${p.s.full_name} now`}>
-          Remind
+        <button type="submit" class="quiet" aria-label={p.v.t("doc_remind_aria", { name: p.s.full_name })}>
+          {p.v.t("doc_remind")}
         </button>
       </form>
       <form method="post" action={`${base}/link`} class="inline">
         <Csrf token={p.v.csrf} />
-        <button type="submit" class="quiet" aria-label={`Fresh link for ${p.s.full_name}`}>
-          Fresh link
+        <button type="submit" class="quiet" aria-label={p.v.t("doc_fresh_aria", { name: p.s.full_name })}>
+          {p.v.t("doc_fresh")}
         </button>
       </form>
     </>
@@ -313,21 +319,18 @@ function SignerLinkActions(p: { v: Viewer; documentId: string; s: Doc["signers"]
 function SendDraftView(p: { v: Viewer; id: string }) {
   return (
     <form method="post" action={`/app/documents/${p.id}/send`}>
-      <h2>Send this draft</h2>
+      <h2>{p.v.t("doc_send_draft")}</h2>
       <Csrf token={p.v.csrf} />
       {Array.from({ length: SEND_ROWS }, (_, i) => (
         <fieldset>
-          <legend>
-            Signer {i + 1}
-            {i === 0 ? "" : " (optional)"}
-          </legend>
-          <label for={`d${i}-name`}>Full name</label>
+          <legend>{i === 0 ? p.v.t("doc_signer_n", { n: i + 1 }) : p.v.t("doc_signer_n_optional", { n: i + 1 })}</legend>
+          <label for={`d${i}-name`}>{p.v.t("doc_full_name")}</label>
           <input id={`d${i}-name`} name={`signer.${i}.full_name`} autocomplete="off" required={i === 0} />
-          <label for={`d${i}-email`}>Email</label>
+          <label for={`d${i}-email`}>{p.v.t("email")}</label>
           <input id={`d${i}-email`} name={`signer.${i}.email`} type="email" autocomplete="off" required={i === 0} />
         </fieldset>
       ))}
-      <button type="submit">Send</button>
+      <button type="submit">{p.v.t("doc_send_button")}</button>
     </form>
   );
 }

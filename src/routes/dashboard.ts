@@ -362,20 +362,20 @@ route("GET", "/app/documents", "read", async (c, s) => {
   const q = ListQuery.safeParse({ ...c.req.query(), limit: 50, q: c.req.query("q") || undefined, status: c.req.query("status") || undefined });
   const query = q.success ? q.data : ListQuery.parse({ limit: 50 });
   const list = await listDocuments(c.env, principalOf(s), query);
-  return page(c, s, "Documents", DocumentsView({ v: viewer(c, s), list, status: query.status, q: query.q }), {
+  return page(c, s, speech(c).t("nav_documents"), DocumentsView({ v: viewer(c, s), list, status: query.status, q: query.q }), {
     flash: q.success ? null : bad("That filter is not valid; showing every document."),
   });
 });
 
 route("GET", "/app/documents/new", "documents.write", async (c, s) => {
   const code = c.req.query("template");
-  if (!code) return page(c, s, "Send a document", ChooseTemplateView({ templates: await listTemplates(c.env, principalOf(s)) }));
+  if (!code) return page(c, s, speech(c).t("doc_send"), ChooseTemplateView({ templates: await listTemplates(c.env, principalOf(s)) }));
   try {
     const t = await latestPublished(c.env, principalOf(s), code);
-    return page(c, s, "Send a document", SendView({ v: viewer(c, s), template: t }));
+    return page(c, s, speech(c).t("doc_send"), SendView({ v: viewer(c, s), template: t }));
   } catch (err) {
     const r = refusalOf(err);
-    return page(c, s, "Send a document", ChooseTemplateView({ templates: await listTemplates(c.env, principalOf(s)) }), r);
+    return page(c, s, speech(c).t("doc_send"), ChooseTemplateView({ templates: await listTemplates(c.env, principalOf(s)) }), r);
   }
 });
 
@@ -421,7 +421,7 @@ route("POST", "/app/documents", "documents.write", async (c, s) => {
       template = null;
     }
     const content = template ? SendView({ v: viewer(c, s), template, posted: f }) : ChooseTemplateView({ templates: await listTemplates(c.env, p) });
-    return page(c, s, "Send a document", content, r);
+    return page(c, s, speech(c).t("doc_send"), content, r);
   }
 });
 
