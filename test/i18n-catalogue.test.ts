@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LANGUAGES, MESSAGE_PURPOSES } from "../src/db/enums";
 import { renderMessage, WORDING } from "../src/domain/message-wording";
 import { consentWording, intentWording } from "../src/domain/wording";
+import { certificateNumber, certificateTime } from "../src/lib/pdf/dates";
 import { chooseLang, DICTS, dirOf, fromAcceptLanguage, translator } from "../src/pages/i18n";
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -52,6 +53,15 @@ describe("one catalogue, eight languages", () => {
       expect(r.html).toContain(`<html lang="${lang}" dir="${lang === "ar" || lang === "he" ? "rtl" : "ltr"}">`);
       expect(r.text).toContain("https://x.test/s/t");
     }
+  });
+
+  it("certificate times: the language's long form in UTC, the exact timestamp beside; Arabic with Latin digits", () => {
+    const iso = "2026-11-23T14:05:09.120Z";
+    expect(certificateTime(iso, "en")).toBe(`November 23, 2026 at 2:05:09 PM UTC · ${iso}`);
+    expect(certificateTime(iso, "de")).toBe(`23. November 2026 um 14:05:09 UTC · ${iso}`);
+    expect(certificateTime(iso, "ar")).toMatch(/^23 نوفمبر 2026.*2:05:09.* UTC · 2026-11-23T14:05:09\.120Z$/);
+    expect(certificateTime(null, "fr")).toBe("—");
+    expect(certificateNumber(12345, "de")).toBe("12.345");
   });
 
   it("emails isolate every filled-in name and title in <bdi>, escaped, in every language", () => {

@@ -23,6 +23,8 @@ import { bundleRows, documentPagesRows, insertSealedFile, sealedFileRow, sealedF
 import { logError } from "../lib/log";
 import { stampedOriginal } from "./pdf-completion";
 import { pdfOf, type PdfTemplateRow } from "../db/pdf-templates";
+import { dbOf } from "../db/client";
+import { tenantById } from "../db/accounts";
 
 export type { SealedKind };
 
@@ -152,6 +154,7 @@ function safeHost(url: string): string | null {
 async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUrl: string, sealName: string) {
   const c = sheet(cert, baseUrl);
   c.brand = await pdfBrandOf(env, c.payload.issuer.tenant_id);
+  c.lang = (await tenantById(dbOf(env.DB), c.payload.issuer.tenant_id))?.locale ?? "en";
   const { ensureFontsFor } = await import("../lib/pdf/fonts");
   if (kind === "pdf") {
     const { drawSealedDocument, TEST_MARK } = await import("../lib/pdf/certificate");

@@ -102,9 +102,10 @@ export async function startService(extraSecrets = {}) {
     return { tenantId: tenant.tenant_id, key };
   }
 
-  /** A tenant and key, a published template, a document sent to `signers`, and every signer signing. */
-  async function completedDocument(signers, body) {
-    const { key } = await account();
+  /** A tenant (in `opts.locale`, when given) and key, a published template, a document sent to `signers`, and every signer signing. */
+  async function completedDocument(signers, body, opts = {}) {
+    const { key, tenantId } = await account();
+    if (opts.locale) await must("PATCH", `/ops/v1/tenants/${tenantId}`, { key: OPERATOR_TOKEN, body: { locale: opts.locale } });
     const code = `nda-${Date.now().toString(36)}`;
     await must("POST", "/v1/templates", { key, body: { code, name: "Mutual NDA", kind: "nda", body, variables: ["company"] } });
     await must("POST", "/v1/templates/publish", { key, body: { code } });

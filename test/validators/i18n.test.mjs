@@ -12,6 +12,7 @@ const BODY = "Agreement with {{company}}.\n\nاتفاقية عدم الإفصا�
 let svc;
 let dir;
 let file;
+let french;
 
 before(async () => {
   dir = workdir();
@@ -19,10 +20,25 @@ before(async () => {
   const { key, id } = await svc.completedDocument(SIGNERS, BODY);
   const pdf = Buffer.from((await svc.must("GET", `/v1/documents/${id}/pdf`, { key, accept: "application/pdf" })).bytes);
   file = write(dir, "certificate.pdf", pdf);
+  const fr = await svc.completedDocument(SIGNERS.slice(0, 2), BODY, { locale: "fr" });
+  french = write(dir, "french.pdf", Buffer.from((await svc.must("GET", `/v1/documents/${fr.id}/pdf`, { key: fr.key, accept: "application/pdf" })).bytes));
+  french = { file: french, doc: (await svc.must("GET", `/v1/documents/${fr.id}`, { key: fr.key })).json };
 });
 
 after(async () => {
   await svc?.close();
+});
+
+describe("times on the certificate, in the account's language with UTC beside", () => {
+  it("a French account's certificate writes each time the French way, in UTC, with the exact timestamp beside", () => {
+    const text = run("pdftotext", ["-enc", "UTF-8", french.file, "-"]).stdout.replace(/\s+/g, " ");
+    const completed = french.doc.completed_at;
+    const local = new Intl.DateTimeFormat("fr", { dateStyle: "long", timeStyle: "medium", timeZone: "UTC" }).format(new Date(completed));
+    assert.ok(text.includes(`${local} UTC · ${completed}`), `no "${local} UTC · ${completed}" in:\n${text.slice(0, 3000)}`);
+    assert.match(local, /\d{4} à \d{2}:\d{2}:\d{2}/);
+    const sig = run("pdfsig", [french.file]);
+    assert.match(sig.stdout, /Signature is Valid/);
+  });
 });
 
 describe("sealed certificate with names in five scripts", () => {

@@ -11,6 +11,8 @@ import { qrMatrix, qrRuns, QUIET_ZONE } from "../qr";
 import { signaturePictureForPdf } from "../image";
 import { PdfWriter, PAGE, MUTED, INK } from "./layout";
 import { wrap } from "./text";
+import { certificateNumber, certificateTime } from "./dates";
+import type { Language } from "../../db/enums";
 
 export type CertificateSheet = {
   certificateId: string;
@@ -24,6 +26,8 @@ export type CertificateSheet = {
   verificationUrl: string;
   /** The issuing account's brand, when it wears its own (white-label) at sealing time. */
   brand?: PdfBrand;
+  /** The account's language: times are written its way, with the UTC timestamp beside (dates.ts). */
+  lang?: Language;
 };
 
 /** What a PDF page shows of an account's brand: its name, a band in its primary colour, its logo. */
@@ -114,6 +118,8 @@ export async function drawCertificate(w: PdfWriter, c: CertificateSheet): Promis
   w.rule();
 
   const p = c.payload;
+  const when = (iso: string | null | undefined) => certificateTime(iso, c.lang);
+  const count = (n: number) => certificateNumber(n, c.lang);
   w.rows([
     ...(p.test ? [["Mode", `${TEST_MARK} (completed with a test key)`] as [string, string]] : []),
     ["Issued by", `${p.issuer.tenant} (${p.issuer.tenant_id})`],
@@ -121,15 +127,15 @@ export async function drawCertificate(w: PdfWriter, c: CertificateSheet): Promis
     ["Document id", p.document.id],
     ["Template", `${p.document.template.code}, version ${p.document.template.version}`],
     ...(p.document.consent ? [["Consent wording", `${p.document.consent.version}\nSHA-256 ${p.document.consent.text_sha256}`] as [string, string]] : []),
-    ["Completed", or(p.document.completed_at)],
-    ["Certificate issued", c.issuedAt],
+    ["Completed", when(p.document.completed_at)],
+    ["Certificate issued", when(c.issuedAt)],
     ["Certificate id", c.certificateId],
     ["Document SHA-256", c.documentSha256],
     ...(p.document.original_pdf_sha256 ? [["Original PDF SHA-256", p.document.original_pdf_sha256] as [string, string]] : []),
     ["Certificate SHA-256", c.certificateSha256],
   ]);
 
-  w.heading(`Signers (${p.signers.length})`, 12);
+  w.heading(`Signers (${count(p.signers.length)})`, 12);
   p.signers.forEach((s, i) => {
     w.ensure(120);
     w.text(`${i + 1}. ${s.full_name}`, { size: 10, after: 1 });
@@ -139,8 +145,8 @@ export async function drawCertificate(w: PdfWriter, c: CertificateSheet): Promis
         ["Email", s.email],
         ["Role and order", `${s.role}, ${s.sign_order}`],
         ["Status", s.status],
-        ["Consented", or(s.consented_at)],
-        ["Signed", or(s.signed_at)],
+        ["Consented", when(s.consented_at)],
+        ["Signed", when(s.signed_at)],
         ["Method", or(s.signature?.method)],
         ["Address (IP)", or(s.signature?.ip)],
         ["Signature SHA-256", or(s.signature?.value_sha256)],
@@ -151,9 +157,10 @@ export async function drawCertificate(w: PdfWriter, c: CertificateSheet): Promis
     w.space(4);
   });
 
-  w.heading(`Trail (${p.events.length} events)`, 12);
+  w.heading(`Trail (${count(p.events.length)} events)`, 12);
   for (const e of p.events) {
-    w.rows([[e.occurred_at, `${e.kind} · ${or(e.signer, "service")} · ${or(e.ip, "no address")}\nagainst ${e.against_sha256}`]], {
+    const local = when(e.occurred_at).split(" · ")[0];
+    w.rows([[e.occurred_at, `${local}\n${e.kind} · ${or(e.signer, "service")} · ${or(e.ip, "no address")}\nagainst ${e.against_sha256}`]], {
       size: 7.5,
       labelWidth: 125,
     });
