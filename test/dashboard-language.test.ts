@@ -111,3 +111,28 @@ describe("the documents pages in every language", () => {
     }
   });
 });
+
+describe("the account pages in every language", () => {
+  it("keys, members, usage and my sign-in speak Hebrew (right to left) and Italian; no English of their catalogue is left", async () => {
+    const { DASHBOARD_CATALOGUES } = await import("../src/pages/dashboard-i18n");
+    const t = await makeAccount();
+    const { b } = await signedIn(t, "owner");
+    const english = Object.values(DASHBOARD_CATALOGUES.settings.en).filter((s) => s.length > 12 && !s.includes("{"));
+    const pages = {
+      "/app/keys": ["st_issue", "st_mode_test", "st_expires_on"],
+      "/app/members": ["st_add_member", "st_add_hint", "st_password_or_link"],
+      "/app/usage": ["st_sent_live", "st_plan"],
+      "/app/account": ["st_password_hint", "st_everywhere_note", "st_everywhere"],
+    } as const;
+    for (const lang of ["he", "it"] as const) {
+      const cat = DASHBOARD_CATALOGUES.settings[lang];
+      for (const [path, keys] of Object.entries(pages)) {
+        const r = await b.get(`${path}?lang=${lang}`);
+        expect(r.status, path).toBe(200);
+        expect(r.text).toContain(`<html lang="${lang}" dir="${lang === "he" ? "rtl" : "ltr"}">`);
+        for (const k of keys) expect(r.text, `${lang} ${path} ${k}`).toContain(cat[k]);
+        for (const e of english) expect(r.text, `${lang} ${path}: "${e}"`).not.toContain(e);
+      }
+    }
+  });
+});

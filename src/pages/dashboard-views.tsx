@@ -14,6 +14,7 @@ import type { listMembers } from "../domain/members";
 import type { usageThisMonth } from "../domain/quota";
 import type { listWorkflows } from "../domain/workflows";
 import { Csrf, Table, type Viewer, when } from "./dashboard";
+import type { DashT } from "./dashboard-i18n";
 import { RedactForm } from "./dashboard-retention";
 
 type DocList = Awaited<ReturnType<typeof listDocuments>>;
@@ -516,26 +517,28 @@ export function WebhookView(p: { v: Viewer; endpoint: Endpoints[number]; deliver
 type Keys = Awaited<ReturnType<typeof listKeys>>["keys"];
 
 export function KeysView(p: { v: Viewer; keys: Keys; posted?: Record<string, string> }) {
+  const t = p.v.t;
+  const when = t.when;
   return (
     <>
       <Table
-        label="API keys"
-        head={["Label", "Starts with", "Mode", "Scopes", "Created", "State", "Revoke"]}
-        empty="No keys yet."
+        label={t("nav_keys")}
+        head={[t("st_label"), t("st_starts"), t("st_mode"), t("st_scopes"), t("st_created"), t("st_state"), t("st_revoke")]}
+        empty={t("st_no_keys")}
         rows={p.keys.map((k) => [
           k.label,
           <span class="mono">{k.key_prefix}…</span>,
           k.mode,
           k.scopes.join(", "),
           when(k.created_at),
-          k.status === "revoked" ? `revoked ${when(k.revoked_at)}: ${k.revoke_reason ?? ""}` : k.status,
+          k.status === "revoked" ? t("st_revoked", { when: when(k.revoked_at), reason: k.revoke_reason ?? "" }) : k.status,
           k.status === "active" ? (
             <form method="post" action={`/app/keys/${k.key_id}/revoke`}>
               <Csrf token={p.v.csrf} />
-              <label for={`r-${k.key_id}`}>Reason to revoke {k.label}</label>
+              <label for={`r-${k.key_id}`}>{t("st_revoke_reason", { label: k.label })}</label>
               <input id={`r-${k.key_id}`} name="reason" required maxlength={500} />
               <button type="submit" class="danger">
-                Revoke {k.label}
+                {t("st_revoke_button", { label: k.label })}
               </button>
             </form>
           ) : (
@@ -544,21 +547,21 @@ export function KeysView(p: { v: Viewer; keys: Keys; posted?: Record<string, str
         ])}
       />
       <form method="post" action="/app/keys">
-        <h2>Issue a key</h2>
+        <h2>{t("st_issue")}</h2>
         <Csrf token={p.v.csrf} />
-        <label for="k-label">Label</label>
+        <label for="k-label">{t("st_label")}</label>
         <input id="k-label" name="label" required maxlength={100} value={p.posted?.label ?? ""} />
         <fieldset>
-          <legend>Mode</legend>
+          <legend>{t("st_mode")}</legend>
           {MODES.map((m) => (
             <label class="choice" for={`k-mode-${m}`}>
               <input id={`k-mode-${m}`} type="radio" name="mode" value={m} checked={(p.posted?.mode ?? "test") === m} />
-              {m === "test" ? "Test (no legal effect, never counted)" : "Live"}
+              {m === "test" ? t("st_mode_test") : t("st_mode_live")}
             </label>
           ))}
         </fieldset>
         <fieldset>
-          <legend>Scopes</legend>
+          <legend>{t("st_scopes")}</legend>
           {SCOPES.filter((s) => s !== "signing:device").map((s) => (
             <label class="choice" for={`k-${s}`}>
               <input id={`k-${s}`} type="checkbox" name="scopes" value={s} />
@@ -566,9 +569,9 @@ export function KeysView(p: { v: Viewer; keys: Keys; posted?: Record<string, str
             </label>
           ))}
         </fieldset>
-        <label for="k-expires">Expires on (optional)</label>
+        <label for="k-expires">{t("st_expires_on")}</label>
         <input id="k-expires" name="expires_on" type="date" value={p.posted?.expires_on ?? ""} />
-        <button type="submit">Issue key</button>
+        <button type="submit">{t("st_issue_button")}</button>
       </form>
     </>
   );
@@ -580,54 +583,55 @@ type Members = Awaited<ReturnType<typeof listMembers>>;
 
 export function MembersView(p: { v: Viewer; members: Members; posted?: Record<string, string> }) {
   const roles = MEMBER_ROLES.filter((r) => r !== "owner" || p.v.role === "owner");
+  const t = p.v.t;
   return (
     <>
       <Table
-        label="Members"
-        head={["Name", "Email", "Role", "Sign-in", "Change role"]}
-        empty="No members."
+        label={t("nav_members")}
+        head={[t("doc_name"), t("email"), t("doc_role"), t("st_sign_in"), t("st_change_role")]}
+        empty={t("st_no_members")}
         rows={p.members.map((m) => [
           m.full_name,
           m.email,
-          m.role,
-          m.locked_until ? `password locked until ${when(m.locked_until)}` : m.has_password ? "password or email link" : "email link",
+          t(`role_${m.role}`),
+          m.locked_until ? t("st_locked", { when: t.when(m.locked_until) }) : m.has_password ? t("st_password_or_link") : t("st_email_link"),
           m.role !== "owner" || p.v.role === "owner" ? (
             <form method="post" action={`/app/members/${m.member_id}/role`} class="row">
               <Csrf token={p.v.csrf} />
               <div>
-                <label for={`role-${m.member_id}`}>Role of {m.full_name}</label>
+                <label for={`role-${m.member_id}`}>{t("st_role_of", { name: m.full_name })}</label>
                 <select id={`role-${m.member_id}`} name="role">
                   {roles.map((r) => (
                     <option value={r} selected={m.role === r}>
-                      {r}
+                      {t(`role_${r}`)}
                     </option>
                   ))}
                 </select>
               </div>
-              <button type="submit">Change</button>
+              <button type="submit">{t("st_change")}</button>
             </form>
           ) : (
-            "only an owner changes an owner"
+            t("st_owner_only")
           ),
         ])}
       />
       <form method="post" action="/app/members">
-        <h2>Add a member</h2>
+        <h2>{t("st_add_member")}</h2>
         <Csrf token={p.v.csrf} />
-        <p class="hint">They sign in with a one-time email link and can then set a password.</p>
-        <label for="m-name">Full name</label>
+        <p class="hint">{t("st_add_hint")}</p>
+        <label for="m-name">{t("doc_full_name")}</label>
         <input id="m-name" name="full_name" required maxlength={200} value={p.posted?.full_name ?? ""} />
-        <label for="m-email">Email</label>
+        <label for="m-email">{t("email")}</label>
         <input id="m-email" name="email" type="email" required maxlength={254} value={p.posted?.email ?? ""} />
-        <label for="m-role">Role</label>
+        <label for="m-role">{t("doc_role")}</label>
         <select id="m-role" name="role">
           {roles.map((r) => (
             <option value={r} selected={(p.posted?.role ?? "member") === r}>
-              {r}
+              {t(`role_${r}`)}
             </option>
           ))}
         </select>
-        <button type="submit">Add member</button>
+        <button type="submit">{t("st_add_button")}</button>
       </form>
     </>
   );
@@ -635,29 +639,29 @@ export function MembersView(p: { v: Viewer; members: Members; posted?: Record<st
 
 // ---- Usage ----
 
-export function UsageView(p: { u: Awaited<ReturnType<typeof usageThisMonth>> }) {
-  const u = p.u;
-  const money = (cents: number | null) => (cents === null ? "no limit" : `${(cents / 100).toFixed(2)}`);
+export function UsageView(p: { t: DashT; u: Awaited<ReturnType<typeof usageThisMonth>> }) {
+  const { u, t } = p;
+  const money = (cents: number | null) =>
+    cents === null ? t("st_no_limit") : new Intl.NumberFormat(t.lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
   return (
     <dl class="facts">
-      <dt>Plan</dt>
+      <dt>{t("st_plan")}</dt>
       <dd>
         {u.planName} ({u.plan})
       </dd>
-      <dt>Month</dt>
+      <dt>{t("st_month")}</dt>
       <dd>{u.period}</dd>
-      <dt>Agreements sent (live)</dt>
+      <dt>{t("st_sent_live")}</dt>
       <dd>
-        {u.agreements}
-        {u.included === null ? " (the plan has no monthly limit)" : ` of ${u.included} included`}
+        {t.num(u.agreements)} {u.included === null ? t("st_no_limit_plan") : t("st_of_included", { included: t.num(u.included) })}
       </dd>
       {u.included !== null ? (
         <>
-          <dt>Beyond the plan</dt>
+          <dt>{t("st_beyond")}</dt>
           <dd>
             {u.overageCents === null
-              ? "none: sending stops once the included agreements are spent"
-              : `${u.overage} agreements, ${money(u.overageSpentCents)} (limit ${money(u.spendingLimitCents)})`}
+              ? t("st_no_overage")
+              : t("st_overage", { count: t.num(u.overage), spent: money(u.overageSpentCents), limit: money(u.spendingLimitCents) })}
           </dd>
         </>
       ) : null}
@@ -668,31 +672,32 @@ export function UsageView(p: { u: Awaited<ReturnType<typeof usageThisMonth>> }) 
 // ---- My sign-in ----
 
 export function AccountView(p: { v: Viewer; hasPassword: boolean }) {
+  const t = p.v.t;
   return (
     <>
       <form method="post" action="/app/account/password">
-        <h2>{p.hasPassword ? "Change your password" : "Set a password"}</h2>
+        <h2>{p.hasPassword ? t("st_change_password") : t("st_set_password")}</h2>
         <Csrf token={p.v.csrf} />
         <input type="text" name="username" autocomplete="username" value={p.v.email} hidden />
         {p.hasPassword ? (
           <>
-            <label for="current">Current password</label>
+            <label for="current">{t("st_current_password")}</label>
             <input id="current" name="current" type="password" autocomplete="current-password" required />
           </>
         ) : null}
-        <label for="new-password">New password</label>
+        <label for="new-password">{t("st_new_password")}</label>
         <span class="hint" id="new-password-hint">
-          12 characters or more. Your other sessions end.
+          {t("st_password_hint")}
         </span>
         <input id="new-password" name="password" type="password" autocomplete="new-password" minlength={12} required aria-describedby="new-password-hint" />
-        <button type="submit">Save password</button>
+        <button type="submit">{t("st_save_password")}</button>
       </form>
       <form method="post" action="/app/sign-out-everywhere">
-        <h2>Sessions</h2>
+        <h2>{t("st_sessions")}</h2>
         <Csrf token={p.v.csrf} />
-        <p>Signs you out on every device and browser, this one included.</p>
+        <p>{t("st_everywhere_note")}</p>
         <button type="submit" class="danger">
-          Sign out everywhere
+          {t("st_everywhere")}
         </button>
       </form>
     </>

@@ -771,7 +771,7 @@ route("POST", "/app/webhooks/deliveries/:id/replay", "webhooks.manage", async (c
 
 async function keysPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status; posted?: Record<string, string>; once?: Child } = {}) {
   const { keys } = await listKeys(c.env, s.tenantId);
-  return page(c, s, "API keys", [opts.once ?? null, KeysView({ v: viewer(c, s), keys, posted: opts.posted })], opts);
+  return page(c, s, speech(c).t("nav_keys"), [opts.once ?? null, KeysView({ v: viewer(c, s), keys, posted: opts.posted })], opts);
 }
 
 route("GET", "/app/keys", "keys.manage", (c, s) => keysPage(c, s, { flash: c.req.query("done") === "revoked" ? ok("Key revoked.") : null }));
@@ -816,7 +816,7 @@ route("POST", "/app/keys/:id/revoke", "keys.manage", async (c, s) => {
 
 async function membersPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status; posted?: Record<string, string> } = {}) {
   const members = await listMembers(c.env, s.tenantId);
-  return page(c, s, "Members", MembersView({ v: viewer(c, s), members, posted: opts.posted }), opts);
+  return page(c, s, speech(c).t("nav_members"), MembersView({ v: viewer(c, s), members, posted: opts.posted }), opts);
 }
 
 route("GET", "/app/members", "members.manage", (c, s) => membersPage(c, s));
@@ -1106,7 +1106,9 @@ route("POST", "/app/connections/:id/end", "oauth.manage", async (c, s) => {
 
 // ---- Usage ----
 
-route("GET", "/app/usage", "read", async (c, s) => page(c, s, "Usage", UsageView({ u: await usageThisMonth(c.env, s.tenantId) })));
+route("GET", "/app/usage", "read", async (c, s) =>
+  page(c, s, speech(c).t("nav_usage"), UsageView({ t: speech(c).t, u: await usageThisMonth(c.env, s.tenantId) })),
+);
 
 // ---- Retention (docs/retention.md) ----
 
@@ -1145,7 +1147,7 @@ route("POST", "/app/documents/:id/redact", "retention.manage", async (c, s) => {
 
 async function accountPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status } = {}) {
   const me = await memberById(membersDb(c.env.DB), s.memberId);
-  return page(c, s, "My sign-in", AccountView({ v: viewer(c, s), hasPassword: !!me?.passwordHash }), opts);
+  return page(c, s, speech(c).t("nav_account"), AccountView({ v: viewer(c, s), hasPassword: !!me?.passwordHash }), opts);
 }
 
 route("GET", "/app/account", "read", (c, s) => accountPage(c, s));
