@@ -136,3 +136,25 @@ describe("the account pages in every language", () => {
     }
   });
 });
+
+describe("the webhooks pages in every language", () => {
+  it("the endpoints list and an endpoint's page speak Portuguese and Arabic; no English of their catalogue is left", async () => {
+    const { DASHBOARD_CATALOGUES } = await import("../src/pages/dashboard-i18n");
+    const t = await makeAccount();
+    const { b } = await signedIn(t, "owner");
+    const added = await b.submit("/app/webhooks", { url: "https://hooks.example.com/in", events: "*" }, "/app/webhooks");
+    expect(added.status).toBe(200);
+    const id = /href="\/app\/webhooks\/([^"/]+)"/.exec((await b.get("/app/webhooks")).text)?.[1];
+    expect(id).toBeTruthy();
+    const english = Object.values(DASHBOARD_CATALOGUES.webhooks.en).filter((s) => s.length > 12 && !s.includes("{"));
+    for (const lang of ["pt", "ar"] as const) {
+      const cat = DASHBOARD_CATALOGUES.webhooks[lang];
+      const list = await b.get(`/app/webhooks?lang=${lang}`);
+      const one = await b.get(`/app/webhooks/${id}?lang=${lang}`);
+      expect(one.status).toBe(200);
+      for (const k of ["wh_add", "wh_every", "wh_endpoints"] as const) expect(list.text, `${lang} ${k}`).toContain(cat[k]);
+      for (const k of ["wh_ping", "wh_rotate", "wh_last50", "wh_no_deliveries"] as const) expect(one.text, `${lang} ${k}`).toContain(cat[k]);
+      for (const page of [list.text, one.text]) for (const e of english) expect(page, `${lang}: "${e}"`).not.toContain(e);
+    }
+  });
+});

@@ -419,32 +419,33 @@ type Endpoints = Awaited<ReturnType<typeof listEndpoints>>["endpoints"];
 type Deliveries = Awaited<ReturnType<typeof listDeliveries>>["deliveries"];
 
 export function WebhooksView(p: { v: Viewer; endpoints: Endpoints; posted?: Record<string, string> }) {
+  const t = p.v.t;
   return (
     <>
       <Table
-        label="Webhook endpoints"
-        head={["URL", "Events", "State", "Waiting", "Dead"]}
-        empty={`No endpoints in ${p.v.mode} mode.`}
+        label={t("wh_endpoints")}
+        head={[t("wh_url"), t("wh_events"), t("st_state"), t("wh_waiting"), t("wh_dead")]}
+        empty={p.v.mode === "test" ? t("wh_none_test") : t("wh_none_live")}
         rows={p.endpoints.map((e) => [
           <a href={`/app/webhooks/${e.id}`}>{e.label ? `${e.label} (${e.url})` : e.url}</a>,
           e.events.join(", "),
-          e.paused_at ? `paused ${when(e.paused_at)}` : e.active ? "active" : "inactive",
-          String(e.queued),
-          String(e.dead),
+          e.paused_at ? t("wh_paused_at", { when: t.when(e.paused_at) }) : e.active ? t("wh_active") : t("wh_inactive"),
+          t.num(e.queued),
+          t.num(e.dead),
         ])}
       />
       <form method="post" action="/app/webhooks">
-        <h2>Add an endpoint</h2>
+        <h2>{t("wh_add")}</h2>
         <Csrf token={p.v.csrf} />
-        <label for="w-url">URL (https)</label>
+        <label for="w-url">{t("wh_url_https")}</label>
         <input id="w-url" name="url" type="url" required maxlength={2048} value={p.posted?.url ?? ""} />
-        <label for="w-label">Label (optional)</label>
+        <label for="w-label">{t("wh_label_optional")}</label>
         <input id="w-label" name="label" maxlength={100} value={p.posted?.label ?? ""} />
         <fieldset>
-          <legend>Events</legend>
+          <legend>{t("wh_events")}</legend>
           <label class="choice" for="ev-all">
             <input id="ev-all" type="checkbox" name="events" value="*" />
-            Every event
+            {t("wh_every")}
           </label>
           {WEBHOOK_EVENTS.filter((e) => e !== "signing.ping").map((e) => (
             <label class="choice" for={`ev-${e}`}>
@@ -453,7 +454,7 @@ export function WebhooksView(p: { v: Viewer; endpoints: Endpoints; posted?: Reco
             </label>
           ))}
         </fieldset>
-        <button type="submit">Add endpoint</button>
+        <button type="submit">{t("wh_add_button")}</button>
       </form>
     </>
   );
@@ -461,46 +462,47 @@ export function WebhooksView(p: { v: Viewer; endpoints: Endpoints; posted?: Reco
 
 export function WebhookView(p: { v: Viewer; endpoint: Endpoints[number]; deliveries: Deliveries }) {
   const e = p.endpoint;
+  const t = p.v.t;
   return (
     <>
       <dl class="facts">
-        <dt>URL</dt>
+        <dt>{t("wh_url")}</dt>
         <dd class="mono">{e.url}</dd>
-        <dt>Events</dt>
+        <dt>{t("wh_events")}</dt>
         <dd>{e.events.join(", ")}</dd>
-        <dt>State</dt>
-        <dd>{e.paused_at ? `paused after ${e.failures} failures` : e.active ? "active" : "inactive"}</dd>
-        <dt>Last delivered</dt>
-        <dd>{when(e.last_delivered_at)}</dd>
+        <dt>{t("st_state")}</dt>
+        <dd>{e.paused_at ? t("wh_paused_after", { count: e.failures }) : e.active ? t("wh_active") : t("wh_inactive")}</dd>
+        <dt>{t("wh_last_delivered")}</dt>
+        <dd>{t.when(e.last_delivered_at)}</dd>
       </dl>
       <form method="post" action={`/app/webhooks/${e.id}/ping`} class="inline">
         <Csrf token={p.v.csrf} />
-        <button type="submit">Send a test delivery</button>
+        <button type="submit">{t("wh_ping")}</button>
       </form>
       <form method="post" action={`/app/webhooks/${e.id}/rotate`} class="inline">
         <Csrf token={p.v.csrf} />
         <button type="submit" class="quiet">
-          Rotate the signing secret
+          {t("wh_rotate")}
         </button>
       </form>
-      <h2>Last 50 deliveries</h2>
+      <h2>{t("wh_last50")}</h2>
       <Table
-        label="Deliveries"
-        head={["Created", "Event", "Document", "Status", "Attempts", "Answer", "Replay"]}
-        empty="No deliveries yet."
+        label={t("wh_deliveries")}
+        head={[t("st_created"), t("wh_event"), t("wh_document"), t("doc_status"), t("wh_attempts"), t("wh_answer"), t("wh_replay")]}
+        empty={t("wh_no_deliveries")}
         rows={p.deliveries.map((d) => [
-          when(d.created_at),
-          d.event + (d.replay_of ? " (replay)" : ""),
+          t.when(d.created_at),
+          d.event + (d.replay_of ? ` ${t("wh_replayed")}` : ""),
           d.document_id ? <a href={`/app/documents/${d.document_id}`}>{d.document_title ?? d.document_id}</a> : "—",
           d.status,
-          String(d.attempts),
+          t.num(d.attempts),
           d.response_status ? String(d.response_status) : (d.last_error ?? "—"),
           ["delivered", "failed", "dead", "dropped"].includes(d.status) ? (
             <form method="post" action={`/app/webhooks/deliveries/${d.id}/replay`} class="inline">
               <Csrf token={p.v.csrf} />
               <input type="hidden" name="endpoint" value={e.id} />
-              <button type="submit" class="quiet" aria-label={`Replay delivery ${d.id}`}>
-                Replay
+              <button type="submit" class="quiet" aria-label={t("wh_replay_aria", { id: d.id })}>
+                {t("wh_replay")}
               </button>
             </form>
           ) : (

@@ -713,7 +713,7 @@ route("POST", "/app/templates/:id/publish", "templates.write", async (c, s) => {
 
 async function webhooksPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status; posted?: Record<string, string>; once?: Child } = {}) {
   const { endpoints } = await listEndpoints(c.env, principalOf(s));
-  return page(c, s, "Webhooks", [opts.once ?? null, WebhooksView({ v: viewer(c, s), endpoints, posted: opts.posted })], opts);
+  return page(c, s, speech(c).t("nav_webhooks"), [opts.once ?? null, WebhooksView({ v: viewer(c, s), endpoints, posted: opts.posted })], opts);
 }
 
 const secretOnce = (title: string, secret: string) =>
