@@ -158,3 +158,20 @@ describe("the webhooks pages in every language", () => {
     }
   });
 });
+
+describe("the templates page in every language", () => {
+  it("speaks Spanish and Hebrew; no English of its catalogue is left", async () => {
+    const { DASHBOARD_CATALOGUES } = await import("../src/pages/dashboard-i18n");
+    const t = await makeAccount();
+    const { b } = await signedIn(t, "owner");
+    const english = Object.values(DASHBOARD_CATALOGUES.templates.en).filter((s) => s.length > 12 && !s.includes("{"));
+    for (const lang of ["es", "he"] as const) {
+      const cat = DASHBOARD_CATALOGUES.templates[lang];
+      const r = await b.get(`/app/templates?lang=${lang}`);
+      expect(r.status).toBe(200);
+      for (const k of ["tp_new", "tp_new_hint", "tp_code_hint", "tp_variables_hint", "tp_save"] as const) expect(r.text, `${lang} ${k}`).toContain(cat[k]);
+      expect(r.text).toContain(cat.tp_text_hint);
+      for (const e of english) expect(r.text, `${lang}: "${e}"`).not.toContain(e);
+    }
+  });
+});

@@ -13,7 +13,7 @@ import type { listKeys } from "../domain/accounts";
 import type { listMembers } from "../domain/members";
 import type { usageThisMonth } from "../domain/quota";
 import type { listWorkflows } from "../domain/workflows";
-import { Csrf, Table, type Viewer, when } from "./dashboard";
+import { Csrf, Table, type Viewer } from "./dashboard";
 import type { DashT } from "./dashboard-i18n";
 import { RedactForm } from "./dashboard-retention";
 
@@ -341,24 +341,25 @@ function SendDraftView(p: { v: Viewer; id: string }) {
 export function TemplatesView(p: { v: Viewer; templates: Templates; posted?: Record<string, string> }) {
   const f = p.posted ?? {};
   const write = can(p.v.role, "templates.write");
+  const tr = p.v.t;
   return (
     <>
       <Table
-        label="Templates"
-        head={["Code", "Name", "Version", "State", "Documents", "Publish"]}
-        empty="No templates yet."
+        label={tr("nav_templates")}
+        head={[tr("tp_code"), tr("tp_name"), tr("tp_version"), tr("st_state"), tr("tp_documents"), tr("tp_publish")]}
+        empty={tr("tp_none")}
         rows={p.templates.map((t) => [
           t.code,
           t.name,
-          String(t.version),
-          t.is_published ? `published ${when(t.published_at)}` : "draft",
-          String(t.documents),
+          tr.num(t.version),
+          t.is_published ? tr("tp_published", { when: tr.when(t.published_at) }) : tr("tp_draft"),
+          tr.num(t.documents),
           write && !t.is_published && t.is_latest ? (
             <form method="post" action="/app/templates/publish" class="inline">
               <Csrf token={p.v.csrf} />
               <input type="hidden" name="code" value={t.code} />
-              <button type="submit" aria-label={`Publish ${t.code} version ${t.version}`}>
-                Publish
+              <button type="submit" aria-label={tr("tp_publish_aria", { code: t.code, version: t.version })}>
+                {tr("tp_publish")}
               </button>
             </form>
           ) : (
@@ -368,23 +369,23 @@ export function TemplatesView(p: { v: Viewer; templates: Templates; posted?: Rec
       />
       {write ? (
         <form method="post" action="/app/templates">
-          <h2>New text template</h2>
+          <h2>{tr("tp_new")}</h2>
           <Csrf token={p.v.csrf} />
-          <p class="hint">Saved as a draft; publish it to send documents from it. Saving a code whose only version is a draft replaces that draft.</p>
+          <p class="hint">{tr("tp_new_hint")}</p>
           <div class="row">
             <div>
-              <label for="t-code">Code</label>
+              <label for="t-code">{tr("tp_code")}</label>
               <input id="t-code" name="code" required maxlength={64} pattern="[a-z][a-z0-9_\-]*" aria-describedby="t-code-hint" value={f.code ?? ""} />
               <span class="hint" id="t-code-hint">
-                Lowercase letters, digits, - and _; starts with a letter.
+                {tr("tp_code_hint")}
               </span>
             </div>
             <div>
-              <label for="t-name">Name</label>
+              <label for="t-name">{tr("tp_name")}</label>
               <input id="t-name" name="name" required maxlength={200} value={f.name ?? ""} />
             </div>
             <div>
-              <label for="t-kind">Kind</label>
+              <label for="t-kind">{tr("tp_kind")}</label>
               <select id="t-kind" name="kind">
                 {TEMPLATE_KINDS.map((k) => (
                   <option value={k} selected={f.kind === k}>
@@ -394,19 +395,19 @@ export function TemplatesView(p: { v: Viewer; templates: Templates; posted?: Rec
               </select>
             </div>
           </div>
-          <label for="t-body">Text</label>
+          <label for="t-body">{tr("tp_text")}</label>
           <span class="hint" id="t-body-hint">
-            {"Write {{name}} where a value is merged in."}
+            {tr("tp_text_hint")}
           </span>
           <textarea id="t-body" name="body" required rows={10} aria-describedby="t-body-hint">
             {f.body ?? ""}
           </textarea>
-          <label for="t-vars">Variables</label>
+          <label for="t-vars">{tr("tp_variables")}</label>
           <span class="hint" id="t-vars-hint">
-            The names used in the text, separated by commas.
+            {tr("tp_variables_hint")}
           </span>
           <input id="t-vars" name="variables" aria-describedby="t-vars-hint" value={f.variables ?? ""} />
-          <button type="submit">Save draft</button>
+          <button type="submit">{tr("tp_save")}</button>
         </form>
       ) : null}
     </>

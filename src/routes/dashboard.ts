@@ -516,7 +516,10 @@ route("GET", "/app/documents/:id/bundle", "read", (c, s) => download(c, s, "bund
 async function templatesPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status; posted?: Record<string, string> } = {}) {
   const [templates, pdfIds] = await Promise.all([listTemplates(c.env, principalOf(s)), pdfTemplateIdsOf(c.env, s.tenantId)]);
   const pdfs = PdfTemplatesSection({ nonce: pageNonce(c), v: viewer(c, s), pdfs: templates.filter((t) => pdfIds.has(t.template_id)), posted: opts.posted });
-  return page(c, s, "Templates", [TemplatesView({ v: viewer(c, s), templates, posted: opts.posted }), pdfs], { ...opts, policy: pdfToolPolicy });
+  return page(c, s, speech(c).t("nav_templates"), [TemplatesView({ v: viewer(c, s), templates, posted: opts.posted }), pdfs], {
+    ...opts,
+    policy: pdfToolPolicy,
+  });
 }
 
 route("GET", "/app/templates", "read", (c, s) => templatesPage(c, s, { flash: c.req.query("done") === "saved" ? ok("Draft saved.") : null }));
