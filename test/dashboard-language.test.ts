@@ -175,3 +175,33 @@ describe("the templates page in every language", () => {
     }
   });
 });
+
+describe("sending from the dashboard in every language", () => {
+  it("choosing a template, the form and the links shown once speak French", async () => {
+    const { env } = await import("cloudflare:workers");
+    const { issueKey } = await import("../src/domain/accounts");
+    const { publishedTemplate } = await import("./signing-helpers");
+    const { DASHBOARD_CATALOGUES } = await import("../src/pages/dashboard-i18n");
+    const fr = DASHBOARD_CATALOGUES.sending.fr;
+    const t = await makeAccount();
+    const { key } = await issueKey(env, t, { label: "k", mode: "test", scopes: ["signing:read", "signing:write", "signing:templates"] }, "test");
+    const { code } = await publishedTemplate(key);
+    const { b } = await signedIn(t, "owner");
+    expect((await b.get("/app/documents/new?lang=fr")).text).toContain(fr.sd_continue);
+    const form = await b.get(`/app/documents/new?template=${code}`);
+    expect(form.text).toContain(fr.sd_values);
+    expect(form.text).toContain(fr.sd_sequential);
+    const sent = await b.submit("/app/documents", {
+      template_code: code,
+      "value.company": "Acme",
+      "value.name": "Ada",
+      "signer.0.full_name": "Ada Lovelace",
+      "signer.0.email": "ada@example.com",
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.text).toContain('<html lang="fr" dir="ltr">');
+    expect(sent.text).toContain(fr.sd_links_once);
+    expect(sent.text).toContain(`<title>${fr.sd_doc_sent} ·`);
+    for (const e of Object.values(DASHBOARD_CATALOGUES.sending.en).filter((x) => x.length > 12 && !x.includes("{"))) expect(sent.text).not.toContain(e);
+  });
+});

@@ -112,18 +112,19 @@ export function DocumentsView(p: { v: Viewer; list: DocList; status?: string; q?
 export type SignerRow = { full_name: string; email: string };
 export const SEND_ROWS = 3;
 
-export function ChooseTemplateView(p: { templates: Templates }) {
+export function ChooseTemplateView(p: { t: DashT; templates: Templates }) {
+  const tr = p.t;
   const published = p.templates.filter((t) => t.is_published);
   const codes = [...new Map(published.map((t) => [t.code, t] as const)).values()];
   if (codes.length === 0)
     return (
       <p>
-        No published template yet. <a href="/app/templates">Write and publish a template</a> first.
+        {tr("sd_no_template")} <a href="/app/templates">{tr("sd_write_first")}</a>
       </p>
     );
   return (
     <form method="get" action="/app/documents/new">
-      <label for="template">Template</label>
+      <label for="template">{tr("doc_template")}</label>
       <select id="template" name="template" required>
         {codes.map((t) => (
           <option value={t.code}>
@@ -131,25 +132,26 @@ export function ChooseTemplateView(p: { templates: Templates }) {
           </option>
         ))}
       </select>
-      <button type="submit">Continue</button>
+      <button type="submit">{tr("sd_continue")}</button>
     </form>
   );
 }
 
 export function SendView(p: { v: Viewer; template: { code: string; name: string; version: number; variables: string[] }; posted?: Record<string, string> }) {
   const f = p.posted ?? {};
+  const t = p.v.t;
   return (
     <form method="post" action="/app/documents">
       <Csrf token={p.v.csrf} />
       <input type="hidden" name="template_code" value={p.template.code} />
       <p>
-        From <strong>{p.template.name}</strong> ({p.template.code}, version {p.template.version}). <a href="/app/documents/new">Choose another template</a>
+        {t("sd_from", { name: p.template.name, code: p.template.code, version: p.template.version })} <a href="/app/documents/new">{t("sd_other")}</a>
       </p>
-      <label for="title">Title (optional)</label>
+      <label for="title">{t("sd_title")}</label>
       <input id="title" name="title" maxlength={200} value={f.title ?? ""} />
       {p.template.variables.length ? (
         <fieldset>
-          <legend>Values merged into the text</legend>
+          <legend>{t("sd_values")}</legend>
           {p.template.variables.map((name) => (
             <>
               <label for={`var-${name}`}>{name}</label>
@@ -160,28 +162,25 @@ export function SendView(p: { v: Viewer; template: { code: string; name: string;
       ) : null}
       {Array.from({ length: SEND_ROWS }, (_, i) => (
         <fieldset>
-          <legend>
-            Signer {i + 1}
-            {i === 0 ? "" : " (optional)"}
-          </legend>
-          <label for={`s${i}-name`}>Full name</label>
+          <legend>{i === 0 ? t("doc_signer_n", { n: i + 1 }) : t("doc_signer_n_optional", { n: i + 1 })}</legend>
+          <label for={`s${i}-name`}>{t("doc_full_name")}</label>
           <input id={`s${i}-name`} name={`signer.${i}.full_name`} autocomplete="off" required={i === 0} value={f[`signer.${i}.full_name`] ?? ""} />
-          <label for={`s${i}-email`}>Email</label>
+          <label for={`s${i}-email`}>{t("email")}</label>
           <input id={`s${i}-email`} name={`signer.${i}.email`} type="email" autocomplete="off" required={i === 0} value={f[`signer.${i}.email`] ?? ""} />
         </fieldset>
       ))}
       <label class="choice" for="sequential">
         <input id="sequential" name="sequential" type="checkbox" value="true" checked={f.sequential === "true"} />
-        Signers sign one after another, in this order
+        {t("sd_sequential")}
       </label>
-      <button type="submit">Send</button>
+      <button type="submit">{t("doc_send_button")}</button>
     </form>
   );
 }
 
-export function SentView(p: { documentId: string; links: { email: string; token: string }[]; baseUrl: string }) {
+export function SentView(p: { t: DashT; documentId: string; links: { email: string; token: string }[]; baseUrl: string }) {
   return (
-    <ShownOnce title="Sent" note="Each signer's link is shown once, here. Give each signer their own link.">
+    <ShownOnce title={p.t("sd_sent")} note={p.t("sd_links_once")}>
       <ul>
         {p.links.map((l) => (
           <li>
@@ -190,7 +189,7 @@ export function SentView(p: { documentId: string; links: { email: string; token:
         ))}
       </ul>
       <p>
-        <a href={`/app/documents/${p.documentId}`}>Open the document and its trail</a>
+        <a href={`/app/documents/${p.documentId}`}>{p.t("sd_open")}</a>
       </p>
     </ShownOnce>
   );

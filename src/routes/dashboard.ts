@@ -369,13 +369,13 @@ route("GET", "/app/documents", "read", async (c, s) => {
 
 route("GET", "/app/documents/new", "documents.write", async (c, s) => {
   const code = c.req.query("template");
-  if (!code) return page(c, s, speech(c).t("doc_send"), ChooseTemplateView({ templates: await listTemplates(c.env, principalOf(s)) }));
+  if (!code) return page(c, s, speech(c).t("doc_send"), ChooseTemplateView({ t: speech(c).t, templates: await listTemplates(c.env, principalOf(s)) }));
   try {
     const t = await latestPublished(c.env, principalOf(s), code);
     return page(c, s, speech(c).t("doc_send"), SendView({ v: viewer(c, s), template: t }));
   } catch (err) {
     const r = refusalOf(err);
-    return page(c, s, speech(c).t("doc_send"), ChooseTemplateView({ templates: await listTemplates(c.env, principalOf(s)) }), r);
+    return page(c, s, speech(c).t("doc_send"), ChooseTemplateView({ t: speech(c).t, templates: await listTemplates(c.env, principalOf(s)) }), r);
   }
 });
 
@@ -404,12 +404,12 @@ route("POST", "/app/documents", "documents.write", async (c, s) => {
     const send = parsed(SendInput, { signers: signersOf(f) });
     documentId = (await prepareDocument(c.env, p, prep, who(c))).document_id;
     const { links } = await sendDocument(c.env, p, documentId, send.signers, who(c));
-    return page(c, s, "Document sent", SentView({ documentId, links, baseUrl: publicBaseUrl(c.env) }));
+    return page(c, s, speech(c).t("sd_doc_sent"), SentView({ t: speech(c).t, documentId, links, baseUrl: publicBaseUrl(c.env) }));
   } catch (err) {
     const r = refusalOf(err);
     if (documentId) {
       // Prepared but not sent (e.g. the quota): the draft stays, and its page can send it later.
-      return page(c, s, "Not sent", DocumentView({ v: viewer(c, s), d: await getDocument(c.env, p, documentId) }), {
+      return page(c, s, speech(c).t("sd_not_sent"), DocumentView({ v: viewer(c, s), d: await getDocument(c.env, p, documentId) }), {
         ...r,
         flash: bad(`Saved as a draft but not sent: ${r.flash!.text}`),
       });
@@ -420,7 +420,9 @@ route("POST", "/app/documents", "documents.write", async (c, s) => {
     } catch {
       template = null;
     }
-    const content = template ? SendView({ v: viewer(c, s), template, posted: f }) : ChooseTemplateView({ templates: await listTemplates(c.env, p) });
+    const content = template
+      ? SendView({ v: viewer(c, s), template, posted: f })
+      : ChooseTemplateView({ t: speech(c).t, templates: await listTemplates(c.env, p) });
     return page(c, s, speech(c).t("doc_send"), content, r);
   }
 });
@@ -449,7 +451,7 @@ route("POST", "/app/documents/:id/send", "documents.write", async (c, s) => {
   try {
     const send = parsed(SendInput, { signers: signersOf(f) });
     const { links } = await sendDocument(c.env, principalOf(s), id, send.signers, who(c));
-    return page(c, s, "Document sent", SentView({ documentId: id, links, baseUrl: publicBaseUrl(c.env) }));
+    return page(c, s, speech(c).t("sd_doc_sent"), SentView({ t: speech(c).t, documentId: id, links, baseUrl: publicBaseUrl(c.env) }));
   } catch (err) {
     return documentPage(c, s, id, refusalOf(err));
   }

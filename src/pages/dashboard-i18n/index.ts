@@ -13,6 +13,7 @@
 import { dirOf, isolateFor, type Lang } from "../i18n";
 import { documents } from "./documents";
 import { frame } from "./frame";
+import { sending } from "./sending";
 import { settings } from "./settings";
 import { templates } from "./templates";
 import { webhooks } from "./webhooks";
@@ -21,7 +22,7 @@ import { webhooks } from "./webhooks";
 export type Catalogue<E extends Record<string, string>> = { en: E } & Record<Exclude<Lang, "en">, { [K in keyof E]: string }>;
 
 /** Every area of the dashboard, merged into one dictionary per language. */
-export const DASHBOARD_CATALOGUES = { frame, documents, settings, templates, webhooks } as const;
+export const DASHBOARD_CATALOGUES = { frame, documents, sending, settings, templates, webhooks } as const;
 
 type Areas = typeof DASHBOARD_CATALOGUES;
 export type DashKey = { [A in keyof Areas]: keyof Areas[A]["en"] & string }[keyof Areas];
