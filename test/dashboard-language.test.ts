@@ -205,3 +205,26 @@ describe("sending from the dashboard in every language", () => {
     for (const e of Object.values(DASHBOARD_CATALOGUES.sending.en).filter((x) => x.length > 12 && !x.includes("{"))) expect(sent.text).not.toContain(e);
   });
 });
+
+describe("the workflows pages in every language", () => {
+  it("the list and a public workflow with its QR code speak German and Arabic; no English of their catalogue is left", async () => {
+    const { env } = await import("cloudflare:workers");
+    const { issueKey } = await import("../src/domain/accounts");
+    const { makeWorkflow } = await import("./workflow-helpers");
+    const { DASHBOARD_CATALOGUES } = await import("../src/pages/dashboard-i18n");
+    const t = await makeAccount();
+    const { key } = await issueKey(env, t, { label: "k", mode: "test", scopes: ["signing:read", "signing:write", "signing:templates"] }, "test");
+    const wf = await makeWorkflow(key, { public: true });
+    const { b } = await signedIn(t, "owner");
+    const english = Object.values(DASHBOARD_CATALOGUES.workflows.en).filter((s) => s.length > 12 && !s.includes("{"));
+    for (const lang of ["de", "ar"] as const) {
+      const cat = DASHBOARD_CATALOGUES.workflows[lang];
+      const list = await b.get(`/app/workflows?lang=${lang}`);
+      const one = await b.get(`/app/workflows/${wf.id}?lang=${lang}`);
+      expect(one.status).toBe(200);
+      expect(list.text).toContain(cat.wf_new);
+      for (const k of ["wf_roles", "wf_expiry", "wf_qr_png", "wf_qr_svg", "wf_started_completed"] as const) expect(one.text, `${lang} ${k}`).toContain(cat[k]);
+      for (const page of [list.text, one.text]) for (const e of english) expect(page, `${lang}: "${e}"`).not.toContain(e);
+    }
+  });
+});

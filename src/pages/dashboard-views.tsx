@@ -719,27 +719,28 @@ export function ShownOnceSecret(p: { secret: string }) {
 type Workflows = Awaited<ReturnType<typeof listWorkflows>>["workflows"];
 
 export function WorkflowsView(p: { v: Viewer; workflows: Workflows }) {
+  const t = p.v.t;
   return (
     <>
       {can(p.v.role, "workflows.write") ? (
         <p>
           <a class="button" href="/app/workflows/new">
-            New workflow
+            {t("wf_new")}
           </a>
         </p>
       ) : null}
       <Table
-        label="Workflows"
-        head={["Name", "Code", "Template", "Public form", "Started", "Completed", "State"]}
-        empty="No workflows in this mode."
+        label={t("nav_workflows")}
+        head={[t("tp_name"), t("tp_code"), t("doc_template"), t("wf_public_form"), t("wf_started"), t("wf_completed"), t("st_state")]}
+        empty={t("wf_none")}
         rows={p.workflows.map((w) => [
           <a href={`/app/workflows/${w.id}`}>{w.name}</a>,
           w.code,
           w.template_code,
-          w.public_url ?? "not public",
-          String(w.started),
-          String(w.completed),
-          w.active ? "active" : "inactive",
+          w.public_url ?? t("wf_not_public"),
+          t.num(w.started),
+          t.num(w.completed),
+          w.active ? t("wh_active") : t("wh_inactive"),
         ])}
       />
     </>
@@ -748,58 +749,61 @@ export function WorkflowsView(p: { v: Viewer; workflows: Workflows }) {
 
 export function WorkflowView(p: { v: Viewer; w: Workflows[number]; qrSvgBase64: string | null }) {
   const w = p.w;
+  const t = p.v.t;
   return (
     <>
       {can(p.v.role, "workflows.write") ? (
         <p>
           <a class="button" href={`/app/workflows/${w.id}/edit`}>
-            Edit this workflow
+            {t("wf_edit")}
           </a>
         </p>
       ) : null}
       <dl class="facts">
-        <dt>Code</dt>
+        <dt>{t("tp_code")}</dt>
         <dd>{w.code}</dd>
-        <dt>Template</dt>
+        <dt>{t("doc_template")}</dt>
         <dd>
           {w.template_code}
-          {w.template_published ? "" : " (not published yet)"}
+          {w.template_published ? "" : ` ${t("wf_not_published")}`}
         </dd>
-        <dt>Signer roles</dt>
-        <dd>{w.signer_roles.map((r) => (r.participant ? `${r.role} (the person who starts)` : `${r.role}: ${r.full_name ?? ""}`)).join("; ")}</dd>
-        <dt>Order</dt>
+        <dt>{t("wf_roles")}</dt>
+        <dd>{w.signer_roles.map((r) => (r.participant ? t("wf_participant", { role: r.role }) : `${r.role}: ${r.full_name ?? ""}`)).join("; ")}</dd>
+        <dt>{t("wf_order")}</dt>
         <dd>
-          {w.sequential ? "one after another" : "any order"}
-          {w.countersign ? ", countersigned last" : ""}
+          {w.sequential ? t("wf_one_after") : t("wf_any_order")}
+          {w.countersign ? t("wf_countersigned") : ""}
         </dd>
-        <dt>Expiry and reminders</dt>
+        <dt>{t("wf_expiry")}</dt>
         <dd>
-          {w.expires_days} days; {w.remind_after_days ? `reminders after ${w.remind_after_days} days` : "no reminders"}
+          {t("wf_days", { days: w.expires_days })}; {w.remind_after_days ? t("wf_reminders", { days: w.remind_after_days }) : t("wf_no_reminders")}
         </dd>
-        <dt>Form fields</dt>
-        <dd>{w.form_fields.length ? w.form_fields.map((f) => `${f.label} (${f.key}${f.required ? ", required" : ""})`).join("; ") : "none"}</dd>
-        <dt>Started / completed</dt>
+        <dt>{t("wf_fields")}</dt>
         <dd>
-          {w.started} / {w.completed}
+          {w.form_fields.length ? w.form_fields.map((f) => `${f.label} (${f.key}${f.required ? `, ${t("wf_required")}` : ""})`).join("; ") : t("wf_no_fields")}
         </dd>
-        <dt>State</dt>
-        <dd>{w.active ? "active" : "inactive"}</dd>
-        <dt>Public form</dt>
-        <dd>{w.public_url ? <a href={w.public_url}>{w.public_url}</a> : "not public"}</dd>
+        <dt>{t("wf_started_completed")}</dt>
+        <dd>
+          {t.num(w.started)} / {t.num(w.completed)}
+        </dd>
+        <dt>{t("st_state")}</dt>
+        <dd>{w.active ? t("wh_active") : t("wh_inactive")}</dd>
+        <dt>{t("wf_public_form")}</dt>
+        <dd>{w.public_url ? <a href={w.public_url}>{w.public_url}</a> : t("wf_not_public")}</dd>
       </dl>
       {w.public_url && p.qrSvgBase64 ? (
         <section aria-labelledby="qr">
-          <h2 id="qr">QR code</h2>
-          <img class="qr" src={`data:image/svg+xml;base64,${p.qrSvgBase64}`} alt={`QR code that opens ${w.public_url}`} width={240} height={240} />
+          <h2 id="qr">{t("wf_qr")}</h2>
+          <img class="qr" src={`data:image/svg+xml;base64,${p.qrSvgBase64}`} alt={t("wf_qr_alt", { url: w.public_url })} width={240} height={240} />
           <ul>
             <li>
               <a href={`/app/workflows/${w.id}/qr.png`} download>
-                Download the QR code (PNG, 1024 pixels)
+                {t("wf_qr_png")}
               </a>
             </li>
             <li>
               <a href={`/app/workflows/${w.id}/qr.svg`} download>
-                Download the QR code (SVG)
+                {t("wf_qr_svg")}
               </a>
             </li>
           </ul>

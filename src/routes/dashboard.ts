@@ -858,7 +858,7 @@ route("POST", "/app/members/:id/role", "members.manage", async (c, s) => {
 
 route("GET", "/app/workflows", "read", async (c, s) => {
   const { workflows } = await listWorkflows(c.env, principalOf(s));
-  return page(c, s, "Workflows", WorkflowsView({ v: viewer(c, s), workflows }));
+  return page(c, s, speech(c).t("nav_workflows"), WorkflowsView({ v: viewer(c, s), workflows }));
 });
 
 /** The codes of the account's templates (any version), for the workflow form's choice. */

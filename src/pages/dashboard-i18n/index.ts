@@ -17,12 +17,13 @@ import { sending } from "./sending";
 import { settings } from "./settings";
 import { templates } from "./templates";
 import { webhooks } from "./webhooks";
+import { workflows } from "./workflows";
 
 /** One area's catalogue: English defines the keys; every other language has exactly those. */
 export type Catalogue<E extends Record<string, string>> = { en: E } & Record<Exclude<Lang, "en">, { [K in keyof E]: string }>;
 
 /** Every area of the dashboard, merged into one dictionary per language. */
-export const DASHBOARD_CATALOGUES = { frame, documents, sending, settings, templates, webhooks } as const;
+export const DASHBOARD_CATALOGUES = { frame, documents, sending, settings, templates, webhooks, workflows } as const;
 
 type Areas = typeof DASHBOARD_CATALOGUES;
 export type DashKey = { [A in keyof Areas]: keyof Areas[A]["en"] & string }[keyof Areas];
