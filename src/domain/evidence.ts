@@ -22,7 +22,7 @@ import { certificateRow, checkAgainstRecord, issueCertificate, type Certificate,
 import { bundleRows, documentPagesRows, insertSealedFile, sealedFileRow, sealedFileVersion, type SealedKind } from "../db/evidence";
 import { logError } from "../lib/log";
 import { stampedOriginal } from "./pdf-completion";
-import { pdfOf, type PdfTemplateRow } from "../db/pdf-templates";
+import { frozenOriginalPdf } from "./pdf-templates";
 import { dbOf } from "../db/client";
 import { tenantById } from "../db/accounts";
 
@@ -91,14 +91,15 @@ const TOKEN = /\b[0-9a-f]{64}\b/gi;
 
 /**
  * The bundle's content: what section 1-5 show, and what the package hash covers; with the PDF
- * template's row when the document was signed in place (its file is attached as it was uploaded).
+ * template's original when the document was signed in place (attached as it was uploaded,
+ * checked against the hash frozen at prepare).
  */
-export async function bundleManifest(env: Env, cert: Certificate, madeAt: string): Promise<{ manifest: BundleManifest; pdf: PdfTemplateRow | null }> {
+export async function bundleManifest(env: Env, cert: Certificate, madeAt: string): Promise<{ manifest: BundleManifest; originalPdf?: Uint8Array }> {
   const { doc, signers, trail, messages, deliveries } = await bundleRows(env, cert.documentId);
   const computed = await sha256Hex(doc.body ?? "");
   const check = await checkAgainstRecord(env, cert);
-  const pdf = (doc.pdfSha256 && (await pdfOf(env, doc.templateId))) || null;
-  const original = pdf && doc.pdfSha256 ? { name: pdf.originalName, sha256_hex: doc.pdfSha256, bytes: pdf.bytes } : null;
+  const frozen = doc.pdfSha256 ? await frozenOriginalPdf(env, doc.templateId, doc.pdfSha256) : null;
+  const original = frozen ? { name: frozen.row.originalName, sha256_hex: frozen.row.sha256, bytes: frozen.row.bytes } : null;
   const manifest: BundleManifest = {
     format: BUNDLE_FORMAT,
     made_at: madeAt,
@@ -140,7 +141,7 @@ export async function bundleManifest(env: Env, cert: Certificate, madeAt: string
       signers,
     },
   };
-  return { manifest, pdf };
+  return { manifest, originalPdf: frozen?.bytes };
 }
 
 function safeHost(url: string): string | null {
@@ -179,18 +180,10 @@ async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUrl: stri
     return drawSealedDocument({ ...c, ...drawn, sealName, original });
   }
   await ensureFontsFor(env.FILES, [c.payloadJson, c.brand?.name ?? ""]);
-  const { manifest, pdf } = await bundleManifest(env, cert, nowIso());
+  const { manifest, originalPdf } = await bundleManifest(env, cert, nowIso());
   const manifestJson = canonicalJson(manifest);
   const { drawBundle } = await import("../lib/pdf/bundle");
-  // A PDF template's original goes in as it was uploaded, checked against the hash frozen at prepare.
-  const stored = pdf ? await env.FILES.get(pdf.r2Key) : null;
-  const original = stored ? new Uint8Array(await stored.arrayBuffer()) : undefined;
-  const frozen = manifest.original_pdf?.sha256_hex;
-  if (frozen && (!original || (await sha256Hex(original)) !== frozen)) {
-    // Evidence never changes silently: a file that is not the one frozen at prepare is a fault.
-    throw new Error(`The original PDF of document ${cert.documentId} is missing or no longer hashes to ${frozen}.`);
-  }
-  return drawBundle({ manifest, manifestJson, packageSha256: await sha256Hex(manifestJson), certificate: c, sealName, originalPdf: original });
+  return drawBundle({ manifest, manifestJson, packageSha256: await sha256Hex(manifestJson), certificate: c, sealName, originalPdf });
 }
 
 /**

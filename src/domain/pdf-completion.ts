@@ -10,8 +10,7 @@
 import type { PDFDocument } from "pdf-lib";
 import type { Env } from "../env";
 import type { TemplateField } from "../db/schema";
-import { sha256Hex } from "../lib/crypto";
-import { originalPdf } from "./pdf-templates";
+import { frozenOriginalPdf } from "./pdf-templates";
 import type { StampPlacement } from "../lib/pdf/stamp";
 import type { TemplateFieldKind } from "../db/enums";
 
@@ -80,13 +79,7 @@ export async function placementsFor(input: Omit<CompletionInput, "templateId" | 
 
 /** The original, checked and loaded, with every placed answer drawn. Throws when the file is missing or differs. */
 export async function stampedOriginal(env: Env, input: CompletionInput, testMark: string): Promise<PDFDocument> {
-  const found = await originalPdf(env, input.templateId);
-  if (!found) throw new Error(`Template ${input.templateId} has no PDF, but its document names one (${input.pdfSha256}).`);
-  const sha = await sha256Hex(found.bytes);
-  // Evidence never changes silently: a file that is not the one frozen at prepare is a fault, not something to draw on.
-  if (sha !== input.pdfSha256 || found.row.sha256 !== input.pdfSha256) {
-    throw new Error(`The original PDF of template ${input.templateId} hashes to ${sha}, not ${input.pdfSha256} as frozen on the document.`);
-  }
+  const found = await frozenOriginalPdf(env, input.templateId, input.pdfSha256);
   const { PDFDocument } = await import("pdf-lib");
   const doc = await PDFDocument.load(found.bytes, { updateMetadata: false });
   const placements = await placementsFor(input, found.row.pages);

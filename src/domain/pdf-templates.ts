@@ -370,3 +370,18 @@ export async function originalPdf(env: Env, templateId: string): Promise<{ bytes
   if (!obj) throw new Error(`The original PDF ${row.r2Key} of template ${templateId} is recorded but missing from R2.`);
   return { bytes: new Uint8Array(await obj.arrayBuffer()), row };
 }
+
+/**
+ * A document's original file, as frozen at prepare (its SHA-256 is `documents.pdf_sha256`).
+ * Evidence never changes silently: a missing file, or one that is not the frozen one, is a fault,
+ * not something to draw on or bundle.
+ */
+export async function frozenOriginalPdf(env: Env, templateId: string, sha256: string): Promise<NonNullable<Awaited<ReturnType<typeof originalPdf>>>> {
+  const found = await originalPdf(env, templateId);
+  if (!found) throw new Error(`Template ${templateId} has no PDF, but its document names one (${sha256}).`);
+  const sha = await sha256Hex(found.bytes);
+  if (sha !== sha256 || found.row.sha256 !== sha256) {
+    throw new Error(`The original PDF of template ${templateId} hashes to ${sha}, not ${sha256} as frozen on the document.`);
+  }
+  return found;
+}

@@ -9,7 +9,8 @@ import { raw } from "hono/html";
 import type { Child } from "hono/jsx";
 import { CSS } from "./assets";
 import { type Action, type MemberRole, can } from "../domain/members";
-import { LANG_NAMES, LANGS, type Lang } from "./i18n";
+import type { Lang } from "./i18n";
+import { LanguageSwitcher } from "./layout";
 import type { DashKey, DashT } from "./dashboard-i18n";
 
 /** The dashboard's additions to the one style sheet: wider pages, tables, the header's forms. */
@@ -87,22 +88,8 @@ function Frame(p: { nonce: string; title: string; t: DashT; children?: Child }) 
   );
 }
 
-/** The language switcher: the same page in each language (the choice is then remembered). */
-function Languages(p: Speech) {
-  return (
-    <nav aria-label={p.t("dash_language")}>
-      <ul>
-        {LANGS.map((l) => (
-          <li>
-            <a href={p.langHref(l)} hreflang={l} lang={l} aria-current={l === p.t.lang ? "true" : undefined}>
-              {LANG_NAMES[l]}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
+/** The language switcher (the choice is then remembered: src/routes/dashboard.ts). */
+const Languages = (p: Speech) => <LanguageSwitcher label={p.t("dash_language")} current={p.t.lang} href={p.langHref} />;
 
 export type Flash = { tone: "ok" | "bad" | "warn"; text: string } | null;
 

@@ -26,6 +26,23 @@ export type LayoutProps = {
   brand?: PageBrand;
 };
 
+/** The language switcher every page carries: the same page in each language, the current one marked. */
+export function LanguageSwitcher(p: { label: string; current: Lang; href: (lang: Lang) => string }) {
+  return (
+    <nav aria-label={p.label}>
+      <ul>
+        {LANGS.map((l) => (
+          <li>
+            <a href={p.href(l)} hreflang={l} lang={l} aria-current={l === p.current ? "true" : undefined}>
+              {LANG_NAMES[l]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** The name a page's title and header carry: the account's under white-label, else the service's. */
 export const siteName = (p: { t: T; brand?: PageBrand }) => p.brand?.name ?? p.t("service");
 
@@ -50,17 +67,7 @@ export function Layout(p: LayoutProps) {
               {p.brand?.logo ? <img src={p.brand.logo} alt="" /> : null}
               {siteName(p)}
             </span>
-            <nav aria-label={p.t("language")}>
-              <ul>
-                {LANGS.map((l) => (
-                  <li>
-                    <a href={p.langHref(l)} hreflang={l} lang={l} aria-current={l === p.t.lang ? "true" : undefined}>
-                      {LANG_NAMES[l]}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
+            <LanguageSwitcher label={p.t("language")} current={p.t.lang} href={p.langHref} />
           </header>
           <main id="main">{p.children}</main>
           <footer>

@@ -282,15 +282,11 @@ export function layoutText(input: string, width: number, height: number, opts: {
 
 type Ctx = {
   doc: PDFDocument;
-  font: PDFFont | null;
   pictures: Map<string, Picture>;
 };
 
-async function fontOf(ctx: Ctx): Promise<PDFFont> {
-  // The same embedded font as the certificate pages drawn after (src/lib/pdf/layout.ts): one subset.
-  ctx.font ??= await unicodeFontOf(ctx.doc);
-  return ctx.font;
-}
+// The same embedded font as the certificate pages drawn after (src/lib/pdf/layout.ts): one subset.
+const fontOf = (ctx: Ctx): Promise<PDFFont> => unicodeFontOf(ctx.doc);
 
 function checkPlacement(p: StampPlacement, pageCount: number, index: number): ShownBox | null {
   if (!Number.isInteger(p.page) || p.page < 1 || p.page > pageCount) {
@@ -601,7 +597,7 @@ function drawCheck(page: PDFPage, font: PDFFont, box: { x: number; y: number; wi
 export async function stampPlacements(doc: PDFDocument, placements: StampPlacement[]): Promise<void> {
   if (placements.length === 0) return;
   const pages = doc.getPages();
-  const ctx: Ctx = { doc, font: null, pictures: new Map() };
+  const ctx: Ctx = { doc, pictures: new Map() };
   const views = new Map<number, PageView>();
   const checked = placements.map((p, i) => checkPlacement(p, pages.length, i));
   for (const [i, p] of placements.entries()) {
