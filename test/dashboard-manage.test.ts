@@ -3,6 +3,7 @@
  * links on a document: each action through the API's own domain functions, its success and its
  * refusals shown on the page, and nothing changed when refused.
  */
+import { dashTranslator } from "../src/pages/dashboard-i18n";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
@@ -204,7 +205,9 @@ describe("tablets", () => {
     expect(issued.status).toBe(200);
     const code = (await texts(issued.text, "#secret"))[0]!;
     expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
-    expect(issued.text).toMatch(/before \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    const row0 = (await dbOf(env.DB).select().from(devices).where(eq(devices.tenantId, t)).all())[0]!;
+    // The expiry in the page's language (English here), in UTC.
+    expect(issued.text).toContain(`before ${dashTranslator("en").when(row0.codeExpiresAt)}; it works once.`);
     // Shown once: the list does not show it again.
     expect((await b.get("/app/tablets")).text).not.toContain(code);
     const row = (await dbOf(env.DB).select().from(devices).where(eq(devices.tenantId, t)).all())[0]!;

@@ -10,7 +10,9 @@ import type { TemplateField } from "../db/schema";
 import type { PdfTemplateInfo } from "../domain/pdf-templates";
 import { can } from "../domain/members";
 import { PDFJS_BASE, PDFJS_SCRIPT, PDFJS_WORKER } from "../routes/pdfjs-assets";
-import { Csrf, type Viewer, when } from "./dashboard";
+import { Csrf, type Viewer } from "./dashboard";
+import type { DashKey } from "./dashboard-i18n";
+import { pdf } from "./dashboard-i18n/pdf";
 import { PDF_TOOLS_JS } from "./pdf-scripts";
 import { contentSecurityPolicy } from "./security";
 
@@ -28,8 +30,8 @@ export const PDF_CSS = `
 .pg-in{position:relative;inline-size:100%;max-inline-size:60rem;border:1px solid #5f5f6b;background:#fff;touch-action:none;user-select:none}
 .pg-in img{display:block;inline-size:100%;block-size:100%;pointer-events:none}
 .pg-in .missing{display:flex;align-items:center;justify-content:center;block-size:100%;color:var(--muted);padding:1rem}
-.fbox{position:absolute;border:2px solid var(--accent);background:rgba(11,87,208,.12);cursor:move;overflow:visible;font-size:.75rem;line-height:1.2;color:#0b2a66}
-.fbox span:first-child{display:block;overflow:hidden;white-space:nowrap;text-overflow:ellipsis;padding-inline:.15rem}
+.fbox{position:absolute;border:2px solid var(--accent);background:rgba(11,87,208,.12);cursor:move;overflow:visible;font-size:.75rem;line-height:1.2;color:#0b2a66;direction:ltr}
+.fbox span:first-child{display:block;overflow:hidden;white-space:nowrap;text-overflow:ellipsis;padding-inline:.15rem;unicode-bidi:plaintext}
 .fbox.sel{border-color:var(--fg);background:rgba(11,87,208,.22)}
 .fbox:focus-visible{outline:3px solid var(--fg);outline-offset:2px}
 .hdl{position:absolute;inline-size:12px;block-size:12px;background:var(--fg);border:1px solid #fff}
@@ -47,11 +49,15 @@ function Config(p: { data: Record<string, unknown> }) {
   return <script type="application/json" id="pdf-cfg" dangerouslySetInnerHTML={{ __html: json(p.data) }} />;
 }
 
+/** The catalogue's `pdf_js_` keys: the script's words, handed over without the prefix, `{placeholders}` unfilled. */
+const SCRIPT_KEYS = Object.keys(pdf.en).filter((k) => k.startsWith("pdf_js_")) as DashKey[];
+const scriptWords = (t: Viewer["t"]) => Object.fromEntries(SCRIPT_KEYS.map((k) => [k.slice("pdf_js_".length), t(k)]));
+
 function Scripts(p: { nonce: string; v: Viewer; data: Record<string, unknown> }) {
   return (
     <>
       <style nonce={p.nonce} dangerouslySetInnerHTML={{ __html: PDF_CSS }} />
-      <Config data={{ pdfjs: PDFJS_SCRIPT, worker: PDFJS_WORKER, base: PDFJS_BASE, csrf: p.v.csrf, ...p.data }} />
+      <Config data={{ pdfjs: PDFJS_SCRIPT, worker: PDFJS_WORKER, base: PDFJS_BASE, csrf: p.v.csrf, lang: p.v.t.lang, words: scriptWords(p.v.t), ...p.data }} />
       <script nonce={p.nonce} dangerouslySetInnerHTML={{ __html: PDF_TOOLS_JS }} />
     </>
   );
@@ -63,41 +69,41 @@ export type PdfTemplateRow = { template_id: string; code: string; name: string; 
 export function PdfTemplatesSection(p: { nonce: string; v: Viewer; pdfs: PdfTemplateRow[]; posted?: Record<string, string> }) {
   const write = can(p.v.role, "templates.write");
   const f = p.posted ?? {};
+  const t = p.v.t;
   return (
     <section aria-labelledby="pdf-heading">
-      <h2 id="pdf-heading">PDF templates</h2>
+      <h2 id="pdf-heading">{t("pdf_heading")}</h2>
       {p.pdfs.length ? (
         <ul>
-          {p.pdfs.map((t) => (
+          {p.pdfs.map((x) => (
             <li>
-              <a href={`/app/templates/${t.template_id}/place`}>
-                {t.name} ({t.code} version {t.version}, {t.is_published ? "published" : "draft"})
+              <a href={`/app/templates/${x.template_id}/place`}>
+                {t(x.is_published ? "pdf_item_published" : "pdf_item_draft", { name: x.name, code: x.code, version: t.num(x.version) })}
               </a>
             </li>
           ))}
         </ul>
       ) : (
-        <p>No PDF templates yet.</p>
+        <p>{t("pdf_none")}</p>
       )}
       {write ? (
         <form id="pdf-upload" method="post" action="/app/templates/pdf" enctype="multipart/form-data">
-          <h3>Upload a PDF template</h3>
+          <h3>{t("pdf_upload")}</h3>
           <Csrf token={p.v.csrf} />
           <p class="hint" id="pdf-upload-hint">
-            At most 25 MB and 200 pages, not encrypted. Your browser draws a picture of each page (pdf.js, on this computer) and uploads it; then you place the
-            fields on the pages. Uploading to a code whose latest version is a draft replaces that draft's file.
+            {t("pdf_upload_hint")}
           </p>
           <div class="row">
             <div>
-              <label for="p-code">Code</label>
+              <label for="p-code">{t("tp_code")}</label>
               <input id="p-code" name="code" required maxlength={64} pattern="[a-z][a-z0-9_\-]*" value={f.code ?? ""} />
             </div>
             <div>
-              <label for="p-name">Name</label>
+              <label for="p-name">{t("tp_name")}</label>
               <input id="p-name" name="name" required maxlength={200} value={f.name ?? ""} />
             </div>
             <div>
-              <label for="p-kind">Kind</label>
+              <label for="p-kind">{t("tp_kind")}</label>
               <select id="p-kind" name="kind">
                 {TEMPLATE_KINDS.map((k) => (
                   <option value={k} selected={(f.kind ?? "contract") === k}>
@@ -107,14 +113,14 @@ export function PdfTemplatesSection(p: { nonce: string; v: Viewer; pdfs: PdfTemp
               </select>
             </div>
           </div>
-          <label for="p-file">PDF file</label>
+          <label for="p-file">{t("pdf_file_label")}</label>
           <input id="p-file" name="file" type="file" accept="application/pdf,.pdf" required aria-describedby="pdf-upload-hint" />
-          <button type="submit">Upload and draw the pages</button>
-          <progress id="pdf-bar" max={1} value={0} hidden aria-label="Pages drawn" />
+          <button type="submit">{t("pdf_upload_button")}</button>
+          <progress id="pdf-bar" max={1} value={0} hidden aria-label={t("pdf_pages_drawn")} />
           <p id="pdf-status" role="status" aria-live="polite" />
           <p>
             <a id="pdf-open" href="/app/templates" hidden>
-              Open the template
+              {t("pdf_open")}
             </a>
           </p>
         </form>
@@ -136,56 +142,49 @@ export function PlacementView(p: { nonce: string; v: Viewer; t: EditorTemplate; 
   const pages = p.info.pages.map((pg) => ({ ...pg, drawn: drawn.has(pg.n) }));
   const missing = pages.filter((pg) => !pg.drawn).length;
   const base = `/app/templates/${p.t.template_id}`;
+  const t = p.v.t;
+  const version = { code: p.t.code, version: t.num(p.t.version) };
   return (
     <>
       <dl class="facts">
-        <dt>Code</dt>
-        <dd>
-          {p.t.code} version {p.t.version} ({p.t.is_published ? "published: placements are frozen" : "draft"})
-        </dd>
-        <dt>File</dt>
-        <dd>
-          {p.info.original_name} ({p.info.bytes} bytes, uploaded {when(p.info.uploaded_at)})
-        </dd>
+        <dt>{t("tp_code")}</dt>
+        <dd>{t(p.t.is_published ? "pdf_version_published" : "pdf_version_draft", version)}</dd>
+        <dt>{t("pdf_file")}</dt>
+        <dd>{t("pdf_file_facts", { name: p.info.original_name ?? "", bytes: t.num(p.info.bytes), when: t.when(p.info.uploaded_at) })}</dd>
         <dt>SHA-256</dt>
         <dd class="mono">{p.info.sha256}</dd>
-        <dt>Pages drawn</dt>
+        <dt>{t("pdf_pages_drawn")}</dt>
         <dd id="drawn-count">
           {p.info.drawn}/{p.info.page_count}
-          {p.info.ready ? " (ready)" : ""}
+          {p.info.ready ? ` ${t("pdf_ready")}` : ""}
         </dd>
       </dl>
       {missing && write ? (
         <div class="box warn">
-          <p>
-            {missing} of {p.info.page_count} pages have no picture yet. The template can be published once every page is drawn.
-          </p>
+          <p>{t("pdf_missing", { missing, count: p.info.page_count })}</p>
           <button type="button" id="pdf-redraw" hidden>
-            Draw missing pages
+            {t("pdf_redraw")}
           </button>
-          <progress id="pdf-bar" max={1} value={0} hidden aria-label="Pages drawn" />
+          <progress id="pdf-bar" max={1} value={0} hidden aria-label={t("pdf_pages_drawn")} />
           <p id="pdf-status" role="status" aria-live="polite" />
         </div>
       ) : null}
-      <h2>Fields</h2>
-      <p class="hint">
-        Boxes are saved as fractions of the page as a reader sees it (turned pages as turned). Per-child and staff-only fields cannot be placed: saving one with
-        a box is refused.
-      </p>
+      <h2>{t("pdf_fields")}</h2>
+      <p class="hint">{t("pdf_fields_hint")}</p>
       <noscript>
-        <p>Placing fields needs JavaScript. The API does the same: PATCH /v1/templates/{p.t.template_id} with the fields and their place.</p>
+        <p>{t("pdf_noscript", { id: p.t.template_id })}</p>
       </noscript>
       <div id="editor" hidden>
-        <section class="scroll" aria-label="Fields" tabindex={0}>
+        <section class="scroll" aria-label={t("pdf_fields")} tabindex={0}>
           <table>
             <thead>
               <tr>
-                <th scope="col">Key</th>
-                <th scope="col">Label</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Required</th>
-                <th scope="col">Place</th>
-                <th scope="col">{write ? "Place with the keyboard" : ""}</th>
+                <th scope="col">{t("pdf_key")}</th>
+                <th scope="col">{t("pdf_label")}</th>
+                <th scope="col">{t("tp_kind")}</th>
+                <th scope="col">{t("pdf_required")}</th>
+                <th scope="col">{t("pdf_place")}</th>
+                <th scope="col">{write ? t("pdf_place_kbd") : ""}</th>
               </tr>
             </thead>
             <tbody id="field-rows" />
@@ -194,18 +193,18 @@ export function PlacementView(p: { nonce: string; v: Viewer; t: EditorTemplate; 
         {write ? (
           <>
             <fieldset>
-              <legend>Add a field</legend>
+              <legend>{t("pdf_add")}</legend>
               <div class="row">
                 <div>
-                  <label for="nf-key">Key</label>
+                  <label for="nf-key">{t("pdf_key")}</label>
                   <input id="nf-key" maxlength={59} autocomplete="off" />
                 </div>
                 <div>
-                  <label for="nf-label">Label</label>
+                  <label for="nf-label">{t("pdf_label")}</label>
                   <input id="nf-label" maxlength={200} autocomplete="off" />
                 </div>
                 <div>
-                  <label for="nf-kind">Kind</label>
+                  <label for="nf-kind">{t("tp_kind")}</label>
                   <select id="nf-kind">
                     {ADDABLE_KINDS.map((k) => (
                       <option value={k}>{k}</option>
@@ -215,36 +214,37 @@ export function PlacementView(p: { nonce: string; v: Viewer; t: EditorTemplate; 
               </div>
               <label class="choice">
                 <input type="checkbox" id="nf-required" checked />
-                Required
+                {t("pdf_required")}
               </label>
               <button type="button" id="add-field" class="quiet">
-                Add the field
+                {t("pdf_add_button")}
               </button>
               <p id="nf-status" role="status" aria-live="polite" />
             </fieldset>
-            <label for="draw-field">Field to draw with the mouse</label>
+            <label for="draw-field">{t("pdf_draw_field")}</label>
             <span class="hint" id="draw-hint">
-              Drag on a page to draw this field's box; drag a box to move it, its corner handles to resize it. Boxes snap to a 1 % grid and to the edges of
-              other boxes.
+              {t("pdf_draw_hint")}
             </span>
             <select id="draw-field" aria-describedby="draw-hint" />
           </>
         ) : null}
         <p id="kbd-help" class="hint">
-          {write
-            ? "A box: Tab to it, arrow keys move it by 1 % of the page, Shift with arrow keys resizes it, Delete takes it off the page."
-            : "Placed boxes, as saved."}
+          {t(write ? "pdf_kbd_help" : "pdf_kbd_view")}
         </p>
         <p id="place-live" class="hint" aria-live="polite" />
         <div class="pgs">
           {pages.map((pg) => (
             <figure class="pg" data-n={String(pg.n)}>
               <figcaption>
-                Page {pg.n} of {p.info.page_count}
-                {pg.rotation ? ` (turned ${pg.rotation}°, shown as turned)` : ""}
+                {t("pdf_page_of", { n: pg.n, count: p.info.page_count })}
+                {pg.rotation ? ` ${t("pdf_turned", { degrees: pg.rotation })}` : ""}
               </figcaption>
               <div class="pg-in">
-                {pg.drawn ? <img src={`${base}/pages/${pg.n}`} alt={`Page ${pg.n}`} /> : <p class="missing">Page {pg.n} is not drawn yet.</p>}
+                {pg.drawn ? (
+                  <img src={`${base}/pages/${pg.n}`} alt={t("pdf_page_alt", { n: pg.n })} />
+                ) : (
+                  <p class="missing">{t("pdf_page_missing", { n: pg.n })}</p>
+                )}
               </div>
             </figure>
           ))}
@@ -254,10 +254,10 @@ export function PlacementView(p: { nonce: string; v: Viewer; t: EditorTemplate; 
             <Csrf token={p.v.csrf} />
             <input type="hidden" name="fields" id="fields-json" value={JSON.stringify(p.fields)} />
             <p id="place-dirty" class="hint" hidden>
-              Changes not saved yet.
+              {t("pdf_dirty")}
             </p>
             <button type="submit" id="save-fields">
-              Save fields and placements
+              {t("pdf_save")}
             </button>
           </form>
         ) : (
@@ -267,14 +267,14 @@ export function PlacementView(p: { nonce: string; v: Viewer; t: EditorTemplate; 
       {write ? (
         <form method="post" action={`${base}/publish`}>
           <Csrf token={p.v.csrf} />
-          <p class="hint">Publishing freezes the file, the pictures and the placements; documents can then be sent from it.</p>
+          <p class="hint">{t("pdf_publish_hint")}</p>
           <button type="submit" id="publish">
-            Publish
+            {t("tp_publish")}
           </button>
         </form>
       ) : null}
       <p>
-        <a href="/app/templates">All templates</a>
+        <a href="/app/templates">{t("pdf_all_templates")}</a>
       </p>
       <Scripts nonce={p.nonce} v={p.v} data={{ id: p.t.template_id, pages, fields: p.fields, write }} />
     </>

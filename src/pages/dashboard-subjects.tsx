@@ -5,30 +5,41 @@
  */
 import { can } from "../domain/members";
 import type { getPacket, listPackets } from "../domain/packets";
-import { Csrf, Table, type Viewer, when } from "./dashboard";
+import { Csrf, Table, type Viewer } from "./dashboard";
+import type { DashT } from "./dashboard-i18n";
 
 type Packets = Awaited<ReturnType<typeof listPackets>>;
 type Packet = Awaited<ReturnType<typeof getPacket>>;
 
-const STATE_WORDS: Record<string, string> = { open: "open", ready: "ready", blocked: "blocked (something was declined)" };
-const readinessText = (r: { required: number; completed: number; outstanding: number; blocked: number }) =>
-  `${r.completed} of ${r.required} required signed${r.blocked ? `, ${r.blocked} declined` : ""}${r.outstanding ? `, ${r.outstanding} outstanding` : ""}`;
+const STATE_WORDS = { open: "pk_state_open", ready: "pk_state_ready", blocked: "pk_state_blocked" } as const;
+const stateText = (t: DashT, status: string) => (status in STATE_WORDS ? t(STATE_WORDS[status as keyof typeof STATE_WORDS]) : status);
+const readinessText = (t: DashT, r: { required: number; completed: number; outstanding: number; blocked: number }) =>
+  new Intl.ListFormat(t.lang, { style: "short", type: "unit" }).format(
+    [
+      t("pk_signed_of", { completed: t.num(r.completed), required: t.num(r.required) }),
+      r.blocked ? t("pk_declined_n", { n: t.num(r.blocked) }) : "",
+      r.outstanding ? t("pk_outstanding_n", { n: t.num(r.outstanding) }) : "",
+    ].filter(Boolean),
+  );
 
-export function PacketsView(p: { packets: Packets }) {
+export function PacketsView(p: { t: DashT; packets: Packets }) {
+  const t = p.t;
   return (
     <>
-      <p class="hint">Subjects (reservations and activities) arrive from your booking system through the API (PUT /v1/subjects).</p>
+      <p class="hint">{t("pk_intro")}</p>
       <Table
-        label="Packets"
-        head={["Subject", "Kind", "Starts", "Code", "State", "Readiness"]}
-        empty="No subjects in this mode yet."
+        label={t("pk_packets")}
+        head={[t("pk_subject"), t("pk_kind"), t("pk_starts"), t("pk_code"), t("pk_state"), t("pk_readiness")]}
+        empty={t("pk_none")}
         rows={p.packets.map((k) => [
-          <a href={`/app/packets/${k.packet_id}`}>{k.subject.label || k.subject.external_id}</a>,
+          <a href={`/app/packets/${k.packet_id}`}>
+            <bdi>{k.subject.label || k.subject.external_id}</bdi>
+          </a>,
           k.subject.kind,
           k.subject.starts_on,
           k.code,
-          STATE_WORDS[k.status] ?? k.status,
-          readinessText(k.readiness),
+          stateText(t, k.status),
+          readinessText(t, k.readiness),
         ])}
       />
     </>
@@ -39,43 +50,65 @@ const STARTABLE = new Set(["not_started", "declined", "voided", "expired"]);
 
 export function PacketView(p: { v: Viewer; packet: Packet }) {
   const k = p.packet;
+  const t = p.v.t;
   const mayStart = can(p.v.role, "subjects.write");
   return (
     <>
       <dl class="facts">
-        <dt>Code</dt>
+        <dt>{t("pk_code")}</dt>
         <dd>{k.code}</dd>
-        <dt>Subject</dt>
+        <dt>{t("pk_subject")}</dt>
         <dd>
-          {k.subject.kind}, {k.subject.external_id}
-          {k.subject.provider ? ` (${k.subject.provider})` : ""}, {k.subject.starts_on}
-          {k.subject.ends_on ? ` to ${k.subject.ends_on}` : ""}
+          {k.subject.kind}, <bdi>{k.subject.external_id}</bdi>
+          {k.subject.provider ? (
+            <>
+              {" "}
+              (<bdi>{k.subject.provider}</bdi>)
+            </>
+          ) : null}
+          , {k.subject.starts_on}
+          {k.subject.ends_on ? ` ${t("pk_until", { date: k.subject.ends_on })}` : ""}
         </dd>
-        <dt>State</dt>
+        <dt>{t("pk_state")}</dt>
         <dd>
-          {STATE_WORDS[k.status] ?? k.status}
-          {k.ready_at ? `, since ${when(k.ready_at)}` : ""}
+          {stateText(t, k.status)}
+          {k.ready_at ? `, ${t("pk_since", { when: t.when(k.ready_at) })}` : ""}
         </dd>
-        <dt>Readiness</dt>
+        <dt>{t("pk_readiness")}</dt>
         <dd>
-          {readinessText(k.readiness)}; {k.not_started} not started
+          {readinessText(t, k.readiness)}; {t("pk_not_started_n", { n: t.num(k.not_started) })}
         </dd>
       </dl>
       <Table
-        label="Items"
-        head={["Requirement", "About", "Signed by", "Required", "State", "Document", "Action"]}
-        empty="No items: no active workflow makes items for this kind of subject."
+        label={t("pk_items")}
+        head={[t("pk_requirement"), t("pk_about"), t("pk_signed_by"), t("pk_required"), t("pk_state"), t("pk_document"), t("pk_action")]}
+        empty={t("pk_no_items")}
         rows={k.items.map((i) => [
-          i.requirement,
-          i.participant ? `${i.participant.full_name}${i.participant.is_minor ? " (minor)" : ""}${i.dropped ? " (removed)" : ""}` : "the whole subject",
-          i.signer ? `${i.signer.full_name}${i.signer.email ? "" : " (no email)"}` : "nobody yet",
-          i.required ? "yes" : "no",
+          <bdi>{i.requirement}</bdi>,
+          i.participant ? (
+            <>
+              <bdi>{i.participant.full_name}</bdi>
+              {i.participant.is_minor ? ` ${t("pk_minor")}` : ""}
+              {i.dropped ? ` ${t("pk_removed")}` : ""}
+            </>
+          ) : (
+            t("pk_whole")
+          ),
+          i.signer ? (
+            <>
+              <bdi>{i.signer.full_name}</bdi>
+              {i.signer.email ? "" : ` ${t("pk_no_email")}`}
+            </>
+          ) : (
+            t("pk_nobody")
+          ),
+          i.required ? t("pk_yes") : t("pk_no"),
           i.status.replace("_", " "),
-          i.document_id ? <a href={`/app/documents/${i.document_id}`}>open</a> : "—",
+          i.document_id ? <a href={`/app/documents/${i.document_id}`}>{t("pk_open")}</a> : "—",
           mayStart && !i.dropped && STARTABLE.has(i.status) && i.signer?.email ? (
             <form method="post" action={`/app/packets/items/${i.item_id}/start`}>
               <Csrf token={p.v.csrf} />
-              <button type="submit">{i.status === "not_started" ? "Send" : "Send again"}</button>
+              <button type="submit">{i.status === "not_started" ? t("pk_send") : t("pk_send_again")}</button>
             </form>
           ) : (
             ""

@@ -10,21 +10,24 @@
 
 /**
  * Reads its settings from `<script type="application/json" id="pdf-cfg">`:
- * {pdfjs, worker, base, csrf, id?, pages?: [{n, width, height, rotation, drawn}], fields?, write}.
+ * {pdfjs, worker, base, csrf, lang, words, id?, pages?: [{n, width, height, rotation, drawn}], fields?, write}.
+ * Every word it shows is one of `words` (the dashboard catalogue's `pdf_js_` keys, in the page's
+ * language), its `{placeholders}` filled here with plain text; percentages in the page's language.
  */
 export const PDF_TOOLS_JS = `(function(){
 "use strict";
 var d=document,me=d.currentScript,nonce=me&&me.nonce,cfgEl=d.getElementById("pdf-cfg");
 if(!cfgEl)return;
-var cfg=JSON.parse(cfgEl.textContent),libP=null;
+var cfg=JSON.parse(cfgEl.textContent),libP=null,W=cfg.words||{};
 function $(id){return d.getElementById(id)}
+function w(k,v){return(W[k]||k).replace(/[{]([a-z]+)[}]/g,function(m,n){return v&&n in v?String(v[n]):m})}
 function lib(){
 if(libP)return libP;
 libP=new Promise(function(ok,no){
 if(window.pdfjsLib)return ok(window.pdfjsLib);
 var s=d.createElement("script");s.type="module";s.nonce=nonce;s.src=cfg.pdfjs;
-s.onload=function(){window.pdfjsLib?ok(window.pdfjsLib):no(new Error("pdf.js did not start."))};
-s.onerror=function(){no(new Error("pdf.js could not be loaded."))};
+s.onload=function(){window.pdfjsLib?ok(window.pdfjsLib):no(new Error(w("lib_start")))};
+s.onerror=function(){no(new Error(w("lib_load")))};
 d.head.appendChild(s);
 }).then(function(L){L.GlobalWorkerOptions.workerSrc=cfg.worker;return L});
 return libP;
@@ -43,12 +46,13 @@ return b.size>7.5*1024*1024?blobOf(c,"image/jpeg",0.9):b;
 });
 });
 }
-function blobOf(c,type,q){return new Promise(function(ok,no){c.toBlob(function(b){b?ok(b):no(new Error("The page could not be drawn."))},type,q)})}
+function blobOf(c,type,q){return new Promise(function(ok,no){c.toBlob(function(b){b?ok(b):no(new Error(w("not_drawable")))},type,q)})}
 function post(url,fields){
 var fd=new FormData();fd.append("csrf",cfg.csrf);
 Object.keys(fields).forEach(function(k){var v=fields[k];if(v instanceof Blob)fd.append(k,v,k+(v.type==="image/jpeg"?".jpg":v.type==="image/png"?".png":".pdf"));else fd.append(k,v)});
 return fetch(url,{method:"POST",body:fd,headers:{accept:"application/json"},credentials:"same-origin"}).then(function(r){
-return r.json().catch(function(){return{error:"The service answered "+r.status+"."}}).then(function(j){if(!r.ok||j.error)throw new Error(j.error||("The service answered "+r.status+"."));return j});
+var said=w("answered",{status:r.status});
+return r.json().catch(function(){return{error:said}}).then(function(j){if(!r.ok||j.error)throw new Error(j.error||said);return j});
 });
 }
 function say(el,text){if(el)el.textContent=text}
@@ -59,21 +63,21 @@ bar.max=ns.length;bar.value=0;bar.hidden=false;
 function next(){
 if(i>=ns.length)return Promise.resolve({info:info,failed:failed});
 var n=ns[i++];
-say(status,"Drawing page "+n+" ("+i+" of "+ns.length+")…");
+say(status,w("drawing",{n:n,i:i,count:ns.length}));
 return drawPage(pdf,n).then(function(b){return post("/app/templates/"+id+"/pages/"+n,{file:b})}).then(function(j){
-info=j.info;bar.value=i;say(status,"Page "+n+" uploaded: "+info.drawn+"/"+info.page_count+" pages drawn.");
-},function(e){failed.push(n);bar.value=i;say(status,"Page "+n+" failed: "+e.message)}).then(next);
+info=j.info;bar.value=i;say(status,w("uploaded",{n:n,drawn:info.drawn,total:info.page_count}));
+},function(e){failed.push(n);bar.value=i;say(status,w("failed",{n:n,error:e.message}))}).then(next);
 }
 return next();
 }
 function finish(id,res,status){
 var info=res.info;
 if(res.failed.length||!info||!info.ready){
-say(status,(info?info.drawn+"/"+info.page_count+" pages drawn. ":"")+(res.failed.length?"Pages "+res.failed.join(", ")+" could not be drawn. ":"")+"Open the template to draw the missing pages again.");
+say(status,[info?w("drawn",{drawn:info.drawn,total:info.page_count}):"",res.failed.length?w("not_drawn",{pages:res.failed.join(", ")}):"",w("draw_again")].filter(Boolean).join(" "));
 var a=$("pdf-open");if(a){a.href="/app/templates/"+id+"/place";a.hidden=false}
 return false;
 }
-say(status,"All "+info.page_count+" pages drawn ("+info.drawn+"/"+info.page_count+"). Opening the placement editor…");
+say(status,w("all_drawn",{count:info.page_count,drawn:info.drawn,total:info.page_count}));
 location.assign("/app/templates/"+id+"/place?done=drawn");
 return true;
 }
@@ -84,17 +88,17 @@ if(up&&window.fetch&&window.FormData&&HTMLCanvasElement.prototype.toBlob){
 up.addEventListener("submit",function(e){
 e.preventDefault();
 var file=$("p-file").files[0],status=$("pdf-status"),bar=$("pdf-bar"),btn=up.querySelector("button[type=submit]");
-if(!file){say(status,"Choose a PDF file.");return}
+if(!file){say(status,w("choose_file"));return}
 btn.disabled=true;
 var pdf=null,id=null;
 file.arrayBuffer().then(function(buf){
-say(status,"Reading the PDF…");
-return openPdf(new Uint8Array(buf.slice(0))).then(function(p){pdf=p;say(status,"Uploading the PDF ("+p.numPages+" pages)…");return post("/app/templates/pdf",{code:$("p-code").value,name:$("p-name").value,kind:$("p-kind").value,file:new Blob([buf],{type:"application/pdf"}),filename:file.name})});
+say(status,w("reading"));
+return openPdf(new Uint8Array(buf.slice(0))).then(function(p){pdf=p;say(status,w("uploading",{count:p.numPages}));return post("/app/templates/pdf",{code:$("p-code").value,name:$("p-name").value,kind:$("p-kind").value,file:new Blob([buf],{type:"application/pdf"}),filename:file.name})});
 }).then(function(j){
 id=j.template_id;
 var ns=[];for(var n=1;n<=j.info.page_count;n++)ns.push(n);
 return drawAll(pdf,id,ns,bar,status);
-}).then(function(res){if(!finish(id,res,status))btn.disabled=false},function(err){btn.disabled=false;say(status,"Not uploaded: "+err.message)});
+}).then(function(res){if(!finish(id,res,status))btn.disabled=false},function(err){btn.disabled=false;say(status,w("not_uploaded",{error:err.message}))});
 });
 }
 
@@ -105,10 +109,10 @@ redraw.hidden=false;
 redraw.addEventListener("click",function(){
 var status=$("pdf-status"),bar=$("pdf-bar");redraw.disabled=true;
 var missing=cfg.pages.filter(function(p){return!p.drawn}).map(function(p){return p.n});
-say(status,"Reading the PDF…");
-fetch("/app/templates/"+cfg.id+"/file.pdf",{credentials:"same-origin"}).then(function(r){if(!r.ok)throw new Error("The PDF could not be read ("+r.status+").");return r.arrayBuffer()})
+say(status,w("reading"));
+fetch("/app/templates/"+cfg.id+"/file.pdf",{credentials:"same-origin"}).then(function(r){if(!r.ok)throw new Error(w("unreadable",{status:r.status}));return r.arrayBuffer()})
 .then(function(b){return openPdf(new Uint8Array(b))}).then(function(pdf){return drawAll(pdf,cfg.id,missing,bar,status)})
-.then(function(res){if(!res.failed.length&&res.info&&res.info.ready){say(status,"All pages drawn.");location.assign("/app/templates/"+cfg.id+"/place?done=drawn")}else{redraw.disabled=false;finish(cfg.id,res,status)}},function(e){redraw.disabled=false;say(status,e.message)});
+.then(function(res){if(!res.failed.length&&res.info&&res.info.ready){say(status,w("done"));location.assign("/app/templates/"+cfg.id+"/place?done=drawn")}else{redraw.disabled=false;finish(cfg.id,res,status)}},function(e){redraw.disabled=false;say(status,e.message)});
 });
 }
 
@@ -116,11 +120,12 @@ fetch("/app/templates/"+cfg.id+"/file.pdf",{credentials:"same-origin"}).then(fun
 var ed=$("editor");
 if(!ed||!cfg.fields)return;
 var fields=cfg.fields,out=$("fields-json"),live=$("place-live"),GRID=0.01,SNAP=0.012,MIN=0.01,sel=null,drag=null;
-var pct=function(v){return Math.round(v*1000)/10+"%"};
+var pctF=window.Intl?new Intl.NumberFormat(cfg.lang,{style:"percent",maximumFractionDigits:1}):null;
+var pct=function(v){return pctF?pctF.format(v):Math.round(v*1000)/10+"%"};
 var r4=function(v){return Math.round(v*10000)/10000};
 function pageEl(n){return ed.querySelector(".pg[data-n=\\""+n+"\\"] .pg-in")}
 function fieldOf(key){for(var i=0;i<fields.length;i++)if(fields[i].key===key)return fields[i];return null}
-function describe(f){var p=f.place;return f.label+" ("+f.key+"): "+(p?"page "+p.page+", left "+pct(p.x)+", top "+pct(p.y)+", width "+pct(p.w)+", height "+pct(p.h):"not placed")}
+function describe(f){var p=f.place;return p?w("describe",{label:f.label,key:f.key,page:p.page,x:pct(p.x),y:pct(p.y),w:pct(p.w),h:pct(p.h)}):w("describe_none",{label:f.label,key:f.key})}
 function sync(){out.value=JSON.stringify(fields);var dirty=$("place-dirty");if(dirty)dirty.hidden=false;list()}
 function announce(t){live.textContent="";setTimeout(function(){live.textContent=t},30)}
 /* Edges of the other boxes on the page, for snapping. */
@@ -141,7 +146,7 @@ ed.querySelectorAll(".fbox").forEach(function(b){b.remove()});
 fields.forEach(function(f){
 if(!f.place)return;var host=pageEl(f.place.page);if(!host)return;
 var b=d.createElement("div");b.className="fbox"+(sel===f.key?" sel":"");b.tabIndex=0;b.setAttribute("role","button");
-b.setAttribute("aria-roledescription","placed box");b.setAttribute("aria-describedby","kbd-help");b.setAttribute("aria-label",describe(f));
+b.setAttribute("aria-roledescription",w("box"));b.setAttribute("aria-describedby","kbd-help");b.setAttribute("aria-label",describe(f));
 b.dataset.key=f.key;var t=d.createElement("span");t.textContent=f.label;b.appendChild(t);
 ["nw","se"].forEach(function(h){var k=d.createElement("span");k.className="hdl "+h;k.dataset.h=h;k.setAttribute("aria-hidden","true");b.appendChild(k)});
 place(b,f.place);host.appendChild(b);
@@ -159,7 +164,7 @@ var host=e.target.closest(".pg-in");if(!host)return;
 var n=Number(host.parentNode.dataset.n),at=frac(e,host),box=e.target.closest(".fbox"),f;
 if(box){f=fieldOf(box.dataset.key);var h=e.target.dataset.h;drag={f:f,host:host,mode:h||"move",dx:at.x-f.place.x,dy:at.y-f.place.y};select(f.key,true)}
 else{
-var key=$("draw-field").value;f=fieldOf(key);if(!f){announce("Choose the field to draw first.");return}
+var key=$("draw-field").value;f=fieldOf(key);if(!f){announce(w("choose_field"));return}
 f.place={page:n,x:r4(grid(at.x)),y:r4(grid(at.y)),w:MIN,h:MIN};drag={f:f,host:host,mode:"new",x0:f.place.x,y0:f.place.y};render();select(f.key,false);
 }
 e.preventDefault();host.setPointerCapture(e.pointerId);
@@ -182,7 +187,7 @@ ed.addEventListener("keydown",function(e){
 var b=e.target.closest&&e.target.closest(".fbox");if(!b||!cfg.write)return;
 var f=fieldOf(b.dataset.key),p=f.place,dx=0,dy=0;
 if(e.key==="ArrowLeft")dx=-1;else if(e.key==="ArrowRight")dx=1;else if(e.key==="ArrowUp")dy=-1;else if(e.key==="ArrowDown")dy=1;
-else if(e.key==="Delete"||e.key==="Backspace"){f.place=null;e.preventDefault();sel=null;render();sync();announce(f.label+": box removed.");var pb=$("place-btn-"+f.key);if(pb)pb.focus();return}
+else if(e.key==="Delete"||e.key==="Backspace"){f.place=null;e.preventDefault();sel=null;render();sync();announce(w("removed",{label:f.label}));var pb=$("place-btn-"+f.key);if(pb)pb.focus();return}
 else if(e.key==="Enter"||e.key===" "){e.preventDefault();select(f.key,true);announce(describe(f));return}
 else return;
 e.preventDefault();
@@ -197,13 +202,13 @@ var tb=$("field-rows"),choice=$("draw-field")||d.createElement("select"),keep=ch
 tb.textContent="";choice.textContent="";
 fields.forEach(function(f){
 var tr=d.createElement("tr");
-[f.key,f.label,f.kind,f.required===false?"no":"yes"].forEach(function(v){var td=d.createElement("td");td.textContent=v;tr.appendChild(td)});
-var td=d.createElement("td");td.textContent=f.place?"page "+f.place.page+", "+pct(f.place.x)+" / "+pct(f.place.y)+", "+pct(f.place.w)+" × "+pct(f.place.h):(f.per_child||f.staff_only?"not placed ("+(f.per_child?"per child":"staff only")+")":"not placed");tr.appendChild(td);
+[f.key,f.label,f.kind,w(f.required===false?"no":"yes")].forEach(function(v){var td=d.createElement("td");td.textContent=v;tr.appendChild(td)});
+var td=d.createElement("td");var p=f.place;td.textContent=p?w("at",{page:p.page,x:pct(p.x),y:pct(p.y),w:pct(p.w),h:pct(p.h)}):w(f.per_child?"unplaced_child":f.staff_only?"unplaced_staff":"unplaced");tr.appendChild(td);
 td=d.createElement("td");
 if(cfg.write){
-var sp=d.createElement("select");sp.id="place-page-"+f.key;sp.setAttribute("aria-label","Page for "+f.label);
-cfg.pages.forEach(function(pg){var o=d.createElement("option");o.value=pg.n;o.textContent="page "+pg.n;if(f.place&&f.place.page===pg.n)o.selected=true;sp.appendChild(o)});
-var btn=d.createElement("button");btn.type="button";btn.className="quiet";btn.id="place-btn-"+f.key;btn.textContent=f.place?"Move to page":"Place";btn.setAttribute("aria-label",btn.textContent+": "+f.label);
+var sp=d.createElement("select");sp.id="place-page-"+f.key;sp.setAttribute("aria-label",w("page_for",{label:f.label}));
+cfg.pages.forEach(function(pg){var o=d.createElement("option");o.value=pg.n;o.textContent=w("page",{n:pg.n});if(f.place&&f.place.page===pg.n)o.selected=true;sp.appendChild(o)});
+var btn=d.createElement("button");btn.type="button";btn.className="quiet";btn.id="place-btn-"+f.key;btn.textContent=w(f.place?"move":"place");btn.setAttribute("aria-label",w("button",{action:btn.textContent,label:f.label}));
 btn.addEventListener("click",function(){var n=Number(sp.value),p=f.place;f.place={page:n,x:p?p.x:0.1,y:p?p.y:0.1,w:p?p.w:0.3,h:p?p.h:0.05};snapMove(f,f.place.x,f.place.y);changed(f,true);var b=boxEl(f.key);if(b)b.scrollIntoView({block:"center"})});
 td.appendChild(sp);td.appendChild(btn);
 }
@@ -216,11 +221,11 @@ if(keep&&fieldOf(keep))choice.value=keep;
 var add=$("add-field");
 if(add&&cfg.write){add.addEventListener("click",function(){
 var k=$("nf-key"),l=$("nf-label"),kind=$("nf-kind").value,req=$("nf-required").checked,st=$("nf-status");
-if(!/^[a-z][a-z0-9_]{0,58}$/.test(k.value)){say(st,"Key: a lowercase letter, then up to 58 lowercase letters, digits or _.");k.focus();return}
-if(fieldOf(k.value)){say(st,"Key "+k.value+" is already a field.");k.focus();return}
-if(!l.value.trim()){say(st,"Label: 1 to 200 characters.");l.focus();return}
+if(!/^[a-z][a-z0-9_]{0,58}$/.test(k.value)){say(st,w("key_rule"));k.focus();return}
+if(fieldOf(k.value)){say(st,w("key_taken",{key:k.value}));k.focus();return}
+if(!l.value.trim()){say(st,w("label_rule"));l.focus();return}
 fields.push({key:k.value,label:l.value.trim(),kind:kind,required:req,place:null});
-sync();$("draw-field").value=k.value;say(st,"Field "+k.value+" added: draw its box on a page, or place it with the keyboard, then save.");k.value="";l.value="";
+sync();$("draw-field").value=k.value;say(st,w("added",{key:k.value}));k.value="";l.value="";
 })}
 ed.hidden=false;
 d.querySelectorAll(".pg").forEach(function(pg){var n=Number(pg.dataset.n),info=cfg.pages[n-1];if(info)pg.querySelector(".pg-in").style.aspectRatio=info.width+" / "+info.height});
@@ -248,7 +253,7 @@ function go(){
 mark();var b=boxes[cur];
 if(!b){live.textContent=view.dataset.allDone;return}
 b.scrollIntoView({block:"center",inline:"center"});
-live.textContent=view.dataset.boxOf.replace("{n}",String(cur+1)).replace("{count}",String(boxes.length)).replace("{label}",b.dataset.label).replace("{page}",b.dataset.page);
+var v={n:String(cur+1),count:String(boxes.length),label:b.dataset.label,page:b.dataset.page};live.textContent=view.dataset.boxOf.replace(/[{](n|count|label|page)[}]/g,function(m,k){return v[k]});
 }
 boxes.forEach(function(b){b.addEventListener("click",function(e){e.preventDefault();var c=control(b);if(c){c.focus();c.scrollIntoView({block:"center"})}})});
 var nb=d.getElementById("pv-next");if(nb)nb.addEventListener("click",function(){go();var b=boxes[cur],c=b&&control(b);if(c)setTimeout(function(){c.focus({preventScroll:true})},0)});

@@ -11,8 +11,8 @@ import type { Lang } from "./i18n";
 
 type Read = PageRead["read"];
 
-/** The view's few words; a language without its own falls back to English. */
-const WORDS: Partial<Record<Lang, Record<"heading" | "intro" | "zoomIn" | "zoomOut" | "next" | "boxOf" | "allDone" | "page", string>>> = {
+/** The view's few words, in every language of the pages (a missing one fails type-checking). */
+const WORDS: Record<Lang, Record<"heading" | "intro" | "zoomIn" | "zoomOut" | "next" | "boxOf" | "allDone" | "page", string>> = {
   en: {
     heading: "The pages",
     intro: "The boxes show where your answers and signature go. Every box is also a field of the form below.",
@@ -53,6 +53,46 @@ const WORDS: Partial<Record<Lang, Record<"heading" | "intro" | "zoomIn" | "zoomO
     allDone: "Alle Kästen sind ausgefüllt.",
     page: "Seite",
   },
+  pt: {
+    heading: "As páginas",
+    intro: "As caixas mostram onde vão suas respostas e sua assinatura. Cada caixa também é um campo do formulário abaixo.",
+    zoomIn: "Ampliar",
+    zoomOut: "Reduzir",
+    next: "Próxima caixa",
+    boxOf: "Caixa {n} de {count}: {label} (página {page}).",
+    allDone: "Todas as caixas estão preenchidas.",
+    page: "Página",
+  },
+  it: {
+    heading: "Le pagine",
+    intro: "I riquadri mostrano dove vanno le Sue risposte e la Sua firma. Ogni riquadro è anche un campo del modulo qui sotto.",
+    zoomIn: "Ingrandisci",
+    zoomOut: "Riduci",
+    next: "Riquadro successivo",
+    boxOf: "Riquadro {n} di {count}: {label} (pagina {page}).",
+    allDone: "Tutti i riquadri sono compilati.",
+    page: "Pagina",
+  },
+  ar: {
+    heading: "الصفحات",
+    intro: "تُظهر المربعات مواضع إجاباتك وتوقيعك. وكل مربع هو أيضًا حقل في النموذج أدناه.",
+    zoomIn: "تكبير",
+    zoomOut: "تصغير",
+    next: "المربع التالي",
+    boxOf: "المربع {n} من {count}: {label} (الصفحة {page}).",
+    allDone: "تم ملء كل المربعات.",
+    page: "الصفحة",
+  },
+  he: {
+    heading: "העמודים",
+    intro: "התיבות מראות היכן נכנסות התשובות והחתימה שלך. כל תיבה היא גם שדה בטופס שלמטה.",
+    zoomIn: "הגדלה",
+    zoomOut: "הקטנה",
+    next: "התיבה הבאה",
+    boxOf: "תיבה {n} מתוך {count}: {label} (עמוד {page}).",
+    allDone: "כל התיבות מולאו.",
+    page: "עמוד",
+  },
 };
 
 /** Logical properties only (the pages are laid out right to left too). */
@@ -70,7 +110,7 @@ export const PDF_VIEW_CSS = `
   .trim();
 
 export function PdfPagesView(p: { lang: Lang; nonce: string; token: string; r: Read }) {
-  const w = WORDS[p.lang] ?? WORDS.en!;
+  const w = WORDS[p.lang];
   const pages = p.r.pages ?? [];
   const placed = (p.r.fields ?? [])
     .filter((f) => f.place && pages.some((pg) => pg.n === f.place!.page))

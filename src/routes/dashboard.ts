@@ -70,7 +70,7 @@ import { documentForAccount } from "../db/evidence";
 import { memberById, membersDb } from "../db/members";
 import { SCOPES, type Scope } from "../db/enums";
 import { newNonce, setPageHeaders } from "../pages/security";
-import { AppPage, type Flash, LinkConfirmPage, OpenPage, SignInAgain, SignInPage, type Speech, type Viewer, when } from "../pages/dashboard";
+import { AppPage, type Flash, LinkConfirmPage, OpenPage, SignInAgain, SignInPage, type Speech, type Viewer } from "../pages/dashboard";
 import { dashTranslator } from "../pages/dashboard-i18n";
 import { fromAcceptLanguage, isLang, type Lang } from "../pages/i18n";
 import { getCookie, setCookie } from "hono/cookie";
@@ -163,6 +163,9 @@ function speech(c: C): Speech {
   return sp;
 }
 
+/** The words of the page being answered. */
+const tr = (c: C) => speech(c).t;
+
 const withoutLang = (u: URL) => {
   const q = new URLSearchParams(u.search);
   q.delete("lang");
@@ -219,19 +222,17 @@ const refuse = (c: C, why: Refusal, s: SessionMember | null) => {
       OpenPage({
         ...speech(c),
         nonce,
-        title: "Signed out",
-        flash: bad("Your session has ended. Sign in again; nothing was changed."),
+        title: tr(c)("nt_signed_out"),
+        flash: bad(tr(c)("nt_session_ended")),
         children: SignInAgain(speech(c)),
       }),
       401,
     );
   }
-  const text =
-    why === "csrf"
-      ? "This form expired or did not come from this dashboard, so nothing was changed. Reload the page and try again."
-      : `Your role (${s?.role}) may not do this.`;
-  if (!s) return html(c, OpenPage({ ...speech(c), nonce, title: "Refused", flash: bad(text) }), 403);
-  return page(c, s, "Refused", null, { flash: bad(text), status: 403 });
+  const t = tr(c);
+  const text = why === "csrf" || !s ? t("nt_csrf") : t("nt_role_may_not", { role: t(`role_${s.role}`) });
+  if (!s) return html(c, OpenPage({ ...speech(c), nonce, title: t("nt_refused"), flash: bad(text) }), 403);
+  return page(c, s, t("nt_refused"), null, { flash: bad(text), status: 403 });
 };
 
 /** Every dashboard page and action with what it needs; the role table is src/domain/members.ts. */
@@ -279,11 +280,9 @@ dashboard.get("/app", async (c) => c.redirect((await sessionMember(c)) ? "/app/d
 dashboard.get("/app/sign-in", async (c) => {
   if (await sessionMember(c)) return c.redirect("/app/documents", 303);
   const sent = c.req.query("sent") === "1";
-  const flash = sent ? ok("If this email belongs to a member, a sign-in link is on its way. It works once, for 15 minutes.") : null;
+  const flash = sent ? ok(tr(c)("nt_link_sent")) : null;
   return html(c, SignInPage({ ...speech(c), nonce: pageNonce(c), csrf: preSessionToken(c), flash, next: c.req.query("next") }));
 });
-
-const REFUSED = "Email or password not recognised. After 10 failed attempts in 15 minutes, password sign-in pauses for 15 minutes.";
 
 dashboard.post("/app/sign-in", async (c) => {
   await perAddress(c);
@@ -291,9 +290,9 @@ dashboard.post("/app/sign-in", async (c) => {
   const f = await formOf(c);
   const again = (flash: Flash, status: Status, accounts?: { slug: string; name: string }[]) =>
     html(c, SignInPage({ ...speech(c), nonce: pageNonce(c), csrf, flash, email: f.email, accounts, next: f.next }), status);
-  if (!(await csrfOk(c, csrf))) return again(bad("This form expired. Please sign in again."), 403);
+  if (!(await csrfOk(c, csrf))) return again(bad(tr(c)("nt_form_expired_sign_in")), 403);
   const r = await passwordSignIn(c.env, { email: f.email ?? "", password: f.password ?? "", account: f.account }, who(c));
-  if (!r.ok) return r.why === "choose_account" ? again(null, 200, r.accounts) : again(bad(REFUSED), 401);
+  if (!r.ok) return r.why === "choose_account" ? again(null, 200, r.accounts) : again(bad(tr(c)("nt_password_refused")), 401);
   setSessionCookie(c, r.token);
   return c.redirect(safeNext(f.next), 303);
 });
@@ -302,8 +301,7 @@ dashboard.post("/app/sign-in/link", async (c) => {
   await perAddress(c);
   const csrf = preSessionToken(c);
   const f = await formOf(c);
-  if (!(await csrfOk(c, csrf)))
-    return html(c, SignInPage({ ...speech(c), nonce: pageNonce(c), csrf, flash: bad("This form expired. Please try again.") }), 403);
+  if (!(await csrfOk(c, csrf))) return html(c, SignInPage({ ...speech(c), nonce: pageNonce(c), csrf, flash: bad(tr(c)("nt_form_expired")) }), 403);
   const links = await issueSignInLinks(c.env, f.email ?? "");
   const sp = speech(c);
   await sendSignInLinks(c.env, links, publicBaseUrl(c.env), sp.chosen ? sp.t.lang : null);
@@ -329,7 +327,7 @@ dashboard.post("/app/sign-in/link/use", async (c) => {
         ...speech(c),
         nonce,
         csrf,
-        flash: bad("This sign-in link was already used, has expired, or is not a link we sent. Ask for a new one below."),
+        flash: bad(tr(c)("nt_link_dead")),
       }),
       404,
     );
@@ -363,7 +361,7 @@ route("GET", "/app/documents", "read", async (c, s) => {
   const query = q.success ? q.data : ListQuery.parse({ limit: 50 });
   const list = await listDocuments(c.env, principalOf(s), query);
   return page(c, s, speech(c).t("nav_documents"), DocumentsView({ v: viewer(c, s), list, status: query.status, q: query.q }), {
-    flash: q.success ? null : bad("That filter is not valid; showing every document."),
+    flash: q.success ? null : bad(tr(c)("nt_bad_filter")),
   });
 });
 
@@ -411,7 +409,7 @@ route("POST", "/app/documents", "documents.write", async (c, s) => {
       // Prepared but not sent (e.g. the quota): the draft stays, and its page can send it later.
       return page(c, s, speech(c).t("sd_not_sent"), DocumentView({ v: viewer(c, s), d: await getDocument(c.env, p, documentId) }), {
         ...r,
-        flash: bad(`Saved as a draft but not sent: ${r.flash!.text}`),
+        flash: bad(tr(c)("nt_draft_not_sent", { why: r.flash!.text })),
       });
     }
     let template: Awaited<ReturnType<typeof latestPublished>> | null = null;
@@ -435,13 +433,7 @@ async function documentPage(c: C, s: SessionMember, id: string, opts: { flash?: 
 route("GET", "/app/documents/:id", "read", async (c, s) => {
   const done = c.req.query("done");
   const flash =
-    done === "voided"
-      ? ok("Voided.")
-      : done === "redacted"
-        ? ok("Redacted: the personal data is erased.")
-        : done === "reminded"
-          ? ok("Reminder queued, with a fresh link; the earlier link no longer works.")
-          : null;
+    done === "voided" ? ok(tr(c)("nt_voided")) : done === "redacted" ? ok(tr(c)("nt_redacted")) : done === "reminded" ? ok(tr(c)("nt_reminded")) : null;
   return documentPage(c, s, c.req.param("id")!, { flash });
 });
 
@@ -487,8 +479,8 @@ route("POST", "/app/documents/:id/signers/:signer_id/link", "documents.write", a
     const r = await issueFreshLink(c.env, principalOf(s), id, c.req.param("signer_id")!);
     const link = signingLink(await brandOf(c.env, s.tenantId), r.token);
     const once = ShownOnce({
-      title: "Fresh signing link",
-      note: "Shown once: give it to the signer yourself (nothing was sent). Their earlier link no longer works.",
+      title: tr(c)("nt_fresh_link"),
+      note: tr(c)("nt_fresh_link_note"),
       children: ShownOnceSecret({ secret: link }),
     });
     return documentPage(c, s, id, { once });
@@ -524,7 +516,7 @@ async function templatesPage(c: C, s: SessionMember, opts: { flash?: Flash; stat
   });
 }
 
-route("GET", "/app/templates", "read", (c, s) => templatesPage(c, s, { flash: c.req.query("done") === "saved" ? ok("Draft saved.") : null }));
+route("GET", "/app/templates", "read", (c, s) => templatesPage(c, s, { flash: c.req.query("done") === "saved" ? ok(tr(c)("nt_draft_saved")) : null }));
 
 route("POST", "/app/templates", "templates.write", async (c, s) => {
   const f = await formOf(c);
@@ -545,7 +537,7 @@ route("POST", "/app/templates/publish", "templates.write", async (c, s) => {
   const f = await formOf(c);
   try {
     const r = await publishTemplate(c.env, principalOf(s), f.code ?? "");
-    return templatesPage(c, s, { flash: ok(`Published ${r.code} version ${r.version}.`) });
+    return templatesPage(c, s, { flash: ok(tr(c)("nt_published", { code: r.code, version: r.version })) });
   } catch (err) {
     return templatesPage(c, s, refusalOf(err));
   }
@@ -578,7 +570,7 @@ async function placementPage(c: C, s: SessionMember, opts: { flash?: Flash; stat
     drawn: pictures.map((x) => x.n),
     fields: opts.fields ?? t.fields,
   });
-  return page(c, s, `Place fields: ${t.name}`, view, { ...opts, policy: pdfToolPolicy });
+  return page(c, s, tr(c)("nt_place_title", { name: t.name }), view, { ...opts, policy: pdfToolPolicy });
 }
 
 /** Multipart overhead allowed on top of a file's own limit (the form's other fields, the part headers). */
@@ -616,7 +608,7 @@ route("POST", "/app/templates/pdf", "templates.write", async (c, s) => {
   }
 });
 
-route("GET", "/app/templates/:id/place", "read", (c, s) => placementPage(c, s, { flash: c.req.query("done") === "drawn" ? ok("Every page is drawn.") : null }));
+route("GET", "/app/templates/:id/place", "read", (c, s) => placementPage(c, s, { flash: c.req.query("done") === "drawn" ? ok(tr(c)("nt_all_drawn")) : null }));
 
 const pageNumber = (c: C) => {
   const n = c.req.param("n") ?? "";
@@ -693,7 +685,9 @@ route("POST", "/app/templates/:id/fields", "templates.write", async (c, s) => {
     const fields = parsed(PlacedFields, posted);
     const r = await placeFields(c.env, principalOf(s), c.req.param("id")!, fields);
     const placed = r.fields.filter((x) => x.place).length;
-    return placementPage(c, s, { flash: ok(`Saved: ${r.fields.length} field${r.fields.length === 1 ? "" : "s"}, ${placed} placed.`) });
+    return placementPage(c, s, {
+      flash: ok(tr(c)(r.fields.length === 1 ? "nt_fields_saved_one" : "nt_fields_saved_other", { fields: r.fields.length, placed })),
+    });
   } catch (err) {
     if (err instanceof ApiError && err.code === "not_found") throw err;
     // The refusal above the editor, which keeps what was placed (not saved).
@@ -708,7 +702,7 @@ route("POST", "/app/templates/:id/publish", "templates.write", async (c, s) => {
     const [latest] = await versionsOf(c.env, principalOf(s), t.code);
     if (latest?.id !== t.id) throw invalid(`Version ${t.version} of "${t.code}" is not its latest version; only the latest draft is published.`);
     const r = await publishTemplate(c.env, principalOf(s), t.code);
-    return placementPage(c, s, { flash: ok(`Published ${r.code} version ${r.version}: documents can be sent from it.`) });
+    return placementPage(c, s, { flash: ok(tr(c)("nt_published_pdf", { code: r.code, version: r.version })) });
   } catch (err) {
     return placementPage(c, s, refusalOf(err));
   }
@@ -721,8 +715,7 @@ async function webhooksPage(c: C, s: SessionMember, opts: { flash?: Flash; statu
   return page(c, s, speech(c).t("nav_webhooks"), [opts.once ?? null, WebhooksView({ v: viewer(c, s), endpoints, posted: opts.posted })], opts);
 }
 
-const secretOnce = (title: string, secret: string) =>
-  ShownOnce({ title, note: "The signing secret is shown once: copy it into your receiver now.", children: ShownOnceSecret({ secret }) });
+const secretOnce = (c: C, title: string, secret: string) => ShownOnce({ title, note: tr(c)("nt_secret_once"), children: ShownOnceSecret({ secret }) });
 
 route("GET", "/app/webhooks", "webhooks.manage", (c, s) => webhooksPage(c, s));
 
@@ -731,7 +724,7 @@ route("POST", "/app/webhooks", "webhooks.manage", async (c, s) => {
   try {
     const events = await formAll(c, "events");
     const r = await addEndpoint(c.env, principalOf(s), { url: f.url ?? "", events, label: f.label || undefined });
-    return webhooksPage(c, s, { once: secretOnce("Endpoint added", r.secret) });
+    return webhooksPage(c, s, { once: secretOnce(c, tr(c)("nt_endpoint_added"), r.secret) });
   } catch (err) {
     return webhooksPage(c, s, { ...refusalOf(err), posted: f });
   }
@@ -742,7 +735,13 @@ async function webhookPage(c: C, s: SessionMember, id: string, opts: { flash?: F
   const { deliveries } = await listDeliveries(c.env, p, id);
   const endpoint = (await listEndpoints(c.env, p)).endpoints.find((e) => e.id === id);
   if (!endpoint) throw new ApiError("not_found", "No such webhook endpoint in this account.");
-  return page(c, s, `Webhook ${endpoint.label || endpoint.url}`, [opts.once ?? null, WebhookView({ v: viewer(c, s), endpoint, deliveries })], opts);
+  return page(
+    c,
+    s,
+    tr(c)("nt_webhook_title", { name: endpoint.label || endpoint.url }),
+    [opts.once ?? null, WebhookView({ v: viewer(c, s), endpoint, deliveries })],
+    opts,
+  );
 }
 
 route("GET", "/app/webhooks/:id", "webhooks.manage", (c, s) => webhookPage(c, s, c.req.param("id")!));
@@ -750,13 +749,13 @@ route("GET", "/app/webhooks/:id", "webhooks.manage", (c, s) => webhookPage(c, s,
 route("POST", "/app/webhooks/:id/ping", "webhooks.manage", async (c, s) => {
   const id = c.req.param("id")!;
   const r = await pingEndpoint(c.env, principalOf(s), id);
-  return webhookPage(c, s, id, { flash: ok(`Test delivery ${r.delivery_id} queued.`) });
+  return webhookPage(c, s, id, { flash: ok(tr(c)("nt_ping_queued", { id: r.delivery_id })) });
 });
 
 route("POST", "/app/webhooks/:id/rotate", "webhooks.manage", async (c, s) => {
   const id = c.req.param("id")!;
   const r = await rotateSecret(c.env, principalOf(s), id);
-  return webhookPage(c, s, id, { once: secretOnce("New signing secret (the previous one keeps working for 24 hours)", r.secret) });
+  return webhookPage(c, s, id, { once: secretOnce(c, tr(c)("nt_secret_rotated"), r.secret) });
 });
 
 route("POST", "/app/webhooks/deliveries/:id/replay", "webhooks.manage", async (c, s) => {
@@ -764,8 +763,8 @@ route("POST", "/app/webhooks/deliveries/:id/replay", "webhooks.manage", async (c
   const endpoint = f.endpoint ?? "";
   try {
     const r = await replayDelivery(c.env, principalOf(s), c.req.param("id")!);
-    if (!endpoint) return webhooksPage(c, s, { flash: ok(`Replay ${r.delivery_id} queued.`) });
-    return webhookPage(c, s, endpoint, { flash: ok(`Replay ${r.delivery_id} queued.`) });
+    if (!endpoint) return webhooksPage(c, s, { flash: ok(tr(c)("nt_replay_queued", { id: r.delivery_id })) });
+    return webhookPage(c, s, endpoint, { flash: ok(tr(c)("nt_replay_queued", { id: r.delivery_id })) });
   } catch (err) {
     const r = refusalOf(err);
     return endpoint ? webhookPage(c, s, endpoint, r) : webhooksPage(c, s, r);
@@ -779,7 +778,7 @@ async function keysPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: 
   return page(c, s, speech(c).t("nav_keys"), [opts.once ?? null, KeysView({ v: viewer(c, s), keys, posted: opts.posted })], opts);
 }
 
-route("GET", "/app/keys", "keys.manage", (c, s) => keysPage(c, s, { flash: c.req.query("done") === "revoked" ? ok("Key revoked.") : null }));
+route("GET", "/app/keys", "keys.manage", (c, s) => keysPage(c, s, { flash: c.req.query("done") === "revoked" ? ok(tr(c)("nt_key_revoked")) : null }));
 
 route("POST", "/app/keys", "keys.manage", async (c, s) => {
   const f = await formOf(c);
@@ -795,8 +794,8 @@ route("POST", "/app/keys", "keys.manage", async (c, s) => {
     if (expires && Number.isNaN(expires.getTime())) throw invalid("expires_on: a date such as 2027-01-31.");
     const r = await issueKey(c.env, s.tenantId, { label, mode: f.mode, scopes: scopes as Scope[], expires_at: expires?.toISOString() ?? null }, actorOf(s));
     const once = ShownOnce({
-      title: `Key "${label}" issued`,
-      note: "The key is shown once: copy it now. Only its first characters are kept.",
+      title: tr(c)("nt_key_issued", { label }),
+      note: tr(c)("nt_key_once"),
       children: ShownOnceSecret({ secret: r.key }),
     });
     return keysPage(c, s, { once });
@@ -837,7 +836,7 @@ route("POST", "/app/members", "members.manage", async (c, s) => {
     if (!full_name || full_name.length > 200) throw invalid("full_name: 1 to 200 characters.");
     if (!isRole(f.role)) throw invalid("role: owner, admin, member or viewer.");
     await inviteMember(c.env, s, { email, full_name, role: f.role });
-    return membersPage(c, s, { flash: ok(`${full_name} added as ${f.role}. They can ask for a sign-in link on the sign-in page.`) });
+    return membersPage(c, s, { flash: ok(tr(c)("nt_member_added", { name: full_name, role: tr(c)(`role_${f.role}`) })) });
   } catch (err) {
     return membersPage(c, s, { ...refusalOf(err), posted: f });
   }
@@ -848,7 +847,7 @@ route("POST", "/app/members/:id/role", "members.manage", async (c, s) => {
   try {
     if (!isRole(f.role)) throw invalid("role: owner, admin, member or viewer.");
     const r = await changeRole(c.env, s, c.req.param("id")!, f.role);
-    return membersPage(c, s, { flash: ok(r.updated ? "Role changed." : "The role was already that.") });
+    return membersPage(c, s, { flash: ok(tr(c)(r.updated ? "nt_role_changed" : "nt_role_same")) });
   } catch (err) {
     return membersPage(c, s, refusalOf(err));
   }
@@ -868,7 +867,7 @@ async function templateCodes(c: C, s: SessionMember) {
 
 async function workflowFormPage(c: C, s: SessionMember, f: Record<string, string>, id: string | null, opts: { flash?: Flash; status?: Status } = {}) {
   const content = WorkflowFormView({ v: viewer(c, s), f, templateCodes: await templateCodes(c, s), id: id ?? undefined });
-  return page(c, s, id ? `Edit ${f.name || "workflow"}` : "New workflow", content, opts);
+  return page(c, s, id ? (f.name ? tr(c)("nt_edit_workflow", { name: f.name }) : tr(c)("nt_edit_unnamed")) : tr(c)("wf_new"), content, opts);
 }
 
 const num = (v: string | undefined) => (v === undefined || v.trim() === "" ? undefined : Number(v));
@@ -951,7 +950,7 @@ route("GET", "/app/workflows/:id", "read", async (c, s) => {
   const qr = w.public_url ? await workflowQr(c.env, p, w.id) : null;
   const svg64 = qr ? toBase64(new TextEncoder().encode(qr.svg)) : null;
   const done = c.req.query("done");
-  const flash = done === "created" ? ok("Workflow created.") : done === "saved" ? ok("Changes saved.") : null;
+  const flash = done === "created" ? ok(tr(c)("nt_workflow_created")) : done === "saved" ? ok(tr(c)("nt_changes_saved")) : null;
   return page(c, s, w.name, WorkflowView({ v: viewer(c, s), w, qrSvgBase64: svg64 }), { flash });
 });
 
@@ -971,7 +970,9 @@ route("GET", "/app/workflows/:id/qr.svg", "read", (c, s) => qrFile(c, s, "svg"))
 
 // ---- Subjects and packets (imported by API; items started here) ----
 
-route("GET", "/app/packets", "read", async (c, s) => page(c, s, "Subjects and packets", PacketsView({ packets: await listPackets(c.env, principalOf(s)) })));
+route("GET", "/app/packets", "read", async (c, s) =>
+  page(c, s, tr(c)("nt_packets_title"), PacketsView({ t: tr(c), packets: await listPackets(c.env, principalOf(s)) })),
+);
 
 async function packetPage(c: C, s: SessionMember, id: string, opts: { flash?: Flash; status?: Status } = {}) {
   const packet = await getPacket(c.env, principalOf(s), id);
@@ -987,7 +988,7 @@ route("POST", "/app/packets/items/:id/start", "subjects.write", async (c, s) => 
   try {
     const started = await startItem(c.env, p, itemId, who(c));
     const to = started.signers.find((x) => x.participant) ?? started.signers[0];
-    return packetPage(c, s, packetId, { flash: ok(`Sent to ${to?.full_name} <${to?.email}>.`) });
+    return packetPage(c, s, packetId, { flash: ok(tr(c)("nt_item_sent", { name: to?.full_name ?? "", email: to?.email ?? "" })) });
   } catch (err) {
     return packetPage(c, s, packetId, refusalOf(err));
   }
@@ -998,12 +999,10 @@ route("POST", "/app/packets/items/:id/start", "subjects.write", async (c, s) => 
 async function tabletsPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status; posted?: Record<string, string>; once?: Child } = {}) {
   const p = principalOf(s);
   const [{ devices }, { workflows }] = await Promise.all([listDevices(c.env, p), listWorkflows(c.env, p)]);
-  return page(c, s, "Tablets", [opts.once ?? null, TabletsView({ v: viewer(c, s), devices, workflows, posted: opts.posted })], opts);
+  return page(c, s, tr(c)("nav_tablets"), [opts.once ?? null, TabletsView({ v: viewer(c, s), devices, workflows, posted: opts.posted })], opts);
 }
 
-route("GET", "/app/tablets", "read", (c, s) =>
-  tabletsPage(c, s, { flash: c.req.query("done") === "stopped" ? ok("Tablet stopped: its key no longer works.") : null }),
-);
+route("GET", "/app/tablets", "read", (c, s) => tabletsPage(c, s, { flash: c.req.query("done") === "stopped" ? ok(tr(c)("nt_tablet_stopped")) : null }));
 
 route("POST", "/app/tablets", "tablets.write", async (c, s) => {
   const f = await formOf(c);
@@ -1011,8 +1010,8 @@ route("POST", "/app/tablets", "tablets.write", async (c, s) => {
     const input = parsed(PairingCodeInput, { name: f.name ?? "", workflow_id: f.workflow_id ?? "" });
     const r = await createPairingCode(c.env, principalOf(s), input);
     const once = ShownOnce({
-      title: `Pairing code for "${input.name}"`,
-      note: `Shown once. Type it on the tablet's page (${publicBaseUrl(c.env)}/t) before ${when(r.expires_at)}; it works once.`,
+      title: tr(c)("nt_pairing_title", { name: input.name }),
+      note: tr(c)("nt_pairing_note", { url: `${publicBaseUrl(c.env)}/t`, when: tr(c).when(r.expires_at) }),
       children: ShownOnceSecret({ secret: r.code }),
     });
     return tabletsPage(c, s, { once });
@@ -1031,10 +1030,10 @@ route("POST", "/app/tablets/:id/stop", "tablets.write", async (c, s) => {
 async function brandingPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status; posted?: Record<string, string> } = {}) {
   const b = await brandOf(c.env, s.tenantId);
   const worn = { logo: b.logoPath, logoDark: b.logoDarkPath, opening: b.openingPath };
-  return page(c, s, "Branding", BrandingPageView({ v: viewer(c, s), b: brandingView(c.env, b), worn, posted: opts.posted }), opts);
+  return page(c, s, tr(c)("nav_branding"), BrandingPageView({ v: viewer(c, s), b: brandingView(c.env, b), worn, posted: opts.posted }), opts);
 }
 
-route("GET", "/app/branding", "branding.manage", (c, s) => brandingPage(c, s, { flash: c.req.query("done") === "saved" ? ok("Brand saved.") : null }));
+route("GET", "/app/branding", "branding.manage", (c, s) => brandingPage(c, s, { flash: c.req.query("done") === "saved" ? ok(tr(c)("nt_brand_saved")) : null }));
 
 route("POST", "/app/branding", "branding.manage", async (c, s) => {
   const f = await formOf(c);
@@ -1090,11 +1089,11 @@ for (const picture of Object.keys(BRAND_PICTURES) as BrandPicture[]) {
 
 async function connectionsPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status } = {}) {
   const { connections } = await listConnections(c.env, s.tenantId, { ended: true });
-  return page(c, s, "OAuth connections", ConnectionsView({ v: viewer(c, s), connections }), opts);
+  return page(c, s, tr(c)("nt_connections_title"), ConnectionsView({ v: viewer(c, s), connections }), opts);
 }
 
 route("GET", "/app/connections", "oauth.manage", (c, s) =>
-  connectionsPage(c, s, { flash: c.req.query("done") === "ended" ? ok("Connection ended: its tokens no longer work.") : null }),
+  connectionsPage(c, s, { flash: c.req.query("done") === "ended" ? ok(tr(c)("nt_connection_ended")) : null }),
 );
 
 route("POST", "/app/connections/:id/end", "oauth.manage", async (c, s) => {
@@ -1119,10 +1118,12 @@ route("GET", "/app/usage", "read", async (c, s) =>
 
 async function retentionPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status } = {}) {
   const r = retentionView(await retentionOf(dbOf(c.env.DB), s.tenantId));
-  return page(c, s, "Retention", RetentionView({ v: viewer(c, s), r }), opts);
+  return page(c, s, tr(c)("nav_retention"), RetentionView({ v: viewer(c, s), r }), opts);
 }
 
-route("GET", "/app/retention", "retention.manage", (c, s) => retentionPage(c, s, { flash: c.req.query("done") === "saved" ? ok("Retention saved.") : null }));
+route("GET", "/app/retention", "retention.manage", (c, s) =>
+  retentionPage(c, s, { flash: c.req.query("done") === "saved" ? ok(tr(c)("nt_retention_saved")) : null }),
+);
 
 route("POST", "/app/retention", "retention.manage", async (c, s) => {
   const f = await formOf(c);
@@ -1164,7 +1165,7 @@ route("POST", "/app/account/password", "read", async (c, s) => {
   } catch (err) {
     return accountPage(c, s, refusalOf(err));
   }
-  return accountPage(c, s, { flash: ok("Password saved. Your other sessions have ended.") });
+  return accountPage(c, s, { flash: ok(tr(c)("nt_password_saved")) });
 });
 
 /** Anything unexpected on a dashboard page answers as a page (never the JSON envelope). */
@@ -1174,16 +1175,13 @@ dashboard.onError(async (err, c) => {
     for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
     if (err.status < 500) {
       const s = await sessionMember(c).catch(() => null);
-      const flash = bad(err.code === "rate_limited" ? "Too many attempts from this address. Wait a minute and try again." : err.message);
-      if (s) return page(c, s, err.code === "not_found" ? "Not found" : "Refused", null, { flash, status: err.status as Status });
-      return html(c, OpenPage({ ...speech(c), nonce, title: "Refused", flash }), err.status as Status);
+      const t = tr(c);
+      const flash = bad(err.code === "rate_limited" ? t("nt_too_many") : err.message);
+      if (s) return page(c, s, t(err.code === "not_found" ? "nt_not_found" : "nt_refused"), null, { flash, status: err.status as Status });
+      return html(c, OpenPage({ ...speech(c), nonce, title: t("nt_refused"), flash }), err.status as Status);
     }
   }
   const requestId = c.get("requestId") ?? "unknown";
   logError("unhandled error", err, { requestId });
-  return html(
-    c,
-    OpenPage({ ...speech(c), nonce, title: "Something went wrong", flash: bad(`Please try again. If it keeps happening, quote ${requestId}.`) }),
-    500,
-  );
+  return html(c, OpenPage({ ...speech(c), nonce, title: tr(c)("nt_fault_title"), flash: bad(tr(c)("nt_fault", { id: requestId })) }), 500);
 });

@@ -409,4 +409,51 @@ describe("dashboard", () => {
       await ctx.close();
     },
   );
+  it(
+    "the pages of the workflows, tablets, subjects, branding, connections and retention read right to left in Arabic and Hebrew, axe-clean",
+    LIMIT,
+    async () => {
+      const acct = await ownerAccount();
+      await env.svc.must("PATCH", `/ops/v1/tenants/${acct.tenantId}`, { key: OPERATOR_TOKEN, body: { white_label: true } });
+      const ctx = await newContext();
+      const page = await newPage(ctx);
+      await signIn(page, acct.email);
+      // Live mode: the workflow and the packet were made with live keys.
+      await tabTo(page, 'button[name=mode][value="live"]');
+      await enter(page);
+      const english = [
+        "Signer roles",
+        "Pair a tablet",
+        "Subjects (reservations",
+        "Requirement",
+        "Primary colour",
+        "No partner app",
+        "How long documents keep",
+        "Save retention",
+        "Upload a PDF",
+      ];
+      for (const lang of ["ar", "he"]) {
+        for (const [path, name] of [
+          ["/app/workflows/new", "workflow-new"],
+          [`/app/workflows/${acct.workflow.id}/edit`, "workflow-edit"],
+          ["/app/tablets", "tablets"],
+          ["/app/packets", "packets"],
+          [`/app/packets/${acct.packetId}`, "packet"],
+          ["/app/branding", "branding"],
+          ["/app/connections", "connections"],
+          ["/app/retention", "retention"],
+          ["/app/templates", "templates"],
+        ]) {
+          await page.goto(`${BASE_URL}${path}?lang=${lang}`);
+          assert.equal(await page.locator("html").getAttribute("dir"), "rtl", `${path} in ${lang}`);
+          assert.equal(await page.locator("html").getAttribute("lang"), lang);
+          const text = await page.locator("main").textContent();
+          for (const words of english) assert.ok(!text.includes(words), `${path} in ${lang} still says "${words}"`);
+          await check(page, `dash-rtl-${lang}-${name}`);
+        }
+      }
+      noProblems(page);
+      await ctx.close();
+    },
+  );
 });

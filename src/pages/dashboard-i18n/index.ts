@@ -13,6 +13,11 @@
 import { dirOf, isolateFor, type Lang } from "../i18n";
 import { documents } from "./documents";
 import { frame } from "./frame";
+import { manage } from "./manage";
+import { notices } from "./notices";
+import { packets } from "./packets";
+import { pdf } from "./pdf";
+import { retention } from "./retention";
 import { sending } from "./sending";
 import { settings } from "./settings";
 import { templates } from "./templates";
@@ -23,7 +28,7 @@ import { workflows } from "./workflows";
 export type Catalogue<E extends Record<string, string>> = { en: E } & Record<Exclude<Lang, "en">, { [K in keyof E]: string }>;
 
 /** Every area of the dashboard, merged into one dictionary per language. */
-export const DASHBOARD_CATALOGUES = { frame, documents, sending, settings, templates, webhooks, workflows } as const;
+export const DASHBOARD_CATALOGUES = { frame, documents, sending, settings, templates, webhooks, workflows, manage, pdf, packets, retention, notices } as const;
 
 type Areas = typeof DASHBOARD_CATALOGUES;
 export type DashKey = { [A in keyof Areas]: keyof Areas[A]["en"] & string }[keyof Areas];

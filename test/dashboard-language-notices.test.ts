@@ -1,0 +1,92 @@
+/**
+ * The dashboard's subjects and packets, retention and redaction, page titles and the messages
+ * shown after a form, in the member's language (chosen once with `?lang=`, then kept by cookie).
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { issueKey } from "../src/domain/accounts";
+import { frame } from "../src/pages/dashboard-i18n/frame";
+import { notices } from "../src/pages/dashboard-i18n/notices";
+import { packets } from "../src/pages/dashboard-i18n/packets";
+import { retention } from "../src/pages/dashboard-i18n/retention";
+import { makeAccount, makeMember, sessionFor } from "./dashboard-helpers";
+import { select } from "./pages-helpers";
+import { adult, importSubject, minor, packetWorkflow, subjectBody } from "./packet-helpers";
+
+const texts = async (html: string, sel: string) => (await select(html, sel)).map((e) => e.text.replace(/\s+/g, " ").trim());
+
+async function speaking(tenantId: string, role: "owner" | "member" | "viewer", lang: string) {
+  const b = await sessionFor(await makeMember(tenantId, role));
+  const first = await b.get(`/app/documents?lang=${lang}`);
+  expect(first.text).toContain(`<html lang="${lang}"`);
+  return b;
+}
+
+describe("packets, retention and notices in the member's language", () => {
+  it("the packets list and a packet speak Arabic right to left, with names isolated and counts in words; sending confirms in Arabic", async () => {
+    const t = await makeAccount();
+    const { key } = await issueKey(env, t, { label: "k", mode: "test", scopes: ["signing:read", "signing:templates", "signing:subjects"] }, "test");
+    await packetWorkflow(key);
+    const r = await importSubject(key, subjectBody("R-lang-1", [adult("a1", "Ana Ruiz"), minor("k1", "a1", "Kim Ruiz"), { ref: "n", full_name: "No Mail" }]));
+    const b = await speaking(t, "member", "ar");
+
+    const list = await b.get("/app/packets");
+    expect(list.text).toContain('<html lang="ar" dir="rtl">');
+    const ar = packets.ar;
+    expect((await texts(list.text, "title"))[0]).toContain(notices.ar.nt_packets_title);
+    expect(await texts(list.text, "thead th")).toEqual([ar.pk_subject, ar.pk_kind, ar.pk_starts, ar.pk_code, ar.pk_state, ar.pk_readiness]);
+    expect(await texts(list.text, "tbody td:nth-child(5)")).toEqual([ar.pk_state_open]);
+    for (const english of ["Subjects (reservations", "Readiness", "required signed", "No subjects in this mode"]) expect(list.text).not.toContain(english);
+
+    const page = await b.get(`/app/packets/${r.packet.packet_id}`);
+    expect(page.status).toBe(200);
+    for (const english of ["Requirement", "Signed by", "the whole subject", "nobody yet", "(no email)", "Send again", ">Send<", "not started;"]) {
+      expect(page.text).not.toContain(english);
+    }
+    // Names stay isolated inside the Arabic text.
+    expect(await texts(page.text, "tbody td:nth-child(3) bdi")).toEqual(["Ana Ruiz", "Ana Ruiz", "No Mail"]);
+    const forms = await select(page.text, "tbody form");
+    const sent = await b.submit(forms[1]!.attrs.action!, {}, `/app/packets/${r.packet.packet_id}`);
+    expect(sent.status, sent.text).toBe(200);
+    const flash = (await texts(sent.text, '[role="status"], .flash')).join(" ");
+    expect(flash).toContain("Ana Ruiz");
+    expect(flash).toContain(notices.ar.nt_item_sent.split("{")[0]!.trim());
+    expect(flash).not.toContain("Sent to");
+  });
+
+  it("retention and the redaction form speak Hebrew; the saved notice too", async () => {
+    const t = await makeAccount();
+    const b = await speaking(t, "owner", "he");
+    const page = await b.get("/app/retention");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<html lang="he" dir="rtl">');
+    for (const english of ["How long documents keep", "Save retention", "days after completion"]) expect(page.text).not.toContain(english);
+    expect(await texts(page.text, 'label[for="completed-days"]')).toEqual([retention.he.rt_completed_days]);
+    expect(await texts(page.text, "form button")).toContain(retention.he.rt_save);
+    const saved = await b.submit("/app/retention", { completed_days: "2555", ended_days: "", minimum_days: "365" }, "/app/retention");
+    expect(saved.status).toBe(303);
+    const after = await b.get(saved.location!);
+    expect(after.text).not.toContain("Retention saved.");
+    expect(after.text).toContain(notices.he.nt_retention_saved);
+    expect((await texts(after.text, "title"))[0]).toContain(frame.he.nav_retention);
+  });
+
+  it("a refusal names the role in German; a key issued is confirmed in French", async () => {
+    const t = await makeAccount();
+    const viewer = await speaking(t, "viewer", "de");
+    const refused = await viewer.submit("/app/keys", { label: "x", mode: "test", scopes: "signing:read" });
+    expect(refused.status).toBe(403);
+    expect(refused.text).not.toContain("may not do this");
+    expect(refused.text).not.toContain("<title>Refused");
+    expect(refused.text).toContain(notices.de.nt_role_may_not.split("{")[0]!.trim());
+    expect(refused.text).toContain(frame.de.role_viewer);
+
+    const owner = await speaking(t, "owner", "fr");
+    const issued = await owner.submit("/app/keys", { label: "Caisse", mode: "test", scopes: "signing:read" }, "/app/keys");
+    expect(issued.status).toBe(200);
+    expect(issued.text).toContain("Caisse");
+    expect(issued.text).not.toContain("issued");
+    expect(issued.text).not.toContain("The key is shown once");
+    expect(issued.text).toContain(notices.fr.nt_key_once);
+  });
+});
