@@ -2,15 +2,22 @@
  * Revocation data for a certificate issued by someone else (src/domain/archive.ts): the CRL named
  * in its distribution points is fetched once, cached in R2 until its nextUpdate, fetched again
  * after, and anything wrong (HTTP error, not a CRL, out of date, no distribution point) is a
- * RevocationError that keeps the file at B-T with the reason, never a silent pass.
+ * RevocationError that keeps the file at B-T with the reason, never a silent pass. A certificate
+ * that names only an OCSP responder gets that responder's answer (src/lib/seal/ocsp.ts), made here
+ * by `openssl ocsp` (test/fixtures/ocsp/make.sh): accepted only when good, signed by the CA or a
+ * delegated responder it issued with id-kp-OCSPSigning, about this certificate and current; cached
+ * in R2 the same way; anything else refused with the reason, and nothing cached.
  */
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as pkijs from "pkijs";
-import { revocationSource } from "../src/domain/archive";
+import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream, type PDFRef } from "pdf-lib";
+import { revocationSource, upgrade } from "../src/domain/archive";
 import { sha256Hex } from "../src/lib/crypto";
-import { crlNextUpdate, loadSigner, ownCrl, RevocationError, type Sealing } from "../src/lib/seal";
+import { crlNextUpdate, loadSigner, ownCrl, ownTsa, RevocationError, type Sealing, sealPdf } from "../src/lib/seal";
+import { ocspRequest } from "../src/lib/seal/ocsp";
 import { CA_CERT, CA_KEY, LEAF_WITH_CRL_DP, LEAF_WITHOUT_DP } from "./external-ca-fixtures";
+import { OCSP, OCSP_LEAF_CERT, OCSP_LEAF_KEY, OCSP_URL, RESPONDER_CERT } from "./external-ca-ocsp-fixtures";
 
 const URL_ = "http://crl.example.test/external-ca.crl";
 const DAY = 86_400_000;
@@ -35,7 +42,12 @@ function crlServer(answer: (n: number) => Promise<Response> | Response) {
   return { count: () => n, spy };
 }
 
-const clearCache = async () => env.FILES.delete(`pki/crl/${await sha256Hex(URL_)}.crl`);
+/** R2 key of the cached OCSP response for OCSP_LEAF_CERT: the SHA-256 of its CertID. */
+const ocspKey = async () => `pki/ocsp/${await sha256Hex((await ocspRequest(cert(OCSP_LEAF_CERT).cert, cert(CA_CERT).cert)).certIdDer)}.der`;
+const clearCache = async () => {
+  await env.FILES.delete(`pki/crl/${await sha256Hex(URL_)}.crl`);
+  await env.FILES.delete(await ocspKey());
+};
 
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -48,7 +60,7 @@ describe("an external CA's CRL", () => {
     const leaf = cert(LEAF_WITH_CRL_DP);
     const now = new Date();
     const server = crlServer(async () => new Response(await ownCrl(ca, new Date(), 7), { headers: { "content-type": "application/pkix-crl" } }));
-    const first = await revocationSource(env, sealing, now)(leaf.cert, leaf.der);
+    const first = await revocationSource(env, sealing, now)(leaf.cert, leaf.der, []);
     expect(first.crls).toHaveLength(1);
     expect(server.count()).toBe(1);
     const parsed = pkijs.CertificateRevocationList.fromBER(first.crls[0]!.slice().buffer as ArrayBuffer);
@@ -59,14 +71,14 @@ describe("an external CA's CRL", () => {
     expect(new Uint8Array(await cached!.arrayBuffer())).toEqual(first.crls[0]);
 
     // Within its validity: from R2, no request.
-    const again = await revocationSource(env, sealing, new Date(now.getTime() + DAY))(leaf.cert, leaf.der);
+    const again = await revocationSource(env, sealing, new Date(now.getTime() + DAY))(leaf.cert, leaf.der, []);
     expect(again.crls[0]).toEqual(first.crls[0]);
     expect(server.count()).toBe(1);
 
     // Past its nextUpdate: asked for again (the server now issues a CRL for that day).
     const later = new Date(now.getTime() + 9 * DAY);
     server.spy.mockImplementation(async () => new Response(await ownCrl(ca, later, 7)));
-    const fresh = await revocationSource(env, sealing, later)(leaf.cert, leaf.der);
+    const fresh = await revocationSource(env, sealing, later)(leaf.cert, leaf.der, []);
     expect(server.spy).toHaveBeenCalledTimes(2);
     expect(crlNextUpdate(fresh.crls[0]!)!.getTime()).toBeGreaterThan(later.getTime());
   });
@@ -77,7 +89,7 @@ describe("an external CA's CRL", () => {
   ])("refuses %s with a RevocationError naming the address, and caches nothing", async (_, answer, message) => {
     crlServer(answer);
     const leaf = cert(LEAF_WITH_CRL_DP);
-    const err = await revocationSource(env, sealing, new Date())(leaf.cert, leaf.der).catch((e) => e);
+    const err = await revocationSource(env, sealing, new Date())(leaf.cert, leaf.der, []).catch((e) => e);
     expect(err).toBeInstanceOf(RevocationError);
     expect(err.message).toMatch(message);
     expect(err.message).toContain(URL_);
@@ -88,19 +100,233 @@ describe("an external CA's CRL", () => {
     const ca = await loadSigner(CA_KEY, CA_CERT, "test CA");
     crlServer(async () => new Response(await ownCrl(ca, new Date(Date.now() - 30 * DAY), 7)));
     const leaf = cert(LEAF_WITH_CRL_DP);
-    const err = await revocationSource(env, sealing, new Date())(leaf.cert, leaf.der).catch((e) => e);
+    const err = await revocationSource(env, sealing, new Date())(leaf.cert, leaf.der, []).catch((e) => e);
     expect(err).toBeInstanceOf(RevocationError);
     expect(err.message).toMatch(/out of date/);
   });
 
-  it("says so when a certificate names no distribution point (OCSP is not fetched); a self-signed root needs none", async () => {
+  it("says so when a certificate names neither a distribution point nor an OCSP responder; a self-signed root needs none", async () => {
     const server = crlServer(() => new Response("never asked"));
     const bare = cert(LEAF_WITHOUT_DP);
-    const err = await revocationSource(env, sealing, new Date())(bare.cert, bare.der).catch((e) => e);
+    const err = await revocationSource(env, sealing, new Date())(bare.cert, bare.der, [cert(CA_CERT).cert]).catch((e) => e);
     expect(err).toBeInstanceOf(RevocationError);
-    expect(err.message).toMatch(/names no CRL distribution point/);
+    expect(err.message).toMatch(/"Example Timestamp Unit" names neither a CRL distribution point nor an OCSP responder/);
     const root = cert(CA_CERT);
-    expect(await revocationSource(env, sealing, new Date())(root.cert, root.der)).toEqual({ crls: [], ocsps: [] });
+    expect(await revocationSource(env, sealing, new Date())(root.cert, root.der, [])).toEqual({ crls: [], ocsps: [] });
     expect(server.count()).toBe(0);
   });
 });
+
+const b64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
+const HOUR = 3_600_000;
+
+/** A stand-in for the CA's OCSP responder: checks each request is a POSTed OCSP request, counts them, answers as told. */
+function ocspServer(answer: (n: number) => Response | Promise<Response>) {
+  const requests: pkijs.OCSPRequest[] = [];
+  const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const req = new Request(input, init);
+    if (req.url !== OCSP_URL) throw new Error(`unexpected fetch ${req.url}`);
+    expect(req.method).toBe("POST");
+    expect(req.headers.get("content-type")).toBe("application/ocsp-request");
+    requests.push(pkijs.OCSPRequest.fromBER(await req.arrayBuffer()));
+    return answer(requests.length);
+  });
+  return { count: () => requests.length, requests, spy };
+}
+
+const respond = (b64der: string) => () => new Response(b64(b64der), { headers: { "content-type": "application/ocsp-response" } });
+const single = (b64der: string) => {
+  const res = pkijs.OCSPResponse.fromBER(b64(b64der).buffer as ArrayBuffer);
+  const basic = pkijs.BasicOCSPResponse.fromBER(res.responseBytes!.response.valueBlock.valueHexView.slice().buffer as ArrayBuffer);
+  return basic.tbsResponseData.responses[0]!;
+};
+/** OCSP.good with one digit of its producedAt changed: still well-formed, but its signature no longer matches. */
+const tampered = (() => {
+  const der = b64(OCSP.good);
+  const at = new TextDecoder("latin1").decode(der).indexOf("Z", new TextDecoder("latin1").decode(der).indexOf("2026")) - 1;
+  der[at] = der[at] === 0x30 ? 0x31 : 0x30;
+  return btoa(String.fromCharCode(...der));
+})();
+const leafAndCa = () => ({ leaf: cert(OCSP_LEAF_CERT), known: [cert(OCSP_LEAF_CERT).cert, cert(CA_CERT).cert] });
+
+describe("an external CA that publishes only OCSP", () => {
+  it("asks its responder once (SHA-1 CertID, no nonce), accepts a good CA-signed answer, caches it until its nextUpdate", async () => {
+    const server = ocspServer(respond(OCSP.good));
+    const { leaf, known } = leafAndCa();
+    const now = new Date();
+    const first = await revocationSource(env, sealing, now)(leaf.cert, leaf.der, known);
+    expect(first).toEqual({ crls: [], ocsps: [b64(OCSP.good)], certs: [] });
+    expect(server.count()).toBe(1);
+
+    // The request: one CertID, the same openssl put in its answer, and no extensions (no nonce).
+    const tbs = server.requests[0]!.tbsRequest;
+    expect(tbs.requestList).toHaveLength(1);
+    expect(tbs.requestExtensions).toBeUndefined();
+    const asked = tbs.requestList[0]!.reqCert;
+    expect(asked.hashAlgorithm.algorithmId).toBe("1.3.14.3.2.26");
+    expect(asked.serialNumber.isEqual(leaf.cert.serialNumber)).toBe(true);
+    expect(asked.isEqual(single(OCSP.good).certID)).toBe(true);
+
+    // Cached in R2 under the SHA-256 of that CertID, with the answer's nextUpdate.
+    const key = `pki/ocsp/${await sha256Hex(new Uint8Array(asked.toSchema().toBER()))}.der`;
+    expect(key).toBe(await ocspKey());
+    const cached = await env.FILES.get(key);
+    expect(cached!.customMetadata).toMatchObject({ url: OCSP_URL, nextUpdate: single(OCSP.good).nextUpdate!.toISOString() });
+    expect(new Uint8Array(await cached!.arrayBuffer())).toEqual(b64(OCSP.good));
+
+    // A second seal within its validity: from R2, no second request.
+    const again = await revocationSource(env, sealing, new Date(now.getTime() + 30 * DAY))(leaf.cert, leaf.der, known);
+    expect(again.ocsps).toEqual([b64(OCSP.good)]);
+    expect(server.count()).toBe(1);
+  });
+
+  it("accepts an answer signed by a delegated responder (issued by the CA, id-kp-OCSPSigning) and hands its certificate to the DSS, cached or not", async () => {
+    const server = ocspServer(respond(OCSP.goodDelegated));
+    const { leaf, known } = leafAndCa();
+    const responder = cert(RESPONDER_CERT).der;
+    const first = await revocationSource(env, sealing, new Date())(leaf.cert, leaf.der, known);
+    expect(first).toEqual({ crls: [], ocsps: [b64(OCSP.goodDelegated)], certs: [responder] });
+    const again = await revocationSource(env, sealing, new Date())(leaf.cert, leaf.der, known);
+    expect(again).toEqual(first);
+    expect(server.count()).toBe(1);
+  });
+
+  it("keeps an answer without nextUpdate for a day, then asks again", async () => {
+    const server = ocspServer(respond(OCSP.goodNoNextUpdate));
+    const { leaf, known } = leafAndCa();
+    const now = new Date();
+    await revocationSource(env, sealing, now)(leaf.cert, leaf.der, known);
+    expect((await env.FILES.get(await ocspKey()))!.customMetadata!.nextUpdate).toBe(new Date(now.getTime() + DAY).toISOString());
+    await revocationSource(env, sealing, new Date(now.getTime() + 23 * HOUR))(leaf.cert, leaf.der, known);
+    expect(server.count()).toBe(1);
+    await revocationSource(env, sealing, new Date(now.getTime() + 25 * HOUR))(leaf.cert, leaf.der, known);
+    expect(server.count()).toBe(2);
+  });
+
+  it("allows a few minutes of clock skew on thisUpdate, no more", async () => {
+    ocspServer(respond(OCSP.good));
+    const { leaf, known } = leafAndCa();
+    const thisUpdate = single(OCSP.good).thisUpdate.getTime();
+    const ok = await revocationSource(env, sealing, new Date(thisUpdate - 2 * 60_000))(leaf.cert, leaf.der, known);
+    expect(ok.ocsps).toHaveLength(1);
+    await clearCache();
+    const err = await revocationSource(env, sealing, new Date(thisUpdate - HOUR))(leaf.cert, leaf.der, known).catch((e) => e);
+    expect(err).toBeInstanceOf(RevocationError);
+    expect(err.message).toMatch(/thisUpdate .* is in the future/);
+    expect(await env.FILES.get(await ocspKey())).toBeNull();
+  });
+
+  it.each([
+    [
+      "revoked",
+      OCSP.revoked,
+      new Date(),
+      /"Example OCSP Seal" is revoked: the OCSP responder says it was revoked on 2026-11-20T12:00:00.000Z \(reason keyCompromise\)/,
+    ],
+    ["unknown", OCSP.unknown, new Date(), /does not know "Example OCSP Seal" \(certStatus unknown\)/],
+    [
+      "signed by a responder the CA did not issue",
+      OCSP.rogue,
+      new Date(),
+      /signed by "Example Rogue Responder", a certificate the CA "Example External CA" did not issue/,
+    ],
+    [
+      "signed by a CA-issued certificate without OCSPSigning",
+      OCSP.noEku,
+      new Date(),
+      /"Example Responder Without EKU", which the CA issued without the extended key usage id-kp-OCSPSigning/,
+    ],
+    ["signed by the CA but altered", tampered, new Date(), /its signature does not verify with the key of the CA "Example External CA"/],
+    ["out of date (nextUpdate passed)", OCSP.expired, new Date(Date.now() + 2 * DAY), /out of date \(nextUpdate .* has passed\)/],
+    ["about another certificate", OCSP.otherCert, new Date(), /not about this certificate/],
+    ["unsuccessful (tryLater)", "MAMKAQM=", new Date(), /the responder answered tryLater \(responseStatus 3\)/],
+    ["unsuccessful (unauthorized)", "MAMKAQY=", new Date(), /the responder answered unauthorized \(responseStatus 6\)/],
+    ["not an OCSP response", btoa("<html>login</html>"), new Date(), /not an OCSP response/],
+  ])("refuses an answer that is %s with a RevocationError saying so, and caches nothing", async (_, answer, now, message) => {
+    const server = ocspServer(respond(answer));
+    const { leaf, known } = leafAndCa();
+    const err = await revocationSource(env, sealing, now)(leaf.cert, leaf.der, known).catch((e) => e);
+    expect(err).toBeInstanceOf(RevocationError);
+    expect(err.message).toMatch(message);
+    expect(err.message).toContain(OCSP_URL);
+    expect(await env.FILES.get(await ocspKey())).toBeNull();
+    expect(server.count()).toBe(1);
+  });
+
+  it("refuses an HTTP error, and a certificate whose issuer is not at hand", async () => {
+    const server = ocspServer(() => new Response("down", { status: 503 }));
+    const { leaf, known } = leafAndCa();
+    const err = await revocationSource(env, sealing, new Date())(leaf.cert, leaf.der, known).catch((e) => e);
+    expect(err).toBeInstanceOf(RevocationError);
+    expect(err.message).toMatch(/No acceptable OCSP response for "Example OCSP Seal" \(http:\/\/ocsp.example.test\/: HTTP 503\)/);
+    // Only the leaf known: no issuer, so no CertID and no request.
+    const lone = await revocationSource(env, sealing, new Date())(leaf.cert, leaf.der, [leaf.cert]).catch((e) => e);
+    expect(lone).toBeInstanceOf(RevocationError);
+    expect(lone.message).toMatch(/the certificate of its issuer is not in the file or the seal chain/);
+    expect(server.count()).toBe(1);
+    expect(await env.FILES.get(await ocspKey())).toBeNull();
+  });
+});
+
+/** The DSS of a file: its OCSPs and Certs streams, and its VRI entries' /OCSP and /Cert references. */
+async function dssOf(pdf: Uint8Array) {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const dss = doc.catalog.lookup(PDFName.of("DSS"), PDFDict);
+  const streams = (name: string) => {
+    const arr = dss.lookupMaybe(PDFName.of(name), PDFArray);
+    return (arr?.asArray() ?? []).map((ref) => ({ ref: ref as PDFRef, bytes: (doc.context.lookup(ref) as PDFRawStream).contents }));
+  };
+  const vri = dss.lookup(PDFName.of("VRI"), PDFDict);
+  const entries = vri.keys().map((k) => vri.lookup(k, PDFDict));
+  const refs = (entry: PDFDict, name: string) => (entry.lookupMaybe(PDFName.of(name), PDFArray)?.asArray() ?? []).map((r) => (r as PDFRef).tag);
+  return {
+    ocsps: streams("OCSPs"),
+    certs: streams("Certs"),
+    crls: streams("CRLs"),
+    vri: entries.map((e) => ({ ocsp: refs(e, "OCSP"), cert: refs(e, "Cert") })),
+  };
+}
+
+describe("a seal certificate from an OCSP-only CA", () => {
+  const sealed = async () => {
+    const signer = await loadSigner(OCSP_LEAF_KEY, `${OCSP_LEAF_CERT}\n${CA_CERT}`, "OCSP seal");
+    const tsaSigner = await loadSigner(env.TSA_KEY_PEM, env.TSA_CERT_PEM, "tsa");
+    const s = {
+      signer,
+      tsa: ownTsa(tsaSigner),
+      tsaSigner,
+      description: { commonName: signer.commonName, timestamped: true, publiclyTrusted: true },
+    } satisfies Sealing;
+    const doc = await PDFDocument.create();
+    doc.addPage().drawText("OCSP", { x: 50, y: 700 });
+    return { s, pdf: await sealPdf(doc, { signer, tsa: s.tsa, reason: "test", location: "test", contactInfo: "https://sign.example.test/verify/X" }) };
+  };
+
+  it("reaches B-LTA with the delegated responder's answer and certificate in the DSS, named by the seal's VRI entry", async () => {
+    ocspServer(respond(OCSP.goodDelegated));
+    const { s, pdf } = await sealed();
+    const u = await upgrade(env, pdf, s, new Date());
+    expect(u).toMatchObject({ level: "B-LTA", levelReason: null });
+    const dss = await dssOf(u.bytes);
+    expect(dss.ocsps.map((o) => o.bytes)).toEqual([b64(OCSP.goodDelegated)]);
+    expect(dss.certs.map((c) => c.bytes)).toContainEqual(cert(RESPONDER_CERT).der);
+    expect(dss.certs.map((c) => c.bytes)).toContainEqual(cert(OCSP_LEAF_CERT).der);
+    expect(dss.crls).toHaveLength(1); // the own timestamp authority's CRL
+    expect(dss.vri).toHaveLength(1);
+    expect(dss.vri[0]!.ocsp).toEqual([dss.ocsps[0]!.ref.tag]);
+    expect(dss.vri[0]!.cert).toContain(dss.certs.find((c) => equalBytes(c.bytes, cert(RESPONDER_CERT).der))!.ref.tag);
+  });
+
+  it("stays at B-T with the reason in levelReason when the responder says the certificate is revoked", async () => {
+    ocspServer(respond(OCSP.revoked));
+    const { s, pdf } = await sealed();
+    const u = await upgrade(env, pdf, s, new Date());
+    expect(u.level).toBe("B-T");
+    expect(u.bytes).toBe(pdf);
+    expect(u.levelReason).toMatch(/^Revocation data could not be had, so the file stays B-T; retried hourly: "Example OCSP Seal" is revoked/);
+  });
+});
+
+function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}

@@ -1,11 +1,13 @@
 /**
  * Long-term evidence for sealed files (docs/evidence.md, "Levels"): after the B-T seal, the
- * validation data (DSS: certificates and CRLs of the seal chain and every timestamp chain, VRI)
- * and a document timestamp make the file B-LTA. When revocation data cannot be had the file
- * stays B-T, its seal object says why, and the cron retries; when the last timestamp's authority
- * certificate comes within 90 days of expiry the cron adds a fresh archive timestamp. Each upgrade
- * is a new R2 object; every earlier version stays downloadable by its hash and verifiable.
+ * validation data (DSS: certificates, CRLs and OCSP responses of the seal chain and every
+ * timestamp chain, VRI) and a document timestamp make the file B-LTA. When revocation data cannot
+ * be had the file stays B-T, its seal object says why, and the cron retries; when the last
+ * timestamp's authority certificate comes within 90 days of expiry the cron adds a fresh archive
+ * timestamp. Each upgrade is a new R2 object; every earlier version stays downloadable by its hash
+ * and verifiable.
  */
+import type * as pkijs from "pkijs";
 import type { Env } from "../env";
 import { randomHex, sha256Hex } from "../lib/crypto";
 import { nowIso } from "../lib/ids";
@@ -21,24 +23,28 @@ export const RETRY_MINUTES = 60;
 const PER_RUN = 5;
 
 const DAY = 86_400_000;
-const CRL_FETCH_TIMEOUT_MS = 10_000;
+const REVOCATION_FETCH_TIMEOUT_MS = 10_000;
 
 /**
  * Revocation data for the Worker: the service's own identities (self-issued seal, own timestamp
- * authority) get a CRL signed with their own key, the one `/pki/*.crl` publishes; a certificate
+ * authority) get a CRL signed with their own key, the one `/pki/*.crl` publishes. A certificate
  * issued by someone else gets the CRL named in its distribution points, cached in R2
- * (`pki/crl/<sha256 of url>.crl`, with its nextUpdate) until its nextUpdate. A self-signed
- * certificate from elsewhere is a trust anchor: nothing above it can revoke it.
+ * (`pki/crl/<sha256 of url>.crl`, with its nextUpdate) until its nextUpdate; one that names no
+ * distribution point but an OCSP responder (Authority Information Access) gets that responder's
+ * answer, checked (src/lib/seal/ocsp.ts) and cached in R2 (`pki/ocsp/<sha256 of the CertID>.der`)
+ * until its nextUpdate (a day when it gives none); with a delegated responder, its certificate
+ * goes into the DSS too. A self-signed certificate from elsewhere is a trust anchor: nothing above
+ * it can revoke it. Anything else is a RevocationError saying why.
  */
 export function revocationSource(env: Env, sealing: Sealing, now: Date): RevocationSource {
-  return async (cert, der) => {
+  return async (cert, der, known) => {
     const seal = await import("../lib/seal");
     for (const own of [sealing.signer, sealing.tsaSigner]) {
       if (own?.selfIssued && equal(der, own.leafDer)) return { crls: [await seal.ownCrl(own, now)], ocsps: [] };
     }
     if (cert.subject.isEqual(cert.issuer)) return { crls: [], ocsps: [] };
     const urls = seal.crlUrls(cert);
-    if (!urls.length) throw new seal.RevocationError(`${cnOf(cert)} names no CRL distribution point (OCSP is not fetched).`);
+    if (!urls.length) return ocspFor(env, cert, known, now);
     const problems: string[] = [];
     for (const url of urls) {
       try {
@@ -62,21 +68,86 @@ function cnOf(cert: { subject: { typesAndValues: { type: string; value: { valueB
   return tv ? `"${String((tv.value.valueBlock as { value?: unknown }).value)}"` : "a certificate";
 }
 
-async function cachedCrl(env: Env, url: string, now: Date): Promise<Uint8Array> {
-  const { crlNextUpdate } = await import("../lib/seal");
-  const key = `pki/crl/${await sha256Hex(url)}.crl`;
+/**
+ * Revocation data kept in R2 under `key`: read from there while its recorded nextUpdate is ahead,
+ * otherwise fetched from `url` (10 s timeout), checked by `accept` (which throws when the answer is
+ * refused and returns its nextUpdate) and stored with that nextUpdate (a day from now when it has
+ * none). A refused answer is never stored.
+ */
+async function cachedFetch(
+  env: Env,
+  key: string,
+  now: Date,
+  req: { url: string; init?: RequestInit; contentType: string; accept: (der: Uint8Array) => Promise<Date | null> },
+): Promise<{ der: Uint8Array; fresh: boolean }> {
   const cached = await env.FILES.get(key);
-  if (cached && Date.parse(cached.customMetadata?.nextUpdate ?? "") > now.getTime()) return new Uint8Array(await cached.arrayBuffer());
-  const res = await fetch(url, { signal: AbortSignal.timeout(CRL_FETCH_TIMEOUT_MS) });
+  if (cached && Date.parse(cached.customMetadata?.nextUpdate ?? "") > now.getTime()) return { der: new Uint8Array(await cached.arrayBuffer()), fresh: false };
+  const res = await fetch(req.url, { ...req.init, signal: AbortSignal.timeout(REVOCATION_FETCH_TIMEOUT_MS) });
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   const der = new Uint8Array(await res.arrayBuffer());
-  const next = crlNextUpdate(der); // throws on anything that is not a CRL
-  if (next && next.getTime() <= now.getTime()) throw new Error("the CRL is out of date (nextUpdate has passed)");
+  const next = await req.accept(der);
   await env.FILES.put(key, der, {
-    httpMetadata: { contentType: "application/pkix-crl" },
-    customMetadata: { url, nextUpdate: (next ?? new Date(now.getTime() + DAY)).toISOString(), fetchedAt: now.toISOString() },
+    httpMetadata: { contentType: req.contentType },
+    customMetadata: { url: req.url, nextUpdate: (next ?? new Date(now.getTime() + DAY)).toISOString(), fetchedAt: now.toISOString() },
   });
-  return der;
+  return { der, fresh: true };
+}
+
+async function cachedCrl(env: Env, url: string, now: Date): Promise<Uint8Array> {
+  const { crlNextUpdate } = await import("../lib/seal");
+  const got = await cachedFetch(env, `pki/crl/${await sha256Hex(url)}.crl`, now, {
+    url,
+    contentType: "application/pkix-crl",
+    accept: async (der) => {
+      const next = crlNextUpdate(der); // throws on anything that is not a CRL
+      if (next && next.getTime() <= now.getTime()) throw new Error("the CRL is out of date (nextUpdate has passed)");
+      return next;
+    },
+  });
+  return got.der;
+}
+
+/** The OCSP path: a certificate that names no CRL distribution point; its issuer must be among `known`. */
+async function ocspFor(env: Env, cert: pkijs.Certificate, known: pkijs.Certificate[], now: Date) {
+  const { RevocationError } = await import("../lib/seal");
+  const ocsp = await import("../lib/seal/ocsp");
+  const urls = ocsp.ocspUrls(cert);
+  if (!urls.length) {
+    throw new RevocationError(
+      `${cnOf(cert)} names neither a CRL distribution point nor an OCSP responder (http or https), so its revocation status cannot be had.`,
+    );
+  }
+  const issuer = await ocsp.findIssuer(cert, known);
+  if (!issuer) {
+    throw new RevocationError(
+      `${cnOf(cert)} names an OCSP responder, but the certificate of its issuer is not in the file or the seal chain, so no OCSP request can be made.`,
+    );
+  }
+  const query = await ocsp.ocspRequest(cert, issuer);
+  const key = `pki/ocsp/${await sha256Hex(query.certIdDer)}.der`;
+  const problems: string[] = [];
+  for (const url of urls) {
+    let responder: Uint8Array | null = null;
+    try {
+      const got = await cachedFetch(env, key, now, {
+        url,
+        init: { method: "POST", headers: { "content-type": "application/ocsp-request", accept: "application/ocsp-response" }, body: query.request },
+        contentType: "application/ocsp-response",
+        accept: async (der) => {
+          const ok = await ocsp.checkOcspResponse(der, query, now);
+          responder = ok.responder;
+          return ok.nextUpdate;
+        },
+      });
+      if (!got.fresh) responder = await ocsp.ocspResponder(got.der, issuer);
+      return { crls: [], ocsps: [got.der], certs: responder ? [responder] : [] };
+    } catch (err) {
+      // A revoked or unknown certificate is the answer, not a failure to get one: no other responder is asked.
+      if (err instanceof RevocationError) throw new RevocationError(`${err.message} (OCSP responder ${url})`);
+      problems.push(`${url}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  throw new RevocationError(`No acceptable OCSP response for ${cnOf(cert)} (${problems.join("; ")}).`);
 }
 
 export type Upgrade = { bytes: Uint8Array; level: SealLevel; levelReason: string | null; nextArchiveAt: string | null };

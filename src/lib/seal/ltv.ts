@@ -307,8 +307,16 @@ export function signatureTimestampTokens(cms: Uint8Array): Uint8Array[] {
   return out;
 }
 
-/** Revocation data for one certificate (a CRL and/or OCSP responses); throws RevocationError when none can be had. */
-export type RevocationSource = (cert: pkijs.Certificate, der: Uint8Array) => Promise<{ crls: Uint8Array[]; ocsps: Uint8Array[] }>;
+/**
+ * Revocation data for one certificate (a CRL and/or OCSP responses, plus `certs` the DSS needs to
+ * check them, such as a delegated OCSP responder's certificate); throws RevocationError when none
+ * can be had. `known`: every certificate of the file and the seal chain (where its issuer is found).
+ */
+export type RevocationSource = (
+  cert: pkijs.Certificate,
+  der: Uint8Array,
+  known: pkijs.Certificate[],
+) => Promise<{ crls: Uint8Array[]; ocsps: Uint8Array[]; certs?: Uint8Array[] }>;
 
 function derOf(cert: pkijs.Certificate): Uint8Array {
   return new Uint8Array(cert.toSchema().toBER());
@@ -332,7 +340,8 @@ export function certificatesOf(pdf: Uint8Array, extra: pkijs.Certificate[] = [])
 
 /**
  * B-LT then B-LTA (and, later, each re-timestamp): the DSS gets every certificate of the file's
- * signatures and timestamps with their revocation data, then a document timestamp closes the file.
+ * signatures and timestamps with their revocation data (CRLs, OCSP responses and the certificates
+ * those need, such as a delegated OCSP responder's), then a document timestamp closes the file.
  * Throws RevocationError (nothing added) when revocation data is missing, TimestampError when the
  * authority fails after the DSS step; `dssOnly` stops after the DSS (level B-LT).
  */
@@ -342,12 +351,20 @@ export async function archive(
 ): Promise<{ dss: Uint8Array; lta: () => Promise<Uint8Array> }> {
   const certs = certificatesOf(pdf, opts.chain);
   const data: ValidationData = { certs: [], crls: [], ocsps: [] };
+  const extra: Uint8Array[] = [];
   for (const cert of certs) {
     const der = derOf(cert);
     data.certs.push(der);
-    const r = await opts.revocation(cert, der);
+    const r = await opts.revocation(cert, der, certs);
     data.crls.push(...r.crls);
     data.ocsps.push(...r.ocsps);
+    extra.push(...(r.certs ?? []));
+  }
+  const seen = new Set(data.certs.map((c) => hex(c)));
+  for (const c of extra) {
+    if (seen.has(hex(c))) continue;
+    seen.add(hex(c));
+    data.certs.push(c);
   }
   const dss = await addDss(pdf, data);
   return { dss, lta: () => addDocTimestamp(dss, opts.tsa) };
