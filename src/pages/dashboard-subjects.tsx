@@ -13,12 +13,14 @@ type Packet = Awaited<ReturnType<typeof getPacket>>;
 
 const STATE_WORDS = { open: "pk_state_open", ready: "pk_state_ready", blocked: "pk_state_blocked" } as const;
 const stateText = (t: DashT, status: string) => (status in STATE_WORDS ? t(STATE_WORDS[status as keyof typeof STATE_WORDS]) : status);
-const readinessText = (t: DashT, r: { required: number; completed: number; outstanding: number; blocked: number }) =>
+/** "2 of 3 required signed, 1 declined, …" as the language lists things; a packet's page adds how many are not started. */
+const readinessText = (t: DashT, r: { required: number; completed: number; outstanding: number; blocked: number }, notStarted?: number) =>
   new Intl.ListFormat(t.lang, { style: "short", type: "unit" }).format(
     [
       t("pk_signed_of", { completed: t.num(r.completed), required: t.num(r.required) }),
       r.blocked ? t("pk_declined_n", { n: t.num(r.blocked) }) : "",
       r.outstanding ? t("pk_outstanding_n", { n: t.num(r.outstanding) }) : "",
+      notStarted === undefined ? "" : t("pk_not_started_n", { n: t.num(notStarted) }),
     ].filter(Boolean),
   );
 
@@ -75,9 +77,7 @@ export function PacketView(p: { v: Viewer; packet: Packet }) {
           {k.ready_at ? `, ${t("pk_since", { when: t.when(k.ready_at) })}` : ""}
         </dd>
         <dt>{t("pk_readiness")}</dt>
-        <dd>
-          {readinessText(t, k.readiness)}; {t("pk_not_started_n", { n: t.num(k.not_started) })}
-        </dd>
+        <dd>{readinessText(t, k.readiness, k.not_started)}</dd>
       </dl>
       <Table
         label={t("pk_items")}

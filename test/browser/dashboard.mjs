@@ -90,6 +90,19 @@ async function follow(page, selector) {
   await enter(page);
 }
 
+/** An owner of a white-label account, signed in, looking at live data (the workflow and the packet were made with live keys). */
+async function whiteLabelOwnerLive() {
+  const acct = await ownerAccount();
+  await env.svc.must("PATCH", `/ops/v1/tenants/${acct.tenantId}`, { key: OPERATOR_TOKEN, body: { white_label: true } });
+  const ctx = await newContext();
+  const page = await newPage(ctx);
+  await signIn(page, acct.email);
+  await tabTo(page, 'button[name=mode][value="live"]');
+  await enter(page);
+  await page.getByText("Live data.").waitFor();
+  return { acct, ctx, page };
+}
+
 describe("dashboard", () => {
   it("signs in with the keyboard; every page is axe-clean at 390 and 1280 px", LIMIT, async () => {
     const acct = await ownerAccount();
@@ -236,14 +249,7 @@ describe("dashboard", () => {
     "creates and edits a workflow, pairs and stops a tablet, brands the account with a logo, ends an OAuth connection, reminds a signer; every page axe-clean",
     LIMIT,
     async () => {
-      const acct = await ownerAccount();
-      await env.svc.must("PATCH", `/ops/v1/tenants/${acct.tenantId}`, { key: OPERATOR_TOKEN, body: { white_label: true } });
-      const ctx = await newContext();
-      const page = await newPage(ctx);
-      await signIn(page, acct.email);
-      await tabTo(page, 'button[name=mode][value="live"]');
-      await enter(page);
-      await page.getByText("Live data.").waitFor();
+      const { acct, ctx, page } = await whiteLabelOwnerLive();
 
       // A workflow from the form: a participant and a fixed countersigner, public, one form field.
       await page.goto(`${BASE_URL}/app/workflows/new`);
@@ -409,18 +415,12 @@ describe("dashboard", () => {
       await ctx.close();
     },
   );
+
   it(
     "the pages of the workflows, tablets, subjects, branding, connections and retention read right to left in Arabic and Hebrew, axe-clean",
     LIMIT,
     async () => {
-      const acct = await ownerAccount();
-      await env.svc.must("PATCH", `/ops/v1/tenants/${acct.tenantId}`, { key: OPERATOR_TOKEN, body: { white_label: true } });
-      const ctx = await newContext();
-      const page = await newPage(ctx);
-      await signIn(page, acct.email);
-      // Live mode: the workflow and the packet were made with live keys.
-      await tabTo(page, 'button[name=mode][value="live"]');
-      await enter(page);
+      const { acct, ctx, page } = await whiteLabelOwnerLive();
       const english = [
         "Signer roles",
         "Pair a tablet",
