@@ -4,6 +4,8 @@ import { eq } from "drizzle-orm";
 import { dbOf } from "../src/db/client";
 import { documents, workflows } from "../src/db/schema";
 import { api, makeTenant } from "./helpers";
+import { DICTS } from "../src/pages/i18n";
+import { LANGUAGES } from "../src/db/enums";
 import { nonceOf, page, select } from "./pages-helpers";
 import { deviceRow, pairingCode, workflowFor } from "./devices-helpers";
 
@@ -37,17 +39,13 @@ async function pairedTablet(over: Partial<typeof workflows.$inferInsert> = {}) {
 }
 
 describe("GET /t (the tablet's page)", () => {
-  it("asks an unpaired tablet for its pairing code, in four languages, under a nonce CSP", async () => {
-    for (const [lang, heading] of [
-      ["en", "Pair this tablet"],
-      ["es", "Vincular esta tableta"],
-      ["fr", "Associer cette tablette"],
-      ["de", "Dieses Tablet koppeln"],
-    ] as const) {
+  it("asks an unpaired tablet for its pairing code, in every language of the pages, under a nonce CSP", async () => {
+    expect(DICTS.de.k_pairHeading).toBe("Dieses Tablet koppeln");
+    for (const lang of LANGUAGES) {
       const r = await page("GET", `/t?lang=${lang}`);
       expect(r.status).toBe(200);
-      expect((await select(r.text, "h1"))[0]!.text).toBe(heading);
-      expect((await select(r.text, "html"))[0]!.attrs.lang).toBe(lang);
+      expect((await select(r.text, "h1"))[0]!.text).toBe(DICTS[lang].k_pairHeading);
+      expect((await select(r.text, "html"))[0]!.attrs).toMatchObject({ lang, dir: lang === "ar" || lang === "he" ? "rtl" : "ltr" });
       expect(nonceOf(r.headers)).toBeTruthy();
       expect(r.headers.get("content-security-policy")).toContain("default-src 'none'");
       expect(r.headers.get("cache-control")).toBe("no-store");

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, makeTenant } from "./helpers";
+import { DICTS } from "../src/pages/i18n";
+import { LANGUAGES } from "../src/db/enums";
 import { page, select } from "./pages-helpers";
 import { makeWorkflow } from "./workflow-helpers";
 
@@ -77,6 +79,16 @@ describe("GET /f/{public_slug}", () => {
     const html = (await page("GET", `/f/${slug}?lang=es`, { ip: freshIp() })).text;
     expect((await select(html, "html"))[0]!.attrs.lang).toBe("es");
     expect((await select(html, "input[name=lang]"))[0]!.attrs.value).toBe("es");
+  });
+
+  it("speaks every language of the pages, right to left in Arabic and Hebrew", async () => {
+    const { slug } = await publicWorkflow();
+    for (const lang of LANGUAGES) {
+      const html = (await page("GET", `/f/${slug}?lang=${lang}`, { ip: freshIp() })).text;
+      const root = (await select(html, "html"))[0]!.attrs;
+      expect(root, lang).toMatchObject({ lang, dir: lang === "ar" || lang === "he" ? "rtl" : "ltr" });
+      expect((await select(html, "button[type=submit]"))[0]!.text, lang).toBe(DICTS[lang].pf_submit);
+    }
   });
 
   it("escapes the workflow's name, intro and labels", async () => {
