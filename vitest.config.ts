@@ -62,6 +62,7 @@ export default defineConfig(async () => {
       // `npm run reliability`, which sets these variables.
       provide: {
         fuzzRequests: Number(process.env.FUZZ_REQUESTS ?? 0),
+        fuzzPageRequests: Number(process.env.FUZZ_PAGE_REQUESTS ?? 0),
         fuzzSeed: Number(process.env.FUZZ_SEED ?? 0),
         raceRuns: Number(process.env.RACE_RUNS ?? 0),
         soakEvents: Number(process.env.SOAK_EVENTS ?? 0),

@@ -4,7 +4,8 @@
  * (docs/reliability.md). Each part runs on its own, is bounded in time, and sends traffic only to
  * this machine (the workerd tests' Node receiver, or loopback for the parts that run wrangler).
  *
- *   fuzz     ≥ 20,000 requests generated from /openapi.json (FUZZ_REQUESTS, FUZZ_SEED)
+ *   fuzz     ≥ 20,000 requests generated from /openapi.json (FUZZ_REQUESTS, FUZZ_SEED), and 5,000
+ *            to the routes outside it: pages, dashboard, operator API, hooks, assets (FUZZ_PAGE_REQUESTS)
  *   races    100 runs of each sequencer race (RACE_RUNS)
  *   secrets  the secrets-at-rest scan
  *   soak     10,000 webhook events over 20 endpoints under faults (SOAK_EVENTS, SOAK_SEED)
@@ -22,7 +23,12 @@ const bin = (name) => path.join(ROOT, "node_modules/.bin", name);
 
 /** part → [command, args, extra env, time bound in minutes] */
 const PARTS = {
-  fuzz: () => [bin("vitest"), ["run", "test/fuzz.test.ts"], { FUZZ_REQUESTS: process.env.FUZZ_REQUESTS ?? "20000" }, 75],
+  fuzz: () => [
+    bin("vitest"),
+    ["run", "test/fuzz.test.ts", "test/fuzz-pages.test.ts"],
+    { FUZZ_REQUESTS: process.env.FUZZ_REQUESTS ?? "20000", FUZZ_PAGE_REQUESTS: process.env.FUZZ_PAGE_REQUESTS ?? "5000" },
+    90,
+  ],
   races: () => [bin("vitest"), ["run", "test/concurrency.test.ts"], { RACE_RUNS: process.env.RACE_RUNS ?? "100" }, 40],
   secrets: () => [bin("vitest"), ["run", "test/secrets-at-rest.test.ts"], {}, 5],
   soak: () => [bin("vitest"), ["run", "test/webhook-soak.test.ts"], { SOAK_EVENTS: process.env.SOAK_EVENTS ?? "10000" }, 40],

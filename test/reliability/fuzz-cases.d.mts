@@ -13,3 +13,8 @@ export function operations(spec: unknown): Operation[];
 export function cases(spec: unknown, fixture: unknown, opts?: { seed?: number; n?: number }): Generator<FuzzCase>;
 export function judge(c: FuzzCase, status: number, text: string, contentType: string): string[];
 export const NASTY_STRINGS: string[];
+export const NASTY_NUMBERS: number[];
+export const RAW_JSON: string[];
+export const JUNK_IDS: string[];
+export function encodeAny(v: string): string;
+export function invalidValue(r: ReturnType<typeof rng>): unknown;

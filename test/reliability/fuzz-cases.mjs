@@ -70,7 +70,7 @@ export const NASTY_STRINGS = [
 export const NASTY_NUMBERS = [0, -1, -0, 1.5, 2 ** 31, 2 ** 53 + 1, -(2 ** 63), 1e308, Number.MAX_VALUE, Number.MIN_VALUE, 1e-320];
 
 /** Raw JSON texts that JSON.stringify cannot make. */
-const RAW_JSON = [
+export const RAW_JSON = [
   "1e999999",
   "-1e999999",
   '{"a":1,"a":2}',
@@ -222,7 +222,8 @@ function pathValue(fx, method, path, name, r) {
   return r.pick(list);
 }
 
-const JUNK_IDS = [
+/** Path segments that are no identifier (already percent-encoded where a URL needs it). */
+export const JUNK_IDS = [
   "",
   "%00",
   "%2e%2e",
@@ -256,7 +257,7 @@ function withFixture(opId, body, fx) {
 }
 
 /** encodeURIComponent that also sends a lone surrogate, as the bytes ED A0 80 (not UTF-8). */
-function encodeAny(v) {
+export function encodeAny(v) {
   return v
     .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\u0000LONE\u0000")
     .split("\u0000LONE\u0000")

@@ -1,0 +1,31 @@
+export type PageRoute = {
+  route: string;
+  family: string;
+  kind: "page" | "json" | "script" | "asset";
+  method: string;
+  path: string;
+  auth: string;
+};
+export type PageCase = {
+  route: string;
+  family: string;
+  kind: PageRoute["kind"];
+  mode: "valid" | "hostile";
+  mutations: string[];
+  method: string;
+  origin: string;
+  path: string;
+  headers: [string, string][];
+  cookies: [string, string][];
+  body: string | Uint8Array | undefined;
+  auth: string;
+  noWrite: boolean;
+  sessionRole: string | null;
+  twilio: "signed" | "unsigned" | "bad signature" | null;
+};
+export type PageAnswer = { status: number; text: string; contentType: string; location: string | null };
+export const PAGE_ROUTES: PageRoute[];
+export const MUTATION_NAMES: string[];
+export function makePageCase(route: PageRoute, fixture: unknown, r: unknown, mode: "valid" | "hostile"): PageCase;
+export function pageCases(fixture: unknown, opts?: { seed?: number; n?: number }): Generator<PageCase>;
+export function judgePage(c: PageCase, res: PageAnswer, fixture: { oauth: { redirectUris: string[] } }): string[];
