@@ -10,7 +10,7 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
-import { buildFixture, diffCounts, objectCount, tableCounts } from "./reliability/fuzz-fixture.mjs";
+import { buildFixture, diffCounts, storesSnapshot, untilStill } from "./reliability/fuzz-fixture.mjs";
 import { PAGE_ROUTES, judgePage, pageCases, type PageCase } from "./reliability/fuzz-page-cases.mjs";
 import { BASE } from "./helpers";
 import { newBox } from "./webhook-helpers";
@@ -508,18 +508,8 @@ async function send(c: PageCase): Promise<Res | null> {
   return { status: res.status, text: await res.text(), contentType: res.headers.get("content-type") ?? "", location: res.headers.get("location") };
 }
 
-const snapshot = async () => ({ rows: await tableCounts(env.DB), objects: await objectCount(env.FILES) });
-
-/** Waits until the background work of earlier requests (queues, outbox) has stopped writing. */
-async function quiet() {
-  let last = JSON.stringify(await snapshot());
-  for (let i = 0; i < 40; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    const now = JSON.stringify(await snapshot());
-    if (now === last) return;
-    last = now;
-  }
-}
+const snapshot = () => storesSnapshot(env.DB, env.FILES);
+const quiet = () => untilStill(env.DB, env.FILES);
 
 /** A route as the app lists it, written as PAGE_ROUTES writes it (versioned asset paths with {version}/{file}). */
 const normalise = (method: string, path: string) =>

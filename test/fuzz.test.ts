@@ -7,7 +7,7 @@
 import { env, exports } from "cloudflare:workers";
 import { inject } from "vitest";
 import { describe, expect, it } from "vitest";
-import { buildFixture, diffCounts, objectCount, tableCounts } from "./reliability/fuzz-fixture.mjs";
+import { buildFixture, diffCounts, storesSnapshot, untilStill } from "./reliability/fuzz-fixture.mjs";
 import { cases, judge, operations } from "./reliability/fuzz-cases.mjs";
 import { BASE } from "./helpers";
 import { newBox } from "./webhook-helpers";
@@ -49,18 +49,8 @@ const call = (method: string, path: string, init: { key?: string; body?: unknown
   return send(method, path, headers, init.body === undefined ? undefined : JSON.stringify(init.body));
 };
 
-const snapshot = async () => ({ rows: await tableCounts(env.DB), objects: await objectCount(env.FILES) });
-
-/** Waits until the background work of earlier requests (queues, outbox) has stopped writing. */
-async function quiet() {
-  let last = JSON.stringify(await snapshot());
-  for (let i = 0; i < 40; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    const now = JSON.stringify(await snapshot());
-    if (now === last) return;
-    last = now;
-  }
-}
+const snapshot = () => storesSnapshot(env.DB, env.FILES);
+const quiet = () => untilStill(env.DB, env.FILES);
 
 describe("fuzzing every operation of /openapi.json", () => {
   it(`${N} seeded requests: no 5xx, the envelope on every 4xx, nothing written by a refusal`, { timeout: Math.max(120_000, N * 150) }, async () => {

@@ -16,4 +16,6 @@ export type Fixture = {
 export function buildFixture(call: Call, opts: { operatorToken: string; hookUrl: (p: string) => string; keys?: number }): Promise<Fixture>;
 export function tableCounts(db: D1Database): Promise<Record<string, number>>;
 export function objectCount(bucket: R2Bucket): Promise<number>;
+export function storesSnapshot(db: D1Database, bucket: R2Bucket): Promise<{ rows: Record<string, number>; objects: number }>;
+export function untilStill(db: D1Database, bucket: R2Bucket): Promise<void>;
 export function diffCounts(a: Record<string, number>, b: Record<string, number>): Record<string, [number, number]>;

@@ -145,6 +145,22 @@ export async function objectCount(bucket) {
 }
 
 /** The tables whose counts differ between two snapshots. */
+/** The row count of every D1 table and the number of R2 objects. */
+export async function storesSnapshot(db, bucket) {
+  return { rows: await tableCounts(db), objects: await objectCount(bucket) };
+}
+
+/** Waits until the background work of earlier requests (queues, outbox) has stopped writing (4 s at most). */
+export async function untilStill(db, bucket) {
+  let last = JSON.stringify(await storesSnapshot(db, bucket));
+  for (let i = 0; i < 40; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    const now = JSON.stringify(await storesSnapshot(db, bucket));
+    if (now === last) return;
+    last = now;
+  }
+}
+
 export function diffCounts(a, b) {
   const out = {};
   for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) if (a[k] !== b[k]) out[k] = [a[k], b[k]];
