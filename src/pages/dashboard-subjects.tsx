@@ -15,7 +15,7 @@ const STATE_WORDS = { open: "pk_state_open", ready: "pk_state_ready", blocked: "
 const stateText = (t: DashT, status: string) => (status in STATE_WORDS ? t(STATE_WORDS[status as keyof typeof STATE_WORDS]) : status);
 /** "2 of 3 required signed, 1 declined, …" as the language lists things; a packet's page adds how many are not started. */
 const readinessText = (t: DashT, r: { required: number; completed: number; outstanding: number; blocked: number }, notStarted?: number) =>
-  new Intl.ListFormat(t.lang, { style: "short", type: "unit" }).format(
+  t.list(
     [
       t("pk_signed_of", { completed: t.num(r.completed), required: t.num(r.required) }),
       r.blocked ? t("pk_declined_n", { n: t.num(r.blocked) }) : "",

@@ -22,6 +22,7 @@
  * a wrong or missing credential, another host. Everything is drawn from one seeded generator.
  */
 import { JUNK_IDS, NASTY_NUMBERS, NASTY_STRINGS, RAW_JSON, encodeAny, invalidValue, judge, rng } from "./fuzz-cases.mjs";
+import { concatBytes } from "../../src/lib/seal/der.ts";
 
 const te = new TextEncoder();
 
@@ -552,16 +553,6 @@ function formText(fields) {
   return out.join("&");
 }
 
-const concat = (parts) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
-
 /** A multipart/form-data body: text parts and file parts. */
 function multipartBytes(parts, boundary) {
   const chunks = [];
@@ -574,7 +565,7 @@ function multipartBytes(parts, boundary) {
     }
   }
   chunks.push(te.encode(`--${boundary}--\r\n`));
-  return concat(chunks);
+  return concatBytes(chunks);
 }
 
 function paramValue(fx, c, name, r) {
@@ -916,7 +907,7 @@ const MUTATIONS = [
         };
       if (which === 4)
         return {
-          body: concat([te.encode("--fuzzboundary\r\nContent-Type: text/plain\r\n\r\nno name\r\n"), good]),
+          body: concatBytes([te.encode("--fuzzboundary\r\nContent-Type: text/plain\r\n\r\nno name\r\n"), good]),
           contentType: "multipart/form-data; boundary=fuzzboundary",
         };
       if (which === 5) {

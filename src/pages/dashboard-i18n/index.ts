@@ -46,6 +46,8 @@ export type DashT = {
   when(iso: string | null | undefined): string;
   /** A number with the language's grouping. */
   num(n: number): string;
+  /** Short phrases listed the language's way ("a, b, c"; Arabic "a، وb"). */
+  list(parts: string[]): string;
 };
 
 export function dashTranslator(lang: Lang): DashT {
@@ -58,11 +60,13 @@ export function dashTranslator(lang: Lang): DashT {
   const fill = isolateFor(lang);
   const dates = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
   const nums = new Intl.NumberFormat(lang);
+  const lists = new Intl.ListFormat(lang, { style: "short", type: "unit" });
   const t = ((key: DashKey, vars?: Record<string, string | number>) =>
     (d[key] ?? key).replace(/\{(\w+)\}/g, (m, name: string) => (vars && name in vars ? fill(vars[name]!) : m))) as DashT;
   t.lang = lang;
   t.dir = dirOf(lang);
   t.when = (iso) => (iso ? `${dates.format(new Date(iso))} UTC` : "—");
   t.num = (n) => nums.format(n);
+  t.list = (parts) => lists.format(parts);
   return t;
 }
