@@ -38,6 +38,9 @@ export const PDF_CSS = `
 .hdl.nw{inset-block-start:-7px;inset-inline-start:-7px;cursor:nwse-resize}
 .hdl.se{inset-block-end:-7px;inset-inline-end:-7px;cursor:nwse-resize}
 progress{inline-size:100%;block-size:1rem}
+#field-rows td{white-space:nowrap}
+#place-live{position:sticky;inset-block-end:0;z-index:1;pointer-events:none;margin:0;min-block-size:1.5em;padding-block:.25rem;background:var(--bg);border-block-start:1px solid var(--line)}
+#place-live:empty{border-color:transparent}
 `
   .replace(/\n/g, "")
   .trim();
@@ -231,7 +234,6 @@ export function PlacementView(p: { nonce: string; v: Viewer; t: EditorTemplate; 
         <p id="kbd-help" class="hint">
           {t(write ? "pdf_kbd_help" : "pdf_kbd_view")}
         </p>
-        <p id="place-live" class="hint" aria-live="polite" />
         <div class="pgs">
           {pages.map((pg) => (
             <figure class="pg" data-n={String(pg.n)}>
@@ -249,6 +251,8 @@ export function PlacementView(p: { nonce: string; v: Viewer; t: EditorTemplate; 
             </figure>
           ))}
         </div>
+        {/* Below the pages and pinned to the bottom of the window: what it says never moves the pages. */}
+        <p id="place-live" class="hint" aria-live="polite" />
         {write ? (
           <form method="post" action={`${base}/fields`}>
             <Csrf token={p.v.csrf} />
