@@ -6,7 +6,8 @@
  * that names only an OCSP responder gets that responder's answer (src/lib/seal/ocsp.ts), made here
  * by `openssl ocsp` (test/fixtures/ocsp/make.sh): accepted only when good, signed by the CA or a
  * delegated responder it issued with id-kp-OCSPSigning, about this certificate and current; cached
- * in R2 the same way; anything else refused with the reason, and nothing cached.
+ * in R2 the same way; anything else refused with the reason, and nothing cached. A certificate that
+ * names both asks its responder only when no distribution point gives a usable CRL.
  */
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -17,7 +18,7 @@ import { sha256Hex } from "../src/lib/crypto";
 import { crlNextUpdate, loadSigner, ownCrl, ownTsa, RevocationError, type Sealing, sealPdf } from "../src/lib/seal";
 import { ocspRequest } from "../src/lib/seal/ocsp";
 import { CA_CERT, CA_KEY, LEAF_WITH_CRL_DP, LEAF_WITHOUT_DP } from "./external-ca-fixtures";
-import { OCSP, OCSP_LEAF_CERT, OCSP_LEAF_KEY, OCSP_URL, RESPONDER_CERT } from "./external-ca-ocsp-fixtures";
+import { BOTH_LEAF_CERT, OCSP, OCSP_LEAF_CERT, OCSP_LEAF_KEY, OCSP_URL, RESPONDER_CERT } from "./external-ca-ocsp-fixtures";
 
 const URL_ = "http://crl.example.test/external-ca.crl";
 const DAY = 86_400_000;
@@ -265,6 +266,68 @@ describe("an external CA that publishes only OCSP", () => {
     expect(lone.message).toMatch(/the certificate of its issuer is not in the file or the seal chain/);
     expect(server.count()).toBe(1);
     expect(await env.FILES.get(await ocspKey())).toBeNull();
+  });
+});
+
+/** A CA that names both: its CRL server and its OCSP responder, each answering as told and counted. */
+function crlAndOcspServers(crl: () => Response | Promise<Response>, ocsp: () => Response) {
+  const asked = { crl: 0, ocsp: 0 };
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const req = new Request(input, init);
+    if (req.url === URL_) {
+      asked.crl++;
+      return crl();
+    }
+    if (req.url === OCSP_URL) {
+      asked.ocsp++;
+      return ocsp();
+    }
+    throw new Error(`unexpected fetch ${req.url}`);
+  });
+  return asked;
+}
+const bothKey = async () => `pki/ocsp/${await sha256Hex((await ocspRequest(cert(BOTH_LEAF_CERT).cert, cert(CA_CERT).cert)).certIdDer)}.der`;
+
+describe("an external CA that publishes a CRL and OCSP", () => {
+  const both = () => ({ leaf: cert(BOTH_LEAF_CERT), known: [cert(BOTH_LEAF_CERT).cert, cert(CA_CERT).cert] });
+  afterEach(async () => env.FILES.delete(await bothKey()));
+
+  it("uses the CRL while it answers, and asks the responder only when the CRL cannot be had", async () => {
+    const ca = await loadSigner(CA_KEY, CA_CERT, "test CA");
+    const { leaf, known } = both();
+    const asked = crlAndOcspServers(async () => new Response(await ownCrl(ca, new Date(), 7)), respond(OCSP.bothGood));
+    const withCrl = await revocationSource(env, sealing, new Date())(leaf.cert, leaf.der, known);
+    expect(withCrl.crls).toHaveLength(1);
+    expect(withCrl.ocsps).toEqual([]);
+    expect(asked).toEqual({ crl: 1, ocsp: 0 });
+
+    // The CRL server down (and nothing cached): the responder's good answer, cached under its CertID.
+    await clearCache();
+    vi.restoreAllMocks();
+    const down = crlAndOcspServers(() => new Response("down", { status: 503 }), respond(OCSP.bothGood));
+    const withOcsp = await revocationSource(env, sealing, new Date())(leaf.cert, leaf.der, known);
+    expect(withOcsp).toEqual({ crls: [], ocsps: [b64(OCSP.bothGood)], certs: [] });
+    expect(down).toEqual({ crl: 1, ocsp: 1 });
+    expect(await env.FILES.get(await bothKey())).not.toBeNull();
+    expect(await env.FILES.get(`pki/crl/${await sha256Hex(URL_)}.crl`)).toBeNull();
+  });
+
+  it.each([
+    ["says the certificate is revoked", respond(OCSP.bothRevoked), /revoked/],
+    [
+      "is down too",
+      () => new Response("down", { status: 502 }),
+      /No acceptable OCSP response for "Example Seal With CRL And OCSP" \(http:\/\/ocsp.example.test\/: HTTP 502\)/,
+    ],
+  ])("with the CRL out of reach, refuses when the responder %s, naming both", async (_, answer, message) => {
+    const { leaf, known } = both();
+    const asked = crlAndOcspServers(() => new Response("<html>login</html>"), answer);
+    const err = await revocationSource(env, sealing, new Date())(leaf.cert, leaf.der, known).catch((e) => e);
+    expect(err).toBeInstanceOf(RevocationError);
+    expect(err.message).toMatch(/^No CRL for "Example Seal With CRL And OCSP" \(http:\/\/crl.example.test\/external-ca.crl: /);
+    expect(err.message).toMatch(message);
+    expect(asked).toEqual({ crl: 1, ocsp: 1 });
+    expect(await env.FILES.get(await bothKey())).toBeNull();
   });
 });
 

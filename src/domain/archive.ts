@@ -30,9 +30,9 @@ const REVOCATION_FETCH_TIMEOUT_MS = 10_000;
  * authority) get a CRL signed with their own key, the one `/pki/*.crl` publishes. A certificate
  * issued by someone else gets the CRL named in its distribution points, cached in R2
  * (`pki/crl/<sha256 of url>.crl`, with its nextUpdate) until its nextUpdate; one that names no
- * distribution point but an OCSP responder (Authority Information Access) gets that responder's
- * answer, checked (src/lib/seal/ocsp.ts) and cached in R2 (`pki/ocsp/<sha256 of the CertID>.der`)
- * until its nextUpdate (a day when it gives none); with a delegated responder, its certificate
+ * distribution point but an OCSP responder (Authority Information Access), or names both and gets
+ * no usable CRL from any distribution point, gets that responder's answer, checked
+ * (src/lib/seal/ocsp.ts) and cached in R2 (`pki/ocsp/<sha256 of the CertID>.der`) until its nextUpdate (a day when it gives none); with a delegated responder, its certificate
  * goes into the DSS too. A self-signed certificate from elsewhere is a trust anchor: nothing above
  * it can revoke it. Anything else is a RevocationError saying why.
  */
@@ -53,7 +53,15 @@ export function revocationSource(env: Env, sealing: Sealing, now: Date): Revocat
         problems.push(`${url}: ${err instanceof Error ? err.message : String(err)}`);
       }
     }
-    throw new seal.RevocationError(`No CRL for ${cnOf(cert)} (${problems.join("; ")}).`);
+    const noCrl = `No CRL for ${cnOf(cert)} (${problems.join("; ")}).`;
+    const { ocspUrls } = await import("../lib/seal/ocsp");
+    if (!ocspUrls(cert).length) throw new seal.RevocationError(noCrl);
+    // No distribution point gave a usable CRL: the OCSP responder the certificate also names answers instead.
+    try {
+      return await ocspFor(env, cert, known, now);
+    } catch (err) {
+      throw new seal.RevocationError(`${noCrl} ${err instanceof Error ? err.message : String(err)}`);
+    }
   };
 }
 
@@ -107,7 +115,7 @@ async function cachedCrl(env: Env, url: string, now: Date): Promise<Uint8Array> 
   return got.der;
 }
 
-/** The OCSP path: a certificate that names no CRL distribution point; its issuer must be among `known`. */
+/** The OCSP path: a certificate without a reachable CRL distribution point; its issuer must be among `known`. */
 async function ocspFor(env: Env, cert: pkijs.Certificate, known: pkijs.Certificate[], now: Date) {
   const { RevocationError } = await import("../lib/seal");
   const ocsp = await import("../lib/seal/ocsp");
