@@ -1,6 +1,7 @@
 /**
- * The dashboard's subjects and packets, retention and redaction, page titles and the messages
- * shown after a form, in the member's language (chosen once with `?lang=`, then kept by cookie).
+ * The dashboard's subjects and packets, retention and redaction, revising a template, page titles
+ * and the messages shown after a form, in the member's language (chosen once with `?lang=`, then
+ * kept by cookie).
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -9,10 +10,13 @@ import { frame } from "../src/pages/dashboard-i18n/frame";
 import { notices } from "../src/pages/dashboard-i18n/notices";
 import { packets } from "../src/pages/dashboard-i18n/packets";
 import { retention } from "../src/pages/dashboard-i18n/retention";
+import { templates } from "../src/pages/dashboard-i18n/templates";
 import { makeAccount, makeMember, sessionFor } from "./dashboard-helpers";
 import { select } from "./pages-helpers";
 import { adult, importSubject, minor, packetWorkflow, subjectBody } from "./packet-helpers";
 
+/** Without the isolates (FSI … PDI) the right-to-left catalogues put around values. */
+const bare = (s: string) => s.replace(/[\u2068\u2069]/g, "");
 const texts = async (html: string, sel: string) => (await select(html, sel)).map((e) => e.text.replace(/\s+/g, " ").trim());
 
 async function speaking(tenantId: string, role: "owner" | "member" | "viewer", lang: string) {
@@ -69,6 +73,43 @@ describe("packets, retention and notices in the member's language", () => {
     expect(after.text).not.toContain("Retention saved.");
     expect(after.text).toContain(notices.he.nt_retention_saved);
     expect((await texts(after.text, "title"))[0]).toContain(frame.he.nav_retention);
+  });
+
+  it("revising a template speaks Hebrew and Portuguese: the list's step, the form, the draft made", async () => {
+    const t = await makeAccount();
+    for (const [lang, code] of [
+      ["he", "lease-he"],
+      ["pt", "lease-pt"],
+    ] as const) {
+      const b = await speaking(t, "member", lang);
+      await b.submit("/app/templates", { code, name: "Lease", kind: "contract", body: "Lease for {{tenant}}.", variables: "tenant" }, "/app/templates");
+      await b.submit("/app/templates/publish", { code }, "/app/templates");
+      const tp = templates[lang];
+      const list = await b.get("/app/templates");
+      expect((await texts(list.text, "thead th")).at(-1)).toBe(tp.tp_next);
+      const [link] = await select(list.text, `a[href="/app/templates/revise?code=${code}"]`);
+      expect(link!.text).toBe(tp.tp_revise);
+      expect(bare(link!.attrs["aria-label"]!)).toBe(tp.tp_revise_aria.replace("{code}", code).replace("{version}", "1"));
+
+      const form = await b.get(`/app/templates/revise?code=${code}`);
+      expect(form.status).toBe(200);
+      expect(form.text).toContain(`<html lang="${lang}"`);
+      expect((await texts(form.text, "h1")).map(bare)).toEqual([tp.tp_revise_title.replace("{code}", code)]);
+      expect((await texts(form.text, "main form button")).map(bare)).toEqual([tp.tp_revise_save.replace("{version}", "2")]);
+      for (const english of ["Makes version", "as a draft", "Revise", "carry over"]) expect(form.text).not.toContain(english);
+
+      const made = await b.submit("/app/templates/revise", {
+        code,
+        name: "Lease",
+        kind: "contract",
+        body: "Lease for {{tenant}}, revised.",
+        variables: "tenant",
+      });
+      expect(made.status).toBe(200);
+      expect((await texts(made.text, "[role=status] p, .box.ok p")).map(bare)).toContain(
+        notices[lang].nt_revised.replace("{version}", "2").replace("{code}", code),
+      );
+    }
   });
 
   it("a refusal names the role in German; a key issued is confirmed in French", async () => {

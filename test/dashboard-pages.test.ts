@@ -16,7 +16,7 @@ import { makeWorkflow } from "./workflow-helpers";
 import { consentAndSign, people, publishedTemplate, sentDocument } from "./signing-helpers";
 import { newBox, received, idle } from "./webhook-helpers";
 import { type Browser, makeAccount, makeMember, sessionFor } from "./dashboard-helpers";
-import { gzipSize, select } from "./pages-helpers";
+import { gzipSize, select, unescapeHtml } from "./pages-helpers";
 
 async function ownerWithKey(mode: "test" | "live" = "live") {
   const t = await makeAccount();
@@ -157,6 +157,52 @@ describe("templates", () => {
     expect(published.text).toContain("Published lease version 1.");
     const listed = (await api("GET", "/v1/templates", { key })).json;
     expect(JSON.stringify(listed)).toContain('"code":"lease"');
+  });
+
+  it("revises a published text template into the next draft, prefilled from it; earlier versions stay as they were", async () => {
+    const { key, b } = await ownerWithKey();
+    await b.submit("/app/templates", { code: "hire", name: "Hire", kind: "contract", body: "Hire for {{tenant}}.", variables: "tenant" }, "/app/templates");
+    // Only a published latest version is revised: a draft's row offers Publish, and the form refuses.
+    let list = await b.get("/app/templates");
+    expect(await select(list.text, 'a[href^="/app/templates/revise"]')).toEqual([]);
+    const early = await b.get("/app/templates/revise?code=hire");
+    expect(early.status).toBe(422);
+    expect((await select(early.text, "[role=alert] p")).map((e) => unescapeHtml(e.text))).toEqual([
+      'code: version 1 of "hire" is still a draft. Publish it, or create it again to edit the draft.',
+    ]);
+    expect((await b.get("/app/templates/revise?code=nope")).status).toBe(404);
+    await b.submit("/app/templates/publish", { code: "hire" }, "/app/templates");
+
+    list = await b.get("/app/templates");
+    const links = await select(list.text, 'a[href="/app/templates/revise?code=hire"]');
+    expect(links.map((a) => [a.text, a.attrs["aria-label"]])).toEqual([["Revise", "Revise hire version 1"]]);
+    const form = await b.get("/app/templates/revise?code=hire");
+    expect(form.status).toBe(200);
+    expect((await select(form.text, "h1")).map((h) => h.text)).toEqual(["Revise hire"]);
+    expect((await select(form.text, "#r-body")).map((t) => t.text)).toEqual(["Hire for {{tenant}}."]);
+    expect((await select(form.text, "#r-vars")).map((i) => i.attrs.value)).toEqual(["tenant"]);
+    expect((await select(form.text, "#r-name")).map((i) => i.attrs.value)).toEqual(["Hire"]);
+    expect(form.text).toContain("Makes version 2 of hire as a draft, starting from version 1");
+
+    // The API's rules: a refusal shows the form again with what was typed, and makes nothing.
+    const typed = { code: "hire", name: "Hire", kind: "lease-ish", body: "Hire for {{tenant}} from {{start}}.", variables: "tenant, start" };
+    const bad = await b.submit("/app/templates/revise", typed, "/app/templates/revise?code=hire");
+    expect(bad.status).toBe(422);
+    expect(bad.text).toContain("kind");
+    expect((await select(bad.text, "#r-body")).map((t) => unescapeHtml(t.text))).toEqual([typed.body]);
+    const versions = async () => ((await api("GET", "/v1/templates", { key })).json as { templates: any[] }).templates.filter((t) => t.code === "hire");
+    expect(await versions()).toHaveLength(1);
+
+    const made = await b.submit("/app/templates/revise", { ...typed, kind: "contract" }, "/app/templates/revise?code=hire");
+    expect(made.status).toBe(200);
+    expect(made.text).toContain("Version 2 of hire is a draft: publish it to send documents from it.");
+    const [v2, v1] = await versions();
+    expect(v2).toMatchObject({ version: 2, is_published: false, body: typed.body, variables: ["tenant", "start"] });
+    expect(v1).toMatchObject({ version: 1, is_published: true, body: "Hire for {{tenant}}.", variables: ["tenant"] });
+    // The new draft is published from the list like any other.
+    expect(await select(made.text, 'button[aria-label="Publish hire version 2"]')).toHaveLength(1);
+    const published = await b.submit("/app/templates/publish", { code: "hire" }, "/app/templates");
+    expect(published.text).toContain("Published hire version 2.");
   });
 });
 

@@ -9,7 +9,7 @@ import { issueKey } from "../src/domain/accounts";
 import { PDFJS_BASE, PDFJS_WORKER, PDFJS_WORKER_POLICY } from "../src/routes/pdfjs-assets";
 import { BASE, api } from "./helpers";
 import { type Browser, makeAccount, makeMember, sessionFor } from "./dashboard-helpers";
-import { select } from "./pages-helpers";
+import { select, unescapeHtml } from "./pages-helpers";
 import { makePdf, png } from "./pdf-template-fixtures";
 
 async function account(role: "owner" | "member" | "viewer" = "owner", tenant?: string) {
@@ -117,9 +117,40 @@ describe("dashboard: PDF templates", () => {
     r = await post(b, `/app/templates/${id}/pages/1`, { file: picture(893, 1263) });
     expect(r.status).toBe(422);
 
-    // The templates page links to the editor.
+    // The templates page links to the editor, and offers to revise the published version.
     page = await b.get("/app/templates");
     expect((await select(page.text, `a[href="/app/templates/${id}/place"]`)).length).toBe(1);
+    const revise = await select(page.text, `a[href="/app/templates/revise?code=${code}"]`);
+    expect(revise.map((a) => a.attrs["aria-label"])).toEqual([`Revise ${code} version 1`]);
+
+    // Revising: the form has no text for a PDF template; the next version keeps the file, the
+    // pictures and the placed fields, and opens in the editor, where its boxes can be moved again.
+    page = await b.get(`/app/templates/revise?code=${code}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`Makes version 2 of ${code} as a draft from version 1: the same file and page pictures`);
+    expect(await select(page.text, "#r-body")).toEqual([]);
+    const made = await b.submit("/app/templates/revise", { code, name: "Lease 2027", kind: "contract" }, `/app/templates/revise?code=${code}`);
+    expect(made.status).toBe(303);
+    const next = /^\/app\/templates\/(tpl_[a-z0-9]+)\/place$/.exec(made.location ?? "")?.[1];
+    expect(next).toBeDefined();
+    expect(next).not.toBe(id);
+    page = await b.get(made.location!);
+    expect(page.text).toContain('id="save-fields"');
+    expect(page.text).toContain("2/2");
+    const versions = ((await api("GET", "/v1/templates", { key })).json as { templates: any[] }).templates.filter((t) => t.code === code);
+    const v2 = versions.find((t) => t.template_id === next)!;
+    expect(v2).toMatchObject({ version: 2, name: "Lease 2027", is_published: false });
+    expect(v2.fields.map((f: any) => [f.key, f.place])).toEqual(fields.map((f) => [f.key, f.place]));
+    expect(versions.find((t) => t.template_id === id)).toMatchObject({ version: 1, name: "Lease", is_published: true });
+    expect((await api("GET", `/v1/templates/${next}/pdf`, { key })).json as { sha256: string; ready: boolean }).toMatchObject({
+      sha256: info.sha256,
+      ready: true,
+    });
+    // A second revision waits for this draft to be published: refused on the list, nothing made.
+    r = await post(b, "/app/templates/revise", { code, name: "Lease 2028", kind: "contract" }, { json: false });
+    expect(r.status).toBe(422);
+    expect((await select(r.text, "[role=alert] p")).map((e) => unescapeHtml(e.text)).join(" ")).toContain(`version 2 of "${code}" is still a draft`);
+    expect(((await api("GET", "/v1/templates", { key })).json as { templates: any[] }).templates.filter((t) => t.code === code)).toHaveLength(2);
   });
 
   it("refusals of the upload: not a PDF (page and JSON), no file; a plain form post opens the editor", async () => {

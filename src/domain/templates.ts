@@ -262,14 +262,19 @@ export async function publishTemplate(env: Env, p: Principal, code: string) {
   return { code, version: latest.version, published_at: publishedAt };
 }
 
-/** Makes the next version as a draft from the published latest one; earlier versions stay as they were. */
-export async function reviseTemplate(env: Env, p: Principal, input: ReviseInput) {
-  const [latest] = await versionsOf(env, p, input.code);
+/** The version a revision starts from: the code's latest, which must be published. */
+export async function revisable(env: Env, p: Pick<Principal, "tenantId" | "mode">, code: string) {
+  const [latest] = await versionsOf(env, p, code);
   if (!latest) throw notFound("template");
   if (!latest.isPublished) {
-    throw invalid(`code: version ${latest.version} of "${input.code}" is still a draft.`, "Publish it, or create it again to edit the draft.");
+    throw invalid(`code: version ${latest.version} of "${code}" is still a draft.`, "Publish it, or create it again to edit the draft.");
   }
-  const pdf = await pdfOf(env, latest.id);
+  return { latest, pdf: await pdfOf(env, latest.id) };
+}
+
+/** Makes the next version as a draft from the published latest one; earlier versions stay as they were. */
+export async function reviseTemplate(env: Env, p: Principal, input: ReviseInput) {
+  const { latest, pdf } = await revisable(env, p, input.code);
   if (pdf && input.body !== undefined && input.body !== latest.body) throw pdfBodyFixed(input.code);
   if (pdf && input.variables?.length) {
     throw invalid("variables: a PDF template has no placeholders, so it declares no variables.", "Leave variables out when revising a PDF template.");

@@ -345,7 +345,7 @@ export function TemplatesView(p: { v: Viewer; templates: Templates; posted?: Rec
     <>
       <Table
         label={tr("nav_templates")}
-        head={[tr("tp_code"), tr("tp_name"), tr("tp_version"), tr("st_state"), tr("tp_documents"), tr("tp_publish")]}
+        head={[tr("tp_code"), tr("tp_name"), tr("tp_version"), tr("st_state"), tr("tp_documents"), tr("tp_next")]}
         empty={tr("tp_none")}
         rows={p.templates.map((t) => [
           t.code,
@@ -361,6 +361,10 @@ export function TemplatesView(p: { v: Viewer; templates: Templates; posted?: Rec
                 {tr("tp_publish")}
               </button>
             </form>
+          ) : write && t.is_latest ? (
+            <a href={`/app/templates/revise?code=${encodeURIComponent(t.code)}`} aria-label={tr("tp_revise_aria", { code: t.code, version: t.version })}>
+              {tr("tp_revise")}
+            </a>
           ) : (
             ""
           ),
@@ -410,6 +414,64 @@ export function TemplatesView(p: { v: Viewer; templates: Templates; posted?: Rec
         </form>
       ) : null}
     </>
+  );
+}
+
+/** What the revise form starts from: the code's latest version, published. */
+export type RevisedFrom = { code: string; version: number; name: string; kind: string; body: string; variables: string[]; pdf: boolean };
+
+/**
+ * Revising a template: the next version as a draft, started from the latest published one. A text
+ * template's name, kind, text and variables can change; a PDF template keeps its file and page
+ * pictures (its name and kind can change) and its fields are placed again in the editor. Fields,
+ * grants and consent text carry over as they are.
+ */
+export function ReviseTemplateView(p: { v: Viewer; from: RevisedFrom; posted?: Record<string, string> }) {
+  const tr = p.v.t;
+  const f = { name: p.from.name, kind: p.from.kind, body: p.from.body, variables: p.from.variables.join(", "), ...p.posted };
+  const next = { code: p.from.code, version: tr.num(p.from.version + 1), published: tr.num(p.from.version) };
+  return (
+    <form method="post" action="/app/templates/revise">
+      <Csrf token={p.v.csrf} />
+      <input type="hidden" name="code" value={p.from.code} />
+      <p class="hint">{tr(p.from.pdf ? "tp_revise_pdf_hint" : "tp_revise_hint", next)}</p>
+      <div class="row">
+        <div>
+          <label for="r-name">{tr("tp_name")}</label>
+          <input id="r-name" name="name" required maxlength={200} value={f.name} />
+        </div>
+        <div>
+          <label for="r-kind">{tr("tp_kind")}</label>
+          <select id="r-kind" name="kind">
+            {TEMPLATE_KINDS.map((k) => (
+              <option value={k} selected={f.kind === k}>
+                {k}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {p.from.pdf ? null : (
+        <>
+          <label for="r-body">{tr("tp_text")}</label>
+          <span class="hint" id="r-body-hint">
+            {tr("tp_text_hint")}
+          </span>
+          <textarea id="r-body" name="body" required rows={10} aria-describedby="r-body-hint">
+            {f.body}
+          </textarea>
+          <label for="r-vars">{tr("tp_variables")}</label>
+          <span class="hint" id="r-vars-hint">
+            {tr("tp_variables_hint")}
+          </span>
+          <input id="r-vars" name="variables" aria-describedby="r-vars-hint" value={f.variables} />
+        </>
+      )}
+      <button type="submit">{tr("tp_revise_save", next)}</button>
+      <p>
+        <a href="/app/templates">{tr("pdf_all_templates")}</a>
+      </p>
+    </form>
   );
 }
 

@@ -44,7 +44,16 @@ import {
   switchMode,
 } from "../domain/members";
 import { PrepareInput, SendInput, VoidInput, ListQuery, getDocument, listDocuments, prepareDocument, sendDocument, voidDocument } from "../domain/documents";
-import { TemplateCreate, latestPublished, listTemplates, publishTemplate, createTemplate } from "../domain/templates";
+import {
+  TemplateCreate,
+  TemplateRevise,
+  latestPublished,
+  listTemplates,
+  publishTemplate,
+  createTemplate,
+  revisable,
+  reviseTemplate,
+} from "../domain/templates";
 import { addEndpoint, listDeliveries, listEndpoints, pingEndpoint, replayDelivery, rotateSecret } from "../domain/webhook-endpoints";
 import { issueKey, listKeys, revokeKey, updateTenant } from "../domain/accounts";
 import { RetentionInput, retentionView } from "../domain/retention";
@@ -87,6 +96,7 @@ import {
   ShownOnce,
   ShownOnceSecret,
   TemplatesView,
+  ReviseTemplateView,
   UsageView,
   WebhookView,
   WebhooksView,
@@ -206,6 +216,13 @@ function refusalOf(err: unknown): { flash: Flash; status: Status } {
 }
 
 /** Input checked by the API's own schema; its first complaint becomes the page's message. */
+/** A comma-separated form input as a list, blanks dropped. */
+const listOf = (v: string | undefined) =>
+  (v ?? "")
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
+
 function parsed<T>(schema: { safeParse: (x: unknown) => { success: true; data: T } | { success: false; error: { issues: unknown[] } } }, input: unknown): T {
   const r = schema.safeParse(input);
   if (!r.success) throw validationError(r.error.issues as Parameters<typeof validationError>[0], "body");
@@ -521,11 +538,13 @@ route("GET", "/app/templates", "read", (c, s) => templatesPage(c, s, { flash: c.
 route("POST", "/app/templates", "templates.write", async (c, s) => {
   const f = await formOf(c);
   try {
-    const variables = (f.variables ?? "")
-      .split(",")
-      .map((v) => v.trim())
-      .filter(Boolean);
-    const input = parsed(TemplateCreate, { code: f.code ?? "", name: f.name ?? "", kind: f.kind || undefined, body: f.body ?? "", variables });
+    const input = parsed(TemplateCreate, {
+      code: f.code ?? "",
+      name: f.name ?? "",
+      kind: f.kind || undefined,
+      body: f.body ?? "",
+      variables: listOf(f.variables),
+    });
     await createTemplate(c.env, principalOf(s), input);
   } catch (err) {
     return templatesPage(c, s, { ...refusalOf(err), posted: f });
@@ -540,6 +559,42 @@ route("POST", "/app/templates/publish", "templates.write", async (c, s) => {
     return templatesPage(c, s, { flash: ok(tr(c)("nt_published", { code: r.code, version: r.version })) });
   } catch (err) {
     return templatesPage(c, s, refusalOf(err));
+  }
+});
+
+/** The revise form, started from the code's latest version; a draft there is refused on the list. */
+async function revisePage(c: C, s: SessionMember, code: string, opts: { flash?: Flash; status?: Status; posted?: Record<string, string> } = {}) {
+  let from: Awaited<ReturnType<typeof revisable>>;
+  try {
+    from = await revisable(c.env, principalOf(s), code);
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "not_found") throw err;
+    return templatesPage(c, s, refusalOf(err));
+  }
+  const { latest: l, pdf } = from;
+  const view = ReviseTemplateView({
+    v: viewer(c, s),
+    from: { code: l.code, version: l.version, name: l.name, kind: l.kind, body: l.body, variables: l.variables, pdf: Boolean(pdf) },
+    posted: opts.posted,
+  });
+  return page(c, s, tr(c)("tp_revise_title", { code: l.code }), view, opts);
+}
+
+route("GET", "/app/templates/revise", "templates.write", (c, s) => revisePage(c, s, c.req.query("code") ?? ""));
+
+/** The next version as a draft: a text template with what the form says; a PDF template keeps its file and opens in the editor. */
+route("POST", "/app/templates/revise", "templates.write", async (c, s) => {
+  const f = await formOf(c);
+  const code = f.code ?? "";
+  try {
+    const { pdf } = await revisable(c.env, principalOf(s), code);
+    const text = pdf ? {} : { body: f.body ?? "", variables: listOf(f.variables) };
+    const r = await reviseTemplate(c.env, principalOf(s), parsed(TemplateRevise, { code, name: f.name ?? "", kind: f.kind || undefined, ...text }));
+    if (pdf) return c.redirect(`/app/templates/${r.template_id}/place`, 303);
+    return templatesPage(c, s, { flash: ok(tr(c)("nt_revised", { code, version: r.version })) });
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "not_found") throw err;
+    return revisePage(c, s, code, { ...refusalOf(err), posted: f });
   }
 });
 

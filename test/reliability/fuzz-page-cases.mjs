@@ -258,6 +258,21 @@ const DASHBOARD = [
     }),
   ),
   R("POST /app/templates/publish", "dashboard", "page", session({ form: { code: (fx, r) => r.pick([fx.templateCode, fx.pdfTemplateCode, "no-such-code"]) } })),
+  R("GET /app/templates/revise", "dashboard", "page", session({ query: { code: (fx, r) => r.pick([fx.templateCode, fx.pdfTemplateCode, "no-such-code"]) } })),
+  R(
+    "POST /app/templates/revise",
+    "dashboard",
+    "page",
+    session({
+      form: {
+        code: (fx, r) => r.pick([fx.templateCode, fx.pdfTemplateCode, "no-such-code"]),
+        name: () => "Revised template",
+        kind: (_fx, r) => r.pick(["nda", "contract", "waiver"]),
+        body: (_fx, r) => maybe(r, 0.7, "Between {{company}} and {{name}}, revised."),
+        variables: (_fx, r) => maybe(r, 0.7, "company, name"),
+      },
+    }),
+  ),
   R(
     "POST /app/templates/pdf",
     "dashboard-uploads",

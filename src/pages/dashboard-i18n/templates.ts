@@ -20,6 +20,15 @@ const en = {
   tp_variables: "Variables",
   tp_variables_hint: "The names used in the text, separated by commas.",
   tp_save: "Save draft",
+  tp_next: "Next step",
+  tp_revise: "Revise",
+  tp_revise_aria: "Revise {code} version {version}",
+  tp_revise_title: "Revise {code}",
+  tp_revise_hint:
+    "Makes version {version} of {code} as a draft, starting from version {published}, the latest published one. Documents already made keep the version they were made from. Fields, grants and consent text carry over; publish the draft to send documents from it.",
+  tp_revise_pdf_hint:
+    "Makes version {version} of {code} as a draft from version {published}: the same file and page pictures, the same fields and places, which you can move in the editor before publishing. Documents already made keep the version they were made from.",
+  tp_revise_save: "Make version {version} as a draft",
 };
 
 export const templates: Catalogue<typeof en> = {
@@ -44,6 +53,15 @@ export const templates: Catalogue<typeof en> = {
     tp_variables: "Variables",
     tp_variables_hint: "Los nombres usados en el texto, separados por comas.",
     tp_save: "Guardar borrador",
+    tp_next: "Siguiente paso",
+    tp_revise: "Revisar",
+    tp_revise_aria: "Revisar {code} versión {version}",
+    tp_revise_title: "Revisar {code}",
+    tp_revise_hint:
+      "Crea la versión {version} de {code} como borrador, a partir de la versión {published}, la última publicada. Los documentos ya creados conservan la versión con la que se crearon. Los campos, los permisos y el texto de consentimiento se mantienen; publique el borrador para enviar documentos con él.",
+    tp_revise_pdf_hint:
+      "Crea la versión {version} de {code} como borrador a partir de la versión {published}: el mismo archivo y las mismas imágenes de página, los mismos campos y ubicaciones, que puede mover en el editor antes de publicar. Los documentos ya creados conservan la versión con la que se crearon.",
+    tp_revise_save: "Crear la versión {version} como borrador",
   },
   fr: {
     tp_code: "Code",
@@ -65,6 +83,15 @@ export const templates: Catalogue<typeof en> = {
     tp_variables: "Variables",
     tp_variables_hint: "Les noms utilisés dans le texte, séparés par des virgules.",
     tp_save: "Enregistrer le brouillon",
+    tp_next: "Étape suivante",
+    tp_revise: "Réviser",
+    tp_revise_aria: "Réviser {code} version {version}",
+    tp_revise_title: "Réviser {code}",
+    tp_revise_hint:
+      "Crée la version {version} de {code} en brouillon, à partir de la version {published}, la dernière publiée. Les documents déjà créés gardent la version dont ils sont issus. Les champs, les droits et le texte de consentement sont repris ; publiez le brouillon pour envoyer des documents à partir de lui.",
+    tp_revise_pdf_hint:
+      "Crée la version {version} de {code} en brouillon à partir de la version {published} : le même fichier et les mêmes images de pages, les mêmes champs et emplacements, que vous pouvez déplacer dans l’éditeur avant de publier. Les documents déjà créés gardent la version dont ils sont issus.",
+    tp_revise_save: "Créer la version {version} en brouillon",
   },
   de: {
     tp_code: "Code",
@@ -86,6 +113,15 @@ export const templates: Catalogue<typeof en> = {
     tp_variables: "Variablen",
     tp_variables_hint: "Die im Text verwendeten Namen, durch Kommas getrennt.",
     tp_save: "Entwurf speichern",
+    tp_next: "Nächster Schritt",
+    tp_revise: "Überarbeiten",
+    tp_revise_aria: "{code} Version {version} überarbeiten",
+    tp_revise_title: "{code} überarbeiten",
+    tp_revise_hint:
+      "Legt Version {version} von {code} als Entwurf an, ausgehend von Version {published}, der zuletzt veröffentlichten. Bereits erstellte Dokumente behalten die Version, aus der sie erstellt wurden. Felder, Berechtigungen und Einwilligungstext werden übernommen; veröffentlichen Sie den Entwurf, um Dokumente daraus zu senden.",
+    tp_revise_pdf_hint:
+      "Legt Version {version} von {code} als Entwurf aus Version {published} an: dieselbe Datei und dieselben Seitenbilder, dieselben Felder und Positionen, die Sie vor dem Veröffentlichen im Editor verschieben können. Bereits erstellte Dokumente behalten die Version, aus der sie erstellt wurden.",
+    tp_revise_save: "Version {version} als Entwurf anlegen",
   },
   pt: {
     tp_code: "Código",
@@ -107,6 +143,15 @@ export const templates: Catalogue<typeof en> = {
     tp_variables: "Variáveis",
     tp_variables_hint: "Os nomes usados no texto, separados por vírgulas.",
     tp_save: "Salvar rascunho",
+    tp_next: "Próximo passo",
+    tp_revise: "Revisar",
+    tp_revise_aria: "Revisar {code} versão {version}",
+    tp_revise_title: "Revisar {code}",
+    tp_revise_hint:
+      "Cria a versão {version} de {code} como rascunho, a partir da versão {published}, a última publicada. Os documentos já criados mantêm a versão a partir da qual foram criados. Os campos, as permissões e o texto de consentimento mantêm-se; publique o rascunho para enviar documentos a partir dele.",
+    tp_revise_pdf_hint:
+      "Cria a versão {version} de {code} como rascunho a partir da versão {published}: o mesmo ficheiro e as mesmas imagens das páginas, os mesmos campos e posições, que pode mover no editor antes de publicar. Os documentos já criados mantêm a versão a partir da qual foram criados.",
+    tp_revise_save: "Criar a versão {version} como rascunho",
   },
   it: {
     tp_code: "Codice",
@@ -127,6 +172,15 @@ export const templates: Catalogue<typeof en> = {
     tp_variables: "Variabili",
     tp_variables_hint: "I nomi usati nel testo, separati da virgole.",
     tp_save: "Salva bozza",
+    tp_next: "Passo successivo",
+    tp_revise: "Rivedi",
+    tp_revise_aria: "Rivedi {code} versione {version}",
+    tp_revise_title: "Revisione di {code}",
+    tp_revise_hint:
+      "Crea la versione {version} di {code} come bozza, partendo dalla versione {published}, l’ultima pubblicata. I documenti già creati mantengono la versione da cui sono stati creati. Campi, autorizzazioni e testo di consenso restano invariati; pubblica la bozza per inviare documenti da essa.",
+    tp_revise_pdf_hint:
+      "Crea la versione {version} di {code} come bozza dalla versione {published}: lo stesso file e le stesse immagini delle pagine, gli stessi campi e posizioni, che puoi spostare nell’editor prima di pubblicare. I documenti già creati mantengono la versione da cui sono stati creati.",
+    tp_revise_save: "Crea la versione {version} come bozza",
   },
   ar: {
     tp_code: "الرمز",
@@ -147,6 +201,15 @@ export const templates: Catalogue<typeof en> = {
     tp_variables: "المتغيرات",
     tp_variables_hint: "الأسماء المستخدمة في النص، مفصولة بفواصل.",
     tp_save: "حفظ المسودة",
+    tp_next: "الخطوة التالية",
+    tp_revise: "مراجعة",
+    tp_revise_aria: "مراجعة {code} الإصدار {version}",
+    tp_revise_title: "مراجعة {code}",
+    tp_revise_hint:
+      "ينشئ الإصدار {version} من {code} كمسودة، انطلاقًا من الإصدار {published}، آخر إصدار منشور. تحتفظ المستندات التي أُنشئت من قبل بالإصدار الذي أُنشئت منه. تُنقل الحقول والصلاحيات ونص الموافقة كما هي؛ انشر المسودة لإرسال مستندات منها.",
+    tp_revise_pdf_hint:
+      "ينشئ الإصدار {version} من {code} كمسودة من الإصدار {published}: الملف نفسه وصور الصفحات نفسها، والحقول ومواضعها نفسها، ويمكنك نقلها في المحرر قبل النشر. تحتفظ المستندات التي أُنشئت من قبل بالإصدار الذي أُنشئت منه.",
+    tp_revise_save: "إنشاء الإصدار {version} كمسودة",
   },
   he: {
     tp_code: "קוד",
@@ -167,5 +230,14 @@ export const templates: Catalogue<typeof en> = {
     tp_variables: "משתנים",
     tp_variables_hint: "השמות שבטקסט, מופרדים בפסיקים.",
     tp_save: "שמירת טיוטה",
+    tp_next: "השלב הבא",
+    tp_revise: "גרסה חדשה",
+    tp_revise_aria: "גרסה חדשה של {code} מגרסה {version}",
+    tp_revise_title: "גרסה חדשה של {code}",
+    tp_revise_hint:
+      "יוצר את גרסה {version} של {code} כטיוטה, על בסיס גרסה {published}, האחרונה שפורסמה. מסמכים שכבר נוצרו שומרים על הגרסה שממנה נוצרו. השדות, ההרשאות ונוסח ההסכמה עוברים כפי שהם; פרסמו את הטיוטה כדי לשלוח ממנה מסמכים.",
+    tp_revise_pdf_hint:
+      "יוצר את גרסה {version} של {code} כטיוטה מגרסה {published}: אותו קובץ ואותן תמונות עמודים, אותם שדות ומיקומים, שאפשר להזיז בעורך לפני הפרסום. מסמכים שכבר נוצרו שומרים על הגרסה שממנה נוצרו.",
+    tp_revise_save: "יצירת גרסה {version} כטיוטה",
   },
 };
