@@ -190,7 +190,12 @@ describe("templates", () => {
     expect(bad.status).toBe(422);
     expect(bad.text).toContain("kind");
     expect((await select(bad.text, "#r-body")).map((t) => unescapeHtml(t.text))).toEqual([typed.body]);
-    const versions = async () => ((await api("GET", "/v1/templates", { key })).json as { templates: any[] }).templates.filter((t) => t.code === "hire");
+    const versions = async () =>
+      (
+        (await api("GET", "/v1/templates", { key })).json as {
+          templates: { code: string; version: number; is_published: boolean; body: string; variables: string[] }[];
+        }
+      ).templates.filter((t) => t.code === "hire");
     expect(await versions()).toHaveLength(1);
 
     const made = await b.submit("/app/templates/revise", { ...typed, kind: "contract" }, "/app/templates/revise?code=hire");

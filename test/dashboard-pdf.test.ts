@@ -50,6 +50,9 @@ async function uploaded(b: Browser, code = `lease-${crypto.randomUUID().slice(0,
   return { id: r.json!.template_id as string, info: r.json!.info as Record<string, any>, code };
 }
 
+/** A template version as GET /v1/templates lists it (the parts read here). */
+type Version = { template_id: string; code: string; version: number; name: string; is_published: boolean; fields: { key: string; place: unknown }[] };
+
 describe("dashboard: PDF templates", () => {
   it("upload, pictures, placements and publish, read back through the API", async () => {
     const { key, b } = await account();
@@ -137,10 +140,11 @@ describe("dashboard: PDF templates", () => {
     page = await b.get(made.location!);
     expect(page.text).toContain('id="save-fields"');
     expect(page.text).toContain("2/2");
-    const versions = ((await api("GET", "/v1/templates", { key })).json as { templates: any[] }).templates.filter((t) => t.code === code);
+    const versionsOf = async () => ((await api("GET", "/v1/templates", { key })).json as { templates: Version[] }).templates.filter((t) => t.code === code);
+    const versions = await versionsOf();
     const v2 = versions.find((t) => t.template_id === next)!;
     expect(v2).toMatchObject({ version: 2, name: "Lease 2027", is_published: false });
-    expect(v2.fields.map((f: any) => [f.key, f.place])).toEqual(fields.map((f) => [f.key, f.place]));
+    expect(v2.fields.map((f) => [f.key, f.place])).toEqual(fields.map((f) => [f.key, f.place]));
     expect(versions.find((t) => t.template_id === id)).toMatchObject({ version: 1, name: "Lease", is_published: true });
     expect((await api("GET", `/v1/templates/${next}/pdf`, { key })).json as { sha256: string; ready: boolean }).toMatchObject({
       sha256: info.sha256,
@@ -150,7 +154,7 @@ describe("dashboard: PDF templates", () => {
     r = await post(b, "/app/templates/revise", { code, name: "Lease 2028", kind: "contract" }, { json: false });
     expect(r.status).toBe(422);
     expect((await select(r.text, "[role=alert] p")).map((e) => unescapeHtml(e.text)).join(" ")).toContain(`version 2 of "${code}" is still a draft`);
-    expect(((await api("GET", "/v1/templates", { key })).json as { templates: any[] }).templates.filter((t) => t.code === code)).toHaveLength(2);
+    expect(await versionsOf()).toHaveLength(2);
   });
 
   it("refusals of the upload: not a PDF (page and JSON), no file; a plain form post opens the editor", async () => {
