@@ -137,6 +137,15 @@ describe("dashboard", () => {
     await check(page, "dash-18-workflow-qr");
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /PNG/ }).click()]);
     assert.match(download.suggestedFilename(), /^qr-.*\.png$/);
+    // Revising the live template: the list's link, the form (axe-clean), the next version made as a draft.
+    await page.goto(`${BASE_URL}/app/templates`);
+    await follow(page, `a[href="/app/templates/revise?code=${acct.code}"]`);
+    await page.getByRole("heading", { name: `Revise ${acct.code}`, level: 1 }).waitFor();
+    assert.equal(await page.inputValue("#r-vars"), "name");
+    await check(page, "dash-18b-template-revise");
+    await tabTo(page, "main form button[type=submit]");
+    await enter(page);
+    await page.getByText(`Version 2 of ${acct.code} is a draft: publish it to send documents from it.`).waitFor();
     // Subjects and packets: the list, then one packet, sending the minor's item to the guardian.
     await page.goto(`${BASE_URL}/app/packets`);
     await page.getByRole("link", { name: "Harbour tour, Saturday" }).waitFor();
