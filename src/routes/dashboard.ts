@@ -215,7 +215,6 @@ function refusalOf(err: unknown): { flash: Flash; status: Status } {
   throw err;
 }
 
-/** Input checked by the API's own schema; its first complaint becomes the page's message. */
 /** A comma-separated form input as a list, blanks dropped. */
 const listOf = (v: string | undefined) =>
   (v ?? "")
@@ -223,6 +222,7 @@ const listOf = (v: string | undefined) =>
     .map((x) => x.trim())
     .filter(Boolean);
 
+/** Input checked by the API's own schema; its first complaint becomes the page's message. */
 function parsed<T>(schema: { safeParse: (x: unknown) => { success: true; data: T } | { success: false; error: { issues: unknown[] } } }, input: unknown): T {
   const r = schema.safeParse(input);
   if (!r.success) throw validationError(r.error.issues as Parameters<typeof validationError>[0], "body");
