@@ -209,6 +209,14 @@ export function wantedItems(workflows: readonly { id: string; packet: WorkflowPa
 
 const isConflict = (err: unknown) => /UNIQUE constraint failed/i.test(String((err as Error)?.message ?? err));
 
+/** The checks of an import that need no stored data (dates in order, facts' size, the guest list); a refusal names the field. */
+export function checkSubject(input: SubjectInput): Map<string, ParticipantInput & { phone: string | null }> {
+  if (input.ends_on && input.ends_on < input.starts_on) throw invalid("ends_on: must not be before starts_on.");
+  if (input.facts && new TextEncoder().encode(JSON.stringify(input.facts)).length > FACTS_MAX_BYTES)
+    throw invalid(`facts: at most ${FACTS_MAX_BYTES / 1024} KB of JSON.`);
+  return checkParticipants(input.participants ?? []);
+}
+
 /**
  * PUT /v1/subjects. One read (subject, packet, participants, items, the kind's workflows), one
  * batch of writes ending with the packet's recount and its event if its state changed. Two imports
@@ -216,11 +224,7 @@ const isConflict = (err: unknown) => /UNIQUE constraint failed/i.test(String((er
  * what the winner wrote.
  */
 export async function importSubject(env: Env, o: Owner, input: SubjectInput): Promise<{ subject_id: string; packet: ImportSummary }> {
-  const list = input.participants ?? [];
-  if (input.ends_on && input.ends_on < input.starts_on) throw invalid("ends_on: must not be before starts_on.");
-  if (input.facts && new TextEncoder().encode(JSON.stringify(input.facts)).length > FACTS_MAX_BYTES)
-    throw invalid(`facts: at most ${FACTS_MAX_BYTES / 1024} KB of JSON.`);
-  const byRef = checkParticipants(list);
+  const byRef = checkSubject(input);
   for (let attempt = 0; ; attempt++) {
     try {
       return await importOnce(env, o, input, byRef);

@@ -1,10 +1,12 @@
 /**
  * The dashboard's subjects and packets: the latest packets with their readiness, and one packet
  * with its items, where a member starts an item (the same `startItem` as the API). Subjects are
- * imported through the API (PUT /v1/subjects) by the business's booking system.
+ * imported through the API (PUT /v1/subjects) by the business's booking system, or here from a
+ * CSV file (src/domain/subject-csv.ts).
  */
 import { can } from "../domain/members";
 import type { getPacket, listPackets } from "../domain/packets";
+import type { CsvImported } from "../domain/subject-csv";
 import { Csrf, Table, type Viewer } from "./dashboard";
 import type { DashT } from "./dashboard-i18n";
 
@@ -24,11 +26,27 @@ const readinessText = (t: DashT, r: { required: number; completed: number; outst
     ].filter(Boolean),
   );
 
-export function PacketsView(p: { t: DashT; packets: Packets }) {
-  const t = p.t;
+export function PacketsView(p: { v: Viewer; packets: Packets; imported?: CsvImported[] }) {
+  const t = p.v.t;
   return (
     <>
       <p class="hint">{t("pk_intro")}</p>
+      {p.imported?.length ? (
+        <Table
+          label={t("pk_imported")}
+          head={[t("pk_subject"), t("pk_code"), t("pk_state"), t("pk_added"), t("pk_dropped")]}
+          empty=""
+          rows={p.imported.map((x) => [
+            <a href={`/app/packets/${x.packet.packet_id}`}>
+              <bdi>{x.label || x.external_id}</bdi>
+            </a>,
+            x.packet.code,
+            stateText(t, x.packet.state),
+            t.num(x.packet.added),
+            t.num(x.packet.dropped),
+          ])}
+        />
+      ) : null}
       <Table
         label={t("pk_packets")}
         head={[t("pk_subject"), t("pk_kind"), t("pk_starts"), t("pk_code"), t("pk_state"), t("pk_readiness")]}
@@ -44,6 +62,23 @@ export function PacketsView(p: { t: DashT; packets: Packets }) {
           readinessText(t, k.readiness),
         ])}
       />
+      {can(p.v.role, "subjects.write") ? (
+        <form method="post" action="/app/packets/import" enctype="multipart/form-data">
+          <h2>{t("pk_import")}</h2>
+          <Csrf token={p.v.csrf} />
+          <p class="hint" id="csv-hint">
+            {t("pk_import_hint")}
+          </p>
+          <p>
+            <a href="/app/packets/import/example.csv" download="subjects-example.csv">
+              {t("pk_import_example")}
+            </a>
+          </p>
+          <label for="csv-file">{t("pk_import_file")}</label>
+          <input id="csv-file" name="file" type="file" accept=".csv,text/csv" required aria-describedby="csv-hint" />
+          <button type="submit">{t("pk_import_button")}</button>
+        </form>
+      ) : null}
     </>
   );
 }

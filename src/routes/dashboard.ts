@@ -120,6 +120,7 @@ import {
 } from "../domain/pdf-templates";
 import { FieldInputSchema } from "../domain/templates";
 import { pdfTemplateIdsOf, picturesOf, templateWithPdf } from "../db/pdf-templates";
+import { type CsvImported, importCsv } from "../domain/subject-csv";
 import { versionsOf } from "../db/templates";
 import { PdfTemplatesSection, PlacementView, pdfToolPolicy } from "../pages/dashboard-pdf";
 import { z } from "@hono/zod-openapi";
@@ -1023,11 +1024,44 @@ async function qrFile(c: C, s: SessionMember, kind: "png" | "svg") {
 route("GET", "/app/workflows/:id/qr.png", "read", (c, s) => qrFile(c, s, "png"));
 route("GET", "/app/workflows/:id/qr.svg", "read", (c, s) => qrFile(c, s, "svg"));
 
-// ---- Subjects and packets (imported by API; items started here) ----
+// ---- Subjects and packets (imported by API or from a CSV file; items started here) ----
 
-route("GET", "/app/packets", "read", async (c, s) =>
-  page(c, s, tr(c)("nt_packets_title"), PacketsView({ t: tr(c), packets: await listPackets(c.env, principalOf(s)) })),
+async function packetsPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status; imported?: CsvImported[] } = {}) {
+  const packets = await listPackets(c.env, principalOf(s));
+  return page(c, s, tr(c)("nt_packets_title"), PacketsView({ v: viewer(c, s), packets, imported: opts.imported }), opts);
+}
+
+route("GET", "/app/packets", "read", (c, s) => packetsPage(c, s));
+
+/** What a CSV import reads: one subject with a minor and the guardian who signs for them. */
+const EXAMPLE_CSV = [
+  "external_id,provider,kind,label,starts_on,ends_on,fact:name,ref,full_name,email,phone,is_minor,guardian_ref",
+  'BK-1001,bookings,reservation,"Harbour tour, Saturday",2026-12-19,,the Saturday harbour group,p1,Pia Parent,pia@example.com,+4915112345678,no,',
+  'BK-1001,bookings,reservation,"Harbour tour, Saturday",2026-12-19,,,k1,Kit Kid,,,yes,p1',
+  "",
+].join("\r\n");
+
+route("GET", "/app/packets/import/example.csv", "read", (c) =>
+  c.body(EXAMPLE_CSV, 200, {
+    "Content-Type": "text/csv; charset=utf-8",
+    "Content-Disposition": 'attachment; filename="subjects-example.csv"',
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+  }),
 );
+
+route("POST", "/app/packets/import", "subjects.write", async (c, s) => {
+  try {
+    const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const file = body.file;
+    if (!(file instanceof File) || file.size === 0) throw invalid("file: choose a CSV file to import.");
+    const { imported } = await importCsv(c.env, principalOf(s), new Uint8Array(await file.arrayBuffer()));
+    const note = imported.length === 1 ? tr(c)("nt_imported_one") : tr(c)("nt_imported_other", { count: imported.length });
+    return packetsPage(c, s, { flash: ok(note), imported });
+  } catch (err) {
+    return packetsPage(c, s, refusalOf(err));
+  }
+});
 
 async function packetPage(c: C, s: SessionMember, id: string, opts: { flash?: Flash; status?: Status } = {}) {
   const packet = await getPacket(c.env, principalOf(s), id);

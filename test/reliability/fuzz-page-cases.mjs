@@ -361,6 +361,29 @@ const DASHBOARD = [
   R("GET /app/packets", "dashboard", "page", session()),
   R("GET /app/packets/{id}", "dashboard", "page", session()),
   R("POST /app/packets/items/{id}/start", "dashboard", "page", session()),
+  R("GET /app/packets/import/example.csv", "dashboard", "page", session()),
+  R(
+    "POST /app/packets/import",
+    "dashboard-uploads",
+    "page",
+    session({
+      multipart: {
+        fields: {},
+        file: (_fx, r) => ({
+          filename: "bookings.csv",
+          type: "text/csv",
+          bytes: new TextEncoder().encode(
+            r.pick([
+              "external_id,starts_on,ref,full_name,email,is_minor,guardian_ref\nFZ-1,2026-12-19,p1,Pia Parent,pia@example.com,no,\nFZ-1,2026-12-19,k1,Kit Kid,,yes,p1\n",
+              'external_id;starts_on;ref;full_name\nFZ-2;2026-02-30;a;"Ann ""Quote"""\n',
+              'external_id,starts_on\n"unclosed,2026-12-19\n',
+              "ref,full_name\nx,y\n",
+            ]),
+          ),
+        }),
+      },
+    }),
+  ),
   R("GET /app/tablets", "dashboard", "page", session({ query: { done: () => "stopped" } })),
   R("POST /app/tablets", "dashboard", "page", session({ form: { name: () => "Dash tablet", workflow_id: (fx) => fx.publicWorkflowId } })),
   R("POST /app/tablets/{id}/stop", "dashboard", "page", session()),
