@@ -40,7 +40,17 @@ describe("packets, retention and notices in the member's language", () => {
     expect((await texts(list.text, "title"))[0]).toContain(notices.ar.nt_packets_title);
     expect(await texts(list.text, "thead th")).toEqual([ar.pk_subject, ar.pk_kind, ar.pk_starts, ar.pk_code, ar.pk_state, ar.pk_readiness]);
     expect(await texts(list.text, "tbody td:nth-child(5)")).toEqual([ar.pk_state_open]);
-    for (const english of ["Subjects (reservations", "Readiness", "required signed", "No subjects in this mode"]) expect(list.text).not.toContain(english);
+    for (const english of [
+      "Subjects (reservations",
+      "Readiness",
+      "required signed",
+      "No subjects in this mode",
+      "Import from a CSV file",
+      "One row per participant",
+    ])
+      expect(list.text).not.toContain(english);
+    expect(await texts(list.text, 'form[action="/app/packets/import"] h2')).toEqual([ar.pk_import]);
+    expect(await texts(list.text, 'label[for="csv-file"]')).toEqual([ar.pk_import_file]);
 
     const page = await b.get(`/app/packets/${r.packet.packet_id}`);
     expect(page.status).toBe(200);
