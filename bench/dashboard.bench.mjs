@@ -37,10 +37,6 @@ export async function run(ctx = {}) {
     // ---- an account, its owner, a published template ----
     const { tenantId: tenant_id, keys } = await svc.accountWithKeys("Bench dashboard", 1, { mode: "live", scopes: ["signing:read", "signing:templates"] });
     const key = keys[0];
-    await must("POST", `/ops/v1/tenants/${tenant_id}/members`, {
-      key: svc.operatorToken,
-      body: { email: "owner@bench.example", full_name: "Bench Owner", role: "owner", password: PASSWORD },
-    });
     const body = "Rental agreement for {{name}}. The renter returns the bike by the agreed date.";
     const templateId = (await must("POST", "/v1/templates", { key, body: { code: "rental", name: "Rental", kind: "contract", body, variables: ["name"] } }))
       .template_id;
@@ -80,26 +76,7 @@ export async function run(ctx = {}) {
     log(`  seeded ${DOCUMENTS} documents (1 signer each) in ${seedSeconds.toFixed(1)} s`);
 
     // ---- sign in as a browser does ----
-    const jar = new Map();
-    const keep = (r) => {
-      for (const c of r.headers.getSetCookie()) {
-        const [pair] = c.split(";");
-        const i = pair.indexOf("=");
-        jar.set(pair.slice(0, i), pair.slice(i + 1));
-      }
-      return r;
-    };
-    const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-    const csrfOf = (html) => /name="csrf" value="([^"]+)"/.exec(html)[1];
-    const form = (o) => new URLSearchParams(o).toString();
-    const post = async (p, fields) =>
-      keep(await call("POST", p, { body: form(fields), headers: { cookie: cookie(), "content-type": "application/x-www-form-urlencoded" } }));
-    const signInPage = keep(await call("GET", "/app/sign-in"));
-    const signedIn = await post("/app/sign-in", { csrf: csrfOf(signInPage.text), email: "owner@bench.example", password: PASSWORD });
-    if (signedIn.status !== 303) throw new Error(`sign-in → ${signedIn.status}`);
-    const first = keep(await call("GET", "/app/documents", { headers: { cookie: cookie() } }));
-    await post("/app/mode", { csrf: csrfOf(first.text), mode: "live", back: "/app/documents" });
-    const get = (p) => call("GET", p, { headers: { cookie: cookie() } });
+    const { get } = await svc.dashboardSession(tenant_id, { email: "owner@bench.example", password: PASSWORD });
     const check = (r, expect) => {
       if (r.status !== 200 || !r.text.includes(expect)) throw new Error(`→ ${r.status}, wanted "${expect}": ${r.text.slice(0, 200)}`);
       return r.ms;
@@ -107,10 +84,10 @@ export async function run(ctx = {}) {
 
     // ---- the documents page ----
     const cases = [
-      ["first page (50 newest)", "/app/documents", `${DOCUMENTS} documents, showing 1–50`],
-      ["status=completed", "/app/documents?status=completed", `${Math.ceil(DOCUMENTS / STATUSES.length)} documents`],
+      ["first page (50 newest)", "/app/documents", `${DOCUMENTS.toLocaleString("en")} documents, showing 1–50`],
+      ["status=completed", "/app/documents?status=completed", `${Math.ceil(DOCUMENTS / STATUSES.length).toLocaleString("en")} documents`],
       ["search q=Number777 (trigram)", "/app/documents?q=Number777", "documents, showing 1–"],
-      ["offset 9,000", "/app/documents?offset=9000", "showing 9001–9050"],
+      ["offset 9,000", "/app/documents?offset=9000", "showing 9,001–9,050"],
     ];
     const n = quick ? 40 : 200;
     const results = {};
@@ -139,7 +116,7 @@ export async function run(ctx = {}) {
     }
 
     // ---- page sizes ----
-    const docId = /\/app\/documents\/(doc_[a-z0-9_]+)/.exec(first.text)?.[1] ?? "doc_bench00000000000";
+    const docId = /\/app\/documents\/(doc_[a-z0-9_]+)/.exec((await get("/app/documents")).text)?.[1] ?? "doc_bench00000000000";
     const sizes = {};
     const pages = [
       ["/app/sign-in", null],

@@ -77,11 +77,44 @@ export async function startService(vars = {}) {
     return { tenantId: tenant_id, keys };
   }
 
+  /**
+   * A dashboard session as a browser holds one: a member made through the operator API signs in
+   * with the sign-in form's CSRF cookie and token, then looks at `mode` data. `get`/`post` carry
+   * the session's cookies; `csrfOf(html)` reads a page's form token.
+   */
+  async function dashboardSession(tenantId, { email, password, role = "owner", mode = "live" }) {
+    await must("POST", `/ops/v1/tenants/${tenantId}/members`, { key: operatorToken, body: { email, full_name: "Bench Member", role, password } });
+    const jar = new Map();
+    const keep = (r) => {
+      for (const c of r.headers.getSetCookie()) {
+        const [pair] = c.split(";");
+        const i = pair.indexOf("=");
+        jar.set(pair.slice(0, i), pair.slice(i + 1));
+      }
+      return r;
+    };
+    const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    const csrfOf = (html) => /name="csrf" value="([^"]+)"/.exec(html)[1];
+    const get = async (p) => keep(await call("GET", p, { headers: { cookie: cookie() } }));
+    const post = async (p, fields) =>
+      keep(
+        await call("POST", p, {
+          body: new URLSearchParams(fields).toString(),
+          headers: { cookie: cookie(), "content-type": "application/x-www-form-urlencoded" },
+        }),
+      );
+    const signIn = await get("/app/sign-in");
+    const signedIn = await post("/app/sign-in", { csrf: csrfOf(signIn.text), email, password });
+    if (signedIn.status !== 303) throw new Error(`sign-in → ${signedIn.status}`);
+    await post("/app/mode", { csrf: csrfOf((await get("/app/documents")).text), mode, back: "/app/documents" });
+    return { get, post, cookie, csrfOf };
+  }
+
   /** The Worker's bindings (D1 for rows no route makes yet). */
   const bindings = () => worker.getEnv();
 
   // `worker.scheduled({scheduledTime})` runs the cron (bench/retention.bench.mjs).
-  return { operatorToken, call, must, accountWithKeys, bindings, worker, close: () => server.close() };
+  return { operatorToken, call, must, accountWithKeys, dashboardSession, bindings, worker, close: () => server.close() };
 }
 
 /** Runs fn(i) for i in [0, n) with `width` workers. */

@@ -104,35 +104,8 @@ export async function run(ctx = {}) {
     });
 
     // ---- the dashboard's CSV import: an owner signs in as a browser does ----
-    const PASSWORD = "a long enough bench pass phrase";
-    await svc.must("POST", `/ops/v1/tenants/${tenantId}/members`, {
-      key: svc.operatorToken,
-      body: { email: "owner@bench.example", full_name: "Bench Owner", role: "owner", password: PASSWORD },
-    });
-    const jar = new Map();
-    const keep = (r) => {
-      for (const c of r.headers.getSetCookie()) {
-        const [pair] = c.split(";");
-        const i = pair.indexOf("=");
-        jar.set(pair.slice(0, i), pair.slice(i + 1));
-      }
-      return r;
-    };
-    const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-    const csrfOf = (html) => /name="csrf" value="([^"]+)"/.exec(html)[1];
-    const post = async (p, fields) =>
-      keep(
-        await svc.call("POST", p, {
-          body: new URLSearchParams(fields).toString(),
-          headers: { cookie: cookie(), "content-type": "application/x-www-form-urlencoded" },
-        }),
-      );
-    const signIn = keep(await svc.call("GET", "/app/sign-in"));
-    if ((await post("/app/sign-in", { csrf: csrfOf(signIn.text), email: "owner@bench.example", password: PASSWORD })).status !== 303)
-      throw new Error("sign-in failed");
-    const packetsPage = keep(await svc.call("GET", "/app/packets", { headers: { cookie: cookie() } }));
-    await post("/app/mode", { csrf: csrfOf(packetsPage.text), mode: "live", back: "/app/packets" });
-    const csrf = csrfOf((await svc.call("GET", "/app/packets", { headers: { cookie: cookie() } })).text);
+    const owner = await svc.dashboardSession(tenantId, { email: "owner@bench.example", password: "a long enough bench pass phrase" });
+    const csrf = owner.csrfOf((await owner.get("/app/packets")).text);
     const csvOf = (run) => {
       const lines = ["external_id,provider,kind,label,starts_on,fact:boat,ref,full_name,email,is_minor,guardian_ref"];
       for (let i = 0; i < 100; i++) {
@@ -164,7 +137,7 @@ export async function run(ctx = {}) {
       );
       const r = await svc.call("POST", "/app/packets/import", {
         body,
-        headers: { cookie: cookie(), "content-type": `multipart/form-data; boundary=${boundary}` },
+        headers: { cookie: owner.cookie(), "content-type": `multipart/form-data; boundary=${boundary}` },
       });
       if (r.status !== 200 || !r.text.includes("Imported 100 subjects.")) throw new Error(`CSV import → ${r.status} ${r.text.slice(0, 200)}`);
       return r.ms;

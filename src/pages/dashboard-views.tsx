@@ -76,7 +76,7 @@ export function DocumentsView(p: { v: Viewer; list: DocList; status?: string; q?
           ? t("doc_count_none")
           : list.total === 1
             ? t("doc_count_one")
-            : t("doc_count_many", { count: t.num(list.total), from: list.offset + 1, to: list.offset + list.documents.length })}
+            : t("doc_count_many", { count: t.num(list.total), from: t.num(list.offset + 1), to: t.num(list.offset + list.documents.length) })}
       </p>
       <Table
         label={t("nav_documents")}
@@ -383,36 +383,56 @@ export function TemplatesView(p: { v: Viewer; templates: Templates; posted?: Rec
                 {tr("tp_code_hint")}
               </span>
             </div>
-            <div>
-              <label for="t-name">{tr("tp_name")}</label>
-              <input id="t-name" name="name" required maxlength={200} value={f.name ?? ""} />
-            </div>
-            <div>
-              <label for="t-kind">{tr("tp_kind")}</label>
-              <select id="t-kind" name="kind">
-                {TEMPLATE_KINDS.map((k) => (
-                  <option value={k} selected={f.kind === k}>
-                    {k}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <NameAndKind tr={tr} id="t" f={f} />
           </div>
-          <label for="t-body">{tr("tp_text")}</label>
-          <span class="hint" id="t-body-hint">
-            {tr("tp_text_hint")}
-          </span>
-          <textarea id="t-body" name="body" required rows={10} aria-describedby="t-body-hint">
-            {f.body ?? ""}
-          </textarea>
-          <label for="t-vars">{tr("tp_variables")}</label>
-          <span class="hint" id="t-vars-hint">
-            {tr("tp_variables_hint")}
-          </span>
-          <input id="t-vars" name="variables" aria-describedby="t-vars-hint" value={f.variables ?? ""} />
+          <TextAndVariables tr={tr} id="t" f={f} />
           <button type="submit">{tr("tp_save")}</button>
         </form>
       ) : null}
+    </>
+  );
+}
+
+type TemplateForm = { tr: DashT; id: string; f: Record<string, string | undefined> };
+
+/** A template form's name and kind (ids `<id>-name`, `<id>-kind`), inside its `.row`. */
+function NameAndKind({ tr, id, f }: TemplateForm) {
+  return (
+    <>
+      <div>
+        <label for={`${id}-name`}>{tr("tp_name")}</label>
+        <input id={`${id}-name`} name="name" required maxlength={200} value={f.name ?? ""} />
+      </div>
+      <div>
+        <label for={`${id}-kind`}>{tr("tp_kind")}</label>
+        <select id={`${id}-kind`} name="kind">
+          {TEMPLATE_KINDS.map((k) => (
+            <option value={k} selected={f.kind === k}>
+              {k}
+            </option>
+          ))}
+        </select>
+      </div>
+    </>
+  );
+}
+
+/** A text template's text and variables (ids `<id>-body`, `<id>-vars`). */
+function TextAndVariables({ tr, id, f }: TemplateForm) {
+  return (
+    <>
+      <label for={`${id}-body`}>{tr("tp_text")}</label>
+      <span class="hint" id={`${id}-body-hint`}>
+        {tr("tp_text_hint")}
+      </span>
+      <textarea id={`${id}-body`} name="body" required rows={10} aria-describedby={`${id}-body-hint`}>
+        {f.body ?? ""}
+      </textarea>
+      <label for={`${id}-vars`}>{tr("tp_variables")}</label>
+      <span class="hint" id={`${id}-vars-hint`}>
+        {tr("tp_variables_hint")}
+      </span>
+      <input id={`${id}-vars`} name="variables" aria-describedby={`${id}-vars-hint`} value={f.variables ?? ""} />
     </>
   );
 }
@@ -436,37 +456,9 @@ export function ReviseTemplateView(p: { v: Viewer; from: RevisedFrom; posted?: R
       <input type="hidden" name="code" value={p.from.code} />
       <p class="hint">{tr(p.from.pdf ? "tp_revise_pdf_hint" : "tp_revise_hint", next)}</p>
       <div class="row">
-        <div>
-          <label for="r-name">{tr("tp_name")}</label>
-          <input id="r-name" name="name" required maxlength={200} value={f.name} />
-        </div>
-        <div>
-          <label for="r-kind">{tr("tp_kind")}</label>
-          <select id="r-kind" name="kind">
-            {TEMPLATE_KINDS.map((k) => (
-              <option value={k} selected={f.kind === k}>
-                {k}
-              </option>
-            ))}
-          </select>
-        </div>
+        <NameAndKind tr={tr} id="r" f={f} />
       </div>
-      {p.from.pdf ? null : (
-        <>
-          <label for="r-body">{tr("tp_text")}</label>
-          <span class="hint" id="r-body-hint">
-            {tr("tp_text_hint")}
-          </span>
-          <textarea id="r-body" name="body" required rows={10} aria-describedby="r-body-hint">
-            {f.body}
-          </textarea>
-          <label for="r-vars">{tr("tp_variables")}</label>
-          <span class="hint" id="r-vars-hint">
-            {tr("tp_variables_hint")}
-          </span>
-          <input id="r-vars" name="variables" aria-describedby="r-vars-hint" value={f.variables} />
-        </>
-      )}
+      {p.from.pdf ? null : <TextAndVariables tr={tr} id="r" f={f} />}
       <button type="submit">{tr("tp_revise_save", next)}</button>
       <p>
         <a href="/app/templates">{tr("pdf_all_templates")}</a>
