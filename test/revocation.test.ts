@@ -7,7 +7,9 @@
  * by `openssl ocsp` (test/fixtures/ocsp/make.sh): accepted only when good, signed by the CA or a
  * delegated responder it issued with id-kp-OCSPSigning, about this certificate and current; cached
  * in R2 the same way; anything else refused with the reason, and nothing cached. A certificate that
- * names both asks its responder only when no distribution point gives a usable CRL.
+ * names both asks its responder only when no distribution point gives a usable CRL. An issuer
+ * missing from the file is fetched from the CA Issuers address the certificate names (DER or
+ * PKCS#7), kept only if it issued the certificate, cached, and handed to the DSS.
  */
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -18,7 +20,7 @@ import { sha256Hex } from "../src/lib/crypto";
 import { crlNextUpdate, loadSigner, ownCrl, ownTsa, RevocationError, type Sealing, sealPdf } from "../src/lib/seal";
 import { ocspRequest } from "../src/lib/seal/ocsp";
 import { CA_CERT, CA_KEY, LEAF_WITH_CRL_DP, LEAF_WITHOUT_DP } from "./external-ca-fixtures";
-import { BOTH_LEAF_CERT, OCSP, OCSP_LEAF_CERT, OCSP_LEAF_KEY, OCSP_URL, RESPONDER_CERT } from "./external-ca-ocsp-fixtures";
+import { BOTH_LEAF_CERT, CA_ISSUERS_URL, CA_P7C, OCSP, OCSP_LEAF_CERT, OCSP_LEAF_KEY, OCSP_URL, RESPONDER_CERT } from "./external-ca-ocsp-fixtures";
 
 const URL_ = "http://crl.example.test/external-ca.crl";
 const DAY = 86_400_000;
@@ -266,6 +268,58 @@ describe("an external CA that publishes only OCSP", () => {
     expect(lone.message).toMatch(/the certificate of its issuer is not in the file or the seal chain/);
     expect(server.count()).toBe(1);
     expect(await env.FILES.get(await ocspKey())).toBeNull();
+  });
+});
+
+describe("an issuer missing from the file", () => {
+  const caKey = async () => `pki/ca/${await sha256Hex(CA_ISSUERS_URL)}.der`;
+  /** The CA Issuers address answering `ca`, the responder answering good; each counted. */
+  function servers(ca: () => Response) {
+    const asked = { ca: 0, ocsp: 0 };
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const req = new Request(input, init);
+      if (req.url === CA_ISSUERS_URL) {
+        asked.ca++;
+        expect(req.method).toBe("GET");
+        return ca();
+      }
+      if (req.url === OCSP_URL) {
+        asked.ocsp++;
+        return respond(OCSP.good)();
+      }
+      throw new Error(`unexpected fetch ${req.url}`);
+    });
+    return asked;
+  }
+  afterEach(async () => env.FILES.delete(await caKey()));
+
+  it.each([
+    ["one DER certificate", () => new Response(der(CA_CERT), { headers: { "content-type": "application/pkix-cert" } })],
+    ["a PKCS#7 bundle", () => new Response(b64(CA_P7C), { headers: { "content-type": "application/pkcs7-mime" } })],
+  ])("is fetched from its CA Issuers address (%s), checked, cached, and goes into the DSS with the answer", async (_, ca) => {
+    const asked = servers(ca);
+    const { leaf } = leafAndCa();
+    const now = new Date();
+    const got = await revocationSource(env, sealing, now)(leaf.cert, leaf.der, [leaf.cert]);
+    expect(got).toEqual({ crls: [], ocsps: [b64(OCSP.good)], certs: [der(CA_CERT)] });
+    expect(asked).toEqual({ ca: 1, ocsp: 1 });
+    expect((await env.FILES.get(await caKey()))!.customMetadata).toMatchObject({ url: CA_ISSUERS_URL });
+    // Within 30 days: the issuer from R2 (and the answer too), nothing fetched.
+    const again = await revocationSource(env, sealing, new Date(now.getTime() + 29 * DAY))(leaf.cert, leaf.der, [leaf.cert]);
+    expect(again.certs).toEqual([der(CA_CERT)]);
+    expect(asked).toEqual({ ca: 1, ocsp: 1 });
+  });
+
+  it("refuses what did not issue the certificate there, caches nothing and asks no responder", async () => {
+    const asked = servers(() => new Response(der(RESPONDER_CERT)));
+    const { leaf } = leafAndCa();
+    const err = await revocationSource(env, sealing, new Date())(leaf.cert, leaf.der, [leaf.cert]).catch((e) => e);
+    expect(err).toBeInstanceOf(RevocationError);
+    expect(err.message).toBe(
+      `"Example OCSP Seal" names an OCSP responder, but the certificate of its issuer is not in the file or the seal chain, nor at its CA Issuers address (${CA_ISSUERS_URL}: no certificate there issued this one), so no OCSP request can be made.`,
+    );
+    expect(asked).toEqual({ ca: 1, ocsp: 0 });
+    expect(await env.FILES.get(await caKey())).toBeNull();
   });
 });
 

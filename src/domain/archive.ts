@@ -115,7 +115,33 @@ async function cachedCrl(env: Env, url: string, now: Date): Promise<Uint8Array> 
   return got.der;
 }
 
-/** The OCSP path: a certificate without a reachable CRL distribution point; its issuer must be among `known`. */
+/**
+ * The issuer's certificate from the CA Issuers addresses `cert` names (AIA id-ad-caIssuers: one DER
+ * certificate or a PKCS#7 bundle), only if its key verifies `cert`; cached in R2
+ * (`pki/ca/<sha256 of url>.der`) for 30 days. Otherwise what each address gave.
+ */
+async function issuerFromAia(env: Env, cert: pkijs.Certificate, now: Date): Promise<{ issuer: pkijs.Certificate; der: Uint8Array } | { problems: string[] }> {
+  const ocsp = await import("../lib/seal/ocsp");
+  const problems: string[] = [];
+  for (const url of ocsp.caIssuersUrls(cert)) {
+    try {
+      const got = await cachedFetch(env, `pki/ca/${await sha256Hex(url)}.der`, now, {
+        url,
+        contentType: "application/pkix-cert",
+        accept: async (der) => {
+          await ocsp.issuerIn(der, cert);
+          return new Date(now.getTime() + 30 * DAY);
+        },
+      });
+      return await ocsp.issuerIn(got.der, cert);
+    } catch (err) {
+      problems.push(`${url}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  return { problems };
+}
+
+/** The OCSP path: a certificate without a reachable CRL distribution point; its issuer among `known`, or at its CA Issuers address. */
 async function ocspFor(env: Env, cert: pkijs.Certificate, known: pkijs.Certificate[], now: Date) {
   const { RevocationError } = await import("../lib/seal");
   const ocsp = await import("../lib/seal/ocsp");
@@ -125,11 +151,19 @@ async function ocspFor(env: Env, cert: pkijs.Certificate, known: pkijs.Certifica
       `${cnOf(cert)} names neither a CRL distribution point nor an OCSP responder (http or https), so its revocation status cannot be had.`,
     );
   }
-  const issuer = await ocsp.findIssuer(cert, known);
+  // The issuer's key is part of the request: from the file or the seal chain, else from the CA
+  // Issuers address the certificate names (checked to have issued it; it then goes into the DSS).
+  let issuer = await ocsp.findIssuer(cert, known);
+  let issuerDer: Uint8Array | null = null;
   if (!issuer) {
-    throw new RevocationError(
-      `${cnOf(cert)} names an OCSP responder, but the certificate of its issuer is not in the file or the seal chain, so no OCSP request can be made.`,
-    );
+    const found = await issuerFromAia(env, cert, now);
+    if ("problems" in found) {
+      const tried = found.problems.length ? `, nor at its CA Issuers address (${found.problems.join("; ")})` : "";
+      throw new RevocationError(
+        `${cnOf(cert)} names an OCSP responder, but the certificate of its issuer is not in the file or the seal chain${tried}, so no OCSP request can be made.`,
+      );
+    }
+    ({ issuer, der: issuerDer } = found);
   }
   const query = await ocsp.ocspRequest(cert, issuer);
   const key = `pki/ocsp/${await sha256Hex(query.certIdDer)}.der`;
@@ -148,7 +182,7 @@ async function ocspFor(env: Env, cert: pkijs.Certificate, known: pkijs.Certifica
         },
       });
       if (!got.fresh) responder = await ocsp.ocspResponder(got.der, issuer);
-      return { crls: [], ocsps: [got.der], certs: responder ? [responder] : [] };
+      return { crls: [], ocsps: [got.der], certs: [...(issuerDer ? [issuerDer] : []), ...(responder ? [responder] : [])] };
     } catch (err) {
       // A revoked or unknown certificate is the answer, not a failure to get one: no other responder is asked.
       if (err instanceof RevocationError) throw new RevocationError(`${err.message} (OCSP responder ${url})`);

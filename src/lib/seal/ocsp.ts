@@ -1,6 +1,7 @@
 /**
  * OCSP (RFC 6960) for the DSS of a sealed file, when a certificate issued by someone else names an
- * OCSP responder (Authority Information Access, id-ad-ocsp) but no CRL distribution point:
+ * OCSP responder (Authority Information Access, id-ad-ocsp) and no CRL distribution point gives a
+ * usable CRL:
  * - `ocspRequest`: an unsigned request for one certificate, CertID with SHA-1 hashes of the
  *   issuer's name and public key and the serial, no nonce (most public responders ignore it);
  * - `checkOcspResponse`: what the answer must be before it goes into the DSS — successful, a
@@ -8,7 +9,10 @@
  *   by it, extended key usage id-kp-OCSPSigning: RFC 6960 §4.2.2.2), about this CertID, status
  *   good, thisUpdate not in the future (5 minutes of clock skew allowed), nextUpdate not past.
  *   A revoked or unknown status is a RevocationError saying so; anything else wrong is an Error
- *   saying what. The fetching and the R2 cache are in src/domain/archive.ts, next to the CRL's.
+ *   saying what;
+ * - `caIssuersUrls` / `issuerIn`: the issuer's certificate from the CA Issuers address the
+ *   certificate names, when the file does not carry it.
+ * The fetching and the R2 cache are in src/domain/archive.ts, next to the CRL's.
  */
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
@@ -16,6 +20,7 @@ import { buf, bytesEqual } from "./der";
 import { RevocationError } from "./ltv";
 
 const ID_AD_OCSP = "1.3.6.1.5.5.7.48.1";
+const ID_AD_CA_ISSUERS = "1.3.6.1.5.5.7.48.2";
 const ID_PKIX_OCSP_BASIC = "1.3.6.1.5.5.7.48.1.1";
 const ID_KP_OCSP_SIGNING = "1.3.6.1.5.5.7.3.9";
 const AIA = "1.3.6.1.5.5.7.1.1";
@@ -51,16 +56,45 @@ const CRL_REASONS = [
   "aACompromise",
 ];
 
-/** HTTP(S) addresses of the OCSP responders in a certificate's Authority Information Access. */
-export function ocspUrls(cert: pkijs.Certificate): string[] {
+/** HTTP(S) addresses of one access method in a certificate's Authority Information Access. */
+function aiaUrls(cert: pkijs.Certificate, method: string): string[] {
   const ext = cert.extensions?.find((e) => e.extnID === AIA);
   const aia = ext?.parsedValue as pkijs.InfoAccess | undefined;
   const out: string[] = [];
   for (const ad of aia?.accessDescriptions ?? []) {
     const loc = ad.accessLocation;
-    if (ad.accessMethod === ID_AD_OCSP && loc.type === 6 && /^https?:\/\//i.test(String(loc.value))) out.push(String(loc.value));
+    if (ad.accessMethod === method && loc.type === 6 && /^https?:\/\//i.test(String(loc.value))) out.push(String(loc.value));
   }
   return out;
+}
+
+/** HTTP(S) addresses of the OCSP responders in a certificate's Authority Information Access. */
+export const ocspUrls = (cert: pkijs.Certificate) => aiaUrls(cert, ID_AD_OCSP);
+
+/** HTTP(S) addresses where the certificate's issuer publishes its own certificate (AIA id-ad-caIssuers). */
+export const caIssuersUrls = (cert: pkijs.Certificate) => aiaUrls(cert, ID_AD_CA_ISSUERS);
+
+/**
+ * The issuer of `cert` in what a CA Issuers address serves: one DER certificate, or a PKCS#7
+ * certs-only bundle (`.p7c`, RFC 5280 §4.2.2.1). Only a certificate whose key verifies `cert`'s
+ * signature counts; anything else is an Error saying what was there.
+ */
+export async function issuerIn(der: Uint8Array, cert: pkijs.Certificate): Promise<{ issuer: pkijs.Certificate; der: Uint8Array }> {
+  let candidates: pkijs.Certificate[];
+  try {
+    candidates = [pkijs.Certificate.fromBER(buf(der))];
+  } catch {
+    try {
+      const info = pkijs.ContentInfo.fromBER(buf(der));
+      const signed = new pkijs.SignedData({ schema: info.content });
+      candidates = (signed.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
+    } catch {
+      throw new Error("not a certificate (DER) nor a PKCS#7 bundle of certificates");
+    }
+  }
+  const issuer = await findIssuer(cert, candidates);
+  if (!issuer) throw new Error("no certificate there issued this one");
+  return { issuer, der: new Uint8Array(issuer.toSchema().toBER()) };
 }
 
 /** The certificate among `candidates` that issued `cert` (its subject is cert's issuer and its key verifies cert's signature). */
