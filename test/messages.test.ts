@@ -1,4 +1,4 @@
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { makeTenant, ops, api } from "./helpers";
 import { preparedDocument, sentDocument } from "./signing-helpers";
@@ -196,10 +196,33 @@ describe("POST /v1/documents/{id}/send with notify", () => {
     expect(m!.subject).toMatch(/vous invite à signer/);
   });
 
-  it("refuses a locale outside en, es, fr, de and a notify that is not a boolean (422, nothing sent)", async () => {
+  it("writes to a signer in any of the eight languages: Portuguese, Italian, Arabic (right to left), Hebrew; links open the page in it", async () => {
+    const t = await makeTenant();
+    const locales = ["pt", "it", "ar", "he"] as const;
+    const { id, links } = await sentDocument(t.key, {
+      signers: locales.map((locale, i) => ({ email: `s${i}@example.com`, full_name: `Signer ${i}`, locale })),
+    });
+    await settle(t.tenantId);
+    const msgs = await outbox(id);
+    const subjects = { pt: /pede que você assine/, it: /Le chiede di firmare/, ar: /يطلب منك .* توقيع/, he: /מבקש את חתימתך על/ };
+    for (const [i, locale] of locales.entries()) {
+      const m = msgs.find((x) => x.signer_id === links[i]!.signer_id)!;
+      expect(m).toMatchObject({ purpose: "signing.link", status: "sent", locale });
+      expect(m.subject).toMatch(subjects[locale]);
+      expect(m.link).toBe(`https://sign.example.test/s/${links[i]!.token}?lang=${locale}`);
+      if (locale === "ar" || locale === "he") expect(m.html).toMatch(new RegExp(`<html lang="${locale}" dir="rtl"`));
+    }
+    const doc = await api("GET", `/v1/documents/${id}`, { key: t.key });
+    expect(doc.json.signers.map((s: { locale: string }) => s.locale)).toEqual([...locales]);
+    // The signing page opens in the signer's language.
+    const page = await exports.default.fetch(`https://sign.example.test/s/${links[2]!.token}?lang=ar`);
+    expect(await page.text()).toContain('<html lang="ar" dir="rtl"');
+  });
+
+  it("refuses a locale outside the eight languages and a notify that is not a boolean (422, nothing sent)", async () => {
     const t = await makeTenant();
     const id = await preparedDocument(t.key);
-    const bad = await api("POST", `/v1/documents/${id}/send`, { key: t.key, body: { signers: [{ email: "a@example.com", full_name: "A", locale: "it" }] } });
+    const bad = await api("POST", `/v1/documents/${id}/send`, { key: t.key, body: { signers: [{ email: "a@example.com", full_name: "A", locale: "nl" }] } });
     expect(bad.status).toBe(422);
     expect(bad.json.error.message).toMatch(/^signers\.0\.locale/);
     const bad2 = await api("POST", `/v1/documents/${id}/send`, { key: t.key, body: { signers: [{ email: "a@example.com", full_name: "A" }], notify: "yes" } });

@@ -129,15 +129,16 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 /** `dashboard.sign_in`: a member's one-time sign-in link to the dashboard (no document). */
 export const MESSAGE_PURPOSES = ["signing.link", "signing.reminder", "signing.code", "signing.completed", "dashboard.sign_in"] as const;
 export type MessagePurpose = (typeof MESSAGE_PURPOSES)[number];
-/** Signers' `locale` (the spec's closed list); also the languages a stored locale column may hold. */
-export const LOCALES = ["en", "es", "fr", "de"] as const;
-export type Locale = (typeof LOCALES)[number];
 /**
- * Languages the pages and messages speak: the locales above plus Portuguese, Italian, Arabic and
- * Hebrew, reached through Accept-Language and the switcher (docs/pages.md "Languages").
+ * The languages the pages and messages speak: the spec's four (en, es, fr, de) and Portuguese,
+ * Italian, Arabic and Hebrew. A signer's and an account's `locale` is one of them; pages are also
+ * reached in any of them through Accept-Language and the switcher (docs/pages.md "Languages").
  */
-export const LANGUAGES = [...LOCALES, "pt", "it", "ar", "he"] as const;
+export const LANGUAGES = ["en", "es", "fr", "de", "pt", "it", "ar", "he"] as const;
 export type Language = (typeof LANGUAGES)[number];
+/** What a stored or sent `locale` may hold: any of the languages. */
+export const LOCALES = LANGUAGES;
+export type Locale = Language;
 /** Languages written right to left: pages get `dir="rtl"`. */
 export const RTL_LANGUAGES: readonly Language[] = ["ar", "he"];
 /** Who carries a message: the outbox (D1 only, the default) or a provider's HTTP API. */

@@ -537,7 +537,7 @@ export const signers = sqliteTable(
     partyId: text("party_id"),
     /** The minor this signer signs for (their guardian signs a packet item about them): the minor's full name. */
     onBehalfOf: text("on_behalf_of"),
-    /** Language of this signer's messages and page (en, es, fr, de). */
+    /** Language of this signer's messages and page (one of LANGUAGES). */
     locale: text("locale", { enum: LOCALES }).notNull().default("en"),
     status: text("status", { enum: SIGNER_STATUSES }).notNull().default("pending"),
     /** SHA-256 hex of the 64-hex signing token; the token itself is never stored. */

@@ -9,7 +9,7 @@
  * lifetime). A value missing from the input reads as empty. Rendering is a pure function, so the
  * queue renders the masked copy kept in D1 and the real copy sent from the same inputs.
  */
-import { type Language, type Locale, type MessageChannel, type MessagePurpose, RTL_LANGUAGES } from "../db/enums";
+import { type Language, type MessageChannel, type MessagePurpose, RTL_LANGUAGES } from "../db/enums";
 import { MORE_WORDING } from "./message-wording-more";
 
 export type Rendered = { subject: string | null; text: string; html: string | null };
@@ -29,7 +29,7 @@ export type Phrases = {
   purposes: Record<MessagePurpose, Wording>;
 };
 
-const BASE_WORDING: Record<Locale, Phrases> = {
+const BASE_WORDING: Record<"en" | "es" | "fr" | "de", Phrases> = {
   en: {
     copyAddress: "If the button does not work, copy this address into your browser:",
     automatic: "This message was sent automatically for {tenant}. Reply to this email to reach them. Do not forward it: the link is personal.",

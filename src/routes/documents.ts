@@ -18,7 +18,7 @@ const Signer = z
     status: listed(SIGNER_STATUSES),
     party_id: z.string().nullable(),
     auth: listed(SIGNER_AUTH),
-    locale: listed(LOCALES).openapi({ description: "Language of the signer's messages and page (en, es, fr, de)." }),
+    locale: listed(LOCALES).openapi({ description: "Language of the signer's messages and page (en, es, fr, de, pt, it, ar, he)." }),
     consented_at: z.string().nullable(),
     signed_at: z.string().nullable(),
     declined_at: z.string().nullable(),
