@@ -1,8 +1,10 @@
 /**
  * Revocation data for a certificate issued by someone else (src/domain/archive.ts): the CRL named
  * in its distribution points is fetched once, cached in R2 until its nextUpdate, fetched again
- * after, and anything wrong (HTTP error, not a CRL, out of date, no distribution point) is a
- * RevocationError that keeps the file at B-T with the reason, never a silent pass. A certificate
+ * after, checked against the issuer (its name and signature), and anything wrong (HTTP error, not
+ * a CRL, another issuer's, a broken signature, out of date, no distribution point, no issuer at
+ * hand) is a RevocationError that keeps the file at B-T with the reason, never a silent pass; a
+ * CRL listing the certificate says it is revoked. A certificate
  * that names only an OCSP responder gets that responder's answer (src/lib/seal/ocsp.ts), made here
  * by `openssl ocsp` (test/fixtures/ocsp/make.sh): accepted only when good, signed by the CA or a
  * delegated responder it issued with id-kp-OCSPSigning, about this certificate and current; cached
@@ -58,12 +60,14 @@ afterEach(async () => {
 });
 
 describe("an external CA's CRL", () => {
+  /** The leaf's issuer, as the file or the seal chain carries it. */
+  const withCa = [cert(CA_CERT).cert];
   it("is fetched once, cached in R2 with its nextUpdate, served from the cache, and fetched again once it is out of date", async () => {
     const ca = await loadSigner(CA_KEY, CA_CERT, "test CA");
     const leaf = cert(LEAF_WITH_CRL_DP);
     const now = new Date();
     const server = crlServer(async () => new Response(await ownCrl(ca, new Date(), 7), { headers: { "content-type": "application/pkix-crl" } }));
-    const first = await revocationSource(env, sealing, now)(leaf.cert, leaf.der, []);
+    const first = await revocationSource(env, sealing, now)(leaf.cert, leaf.der, withCa);
     expect(first.crls).toHaveLength(1);
     expect(server.count()).toBe(1);
     const parsed = pkijs.CertificateRevocationList.fromBER(first.crls[0]!.slice().buffer as ArrayBuffer);
@@ -74,14 +78,14 @@ describe("an external CA's CRL", () => {
     expect(new Uint8Array(await cached!.arrayBuffer())).toEqual(first.crls[0]);
 
     // Within its validity: from R2, no request.
-    const again = await revocationSource(env, sealing, new Date(now.getTime() + DAY))(leaf.cert, leaf.der, []);
+    const again = await revocationSource(env, sealing, new Date(now.getTime() + DAY))(leaf.cert, leaf.der, withCa);
     expect(again.crls[0]).toEqual(first.crls[0]);
     expect(server.count()).toBe(1);
 
     // Past its nextUpdate: asked for again (the server now issues a CRL for that day).
     const later = new Date(now.getTime() + 9 * DAY);
     server.spy.mockImplementation(async () => new Response(await ownCrl(ca, later, 7)));
-    const fresh = await revocationSource(env, sealing, later)(leaf.cert, leaf.der, []);
+    const fresh = await revocationSource(env, sealing, later)(leaf.cert, leaf.der, withCa);
     expect(server.spy).toHaveBeenCalledTimes(2);
     expect(crlNextUpdate(fresh.crls[0]!)!.getTime()).toBeGreaterThan(later.getTime());
   });
@@ -92,7 +96,7 @@ describe("an external CA's CRL", () => {
   ])("refuses %s with a RevocationError naming the address, and caches nothing", async (_, answer, message) => {
     crlServer(answer);
     const leaf = cert(LEAF_WITH_CRL_DP);
-    const err = await revocationSource(env, sealing, new Date())(leaf.cert, leaf.der, []).catch((e) => e);
+    const err = await revocationSource(env, sealing, new Date())(leaf.cert, leaf.der, withCa).catch((e) => e);
     expect(err).toBeInstanceOf(RevocationError);
     expect(err.message).toMatch(message);
     expect(err.message).toContain(URL_);
@@ -103,9 +107,52 @@ describe("an external CA's CRL", () => {
     const ca = await loadSigner(CA_KEY, CA_CERT, "test CA");
     crlServer(async () => new Response(await ownCrl(ca, new Date(Date.now() - 30 * DAY), 7)));
     const leaf = cert(LEAF_WITH_CRL_DP);
-    const err = await revocationSource(env, sealing, new Date())(leaf.cert, leaf.der, []).catch((e) => e);
+    const err = await revocationSource(env, sealing, new Date())(leaf.cert, leaf.der, withCa).catch((e) => e);
     expect(err).toBeInstanceOf(RevocationError);
     expect(err.message).toMatch(/out of date/);
+  });
+
+  it("checks the CRL against the issuer: another issuer's, a broken signature and a thisUpdate ahead are refused, nothing cached", async () => {
+    const ca = await loadSigner(CA_KEY, CA_CERT, "test CA");
+    const leaf = cert(LEAF_WITH_CRL_DP);
+    const other = await loadSigner(OCSP_LEAF_KEY, OCSP_LEAF_CERT, "not the CA");
+    const broken = await ownCrl(ca, new Date(), 7);
+    broken[broken.length - 1] = broken.at(-1)! ^ 0x01; // the last byte of the signature
+    for (const [crl, message] of [
+      [await ownCrl(other, new Date(), 7), /the CRL is issued by someone other than the issuer of "Example Timestamp Unit"/],
+      [broken, /the CRL's signature does not verify with the key of "Example External CA"/],
+      [await ownCrl(ca, new Date(Date.now() + 3 * DAY), 7), /the CRL's thisUpdate is in the future/],
+    ] as const) {
+      crlServer(() => new Response(crl));
+      const err = await revocationSource(env, sealing, new Date())(leaf.cert, leaf.der, withCa).catch((e) => e);
+      expect(err).toBeInstanceOf(RevocationError);
+      expect(err.message).toMatch(message);
+      expect(await env.FILES.get(`pki/crl/${await sha256Hex(URL_)}.crl`)).toBeNull();
+      vi.restoreAllMocks();
+    }
+  });
+
+  it("a CRL that lists the certificate is the answer: revoked, with when and why", async () => {
+    const ca = await loadSigner(CA_KEY, CA_CERT, "test CA");
+    const leaf = cert(LEAF_WITH_CRL_DP);
+    const at = new Date("2026-11-20T12:00:00Z");
+    crlServer(async () => new Response(await ownCrl(ca, new Date(), 7, [{ serial: leaf.cert.serialNumber, at, reason: 1 }])));
+    const err = await revocationSource(env, sealing, new Date())(leaf.cert, leaf.der, withCa).catch((e) => e);
+    expect(err).toBeInstanceOf(RevocationError);
+    expect(err.message).toBe(
+      `"Example Timestamp Unit" is revoked: its CA's CRL lists it as revoked on 2026-11-20T12:00:00.000Z (reason keyCompromise). (CRL ${URL_})`,
+    );
+  });
+
+  it("needs the issuer to check the CRL: without it in the file, the chain or at a CA Issuers address, nothing is fetched", async () => {
+    const server = crlServer(() => new Response("never asked"));
+    const leaf = cert(LEAF_WITH_CRL_DP);
+    const err = await revocationSource(env, sealing, new Date())(leaf.cert, leaf.der, []).catch((e) => e);
+    expect(err).toBeInstanceOf(RevocationError);
+    expect(err.message).toBe(
+      '"Example Timestamp Unit" names a CRL distribution point, but the certificate of its issuer is not in the file or the seal chain, so its CRL cannot be checked.',
+    );
+    expect(server.count()).toBe(0);
   });
 
   it("says so when a certificate names neither a distribution point nor an OCSP responder; a self-signed root needs none", async () => {

@@ -27,53 +27,71 @@ const REVOCATION_FETCH_TIMEOUT_MS = 10_000;
 
 /**
  * Revocation data for the Worker: the service's own identities (self-issued seal, own timestamp
- * authority) get a CRL signed with their own key, the one `/pki/*.crl` publishes. A certificate
- * issued by someone else gets the CRL named in its distribution points, cached in R2
- * (`pki/crl/<sha256 of url>.crl`, with its nextUpdate) until its nextUpdate; one that names no
- * distribution point but an OCSP responder (Authority Information Access), or names both and gets
- * no usable CRL from any distribution point, gets that responder's answer, checked
- * (src/lib/seal/ocsp.ts) and cached in R2 (`pki/ocsp/<sha256 of the CertID>.der`) until its nextUpdate (a day when it gives none); with a delegated responder, its certificate
- * goes into the DSS too. A self-signed certificate from elsewhere is a trust anchor: nothing above
- * it can revoke it. Anything else is a RevocationError saying why.
+ * authority) get a CRL signed with their own key, the one `/pki/*.crl` publishes. A self-signed
+ * certificate from elsewhere is a trust anchor: nothing above it can revoke it. A certificate
+ * issued by someone else needs its issuer's certificate (from the file or the seal chain, else
+ * from the CA Issuers address it names: then it goes into the DSS too), then:
+ * - the CRL named in its distribution points, checked (`checkCrl`: the issuer's, signed by it,
+ *   current, not listing the certificate) and cached in R2 (`pki/crl/<sha256 of url>.crl`) until
+ *   its nextUpdate;
+ * - when it names no distribution point, or none gives a usable CRL, the answer of the OCSP
+ *   responder it names (Authority Information Access), checked (src/lib/seal/ocsp.ts) and cached
+ *   in R2 (`pki/ocsp/<sha256 of the CertID>.der`) until its nextUpdate (a day when it gives none);
+ *   with a delegated responder, its certificate goes into the DSS too.
+ * A certificate listed as revoked, by its CRL or its responder, is a RevocationError saying so,
+ * and no other source is asked. Anything else is a RevocationError saying why.
  */
 export function revocationSource(env: Env, sealing: Sealing, now: Date): RevocationSource {
   return async (cert, der, known) => {
     const seal = await import("../lib/seal");
+    const ocsp = await import("../lib/seal/ocsp");
     for (const own of [sealing.signer, sealing.tsaSigner]) {
       if (own?.selfIssued && equal(der, own.leafDer)) return { crls: [await seal.ownCrl(own, now)], ocsps: [] };
     }
     if (cert.subject.isEqual(cert.issuer)) return { crls: [], ocsps: [] };
-    const urls = seal.crlUrls(cert);
-    if (!urls.length) return ocspFor(env, cert, known, now);
+    const crlAt = seal.crlUrls(cert);
+    const ocspAt = ocsp.ocspUrls(cert);
+    if (!crlAt.length && !ocspAt.length) {
+      throw new seal.RevocationError(
+        `${seal.cnOf(cert)} names neither a CRL distribution point nor an OCSP responder (http or https), so its revocation status cannot be had.`,
+      );
+    }
+    const { issuer, issuerDer } = await issuerOf(
+      env,
+      cert,
+      known,
+      now,
+      crlAt.length ? ["a CRL distribution point", "so its CRL cannot be checked"] : ["an OCSP responder", "so no OCSP request can be made"],
+    );
+    const withIssuer = (r: Revocation): Revocation => (issuerDer ? { ...r, certs: [issuerDer, ...(r.certs ?? [])] } : r);
+    if (!crlAt.length) return withIssuer(await ocspFor(env, cert, issuer, ocspAt, now));
     const problems: string[] = [];
-    for (const url of urls) {
+    for (const url of crlAt) {
       try {
-        return { crls: [await cachedCrl(env, url, now)], ocsps: [] };
+        return withIssuer({ crls: [await cachedCrl(env, url, cert, issuer, now)], ocsps: [] });
       } catch (err) {
+        // A CRL listing the certificate is the answer, not a failure to get one.
+        if (err instanceof seal.RevocationError) throw new seal.RevocationError(`${err.message} (CRL ${url})`);
         problems.push(`${url}: ${err instanceof Error ? err.message : String(err)}`);
       }
     }
-    const noCrl = `No CRL for ${cnOf(cert)} (${problems.join("; ")}).`;
-    const { ocspUrls } = await import("../lib/seal/ocsp");
-    if (!ocspUrls(cert).length) throw new seal.RevocationError(noCrl);
+    const noCrl = `No CRL for ${seal.cnOf(cert)} (${problems.join("; ")}).`;
+    if (!ocspAt.length) throw new seal.RevocationError(noCrl);
     // No distribution point gave a usable CRL: the OCSP responder the certificate also names answers instead.
     try {
-      return await ocspFor(env, cert, known, now);
+      return withIssuer(await ocspFor(env, cert, issuer, ocspAt, now));
     } catch (err) {
       throw new seal.RevocationError(`${noCrl} ${err instanceof Error ? err.message : String(err)}`);
     }
   };
 }
 
+type Revocation = Awaited<ReturnType<RevocationSource>>;
+
 function equal(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
-}
-
-function cnOf(cert: { subject: { typesAndValues: { type: string; value: { valueBlock: unknown } }[] } }): string {
-  const tv = cert.subject.typesAndValues.find((t) => t.type === "2.5.4.3");
-  return tv ? `"${String((tv.value.valueBlock as { value?: unknown }).value)}"` : "a certificate";
 }
 
 /**
@@ -101,27 +119,30 @@ async function cachedFetch(
   return { der, fresh: true };
 }
 
-async function cachedCrl(env: Env, url: string, now: Date): Promise<Uint8Array> {
-  const { crlNextUpdate } = await import("../lib/seal");
+/** The CRL at `url` for `cert`, checked against its issuer when fetched and again when read from R2 (another certificate may share the address). */
+async function cachedCrl(env: Env, url: string, cert: pkijs.Certificate, issuer: pkijs.Certificate, now: Date): Promise<Uint8Array> {
+  const { checkCrl } = await import("../lib/seal");
   const got = await cachedFetch(env, `pki/crl/${await sha256Hex(url)}.crl`, now, {
     url,
     contentType: "application/pkix-crl",
-    accept: async (der) => {
-      const next = crlNextUpdate(der); // throws on anything that is not a CRL
-      if (next && next.getTime() <= now.getTime()) throw new Error("the CRL is out of date (nextUpdate has passed)");
-      return next;
-    },
+    accept: (der) => checkCrl(der, cert, issuer, now),
   });
+  if (!got.fresh) await checkCrl(got.der, cert, issuer, now);
   return got.der;
 }
 
 /**
- * The issuer's certificate from the CA Issuers addresses `cert` names (AIA id-ad-caIssuers: one DER
- * certificate or a PKCS#7 bundle), only if its key verifies `cert`; cached in R2
- * (`pki/ca/<sha256 of url>.der`) for 30 days. Otherwise what each address gave.
+ * The certificate that issued `cert`: among `known` (the file's and the seal chain's), else from
+ * the CA Issuers addresses `cert` names (AIA id-ad-caIssuers: one DER certificate or a PKCS#7
+ * bundle), kept only if its key verifies `cert`, cached in R2 (`pki/ca/<sha256 of url>.der`) for
+ * 30 days, and returned as `issuerDer` for the DSS. Otherwise a RevocationError saying what the
+ * issuer was needed for (`names`: what the certificate names; `then`: what cannot happen).
  */
-async function issuerFromAia(env: Env, cert: pkijs.Certificate, now: Date): Promise<{ issuer: pkijs.Certificate; der: Uint8Array } | { problems: string[] }> {
+async function issuerOf(env: Env, cert: pkijs.Certificate, known: pkijs.Certificate[], now: Date, [names, then]: [string, string]) {
+  const { cnOf, RevocationError } = await import("../lib/seal");
   const ocsp = await import("../lib/seal/ocsp");
+  const inFile = await ocsp.findIssuer(cert, known);
+  if (inFile) return { issuer: inFile, issuerDer: null };
   const problems: string[] = [];
   for (const url of ocsp.caIssuersUrls(cert)) {
     try {
@@ -133,38 +154,20 @@ async function issuerFromAia(env: Env, cert: pkijs.Certificate, now: Date): Prom
           return new Date(now.getTime() + 30 * DAY);
         },
       });
-      return await ocsp.issuerIn(got.der, cert);
+      const found = await ocsp.issuerIn(got.der, cert);
+      return { issuer: found.issuer, issuerDer: found.der };
     } catch (err) {
       problems.push(`${url}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
-  return { problems };
+  const tried = problems.length ? `, nor at its CA Issuers address (${problems.join("; ")})` : "";
+  throw new RevocationError(`${cnOf(cert)} names ${names}, but the certificate of its issuer is not in the file or the seal chain${tried}, ${then}.`);
 }
 
-/** The OCSP path: a certificate without a reachable CRL distribution point; its issuer among `known`, or at its CA Issuers address. */
-async function ocspFor(env: Env, cert: pkijs.Certificate, known: pkijs.Certificate[], now: Date) {
-  const { RevocationError } = await import("../lib/seal");
+/** The OCSP path: the answer of the first responder at `urls` that gives an acceptable one. */
+async function ocspFor(env: Env, cert: pkijs.Certificate, issuer: pkijs.Certificate, urls: string[], now: Date): Promise<Revocation> {
+  const { cnOf, RevocationError } = await import("../lib/seal");
   const ocsp = await import("../lib/seal/ocsp");
-  const urls = ocsp.ocspUrls(cert);
-  if (!urls.length) {
-    throw new RevocationError(
-      `${cnOf(cert)} names neither a CRL distribution point nor an OCSP responder (http or https), so its revocation status cannot be had.`,
-    );
-  }
-  // The issuer's key is part of the request: from the file or the seal chain, else from the CA
-  // Issuers address the certificate names (checked to have issued it; it then goes into the DSS).
-  let issuer = await ocsp.findIssuer(cert, known);
-  let issuerDer: Uint8Array | null = null;
-  if (!issuer) {
-    const found = await issuerFromAia(env, cert, now);
-    if ("problems" in found) {
-      const tried = found.problems.length ? `, nor at its CA Issuers address (${found.problems.join("; ")})` : "";
-      throw new RevocationError(
-        `${cnOf(cert)} names an OCSP responder, but the certificate of its issuer is not in the file or the seal chain${tried}, so no OCSP request can be made.`,
-      );
-    }
-    ({ issuer, der: issuerDer } = found);
-  }
   const query = await ocsp.ocspRequest(cert, issuer);
   const key = `pki/ocsp/${await sha256Hex(query.certIdDer)}.der`;
   const problems: string[] = [];
@@ -182,7 +185,7 @@ async function ocspFor(env: Env, cert: pkijs.Certificate, known: pkijs.Certifica
         },
       });
       if (!got.fresh) responder = await ocsp.ocspResponder(got.der, issuer);
-      return { crls: [], ocsps: [got.der], certs: [...(issuerDer ? [issuerDer] : []), ...(responder ? [responder] : [])] };
+      return { crls: [], ocsps: [got.der], certs: responder ? [responder] : [] };
     } catch (err) {
       // A revoked or unknown certificate is the answer, not a failure to get one: no other responder is asked.
       if (err instanceof RevocationError) throw new RevocationError(`${err.message} (OCSP responder ${url})`);

@@ -18,12 +18,39 @@ import { findSignatures, hex } from "../verify/pdf";
 
 export class RevocationError extends Error {}
 
+/** How far a CRL's or an OCSP answer's issuer clock may run ahead of ours. */
+export const REVOCATION_CLOCK_SKEW_MS = 5 * 60_000;
+
+/** CRLReason names (RFC 5280 §5.3.1), by their number. */
+export const CRL_REASONS = [
+  "unspecified",
+  "keyCompromise",
+  "cACompromise",
+  "affiliationChanged",
+  "superseded",
+  "cessationOfOperation",
+  "certificateHold",
+  "(unused)",
+  "removeFromCRL",
+  "privilegeWithdrawn",
+  "aACompromise",
+];
+
+/** A certificate as messages name it: its common name in quotes. */
+export function cnOf(cert: pkijs.Certificate): string {
+  const tv = cert.subject.typesAndValues.find((t) => t.type === "2.5.4.3");
+  return tv ? `"${String((tv.value.valueBlock as { value?: unknown }).value)}"` : "a certificate";
+}
+
 export type ValidationData = { certs: Uint8Array[]; crls: Uint8Array[]; ocsps: Uint8Array[] };
 
 const ascii = (s: string) => new TextEncoder().encode(s);
 
-/** A CRL (v2, nothing revoked) issued with `signer`'s key for the certificates its subject issued. */
-export async function ownCrl(signer: SealSigner, now: Date, validDays = 7): Promise<Uint8Array> {
+/** A certificate a CRL lists: its serial, when it was revoked, and the CRLReason number (see CRL_REASONS). */
+export type RevokedEntry = { serial: asn1js.Integer; at: Date; reason?: number };
+
+/** A CRL (v2; `revoked` lists what it revokes, nothing by default) issued with `signer`'s key for the certificates its subject issued. */
+export async function ownCrl(signer: SealSigner, now: Date, validDays = 7, revoked: RevokedEntry[] = []): Promise<Uint8Array> {
   const leaf = signer.certificates[0]!;
   // Whole days: the same CRL content all day long (the signature may differ; the content does not).
   const day = Math.floor(now.getTime() / 86_400_000) * 86_400_000;
@@ -33,6 +60,26 @@ export async function ownCrl(signer: SealSigner, now: Date, validDays = 7): Prom
     issuer: leaf.subject,
     thisUpdate: new pkijs.Time({ type: 0, value: new Date(day) }),
     nextUpdate: new pkijs.Time({ type: 0, value: new Date(day + validDays * 86_400_000) }),
+    ...(revoked.length
+      ? {
+          revokedCertificates: revoked.map(
+            (r) =>
+              new pkijs.RevokedCertificate({
+                userCertificate: r.serial,
+                revocationDate: new pkijs.Time({ type: 0, value: r.at }),
+                ...(r.reason === undefined
+                  ? {}
+                  : {
+                      crlEntryExtensions: new pkijs.Extensions({
+                        extensions: [
+                          new pkijs.Extension({ extnID: "2.5.29.21", critical: false, extnValue: new asn1js.Enumerated({ value: r.reason }).toBER() }),
+                        ],
+                      }),
+                    }),
+              }),
+          ),
+        }
+      : {}),
     crlExtensions: new pkijs.Extensions({
       extensions: [new pkijs.Extension({ extnID: "2.5.29.20", critical: false, extnValue: new asn1js.Integer({ value: day / 86_400_000 }).toBER() })],
     }),
@@ -50,6 +97,35 @@ export async function ownCrl(signer: SealSigner, now: Date, validDays = 7): Prom
 export function crlNextUpdate(der: Uint8Array): Date | null {
   const crl = pkijs.CertificateRevocationList.fromBER(buf(der));
   return crl.nextUpdate ? crl.nextUpdate.value : null;
+}
+
+/**
+ * Accepts a DER CRL about `cert` before it goes into the DSS, or throws saying why not: issued by
+ * `cert`'s issuer (the same name, and a signature `issuer`'s key verifies), thisUpdate not ahead
+ * (5 minutes of clock skew allowed), nextUpdate not past. A CRL that lists `cert` is the answer,
+ * not a failure: a RevocationError naming when and why. Returns nextUpdate (null: none given).
+ */
+export async function checkCrl(der: Uint8Array, cert: pkijs.Certificate, issuer: pkijs.Certificate, now: Date): Promise<Date | null> {
+  let crl: pkijs.CertificateRevocationList;
+  try {
+    crl = pkijs.CertificateRevocationList.fromBER(buf(der));
+  } catch {
+    throw new Error("not a CRL");
+  }
+  if (!crl.issuer.isEqual(cert.issuer)) throw new Error(`the CRL is issued by someone other than the issuer of ${cnOf(cert)}`);
+  if (!(await crl.verify({ issuerCertificate: issuer }).catch(() => false)))
+    throw new Error(`the CRL's signature does not verify with the key of ${cnOf(issuer)}`);
+  if (crl.thisUpdate.value.getTime() > now.getTime() + REVOCATION_CLOCK_SKEW_MS) throw new Error("the CRL's thisUpdate is in the future");
+  const next = crl.nextUpdate?.value ?? null;
+  if (next && next.getTime() <= now.getTime()) throw new Error("the CRL is out of date (nextUpdate has passed)");
+  const listed = crl.revokedCertificates?.find((r) => r.userCertificate.isEqual(cert.serialNumber));
+  if (listed) {
+    const reason = listed.crlEntryExtensions?.extensions.find((e) => e.extnID === "2.5.29.21")?.parsedValue as asn1js.Enumerated | undefined;
+    const code = reason?.valueBlock.valueDec;
+    const why = code === undefined ? "no reason given" : `reason ${CRL_REASONS[code] ?? code}`;
+    throw new RevocationError(`${cnOf(cert)} is revoked: its CA's CRL lists it as revoked on ${listed.revocationDate.value.toISOString()} (${why}).`);
+  }
+  return next;
 }
 
 /** HTTP(S) addresses in a certificate's CRL distribution points. */

@@ -17,7 +17,7 @@
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { buf, bytesEqual } from "./der";
-import { RevocationError } from "./ltv";
+import { CRL_REASONS, cnOf, REVOCATION_CLOCK_SKEW_MS, RevocationError } from "./ltv";
 
 const ID_AD_OCSP = "1.3.6.1.5.5.7.48.1";
 const ID_AD_CA_ISSUERS = "1.3.6.1.5.5.7.48.2";
@@ -32,8 +32,6 @@ const HASHES: Record<string, string> = {
   "2.16.840.1.101.3.4.2.2": "SHA-384",
   "2.16.840.1.101.3.4.2.3": "SHA-512",
 };
-/** How far a responder's clock may run ahead of ours. */
-export const OCSP_CLOCK_SKEW_MS = 5 * 60_000;
 
 const RESPONSE_STATUS: Record<number, string> = {
   1: "malformedRequest",
@@ -42,20 +40,6 @@ const RESPONSE_STATUS: Record<number, string> = {
   5: "sigRequired",
   6: "unauthorized",
 };
-const CRL_REASONS = [
-  "unspecified",
-  "keyCompromise",
-  "cACompromise",
-  "affiliationChanged",
-  "superseded",
-  "cessationOfOperation",
-  "certificateHold",
-  "(unused)",
-  "removeFromCRL",
-  "privilegeWithdrawn",
-  "aACompromise",
-];
-
 /** HTTP(S) addresses of one access method in a certificate's Authority Information Access. */
 function aiaUrls(cert: pkijs.Certificate, method: string): string[] {
   const ext = cert.extensions?.find((e) => e.extnID === AIA);
@@ -136,11 +120,6 @@ export async function ocspRequest(cert: pkijs.Certificate, issuer: pkijs.Certifi
   const reqCert = await certIdFor(cert, issuer);
   const req = new pkijs.OCSPRequest({ tbsRequest: new pkijs.TBSRequest({ requestList: [new pkijs.Request({ reqCert })] }) });
   return { request: new Uint8Array(req.toSchema(true).toBER()), certIdDer: new Uint8Array(reqCert.toSchema().toBER()), cert, issuer };
-}
-
-function cnOf(cert: pkijs.Certificate): string {
-  const tv = cert.subject.typesAndValues.find((t) => t.type === "2.5.4.3");
-  return tv ? `"${String((tv.value.valueBlock as { value?: unknown }).value)}"` : "a certificate";
 }
 
 const derOf = (c: pkijs.Certificate) => new Uint8Array(c.toSchema().toBER());
@@ -251,7 +230,8 @@ export async function checkOcspResponse(der: Uint8Array, query: OcspQuery, now: 
   }
   if (tag === 2) throw new RevocationError(`The OCSP responder does not know ${cnOf(query.cert)} (certStatus unknown).`);
   const thisUpdate = single.thisUpdate;
-  if (thisUpdate.getTime() > now.getTime() + OCSP_CLOCK_SKEW_MS) throw new Error(`the response's thisUpdate (${thisUpdate.toISOString()}) is in the future`);
+  if (thisUpdate.getTime() > now.getTime() + REVOCATION_CLOCK_SKEW_MS)
+    throw new Error(`the response's thisUpdate (${thisUpdate.toISOString()}) is in the future`);
   const nextUpdate = single.nextUpdate ?? null;
   if (nextUpdate && nextUpdate.getTime() <= now.getTime()) throw new Error(`the response is out of date (nextUpdate ${nextUpdate.toISOString()} has passed)`);
   return { nextUpdate, thisUpdate, responder: signer ? derOf(signer) : null };
