@@ -107,12 +107,17 @@ describe("planning a CSV import", () => {
     ]);
   });
 
-  it("refuses a header without external_id or starts_on, unknown or repeated columns, and an empty file", () => {
+  it("refuses a header without external_id, starts_on, ref or full_name, unknown or repeated columns, and an empty file", () => {
     expect(problemsOf("ref,full_name,colour,ref\nx,y,z,w\n")).toEqual([
       'header: unknown column "colour" (columns: external_id, provider, kind, label, starts_on, ends_on, ref, full_name, email, phone, is_minor, guardian_ref, fact:<name>)',
       'header: column "ref" appears twice',
       'header: the column "external_id" is required',
       'header: the column "starts_on" is required',
+    ]);
+    // Without participant columns every guest list would be emptied: refused.
+    expect(problemsOf("external_id,starts_on,label\nBK-1,2026-12-19,Tour\n")).toEqual([
+      'header: the column "ref" is required',
+      'header: the column "full_name" is required',
     ]);
     expect(problemsOf("")).toEqual(["file: a header line and at least one row are needed"]);
     expect(problemsOf(`${HEADER}\n`)).toEqual(["file: a header line and at least one row are needed"]);

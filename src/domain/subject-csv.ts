@@ -62,7 +62,8 @@ export function planCsvImport(bytes: Uint8Array): Planned[] {
       problems.push(`header: unknown column "${header.cells[i]}" (columns: ${[...known].join(", ")}, ${FACT_PREFIX}<name>)`);
     }
   });
-  for (const need of ["external_id", "starts_on"]) if (!columns.includes(need)) problems.push(`header: the column "${need}" is required`);
+  // ref and full_name too: a subject's rows are its whole guest list, so a file without them would empty every list.
+  for (const need of ["external_id", "starts_on", "ref", "full_name"]) if (!columns.includes(need)) problems.push(`header: the column "${need}" is required`);
   if (problems.length) throw new CsvImportRefused(problems);
 
   const at = (row: CsvRow, col: string) => {
