@@ -32,21 +32,25 @@ export function PacketsView(p: { v: Viewer; packets: Packets; imported?: CsvImpo
     <>
       <p class="hint">{t("pk_intro")}</p>
       {p.imported?.length ? (
-        <Table
-          label={t("pk_imported")}
-          head={[t("pk_subject"), t("pk_code"), t("pk_state"), t("pk_added"), t("pk_dropped")]}
-          empty=""
-          rows={p.imported.map((x) => [
-            <a href={`/app/packets/${x.packet.packet_id}`}>
-              <bdi>{x.label || x.external_id}</bdi>
-            </a>,
-            x.packet.code,
-            stateText(t, x.packet.state),
-            t.num(x.packet.added),
-            t.num(x.packet.dropped),
-          ])}
-        />
+        <>
+          <h2>{t("pk_imported")}</h2>
+          <Table
+            label={t("pk_imported")}
+            head={[t("pk_subject"), t("pk_code"), t("pk_state"), t("pk_added"), t("pk_dropped")]}
+            empty=""
+            rows={p.imported.map((x) => [
+              <a href={`/app/packets/${x.packet.packet_id}`}>
+                <bdi>{x.label || x.external_id}</bdi>
+              </a>,
+              x.packet.code,
+              stateText(t, x.packet.state),
+              t.num(x.packet.added),
+              t.num(x.packet.dropped),
+            ])}
+          />
+        </>
       ) : null}
+      {p.imported?.length ? <h2>{t("pk_packets")}</h2> : null}
       <Table
         label={t("pk_packets")}
         head={[t("pk_subject"), t("pk_kind"), t("pk_starts"), t("pk_code"), t("pk_state"), t("pk_readiness")]}

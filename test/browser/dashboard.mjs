@@ -156,6 +156,23 @@ describe("dashboard", () => {
     await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "Send" }).last().click()]);
     await page.getByText("Sent to Pia Parent <pia@example.com>.").waitFor();
     await check(page, "dash-21-packet-sent");
+    // Subjects from a CSV file: the example downloads; a file of two subjects is imported, the form keyboard-driven.
+    await page.goto(`${BASE_URL}/app/packets`);
+    const [example] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download an example file" }).click()]);
+    assert.equal(example.suggestedFilename(), "subjects-example.csv");
+    const csv = [
+      "external_id,label,starts_on,ref,full_name,email,is_minor,guardian_ref",
+      "BK-2001,Kayak morning,2026-12-20,a1,Ada Adult,ada@example.com,no,",
+      "BK-2001,Kayak morning,2026-12-20,c1,Cy Child,,yes,a1",
+      "BK-2002,Sunset sail,2026-12-21,b1,Bo Boater,bo@example.com,,",
+    ].join("\n");
+    await page.setInputFiles("#csv-file", { name: "bookings.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await tabTo(page, 'form[action="/app/packets/import"] button[type=submit]');
+    await enter(page);
+    await page.getByText("Imported 2 subjects.").waitFor();
+    const imported = await page.locator('section[aria-label="Imported"] tbody tr td:first-child').allTextContents();
+    assert.deepEqual(imported, ["Kayak morning", "Sunset sail"]);
+    await check(page, "dash-22-packets-imported");
     noProblems(page);
     await ctx.close();
   });

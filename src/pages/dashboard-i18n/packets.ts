@@ -2,7 +2,7 @@
 import type { Catalogue } from "./index";
 
 const en = {
-  pk_intro: "Subjects (reservations and activities) arrive from your booking system through the API (PUT /v1/subjects).",
+  pk_intro: "Subjects (reservations and activities) arrive from your booking system through the API (PUT /v1/subjects), or from a CSV file (below).",
   pk_import: "Import from a CSV file",
   pk_import_hint:
     "One row per participant. Rows with the same external_id (and provider) make one subject, and its rows are its whole guest list, as with PUT /v1/subjects. Columns: external_id, starts_on, ref and full_name (required), provider, kind, label, ends_on, fact:<name>, email, phone, is_minor (yes or no), guardian_ref. UTF-8, separated by commas or semicolons, at most 1 MB and 100 subjects. Nothing is imported unless every row is accepted; importing the same file again changes nothing.",
@@ -52,7 +52,7 @@ const en = {
 export const packets: Catalogue<typeof en> = {
   en,
   es: {
-    pk_intro: "Los expedientes (reservas y actividades) llegan de su sistema de reservas a través de la API (PUT /v1/subjects).",
+    pk_intro: "Los expedientes (reservas y actividades) llegan de su sistema de reservas a través de la API (PUT /v1/subjects) o desde un archivo CSV (abajo).",
     pk_import: "Importar desde un archivo CSV",
     pk_import_hint:
       "Una fila por participante. Las filas con el mismo external_id (y provider) forman un expediente, y sus filas son su lista completa de participantes, como con PUT /v1/subjects. Columnas: external_id, starts_on, ref y full_name (obligatorias), provider, kind, label, ends_on, fact:<nombre>, email, phone, is_minor (yes o no), guardian_ref. UTF-8, separado por comas o puntos y comas, como máximo 1 MB y 100 expedientes. No se importa nada si alguna fila no es aceptada; importar el mismo archivo otra vez no cambia nada.",
@@ -99,7 +99,8 @@ export const packets: Catalogue<typeof en> = {
     pk_send_again: "Enviar de nuevo",
   },
   fr: {
-    pk_intro: "Les dossiers (réservations et activités) arrivent de votre système de réservation par l’API (PUT /v1/subjects).",
+    pk_intro:
+      "Les dossiers (réservations et activités) arrivent de votre système de réservation par l’API (PUT /v1/subjects) ou d’un fichier CSV (ci-dessous).",
     pk_import: "Importer depuis un fichier CSV",
     pk_import_hint:
       "Une ligne par participant. Les lignes de même external_id (et provider) forment un dossier, et ses lignes sont sa liste complète de participants, comme avec PUT /v1/subjects. Colonnes : external_id, starts_on, ref et full_name (obligatoires), provider, kind, label, ends_on, fact:<nom>, email, phone, is_minor (yes ou no), guardian_ref. UTF-8, séparé par des virgules ou des points-virgules, 1 Mo et 100 dossiers au plus. Rien n’est importé si une ligne est refusée ; importer à nouveau le même fichier ne change rien.",
@@ -146,7 +147,7 @@ export const packets: Catalogue<typeof en> = {
     pk_send_again: "Renvoyer",
   },
   de: {
-    pk_intro: "Vorgänge (Buchungen und Aktivitäten) kommen über die API (PUT /v1/subjects) aus Ihrem Buchungssystem.",
+    pk_intro: "Vorgänge (Buchungen und Aktivitäten) kommen über die API (PUT /v1/subjects) aus Ihrem Buchungssystem oder aus einer CSV-Datei (unten).",
     pk_import: "Aus einer CSV-Datei importieren",
     pk_import_hint:
       "Eine Zeile pro Teilnehmer. Zeilen mit derselben external_id (und provider) bilden einen Vorgang, und seine Zeilen sind seine vollständige Teilnehmerliste, wie bei PUT /v1/subjects. Spalten: external_id, starts_on, ref und full_name (Pflicht), provider, kind, label, ends_on, fact:<Name>, email, phone, is_minor (yes oder no), guardian_ref. UTF-8, durch Kommas oder Semikolons getrennt, höchstens 1 MB und 100 Vorgänge. Nichts wird importiert, solange nicht jede Zeile angenommen ist; dieselbe Datei erneut zu importieren ändert nichts.",
@@ -193,7 +194,7 @@ export const packets: Catalogue<typeof en> = {
     pk_send_again: "Erneut senden",
   },
   pt: {
-    pk_intro: "Os registros (reservas e atividades) chegam do seu sistema de reservas pela API (PUT /v1/subjects).",
+    pk_intro: "Os registros (reservas e atividades) chegam do seu sistema de reservas pela API (PUT /v1/subjects) ou de um ficheiro CSV (abaixo).",
     pk_import: "Importar de um ficheiro CSV",
     pk_import_hint:
       "Uma linha por participante. As linhas com o mesmo external_id (e provider) formam um registro, e as suas linhas são a sua lista completa de participantes, como com PUT /v1/subjects. Colunas: external_id, starts_on, ref e full_name (obrigatórias), provider, kind, label, ends_on, fact:<nome>, email, phone, is_minor (yes ou no), guardian_ref. UTF-8, separado por vírgulas ou pontos e vírgulas, no máximo 1 MB e 100 registros. Nada é importado se alguma linha não for aceite; importar o mesmo ficheiro outra vez não muda nada.",
@@ -240,7 +241,7 @@ export const packets: Catalogue<typeof en> = {
     pk_send_again: "Enviar novamente",
   },
   it: {
-    pk_intro: "Le pratiche (prenotazioni e attività) arrivano dal tuo sistema di prenotazione tramite l’API (PUT /v1/subjects).",
+    pk_intro: "Le pratiche (prenotazioni e attività) arrivano dal tuo sistema di prenotazione tramite l’API (PUT /v1/subjects) o da un file CSV (più sotto).",
     pk_import: "Importa da un file CSV",
     pk_import_hint:
       "Una riga per partecipante. Le righe con lo stesso external_id (e provider) formano una pratica, e le sue righe sono il suo elenco completo di partecipanti, come con PUT /v1/subjects. Colonne: external_id, starts_on, ref e full_name (obbligatorie), provider, kind, label, ends_on, fact:<nome>, email, phone, is_minor (yes o no), guardian_ref. UTF-8, separato da virgole o punti e virgola, al massimo 1 MB e 100 pratiche. Non si importa nulla se una riga non è accettata; importare di nuovo lo stesso file non cambia nulla.",
@@ -287,7 +288,7 @@ export const packets: Catalogue<typeof en> = {
     pk_send_again: "Invia di nuovo",
   },
   ar: {
-    pk_intro: "تصل الملفات (الحجوزات والأنشطة) من نظام الحجز لديك عبر واجهة API ‏(PUT /v1/subjects).",
+    pk_intro: "تصل الملفات (الحجوزات والأنشطة) من نظام الحجز لديك عبر واجهة API ‏(PUT /v1/subjects)، أو من ملف CSV (أدناه).",
     pk_import: "الاستيراد من ملف CSV",
     pk_import_hint:
       "صف واحد لكل مشارك. الصفوف التي لها external_id نفسه (و provider نفسه) تكوّن ملفًا واحدًا، وصفوفه هي قائمة المشاركين فيه كاملة، كما في PUT /v1/subjects. الأعمدة: external_id و starts_on و ref و full_name (إلزامية)، provider، kind، label، ends_on، fact:<الاسم>، email، phone، is_minor (yes أو no)، guardian_ref. بترميز UTF-8، مفصولة بفواصل أو فواصل منقوطة، بحد أقصى 1 ميغابايت و100 ملف. لا يُستورد شيء ما لم يُقبل كل صف؛ واستيراد الملف نفسه مرة أخرى لا يغيّر شيئًا.",
@@ -334,7 +335,7 @@ export const packets: Catalogue<typeof en> = {
     pk_send_again: "إعادة الإرسال",
   },
   he: {
-    pk_intro: "תיקים (הזמנות ופעילויות) מגיעים ממערכת ההזמנות שלך דרך ה-API ‏(PUT /v1/subjects).",
+    pk_intro: "תיקים (הזמנות ופעילויות) מגיעים ממערכת ההזמנות שלך דרך ה-API ‏(PUT /v1/subjects), או מקובץ CSV (למטה).",
     pk_import: "ייבוא מקובץ CSV",
     pk_import_hint:
       "שורה אחת לכל משתתף. שורות עם אותו external_id (ואותו provider) יוצרות תיק אחד, והשורות שלו הן רשימת המשתתפים המלאה שלו, כמו ב-PUT /v1/subjects. עמודות: external_id, starts_on, ref ו-full_name (חובה), provider, kind, label, ends_on, fact:<שם>, email, phone, is_minor (yes או no), guardian_ref. בקידוד UTF-8, מופרד בפסיקים או בנקודה-פסיק, עד 1 MB ו-100 תיקים. דבר אינו מיובא אלא אם כל שורה התקבלה; ייבוא חוזר של אותו קובץ אינו משנה דבר.",
