@@ -1767,10 +1767,10 @@ export interface components {
             /** @enum {string} */
             auth: "none" | "email_otp" | "sms_otp";
             /**
-             * @description Language of the signer's messages and page (en, es, fr, de).
+             * @description Language of the signer's messages and page (en, es, fr, de, pt, it, ar, he).
              * @enum {string}
              */
-            locale: "en" | "es" | "fr" | "de";
+            locale: "en" | "es" | "fr" | "de" | "pt" | "it" | "ar" | "he";
             consented_at: string | null;
             signed_at: string | null;
             declined_at: string | null;
@@ -1833,7 +1833,7 @@ export interface components {
              * @description Language of this signer's messages and signing page; default the account's, else en.
              * @enum {string}
              */
-            locale?: "en" | "es" | "fr" | "de";
+            locale?: "en" | "es" | "fr" | "de" | "pt" | "it" | "ar" | "he";
         };
         DocumentVoid: {
             reason: string;
