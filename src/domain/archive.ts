@@ -13,6 +13,7 @@ import { randomHex, sha256Hex } from "../lib/crypto";
 import { nowIso } from "../lib/ids";
 import { log, logError } from "../lib/log";
 import type { RevocationSource, SealDescription, SealLevel, Sealing } from "../lib/seal";
+import { bytesEqual } from "../lib/seal/der";
 import { moveSealedFile, type SealedFileRow, sealedFilesDue, setSealedFileNextArchive } from "../db/evidence";
 
 /** Re-timestamp when the last timestamp's authority certificate expires within this many days. */
@@ -46,7 +47,7 @@ export function revocationSource(env: Env, sealing: Sealing, now: Date): Revocat
     const seal = await import("../lib/seal");
     const ocsp = await import("../lib/seal/ocsp");
     for (const own of [sealing.signer, sealing.tsaSigner]) {
-      if (own?.selfIssued && equal(der, own.leafDer)) return { crls: [await seal.ownCrl(own, now)], ocsps: [] };
+      if (own?.selfIssued && bytesEqual(der, own.leafDer)) return { crls: [await seal.ownCrl(own, now)], ocsps: [] };
     }
     if (cert.subject.isEqual(cert.issuer)) return { crls: [], ocsps: [] };
     const crlAt = seal.crlUrls(cert);
@@ -87,12 +88,6 @@ export function revocationSource(env: Env, sealing: Sealing, now: Date): Revocat
 }
 
 type Revocation = Awaited<ReturnType<RevocationSource>>;
-
-function equal(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 /**
  * Revocation data kept in R2 under `key`: read from there while its recorded nextUpdate is ahead,

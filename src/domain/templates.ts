@@ -272,9 +272,13 @@ export async function revisable(env: Env, p: Pick<Principal, "tenantId" | "mode"
   return { latest, pdf: await pdfOf(env, latest.id) };
 }
 
-/** Makes the next version as a draft from the published latest one; earlier versions stay as they were. */
-export async function reviseTemplate(env: Env, p: Principal, input: ReviseInput) {
-  const { latest, pdf } = await revisable(env, p, input.code);
+/**
+ * Makes the next version as a draft from the published latest one; earlier versions stay as they
+ * were. `from`: what `revisable` already read for this code, so a caller that looked first (the
+ * dashboard, to tell a PDF template) does not read it twice.
+ */
+export async function reviseTemplate(env: Env, p: Principal, input: ReviseInput, from?: Awaited<ReturnType<typeof revisable>>) {
+  const { latest, pdf } = from ?? (await revisable(env, p, input.code));
   if (pdf && input.body !== undefined && input.body !== latest.body) throw pdfBodyFixed(input.code);
   if (pdf && input.variables?.length) {
     throw invalid("variables: a PDF template has no placeholders, so it declares no variables.", "Leave variables out when revising a PDF template.");

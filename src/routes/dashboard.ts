@@ -588,9 +588,10 @@ route("POST", "/app/templates/revise", "templates.write", async (c, s) => {
   const f = await formOf(c);
   const code = f.code ?? "";
   try {
-    const { pdf } = await revisable(c.env, principalOf(s), code);
+    const from = await revisable(c.env, principalOf(s), code);
+    const pdf = from.pdf;
     const text = pdf ? {} : { body: f.body ?? "", variables: listOf(f.variables) };
-    const r = await reviseTemplate(c.env, principalOf(s), parsed(TemplateRevise, { code, name: f.name ?? "", kind: f.kind || undefined, ...text }));
+    const r = await reviseTemplate(c.env, principalOf(s), parsed(TemplateRevise, { code, name: f.name ?? "", kind: f.kind || undefined, ...text }), from);
     if (pdf) return c.redirect(`/app/templates/${r.template_id}/place`, 303);
     return templatesPage(c, s, { flash: ok(tr(c)("nt_revised", { code, version: r.version })) });
   } catch (err) {
