@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, makeTenant } from "./helpers";
+import { api, freshMinute, makeTenant } from "./helpers";
 import { insertDocument } from "./evidence-fixtures";
 import { fromB64 } from "./evidence-pdf-helpers";
 import { certificateRow } from "../src/domain/certificates";
@@ -195,6 +195,7 @@ describe("GET /v1/verify/{code}", () => {
   it("is rate limited per address: 60 a minute, then 429 with Retry-After; other addresses unaffected", async () => {
     const { cert } = await completed();
     const from = "192.0.2.200";
+    await freshMinute();
     for (let i = 0; i < 60; i++) expect((await verify(cert.verificationCode, undefined, from)).status).toBe(200);
     const over = await verify(cert.verificationCode, undefined, from);
     expect(over.status).toBe(429);
@@ -202,7 +203,7 @@ describe("GET /v1/verify/{code}", () => {
     expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(over.headers.get("x-ratelimit-limit")).toBe("60");
     expect((await verify(cert.verificationCode, undefined, "192.0.2.201")).status).toBe(200);
-  });
+  }, 60_000);
 });
 
 describe("verifyCode (the function the verification page calls)", () => {

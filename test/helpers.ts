@@ -47,3 +47,13 @@ export async function api(method: string, path: string, init: Init = {}) {
 
 export const ops = (method: string, path: string, body?: unknown) =>
   api(method, `/ops/v1${path}`, { body, headers: { authorization: `Bearer ${env.OPERATOR_TOKEN}` } });
+
+/**
+ * Rate limits count in fixed one-minute windows of wall-clock time. A test that spends a whole
+ * minute's budget and then expects a refusal must not straddle a window's turn: this waits for
+ * the next window when fewer than `needSeconds` are left in the current one.
+ */
+export async function freshMinute(needSeconds = 20): Promise<void> {
+  const left = 60 - ((Date.now() / 1000) % 60);
+  if (left < needSeconds) await new Promise((r) => setTimeout(r, left * 1000 + 50));
+}

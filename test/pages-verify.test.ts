@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, makeTenant } from "./helpers";
+import { api, freshMinute, makeTenant } from "./helpers";
 import { DEFAULT_SIGNERS, insertDocument } from "./evidence-fixtures";
 import { fromB64 } from "./evidence-pdf-helpers";
 import { gzipSize, nonceOf, page, select, unescapeHtml } from "./pages-helpers";
@@ -161,13 +161,14 @@ describe("GET /verify/{code}", () => {
 
   it("shares the anonymous budget with /v1/verify: 60 a minute per address, then a 429 page", async () => {
     const from = ip();
+    await freshMinute();
     await Promise.all(Array.from({ length: 30 }, () => api("GET", "/v1/verify/0000000000000000", { ip: from })));
     await Promise.all(Array.from({ length: 30 }, () => get("/verify", undefined, from)));
     const r = await get("/verify", "de", from);
     expect(r.status).toBe(429);
     expect(r.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(r.text).toContain("Zu viele Anfragen");
-  });
+  }, 60_000);
 
   it("stays small: under 14 KB, under 5 KB gzipped, with signers and trail shown", async () => {
     const { code, f } = await completed();

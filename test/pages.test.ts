@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, makeTenant, ops, ALL_SCOPES } from "./helpers";
+import { api, freshMinute, makeTenant, ops, ALL_SCOPES } from "./helpers";
 import { people, sentDocument, forgetState } from "./signing-helpers";
 import { gzipSize, nonceOf, page, select, unescapeHtml, withoutNonce } from "./pages-helpers";
 import { createTenant, issueKey } from "../src/domain/accounts";
@@ -454,6 +454,7 @@ describe("GET /s/{token}: limits and size", () => {
     const t = await makeTenant();
     const { links } = await sentDocument(t.key, { signers: people(1) });
     const token = links[0]!.token;
+    await freshMinute();
     await Promise.all(Array.from({ length: 60 }, () => api("GET", `/v1/sign/${token}`)));
     await Promise.all(Array.from({ length: 60 }, () => page("GET", `/s/${token}`)));
     const r = await page("GET", `/s/${token}`, { lang: "fr" });
@@ -461,7 +462,7 @@ describe("GET /s/{token}: limits and size", () => {
     expect(r.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(r.headers.get("content-type")).toContain("text/html");
     expect(r.text).toContain("Trop de requêtes");
-  });
+  }, 60_000);
 
   it("stays small: the signing page of a one-paragraph document is under 16 KB, under 6 KB gzipped", async () => {
     const t = await makeTenant();
