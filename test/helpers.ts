@@ -57,3 +57,13 @@ export async function freshMinute(needSeconds = 20): Promise<void> {
   const left = 60 - ((Date.now() / 1000) % 60);
   if (left < needSeconds) await new Promise((r) => setTimeout(r, left * 1000 + 50));
 }
+
+/**
+ * US numbers +1 415 555 `first`…`first + count - 1`, handed out in turn from a random start.
+ * Consent and revocation are per number, so each test file takes its own range and no two of its
+ * tests share a number.
+ */
+export function phoneRange(first: number, count: number): () => string {
+  let next = Math.floor(Math.random() * count);
+  return () => `+1415555${String(first + (next++ % count)).padStart(4, "0")}`;
+}

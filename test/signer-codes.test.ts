@@ -1,11 +1,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, makeTenant, ops, type Tenant } from "./helpers";
+import { api, makeTenant, ops, phoneRange, type Tenant } from "./helpers";
 import { preparedDocument, sentDocument } from "./signing-helpers";
 import { queueMessage } from "../src/domain/messages";
 import { maskEmail, maskPhone, newCode } from "../src/domain/signer-codes";
 
 const settle = (tenantId: string) => env.MESSAGE_QUEUE.getByName(tenantId).idle();
+/** This file's phone numbers: +1 415 555 9000-9999 (see phoneRange). */
+const uniquePhone = phoneRange(9000, 1000);
 type Link = { signer_id: string; email: string; token: string };
 
 /** The service emails the signer its link (what `notify` does at send). */
@@ -187,7 +189,7 @@ describe("one-time codes by text, and the account's requirement", () => {
 
   it("sms_otp texts the code to a number the account may text; the certificate names sms_otp", async () => {
     const t = await makeTenant();
-    const phone = `+1415555${String(Math.floor(1000 + Math.random() * 8999))}`;
+    const phone = uniquePhone();
     await api("POST", "/v1/sms-consents", { key: t.key, body: { phone, obtained_via: "paper form", wording: WORDING } });
     const { id, link } = await otpDocument("sms_otp", { phone }, t);
     await deliverLink(t, id, link);
@@ -222,7 +224,7 @@ describe("one-time codes by text, and the account's requirement", () => {
   it("require_signer_code asks every signer sent afterwards for a code (email, or text when the phone may be texted)", async () => {
     const t = await makeTenant();
     expect((await ops("PATCH", `/tenants/${t.tenantId}`, { require_signer_code: true })).status).toBe(200);
-    const phone = `+1415555${String(Math.floor(1000 + Math.random() * 8999))}`;
+    const phone = uniquePhone();
     await api("POST", "/v1/sms-consents", { key: t.key, body: { phone, obtained_via: "paper form", wording: WORDING } });
     const { id, links } = await sentDocument(t.key, {
       signers: [

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, makeTenant, ops } from "./helpers";
+import { api, makeTenant, ops, phoneRange } from "./helpers";
 import { FALLBACK_COUNTRY, missingDisclosures, textPermission } from "../src/domain/sms-consent";
 import { toE164 } from "../src/domain/field-values";
 import { markRevoked, markSuppressed, smsDb } from "../src/db/sms";
@@ -9,9 +9,7 @@ const WORDING = "Acme will text you signing links. Msg frequency varies. Msg & d
 const record = (key: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   api("POST", "/v1/sms-consents", { key, body: { obtained_via: "web form at acme.test/join", wording: WORDING, ...body }, headers });
 const query = (key: string, phone: string) => api("GET", `/v1/sms-consents?phone=${encodeURIComponent(phone)}`, { key });
-/** Numbers handed out in turn from a random start, so no two tests of this file share one (a revocation is per number); this file's range is 1000-4999. */
-let nextPhone = Math.floor(Math.random() * 2000);
-const uniquePhone = () => `+1415555${String(1000 + (nextPhone++ % 4000))}`;
+const uniquePhone = phoneRange(1000, 4000);
 const consentCount = async (tenantId: string) =>
   (await env.DB.prepare("SELECT count(*) AS n FROM sms_consents WHERE tenant_id = ?").bind(tenantId).first<{ n: number }>())!.n;
 

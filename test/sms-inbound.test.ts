@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { app } from "../src/app";
-import { BASE, api, makeTenant } from "./helpers";
+import { BASE, api, makeTenant, phoneRange } from "./helpers";
 import { twilioSignature } from "../src/domain/sms-inbound";
 import { numberEvents, smsDb } from "../src/db/sms";
 
@@ -11,9 +11,7 @@ const SENDER = "+15005550006";
 const twilioEnv = { ...env, TWILIO_AUTH_TOKEN: AUTH_TOKEN } as typeof env;
 const WORDING = "Acme texts signing links. Msg frequency varies. Msg & data rates may apply. Reply HELP for help, STOP to cancel.";
 
-/** Numbers handed out in turn from a random start, so no two tests of this file share one (a revocation is per number); this file's range is 5000-8999. */
-let nextPhone = Math.floor(Math.random() * 2000);
-const uniquePhone = () => `+1415555${String(5000 + (nextPhone++ % 4000))}`;
+const uniquePhone = phoneRange(5000, 4000);
 
 /** A form POST to a hook, signed as Twilio signs it (over PUBLIC_BASE_URL + path) unless `signature` says otherwise. */
 async function hook(path: string, fields: Record<string, string>, opts: { signature?: string | null; token?: string; host?: string } = {}) {
