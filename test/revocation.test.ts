@@ -19,10 +19,13 @@ import * as pkijs from "pkijs";
 import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream, type PDFRef } from "pdf-lib";
 import { revocationSource, upgrade } from "../src/domain/archive";
 import { sha256Hex } from "../src/lib/crypto";
-import { crlNextUpdate, loadSigner, ownCrl, ownTsa, RevocationError, type Sealing, sealPdf } from "../src/lib/seal";
+import { loadSigner, ownCrl, ownTsa, RevocationError, type Sealing, sealPdf } from "../src/lib/seal";
 import { ocspRequest } from "../src/lib/seal/ocsp";
 import { CA_CERT, CA_KEY, LEAF_WITH_CRL_DP, LEAF_WITHOUT_DP } from "./external-ca-fixtures";
 import { BOTH_LEAF_CERT, CA_ISSUERS_URL, CA_P7C, OCSP, OCSP_LEAF_CERT, OCSP_LEAF_KEY, OCSP_URL, RESPONDER_CERT } from "./external-ca-ocsp-fixtures";
+
+/** nextUpdate of a DER CRL (null when it has none). */
+const crlNextUpdate = (der: Uint8Array): Date | null => pkijs.CertificateRevocationList.fromBER(der.slice().buffer).nextUpdate?.value ?? null;
 
 const URL_ = "http://crl.example.test/external-ca.crl";
 const DAY = 86_400_000;

@@ -136,9 +136,6 @@ export type MessagePurpose = (typeof MESSAGE_PURPOSES)[number];
  */
 export const LANGUAGES = ["en", "es", "fr", "de", "pt", "it", "ar", "he"] as const;
 export type Language = (typeof LANGUAGES)[number];
-/** What a stored or sent `locale` may hold: any of the languages. */
-export const LOCALES = LANGUAGES;
-export type Locale = Language;
 /** Languages written right to left: pages get `dir="rtl"`. */
 export const RTL_LANGUAGES: readonly Language[] = ["ar", "he"];
 /** Who carries a message: the outbox (D1 only, the default) or a provider's HTTP API. */

@@ -12,7 +12,6 @@ import {
   DOCUMENT_STATUSES,
   MEMBER_ROLES,
   LANGUAGES,
-  LOCALES,
   MESSAGE_CHANNELS,
   MESSAGE_PROVIDERS,
   MESSAGE_PURPOSES,
@@ -58,7 +57,7 @@ export const tenants = sqliteTable("tenants", {
   /** JSON string[]: origins allowed to frame the signing page. */
   frameAncestors: text("frame_ancestors").notNull().default("[]"),
   /** Default language of the account's messages and signers (null: English). */
-  locale: text("locale", { enum: LOCALES }),
+  locale: text("locale", { enum: LANGUAGES }),
   /** Reply-To of the account's emails (null: none). */
   replyTo: text("reply_to"),
   /** Retention (docs/retention.md): days a completed document's personal data is kept after completion; null = forever. */
@@ -538,7 +537,7 @@ export const signers = sqliteTable(
     /** The minor this signer signs for (their guardian signs a packet item about them): the minor's full name. */
     onBehalfOf: text("on_behalf_of"),
     /** Language of this signer's messages and page (one of LANGUAGES). */
-    locale: text("locale", { enum: LOCALES }).notNull().default("en"),
+    locale: text("locale", { enum: LANGUAGES }).notNull().default("en"),
     status: text("status", { enum: SIGNER_STATUSES }).notNull().default("pending"),
     /** SHA-256 hex of the 64-hex signing token; the token itself is never stored. */
     tokenHash: text("token_hash").notNull().unique(),

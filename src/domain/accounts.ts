@@ -6,7 +6,7 @@ import { newId, nowIso } from "../lib/ids";
 import { parseRange } from "../lib/ip";
 import { keyLimiterName } from "../lib/rate-limit";
 import { newApiKey, type Scope } from "../lib/auth";
-import type { Locale } from "../db/enums";
+import type { Language } from "../db/enums";
 import { type RetentionPatch, retentionSet, retentionView } from "./retention";
 import {
   accountsDb,
@@ -134,7 +134,7 @@ export async function updateTenant(
     require_signer_code?: boolean;
     frame_ancestors?: string[];
     default_country?: string | null;
-    locale?: Locale | null;
+    locale?: Language | null;
     reply_to?: string | null;
     retention?: RetentionPatch;
   },

@@ -141,15 +141,17 @@ async function issuerOf(env: Env, cert: pkijs.Certificate, known: pkijs.Certific
   const problems: string[] = [];
   for (const url of ocsp.caIssuersUrls(cert)) {
     try {
+      // A fresh fetch is checked once, on the way into R2; a cached copy is checked as it is read.
+      let found: Awaited<ReturnType<typeof ocsp.issuerIn>> | undefined;
       const got = await cachedFetch(env, `pki/ca/${await sha256Hex(url)}.der`, now, {
         url,
         contentType: "application/pkix-cert",
         accept: async (der) => {
-          await ocsp.issuerIn(der, cert);
+          found = await ocsp.issuerIn(der, cert);
           return new Date(now.getTime() + 30 * DAY);
         },
       });
-      const found = await ocsp.issuerIn(got.der, cert);
+      found ??= await ocsp.issuerIn(got.der, cert);
       return { issuer: found.issuer, issuerDer: found.der };
     } catch (err) {
       problems.push(`${url}: ${err instanceof Error ? err.message : String(err)}`);

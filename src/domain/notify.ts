@@ -4,7 +4,7 @@
  * (src/domain/messages.ts).
  */
 import type { Env, Mode } from "../env";
-import type { Locale } from "../db/enums";
+import type { Language } from "../db/enums";
 import { messageDb, recipientsOf } from "../db/messages";
 import { ownerOf } from "../db/documents";
 import { errorFields, log } from "../lib/log";
@@ -14,14 +14,14 @@ import { signingLink, signingOriginOf } from "./branding";
 import { type TextPermission, textPermissions } from "./sms-consent";
 
 /** A signer's link as messages carry it: on the account's signing origin (its brand's host), the page in the signer's language. */
-const messageLink = (origin: string, token: string, locale: Locale) => `${signingLink({ signingOrigin: origin }, token)}?lang=${locale}`;
+const messageLink = (origin: string, token: string, locale: Language) => `${signingLink({ signingOrigin: origin }, token)}?lang=${locale}`;
 
 export type LinkRecipient = {
   signerId: string;
   email: string;
   phone?: string | null;
   role?: string;
-  locale?: Locale;
+  locale?: Language;
   /** The recipient's name, when the caller has it (saves a read). */
   name?: string;
   token: string;

@@ -4,7 +4,7 @@
  * events in one batch. They run only inside the document's DocumentSequencer, one at a time.
  */
 import type { Env, Mode } from "../env";
-import type { Locale } from "../db/enums";
+import type { Language } from "../db/enums";
 import { invalid } from "../lib/errors";
 import { randomHex, sha256Hex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
@@ -63,7 +63,7 @@ export type SignerInput = {
   phone?: string | null;
   auth?: "none" | "email_otp" | "sms_otp";
   party_id?: string | null;
-  locale?: Locale;
+  locale?: Language;
   /** Set by a packet item's start, never by the API: the minor this signer (their guardian) signs for. */
   on_behalf_of?: string | null;
 };

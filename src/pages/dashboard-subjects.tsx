@@ -48,9 +48,9 @@ export function PacketsView(p: { v: Viewer; packets: Packets; imported?: CsvImpo
               t.num(x.packet.dropped),
             ])}
           />
+          <h2>{t("pk_packets")}</h2>
         </>
       ) : null}
-      {p.imported?.length ? <h2>{t("pk_packets")}</h2> : null}
       <Table
         label={t("pk_packets")}
         head={[t("pk_subject"), t("pk_kind"), t("pk_starts"), t("pk_code"), t("pk_state"), t("pk_readiness")]}

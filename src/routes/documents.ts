@@ -1,4 +1,4 @@
-import { DOCUMENT_STATUSES, LOCALES, SIGNATURE_METHODS, SIGNER_AUTH, SIGNER_STATUSES, TRAIL_KINDS } from "../db/enums";
+import { DOCUMENT_STATUSES, LANGUAGES, SIGNATURE_METHODS, SIGNER_AUTH, SIGNER_STATUSES, TRAIL_KINDS } from "../db/enums";
 import { createRoute, z } from "@hono/zod-openapi";
 import { signingLink } from "../domain/branding";
 import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed } from "../lib/router";
@@ -18,7 +18,7 @@ const Signer = z
     status: listed(SIGNER_STATUSES),
     party_id: z.string().nullable(),
     auth: listed(SIGNER_AUTH),
-    locale: listed(LOCALES).openapi({ description: "Language of the signer's messages and page (en, es, fr, de, pt, it, ar, he)." }),
+    locale: listed(LANGUAGES).openapi({ description: "Language of the signer's messages and page (en, es, fr, de, pt, it, ar, he)." }),
     consented_at: z.string().nullable(),
     signed_at: z.string().nullable(),
     declined_at: z.string().nullable(),

@@ -11,7 +11,7 @@ import { ApiError, noRoute } from "../lib/errors";
 import { sha256Hex, timingSafeEqual } from "../lib/crypto";
 import { createRouter, jsonBody, jsonResponse, commonErrors } from "../lib/router";
 import { SCOPES } from "../lib/auth";
-import { LOCALES } from "../db/enums";
+import { LANGUAGES } from "../db/enums";
 import { NOT_WELL_FORMED, isWellFormed, plainText, text } from "../lib/text";
 import { endAccountConnection, homepageProblem, listConnections, redirectUriProblem } from "../domain/oauth";
 import { addMember, createTenant, issueKey, listKeys, listTenants, registerOAuthClient, revokeKey, updateTenant } from "../domain/accounts";
@@ -103,7 +103,7 @@ ops.openapi(
               .optional()
               .openapi({ description: "ISO 3166-1 alpha-2: phone numbers without a country code are read in it (US when null)" }),
             /** Default language of the account's messages and signers. */
-            locale: z.enum(LOCALES).nullable().optional(),
+            locale: z.enum(LANGUAGES).nullable().optional(),
             /** Reply-To of the account's emails. */
             reply_to: z.email().max(320).nullable().optional(),
             /** Retention policy (docs/retention.md): days, null = forever; the cron applies it. */

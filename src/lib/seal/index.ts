@@ -15,7 +15,7 @@ export { sealPdf, type SealOptions } from "./pades";
 export { loadSigner, type SealSigner } from "./keys";
 export { ownTsa, remoteTsa, TimestampError, OWN_TSA_POLICY, type TimestampAuthority } from "./tsa";
 export { SealConfigError } from "./der";
-export { archive, checkCrl, cnOf, ownCrl, crlUrls, crlNextUpdate, lastTimestampExpiry, RevocationError, type RevocationSource } from "./ltv";
+export { archive, checkCrl, cnOf, ownCrl, crlUrls, lastTimestampExpiry, RevocationError, type RevocationSource } from "./ltv";
 
 export type SealEnv = {
   SEAL_KEY_PEM?: string;

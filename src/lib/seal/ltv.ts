@@ -93,12 +93,6 @@ export async function ownCrl(signer: SealSigner, now: Date, validDays = 7, revok
   return new Uint8Array(der.toBER());
 }
 
-/** nextUpdate of a DER CRL (null when it has none). */
-export function crlNextUpdate(der: Uint8Array): Date | null {
-  const crl = pkijs.CertificateRevocationList.fromBER(buf(der));
-  return crl.nextUpdate ? crl.nextUpdate.value : null;
-}
-
 /**
  * Accepts a DER CRL about `cert` before it goes into the DSS, or throws saying why not: issued by
  * `cert`'s issuer (the same name, and a signature `issuer`'s key verifies), thisUpdate not ahead
