@@ -52,7 +52,7 @@ function wrangler(args, timeoutMs) {
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const packageOf = (p) => {
   const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(p);
-  return m ? m[1] : p.startsWith("src/") || p.startsWith("durable-objects/") ? `${p.split("/").slice(0, 2).join("/")}${p.split("/").length > 2 ? "/" : ""}` : p;
+  return m ? m[1] : p.startsWith("src/") ? `${p.split("/").slice(0, 2).join("/")}${p.split("/").length > 2 ? "/" : ""}` : p;
 };
 
 /** Static import closure from `entry` with, for each module, the module that first pulled it in (BFS: shortest chains). */

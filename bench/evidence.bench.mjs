@@ -28,8 +28,8 @@ async function loadServiceCode() {
     stdin: {
       contents: `
         export { sealingFromEnv, sealPdf } from "./src/lib/seal/index.ts";
-        export { drawSealedDocument } from "./src/lib/pdf/certificate.ts";
-        export { drawBundle, BUNDLE_FORMAT } from "./src/lib/pdf/bundle.ts";
+        export { drawSealedDocument } from "./src/domain/evidence-pdf/certificate.ts";
+        export { drawBundle, BUNDLE_FORMAT } from "./src/domain/evidence-pdf/bundle.ts";
         export { canonicalJson } from "./src/lib/canonical-json.ts";
         export { sha256Hex } from "./src/lib/crypto.ts";
         export { PDFDocument } from "pdf-lib";`,

@@ -33,7 +33,7 @@ async function loadServiceCode(fresh = 0) {
     const out = await esbuild.build({
       stdin: {
         contents: `
-          export { drawSealedDocument } from "./src/lib/pdf/certificate.ts";
+          export { drawSealedDocument } from "./src/domain/evidence-pdf/certificate.ts";
           export { ensureFontsFor } from "./src/lib/pdf/fonts.ts";
           export { canonicalJson } from "./src/lib/canonical-json.ts";`,
         resolveDir: ROOT,

@@ -25,7 +25,7 @@ async function loadServiceCode() {
     stdin: {
       contents: `
         export { sealingFromEnv, sealPdf, archive, ownCrl } from "./src/lib/seal/index.ts";
-        export { drawSealedDocument } from "./src/lib/pdf/certificate.ts";
+        export { drawSealedDocument } from "./src/domain/evidence-pdf/certificate.ts";
         export { canonicalJson } from "./src/lib/canonical-json.ts";`,
       resolveDir: ROOT,
       loader: "ts",

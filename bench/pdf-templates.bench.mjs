@@ -32,7 +32,7 @@ async function bundle(dir) {
         export { analysePdf } from "./src/lib/pdf/analyse.ts";
         export { stampPlacements } from "./src/lib/pdf/stamp.ts";
         export { sealingFromEnv, sealPdf } from "./src/lib/seal/index.ts";
-        export { drawSealedDocument } from "./src/lib/pdf/certificate.ts";
+        export { drawSealedDocument } from "./src/domain/evidence-pdf/certificate.ts";
         export { canonicalJson } from "./src/lib/canonical-json.ts";
         export { PDFDocument, PDFName, StandardFonts } from "pdf-lib";`,
       resolveDir: ROOT,

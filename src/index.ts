@@ -5,10 +5,10 @@ import { configOf } from "./lib/config";
 import { logError } from "./lib/log";
 import { withD1Trace } from "./db/trace";
 
-export { DocumentSequencer } from "../durable-objects/document-sequencer";
-export { DeliveryQueue } from "../durable-objects/delivery-queue";
-export { RateLimiter } from "../durable-objects/rate-limiter";
-export { MessageQueue } from "../durable-objects/message-queue";
+export { DocumentSequencer } from "./objects/document-sequencer/object";
+export { DeliveryQueue } from "./objects/delivery-queue/object";
+export { RateLimiter } from "./objects/rate-limiter/object";
+export { MessageQueue } from "./objects/message-queue/object";
 
 export default withD1Trace({
   fetch: app.fetch,

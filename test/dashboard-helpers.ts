@@ -1,7 +1,7 @@
 /** A browser without JavaScript for the dashboard: a cookie jar, forms with their CSRF token, members of each role. */
 import { env, exports } from "cloudflare:workers";
 import { addMember, createTenant } from "../src/domain/accounts";
-import type { MemberRole } from "../src/db/enums";
+import type { MemberRole } from "../src/domain/vocabulary";
 import { BASE, ops } from "./helpers";
 import { select } from "./pages-helpers";
 

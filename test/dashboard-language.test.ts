@@ -1,6 +1,6 @@
 /** The dashboard's language: Accept-Language, the switcher (remembered in a cookie), right to left for Arabic and Hebrew. */
 import { describe, expect, it } from "vitest";
-import { LANGUAGES } from "../src/db/enums";
+import { LANGUAGES } from "../src/domain/vocabulary";
 import { DASHBOARD_CATALOGUES, dashTranslator } from "../src/pages/dashboard-i18n";
 import { Browser, makeAccount, signedIn } from "./dashboard-helpers";
 import { select } from "./pages-helpers";

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { dbOf } from "../src/db/client";
 import { apiKeys, members } from "../src/db/schema";
-import { MEMBER_ROLES, type MemberRole } from "../src/db/enums";
+import { MEMBER_ROLES, type MemberRole } from "../src/domain/vocabulary";
 import { DASHBOARD_ROUTES } from "../src/routes/dashboard";
 import { Browser, makeAccount, makeMember, sessionFor, signedIn } from "./dashboard-helpers";
 import { select } from "./pages-helpers";

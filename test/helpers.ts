@@ -1,7 +1,7 @@
 /** Small builders for tests: an account, a key, requests against the worker. */
 import { exports, env } from "cloudflare:workers";
-import type { Scope } from "../src/lib/auth";
-import { SCOPES } from "../src/lib/auth";
+import type { Scope } from "../src/domain/vocabulary";
+import { SCOPES } from "../src/domain/vocabulary";
 import { createTenant, issueKey } from "../src/domain/accounts";
 
 export const BASE = "https://sign.example.test";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LANGUAGES, MESSAGE_PURPOSES } from "../src/db/enums";
+import { LANGUAGES, MESSAGE_PURPOSES } from "../src/domain/vocabulary";
 import { renderMessage, WORDING } from "../src/domain/message-wording";
 import { consentWording, intentWording } from "../src/domain/wording";
 import { certificateNumber, certificateTime } from "../src/lib/pdf/dates";

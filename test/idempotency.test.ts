@@ -5,7 +5,7 @@ import { app } from "../src/app";
 import { newBox } from "./webhook-helpers";
 import { runScheduled } from "../src/domain/scheduled";
 import { sha256Hex } from "../src/lib/crypto";
-import { IN_FLIGHT_TTL_MS, claim } from "../src/lib/idempotency";
+import { IN_FLIGHT_TTL_MS, claim } from "../src/http/idempotency";
 
 const tpl = (code: string) => ({ code, name: "T", kind: "other", body: "text" });
 const count = async (tenantId: string) =>

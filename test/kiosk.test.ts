@@ -5,7 +5,7 @@ import { dbOf } from "../src/db/client";
 import { documents, workflows } from "../src/db/schema";
 import { api, makeTenant } from "./helpers";
 import { DICTS } from "../src/pages/i18n";
-import { LANGUAGES } from "../src/db/enums";
+import { LANGUAGES } from "../src/domain/vocabulary";
 import { nonceOf, page, select } from "./pages-helpers";
 import { deviceRow, pairingCode, workflowFor } from "./devices-helpers";
 

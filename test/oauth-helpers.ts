@@ -2,7 +2,7 @@
 import { env, exports } from "cloudflare:workers";
 import { addMember } from "../src/domain/accounts";
 import { answerConsent, checkAuthorizeRequest, openConsent, s256, type SessionMember } from "../src/domain/oauth";
-import type { MemberRole, Scope } from "../src/db/enums";
+import type { MemberRole, Scope } from "../src/domain/vocabulary";
 import { BASE, makeTenant, ops } from "./helpers";
 
 export const REDIRECT = "https://partner.example/callback";

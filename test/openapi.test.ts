@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api, makeTenant, ALL_SCOPES } from "./helpers";
-import type { Scope } from "../src/lib/auth";
-import { IDEMPOTENT_OPERATIONS } from "../src/lib/idempotency";
+import type { Scope } from "../src/domain/vocabulary";
+import { IDEMPOTENT_OPERATIONS } from "../src/http/idempotency";
 import { EXTENSIONS, NOT_BUILT_YET, RESERVED_FIELDS, SPEC_ROUTES, notBuilt } from "./spec-routes";
 import changelog from "../CHANGELOG.md?raw";
 import retentionPage from "../docs/retention.md?raw";
@@ -9,7 +9,7 @@ import readme from "../README.md?raw";
 import notBuiltPage from "../docs/not-built-yet.md?raw";
 import { app } from "../src/app";
 import { ERROR_STATUS } from "../src/lib/errors";
-import { SCOPES, WEBHOOK_EVENTS } from "../src/db/enums";
+import { SCOPES, WEBHOOK_EVENTS } from "../src/domain/vocabulary";
 
 type Parameter = { name: string; in: string; required?: boolean; schema?: { minLength?: number; maxLength?: number } };
 type Operation = {

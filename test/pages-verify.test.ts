@@ -7,7 +7,7 @@ import { gzipSize, nonceOf, page, select, unescapeHtml } from "./pages-helpers";
 import { certificateRow } from "../src/domain/certificates";
 import { formatVerificationCode } from "../src/lib/verification-code";
 import { sha256Hex } from "../src/lib/crypto";
-import { LANGUAGES } from "../src/db/enums";
+import { LANGUAGES } from "../src/domain/vocabulary";
 
 // Each test gets its own address: pages and API share 60 a minute per address.
 let n = 0;

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, freshMinute, makeTenant } from "./helpers";
 import { DICTS } from "../src/pages/i18n";
-import { LANGUAGES } from "../src/db/enums";
+import { LANGUAGES } from "../src/domain/vocabulary";
 import { page, select } from "./pages-helpers";
 import { makeWorkflow } from "./workflow-helpers";
 

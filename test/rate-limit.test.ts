@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { addKey, api, freshMinute, makeTenant } from "./helpers";
-import type { RateLimiter } from "../durable-objects/rate-limiter";
+import type { RateLimiter } from "../src/objects/rate-limiter/object";
 
 const limiter = () => env.RATE_LIMITER.getByName(`test:${crypto.randomUUID()}`);
 const untilNextSecond = () => new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 20));

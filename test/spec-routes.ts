@@ -4,7 +4,7 @@
  * served (and declared with its scope and idempotency) or named in NOT_BUILT_YET, and nothing in
  * NOT_BUILT_YET answers. README.md's "Not built yet" section mirrors NOT_BUILT_YET (also tested).
  */
-import type { Scope } from "../src/lib/auth";
+import type { Scope } from "../src/domain/vocabulary";
 
 export type Access = Scope | "token" | "anonymous" | "browser" | "oauth client" | "provider" | "operator or session";
 

@@ -24,7 +24,7 @@ import { describe, expect, inject, it } from "vitest";
 import { api, makeTenant } from "./helpers";
 import { addHook, emit, endpointRow, expectedSignature, idle, newBox, received, seedDocument, step } from "./webhook-helpers";
 import { deliveryQueue } from "../src/domain/webhooks";
-import type { TrailKind } from "../src/db/enums";
+import type { TrailKind } from "../src/domain/vocabulary";
 
 const EVENTS = Number(inject("soakEvents" as never) ?? 0);
 const ENDPOINTS = 20;

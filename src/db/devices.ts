@@ -3,7 +3,7 @@
  * read. Functions returning a query builder are statements for a caller's `db.batch([...])`.
  */
 import { and, desc, eq, gt, isNotNull, isNull, or } from "drizzle-orm";
-import type { Mode } from "./enums";
+import type { Mode } from "../domain/vocabulary";
 import { type Db, dbOf } from "./client";
 import { devices, documents, tenants, workflows } from "./schema";
 

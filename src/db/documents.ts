@@ -5,7 +5,7 @@
 import { type SQL, and, count, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { type Db, dbOf } from "./client";
 import type { Env, Principal } from "../env";
-import type { DocumentStatus } from "./enums";
+import type { DocumentStatus } from "../domain/vocabulary";
 import { documents } from "./schema";
 
 export type DocumentRow = typeof documents.$inferSelect;

@@ -1,5 +1,6 @@
-/** D1 access for remembered idempotent answers (src/lib/idempotency.ts holds the rules). */
+/** D1 access for remembered idempotent answers (src/http/idempotency.ts holds the rules). */
 import { and, eq, lte } from "drizzle-orm";
+import type { Env } from "../env";
 import { dbOf } from "./client";
 import { idempotencyKeys } from "./schema";
 
@@ -51,4 +52,9 @@ export async function dropClaim(d1: D1Database, scope: IdempotencyScope, claim: 
 export async function purgeRows(d1: D1Database, now: string): Promise<number> {
   const r = await db(d1).delete(idempotencyKeys).where(lte(idempotencyKeys.expiresAt, now)).run();
   return r.meta.changes ?? 0;
+}
+
+/** Cron: drops remembered keys older than 24 hours (and lapsed running markers). */
+export async function purgeExpiredIdempotencyKeys(env: Env, now = new Date()): Promise<number> {
+  return purgeRows(env.DB, now.toISOString());
 }

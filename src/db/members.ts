@@ -1,7 +1,7 @@
 /**
  * D1 access for dashboard members: sign-in counters, sessions and one-time sign-in links.
  * Row types come from the schema; the rules (lock-out, idle timeout, roles) live in
- * src/domain/members.ts and src/lib/session.ts.
+ * src/domain/members.ts and src/http/session.ts.
  */
 import { and, asc, eq, gt, gte, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { dbOf } from "./client";

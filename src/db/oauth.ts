@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, isNull, lt } from "drizzle-orm";
 import { dbOf } from "./client";
-import type { MemberRole } from "./enums";
+import type { MemberRole } from "../domain/vocabulary";
 import { apiKeys, members, oauthClients, oauthCodes, oauthConnections, oauthRefreshTokens, oauthRequests } from "./schema";
 
 export type OAuthClientRow = typeof oauthClients.$inferSelect;

@@ -27,7 +27,7 @@ import {
   SIGNER_STATUSES,
   SMS_NUMBER_EVENT_KINDS,
   SUBJECT_KINDS,
-} from "./enums";
+} from "../domain/vocabulary";
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 

@@ -13,7 +13,7 @@ import { and, asc, desc, eq, exists, inArray, isNotNull, isNull, lt, lte, not, s
 import type { Env, Mode } from "../env";
 import { auditLog, tenants, webhookDeliveries, webhookEndpoints } from "./schema";
 import { type Db, dbOf } from "./client";
-import type { DeliveryStatus } from "./enums";
+import type { DeliveryStatus } from "../domain/vocabulary";
 
 export type { Db };
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;

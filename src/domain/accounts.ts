@@ -4,9 +4,10 @@ import { ApiError, invalid } from "../lib/errors";
 import { randomHex, sha256Hex, toHex, randomBytes } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { parseRange } from "../lib/ip";
-import { keyLimiterName } from "../lib/rate-limit";
-import { newApiKey, type Scope } from "../lib/auth";
-import type { Language } from "../db/enums";
+import { keyLimiterName } from "../objects/rate-limiter/client";
+import { newApiKey } from "./api-keys";
+import type { Scope } from "./vocabulary";
+import type { Language } from "./vocabulary";
 import { type RetentionPatch, retentionSet, retentionView } from "./retention";
 import {
   accountsDb,
@@ -244,7 +245,7 @@ export async function issueKey(env: Env, tenantId: string, input: KeyInput, acto
  * Revokes a key with a reason; the very next request with it is refused. The key's RateLimiter
  * object, which every request with the key passes through, is told first: it is the authority
  * that refuses the key even in isolates that still hold the key in their short cache
- * (src/lib/auth.ts). Then the row and the audit entry, in one batch.
+ * (src/http/auth.ts). Then the row and the audit entry, in one batch.
  */
 export async function revokeKey(env: Env, keyId: string, reason: string, actor: string, tenantId?: string) {
   const db = accountsDb(env.DB);

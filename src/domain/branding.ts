@@ -7,7 +7,7 @@
  * routes only read requests and answer. docs/branding.md says why each rule is what it is.
  */
 import type { Env } from "../env";
-import type { PdfBrand } from "../lib/pdf/certificate";
+import type { PdfBrand } from "./evidence-pdf/certificate";
 import { auditEntry } from "./accounts";
 import { ApiError, invalid } from "../lib/errors";
 import { publicBaseUrl } from "../lib/config";

@@ -2,17 +2,17 @@
  * Paired tablets: pairing codes (shown once, stored hashed, 15 minutes, spent on first use),
  * pairing (the device's own key, in the mode of the code's issuer, scope `signing:device`),
  * heartbeats, the list, and stopping (the key ends at once). What a device key may do beyond its
- * heartbeat is decided in one place, the auth layer (src/lib/device-access.ts).
+ * heartbeat is decided in one place, the auth layer (src/http/device-access.ts).
  */
 import type { Env, Principal } from "../env";
 import { ApiError, invalid, notFound } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
-import { newApiKey } from "../lib/auth";
+import { newApiKey } from "./api-keys";
 import { newId, nowIso } from "../lib/ids";
 import { CROCKFORD_ALPHABET } from "../lib/verification-code";
-import { keyLimiterName } from "../lib/rate-limit";
+import { keyLimiterName } from "../objects/rate-limiter/client";
 import { accountsDb, insertAudit, insertKey } from "../db/accounts";
-import type { DevicePlatform } from "../db/enums";
+import type { DevicePlatform } from "./vocabulary";
 import {
   claimPairing,
   deviceWithWorkflow,

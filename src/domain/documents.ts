@@ -4,7 +4,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import type { Env, Principal } from "../env";
-import { DOCUMENT_STATUS_FILTERS, LANGUAGES, type Language, SIGNER_AUTH } from "../db/enums";
+import { DOCUMENT_STATUS_FILTERS, LANGUAGES, type Language, SIGNER_AUTH } from "./vocabulary";
 import { dueForExpiry, insertDocument, listPage, ownerOf } from "../db/documents";
 import { signingDb } from "../db/signing";
 import { plainText, text } from "../lib/text";

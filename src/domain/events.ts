@@ -6,7 +6,7 @@
  */
 import type { Env, Mode } from "../env";
 import { newId } from "../lib/ids";
-import { TRAIL_KINDS, type TrailKind } from "../db/enums";
+import { TRAIL_KINDS, type TrailKind } from "./vocabulary";
 import { type Statement, insertEvent, openEndpointsOf, signingDb } from "../db/signing";
 import { deliveryQueries, kickEndpoints } from "./webhooks";
 

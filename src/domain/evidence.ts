@@ -13,11 +13,11 @@ import { nowIso } from "../lib/ids";
 // The PDF drawing (pdf-lib, fontkit, the embedded font, QR) and the seal (pkijs, asn1js) are
 // loaded only when a file is actually drawn: a signer's request and a download of an existing
 // file never evaluate them.
-import type { Answer, CertificateSheet, SignerMark } from "../lib/pdf/certificate";
-import type { BundleManifest } from "../lib/pdf/bundle";
+import type { Answer, CertificateSheet, SignerMark } from "./evidence-pdf/certificate";
+import type { BundleManifest } from "./evidence-pdf/bundle";
 import { BUNDLE_FORMAT } from "../lib/pdf/bundle-format";
 import type { SealDescription } from "../lib/seal";
-import type { SealLevel } from "../db/enums";
+import type { SealLevel } from "./vocabulary";
 import { certificateRow, checkAgainstRecord, issueCertificate, type Certificate, type CertificatePayload } from "./certificates";
 import { bundleRows, documentPagesRows, insertSealedFile, sealedFileRow, sealedFileVersion, type SealedKind } from "../db/evidence";
 import { logError } from "../lib/log";
@@ -158,7 +158,7 @@ async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUrl: stri
   c.lang = (await tenantById(dbOf(env.DB), c.payload.issuer.tenant_id))?.locale ?? "en";
   const { ensureFontsFor } = await import("../lib/pdf/fonts");
   if (kind === "pdf") {
-    const { drawSealedDocument, TEST_MARK } = await import("../lib/pdf/certificate");
+    const { drawSealedDocument, TEST_MARK } = await import("./evidence-pdf/certificate");
     const { rows, ...drawn } = await marksAndAnswers(env, cert.documentId);
     // Names and answers in CJK scripts need the R2 font (loaded once per isolate, only then).
     await ensureFontsFor(env.FILES, [c.payloadJson, c.brand?.name ?? "", JSON.stringify(drawn)]);
@@ -182,7 +182,7 @@ async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUrl: stri
   await ensureFontsFor(env.FILES, [c.payloadJson, c.brand?.name ?? ""]);
   const { manifest, originalPdf } = await bundleManifest(env, cert, nowIso());
   const manifestJson = canonicalJson(manifest);
-  const { drawBundle } = await import("../lib/pdf/bundle");
+  const { drawBundle } = await import("./evidence-pdf/bundle");
   return drawBundle({ manifest, manifestJson, packageSha256: await sha256Hex(manifestJson), certificate: c, sealName, originalPdf });
 }
 

@@ -2,13 +2,13 @@
  * Members of an account and their dashboard sign-in: what each role may do (the one table),
  * passwords (PBKDF2-SHA256 as the operator API stores them), the lock-out after repeated
  * failures, sessions (idle for 12 hours ends one) and one-time sign-in links.
- * Free of HTTP: src/lib/session.ts carries sessions in cookies and enforces the table.
+ * Free of HTTP: src/http/session.ts carries sessions in cookies and enforces the table.
  */
 import type { Env, Mode } from "../env";
 import { ApiError, invalid } from "../lib/errors";
 import { fromHex, randomHex, sha256Hex, timingSafeEqual, toHex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
-import { MEMBER_ROLES, type MemberRole } from "../db/enums";
+import { MEMBER_ROLES, type MemberRole } from "./vocabulary";
 import { accountsDb, insertAudit } from "../db/accounts";
 import {
   clearFailuresIfUnlocked,

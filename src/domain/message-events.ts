@@ -3,7 +3,7 @@
  * owner of the trail's sequence numbers), one call per document and batch of messages.
  */
 import type { Env } from "../env";
-import type { MessageChannel, MessagePurpose } from "../db/enums";
+import type { MessageChannel, MessagePurpose } from "./vocabulary";
 import { commitWithEvents, type NewEvent } from "./events";
 import { type SequencerState, nextSeq, signerSnapshot, snapshot } from "./document-state";
 

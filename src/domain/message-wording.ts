@@ -9,7 +9,7 @@
  * lifetime). A value missing from the input reads as empty. Rendering is a pure function, so the
  * queue renders the masked copy kept in D1 and the real copy sent from the same inputs.
  */
-import { type Language, type MessageChannel, type MessagePurpose, RTL_LANGUAGES } from "../db/enums";
+import { type Language, type MessageChannel, type MessagePurpose, RTL_LANGUAGES } from "./vocabulary";
 import { MORE_WORDING } from "./message-wording-more";
 
 export type Rendered = { subject: string | null; text: string; html: string | null };

@@ -1,6 +1,6 @@
 /**
  * Messages to signers (emails and texts): queued as rows of `messages` inside the request, sent
- * outside it by the account's MessageQueue Durable Object (durable-objects/message-queue.ts) with
+ * outside it by the account's MessageQueue Durable Object (src/objects/message-queue/object.ts) with
  * retries and backoff. A provider outage loses nothing: the row stays `queued` (attempts and the
  * last error recorded) until a provider takes it (`sent`) or the retries are spent (`failed`).
  *
@@ -11,7 +11,7 @@
  * `GET /ops/v1/outbox` shows the message as it would have arrived.
  */
 import type { Env, Mode } from "../env";
-import { LANGUAGES, type Language, MESSAGE_CHANNELS, MESSAGE_PURPOSES, type MessageChannel, type MessagePurpose, type MessageStatus } from "../db/enums";
+import { LANGUAGES, type Language, MESSAGE_CHANNELS, MESSAGE_PURPOSES, type MessageChannel, type MessagePurpose, type MessageStatus } from "./vocabulary";
 import {
   type MessageRow,
   type NewMessageRow,

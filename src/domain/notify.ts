@@ -4,7 +4,7 @@
  * (src/domain/messages.ts).
  */
 import type { Env, Mode } from "../env";
-import type { Language } from "../db/enums";
+import type { Language } from "./vocabulary";
 import { messageDb, recipientsOf } from "../db/messages";
 import { ownerOf } from "../db/documents";
 import { errorFields, log } from "../lib/log";

@@ -13,7 +13,7 @@
  *   ends the whole connection, recorded on the account's audit trail.
  */
 import type { Env } from "../env";
-import { ROLE_SCOPES, SCOPES, type MemberRole, type OAuthError, type Scope } from "../db/enums";
+import { ROLE_SCOPES, SCOPES, type MemberRole, type OAuthError, type Scope } from "./vocabulary";
 import { insertAudit, insertKey } from "../db/accounts";
 import {
   claimCode,
@@ -39,8 +39,8 @@ import {
 } from "../db/oauth";
 import { randomHex, sha256Hex, timingSafeEqual } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
-import { connectionLimiterName } from "../lib/rate-limit";
-import { newApiKey } from "../lib/auth";
+import { connectionLimiterName } from "../objects/rate-limiter/client";
+import { newApiKey } from "./api-keys";
 import { publicBaseUrl } from "../lib/config";
 import { ApiError } from "../lib/errors";
 import { auditEntry, requireTenant } from "./accounts";

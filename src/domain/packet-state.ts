@@ -6,7 +6,7 @@
  */
 import type { SQL } from "drizzle-orm";
 import type { Env, Mode } from "../env";
-import { PACKET_ITEM_STATUSES, type PacketItemStatus, type PacketStatus } from "../db/enums";
+import { PACKET_ITEM_STATUSES, type PacketItemStatus, type PacketStatus } from "./vocabulary";
 import type { Statement } from "../db/signing";
 import { type Owner, itemFollowsDocument, packetChangedTo, packetDb, packetEventPayload, packetOfItem, packetState, recomputePacket } from "../db/packets";
 import { randomHex } from "../lib/crypto";

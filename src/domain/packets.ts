@@ -14,7 +14,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import type { Env } from "../env";
-import { type PacketItemStatus, type PacketStatus, SUBJECT_KINDS } from "../db/enums";
+import { type PacketItemStatus, type PacketStatus, SUBJECT_KINDS } from "./vocabulary";
 import type { Statement } from "../db/signing";
 import type { WorkflowPacket } from "../db/schema";
 import {

@@ -12,7 +12,7 @@ import type { Env } from "../env";
 import type { TemplateField } from "../db/schema";
 import { frozenOriginalPdf } from "./pdf-templates";
 import type { StampPlacement } from "../lib/pdf/stamp";
-import type { TemplateFieldKind } from "../db/enums";
+import type { TemplateFieldKind } from "./vocabulary";
 
 /** A box to fill, as `stampPlacements` takes it (src/lib/pdf/stamp.ts). */
 export type Placement = StampPlacement;

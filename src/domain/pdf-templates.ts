@@ -9,7 +9,7 @@
  */
 import type { Env, Principal } from "../env";
 import type { PdfTemplatePage, TemplateField } from "../db/schema";
-import { PAGE_PICTURE_TYPES } from "../db/enums";
+import { PAGE_PICTURE_TYPES } from "./vocabulary";
 import {
   drawnCount,
   insertPdfTemplate,
@@ -31,7 +31,7 @@ import { checkPagePicture, PictureError } from "../lib/image";
 import { analysePdf, PdfRefusal } from "../lib/pdf/analyse";
 import type { FieldInput } from "./templates";
 import { normaliseFields } from "./templates";
-import type { TEMPLATE_KINDS } from "../db/enums";
+import type { TEMPLATE_KINDS } from "./vocabulary";
 
 /** Whose templates: an API key's principal or a dashboard member's account (the same rules for both). */
 export type Scope = Pick<Principal, "tenantId" | "mode">;

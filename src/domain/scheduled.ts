@@ -1,6 +1,6 @@
 /** What the cron trigger does each minute: each step is independent and idempotent. */
 import type { Env } from "../env";
-import { purgeExpiredIdempotencyKeys } from "../lib/idempotency";
+import { purgeExpiredIdempotencyKeys } from "../db/idempotency";
 import { expireDueDocuments } from "./documents";
 import { purgeOldDeliveries, sweepWebhookQueues } from "./webhooks";
 import { purgeIdleSessions } from "./members";

@@ -6,7 +6,7 @@
 import type { Env } from "../env";
 import type { MemberRow } from "../db/members";
 import { queueMessages } from "./messages";
-import { LANGUAGES, type Language } from "../db/enums";
+import { LANGUAGES, type Language } from "./vocabulary";
 
 export const SIGN_IN_PURPOSE = "dashboard.sign_in";
 

@@ -14,7 +14,7 @@
  */
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { Env, Mode } from "../env";
-import type { MessageChannel } from "../db/enums";
+import type { MessageChannel } from "./vocabulary";
 import { latestConsent, numberState } from "../db/sms";
 import { tenantMessageSettings } from "../db/messages";
 import {

@@ -3,11 +3,11 @@
  * page's submit of answers with the signature). The JSON routes `/v1/sign/{token}/…` declare
  * them, the signer's page forms parse through them, and the document's sequencer parses what it
  * is given again, so a rule lives in one place whichever face a signer uses.
- * Strings are built from `src/lib/text.ts`; closed lists come from `src/db/enums.ts`.
+ * Strings are built from `src/lib/text.ts`; closed lists come from `src/domain/vocabulary.ts`.
  */
 import { z } from "@hono/zod-openapi";
-import { SIGNATURE_METHODS } from "../db/enums";
-import { validationError } from "../lib/router";
+import { SIGNATURE_METHODS } from "./vocabulary";
+import { validationError } from "../lib/errors";
 import { NOT_WELL_FORMED, firstMalformedString, text } from "../lib/text";
 import { FIELD_KEY_PATTERN } from "./templates";
 

@@ -10,7 +10,7 @@
  */
 import { type CountryCode, isSupportedCountry } from "libphonenumber-js/max";
 import type { Env, Principal } from "../env";
-import { SMS_CONSENT_PURPOSES, type SmsWhyNot } from "../db/enums";
+import { SMS_CONSENT_PURPOSES, type SmsWhyNot } from "./vocabulary";
 import type { Db } from "../db/client";
 import { type SmsConsentRow, type SmsNumberRow, consentAndNumber, insertConsent, latestConsent, numberState, smsDb, tenantDefaultCountry } from "../db/sms";
 import { invalid } from "../lib/errors";

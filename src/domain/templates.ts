@@ -12,8 +12,8 @@ import { ApiError, invalid, notFound } from "../lib/errors";
 import { newId, nowIso } from "../lib/ids";
 import { jsonObject, plainText, text } from "../lib/text";
 
-export { TEMPLATE_KINDS } from "../db/enums";
-import { TEMPLATE_KINDS, TEMPLATE_FIELD_KINDS } from "../db/enums";
+export { TEMPLATE_KINDS } from "./vocabulary";
+import { TEMPLATE_KINDS, TEMPLATE_FIELD_KINDS } from "./vocabulary";
 export const FIELD_KINDS = TEMPLATE_FIELD_KINDS;
 export const CODE_PATTERN = /^[a-z][a-z0-9_-]*$/;
 export const FIELD_KEY_PATTERN = /^[a-z][a-z0-9_]{0,58}$/;

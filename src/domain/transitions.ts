@@ -4,7 +4,7 @@
  * events in one batch. They run only inside the document's DocumentSequencer, one at a time.
  */
 import type { Env, Mode } from "../env";
-import type { Language } from "../db/enums";
+import type { Language } from "./vocabulary";
 import { invalid } from "../lib/errors";
 import { randomHex, sha256Hex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";

@@ -6,7 +6,7 @@
 import type { Env, Principal } from "../env";
 import { ApiError, invalid, notFound } from "../lib/errors";
 import { newId, nowIso } from "../lib/ids";
-import type { DeliveryStatus } from "../db/enums";
+import type { DeliveryStatus } from "./vocabulary";
 import {
   countDropped,
   deliveryStatus,

@@ -39,7 +39,7 @@ export type DeliveryInput = {
 /** Identifies what a batch enqueued, so the right queues can be kicked after commit. */
 export type DeliveryTarget = { tenantId: string; mode: Mode; event: string };
 
-export { WEBHOOK_EVENTS } from "../db/enums";
+export { WEBHOOK_EVENTS } from "./vocabulary";
 
 /** The hold keeps this many of the newest waiting deliveries per endpoint. */
 export const HOLD_LIMIT = 1000;

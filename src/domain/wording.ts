@@ -2,7 +2,7 @@
  * The versioned legal wording a signer agrees to. A change of wording is a new version label;
  * the label is recorded with each consent and signature.
  */
-import type { Language } from "../db/enums";
+import type { Language } from "./vocabulary";
 import { sha256Hex } from "../lib/crypto";
 
 /** The label of the service's own consent wording. */

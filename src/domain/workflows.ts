@@ -7,7 +7,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Env } from "../env";
 import type { WorkflowFormField, WorkflowPacket, WorkflowRole } from "../db/schema";
-import { PACKET_MINORS, PACKET_PER, SUBJECT_KINDS } from "../db/enums";
+import { PACKET_MINORS, PACKET_PER, SUBJECT_KINDS } from "./vocabulary";
 import {
   type Owner,
   type WorkflowRow,

@@ -2,11 +2,7 @@
  * The closed list of error codes, their HTTP statuses, and the one envelope every error uses:
  * `{error: {code, message, hint?}}`.
  */
-import type { Context } from "hono";
-import { HTTPException } from "hono/http-exception";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { AppEnv } from "../env";
-import { logError } from "./log";
+import type { z } from "zod";
 
 export const ERROR_STATUS = {
   bad_request: 400,
@@ -20,16 +16,17 @@ export const ERROR_STATUS = {
   invalid: 422,
   rate_limited: 429,
   internal: 500,
-} as const satisfies Record<string, ContentfulStatusCode>;
+} as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
+export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];
 
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; hint?: string };
 }
 
 export class ApiError extends Error {
-  readonly status: ContentfulStatusCode;
+  readonly status: ErrorStatus;
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -55,43 +52,31 @@ export function errorBody(code: ErrorCode, message: string, hint?: string): Erro
   return { error: hint ? { code, message, hint } : { code, message } };
 }
 
-export function errorResponse(c: Context<AppEnv>, err: ApiError): Response {
-  if (err.headers) for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-  return c.json(errorBody(err.code, err.message, err.hint), err.status);
-}
-
 /** The answer for a path (or method and path) that nothing serves; also the operator API when it is off. */
 export const noRoute = (method: string, path: string, hint = "See /openapi.json.") => new ApiError("not_found", `Nothing lives at ${method} ${path}.`, hint);
 
-/** Maps the framework's own exceptions (body parsing, media type) onto the closed list of codes. */
-function fromHttpException(err: HTTPException): ApiError | null {
-  switch (err.status) {
-    case 400:
-      return /json/i.test(err.message)
-        ? new ApiError("bad_request", "The request body could not be read as JSON.", "Send a JSON object with Content-Type: application/json.")
-        : new ApiError("bad_request", "The request could not be read.");
-    // The spec's error table has no 415: a body in another media type is a request that could not be read.
-    case 415:
-      return new ApiError("bad_request", "The request body must be JSON.", "Send it with Content-Type: application/json.");
-    case 401:
-      return unauthorized();
-    case 413:
-      return tooLarge();
-    default:
-      return null;
-  }
-}
-
-/** The app's single `onError`: known errors keep their code; anything else is a 500 without a stack. */
-export function onError(err: Error, c: Context<AppEnv>): Response {
-  if (err instanceof ApiError) return errorResponse(c, err);
-  if (err instanceof HTTPException) {
-    const mapped = fromHttpException(err);
-    if (mapped) return errorResponse(c, mapped);
-  }
-  const requestId = c.get("requestId") ?? "unknown";
-  logError("unhandled error", err, { requestId });
-  return errorResponse(c, new ApiError("internal", `Something went wrong on our side. Quote request id ${requestId} when you contact support.`));
-}
-
 export const tooLarge = () => new ApiError("too_large", "The request body is larger than one megabyte.", "Signing requests are never that large.");
+
+type Issue = z.core.$ZodIssue;
+
+/** `signers.0.email: …`: every message starts with the offending field's path. */
+function describe(issue: Issue, target: string): string[] {
+  const path = issue.path.map(String);
+  if (issue.code === "unrecognized_keys") return issue.keys.map((k) => `${[...path, k].join(".")}: is not an accepted field`);
+  const what = issue.code === "invalid_type" && /received undefined$/.test(issue.message) ? "is required" : issue.message;
+  return [`${path.length ? path.join(".") : target}: ${what}`];
+}
+
+/**
+ * Every validation failure becomes one 422 `invalid` whose message names the offending field; the
+ * hint lists up to five more. A body that is not a JSON object at all has no field to name and
+ * could not be read as a request: 400 `bad_request`.
+ */
+export function validationError(issues: readonly Issue[], target: string): ApiError {
+  if (target === "json" && issues.some((i) => i.path.length === 0 && i.code !== "unrecognized_keys")) {
+    return new ApiError("bad_request", "The request body must be a JSON object.", "Send a JSON object with Content-Type: application/json.");
+  }
+  const lines = issues.flatMap((i) => describe(i, target));
+  const [first = "request: is not valid", ...rest] = lines;
+  return new ApiError("invalid", first, rest.length ? rest.slice(0, 5).join("; ") : undefined);
+}

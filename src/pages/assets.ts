@@ -3,6 +3,14 @@
  * page on a slow connection). Kept as plain strings: the Worker's bundler must not rewrite code
  * that runs in the browser. The scripts only enhance: every form works without them.
  */
+import { version as PDFJS_VERSION } from "pdfjs-dist/package.json";
+
+export { PDFJS_VERSION };
+
+/** Where pdf.js is served: the version in the path, so a new version is a new URL. */
+export const PDFJS_BASE = `/app/pdfjs/${PDFJS_VERSION}`;
+export const PDFJS_SCRIPT = `${PDFJS_BASE}/pdf.min.mjs`;
+export const PDFJS_WORKER = `${PDFJS_BASE}/pdf.worker.min.mjs`;
 
 /** Mobile first: one column from 320 px; wider screens get more room, not another layout. */
 export const CSS = `

@@ -5,7 +5,7 @@
  * API's own shapes); the forms are plain POST forms that work without a script.
  */
 import type { Child } from "hono/jsx";
-import { PACKET_MINORS, PACKET_PER, SUBJECT_KINDS } from "../db/enums";
+import { PACKET_MINORS, PACKET_PER, SUBJECT_KINDS } from "../domain/vocabulary";
 import { can } from "../domain/members";
 import type { listWorkflows } from "../domain/workflows";
 import type { listDevices } from "../domain/devices";

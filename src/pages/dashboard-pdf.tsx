@@ -5,11 +5,11 @@
  * drawn in the member's browser with pdf.js (src/pages/pdf-scripts.ts); without a script the
  * upload still stores the file, and the editor page says the pages must be drawn.
  */
-import { TEMPLATE_FIELD_KINDS, TEMPLATE_KINDS } from "../db/enums";
+import { TEMPLATE_FIELD_KINDS, TEMPLATE_KINDS } from "../domain/vocabulary";
 import type { TemplateField } from "../db/schema";
 import type { PdfTemplateInfo } from "../domain/pdf-templates";
 import { can } from "../domain/members";
-import { PDFJS_BASE, PDFJS_SCRIPT, PDFJS_WORKER } from "../routes/pdfjs-assets";
+import { PDFJS_BASE, PDFJS_SCRIPT, PDFJS_WORKER } from "./assets";
 import { Csrf, type Viewer } from "./dashboard";
 import type { DashKey } from "./dashboard-i18n";
 import { pdf } from "./dashboard-i18n/pdf";

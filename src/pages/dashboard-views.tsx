@@ -4,7 +4,7 @@
  * API's own shapes) and the viewer; forms are offered only to a role that may use them.
  */
 import type { Child } from "hono/jsx";
-import { DOCUMENT_STATUS_FILTERS, MEMBER_ROLES, MODES, SCOPES, TEMPLATE_KINDS, WEBHOOK_EVENTS } from "../db/enums";
+import { DOCUMENT_STATUS_FILTERS, MEMBER_ROLES, MODES, SCOPES, TEMPLATE_KINDS, WEBHOOK_EVENTS } from "../domain/vocabulary";
 import { can } from "../domain/members";
 import type { getDocument, listDocuments } from "../domain/documents";
 import type { listTemplates } from "../domain/templates";

@@ -2,7 +2,7 @@
 /**
  * The business dashboard `/app`: server-rendered pages on the same style sheet as the signer's
  * page (plus a few dashboard rules), plain POST forms each carrying the CSRF token, no script.
- * Only what the member's role may do is offered; src/lib/session.ts refuses the rest anyway.
+ * Only what the member's role may do is offered; src/http/session.ts refuses the rest anyway.
  * In eight languages (src/pages/dashboard-i18n), right to left for Arabic and Hebrew.
  */
 import { raw } from "hono/html";

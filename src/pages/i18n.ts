@@ -5,7 +5,7 @@
  * language is a `Dict` with exactly English's keys and the same `{placeholders}`
  * (test/i18n-catalogue.test.ts).
  */
-import { LANGUAGES, RTL_LANGUAGES } from "../db/enums";
+import { LANGUAGES, RTL_LANGUAGES } from "../domain/vocabulary";
 import type { WordingLanguage } from "../domain/wording";
 import { ar } from "./i18n-ar";
 import { he } from "./i18n-he";

@@ -1,6 +1,6 @@
-import { SCOPES } from "../db/enums";
+import { SCOPES } from "../domain/vocabulary";
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, jsonResponse, keyed, keyedErrors, listed } from "../lib/router";
+import { createRouter, jsonResponse, keyed, keyedErrors, listed } from "../http/router";
 import { requireTenant } from "../domain/accounts";
 
 const Account = z

@@ -16,7 +16,7 @@ import { version as REDOC_VERSION } from "redoc/package.json";
 import type { AppEnv } from "../env";
 import { ApiError, noRoute } from "../lib/errors";
 import { logError } from "../lib/log";
-import { createRouter } from "../lib/router";
+import { createRouter } from "../http/router";
 import { newNonce } from "../pages/security";
 
 export { REDOC_VERSION };

@@ -11,10 +11,11 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../env";
-import { ApiError, errorResponse, invalid, unauthorized } from "../lib/errors";
-import { authenticate, clientAddress } from "../lib/auth";
+import { ApiError, invalid, unauthorized } from "../lib/errors";
+import { errorResponse } from "../http/errors";
+import { authenticate, clientAddress } from "../http/auth";
 import { sha256Hex, timingSafeEqual } from "../lib/crypto";
-import { commonErrors, errorContent, createRouter, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
+import { commonErrors, errorContent, createRouter, jsonBody, jsonResponse, keyed, keyedErrors } from "../http/router";
 import { plainText, text } from "../lib/text";
 import { BRAND_PICTURE_LIMITS } from "../lib/image";
 import {
@@ -28,7 +29,7 @@ import {
   saveBrandPicture,
 } from "../domain/branding";
 import { hostAccountOf } from "./signing-host";
-import { actorOf, sameOrigin, sessionMember } from "../lib/session";
+import { actorOf, sameOrigin, sessionMember } from "../http/session";
 import { can } from "../domain/members";
 
 const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: "must be a colour written #rrggbb" });

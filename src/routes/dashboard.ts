@@ -3,17 +3,17 @@
  * and the pages for documents (reminders and fresh links included), templates, workflows (create,
  * edit, QR), tablets, webhooks, keys, members, branding, OAuth connections, usage and the member's
  * own sign-in. Every page and action is declared once in `DASHBOARD_ROUTES` with the action it needs;
- * `requireAction` (src/lib/session.ts) checks session, role and CSRF for each, in one place.
+ * `requireAction` (src/http/session.ts) checks session, role and CSRF for each, in one place.
  * Each page calls the domain functions the JSON API calls; nothing here re-states a rule.
  * Not in /openapi.json: these are pages.
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError, invalid } from "../lib/errors";
-import { signerContext } from "../lib/auth";
+import { signerContext } from "../http/auth";
 import { publicBaseUrl } from "../lib/config";
-import { ADDRESS_LIMIT, limitOrThrow } from "../lib/rate-limit";
-import { validationError } from "../lib/router";
+import { ADDRESS_LIMIT, limitOrThrow } from "../http/rate-limit";
+import { validationError } from "../lib/errors";
 import { logError } from "../lib/log";
 import {
   type Refusal,
@@ -28,7 +28,7 @@ import {
   requireAction,
   sessionMember,
   setSessionCookie,
-} from "../lib/session";
+} from "../http/session";
 import {
   type Action,
   MEMBER_ROLES,
@@ -77,7 +77,7 @@ import { fromBase64, toBase64 } from "../lib/seal/der";
 import { sealedFile, type SealedKind } from "../domain/evidence";
 import { documentForAccount } from "../db/evidence";
 import { memberById, membersDb } from "../db/members";
-import { SCOPES, type Scope } from "../db/enums";
+import { SCOPES, type Scope } from "../domain/vocabulary";
 import { newNonce, setPageHeaders } from "../pages/security";
 import { AppPage, type Flash, LinkConfirmPage, OpenPage, SignInAgain, SignInPage, type Speech, type Viewer } from "../pages/dashboard";
 import { dashTranslator } from "../pages/dashboard-i18n";
@@ -104,7 +104,7 @@ import {
   WorkflowsView,
 } from "../pages/dashboard-views";
 import { BrandingPageView, ConnectionsView, NEW_WORKFLOW_FORM, TabletsView, WorkflowFormView, workflowForm } from "../pages/dashboard-manage";
-import { createRouter } from "../lib/router";
+import { createRouter } from "../http/router";
 import type { Child } from "hono/jsx";
 import { sendSignInLinks } from "../domain/sign-in-links";
 import {
@@ -135,7 +135,7 @@ function html(c: C, page: ReturnType<typeof AppPage> | ReturnType<typeof OpenPag
   setPageHeaders(c, nonce);
   if (policy) c.header("Content-Security-Policy", policy(nonce));
   // Not no-referrer: with it, browsers send `Origin: null` on form posts, and the same-origin
-  // check of src/lib/session.ts needs the real origin. Nothing leaves the service's own origin.
+  // check of src/http/session.ts needs the real origin. Nothing leaves the service's own origin.
   c.header("Referrer-Policy", "same-origin");
   return c.html(page as string, status);
 }

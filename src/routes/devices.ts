@@ -1,16 +1,16 @@
 /**
  * Paired tablets: pairing codes, pairing, heartbeat, list, stop. Thin: validate, call
  * src/domain/devices.ts, answer. What a device key may do elsewhere is decided by the auth layer
- * (src/lib/device-access.ts).
+ * (src/http/device-access.ts).
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
-import { clientAddress } from "../lib/auth";
-import { ADDRESS_LIMIT, limitOrThrow } from "../lib/rate-limit";
-import { commonErrors, createRouter, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
+import { clientAddress } from "../http/auth";
+import { ADDRESS_LIMIT, limitOrThrow } from "../http/rate-limit";
+import { commonErrors, createRouter, jsonBody, jsonResponse, keyed, keyedErrors } from "../http/router";
 import { plainText, text } from "../lib/text";
-import { DEVICE_PLATFORMS } from "../db/enums";
+import { DEVICE_PLATFORMS } from "../domain/vocabulary";
 import { createPairingCode, heartbeat, listDevices, pairDevice, stopDevice } from "../domain/devices";
 
 /** The pairing code request's body (the dashboard's tablets page checks its form with it too). */

@@ -1,8 +1,8 @@
-import { DOCUMENT_STATUSES, LANGUAGES, SIGNATURE_METHODS, SIGNER_AUTH, SIGNER_STATUSES, TRAIL_KINDS } from "../db/enums";
+import { DOCUMENT_STATUSES, LANGUAGES, SIGNATURE_METHODS, SIGNER_AUTH, SIGNER_STATUSES, TRAIL_KINDS } from "../domain/vocabulary";
 import { createRoute, z } from "@hono/zod-openapi";
 import { signingLink } from "../domain/branding";
-import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed } from "../lib/router";
-import { clientAddress } from "../lib/auth";
+import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed } from "../http/router";
+import { clientAddress } from "../http/auth";
 import { ListQuery, PrepareInput, SendInput, VoidInput, getDocument, listDocuments, prepareDocument, sendDocument, voidDocument } from "../domain/documents";
 
 const actor = (req: Request) => ({ ip: clientAddress(req), userAgent: req.headers.get("user-agent") });

@@ -2,16 +2,16 @@
  * Evidence: the certificate of completion, the sealed PDF, the evidence bundle (API key,
  * signing:read) and public verification by code (anonymous, rate-limited per address).
  */
-import { SEAL_LEVELS, SIGNATURE_METHODS, SIGNER_STATUSES, TRAIL_KINDS } from "../db/enums";
+import { SEAL_LEVELS, SIGNATURE_METHODS, SIGNER_STATUSES, TRAIL_KINDS } from "../domain/vocabulary";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { createRouter, commonErrors, jsonResponse, keyed, keyedErrors, listed, listedOrNull } from "../lib/router";
+import { createRouter, commonErrors, jsonResponse, keyed, keyedErrors, listed, listedOrNull } from "../http/router";
 import { notFound } from "../lib/errors";
 import { text } from "../lib/text";
 import { publicBaseUrl } from "../lib/config";
-import { clientAddress } from "../lib/auth";
-import { ADDRESS_LIMIT, limitOrThrow } from "../lib/rate-limit";
+import { clientAddress } from "../http/auth";
+import { ADDRESS_LIMIT, limitOrThrow } from "../http/rate-limit";
 import { toBase64 } from "../lib/seal/der";
 import { certificateView } from "../domain/certificates";
 import { certificateForCompleted, sealedFile, type SealedKind } from "../domain/evidence";

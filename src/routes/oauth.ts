@@ -8,20 +8,20 @@
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { createRouter } from "../lib/router";
-import { OAUTH_ERRORS } from "../db/enums";
+import { createRouter } from "../http/router";
+import { OAUTH_ERRORS } from "../domain/vocabulary";
 import { logError } from "../lib/log";
 import { ConsentExpired, OAuthTokenError, answerConsent, checkAuthorizeRequest, errorRedirect, metadata, openConsent, tokenRequest } from "../domain/oauth";
 import { chooseLang, translator, type Lang, type T } from "../pages/i18n";
 import { contentSecurityPolicy, newNonce, setPageHeaders } from "../pages/security";
 import { MessagePage } from "../pages/layout";
 import { ConsentPage } from "../pages/oauth";
-import { csrfOk, formOf, sessionMember } from "../lib/session";
+import { csrfOk, formOf, sessionMember } from "../http/session";
 
 type C = Context<AppEnv>;
 
 // ---------------------------------------------------------------------------------------------
-// The dashboard session (src/lib/session.ts `sessionMember`): the one seam with member sign-in.
+// The dashboard session (src/http/session.ts `sessionMember`): the one seam with member sign-in.
 
 /** Where a member signs in, coming back to `next` (a path on this service) afterwards. */
 const signInPath = (next: string) => `/app/sign-in?next=${encodeURIComponent(next)}`;

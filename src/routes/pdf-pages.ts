@@ -11,8 +11,8 @@
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { createRouter } from "../lib/router";
-import { limitOrThrow, type Limit } from "../lib/rate-limit";
+import { createRouter } from "../http/router";
+import { limitOrThrow, type Limit } from "../http/rate-limit";
 import { sha256Hex } from "../lib/crypto";
 import { pagePictureForLink } from "../domain/signing";
 import { dead, pageError, translate } from "./pages";

@@ -10,19 +10,14 @@
  * origin. Not in /openapi.json: page assets, not API.
  */
 import type { Context } from "hono";
-import { version as PDFJS_VERSION } from "pdfjs-dist/package.json";
 import type { AppEnv } from "../env";
 import { ApiError, noRoute } from "../lib/errors";
 import { logError } from "../lib/log";
-import { createRouter } from "../lib/router";
+import { createRouter } from "../http/router";
 import { ASSET_CACHE } from "./api-reference";
+import { PDFJS_BASE, PDFJS_SCRIPT, PDFJS_VERSION, PDFJS_WORKER } from "../pages/assets";
 
-export { PDFJS_VERSION };
-
-/** Where pdf.js is served: the version in the path, so a new version is a new URL. */
-export const PDFJS_BASE = `/app/pdfjs/${PDFJS_VERSION}`;
-export const PDFJS_SCRIPT = `${PDFJS_BASE}/pdf.min.mjs`;
-export const PDFJS_WORKER = `${PDFJS_BASE}/pdf.worker.min.mjs`;
+export { PDFJS_BASE, PDFJS_SCRIPT, PDFJS_VERSION, PDFJS_WORKER };
 
 /** The only files handed out, with their types (anything else under the prefix is 404). */
 const FILES: [RegExp, string][] = [

@@ -9,7 +9,7 @@
  */
 import type { AppEnv } from "../env";
 import { noRoute } from "../lib/errors";
-import { createRouter } from "../lib/router";
+import { createRouter } from "../http/router";
 import type { Context } from "hono";
 
 async function crl(c: Context<AppEnv>, which: "seal" | "tsa") {

@@ -8,13 +8,13 @@
 import type { Context } from "hono";
 import type { AppEnv, Mode } from "../env";
 import { ApiError } from "../lib/errors";
-import { clientAddress, signerContext } from "../lib/auth";
-import { ADDRESS_LIMIT, type Limit, limitOrThrow } from "../lib/rate-limit";
-import { createRouter } from "../lib/router";
+import { clientAddress, signerContext } from "../http/auth";
+import { ADDRESS_LIMIT, type Limit, limitOrThrow } from "../http/rate-limit";
+import { createRouter } from "../http/router";
 import { logError } from "../lib/log";
 import { workflowBySlug } from "../db/workflows";
 import { type IdempotencyScope, dropClaim, readRow, settleRow } from "../db/idempotency";
-import { IDEMPOTENCY_TTL_MS, claim } from "../lib/idempotency";
+import { IDEMPOTENCY_TTL_MS, claim } from "../http/idempotency";
 import { openWithSecret, sealWithSecret } from "../lib/secret-box";
 import { randomHex, sha256Hex } from "../lib/crypto";
 import { StartInput, startLoaded } from "../domain/workflows";

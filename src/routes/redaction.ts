@@ -3,8 +3,8 @@
  * their descriptions and in CHANGELOG.md; test/spec-routes.ts lists them in EXTENSIONS.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed } from "../lib/router";
-import { DOCUMENT_STATUSES } from "../db/enums";
+import { createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed } from "../http/router";
+import { DOCUMENT_STATUSES } from "../domain/vocabulary";
 import { PersonInput, RedactInput, redactDocument, redactPerson } from "../domain/redaction";
 
 const DocId = z.object({ id: z.string().min(1).max(64) });

@@ -2,8 +2,8 @@
  * Fresh links and reminders for a sent document's signers (src/domain/signer-links.ts).
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, errorContent, idempotentErrors, jsonResponse, keyed, keyedErrors } from "../lib/router";
-import { clientAddress } from "../lib/auth";
+import { createRouter, errorContent, idempotentErrors, jsonResponse, keyed, keyedErrors } from "../http/router";
+import { clientAddress } from "../http/auth";
 import { issueFreshLink, remindSigner } from "../domain/signer-links";
 
 const actor = (req: Request) => ({ ip: clientAddress(req), userAgent: req.headers.get("user-agent") });

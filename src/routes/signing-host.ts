@@ -14,7 +14,8 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
-import { errorResponse, noRoute } from "../lib/errors";
+import { noRoute } from "../lib/errors";
+import { errorResponse } from "../http/errors";
 import { accountOfHost } from "../domain/branding";
 import { lookupToken } from "../domain/signing";
 import { workflowBySlug } from "../db/workflows";

@@ -3,11 +3,11 @@
  * token is rate limited (120 a minute). The rules live in src/domain/signing.ts.
  */
 import { DEFAULT_CONSENT_TEXT, INTENT_TEXT } from "../domain/wording";
-import { DOCUMENT_STATUSES, SIGNER_STATUSES, TEMPLATE_FIELD_KINDS, TEMPLATE_KINDS } from "../db/enums";
+import { DOCUMENT_STATUSES, SIGNER_STATUSES, TEMPLATE_FIELD_KINDS, TEMPLATE_KINDS } from "../domain/vocabulary";
 import { createRoute, z } from "@hono/zod-openapi";
-import { commonErrors, createRouter, jsonBody, jsonResponse, listed, listedOrNull } from "../lib/router";
-import { signerContext } from "../lib/auth";
-import { perToken } from "../lib/rate-limit";
+import { commonErrors, createRouter, jsonBody, jsonResponse, listed, listedOrNull } from "../http/router";
+import { signerContext } from "../http/auth";
+import { perToken } from "../http/rate-limit";
 import { consent, decline, readLink, requestCode, sign, supplyField, verifyCode } from "../domain/signing";
 import { ConsentCommand, DeclineCommand, SignCommand, SupplyFieldCommand, VerifyCodeCommand } from "../domain/signer-commands";
 

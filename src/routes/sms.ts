@@ -6,8 +6,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { SMS_CONSENT_PURPOSES, SMS_WHY_NOT } from "../db/enums";
-import { createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
+import { SMS_CONSENT_PURPOSES, SMS_WHY_NOT } from "../domain/vocabulary";
+import { createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../http/router";
 import { text } from "../lib/text";
 import { queryConsent, recordConsent } from "../domain/sms-consent";
 import { type FormParams, handleInbound, handleStatus, twilioSignatureValid } from "../domain/sms-inbound";

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../lib/router";
-import { signerContext } from "../lib/auth";
-import { PACKET_ITEM_STATUSES, PACKET_STATUSES, SUBJECT_KINDS } from "../db/enums";
+import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../http/router";
+import { signerContext } from "../http/auth";
+import { PACKET_ITEM_STATUSES, PACKET_STATUSES, SUBJECT_KINDS } from "../domain/vocabulary";
 import { SubjectInput, getPacket, importSubject, startItem } from "../domain/packets";
 import { Started } from "./workflows";
 

@@ -1,9 +1,9 @@
-import { DELIVERY_STATUSES, WEBHOOK_EVENTS } from "../db/enums";
+import { DELIVERY_STATUSES, WEBHOOK_EVENTS } from "../domain/vocabulary";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
-import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed } from "../lib/router";
+import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed } from "../http/router";
 import { text } from "../lib/text";
 import {
   addEndpoint,

@@ -1,7 +1,7 @@
-import { PACKET_MINORS, PACKET_PER, SUBJECT_KINDS, TEMPLATE_KINDS } from "../db/enums";
+import { PACKET_MINORS, PACKET_PER, SUBJECT_KINDS, TEMPLATE_KINDS } from "../domain/vocabulary";
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed, listedOrNull } from "../lib/router";
-import { signerContext } from "../lib/auth";
+import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed, listedOrNull } from "../http/router";
+import { signerContext } from "../http/auth";
 import {
   StartInput,
   WorkflowCreate,

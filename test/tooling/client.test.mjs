@@ -52,7 +52,7 @@ function freePort() {
 /** npm start in a scratch copy (its own .dev.vars and .wrangler state); resolves with the banner's key. */
 async function startService() {
   const copy = mkdtempSync(path.join(tmpdir(), "edge-sign-client-"));
-  for (const name of ["package.json", "wrangler.toml", "tsconfig.json", "src", "durable-objects", "migrations", "scripts", "assets"]) {
+  for (const name of ["package.json", "wrangler.toml", "tsconfig.json", "src", "migrations", "scripts", "assets"]) {
     if (existsSync(path.join(ROOT, name))) cpSync(path.join(ROOT, name), path.join(copy, name), { recursive: true });
   }
   symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"));

@@ -3,7 +3,7 @@
  * timestamp as recorded beside it, e.g. `23 novembre 2026 à 14:05:09 UTC · 2026-11-23T14:05:09.120Z`.
  * Arabic keeps Latin digits (`-u-nu-latn`), like the hashes and codes around it.
  */
-import type { Language } from "../../db/enums";
+import type { Language } from "../../domain/vocabulary";
 
 const formats = new Map<Language, { date: Intl.DateTimeFormat; number: Intl.NumberFormat }>();
 

@@ -31,7 +31,7 @@ import {
   pushGraphicsState,
   rectangle,
 } from "pdf-lib";
-import type { TemplateFieldKind } from "../../db/enums";
+import type { TemplateFieldKind } from "../../domain/vocabulary";
 import { PICTURE_LIMITS, PictureError, signaturePictureForPdf } from "../image";
 import { toBase64 } from "../seal/der";
 import { INK, unicodeFontOf } from "./layout";

@@ -4,7 +4,7 @@
  * real provider's base URL can be overridden (`EMAIL_API_BASE`, `TWILIO_API_BASE`), so tests and
  * the benchmark run the real adapter against a local server that speaks the provider's API.
  */
-import type { MessageProvider } from "../../db/enums";
+import type { MessageProvider } from "../../domain/vocabulary";
 import { type ConfigVars, configOf, publicBaseUrl } from "../config";
 import { POSTMARK_API_BASE, sendWithPostmark } from "./postmark";
 import { RESEND_API_BASE, sendWithResend } from "./resend";

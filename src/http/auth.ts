@@ -15,29 +15,20 @@
  * for all of them; src/domain/oauth.ts), and each use is noted as the connection's last use.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppEnv, Env, Mode, Principal } from "../env";
-import { ApiError, unauthorized } from "./errors";
-import { randomHex, sha256Hex } from "./crypto";
-import { addressAllowed } from "./ip";
-import { KEY_LIMIT, applyLimit, connectionLimiterName, keyLimiterName } from "./rate-limit";
+import type { AppEnv, Env, Principal } from "../env";
+import { ApiError, unauthorized } from "../lib/errors";
+import { sha256Hex } from "../lib/crypto";
+import { addressAllowed } from "../lib/ip";
+import { KEY_LIMIT, applyLimit } from "./rate-limit";
+import { connectionLimiterName, keyLimiterName } from "../objects/rate-limiter/client";
 import { accountsDb, keyByHash, type ApiKeyRow } from "../db/accounts";
 import { noteConnectionUse } from "../db/oauth";
-import { logError } from "./log";
+import { logError } from "../lib/log";
 import { checkDeviceAccess } from "./device-access";
 
-import { SCOPES, type Scope } from "../db/enums";
-export { SCOPES, type Scope };
+import type { Scope } from "../domain/vocabulary";
 
 const KEY_PATTERN = /^mk_(test|live)_[0-9a-f]{48}$/;
-
-/**
- * A new API key in `mode` (an operator's key, a device's key, an OAuth access token): the key,
- * shown once, and what its row stores of it (the SHA-256 and the prefix shown in lists).
- */
-export async function newApiKey(mode: Mode): Promise<{ key: string; keyHash: string; keyPrefix: string }> {
-  const key = `mk_${mode}_${randomHex(24)}`;
-  return { key, keyHash: await sha256Hex(key), keyPrefix: key.slice(0, 12) };
-}
 
 /**
  * The caller's address: `CF-Connecting-IP`, set by Cloudflare's edge (a caller cannot forge it

@@ -1,15 +1,15 @@
 import { DurableObject } from "cloudflare:workers";
-import type { Env } from "../src/env";
-import { traceD1 } from "../src/db/trace";
-import { ApiError, notFound } from "../src/lib/errors";
-import { type Outcome, outcome } from "../src/lib/rpc";
-import { type LinkState, type SequencerState, type SignerState, deadLink, linkIsLive, loadSequencerState } from "../src/domain/document-state";
-import { signingDb, tenantPageSettings, verificationCodeOf } from "../src/db/signing";
-import * as t from "../src/domain/transitions";
-import { redactOneInSequencer } from "../src/domain/redaction";
-import { type DeliveredItem, recordDelivered } from "../src/domain/message-events";
-import { type ReminderGrant, completedCopyLinks, holdsLink, remindInside, rotateLink } from "../src/domain/signer-links";
-import { ConsentCommand, DeclineCommand, SignCommand, SubmitCommand, SupplyFieldCommand, VerifyCodeCommand, parseCommand } from "../src/domain/signer-commands";
+import type { Env } from "../../env";
+import { traceD1 } from "../../db/trace";
+import { ApiError, notFound } from "../../lib/errors";
+import { type Outcome, outcome } from "../../lib/rpc";
+import { type LinkState, type SequencerState, type SignerState, deadLink, linkIsLive, loadSequencerState } from "../../domain/document-state";
+import { signingDb, tenantPageSettings, verificationCodeOf } from "../../db/signing";
+import * as t from "../../domain/transitions";
+import { redactOneInSequencer } from "../../domain/redaction";
+import { type DeliveredItem, recordDelivered } from "../../domain/message-events";
+import { type ReminderGrant, completedCopyLinks, holdsLink, remindInside, rotateLink } from "../../domain/signer-links";
+import { ConsentCommand, DeclineCommand, SignCommand, SubmitCommand, SupplyFieldCommand, VerifyCodeCommand, parseCommand } from "../../domain/signer-commands";
 
 /**
  * One per document (`getByName(document_id)`): serialises every state change of that document

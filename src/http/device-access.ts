@@ -8,7 +8,7 @@
 import type { Context } from "hono";
 import type { AppEnv, Principal } from "../env";
 import { deviceWorkflowId, devicesDb, documentStartedBy } from "../db/devices";
-import { ApiError } from "./errors";
+import { ApiError } from "../lib/errors";
 
 type Grant = (c: Context<AppEnv>, deviceId: string) => Promise<boolean>;
 

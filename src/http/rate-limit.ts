@@ -4,23 +4,15 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
-import { ApiError } from "./errors";
-import { sha256Hex } from "./crypto";
-import type { HitResult } from "../../durable-objects/rate-limiter";
+import { ApiError } from "../lib/errors";
+import { sha256Hex } from "../lib/crypto";
+import type { HitResult } from "../objects/rate-limiter/client";
 
 export type Limit = { limit: number; windowSeconds: number; what: string };
 
 export const KEY_LIMIT: Limit = { limit: 300, windowSeconds: 60, what: "key" };
 export const ADDRESS_LIMIT: Limit = { limit: 60, windowSeconds: 60, what: "address" };
 export const TOKEN_LIMIT: Limit = { limit: 120, windowSeconds: 60, what: "signing link" };
-
-/** The RateLimiter object of an API key, named by the key's id (also its revocation authority). */
-export const keyLimiterName = (keyId: string) => `key:${keyId}`;
-/**
- * The one RateLimiter object of every access token of an OAuth connection: their shared limit and
- * their revocation authority (ending the connection revokes it).
- */
-export const connectionLimiterName = (connectionId: string) => `oauth:${connectionId}`;
 
 export async function limitOrThrow(c: Context<AppEnv>, subject: string, l: Limit): Promise<void> {
   applyLimit(c, await c.env.RATE_LIMITER.getByName(subject).hit(l.limit, l.windowSeconds), l);

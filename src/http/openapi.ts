@@ -9,8 +9,8 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { DOCUMENT_STATUSES, SIGNER_STATUSES, WEBHOOK_EVENTS, type Scope, type WebhookEvent } from "../db/enums";
-import { publicBaseUrl } from "./config";
+import { DOCUMENT_STATUSES, SIGNER_STATUSES, WEBHOOK_EVENTS, type Scope, type WebhookEvent } from "../domain/vocabulary";
+import { publicBaseUrl } from "../lib/config";
 import { ATTEMPT_TIMEOUT_MS, PAUSE_AFTER_FAILURES, RETRY_LADDER_SECONDS, USER_AGENT } from "../domain/webhook-attempts";
 import { ERROR_SCHEMAS, ErrorSchema } from "./router";
 

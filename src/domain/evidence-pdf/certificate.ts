@@ -5,14 +5,14 @@
  * `certificate.json` (the exact canonical bytes), so anyone can recompute certificate_sha256_hex.
  */
 import { type PDFDocument, rgb } from "pdf-lib";
-import type { CertificatePayload } from "../../domain/certificates";
-import { formatVerificationCode } from "../verification-code";
-import { qrMatrix, qrRuns, QUIET_ZONE } from "../qr";
-import { signaturePictureForPdf } from "../image";
-import { PdfWriter, PAGE, MUTED, INK } from "./layout";
-import { wrap } from "./text";
-import { certificateNumber, certificateTime } from "./dates";
-import type { Language } from "../../db/enums";
+import type { CertificatePayload } from "../certificates";
+import { formatVerificationCode } from "../../lib/verification-code";
+import { qrMatrix, qrRuns, QUIET_ZONE } from "../../lib/qr";
+import { signaturePictureForPdf } from "../../lib/image";
+import { PdfWriter, PAGE, MUTED, INK } from "../../lib/pdf/layout";
+import { wrap } from "../../lib/pdf/text";
+import { certificateNumber, certificateTime } from "../../lib/pdf/dates";
+import type { Language } from "../vocabulary";
 
 export type CertificateSheet = {
   certificateId: string;

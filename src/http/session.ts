@@ -15,8 +15,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie, setCookie, deleteCookie } from "hono/cookie";
 import type { AppEnv, Principal } from "../env";
-import { sha256Hex, randomHex, timingSafeEqual } from "./crypto";
-import { publicBaseUrl } from "./config";
+import { sha256Hex, randomHex, timingSafeEqual } from "../lib/crypto";
+import { publicBaseUrl } from "../lib/config";
 import { type Action, type MemberRole, type Session, can, resumeSession, SESSION_IDLE_MS } from "../domain/members";
 
 export const SESSION_COOKIE = "__Host-es_session";

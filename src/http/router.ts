@@ -5,33 +5,10 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
-import { ApiError, ERROR_STATUS, type ErrorCode } from "./errors";
-import { requireKey, type Scope } from "./auth";
+import { ERROR_STATUS, type ErrorCode, validationError } from "../lib/errors";
+import { requireKey } from "./auth";
+import type { Scope } from "../domain/vocabulary";
 import { idempotent, type IdempotentOperation } from "./idempotency";
-
-type Issue = z.core.$ZodIssue;
-
-/** `signers.0.email: …`: every message starts with the offending field's path. */
-function describe(issue: Issue, target: string): string[] {
-  const path = issue.path.map(String);
-  if (issue.code === "unrecognized_keys") return issue.keys.map((k) => `${[...path, k].join(".")}: is not an accepted field`);
-  const what = issue.code === "invalid_type" && /received undefined$/.test(issue.message) ? "is required" : issue.message;
-  return [`${path.length ? path.join(".") : target}: ${what}`];
-}
-
-/**
- * Every validation failure becomes one 422 `invalid` whose message names the offending field; the
- * hint lists up to five more. A body that is not a JSON object at all has no field to name and
- * could not be read as a request: 400 `bad_request`.
- */
-export function validationError(issues: readonly Issue[], target: string): ApiError {
-  if (target === "json" && issues.some((i) => i.path.length === 0 && i.code !== "unrecognized_keys")) {
-    return new ApiError("bad_request", "The request body must be a JSON object.", "Send a JSON object with Content-Type: application/json.");
-  }
-  const lines = issues.flatMap((i) => describe(i, target));
-  const [first = "request: is not valid", ...rest] = lines;
-  return new ApiError("invalid", first, rest.length ? rest.slice(0, 5).join("; ") : undefined);
-}
 
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
@@ -135,7 +112,7 @@ export function keyed<const S extends Scope>(scope: S, opts: { idempotent?: Idem
 }
 
 /**
- * A response field whose values are one of a closed list of src/db/enums.ts: declared as that enum
+ * A response field whose values are one of a closed list of src/domain/vocabulary.ts: declared as that enum
  * in /openapi.json. The zod type stays a string, so the handlers' types (and what they return) are
  * unchanged; only the description names the list. Request fields validate with `z.enum` instead.
  */

@@ -15,10 +15,10 @@
  */
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv, Env } from "../env";
-import { ApiError, invalid } from "./errors";
-import { sha256Hex } from "./crypto";
-import { openWithSecret, sealWithSecret } from "./secret-box";
-import { claimRow, dropClaim, purgeRows, readRow, settleRow, type IdempotencyScope } from "../db/idempotency";
+import { ApiError, invalid } from "../lib/errors";
+import { sha256Hex } from "../lib/crypto";
+import { openWithSecret, sealWithSecret } from "../lib/secret-box";
+import { claimRow, dropClaim, readRow, settleRow, type IdempotencyScope } from "../db/idempotency";
 
 export const IDEMPOTENT_OPERATIONS = [
   "templates.create",
@@ -101,9 +101,4 @@ export async function claim(env: Env, scope: Scope, requestHash: string): Promis
 /** Drops this claim's running marker (a 5xx or a thrown error), so the key can be retried. */
 async function forget(env: Env, scope: Scope, claimed: string) {
   await dropClaim(env.DB, scope, claimed);
-}
-
-/** Cron: drops remembered keys older than 24 hours (and lapsed running markers). */
-export async function purgeExpiredIdempotencyKeys(env: Env, now = new Date()): Promise<number> {
-  return purgeRows(env.DB, now.toISOString());
 }

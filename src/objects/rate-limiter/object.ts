@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
-import type { Env } from "../src/env";
-import { traceD1 } from "../src/db/trace";
+import type { Env } from "../../env";
+import { traceD1 } from "../../db/trace";
 
 export type HitResult = { allowed: boolean; remaining: number; reset: number; revoked?: true };
 
@@ -20,7 +20,7 @@ const REVOKED = "revoked";
  *
  * For an API key the object is also the revocation authority: every request with the key passes
  * through `hit`, so once `revoke` has run the very next request is refused in every isolate, even
- * one that still holds the key in its short lookup cache (src/lib/auth.ts). That flag is the one
+ * one that still holds the key in its short lookup cache (src/http/auth.ts). That flag is the one
  * thing the object keeps for good.
  */
 export class RateLimiter extends DurableObject<Env> {

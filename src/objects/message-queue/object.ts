@@ -1,10 +1,10 @@
 import { DurableObject } from "cloudflare:workers";
-import type { Env } from "../src/env";
-import { traceD1 } from "../src/db/trace";
-import { type DrainResult, drainMessages } from "../src/domain/messages";
-import { sendCompletedCopies } from "../src/domain/notify";
-import { messageDb, nextDueAt } from "../src/db/messages";
-import { logError } from "../src/lib/log";
+import type { Env } from "../../env";
+import { traceD1 } from "../../db/trace";
+import { type DrainResult, drainMessages } from "../../domain/messages";
+import { sendCompletedCopies } from "../../domain/notify";
+import { messageDb, nextDueAt } from "../../db/messages";
+import { logError } from "../../lib/log";
 
 /** Messages attempted at once for one account. */
 const CONCURRENCY = 10;

@@ -1,10 +1,10 @@
 import { DurableObject } from "cloudflare:workers";
-import type { Env } from "../src/env";
-import { traceD1 } from "../src/db/trace";
-import { PAUSE_AFTER_FAILURES, attemptDelivery, dueDeliveries, isOpen, loadEndpoint, nextDueAt, outcomeQueries } from "../src/domain/webhook-attempts";
-import { signingSecrets } from "../src/domain/webhook-secrets";
-import { webhookDb, type Db } from "../src/db/webhooks";
-import { logError } from "../src/lib/log";
+import type { Env } from "../../env";
+import { traceD1 } from "../../db/trace";
+import { PAUSE_AFTER_FAILURES, attemptDelivery, dueDeliveries, isOpen, loadEndpoint, nextDueAt, outcomeQueries } from "../../domain/webhook-attempts";
+import { signingSecrets } from "../../domain/webhook-secrets";
+import { webhookDb, type Db } from "../../db/webhooks";
+import { logError } from "../../lib/log";
 
 /** Attempts in flight at once for one endpoint. */
 const CONCURRENCY = 10;

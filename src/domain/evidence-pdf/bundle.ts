@@ -5,12 +5,12 @@
  * JSON; those exact bytes are attached as `evidence.json`, so anyone can recompute the hash.
  */
 import type { PDFDocument } from "pdf-lib";
-import type { CertificatePayload } from "../../domain/certificates";
-import { formatVerificationCode } from "../verification-code";
+import type { CertificatePayload } from "../certificates";
+import { formatVerificationCode } from "../../lib/verification-code";
 import { drawBrandBand, drawCertificate, TEST_MARK, type CertificateSheet } from "./certificate";
-import { PdfWriter, MUTED } from "./layout";
+import { PdfWriter, MUTED } from "../../lib/pdf/layout";
 
-import { BUNDLE_FORMAT } from "./bundle-format";
+import { BUNDLE_FORMAT } from "../../lib/pdf/bundle-format";
 
 export { BUNDLE_FORMAT };
 
