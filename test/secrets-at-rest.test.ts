@@ -15,7 +15,7 @@ import { addHook, idle, newBox } from "./webhook-helpers";
 import { connected, makeClient, token as oauthToken } from "./oauth-helpers";
 import { pairedDevice, pairingCode, workflowFor } from "./devices-helpers";
 import { Browser, makeMember } from "./dashboard-helpers";
-import { deliveryQueue } from "../src/domain/webhooks";
+import { deliveryQueue } from "../src/objects/delivery-queue/client";
 import { sha256Hex } from "../src/lib/crypto";
 
 type Secret = { what: string; value: string };

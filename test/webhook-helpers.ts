@@ -10,7 +10,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { api } from "./helpers";
 import { commitWithEvents, type DocumentSnapshot, type NewEvent, type TrailKind } from "../src/domain/events";
-import { deliveryQueue } from "../src/domain/webhooks";
+import { deliveryQueue } from "../src/objects/delivery-queue/client";
 import type { Mode } from "../src/env";
 
 export const RECEIVER = "https://hooks.receiver.test";

@@ -23,7 +23,7 @@ import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
 import { api, makeTenant } from "./helpers";
 import { addHook, emit, endpointRow, expectedSignature, idle, newBox, received, seedDocument, step } from "./webhook-helpers";
-import { deliveryQueue } from "../src/domain/webhooks";
+import { deliveryQueue } from "../src/objects/delivery-queue/client";
 import type { TrailKind } from "../src/domain/vocabulary";
 
 const EVENTS = Number(inject("soakEvents" as never) ?? 0);

@@ -3,7 +3,7 @@ import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, makeTenant } from "./helpers";
 import { addHook, alarmAt, deliveries, endpointRow, expectedSignature, idle, newBox, received, setMode, step } from "./webhook-helpers";
-import { deliveryQueue } from "../src/domain/webhooks";
+import { deliveryQueue } from "../src/objects/delivery-queue/client";
 
 const LADDER = [60, 300, 1800, 7200, 43200, 86400];
 

@@ -29,6 +29,7 @@ import {
   type DB,
   type TenantInsert,
 } from "../db/accounts";
+import { limiter } from "../objects/rate-limiter/client";
 
 /** One audit entry (the account's own trail), to batch with the change it records. */
 export const auditEntry = (tenantId: string | null, actor: string, action: string, detail: Record<string, unknown>): AuditInsert => ({
@@ -259,7 +260,7 @@ export async function revokeKey(env: Env, keyId: string, reason: string, actor: 
 }
 
 async function revokeAtLimiter(env: Env, keyId: string) {
-  await env.RATE_LIMITER.getByName(keyLimiterName(keyId)).revoke();
+  await limiter(env, keyLimiterName(keyId)).revoke();
 }
 
 const PBKDF2_ITERATIONS = 100_000;

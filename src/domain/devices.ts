@@ -25,6 +25,7 @@ import {
   type DeviceRow,
 } from "../db/devices";
 import { auditEntry, revokeKey } from "./accounts";
+import { limiter } from "../objects/rate-limiter/client";
 
 /** Pairing code lifetime (the spec's limits table). */
 export const PAIRING_CODE_MS = 15 * 60 * 1000;
@@ -181,7 +182,7 @@ export async function stopDevice(env: Env, p: Principal, id: string) {
   if (keyId) {
     // The key's RateLimiter object refuses it from now on, even if a racing pair has not
     // written the key's row yet; then the row and the audit entry.
-    await env.RATE_LIMITER.getByName(keyLimiterName(keyId)).revoke();
+    await limiter(env, keyLimiterName(keyId)).revoke();
     await revokeKey(env, keyId, "device stopped", actorOf(p)).catch((err) => {
       if (!(err instanceof ApiError && err.code === "not_found")) throw err;
     });

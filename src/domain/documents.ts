@@ -11,7 +11,6 @@ import { plainText, text } from "../lib/text";
 import { invalid, notFound } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
-import { unwrap } from "../lib/rpc";
 import { commitWithEvents } from "./events";
 import { latestPublished, renderWithSpans } from "./templates";
 import { type DocState, type SignerState, docFields, loadState } from "./document-state";
@@ -21,8 +20,7 @@ import { notifyOnSend, phonesToText } from "./notify";
 import { messageBrandValues, originWithHost, wornSigningHost } from "./branding";
 import { textPermissionReads, textPermissionsOf } from "./sms-consent";
 import { documentWithAccount, messageDb } from "../db/messages";
-
-export const sequencer = (env: Env, documentId: string) => env.DOCUMENT_SEQUENCER.getByName(documentId);
+import { documentSequencer } from "../objects/document-sequencer/client";
 
 // ---- The input of each document command, defined once: the routes validate with these, and
 // the sequencer takes SendInput["signers"] / VoidInput. ----
@@ -225,7 +223,7 @@ export async function sendDocument(
   const owner = owners[0];
   if (!owner || owner.tenantId !== p.tenantId || owner.mode !== p.mode) throw notFound("document");
   const normalised = normaliseSigners(signers, owner.locale ?? "en");
-  const sent = unwrap(await sequencer(env, documentId).send(documentId, normalised, actor, { tenantId: p.tenantId, mode: p.mode }, { notify }));
+  const sent = await documentSequencer(env, documentId).send(normalised, actor, { tenantId: p.tenantId, mode: p.mode }, { notify });
   const signingOrigin = originWithHost(env, wornSigningHost(owner.whiteLabel, owner.brandTenantId === null ? null : owner));
   if (notify) {
     await notifyOnSend(
@@ -258,12 +256,12 @@ export function normaliseSigners<S extends { role?: string; phone?: string | nul
 
 /** Voids a packet item's document for the service (its participant left the subject); no owner check: the item named it. */
 export async function voidForPacket(env: Env, documentId: string, reason: string) {
-  return unwrap(await sequencer(env, documentId).void(documentId, { reason }, { ip: null, userAgent: null }));
+  return documentSequencer(env, documentId).void({ reason }, { ip: null, userAgent: null });
 }
 
 export async function voidDocument(env: Env, p: Principal, documentId: string, reason: string, actor: Actor) {
   await requireOwned(env, p, documentId);
-  return unwrap(await sequencer(env, documentId).void(documentId, { reason }, actor));
+  return documentSequencer(env, documentId).void({ reason }, actor);
 }
 
 /** A sensitive answer as staff see it: "••••" and its last 2 characters (only "••••" for 4 or fewer). */
@@ -370,6 +368,6 @@ export async function listDocuments(env: Env, p: Principal, q: ListQuery) {
 /** Cron: expires sent documents past their expiry, through each one's sequencer. */
 export async function expireDueDocuments(env: Env, now: Date) {
   const due = await dueForExpiry(env, now.toISOString());
-  for (const id of due) unwrap(await sequencer(env, id).expire(id, now.getTime()));
+  for (const id of due) await documentSequencer(env, id).expire(now.getTime());
   return due.length;
 }

@@ -34,6 +34,8 @@ import { emailCarrier, smsCarrier } from "../lib/providers";
 import type { SendOutcome } from "../lib/providers/types";
 import { renderMessage } from "./message-wording";
 import { type MessageBrandRow, messageBrandValues } from "./branding";
+import { documentSequencer } from "../objects/document-sequencer/client";
+import { kickMessages } from "../objects/message-queue/client";
 
 export type MessageInput = {
   tenantId: string;
@@ -171,12 +173,10 @@ export async function queueMessages(env: Env, inputs: MessageInput[], opts: { ki
   return out;
 }
 
-export const messageQueue = (env: Env, tenantId: string) => env.MESSAGE_QUEUE.getByName(tenantId);
-
 /** Tells the account's queue that messages may be due; a failed kick is left to the cron sweep. */
 export async function kickMessageQueue(env: Env, tenantId: string): Promise<void> {
   try {
-    await messageQueue(env, tenantId).kick(tenantId);
+    await kickMessages(env, tenantId);
   } catch (err) {
     log("warn", "message queue kick failed", { tenantId, ...errorFields(err) });
   }
@@ -282,9 +282,7 @@ export async function drainMessages(env: Env, tenantId: string, opts: DrainOptio
 async function recordDeliveries(env: Env, items: Delivered[]) {
   const byDoc = new Map<string, Delivered[]>();
   for (const d of items) byDoc.set(d.documentId, [...(byDoc.get(d.documentId) ?? []), d]);
-  const results = await Promise.allSettled(
-    [...byDoc].map(([documentId, list]) => env.DOCUMENT_SEQUENCER.getByName(documentId).delivered(documentId, list) as Promise<unknown>),
-  );
+  const results = await Promise.allSettled([...byDoc].map(([documentId, list]) => documentSequencer(env, documentId).delivered(list)));
   for (const r of results) if (r.status === "rejected") log("warn", "delivered event not recorded", errorFields(r.reason));
 }
 

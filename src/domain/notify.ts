@@ -8,10 +8,11 @@ import type { Language } from "./vocabulary";
 import { messageDb, recipientsOf } from "../db/messages";
 import { ownerOf } from "../db/documents";
 import { errorFields, log } from "../lib/log";
-import { unwrap } from "../lib/rpc";
 import { type MessageInput, queueMessages } from "./messages";
 import { signingLink, signingOriginOf } from "./branding";
 import { type TextPermission, textPermissions } from "./sms-consent";
+import { documentSequencer } from "../objects/document-sequencer/client";
+import { queueCompletedCopies } from "../objects/message-queue/client";
 
 /** A signer's link as messages carry it: on the account's signing origin (its brand's host), the page in the signer's language. */
 const messageLink = (origin: string, token: string, locale: Language) => `${signingLink({ signingOrigin: origin }, token)}?lang=${locale}`;
@@ -96,7 +97,7 @@ export async function notifyOnSend(env: Env, p: { tenantId: string; mode: Mode }
  */
 export async function sendCompletedCopies(env: Env, documentId: string, opts: { kick?: boolean } = {}) {
   try {
-    const links = unwrap(await env.DOCUMENT_SEQUENCER.getByName(documentId).completedCopies(documentId));
+    const links = await documentSequencer(env, documentId).completedCopies();
     if (!links) return [];
     const db = messageDb(env);
     const [owner, recipients] = await Promise.all([ownerOf(env, documentId), recipientsOf(db, documentId)]);
@@ -130,7 +131,7 @@ export async function sendCompletedCopies(env: Env, documentId: string, opts: { 
 /** Called by the completing request: hands the completed copies to the account's queue and returns at once. */
 export async function startCompletedCopies(env: Env, link: { tenantId: string; documentId: string }) {
   try {
-    await env.MESSAGE_QUEUE.getByName(link.tenantId).completedCopies(link.tenantId, link.documentId);
+    await queueCompletedCopies(env, link.tenantId, link.documentId);
   } catch (err) {
     log("error", "completed copies not started", { documentId: link.documentId, ...errorFields(err) });
   }

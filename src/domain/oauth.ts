@@ -45,6 +45,7 @@ import { publicBaseUrl } from "../lib/config";
 import { ApiError } from "../lib/errors";
 import { auditEntry, requireTenant } from "./accounts";
 import type { Session } from "./members";
+import { limiter } from "../objects/rate-limiter/client";
 
 export const CODE_TTL_SECONDS = 60;
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
@@ -481,7 +482,7 @@ export async function endConnection(env: Env, connectionId: string, reason: stri
   const db = oauthDb(env.DB);
   const row = await connectionById(db, connectionId);
   if (!row) return false;
-  await env.RATE_LIMITER.getByName(connectionLimiterName(connectionId)).revoke();
+  await limiter(env, connectionLimiterName(connectionId)).revoke();
   const now = nowIso();
   await db.batch([
     revokeConnectionRow(db, connectionId, now, reason),

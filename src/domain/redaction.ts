@@ -15,12 +15,12 @@ import { canonicalJson } from "../lib/canonical-json";
 import { ApiError, invalid, notFound } from "../lib/errors";
 import { newId, nowIso } from "../lib/ids";
 import { logError } from "../lib/log";
-import { unwrap } from "../lib/rpc";
 import { plainText, text } from "../lib/text";
 import { type CertificatePayload, redactPayload } from "./certificates";
 import { eventPayload } from "./events";
 import { type DeliveryTarget, deliveryQueries, kickDeliveryQueues } from "./webhooks";
 import { ownerOf } from "../db/documents";
+import { documentSequencer, refusedAsNull } from "../objects/document-sequencer/client";
 
 /** Statuses a document may be redacted in: it has ended. A draft or a sent document is voided first. */
 export const REDACTABLE = ["completed", "declined", "voided", "expired"] as const;
@@ -130,7 +130,7 @@ export async function redactMany(env: Env, ids: string[], reason: string): Promi
 }
 
 async function forgetAll(env: Env, ids: string[]) {
-  const results = await Promise.allSettled(ids.map((id) => env.DOCUMENT_SEQUENCER.getByName(id).forget()));
+  const results = await Promise.allSettled(ids.map((id) => documentSequencer(env, id).forget()));
   for (const r of results) if (r.status === "rejected") logError("redaction: a sequencer did not forget", r.reason);
 }
 
@@ -163,7 +163,7 @@ export async function redactOneInSequencer(env: Env, documentId: string, reason:
 export async function redactDocument(env: Env, p: Pick<Principal, "tenantId" | "mode">, documentId: string, reason: string) {
   const owner = await ownerOf(env, documentId);
   if (!owner || owner.tenantId !== p.tenantId || owner.mode !== p.mode) throw notFound("document");
-  const done = unwrap(await env.DOCUMENT_SEQUENCER.getByName(documentId).redact(documentId, { reason }));
+  const done = await documentSequencer(env, documentId).redact({ reason });
   return { redacted: true as const, ...done };
 }
 
@@ -217,8 +217,8 @@ export async function applyRetention(env: Env, now: Date, limit = CRON_LIMIT): P
   const due = await dueForRetention(db, now.toISOString(), limit);
   let voided = 0;
   for (const d of due.filter((x) => x.status === "draft")) {
-    const o = await env.DOCUMENT_SEQUENCER.getByName(d.id).void(d.id, { reason: DRAFT_REASON }, { ip: null, userAgent: null });
-    if (o.ok) voided++;
+    const o = await documentSequencer(env, d.id).void({ reason: DRAFT_REASON }, { ip: null, userAgent: null }).catch(refusedAsNull);
+    if (o) voided++;
   }
   const ids = due.map((d) => d.id);
   const done: Redacted[] = [];

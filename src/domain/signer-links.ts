@@ -9,7 +9,6 @@
 import type { Env, Principal } from "../env";
 import { ApiError, invalid, notFound } from "../lib/errors";
 import { randomHex, sha256Hex } from "../lib/crypto";
-import { unwrap } from "../lib/rpc";
 import { errorFields, log } from "../lib/log";
 import { ownerOf } from "../db/documents";
 import { documentsWithReminders, lastLinkMessageAt, lastReminderAt, messageDb, recipientsOf, setCopyTokenHash, setSignerTokenHash } from "../db/messages";
@@ -18,6 +17,8 @@ import { type SequencerState, type SignerState, isMyTurn, linkIsLive, mustSign, 
 import type { Actor } from "./transitions";
 import { type LinkRecipient, linkMessages } from "./notify";
 import { queueMessages } from "./messages";
+import { documentSequencer, refusedAsNull } from "../objects/document-sequencer/client";
+import { limiter } from "../objects/rate-limiter/client";
 
 /** Fresh links per document per minute. */
 export const FRESH_LINKS_PER_MINUTE = 10;
@@ -115,8 +116,6 @@ export const holdsLink = (s: Pick<SignerState, "tokenHash" | "copyTokenHash">, t
 
 // ————— what the routes and the cron call —————
 
-const sequencerOf = (env: Env, documentId: string) => env.DOCUMENT_SEQUENCER.getByName(documentId);
-
 async function requireOwned(env: Env, p: Principal, documentId: string) {
   const owner = await ownerOf(env, documentId);
   if (!owner || owner.tenantId !== p.tenantId || owner.mode !== p.mode) throw notFound("document");
@@ -128,11 +127,11 @@ const tooMany = (message: string, retryAfter: number) =>
 /** `POST /v1/documents/{id}/signers/{signer_id}/link`: at most 10 a minute per document. */
 export async function issueFreshLink(env: Env, p: Principal, documentId: string, signerId: string) {
   await requireOwned(env, p, documentId);
-  const hit = await env.RATE_LIMITER.getByName(`fresh-links:${documentId}`).hit(FRESH_LINKS_PER_MINUTE, 60);
+  const hit = await limiter(env, `fresh-links:${documentId}`).hit(FRESH_LINKS_PER_MINUTE, 60);
   if (!hit.allowed) {
     throw tooMany(`Rate limit reached: ${FRESH_LINKS_PER_MINUTE} fresh links per minute per document.`, Math.max(1, hit.reset - Math.floor(Date.now() / 1000)));
   }
-  return unwrap(await sequencerOf(env, documentId).freshLink(documentId, signerId));
+  return documentSequencer(env, documentId).freshLink(signerId);
 }
 
 /** Queues the reminder's messages (email, and a text where allowed); returns the email's id. */
@@ -144,7 +143,7 @@ async function sendReminder(env: Env, p: { tenantId: string; mode: Principal["mo
 /** `POST /v1/documents/{id}/signers/{signer_id}/remind`: a reminder with a fresh link now; 1 an hour per signer. */
 export async function remindSigner(env: Env, p: Principal, documentId: string, signerId: string, actor: Actor) {
   await requireOwned(env, p, documentId);
-  const grant = unwrap(await sequencerOf(env, documentId).remind(documentId, signerId, Date.now(), actor));
+  const grant = await documentSequencer(env, documentId).remind(signerId, Date.now(), actor);
   if (!grant.ok) throw tooMany("Rate limit reached: 1 reminder per hour per signer.", grant.retryAfterSeconds);
   return { signer_id: signerId, message_id: await sendReminder(env, p, documentId, grant) };
 }
@@ -173,9 +172,9 @@ export async function remindDueSigners(env: Env, now: Date) {
       for (const s of signers) {
         const since = last.get(s.id) ?? d.sentAt;
         if (!since || now.getTime() - Date.parse(since) < dueMs) continue;
-        const r = await sequencerOf(env, d.id).remindIfDue(d.id, s.id, now.getTime());
-        if (r.ok && r.value) {
-          await sendReminder(env, { tenantId: d.tenantId, mode: d.mode as Principal["mode"] }, d.id, r.value);
+        const grant = await documentSequencer(env, d.id).remindIfDue(s.id, now.getTime()).catch(refusedAsNull);
+        if (grant) {
+          await sendReminder(env, { tenantId: d.tenantId, mode: d.mode as Principal["mode"] }, d.id, grant);
           reminded++;
         }
       }

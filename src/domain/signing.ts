@@ -9,19 +9,7 @@ import { sha256Hex } from "../lib/crypto";
 import { linkByTokenHash } from "../db/signing";
 import { pdfOf } from "../db/pdf-templates";
 import { pagePicture } from "./pdf-templates";
-import { type Outcome, unwrap } from "../lib/rpc";
-import {
-  DEAD_LINK_REASON,
-  type LinkState,
-  type SequencerState,
-  type SignerState,
-  deadLink,
-  isMyTurn,
-  mustSign,
-  signerFields,
-  waitingOn,
-} from "./document-state";
-import { sequencer } from "./documents";
+import { DEAD_LINK_REASON, type SequencerState, type SignerState, deadLink, isMyTurn, mustSign, signerFields, waitingOn } from "./document-state";
 import { DEFAULT_CONSENT_TEXT, INTENT_TEXT, INTENT_VERSION, consentVersion } from "./wording";
 import { parseFrameAncestors } from "./accounts";
 import { sealedFile } from "./evidence";
@@ -36,6 +24,7 @@ import {
   type VerifyCodeCommand,
   parseCommand,
 } from "./signer-commands";
+import { documentSequencer } from "../objects/document-sequencer/client";
 
 export type RequestContext = { ip: string | null; userAgent: string | null };
 
@@ -188,7 +177,7 @@ type LoadedLink = {
 async function loadLink(env: Env, token: string, ctx: RequestContext): Promise<LoadedLink | null> {
   const l = await lookupToken(env, token);
   if (!l) return null;
-  const r = unwrap((await sequencer(env, l.documentId).read(l.documentId, l.signerId, ctx, l.tokenHash)) as Outcome<LinkState | null>);
+  const r = await documentSequencer(env, l.documentId).read(l.signerId, ctx, l.tokenHash);
   const me = r?.st.signers.find((s) => s.id === l.signerId);
   if (!r || !me) return null;
   return {
@@ -253,7 +242,7 @@ export async function readLinkForPage(env: Env, token: string, ctx: RequestConte
 export async function pagePictureForLink(env: Env, token: string, n: number) {
   const l = await lookupToken(env, token);
   if (!l) return null;
-  const r = unwrap((await sequencer(env, l.documentId).read(l.documentId, l.signerId, null, l.tokenHash)) as Outcome<LinkState | null>);
+  const r = await documentSequencer(env, l.documentId).read(l.signerId, null, l.tokenHash);
   if (!r?.st.doc.pdfSha256) return null;
   return pagePicture(env, { tenantId: r.st.doc.tenantId }, r.st.doc.templateId, n);
 }
@@ -261,24 +250,24 @@ export async function pagePictureForLink(env: Env, token: string, n: number) {
 /** The sealed PDF for a signer holding a live link, once the document is completed (422 before). */
 export async function sealedPdfForLink(env: Env, token: string, baseUrl: string) {
   const l = await known(env, token);
-  const r = unwrap((await sequencer(env, l.documentId).read(l.documentId, l.signerId, null, l.tokenHash)) as Outcome<LinkState | null>);
+  const r = await documentSequencer(env, l.documentId).read(l.signerId, null, l.tokenHash);
   if (!r) throw deadLink();
   return sealedFile(env, { id: r.st.doc.id, status: r.st.doc.status }, "pdf", baseUrl);
 }
 
 export async function consent(env: Env, token: string, input: ConsentCommand, ctx: RequestContext) {
   const l = await known(env, token);
-  return unwrap(await sequencer(env, l.documentId).consent(l.documentId, l.signerId, input, ctx, l.tokenHash));
+  return await documentSequencer(env, l.documentId).consent(l.signerId, input, ctx, l.tokenHash);
 }
 
 export async function supplyField(env: Env, token: string, input: SupplyFieldCommand, _ctx: RequestContext) {
   const l = await known(env, token);
-  return unwrap(await sequencer(env, l.documentId).supplyField(l.documentId, l.signerId, input, l.tokenHash));
+  return await documentSequencer(env, l.documentId).supplyField(l.signerId, input, l.tokenHash);
 }
 
 export async function sign(env: Env, token: string, input: SignCommand, ctx: RequestContext) {
   const l = await known(env, token);
-  const r = unwrap(await sequencer(env, l.documentId).sign(l.documentId, l.signerId, input, ctx, l.tokenHash));
+  const r = await documentSequencer(env, l.documentId).sign(l.signerId, input, ctx, l.tokenHash);
   if (r.copies) await startCompletedCopies(env, l);
   return { event_id: r.event_id };
 }
@@ -286,7 +275,7 @@ export async function sign(env: Env, token: string, input: SignCommand, ctx: Req
 /** The page's sign form: answers and signature in one sequencer call, stored together or not at all. */
 export async function submit(env: Env, token: string, input: SubmitCommand, ctx: RequestContext) {
   const l = await known(env, token);
-  const r = unwrap(await sequencer(env, l.documentId).submit(l.documentId, l.signerId, input, ctx, l.tokenHash));
+  const r = await documentSequencer(env, l.documentId).submit(l.signerId, input, ctx, l.tokenHash);
   if (r.copies) await startCompletedCopies(env, l);
   return { event_id: r.event_id };
 }
@@ -294,18 +283,18 @@ export async function submit(env: Env, token: string, input: SubmitCommand, ctx:
 /** Sends the signer a one-time code (only when one is required and the service sent the link). */
 export async function requestCode(env: Env, token: string) {
   const l = await known(env, token);
-  return unwrap(await sequencer(env, l.documentId).requestCode(l.documentId, l.signerId, l.tokenHash));
+  return await documentSequencer(env, l.documentId).requestCode(l.signerId, l.tokenHash);
 }
 
 /** `{ok: true}` for the right code; `{ok: false, tries_left}` otherwise. */
 export async function verifyCode(env: Env, token: string, input: VerifyCodeCommand, ctx: RequestContext) {
   const l = await known(env, token);
-  return unwrap(await sequencer(env, l.documentId).verifyCode(l.documentId, l.signerId, input, ctx, l.tokenHash));
+  return await documentSequencer(env, l.documentId).verifyCode(l.signerId, input, ctx, l.tokenHash);
 }
 
 export { DECLINE_REASON_MAX } from "./signer-commands";
 
 export async function decline(env: Env, token: string, input: DeclineCommand, ctx: RequestContext) {
   const l = await known(env, token);
-  return unwrap(await sequencer(env, l.documentId).decline(l.documentId, l.signerId, parseCommand(DeclineCommand, input), ctx, l.tokenHash));
+  return await documentSequencer(env, l.documentId).decline(l.signerId, parseCommand(DeclineCommand, input), ctx, l.tokenHash);
 }

@@ -23,6 +23,7 @@ import {
   type Db,
 } from "../db/webhooks";
 import { errorFields, log } from "../lib/log";
+import { kickDeliveries } from "../objects/delivery-queue/client";
 
 export type DeliveryInput = {
   tenantId: string;
@@ -76,14 +77,9 @@ export function deliveryQueries(db: Db, input: DeliveryInput) {
   return { queries: [insert, trim] as const, target: { tenantId: input.tenantId, mode: input.mode, event: input.event } };
 }
 
-/** The DeliveryQueue object that owns an endpoint's deliveries. */
-export function deliveryQueue(env: Env, endpointId: string) {
-  return env.DELIVERY_QUEUE.get(env.DELIVERY_QUEUE.idFromName(endpointId));
-}
-
 /** Tells each endpoint's queue to look now. Never throws: the rows are committed, and the cron sweep is the safety net. */
 export async function kickEndpoints(env: Env, endpointIds: Iterable<string>): Promise<void> {
-  const results = await Promise.allSettled([...new Set(endpointIds)].map((id) => deliveryQueue(env, id).kick(id)));
+  const results = await Promise.allSettled([...new Set(endpointIds)].map((id) => kickDeliveries(env, id)));
   for (const r of results) {
     if (r.status === "rejected") log("warn", "webhook queue kick failed", errorFields(r.reason));
   }

@@ -27,6 +27,7 @@ import { logError } from "../lib/log";
 import { checkDeviceAccess } from "./device-access";
 
 import type { Scope } from "../domain/vocabulary";
+import { limiter } from "../objects/rate-limiter/client";
 
 const KEY_PATTERN = /^mk_(test|live)_[0-9a-f]{48}$/;
 
@@ -113,8 +114,8 @@ export function requireKey(scope: Scope): MiddlewareHandler<AppEnv> {
 export async function admitKey(c: Context<AppEnv>, authorization: string | undefined, scope: Scope): Promise<Principal> {
   const found = await authenticate(c.env, authorization, clientAddress(c.req.raw));
   if (!found) throw unauthorized();
-  const { keyHash, limiter, connectionId, ...principal } = found;
-  const hit = await c.env.RATE_LIMITER.getByName(limiter).hit(KEY_LIMIT.limit, KEY_LIMIT.windowSeconds);
+  const { keyHash, limiter: limiterName, connectionId, ...principal } = found;
+  const hit = await limiter(c.env, limiterName).hit(KEY_LIMIT.limit, KEY_LIMIT.windowSeconds);
   if (hit.revoked) {
     forgetKey(c.env, keyHash);
     throw unauthorized();

@@ -7,6 +7,7 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
 import type { HitResult } from "../objects/rate-limiter/client";
+import { limiter } from "../objects/rate-limiter/client";
 
 export type Limit = { limit: number; windowSeconds: number; what: string };
 
@@ -15,7 +16,7 @@ export const ADDRESS_LIMIT: Limit = { limit: 60, windowSeconds: 60, what: "addre
 export const TOKEN_LIMIT: Limit = { limit: 120, windowSeconds: 60, what: "signing link" };
 
 export async function limitOrThrow(c: Context<AppEnv>, subject: string, l: Limit): Promise<void> {
-  applyLimit(c, await c.env.RATE_LIMITER.getByName(subject).hit(l.limit, l.windowSeconds), l);
+  applyLimit(c, await limiter(c.env, subject).hit(l.limit, l.windowSeconds), l);
 }
 
 /** Puts the three headers on the response and refuses (429) past the limit. */
