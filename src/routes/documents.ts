@@ -311,9 +311,9 @@ documents.openapi(
     path: "/v1/documents/{id}/void",
     operationId: "voidDocument",
     tags: ["documents"],
-    summary: "Withdraw a document that is not completed",
+    summary: "Withdraw a draft or sent document",
     description:
-      "Voids a draft or sent document with a reason: its links stop working and `signing.voided` is delivered. A document that has ended cannot be voided.",
+      "Voids a draft or sent document with a reason: its links stop working and `signing.voided` is delivered. A document that has ended (completed, declined, voided or expired) cannot be voided: 422.",
     ...keyed("signing:write", { idempotent: "documents.void" }),
     request: { params: DocId, ...jsonBody(VoidInput, { reason: "Sent with the wrong dates; a corrected copy follows." }) },
     responses: { 200: jsonResponse(z.object({ voided: z.literal(true) }), "Voided", { voided: true }), ...keyedErrors, ...idempotentErrors },

@@ -242,8 +242,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Withdraw a document that is not completed
-         * @description Voids a draft or sent document with a reason: its links stop working and `signing.voided` is delivered. A document that has ended cannot be voided.
+         * Withdraw a draft or sent document
+         * @description Voids a draft or sent document with a reason: its links stop working and `signing.voided` is delivered. A document that has ended (completed, declined, voided or expired) cannot be voided: 422.
          */
         post: operations["voidDocument"];
         delete?: never;
