@@ -37,6 +37,7 @@ export const HEADERS = {
   RateLimitRemaining: header("Requests left in the current window.", { type: "integer", example: 299 }),
   RateLimitReset: header("When the current window ends, in Unix seconds.", { type: "integer", example: 1795430460 }),
   RetryAfter: header("Seconds to wait before trying again.", { type: "integer", example: 12 }),
+  Allow: header("The methods this path takes (HEAD wherever GET is).", { type: "string", example: "GET, POST, HEAD" }),
   IdempotencyReplayed: header(
     "`true` when this answer is the stored answer to an earlier request with the same Idempotency-Key and body: the work was not done again.",
     { type: "string", enum: ["true"] },
@@ -70,6 +71,17 @@ export const TAGS: { name: string; description: string }[] = [
   { name: "devices", description: "Tablets in kiosk mode: pairing codes, pairing, heartbeats, listing and stopping." },
   { name: "branding", description: "The account's colours, logo, wording and signing host on the signer's pages and messages." },
 ];
+
+/**
+ * The 405 every operation may give: the app's not-found handler answers it for any method a
+ * described path does not take (src/app.ts), before any route's middleware, so it carries
+ * `x-request-id` and `Allow` but never the rate-limit headers.
+ */
+const METHOD_NOT_ALLOWED: Response = {
+  description: "The path exists, but not under this method: `Allow` lists the methods it takes.",
+  headers: { Allow: ref("Allow") },
+  content: { "application/json": { schema: ERROR_SCHEMAS[405] } },
+};
 
 const SIGNING_TOKEN_NOTE =
   "Authorised by the signing token in the path (`{token}`, from the signing link the signer received): it is the signer's credential, valid until the document ends or a fresh link replaces it. No API key.";
@@ -123,10 +135,10 @@ export function describeApi(app: App): void {
     const limited = "429" in route.responses;
     const idempotent = "x-idempotency-operation" in route;
     const responses: Record<string, Response> = {};
-    for (const [status, response] of Object.entries(route.responses)) {
+    for (const [status, response] of Object.entries({ ...route.responses, 405: METHOD_NOT_ALLOWED })) {
       const code = Number(status);
       const headers: Record<string, unknown> = { ...response.headers, "x-request-id": ref("RequestId") };
-      if (limited) {
+      if (limited && code !== 405) {
         headers["X-RateLimit-Limit"] = ref("RateLimitLimit");
         headers["X-RateLimit-Remaining"] = ref("RateLimitRemaining");
         headers["X-RateLimit-Reset"] = ref("RateLimitReset");

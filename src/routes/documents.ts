@@ -109,7 +109,7 @@ documents.openapi(
     tags: ["documents"],
     summary: "Documents, newest first, a page at a time",
     description:
-      "Documents of this key's mode (test keys see test documents, live keys live ones), newest first. Page with `limit` and `offset`; `total` and `has_more` say how far there is to go. Filter by `status` (`open` is sent and not yet ended) and search with `q`.",
+      "Documents of this key's mode (test keys see test documents, live keys live ones), newest first. Page with `limit` and `offset`; `total` and `has_more` say how far there is to go. Filter by `status` (`open` is every document not yet ended: drafts and sent ones) or by `external_ref`, and search with `q`.",
     ...keyed("signing:read"),
     request: {
       query: ListQuery,
@@ -157,7 +157,7 @@ documents.openapi(
     tags: ["documents"],
     summary: "Prepare a document from the latest published version of a template",
     description:
-      "Prepares a draft from the template's latest published version, filling its variables from `grants`. Nothing is sent: call send next. The body's text is hashed (`body_sha256`) and frozen.",
+      "Prepares a draft from the template's latest published version, filling its variables from `values` (one non-empty value for every variable the template declares, none it does not: 422 otherwise). The template's `grants` are copied onto the document as they are. Nothing is sent: call send next. The body's text is hashed (`body_sha256`) and frozen.",
     ...keyed("signing:write", { idempotent: "documents.prepare" }),
     request: jsonBody(PrepareInput, {
       template_code: "demo-nda",
@@ -311,9 +311,9 @@ documents.openapi(
     path: "/v1/documents/{id}/void",
     operationId: "voidDocument",
     tags: ["documents"],
-    summary: "Withdraw a document that is not completed",
+    summary: "Withdraw a draft or sent document",
     description:
-      "Voids a draft or sent document with a reason: its links stop working and `signing.voided` is delivered. A document that has ended cannot be voided.",
+      "Voids a draft or sent document with a reason: its links stop working and `signing.voided` is delivered. A document that has ended (completed, declined, voided or expired) cannot be voided: 422.",
     ...keyed("signing:write", { idempotent: "documents.void" }),
     request: { params: DocId, ...jsonBody(VoidInput, { reason: "Sent with the wrong dates; a corrected copy follows." }) },
     responses: { 200: jsonResponse(z.object({ voided: z.literal(true) }), "Voided", { voided: true }), ...keyedErrors, ...idempotentErrors },

@@ -18,6 +18,30 @@ import { certificateForCompleted, sealedFile, type SealedKind } from "../domain/
 import { SHA256_HEX, verifyCode } from "../domain/verification";
 import { documentForAccount } from "../db/evidence";
 
+/**
+ * How a certificate says a signer signed: the method they used (`SIGNATURE_METHODS`), or, when they
+ * confirmed a one-time code, how the code came (`email_otp` | `sms_otp`; src/domain/certificates.ts).
+ */
+const CERTIFIED_METHODS = [...SIGNATURE_METHODS, "email_otp", "sms_otp"] as const;
+
+const CertifiedSignature = z
+  .object({
+    method: listedOrNull(CERTIFIED_METHODS).openapi({
+      description:
+        "How the signer signed (`typed`, `drawn`, `clicked`, `uploaded`); `email_otp` or `sms_otp` instead when they confirmed a one-time code sent by email or by text, the stronger evidence of who signed.",
+    }),
+    value_sha256: z.string().nullable(),
+    signed_against_sha256: z.string().nullable(),
+    ip: z.string().nullable(),
+  })
+  .nullable()
+  .openapi({ description: "null until the signer has signed." });
+
+const OnBehalfOf = z
+  .object({ full_name: z.string(), minor: z.literal(true) })
+  .optional()
+  .openapi({ description: "Only for a guardian who signed a packet document for a minor: the minor they signed for." });
+
 const Payload = z
   .object({
     issuer: z.object({ tenant: z.string(), tenant_id: z.string() }),
@@ -41,6 +65,10 @@ const Payload = z
           description:
             "The consent wording every signer was shown: `version` is `consent/1` for the service's wording or `consent/custom-<first 12 hex of text_sha256>` for the template's own `consent_text`; `text_sha256` is the SHA-256 of that text (UTF-8; for `consent/1` of its English text). Absent only from certificates issued before this field existed.",
         }),
+      original_pdf_sha256: z.string().optional().openapi({
+        description:
+          "Documents prepared from a PDF template only: the SHA-256 (hex) of the template's original PDF, the file the sealed PDF's first pages are drawn on.",
+      }),
     }),
     signers: z.array(
       z.object({
@@ -51,14 +79,8 @@ const Payload = z
         status: listed(SIGNER_STATUSES),
         consented_at: z.string().nullable(),
         signed_at: z.string().nullable(),
-        signature: z
-          .object({
-            method: listedOrNull(SIGNATURE_METHODS),
-            value_sha256: z.string().nullable(),
-            signed_against_sha256: z.string().nullable(),
-            ip: z.string().nullable(),
-          })
-          .nullable(),
+        signature: CertifiedSignature,
+        on_behalf_of: OnBehalfOf,
       }),
     ),
     events: z.array(
@@ -116,14 +138,8 @@ const VerifiedSigner = z.object({
   status: listed(SIGNER_STATUSES),
   consented_at: z.string().nullable(),
   signed_at: z.string().nullable(),
-  signature: z
-    .object({
-      method: listedOrNull(SIGNATURE_METHODS),
-      value_sha256: z.string().nullable(),
-      signed_against_sha256: z.string().nullable(),
-      ip: z.string().nullable(),
-    })
-    .nullable(),
+  signature: CertifiedSignature,
+  on_behalf_of: OnBehalfOf,
 });
 
 const Verification = z
@@ -347,7 +363,7 @@ export const evidence = createRouter()
           issuer: { tenant: "Demo Company", tenant_id: "ten_4n8q2x7m1k9b3p5r0t6v" },
           title: "Mutual NDA: Acme and Globex",
           document_sha256: "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
-          document_matches: null,
+          document_matches: true,
           still_matches_record: true,
           divergence: null,
           completed_at: "2026-11-23T18:00:00.000Z",

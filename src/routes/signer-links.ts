@@ -21,7 +21,7 @@ signerLinks.openapi(
     tags: ["documents"],
     summary: "A fresh signing link for a pending signer; the earlier link stops working",
     description:
-      "Returns the new token once (the link is `{PUBLIC_BASE_URL}/s/{token}`); nothing is sent: the caller delivers it (use `/remind` to have it emailed). " +
+      "Returns the new token once (the link is `{PUBLIC_BASE_URL}/s/{token}`, or the same path on the account's signing host under white-label: `signingHost` of GET /v1/branding); nothing is sent: the caller delivers it (use `/remind` to have it emailed). " +
       "Only for a sent, unexpired document and a pending signer who signs (not cc), else 422. At most 10 fresh links a minute per document (429 with Retry-After).",
     ...keyed("signing:write", { idempotent: "documents.fresh_link" }),
     request: { params: Params, body: NoBody },

@@ -108,7 +108,8 @@ templates.openapi(
     operationId: "createTemplate",
     tags: ["templates"],
     summary: "Create a template as a draft (version 1)",
-    description: "Creates version 1 of a new template code as a draft. Documents are prepared only from a published version: publish it next.",
+    description:
+      "Creates version 1 of a new template code as a draft. A code whose only version is still a draft has that draft replaced (the same `template_id`; a PDF draft's body cannot be, 422); a code with a published version is 422 (revise it). Documents are prepared only from a published version: publish it next.",
     ...keyed("signing:templates", { idempotent: "templates.create" }),
     request: jsonBody(TemplateCreate, {
       code: "demo-nda",

@@ -84,7 +84,8 @@ webhooks.openapi(
     operationId: "listWebhooks",
     tags: ["webhooks"],
     summary: "Webhook endpoints of this account, with queue counts",
-    description: "Every webhook endpoint of the account in this key's mode, with its subscribed events and its queue counts. Secrets are never shown here.",
+    description:
+      "Every webhook endpoint of the account in this key's mode, oldest first, with its subscribed events and its queue counts. Secrets are never shown here.",
     ...keyed("signing:webhooks"),
     responses: {
       200: jsonResponse(z.object({ endpoints: z.array(Endpoint) }), "Every endpoint", {
@@ -151,7 +152,7 @@ webhooks.openapi(
     tags: ["webhooks"],
     summary: "Change active, events or label; active: true lifts a pause and releases the hold",
     description:
-      "Changes an endpoint. `active: false` holds new deliveries; `active: true` lifts a pause and releases the held deliveries in order (`dropped` counts those pushed out of a full hold).",
+      "Changes an endpoint. `active: false` moves its waiting deliveries into the hold, and new ones wait there too; `active: true` lifts a pause and releases the held deliveries in order (`dropped` counts those pushed out of a full hold).",
     ...keyedWithBody("signing:webhooks"),
     request: {
       params: Id,
@@ -257,7 +258,7 @@ webhooks.openapi(
     tags: ["webhooks"],
     summary: "Send a delivered, failed or dead delivery again, as a new delivery",
     description:
-      "Queues the delivery's payload again as a new delivery (a new `dlv_` id, the same payload), whatever became of the first. Use after fixing a receiver.",
+      "Queues the delivery's payload again as a new delivery (a new `dlv_` id, `replay_of` naming the first, the same payload) once the first was delivered, failed or is dead. 409 while it is still queued or held, or while an earlier replay of it is still waiting. Use after fixing a receiver.",
     ...keyed("signing:webhooks"),
     request: { params: Id },
     responses: {

@@ -39,7 +39,7 @@ export interface paths {
         put?: never;
         /**
          * Create a template as a draft (version 1)
-         * @description Creates version 1 of a new template code as a draft. Documents are prepared only from a published version: publish it next.
+         * @description Creates version 1 of a new template code as a draft. A code whose only version is still a draft has that draft replaced (the same `template_id`; a PDF draft's body cannot be, 422); a code with a published version is 422 (revise it). Documents are prepared only from a published version: publish it next.
          */
         post: operations["createTemplate"];
         delete?: never;
@@ -177,13 +177,13 @@ export interface paths {
         };
         /**
          * Documents, newest first, a page at a time
-         * @description Documents of this key's mode (test keys see test documents, live keys live ones), newest first. Page with `limit` and `offset`; `total` and `has_more` say how far there is to go. Filter by `status` (`open` is sent and not yet ended) and search with `q`.
+         * @description Documents of this key's mode (test keys see test documents, live keys live ones), newest first. Page with `limit` and `offset`; `total` and `has_more` say how far there is to go. Filter by `status` (`open` is every document not yet ended: drafts and sent ones) or by `external_ref`, and search with `q`.
          */
         get: operations["listDocuments"];
         put?: never;
         /**
          * Prepare a document from the latest published version of a template
-         * @description Prepares a draft from the template's latest published version, filling its variables from `grants`. Nothing is sent: call send next. The body's text is hashed (`body_sha256`) and frozen.
+         * @description Prepares a draft from the template's latest published version, filling its variables from `values` (one non-empty value for every variable the template declares, none it does not: 422 otherwise). The template's `grants` are copied onto the document as they are. Nothing is sent: call send next. The body's text is hashed (`body_sha256`) and frozen.
          */
         post: operations["prepareDocument"];
         delete?: never;
@@ -242,8 +242,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Withdraw a document that is not completed
-         * @description Voids a draft or sent document with a reason: its links stop working and `signing.voided` is delivered. A document that has ended cannot be voided.
+         * Withdraw a draft or sent document
+         * @description Voids a draft or sent document with a reason: its links stop working and `signing.voided` is delivered. A document that has ended (completed, declined, voided or expired) cannot be voided: 422.
          */
         post: operations["voidDocument"];
         delete?: never;
@@ -263,7 +263,7 @@ export interface paths {
         put?: never;
         /**
          * A fresh signing link for a pending signer; the earlier link stops working
-         * @description Returns the new token once (the link is `{PUBLIC_BASE_URL}/s/{token}`); nothing is sent: the caller delivers it (use `/remind` to have it emailed). Only for a sent, unexpired document and a pending signer who signs (not cc), else 422. At most 10 fresh links a minute per document (429 with Retry-After).
+         * @description Returns the new token once (the link is `{PUBLIC_BASE_URL}/s/{token}`, or the same path on the account's signing host under white-label: `signingHost` of GET /v1/branding); nothing is sent: the caller delivers it (use `/remind` to have it emailed). Only for a sent, unexpired document and a pending signer who signs (not cc), else 422. At most 10 fresh links a minute per document (429 with Retry-After).
          */
         post: operations["freshSigningLink"];
         delete?: never;
@@ -511,7 +511,7 @@ export interface paths {
         };
         /**
          * Webhook endpoints of this account, with queue counts
-         * @description Every webhook endpoint of the account in this key's mode, with its subscribed events and its queue counts. Secrets are never shown here.
+         * @description Every webhook endpoint of the account in this key's mode, oldest first, with its subscribed events and its queue counts. Secrets are never shown here.
          */
         get: operations["listWebhooks"];
         put?: never;
@@ -545,7 +545,7 @@ export interface paths {
         head?: never;
         /**
          * Change active, events or label; active: true lifts a pause and releases the hold
-         * @description Changes an endpoint. `active: false` holds new deliveries; `active: true` lifts a pause and releases the held deliveries in order (`dropped` counts those pushed out of a full hold).
+         * @description Changes an endpoint. `active: false` moves its waiting deliveries into the hold, and new ones wait there too; `active: true` lifts a pause and releases the held deliveries in order (`dropped` counts those pushed out of a full hold).
          */
         patch: operations["updateWebhook"];
         trace?: never;
@@ -601,7 +601,7 @@ export interface paths {
         put?: never;
         /**
          * Send a delivered, failed or dead delivery again, as a new delivery
-         * @description Queues the delivery's payload again as a new delivery (a new `dlv_` id, the same payload), whatever became of the first. Use after fixing a receiver.
+         * @description Queues the delivery's payload again as a new delivery (a new `dlv_` id, `replay_of` naming the first, the same payload) once the first was delivered, failed or is dead. 409 while it is still queued or held, or while an earlier replay of it is still waiting. Use after fixing a receiver.
          */
         post: operations["replayWebhookDelivery"];
         delete?: never;
@@ -1499,6 +1499,22 @@ export interface components {
                 hint?: string;
             };
         };
+        MethodNotAllowedError: {
+            error: {
+                /** @enum {string} */
+                code: "method_not_allowed";
+                /**
+                 * @description What went wrong, naming the offending field first when there is one.
+                 * @example PUT is not allowed on /v1/documents.
+                 */
+                message: string;
+                /**
+                 * @description What to do about it, when there is something to say.
+                 * @example Allowed: GET, POST, HEAD.
+                 */
+                hint?: string;
+            };
+        };
         TooLargeError: {
             error: {
                 /** @enum {string} */
@@ -1947,6 +1963,8 @@ export interface components {
                     version: string;
                     text_sha256: string;
                 };
+                /** @description Documents prepared from a PDF template only: the SHA-256 (hex) of the template's original PDF, the file the sealed PDF's first pages are drawn on. */
+                original_pdf_sha256?: string;
             };
             signers: {
                 full_name: string;
@@ -1957,13 +1975,23 @@ export interface components {
                 status: "pending" | "signed" | "declined";
                 consented_at: string | null;
                 signed_at: string | null;
+                /** @description null until the signer has signed. */
                 signature: {
-                    /** @enum {string|null} */
-                    method: "typed" | "drawn" | "clicked" | "uploaded" | null;
+                    /**
+                     * @description How the signer signed (`typed`, `drawn`, `clicked`, `uploaded`); `email_otp` or `sms_otp` instead when they confirmed a one-time code sent by email or by text, the stronger evidence of who signed.
+                     * @enum {string|null}
+                     */
+                    method: "typed" | "drawn" | "clicked" | "uploaded" | "email_otp" | "sms_otp" | null;
                     value_sha256: string | null;
                     signed_against_sha256: string | null;
                     ip: string | null;
                 } | null;
+                /** @description Only for a guardian who signed a packet document for a minor: the minor they signed for. */
+                on_behalf_of?: {
+                    full_name: string;
+                    /** @enum {boolean} */
+                    minor: true;
+                };
             }[];
             events: {
                 /** @enum {string} */
@@ -2029,13 +2057,23 @@ export interface components {
                 status: "pending" | "signed" | "declined";
                 consented_at: string | null;
                 signed_at: string | null;
+                /** @description null until the signer has signed. */
                 signature: {
-                    /** @enum {string|null} */
-                    method: "typed" | "drawn" | "clicked" | "uploaded" | null;
+                    /**
+                     * @description How the signer signed (`typed`, `drawn`, `clicked`, `uploaded`); `email_otp` or `sms_otp` instead when they confirmed a one-time code sent by email or by text, the stronger evidence of who signed.
+                     * @enum {string|null}
+                     */
+                    method: "typed" | "drawn" | "clicked" | "uploaded" | "email_otp" | "sms_otp" | null;
                     value_sha256: string | null;
                     signed_against_sha256: string | null;
                     ip: string | null;
                 } | null;
+                /** @description Only for a guardian who signed a packet document for a minor: the minor they signed for. */
+                on_behalf_of?: {
+                    full_name: string;
+                    /** @enum {boolean} */
+                    minor: true;
+                };
             }[] | null;
             events: {
                 /** @enum {string} */
@@ -2535,6 +2573,8 @@ export interface components {
         RateLimitReset: number;
         /** @description Seconds to wait before trying again. */
         RetryAfter: number;
+        /** @description The methods this path takes (HEAD wherever GET is). */
+        Allow: string;
         /** @description `true` when this answer is the stored answer to an earlier request with the same Idempotency-Key and body: the work was not done again. */
         IdempotencyReplayed: "true";
     };
@@ -2626,6 +2666,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Body over one megabyte. */
@@ -2796,6 +2847,17 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundError"];
                 };
             };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
             /** @description Body over one megabyte. */
             413: {
                 headers: {
@@ -2961,6 +3023,17 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundError"];
                 };
             };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
             /** @description Idempotency key reused for another request, or the first request is still running. */
             409: {
                 headers: {
@@ -3121,6 +3194,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Idempotency key reused for another request, or the first request is still running. */
@@ -3288,6 +3372,17 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundError"];
                 };
             };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
             /** @description Idempotency key reused for another request, or the first request is still running. */
             409: {
                 headers: {
@@ -3446,6 +3541,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description The file is over 25 MB. */
@@ -3613,6 +3719,17 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundError"];
                 };
             };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
             /** @description The picture is over 8 MB. */
             413: {
                 headers: {
@@ -3768,6 +3885,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Body over one megabyte. */
@@ -3980,6 +4108,17 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundError"];
                 };
             };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
             /** @description Body over one megabyte. */
             413: {
                 headers: {
@@ -4148,6 +4287,17 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundError"];
                 };
             };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
             /** @description Body over one megabyte. */
             413: {
                 headers: {
@@ -4307,6 +4457,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Idempotency key reused for another request, or the first request is still running. */
@@ -4522,6 +4683,17 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundError"];
                 };
             };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
             /** @description Body over one megabyte. */
             413: {
                 headers: {
@@ -4714,6 +4886,17 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundError"];
                 };
             };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
             /** @description Idempotency key reused for another request, or the first request is still running. */
             409: {
                 headers: {
@@ -4879,6 +5062,17 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundError"];
                 };
             };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
             /** @description Idempotency key reused for another request, or the first request is still running. */
             409: {
                 headers: {
@@ -5042,6 +5236,17 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundError"];
                 };
             };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
             /** @description Idempotency key reused for another request, or the first request is still running. */
             409: {
                 headers: {
@@ -5199,6 +5404,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Body over one megabyte. */
@@ -5370,6 +5586,17 @@ export interface operations {
                     "application/json": components["schemas"]["SigningLinkRead"];
                 };
             };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
             /** @description Body over one megabyte. */
             413: {
                 headers: {
@@ -5501,6 +5728,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Body over one megabyte. */
@@ -5635,6 +5873,17 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundError"];
                 };
             };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
             /** @description Body over one megabyte. */
             413: {
                 headers: {
@@ -5745,6 +5994,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Body over one megabyte. */
@@ -5871,6 +6131,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Body over one megabyte. */
@@ -6000,6 +6271,17 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundError"];
                 };
             };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
             /** @description Body over one megabyte. */
             413: {
                 headers: {
@@ -6122,6 +6404,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Body over one megabyte. */
@@ -6326,6 +6619,17 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundError"];
                 };
             };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
             /** @description Body over one megabyte. */
             413: {
                 headers: {
@@ -6475,6 +6779,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Body over one megabyte. */
@@ -6628,6 +6943,17 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundError"];
                 };
             };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
             /** @description Body over one megabyte. */
             413: {
                 headers: {
@@ -6718,7 +7044,7 @@ export interface operations {
                      *       },
                      *       "title": "Mutual NDA: Acme and Globex",
                      *       "document_sha256": "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
-                     *       "document_matches": null,
+                     *       "document_matches": true,
                      *       "still_matches_record": true,
                      *       "divergence": null,
                      *       "completed_at": "2026-11-23T18:00:00.000Z",
@@ -6792,6 +7118,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VerificationResult"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Body over one megabyte. */
@@ -6945,6 +7282,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Body over one megabyte. */
@@ -7104,6 +7452,17 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundError"];
                 };
             };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
             /** @description An endpoint with this URL already exists in this account and mode; or the idempotency key was reused for another request, or the first request is still running. */
             409: {
                 headers: {
@@ -7256,6 +7615,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Body over one megabyte. */
@@ -7415,6 +7785,17 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundError"];
                 };
             };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
             /** @description Body over one megabyte. */
             413: {
                 headers: {
@@ -7553,6 +7934,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Body over one megabyte. */
@@ -7709,6 +8101,17 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundError"];
                 };
             };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
             /** @description Body over one megabyte. */
             413: {
                 headers: {
@@ -7845,6 +8248,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Still waiting */
@@ -7996,6 +8410,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Body over one megabyte. */
@@ -8179,6 +8604,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Body over one megabyte. */
@@ -8397,6 +8833,17 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundError"];
                 };
             };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
             /** @description Body over one megabyte. */
             413: {
                 headers: {
@@ -8574,6 +9021,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Body over one megabyte. */
@@ -8763,6 +9221,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Changed by another request at the same time. */
@@ -8958,6 +9427,17 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundError"];
                 };
             };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
             /** @description Idempotency key reused for another request, or the first request is still running. */
             409: {
                 headers: {
@@ -9109,6 +9589,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Body over one megabyte. */
@@ -9287,6 +9778,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Body over one megabyte. */
@@ -9478,6 +9980,17 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundError"];
                 };
             };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
             /** @description Body over one megabyte. */
             413: {
                 headers: {
@@ -9643,6 +10156,17 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundError"];
                 };
             };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
             /** @description Idempotency key reused for another request, or the first request is still running. */
             409: {
                 headers: {
@@ -9749,6 +10273,17 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
         };
     };
     oauthToken: {
@@ -9842,6 +10377,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description invalid_request: the body is over one megabyte */
@@ -9962,6 +10508,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Body over one megabyte. */
@@ -10116,6 +10673,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Idempotency key reused for another request, or the first request is still running. */
@@ -10283,6 +10851,17 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundError"];
                 };
             };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
             /** @description Body over one megabyte. */
             413: {
                 headers: {
@@ -10418,6 +10997,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Body over one megabyte. */
@@ -10567,6 +11157,17 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundError"];
                 };
             };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
             /** @description Body over one megabyte. */
             413: {
                 headers: {
@@ -10714,6 +11315,17 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundError"];
                 };
             };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
             /** @description Body over one megabyte. */
             413: {
                 headers: {
@@ -10855,6 +11467,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Body over one megabyte. */
@@ -11006,6 +11629,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Body over one megabyte. */
@@ -11163,6 +11797,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Idempotency key reused for another request, or the first request is still running. */
@@ -11340,6 +11985,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Idempotency key reused for another request, or the first request is still running. */
