@@ -174,7 +174,7 @@ publicForm.post("/f/:slug", async (c) => {
     throw err;
   }
   const mine = started.signers.find((s) => s.participant)!;
-  const location = signPath(mine.token, t.lang);
+  const location = signPath(mine.token!, t.lang);
   if (once && claimed && startKey) {
     // The signing address holds the token: kept only sealed under the form's own key, 24 hours.
     const expiresAt = new Date(Date.now() + IDEMPOTENCY_TTL_MS).toISOString();
