@@ -5,6 +5,7 @@ import { DICTS } from "../src/pages/i18n";
 import { LANGUAGES } from "../src/db/enums";
 import { page, select } from "./pages-helpers";
 import { makeWorkflow } from "./workflow-helpers";
+import { signedIn } from "./dashboard-helpers";
 
 /** A public workflow whose template is filled from the form alone (name comes from a form field). */
 async function publicWorkflow(over: Record<string, unknown> = {}) {
@@ -359,6 +360,29 @@ describe("POST /f/{public_slug}", () => {
     expect((await ops("PATCH", `/tenants/${t.tenantId}`, { turnstile_site_key: null })).status).toBe(200);
     expect((await page("GET", `/f/${slug}`, { ip: freshIp() })).text).not.toContain("cf-turnstile");
     expect((await page("POST", `/f/${slug}`, { ip: freshIp(), form: filled({ email: "free@example.com" }) })).status).toBe(303);
+  });
+
+  it("an owner sets the daily cap and the Turnstile site key on the dashboard; an admin may not", async () => {
+    const { t, slug } = await publicWorkflow();
+    const { b } = await signedIn(t.tenantId, "owner");
+    const shown = await b.get("/app/account");
+    expect((await select(shown.text, "#public-form-daily-cap"))[0]!.attrs.value).toBe("500");
+    expect((await select(shown.text, "#turnstile-site-key"))[0]!.attrs.value ?? "").toBe("");
+    const bad = await b.submit("/app/account/public-forms", { public_form_daily_cap: "-3", turnstile_site_key: "" }, "/app/account");
+    expect(bad.status).toBe(422);
+    const saved = await b.submit("/app/account/public-forms", { public_form_daily_cap: "1", turnstile_site_key: "1x00000000000000000000AA" }, "/app/account");
+    expect(saved.status).toBe(200);
+    expect(saved.text).toContain("Public form settings saved.");
+    expect((await select(saved.text, "#public-form-daily-cap"))[0]!.attrs.value).toBe("1");
+    expect((await page("GET", `/f/${slug}`, { ip: freshIp() })).text).toContain('data-sitekey="1x00000000000000000000AA"');
+    // Cleared again: no check; one start a day.
+    expect((await b.submit("/app/account/public-forms", { public_form_daily_cap: "1", turnstile_site_key: "" }, "/app/account")).status).toBe(200);
+    expect((await page("POST", `/f/${slug}`, { ip: freshIp(), form: filled() })).status).toBe(303);
+    expect((await page("POST", `/f/${slug}`, { ip: freshIp(), form: filled() })).status).toBe(429);
+
+    const admin = (await signedIn(t.tenantId, "admin")).b;
+    expect(await select((await admin.get("/app/account")).text, "#public-form-daily-cap")).toEqual([]);
+    expect((await admin.submit("/app/account/public-forms", { public_form_daily_cap: "900", turnstile_site_key: "" }, "/app/account")).status).toBe(403);
   });
 
   it("closes while the template has no published version", async () => {

@@ -52,6 +52,7 @@ export const ACTIONS = [
   "webhooks.manage",
   "oauth.manage",
   "retention.manage",
+  "account.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -61,10 +62,10 @@ const WORK: Action[] = ["documents.write", "templates.write", "workflows.write",
 /**
  * owner and admin manage members, keys, branding, webhooks and OAuth connections (and do
  * everything a member does); member works with templates, documents, workflows, subjects and
- * tablets; viewer reads.
+ * tablets; viewer reads. The owner alone sets the account's public form limits (`account.manage`).
  */
 export const ROLE_ACTIONS: Record<MemberRole, ReadonlySet<Action>> = {
-  owner: new Set<Action>(["read", ...WORK, ...MANAGE]),
+  owner: new Set<Action>(["read", ...WORK, ...MANAGE, "account.manage"]),
   admin: new Set<Action>(["read", ...WORK, ...MANAGE]),
   member: new Set<Action>(["read", ...WORK]),
   viewer: new Set<Action>(["read"]),
