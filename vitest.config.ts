@@ -3,6 +3,7 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { receiver } from "./test/webhook-receiver.mjs";
+import { FAKE_TURNSTILE_SECRET, TURNSTILE_HOST } from "./test/fake-turnstile.mjs";
 import { CONFIG_VARS } from "./src/lib/config.ts";
 import { prepareAssets } from "./scripts/assets.mjs";
 
@@ -45,6 +46,9 @@ export default defineConfig(async () => {
             OPERATOR_TOKEN: "test-operator-token-0123456789abcdef",
             PUBLIC_BASE_URL: "https://sign.example.test",
             DNS_RESOLVER_URL: "https://dns.receiver.test/dns-query",
+            // Cloudflare Turnstile's siteverify: the local fake (test/fake-turnstile.mjs).
+            TURNSTILE_SECRET: FAKE_TURNSTILE_SECRET,
+            TURNSTILE_API_BASE: `https://${TURNSTILE_HOST}`,
             WEBHOOK_SECRET_KEY: "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff",
             SEAL_KEY_PEM: fixture("seal-key.pem"),
             SEAL_CERT_PEM: fixture("seal-cert.pem"),

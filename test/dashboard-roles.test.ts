@@ -26,6 +26,7 @@ const ALLOWED: Record<string, MemberRole[]> = {
   "branding.manage": ["owner", "admin"],
   "oauth.manage": ["owner", "admin"],
   "retention.manage": ["owner", "admin"],
+  "account.manage": ["owner"],
 };
 
 const concrete = (path: string) => path.replace(":id", "doc_doesnotexist00000000").replace(":signer_id", "sig_doesnotexist00000000");

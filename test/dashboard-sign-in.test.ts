@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { dbOf } from "../src/db/client";
-import { memberSessions, members, messages } from "../src/db/schema";
+import { memberSessions, members, messages, tenants } from "../src/db/schema";
 import { sha256Hex } from "../src/lib/crypto";
 import { ops } from "./helpers";
 import { Browser, PASSWORD, SESSION, makeAccount, makeMember, signedIn } from "./dashboard-helpers";
@@ -150,6 +150,53 @@ describe("lock-out", () => {
     const row = await db().select().from(members).where(eq(members.id, m.memberId)).get();
     expect(Date.parse(row!.lockedUntil!)).toBeGreaterThan(Date.now());
     expect((await browsers[0]!.signIn(m.email, PASSWORD)).status).toBe(401);
+  });
+
+  it("counts wrong current passwords at /app/account/password in the same lock-out: the 10th locks the member, the right one is then refused too", async () => {
+    const t = await makeAccount();
+    const { b, m } = await signedIn(t, "member");
+    for (let i = 0; i < 9; i++)
+      expect((await b.submit("/app/account/password", { current: `guess-${i}`, password: "a long new pass phrase" }, "/app/account")).status).toBe(422);
+    let row = await db().select().from(members).where(eq(members.id, m.memberId)).get();
+    expect(row!.failedSignIns).toBe(9);
+    expect((await b.submit("/app/account/password", { current: "guess-10", password: "a long new pass phrase" }, "/app/account")).status).toBe(422);
+    row = await db().select().from(members).where(eq(members.id, m.memberId)).get();
+    expect(Date.parse(row!.lockedUntil!)).toBeGreaterThan(Date.now() + 14 * 60 * 1000);
+    const locked = await b.submit("/app/account/password", { current: PASSWORD, password: "a long new pass phrase" }, "/app/account");
+    expect(locked.status).toBe(429);
+    expect(locked.text).toContain("Too many wrong passwords");
+    expect((await new Browser("198.51.100.22").signIn(m.email, PASSWORD)).status).toBe(401);
+    row = await db().select().from(members).where(eq(members.id, m.memberId)).get();
+    expect(row!.passwordHash).not.toBeNull();
+    expect((await new Browser("198.51.100.22").signIn(m.email, "a long new pass phrase")).status).toBe(401);
+    // Once the lock has passed, the right current password changes it and clears the count.
+    await db()
+      .update(members)
+      .set({ lockedUntil: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(members.id, m.memberId));
+    const set = await b.submit("/app/account/password", { current: PASSWORD, password: "a long new pass phrase" }, "/app/account");
+    expect(set.status).toBe(200);
+    expect((await new Browser("198.51.100.22").signIn(m.email, "a long new pass phrase")).status).toBe(303);
+  });
+
+  it("counts failures per account and member: signing in to one account never locks the same person's membership of another", async () => {
+    const email = `two-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const a = await makeMember(await makeAccount(), "owner", { email, password: "alpha account pass phrase" });
+    const z = await makeMember(await makeAccount(), "member", { email, password: "zulu account pass phrase" });
+    const b = new Browser("198.51.100.23");
+    // Eleven sign-ins to the first account, without naming it: its password fits only there.
+    for (let i = 0; i < 11; i++) expect((await new Browser("198.51.100.23").signIn(email, a.password)).status).toBe(303);
+    let row = await db().select().from(members).where(eq(members.id, z.memberId)).get();
+    expect(row!.failedSignIns).toBe(0);
+    expect(row!.lockedUntil).toBeNull();
+    // Ten wrong passwords aimed at the first account by name lock only that membership.
+    const slug = (await db().select().from(tenants).where(eq(tenants.id, a.tenantId)).get())!.slug;
+    for (let i = 0; i < 10; i++) expect((await b.signIn(email, `wrong-${i}`, { account: slug })).status).toBe(401);
+    expect((await db().select().from(members).where(eq(members.id, a.memberId)).get())!.lockedUntil).not.toBeNull();
+    row = await db().select().from(members).where(eq(members.id, z.memberId)).get();
+    expect(row!.failedSignIns).toBe(0);
+    expect(row!.lockedUntil).toBeNull();
+    expect((await b.signIn(email, z.password)).status).toBe(303);
   });
 
   it("starts a new count when the first failure is more than 15 minutes old", async () => {

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { dbOf } from "../src/db/client";
 import { apiKeys, devices, documents } from "../src/db/schema";
 import { sha256Hex } from "../src/lib/crypto";
-import { api, freshMinute, makeTenant } from "./helpers";
+import { api, freshMinute, makeTenant, ops } from "./helpers";
 import { preparedDocument } from "./signing-helpers";
 import { deviceRow, freshIp, markStartedBy, pairedDevice, pairingCode, workflowFor, workflowRow } from "./devices-helpers";
 
@@ -270,6 +270,38 @@ describe("a device key's reach", () => {
       expect(r.status, `${method} ${path}`).toBe(403);
       expect(r.json.error.code).toBe("forbidden");
     }
+  });
+
+  it("a tablet's start reveals only the participant's link: staff roles carry token null and get their links by message", async () => {
+    const t = await makeTenant();
+    const staff = [
+      { label: "Desk", role: "witness", order: 1, participant: false, email: "desk@example.com", full_name: "Dana Desk" },
+      { label: "Manager", role: "manager", order: 2, participant: false, email: "boss@example.com", full_name: "Bo Boss" },
+    ];
+    const wf = await workflowFor(t.key, {
+      signer_roles: [{ label: "Guest", role: "signer", order: 1, participant: true }, ...staff],
+      countersign: true,
+    });
+    const d = await pairedDevice(t.key, wf);
+    const body = { email: "guest@example.com", full_name: "Grace Guest" };
+    const r = await api("POST", `/v1/workflows/${wf}/start`, { key: d.key, body });
+    expect(r.status, r.text).toBe(200);
+    type Out = { signer_id: string; email: string; participant: boolean; token: string | null };
+    const signers = r.json.signers as Out[];
+    expect(signers).toHaveLength(3);
+    expect(signers.find((s) => s.participant)!.token).toMatch(/^[0-9a-f]{64}$/);
+    for (const s of signers.filter((x) => !x.participant)) {
+      expect(s.signer_id).toMatch(/^sgn_/);
+      expect(s.token).toBeNull();
+    }
+    // The desk signs in the first round: its link went by email, not to the tablet.
+    await env.MESSAGE_QUEUE.getByName(t.tenantId).idle();
+    const out = (await ops("GET", `/outbox?document_id=${r.json.document_id}&limit=50`)).json.messages as { recipient: string; purpose: string }[];
+    expect(out.filter((m) => m.recipient === "desk@example.com" && m.purpose === "signing.link")).toHaveLength(1);
+    // An account key's start still answers every token once.
+    const mine = await api("POST", `/v1/workflows/${wf}/start`, { key: t.key, body });
+    expect(mine.status, mine.text).toBe(200);
+    for (const s of mine.json.signers as Out[]) expect(s.token).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it("starts its own workflow in person (documents.device_id recorded) and no other", async () => {

@@ -380,6 +380,25 @@ describe("POST /oauth/token: authorization_code", () => {
     });
   });
 
+  it("another client's code is refused without spending it: its own client still exchanges it, and the connection lives", async () => {
+    const client = await makeClient();
+    const other = await makeClient();
+    const { code } = await agree(await makeMember(), await authorizeQuery(client.client_id));
+    const form = { grant_type: "authorization_code", code: code!, redirect_uri: REDIRECT, code_verifier: VERIFIER };
+    for (let i = 0; i < 2; i++) {
+      const wrong = await token(form, { basic: [other.client_id, other.client_secret] });
+      expect(wrong.status).toBe(400);
+      expect(wrong.json.error).toBe("invalid_grant");
+    }
+    expect((await db().select().from(oauthCodes).where(eq(oauthCodes.clientId, client.client_id)).get())!.usedAt).toBeNull();
+    const mine = await token(form, { basic: [client.client_id, client.client_secret] });
+    expect(mine.status).toBe(200);
+    expect((await api("GET", "/v1/account", { key: mine.json.access_token })).status).toBe(200);
+    // Presented by the other client again once spent: still only refused, nothing it opened ends.
+    expect((await token(form, { basic: [other.client_id, other.client_secret] })).json.error).toBe("invalid_grant");
+    expect((await api("GET", "/v1/account", { key: mine.json.access_token })).status).toBe(200);
+  });
+
   it("two exchanges of one code at once: exactly one succeeds", async () => {
     const client = await makeClient();
     const { code } = await agree(await makeMember(), await authorizeQuery(client.client_id));
@@ -481,6 +500,25 @@ describe("POST /oauth/token: refresh_token", () => {
     );
     expect(expired.json.error).toBe("invalid_grant");
     expect(member.tenantId).not.toBe(again.member.tenantId);
+  });
+
+  it("another client's refresh token is refused without spending it or ending the connection", async () => {
+    const { client, tokens } = await connected();
+    const other = await makeClient();
+    for (let i = 0; i < 2; i++) {
+      const wrong = await token({ grant_type: "refresh_token", refresh_token: tokens.refresh_token }, { basic: [other.client_id, other.client_secret] });
+      expect(wrong.status).toBe(400);
+      expect(wrong.json.error).toBe("invalid_grant");
+    }
+    expect((await api("GET", "/v1/account", { key: tokens.access_token })).status).toBe(200);
+    const mine = await token({ grant_type: "refresh_token", refresh_token: tokens.refresh_token }, { basic: [client.client_id, client.client_secret] });
+    expect(mine.status).toBe(200);
+    expect((await api("GET", "/v1/account", { key: mine.json.access_token })).status).toBe(200);
+    // The spent token presented by the other client: refused, not taken for the owner's reuse.
+    expect(
+      (await token({ grant_type: "refresh_token", refresh_token: tokens.refresh_token }, { basic: [other.client_id, other.client_secret] })).json.error,
+    ).toBe("invalid_grant");
+    expect((await api("GET", "/v1/account", { key: mine.json.access_token })).status).toBe(200);
   });
 });
 

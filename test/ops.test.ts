@@ -198,6 +198,8 @@ describe("the operator API", () => {
         locale: null,
         reply_to: null,
         retention: { completed_days: null, ended_days: null, minimum_days: 0 },
+        public_form_daily_cap: 500,
+        turnstile_site_key: null,
         created_at: "2020-01-01T00:00:00.000Z",
       },
     ]);

@@ -1,10 +1,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, freshMinute, makeTenant } from "./helpers";
+import { api, freshMinute, makeTenant, ops } from "./helpers";
 import { DICTS } from "../src/pages/i18n";
 import { LANGUAGES } from "../src/domain/vocabulary";
 import { page, select } from "./pages-helpers";
 import { makeWorkflow } from "./workflow-helpers";
+import { signedIn } from "./dashboard-helpers";
 
 /** A public workflow whose template is filled from the form alone (name comes from a form field). */
 async function publicWorkflow(over: Record<string, unknown> = {}) {
@@ -276,6 +277,112 @@ describe("POST /f/{public_slug}", () => {
     expect(spent.status).toBe(402);
     expect(spent.text).toContain("This form cannot take signatures right now.");
     expect(spent.text).not.toMatch(/plan/i);
+  });
+
+  it("caps an account's form starts a UTC day (default 500, set by the operator): past it a friendly 429 page for every address; the account's own starts go on", async () => {
+    const { t, w, slug } = await publicWorkflow();
+    const slugOf = (await ops("GET", `/tenants?limit=200`)).json.tenants.find((x: { tenant_id: string }) => x.tenant_id === t.tenantId);
+    expect(slugOf).toMatchObject({ public_form_daily_cap: 500, turnstile_site_key: null });
+    // The default: 499 starts already counted today, then one more, then none from any address.
+    const day = env.RATE_LIMITER.getByName(`form-account-day:${t.tenantId}`);
+    for (let i = 0; i < 499; i += 50) await Promise.all(Array.from({ length: Math.min(50, 499 - i) }, () => day.hit(500, 86400)));
+    expect((await page("POST", `/f/${slug}`, { ip: freshIp(), form: filled({ email: "last@example.com" }) })).status).toBe(303);
+    const full = await page("POST", `/f/${slug}`, { ip: freshIp(), form: filled({ email: "late@example.com" }) });
+    expect(full.status).toBe(429);
+    expect(full.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(full.text).toContain("This form is full for today");
+    const retry = Number(full.headers.get("retry-after"));
+    expect(retry).toBeGreaterThan(0);
+    expect(retry).toBeLessThanOrEqual(86400);
+    expect((await api("GET", "/v1/documents", { key: t.key })).json.total).toBe(1);
+    // The business's own sends are not the public's to spend.
+    const own = await api("POST", `/v1/workflows/${w.id}/start`, {
+      key: t.key,
+      body: { email: "staff-made@example.com", full_name: "Sam Staff", fields: { name: "Sam Staff", company: "Acme", visit_date: "Monday" } },
+    });
+    expect(own.status, own.text).toBe(200);
+
+    // A cap set by the operator: 1 start a day for another account.
+    const other = await publicWorkflow();
+    expect((await ops("PATCH", `/tenants/${other.t.tenantId}`, { public_form_daily_cap: 1 })).status).toBe(200);
+    expect((await page("POST", `/f/${other.slug}`, { ip: freshIp(), form: filled() })).status).toBe(303);
+    expect((await page("POST", `/f/${other.slug}`, { ip: freshIp(), form: filled() })).status).toBe(429);
+    for (const bad of [-1, 1.5, "10", 1_000_001]) {
+      const r = await ops("PATCH", `/tenants/${other.t.tenantId}`, { public_form_daily_cap: bad });
+      expect(r.status, String(bad)).toBe(422);
+      expect(r.json.error.code).toBe("invalid");
+    }
+  }, 60_000);
+
+  it("with a Turnstile site key: the page shows the widget (CSP opened for Cloudflare only then) and a start needs a token siteverify accepts", async () => {
+    const { t, slug } = await publicWorkflow();
+    const plain = await page("GET", `/f/${slug}`, { ip: freshIp() });
+    expect(plain.text).not.toContain("challenges.cloudflare.com");
+    expect(plain.headers.get("content-security-policy")).not.toContain("challenges.cloudflare.com");
+    for (const bad of ["has spaces in it", "short", 42]) {
+      expect((await ops("PATCH", `/tenants/${t.tenantId}`, { turnstile_site_key: bad })).status, String(bad)).toBe(422);
+    }
+    expect((await ops("PATCH", `/tenants/${t.tenantId}`, { turnstile_site_key: "1x00000000000000000000AA" })).status).toBe(200);
+
+    const shown = await page("GET", `/f/${slug}`, { ip: freshIp() });
+    expect(shown.status).toBe(200);
+    const csp = shown.headers.get("content-security-policy")!;
+    expect(csp).toMatch(/script-src 'nonce-[^']+' https:\/\/challenges\.cloudflare\.com/);
+    expect(csp).toContain("frame-src https://challenges.cloudflare.com");
+    expect(csp).toContain("default-src 'none'");
+    expect((await select(shown.text, "form#start div.cf-turnstile"))[0]!.attrs["data-sitekey"]).toBe("1x00000000000000000000AA");
+    expect((await select(shown.text, "script[src]"))[0]!.attrs.src).toBe("https://challenges.cloudflare.com/turnstile/v0/api.js");
+
+    // No token, a wrong one: said on the form (422), nothing started.
+    for (const token of [undefined, "wrong-token"]) {
+      const r = await page("POST", `/f/${slug}`, { ip: freshIp(), form: filled(token ? { "cf-turnstile-response": token } : {}) });
+      expect(r.status).toBe(422);
+      expect(r.text).toContain("Please complete the check that you are a person");
+      expect(r.headers.get("content-security-policy")).toContain("frame-src https://challenges.cloudflare.com");
+    }
+    // Cloudflare not answering: refused too (503), never let through.
+    const down = await page("POST", `/f/${slug}`, { ip: freshIp(), form: filled({ "cf-turnstile-response": `down-${crypto.randomUUID()}` }) });
+    expect(down.status).toBe(503);
+    expect((await api("GET", "/v1/documents", { key: t.key })).json.total).toBe(0);
+
+    const token = `pass-${crypto.randomUUID()}`;
+    const ip = freshIp();
+    const ok = await page("POST", `/f/${slug}`, { ip, form: filled({ "cf-turnstile-response": token }) });
+    expect(ok.status, ok.text).toBe(303);
+    const asked = (await (await fetch(`https://turnstile.fake.test/__log/${token}`)).json()) as { secret: string; response: string; remoteip: string }[];
+    expect(asked).toEqual([{ secret: env.TURNSTILE_SECRET, response: token, remoteip: ip }]);
+    // A token is good once: the same token on a new form page is refused.
+    const again = await page("POST", `/f/${slug}`, { ip: freshIp(), form: filled({ "cf-turnstile-response": token, email: "again@example.com" }) });
+    expect(again.status).toBe(422);
+    expect((await api("GET", "/v1/documents", { key: t.key })).json.total).toBe(1);
+
+    // Cleared by the operator: no widget, no check.
+    expect((await ops("PATCH", `/tenants/${t.tenantId}`, { turnstile_site_key: null })).status).toBe(200);
+    expect((await page("GET", `/f/${slug}`, { ip: freshIp() })).text).not.toContain("cf-turnstile");
+    expect((await page("POST", `/f/${slug}`, { ip: freshIp(), form: filled({ email: "free@example.com" }) })).status).toBe(303);
+  });
+
+  it("an owner sets the daily cap and the Turnstile site key on the dashboard; an admin may not", async () => {
+    const { t, slug } = await publicWorkflow();
+    const { b } = await signedIn(t.tenantId, "owner");
+    const shown = await b.get("/app/account");
+    expect((await select(shown.text, "#public-form-daily-cap"))[0]!.attrs.value).toBe("500");
+    expect((await select(shown.text, "#turnstile-site-key"))[0]!.attrs.value ?? "").toBe("");
+    const bad = await b.submit("/app/account/public-forms", { public_form_daily_cap: "-3", turnstile_site_key: "" }, "/app/account");
+    expect(bad.status).toBe(422);
+    const saved = await b.submit("/app/account/public-forms", { public_form_daily_cap: "1", turnstile_site_key: "1x00000000000000000000AA" }, "/app/account");
+    expect(saved.status).toBe(200);
+    expect(saved.text).toContain("Public form settings saved.");
+    expect((await select(saved.text, "#public-form-daily-cap"))[0]!.attrs.value).toBe("1");
+    expect((await page("GET", `/f/${slug}`, { ip: freshIp() })).text).toContain('data-sitekey="1x00000000000000000000AA"');
+    // Cleared again: no check; one start a day.
+    expect((await b.submit("/app/account/public-forms", { public_form_daily_cap: "1", turnstile_site_key: "" }, "/app/account")).status).toBe(200);
+    expect((await page("POST", `/f/${slug}`, { ip: freshIp(), form: filled() })).status).toBe(303);
+    expect((await page("POST", `/f/${slug}`, { ip: freshIp(), form: filled() })).status).toBe(429);
+
+    const admin = (await signedIn(t.tenantId, "admin")).b;
+    expect(await select((await admin.get("/app/account")).text, "#public-form-daily-cap")).toEqual([]);
+    expect((await admin.submit("/app/account/public-forms", { public_form_daily_cap: "900", turnstile_site_key: "" }, "/app/account")).status).toBe(403);
   });
 
   it("closes while the template has no published version", async () => {

@@ -12,10 +12,12 @@
  * (DNS_RESOLVER_URL): it answers every name with a public address unless a test has set the
  * name's records with `POST /__records/<name>` (`{A?: [...], AAAA?: [...], ttl?, nxdomain?}`);
  * `/down` answers 503, a resolver that is out of service.
- * `https://providers.fake.test/...` speaks the message providers' APIs (test/fake-providers.mjs).
+ * `https://providers.fake.test/...` speaks the message providers' APIs (test/fake-providers.mjs),
+ * `https://turnstile.fake.test/...` Cloudflare Turnstile's siteverify (test/fake-turnstile.mjs).
  * Any other host passes through.
  */
 import { PROVIDERS_HOST, fakeProviders } from "./fake-providers.mjs";
+import { TURNSTILE_HOST, fakeTurnstile } from "./fake-turnstile.mjs";
 
 export const RECEIVER_HOST = "hooks.receiver.test";
 export const RESOLVER_HOST = "dns.receiver.test";
@@ -68,6 +70,7 @@ export async function receiver(req, res) {
   const body = await readBody(req);
   if (req.headers.host === RESOLVER_HOST) return resolver(req, res, body);
   if (req.headers.host === PROVIDERS_HOST) return fakeProviders(req, res, body);
+  if (req.headers.host === TURNSTILE_HOST) return fakeTurnstile(req, res, body);
   if (req.headers.host !== RECEIVER_HOST) return passThrough(req, res, body);
   const path = (req.url ?? "/").split("?")[0];
   const [, first, second] = path.split("/");

@@ -53,15 +53,16 @@ export const upsertConnection = (db: DB, row: { id: string; tenantId: string; cl
 export const insertCode = (db: DB, row: OAuthCodeInsert) => db.insert(oauthCodes).values(row);
 
 /**
- * Claims an unused code (marks it used) and, in the same round trip, reads the connection it
- * belongs to with its member: `claimed` is undefined when the code is unknown or already used.
+ * Claims an unused code of `clientId` (marks it used) and, in the same round trip, reads the
+ * connection it belongs to with its member: `claimed` is undefined when the code is unknown,
+ * already used or another client's (which leaves it as it is: not spent).
  */
-export async function claimCode(db: DB, codeHash: string, at: string) {
+export async function claimCode(db: DB, codeHash: string, clientId: string, at: string) {
   const [claimed, found] = await db.batch([
     db
       .update(oauthCodes)
       .set({ usedAt: at })
-      .where(and(eq(oauthCodes.codeHash, codeHash), isNull(oauthCodes.usedAt)))
+      .where(and(eq(oauthCodes.codeHash, codeHash), eq(oauthCodes.clientId, clientId), isNull(oauthCodes.usedAt)))
       .returning(),
     db
       .select(CONNECTION_FIELDS)
@@ -77,13 +78,23 @@ export const codeByHash = (db: DB, codeHash: string) => db.select().from(oauthCo
 
 export const insertRefresh = (db: DB, row: OAuthRefreshInsert) => db.insert(oauthRefreshTokens).values(row);
 
-/** Claims an unused, unrevoked refresh token and reads its connection and member, in one round trip. */
-export async function claimRefresh(db: DB, tokenHash: string, at: string) {
+/**
+ * Claims an unused, unrevoked refresh token of `clientId` and reads its connection and member, in
+ * one round trip. Another client's token is left as it is (not spent).
+ */
+export async function claimRefresh(db: DB, tokenHash: string, clientId: string, at: string) {
   const [claimed, found] = await db.batch([
     db
       .update(oauthRefreshTokens)
       .set({ usedAt: at })
-      .where(and(eq(oauthRefreshTokens.tokenHash, tokenHash), isNull(oauthRefreshTokens.usedAt), isNull(oauthRefreshTokens.revokedAt)))
+      .where(
+        and(
+          eq(oauthRefreshTokens.tokenHash, tokenHash),
+          eq(oauthRefreshTokens.clientId, clientId),
+          isNull(oauthRefreshTokens.usedAt),
+          isNull(oauthRefreshTokens.revokedAt),
+        ),
+      )
       .returning(),
     db
       .select(CONNECTION_FIELDS)

@@ -66,6 +66,10 @@ export const tenants = sqliteTable("tenants", {
   retentionEndedDays: integer("retention_ended_days"),
   /** Days after completion during which `POST /v1/redactions` keeps a completed document (the legal minimum); 0 = none. */
   retentionMinimumDays: integer("retention_minimum_days").notNull().default(0),
+  /** Starts the account's public forms may make per UTC day, all its forms together (docs/workflows.md). */
+  publicFormDailyCap: integer("public_form_daily_cap").notNull().default(500),
+  /** Cloudflare Turnstile site key: set, the public forms show the widget and their starts need its token; null = none. */
+  turnstileSiteKey: text("turnstile_site_key"),
   createdAt: text("created_at").notNull().default(now),
 });
 

@@ -62,15 +62,21 @@ export async function workflowWithFacts(env: Env, o: Owner, id: string): Promise
 }
 
 /**
- * The workflow behind a public address, whichever account it belongs to, with the account's name
- * and its white-label flag (the form reads the brand only for such an account).
+ * The workflow behind a public address, whichever account it belongs to, with the account's name,
+ * its white-label flag (the form reads the brand only for such an account), its daily cap on form
+ * starts and its Turnstile site key.
  */
-export async function workflowBySlug(env: Env, slug: string): Promise<(WorkflowToStart & { tenantName: string | null; whiteLabel: boolean }) | undefined> {
+export async function workflowBySlug(
+  env: Env,
+  slug: string,
+): Promise<(WorkflowToStart & { tenantName: string | null; whiteLabel: boolean; dailyCap: number; turnstileSiteKey: string | null }) | undefined> {
   const [r] = await orm(env)
     .select({
       ...startFacts,
       tenantName: sql<string | null>`(SELECT tn.name FROM tenants tn WHERE tn.id = "workflows"."tenant_id")`,
       whiteLabel: sql<boolean>`(SELECT tn.white_label FROM tenants tn WHERE tn.id = "workflows"."tenant_id")`.mapWith((v) => v === 1 || v === true),
+      dailyCap: sql<number>`(SELECT tn.public_form_daily_cap FROM tenants tn WHERE tn.id = "workflows"."tenant_id")`.mapWith(Number),
+      turnstileSiteKey: sql<string | null>`(SELECT tn.turnstile_site_key FROM tenants tn WHERE tn.id = "workflows"."tenant_id")`,
     })
     .from(workflows)
     .where(eq(workflows.publicSlug, slug))

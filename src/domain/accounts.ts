@@ -1,4 +1,5 @@
 /** Accounts (tenants), their API keys and members, and the account audit trail. */
+import { z } from "@hono/zod-openapi";
 import type { Env, Mode } from "../env";
 import { ApiError, invalid } from "../lib/errors";
 import { randomHex, sha256Hex, toHex, randomBytes } from "../lib/crypto";
@@ -126,6 +127,25 @@ export function parseFrameAncestors(stored: string | null | undefined): string[]
   }
 }
 
+/** Starts all of an account's public forms may make per UTC day (contract: default 500). */
+export const PUBLIC_FORM_DAILY_CAP_DEFAULT = 500;
+export const PublicFormDailyCap = z
+  .number()
+  .int()
+  .min(0)
+  .max(1_000_000)
+  .openapi({ description: "Starts all the account's public forms may make per UTC day (default 500; 0 closes them); past it a start is 429." });
+/** A Cloudflare Turnstile site key as Cloudflare issues them (`0x…`, or the documented test keys). */
+export const TurnstileSiteKey = z
+  .string()
+  .trim()
+  .regex(/^[0-9A-Za-z_-]{8,100}$/, "a Cloudflare Turnstile site key: 8-100 letters, digits, - or _")
+  .nullable()
+  .openapi({
+    description:
+      "Cloudflare Turnstile site key; set, the public forms show the widget and a start needs its token (checked with TURNSTILE_SECRET). Null: none.",
+  });
+
 export async function updateTenant(
   env: Env,
   id: string,
@@ -139,6 +159,8 @@ export async function updateTenant(
     locale?: Language | null;
     reply_to?: string | null;
     retention?: RetentionPatch;
+    public_form_daily_cap?: number;
+    turnstile_site_key?: string | null;
   },
   actor: string,
 ) {
@@ -156,6 +178,8 @@ export async function updateTenant(
   if (checked.locale !== undefined) set.locale = checked.locale;
   if (checked.reply_to !== undefined) set.replyTo = checked.reply_to;
   if (checked.retention) Object.assign(set, retentionSet(checked.retention));
+  if (checked.public_form_daily_cap !== undefined) set.publicFormDailyCap = checked.public_form_daily_cap;
+  if (checked.turnstile_site_key !== undefined) set.turnstileSiteKey = checked.turnstile_site_key;
   if (Object.keys(set).length === 0) return { updated: true };
   await db.batch([updateTenantRow(db, id, set), insertAudit(db, auditEntry(id, actor, "tenant.updated", checked))]);
   return { updated: true };
@@ -178,6 +202,8 @@ export async function listTenants(env: Env, q: { slug?: string; limit: number })
       locale: t.locale,
       reply_to: t.replyTo,
       retention: retentionView({ completedDays: t.retentionCompletedDays, endedDays: t.retentionEndedDays, minimumDays: t.retentionMinimumDays }),
+      public_form_daily_cap: t.publicFormDailyCap,
+      turnstile_site_key: t.turnstileSiteKey,
       created_at: t.createdAt,
     })),
   };

@@ -52,6 +52,7 @@ export const ACTIONS = [
   "webhooks.manage",
   "oauth.manage",
   "retention.manage",
+  "account.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -61,10 +62,10 @@ const WORK: Action[] = ["documents.write", "templates.write", "workflows.write",
 /**
  * owner and admin manage members, keys, branding, webhooks and OAuth connections (and do
  * everything a member does); member works with templates, documents, workflows, subjects and
- * tablets; viewer reads.
+ * tablets; viewer reads. The owner alone sets the account's public form limits (`account.manage`).
  */
 export const ROLE_ACTIONS: Record<MemberRole, ReadonlySet<Action>> = {
-  owner: new Set<Action>(["read", ...WORK, ...MANAGE]),
+  owner: new Set<Action>(["read", ...WORK, ...MANAGE, "account.manage"]),
   admin: new Set<Action>(["read", ...WORK, ...MANAGE]),
   member: new Set<Action>(["read", ...WORK]),
   viewer: new Set<Action>(["read"]),
@@ -220,14 +221,19 @@ export async function passwordSignIn(env: Env, input: { email: string; password:
   }
   const now = Date.now();
   const matched: typeof candidates = [];
+  const missed: typeof candidates = [];
   for (const c of candidates) {
     if (isLocked(c.member, now)) {
       await verifyPassword(c.member.passwordHash, input.password); // the same time as any other refusal
       continue;
     }
     if (await verifyPassword(c.member.passwordHash, input.password)) matched.push(c);
-    else await countFailure(env, c.member.id, now);
+    else missed.push(c);
   }
+  // Failures count per account and member: a password that fits one of the person's accounts was
+  // a sign-in to that account, never a failure against their membership of another (which it
+  // would otherwise lock). A membership without a password has nothing to guess.
+  if (matched.length === 0) for (const c of missed) if (c.member.passwordHash !== null) await countFailure(env, c.member.id, now);
   if (matched.length === 0) return { ok: false, why: "refused" };
   if (matched.length > 1) return { ok: false, why: "choose_account", accounts: matched.map((m) => ({ slug: m.tenantSlug, name: m.tenantName })) };
   const member = matched[0]!.member;
@@ -325,6 +331,14 @@ export async function changeRole(env: Env, by: Pick<Session, "memberId" | "tenan
   return { updated: true };
 }
 
+/** 429 while the member's password is locked (too many wrong passwords, at sign-in or here). */
+function passwordLocked(until: string) {
+  const seconds = Math.max(1, Math.ceil((Date.parse(until) - Date.now()) / 1000));
+  return new ApiError("rate_limited", "Too many wrong passwords: your password is locked for 15 minutes.", "Try again later, or sign in with an email link.", {
+    "Retry-After": String(seconds),
+  });
+}
+
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 200;
 
@@ -336,9 +350,23 @@ export async function setOwnPassword(env: Env, s: Pick<Session, "memberId" | "te
   const db = membersDb(env.DB);
   const me = await memberById(db, s.memberId);
   if (!me) throw new ApiError("not_found", "No such member.");
-  if (me.passwordHash !== null && !(await verifyPassword(me.passwordHash, input.current ?? ""))) throw invalid("current: this is not your current password.");
+  if (me.passwordHash !== null) {
+    // A wrong current password counts in the sign-in lock-out; while locked, even the right one is refused.
+    const now = Date.now();
+    if (isLocked(me, now)) throw passwordLocked(me.lockedUntil!);
+    if (!(await verifyPassword(me.passwordHash, input.current ?? ""))) {
+      await countFailure(env, me.id, now);
+      throw invalid("current: this is not your current password.");
+    }
+  }
   if ([...input.password].length < PASSWORD_MIN || [...input.password].length > PASSWORD_MAX)
     throw invalid(`password: ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`, "A phrase of several words is long enough and easy to type.");
+  // Checked again, atomically, as the count is cleared: a burst of guesses that read "not locked"
+  // before the 10th failure landed cannot change the password once it has.
+  if (me.passwordHash !== null && !(await clearFailuresIfUnlocked(db, me.id, nowIso()))) {
+    const locked = await memberById(db, s.memberId);
+    throw passwordLocked(locked?.lockedUntil ?? new Date(Date.now() + LOCK_MS).toISOString());
+  }
   await db.batch([
     updateMemberRow(db, s.memberId, { passwordHash: await hashPassword(input.password), failedSignIns: 0, failedSince: null, lockedUntil: null }),
     deleteOtherSessions(db, s.memberId, s.sessionId),

@@ -375,17 +375,18 @@ async function redeemCode(env: Env, client: OAuthClientRow, form: URLSearchParam
   if (!VERIFIER.test(verifier)) throw new OAuthTokenError("invalid_request", "code_verifier must be 43-128 characters of A-Z, a-z, 0-9, -, ., _, ~.");
   const db = oauthDb(env.DB);
   const codeHash = await sha256Hex(code);
-  const { claimed, found } = code.length <= 200 ? await claimCode(db, codeHash, nowIso()) : { claimed: undefined, found: undefined };
+  const { claimed, found } = code.length <= 200 ? await claimCode(db, codeHash, client.id, nowIso()) : { claimed: undefined, found: undefined };
   if (!claimed) {
     const seen = code.length <= 200 ? await codeByHash(db, codeHash) : undefined;
-    if (seen?.usedAt && seen.clientId === client.id) {
+    // Another client's code is refused as it is: not spent, not counted as a reuse.
+    if (seen && seen.clientId !== client.id) throw new OAuthTokenError("invalid_grant", "The code was issued to another client.");
+    if (seen?.usedAt) {
       // RFC 6749 §4.1.2: a code used twice may have been stolen; what it granted is withdrawn.
       await endConnection(env, seen.connectionId, "authorization code used twice", `client:${client.id}`, "oauth.code_reused");
       throw new OAuthTokenError("invalid_grant", "The code was already used; the connection it opened is ended.");
     }
     throw new OAuthTokenError("invalid_grant", "Unknown or used code.");
   }
-  if (claimed.clientId !== client.id) throw new OAuthTokenError("invalid_grant", "The code was issued to another client.");
   if (isPast(claimed.expiresAt)) throw new OAuthTokenError("invalid_grant", `The code has expired (codes live ${CODE_TTL_SECONDS} seconds).`);
   if (claimed.redirectUri !== redirectUri) throw new OAuthTokenError("invalid_grant", "redirect_uri differs from the one the code was issued for.");
   if (!timingSafeEqual(await s256(verifier), claimed.codeChallenge))
@@ -398,17 +399,18 @@ async function redeemRefresh(env: Env, client: OAuthClientRow, form: URLSearchPa
   const askedScope = form.get("scope");
   const db = oauthDb(env.DB);
   const tokenHash = await sha256Hex(token);
-  const { claimed, found } = token.length <= 200 ? await claimRefresh(db, tokenHash, nowIso()) : { claimed: undefined, found: undefined };
+  const { claimed, found } = token.length <= 200 ? await claimRefresh(db, tokenHash, client.id, nowIso()) : { claimed: undefined, found: undefined };
   if (!claimed) {
     const seen = token.length <= 200 ? await refreshByHash(db, tokenHash) : undefined;
-    if (seen?.usedAt && seen.clientId === client.id) {
+    // Another client's token is refused as it is: not spent, not counted as a reuse.
+    if (seen && seen.clientId !== client.id) throw new OAuthTokenError("invalid_grant", "The refresh token was issued to another client.");
+    if (seen?.usedAt) {
       // The spec: a refresh token presented twice is treated as stolen.
       await endConnection(env, seen.connectionId, "refresh token used twice", `client:${client.id}`, "oauth.refresh_token_reused");
       throw new OAuthTokenError("invalid_grant", "The refresh token was already used; the connection is ended.");
     }
     throw new OAuthTokenError("invalid_grant", "Unknown, used or revoked refresh token.");
   }
-  if (claimed.clientId !== client.id) throw new OAuthTokenError("invalid_grant", "The refresh token was issued to another client.");
   if (isPast(claimed.expiresAt)) throw new OAuthTokenError("invalid_grant", "The refresh token has expired.");
   let narrower: string[] | null = null;
   if (askedScope !== null && askedScope.trim() !== "") {

@@ -338,7 +338,8 @@ export type StartResult = {
   document_id: string;
   title: string;
   expires_at: string;
-  signers: { signer_id: string; email: string; full_name: string; role: string; participant: boolean; token: string }[];
+  /** `token` is null for the staff (fixed) roles of a start by a tablet's key: their links go out by message only. */
+  signers: { signer_id: string; email: string; full_name: string; role: string; participant: boolean; token: string | null }[];
 };
 
 /** The form answers, checked against the workflow's form fields: key → text. */
@@ -385,7 +386,8 @@ export function startSigners(
 /**
  * Starts a workflow for one participant: prepares a document from the template's latest
  * published version with the participant's values and form answers, then sends it to the
- * participant and every fixed role. Tokens are in the answer once. 422 for an inactive workflow
+ * participant and every fixed role. Tokens are in the answer once (a tablet's start: only the
+ * participant's; the fixed roles' links go out by message). 422 for an inactive workflow
  * or a template without a published version; 402 when the quota is spent (the send counts it).
  */
 export async function startWorkflow(env: Env, who: Starter, workflowId: string, input: StartInput, actor: Actor): Promise<StartResult> {
@@ -463,6 +465,9 @@ export async function startLoaded(
     signers.map((s) => s.input),
     actor,
   );
+  // A tablet is in the participant's hands: its key learns only the participant's link. The staff
+  // roles (a countersigner signing as the business) get theirs by message, as any send notifies.
+  const byDevice = !!who.deviceId;
   return {
     document_id: draft.document_id,
     title: draft.title,
@@ -473,7 +478,7 @@ export async function startLoaded(
       full_name: s.input.full_name,
       role: s.input.role ?? "signer",
       participant: s.participant,
-      token: links[i]!.token,
+      token: byDevice && !s.participant ? null : links[i]!.token,
     })),
   };
 }

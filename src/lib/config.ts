@@ -71,6 +71,10 @@ export const ConfigSchema = z
     /** The sender: an E.164 number or a Messaging Service SID (MG…). */
     TWILIO_FROM: optional(z.string().regex(/^(\+[1-9][0-9]{6,14}|MG[0-9a-fA-F]{32})$/, "must be an E.164 number or a Messaging Service SID")),
     TWILIO_API_BASE: optional(httpUrl("Twilio's API")),
+    /** Cloudflare Turnstile secret key: checks the token of a public form whose account set a site key. */
+    TURNSTILE_SECRET: optional(z.string().min(8, "must be the Turnstile widget's secret key")),
+    /** Another base URL for Turnstile's siteverify (tests); default https://challenges.cloudflare.com. */
+    TURNSTILE_API_BASE: optional(httpUrl("Cloudflare Turnstile's API")),
   })
   .superRefine((c, ctx) => {
     for (const [key, cert] of [

@@ -727,7 +727,7 @@ export function UsageView(p: { t: DashT; u: Awaited<ReturnType<typeof usageThisM
 
 // ---- My sign-in ----
 
-export function AccountView(p: { v: Viewer; hasPassword: boolean }) {
+export function AccountView(p: { v: Viewer; hasPassword: boolean; publicForms?: { dailyCap: number; turnstileSiteKey: string | null } }) {
   const t = p.v.t;
   return (
     <>
@@ -756,6 +756,18 @@ export function AccountView(p: { v: Viewer; hasPassword: boolean }) {
           {t("st_everywhere")}
         </button>
       </form>
+      {p.publicForms && can(p.v.role, "account.manage") ? (
+        <form method="post" action="/app/account/public-forms">
+          <h2>{t("pfs_title")}</h2>
+          <Csrf token={p.v.csrf} />
+          <p>{t("pfs_intro")}</p>
+          <label for="public-form-daily-cap">{t("pfs_daily_cap")}</label>
+          <input id="public-form-daily-cap" name="public_form_daily_cap" type="number" min={0} max={1000000} value={String(p.publicForms.dailyCap)} required />
+          <label for="turnstile-site-key">{t("pfs_site_key")}</label>
+          <input id="turnstile-site-key" name="turnstile_site_key" maxlength={100} value={p.publicForms.turnstileSiteKey ?? ""} />
+          <button type="submit">{t("pfs_save")}</button>
+        </form>
+      ) : null}
     </>
   );
 }

@@ -9,6 +9,7 @@ import type { WorkflowFormField } from "../db/schema";
 import type { Lang, T } from "./i18n";
 import { Layout, MessagePage, siteName } from "./layout";
 import type { PageBrand } from "./brand";
+import { TURNSTILE_SCRIPT } from "../lib/turnstile";
 
 export const formPath = (slug: string, lang?: Lang) => `/f/${slug}${lang ? `?lang=${lang}` : ""}`;
 
@@ -33,6 +34,8 @@ export type PublicFormProps = {
   startKey: string;
   /** The account's brand, when it wears its own (white-label). */
   brand?: PageBrand;
+  /** The account's Cloudflare Turnstile site key: the widget goes above the button (the page's CSP allows its origin). */
+  turnstileSiteKey?: string | null;
 };
 
 /** Disables the button once the form is on its way: one start per click. */
@@ -171,9 +174,11 @@ export function PublicFormPage(p: PublicFormProps) {
             />
           ))}
         </fieldset>
+        {p.turnstileSiteKey ? <div class="cf-turnstile" data-sitekey={p.turnstileSiteKey} data-language={t.lang} /> : null}
         <p class="hint">{t("pf_next")}</p>
         <button type="submit">{t("pf_submit")}</button>
       </form>
+      {p.turnstileSiteKey ? <script nonce={p.nonce} src={TURNSTILE_SCRIPT} async defer /> : null}
     </Layout>
   );
 }

@@ -11,16 +11,26 @@ export function newNonce(): string {
   return toBase64(crypto.getRandomValues(new Uint8Array(16)));
 }
 
-export function contentSecurityPolicy(nonce: string, frameAncestors: readonly string[] = []): string {
+/** Cloudflare Turnstile's origin: its script, its challenge frame and its calls (a public form with a site key only). */
+export const TURNSTILE_SOURCE = "https://challenges.cloudflare.com";
+
+export function contentSecurityPolicy(nonce: string, frameAncestors: readonly string[] = [], opts: { turnstile?: boolean } = {}): string {
+  const ts = opts.turnstile ? ` ${TURNSTILE_SOURCE}` : "";
   return [
     "default-src 'none'",
-    `script-src 'nonce-${nonce}'`,
+    `script-src 'nonce-${nonce}'${ts}`,
     `style-src 'nonce-${nonce}'`,
     "img-src 'self' data:",
+    ...(opts.turnstile ? [`frame-src${ts}`, `connect-src${ts}`] : []),
     "form-action 'self'",
     "base-uri 'none'",
     `frame-ancestors ${frameAncestors.length ? frameAncestors.join(" ") : "'none'"}`,
   ].join("; ");
+}
+
+/** The page's policy widened for Cloudflare Turnstile: a public form whose account set a site key. */
+export function allowTurnstile(c: Context<AppEnv>, nonce: string) {
+  c.header("Content-Security-Policy", contentSecurityPolicy(nonce, [], { turnstile: true }));
 }
 
 /** Sets the page headers. `frameAncestors` are already-validated https origins (default: none). */

@@ -42,6 +42,7 @@ import {
   passwordSignIn,
   setOwnPassword,
   switchMode,
+  can,
 } from "../domain/members";
 import { PrepareInput, SendInput, VoidInput, ListQuery, getDocument, listDocuments, prepareDocument, sendDocument, voidDocument } from "../domain/documents";
 import {
@@ -55,7 +56,7 @@ import {
   reviseTemplate,
 } from "../domain/templates";
 import { addEndpoint, listDeliveries, listEndpoints, pingEndpoint, replayDelivery, rotateSecret } from "../domain/webhook-endpoints";
-import { issueKey, listKeys, revokeKey, updateTenant } from "../domain/accounts";
+import { PublicFormDailyCap, TurnstileSiteKey, issueKey, listKeys, revokeKey, updateTenant } from "../domain/accounts";
 import { RetentionInput, retentionView } from "../domain/retention";
 import { RedactInput, redactDocument } from "../domain/redaction";
 import { retentionOf } from "../db/redaction";
@@ -77,6 +78,7 @@ import { fromBase64, toBase64 } from "../lib/seal/der";
 import { sealedFile, type SealedKind } from "../domain/evidence";
 import { documentForAccount } from "../db/evidence";
 import { memberById, membersDb } from "../db/members";
+import { accountsDb, tenantById } from "../db/accounts";
 import { SCOPES, type Scope } from "../domain/vocabulary";
 import { newNonce, setPageHeaders } from "../pages/security";
 import { AppPage, type Flash, LinkConfirmPage, OpenPage, SignInAgain, SignInPage, type Speech, type Viewer } from "../pages/dashboard";
@@ -1243,7 +1245,10 @@ route("POST", "/app/documents/:id/redact", "retention.manage", async (c, s) => {
 
 async function accountPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status } = {}) {
   const me = await memberById(membersDb(c.env.DB), s.memberId);
-  return page(c, s, speech(c).t("nav_account"), AccountView({ v: viewer(c, s), hasPassword: !!me?.passwordHash }), opts);
+  // The owner also sees the account's public form settings (docs/workflows.md).
+  const tenant = can(s.role, "account.manage") ? await tenantById(accountsDb(c.env.DB), s.tenantId) : undefined;
+  const publicForms = tenant ? { dailyCap: tenant.publicFormDailyCap, turnstileSiteKey: tenant.turnstileSiteKey } : undefined;
+  return page(c, s, speech(c).t("nav_account"), AccountView({ v: viewer(c, s), hasPassword: !!me?.passwordHash, publicForms }), opts);
 }
 
 route("GET", "/app/account", "read", (c, s) => accountPage(c, s));
@@ -1256,6 +1261,23 @@ route("POST", "/app/account/password", "read", async (c, s) => {
     return accountPage(c, s, refusalOf(err));
   }
   return accountPage(c, s, { flash: ok(tr(c)("nt_password_saved")) });
+});
+
+/** The owner sets the account's daily cap on public form starts and its Turnstile site key, checked as the operator API checks them. */
+route("POST", "/app/account/public-forms", "account.manage", async (c, s) => {
+  const f = await formOf(c);
+  try {
+    const cap = (f.public_form_daily_cap ?? "").trim();
+    const key = (f.turnstile_site_key ?? "").trim();
+    const patch = parsed(z.object({ public_form_daily_cap: PublicFormDailyCap, turnstile_site_key: TurnstileSiteKey }), {
+      public_form_daily_cap: /^\d{1,7}$/.test(cap) ? Number(cap) : cap,
+      turnstile_site_key: key === "" ? null : key,
+    });
+    await updateTenant(c.env, s.tenantId, patch, actorOf(s));
+  } catch (err) {
+    return accountPage(c, s, refusalOf(err));
+  }
+  return accountPage(c, s, { flash: ok(tr(c)("nt_public_forms_saved")) });
 });
 
 /** Anything unexpected on a dashboard page answers as a page (never the JSON envelope). */

@@ -14,7 +14,18 @@ import { SCOPES } from "../domain/vocabulary";
 import { LANGUAGES } from "../domain/vocabulary";
 import { NOT_WELL_FORMED, isWellFormed, plainText, text } from "../lib/text";
 import { endAccountConnection, homepageProblem, listConnections, redirectUriProblem } from "../domain/oauth";
-import { addMember, createTenant, issueKey, listKeys, listTenants, registerOAuthClient, revokeKey, updateTenant } from "../domain/accounts";
+import {
+  PublicFormDailyCap,
+  TurnstileSiteKey,
+  addMember,
+  createTenant,
+  issueKey,
+  listKeys,
+  listTenants,
+  registerOAuthClient,
+  revokeKey,
+  updateTenant,
+} from "../domain/accounts";
 import { listOutbox } from "../domain/messages";
 import { RetentionInput } from "../domain/retention";
 
@@ -108,6 +119,10 @@ ops.openapi(
             reply_to: z.email().max(320).nullable().optional(),
             /** Retention policy (docs/retention.md): days, null = forever; the cron applies it. */
             retention: RetentionInput.optional(),
+            /** Starts all the account's public forms may make per UTC day (default 500). */
+            public_form_daily_cap: PublicFormDailyCap.optional(),
+            /** Cloudflare Turnstile site key for the account's public forms; null = none. */
+            turnstile_site_key: TurnstileSiteKey.optional(),
           })
           .strict(),
       ),

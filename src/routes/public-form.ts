@@ -2,8 +2,9 @@
  * The public form `/f/{public_slug}` (a page, not API: not in /openapi.json). GET shows the form,
  * POST starts the workflow for the person through `startLoaded` (the same rule as
  * POST /v1/workflows/{id}/start) and answers 303 to their signing page. Anonymous, so limited per
- * address: 60 page views a minute, and 10 starts a minute and 100 a day; the quota is counted
- * like any send.
+ * address: 60 page views a minute, and 10 starts a minute and 100 a day; all the account's forms
+ * together at most `public_form_daily_cap` starts a UTC day; Cloudflare Turnstile when the account
+ * set a site key. The quota is counted like any send.
  */
 import type { Context } from "hono";
 import type { AppEnv, Mode } from "../env";
@@ -19,7 +20,8 @@ import { openWithSecret, sealWithSecret } from "../lib/secret-box";
 import { randomHex, sha256Hex } from "../lib/crypto";
 import { StartInput, startLoaded } from "../domain/workflows";
 import { chooseLang, translator } from "../pages/i18n";
-import { newNonce, setPageHeaders } from "../pages/security";
+import { allowTurnstile, newNonce, setPageHeaders } from "../pages/security";
+import { TURNSTILE_INPUT, verifyTurnstile } from "../lib/turnstile";
 import { MessagePage } from "../pages/layout";
 import { brandOf } from "../domain/branding";
 import { type PageBrand, pageBrand } from "../pages/brand";
@@ -52,7 +54,7 @@ async function formBody(c: C): Promise<Record<string, string>> {
 /** The form's key kept on a page shown again (its start has not happened), else a fresh one. */
 const startKeyOf = (body: Record<string, string>) => (FORM_START_KEY.test(body.start_key ?? "") ? body.start_key! : randomHex(16));
 
-function page(c: C, html: string | Promise<string>, status: 200 | 400 | 402 | 404 | 409 | 422 | 429 | 500) {
+function page(c: C, html: string | Promise<string>, status: 200 | 400 | 402 | 404 | 409 | 422 | 429 | 500 | 503) {
   return c.html(html, status);
 }
 
@@ -83,6 +85,7 @@ publicForm.get("/f/:slug", async (c) => {
   if (!w) return page(c, MissingFormPage({ t, nonce }), 404);
   const brand = await formBrand(c, w);
   if (!open) return page(c, ClosedFormPage({ t, nonce, slug, name: w.row.name, brand }), 200);
+  if (w.turnstileSiteKey) allowTurnstile(c, nonce);
   return page(
     c,
     PublicFormPage({
@@ -95,6 +98,7 @@ publicForm.get("/f/:slug", async (c) => {
       formFields: w.row.formFields,
       startKey: randomHex(16),
       brand,
+      turnstileSiteKey: w.turnstileSiteKey,
     }),
     200,
   );
@@ -128,8 +132,9 @@ publicForm.post("/f/:slug", async (c) => {
     }
   }
   for (const f of fields) if (f.required && !(f.key in answers)) errors.fields![f.key] ??= t("err_required");
-  const form = async (status: 422, errs: PublicFormErrors) =>
-    page(
+  const form = async (status: 422, errs: PublicFormErrors) => {
+    if (w.turnstileSiteKey) allowTurnstile(c, nonce);
+    return page(
       c,
       PublicFormPage({
         t,
@@ -143,9 +148,11 @@ publicForm.post("/f/:slug", async (c) => {
         errors: errs,
         startKey: startKeyOf(body),
         brand: await formBrand(c, w),
+        turnstileSiteKey: w.turnstileSiteKey,
       }),
       status,
     );
+  };
   if (!parsed.success || Object.keys(errors.fields!).length) return form(422, errors);
 
   // The same form pressed twice (no script to stop a double click) lands on the first start's page.
@@ -164,9 +171,14 @@ publicForm.post("/f/:slug", async (c) => {
   try {
     await limitOrThrow(c, `form-start-minute:${address(c)}`, FORM_STARTS_PER_MINUTE);
     await limitOrThrow(c, `form-start-day:${address(c)}`, FORM_STARTS_PER_DAY);
+    if (w.turnstileSiteKey) await humanOrThrow(c, body[TURNSTILE_INPUT] ?? "");
+    await accountDayOrThrow(c, w.row.tenantId, w.dailyCap);
     started = await startLoaded(c.env, { tenantId: w.row.tenantId, mode: w.row.mode as Mode, deviceId: null }, w, parsed.data, signerContext(c.req.raw));
   } catch (err) {
     if (once && claimed) await dropClaim(c.env.DB, once, claimed);
+    if (err instanceof NotAPerson) return form(422, { form: t("pf_humanCheck") });
+    if (err instanceof CheckUnavailable)
+      return page(c, MessagePage({ t, nonce, langHref: (l) => `?lang=${l}`, heading: t("problem"), lines: [t("pf_unavailable")] }), 503);
     if (err instanceof ApiError && err.code === "quota_exceeded")
       return page(c, MessagePage({ t, nonce, langHref: (l) => `?lang=${l}`, heading: t("problem"), lines: [t("pf_unavailable")] }), 402);
     // A rule refused (a template variable the form does not collect, …): said on the form.
@@ -174,7 +186,7 @@ publicForm.post("/f/:slug", async (c) => {
     throw err;
   }
   const mine = started.signers.find((s) => s.participant)!;
-  const location = signPath(mine.token, t.lang);
+  const location = signPath(mine.token!, t.lang);
   if (once && claimed && startKey) {
     // The signing address holds the token: kept only sealed under the form's own key, 24 hours.
     const expiresAt = new Date(Date.now() + IDEMPOTENCY_TTL_MS).toISOString();
@@ -182,6 +194,46 @@ publicForm.post("/f/:slug", async (c) => {
   }
   return c.redirect(location, 303);
 });
+
+/** The Turnstile check refused the visitor's token (missing, wrong, expired or spent): said on the form. */
+class NotAPerson extends Error {}
+
+/** Turnstile could not be asked (no TURNSTILE_SECRET, or siteverify did not answer): nothing starts, 503. */
+class CheckUnavailable extends Error {}
+
+/** The account's daily cap on public form starts is spent: a page of its own, not the address limit's. */
+class DailyCapReached extends ApiError {}
+
+/**
+ * Checks the Turnstile widget's token with Cloudflare. A refused token is the visitor's to fix (the
+ * form again, 422); no secret configured or no answer from Cloudflare refuses the start too (503),
+ * never lets it through unchecked.
+ */
+async function humanOrThrow(c: C, token: string) {
+  const r = await verifyTurnstile(c.env, token, clientAddress(c.req.raw));
+  if (r.ok) return;
+  if (r.why === "refused") throw new NotAPerson();
+  logError("turnstile unavailable", new Error(`siteverify: ${r.codes.join(", ") || "no answer"}`), { requestId: c.get("requestId") ?? "unknown" });
+  throw new CheckUnavailable();
+}
+
+/**
+ * At most `cap` starts a UTC day for all of the account's public forms together (the contract's
+ * `public_form_daily_cap`), counted exactly by one RateLimiter object per account whose window is
+ * the UTC day. Each submission that passes the form's checks, the address limits and Turnstile
+ * counts.
+ */
+async function accountDayOrThrow(c: C, tenantId: string, cap: number) {
+  const r = await c.env.RATE_LIMITER.getByName(`form-account-day:${tenantId}`).hit(cap, 86400);
+  if (r.allowed) return;
+  const retryAfter = Math.max(1, r.reset - Math.floor(Date.now() / 1000));
+  throw new DailyCapReached(
+    "rate_limited",
+    `This account's public forms have taken their ${cap} starts for today (UTC).`,
+    `Retry after ${retryAfter} seconds, or raise public_form_daily_cap.`,
+    { "Retry-After": String(retryAfter) },
+  );
+}
 
 /** The hidden `start_key` of each form page: 128 random bits, in hex. */
 const FORM_START_KEY = /^[0-9a-f]{32}$/;
@@ -200,6 +252,8 @@ publicForm.onError((err, c) => {
   if (err instanceof UnreadableForm) return page(c, MessagePage({ t, nonce, langHref, heading: t("problem"), lines: [t("badForm")] }), 400);
   if (err instanceof ApiError) {
     for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
+    if (err instanceof DailyCapReached)
+      return page(c, MessagePage({ t, nonce, langHref, heading: t("pf_capTitle"), lines: [t("pf_capBody")], tone: "warn" }), 429);
     if (err.code === "rate_limited") return page(c, MessagePage({ t, nonce, langHref, heading: t("tooMany"), lines: [t("tooManyBody")], tone: "warn" }), 429);
     if (err.status < 500) return c.html(MessagePage({ t, nonce, langHref, heading: t("problem"), lines: [err.message] }), err.status);
   }

@@ -65,7 +65,10 @@ export const Started = z
         full_name: z.string(),
         role: z.string(),
         participant: z.boolean(),
-        token: z.string().openapi({ description: "64 hex characters: the signing link's credential (/s/{token}); shown once." }),
+        token: z.string().nullable().openapi({
+          description:
+            "64 hex characters: the signing link's credential (/s/{token}); shown once. Null for a fixed (staff) role when a tablet's device key started the workflow: the tablet learns only the participant's link, and the staff roles get theirs by message.",
+        }),
       }),
     ),
   })
@@ -201,7 +204,8 @@ workflows.openapi(
     description:
       "Prepares with `values` and the answers to the workflow's form fields (an answer fills the template variable of the same key and is kept in the document's metadata), " +
       "then sends to the participant and every fixed role. The document expires `expires_days` after the start. " +
-      "422 for an inactive workflow or a template without a published version; 402 when the plan's agreements are spent.",
+      "422 for an inactive workflow or a template without a published version; 402 when the plan's agreements are spent. " +
+      "Started by a tablet's device key (`signing:device`, its own workflow, in person): only the participant's `token` is given; the fixed roles' entries carry `token: null` and their links go out by message.",
     ...keyed("signing:workflows", { idempotent: "workflows.start" }),
     request: {
       params: WorkflowId,

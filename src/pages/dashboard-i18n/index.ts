@@ -17,6 +17,7 @@ import { manage } from "./manage";
 import { notices } from "./notices";
 import { packets } from "./packets";
 import { pdf } from "./pdf";
+import { publicForms } from "./public-forms";
 import { retention } from "./retention";
 import { sending } from "./sending";
 import { settings } from "./settings";
@@ -28,7 +29,21 @@ import { workflows } from "./workflows";
 export type Catalogue<E extends Record<string, string>> = { en: E } & Record<Exclude<Lang, "en">, { [K in keyof E]: string }>;
 
 /** Every area of the dashboard, merged into one dictionary per language. */
-export const DASHBOARD_CATALOGUES = { frame, documents, sending, settings, templates, webhooks, workflows, manage, pdf, packets, retention, notices } as const;
+export const DASHBOARD_CATALOGUES = {
+  frame,
+  documents,
+  sending,
+  settings,
+  templates,
+  webhooks,
+  workflows,
+  manage,
+  pdf,
+  packets,
+  retention,
+  notices,
+  publicForms,
+} as const;
 
 type Areas = typeof DASHBOARD_CATALOGUES;
 export type DashKey = { [A in keyof Areas]: keyof Areas[A]["en"] & string }[keyof Areas];
