@@ -31,9 +31,9 @@ export const PDF_CSS = `
 .pg-in img{display:block;inline-size:100%;block-size:100%;pointer-events:none}
 .pg-in .missing{display:flex;align-items:center;justify-content:center;block-size:100%;color:var(--muted);padding:1rem}
 .fbox{position:absolute;border:2px solid var(--accent);background:rgba(11,87,208,.12);cursor:move;overflow:visible;font-size:.75rem;line-height:1.2;color:#0b2a66;direction:ltr}
-.fbox span:first-child{display:block;overflow:hidden;white-space:nowrap;text-overflow:ellipsis;padding-inline:.15rem;unicode-bidi:plaintext}
+.fbox .lbl{display:block;overflow:hidden;white-space:nowrap;text-overflow:ellipsis;padding-inline:.15rem;unicode-bidi:plaintext}
 .fbox.party{border-color:var(--pc);color:var(--pc);background:color-mix(in srgb,var(--pc) 12%,transparent)}
-.fbox .pty{display:block;font-weight:700;overflow:hidden;white-space:nowrap;text-overflow:ellipsis;padding-inline:.15rem;unicode-bidi:plaintext}
+.fbox .pty{font-weight:700;unicode-bidi:isolate}
 .fbox.sel{border-color:var(--fg);background:rgba(11,87,208,.22)}
 .fbox.sel.party{border-color:var(--fg);color:var(--fg);background:color-mix(in srgb,var(--pc) 22%,transparent)}
 .fbox:focus-visible{outline:3px solid var(--fg);outline-offset:2px}
@@ -42,6 +42,8 @@ export const PDF_CSS = `
 .hdl.se{inset-block-end:-7px;inset-inline-end:-7px;cursor:nwse-resize}
 progress{inline-size:100%;block-size:1rem}
 #field-rows td{white-space:nowrap}
+#field-rows select[id^="party-"]{width:auto;min-inline-size:9rem}
+#field-rows input[id^="role-"]{width:12rem;margin-block-start:.25rem}
 #place-live{position:sticky;inset-block-end:0;z-index:1;pointer-events:none;margin:0;min-block-size:1.5em;padding-block:.25rem;background:var(--bg);border-block-start:1px solid var(--line)}
 #place-live:empty{border-color:transparent}
 `

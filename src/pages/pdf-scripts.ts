@@ -125,7 +125,10 @@ var pct=function(v){return pctF?pctF.format(v):Math.round(v*1000)/10+"%"};
 var r4=function(v){return Math.round(v*10000)/10000};
 function pageEl(n){return ed.querySelector(".pg[data-n=\\""+n+"\\"] .pg-in")}
 function fieldOf(key){for(var i=0;i<fields.length;i++)if(fields[i].key===key)return fields[i];return null}
-function describe(f){var p=f.place;return(p?w("describe",{label:f.label,key:f.key,page:p.page,x:pct(p.x),y:pct(p.y),w:pct(p.w),h:pct(p.h)}):w("describe_none",{label:f.label,key:f.key}))+"; "+w("asked_of",{party:partyText(f.signer)})}
+function where(f){var p=f.place;return p?w("describe",{label:f.label,key:f.key,page:p.page,x:pct(p.x),y:pct(p.y),w:pct(p.w),h:pct(p.h)}):w("describe_none",{label:f.label,key:f.key})}
+function describe(f){return where(f)+"; "+w("asked_of",{party:partyText(f.signer)})}
+/* A box's name starts with what it shows (its party, then its label), so the name a voice user says is the one they see. */
+function boxName(f){return partyText(f.signer)+": "+where(f)}
 /* The party a field is asked of (signer: a position in send order or a role label; none: any signer, in the accent blue), named in words and given its own colour (each at least 4.5:1 on white). */
 var PAL=["#8a4b00","#0d6b2f","#6a1b9a","#b3261e","#00695c","#ad1457","#37474f"];
 function anyParty(s){return s===undefined||s===null||s===""}
@@ -167,9 +170,9 @@ ed.querySelectorAll(".fbox").forEach(function(b){b.remove()});
 fields.forEach(function(f){
 if(!f.place)return;var host=pageEl(f.place.page);if(!host)return;
 var b=d.createElement("div");b.className="fbox"+(sel===f.key?" sel":"");b.tabIndex=0;b.setAttribute("role","button");
-b.setAttribute("aria-roledescription",w("box"));b.setAttribute("aria-describedby","kbd-help");b.setAttribute("aria-label",describe(f));
-b.dataset.key=f.key;var t=d.createElement("span");t.textContent=f.label;b.appendChild(t);
-var pc=colour(f.signer);if(pc){b.classList.add("party");b.style.setProperty("--pc",pc)}var pt=d.createElement("span");pt.className="pty";pt.textContent=partyText(f.signer);b.appendChild(pt);
+b.setAttribute("aria-roledescription",w("box"));b.setAttribute("aria-describedby","kbd-help");b.setAttribute("aria-label",boxName(f));
+b.dataset.key=f.key;var pc=colour(f.signer);if(pc){b.classList.add("party");b.style.setProperty("--pc",pc)}
+var t=d.createElement("span"),pt=d.createElement("span");t.className="lbl";pt.className="pty";pt.textContent=partyText(f.signer);t.appendChild(pt);t.appendChild(d.createTextNode(" · "+f.label));b.appendChild(t);
 ["nw","se"].forEach(function(h){var k=d.createElement("span");k.className="hdl "+h;k.dataset.h=h;k.setAttribute("aria-hidden","true");b.appendChild(k)});
 place(b,f.place);host.appendChild(b);
 });
