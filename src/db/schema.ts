@@ -380,6 +380,14 @@ export type TemplateField = {
   staff_only: boolean;
   options?: string[];
   place?: { page: number; x: number; y: number; w: number; h: number } | null;
+  /**
+   * The one signing party this field is asked of: its 1-based position among the signers who sign
+   * (cc recipients not counted), in the order the send lists them, or its role label. Absent:
+   * every signer is asked it.
+   */
+  signer?: number | string;
+  /** On a sent document's copy only: the signer `signer` named, resolved once at send. */
+  signer_id?: string;
 };
 
 export const templates = sqliteTable(

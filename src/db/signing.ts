@@ -9,7 +9,7 @@ import { type Db, dbOf } from "./client";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteInsertValue } from "drizzle-orm/sqlite-core";
 import type { Env } from "../env";
-import { certificates, documents, events, fieldValues, signers, tenants, webhookEndpoints } from "./schema";
+import { type TemplateField, certificates, documents, events, fieldValues, signers, tenants, webhookEndpoints } from "./schema";
 
 export type { Db };
 /** One statement of a `db.batch`. */
@@ -130,6 +130,13 @@ export const markSent = (db: Db, documentId: string, sentAt: string, expiresAt: 
     .update(documents)
     .set({ status: "sent", sentAt, expiresAt, notify })
     .where(and(eq(documents.id, documentId), eq(documents.status, "draft")));
+
+/** A draft's fields as sent (each field for one signing party with its signer resolved); written with `markSent`. */
+export const setDocumentFields = (db: Db, documentId: string, fields: TemplateField[]) =>
+  db
+    .update(documents)
+    .set({ fields })
+    .where(and(eq(documents.id, documentId), eq(documents.status, "sent")));
 
 export const markViewed = (db: Db, signerId: string, at: string) =>
   db

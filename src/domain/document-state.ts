@@ -7,6 +7,7 @@ import type { TemplateField } from "../db/schema";
 import { type DocumentRecord, type EventRecord, type FieldValueRecord, type SignerState, loadDocumentWithLastSeq, loadDocumentWithTrail } from "../db/signing";
 import type { DocumentSnapshot, SignerSnapshot } from "./events";
 import { ApiError } from "../lib/errors";
+import { isFieldFor } from "./field-parties";
 
 export type { DocumentRecord, EventRecord, FieldValueRecord, SignerState } from "../db/signing";
 
@@ -35,8 +36,11 @@ export function loadSequencerState(env: Env, documentId: string): Promise<Sequen
 export const mustSign = (s: Pick<SignerState, "role">) => s.role !== "cc";
 export const nextSeq = (st: SequencerState) => st.lastSeq + 1;
 export const docFields = (st: SequencerState): TemplateField[] => st.doc.fields;
-/** Fields a signer answers through the link (staff-only fields are not asked of signers). */
-export const signerFields = (st: SequencerState) => docFields(st).filter((f) => !f.staff_only);
+/**
+ * Fields this signer answers through the link: staff-only fields are asked of no signer, and a
+ * field for one signing party (`signer`) only of that party.
+ */
+export const signerFields = (st: SequencerState, signer: Pick<SignerState, "id">) => docFields(st).filter((f) => !f.staff_only && isFieldFor(f, signer.id));
 
 /** On a sequential document a signer's turn comes when everyone ordered before them has signed. */
 export function isMyTurn(st: SequencerState, signer: SignerState): boolean {

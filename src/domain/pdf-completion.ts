@@ -4,8 +4,9 @@
  * drawn in its box by `stampPlacements`. The certificate pages are appended after it by
  * `drawSealedDocument`, then the whole is sealed as every sealed PDF is (src/domain/evidence.ts).
  *
- * Which answer a box shows: the placed field's answer of the first signer, in signing order, who
- * gave a non-empty one (every answer of every signer is also listed on the appended pages).
+ * Which answer a box shows: for a field asked of one signing party (`signer`), that party's answer;
+ * otherwise the placed field's answer of the first signer, in signing order, who gave a non-empty
+ * one (every answer of every signer is also listed on the appended pages).
  */
 import type { PDFDocument } from "pdf-lib";
 import type { Env } from "../env";
@@ -49,8 +50,11 @@ async function pictureFor(value: string, boxW: number, boxH: number): Promise<Ui
 export async function placementsFor(input: Omit<CompletionInput, "templateId" | "pdfSha256" | "test">, pageSizes: { width: number; height: number }[]) {
   const order = new Map(input.signers.map((s, i) => [s.id, i] as const));
   const first = new Map<string, { rank: number; value: string }>();
+  const owner = new Map(input.fields.filter((f) => f.signer_id).map((f) => [f.key, f.signer_id] as const));
   for (const v of input.values) {
     if (!v.value) continue;
+    // A field for one signing party shows that party's answer only.
+    if (owner.has(v.key) && owner.get(v.key) !== v.signerId) continue;
     const rank = order.get(v.signerId) ?? Number.MAX_SAFE_INTEGER;
     const had = first.get(v.key);
     if (!had || rank < had.rank) first.set(v.key, { rank, value: v.value });

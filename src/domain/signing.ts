@@ -146,7 +146,7 @@ function linkView(st: SequencerState, me: SignerState, tenantName: string, conse
       is_me: s.id === me.id,
     })),
     fields: mustSign(me)
-      ? signerFields(st).map((f) => ({
+      ? signerFields(st, me).map((f) => ({
           key: f.key,
           label: f.label,
           kind: f.kind,
@@ -217,7 +217,7 @@ export type PageRead = {
 export async function readLinkForPage(env: Env, token: string, ctx: RequestContext): Promise<PageRead | null> {
   const r = await loadLink(env, token, ctx);
   if (!r) return null;
-  const sensitive = signerFields(r.st)
+  const sensitive = signerFields(r.st, r.me)
     .filter((f) => f.sensitive)
     .map((f) => f.key);
   const answers = Object.fromEntries(r.st.values.filter((v) => v.signerId === r.me.id && !sensitive.includes(v.key)).map((v) => [v.key, v.value] as const));

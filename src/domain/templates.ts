@@ -91,6 +91,33 @@ export const Place = z
   })
   .strict();
 
+/** A document has at most 50 signers, so a field names at most the 50th signing party. */
+export const SIGNING_PARTIES_MAX = 50;
+
+/**
+ * The party a field is asked of: a position (1-based, among the signers who sign, in the order the
+ * send lists them) or a role label as the send gives it (`cc` never signs, so it is refused).
+ */
+export const FieldSigner = z
+  .union(
+    [
+      z.number().int().min(1).max(SIGNING_PARTIES_MAX),
+      plainText()
+        .min(1)
+        .max(40)
+        .refine((s) => s.trim() !== "", "a role label must not be blank")
+        .refine((s) => s !== "cc", "cc never signs, so no field is asked of it"),
+    ],
+    { error: `a signing party: its position (an integer 1-${SIGNING_PARTIES_MAX}) or its role label (1-40 characters, not cc)` },
+  )
+  .openapi({
+    description:
+      "Asks this field of one signing party only, and its placed box shows that party's answer: the party's 1-based position among the signers who sign " +
+      "(cc recipients not counted), in the order the send lists them, or its role label (exactly as sent, 1-40 characters, not cc). " +
+      "Absent: every signer is asked it. A send whose signers hold no such party (or more than one signer with that label) is refused with 422 naming the field.",
+    example: 2,
+  });
+
 export const FieldInputSchema = z
   .object({
     key: z.string().regex(FIELD_KEY_PATTERN, "lowercase letter, then up to 58 lowercase letters, digits or underscores"),
@@ -103,6 +130,7 @@ export const FieldInputSchema = z
     staff_only: z.boolean().optional(),
     options: z.array(plainText().min(1).max(200)).min(1).max(50).optional(),
     place: Place.nullable().optional(),
+    signer: FieldSigner.optional(),
   })
   .strict()
   .openapi("TemplateFieldInput");
@@ -160,6 +188,7 @@ export function normaliseFields(fields: FieldInput[], opts: { pageCount?: number
         "Pages are numbered from 1.",
       );
     }
+    if (f.signer !== undefined && staffOnly) throw invalid(`fields.${i}.signer: a staff-only field is not asked of signers, so it names no signing party.`);
     if (f.kind === "select" && !f.options?.length) throw invalid(`fields.${i}.options: a select field needs 1-50 options.`);
     if (f.kind !== "select" && f.options !== undefined) throw invalid(`fields.${i}.options: only select fields take options.`);
     const out: TemplateField = {
@@ -174,6 +203,7 @@ export function normaliseFields(fields: FieldInput[], opts: { pageCount?: number
       place: f.place ?? null,
     };
     if (f.options) out.options = f.options;
+    if (f.signer !== undefined) out.signer = f.signer;
     return out;
   });
 }

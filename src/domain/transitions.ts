@@ -26,6 +26,7 @@ import { reserveAgreement } from "./quota";
 import { followDocument } from "./packet-state";
 import { INTENT_VERSION, consentVersion } from "./wording";
 import { checkAnswers } from "./field-values";
+import { otherPartysField, partyName, resolveFieldParties } from "./field-parties";
 import { issueCertificate } from "./certificates";
 import { recordFrom, recordReads } from "../db/evidence";
 import { signaturePictureOrRefuse } from "../lib/image";
@@ -46,6 +47,7 @@ import {
   markSigned,
   markViewed,
   markVoided,
+  setDocumentFields,
   requireSignerCodeOf,
   signingDb,
   upsertAnswer,
@@ -116,6 +118,15 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
   const sentAt = now.toISOString();
   const expiresAt = st.doc.expiresAt ?? new Date(now.getTime() + DEFAULT_EXPIRY_DAYS * 86400_000).toISOString();
   if (Date.parse(expiresAt) <= now.getTime()) throw invalid("expires_at: the document's expiry has already passed.");
+  // Each signer's id, in the order the send lists them: a field for one signing party records whose it is.
+  const ids = signersIn.map(() => newId("sgn"));
+  const partied = st.doc.fields.some((f) => f.signer !== undefined);
+  const fields = partied
+    ? resolveFieldParties(
+        st.doc.fields,
+        signersIn.map((s, i) => ({ id: ids[i]!, role: s.role ?? "signer" })),
+      )
+    : null;
 
   const release = await reserveAgreement(env, st.doc.tenantId, st.doc.mode as Mode, now);
   try {
@@ -123,7 +134,7 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
     const db = signingDb(env);
     const statements: Statement[] = [];
     for (const [i, s] of signersIn.entries()) {
-      const id = newId("sgn");
+      const id = ids[i]!;
       const token = randomHex(32);
       links.push({ signer_id: id, email: s.email, token });
       statements.push(
@@ -151,6 +162,7 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
       );
     }
     statements.push(markSent(db, st.doc.id, sentAt, expiresAt, opts.notify ?? false));
+    if (fields) statements.push(setDocumentFields(db, st.doc.id, fields));
     // The sent state (document, new signers, answers) is read back in the same batch.
     const reads = documentReads(db, st.doc.id);
     const event: NewEvent = {
@@ -237,6 +249,19 @@ function applyAnswers(st: SequencerState, signer: SignerState, changes: { key: s
   }
 }
 
+/** An answer to a field asked of another signing party is refused, naming the field. */
+function refuseOtherPartysAnswers(st: SequencerState, signer: SignerState, keys: string[]) {
+  for (const key of keys) {
+    const f = otherPartysField(st.doc.fields, signer.id, key);
+    if (f) {
+      throw invalid(
+        `key: field "${key}" is asked of ${partyName(f.signer ?? "")}, not of this signer.`,
+        "Each signing party answers only its own fields; GET /v1/sign/{token} lists them.",
+      );
+    }
+  }
+}
+
 const suppliedKeys = (st: SequencerState, signer: SignerState) => new Set(st.values.filter((v) => v.signerId === signer.id).map((v) => v.key));
 
 /** Supplies (or replaces) one answer; an empty value clears it. */
@@ -244,7 +269,8 @@ export async function supplyField(env: Env, st: SequencerState, signer: SignerSt
   requireLiveLink(st, signer);
   requirePendingSigner(signer);
   requireSigningRole(signer);
-  const { changes, problems } = checkAnswers(signerFields(st), suppliedKeys(st, signer), { [input.key]: input.value }, { signing: false });
+  refuseOtherPartysAnswers(st, signer, [input.key]);
+  const { changes, problems } = checkAnswers(signerFields(st, signer), suppliedKeys(st, signer), { [input.key]: input.value }, { signing: false });
   if (problems.length) throw invalid(problems[0]!.message);
   const at = nowIso();
   await answerStatement(env, st, signer, input.key, changes[0]!.value, input.about ?? null, at).run();
@@ -275,7 +301,8 @@ export async function sign(env: Env, st: SequencerState, signer: SignerState, in
   requireSigningRole(signer);
   if (codeOutstanding(signer)) throw codeFirst();
   if (!signer.consentedAt) throw invalid("Consent to sign electronically must be given before signing.", "POST /v1/sign/{token}/consent first.");
-  const { changes, problems } = checkAnswers(signerFields(st), suppliedKeys(st, signer), answers, { signing: true });
+  refuseOtherPartysAnswers(st, signer, Object.keys(answers));
+  const { changes, problems } = checkAnswers(signerFields(st, signer), suppliedKeys(st, signer), answers, { signing: true });
   if (problems.length) throw invalid(problems[0]!.message);
   if (!isMyTurn(st, signer)) {
     throw invalid("It is not this signer's turn: this document is signed in order.", "Wait until the signers before you have signed.");

@@ -31,14 +31,19 @@ export const PDF_CSS = `
 .pg-in img{display:block;inline-size:100%;block-size:100%;pointer-events:none}
 .pg-in .missing{display:flex;align-items:center;justify-content:center;block-size:100%;color:var(--muted);padding:1rem}
 .fbox{position:absolute;border:2px solid var(--accent);background:rgba(11,87,208,.12);cursor:move;overflow:visible;font-size:.75rem;line-height:1.2;color:#0b2a66;direction:ltr}
-.fbox span:first-child{display:block;overflow:hidden;white-space:nowrap;text-overflow:ellipsis;padding-inline:.15rem;unicode-bidi:plaintext}
+.fbox .lbl{display:block;overflow:hidden;white-space:nowrap;text-overflow:ellipsis;padding-inline:.15rem;unicode-bidi:plaintext}
+.fbox.party{border-color:var(--pc);color:var(--pc);background:color-mix(in srgb,var(--pc) 12%,transparent)}
+.fbox .pty{font-weight:700;unicode-bidi:isolate}
 .fbox.sel{border-color:var(--fg);background:rgba(11,87,208,.22)}
+.fbox.sel.party{border-color:var(--fg);color:var(--fg);background:color-mix(in srgb,var(--pc) 22%,transparent)}
 .fbox:focus-visible{outline:3px solid var(--fg);outline-offset:2px}
 .hdl{position:absolute;inline-size:12px;block-size:12px;background:var(--fg);border:1px solid #fff}
 .hdl.nw{inset-block-start:-7px;inset-inline-start:-7px;cursor:nwse-resize}
 .hdl.se{inset-block-end:-7px;inset-inline-end:-7px;cursor:nwse-resize}
 progress{inline-size:100%;block-size:1rem}
 #field-rows td{white-space:nowrap}
+#field-rows select[id^="party-"]{width:auto;min-inline-size:9rem}
+#field-rows input[id^="role-"]{width:12rem;margin-block-start:.25rem}
 #place-live{position:sticky;inset-block-end:0;z-index:1;pointer-events:none;margin:0;min-block-size:1.5em;padding-block:.25rem;background:var(--bg);border-block-start:1px solid var(--line)}
 #place-live:empty{border-color:transparent}
 `
@@ -174,6 +179,9 @@ export function PlacementView(p: { nonce: string; v: Viewer; t: EditorTemplate; 
       ) : null}
       <h2>{t("pdf_fields")}</h2>
       <p class="hint">{t("pdf_fields_hint")}</p>
+      <p class="hint" id="party-hint">
+        {t("pdf_party_hint")}
+      </p>
       <noscript>
         <p>{t("pdf_noscript", { id: p.t.template_id })}</p>
       </noscript>
@@ -186,6 +194,7 @@ export function PlacementView(p: { nonce: string; v: Viewer; t: EditorTemplate; 
                 <th scope="col">{t("pdf_label")}</th>
                 <th scope="col">{t("tp_kind")}</th>
                 <th scope="col">{t("pdf_required")}</th>
+                <th scope="col">{t("pdf_party")}</th>
                 <th scope="col">{t("pdf_place")}</th>
                 <th scope="col">{write ? t("pdf_place_kbd") : ""}</th>
               </tr>
@@ -213,6 +222,21 @@ export function PlacementView(p: { nonce: string; v: Viewer; t: EditorTemplate; 
                       <option value={k}>{k}</option>
                     ))}
                   </select>
+                </div>
+              </div>
+              <div class="row">
+                <div>
+                  <label for="nf-signer">{t("pdf_party")}</label>
+                  <select id="nf-signer" aria-describedby="party-hint">
+                    <option value="">{t("pdf_js_any")}</option>
+                    {[1, 2, 3, 4].map((n) => (
+                      <option value={String(n)}>{t("pdf_js_signer_n", { n })}</option>
+                    ))}
+                  </select>
+                </div>
+                <div>
+                  <label for="nf-role">{t("pdf_role")}</label>
+                  <input id="nf-role" maxlength={40} autocomplete="off" aria-describedby="party-hint" />
                 </div>
               </div>
               <label class="choice">

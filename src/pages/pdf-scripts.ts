@@ -125,7 +125,31 @@ var pct=function(v){return pctF?pctF.format(v):Math.round(v*1000)/10+"%"};
 var r4=function(v){return Math.round(v*10000)/10000};
 function pageEl(n){return ed.querySelector(".pg[data-n=\\""+n+"\\"] .pg-in")}
 function fieldOf(key){for(var i=0;i<fields.length;i++)if(fields[i].key===key)return fields[i];return null}
-function describe(f){var p=f.place;return p?w("describe",{label:f.label,key:f.key,page:p.page,x:pct(p.x),y:pct(p.y),w:pct(p.w),h:pct(p.h)}):w("describe_none",{label:f.label,key:f.key})}
+function where(f){var p=f.place;return p?w("describe",{label:f.label,key:f.key,page:p.page,x:pct(p.x),y:pct(p.y),w:pct(p.w),h:pct(p.h)}):w("describe_none",{label:f.label,key:f.key})}
+function describe(f){return where(f)+"; "+w("asked_of",{party:partyText(f.signer)})}
+/* A box's name starts with what it shows (its party, then its label), so the name a voice user says is the one they see. */
+function boxName(f){return partyText(f.signer)+": "+where(f)}
+/* The party a field is asked of (signer: a position in send order or a role label; none: any signer, in the accent blue), named in words and given its own colour (each at least 4.5:1 on white). */
+var PAL=["#8a4b00","#0d6b2f","#6a1b9a","#b3261e","#00695c","#ad1457","#37474f"];
+function anyParty(s){return s===undefined||s===null||s===""}
+function partyText(s){return anyParty(s)?w("any"):typeof s==="number"?w("signer_n",{n:s}):w("role_is",{role:s})}
+function parties(){var nums=[],labels=[];fields.forEach(function(f){var s=f.signer;if(typeof s==="number"){if(nums.indexOf(s)<0)nums.push(s)}else if(!anyParty(s)&&labels.indexOf(s)<0)labels.push(s)});nums.sort(function(a,b){return a-b});return nums.concat(labels)}
+function colour(s){if(anyParty(s))return null;return PAL[Math.max(0,parties().indexOf(s))%PAL.length]}
+function setParty(f,s){if(anyParty(s))delete f.signer;else f.signer=s;render();sync();announce(describe(f));var e=$("party-"+f.key);if(e)e.focus()}
+/* The fields list's control: any signer, Signer 1…, the role labels in use, or another label typed in. */
+function partyControl(f,td){
+var sp=d.createElement("select"),max=4,cur=anyParty(f.signer)?"":typeof f.signer==="number"?"n"+f.signer:"r"+f.signer,opts=[["",w("any")]];
+sp.id="party-"+f.key;sp.setAttribute("aria-label",w("party_for",{label:f.label}));sp.setAttribute("aria-describedby","party-hint");
+parties().forEach(function(s){if(typeof s==="number"&&s>=max)max=s+1});
+for(var n=1;n<=max;n++)opts.push(["n"+n,w("signer_n",{n:n})]);
+parties().forEach(function(s){if(typeof s==="string")opts.push(["r"+s,w("role_is",{role:s})])});
+opts.push(["other",w("role_other")]);
+opts.forEach(function(o){var e=d.createElement("option");e.value=o[0];e.textContent=o[1];if(o[0]===cur)e.selected=true;sp.appendChild(e)});
+var inp=d.createElement("input");inp.id="role-"+f.key;inp.maxLength=40;inp.hidden=true;inp.autocomplete="off";inp.setAttribute("aria-label",w("role_for",{label:f.label}));
+sp.addEventListener("change",function(){var v=sp.value;if(v==="other"){inp.hidden=false;inp.focus();return}inp.hidden=true;setParty(f,v===""?null:v.charAt(0)==="n"?Number(v.slice(1)):v.slice(1))});
+inp.addEventListener("change",function(){var v=inp.value.trim();if(!v||v.length>40||v==="cc"){announce(w("role_rule"));inp.focus();return}setParty(f,v)});
+td.appendChild(sp);td.appendChild(inp);
+}
 function sync(){out.value=JSON.stringify(fields);var dirty=$("place-dirty");if(dirty)dirty.hidden=false;list()}
 function announce(t){live.textContent="";setTimeout(function(){live.textContent=t},30)}
 /* Edges of the other boxes on the page, for snapping. */
@@ -146,8 +170,9 @@ ed.querySelectorAll(".fbox").forEach(function(b){b.remove()});
 fields.forEach(function(f){
 if(!f.place)return;var host=pageEl(f.place.page);if(!host)return;
 var b=d.createElement("div");b.className="fbox"+(sel===f.key?" sel":"");b.tabIndex=0;b.setAttribute("role","button");
-b.setAttribute("aria-roledescription",w("box"));b.setAttribute("aria-describedby","kbd-help");b.setAttribute("aria-label",describe(f));
-b.dataset.key=f.key;var t=d.createElement("span");t.textContent=f.label;b.appendChild(t);
+b.setAttribute("aria-roledescription",w("box"));b.setAttribute("aria-describedby","kbd-help");b.setAttribute("aria-label",boxName(f));
+b.dataset.key=f.key;var pc=colour(f.signer);if(pc){b.classList.add("party");b.style.setProperty("--pc",pc)}
+var t=d.createElement("span"),pt=d.createElement("span");t.className="lbl";pt.className="pty";pt.textContent=partyText(f.signer);t.appendChild(pt);t.appendChild(d.createTextNode(" · "+f.label));b.appendChild(t);
 ["nw","se"].forEach(function(h){var k=d.createElement("span");k.className="hdl "+h;k.dataset.h=h;k.setAttribute("aria-hidden","true");b.appendChild(k)});
 place(b,f.place);host.appendChild(b);
 });
@@ -203,7 +228,8 @@ tb.textContent="";choice.textContent="";
 fields.forEach(function(f){
 var tr=d.createElement("tr");
 [f.key,f.label,f.kind,w(f.required===false?"no":"yes")].forEach(function(v){var td=d.createElement("td");td.textContent=v;tr.appendChild(td)});
-var td=d.createElement("td");var p=f.place;td.textContent=p?w("at",{page:p.page,x:pct(p.x),y:pct(p.y),w:pct(p.w),h:pct(p.h)}):w(f.per_child?"unplaced_child":f.staff_only?"unplaced_staff":"unplaced");tr.appendChild(td);
+var td=d.createElement("td");if(cfg.write&&!f.staff_only)partyControl(f,td);else td.textContent=partyText(f.signer);var pcl=colour(f.signer);if(pcl)td.style.borderInlineStart="6px solid "+pcl;tr.appendChild(td);
+td=d.createElement("td");var p=f.place;td.textContent=p?w("at",{page:p.page,x:pct(p.x),y:pct(p.y),w:pct(p.w),h:pct(p.h)}):w(f.per_child?"unplaced_child":f.staff_only?"unplaced_staff":"unplaced");tr.appendChild(td);
 td=d.createElement("td");
 if(cfg.write){
 var sp=d.createElement("select");sp.id="place-page-"+f.key;sp.setAttribute("aria-label",w("page_for",{label:f.label}));
@@ -224,8 +250,11 @@ var k=$("nf-key"),l=$("nf-label"),kind=$("nf-kind").value,req=$("nf-required").c
 if(!/^[a-z][a-z0-9_]{0,58}$/.test(k.value)){say(st,w("key_rule"));k.focus();return}
 if(fieldOf(k.value)){say(st,w("key_taken",{key:k.value}));k.focus();return}
 if(!l.value.trim()){say(st,w("label_rule"));l.focus();return}
-fields.push({key:k.value,label:l.value.trim(),kind:kind,required:req,place:null});
-sync();$("draw-field").value=k.value;say(st,w("added",{key:k.value}));k.value="";l.value="";
+var role=$("nf-role"),rv=role.value.trim(),ps=$("nf-signer").value;
+if(rv&&(rv.length>40||rv==="cc")){say(st,w("role_rule"));role.focus();return}
+var nf={key:k.value,label:l.value.trim(),kind:kind,required:req,place:null};if(rv)nf.signer=rv;else if(ps)nf.signer=Number(ps);
+fields.push(nf);
+sync();render();$("draw-field").value=k.value;say(st,w("added",{key:k.value}));k.value="";l.value="";role.value="";
 })}
 ed.hidden=false;
 d.querySelectorAll(".pg").forEach(function(pg){var n=Number(pg.dataset.n),info=cfg.pages[n-1];if(info)pg.querySelector(".pg-in").style.aspectRatio=info.width+" / "+info.height});

@@ -7,6 +7,7 @@ import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, k
 import {
   Code,
   FieldInputSchema,
+  FieldSigner,
   Place,
   TemplateCreate,
   TemplatePublish,
@@ -40,6 +41,7 @@ const Field = z.object({
   staff_only: z.boolean(),
   options: z.array(z.string()).optional(),
   place: Place.nullable().optional(),
+  signer: FieldSigner.optional(),
 });
 
 const Template = z

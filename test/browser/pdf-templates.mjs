@@ -98,6 +98,9 @@ describe("PDF templates: upload, draw, place, publish, sign in place", () => {
       await page.click("#add-field");
       await page.getByText(`Field ${key} added`).waitFor();
     }
+    // The signature is asked of the first signing party only: its box says so in words and wears that party's colour.
+    await page.selectOption("#party-lessee_signature", "n1");
+    await page.waitForFunction(() => /asked of Signer 1/.test(document.getElementById("place-live")?.textContent ?? ""));
     // Two boxes with the mouse: drawn by dragging on a page, one then moved and resized.
     await page.selectOption("#draw-field", "full_name");
     await drag(page, '.pg[data-n="1"] .pg-in', [0.2, 0.2], [0.6, 0.25]);
@@ -119,6 +122,11 @@ describe("PDF templates: upload, draw, place, publish, sign in place", () => {
     for (let i = 0; i < 10; i++) await page.keyboard.press("Shift+ArrowRight");
     for (let i = 0; i < 3; i++) await page.keyboard.press("Shift+ArrowDown");
     await page.waitForFunction(() => /left 15%, top 70%, width 40%, height 8%/.test(document.getElementById("place-live")?.textContent ?? ""));
+    assert.equal(await page.textContent('.fbox[data-key="lessee_signature"] .pty'), "Signer 1");
+    assert.equal(await page.textContent('.fbox[data-key="full_name"] .pty'), "Any signer");
+    const colours = await page.$$eval(".fbox", (bs) => Object.fromEntries(bs.map((b) => [b.dataset.key, getComputedStyle(b).getPropertyValue("--pc").trim()])));
+    assert.match(colours.lessee_signature, /^#[0-9a-f]{6}$/, "a party's box has its own colour");
+    assert.equal(colours.full_name, "", "a box for any signer keeps the accent colour");
     const ring = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
     assert.equal(ring, "solid", "the focused box shows a focus ring");
     await check(page, "pdf-2-editor");
@@ -136,6 +144,8 @@ describe("PDF templates: upload, draw, place, publish, sign in place", () => {
     near(place.agree.x + place.agree.w, 0.4, "agree right edge");
     near(place.agree.y + place.agree.h, 0.6, "agree bottom edge");
     assert.deepEqual(place.lessee_signature, { page: 1, x: 0.15, y: 0.7, w: 0.4, h: 0.08 });
+    assert.equal(tpl.fields.find((f) => f.key === "lessee_signature").signer, 1);
+    assert.equal(tpl.fields.find((f) => f.key === "full_name").signer, undefined);
 
     // A staff-only field cannot be placed: the save is refused and the page says so.
     const staff = [...tpl.fields.map(({ key, label, kind, required, place: p }) => ({ key, label, kind, required, place: p }))];

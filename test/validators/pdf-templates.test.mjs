@@ -209,6 +209,89 @@ describe("a PDF template with turned pages and a crop box, sealed", () => {
   });
 });
 
+describe("a two-party PDF: landlord and tenant each answer their own boxes", () => {
+  // One A4 page, no turn, no crop box: pdftotext -bbox -cropbox reads the page as shown, y down.
+  const BOXES = {
+    landlord_name: { page: 1, x: 0.08, y: 0.2, w: 0.38, h: 0.05, signer: "landlord", kind: "text", answer: "LENAHOLT" },
+    tenant_name: { page: 1, x: 0.54, y: 0.2, w: 0.38, h: 0.05, signer: 2, kind: "text", answer: "TOMREED" },
+    landlord_sig: { page: 1, x: 0.08, y: 0.8, w: 0.38, h: 0.06, signer: 1, kind: "signature", answer: "LenaSigned" },
+    tenant_sig: { page: 1, x: 0.54, y: 0.8, w: 0.38, h: 0.06, signer: "tenant", kind: "signature", answer: "TomSigned" },
+  };
+  const owner = { landlord_name: 0, landlord_sig: 0, tenant_name: 1, tenant_sig: 1 };
+  let file;
+  let refusal;
+
+  before(async () => {
+    // An account of its own: the other suites count the templates of theirs.
+    const key = (await svc.account("Two Parties Ltd")).key;
+    const raw = async (method, p, bytes, contentType) => {
+      const res = await svc.server.fetch(`${BASE_URL}${p}`, {
+        method,
+        headers: { authorization: `Bearer ${key}`, "content-type": contentType, "cf-connecting-ip": "203.0.113.9" },
+        body: bytes,
+      });
+      const text = await res.text();
+      return { status: res.status, json: JSON.parse(text), text };
+    };
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    doc.addPage([595.28, 841.89]).drawText("Lease between landlord and tenant", { x: 60, y: 780, size: 14, font });
+    const up = await raw("POST", "/v1/templates/pdf?code=lease2&name=Lease&kind=contract&filename=lease.pdf", await doc.save(), "application/pdf");
+    assert.equal(up.status, 200, up.text);
+    const id = up.json.template_id;
+    const png = encode({ width: 893, height: 1263, data: new Uint8Array(893 * 1263 * 3).fill(240), channels: 3, depth: 8 });
+    assert.equal((await raw("PUT", `/v1/templates/${id}/pages/1`, png, "image/png")).status, 200);
+    const fields = Object.entries(BOXES).map(([k, b]) => ({
+      key: k,
+      label: k,
+      kind: b.kind,
+      signer: b.signer,
+      place: { page: b.page, x: b.x, y: b.y, w: b.w, h: b.h },
+    }));
+    await svc.must("PATCH", `/v1/templates/${id}`, { key, body: { fields } });
+    await svc.must("POST", "/v1/templates/publish", { key, body: { code: "lease2" } });
+    const docId = (await svc.must("POST", "/v1/documents", { key, body: { template_code: "lease2", title: "Two-party lease" } })).json.document_id;
+    const signers = [
+      { email: "lena@example.com", full_name: "Lena Holt", role: "landlord" },
+      { email: "tom@example.com", full_name: "Tom Reed", role: "tenant" },
+    ];
+    const links = (await svc.must("POST", `/v1/documents/${docId}/send`, { key, body: { signers, notify: false } })).json.links;
+    // The tenant trying the landlord's box is refused; nothing of it is kept.
+    refusal = await svc.call("POST", `/v1/sign/${links[1].token}/fields`, { body: { key: "landlord_name", value: "INTRUDER" } });
+    for (const [k, b] of Object.entries(BOXES)) await svc.must("POST", `/v1/sign/${links[owner[k]].token}/fields`, { body: { key: k, value: b.answer } });
+    for (const [i, link] of links.entries()) {
+      await svc.must("POST", `/v1/sign/${link.token}/consent`, { body: {} });
+      await svc.must("POST", `/v1/sign/${link.token}`, { body: { method: "typed", value: signers[i].full_name } });
+    }
+    file = write(dir, "two-party.pdf", Buffer.from((await svc.must("GET", `/v1/documents/${docId}/pdf`, { key, accept: "application/pdf" })).bytes));
+  });
+
+  it("another party's field is refused with 422 naming it", () => {
+    assert.equal(refusal.status, 422);
+    assert.match(refusal.json.error.message, /"landlord_name"/);
+  });
+
+  it("pdftotext -bbox finds each party's answer inside that party's box, and nobody else's answer there", () => {
+    const out = run("pdftotext", ["-bbox", "-cropbox", "-f", "1", "-l", "1", file, "-"]).stdout;
+    const page = /<page width="([\d.]+)" height="([\d.]+)">/.exec(out);
+    const [pw, ph] = [Number(page[1]), Number(page[2])];
+    const words = [...out.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
+      box: m.slice(1, 5).map(Number),
+      text: m[5],
+    }));
+    assert.ok(!words.some((w) => w.text === "INTRUDER"), "the refused answer is drawn nowhere");
+    const tol = 0.02;
+    const inside = ([x0, y0, x1, y1], b) => x0 / pw >= b.x - tol && x1 / pw <= b.x + b.w + tol && y0 / ph >= b.y - tol && y1 / ph <= b.y + b.h + tol;
+    for (const [k, b] of Object.entries(BOXES)) {
+      const found = words.filter((w) => w.text === b.answer);
+      assert.equal(found.length, 1, `${b.answer} is drawn once on page 1`);
+      assert.ok(inside(found[0].box, b), `${k}: ${b.answer} at ${found[0].box} lies in its box`);
+      const strangers = words.filter((w) => inside(w.box, b) && w.text !== b.answer);
+      assert.deepEqual(strangers, [], `${k}: nothing else in its box`);
+    }
+  });
+});
+
 describe("uploads refused by their bytes", () => {
   it("an encrypted PDF (qpdf --encrypt) is 422 saying encrypted; a truncated one 422 saying damaged", async () => {
     const plain = write(dir, "plain2.pdf", await basePdf());
