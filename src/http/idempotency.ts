@@ -41,49 +41,91 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long a claimed key may stay "still running" before it lapses. */
 export const IN_FLIGHT_TTL_MS = 60 * 1000;
 
+/** The remembered answer's key: account, mode, operation and the key's hash. */
+async function scopeOf(p: { tenantId: string; mode: string }, operation: IdempotentOperation, key: string): Promise<Scope> {
+  if (key.length < 8 || key.length > 255) throw invalid("Idempotency-Key: must be 8 to 255 characters.");
+  return [p.tenantId, p.mode, operation, await sha256Hex(key)] as const;
+}
+
+/**
+ * Claims the key for this request, or answers what it already holds: the first answer's
+ * `{status, body}` to replay; 409 while it runs or for a different request under the same key.
+ * Null when the claim is this request's (its marker's expiry names it in `claimed`).
+ */
+async function claimOrReplay(env: Env, scope: Scope, key: string, requestHash: string): Promise<{ claimed: string } | { status: number; body: string }> {
+  const claimed = await claim(env, scope, requestHash);
+  if (claimed !== null) return { claimed };
+  const row = await readRow(env.DB, scope);
+  if (!row) throw new ApiError("conflict", "This idempotency key is being settled; retry shortly.");
+  if (row.requestHash !== requestHash) {
+    throw new ApiError("conflict", "This idempotency key was already used for a different request.", "Use a new key for a new request.");
+  }
+  if (row.state === "running") {
+    throw new ApiError("conflict", "A request with this idempotency key is still running.", "Retry after it finishes.");
+  }
+  return { status: row.responseStatus ?? 200, body: row.responseBody ? await openWithSecret(key, row.responseBody) : "" };
+}
+
+/** Remembers this claim's answer for IDEMPOTENCY_TTL_MS (only this claim's: a lapsed one taken over keeps the other's). */
+async function settle(env: Env, scope: Scope, claimed: string, key: string, status: number, body: string) {
+  const expiresAt = new Date(Date.now() + IDEMPOTENCY_TTL_MS).toISOString();
+  await settleRow(env.DB, scope, claimed, { status, body: await sealWithSecret(key, body), expiresAt });
+}
+
+/** The API's `Idempotency-Key` header: a retried request replays the first answer (docs/errors.md). */
 export function idempotent(operation: IdempotentOperation): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.req.header("idempotency-key");
     if (key === undefined) return next();
-    if (key.length < 8 || key.length > 255) throw invalid("Idempotency-Key: must be 8 to 255 characters.");
-    const p = c.get("principal");
+    const scope = await scopeOf(c.get("principal"), operation, key);
     const raw = await c.req.text();
     const requestHash = await sha256Hex(`${c.req.method} ${new URL(c.req.url).pathname}\n${raw}`);
-    const scope = [p.tenantId, p.mode, operation, await sha256Hex(key)] as const;
-
-    const claimed = await claim(c.env, scope, requestHash);
-    if (claimed === null) {
-      const row = await readRow(c.env.DB, scope);
-      if (!row) throw new ApiError("conflict", "This idempotency key is being settled; retry shortly.");
-      if (row.requestHash !== requestHash) {
-        throw new ApiError("conflict", "This idempotency key was already used for a different request.", "Use a new key for a new request.");
-      }
-      if (row.state === "running") {
-        throw new ApiError("conflict", "A request with this idempotency key is still running.", "Retry after it finishes.");
-      }
+    const held = await claimOrReplay(c.env, scope, key, requestHash);
+    if (!("claimed" in held)) {
       c.header("Idempotency-Replayed", "true");
       c.header("Content-Type", "application/json");
-      const body = row.responseBody ? await openWithSecret(key, row.responseBody) : "";
-      return c.body(body, (row.responseStatus ?? 200) as 200);
+      return c.body(held.body, held.status as 200);
     }
-
     try {
       await next();
     } catch (err) {
-      await forget(c.env, scope, claimed);
+      await forget(c.env, scope, held.claimed);
       throw err;
     }
     const res = c.res;
     if (res.status >= 500) {
-      await forget(c.env, scope, claimed);
+      await forget(c.env, scope, held.claimed);
       return;
     }
-    const body = await res.clone().text();
-    // Only this claim's marker is settled: if it lapsed and another request took the key over,
-    // that request's outcome is the one remembered.
-    const expiresAt = new Date(Date.now() + IDEMPOTENCY_TTL_MS).toISOString();
-    await settleRow(c.env.DB, scope, claimed, { status: res.status, body: await sealWithSecret(key, body), expiresAt });
+    await settle(c.env, scope, held.claimed, key, res.status, await res.clone().text());
   };
+}
+
+/**
+ * The same promise for a page's own form (the tablet's start): `run` once per key and request; a
+ * repeat (a double tap) gets the first answer's value back. A refusal is not remembered, so the
+ * person can correct and send again under the same key.
+ */
+export async function once<T>(
+  env: Env,
+  p: { tenantId: string; mode: string },
+  operation: IdempotentOperation,
+  key: string,
+  request: unknown,
+  run: () => Promise<T>,
+): Promise<T> {
+  const scope = await scopeOf(p, operation, key);
+  const held = await claimOrReplay(env, scope, key, await sha256Hex(`${operation}\n${JSON.stringify(request)}`));
+  if (!("claimed" in held)) return JSON.parse(held.body) as T;
+  let value: T;
+  try {
+    value = await run();
+  } catch (err) {
+    await forget(env, scope, held.claimed);
+    throw err;
+  }
+  await settle(env, scope, held.claimed, key, 200, JSON.stringify(value));
+  return value;
 }
 
 type Scope = IdempotencyScope;

@@ -4,8 +4,9 @@
  * - The device key lives in an HttpOnly, SameSite=Strict cookie scoped to `/t` (`kiosk_key`),
  *   set once by pairing on the page itself; no script and no person ever sees it.
  * - Each request is admitted by the auth layer (`admitKey`: 401 on a stopped device's key, the
- *   key's rate limit, the device grants), and the start goes through the API's own route,
- *   `POST /v1/workflows/{id}/start`, with the key as a bearer, like any tablet app.
+ *   key's rate limit), and the start calls the domain's `startWorkflow` as the device (its own
+ *   workflow only; only the participant's link in the answer), once per form (a double tap
+ *   replays the first start).
  * - The person's signing link is held in a second cookie (`kiosk_signer`) and the signer's page is
  *   served at `/t/sign`: no token ever appears in an address, so the browser's history holds
  *   nothing of anyone. Thank-you and every showing of the form drop that cookie.
@@ -17,8 +18,11 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../env";
-import { ApiError } from "../lib/errors";
-import { admitKey, clientAddress } from "../http/auth";
+import { ApiError, validationError } from "../lib/errors";
+import { admitKey, clientAddress, signerContext } from "../http/auth";
+import { once } from "../http/idempotency";
+import { StartInput, startWorkflow } from "../domain/workflows";
+import type { Mode } from "../env";
 import { TOKEN_LIMIT, limitOrThrow } from "../http/rate-limit";
 import { randomHex, sha256Hex } from "../lib/crypto";
 import { createRouter } from "../http/router";
@@ -166,40 +170,29 @@ kiosk.post("/t/start", async (c) => {
   }
   if (errors.name || errors.email || Object.keys(errors.fields!).length) return formPage(c, t, s, { errors, posted }, 422);
 
-  // The API's own start route, with the device key as the bearer: the auth layer's device grant
-  // (its own workflow only), idempotency (a double tap replays the first start), quota, trail.
+  // The workflow's start, as the device's own (its grant is its paired workflow): a double tap
+  // replays the first start (the form's attempt is the key), and the answer's only link is the
+  // participant's. A refusal by the rules shows the form again with the reason.
   const attempt = /^[0-9a-f]{32}$/.test(body.attempt ?? "") ? body.attempt! : randomHex(16);
-  const answers = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== ""));
-  const res = await callApi(c, `/v1/workflows/${encodeURIComponent(s.workflowId)}/start`, s.key, { email, full_name, fields: answers }, `kiosk-${attempt}`);
-  if (res.status === 401 || res.status === 403) return c.redirect(kioskPath(t.lang), 303);
-  const json = (await res.json().catch(() => null)) as { signers?: { participant: boolean; token: string }[]; error?: { message: string } } | null;
-  const token = json?.signers?.find((x) => x.participant)?.token;
-  if (res.status !== 200 || !token) {
-    if (res.status >= 500) throw new ApiError("internal", json?.error?.message ?? "The start failed.");
-    const message = res.status === 404 ? t("k_closed") : (json?.error?.message ?? t("k_closed"));
+  const input = { email, full_name, fields: Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== "")) };
+  let token: string | null | undefined;
+  try {
+    const parsed = StartInput.safeParse(input);
+    if (!parsed.success) throw validationError(parsed.error.issues, "body");
+    const who = { tenantId: s.tenantId, mode: s.mode as Mode, deviceId: s.deviceId };
+    const started = await once(c.env, s, "workflows.start", `kiosk-${attempt}`, input, () =>
+      startWorkflow(c.env, who, s.workflowId, parsed.data, signerContext(c.req.raw)),
+    );
+    token = started.signers.find((x) => x.participant)?.token;
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.code === "internal") throw err;
+    const message = err.code === "not_found" ? t("k_closed") : err.message;
     return formPage(c, t, s, { errors: { form: message }, posted }, 422);
   }
+  if (!token) return formPage(c, t, s, { errors: { form: t("k_closed") }, posted }, 422);
   setCookie(c, SIGNER_COOKIE, token, { ...cookieOptions(c), maxAge: SIGNER_COOKIE_SECONDS });
   return c.redirect(kioskPath(t.lang, "/t/sign"), 303);
 });
-
-/** One request to this Worker's API (the module is loaded late: the app mounts this router). */
-async function callApi(c: C, path: string, key: string, body: unknown, idempotencyKey: string): Promise<Response> {
-  const { app } = await import("../app");
-  const headers: Record<string, string> = { authorization: `Bearer ${key}`, "content-type": "application/json", "idempotency-key": idempotencyKey };
-  for (const h of ["cf-connecting-ip", "user-agent", "accept-language"]) {
-    const v = c.req.header(h);
-    if (v) headers[h] = v;
-  }
-  const req = new Request(new URL(path, c.req.url), { method: "POST", headers, body: JSON.stringify(body) });
-  let ctx: Parameters<typeof app.fetch>[2];
-  try {
-    ctx = c.executionCtx as typeof ctx;
-  } catch {
-    ctx = undefined;
-  }
-  return app.fetch(req, c.env, ctx);
-}
 
 /** The person's signing page on the tablet: the token from the kiosk's cookie, never the address. */
 async function signerFace(c: C): Promise<SignFace | null> {
