@@ -17,7 +17,7 @@ import { latestPublished, renderWithSpans } from "./templates";
 import { type DocState, type SignerState, docFields, loadState } from "./document-state";
 import type { Actor } from "./transitions";
 import { toE164 } from "./field-values";
-import { notifyOnSend, phonesToText } from "./notify";
+import { messageLink, notifyOnSend, phonesToText } from "./notify";
 import { messageBrandValues, originWithHost, wornSigningHost } from "./branding";
 import { textPermissionReads, textPermissionsOf } from "./sms-consent";
 import { documentWithAccount, messageDb } from "../db/messages";
@@ -240,7 +240,9 @@ export async function sendDocument(
       },
     );
   }
-  return { links: sent.links, signingOrigin };
+  // Each link as its email carries it: the signer's language in `?lang=` (with notify or without).
+  const links = sent.links.map((l, i) => ({ ...l, url: messageLink(signingOrigin, l.token, normalised[i]!.locale ?? "en") }));
+  return { links, signingOrigin };
 }
 
 /** Signers as sent: a blank role refused, phone numbers in E.164, the account's language unless one is given. */

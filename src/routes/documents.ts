@@ -1,6 +1,5 @@
 import { DOCUMENT_STATUSES, LANGUAGES, SIGNATURE_METHODS, SIGNER_AUTH, SIGNER_STATUSES, TRAIL_KINDS } from "../db/enums";
 import { createRoute, z } from "@hono/zod-openapi";
-import { signingLink } from "../domain/branding";
 import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed } from "../lib/router";
 import { clientAddress } from "../lib/auth";
 import { ListQuery, PrepareInput, SendInput, VoidInput, getDocument, listDocuments, prepareDocument, sendDocument, voidDocument } from "../domain/documents";
@@ -276,7 +275,10 @@ documents.openapi(
               signer_id: z.string(),
               email: z.string(),
               token: z.string(),
-              url: z.string().openapi({ description: "The signing link: the account's signing host under white-label, else the service's." }),
+              url: z.string().openapi({
+                description:
+                  "The signing link as the signer's email carries it: on the account's signing host under white-label, else the service's, with `?lang=` set to the signer's language (their `locale`, else the account's).",
+              }),
             }),
           ),
         }),
@@ -287,7 +289,7 @@ documents.openapi(
               signer_id: "sgn_7k2m9x4b1n3p5q8r0t6v",
               email: "ana@example.com",
               token: "9f3b2c1d0e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c",
-              url: "https://sign.example.com/s/9f3b2c1d0e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c",
+              url: "https://sign.example.com/s/9f3b2c1d0e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c?lang=en",
             },
           ],
         },
@@ -301,7 +303,7 @@ documents.openapi(
     const p = c.get("principal");
     const body = c.req.valid("json");
     const sent = await sendDocument(c.env, p, c.req.valid("param").id, body.signers, actor(c.req.raw), { notify: body.notify });
-    return c.json({ links: sent.links.map((l) => ({ ...l, url: signingLink(sent, l.token) })) }, 200);
+    return c.json({ links: sent.links }, 200);
   },
 );
 
@@ -313,7 +315,7 @@ documents.openapi(
     tags: ["documents"],
     summary: "Withdraw a document that is not completed",
     description:
-      "Voids a draft or sent document with a reason: its links stop working and `signing.voided` is delivered. A document that has ended cannot be voided.",
+      "Voids a document that is not completed (draft, sent, declined or expired) with a reason: its status becomes `voided`, the trail records it, its links stop working and `signing.voided` is delivered. A completed document, one already voided and a redacted one are refused (422).",
     ...keyed("signing:write", { idempotent: "documents.void" }),
     request: { params: DocId, ...jsonBody(VoidInput, { reason: "Sent with the wrong dates; a corrected copy follows." }) },
     responses: { 200: jsonResponse(z.object({ voided: z.literal(true) }), "Voided", { voided: true }), ...keyedErrors, ...idempotentErrors },
