@@ -189,7 +189,9 @@ describe("GET /v1/documents/{id}", () => {
     const t = await makeTenant();
     const id = await preparedDocument(t.key);
     await env.DB.prepare("UPDATE documents SET body = body || ' (edited)' WHERE id = ?").bind(id).run();
-    expect((await api("GET", `/v1/documents/${id}`, { key: t.key })).json.integrity_ok).toBe(false);
+    const d = (await api("GET", `/v1/documents/${id}`, { key: t.key })).json;
+    expect(d.integrity_ok).toBe(false);
+    expect(d.integrity_note).toContain("changed outside the service");
   });
 
   it("keeps accounts and modes apart", async () => {

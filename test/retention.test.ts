@@ -199,6 +199,23 @@ describe("POST /v1/documents/{id}/redact", () => {
   }, 30_000);
 });
 
+describe("GET /v1/documents/{id} of a redacted document", () => {
+  it("says why integrity_ok is false: the redaction, and what the kept hashes still prove", async () => {
+    const t = await makeTenant();
+    const f = await insertDocument(t, { signers: [{ ...PERSON, method: "typed", value: PERSON.full_name, ip: IP }] });
+    const before = (await api("GET", `/v1/documents/${f.documentId}`, { key: t.key })).json;
+    expect(before).toMatchObject({ integrity_ok: true, integrity_note: null });
+    const r = await api("POST", `/v1/documents/${f.documentId}/redact`, { key: t.key, body: { reason } });
+    expect(r.status, r.text).toBe(200);
+    const d = (await api("GET", `/v1/documents/${f.documentId}`, { key: t.key })).json;
+    expect(d.integrity_ok).toBe(false);
+    expect(d.body_sha256).toBe(before.body_sha256);
+    expect(d.integrity_note).toContain(`Redacted at ${r.json.redacted_at}`);
+    expect(d.integrity_note).toContain("body_sha256");
+    expect(d.integrity_note).toContain("/v1/verify/");
+  });
+});
+
 describe("POST /v1/redactions", () => {
   it("redacts the person's documents that may go and says why it kept the others", async () => {
     const t = await makeTenant();

@@ -302,6 +302,26 @@ const signerOut = (s: SignerState) => ({
   token_expires_at: s.tokenExpiresAt,
 });
 
+/**
+ * Whether the stored text still matches its hash, and why not when it does not: a redaction
+ * erased it (what the kept hashes still prove), or the text was changed behind the service's back.
+ */
+export async function integrity(d: Pick<DocState["doc"], "body" | "bodySha256" | "redactedAt">) {
+  const ok = (await sha256Hex(d.body)) === d.bodySha256;
+  if (ok) return { integrity_ok: true, integrity_note: null };
+  if (d.redactedAt) {
+    return {
+      integrity_ok: false,
+      integrity_note: `Redacted at ${d.redactedAt}: the text and the signers' personal data were erased, so the stored text no longer matches body_sha256. What was signed is still provable: body_sha256, the certificate's hash and the sealed files' hashes were kept, and GET /v1/verify/{code}?sha256=<hash> confirms a copy of the text or of a sealed PDF against them.`,
+    };
+  }
+  return {
+    integrity_ok: false,
+    integrity_note:
+      "The stored text no longer matches body_sha256: it was changed outside the service after the document was prepared. The hash is what was signed; do not rely on this copy of the text.",
+  };
+}
+
 /** The full document: signers, trail, and whether the stored text still matches its hash. */
 export async function getDocument(env: Env, p: Principal, documentId: string) {
   const st = await ownedState(env, p, documentId);
@@ -326,7 +346,7 @@ export async function getDocument(env: Env, p: Principal, documentId: string) {
     declined_at: d.declinedAt,
     expires_at: d.expiresAt,
     remind_after_days: d.remindAfterDays,
-    integrity_ok: (await sha256Hex(d.body)) === d.bodySha256,
+    ...(await integrity(d)),
     signers: st.signers.map((s) => ({ ...signerOut(s), fields: signerAnswers(st, s.id) })),
     events: st.events.map((e) => ({
       event_id: e.id,

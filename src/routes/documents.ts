@@ -71,7 +71,11 @@ const Document = z
     declined_at: z.string().nullable(),
     expires_at: z.string().nullable(),
     remind_after_days: z.number().int().nullable(),
-    integrity_ok: z.boolean(),
+    integrity_ok: z.boolean().openapi({ description: "Whether the stored text still hashes to `body_sha256`." }),
+    integrity_note: z.string().nullable().openapi({
+      description:
+        "Null when `integrity_ok` is true; otherwise why not. A redacted document says so: its text was erased (so `integrity_ok` is false), and the kept hashes (`body_sha256`, the certificate's, the sealed files') still prove what was signed through `GET /v1/verify/{code}?sha256=`. Otherwise the text was changed outside the service.",
+    }),
     signers: z.array(Signer),
     events: z.array(Event),
   })
@@ -209,6 +213,7 @@ documents.openapi(
         expires_at: "2026-12-31T23:59:59.000Z",
         remind_after_days: 3,
         integrity_ok: true,
+        integrity_note: null,
         signers: [
           {
             signer_id: "sgn_7k2m9x4b1n3p5q8r0t6v",
