@@ -14,7 +14,7 @@ import { newId, nowIso } from "../lib/ids";
 import { unwrap } from "../lib/rpc";
 import { commitWithEvents } from "./events";
 import { latestPublished, renderWithSpans } from "./templates";
-import { type DocState, type SignerState, docFields, loadState } from "./document-state";
+import { type DocState, type SignerState, completedLinkEnd, docFields, loadState } from "./document-state";
 import type { Actor } from "./transitions";
 import { toE164 } from "./field-values";
 import { messageLink, notifyOnSend, phonesToText } from "./notify";
@@ -285,7 +285,8 @@ function signerAnswers(st: DocState, signerId: string) {
     });
 }
 
-const signerOut = (s: SignerState) => ({
+/** A signer as staff read it; `linkEnd` (a completed document's 30 days) replaces the token's own expiry once the document completed. */
+const signerOut = (s: SignerState, linkEnd: string | null = null) => ({
   signer_id: s.id,
   email: s.email,
   full_name: s.fullName,
@@ -299,7 +300,7 @@ const signerOut = (s: SignerState) => ({
   signed_at: s.signedAt,
   declined_at: s.declinedAt,
   decline_reason: s.declineReason,
-  token_expires_at: s.tokenExpiresAt,
+  token_expires_at: linkEnd ?? s.tokenExpiresAt,
 });
 
 /**
@@ -347,7 +348,7 @@ export async function getDocument(env: Env, p: Principal, documentId: string) {
     expires_at: d.expiresAt,
     remind_after_days: d.remindAfterDays,
     ...(await integrity(d)),
-    signers: st.signers.map((s) => ({ ...signerOut(s), fields: signerAnswers(st, s.id) })),
+    signers: st.signers.map((s) => ({ ...signerOut(s, completedLinkEnd(d)), fields: signerAnswers(st, s.id) })),
     events: st.events.map((e) => ({
       event_id: e.id,
       kind: e.kind,

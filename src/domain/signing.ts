@@ -15,6 +15,7 @@ import {
   type LinkState,
   type SequencerState,
   type SignerState,
+  completedLinkEnd,
   deadLink,
   isMyTurn,
   mustSign,
@@ -85,6 +86,7 @@ export function deadLinkView() {
     document_status: null,
     sequential: null,
     expires_at: null,
+    token_expires_at: null,
     tenant_name: null,
     signer_id: null,
     full_name: null,
@@ -121,6 +123,8 @@ async function documentPages(env: Env, doc: SequencerState["doc"]): Promise<Link
 function linkView(st: SequencerState, me: SignerState, tenantName: string, consentVersionLabel: string, pages: LinkPage[] | null = null) {
   const d = st.doc;
   const supplied = new Set(st.values.filter((v) => v.signerId === me.id).map((v) => v.key));
+  // A completed document's link works 30 days after completion: that is when it ends, for the document and the signer.
+  const completedEnd = completedLinkEnd(d);
   return {
     ok: true as const,
     reason: null,
@@ -130,7 +134,8 @@ function linkView(st: SequencerState, me: SignerState, tenantName: string, conse
     body_sha256_hex: d.bodySha256,
     document_status: d.status,
     sequential: d.sequential,
-    expires_at: d.expiresAt,
+    expires_at: completedEnd ?? d.expiresAt,
+    token_expires_at: completedEnd ?? me.tokenExpiresAt,
     tenant_name: tenantName,
     signer_id: me.id,
     full_name: me.fullName,

@@ -22,7 +22,9 @@ const Signer = z
     signed_at: z.string().nullable(),
     declined_at: z.string().nullable(),
     decline_reason: z.string().nullable(),
-    token_expires_at: z.string(),
+    token_expires_at: z
+      .string()
+      .openapi({ description: "When the signer's link stops working; once the document completed, the end of the 30 days its links keep working." }),
     fields: z
       .array(
         z.object({
