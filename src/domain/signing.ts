@@ -227,6 +227,8 @@ export type PageRead = {
   bodyMerges: MergeSpan[];
   /** The one-time code step: whether this signer must confirm one, and when they did. */
   code: { required: boolean; verifiedAt: string | null };
+  /** Made with a test key: no legal effect (the page says so at the top, as the PDFs do). */
+  test: boolean;
 };
 
 /** The same read for the signer's page, with what only the page needs. Null for a dead link. */
@@ -247,6 +249,7 @@ export async function readLinkForPage(env: Env, token: string, ctx: RequestConte
     verificationCode: r.verificationCode,
     bodyMerges: r.st.doc.mergeSpans satisfies MergeSpan[],
     code: { required: r.me.codeRequired, verifiedAt: r.me.codeVerifiedAt },
+    test: r.st.doc.mode === "test",
   };
 }
 
