@@ -133,7 +133,8 @@ describe("signingHost", () => {
   it("is the host of the links send answers with; without a brand the service's", async () => {
     const plain = await makeTenant();
     const p = await sentDocument(plain.key, { signers: [{ email: "a@example.com", full_name: "A" }] });
-    expect((p.links[0] as { url?: string }).url).toBe(`${BASE}/s/${p.links[0]!.token}`);
+    // The link as the signer's email carries it, in the signer's language (the account's default here).
+    expect((p.links[0] as { url?: string }).url).toBe(`${BASE}/s/${p.links[0]!.token}?lang=en`);
 
     const t = await makeTenant();
     const host = uniqueHost();
@@ -141,7 +142,7 @@ describe("signingHost", () => {
     const id = await preparedDocument(t.key);
     const s = await api("POST", `/v1/documents/${id}/send`, { key: t.key, body: { signers: [{ email: "c@example.com", full_name: "C" }] } });
     expect(s.status).toBe(200);
-    expect(s.json.links[0]).toMatchObject({ url: `https://${host}/s/${s.json.links[0].token}` });
+    expect(s.json.links[0]).toMatchObject({ url: `https://${host}/s/${s.json.links[0].token}?lang=en` });
     expect(signingLink(await brandOf(env, t.tenantId), "abc")).toBe(`https://${host}/s/abc`);
     // White-label off: links go back to the service's host.
     await whiteLabel(t.tenantId, false);

@@ -1,7 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { addKey, api, makeTenant } from "./helpers";
+import { addKey, api, makeTenant, ops } from "./helpers";
 import { people, preparedDocument, publishedTemplate, sentDocument } from "./signing-helpers";
+import { addHook, deliveries, idle, newBox } from "./webhook-helpers";
+import { runScheduled } from "../src/domain/scheduled";
 
 describe("POST /v1/documents", () => {
   it("renders the latest published version and stores the text with its hash", async () => {
@@ -124,6 +126,25 @@ describe("POST /v1/documents/{id}/send", () => {
     expect((await api("GET", `/v1/documents/${id}`, { key: t.key })).json).toMatchObject({ status: "draft", signers: [] });
   });
 
+  it("answers each link's url as the signer's email carries it, with the signer's ?lang=", async () => {
+    const t = await makeTenant();
+    const id = await preparedDocument(t.key);
+    const signers = [
+      { email: "fr@example.com", full_name: "Fr", locale: "fr" },
+      { email: "de@example.com", full_name: "De", locale: "de" },
+      { email: "en@example.com", full_name: "En" },
+    ];
+    const r = await api("POST", `/v1/documents/${id}/send`, { key: t.key, body: { signers } });
+    expect(r.status, r.text).toBe(200);
+    await env.MESSAGE_QUEUE.getByName(t.tenantId).idle();
+    const out = (await ops("GET", `/outbox?document_id=${id}&limit=50`)).json.messages as { recipient: string; link: string | null; purpose: string }[];
+    for (const [i, l] of (r.json.links as { email: string; token: string; url: string }[]).entries()) {
+      expect(l.url, l.email).toBe(`https://sign.example.test/s/${l.token}?lang=${signers[i]!.locale ?? "en"}`);
+      const emailed = out.find((m) => m.recipient === l.email && m.purpose === "signing.link");
+      expect(emailed?.link, l.email).toBe(l.url);
+    }
+  });
+
   it("normalises phone numbers to E.164", async () => {
     const t = await makeTenant();
     const { id } = await sentDocument(t.key, { signers: [{ email: "a@example.com", full_name: "A", phone: "(415) 555-2671".replace("(", "+1 (") }] });
@@ -168,7 +189,9 @@ describe("GET /v1/documents/{id}", () => {
     const t = await makeTenant();
     const id = await preparedDocument(t.key);
     await env.DB.prepare("UPDATE documents SET body = body || ' (edited)' WHERE id = ?").bind(id).run();
-    expect((await api("GET", `/v1/documents/${id}`, { key: t.key })).json.integrity_ok).toBe(false);
+    const d = (await api("GET", `/v1/documents/${id}`, { key: t.key })).json;
+    expect(d.integrity_ok).toBe(false);
+    expect(d.integrity_note).toContain("changed outside the service");
   });
 
   it("keeps accounts and modes apart", async () => {
@@ -251,6 +274,34 @@ describe("POST /v1/documents/{id}/void", () => {
     expect(dead.status).toBe(404);
     expect(dead.text).toBe(bad.text);
     expect((await api("POST", `/v1/documents/${id}/void`, { key: t.key, body: { reason: "again" } })).status).toBe(422);
+  });
+
+  it("voids a declined or an expired document like any other not completed: status, trail, signing.voided", async () => {
+    const t = await makeTenant();
+    const hook = await addHook(t.key, { url: newBox().url, events: ["signing.voided"] });
+    const declined = await sentDocument(t.key, { signers: people(1), notify: false });
+    expect((await api("POST", `/v1/sign/${declined.links[0]!.token}/decline`, { body: { reason: "Not mine" } })).status).toBe(200);
+    const expired = await sentDocument(t.key, { signers: people(1), notify: false, doc: { expires_at: new Date(Date.now() + 60_000).toISOString() } });
+    await runScheduled(env, new Date(Date.now() + 120_000));
+    for (const [id, was] of [
+      [declined.id, "declined"],
+      [expired.id, "expired"],
+    ] as const) {
+      expect((await api("GET", `/v1/documents/${id}`, { key: t.key })).json.status).toBe(was);
+      const r = await api("POST", `/v1/documents/${id}/void`, { key: t.key, body: { reason: `Withdrawn after it was ${was}` } });
+      expect(r.status, r.text).toBe(200);
+      expect(r.json).toEqual({ voided: true });
+      const d = (await api("GET", `/v1/documents/${id}`, { key: t.key })).json;
+      expect(d).toMatchObject({ status: "voided", void_reason: `Withdrawn after it was ${was}`, voided_at: expect.any(String) });
+      expect(d.events.at(-1)).toMatchObject({ kind: "voided", detail: `Withdrawn after it was ${was}` });
+      // Voided stays voided.
+      const again = await api("POST", `/v1/documents/${id}/void`, { key: t.key, body: { reason: "again" } });
+      expect(again.status).toBe(422);
+      expect(again.json.error.message).toContain("already voided");
+    }
+    await idle(hook.id);
+    const voided = (await deliveries(hook.id)).filter((x) => x.event === "signing.voided");
+    expect(voided.map((x) => x.document_id).sort()).toEqual([declined.id, expired.id].sort());
   });
 
   it("refuses to void a completed document", async () => {

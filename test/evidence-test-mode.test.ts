@@ -6,6 +6,8 @@ import { consentAndSign, sentDocument } from "./signing-helpers";
 import { insertDocument } from "./evidence-fixtures";
 import { fromB64, pageContents } from "./evidence-pdf-helpers";
 import { certificateRow } from "../src/domain/certificates";
+import { page, select } from "./pages-helpers";
+import { formatVerificationCode } from "../src/lib/verification-code";
 
 const MARK = "TEST \u2014 no legal effect";
 const MARK_HEX = PDFHexString.fromText(MARK).toString();
@@ -82,5 +84,41 @@ describe("test-mode documents are marked", () => {
     expect(c).toMatchObject({ still_matches_record: true, divergence: null });
     const v = await api("GET", `/v1/verify/${cert.verificationCode}`, { ip: ip() });
     expect(v.json.test).toBe(true);
+  });
+
+  it("the signing page and the verification page say so at the top, in the page's language; live ones do not", async () => {
+    const t = await makeTenant({ mode: "test" });
+    const { id, links } = await sentDocument(t.key, { signers: [{ email: "ada@example.com", full_name: "Ada Lovelace" }], notify: false });
+    const banner = async (path: string) => {
+      const r = await page("GET", path, { ip: ip() });
+      expect(r.status, path).toBe(200);
+      // Where it sits: its place among the page's top-level elements (0 is the title).
+      const at = (await select(r.text, "main > *")).findIndex((e) => e.attrs.id === "test-mode");
+      return { all: await select(r.text, "#test-mode"), at };
+    };
+    // The signing page, before and after signing: right under the title.
+    const before = await banner(`/s/${links[0]!.token}`);
+    expect(before.all).toHaveLength(1);
+    expect(before.at).toBe(2); // after the title and the sender's name
+    expect(before.all[0]!.text).toContain(MARK);
+    expect(before.all[0]!.text).toContain("no legal effect");
+    await consentAndSign(links[0]!.token, "Ada Lovelace");
+    const code = formatVerificationCode((await api("GET", `/v1/documents/${id}/certificate`, { key: t.key })).json.verification_code);
+    expect((await banner(`/s/${links[0]!.token}`)).all[0]!.text).toContain(MARK);
+    // The verification page: first thing under its heading, translated, with the PDFs' own words beside.
+    const verify = await banner(`/verify/${code}`);
+    expect(verify.all).toHaveLength(1);
+    expect(verify.at).toBe(1);
+    expect(verify.all[0]!.text).toContain(MARK);
+    const fr = await banner(`/verify/${code}?lang=fr`);
+    expect(fr.all[0]!.text).toContain("TEST — sans valeur juridique");
+    expect(fr.all[0]!.text).toContain(MARK);
+    // A live document: no banner on either page.
+    const live = await makeTenant();
+    const l = await sentDocument(live.key, { signers: [{ email: "ada@example.com", full_name: "Ada Lovelace" }], notify: false });
+    expect((await banner(`/s/${l.links[0]!.token}`)).all).toEqual([]);
+    const f = await insertDocument(live);
+    const liveCode = formatVerificationCode((await certificateRow(env, f.documentId))!.verificationCode);
+    expect((await banner(`/verify/${liveCode}`)).all).toEqual([]);
   });
 });

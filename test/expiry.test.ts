@@ -64,6 +64,27 @@ describe("links of a completed document", () => {
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
   });
 
+  it("report the real end of their 30 days: the link read's expires_at and token_expires_at, and each signer's token_expires_at", async () => {
+    const t = await makeTenant();
+    const { id, links } = await completedAgo(t.key, 10);
+    const doc = (await api("GET", `/v1/documents/${id}`, { key: t.key })).json;
+    const end = new Date(Date.parse(doc.completed_at) + 30 * 86400_000).toISOString();
+    // The document's own signing deadline is not when its links end.
+    expect(doc.expires_at).not.toBe(end);
+    for (const l of links) {
+      const read = await api("GET", `/v1/sign/${l.token}`);
+      expect(read.status).toBe(200);
+      expect(read.json).toMatchObject({ ok: true, document_status: "completed", expires_at: end, token_expires_at: end });
+    }
+    expect(doc.signers.map((s: { token_expires_at: string }) => s.token_expires_at)).toEqual(links.map(() => end));
+    // A link still out for signing reports its own expiry, and a dead one nothing.
+    const open = await sentDocument(t.key);
+    const live = (await api("GET", `/v1/sign/${open.links[0]!.token}`)).json;
+    const openDoc = (await api("GET", `/v1/documents/${open.id}`, { key: t.key })).json;
+    expect(live).toMatchObject({ expires_at: openDoc.expires_at, token_expires_at: openDoc.signers[0].token_expires_at });
+    expect((await api("GET", `/v1/sign/${"ab".repeat(32)}`)).json).toMatchObject({ ok: false, expires_at: null, token_expires_at: null });
+  });
+
   it("then answer exactly like a link that matches nothing: the JSON read, the page and the PDF", async () => {
     const t = await makeTenant();
     const { links } = await completedAgo(t.key, 30.1);

@@ -2,7 +2,8 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { makeTenant, ops, api } from "./helpers";
 import { preparedDocument, sentDocument } from "./signing-helpers";
-import { queueMessage } from "../src/domain/messages";
+import { MESSAGE_SECRET_DAYS, eraseOldMessageSecrets, queueMessage, queueMessages } from "../src/domain/messages";
+import { runScheduled } from "../src/domain/scheduled";
 
 /** Waits until the account's queue has nothing running. */
 const settle = (tenantId: string) => env.MESSAGE_QUEUE.getByName(tenantId).idle();
@@ -259,5 +260,51 @@ describe("texts on send", () => {
     expect(msgs.filter((m) => m.channel === "email")).toHaveLength(2);
     const events = (await api("GET", `/v1/documents/${id}`, { key: t.key })).json.events as { kind: string }[];
     expect(events.filter((e) => e.kind === "delivered")).toHaveLength(3);
+  });
+});
+
+describe("boxed links and codes do not stay readable", () => {
+  it("an outbox message shows its link while queued and just sent; 7 days after queuing the cron erases it, and a message still unsent then is failed", async () => {
+    expect(MESSAGE_SECRET_DAYS).toBe(7);
+    const t = await makeTenant();
+    const { id, links } = await sentQuietly(t.key, [{ email: "ada@example.com", full_name: "Ada Lovelace" }]);
+    const link = `https://sign.example.test/s/${links[0]!.token}`;
+    const input = {
+      tenantId: t.tenantId,
+      mode: "live" as const,
+      documentId: id,
+      signerId: links[0]!.signer_id,
+      channel: "email" as const,
+      purpose: "signing.link" as const,
+      recipient: "ada@example.com",
+      locale: "en" as const,
+      values: { link },
+    };
+    const sent = await queueMessage(env, input);
+    await settle(t.tenantId);
+    // A message left in the queue (never kicked, as if its queue were stuck).
+    const [stuck] = await queueMessages(env, [{ ...input, recipient: "stuck@example.com" }], { kick: false });
+    const view = async (messageId: string) =>
+      ((await ops("GET", `/outbox?document_id=${id}&limit=50`)).json.messages as { id: string; link: string | null; body: string; status: string }[]).find(
+        (m) => m.id === messageId,
+      )!;
+    expect(await view(sent.messageId)).toMatchObject({ status: "sent", link });
+    expect((await view(sent.messageId)).body).toContain(link);
+    expect((await row(stuck!.messageId))!.secret_box).not.toBeNull();
+
+    // The cron running now changes nothing: the outbox still shows the link.
+    expect((await runScheduled(env, new Date())).eraseMessageSecrets).toBe("ok");
+    expect((await view(sent.messageId)).link).toBe(link);
+
+    // Seven days after queuing, nothing holds the link any more.
+    const later = new Date(Date.now() + (MESSAGE_SECRET_DAYS * 86_400_000 + 60_000));
+    await eraseOldMessageSecrets(env, later);
+    for (const m of [sent.messageId, stuck!.messageId]) expect((await row(m))!.secret_box, m).toBeNull();
+    const after = await view(sent.messageId);
+    expect(after).toMatchObject({ status: "sent", link: null });
+    expect(after.body).not.toContain(links[0]!.token);
+    expect(after.body).toContain("/s/••••••••");
+    expect(await row(stuck!.messageId)).toMatchObject({ status: "failed", last_error: expect.stringContaining("7 days"), next_attempt_at: null });
+    expect(await eraseOldMessageSecrets(env, later)).toEqual({ failed: 0, erased: 0 });
   });
 });

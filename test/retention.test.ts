@@ -199,6 +199,50 @@ describe("POST /v1/documents/{id}/redact", () => {
   }, 30_000);
 });
 
+describe("GET /v1/documents/{id} of a redacted document", () => {
+  it("says why integrity_ok is false: the redaction, and what the kept hashes still prove", async () => {
+    const t = await makeTenant();
+    const f = await insertDocument(t, { signers: [{ ...PERSON, method: "typed", value: PERSON.full_name, ip: IP }] });
+    const before = (await api("GET", `/v1/documents/${f.documentId}`, { key: t.key })).json;
+    expect(before).toMatchObject({ integrity_ok: true, integrity_note: null });
+    const r = await api("POST", `/v1/documents/${f.documentId}/redact`, { key: t.key, body: { reason } });
+    expect(r.status, r.text).toBe(200);
+    const d = (await api("GET", `/v1/documents/${f.documentId}`, { key: t.key })).json;
+    expect(d.integrity_ok).toBe(false);
+    expect(d.body_sha256).toBe(before.body_sha256);
+    expect(d.integrity_note).toContain(`Redacted at ${r.json.redacted_at}`);
+    expect(d.integrity_note).toContain("body_sha256");
+    expect(d.integrity_note).toContain("/v1/verify/");
+  });
+});
+
+describe("webhook deliveries of a document", () => {
+  it("are kept while its record is; its redaction purges the delivered ones and keeps the dead ones readable", async () => {
+    const t = await makeTenant();
+    const hook = await addHook(t.key, { url: `${RECEIVER}/ret-${crypto.randomUUID()}` });
+    const f = await insertDocument(t, { signers: [{ ...PERSON, method: "typed", value: PERSON.full_name, ip: IP }] });
+    const old = new Date(Date.now() - 400 * 86_400_000).toISOString();
+    const ids = { delivered: `dlv_kept_delivered_${f.documentId}`, dead: `dlv_kept_dead_${f.documentId}` };
+    for (const [status, id] of Object.entries(ids)) {
+      await env.DB.prepare(
+        "INSERT INTO webhook_deliveries (id, endpoint_id, tenant_id, event, payload, status, attempts, created_at, document_id) VALUES (?, ?, ?, 'signing.completed', '{}', ?, 1, ?, ?)",
+      )
+        .bind(id, hook.id, t.tenantId, status, old, f.documentId)
+        .run();
+    }
+    const left = async () =>
+      (
+        await env.DB.prepare("SELECT id FROM webhook_deliveries WHERE id IN (?, ?) ORDER BY id").bind(ids.delivered, ids.dead).all<{ id: string }>()
+      ).results.map((r) => r.id);
+    // Old as they are, the cron keeps them: the document's record (and its evidence bundle) is kept.
+    await runScheduled(env, new Date());
+    expect(await left()).toEqual([ids.dead, ids.delivered].sort());
+    const r = await api("POST", `/v1/documents/${f.documentId}/redact`, { key: t.key, body: { reason } });
+    expect(r.status, r.text).toBe(200);
+    expect(await left()).toEqual([ids.dead]);
+  });
+});
+
 describe("POST /v1/redactions", () => {
   it("redacts the person's documents that may go and says why it kept the others", async () => {
     const t = await makeTenant();

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { addKey, api, makeTenant } from "./helpers";
 import { addHook, deliveries, newBox } from "./webhook-helpers";
+import { sentDocument } from "./signing-helpers";
 import { MAX_ENDPOINTS } from "../src/domain/webhook-endpoints";
 import { purgeOldDeliveries } from "../src/domain/webhooks";
 import { runScheduled } from "../src/domain/scheduled";
@@ -98,34 +99,58 @@ describe("one live endpoint per URL", () => {
 });
 
 describe("the cron purges old deliveries", () => {
-  it("deletes delivered, dead and dropped deliveries older than 30 days, never one still waiting for an attempt", async () => {
+  it("deletes delivered deliveries of no document older than 30 days; dead ones stay readable, a document's stay with its record", async () => {
     const t = await makeTenant();
     const hook = await addHook(t.key, { url: newBox().url });
     await api("PATCH", `/v1/webhooks/${hook.id}`, { key: t.key, body: { active: false } });
+    const { id: documentId } = await sentDocument(t.key, { notify: false });
     const now = new Date();
     const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000).toISOString();
-    const rows: [string, string, string, string | null][] = [
-      ["dlv_old_delivered", "delivered", daysAgo(31), null],
-      ["dlv_old_dead", "dead", daysAgo(45), null],
-      ["dlv_old_dropped", "dropped", daysAgo(31), null],
-      ["dlv_old_queued", "queued", daysAgo(60), daysAgo(-1)],
-      ["dlv_old_failed", "failed", daysAgo(31), daysAgo(-1)],
-      ["dlv_old_held", "held", daysAgo(90), null],
-      ["dlv_new_delivered", "delivered", daysAgo(29), null],
-      ["dlv_new_dead", "dead", daysAgo(1), null],
+    const rows: [string, string, string, string | null, string | null][] = [
+      ["dlv_old_delivered", "delivered", daysAgo(31), null, null],
+      ["dlv_old_dead", "dead", daysAgo(45), null, null],
+      ["dlv_old_dropped", "dropped", daysAgo(31), null, null],
+      ["dlv_old_queued", "queued", daysAgo(60), daysAgo(-1), null],
+      ["dlv_old_failed", "failed", daysAgo(31), daysAgo(-1), null],
+      ["dlv_old_held", "held", daysAgo(90), null, null],
+      ["dlv_new_delivered", "delivered", daysAgo(29), null, null],
+      ["dlv_new_dead", "dead", daysAgo(1), null, null],
+      // A document's deliveries, however old, while its record is kept (not redacted).
+      ["dlv_doc_delivered", "delivered", daysAgo(400), null, documentId],
+      ["dlv_doc_dead", "dead", daysAgo(400), null, documentId],
     ];
     await env.DB.batch(
-      rows.map(([id, status, created, next]) =>
+      rows.map(([id, status, created, next, doc]) =>
         env.DB.prepare(
-          "INSERT INTO webhook_deliveries (id, endpoint_id, tenant_id, event, payload, status, attempts, next_attempt_at, created_at) VALUES (?, ?, ?, 'signing.ping', '{}', ?, 1, ?, ?)",
-        ).bind(id, hook.id, t.tenantId, status, next, created),
+          "INSERT INTO webhook_deliveries (id, endpoint_id, tenant_id, event, payload, status, attempts, next_attempt_at, created_at, document_id) VALUES (?, ?, ?, 'signing.ping', '{}', ?, 1, ?, ?, ?)",
+        ).bind(`${id}_${hook.id}`, hook.id, t.tenantId, status, next, created, doc),
       ),
     );
     const results = await runScheduled(env, now);
     expect(results.purgeWebhookDeliveries).toBe("ok");
-    expect((await deliveries(hook.id)).map((d) => d.id).sort()).toEqual(
-      ["dlv_new_dead", "dlv_new_delivered", "dlv_old_failed", "dlv_old_held", "dlv_old_queued"].sort(),
+    expect(
+      (await deliveries(hook.id))
+        .map((d) => d.id)
+        .filter((id) => id.endsWith(`_${hook.id}`))
+        .sort(),
+    ).toEqual(
+      [
+        "dlv_doc_dead",
+        "dlv_doc_delivered",
+        "dlv_new_dead",
+        "dlv_new_delivered",
+        "dlv_old_dead",
+        "dlv_old_dropped",
+        "dlv_old_failed",
+        "dlv_old_held",
+        "dlv_old_queued",
+      ]
+        .map((id) => `${id}_${hook.id}`)
+        .sort(),
     );
+    // The endpoint's dead deliveries are still readable through the API.
+    const listed = (await api("GET", `/v1/webhooks/${hook.id}/deliveries`, { key: t.key })).json.deliveries as { id: string; status: string }[];
+    expect(listed.map((d) => d.id)).toEqual(expect.arrayContaining([`dlv_old_dead_${hook.id}`, `dlv_doc_dead_${hook.id}`]));
     expect(await purgeOldDeliveries(env, now)).toEqual({ purged: 0 });
   });
 });

@@ -3,7 +3,7 @@
  * account's queue drains, the outbox listing and the reminder sweep's reads. Row types come from
  * the schema; the rules live in src/domain/messages.ts.
  */
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, max, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, max, type SQL, sql } from "drizzle-orm";
 import { type Db, dbOf } from "./client";
 import { brandings, documents, events, messages, signers, tenants } from "./schema";
 
@@ -95,7 +95,7 @@ export async function tenantsWithDueMessages(db: Db, at: string): Promise<string
   return rows.map((r) => r.tenantId);
 }
 
-/** The provider took it: `sent`, and the secret values are dropped unless the outbox keeps them. */
+/** The provider took it: `sent`, and the secret values are dropped unless the outbox keeps them (for 7 days after queuing: `eraseOldSecrets`). */
 export const markMessageSent = (
   db: Db,
   id: string,
@@ -128,6 +128,29 @@ export const markMessageFailed = (db: Db, id: string, o: { provider: MessageRow[
     .update(messages)
     .set({ status: "failed", provider: o.provider, attempts: o.attempts, lastError: o.lastError, nextAttemptAt: null, secretBox: null })
     .where(and(eq(messages.id, id), eq(messages.status, "queued")));
+
+/**
+ * The cron's erasure of boxed links and codes: of messages queued before `beforeIso` that still
+ * hold a box (the partial index `messages_boxed`), at most `limit`. A message still queued that
+ * late is failed with `reason` (it can no longer be sent whole); every other one (an outbox
+ * message kept as it arrived) only loses its box. Two statements for one batch, in this order.
+ */
+export function eraseOldSecrets(db: Db, beforeIso: string, limit: number, reason: string) {
+  const due = () =>
+    db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(isNotNull(messages.secretBox), lt(messages.createdAt, beforeIso)))
+      .orderBy(asc(messages.createdAt))
+      .limit(limit);
+  return [
+    db
+      .update(messages)
+      .set({ status: "failed", lastError: reason, nextAttemptAt: null, secretBox: null })
+      .where(and(inArray(messages.id, due()), eq(messages.status, "queued"))),
+    db.update(messages).set({ secretBox: null }).where(inArray(messages.id, due())),
+  ] as const;
+}
 
 /** The outbox listing, newest first, optionally for one account or document. */
 export function listMessages(db: Db, q: { tenant_id?: string; document_id?: string; limit: number }) {

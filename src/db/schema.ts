@@ -366,6 +366,8 @@ export const messages = sqliteTable(
     index("messages_tenant").on(t.tenantId, t.createdAt),
     index("messages_due").on(t.status, t.nextAttemptAt),
     index("messages_signer").on(t.signerId, t.createdAt),
+    // The cron's erasure of boxed links and codes 7 days after queuing walks only the rows that still hold one.
+    index("messages_boxed").on(t.createdAt).where(sql`secret_box IS NOT NULL`),
   ],
 );
 
@@ -750,8 +752,9 @@ export const webhookDeliveries = sqliteTable(
     index("webhook_deliveries_document").on(t.documentId),
     // One endpoint's queue by state: due items, hold size, queued/dead counts, pending replays.
     index("webhook_deliveries_endpoint_status").on(t.endpointId, t.status, t.nextAttemptAt),
-    // The cron's 30-day purge walks deliveries by age.
-    index("webhook_deliveries_created").on(t.createdAt),
+    // The cron's 30-day purge walks, by age, only what it may delete: delivered deliveries of no
+    // document (a document's go with its redaction), never the kept ones piling up before them.
+    index("webhook_deliveries_purge").on(t.createdAt).where(sql`status = 'delivered' AND document_id IS NULL`),
   ],
 );
 

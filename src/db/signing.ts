@@ -193,11 +193,14 @@ export const markDeclined = (db: Db, documentId: string, at: string) =>
     .set({ status: "declined", declinedAt: at })
     .where(and(eq(documents.id, documentId), eq(documents.status, "sent")));
 
+/** Statuses a void moves from: anything not completed and not already voided. */
+export const VOIDABLE = ["draft", "sent", "declined", "expired"] as const;
+
 export const markVoided = (db: Db, documentId: string, at: string, reason: string) =>
   db
     .update(documents)
     .set({ status: "voided", voidedAt: at, voidReason: reason })
-    .where(and(eq(documents.id, documentId), inArray(documents.status, ["draft", "sent"])));
+    .where(and(eq(documents.id, documentId), inArray(documents.status, VOIDABLE)));
 
 export const markExpired = (db: Db, documentId: string, at: string) =>
   db

@@ -488,8 +488,10 @@ export function endpointFailed(db: Db, id: string, atIso: string, pauseAfter: nu
 // ————— retention —————
 
 /**
- * Deletes up to `limit` deliveries created before `beforeIso` that will not be attempted again,
- * oldest first. A waiting delivery is never deleted.
+ * Deletes up to `limit` delivered deliveries about no document (`signing.ping`, `packet.*`)
+ * created before `beforeIso`, oldest first (the partial index `webhook_deliveries_purge` holds
+ * exactly these). Dead and dropped deliveries stay readable; waiting ones are never deleted; a
+ * document's deliveries are kept with its record (see `purgeDeliveredOfDocuments`).
  */
 export function purgeFinished(db: Db, beforeIso: string, limit: number) {
   return db.delete(D).where(
@@ -498,9 +500,16 @@ export function purgeFinished(db: Db, beforeIso: string, limit: number) {
       db
         .select({ id: D.id })
         .from(D)
-        .where(and(lt(D.createdAt, beforeIso), inArray(D.status, FINISHED)))
+        .where(and(lt(D.createdAt, beforeIso), eq(D.status, "delivered"), isNull(D.documentId)))
         .orderBy(asc(D.createdAt))
         .limit(limit),
     ),
   );
 }
+
+/**
+ * The delivered deliveries of documents whose record the retention policy (or an erasure) has
+ * just ended: deleted in the redaction's batch. Their dead ones stay readable.
+ */
+export const purgeDeliveredOfDocuments = (db: Db, documentIds: string[]) =>
+  db.delete(D).where(and(inArray(D.documentId, documentIds), eq(D.status, "delivered")));

@@ -76,6 +76,12 @@ export const signerSnapshot = (s: SignerState, status = s.status): SignerSnapsho
 /** How long a link keeps working after its document completed (read and sealed-PDF download). */
 export const COMPLETED_LINK_DAYS = 30;
 
+/** When a completed document's links stop working (30 days after completion), or null before completion. */
+export function completedLinkEnd(doc: Pick<DocumentRecord, "status" | "completedAt">): string | null {
+  if (doc.status !== "completed" || !doc.completedAt) return null;
+  return new Date(Date.parse(doc.completedAt) + COMPLETED_LINK_DAYS * 86400_000).toISOString();
+}
+
 /**
  * Whether a link still works: the document is sent (before its expiry and the link's) or
  * completed less than 30 days ago. Otherwise it answers like a link that matches nothing.

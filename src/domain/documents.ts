@@ -13,10 +13,10 @@ import { sha256Hex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { commitWithEvents } from "./events";
 import { latestPublished, renderWithSpans } from "./templates";
-import { type DocState, type SignerState, docFields, loadState } from "./document-state";
+import { type DocState, type SignerState, completedLinkEnd, docFields, loadState } from "./document-state";
 import type { Actor } from "./transitions";
 import { toE164 } from "./field-values";
-import { notifyOnSend, phonesToText } from "./notify";
+import { messageLink, notifyOnSend, phonesToText } from "./notify";
 import { messageBrandValues, originWithHost, wornSigningHost } from "./branding";
 import { textPermissionReads, textPermissionsOf } from "./sms-consent";
 import { documentWithAccount, messageDb } from "../db/messages";
@@ -238,7 +238,9 @@ export async function sendDocument(
       },
     );
   }
-  return { links: sent.links, signingOrigin };
+  // Each link as its email carries it: the signer's language in `?lang=` (with notify or without).
+  const links = sent.links.map((l, i) => ({ ...l, url: messageLink(signingOrigin, l.token, normalised[i]!.locale ?? "en") }));
+  return { links, signingOrigin };
 }
 
 /** Signers as sent: a blank role refused, phone numbers in E.164, the account's language unless one is given. */
@@ -281,7 +283,8 @@ function signerAnswers(st: DocState, signerId: string) {
     });
 }
 
-const signerOut = (s: SignerState) => ({
+/** A signer as staff read it; `linkEnd` (a completed document's 30 days) replaces the token's own expiry once the document completed. */
+const signerOut = (s: SignerState, linkEnd: string | null = null) => ({
   signer_id: s.id,
   email: s.email,
   full_name: s.fullName,
@@ -295,8 +298,28 @@ const signerOut = (s: SignerState) => ({
   signed_at: s.signedAt,
   declined_at: s.declinedAt,
   decline_reason: s.declineReason,
-  token_expires_at: s.tokenExpiresAt,
+  token_expires_at: linkEnd ?? s.tokenExpiresAt,
 });
+
+/**
+ * Whether the stored text still matches its hash, and why not when it does not: a redaction
+ * erased it (what the kept hashes still prove), or the text was changed behind the service's back.
+ */
+export async function integrity(d: Pick<DocState["doc"], "body" | "bodySha256" | "redactedAt">) {
+  const ok = (await sha256Hex(d.body)) === d.bodySha256;
+  if (ok) return { integrity_ok: true, integrity_note: null };
+  if (d.redactedAt) {
+    return {
+      integrity_ok: false,
+      integrity_note: `Redacted at ${d.redactedAt}: the text and the signers' personal data were erased, so the stored text no longer matches body_sha256. What was signed is still provable: body_sha256, the certificate's hash and the sealed files' hashes were kept, and GET /v1/verify/{code}?sha256=<hash> confirms a copy of the text or of a sealed PDF against them.`,
+    };
+  }
+  return {
+    integrity_ok: false,
+    integrity_note:
+      "The stored text no longer matches body_sha256: it was changed outside the service after the document was prepared. The hash is what was signed; do not rely on this copy of the text.",
+  };
+}
 
 /** The full document: signers, trail, and whether the stored text still matches its hash. */
 export async function getDocument(env: Env, p: Principal, documentId: string) {
@@ -322,8 +345,8 @@ export async function getDocument(env: Env, p: Principal, documentId: string) {
     declined_at: d.declinedAt,
     expires_at: d.expiresAt,
     remind_after_days: d.remindAfterDays,
-    integrity_ok: (await sha256Hex(d.body)) === d.bodySha256,
-    signers: st.signers.map((s) => ({ ...signerOut(s), fields: signerAnswers(st, s.id) })),
+    ...(await integrity(d)),
+    signers: st.signers.map((s) => ({ ...signerOut(s, completedLinkEnd(d)), fields: signerAnswers(st, s.id) })),
     events: st.events.map((e) => ({
       event_id: e.id,
       kind: e.kind,

@@ -8,7 +8,8 @@
  * the subject and body with those masked (`…/s/••••••••`), and the secret values only AES-GCM
  * boxed under WEBHOOK_SECRET_KEY until a real provider has taken the message. The outbox (no
  * provider configured: development) is the recipient's mailbox, so it keeps them and
- * `GET /ops/v1/outbox` shows the message as it would have arrived.
+ * `GET /ops/v1/outbox` shows the message as it would have arrived, for 7 days after it was
+ * queued: then the cron erases every box left (`eraseOldMessageSecrets`).
  */
 import type { Env, Mode } from "../env";
 import { LANGUAGES, type Language, MESSAGE_CHANNELS, MESSAGE_PURPOSES, type MessageChannel, type MessagePurpose, type MessageStatus } from "./vocabulary";
@@ -17,6 +18,7 @@ import {
   type NewMessageRow,
   documentTitle,
   dueMessages,
+  eraseOldSecrets,
   insertMessage,
   listMessages,
   markMessageFailed,
@@ -335,6 +337,26 @@ export async function outboxView(env: Env, row: MessageRow) {
 export async function listOutbox(env: Env, q: { tenant_id?: string; document_id?: string; limit: number }) {
   const rows = await listMessages(messageDb(env), q);
   return { messages: await Promise.all(rows.map((r) => outboxView(env, r))) };
+}
+
+/** How long a message's link or code stays boxed at most: unsent by then, it is failed; in the outbox, it reads masked from then on. */
+export const MESSAGE_SECRET_DAYS = 7;
+/** Messages one cron run erases at most (the rest go on the next minutes). */
+export const SECRET_ERASE_BATCH = 1000;
+export const UNSENT_REASON = `Not sent within ${MESSAGE_SECRET_DAYS} days: its link or code was erased.`;
+
+/**
+ * Cron step: erases the boxed link or code of every message queued more than 7 days ago. A real
+ * provider's message lost its box when the provider took it (or when it failed); what is left is
+ * a message still queued that late (a stuck queue: it is failed, since it could no longer go out
+ * whole) and outbox messages, which keep theirs for those 7 days so `GET /ops/v1/outbox` shows
+ * them as they arrived (docs/messages.md).
+ */
+export async function eraseOldMessageSecrets(env: Env, now: Date) {
+  const db = messageDb(env);
+  const before = new Date(now.getTime() - MESSAGE_SECRET_DAYS * 86_400_000).toISOString();
+  const [failed, erased] = await db.batch(eraseOldSecrets(db, before, SECRET_ERASE_BATCH, UNSENT_REASON));
+  return { failed: failed.meta.changes, erased: failed.meta.changes + erased.meta.changes };
 }
 
 /** Messages this long overdue mean a queue missed its kick (or its object was lost); the cron re-kicks it. */

@@ -14,8 +14,11 @@ import { type TextPermission, textPermissions } from "./sms-consent";
 import { documentSequencer } from "../objects/document-sequencer/client";
 import { queueCompletedCopies } from "../objects/message-queue/client";
 
-/** A signer's link as messages carry it: on the account's signing origin (its brand's host), the page in the signer's language. */
-const messageLink = (origin: string, token: string, locale: Language) => `${signingLink({ signingOrigin: origin }, token)}?lang=${locale}`;
+/**
+ * A signer's link as messages carry it: on the account's signing origin (its brand's host), the
+ * page in the signer's language. The send answer's `url` is the same link.
+ */
+export const messageLink = (origin: string, token: string, locale: Language) => `${signingLink({ signingOrigin: origin }, token)}?lang=${locale}`;
 
 export type LinkRecipient = {
   signerId: string;

@@ -19,6 +19,7 @@ import { plainText, text } from "../lib/text";
 import { type CertificatePayload, redactPayload } from "./certificates";
 import { eventPayload } from "./events";
 import { type DeliveryTarget, deliveryQueries, kickDeliveryQueues } from "./webhooks";
+import { purgeDeliveredOfDocuments } from "../db/webhooks";
 import { ownerOf } from "../db/documents";
 import { documentSequencer, refusedAsNull } from "../objects/document-sequencer/client";
 
@@ -55,7 +56,8 @@ async function redactBatch(env: Env, ids: string[], reason: string, known?: Read
   const db = dbOf(env.DB);
   const at = nowIso();
   const dueIds = due.map((d) => d.id);
-  const statements: Statement[] = [...erasureStatements(db, dueIds, at)];
+  // The record's retention ended: its delivered webhook deliveries go with it (dead ones stay readable).
+  const statements: Statement[] = [...erasureStatements(db, dueIds, at), purgeDeliveredOfDocuments(db, dueIds)];
   const targets: DeliveryTarget[] = [];
   for (const d of due) {
     const cert = r.certs.find((c) => c.documentId === d.id);

@@ -6,7 +6,7 @@ import { purgeOldDeliveries, sweepWebhookQueues } from "./webhooks";
 import { purgeIdleSessions } from "./members";
 import { logError } from "../lib/log";
 import { purgeOAuth } from "./oauth";
-import { sweepMessageQueues } from "./messages";
+import { eraseOldMessageSecrets, sweepMessageQueues } from "./messages";
 import { remindDueSigners } from "./signer-links";
 import { sweepDroppedItems } from "./packets";
 import { archiveSealedFiles } from "./archive";
@@ -22,6 +22,7 @@ export const scheduledSteps: Record<string, ScheduledStep> = {
   purgeWebhookDeliveries: purgeOldDeliveries,
   purgeOAuth,
   sweepMessageQueues,
+  eraseMessageSecrets: eraseOldMessageSecrets,
   remindSigners: remindDueSigners,
   purgeIdleSessions,
   voidDroppedPacketItems: sweepDroppedItems,

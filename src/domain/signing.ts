@@ -9,7 +9,17 @@ import { sha256Hex } from "../lib/crypto";
 import { linkByTokenHash } from "../db/signing";
 import { pdfOf } from "../db/pdf-templates";
 import { pagePicture } from "./pdf-templates";
-import { DEAD_LINK_REASON, type SequencerState, type SignerState, deadLink, isMyTurn, mustSign, signerFields, waitingOn } from "./document-state";
+import {
+  DEAD_LINK_REASON,
+  type SequencerState,
+  type SignerState,
+  completedLinkEnd,
+  deadLink,
+  isMyTurn,
+  mustSign,
+  signerFields,
+  waitingOn,
+} from "./document-state";
 import { DEFAULT_CONSENT_TEXT, INTENT_TEXT, INTENT_VERSION, consentVersion } from "./wording";
 import { parseFrameAncestors } from "./accounts";
 import { sealedFile } from "./evidence";
@@ -74,6 +84,7 @@ export function deadLinkView() {
     document_status: null,
     sequential: null,
     expires_at: null,
+    token_expires_at: null,
     tenant_name: null,
     signer_id: null,
     full_name: null,
@@ -110,6 +121,8 @@ async function documentPages(env: Env, doc: SequencerState["doc"]): Promise<Link
 function linkView(st: SequencerState, me: SignerState, tenantName: string, consentVersionLabel: string, pages: LinkPage[] | null = null) {
   const d = st.doc;
   const supplied = new Set(st.values.filter((v) => v.signerId === me.id).map((v) => v.key));
+  // A completed document's link works 30 days after completion: that is when it ends, for the document and the signer.
+  const completedEnd = completedLinkEnd(d);
   return {
     ok: true as const,
     reason: null,
@@ -119,7 +132,8 @@ function linkView(st: SequencerState, me: SignerState, tenantName: string, conse
     body_sha256_hex: d.bodySha256,
     document_status: d.status,
     sequential: d.sequential,
-    expires_at: d.expiresAt,
+    expires_at: completedEnd ?? d.expiresAt,
+    token_expires_at: completedEnd ?? me.tokenExpiresAt,
     tenant_name: tenantName,
     signer_id: me.id,
     full_name: me.fullName,
@@ -211,6 +225,8 @@ export type PageRead = {
   bodyMerges: MergeSpan[];
   /** The one-time code step: whether this signer must confirm one, and when they did. */
   code: { required: boolean; verifiedAt: string | null };
+  /** Made with a test key: no legal effect (the page says so at the top, as the PDFs do). */
+  test: boolean;
 };
 
 /** The same read for the signer's page, with what only the page needs. Null for a dead link. */
@@ -231,6 +247,7 @@ export async function readLinkForPage(env: Env, token: string, ctx: RequestConte
     verificationCode: r.verificationCode,
     bodyMerges: r.st.doc.mergeSpans satisfies MergeSpan[],
     code: { required: r.me.codeRequired, verifiedAt: r.me.codeVerifiedAt },
+    test: r.st.doc.mode === "test",
   };
 }
 

@@ -410,10 +410,15 @@ export async function decline(env: Env, st: SequencerState, signer: SignerState,
   return { declined: true as const };
 }
 
-/** Withdraws a document that is not completed; its links stop working at once. */
+/**
+ * Withdraws a document that is not completed (draft, sent, declined or expired); its links stop
+ * working at once. A voided document stays voided (422), and so does a redacted one: the
+ * redaction erased what a void would add to.
+ */
 export async function voidDocument(env: Env, st: SequencerState, input: { reason: string }, actor: Actor) {
   if (st.doc.status === "completed") throw invalid("A completed (executed) document cannot be voided.");
-  if (st.doc.status !== "draft" && st.doc.status !== "sent") throw invalid(`This document is already ${st.doc.status}.`);
+  if (st.doc.status === "voided") throw invalid("This document is already voided.");
+  if (st.doc.redactedAt) throw invalid(`This document was redacted at ${st.doc.redactedAt}; it stays ${st.doc.status}.`);
   const at = nowIso();
   await commit(
     env,

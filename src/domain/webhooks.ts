@@ -128,16 +128,17 @@ export async function sweepWebhookQueues(env: Env, now: Date): Promise<{ kicked:
   return { kicked: results.length };
 }
 
-/** Delivered, dead and dropped deliveries are kept this long after they were created. */
+/** Delivered deliveries about no document are kept this long after they were created. */
 export const DELIVERY_RETENTION_DAYS = 30;
 /** Rows one cron run deletes at most (the rest go on the next minutes). */
 export const PURGE_BATCH = 5000;
 
 /**
- * Cron step: deletes deliveries created more than 30 days ago that will not be attempted again
- * (`delivered`, `dead`, `dropped`). A delivery still waiting for an attempt (`queued`, `failed`
- * awaiting a retry, `held`) is never purged, however old: it is deleted only once it is delivered
- * or dead and past the 30 days.
+ * Cron step: deletes delivered deliveries about no document (`signing.ping`, `packet.*`) created
+ * more than 30 days ago. Nothing else goes here: a dead (or dropped) delivery stays readable, as the
+ * spec says; a waiting one is never purged; and a document's deliveries are kept while its record
+ * is (the evidence bundle lists every one): the delivered ones go when the retention policy (or an
+ * erasure request) redacts the document, in the same batch (src/domain/redaction.ts).
  */
 export async function purgeOldDeliveries(env: Env, now: Date): Promise<{ purged: number }> {
   const before = new Date(now.getTime() - DELIVERY_RETENTION_DAYS * 86_400_000).toISOString();

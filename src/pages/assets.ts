@@ -37,6 +37,7 @@ a{color:var(--link)}
 .box>h2{margin-top:0}
 .ok{border-color:var(--ok)}.warn{border-color:var(--warn)}.bad{border-color:var(--bad)}
 .box:focus{outline:3px solid var(--fg)}
+.test-mode{border-inline-start-width:8px}.test-mode h2{color:var(--bad);margin:0 0 .25rem}
 ol,ul{padding-inline-start:1.25rem}
 li{margin:.25rem 0}
 label,.label{display:block;font-weight:600;margin:1rem 0 .25rem}

@@ -198,6 +198,8 @@ export function SentView(p: { t: DashT; documentId: string; links: { email: stri
 export function DocumentView(p: { v: Viewer; d: Doc }) {
   const { d } = p;
   const open = d.status === "draft" || d.status === "sent";
+  // Anything not completed may be voided (a declined or expired one too), unless it was redacted.
+  const voidable = d.status !== "completed" && d.status !== "voided" && !d.events.some((e) => e.kind === "redacted");
   // Reminders and fresh links: for a sent document's pending signers (the rules decide the rest).
   const links = d.status === "sent" && can(p.v.role, "documents.write");
   const t = p.v.t;
@@ -277,7 +279,7 @@ export function DocumentView(p: { v: Viewer; d: Doc }) {
       />
       <h2>{t("doc_text")}</h2>
       <div class="doc">{d.body}</div>
-      {open && can(p.v.role, "documents.write") ? (
+      {voidable && can(p.v.role, "documents.write") ? (
         <>
           {d.status === "draft" ? <SendDraftView v={p.v} id={d.document_id} /> : null}
           <form method="post" action={`/app/documents/${d.document_id}/void`}>

@@ -100,3 +100,27 @@ export function MessagePage(p: Omit<LayoutProps, "children" | "title"> & { headi
     </Layout>
   );
 }
+
+/** The words every page of a test document's PDFs carries (TEST_MARK of src/lib/pdf/certificate.ts). */
+export const TEST_MARK_EN = "TEST \u2014 no legal effect";
+
+/**
+ * A test-mode document's banner (made with an `mk_test_` key), at the top of its signing and
+ * verification pages: in the page's language, with the PDFs' English words beside it.
+ */
+export function TestModeBanner({ t, body }: { t: T; body: string }) {
+  return (
+    <div class="box bad test-mode" id="test-mode" role="note" aria-labelledby="test-mode-heading">
+      <h2 id="test-mode-heading">
+        {t("testMark")}
+        {t.lang === "en" ? null : (
+          <>
+            {" "}
+            <span lang="en">({TEST_MARK_EN})</span>
+          </>
+        )}
+      </h2>
+      <p>{body}</p>
+    </div>
+  );
+}

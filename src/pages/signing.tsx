@@ -12,7 +12,7 @@ import { SIGN_JS } from "./assets";
 import { PDF_VIEW_JS } from "./pdf-scripts";
 import { PdfPagesView } from "./pdf-view";
 import type { Lang, T } from "./i18n";
-import { Layout, MessagePage, siteName } from "./layout";
+import { Layout, MessagePage, TestModeBanner, siteName } from "./layout";
 import type { PageBrand } from "./brand";
 
 type Read = PageRead["read"];
@@ -333,6 +333,7 @@ export function SignPage(p: SignPageProps) {
         <bdi>{r.title}</bdi>
       </h1>
       <p class="sub">{t("fromTenant", { tenant: r.tenant_name ?? "" })}</p>
+      {p.page.test ? <TestModeBanner t={t} body={t("testSignBody")} /> : null}
 
       {completed ? (
         <section class="box ok" role="status" aria-labelledby="outcome">

@@ -8,7 +8,7 @@ import type { VerificationResult } from "../domain/verification";
 import { formatVerificationCode } from "../lib/verification-code";
 import { VERIFY_JS } from "./assets";
 import type { Lang, T } from "./i18n";
-import { Layout, siteName } from "./layout";
+import { Layout, TestModeBanner, siteName } from "./layout";
 import type { PageBrand } from "./brand";
 
 export type VerifyProblem = "badHash" | "fileUnknown" | "notFound";
@@ -265,6 +265,7 @@ export function VerifyPage(p: VerifyPageProps) {
   return (
     <Layout t={t} nonce={p.nonce} title={title} langHref={(l) => verifyPath(p.code, l, p.sha256)} script={VERIFY_JS} brand={p.brand}>
       <h1>{t("verifyTitle")}</h1>
+      {found && r!.test === true ? <TestModeBanner t={t} body={t("testVerifyBody")} /> : null}
       {!found ? <p>{t("verifyIntro")}</p> : null}
       {p.problem === "notFound" ? (
         <div class="box bad" role="alert">

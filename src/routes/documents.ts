@@ -1,6 +1,5 @@
 import { DOCUMENT_STATUSES, LANGUAGES, SIGNATURE_METHODS, SIGNER_AUTH, SIGNER_STATUSES, TRAIL_KINDS } from "../domain/vocabulary";
 import { createRoute, z } from "@hono/zod-openapi";
-import { signingLink } from "../domain/branding";
 import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed } from "../http/router";
 import { clientAddress } from "../http/auth";
 import { ListQuery, PrepareInput, SendInput, VoidInput, getDocument, listDocuments, prepareDocument, sendDocument, voidDocument } from "../domain/documents";
@@ -23,7 +22,9 @@ const Signer = z
     signed_at: z.string().nullable(),
     declined_at: z.string().nullable(),
     decline_reason: z.string().nullable(),
-    token_expires_at: z.string(),
+    token_expires_at: z
+      .string()
+      .openapi({ description: "When the signer's link stops working; once the document completed, the end of the 30 days its links keep working." }),
     fields: z
       .array(
         z.object({
@@ -72,7 +73,11 @@ const Document = z
     declined_at: z.string().nullable(),
     expires_at: z.string().nullable(),
     remind_after_days: z.number().int().nullable(),
-    integrity_ok: z.boolean(),
+    integrity_ok: z.boolean().openapi({ description: "Whether the stored text still hashes to `body_sha256`." }),
+    integrity_note: z.string().nullable().openapi({
+      description:
+        "Null when `integrity_ok` is true; otherwise why not. A redacted document says so: its text was erased (so `integrity_ok` is false), and the kept hashes (`body_sha256`, the certificate's, the sealed files') still prove what was signed through `GET /v1/verify/{code}?sha256=`. Otherwise the text was changed outside the service.",
+    }),
     signers: z.array(Signer),
     events: z.array(Event),
   })
@@ -210,6 +215,7 @@ documents.openapi(
         expires_at: "2026-12-31T23:59:59.000Z",
         remind_after_days: 3,
         integrity_ok: true,
+        integrity_note: null,
         signers: [
           {
             signer_id: "sgn_7k2m9x4b1n3p5q8r0t6v",
@@ -276,7 +282,10 @@ documents.openapi(
               signer_id: z.string(),
               email: z.string(),
               token: z.string(),
-              url: z.string().openapi({ description: "The signing link: the account's signing host under white-label, else the service's." }),
+              url: z.string().openapi({
+                description:
+                  "The signing link as the signer's email carries it: on the account's signing host under white-label, else the service's, with `?lang=` set to the signer's language (their `locale`, else the account's).",
+              }),
             }),
           ),
         }),
@@ -287,7 +296,7 @@ documents.openapi(
               signer_id: "sgn_7k2m9x4b1n3p5q8r0t6v",
               email: "ana@example.com",
               token: "9f3b2c1d0e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c",
-              url: "https://sign.example.com/s/9f3b2c1d0e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c",
+              url: "https://sign.example.com/s/9f3b2c1d0e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c?lang=en",
             },
           ],
         },
@@ -301,7 +310,7 @@ documents.openapi(
     const p = c.get("principal");
     const body = c.req.valid("json");
     const sent = await sendDocument(c.env, p, c.req.valid("param").id, body.signers, actor(c.req.raw), { notify: body.notify });
-    return c.json({ links: sent.links.map((l) => ({ ...l, url: signingLink(sent, l.token) })) }, 200);
+    return c.json({ links: sent.links }, 200);
   },
 );
 
@@ -311,9 +320,9 @@ documents.openapi(
     path: "/v1/documents/{id}/void",
     operationId: "voidDocument",
     tags: ["documents"],
-    summary: "Withdraw a draft or sent document",
+    summary: "Withdraw a document that is not completed",
     description:
-      "Voids a draft or sent document with a reason: its links stop working and `signing.voided` is delivered. A document that has ended (completed, declined, voided or expired) cannot be voided: 422.",
+      "Voids a document that is not completed (draft, sent, declined or expired) with a reason: its status becomes `voided`, the trail records it, its links stop working and `signing.voided` is delivered. A completed document, one already voided and a redacted one are refused (422).",
     ...keyed("signing:write", { idempotent: "documents.void" }),
     request: { params: DocId, ...jsonBody(VoidInput, { reason: "Sent with the wrong dates; a corrected copy follows." }) },
     responses: { 200: jsonResponse(z.object({ voided: z.literal(true) }), "Voided", { voided: true }), ...keyedErrors, ...idempotentErrors },

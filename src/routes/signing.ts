@@ -26,7 +26,13 @@ const LinkRead = z
     body_sha256_hex: z.string().nullable(),
     document_status: listedOrNull(DOCUMENT_STATUSES),
     sequential: z.boolean().nullable(),
-    expires_at: z.string().nullable(),
+    expires_at: z.string().nullable().openapi({
+      description:
+        "When the link stops working: the document's expiry while it is out for signing; once completed, the end of the 30 days its links keep working.",
+    }),
+    token_expires_at: z.string().nullable().openapi({
+      description: "When this signer's link stops working (as the signer's `token_expires_at` in the document read); once completed, the end of its 30 days.",
+    }),
     tenant_name: z.string().nullable(),
     signer_id: z.string().nullable(),
     full_name: z.string().nullable(),
@@ -97,6 +103,7 @@ signing.openapi(
         document_status: "sent",
         sequential: true,
         expires_at: "2026-12-31T23:59:59.000Z",
+        token_expires_at: "2026-12-31T23:59:59.000Z",
         tenant_name: "Demo Company",
         signer_id: "sgn_7k2m9x4b1n3p5q8r0t6v",
         full_name: "Ana Ruiz",
