@@ -9,6 +9,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "./env";
 import { ApiError, errorResponse, noRoute, onError, tooLarge } from "./lib/errors";
 import { createRouter } from "./lib/router";
+import { jsonDepthLimit } from "./lib/json-body";
 import { describeApi, documentConfig } from "./lib/openapi";
 import { log, requestLog } from "./lib/log";
 import { ConfigError, configOf } from "./lib/config";
@@ -98,6 +99,9 @@ app.use("*", (c, next) => (OWN_BODY_LIMIT.has(c.req.path) || OWN_BODY_LIMIT_PATT
 
 // A request on an account's signing host reaches only that account's pages and signing routes.
 app.use("*", signingHostGate);
+
+// JSON bodies nest at most 32 levels, whichever route reads them (uploads with limits of their own take raw bytes).
+app.use("*", (c, next) => (OWN_BODY_LIMIT.has(c.req.path) || OWN_BODY_LIMIT_PATTERN.test(c.req.path) ? next() : jsonDepthLimit(c, next)));
 
 app.route("/", account);
 app.route("/", templates);
