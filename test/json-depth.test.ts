@@ -20,7 +20,7 @@ const tplFields = () => ({ code: `deep-${crypto.randomUUID().slice(0, 8)}`, name
 const count = async (table: string, tenantId: string) =>
   (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE tenant_id = ?`).bind(tenantId).first<{ n: number }>())!.n;
 
-function expectTooDeep(r: { status: number; text: string; json: any }, path: string) {
+function expectTooDeep(r: Awaited<ReturnType<typeof api>>, path: string) {
   expect(r.status, r.text).toBe(422);
   expect(r.json.error.code).toBe("invalid");
   expect(r.json.error.message).toBe(`${path}: ${TOO_DEEP}`);
