@@ -44,7 +44,10 @@ export type SupplyFieldCommand = z.infer<typeof SupplyFieldCommand>;
 export const SignCommand = z
   .object({
     method: z.enum(SIGNATURE_METHODS),
-    value: text().min(1).max(SIGNATURE_VALUE_MAX),
+    value: text().min(1).max(SIGNATURE_VALUE_MAX).openapi({
+      description:
+        "1-400,000 characters for every method: the signer's name (typed, clicked), or a PNG or JPEG data URL of at most 2000 × 1000 pixels (drawn, uploaded).",
+    }),
     captured: Captured.optional(),
   })
   .strict();
