@@ -115,8 +115,12 @@ app.use("*", (c, next) => {
 // A request on an account's signing host reaches only that account's pages and signing routes.
 app.use("*", signingHostGate);
 
-// JSON bodies nest at most 32 levels, whichever route reads them (uploads with limits of their own take raw bytes).
-app.use("*", (c, next) => (OWN_BODY_LIMIT.has(c.req.path) || OWN_BODY_LIMIT_PATTERN.test(c.req.path) ? next() : jsonDepthLimit(c, next)));
+// JSON bodies nest at most 32 levels, whichever route of the API or the operator API reads them
+// (the only ones that take JSON; pages read forms, and uploads with limits of their own raw bytes).
+const jsonRoutes = (c: Context<AppEnv>, next: () => Promise<void>) =>
+  OWN_BODY_LIMIT.has(c.req.path) || OWN_BODY_LIMIT_PATTERN.test(c.req.path) ? next() : jsonDepthLimit(c, next);
+app.use("/v1/*", jsonRoutes);
+app.use("/ops/*", jsonRoutes);
 
 app.route("/", account);
 app.route("/", templates);
