@@ -13,6 +13,7 @@ import { createRouter } from "./http/router";
 import { describeApi, documentConfig } from "./http/openapi";
 import { log } from "./lib/log";
 import { requestLog } from "./http/request-log";
+import { jsonDepthLimit } from "./http/json-body";
 import { ConfigError, configOf } from "./lib/config";
 import { account } from "./routes/account";
 import { ops } from "./routes/ops";
@@ -92,14 +93,36 @@ const generalBodyLimit = bodyLimit({
     throw tooLarge();
   },
 });
+/**
+ * Signing requests carry a signature value of up to 400,000 characters (docs/evidence.md), which
+ * JSON's \u escapes or a form's percent-encoding may make several bytes each: up to 4 MB.
+ */
+export const MAX_SIGN_BODY_BYTES = 4 * 1024 * 1024;
+const SIGN_PATH = /^\/(v1\/sign\/[^/]+|s\/[^/]+\/sign|t\/sign\/sign)$/;
+const signBodyLimit = bodyLimit({
+  maxSize: MAX_SIGN_BODY_BYTES,
+  onError: () => {
+    throw new ApiError("too_large", "The request body is larger than 4 MB.", "A signature value is at most 400,000 characters.");
+  },
+});
 /** Uploads that enforce a larger limit of their own (their routes say which). */
 const OWN_BODY_LIMIT = new Set(["/v1/branding/opening", "/app/branding/opening", "/v1/templates/pdf", "/app/templates/pdf"]);
 /** PDF template page pictures (`PUT /v1/templates/{id}/pages/{n}`, the dashboard's `POST /app/templates/{id}/pages/{n}`) enforce their own limit too. */
 const OWN_BODY_LIMIT_PATTERN = /^\/(v1|app)\/templates\/[^/]+\/pages\/[^/]+$/;
-app.use("*", (c, next) => (OWN_BODY_LIMIT.has(c.req.path) || OWN_BODY_LIMIT_PATTERN.test(c.req.path) ? next() : generalBodyLimit(c, next)));
+app.use("*", (c, next) => {
+  if (OWN_BODY_LIMIT.has(c.req.path) || OWN_BODY_LIMIT_PATTERN.test(c.req.path)) return next();
+  return c.req.method === "POST" && SIGN_PATH.test(c.req.path) ? signBodyLimit(c, next) : generalBodyLimit(c, next);
+});
 
 // A request on an account's signing host reaches only that account's pages and signing routes.
 app.use("*", signingHostGate);
+
+// JSON bodies nest at most 32 levels, whichever route of the API or the operator API reads them
+// (the only ones that take JSON; pages read forms, and uploads with limits of their own raw bytes).
+const jsonRoutes = (c: Context<AppEnv>, next: () => Promise<void>) =>
+  OWN_BODY_LIMIT.has(c.req.path) || OWN_BODY_LIMIT_PATTERN.test(c.req.path) ? next() : jsonDepthLimit(c, next);
+app.use("/v1/*", jsonRoutes);
+app.use("/ops/*", jsonRoutes);
 
 app.route("/", account);
 app.route("/", templates);

@@ -8,7 +8,8 @@ import { env, exports } from "cloudflare:workers";
 import { inject } from "vitest";
 import { describe, expect, it } from "vitest";
 import { buildFixture, diffCounts, storesSnapshot, untilStill } from "./reliability/fuzz-fixture.mjs";
-import { cases, judge, operations } from "./reliability/fuzz-cases.mjs";
+import { WIDE_CSVS, cases, deepCases, judge, operations } from "./reliability/fuzz-cases.mjs";
+import { CsvImportRefused, planCsvImport } from "../src/domain/subject-csv";
 import { BASE } from "./helpers";
 import { newBox } from "./webhook-helpers";
 
@@ -64,7 +65,12 @@ describe("fuzzing every operation of /openapi.json", () => {
     let i = 0;
     // The snapshot after one request is the one before the next.
     let before = await snapshot();
-    for (const c of cases(spec, fx, { seed: SEED, n: N })) {
+    // The seeded sample, then one request per JSON operation nested 33 to 5,000 levels deep (always 422).
+    function* sample() {
+      yield* cases(spec, fx, { seed: SEED, n: N });
+      yield* deepCases(spec, fx, { seed: SEED });
+    }
+    for (const c of sample()) {
       i++;
       const r = await send(c.method, c.path, c.headers, c.body);
       const s = perOp.get(c.opId)!;
@@ -93,8 +99,29 @@ describe("fuzzing every operation of /openapi.json", () => {
     }
     const secs = (Date.now() - t0) / 1000;
     const lines = [...perOp].map(([id, s]) => `  ${id.padEnd(32)} ${String(s.n).padStart(6)}  ${JSON.stringify(s.statuses)}`);
-    console.log(`fuzz: ${N} requests in ${secs.toFixed(1)} s, seed ${SEED}, ${problems.length} problems\n${lines.join("\n")}`);
+    console.log(
+      `fuzz: ${i} requests (${N} sampled, the rest deep JSON) in ${secs.toFixed(1)} s, seed ${SEED}, ${problems.length} problems\n${lines.join("\n")}`,
+    );
     expect(problems).toEqual([]);
     expect([...perOp.values()].every((s) => s.n > 0)).toBe(true);
+  });
+
+  it("wide and long CSV files for the subject import: refused naming the limit, or planned, each in well under a second of reading", () => {
+    // The dashboard's import itself is sent these by the page fuzzer (test/fuzz-pages.test.ts).
+    for (const f of WIDE_CSVS) {
+      const bytes = new TextEncoder().encode(f.text());
+      const started = performance.now();
+      let refused: string[] | null = null;
+      try {
+        planCsvImport(bytes);
+      } catch (err) {
+        if (!(err instanceof CsvImportRefused)) throw err;
+        refused = err.problems;
+      }
+      const took = performance.now() - started;
+      if (f.accepted) expect(refused, f.name).toBeNull();
+      else expect(refused, f.name).toEqual(["file: line 1: more than 200 columns"]);
+      expect(took, f.name).toBeLessThan(f.accepted ? 3000 : 500);
+    }
   });
 });

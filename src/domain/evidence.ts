@@ -64,6 +64,16 @@ function sheet(cert: Certificate, baseUrl: string): CertificateSheet {
   };
 }
 
+/** A typed signature is drawn at most this many characters long (then "…"); the record keeps it whole. */
+export const TYPED_MARK_SHOWN = 200;
+
+/** The mark as the pages draw it: a typed name of up to 400,000 characters is cut (pictures are drawn from the whole value). */
+function shownMark(method: string | null, value: string | null): string | null {
+  if (method !== "typed" || value === null || value.length <= TYPED_MARK_SHOWN) return value;
+  const chars = Array.from(value.slice(0, TYPED_MARK_SHOWN * 2));
+  return chars.length > TYPED_MARK_SHOWN ? `${chars.slice(0, TYPED_MARK_SHOWN).join("").trimEnd()}\u2026` : value;
+}
+
 /** Marks and answers for the document pages. Sensitive answers are not masked on the sealed PDF. */
 async function marksAndAnswers(env: Env, documentId: string) {
   const rows = await documentPagesRows(env, documentId);
@@ -73,7 +83,9 @@ async function marksAndAnswers(env: Env, documentId: string) {
   return {
     rows,
     body: doc.body,
-    marks: signers.map((x): SignerMark => ({ signer: x.fullName, method: x.signatureMethod, signedAt: x.signedAt, value: x.signatureValue })),
+    marks: signers.map(
+      (x): SignerMark => ({ signer: x.fullName, method: x.signatureMethod, signedAt: x.signedAt, value: shownMark(x.signatureMethod, x.signatureValue) }),
+    ),
     // A drawn or uploaded picture given as an answer is drawn in its box (PDF templates), never printed as base64.
     answers: values.map(
       (a): Answer => ({

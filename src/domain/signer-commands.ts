@@ -8,7 +8,7 @@
 import { z } from "@hono/zod-openapi";
 import { SIGNATURE_METHODS } from "./vocabulary";
 import { validationError } from "../lib/errors";
-import { NOT_WELL_FORMED, firstMalformedString, text } from "../lib/text";
+import { firstJsonProblem, text, tooDeepPath } from "../lib/text";
 import { FIELD_KEY_PATTERN } from "./templates";
 
 export const DECLINE_REASON_MAX = 500;
@@ -20,10 +20,11 @@ export const CAPTURED_MAX_BYTES = 4096;
 export const Captured = z
   .object({ at: z.iso.datetime({ offset: true }) })
   .catchall(z.unknown())
-  .refine((o) => JSON.stringify(o).length <= CAPTURED_MAX_BYTES, "at most 4 KB")
+  // Measured only when it nests within bounds (the check below names the place otherwise).
+  .refine((o) => tooDeepPath(o) !== null || JSON.stringify(o).length <= CAPTURED_MAX_BYTES, "at most 4 KB")
   .superRefine((o, ctx) => {
-    const bad = firstMalformedString(o);
-    if (bad) ctx.addIssue({ code: "custom", path: bad, message: NOT_WELL_FORMED });
+    const bad = firstJsonProblem(o);
+    if (bad) ctx.addIssue({ code: "custom", path: bad.path, message: bad.message });
   })
   .openapi({ description: "A signature taken offline: `at` is the device's clock; other keys (device, …) are kept as given." });
 export type Captured = z.infer<typeof Captured>;
@@ -43,7 +44,10 @@ export type SupplyFieldCommand = z.infer<typeof SupplyFieldCommand>;
 export const SignCommand = z
   .object({
     method: z.enum(SIGNATURE_METHODS),
-    value: text().min(1).max(SIGNATURE_VALUE_MAX),
+    value: text().min(1).max(SIGNATURE_VALUE_MAX).openapi({
+      description:
+        "1-400,000 characters for every method: the signer's name (typed, clicked), or a PNG or JPEG data URL of at most 2000 × 1000 pixels (drawn, uploaded).",
+    }),
     captured: Captured.optional(),
   })
   .strict();

@@ -15,8 +15,9 @@ import type { Owner } from "../db/packets";
 /**
  * At most 1,000,000 bytes (under the 1 MB request limit with the form around it), 2,000 rows and
  * 100 subjects: each subject is one read and one write batch, 200 D1 calls at most per request.
+ * At most 200 columns: the twelve named ones and fact columns (a subject's facts are at most 16 KB).
  */
-export const CSV_IMPORT_LIMITS = { maxBytes: 1_000_000, maxRows: 2_000, maxSubjects: 100, problemsShown: 20 };
+export const CSV_IMPORT_LIMITS = { maxBytes: 1_000_000, maxRows: 2_000, maxColumns: 200, maxSubjects: 100, problemsShown: 20 };
 
 const SUBJECT_COLUMNS = ["external_id", "provider", "kind", "label", "starts_on", "ends_on"] as const;
 const PARTICIPANT_COLUMNS = ["ref", "full_name", "email", "phone", "is_minor", "guardian_ref"] as const;
@@ -46,7 +47,7 @@ export function planCsvImport(bytes: Uint8Array): Planned[] {
   if (bytes.byteLength > CSV_IMPORT_LIMITS.maxBytes) throw new CsvImportRefused([`file: at most 1,000,000 bytes; this one has ${bytes.byteLength}`]);
   let rows: CsvRow[];
   try {
-    rows = readCsv(bytes, { maxRows: CSV_IMPORT_LIMITS.maxRows + 1 });
+    rows = readCsv(bytes, { maxRows: CSV_IMPORT_LIMITS.maxRows + 1, maxColumns: CSV_IMPORT_LIMITS.maxColumns });
   } catch (err) {
     if (err instanceof CsvError) throw new CsvImportRefused([`file: ${err.message.replace(/\.$/, "")}`]);
     throw err;
@@ -56,20 +57,27 @@ export function planCsvImport(bytes: Uint8Array): Planned[] {
   const columns = header.cells.map((c) => c.trim().toLowerCase());
   const problems: string[] = [];
   const known = new Set<string>([...SUBJECT_COLUMNS, ...PARTICIPANT_COLUMNS]);
+  // Each column's index, found once: every look-up below is constant time.
+  const indexOf = new Map<string, number>();
   columns.forEach((c, i) => {
-    if (columns.indexOf(c) !== i) problems.push(`header: column "${c}" appears twice`);
-    else if (!known.has(c) && !(c.startsWith(FACT_PREFIX) && c.length > FACT_PREFIX.length)) {
+    if (indexOf.has(c)) {
+      problems.push(`header: column "${c}" appears twice`);
+      return;
+    }
+    indexOf.set(c, i);
+    if (!known.has(c) && !(c.startsWith(FACT_PREFIX) && c.length > FACT_PREFIX.length)) {
       problems.push(`header: unknown column "${header.cells[i]}" (columns: ${[...known].join(", ")}, ${FACT_PREFIX}<name>)`);
     }
   });
   // ref and full_name too: a subject's rows are its whole guest list, so a file without them would empty every list.
-  for (const need of ["external_id", "starts_on", "ref", "full_name"]) if (!columns.includes(need)) problems.push(`header: the column "${need}" is required`);
+  for (const need of ["external_id", "starts_on", "ref", "full_name"]) if (!indexOf.has(need)) problems.push(`header: the column "${need}" is required`);
   if (problems.length) throw new CsvImportRefused(problems);
 
   const at = (row: CsvRow, col: string) => {
-    const i = columns.indexOf(col);
-    return i < 0 ? "" : (row.cells[i] ?? "").trim();
+    const i = indexOf.get(col);
+    return i === undefined ? "" : (row.cells[i] ?? "").trim();
   };
+  const factColumns = columns.flatMap((c, i) => (c.startsWith(FACT_PREFIX) ? [{ name: c.slice(FACT_PREFIX.length), i }] : []));
   // Rows grouped by subject, in the order subjects first appear.
   const groups = new Map<string, CsvRow[]>();
   for (const row of body) {
@@ -104,13 +112,15 @@ export function planCsvImport(bytes: Uint8Array): Planned[] {
       }
     }
     const facts: Record<string, string> = {};
-    columns.forEach((c, i) => {
-      if (!c.startsWith(FACT_PREFIX)) return;
+    for (const { name, i } of factColumns) {
       for (const row of rows) {
         const v = (row.cells[i] ?? "").trim();
-        if (v && facts[c.slice(FACT_PREFIX.length)] === undefined) facts[c.slice(FACT_PREFIX.length)] = v;
+        if (v) {
+          facts[name] = v;
+          break;
+        }
       }
-    });
+    }
     // Participants: rows naming someone (a row with no ref and no name only carries the subject).
     const people = rows.filter((r) => at(r, "ref") || at(r, "full_name"));
     const participants = people.map((r) => {

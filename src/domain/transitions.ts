@@ -284,8 +284,9 @@ export type SignInput = SignCommand;
 async function checkSignatureValue(input: SignInput): Promise<string> {
   if (input.method === "drawn" || input.method === "uploaded") {
     return (await signaturePictureOrRefuse(input.value, input.method)).dataUrl;
-  } else if (input.value.trim().length === 0 || input.value.length > 200) {
-    throw invalid(`value: a ${input.method} signature is the signer's name, 1-200 characters.`);
+  } else if (input.value.trim().length === 0) {
+    // Its length (1-400,000 characters) is the command's; a name of spaces only is no signature.
+    throw invalid(`value: a ${input.method} signature is the signer's name; this one is blank.`);
   }
   return input.value;
 }

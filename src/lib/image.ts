@@ -4,7 +4,7 @@
  * stored as a PNG written by the service, so the PDF code only ever embeds pictures the service
  * wrote. The checks run in this order, each before any work the next one would cost:
  *
- * 1. the data URL's shape, and the file size estimated from the base64 length (≤ 200 KB);
+ * 1. the data URL's shape and length (≤ 400,000 characters, the length of every signature value);
  * 2. the dimensions read from the header — PNG `IHDR`, JPEG `SOFn` — (≤ 2000 × 1000 px), so a
  *    1-bit 8000 × 8000 PNG is refused without inflating a byte;
  * 3. PNG only: the image data is inflated with a bound (it must be a zlib stream of exactly the
@@ -18,7 +18,8 @@
 import { invalid } from "./errors";
 import { concatBytes, toBase64 } from "./seal/der";
 
-export const PICTURE_LIMITS = { maxWidth: 2000, maxHeight: 1000, maxBytes: 200 * 1024 } as const;
+/** A picture is judged by its dimensions and the length of its data URL (the signature value's 400,000 characters). */
+export const PICTURE_LIMITS = { maxWidth: 2000, maxHeight: 1000, maxChars: 400_000 } as const;
 
 export type SignaturePicture = { dataUrl: string; png: Uint8Array; width: number; height: number };
 
@@ -51,14 +52,12 @@ async function encodePicture(pixels: Pixels): Promise<SignaturePicture> {
 
 /** Checks and decodes a signature picture to 8-bit pixels. */
 async function decodeSignaturePicture(value: string): Promise<Pixels> {
+  if (value.length > PICTURE_LIMITS.maxChars) {
+    throw new PictureError(`the picture's data URL is ${value.length} characters; a signature value may be at most 400,000 characters.`);
+  }
   const m = DATA_URL.exec(value);
   if (!m) throw new PictureError("a drawn or uploaded signature is a data:image/png or data:image/jpeg base64 URL.");
   const [, kind, b64] = m as unknown as [string, "png" | "jpeg", string];
-  const padding = b64.endsWith("==") ? 2 : b64.endsWith("=") ? 1 : 0;
-  const estimate = Math.floor((b64.length * 3) / 4) - padding;
-  if (estimate > PICTURE_LIMITS.maxBytes) {
-    throw new PictureError(`the picture is ${kb(estimate)}; a signature picture may be at most 200 KB (${PICTURE_LIMITS.maxBytes} bytes).`);
-  }
   if (b64.length % 4 !== 0) throw new PictureError("the picture's base64 is cut short (its length is not a multiple of 4).");
   const bytes = base64Bytes(b64);
   return kind === "png" ? decodePngPicture(bytes) : decodeJpegPicture(bytes);
@@ -104,7 +103,11 @@ export async function signaturePictureOrRefuse(value: string, method: string): P
   try {
     return await normaliseSignaturePicture(value);
   } catch (err) {
-    if (err instanceof PictureError) throw invalid(`value: ${err.message}`, `A ${method} signature is a PNG or JPEG of at most 2000 × 1000 pixels and 200 KB.`);
+    if (err instanceof PictureError)
+      throw invalid(
+        `value: ${err.message}`,
+        `A ${method} signature is a PNG or JPEG of at most 2000 × 1000 pixels, as a data URL of at most 400,000 characters.`,
+      );
     throw err;
   }
 }

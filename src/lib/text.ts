@@ -22,32 +22,59 @@ export const text = () => z.string().refine(isWellFormed, { message: NOT_WELL_FO
 /** Names, titles and merged values: well-formed and free of bidi controls. */
 export const plainText = () => text().refine((s) => !hasBidiControl(s), { message: HAS_BIDI_CONTROL });
 
+/** How deep a JSON value may nest objects and arrays: the value itself is level 1. */
+export const JSON_MAX_DEPTH = 32;
+export const TOO_DEEP = `is nested deeper than ${JSON_MAX_DEPTH} levels`;
+
+type Path = (string | number)[];
+
 /**
- * The path of the first string (key or value) in a JSON value that is not well-formed, or null.
- * For open objects (`grants`, `captured`) whose strings no schema names one by one.
+ * The path of the first object or array nested deeper than `max` levels (the value itself is
+ * level 1), or null. Walks with a stack of its own, so no depth can exhaust the call stack, and
+ * never looks below level `max + 1`.
  */
-export function firstMalformedString(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
-  if (typeof value === "string") return isWellFormed(value) ? null : path;
-  if (Array.isArray(value)) {
-    for (const [i, v] of value.entries()) {
-      const bad = firstMalformedString(v, [...path, i]);
-      if (bad) return bad;
-    }
-    return null;
+export function tooDeepPath(value: unknown, max = JSON_MAX_DEPTH): Path | null {
+  const stack: [unknown, Path][] = [[value, []]];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (!v || typeof v !== "object") continue;
+    if (path.length >= max) return path;
+    const entries: [string | number, unknown][] = Array.isArray(v) ? [...v.entries()] : Object.entries(v);
+    for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], [...path, entries[i]![0]]]);
   }
-  if (value && typeof value === "object") {
-    for (const [k, v] of Object.entries(value)) {
-      if (!isWellFormed(k)) return [...path, k];
-      const bad = firstMalformedString(v, [...path, k]);
-      if (bad) return bad;
+  return null;
+}
+
+/**
+ * The first string (key or value) in a JSON value that is not well-formed, or the first place it
+ * nests deeper than `JSON_MAX_DEPTH`, with its path; null when there is neither. For open objects
+ * (`grants`, `captured`, `facts`) whose strings no schema names one by one. Iterative, in
+ * document order.
+ */
+export function firstJsonProblem(value: unknown): { path: Path; message: string } | null {
+  const stack: [unknown, Path][] = [[value, []]];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === "string") {
+      if (!isWellFormed(v)) return { path, message: NOT_WELL_FORMED };
+      continue;
+    }
+    if (!v || typeof v !== "object") continue;
+    if (path.length >= JSON_MAX_DEPTH) return { path, message: TOO_DEEP };
+    const entries: [string | number, unknown][] = Array.isArray(v) ? [...v.entries()] : Object.entries(v);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [k, child] = entries[i]!;
+      stack.push([child, [...path, k]]);
+      // A malformed key is met before its value (pushed last, popped first).
+      if (typeof k === "string" && !isWellFormed(k)) stack.push([k, [...path, k]]);
     }
   }
   return null;
 }
 
-/** An open JSON object whose every key and string is well-formed. */
+/** An open JSON object whose every key and string is well-formed, nested at most `JSON_MAX_DEPTH` levels. */
 export const jsonObject = () =>
   z.record(z.string(), z.unknown()).superRefine((v, ctx) => {
-    const bad = firstMalformedString(v);
-    if (bad) ctx.addIssue({ code: "custom", path: bad, message: NOT_WELL_FORMED });
+    const bad = firstJsonProblem(v);
+    if (bad) ctx.addIssue({ code: "custom", path: bad.path, message: bad.message });
   });

@@ -5,14 +5,15 @@
 import { DEFAULT_CONSENT_TEXT, INTENT_TEXT } from "../domain/wording";
 import { DOCUMENT_STATUSES, SIGNER_STATUSES, TEMPLATE_FIELD_KINDS, TEMPLATE_KINDS } from "../domain/vocabulary";
 import { createRoute, z } from "@hono/zod-openapi";
-import { commonErrors, createRouter, jsonBody, jsonResponse, listed, listedOrNull } from "../http/router";
+import { commonErrors, createRouter, errorContent, jsonBody, jsonResponse, listed, listedOrNull } from "../http/router";
 import { signerContext } from "../http/auth";
 import { perToken } from "../http/rate-limit";
 import { consent, decline, readLink, requestCode, sign, supplyField, verifyCode } from "../domain/signing";
 import { ConsentCommand, DeclineCommand, SignCommand, SupplyFieldCommand, VerifyCodeCommand } from "../domain/signer-commands";
 
 const ctx = signerContext;
-const TokenParam = z.object({ token: z.string().max(128) });
+// Any length: a token that is not one of ours reads like every other bad link (404), never a 422.
+const TokenParam = z.object({ token: z.string() });
 
 const token = { security: [] as { [k: string]: string[] }[], "x-auth": "signing token", middleware: [perToken] };
 
@@ -238,7 +239,11 @@ signing.openapi(
       params: TokenParam,
       ...jsonBody(SignCommand, { method: "typed", value: "Ana Ruiz" }),
     },
-    responses: { 200: jsonResponse(z.object({ event_id: z.string() }), "Signed", { event_id: "evt_3q8m2x5k9b1n7p4r0t6v" }), ...commonErrors },
+    responses: {
+      200: jsonResponse(z.object({ event_id: z.string() }), "Signed", { event_id: "evt_3q8m2x5k9b1n7p4r0t6v" }),
+      ...commonErrors,
+      413: errorContent("Body over 4 MB (room for a 400,000-character value in any encoding)."),
+    },
   }),
   async (c) => c.json(await sign(c.env, c.req.valid("param").token, c.req.valid("json"), ctx(c.req.raw)), 200),
 );

@@ -13,6 +13,8 @@
  *   controls, NUL, non-characters, combining marks, emoji), huge numbers, deep JSON, extra
  *   properties, a body that is not JSON, a wrong or missing content type, no body, duplicated and
  *   oversized headers, junk path parameters, a missing, wrong-scope or malformed key.
+ * `deepCases` adds one request per operation with a JSON body nested past 32 levels (33 to 5,000),
+ * which must be 422; `WIDE_CSVS` are the wide and long files the page fuzzer sends to the CSV import.
  *
  * Everything is drawn from a seeded generator, so a failing case is reproduced by its seed.
  */
@@ -86,6 +88,50 @@ export const RAW_JSON = [
   "\ufeff{}",
   "{}garbage",
   "123456789012345678901234567890",
+];
+
+/** JSON past the 32-level limit: `levels` objects and arrays nested in one another, as text (JSON.stringify is never asked to recurse that deep). */
+export function deepJson(levels, r) {
+  let open = "";
+  let close = "";
+  for (let i = 0; i < levels - 1; i++) {
+    const array = r.chance(0.3);
+    open += array ? "[" : `{"${r.pick(["a", "x", "k1", "é"])}":`;
+    close = (array ? "]" : "}") + close;
+  }
+  return `${open}${r.pick(["{}", "[]", '{"leaf":1}', '["leaf"]'])}${close}`;
+}
+
+/** Depths a deep case uses: just past the limit, and the depths that were once a 500. */
+export const DEEP_LEVELS = [33, 40, 3000, 5000];
+
+/**
+ * Wide and long CSV files for the dashboard's subject import (docs/subjects.md: at most 200
+ * columns, 2,000 rows, 1,000,000 bytes): the 40,000 fact columns that once took 28 seconds, one
+ * column past the limit, and 150 columns by 2,000 rows (within every limit). `accepted` says whether
+ * the file is within the limits.
+ */
+export const WIDE_CSVS = [
+  {
+    name: "40,000 fact columns",
+    accepted: false,
+    text: () => `external_id,starts_on,ref,full_name${",fact:f".repeat(40_000)}\nW-1,2026-12-19,p1,Pia${",x".repeat(40_000)}\n`,
+  },
+  {
+    name: "201 columns",
+    accepted: false,
+    text: () =>
+      `external_id,starts_on,ref,full_name${Array.from({ length: 197 }, (_, i) => `,fact:f${i}`).join("")}\nW-2,2026-12-19,p1,Pia${",x".repeat(197)}\n`,
+  },
+  {
+    name: "150 columns × 2,000 rows",
+    accepted: true,
+    text: () => {
+      const lines = [`external_id,starts_on,ref,full_name${Array.from({ length: 146 }, (_, i) => `,fact:f${i}`).join("")}`];
+      for (let r = 0; r < 2000; r++) lines.push(`W-${r % 100},2026-12-19,p${r},P ${r}${`,${r % 10}`.repeat(146)}`);
+      return lines.join("\n");
+    },
+  },
 ];
 
 const resolve = (spec, s) => {
@@ -395,6 +441,42 @@ function formOf(value) {
     .join("&");
 }
 
+/**
+ * One deep case for every operation of the API that takes a JSON body: its valid body with one
+ * property (or the body itself) replaced by JSON nested `DEEP_LEVELS` deep, in turn. The contract
+ * says what each must get: 422 `invalid` naming the path where 32 levels were passed, before the
+ * key or the route's own checks (docs/errors.md).
+ */
+export function* deepCases(spec, fx, { seed = 1 } = {}) {
+  const r = rng(seed);
+  const all = operations(spec).filter((o) => o.bodyType === "application/json" && o.path.startsWith("/v1/"));
+  for (const [i, o] of all.entries()) {
+    const levels = DEEP_LEVELS[i % DEEP_LEVELS.length];
+    const c = makeCase(o, { ...fx, spec }, r, "valid");
+    let value;
+    try {
+      value = c.body === undefined ? undefined : JSON.parse(c.body);
+    } catch {
+      value = undefined;
+    }
+    const keys = value && typeof value === "object" && !Array.isArray(value) ? Object.keys(value) : [];
+    let body;
+    if (keys.length && r.chance(0.8)) {
+      const k = r.pick(keys);
+      const rest = { ...value };
+      delete rest[k];
+      const head = JSON.stringify(rest).slice(0, -1);
+      // One level for the body, one for the property: `levels` in all.
+      body = `${head}${head.length > 1 ? "," : ""}${JSON.stringify(k)}:${deepJson(levels - 1, r)}}`;
+    } else {
+      body = deepJson(levels, r);
+    }
+    const headers = c.headers.filter(([k]) => k !== "content-type");
+    headers.push(["content-type", "application/json"]);
+    yield { ...c, mode: "deep", body, headers, expect: { status: 422, code: "invalid", message: /^[^:]+: is nested deeper than 32 levels$/ } };
+  }
+}
+
 /** `n` cases spread evenly over the operations, families 30% valid, 30% boundary, 40% invalid. */
 export function* cases(spec, fx, { seed = 1, n = 300 } = {}) {
   const ops = operations(spec);
@@ -417,6 +499,18 @@ export function* cases(spec, fx, { seed = 1, n = 300 } = {}) {
 export function judge(c, status, text, contentType) {
   const problems = [];
   if (status >= 500) problems.push(`${status}: ${text.slice(0, 300)}`);
+  if (c.expect) {
+    // A case the contract answers exactly (deep JSON: 422 naming the path).
+    let e = null;
+    try {
+      e = JSON.parse(text)?.error ?? null;
+    } catch {
+      /* not JSON */
+    }
+    if (status !== c.expect.status || e?.code !== c.expect.code || !c.expect.message.test(e?.message ?? "")) {
+      problems.push(`expected ${c.expect.status} ${c.expect.code}, got ${status}: ${text.slice(0, 200)}`);
+    }
+  }
   if (status >= 400 && status < 500) {
     let j = null;
     try {

@@ -21,7 +21,7 @@
  * a 9,000-character Accept-Language, a malformed CF-Connecting-IP, foreign Origin and Referer),
  * a wrong or missing credential, another host. Everything is drawn from one seeded generator.
  */
-import { JUNK_IDS, NASTY_NUMBERS, NASTY_STRINGS, RAW_JSON, encodeAny, invalidValue, judge, rng } from "./fuzz-cases.mjs";
+import { JUNK_IDS, NASTY_NUMBERS, NASTY_STRINGS, RAW_JSON, WIDE_CSVS, encodeAny, invalidValue, judge, rng } from "./fuzz-cases.mjs";
 import { concatBytes } from "../../src/lib/seal/der.ts";
 
 const te = new TextEncoder();
@@ -373,12 +373,16 @@ const DASHBOARD = [
           filename: "bookings.csv",
           type: "text/csv",
           bytes: new TextEncoder().encode(
-            r.pick([
-              "external_id,starts_on,ref,full_name,email,is_minor,guardian_ref\nFZ-1,2026-12-19,p1,Pia Parent,pia@example.com,no,\nFZ-1,2026-12-19,k1,Kit Kid,,yes,p1\n",
-              'external_id;starts_on;ref;full_name\nFZ-2;2026-02-30;a;"Ann ""Quote"""\n',
-              'external_id,starts_on\n"unclosed,2026-12-19\n',
-              "ref,full_name\nx,y\n",
-            ]),
+            ((p) => (typeof p === "string" ? p : p.text()))(
+              r.pick([
+                "external_id,starts_on,ref,full_name,email,is_minor,guardian_ref\nFZ-1,2026-12-19,p1,Pia Parent,pia@example.com,no,\nFZ-1,2026-12-19,k1,Kit Kid,,yes,p1\n",
+                'external_id;starts_on;ref;full_name\nFZ-2;2026-02-30;a;"Ann ""Quote"""\n',
+                'external_id,starts_on\n"unclosed,2026-12-19\n',
+                "ref,full_name\nx,y\n",
+                // Files past the column limit (40,000 columns, 201): refused at once, naming it.
+                ...WIDE_CSVS.filter((f) => !f.accepted),
+              ]),
+            ),
           ),
         }),
       },
