@@ -11,11 +11,10 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, makeTenant, ops, type Tenant } from "./helpers";
-import { preparedDocument, publishedTemplate, sentDocument } from "./signing-helpers";
+import { deliverLink, preparedDocument, publishedTemplate, sentDocument } from "./signing-helpers";
 import { makeWorkflow } from "./workflow-helpers";
 import { addHook, newBox } from "./webhook-helpers";
 import { brandedTenant } from "./branding-helpers";
-import { queueMessage } from "../src/domain/messages";
 
 type Schema = {
   $ref?: string;
@@ -109,17 +108,7 @@ describe("real answers against /openapi.json", () => {
     const link = links[0]!;
     expect((await api("POST", `/v1/sign/${link.token}/consent`, { body: {} })).status).toBe(200);
     // The service emails the link (a code goes only to a signer the service sent a link to).
-    await queueMessage(env, {
-      tenantId: t.tenantId,
-      mode: "live",
-      documentId: id,
-      signerId: link.signer_id,
-      channel: "email",
-      purpose: "signing.link",
-      recipient: link.email,
-      locale: "en",
-      values: { link: `https://sign.example.test/s/${link.token}` },
-    });
+    await deliverLink(t.tenantId, id, link);
     const sent = await api("POST", `/v1/sign/${link.token}/code`, { body: {} });
     expect(sent.status, sent.text).toBe(200);
     await env.MESSAGE_QUEUE.getByName(t.tenantId).idle();

@@ -2,25 +2,14 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { makeTenant, ops } from "./helpers";
 import { page, select } from "./pages-helpers";
-import { sentDocument } from "./signing-helpers";
-import { queueMessage } from "../src/domain/messages";
+import { deliverLink, sentDocument } from "./signing-helpers";
 
 /** A document whose one signer needs an email code, with the link emailed by the service. */
 async function codeDocument(locale: "en" | "es" | "fr" | "de" = "en") {
   const t = await makeTenant();
   const { id, links } = await sentDocument(t.key, { signers: [{ email: "ada@example.com", full_name: "Ada Lovelace", auth: "email_otp" }] });
   const link = links[0]!;
-  await queueMessage(env, {
-    tenantId: t.tenantId,
-    mode: "live",
-    documentId: id,
-    signerId: link.signer_id,
-    channel: "email",
-    purpose: "signing.link",
-    recipient: link.email,
-    locale,
-    values: { link: `https://sign.example.test/s/${link.token}` },
-  });
+  await deliverLink(t.tenantId, id, link, locale);
   return { t, id, token: link.token, signerId: link.signer_id };
 }
 

@@ -1,29 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, makeTenant, ops, phoneRange, type Tenant } from "./helpers";
-import { preparedDocument, sentDocument } from "./signing-helpers";
-import { queueMessage } from "../src/domain/messages";
+import { deliverLink, preparedDocument, sentDocument } from "./signing-helpers";
 import { maskEmail, maskPhone, newCode } from "../src/domain/signer-codes";
 
 const settle = (tenantId: string) => env.MESSAGE_QUEUE.getByName(tenantId).idle();
 /** This file's phone numbers: +1 415 555 9000-9999 (see phoneRange). */
 const uniquePhone = phoneRange(9000, 1000);
-type Link = { signer_id: string; email: string; token: string };
-
-/** The service emails the signer its link (what `notify` does at send). */
-async function deliverLink(t: Tenant, documentId: string, link: Link) {
-  await queueMessage(env, {
-    tenantId: t.tenantId,
-    mode: "live",
-    documentId,
-    signerId: link.signer_id,
-    channel: "email",
-    purpose: "signing.link",
-    recipient: link.email,
-    locale: "en",
-    values: { link: `https://sign.example.test/s/${link.token}` },
-  });
-}
 
 /** The newest code sent to a signer, as the outbox shows it. */
 async function codeFromOutbox(t: Tenant, documentId: string, signerId: string) {
@@ -63,7 +46,7 @@ describe("POST /v1/sign/{token}/code and /verify (email_otp)", () => {
     expect(early.status).toBe(422);
     expect(early.json.error.message).toMatch(/one-time code/);
 
-    await deliverLink(t, id, link);
+    await deliverLink(t.tenantId, id, link);
     const before = Date.now();
     const r = await requestCode(link.token);
     expect(r.status, r.text).toBe(200);
@@ -108,7 +91,7 @@ describe("POST /v1/sign/{token}/code and /verify (email_otp)", () => {
 
   it("allows one code a minute (429 with Retry-After) and five an hour per signer", async () => {
     const { t, id, link } = await otpDocument();
-    await deliverLink(t, id, link);
+    await deliverLink(t.tenantId, id, link);
     expect((await requestCode(link.token)).status).toBe(200);
     const again = await requestCode(link.token);
     expect(again.status).toBe(429);
@@ -130,7 +113,7 @@ describe("POST /v1/sign/{token}/code and /verify (email_otp)", () => {
 
   it("kills a code after five wrong tries; a new code is needed", async () => {
     const { t, id, link } = await otpDocument();
-    await deliverLink(t, id, link);
+    await deliverLink(t.tenantId, id, link);
     await requestCode(link.token);
     const { code } = await codeFromOutbox(t, id, link.signer_id);
     const wrong = code === "123456" ? "654321" : "123456";
@@ -149,7 +132,7 @@ describe("POST /v1/sign/{token}/code and /verify (email_otp)", () => {
 
   it("a new code kills the earlier one, and a code lives 10 minutes", async () => {
     const { t, id, link } = await otpDocument();
-    await deliverLink(t, id, link);
+    await deliverLink(t.tenantId, id, link);
     await requestCode(link.token);
     const first = (await codeFromOutbox(t, id, link.signer_id)).code!;
     await age(link.signer_id, 11);
@@ -164,7 +147,7 @@ describe("POST /v1/sign/{token}/code and /verify (email_otp)", () => {
 
   it("refuses codes to a signer that needs none, and bad input", async () => {
     const { t, id, link } = await otpDocument("none");
-    await deliverLink(t, id, link);
+    await deliverLink(t.tenantId, id, link);
     const r = await requestCode(link.token);
     expect(r.status).toBe(422);
     expect(r.json.error.message).toMatch(/does not need a one-time code/);
@@ -192,7 +175,7 @@ describe("one-time codes by text, and the account's requirement", () => {
     const phone = uniquePhone();
     await api("POST", "/v1/sms-consents", { key: t.key, body: { phone, obtained_via: "paper form", wording: WORDING } });
     const { id, link } = await otpDocument("sms_otp", { phone }, t);
-    await deliverLink(t, id, link);
+    await deliverLink(t.tenantId, id, link);
     const r = await requestCode(link.token);
     expect(r.status, r.text).toBe(200);
     expect(r.json.channel).toBe("sms");
@@ -215,7 +198,7 @@ describe("one-time codes by text, and the account's requirement", () => {
     expect(noPhone.status).toBe(422);
     expect(noPhone.json.error.message).toMatch(/^signers\.0\.phone/);
     const { id, link } = await otpDocument("sms_otp", { phone: "+14155550177" }, t);
-    await deliverLink(t, id, link);
+    await deliverLink(t.tenantId, id, link);
     const r = await requestCode(link.token);
     expect(r.status).toBe(422);
     expect(r.json.error.message).toContain("no_consent");
@@ -233,7 +216,7 @@ describe("one-time codes by text, and the account's requirement", () => {
       ],
     });
     for (const l of links) {
-      await deliverLink(t, id, l);
+      await deliverLink(t.tenantId, id, l);
       await consent(l.token);
       expect((await sign(l.token)).status).toBe(422);
     }

@@ -2,6 +2,7 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { api } from "./helpers";
+import { queueMessage } from "../src/domain/messages";
 
 export const BODY = "This agreement is between {{company}} and {{name}}.";
 
@@ -49,4 +50,24 @@ export async function consentAndSign(token: string, name = "Ada Lovelace") {
 /** After a test writes to D1 behind the sequencer's back, the document's sequencer must forget what it holds. */
 export async function forgetState(documentId: string) {
   await env.DOCUMENT_SEQUENCER.getByName(documentId).forget();
+}
+
+/** The service emails a signer its link (what `notify` does at send): a code goes only to a signer the service sent a link to. */
+export async function deliverLink(
+  tenantId: string,
+  documentId: string,
+  link: { signer_id: string; email: string; token: string },
+  locale: "en" | "es" | "fr" | "de" = "en",
+) {
+  await queueMessage(env, {
+    tenantId,
+    mode: "live",
+    documentId,
+    signerId: link.signer_id,
+    channel: "email",
+    purpose: "signing.link",
+    recipient: link.email,
+    locale,
+    values: { link: `https://sign.example.test/s/${link.token}` },
+  });
 }
