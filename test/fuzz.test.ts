@@ -8,7 +8,7 @@ import { env, exports } from "cloudflare:workers";
 import { inject } from "vitest";
 import { describe, expect, it } from "vitest";
 import { buildFixture, diffCounts, storesSnapshot, untilStill } from "./reliability/fuzz-fixture.mjs";
-import { cases, judge, operations } from "./reliability/fuzz-cases.mjs";
+import { cases, hostilePdfs, judge, operations } from "./reliability/fuzz-cases.mjs";
 import { BASE } from "./helpers";
 import { newBox } from "./webhook-helpers";
 
@@ -57,6 +57,8 @@ describe("fuzzing every operation of /openapi.json", () => {
     const spec = (await send("GET", "/openapi.json", [])).json;
     const box = newBox();
     const fx = await buildFixture(call, { operatorToken: env.OPERATOR_TOKEN!, hookUrl: (p: string) => `${box.url}/${p}`, keys: 12 });
+    // Valid-family PDF uploads send hostile PDFs in turn (bombs, JavaScript, actions): 422 naming which.
+    fx.hostilePdfs = await hostilePdfs();
     const perOp = new Map<string, { n: number; statuses: Record<number, number> }>();
     for (const o of operations(spec)) perOp.set(o.id, { n: 0, statuses: {} });
     const problems: string[] = [];
@@ -96,5 +98,30 @@ describe("fuzzing every operation of /openapi.json", () => {
     console.log(`fuzz: ${N} requests in ${secs.toFixed(1)} s, seed ${SEED}, ${problems.length} problems\n${lines.join("\n")}`);
     expect(problems).toEqual([]);
     expect([...perOp.values()].every((s) => s.n > 0)).toBe(true);
+  });
+
+  it("hostile PDF templates (zlib bombs, JavaScript, actions, rich media): each 422 naming it, nothing written", { timeout: 120_000 }, async () => {
+    const box = newBox();
+    const fx = await buildFixture(call, { operatorToken: env.OPERATOR_TOKEN!, hookUrl: (p: string) => `${box.url}/${p}`, keys: 1 });
+    const key = fx.keyFor("signing:templates");
+    for (const [i, h] of (await hostilePdfs()).entries()) {
+      const before = await snapshot();
+      const r = await send(
+        "POST",
+        `/v1/templates/pdf?code=hostile-${i}&name=Hostile&kind=other`,
+        [
+          ["cf-connecting-ip", "203.0.113.78"],
+          ["authorization", `Bearer ${key}`],
+          ["content-type", "application/pdf"],
+        ],
+        h.body,
+      );
+      expect(r.status, `${h.name}: ${r.text}`).toBe(422);
+      expect(r.json, h.name).toMatchObject({ error: { code: "invalid" } });
+      expect((r.json as { error: { message: string } }).error.message, h.name).toMatch(h.expect);
+      const after = await snapshot();
+      expect(diffCounts(before.rows, after.rows), h.name).toEqual({});
+      expect(after.objects, h.name).toBe(before.objects);
+    }
   });
 });
