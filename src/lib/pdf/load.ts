@@ -167,7 +167,6 @@ async function runFilters(context: PDFContext, stream: PDFRawStream, limit: numb
   const filters = filtersOf(stream);
   let data: Uint8Array | null = stream.contents;
   let size = 0;
-  let whole = filters.length > 0;
   for (let i = 0; i < filters.length && data; i++) {
     const { name, params } = filters[i]!;
     const last = i === filters.length - 1;
@@ -176,19 +175,20 @@ async function runFilters(context: PDFContext, stream: PDFRawStream, limit: numb
         ? await inflateBounded(data, limit - size, last ? keepLast : true)
         : decodeBlocks(context, data, name, params, limit - size, !last || keepLast !== false);
     if (out?.over) throw tooLargeDecompressed();
-    if (!out?.complete) whole = false;
-    if (!out) break;
+    if (!out) return { size, filtered: true, stopped: true, data: null };
     size += out.size;
     data = out.bytes;
   }
-  return { size, whole, data };
+  return { size, filtered: filters.length > 0, stopped: false, data };
 }
 
 /**
  * Runs every stream's filters with one budget across the file. Throws "too large once
- * decompressed" as soon as the total passes `limit`. Answers the total, and the object and
- * cross-reference streams inflated whole (by where their parse ends) for the load to use: those
- * are inflated a second time, kept, only once the count has found them within the budget.
+ * decompressed" as soon as the total passes `limit`. Answers the total, and every filtered object
+ * and cross-reference stream inflated (by where its parse ends) for the load to use: inflated a
+ * second time, kept, only once the count has found it within the budget; what a corrupt stream
+ * gave before its error (as pdf-lib's own inflate would read it), or nothing past a filter the
+ * walk does not decode. So pdf-lib is never left a stream to inflate itself.
  */
 async function countInflation(context: PDFContext, streams: StreamWalker["streams"], limit: number) {
   let used = 0;
@@ -196,9 +196,9 @@ async function countInflation(context: PDFContext, streams: StreamWalker["stream
   for (const { stream, at } of streams) {
     const counted = await runFilters(context, stream, limit - used, false);
     used += counted.size;
-    if (counted.whole && DECODED_AT_LOAD.has(stream.dict.get(TYPE) as PDFName)) {
-      const kept = await runFilters(context, stream, counted.size, filtersOf(stream).length === 1 ? "exact" : true);
-      if (kept.whole && kept.data) inflated.set(at, kept.data);
+    if (counted.filtered && DECODED_AT_LOAD.has(stream.dict.get(TYPE) as PDFName)) {
+      const kept = counted.stopped ? null : await runFilters(context, stream, counted.size, filtersOf(stream).length === 1 ? "exact" : true);
+      inflated.set(at, kept?.data ?? new Uint8Array(0));
     }
   }
   return { used, inflated };
