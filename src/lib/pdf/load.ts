@@ -56,6 +56,12 @@ class StreamWalker extends PDFParser {
   readonly streams: { stream: PDFRawStream; at: number }[] = [];
   encrypted = false;
 
+  constructor(bytes: Uint8Array, throwOnInvalidObject: boolean) {
+    super(bytes, Number.POSITIVE_INFINITY, throwOnInvalidObject);
+    // Stream contents as views into the file rather than copies: the walk only reads them.
+    (this.bytes as unknown as { slice(start: number, end: number): Uint8Array }).slice = (start, end) => bytes.subarray(start, end);
+  }
+
   get walked(): PDFContext {
     return this.context;
   }
@@ -210,7 +216,7 @@ async function countInflation(context: PDFContext, streams: StreamWalker["stream
  * streams pdf-lib would inflate while loading, inflated.
  */
 export async function checkInflation(bytes: Uint8Array, options: LoadOptions = {}, limit = INFLATE_LIMIT) {
-  const walker = new StreamWalker(bytes, Number.POSITIVE_INFINITY, options.throwOnInvalidObject ?? false);
+  const walker = new StreamWalker(bytes, options.throwOnInvalidObject ?? false);
   try {
     await walker.parseDocument();
   } catch (err) {
