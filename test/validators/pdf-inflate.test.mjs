@@ -10,7 +10,7 @@ import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { deflateSync } from "node:zlib";
+import { createDeflate } from "node:zlib";
 import { ROOT, run, workdir } from "./harness.mjs";
 
 const MB = 1024 * 1024;
@@ -37,6 +37,22 @@ async function bundle() {
   return file;
 }
 
+/** `mb` MB of zeros deflated, a megabyte at a time (the zeros are never all in memory). */
+async function deflatedZeros(mb) {
+  const z = createDeflate({ level: 9 });
+  const out = [];
+  z.on("data", (c) => out.push(c));
+  const done = new Promise((resolve, reject) => {
+    z.on("end", resolve);
+    z.on("error", reject);
+  });
+  const chunk = Buffer.alloc(MB);
+  for (let i = 0; i < mb; i++) if (!z.write(chunk)) await new Promise((resolve) => z.once("drain", resolve));
+  z.end();
+  await done;
+  return Buffer.concat(out);
+}
+
 /** A one-page PDF with `mb` MB of zeros deflated into an object stream or a stream hung on the page. */
 async function bombPdf(mb, where) {
   const { PDFDocument, PDFName, StandardFonts } = pdfLib;
@@ -44,7 +60,7 @@ async function bombPdf(mb, where) {
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const page = doc.addPage();
   page.drawText("A template", { x: 50, y: 700, size: 12, font });
-  const z = deflateSync(Buffer.alloc(mb * MB), { level: 9 });
+  const z = await deflatedZeros(mb);
   if (where === "objstm") doc.context.register(doc.context.stream(z, { Type: "ObjStm", N: 1, First: 4, Filter: "FlateDecode" }));
   else page.node.set(PDFName.of("PieceInfo"), doc.context.register(doc.context.stream(z, { Filter: "FlateDecode" })));
   return doc.save({ useObjectStreams: false });
