@@ -8,7 +8,7 @@ import { env, exports } from "cloudflare:workers";
 import { inject } from "vitest";
 import { describe, expect, it } from "vitest";
 import { buildFixture, diffCounts, storesSnapshot, untilStill } from "./reliability/fuzz-fixture.mjs";
-import { WIDE_CSVS, cases, deepCases, judge, operations } from "./reliability/fuzz-cases.mjs";
+import { WIDE_CSVS, cases, deepCases, hostilePdfs, judge, operations } from "./reliability/fuzz-cases.mjs";
 import { CsvImportRefused, planCsvImport } from "../src/domain/subject-csv";
 import { BASE } from "./helpers";
 import { newBox } from "./webhook-helpers";
@@ -58,6 +58,8 @@ describe("fuzzing every operation of /openapi.json", () => {
     const spec = (await send("GET", "/openapi.json", [])).json;
     const box = newBox();
     const fx = await buildFixture(call, { operatorToken: env.OPERATOR_TOKEN!, hookUrl: (p: string) => `${box.url}/${p}`, keys: 12 });
+    // Valid-family PDF uploads send hostile PDFs in turn (bombs, JavaScript, actions): 422 naming which.
+    fx.hostilePdfs = await hostilePdfs();
     const perOp = new Map<string, { n: number; statuses: Record<number, number> }>();
     for (const o of operations(spec)) perOp.set(o.id, { n: 0, statuses: {} });
     const problems: string[] = [];
@@ -122,6 +124,31 @@ describe("fuzzing every operation of /openapi.json", () => {
       if (f.accepted) expect(refused, f.name).toBeNull();
       else expect(refused, f.name).toEqual(["file: line 1: more than 200 columns"]);
       expect(took, f.name).toBeLessThan(f.accepted ? 3000 : 500);
+    }
+  });
+
+  it("hostile PDF templates (zlib bombs, JavaScript, actions, rich media): each 422 naming it, nothing written", { timeout: 120_000 }, async () => {
+    const box = newBox();
+    const fx = await buildFixture(call, { operatorToken: env.OPERATOR_TOKEN!, hookUrl: (p: string) => `${box.url}/${p}`, keys: 1 });
+    const key = fx.keyFor("signing:templates");
+    for (const [i, h] of (await hostilePdfs()).entries()) {
+      const before = await snapshot();
+      const r = await send(
+        "POST",
+        `/v1/templates/pdf?code=hostile-${i}&name=Hostile&kind=other`,
+        [
+          ["cf-connecting-ip", "203.0.113.78"],
+          ["authorization", `Bearer ${key}`],
+          ["content-type", "application/pdf"],
+        ],
+        h.body,
+      );
+      expect(r.status, `${h.name}: ${r.text}`).toBe(422);
+      expect(r.json, h.name).toMatchObject({ error: { code: "invalid" } });
+      expect((r.json as { error: { message: string } }).error.message, h.name).toMatch(h.expect);
+      const after = await snapshot();
+      expect(diffCounts(before.rows, after.rows), h.name).toEqual({});
+      expect(after.objects, h.name).toBe(before.objects);
     }
   });
 });

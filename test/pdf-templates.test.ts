@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { PDFDocument, PDFName } from "pdf-lib";
 import type { Principal } from "../src/env";
 import { BASE, addKey, api, makeTenant } from "./helpers";
-import { type PageSpec, makeEncryptedPdf, makePdf, png } from "./pdf-template-fixtures";
+import { type ActiveKind, type PageSpec, activePdf, aes256Pdf, bombPdf, makeEncryptedPdf, makePdf, png } from "./pdf-template-fixtures";
 import { attachments, fromB64, pageContents, signatureParts } from "./evidence-pdf-helpers";
 import { consentAndSign, sentDocument } from "./signing-helpers";
 import { toBase64 as toB64 } from "../src/lib/seal/der";
@@ -11,6 +11,7 @@ import { fixedBody, pagePicture, pdfTemplateInfo, placeFields, putPagePicture, u
 import { publishTemplate } from "../src/domain/templates";
 import { sha256Hex } from "../src/lib/crypto";
 import { ApiError } from "../src/lib/errors";
+import { activeContent } from "../src/lib/pdf/active-content";
 
 async function principal(): Promise<Principal> {
   const t = await makeTenant();
@@ -192,6 +193,60 @@ describe("POST /v1/templates/pdf", () => {
     const forbidden = await send("POST", uploadPath("x"), reader.key, await makePdf(), "application/pdf");
     expect(forbidden.status).toBe(403);
     expect(await templateCount(t.tenantId)).toBe(0);
+  });
+
+  it("an AES-256 encrypted PDF (empty user password, object streams) is 422 saying encrypted, not damaged", async () => {
+    const t = await makeTenant();
+    const r = await send("POST", uploadPath("aes"), t.key, aes256Pdf(), "application/pdf");
+    expect([r.status, r.json.error.code]).toEqual([422, "invalid"]);
+    expect(r.json.error.message).toBe("The PDF is encrypted (password-protected or restricted); upload an unencrypted copy.");
+    expect(await templateCount(t.tenantId)).toBe(0);
+  });
+
+  it("a zlib bomb (an object stream or a page stream inflating to 400 MB) is 422 'too large once decompressed', refused within seconds; 60 MB of streams pass", async () => {
+    const t = await makeTenant();
+    for (const where of ["objstm", "content"] as const) {
+      const bomb = await bombPdf(400, where);
+      expect(bomb.length).toBeLessThan(500_000);
+      const t0 = Date.now();
+      const r = await send("POST", uploadPath(`bomb-${where}`), t.key, bomb, "application/pdf");
+      const ms = Date.now() - t0;
+      expect([r.status, r.json.error.code], where).toEqual([422, "invalid"]);
+      expect(r.json.error.message).toContain("too large once decompressed");
+      expect(r.json.error.message).toContain("64 MB");
+      expect(ms, `${where} refused in ${ms} ms`).toBeLessThan(15_000);
+    }
+    // Under the limit in all: the page's 60 MB stream is fine.
+    const fine = await send("POST", uploadPath("sixty"), t.key, await bombPdf(60, "content"), "application/pdf");
+    expect(fine.status, fine.text).toBe(200);
+    expect(await templateCount(t.tenantId)).toBe(2);
+  });
+
+  it("active content is 422 naming it, found by parsing (inside object streams, #xx-escaped names); nothing is stored", async () => {
+    const t = await makeTenant();
+    const cases: [ActiveKind, boolean, RegExp][] = [
+      ["openaction-js", false, /JavaScript.*\/OpenAction action/],
+      ["openaction-js", true, /JavaScript.*\/OpenAction action/],
+      ["page-aa-submit", false, /\/AA \(additional actions\).*\/SubmitForm action/],
+      ["names-js", true, /JavaScript/],
+      ["escaped-js-link", false, /JavaScript/],
+      ["launch-link", true, /\/Launch action/],
+      ["import-data", false, /\/ImportData action/],
+      ["rich-media", false, /rich media \(\/RichMedia\)/],
+      ["widget-aa", true, /JavaScript, \/AA \(additional actions\)/],
+    ];
+    for (const [kind, objectStreams, named] of cases) {
+      const bytes = await activePdf(kind, objectStreams);
+      if (kind === "escaped-js-link") expect(new TextDecoder().decode(bytes)).toContain("/S /J#61vaScript\n/J#53 (");
+      const r = await send("POST", uploadPath("active"), t.key, bytes, "application/pdf");
+      expect([r.status, r.json.error.code], kind).toEqual([422, "invalid"]);
+      expect(r.json.error.message, kind).toMatch(/^The PDF carries active content \(/);
+      expect(r.json.error.message, kind).toMatch(named);
+    }
+    expect(await templateCount(t.tenantId)).toBe(0);
+    // Opening at a page (a plain /GoTo, as pdfTeX writes) is no active content.
+    const goto = await send("POST", uploadPath("goto"), t.key, await activePdf("openaction-goto", true), "application/pdf");
+    expect(goto.status, goto.text).toBe(200);
   });
 
   it("re-upload replaces a draft (pictures dropped, placements beyond the pages cleared); a published code is refused", async () => {
@@ -482,6 +537,55 @@ describe("a PDF template signed in place, end to end", () => {
     await env.FILES.put(row!.r2_key, await makePdf([{}, {}]));
     const r = await api("GET", `/v1/documents/${docId}/pdf`, { key: t.key });
     expect(r.status).toBe(500);
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM sealed_files WHERE document_id = ?").bind(docId).first<{ n: number }>())!.n).toBe(0);
+  });
+
+  /** A template stored before uploads were checked: its file swapped in place (R2 and its row) before the document is prepared. */
+  async function signedOnStoredFile(code: string, bytes: Uint8Array) {
+    const t = await makeTenant();
+    const { id } = await readyTemplate(t.key, code, [{}]);
+    await api("PATCH", `/v1/templates/${id}`, {
+      key: t.key,
+      body: { fields: [{ key: "n", label: "Name", kind: "text", place: { page: 1, x: 0.1, y: 0.1, w: 0.3, h: 0.05 } }] },
+    });
+    await api("POST", "/v1/templates/publish", { key: t.key, body: { code } });
+    const row = await env.DB.prepare("SELECT r2_key FROM pdf_templates WHERE template_id = ?").bind(id).first<{ r2_key: string }>();
+    await env.FILES.put(row!.r2_key, bytes);
+    await env.DB.prepare("UPDATE pdf_templates SET sha256 = ?, bytes = ? WHERE template_id = ?")
+      .bind(await sha256Hex(bytes), bytes.length, id)
+      .run();
+    const docId = (await api("POST", "/v1/documents", { key: t.key, body: { template_code: code } })).json.document_id;
+    const sent = await api("POST", `/v1/documents/${docId}/send`, {
+      key: t.key,
+      body: { signers: [{ email: "c@example.com", full_name: "Cy" }], notify: false },
+    });
+    const token = sent.json.links[0].token;
+    await api("POST", `/v1/sign/${token}/fields`, { body: { key: "n", value: "Cy" } });
+    await consentAndSign(token, "Cy");
+    return { key: t.key, docId };
+  }
+
+  it("a stored template carrying active content (from before the upload check) is sealed without any of it", async () => {
+    const original = await activePdf(["openaction-js", "page-aa-submit", "names-js", "launch-link", "rich-media", "widget-aa"], true);
+    const { PDFDocument: Doc } = await import("pdf-lib");
+    expect(activeContent(await Doc.load(original))).toHaveLength(6);
+    const { key, docId } = await signedOnStoredFile("scripted", original);
+    const pdf = await api("GET", `/v1/documents/${docId}/pdf`, { key });
+    expect(pdf.status, pdf.text).toBe(200);
+    const sealed = await PDFDocument.load(fromB64(pdf.json.bytes_base64), { updateMetadata: false });
+    expect(activeContent(sealed)).toEqual([]);
+    expect(sealed.catalog.get(PDFName.of("OpenAction"))).toBeUndefined();
+    expect(sealed.getPage(0).node.get(PDFName.of("AA"))).toBeUndefined();
+    const text = new TextDecoder("latin1").decode(fromB64(pdf.json.bytes_base64));
+    expect(text).not.toMatch(/collector\.example|calc\.exe|app\.alert/);
+  });
+
+  it("a stored template that is a zlib bomb fails the seal within seconds (bounded), nothing is stored", async () => {
+    const { key, docId } = await signedOnStoredFile("bomb", await bombPdf(400, "objstm"));
+    const t0 = Date.now();
+    const r = await api("GET", `/v1/documents/${docId}/pdf`, { key });
+    expect(r.status).toBe(500);
+    expect(Date.now() - t0).toBeLessThan(20_000);
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM sealed_files WHERE document_id = ?").bind(docId).first<{ n: number }>())!.n).toBe(0);
   });
 

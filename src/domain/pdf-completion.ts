@@ -81,11 +81,18 @@ export async function placementsFor(input: Omit<CompletionInput, "templateId" | 
   return out;
 }
 
-/** The original, checked and loaded, with every placed answer drawn. Throws when the file is missing or differs. */
+/**
+ * The original, checked and loaded, with every placed answer drawn. Throws when the file is
+ * missing or differs, or when its streams inflate past 64 MB in all (a template stored before
+ * uploads were checked for that: loading is bounded all the same). Active content such a
+ * template may carry is taken out before drawing, so none of it reaches the sealed file.
+ */
 export async function stampedOriginal(env: Env, input: CompletionInput, testMark: string): Promise<PDFDocument> {
   const found = await frozenOriginalPdf(env, input.templateId, input.pdfSha256);
-  const { PDFDocument } = await import("pdf-lib");
-  const doc = await PDFDocument.load(found.bytes, { updateMetadata: false });
+  const { loadPdf } = await import("../lib/pdf/load");
+  const { stripActiveContent } = await import("../lib/pdf/active-content");
+  const doc = await loadPdf(found.bytes);
+  stripActiveContent(doc);
   const placements = await placementsFor(input, found.row.pages);
   if (input.test) {
     for (const p of found.row.pages) placements.push({ page: p.n, x: 0.02, y: 0.004, w: 0.96, h: Math.min(0.03, 18 / p.height), kind: "text", text: testMark });

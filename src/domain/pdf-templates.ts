@@ -106,7 +106,10 @@ export const pictureTooLarge = (size: number | null) =>
     "Draw the page at 1.5× of its size as shown, as PNG or JPEG.",
   );
 
-/** Analyses an upload: 413 past 25 MB, 422 naming the problem for a non-PDF, encrypted or damaged file. */
+/**
+ * Analyses an upload: 413 past 25 MB, 422 naming the problem for a non-PDF, encrypted or damaged
+ * file, one whose streams inflate past 64 MB in all, or one carrying active content.
+ */
 export async function analyseUpload(bytes: Uint8Array) {
   if (bytes.length > PDF_TEMPLATE_LIMITS.maxBytes) throw pdfTooLarge(bytes.length);
   if (bytes.length === 0)
@@ -124,6 +127,8 @@ const REFUSAL_HINT: Record<PdfRefusal["problem"], string> = {
   encrypted: "Remove the password or restrictions (for example print it to PDF again) and upload the copy.",
   damaged: "Open the file in a PDF reader and save or print it to PDF again, then upload the new file.",
   too_many_pages: "Split the document into templates of at most 200 pages.",
+  too_large_decompressed: "Save or print the document to PDF again (a normal document is far smaller once decompressed), then upload the new file.",
+  active_content: "Remove the scripts, actions and media (for example print it to PDF again), then upload the new file.",
 };
 
 const pdfKey = (tenantId: string, sha256: string) => `pdf-templates/${tenantId}/${sha256.slice(0, 16)}-${randomHex(6)}.pdf`;

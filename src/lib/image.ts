@@ -17,6 +17,7 @@
  */
 import { invalid } from "./errors";
 import { concatBytes, toBase64 } from "./seal/der";
+import { inflateBounded } from "./inflate";
 
 /** A picture is judged by its dimensions and the length of its data URL (the signature value's 400,000 characters). */
 export const PICTURE_LIMITS = { maxWidth: 2000, maxHeight: 1000, maxChars: 400_000 } as const;
@@ -236,24 +237,10 @@ async function decodePng({ header, kept }: PngChunks): Promise<Pixels> {
  * bytes. Stops reading as soon as it passes the bound, so a zlib bomb costs at most `expected`.
  */
 async function checkInflatesTo(parts: Uint8Array[], expected: number): Promise<void> {
-  const stream = new Blob(parts as unknown as ArrayBuffer[]).stream().pipeThrough(new DecompressionStream("deflate"));
-  const reader = stream.getReader();
-  let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > expected) {
-        await reader.cancel().catch(() => {});
-        throw new PictureError("the PNG's image data is larger than its header says.");
-      }
-    }
-  } catch (err) {
-    if (err instanceof PictureError) throw err;
-    throw new PictureError("the PNG's image data is not a valid zlib stream, so it cannot be decoded.");
-  }
-  if (total !== expected) throw new PictureError("the PNG's image data is shorter than its header says.");
+  const out = await inflateBounded(parts, expected);
+  if (out.over) throw new PictureError("the PNG's image data is larger than its header says.");
+  if (!out.complete) throw new PictureError("the PNG's image data is not a valid zlib stream, so it cannot be decoded.");
+  if (out.size !== expected) throw new PictureError("the PNG's image data is shorter than its header says.");
 }
 
 type DecodedPng = { width: number; height: number; depth: number; channels: number; data: ArrayLike<number>; palette?: unknown };

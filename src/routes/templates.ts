@@ -260,7 +260,8 @@ templates.openapi(
     description:
       "The request body is the PDF itself (`application/pdf`, at most 25 MB; larger is 413 too_large). The file is kept byte for byte; its SHA-256, pages (at most 200) " +
       "and each page's visible (crop) box and rotation are read from it. A file that is not a PDF, is encrypted, or is damaged (truncated, no cross-reference table or trailer, " +
-      "unparseable) is refused with 422 naming which; nothing is stored. The draft's body is the fixed sentence `" +
+      'unparseable) is refused with 422 naming which; so is one whose streams inflate past 64 MB in all ("too large once decompressed") and one carrying active content ' +
+      "(JavaScript, `/OpenAction` or `/AA` actions, `/Launch`, `/SubmitForm`, `/ImportData`, rich media; the message names it). Nothing is stored. The draft's body is the fixed sentence `" +
       SENTENCE +
       "` and can never be changed (POST /v1/templates and revise refuse it). " +
       "A new code makes version 1; a code whose latest version is a draft (text or PDF) has that draft replaced by this file (fields kept, placements on pages the file lacks cleared, page pictures dropped); " +
@@ -283,7 +284,9 @@ templates.openapi(
       200: jsonResponse(z.object({ template_id: z.string() }), "The draft PDF template", { template_id: "tpl_2b7k9m4x1n3p5q8r0t6v" }),
       ...keyedErrors,
       413: errorContent("The file is over 25 MB."),
-      422: errorContent("Not a PDF, encrypted, damaged, over 200 pages, or the code's latest version is published; the message says which."),
+      422: errorContent(
+        "Not a PDF, encrypted, damaged, over 200 pages, too large once decompressed (over 64 MB), carrying active content, or the code's latest version is published; the message says which.",
+      ),
     },
   }),
   async (c) => {

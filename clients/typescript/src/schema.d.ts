@@ -99,7 +99,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a PDF as a template (a draft) to be signed in place
-         * @description The request body is the PDF itself (`application/pdf`, at most 25 MB; larger is 413 too_large). The file is kept byte for byte; its SHA-256, pages (at most 200) and each page's visible (crop) box and rotation are read from it. A file that is not a PDF, is encrypted, or is damaged (truncated, no cross-reference table or trailer, unparseable) is refused with 422 naming which; nothing is stored. The draft's body is the fixed sentence `This document is the PDF file "<original_name>" (SHA-256 <sha256>), signed in place: every answer and signature is drawn where it was placed on its pages.` and can never be changed (POST /v1/templates and revise refuse it). A new code makes version 1; a code whose latest version is a draft (text or PDF) has that draft replaced by this file (fields kept, placements on pages the file lacks cleared, page pictures dropped); a code whose latest version is published is refused (revise it, which keeps the file, then upload to the new draft). Next: upload a picture of every page, place fields, publish.
+         * @description The request body is the PDF itself (`application/pdf`, at most 25 MB; larger is 413 too_large). The file is kept byte for byte; its SHA-256, pages (at most 200) and each page's visible (crop) box and rotation are read from it. A file that is not a PDF, is encrypted, or is damaged (truncated, no cross-reference table or trailer, unparseable) is refused with 422 naming which; so is one whose streams inflate past 64 MB in all ("too large once decompressed") and one carrying active content (JavaScript, `/OpenAction` or `/AA` actions, `/Launch`, `/SubmitForm`, `/ImportData`, rich media; the message names it). Nothing is stored. The draft's body is the fixed sentence `This document is the PDF file "<original_name>" (SHA-256 <sha256>), signed in place: every answer and signature is drawn where it was placed on its pages.` and can never be changed (POST /v1/templates and revise refuse it). A new code makes version 1; a code whose latest version is a draft (text or PDF) has that draft replaced by this file (fields kept, placements on pages the file lacks cleared, page pictures dropped); a code whose latest version is published is refused (revise it, which keeps the file, then upload to the new draft). Next: upload a picture of every page, place fields, publish.
          */
         post: operations["uploadPdfTemplate"];
         delete?: never;
@@ -3567,7 +3567,7 @@ export interface operations {
                     "application/json": components["schemas"]["TooLargeError"];
                 };
             };
-            /** @description Not a PDF, encrypted, damaged, over 200 pages, or the code's latest version is published; the message says which. */
+            /** @description Not a PDF, encrypted, damaged, over 200 pages, too large once decompressed (over 64 MB), carrying active content, or the code's latest version is published; the message says which. */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

@@ -1,26 +1,20 @@
 /**
  * Reads what the service needs from an uploaded PDF without changing it: that it is a PDF, that
  * it is whole (header, `startxref` pointing at a cross-reference table or stream, a trailer with a
- * catalogue, `%%EOF` at the end), that it is not encrypted, and each page's visible (crop) box and
+ * catalogue, `%%EOF` at the end), that it is not encrypted, that its streams do not inflate past
+ * 64 MB in all, that it carries no active content, and each page's visible (crop) box and
  * rotation as a reader shows it.
  *
- * pdf-lib parses the object structure; stream contents stay views into the uploaded bytes (they
- * are never inflated here), so a 20 MB, 200-page file costs about its own size again in memory
- * (bench/pdf-templates.bench.mjs measures it). Free of Workers-only APIs so Node can run it too.
+ * pdf-lib parses the object structure after `loadPdf` has counted what every stream inflates to
+ * (src/lib/pdf/load.ts); content streams are never kept inflated, so a 20 MB, 200-page file
+ * costs about its own size again in memory (bench/pdf-templates.bench.mjs measures it). Free of
+ * Workers-only APIs so Node can run it too.
  */
-import { PDFDocument } from "pdf-lib";
+import type { PDFDocument } from "pdf-lib";
+import { activeContent } from "./active-content";
+import { ENCRYPTED_MESSAGE, loadPdf, PdfRefusal } from "./load";
 
-export type PdfProblem = "not_pdf" | "encrypted" | "damaged" | "too_many_pages";
-
-/** Why an upload is refused: `problem` is which, `message` a sentence for the uploader. */
-export class PdfRefusal extends Error {
-  constructor(
-    readonly problem: PdfProblem,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { type PdfProblem, PdfRefusal } from "./load";
 
 export type AnalysedPage = {
   n: number;
@@ -75,15 +69,17 @@ function checkFrame(bytes: Uint8Array): void {
  */
 export async function analysePdf(bytes: Uint8Array, maxPages = 200): Promise<PdfAnalysis> {
   checkFrame(bytes);
-  let doc: PDFDocument;
-  try {
-    doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: true });
-  } catch (err) {
-    throw new PdfRefusal("damaged", `The PDF is damaged: it could not be parsed (${String((err as Error)?.message ?? err).slice(0, 160)}).`);
-  }
-  if (doc.isEncrypted) throw new PdfRefusal("encrypted", "The PDF is encrypted (password-protected or restricted); upload an unencrypted copy.");
+  const doc: PDFDocument = await loadPdf(bytes, { ignoreEncryption: true, throwOnInvalidObject: true });
+  if (doc.isEncrypted) throw new PdfRefusal("encrypted", ENCRYPTED_MESSAGE);
   const trailer = doc.context.trailerInfo;
   if (!trailer.Root) throw new PdfRefusal("damaged", "The PDF is damaged: its trailer names no document catalogue (/Root).");
+  const active = activeContent(doc);
+  if (active.length) {
+    throw new PdfRefusal(
+      "active_content",
+      `The PDF carries active content (${active.join(", ")}); a PDF template may not hold JavaScript, /OpenAction or /AA actions, /Launch, /SubmitForm, /ImportData or rich media.`,
+    );
+  }
   let count: number;
   try {
     count = doc.getPageCount();

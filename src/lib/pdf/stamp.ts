@@ -33,6 +33,7 @@ import {
 } from "pdf-lib";
 import type { TemplateFieldKind } from "../../domain/vocabulary";
 import { PICTURE_LIMITS, PictureError, signaturePictureForPdf } from "../image";
+import { inflateBounded } from "../inflate";
 import { toBase64 } from "../seal/der";
 import { INK, unicodeFontOf } from "./layout";
 import { drawable, fontCovers, unicodeFontBytes, widthOf, wrap } from "./text";
@@ -332,31 +333,9 @@ function servicePng(png: Uint8Array): ServicePng | null {
   return { width, height, channels };
 }
 
-async function streamThrough(parts: Uint8Array[], transform: CompressionStream | DecompressionStream, limit: number): Promise<Uint8Array | null> {
-  const reader = new Blob(parts as unknown as ArrayBuffer[]).stream().pipeThrough(transform).getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > limit) {
-        await reader.cancel().catch(() => {});
-        return null;
-      }
-      chunks.push(value);
-    }
-  } catch {
-    return null;
-  }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
+/** Deflates with the runtime's zlib (CompressionStream). */
+async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
+  return new Uint8Array(await new Response(new Blob([bytes as unknown as ArrayBuffer]).stream().pipeThrough(new CompressionStream("deflate"))).arrayBuffer());
 }
 
 /** PNG scanlines (filter byte + row) back to plain 8-bit samples. Null when a filter type is unknown. */
@@ -417,7 +396,8 @@ async function pngXObject(doc: PDFDocument, png: Uint8Array, head: ServicePng): 
     at = end;
   }
   const expected = height * (1 + width * channels);
-  const raw = idat.length ? await streamThrough(idat, new DecompressionStream("deflate"), expected) : null;
+  const inflated = idat.length ? await inflateBounded(idat, expected, "exact") : null;
+  const raw = inflated?.complete ? inflated.bytes : null;
   if (!raw || raw.length !== expected) return null;
   const samples = unfilter(raw, width, height, channels);
   if (!samples) return null;
@@ -437,7 +417,6 @@ async function pngXObject(doc: PDFDocument, png: Uint8Array, head: ServicePng): 
     }
     if (opaque) alpha = null;
   }
-  const deflated = async (bytes: Uint8Array) => (await streamThrough([bytes], new CompressionStream("deflate"), Number.MAX_SAFE_INTEGER))!;
   const image = (bytes: Uint8Array, space: "DeviceGray" | "DeviceRGB", extra: Record<string, PDFRef> = {}) =>
     doc.context.register(
       doc.context.stream(bytes, {
@@ -451,8 +430,8 @@ async function pngXObject(doc: PDFDocument, png: Uint8Array, head: ServicePng): 
         ...extra,
       }),
     );
-  const mask = alpha ? image(await deflated(alpha), "DeviceGray") : null;
-  const ref = image(await deflated(colour), colours === 1 ? "DeviceGray" : "DeviceRGB", mask ? { SMask: mask } : {});
+  const mask = alpha ? image(await deflate(alpha), "DeviceGray") : null;
+  const ref = image(await deflate(colour), colours === 1 ? "DeviceGray" : "DeviceRGB", mask ? { SMask: mask } : {});
   return { ref, width, height };
 }
 
