@@ -430,6 +430,17 @@ const DASHBOARD = [
       form: { current: (fx) => fx.member.password, password: (fx) => fx.member.password },
     }),
   ),
+  R(
+    "POST /app/account/public-forms",
+    "dashboard",
+    "page",
+    session({
+      form: {
+        public_form_daily_cap: (_fx, r) => r.pick(["", "500", "0", "1000000", "-1", "many"]),
+        turnstile_site_key: (_fx, r) => r.pick(["", "0x4AAAAAAAfuzzkey", "x".repeat(300)]),
+      },
+    }),
+  ),
 ];
 
 /** The workflow form of the dashboard, as a browser fills it. */
