@@ -118,3 +118,28 @@ describe("signature values: 1-400,000 characters for every method", () => {
     expect(tooLong.json.error.message).toMatch(/^value: /);
   });
 });
+
+describe("answers to a document's fields", () => {
+  it("a signature field takes 400,000 characters like the signature itself; text and long answers stay at 20,000", async () => {
+    const t = await makeTenant();
+    const fields = [
+      { key: "sig", label: "Signature", kind: "signature" },
+      { key: "notes", label: "Notes", kind: "textarea", required: false },
+      { key: "ref", label: "Reference", kind: "text", required: false },
+    ];
+    const { links } = await sentDocument(t.key, { tpl: { fields }, signers: [{ email: "ada@example.com", full_name: "Ada Lovelace" }] });
+    const token = links[0]!.token;
+    expect((await api("POST", `/v1/sign/${token}/consent`, { body: {} })).status).toBe(200);
+    const sig = await api("POST", `/v1/sign/${token}/fields`, { body: { key: "sig", value: "A".repeat(400_000) } });
+    expect(sig.status, sig.text.slice(0, 300)).toBe(200);
+    const over = await api("POST", `/v1/sign/${token}/fields`, { body: { key: "sig", value: "A".repeat(400_001) } });
+    expect(over.status).toBe(422);
+    expect(over.json.error.message).toMatch(/^value/);
+    for (const key of ["notes", "ref"]) {
+      expect((await api("POST", `/v1/sign/${token}/fields`, { body: { key, value: "x".repeat(20_000) } })).status, key).toBe(200);
+      const long = await api("POST", `/v1/sign/${token}/fields`, { body: { key, value: "x".repeat(20_001) } });
+      expect(long.status, key).toBe(422);
+      expect(long.json.error.message, key).toMatch(/20000 characters/);
+    }
+  });
+});

@@ -5,6 +5,7 @@
 import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { TemplateField } from "../db/schema";
 import { ApiError, invalid } from "../lib/errors";
+import { FIELD_VALUE_MAX, SIGNATURE_VALUE_MAX } from "./signer-commands";
 
 /** At most this long (RFC 5321's path limit); checked before anything else looks at the value. */
 export const EMAIL_MAX = 254;
@@ -38,9 +39,10 @@ export function validateFieldValue(field: FieldRule, raw: string): string {
   const bad = (why: string) => invalid(`value: ${why} (field "${field.key}", kind ${field.kind}).`);
   switch (field.kind) {
     case "text":
-      if (value.length > 20000 || /[\r\n]/.test(value)) throw bad("a text answer is one line of at most 20000 characters");
+      if (value.length > FIELD_VALUE_MAX || /[\r\n]/.test(value)) throw bad(`a text answer is one line of at most ${FIELD_VALUE_MAX} characters`);
       return value;
     case "textarea":
+      if (value.length > FIELD_VALUE_MAX) throw bad(`a long answer is at most ${FIELD_VALUE_MAX} characters`);
       return value;
     case "email":
       if (!isEmailAddress(value)) throw bad("not an email address");
@@ -70,7 +72,7 @@ export function validateFieldValue(field: FieldRule, raw: string): string {
       if (value.length > 10) throw bad("initials are at most 10 characters");
       return value;
     case "signature":
-      if (value.length > 400_000) throw bad("too long");
+      if (value.length > SIGNATURE_VALUE_MAX) throw bad(`a signature is at most ${SIGNATURE_VALUE_MAX} characters`);
       return value;
     default:
       throw bad("unknown field kind");

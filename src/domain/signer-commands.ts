@@ -35,7 +35,9 @@ export type ConsentCommand = z.infer<typeof ConsentCommand>;
 export const SupplyFieldCommand = z
   .object({
     key: z.string().regex(FIELD_KEY_PATTERN),
-    value: text().max(FIELD_VALUE_MAX),
+    value: text()
+      .max(SIGNATURE_VALUE_MAX)
+      .openapi({ description: "The answer: at most 400,000 characters for a signature field, 20,000 for text, 10 for initials (each kind's rule applies)." }),
     about: text().max(FIELD_ABOUT_MAX).nullable().optional(),
   })
   .strict();
@@ -68,7 +70,7 @@ export type DeclineCommand = z.infer<typeof DeclineCommand>;
  */
 export const SubmitCommand = z
   .object({
-    answers: z.record(z.string().regex(FIELD_KEY_PATTERN), text().max(FIELD_VALUE_MAX)),
+    answers: z.record(z.string().regex(FIELD_KEY_PATTERN), text().max(SIGNATURE_VALUE_MAX)),
     signature: SignCommand,
   })
   .strict();
