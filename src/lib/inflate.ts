@@ -5,6 +5,7 @@
  * `limit`, so a zlib bomb costs at most `limit` plus one slice's worth of output (a slice of 16 KB
  * inflates to at most about 16 MB), never what it would inflate to.
  */
+import { concatBytes } from "./seal/der";
 
 /** Input is handed to zlib this many bytes at a time (deflate expands 1032:1 at most). */
 const SLICE = 16 * 1024;
@@ -63,11 +64,5 @@ export async function inflateBounded(input: Uint8Array | Uint8Array[], limit: nu
   }
   if (!keep) return { size, over: false, complete, bytes: null };
   if (exact) return { size, over: false, complete, bytes: size === limit ? exact : exact.subarray(0, size) };
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.byteLength;
-  }
-  return { size, over: false, complete, bytes };
+  return { size, over: false, complete, bytes: concatBytes(chunks) };
 }

@@ -15,6 +15,7 @@
  */
 import { decodePDFRawStream, PDFArray, type PDFContext, PDFDict, PDFDocument, PDFName, type PDFObject, PDFParser, PDFRawStream } from "pdf-lib";
 import { inflateBounded } from "../inflate";
+import { concatBytes } from "../seal/der";
 
 /** What every stream of a PDF may inflate to, in all (bytes). */
 export const INFLATE_LIMIT = 64 * 1024 * 1024;
@@ -155,13 +156,7 @@ function decodeBlocks(context: PDFContext, data: Uint8Array, name: PDFName, para
   }
   if (!decoder.eof) complete = false;
   if (!keep) return { size, over: false, complete, bytes: null };
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.byteLength;
-  }
-  return { size, over: false, complete, bytes };
+  return { size, over: false, complete, bytes: concatBytes(chunks) };
 }
 
 /**
