@@ -1,11 +1,11 @@
 /** Webhook endpoints: add, ping, rotate the secret, deliveries and their replay. */
 import { ApiError } from "../../lib/errors";
-import { type C, type Status, ok, page, refusalOf, route, speech, tr, viewer } from "../kit";
+import { type C, type Status, ok, page, parsed, refusalOf, route, speech, tr, viewer } from "../kit";
 import type { Child } from "hono/jsx";
 import { type Flash, ShownOnce, ShownOnceSecret } from "../frame";
 import { type SessionMember, formAll, formOf, principalOf } from "../../http/session";
 import { WebhookView, WebhooksView } from "./view";
-import { addEndpoint, listDeliveries, listEndpoints, pingEndpoint, replayDelivery, rotateSecret } from "../../domain/webhook-endpoints";
+import { WebhookAdd, addEndpoint, listDeliveries, listEndpoints, pingEndpoint, replayDelivery, rotateSecret } from "../../domain/webhook-endpoints";
 
 async function webhooksPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status; posted?: Record<string, string>; once?: Child } = {}) {
   const { endpoints } = await listEndpoints(c.env, principalOf(s));
@@ -36,7 +36,8 @@ export function webhookRoutes() {
     const f = await formOf(c);
     try {
       const events = await formAll(c, "events");
-      const r = await addEndpoint(c.env, principalOf(s), { url: f.url ?? "", events, label: f.label || undefined });
+      const input = parsed(WebhookAdd, { url: f.url ?? "", events, label: f.label || undefined });
+      const r = await addEndpoint(c.env, principalOf(s), input);
       return webhooksPage(c, s, { once: secretOnce(c, tr(c)("nt_endpoint_added"), r.secret) });
     } catch (err) {
       return webhooksPage(c, s, { ...refusalOf(err), posted: f });
