@@ -91,6 +91,9 @@ function Frame(p: { nonce: string; title: string; t: DashT; children?: Child }) 
 /** The language switcher (the choice is then remembered: src/dashboard/kit.ts). */
 const Languages = (p: Speech) => <LanguageSwitcher label={p.t("dash_language")} current={p.t.lang} href={p.langHref} />;
 
+/** What a form posted, shown again with its refusal. */
+export type Form = Record<string, string>;
+
 export type Flash = { tone: "ok" | "bad" | "warn"; text: string } | null;
 
 export function FlashBox({ flash }: { flash: Flash }) {

@@ -1,9 +1,8 @@
 /** @jsxImportSource hono/jsx */
 /** The views of branding: colours, texts, the signing host and the brand pictures. */
 import type { BrandingView } from "../../domain/branding";
-import { Csrf, type Viewer } from "../frame";
+import { Csrf, type Form, type Viewer } from "../frame";
 import type { DashKey } from "../../pages/dashboard-i18n";
-import type { Form } from "../workflows/view";
 
 const COLOR_LABELS = [
   ["primaryColor", "mg_color_primary"],

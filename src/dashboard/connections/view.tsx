@@ -1,5 +1,5 @@
 /** @jsxImportSource hono/jsx */
-/** The views of oAuth connections of the account, and ending one. */
+/** The views of OAuth connections of the account, and ending one. */
 import type { ConnectionView } from "../../domain/oauth";
 import { Csrf, Table, type Viewer } from "../frame";
 

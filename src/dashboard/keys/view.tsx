@@ -1,5 +1,5 @@
 /** @jsxImportSource hono/jsx */
-/** The views of aPI keys: issue (shown once) and revoke. */
+/** The views of API keys: issue (shown once) and revoke. */
 import { Csrf, Table, type Viewer } from "../frame";
 import { MODES, SCOPES } from "../../domain/vocabulary";
 import type { listKeys } from "../../domain/accounts";

@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 /** The views of tablets: pairing codes and stopping a device. */
-import { Csrf, Table, type Viewer } from "../frame";
-import type { Form, Workflow } from "../workflows/view";
+import { Csrf, type Form, Table, type Viewer } from "../frame";
+import type { Workflow } from "../workflows/view";
 import { can } from "../../domain/members";
 import type { listDevices } from "../../domain/devices";
 

@@ -1,14 +1,13 @@
 /** @jsxImportSource hono/jsx */
 /** The views of workflows: the list, create and edit from the form, one workflow with the QR code of a public one. */
 import type { Child } from "hono/jsx";
-import { Csrf, Table, type Viewer } from "../frame";
+import { Csrf, type Form, Table, type Viewer } from "../frame";
 import type { DashKey } from "../../pages/dashboard-i18n";
 import { PACKET_MINORS, PACKET_PER, SUBJECT_KINDS } from "../../domain/vocabulary";
 import { can } from "../../domain/members";
 import type { listWorkflows } from "../../domain/workflows";
 
 export type Workflow = Awaited<ReturnType<typeof listWorkflows>>["workflows"][number];
-export type Form = Record<string, string>;
 
 /** Rows offered without a script: the roles and form fields a workflow has, plus room for more (up to the API's limits). */
 export const roleRows = (used: number) => Math.min(10, Math.max(4, used + 2));
