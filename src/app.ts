@@ -31,7 +31,7 @@ import { oauth } from "./routes/oauth";
 import { signerLinks } from "./routes/signer-links";
 import { sms } from "./routes/sms";
 import { devices } from "./routes/devices";
-import { dashboard } from "./routes/dashboard";
+import { dashboard } from "./dashboard";
 import { branding } from "./routes/branding";
 import { signingHostGate } from "./routes/signing-host";
 import { kiosk } from "./routes/kiosk";

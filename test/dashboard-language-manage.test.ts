@@ -24,7 +24,7 @@ const said = (lang: (typeof LANGS)[number], key: DashKey, vars?: Record<string, 
 /**
  * English words of these pages that must not be left in a translated one: every sentence-length
  * text of the catalogue, and a few short labels. "OAuth connections" is left out: it is also the
- * page's title, which src/routes/dashboard.ts writes.
+ * page's title, which src/dashboard/<area>/routes.ts writes.
  */
 const ENGLISH = [
   ...Object.entries(cat.en)

@@ -240,6 +240,21 @@ describe("webhooks", () => {
     const secret = /whsec_[0-9a-f]{48}/.exec(rotated.text)![0];
     expect((await b.get(`/app/webhooks/${id}`)).text).not.toContain(secret);
   });
+
+  it("refuses what POST /v1/webhooks refuses: a label of 81 characters gets the API's words on the form, and nothing is stored", async () => {
+    const { key, b } = await ownerWithKey();
+    const box = newBox();
+    const label = "x".repeat(81);
+    const viaApi = await api("POST", "/v1/webhooks", { key, body: { url: box.url, events: ["*"], label } });
+    expect(viaApi.status).toBe(422);
+    const refused = await b.submit("/app/webhooks", { url: box.url, events: "*", label }, "/app/webhooks");
+    expect(refused.status).toBe(422);
+    const { message, hint } = viaApi.json.error as { message: string; hint?: string };
+    expect(message).toMatch(/^label: /);
+    expect((await select(refused.text, "[role=alert] p")).map((e) => unescapeHtml(e.text))).toEqual([hint ? `${message} ${hint}` : message]);
+    expect((await select(refused.text, 'input[name="label"]')).map((e) => e.attrs.value)).toEqual([label]);
+    expect((await api("GET", "/v1/webhooks", { key })).json.endpoints).toEqual([]);
+  });
 });
 
 describe("keys", () => {

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { dbOf } from "../src/db/client";
 import { apiKeys, members } from "../src/db/schema";
 import { MEMBER_ROLES, type MemberRole } from "../src/domain/vocabulary";
-import { DASHBOARD_ROUTES } from "../src/routes/dashboard";
+import { DASHBOARD_ROUTES } from "../src/dashboard";
 import { Browser, makeAccount, makeMember, sessionFor, signedIn } from "./dashboard-helpers";
 import { select } from "./pages-helpers";
 

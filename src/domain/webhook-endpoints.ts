@@ -3,8 +3,10 @@
  * replay, ping. Routes stay thin; every rule is here. Each change is one D1 batch with its audit
  * row; queues are kicked after the commit.
  */
+import { z } from "@hono/zod-openapi";
 import type { Env, Principal } from "../env";
 import { ApiError, invalid, notFound } from "../lib/errors";
+import { text } from "../lib/text";
 import { newId, nowIso } from "../lib/ids";
 import type { DeliveryStatus } from "./vocabulary";
 import {
@@ -32,6 +34,13 @@ import {
 import { checkWebhookUrl, resolvedRefusal } from "./webhook-url";
 import { ROTATION_OVERLAP_SECONDS, newWebhookSecret, sealSecret } from "./webhook-secrets";
 import { WEBHOOK_EVENTS, holdWaitingQuery, kickEndpoints, newDeliveryId, trimHoldQuery } from "./webhooks";
+
+/** An endpoint's label: 0-80 characters. */
+export const WebhookLabel = text().max(80).openapi({ description: "0-80 characters" });
+export const WebhookEventNames = z.array(text().min(1).max(64)).min(1).max(30).openapi({ description: '1-30 event names, or ["*"] for all' });
+
+/** Adding an endpoint, for every face: POST /v1/webhooks (src/routes/webhooks.ts) and the dashboard's form. */
+export const WebhookAdd = z.object({ url: text().min(1).max(2048), events: WebhookEventNames, label: WebhookLabel.optional() }).strict();
 
 /** A dashboard member acts as `member:<id>` (their principal's keyId already says so), a key as `key:<id>`. */
 const actorOf = (p: Principal) => (p.keyId.startsWith("member:") ? p.keyId : `key:${p.keyId}`);

@@ -6,6 +6,9 @@ import { ApiError } from "../lib/errors";
 import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed } from "../http/router";
 import { text } from "../lib/text";
 import {
+  WebhookAdd,
+  WebhookEventNames,
+  WebhookLabel,
   addEndpoint,
   deleteEndpoint,
   listDeliveries,
@@ -37,8 +40,6 @@ function keyedWithBody(...args: Parameters<typeof keyed>) {
   return { ...k, middleware: [...k.middleware, jsonObjectBody] };
 }
 
-const Label = text().max(80).openapi({ description: "0-80 characters" });
-const EventNames = z.array(text().min(1).max(64)).min(1).max(30).openapi({ description: '1-30 event names, or ["*"] for all' });
 const conflict = { 409: errorContent("Still waiting") };
 
 const Endpoint = z
@@ -121,13 +122,11 @@ webhooks.openapi(
     description:
       "At most 50 endpoints per account and mode (422 beyond). A URL is live once per account and mode: a second endpoint with the same URL, compared after `new URL()` normalisation and without the fragment, is 409 conflict. The host must be public: address literals and every address the name resolves to are checked (embedded IPv4 of mapped, compatible, NAT64, 6to4, SIIT and Teredo forms included), and a name that cannot be resolved is 422 (could not resolve).",
     ...keyedWithBody("signing:webhooks", { idempotent: "webhooks.add" }),
-    request: jsonBody(
-      z
-        .object({ url: text().min(1).max(2048), events: EventNames, label: Label.optional() })
-        .strict()
-        .openapi("WebhookAdd"),
-      { url: "https://crm.example.com/hooks/edge-sign", events: ["signing.completed", "signing.declined"], label: "CRM" },
-    ),
+    request: jsonBody(WebhookAdd.openapi("WebhookAdd"), {
+      url: "https://crm.example.com/hooks/edge-sign",
+      events: ["signing.completed", "signing.declined"],
+      label: "CRM",
+    }),
     responses: {
       200: jsonResponse(z.object({ id: z.string(), secret: z.string().openapi({ description: "whsec_ + 48 hex, shown once" }) }), "Added", {
         id: "whe_01jd3k4m5n6p7q8r9s0t",
@@ -156,10 +155,13 @@ webhooks.openapi(
     ...keyedWithBody("signing:webhooks"),
     request: {
       params: Id,
-      ...jsonBody(z.object({ active: z.boolean().optional(), events: EventNames.optional(), label: Label.optional() }).strict().openapi("WebhookUpdate"), {
-        active: true,
-        events: ["*"],
-      }),
+      ...jsonBody(
+        z.object({ active: z.boolean().optional(), events: WebhookEventNames.optional(), label: WebhookLabel.optional() }).strict().openapi("WebhookUpdate"),
+        {
+          active: true,
+          events: ["*"],
+        },
+      ),
     },
     responses: {
       200: jsonResponse(

@@ -2,6 +2,7 @@
  * The layers of src/ hold: each folder imports only the folders below it (docs/architecture.md).
  *
  *   routes, app.ts, index.ts   any layer
+ *   dashboard                  the business dashboard by area (src/dashboard/<area>/): what routes may, and dashboard
  *   pages                      http, domain, db, lib (views; the page kit lives in http)
  *   http                       the edge between routes and domain: objects, domain, db, lib
  *   objects/<name>             each Durable Object: domain, db, lib, other objects' clients
@@ -39,6 +40,7 @@ function layerOf(rel) {
 const ALLOWED = {
   entry: null, // anything
   routes: ["routes", "pages", "http", "objects", "object-client", "domain", "db", "lib", "vocabulary", "env"],
+  dashboard: ["dashboard", "routes", "pages", "http", "objects", "object-client", "domain", "db", "lib", "vocabulary", "env"],
   pages: ["pages", "http", "domain", "db", "lib", "vocabulary", "env", "object-client"],
   http: ["http", "objects", "object-client", "domain", "db", "lib", "vocabulary", "env"],
   objects: ["objects", "object-client", "domain", "db", "lib", "vocabulary", "env"],
@@ -112,6 +114,8 @@ describe("layers of src/", () => {
     ]);
     assert.ok(!ALLOWED.lib.includes(layerOf("http/router.ts")));
     assert.ok(!ALLOWED.domain.includes(layerOf("http/auth.ts")));
+    assert.equal(layerOf("dashboard/keys/routes.ts"), "dashboard");
+    assert.ok(!ALLOWED.pages.includes(layerOf("dashboard/frame.tsx")));
     assert.ok(FORBIDDEN_PACKAGES.lib.some((re) => re.test("hono/cookie")));
   });
 });

@@ -3,7 +3,7 @@
  * pages). The same catalogue format: each area of the dashboard is one file with a `Dict` per
  * language holding exactly English's keys and the same `{placeholders}`; keys are unique across
  * areas (test/i18n-catalogue.test.ts checks both). The language is chosen by
- * src/routes/dashboard.ts: `?lang=` (the switcher, remembered in a cookie), the cookie, then
+ * src/dashboard/kit.ts: `?lang=` (the switcher, remembered in a cookie), the cookie, then
  * `Accept-Language`, then English.
  *
  * What stays English whatever the language: the API's own refusal messages shown in a flash (they

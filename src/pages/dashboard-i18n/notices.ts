@@ -1,4 +1,4 @@
-/** The dashboard's page titles and the confirmations and refusals shown after a form (src/routes/dashboard.ts). */
+/** The dashboard's page titles and the confirmations and refusals shown after a form (src/dashboard/<area>/routes.ts). */
 import type { Catalogue } from "./index";
 
 const en = {

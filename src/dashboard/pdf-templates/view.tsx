@@ -5,16 +5,16 @@
  * drawn in the member's browser with pdf.js (src/pages/pdf-scripts.ts); without a script the
  * upload still stores the file, and the editor page says the pages must be drawn.
  */
-import { TEMPLATE_FIELD_KINDS, TEMPLATE_KINDS } from "../domain/vocabulary";
-import type { TemplateField } from "../db/schema";
-import type { PdfTemplateInfo } from "../domain/pdf-templates";
-import { can } from "../domain/members";
-import { PDFJS_BASE, PDFJS_SCRIPT, PDFJS_WORKER } from "./assets";
-import { Csrf, type Viewer } from "./dashboard";
-import type { DashKey } from "./dashboard-i18n";
-import { pdf } from "./dashboard-i18n/pdf";
-import { PDF_TOOLS_JS } from "./pdf-scripts";
-import { contentSecurityPolicy } from "./security";
+import { Csrf, type Viewer } from "../frame";
+import type { DashKey } from "../../pages/dashboard-i18n";
+import { PDFJS_BASE, PDFJS_SCRIPT, PDFJS_WORKER } from "../../pages/assets";
+import { PDF_TOOLS_JS } from "../../pages/pdf-scripts";
+import type { PdfTemplateInfo } from "../../domain/pdf-templates";
+import { TEMPLATE_FIELD_KINDS, TEMPLATE_KINDS } from "../../domain/vocabulary";
+import type { TemplateField } from "../../db/schema";
+import { can } from "../../domain/members";
+import { contentSecurityPolicy } from "../../pages/security";
+import { pdf } from "../../pages/dashboard-i18n/pdf";
 
 /**
  * The policy of the pages that run pdf.js: the pages' own, plus pdf.js's worker from this origin,

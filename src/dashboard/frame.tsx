@@ -5,13 +5,13 @@
  * Only what the member's role may do is offered; src/http/session.ts refuses the rest anyway.
  * In eight languages (src/pages/dashboard-i18n), right to left for Arabic and Hebrew.
  */
-import { raw } from "hono/html";
-import type { Child } from "hono/jsx";
-import { CSS } from "./assets";
 import { type Action, type MemberRole, can } from "../domain/members";
-import type { Lang } from "./i18n";
-import { LanguageSwitcher } from "./layout";
-import type { DashKey, DashT } from "./dashboard-i18n";
+import { CSS } from "../pages/assets";
+import type { Child } from "hono/jsx";
+import type { DashKey, DashT } from "../pages/dashboard-i18n";
+import type { Lang } from "../pages/i18n";
+import { LanguageSwitcher } from "../pages/layout";
+import { raw } from "hono/html";
 
 /** The dashboard's additions to the one style sheet: wider pages, tables, the header's forms. */
 export const DASH_CSS = `${CSS}
@@ -88,8 +88,11 @@ function Frame(p: { nonce: string; title: string; t: DashT; children?: Child }) 
   );
 }
 
-/** The language switcher (the choice is then remembered: src/routes/dashboard.ts). */
+/** The language switcher (the choice is then remembered: src/dashboard/kit.ts). */
 const Languages = (p: Speech) => <LanguageSwitcher label={p.t("dash_language")} current={p.t.lang} href={p.langHref} />;
+
+/** What a form posted, shown again with its refusal. */
+export type Form = Record<string, string>;
 
 export type Flash = { tone: "ok" | "bad" | "warn"; text: string } | null;
 
@@ -174,67 +177,6 @@ export function OpenPage(p: Speech & { nonce: string; title: string; flash?: Fla
   );
 }
 
-export function SignInPage(
-  p: Speech & { nonce: string; csrf: string; flash?: Flash; email?: string; accounts?: { slug: string; name: string }[]; next?: string },
-) {
-  const t = p.t;
-  return (
-    <OpenPage t={t} langHref={p.langHref} nonce={p.nonce} title={t("signInTitle")} flash={p.flash}>
-      <form method="post" action="/app/sign-in">
-        <Csrf token={p.csrf} />
-        {p.next ? <input type="hidden" name="next" value={p.next} /> : null}
-        <label for="email">{t("email")}</label>
-        <input id="email" name="email" type="email" autocomplete="username" required value={p.email ?? ""} />
-        <label for="password">{t("password")}</label>
-        <input id="password" name="password" type="password" autocomplete="current-password" required />
-        {p.accounts?.length ? (
-          <>
-            <label for="account">{t("account")}</label>
-            <span class="hint" id="account-hint">
-              {t("accountHint")}
-            </span>
-            <select id="account" name="account" aria-describedby="account-hint" required>
-              {p.accounts.map((a) => (
-                <option value={a.slug}>
-                  {a.name} ({a.slug})
-                </option>
-              ))}
-            </select>
-          </>
-        ) : null}
-        <button type="submit">{t("signIn")}</button>
-      </form>
-      <h2>{t("noPassword")}</h2>
-      <form method="post" action="/app/sign-in/link">
-        <Csrf token={p.csrf} />
-        <label for="link-email">{t("email")}</label>
-        <span class="hint" id="link-email-hint">
-          {t("linkHint")}
-        </span>
-        <input id="link-email" name="email" type="email" autocomplete="username" aria-describedby="link-email-hint" required />
-        <button type="submit" class="quiet">
-          {t("emailMeLink")}
-        </button>
-      </form>
-    </OpenPage>
-  );
-}
-
-/** A link from an email only shows a button: mail scanners that open links must not use it up. */
-export function LinkConfirmPage(p: Speech & { nonce: string; csrf: string; token: string }) {
-  const t = p.t;
-  return (
-    <OpenPage t={t} langHref={p.langHref} nonce={p.nonce} title={t("linkTitle")}>
-      <form method="post" action="/app/sign-in/link/use">
-        <Csrf token={p.csrf} />
-        <input type="hidden" name="token" value={p.token} />
-        <p>{t("linkOnce")}</p>
-        <button type="submit">{t("signIn")}</button>
-      </form>
-    </OpenPage>
-  );
-}
-
 /** A table in a region that scrolls sideways on a narrow screen (and can be scrolled with the keyboard). */
 export function Table(p: { label: string; head: string[]; rows: Child[][]; empty: string }) {
   if (p.rows.length === 0) return <p>{p.empty}</p>;
@@ -269,6 +211,25 @@ export function SignInAgain({ t }: { t: DashT }) {
   return (
     <p>
       <a href="/app/sign-in">{t("signIn")}</a>
+    </p>
+  );
+}
+
+/** A value shown once (a key, a webhook secret, signing links) with what to do about it. */
+export function ShownOnce(p: { title: string; note: string; children?: Child }) {
+  return (
+    <section class="box ok" aria-labelledby="once-title">
+      <h2 id="once-title">{p.title}</h2>
+      <p>{p.note}</p>
+      {p.children}
+    </section>
+  );
+}
+
+export function ShownOnceSecret(p: { secret: string }) {
+  return (
+    <p class="secret" id="secret">
+      {p.secret}
     </p>
   );
 }

@@ -1,5 +1,6 @@
+/** @jsxImportSource hono/jsx */
 /** The dashboard's retention settings and a document's redaction form (docs/retention.md). */
-import { Csrf, type Viewer } from "./dashboard";
+import { Csrf, type Viewer } from "../frame";
 
 export type RetentionValues = { completed_days: number | null; ended_days: number | null; minimum_days: number };
 

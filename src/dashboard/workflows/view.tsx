@@ -1,23 +1,13 @@
 /** @jsxImportSource hono/jsx */
-/**
- * Dashboard views for editing workflows, tablets (pairing codes), the brand and OAuth connections.
- * Like src/pages/dashboard-views.tsx, each view takes what the domain functions returned (the
- * API's own shapes); the forms are plain POST forms that work without a script.
- */
+/** The views of workflows: the list, create and edit from the form, one workflow with the QR code of a public one. */
 import type { Child } from "hono/jsx";
-import { PACKET_MINORS, PACKET_PER, SUBJECT_KINDS } from "../domain/vocabulary";
-import { can } from "../domain/members";
-import type { listWorkflows } from "../domain/workflows";
-import type { listDevices } from "../domain/devices";
-import type { BrandingView } from "../domain/branding";
-import type { ConnectionView } from "../domain/oauth";
-import { Csrf, Table, type Viewer } from "./dashboard";
-import type { DashKey } from "./dashboard-i18n";
+import { Csrf, type Form, Table, type Viewer } from "../frame";
+import type { DashKey } from "../../pages/dashboard-i18n";
+import { PACKET_MINORS, PACKET_PER, SUBJECT_KINDS } from "../../domain/vocabulary";
+import { can } from "../../domain/members";
+import type { listWorkflows } from "../../domain/workflows";
 
-type Workflow = Awaited<ReturnType<typeof listWorkflows>>["workflows"][number];
-type Form = Record<string, string>;
-
-// ---- Workflows: create and edit ----
+export type Workflow = Awaited<ReturnType<typeof listWorkflows>>["workflows"][number];
 
 /** Rows offered without a script: the roles and form fields a workflow has, plus room for more (up to the API's limits). */
 export const roleRows = (used: number) => Math.min(10, Math.max(4, used + 2));
@@ -255,217 +245,99 @@ export function WorkflowFormView(p: { v: Viewer; f: Form; templateCodes: string[
   );
 }
 
-// ---- Tablets ----
+type Workflows = Awaited<ReturnType<typeof listWorkflows>>["workflows"];
 
-type Devices = Awaited<ReturnType<typeof listDevices>>["devices"];
-
-export function TabletsView(p: { v: Viewer; devices: Devices; workflows: Workflow[]; posted?: Form }) {
-  const names = new Map(p.workflows.map((w) => [w.id, w.name] as const));
-  const write = can(p.v.role, "tablets.write");
+export function WorkflowsView(p: { v: Viewer; workflows: Workflows }) {
   const t = p.v.t;
-  const [needsBefore, needsAfter] = t("mg_needs_workflow").split("{link}");
   return (
     <>
+      {can(p.v.role, "workflows.write") ? (
+        <p>
+          <a class="button" href="/app/workflows/new">
+            {t("wf_new")}
+          </a>
+        </p>
+      ) : null}
       <Table
-        label={t("nav_tablets")}
-        head={[t("tp_name"), t("mg_workflow"), t("mg_platform"), t("mg_versions"), t("mg_last_seen"), t("st_state"), ...(write ? [t("mg_stop")] : [])]}
-        empty={p.v.mode === "test" ? t("mg_no_tablets_test") : t("mg_no_tablets_live")}
-        rows={p.devices.map((d) => [
-          d.name,
-          names.get(d.workflow_id) ?? d.workflow_id,
-          d.platform ?? "—",
-          `${d.app_version ?? "—"} / ${d.os_version ?? "—"}`,
-          t.when(d.last_seen_at),
-          d.stopped_at ? t("mg_stopped", { when: t.when(d.stopped_at) }) : d.platform || d.last_seen_at ? t("mg_paired") : t("mg_waiting_code"),
-          ...(write
-            ? [
-                d.stopped_at ? (
-                  ""
-                ) : (
-                  <form method="post" action={`/app/tablets/${d.device_id}/stop`} class="inline">
-                    <Csrf token={p.v.csrf} />
-                    <button type="submit" class="danger" aria-label={t("mg_stop_aria", { name: d.name })}>
-                      {t("mg_stop")}
-                    </button>
-                  </form>
-                ),
-              ]
-            : []),
+        label={t("nav_workflows")}
+        head={[t("tp_name"), t("tp_code"), t("doc_template"), t("wf_public_form"), t("wf_started"), t("wf_completed"), t("st_state")]}
+        empty={t("wf_none")}
+        rows={p.workflows.map((w) => [
+          <a href={`/app/workflows/${w.id}`}>{w.name}</a>,
+          w.code,
+          w.template_code,
+          w.public_url ?? t("wf_not_public"),
+          t.num(w.started),
+          t.num(w.completed),
+          w.active ? t("wh_active") : t("wh_inactive"),
         ])}
       />
-      {write ? (
-        p.workflows.length ? (
-          <form method="post" action="/app/tablets">
-            <h2>{t("mg_pair")}</h2>
-            <Csrf token={p.v.csrf} />
-            <p class="hint">{t("mg_pair_hint")}</p>
-            <label for="tab-name">{t("mg_tablet_name")}</label>
-            <input id="tab-name" name="name" required maxlength={200} value={p.posted?.name ?? ""} />
-            <label for="tab-workflow">{t("mg_tablet_workflow")}</label>
-            <select id="tab-workflow" name="workflow_id" required>
-              {p.workflows.map((w) => (
-                <option value={w.id} selected={p.posted?.workflow_id === w.id}>
-                  {w.name} ({w.code})
-                </option>
-              ))}
-            </select>
-            <button type="submit">{t("mg_issue_code")}</button>
-          </form>
-        ) : (
-          <p>
-            {needsBefore}
-            <a href="/app/workflows/new">{t("mg_needs_workflow_link")}</a>
-            {needsAfter}
-          </p>
-        )
-      ) : null}
     </>
   );
 }
 
-// ---- Branding ----
-
-const COLOR_LABELS = [
-  ["primaryColor", "mg_color_primary"],
-  ["buttonTextColor", "mg_color_button_text"],
-  ["accentColor", "mg_color_accent"],
-  ["backgroundColor", "mg_color_background"],
-  ["textColor", "mg_color_text"],
-] as const satisfies readonly (readonly [string, DashKey])[];
-
-export function BrandingPageView(p: {
-  v: Viewer;
-  b: BrandingView;
-  worn: { logo: string | null; logoDark: string | null; opening: string | null };
-  posted?: Form;
-}) {
-  const b = p.b;
+export function WorkflowView(p: { v: Viewer; w: Workflows[number]; qrSvgBase64: string | null }) {
+  const w = p.w;
   const t = p.v.t;
-  const f: Form = p.posted ?? {
-    businessName: b.businessName,
-    footerText: b.footerText,
-    signingHost: b.signingHost === new URL(b.logoUrl).hostname ? "" : b.signingHost,
-    ...Object.fromEntries(COLOR_LABELS.map(([k]) => [k, b[k]])),
-  };
   return (
     <>
-      {b.whiteLabelEnabled ? null : (
-        <div class="box warn" role="status">
-          <p>{t("mg_no_white_label")}</p>
-        </div>
-      )}
+      {can(p.v.role, "workflows.write") ? (
+        <p>
+          <a class="button" href={`/app/workflows/${w.id}/edit`}>
+            {t("wf_edit")}
+          </a>
+        </p>
+      ) : null}
       <dl class="facts">
-        <dt>{t("mg_name_worn")}</dt>
-        <dd>{b.businessName}</dd>
-        <dt>{t("mg_host_worn")}</dt>
-        <dd>{b.signingHost}</dd>
-        <dt>{t("mg_pictures_worn")}</dt>
+        <dt>{t("tp_code")}</dt>
+        <dd>{w.code}</dd>
+        <dt>{t("doc_template")}</dt>
         <dd>
-          {b.hasLogo ? t("mg_yes") : t("mg_no")} / {b.hasDarkLogo ? t("mg_yes") : t("mg_no")} /{" "}
-          {b.hasOpening ? t("mg_yes_since", { when: t.when(b.openingUpdatedAt) }) : t("mg_no")}
+          {w.template_code}
+          {w.template_published ? "" : ` ${t("wf_not_published")}`}
         </dd>
+        <dt>{t("wf_roles")}</dt>
+        <dd>{w.signer_roles.map((r) => (r.participant ? t("wf_participant", { role: r.role }) : `${r.role}: ${r.full_name ?? ""}`)).join("; ")}</dd>
+        <dt>{t("wf_order")}</dt>
+        <dd>
+          {w.sequential ? t("wf_one_after") : t("wf_any_order")}
+          {w.countersign ? t("wf_countersigned") : ""}
+        </dd>
+        <dt>{t("wf_expiry")}</dt>
+        <dd>
+          {t("wf_days", { days: w.expires_days })}; {w.remind_after_days ? t("wf_reminders", { days: w.remind_after_days }) : t("wf_no_reminders")}
+        </dd>
+        <dt>{t("wf_fields")}</dt>
+        <dd>
+          {w.form_fields.length ? w.form_fields.map((f) => `${f.label} (${f.key}${f.required ? `, ${t("wf_required")}` : ""})`).join("; ") : t("wf_no_fields")}
+        </dd>
+        <dt>{t("wf_started_completed")}</dt>
+        <dd>
+          {t.num(w.started)} / {t.num(w.completed)}
+        </dd>
+        <dt>{t("st_state")}</dt>
+        <dd>{w.active ? t("wh_active") : t("wh_inactive")}</dd>
+        <dt>{t("wf_public_form")}</dt>
+        <dd>{w.public_url ? <a href={w.public_url}>{w.public_url}</a> : t("wf_not_public")}</dd>
       </dl>
-      {p.worn.logo || p.worn.logoDark || p.worn.opening ? (
-        <ul class="pictures">
-          {p.worn.logo ? (
+      {w.public_url && p.qrSvgBase64 ? (
+        <section aria-labelledby="qr">
+          <h2 id="qr">{t("wf_qr")}</h2>
+          <img class="qr" src={`data:image/svg+xml;base64,${p.qrSvgBase64}`} alt={t("wf_qr_alt", { url: w.public_url })} width={240} height={240} />
+          <ul>
             <li>
-              <img src={p.worn.logo} alt={t("mg_logo_alt")} />
+              <a href={`/app/workflows/${w.id}/qr.png`} download>
+                {t("wf_qr_png")}
+              </a>
             </li>
-          ) : null}
-          {p.worn.logoDark ? (
-            <li class="dark">
-              <img src={p.worn.logoDark} alt={t("mg_logo_dark_alt")} />
-            </li>
-          ) : null}
-          {p.worn.opening ? (
             <li>
-              <img src={p.worn.opening} alt={t("mg_opening_alt")} />
+              <a href={`/app/workflows/${w.id}/qr.svg`} download>
+                {t("wf_qr_svg")}
+              </a>
             </li>
-          ) : null}
-        </ul>
+          </ul>
+        </section>
       ) : null}
-      <form method="post" action="/app/branding">
-        <h2>{t("mg_brand")}</h2>
-        <Csrf token={p.v.csrf} />
-        <p class="hint">{t("mg_contrast_hint")}</p>
-        <label for="br-name">{t("mg_business_name")}</label>
-        <input id="br-name" name="businessName" required maxlength={200} value={f.businessName ?? ""} />
-        <div class="row">
-          {COLOR_LABELS.map(([k, label]) => (
-            <div>
-              <label for={`br-${k}`}>{t(label)}</label>
-              <input id={`br-${k}`} name={k} type="color" required value={f[k] ?? "#000000"} />
-            </div>
-          ))}
-        </div>
-        <label for="br-footer">{t("mg_footer")}</label>
-        <textarea id="br-footer" name="footerText" rows={2} maxlength={500}>
-          {f.footerText ?? ""}
-        </textarea>
-        <label for="br-host">{t("mg_host")}</label>
-        <span class="hint" id="br-host-hint">
-          {t("mg_host_hint")}
-        </span>
-        <input id="br-host" name="signingHost" maxlength={253} aria-describedby="br-host-hint" value={f.signingHost ?? ""} />
-        <button type="submit">{t("mg_save_brand")}</button>
-      </form>
-      <h2>{t("mg_pictures")}</h2>
-      {(
-        [
-          ["logo", "mg_pic_logo", "image/png", "mg_upload_logo"],
-          ["logo-dark", "mg_pic_logo_dark", "image/png", "mg_upload_logo_dark"],
-          ["opening", "mg_pic_opening", "image/jpeg", "mg_upload_opening"],
-        ] as const
-      ).map(([picture, label, type, upload]) => (
-        <form method="post" action={`/app/branding/${picture}`} enctype="multipart/form-data">
-          <Csrf token={p.v.csrf} />
-          <label for={`pic-${picture}`}>{t(label)}</label>
-          <input id={`pic-${picture}`} name="file" type="file" accept={type} required />
-          <button type="submit" class="quiet">
-            {t(upload)}
-          </button>
-        </form>
-      ))}
-    </>
-  );
-}
-
-// ---- OAuth connections ----
-
-export function ConnectionsView(p: { v: Viewer; connections: ConnectionView[] }) {
-  const t = p.v.t;
-  return (
-    <>
-      <p class="hint">{t("mg_connections_hint")}</p>
-      <Table
-        label={t("mg_connections")}
-        head={[t("mg_app"), t("mg_member"), t("st_scopes"), t("mg_connected"), t("mg_last_used"), t("st_state"), t("mg_end")]}
-        empty={t("mg_no_connections")}
-        rows={p.connections.map((x) => [
-          <>
-            {x.client.name}
-            <br />
-            <span class="mono">{x.client.homepage}</span>
-          </>,
-          `${x.member.full_name} (${x.member.email})`,
-          x.scopes.join(", "),
-          t.when(x.created_at),
-          t.when(x.last_used_at),
-          x.ended_at ? t("mg_ended", { when: t.when(x.ended_at), reason: x.end_reason ?? "" }) : t("mg_connection_active"),
-          x.ended_at ? (
-            ""
-          ) : (
-            <form method="post" action={`/app/connections/${x.connection_id}/end`}>
-              <Csrf token={p.v.csrf} />
-              <label for={`end-${x.connection_id}`}>{t("mg_end_reason", { name: x.client.name })}</label>
-              <input id={`end-${x.connection_id}`} name="reason" required maxlength={500} />
-              <button type="submit" class="danger">
-                {t("mg_end_button", { name: x.client.name })}
-              </button>
-            </form>
-          ),
-        ])}
-      />
     </>
   );
 }

@@ -1,14 +1,15 @@
+/** @jsxImportSource hono/jsx */
 /**
  * The dashboard's subjects and packets: the latest packets with their readiness, and one packet
  * with its items, where a member starts an item (the same `startItem` as the API). Subjects are
  * imported through the API (PUT /v1/subjects) by the business's booking system, or here from a
  * CSV file (src/domain/subject-csv.ts).
  */
-import { can } from "../domain/members";
-import type { getPacket, listPackets } from "../domain/packets";
-import type { CsvImported } from "../domain/subject-csv";
-import { Csrf, Table, type Viewer } from "./dashboard";
-import type { DashT } from "./dashboard-i18n";
+import { Csrf, Table, type Viewer } from "../frame";
+import type { CsvImported } from "../../domain/subject-csv";
+import type { DashT } from "../../pages/dashboard-i18n";
+import { can } from "../../domain/members";
+import type { getPacket, listPackets } from "../../domain/packets";
 
 type Packets = Awaited<ReturnType<typeof listPackets>>;
 type Packet = Awaited<ReturnType<typeof getPacket>>;

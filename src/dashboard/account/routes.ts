@@ -1,0 +1,50 @@
+/** The member's own sign-in (password) and, for the owner, the account's public form settings. */
+import { AccountView } from "./view";
+import { type C, type Status, ok, page, parsed, refusalOf, route, speech, tr, viewer } from "../kit";
+import type { Flash } from "../frame";
+import { PublicFormDailyCap, TurnstileSiteKey, updateTenant } from "../../domain/accounts";
+import { type SessionMember, actorOf, formOf } from "../../http/session";
+import { accountsDb, tenantById } from "../../db/accounts";
+import { can, setOwnPassword } from "../../domain/members";
+import { memberById, membersDb } from "../../db/members";
+import { z } from "@hono/zod-openapi";
+
+async function accountPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status } = {}) {
+  const me = await memberById(membersDb(c.env.DB), s.memberId);
+  // The owner also sees the account's public form settings (docs/workflows.md).
+  const tenant = can(s.role, "account.manage") ? await tenantById(accountsDb(c.env.DB), s.tenantId) : undefined;
+  const publicForms = tenant ? { dailyCap: tenant.publicFormDailyCap, turnstileSiteKey: tenant.turnstileSiteKey } : undefined;
+  return page(c, s, speech(c).t("nav_account"), AccountView({ v: viewer(c, s), hasPassword: !!me?.passwordHash, publicForms }), opts);
+}
+
+/** Registers this area's pages and actions, in the order the dashboard answers them. */
+export function accountRoutes() {
+  route("GET", "/app/account", "read", (c, s) => accountPage(c, s));
+
+  route("POST", "/app/account/password", "read", async (c, s) => {
+    const f = await formOf(c);
+    try {
+      await setOwnPassword(c.env, s, { current: f.current, password: f.password ?? "" });
+    } catch (err) {
+      return accountPage(c, s, refusalOf(err));
+    }
+    return accountPage(c, s, { flash: ok(tr(c)("nt_password_saved")) });
+  });
+
+  /** The owner sets the account's daily cap on public form starts and its Turnstile site key, checked as the operator API checks them. */
+  route("POST", "/app/account/public-forms", "account.manage", async (c, s) => {
+    const f = await formOf(c);
+    try {
+      const cap = (f.public_form_daily_cap ?? "").trim();
+      const key = (f.turnstile_site_key ?? "").trim();
+      const patch = parsed(z.object({ public_form_daily_cap: PublicFormDailyCap, turnstile_site_key: TurnstileSiteKey }), {
+        public_form_daily_cap: /^\d{1,7}$/.test(cap) ? Number(cap) : cap,
+        turnstile_site_key: key === "" ? null : key,
+      });
+      await updateTenant(c.env, s.tenantId, patch, actorOf(s));
+    } catch (err) {
+      return accountPage(c, s, refusalOf(err));
+    }
+    return accountPage(c, s, { flash: ok(tr(c)("nt_public_forms_saved")) });
+  });
+}

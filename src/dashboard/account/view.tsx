@@ -1,0 +1,49 @@
+/** @jsxImportSource hono/jsx */
+/** The views of the member's own sign-in (password) and, for the owner, the account's public form settings. */
+import { Csrf, type Viewer } from "../frame";
+import { can } from "../../domain/members";
+
+export function AccountView(p: { v: Viewer; hasPassword: boolean; publicForms?: { dailyCap: number; turnstileSiteKey: string | null } }) {
+  const t = p.v.t;
+  return (
+    <>
+      <form method="post" action="/app/account/password">
+        <h2>{p.hasPassword ? t("st_change_password") : t("st_set_password")}</h2>
+        <Csrf token={p.v.csrf} />
+        <input type="text" name="username" autocomplete="username" value={p.v.email} hidden />
+        {p.hasPassword ? (
+          <>
+            <label for="current">{t("st_current_password")}</label>
+            <input id="current" name="current" type="password" autocomplete="current-password" required />
+          </>
+        ) : null}
+        <label for="new-password">{t("st_new_password")}</label>
+        <span class="hint" id="new-password-hint">
+          {t("st_password_hint")}
+        </span>
+        <input id="new-password" name="password" type="password" autocomplete="new-password" minlength={12} required aria-describedby="new-password-hint" />
+        <button type="submit">{t("st_save_password")}</button>
+      </form>
+      <form method="post" action="/app/sign-out-everywhere">
+        <h2>{t("st_sessions")}</h2>
+        <Csrf token={p.v.csrf} />
+        <p>{t("st_everywhere_note")}</p>
+        <button type="submit" class="danger">
+          {t("st_everywhere")}
+        </button>
+      </form>
+      {p.publicForms && can(p.v.role, "account.manage") ? (
+        <form method="post" action="/app/account/public-forms">
+          <h2>{t("pfs_title")}</h2>
+          <Csrf token={p.v.csrf} />
+          <p>{t("pfs_intro")}</p>
+          <label for="public-form-daily-cap">{t("pfs_daily_cap")}</label>
+          <input id="public-form-daily-cap" name="public_form_daily_cap" type="number" min={0} max={1000000} value={String(p.publicForms.dailyCap)} required />
+          <label for="turnstile-site-key">{t("pfs_site_key")}</label>
+          <input id="turnstile-site-key" name="turnstile_site_key" maxlength={100} value={p.publicForms.turnstileSiteKey ?? ""} />
+          <button type="submit">{t("pfs_save")}</button>
+        </form>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,168 @@
+/** Documents: the list, sending from a template, one document (reminders, fresh links, void) and its downloads. */
+import { ApiError } from "../../lib/errors";
+import { type C, type Status, bad, ok, page, parsed, refusalOf, route, speech, tr, viewer, who } from "../kit";
+import type { Child } from "hono/jsx";
+import { ChooseTemplateView, DocumentView, DocumentsView, SEND_ROWS, SendView, SentView } from "./view";
+import { type Flash, ShownOnce, ShownOnceSecret } from "../frame";
+import { ListQuery, PrepareInput, SendInput, VoidInput, getDocument, listDocuments, prepareDocument, sendDocument, voidDocument } from "../../domain/documents";
+import { type SealedKind, sealedFile } from "../../domain/evidence";
+import { type SessionMember, formOf, principalOf } from "../../http/session";
+import { brandOf, signingLink } from "../../domain/branding";
+import { documentForAccount } from "../../db/evidence";
+import { issueFreshLink, remindSigner } from "../../domain/signer-links";
+import { latestPublished, listTemplates } from "../../domain/templates";
+import { publicBaseUrl } from "../../lib/config";
+
+/** Signer rows of the form; empty rows are skipped. */
+function signersOf(f: Record<string, string>) {
+  const out = [];
+  for (let i = 0; i < SEND_ROWS; i++) {
+    const full_name = (f[`signer.${i}.full_name`] ?? "").trim();
+    const email = (f[`signer.${i}.email`] ?? "").trim();
+    if (full_name || email) out.push({ full_name, email });
+  }
+  return out;
+}
+
+export async function documentPage(c: C, s: SessionMember, id: string, opts: { flash?: Flash; status?: Status; once?: Child } = {}) {
+  const d = await getDocument(c.env, principalOf(s), id);
+  return page(c, s, d.title, [opts.once ?? null, DocumentView({ v: viewer(c, s), d })], opts);
+}
+
+async function download(c: C, s: SessionMember, kind: SealedKind) {
+  const p = principalOf(s);
+  const doc = await documentForAccount(c.env, c.req.param("id")!, p.tenantId, p.mode);
+  if (!doc) throw new ApiError("not_found", "No such document in this account.");
+  const file = await sealedFile(c.env, doc, kind, publicBaseUrl(c.env));
+  return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+    "Content-Type": "application/pdf",
+    "Content-Disposition": `attachment; filename="${file.filename}"`,
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+  });
+}
+
+/** Registers this area's pages and actions, in the order the dashboard answers them. */
+export function documentRoutes() {
+  // ---- Documents ----
+
+  route("GET", "/app/documents", "read", async (c, s) => {
+    const q = ListQuery.safeParse({ ...c.req.query(), limit: 50, q: c.req.query("q") || undefined, status: c.req.query("status") || undefined });
+    const query = q.success ? q.data : ListQuery.parse({ limit: 50 });
+    const list = await listDocuments(c.env, principalOf(s), query);
+    return page(c, s, speech(c).t("nav_documents"), DocumentsView({ v: viewer(c, s), list, status: query.status, q: query.q }), {
+      flash: q.success ? null : bad(tr(c)("nt_bad_filter")),
+    });
+  });
+
+  route("GET", "/app/documents/new", "documents.write", async (c, s) => {
+    const code = c.req.query("template");
+    if (!code) return page(c, s, speech(c).t("doc_send"), ChooseTemplateView({ t: speech(c).t, templates: await listTemplates(c.env, principalOf(s)) }));
+    try {
+      const t = await latestPublished(c.env, principalOf(s), code);
+      return page(c, s, speech(c).t("doc_send"), SendView({ v: viewer(c, s), template: t }));
+    } catch (err) {
+      const r = refusalOf(err);
+      return page(c, s, speech(c).t("doc_send"), ChooseTemplateView({ t: speech(c).t, templates: await listTemplates(c.env, principalOf(s)) }), r);
+    }
+  });
+
+  route("POST", "/app/documents", "documents.write", async (c, s) => {
+    const f = await formOf(c);
+    const p = principalOf(s);
+    const values = Object.fromEntries(
+      Object.entries(f)
+        .filter(([k]) => k.startsWith("value."))
+        .map(([k, v]) => [k.slice(6), v]),
+    );
+    let documentId: string | null = null;
+    try {
+      const prep = parsed(PrepareInput, { template_code: f.template_code ?? "", title: f.title || undefined, values, sequential: f.sequential === "true" });
+      const send = parsed(SendInput, { signers: signersOf(f) });
+      documentId = (await prepareDocument(c.env, p, prep, who(c))).document_id;
+      const { links } = await sendDocument(c.env, p, documentId, send.signers, who(c));
+      return page(c, s, speech(c).t("sd_doc_sent"), SentView({ t: speech(c).t, documentId, links, baseUrl: publicBaseUrl(c.env) }));
+    } catch (err) {
+      const r = refusalOf(err);
+      if (documentId) {
+        // Prepared but not sent (e.g. the quota): the draft stays, and its page can send it later.
+        return page(c, s, speech(c).t("sd_not_sent"), DocumentView({ v: viewer(c, s), d: await getDocument(c.env, p, documentId) }), {
+          ...r,
+          flash: bad(tr(c)("nt_draft_not_sent", { why: r.flash!.text })),
+        });
+      }
+      let template: Awaited<ReturnType<typeof latestPublished>> | null = null;
+      try {
+        template = await latestPublished(c.env, p, f.template_code ?? "");
+      } catch {
+        template = null;
+      }
+      const content = template
+        ? SendView({ v: viewer(c, s), template, posted: f })
+        : ChooseTemplateView({ t: speech(c).t, templates: await listTemplates(c.env, p) });
+      return page(c, s, speech(c).t("doc_send"), content, r);
+    }
+  });
+
+  route("GET", "/app/documents/:id", "read", async (c, s) => {
+    const done = c.req.query("done");
+    const flash =
+      done === "voided" ? ok(tr(c)("nt_voided")) : done === "redacted" ? ok(tr(c)("nt_redacted")) : done === "reminded" ? ok(tr(c)("nt_reminded")) : null;
+    return documentPage(c, s, c.req.param("id")!, { flash });
+  });
+
+  route("POST", "/app/documents/:id/send", "documents.write", async (c, s) => {
+    const f = await formOf(c);
+    const id = c.req.param("id")!;
+    try {
+      const send = parsed(SendInput, { signers: signersOf(f) });
+      const { links } = await sendDocument(c.env, principalOf(s), id, send.signers, who(c));
+      return page(c, s, speech(c).t("sd_doc_sent"), SentView({ t: speech(c).t, documentId: id, links, baseUrl: publicBaseUrl(c.env) }));
+    } catch (err) {
+      return documentPage(c, s, id, refusalOf(err));
+    }
+  });
+
+  route("POST", "/app/documents/:id/void", "documents.write", async (c, s) => {
+    const f = await formOf(c);
+    const id = c.req.param("id")!;
+    try {
+      const { reason } = parsed(VoidInput, { reason: f.reason ?? "" });
+      await voidDocument(c.env, principalOf(s), id, reason, who(c));
+    } catch (err) {
+      return documentPage(c, s, id, refusalOf(err));
+    }
+    return c.redirect(`/app/documents/${id}?done=voided`, 303);
+  });
+
+  /** A reminder now (email, and a text where allowed) with a fresh link: the API's rule, one an hour per signer. */
+  route("POST", "/app/documents/:id/signers/:signer_id/remind", "documents.write", async (c, s) => {
+    const id = c.req.param("id")!;
+    try {
+      await remindSigner(c.env, principalOf(s), id, c.req.param("signer_id")!, who(c));
+    } catch (err) {
+      return documentPage(c, s, id, refusalOf(err));
+    }
+    return c.redirect(`/app/documents/${id}?done=reminded`, 303);
+  });
+
+  /** A fresh link, shown once here; the signer's earlier link stops working. Nothing is sent. */
+  route("POST", "/app/documents/:id/signers/:signer_id/link", "documents.write", async (c, s) => {
+    const id = c.req.param("id")!;
+    try {
+      const r = await issueFreshLink(c.env, principalOf(s), id, c.req.param("signer_id")!);
+      const link = signingLink(await brandOf(c.env, s.tenantId), r.token);
+      const once = ShownOnce({
+        title: tr(c)("nt_fresh_link"),
+        note: tr(c)("nt_fresh_link_note"),
+        children: ShownOnceSecret({ secret: link }),
+      });
+      return documentPage(c, s, id, { once });
+    } catch (err) {
+      return documentPage(c, s, id, refusalOf(err));
+    }
+  });
+
+  route("GET", "/app/documents/:id/pdf", "read", (c, s) => download(c, s, "pdf"));
+  route("GET", "/app/documents/:id/bundle", "read", (c, s) => download(c, s, "bundle"));
+}

@@ -1,0 +1,316 @@
+/** @jsxImportSource hono/jsx */
+/** The views of documents: the list, sending from a template, one document (reminders, fresh links, void) and its downloads. */
+import { Csrf, ShownOnce, Table, type Viewer } from "../frame";
+import { DOCUMENT_STATUS_FILTERS } from "../../domain/vocabulary";
+import type { DashT } from "../../pages/dashboard-i18n";
+import { RedactForm } from "../retention/view";
+import { can } from "../../domain/members";
+import type { getDocument, listDocuments } from "../../domain/documents";
+import type { listTemplates } from "../../domain/templates";
+
+type DocList = Awaited<ReturnType<typeof listDocuments>>;
+type Doc = Awaited<ReturnType<typeof getDocument>>;
+export type Templates = Awaited<ReturnType<typeof listTemplates>>;
+
+const qs = (o: Record<string, string | number | undefined>) => {
+  const e = Object.entries(o).filter(([, v]) => v !== undefined && v !== "");
+  return e.length ? `?${e.map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join("&")}` : "";
+};
+
+export function DocumentsView(p: { v: Viewer; list: DocList; status?: string; q?: string }) {
+  const { list } = p;
+  const t = p.v.t;
+  const prev = list.offset > 0 ? Math.max(0, list.offset - list.limit) : null;
+  const next = list.has_more ? list.offset + list.limit : null;
+  return (
+    <>
+      {can(p.v.role, "documents.write") ? (
+        <p>
+          <a class="button" href="/app/documents/new">
+            {t("doc_send")}
+          </a>
+        </p>
+      ) : null}
+      <form method="get" action="/app/documents" class="row" aria-label={t("doc_filter_label")}>
+        <div>
+          <label for="f-status">{t("doc_status")}</label>
+          <select id="f-status" name="status">
+            <option value="">{t("doc_any")}</option>
+            {DOCUMENT_STATUS_FILTERS.map((s) => (
+              <option value={s} selected={p.status === s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label for="f-q">{t("doc_q")}</label>
+          <input id="f-q" name="q" type="search" value={p.q ?? ""} maxlength={200} />
+        </div>
+        <button type="submit">{t("doc_filter")}</button>
+      </form>
+      <p role="status">
+        {list.total === 0
+          ? t("doc_count_none")
+          : list.total === 1
+            ? t("doc_count_one")
+            : t("doc_count_many", { count: t.num(list.total), from: t.num(list.offset + 1), to: t.num(list.offset + list.documents.length) })}
+      </p>
+      <Table
+        label={t("nav_documents")}
+        head={[t("doc_title"), t("doc_status"), t("doc_signed"), t("doc_waiting"), t("doc_sent"), t("doc_template")]}
+        empty={t("doc_empty")}
+        rows={list.documents.map((d) => [
+          <a href={`/app/documents/${d.document_id}`}>{d.title}</a>,
+          <span class="status">{d.status}</span>,
+          t("doc_signed_of", { signed: d.signed, total: d.signers }),
+          d.waiting_on ?? "—",
+          t.when(d.sent_at),
+          `${d.template_code} v${d.template_version}`,
+        ])}
+      />
+      <nav aria-label={t("doc_pages")}>
+        <ul>
+          {prev !== null ? (
+            <li>
+              <a href={`/app/documents${qs({ status: p.status, q: p.q, offset: prev || undefined })}`}>{t("doc_newer")}</a>
+            </li>
+          ) : null}
+          {next !== null ? (
+            <li>
+              <a href={`/app/documents${qs({ status: p.status, q: p.q, offset: next })}`}>{t("doc_older")}</a>
+            </li>
+          ) : null}
+        </ul>
+      </nav>
+    </>
+  );
+}
+
+export type SignerRow = { full_name: string; email: string };
+export const SEND_ROWS = 3;
+
+export function ChooseTemplateView(p: { t: DashT; templates: Templates }) {
+  const tr = p.t;
+  const published = p.templates.filter((t) => t.is_published);
+  const codes = [...new Map(published.map((t) => [t.code, t] as const)).values()];
+  if (codes.length === 0)
+    return (
+      <p>
+        {tr("sd_no_template")} <a href="/app/templates">{tr("sd_write_first")}</a>
+      </p>
+    );
+  return (
+    <form method="get" action="/app/documents/new">
+      <label for="template">{tr("doc_template")}</label>
+      <select id="template" name="template" required>
+        {codes.map((t) => (
+          <option value={t.code}>
+            {t.name} ({t.code}, v{t.version})
+          </option>
+        ))}
+      </select>
+      <button type="submit">{tr("sd_continue")}</button>
+    </form>
+  );
+}
+
+export function SendView(p: { v: Viewer; template: { code: string; name: string; version: number; variables: string[] }; posted?: Record<string, string> }) {
+  const f = p.posted ?? {};
+  const t = p.v.t;
+  return (
+    <form method="post" action="/app/documents">
+      <Csrf token={p.v.csrf} />
+      <input type="hidden" name="template_code" value={p.template.code} />
+      <p>
+        {t("sd_from", { name: p.template.name, code: p.template.code, version: p.template.version })} <a href="/app/documents/new">{t("sd_other")}</a>
+      </p>
+      <label for="title">{t("sd_title")}</label>
+      <input id="title" name="title" maxlength={200} value={f.title ?? ""} />
+      {p.template.variables.length ? (
+        <fieldset>
+          <legend>{t("sd_values")}</legend>
+          {p.template.variables.map((name) => (
+            <>
+              <label for={`var-${name}`}>{name}</label>
+              <input id={`var-${name}`} name={`value.${name}`} required value={f[`value.${name}`] ?? ""} />
+            </>
+          ))}
+        </fieldset>
+      ) : null}
+      {Array.from({ length: SEND_ROWS }, (_, i) => (
+        <fieldset>
+          <legend>{i === 0 ? t("doc_signer_n", { n: i + 1 }) : t("doc_signer_n_optional", { n: i + 1 })}</legend>
+          <label for={`s${i}-name`}>{t("doc_full_name")}</label>
+          <input id={`s${i}-name`} name={`signer.${i}.full_name`} autocomplete="off" required={i === 0} value={f[`signer.${i}.full_name`] ?? ""} />
+          <label for={`s${i}-email`}>{t("email")}</label>
+          <input id={`s${i}-email`} name={`signer.${i}.email`} type="email" autocomplete="off" required={i === 0} value={f[`signer.${i}.email`] ?? ""} />
+        </fieldset>
+      ))}
+      <label class="choice" for="sequential">
+        <input id="sequential" name="sequential" type="checkbox" value="true" checked={f.sequential === "true"} />
+        {t("sd_sequential")}
+      </label>
+      <button type="submit">{t("doc_send_button")}</button>
+    </form>
+  );
+}
+
+export function SentView(p: { t: DashT; documentId: string; links: { email: string; token: string }[]; baseUrl: string }) {
+  return (
+    <ShownOnce title={p.t("sd_sent")} note={p.t("sd_links_once")}>
+      <ul>
+        {p.links.map((l) => (
+          <li>
+            {l.email}: <span class="mono">{`${p.baseUrl}/s/${l.token}`}</span>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <a href={`/app/documents/${p.documentId}`}>{p.t("sd_open")}</a>
+      </p>
+    </ShownOnce>
+  );
+}
+
+export function DocumentView(p: { v: Viewer; d: Doc }) {
+  const { d } = p;
+  const open = d.status === "draft" || d.status === "sent";
+  // Anything not completed may be voided (a declined or expired one too), unless it was redacted.
+  const voidable = d.status !== "completed" && d.status !== "voided" && !d.events.some((e) => e.kind === "redacted");
+  // Reminders and fresh links: for a sent document's pending signers (the rules decide the rest).
+  const links = d.status === "sent" && can(p.v.role, "documents.write");
+  const t = p.v.t;
+  const when = t.when;
+  return (
+    <>
+      <dl class="facts">
+        <dt>{t("doc_status")}</dt>
+        <dd class="status">{d.status}</dd>
+        <dt>{t("doc_template")}</dt>
+        <dd>
+          {d.template_code} v{d.template_version}
+        </dd>
+        <dt>{t("doc_created")}</dt>
+        <dd>{when(d.created_at)}</dd>
+        <dt>{t("doc_sent")}</dt>
+        <dd>{when(d.sent_at)}</dd>
+        <dt>{t("doc_expires")}</dt>
+        <dd>{when(d.expires_at)}</dd>
+        {d.completed_at ? (
+          <>
+            <dt>{t("doc_completed")}</dt>
+            <dd>{when(d.completed_at)}</dd>
+          </>
+        ) : null}
+        {d.void_reason ? (
+          <>
+            <dt>{t("doc_voided")}</dt>
+            <dd>
+              {when(d.voided_at)}: {d.void_reason}
+            </dd>
+          </>
+        ) : null}
+        <dt>{t("doc_fingerprint")}</dt>
+        <dd class="mono">{d.body_sha256}</dd>
+        <dt>{t("doc_unchanged")}</dt>
+        <dd>{d.integrity_ok ? t("doc_yes") : t("doc_changed")}</dd>
+      </dl>
+      {d.status === "completed" ? (
+        <section aria-labelledby="downloads">
+          <h2 id="downloads">{t("doc_downloads")}</h2>
+          <ul>
+            <li>
+              <a href={`/app/documents/${d.document_id}/pdf`} download>
+                {t("doc_sealed")}
+              </a>
+            </li>
+            <li>
+              <a href={`/app/documents/${d.document_id}/bundle`} download>
+                {t("doc_bundle")}
+              </a>
+            </li>
+          </ul>
+        </section>
+      ) : null}
+      <h2>{t("doc_signers")}</h2>
+      <Table
+        label={t("doc_signers")}
+        head={[t("doc_name"), t("email"), t("doc_role"), t("doc_order"), t("doc_status"), t("doc_signed_declined"), ...(links ? [t("doc_link")] : [])]}
+        empty={t("doc_no_signers")}
+        rows={d.signers.map((s) => [
+          s.full_name,
+          s.email,
+          s.role,
+          String(s.sign_order),
+          s.status,
+          s.signed_at ? when(s.signed_at) : s.declined_at ? `${when(s.declined_at)}: ${s.decline_reason ?? ""}` : "—",
+          ...(links ? [s.status === "pending" && s.role !== "cc" ? <SignerLinkActions v={p.v} documentId={d.document_id} s={s} /> : ""] : []),
+        ])}
+      />
+      <h2>{t("doc_trail")}</h2>
+      <Table
+        label={t("doc_trail")}
+        head={[t("doc_when"), t("doc_what"), t("doc_who"), t("doc_address")]}
+        empty={t("doc_no_events")}
+        rows={d.events.map((e) => [when(e.occurred_at), e.kind + (e.signature_method ? ` (${e.signature_method})` : ""), e.signer_email ?? "—", e.ip ?? "—"])}
+      />
+      <h2>{t("doc_text")}</h2>
+      <div class="doc">{d.body}</div>
+      {voidable && can(p.v.role, "documents.write") ? (
+        <>
+          {d.status === "draft" ? <SendDraftView v={p.v} id={d.document_id} /> : null}
+          <form method="post" action={`/app/documents/${d.document_id}/void`}>
+            <h2>{t("doc_void")}</h2>
+            <Csrf token={p.v.csrf} />
+            <label for="void-reason">{t("doc_void_reason")}</label>
+            <input id="void-reason" name="reason" required maxlength={500} />
+            <button type="submit" class="danger">
+              {t("doc_void_button")}
+            </button>
+          </form>
+        </>
+      ) : null}
+      {!open && can(p.v.role, "retention.manage") && !d.events.some((e) => e.kind === "redacted") ? <RedactForm v={p.v} documentId={d.document_id} /> : null}
+    </>
+  );
+}
+
+function SignerLinkActions(p: { v: Viewer; documentId: string; s: Doc["signers"][number] }) {
+  const base = `/app/documents/${p.documentId}/signers/${p.s.signer_id}`;
+  return (
+    <>
+      <form method="post" action={`${base}/remind`} class="inline">
+        <Csrf token={p.v.csrf} />
+        <button type="submit" class="quiet" aria-label={p.v.t("doc_remind_aria", { name: p.s.full_name })}>
+          {p.v.t("doc_remind")}
+        </button>
+      </form>
+      <form method="post" action={`${base}/link`} class="inline">
+        <Csrf token={p.v.csrf} />
+        <button type="submit" class="quiet" aria-label={p.v.t("doc_fresh_aria", { name: p.s.full_name })}>
+          {p.v.t("doc_fresh")}
+        </button>
+      </form>
+    </>
+  );
+}
+
+function SendDraftView(p: { v: Viewer; id: string }) {
+  return (
+    <form method="post" action={`/app/documents/${p.id}/send`}>
+      <h2>{p.v.t("doc_send_draft")}</h2>
+      <Csrf token={p.v.csrf} />
+      {Array.from({ length: SEND_ROWS }, (_, i) => (
+        <fieldset>
+          <legend>{i === 0 ? p.v.t("doc_signer_n", { n: i + 1 }) : p.v.t("doc_signer_n_optional", { n: i + 1 })}</legend>
+          <label for={`d${i}-name`}>{p.v.t("doc_full_name")}</label>
+          <input id={`d${i}-name`} name={`signer.${i}.full_name`} autocomplete="off" required={i === 0} />
+          <label for={`d${i}-email`}>{p.v.t("email")}</label>
+          <input id={`d${i}-email`} name={`signer.${i}.email`} type="email" autocomplete="off" required={i === 0} />
+        </fieldset>
+      ))}
+      <button type="submit">{p.v.t("doc_send_button")}</button>
+    </form>
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * The dashboard's shared plumbing: the one `dashboard` router, the page answer (nonce, headers,
+ * frame, language), refusals as page messages, and `route`, which declares every page and action
+ * once in `DASHBOARD_ROUTES` with the action it needs: `requireAction` (src/http/session.ts) checks
+ * session, role and CSRF for each, in one place. Each area (src/dashboard/<area>/routes.ts) calls
+ * the domain functions the JSON API calls; nothing here re-states a rule.
+ */
+import type { Action } from "../domain/members";
+import { ApiError, validationError } from "../lib/errors";
+import type { AppEnv } from "../env";
+import { AppPage, type Flash, OpenPage, SignInAgain, type Speech, type Viewer } from "./frame";
+import type { Child } from "hono/jsx";
+import type { Context } from "hono";
+import { type Lang, fromAcceptLanguage, isLang } from "../pages/i18n";
+import { type Refusal, type SessionMember, clearSessionCookie, requireAction, sessionMember } from "../http/session";
+import { createRouter } from "../http/router";
+import { dashTranslator } from "../pages/dashboard-i18n";
+import { getCookie, setCookie } from "hono/cookie";
+import { newNonce, setPageHeaders } from "../pages/security";
+import { signerContext } from "../http/auth";
+
+export type C = Context<AppEnv>;
+export type Status = 200 | 400 | 401 | 402 | 403 | 404 | 409 | 422 | 429 | 500;
+
+export const dashboard = createRouter();
+
+export function html(c: C, page: ReturnType<typeof AppPage> | ReturnType<typeof OpenPage>, status: Status = 200, policy?: (nonce: string) => string) {
+  const nonce = pageNonce(c);
+  setPageHeaders(c, nonce);
+  if (policy) c.header("Content-Security-Policy", policy(nonce));
+  // Not no-referrer: with it, browsers send `Origin: null` on form posts, and the same-origin
+  // check of src/http/session.ts needs the real origin. Nothing leaves the service's own origin.
+  c.header("Referrer-Policy", "same-origin");
+  return c.html(page as string, status);
+}
+
+const nonces = new WeakMap<Request, string>();
+export const pageNonce = (c: C) => {
+  let n = nonces.get(c.req.raw);
+  if (!n) {
+    n = newNonce();
+    nonces.set(c.req.raw, n);
+  }
+  return n;
+};
+
+/** The member's language cookie: set by the switcher (`?lang=`), read before `Accept-Language`. */
+const LANG_COOKIE = "__Host-es_lang";
+const speeches = new WeakMap<Request, Speech>();
+
+/**
+ * The language a dashboard page speaks: `?lang=` (the switcher; remembered for a year in a
+ * cookie), the cookie, `Accept-Language`, English. The switcher's links go through
+ * `/app/language`, back to the same page (for a form's answer: the page the form was on).
+ */
+export function speech(c: C): Speech {
+  let sp = speeches.get(c.req.raw);
+  if (sp) return sp;
+  const asked = c.req.query("lang");
+  const kept = getCookie(c, LANG_COOKIE);
+  const lang: Lang | null = isLang(asked) ? asked : isLang(kept) ? kept : fromAcceptLanguage(c.req.header("accept-language"));
+  const here = new URL(c.req.url);
+  const referer = c.req.header("referer");
+  const from = c.req.method === "GET" ? here : referer && URL.canParse(referer) ? new URL(referer) : null;
+  const back = from && from.origin === here.origin ? withoutLang(from) : "/app/documents";
+  sp = { t: dashTranslator(lang ?? "en"), chosen: lang !== null, langHref: (l) => `/app/language?to=${l}&back=${encodeURIComponent(back)}` };
+  speeches.set(c.req.raw, sp);
+  return sp;
+}
+
+/** The words of the page being answered. */
+export const tr = (c: C) => speech(c).t;
+
+const withoutLang = (u: URL) => {
+  const q = new URLSearchParams(u.search);
+  q.delete("lang");
+  const rest = q.toString();
+  return rest ? `${u.pathname}?${rest}` : u.pathname;
+};
+
+export const rememberLang = (c: C, lang: Lang) =>
+  setCookie(c, LANG_COOKIE, lang, { path: "/", secure: true, httpOnly: true, sameSite: "Lax", maxAge: 365 * 86_400 });
+
+export const viewer = (c: C, s: SessionMember): Viewer => ({
+  tenantName: s.tenantName,
+  fullName: s.fullName,
+  email: s.email,
+  role: s.role,
+  mode: s.mode,
+  csrf: s.csrf,
+  t: speech(c).t,
+});
+
+/** A signed-in page. */
+export function page(c: C, s: SessionMember, title: string, content: Child, opts: { flash?: Flash; status?: Status; policy?: (nonce: string) => string } = {}) {
+  const nonce = pageNonce(c);
+  return html(
+    c,
+    AppPage({ nonce, v: viewer(c, s), langHref: speech(c).langHref, title, path: c.req.path, flash: opts.flash ?? null, children: content }),
+    opts.status ?? 200,
+    opts.policy,
+  );
+}
+
+export const bad = (text: string): Flash => ({ tone: "bad", text });
+export const ok = (text: string): Flash => ({ tone: "ok", text });
+
+/** A rule's refusal (4xx) as a message on the page; anything else goes on up. */
+export function refusalOf(err: unknown): { flash: Flash; status: Status } {
+  if (err instanceof ApiError && err.status < 500) return { flash: bad(err.hint ? `${err.message} ${err.hint}` : err.message), status: err.status as Status };
+  throw err;
+}
+
+/** A comma-separated form input as a list, blanks dropped. */
+export const listOf = (v: string | undefined) =>
+  (v ?? "")
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+/** Input checked by the API's own schema; its first complaint becomes the page's message. */
+export function parsed<T>(
+  schema: { safeParse: (x: unknown) => { success: true; data: T } | { success: false; error: { issues: unknown[] } } },
+  input: unknown,
+): T {
+  const r = schema.safeParse(input);
+  if (!r.success) throw validationError(r.error.issues as Parameters<typeof validationError>[0], "body");
+  return r.data;
+}
+
+const refuse = (c: C, why: Refusal, s: SessionMember | null) => {
+  const nonce = pageNonce(c);
+  if (why === "signed_out") {
+    clearSessionCookie(c);
+    if (c.req.method === "GET") return c.redirect(`/app/sign-in?next=${encodeURIComponent(c.req.path)}`, 303);
+    return html(
+      c,
+      OpenPage({
+        ...speech(c),
+        nonce,
+        title: tr(c)("nt_signed_out"),
+        flash: bad(tr(c)("nt_session_ended")),
+        children: SignInAgain(speech(c)),
+      }),
+      401,
+    );
+  }
+  const t = tr(c);
+  const text = why === "csrf" || !s ? t("nt_csrf") : t("nt_role_may_not", { role: t(`role_${s.role}`) });
+  if (!s) return html(c, OpenPage({ ...speech(c), nonce, title: t("nt_refused"), flash: bad(text) }), 403);
+  return page(c, s, t("nt_refused"), null, { flash: bad(text), status: 403 });
+};
+
+/** Every dashboard page and action with what it needs; the role table is src/domain/members.ts. */
+export const DASHBOARD_ROUTES: { method: "GET" | "POST"; path: string; action: Action }[] = [];
+
+export function route(method: "GET" | "POST", path: string, action: Action, handler: (c: C, s: SessionMember) => Promise<Response> | Response) {
+  DASHBOARD_ROUTES.push({ method, path, action });
+  const gate = requireAction(action, refuse);
+  const run = async (c: C) => handler(c, (await sessionMember(c))!);
+  if (method === "GET") dashboard.get(path, gate, run);
+  else dashboard.post(path, gate, run);
+}
+
+export const who = (c: C) => signerContext(c.req.raw);
