@@ -29,7 +29,7 @@ export function WebhooksView(p: { v: Viewer; endpoints: Endpoints; posted?: Reco
         <label for="w-url">{t("wh_url_https")}</label>
         <input id="w-url" name="url" type="url" required maxlength={2048} value={p.posted?.url ?? ""} />
         <label for="w-label">{t("wh_label_optional")}</label>
-        <input id="w-label" name="label" maxlength={100} value={p.posted?.label ?? ""} />
+        <input id="w-label" name="label" maxlength={80} value={p.posted?.label ?? ""} />
         <fieldset>
           <legend>{t("wh_events")}</legend>
           <label class="choice" for="ev-all">
