@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, makeTenant } from "./helpers";
+import { FAKE_TURNSTILE_SECRET, TURNSTILE_HOST } from "./fake-turnstile.mjs";
 
 describe("GET /v1/account", () => {
   it("answers the account and key", async () => {
@@ -42,6 +43,9 @@ describe("the test environment", () => {
       PUBLIC_BASE_URL: "https://sign.example.test",
       DNS_RESOLVER_URL: "https://dns.receiver.test/dns-query",
       WEBHOOK_SECRET_KEY: "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff",
+      // The local siteverify the Turnstile tests talk to (test/fake-turnstile.mjs).
+      TURNSTILE_SECRET: FAKE_TURNSTILE_SECRET,
+      TURNSTILE_API_BASE: `https://${TURNSTILE_HOST}`,
     };
     const fixtures = ["SEAL_KEY_PEM", "SEAL_CERT_PEM", "TSA_KEY_PEM", "TSA_CERT_PEM"];
     for (const [name, value] of Object.entries(env as unknown as Record<string, unknown>)) {
