@@ -112,7 +112,7 @@ describe("one catalogue, eight languages", () => {
     }
     if (Array.isArray(en)) {
       if (!Array.isArray(other) || other.length !== en.length) return void out.push(`${lang} ${where}: ${en.length} lines expected`);
-      en.forEach((line, i) => compare(lang, `${where}[${i}]`, line, other[i], out));
+      for (const [i, line] of en.entries()) compare(lang, `${where}[${i}]`, line, other[i], out);
       return;
     }
     const e = en as Record<string, unknown>;
