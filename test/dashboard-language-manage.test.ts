@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { issueKey } from "../src/domain/accounts";
-import { DASHBOARD_CATALOGUES, type DashKey, dashTranslator } from "../src/pages/dashboard-i18n";
+import { DASHBOARD_CATALOGUES, type DashKey, dashTranslator } from "../src/i18n";
 import { type Browser, makeAccount, signedIn } from "./dashboard-helpers";
 import { makeWorkflow } from "./workflow-helpers";
 import { logoPng, putPicture, whiteLabel } from "./branding-helpers";

@@ -6,11 +6,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { issueKey } from "../src/domain/accounts";
-import { frame } from "../src/pages/dashboard-i18n/frame";
-import { notices } from "../src/pages/dashboard-i18n/notices";
-import { packets } from "../src/pages/dashboard-i18n/packets";
-import { retention } from "../src/pages/dashboard-i18n/retention";
-import { templates } from "../src/pages/dashboard-i18n/templates";
+import { DASHBOARD_CATALOGUES } from "../src/i18n";
+
+const { frame, notices, packets, retention, templates } = DASHBOARD_CATALOGUES;
 import { makeAccount, makeMember, sessionFor } from "./dashboard-helpers";
 import { select } from "./pages-helpers";
 import { adult, importSubject, minor, packetWorkflow, subjectBody } from "./packet-helpers";

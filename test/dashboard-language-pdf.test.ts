@@ -6,8 +6,10 @@
  */
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { type DashKey, dashTranslator } from "../src/pages/dashboard-i18n";
-import { pdf } from "../src/pages/dashboard-i18n/pdf";
+import { type DashKey, dashTranslator } from "../src/i18n";
+import { DASHBOARD_CATALOGUES } from "../src/i18n";
+
+const { pdf } = DASHBOARD_CATALOGUES;
 import { BASE, api, makeTenant } from "./helpers";
 import { signedIn } from "./dashboard-helpers";
 import { page, select, unescapeHtml } from "./pages-helpers";

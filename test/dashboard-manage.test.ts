@@ -3,7 +3,7 @@
  * links on a document: each action through the API's own domain functions, its success and its
  * refusals shown on the page, and nothing changed when refused.
  */
-import { dashTranslator } from "../src/pages/dashboard-i18n";
+import { dashTranslator } from "../src/i18n";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { LANGUAGES, MESSAGE_PURPOSES } from "../src/domain/vocabulary";
 import { renderMessage, WORDING } from "../src/domain/message-wording";
 import { consentWording, intentWording } from "../src/domain/wording";
-import { certificateNumber, certificateTime } from "../src/lib/pdf/dates";
-import { chooseLang, DICTS, dirOf, fromAcceptLanguage, translator } from "../src/pages/i18n";
+import { certificateNumber, certificateTime } from "../src/i18n/format";
+import { CATALOGUES, chooseLang, DASHBOARD_CATALOGUES, DICTS, detectLang, dirOf, fromAcceptLanguage, translator } from "../src/i18n";
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -100,5 +100,56 @@ describe("one catalogue, eight languages", () => {
     expect(translator("ar")("fromTenant", { tenant: "Acme Ltd" })).toBe("من \u2068Acme Ltd\u2069");
     expect(translator("en")("fromTenant", { tenant: "Acme Ltd" })).toBe("From Acme Ltd");
     expect(translator("en")("fromTenant", { tenant: "شركة النور" })).toBe("From \u2068شركة النور\u2069");
+  });
+
+  /** Walks English's shape of a surface and compares the language's text at each place. */
+  const compare = (lang: string, where: string, en: unknown, other: unknown, out: string[]) => {
+    if (typeof en === "string") {
+      if (typeof other !== "string") return void out.push(`${lang} ${where}: missing`);
+      if (other.trim().length === 0) out.push(`${lang} ${where}: empty`);
+      if (placeholders(other).join() !== placeholders(en).join()) out.push(`${lang} ${where}: placeholders ${placeholders(other)} ≠ ${placeholders(en)}`);
+      return;
+    }
+    if (Array.isArray(en)) {
+      if (!Array.isArray(other) || other.length !== en.length) return void out.push(`${lang} ${where}: ${en.length} lines expected`);
+      for (const [i, line] of en.entries()) compare(lang, `${where}[${i}]`, line, other[i], out);
+      return;
+    }
+    const e = en as Record<string, unknown>;
+    const o = (other ?? {}) as Record<string, unknown>;
+    for (const k of Object.keys(o)) if (!(k in e)) out.push(`${lang} ${where}.${k}: not an English key`);
+    for (const k of Object.keys(e)) compare(lang, `${where}.${k}`, e[k], o[k], out);
+  };
+
+  it("every surface (pages, dashboard areas, messages, consent): every language has every key, no extra key, the same placeholders", () => {
+    expect(Object.keys(CATALOGUES).sort()).toEqual([...LANGUAGES].sort());
+    const surfaces = Object.keys(CATALOGUES.en).sort();
+    expect(surfaces).toEqual(["consent", "dashboard", "messages", "pages"]);
+    const problems: string[] = [];
+    for (const lang of LANGUAGES) {
+      expect(Object.keys(CATALOGUES[lang]).sort(), lang).toEqual(surfaces);
+      for (const surface of surfaces)
+        compare(lang, surface, CATALOGUES.en[surface as keyof typeof CATALOGUES.en], CATALOGUES[lang][surface as keyof typeof CATALOGUES.en], problems);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("dashboard keys are unique across areas, so one dictionary per language holds them all", () => {
+    const seen = new Map<string, string>();
+    for (const [area, byLang] of Object.entries(DASHBOARD_CATALOGUES)) {
+      for (const key of Object.keys(byLang.en)) {
+        expect(seen.get(key), `${key} in ${area}`).toBeUndefined();
+        seen.set(key, area);
+      }
+    }
+  });
+
+  it("detects the language: ?lang= → the surface's cookie → Accept-Language → English", () => {
+    expect(detectLang({ query: "fr", cookie: "de", acceptLanguage: "es" })).toEqual({ lang: "fr", chosen: true });
+    expect(detectLang({ query: "xx", cookie: "de", acceptLanguage: "es" })).toEqual({ lang: "de", chosen: true });
+    expect(detectLang({ query: null, cookie: "xx", acceptLanguage: "es-MX,en;q=0.5" })).toEqual({ lang: "es", chosen: true });
+    expect(detectLang({ query: undefined, acceptLanguage: "es;q=0, ja" })).toEqual({ lang: "en", chosen: false });
+    expect(chooseLang(undefined, "he-IL")).toEqual({ lang: "he", explicit: false });
+    expect(chooseLang("zz", undefined)).toEqual({ lang: "en", explicit: false });
   });
 });

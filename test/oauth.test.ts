@@ -5,7 +5,7 @@ import { dbOf } from "../src/db/client";
 import { apiKeys, auditLog, members, oauthCodes, oauthConnections, oauthRefreshTokens, oauthRequests } from "../src/db/schema";
 import { ConsentExpired, answerConsent, checkAuthorizeRequest, openConsent } from "../src/domain/oauth";
 import { ConsentPage } from "../src/pages/oauth";
-import { translator } from "../src/pages/i18n";
+import { translator } from "../src/i18n";
 import { api, ops } from "./helpers";
 import { REDIRECT, VERIFIER, agree, authorize, authorizeQuery, connected, makeClient, makeMember, token } from "./oauth-helpers";
 

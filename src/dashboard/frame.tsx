@@ -3,13 +3,13 @@
  * The business dashboard `/app`: server-rendered pages on the same style sheet as the signer's
  * page (plus a few dashboard rules), plain POST forms each carrying the CSRF token, no script.
  * Only what the member's role may do is offered; src/http/session.ts refuses the rest anyway.
- * In eight languages (src/pages/dashboard-i18n), right to left for Arabic and Hebrew.
+ * In eight languages (src/i18n/<lang>/dashboard/), right to left for Arabic and Hebrew.
  */
 import { type Action, type MemberRole, can } from "../domain/members";
 import { CSS } from "../pages/assets";
 import type { Child } from "hono/jsx";
-import type { DashKey, DashT } from "../pages/dashboard-i18n";
-import type { Lang } from "../pages/i18n";
+import type { DashKey, DashT } from "../i18n";
+import type { Lang } from "../i18n";
 import { LanguageSwitcher } from "../pages/layout";
 import { raw } from "hono/html";
 

@@ -11,10 +11,9 @@ import type { AppEnv } from "../env";
 import { AppPage, type Flash, OpenPage, SignInAgain, type Speech, type Viewer } from "./frame";
 import type { Child } from "hono/jsx";
 import type { Context } from "hono";
-import { type Lang, fromAcceptLanguage, isLang } from "../pages/i18n";
+import { dashTranslator, detectLang, type Lang } from "../i18n";
 import { type Refusal, type SessionMember, clearSessionCookie, requireAction, sessionMember } from "../http/session";
 import { createRouter } from "../http/router";
-import { dashTranslator } from "../pages/dashboard-i18n";
 import { getCookie, setCookie } from "hono/cookie";
 import { newNonce, setPageHeaders } from "../pages/security";
 import { signerContext } from "../http/auth";
@@ -56,14 +55,12 @@ const speeches = new WeakMap<Request, Speech>();
 export function speech(c: C): Speech {
   let sp = speeches.get(c.req.raw);
   if (sp) return sp;
-  const asked = c.req.query("lang");
-  const kept = getCookie(c, LANG_COOKIE);
-  const lang: Lang | null = isLang(asked) ? asked : isLang(kept) ? kept : fromAcceptLanguage(c.req.header("accept-language"));
+  const { lang, chosen } = detectLang({ query: c.req.query("lang"), cookie: getCookie(c, LANG_COOKIE), acceptLanguage: c.req.header("accept-language") });
   const here = new URL(c.req.url);
   const referer = c.req.header("referer");
   const from = c.req.method === "GET" ? here : referer && URL.canParse(referer) ? new URL(referer) : null;
   const back = from && from.origin === here.origin ? withoutLang(from) : "/app/documents";
-  sp = { t: dashTranslator(lang ?? "en"), chosen: lang !== null, langHref: (l) => `/app/language?to=${l}&back=${encodeURIComponent(back)}` };
+  sp = { t: dashTranslator(lang), chosen, langHref: (l) => `/app/language?to=${l}&back=${encodeURIComponent(back)}` };
   speeches.set(c.req.raw, sp);
   return sp;
 }

@@ -8,7 +8,7 @@ import { parseRange } from "../lib/ip";
 import { keyLimiterName } from "../objects/rate-limiter/client";
 import { newApiKey } from "./api-keys";
 import type { Scope } from "./vocabulary";
-import type { Language } from "./vocabulary";
+import type { Lang } from "./vocabulary";
 import { type RetentionPatch, retentionSet, retentionView } from "./retention";
 import {
   accountsDb,
@@ -156,7 +156,7 @@ export async function updateTenant(
     require_signer_code?: boolean;
     frame_ancestors?: string[];
     default_country?: string | null;
-    locale?: Language | null;
+    locale?: Lang | null;
     reply_to?: string | null;
     retention?: RetentionPatch;
     public_form_daily_cap?: number;

@@ -4,7 +4,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import type { Env, Principal } from "../env";
-import { DOCUMENT_STATUS_FILTERS, LANGUAGES, type Language, SIGNER_AUTH } from "./vocabulary";
+import { DOCUMENT_STATUS_FILTERS, LANGUAGES, type Lang, SIGNER_AUTH } from "./vocabulary";
 import { dueForExpiry, insertDocument, listPage, ownerOf } from "../db/documents";
 import { signingDb } from "../db/signing";
 import { plainText, text } from "../lib/text";
@@ -68,7 +68,7 @@ export const SignerInputSchema = z
     phone: text().min(7).max(20).nullable().optional(),
     auth: z.enum(SIGNER_AUTH).optional(),
     party_id: plainText().max(200).nullable().optional(),
-    locale: z.enum(LANGUAGES).optional().openapi({ description: "Language of this signer's messages and signing page; default the account's, else en." }),
+    locale: z.enum(LANGUAGES).optional().openapi({ description: "Lang of this signer's messages and signing page; default the account's, else en." }),
   })
   .strict()
   .openapi("SignerInput");
@@ -244,7 +244,7 @@ export async function sendDocument(
 }
 
 /** Signers as sent: a blank role refused, phone numbers in E.164, the account's language unless one is given. */
-export function normaliseSigners<S extends { role?: string; phone?: string | null; locale?: Language }>(signers: S[], fallbackLocale: Language): S[] {
+export function normaliseSigners<S extends { role?: string; phone?: string | null; locale?: Lang }>(signers: S[], fallbackLocale: Lang): S[] {
   return signers.map((s, i) => {
     if (s.role !== undefined && s.role.trim() === "") throw invalid(`signers.${i}.role: must not be empty.`);
     if (s.phone) {

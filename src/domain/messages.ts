@@ -12,7 +12,7 @@
  * queued: then the cron erases every box left (`eraseOldMessageSecrets`).
  */
 import type { Env, Mode } from "../env";
-import { LANGUAGES, type Language, MESSAGE_CHANNELS, MESSAGE_PURPOSES, type MessageChannel, type MessagePurpose, type MessageStatus } from "./vocabulary";
+import { LANGUAGES, type Lang, MESSAGE_CHANNELS, MESSAGE_PURPOSES, type MessageChannel, type MessagePurpose, type MessageStatus } from "./vocabulary";
 import {
   type MessageRow,
   type NewMessageRow,
@@ -49,7 +49,7 @@ export type MessageInput = {
   /** An email address, or an E.164 phone number for SMS. */
   recipient: string;
   /** A signer's locale, or for a member's sign-in link any language of the pages. */
-  locale: Language;
+  locale: Lang;
   /** Values the wording is filled with, e.g. `{link}` or `{code}` (`link` and `code` are kept secret). */
   values: Record<string, string>;
   /** Set (to the reason, e.g. `no_consent`) to record the message as `suppressed`: no provider is called. */

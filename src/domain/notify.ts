@@ -4,7 +4,7 @@
  * (src/domain/messages.ts).
  */
 import type { Env, Mode } from "../env";
-import type { Language } from "./vocabulary";
+import type { Lang } from "./vocabulary";
 import { messageDb, recipientsOf } from "../db/messages";
 import { ownerOf } from "../db/documents";
 import { errorFields, log } from "../lib/log";
@@ -18,14 +18,14 @@ import { queueCompletedCopies } from "../objects/message-queue/client";
  * A signer's link as messages carry it: on the account's signing origin (its brand's host), the
  * page in the signer's language. The send answer's `url` is the same link.
  */
-export const messageLink = (origin: string, token: string, locale: Language) => `${signingLink({ signingOrigin: origin }, token)}?lang=${locale}`;
+export const messageLink = (origin: string, token: string, locale: Lang) => `${signingLink({ signingOrigin: origin }, token)}?lang=${locale}`;
 
 export type LinkRecipient = {
   signerId: string;
   email: string;
   phone?: string | null;
   role?: string;
-  locale?: Language;
+  locale?: Lang;
   /** The recipient's name, when the caller has it (saves a read). */
   name?: string;
   token: string;

@@ -6,7 +6,7 @@
 import type { Env } from "../env";
 import type { MemberRow } from "../db/members";
 import { queueMessages } from "./messages";
-import { LANGUAGES, type Language } from "./vocabulary";
+import { LANGUAGES, type Lang } from "./vocabulary";
 
 export const SIGN_IN_PURPOSE = "dashboard.sign_in";
 
@@ -20,11 +20,11 @@ export async function sendSignInLinks(
   env: Env,
   links: { token: string; member: MemberRow; tenantName: string; locale?: string | null }[],
   baseUrl: string,
-  lang: Language | null = null,
+  lang: Lang | null = null,
 ) {
   // One member may belong to several accounts: each account's link goes out on its own queue.
   for (const l of links) {
-    const locale: Language = lang ?? ((LANGUAGES as readonly string[]).includes(l.locale ?? "") ? (l.locale as Language) : "en");
+    const locale: Lang = lang ?? ((LANGUAGES as readonly string[]).includes(l.locale ?? "") ? (l.locale as Lang) : "en");
     await queueMessages(env, [
       {
         tenantId: l.member.tenantId,

@@ -4,7 +4,7 @@
  * events in one batch. They run only inside the document's DocumentSequencer, one at a time.
  */
 import type { Env, Mode } from "../env";
-import type { Language } from "./vocabulary";
+import type { Lang } from "./vocabulary";
 import { invalid } from "../lib/errors";
 import { randomHex, sha256Hex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
@@ -65,7 +65,7 @@ export type SignerInput = {
   phone?: string | null;
   auth?: "none" | "email_otp" | "sms_otp";
   party_id?: string | null;
-  locale?: Language;
+  locale?: Lang;
   /** Set by a packet item's start, never by the API: the minor this signer (their guardian) signs for. */
   on_behalf_of?: string | null;
 };

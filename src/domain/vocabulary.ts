@@ -135,9 +135,10 @@ export type MessagePurpose = (typeof MESSAGE_PURPOSES)[number];
  * reached in any of them through Accept-Language and the switcher (docs/pages.md "Languages").
  */
 export const LANGUAGES = ["en", "es", "fr", "de", "pt", "it", "ar", "he"] as const;
-export type Language = (typeof LANGUAGES)[number];
+/** The one language type of the service (src/i18n/ re-exports it). */
+export type Lang = (typeof LANGUAGES)[number];
 /** Languages written right to left: pages get `dir="rtl"`. */
-export const RTL_LANGUAGES: readonly Language[] = ["ar", "he"];
+export const RTL_LANGUAGES: readonly Lang[] = ["ar", "he"];
 /** Who carries a message: the outbox (D1 only, the default) or a provider's HTTP API. */
 export const EMAIL_PROVIDERS = ["outbox", "resend", "postmark"] as const;
 export const SMS_PROVIDERS = ["outbox", "twilio"] as const;

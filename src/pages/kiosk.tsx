@@ -6,7 +6,7 @@
  * empty form. Plain POST forms: everything works without JavaScript; the only script sends the
  * thank-you screen back to the form after 30 seconds.
  */
-import type { T } from "./i18n";
+import type { T } from "../i18n";
 import { Layout, siteName } from "./layout";
 import type { PageBrand } from "./brand";
 

@@ -7,7 +7,7 @@
 import { raw } from "hono/html";
 import type { Child } from "hono/jsx";
 import { CSS } from "./assets";
-import { dirOf, LANGS, LANG_NAMES, type Lang, type T } from "./i18n";
+import { dirOf, LANGS, LANG_NAMES, type Lang, type T } from "../i18n";
 import type { PageBrand } from "./brand";
 
 export type LayoutProps = {

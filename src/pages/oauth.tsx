@@ -6,7 +6,7 @@
  * token and the single-use request id (src/domain/oauth.ts, `openConsent`).
  */
 import type { Consent } from "../domain/oauth";
-import type { Key, Lang, T } from "./i18n";
+import type { Key, Lang, T } from "../i18n";
 import { Layout } from "./layout";
 
 export type ConsentPageProps = {

@@ -7,7 +7,7 @@
  * field to fill in that form. Without a script the pictures show, without boxes.
  */
 import type { PageRead } from "../domain/signing";
-import type { Lang } from "./i18n";
+import type { Lang } from "../i18n";
 
 type Read = PageRead["read"];
 

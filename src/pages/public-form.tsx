@@ -6,7 +6,7 @@
  * second submission while the first is on its way.
  */
 import type { WorkflowFormField } from "../db/schema";
-import type { Lang, T } from "./i18n";
+import type { Lang, T } from "../i18n";
 import { Layout, MessagePage, siteName } from "./layout";
 import type { PageBrand } from "./brand";
 import { TURNSTILE_SCRIPT } from "../lib/turnstile";

@@ -11,7 +11,7 @@ import { formatVerificationCode } from "../lib/verification-code";
 import { SIGN_JS } from "./assets";
 import { PDF_VIEW_JS } from "./pdf-scripts";
 import { PdfPagesView } from "./pdf-view";
-import type { Lang, T } from "./i18n";
+import type { Lang, T } from "../i18n";
 import { Layout, MessagePage, TestModeBanner, siteName } from "./layout";
 import type { PageBrand } from "./brand";
 

@@ -7,7 +7,7 @@
 import type { VerificationResult } from "../domain/verification";
 import { formatVerificationCode } from "../lib/verification-code";
 import { VERIFY_JS } from "./assets";
-import type { Lang, T } from "./i18n";
+import type { Lang, T } from "../i18n";
 import { Layout, TestModeBanner, siteName } from "./layout";
 import type { PageBrand } from "./brand";
 

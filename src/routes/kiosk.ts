@@ -31,7 +31,7 @@ import { pairDevice, deviceOfKey } from "../domain/devices";
 import { devicesDb, workflowForKiosk } from "../db/devices";
 import { newNonce, setPageHeaders } from "../pages/security";
 import { KioskFormPage, PairPage, ThanksPage, kioskPath, type KioskFormErrors } from "../pages/kiosk";
-import type { T } from "../pages/i18n";
+import type { T } from "../i18n";
 import { brandOf } from "../domain/branding";
 import { hostAccountOf } from "./signing-host";
 import { type PageBrand, pageBrand } from "../pages/brand";

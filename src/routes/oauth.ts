@@ -12,7 +12,7 @@ import { createRouter } from "../http/router";
 import { OAUTH_ERRORS } from "../domain/vocabulary";
 import { logError } from "../lib/log";
 import { ConsentExpired, OAuthTokenError, answerConsent, checkAuthorizeRequest, errorRedirect, metadata, openConsent, tokenRequest } from "../domain/oauth";
-import { chooseLang, translator, type Lang, type T } from "../pages/i18n";
+import { chooseLang, translator, type Lang, type T } from "../i18n";
 import { contentSecurityPolicy, newNonce, setPageHeaders } from "../pages/security";
 import { MessagePage } from "../pages/layout";
 import { ConsentPage } from "../pages/oauth";

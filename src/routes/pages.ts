@@ -20,7 +20,7 @@ import { validationError } from "../lib/errors";
 import { SHA256_HEX, codeForSealedFile, verifyCode } from "../domain/verification";
 import { createRouter } from "../http/router";
 import { publicBaseUrl } from "../lib/config";
-import { chooseLang, translator, type Key, type Lang, type T } from "../pages/i18n";
+import { chooseLang, translator, type Key, type Lang, type T } from "../i18n";
 import { newNonce, setPageHeaders } from "../pages/security";
 import { MessagePage } from "../pages/layout";
 import { DeadLinkPage, DeclinedPage, SignPage, isSignatureField, signPath, type SignErrors, type SignPageProps } from "../pages/signing";

@@ -19,7 +19,7 @@ import { errorResponse } from "../http/errors";
 import { accountOfHost } from "../domain/branding";
 import { lookupToken } from "../domain/signing";
 import { workflowBySlug } from "../db/workflows";
-import { chooseLang, translator } from "../pages/i18n";
+import { chooseLang, translator } from "../i18n";
 import { newNonce, setPageHeaders } from "../pages/security";
 import { DeadLinkPage } from "../pages/signing";
 

@@ -3,10 +3,11 @@
  *
  *   routes, app.ts, index.ts   any layer
  *   dashboard                  the business dashboard by area (src/dashboard/<area>/): what routes may, and dashboard
- *   pages                      http, domain, db, lib (views; the page kit lives in http)
+ *   pages                      http, domain, db, lib, i18n (views; the page kit lives in http)
+ *   i18n                       the one language system (catalogues, translator, detector): lib, vocabulary, env, i18n
  *   http                       the edge between routes and domain: objects, domain, db, lib
  *   objects/<name>             each Durable Object: domain, db, lib, other objects' clients
- *   domain                     the rules: db, lib, objects/<name>/client.ts (typed clients)
+ *   domain                     the rules: db, lib, i18n (message and consent wording), objects/<name>/client.ts (typed clients)
  *   db                         D1 access: lib, domain/vocabulary.ts
  *   lib                        pure: lib and domain/vocabulary.ts only; no Hono, no drizzle, no workers runtime
  *
@@ -14,7 +15,7 @@
  * may use its words. env.ts holds the Worker's types and is open to all. A test that fails here
  * names the file, the import and the rule it breaks.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -39,14 +40,15 @@ function layerOf(rel) {
 
 const ALLOWED = {
   entry: null, // anything
-  routes: ["routes", "pages", "http", "objects", "object-client", "domain", "db", "lib", "vocabulary", "env"],
-  dashboard: ["dashboard", "routes", "pages", "http", "objects", "object-client", "domain", "db", "lib", "vocabulary", "env"],
-  pages: ["pages", "http", "domain", "db", "lib", "vocabulary", "env", "object-client"],
-  http: ["http", "objects", "object-client", "domain", "db", "lib", "vocabulary", "env"],
+  routes: ["routes", "pages", "i18n", "http", "objects", "object-client", "domain", "db", "lib", "vocabulary", "env"],
+  dashboard: ["dashboard", "routes", "pages", "i18n", "http", "objects", "object-client", "domain", "db", "lib", "vocabulary", "env"],
+  pages: ["pages", "i18n", "http", "domain", "db", "lib", "vocabulary", "env", "object-client"],
+  http: ["http", "i18n", "objects", "object-client", "domain", "db", "lib", "vocabulary", "env"],
   objects: ["objects", "object-client", "domain", "db", "lib", "vocabulary", "env"],
   "object-client": ["object-client", "lib", "vocabulary", "env", "objects"],
-  domain: ["domain", "object-client", "db", "lib", "vocabulary", "env"],
+  domain: ["domain", "i18n", "object-client", "db", "lib", "vocabulary", "env"],
   db: ["db", "lib", "vocabulary", "env"],
+  i18n: ["i18n", "lib", "vocabulary", "env"],
   lib: ["lib", "vocabulary", "env"],
   vocabulary: [],
   env: ["lib", "vocabulary", "env"],
@@ -57,6 +59,7 @@ const FORBIDDEN_PACKAGES = {
   lib: [/^hono($|\/)/, /^drizzle-orm/, /^cloudflare:/],
   db: [/^hono($|\/)/],
   domain: [/^hono($|\/)/],
+  i18n: [/^hono($|\/)/, /^drizzle-orm/, /^cloudflare:/],
   vocabulary: [/^(?!zod$|@hono\/zod-openapi$)/],
 };
 
@@ -86,7 +89,8 @@ function violations() {
           found.push(`${rel}: imports ${spec}, outside src/`);
           continue;
         }
-        const withExt = /\.tsx?$/.test(target) ? target : `${target}.ts`;
+        const isFolder = existsSync(path.join(SRC, target)) && statSync(path.join(SRC, target)).isDirectory();
+        const withExt = /\.tsx?$/.test(target) ? target : isFolder ? `${target}/index.ts` : `${target}.ts`;
         const to = layerOf(withExt);
         // An object's client names the object's class for its stub's type only.
         if (layer === "object-client" && to === "objects" && !typeOnly)

@@ -2,7 +2,7 @@
 /** The views of branding: colours, texts, the signing host and the brand pictures. */
 import type { BrandingView } from "../../domain/branding";
 import { Csrf, type Form, type Viewer } from "../frame";
-import type { DashKey } from "../../pages/dashboard-i18n";
+import type { DashKey } from "../../i18n";
 
 const COLOR_LABELS = [
   ["primaryColor", "mg_color_primary"],

@@ -2,7 +2,7 @@
 /** The views of documents: the list, sending from a template, one document (reminders, fresh links, void) and its downloads. */
 import { Csrf, ShownOnce, Table, type Viewer } from "../frame";
 import { DOCUMENT_STATUS_FILTERS } from "../../domain/vocabulary";
-import type { DashT } from "../../pages/dashboard-i18n";
+import type { DashT } from "../../i18n";
 import { RedactForm } from "../retention/view";
 import { can } from "../../domain/members";
 import type { getDocument, listDocuments } from "../../domain/documents";

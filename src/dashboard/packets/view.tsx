@@ -7,7 +7,7 @@
  */
 import { Csrf, Table, type Viewer } from "../frame";
 import type { CsvImported } from "../../domain/subject-csv";
-import type { DashT } from "../../pages/dashboard-i18n";
+import type { DashT } from "../../i18n";
 import { can } from "../../domain/members";
 import type { getPacket, listPackets } from "../../domain/packets";
 

@@ -6,7 +6,7 @@
  * upload still stores the file, and the editor page says the pages must be drawn.
  */
 import { Csrf, type Viewer } from "../frame";
-import type { DashKey } from "../../pages/dashboard-i18n";
+import type { DashKey } from "../../i18n";
 import { PDFJS_BASE, PDFJS_SCRIPT, PDFJS_WORKER } from "../../pages/assets";
 import { PDF_TOOLS_JS } from "../../pages/pdf-scripts";
 import type { PdfTemplateInfo } from "../../domain/pdf-templates";
@@ -14,7 +14,9 @@ import { TEMPLATE_FIELD_KINDS, TEMPLATE_KINDS } from "../../domain/vocabulary";
 import type { TemplateField } from "../../db/schema";
 import { can } from "../../domain/members";
 import { contentSecurityPolicy } from "../../pages/security";
-import { pdf } from "../../pages/dashboard-i18n/pdf";
+import { DASHBOARD_CATALOGUES } from "../../i18n";
+
+const { pdf } = DASHBOARD_CATALOGUES;
 
 /**
  * The policy of the pages that run pdf.js: the pages' own, plus pdf.js's worker from this origin,

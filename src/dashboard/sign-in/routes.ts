@@ -5,7 +5,7 @@ import { type C, type Status, bad, dashboard, html, ok, pageNonce, rememberLang,
 import type { Flash } from "../frame";
 import { clearSessionCookie, csrfOk, formOf, preSessionToken, sessionMember, setSessionCookie } from "../../http/session";
 import { endAllSessions, endSession, issueSignInLinks, linkSignIn, passwordSignIn, switchMode } from "../../domain/members";
-import { isLang } from "../../pages/i18n";
+import { isLang } from "../../i18n";
 import { publicBaseUrl } from "../../lib/config";
 import { sendSignInLinks } from "../../domain/sign-in-links";
 

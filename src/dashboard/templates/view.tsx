@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 /** The views of text templates: the list (with the PDF templates' section), new drafts, publishing and revising. */
 import { Csrf, Table, type Viewer } from "../frame";
-import type { DashT } from "../../pages/dashboard-i18n";
+import type { DashT } from "../../i18n";
 import { TEMPLATE_KINDS } from "../../domain/vocabulary";
 import type { Templates } from "../documents/view";
 import { can } from "../../domain/members";

@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
 /** The views of usage this month. */
-import type { DashT } from "../../pages/dashboard-i18n";
+import type { DashT } from "../../i18n";
 import type { usageThisMonth } from "../../domain/quota";
 
 export function UsageView(p: { t: DashT; u: Awaited<ReturnType<typeof usageThisMonth>> }) {

@@ -2,7 +2,7 @@
 /** The views of workflows: the list, create and edit from the form, one workflow with the QR code of a public one. */
 import type { Child } from "hono/jsx";
 import { Csrf, type Form, Table, type Viewer } from "../frame";
-import type { DashKey } from "../../pages/dashboard-i18n";
+import type { DashKey } from "../../i18n";
 import { PACKET_MINORS, PACKET_PER, SUBJECT_KINDS } from "../../domain/vocabulary";
 import { can } from "../../domain/members";
 import type { listWorkflows } from "../../domain/workflows";

@@ -11,8 +11,8 @@ import { qrMatrix, qrRuns, QUIET_ZONE } from "../../lib/qr";
 import { signaturePictureForPdf } from "../../lib/image";
 import { PdfWriter, PAGE, MUTED, INK } from "../../lib/pdf/layout";
 import { wrap } from "../../lib/pdf/text";
-import { certificateNumber, certificateTime } from "../../lib/pdf/dates";
-import type { Language } from "../vocabulary";
+import { certificateNumber, certificateTime } from "../../i18n/format";
+import type { Lang } from "../vocabulary";
 
 export type CertificateSheet = {
   certificateId: string;
@@ -27,7 +27,7 @@ export type CertificateSheet = {
   /** The issuing account's brand, when it wears its own (white-label) at sealing time. */
   brand?: PdfBrand;
   /** The account's language: times are written its way, with the UTC timestamp beside (dates.ts). */
-  lang?: Language;
+  lang?: Lang;
 };
 
 /** What a PDF page shows of an account's brand: its name, a band in its primary colour, its logo. */

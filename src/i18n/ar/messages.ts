@@ -1,0 +1,44 @@
+/** What each message (email and SMS) says in Arabic (Modern Standard Arabic, polite forms): filled from {tenant}, {title}, {name}, {link}, {code}, {minutes}. */
+import type { Catalogue } from "../catalogue";
+import type { messages as en } from "../en/messages";
+
+export const messages: Catalogue<typeof en> = {
+  copyAddress: "إذا لم يعمل الزر، فانسخ هذا العنوان في متصفحك:",
+  automatic: "أُرسلت هذه الرسالة تلقائيًا نيابةً عن {tenant}. ردّ على هذا البريد للتواصل معهم. لا تُعِد توجيهها: الرابط شخصي.",
+  purposes: {
+    "signing.link": {
+      subject: "يطلب منك {tenant} توقيع «{title}»",
+      heading: "يُرجى المراجعة والتوقيع",
+      lines: ["مرحبًا {name}،", "أرسل إليك {tenant} المستند «{title}» لمراجعته وتوقيعه إلكترونيًا."],
+      action: "المراجعة والتوقيع",
+      sms: "يطلب منك {tenant} توقيع «{title}»: {link} أرسل STOP لإيقاف الرسائل.",
+    },
+    "signing.reminder": {
+      subject: "تذكير: «{title}» بانتظار توقيعك",
+      heading: "تذكير بالتوقيع",
+      lines: ["مرحبًا {name}،", "لا يزال {tenant} بانتظار توقيعك على «{title}». لم يعد رابطك السابق يعمل؛ استخدم هذا الرابط."],
+      action: "المراجعة والتوقيع",
+      sms: "تذكير من {tenant}: «{title}» بانتظار توقيعك: {link} أرسل STOP لإيقاف الرسائل.",
+    },
+    "signing.code": {
+      subject: "رمزك لتوقيع «{title}»",
+      heading: "رمزك لمرة واحدة",
+      lines: ["مرحبًا {name}،", "رمزك لتوقيع «{title}» لدى {tenant} هو {code}.", "تنتهي صلاحيته خلال {minutes} دقيقة. لا تشاركه مع أي أحد."],
+      sms: "{code} هو رمزك لتوقيع «{title}» لدى {tenant}. تنتهي صلاحيته خلال {minutes} دقيقة.",
+    },
+    "signing.completed": {
+      subject: "اكتمل: «{title}»",
+      heading: "وقّع الجميع",
+      lines: ["مرحبًا {name}،", "وقّع الجميع «{title}» لدى {tenant}. نزّل ملف PDF المختوم من رابطك خلال الأيام الثلاثين القادمة."],
+      action: "تنزيل المستند الموقّع",
+      sms: "وقّع الجميع «{title}» لدى {tenant}. نزّله من هنا: {link}",
+    },
+    "dashboard.sign_in": {
+      subject: "تسجيل الدخول إلى {tenant}",
+      heading: "رابط تسجيل الدخول",
+      lines: ["مرحبًا {name}،", "استخدم هذا الرابط لتسجيل الدخول إلى لوحة تحكم {tenant}. يعمل مرة واحدة خلال 15 دقيقة.", "إذا لم تطلبه، فتجاهل هذا البريد."],
+      action: "تسجيل الدخول",
+      sms: "تسجيل الدخول إلى {tenant}: {link}",
+    },
+  },
+};

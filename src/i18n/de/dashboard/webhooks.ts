@@ -1,0 +1,35 @@
+/** The dashboard's webhooks words in German; keys and placeholders as in ../../en/dashboard/webhooks.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { webhooks as en } from "../../en/dashboard/webhooks";
+
+export const webhooks: Catalogue<typeof en> = {
+  wh_endpoints: "Webhook-Endpunkte",
+  wh_url: "URL",
+  wh_events: "Ereignisse",
+  wh_waiting: "Wartend",
+  wh_dead: "Aufgegeben",
+  wh_none_test: "Keine Endpunkte im Testmodus.",
+  wh_none_live: "Keine Endpunkte im Echtmodus.",
+  wh_paused_at: "pausiert seit {when}",
+  wh_active: "aktiv",
+  wh_inactive: "inaktiv",
+  wh_add: "Endpunkt hinzufügen",
+  wh_url_https: "URL (https)",
+  wh_label_optional: "Bezeichnung (optional)",
+  wh_every: "Alle Ereignisse",
+  wh_add_button: "Endpunkt hinzufügen",
+  wh_paused_after: "pausiert nach {count} Fehlschlägen",
+  wh_last_delivered: "Zuletzt zugestellt",
+  wh_ping: "Testzustellung senden",
+  wh_rotate: "Signaturgeheimnis erneuern",
+  wh_last50: "Letzte 50 Zustellungen",
+  wh_deliveries: "Zustellungen",
+  wh_event: "Ereignis",
+  wh_document: "Dokument",
+  wh_attempts: "Versuche",
+  wh_answer: "Antwort",
+  wh_replay: "Erneut senden",
+  wh_replay_aria: "Zustellung {id} erneut senden",
+  wh_replayed: "(erneut gesendet)",
+  wh_no_deliveries: "Noch keine Zustellungen.",
+};

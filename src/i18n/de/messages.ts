@@ -1,0 +1,56 @@
+/** What each message (email and SMS) says in German: filled from {tenant}, {title}, {name}, {link}, {code}, {minutes}. */
+import type { Catalogue } from "../catalogue";
+import type { messages as en } from "../en/messages";
+
+export const messages: Catalogue<typeof en> = {
+  copyAddress: "Falls die Schaltfläche nicht funktioniert, kopieren Sie diese Adresse in Ihren Browser:",
+  automatic:
+    "Diese Nachricht wurde automatisch für {tenant} gesendet. Antworten Sie auf diese E-Mail, um sie zu erreichen. Leiten Sie sie nicht weiter: Der Link ist persönlich.",
+  purposes: {
+    "signing.link": {
+      subject: "{tenant} bittet Sie, „{title}“ zu unterschreiben",
+      heading: "Bitte prüfen und unterschreiben",
+      lines: ["Hallo {name},", "{tenant} hat Ihnen „{title}“ zum Prüfen und elektronischen Unterschreiben gesendet."],
+      action: "Prüfen und unterschreiben",
+      sms: "{tenant} bittet Sie, „{title}“ zu unterschreiben: {link} Antworten Sie STOP zum Abmelden.",
+    },
+    "signing.reminder": {
+      subject: "Erinnerung: „{title}“ wartet auf Ihre Unterschrift",
+      heading: "Eine Erinnerung zum Unterschreiben",
+      lines: ["Hallo {name},", "{tenant} wartet noch auf Ihre Unterschrift unter „{title}“. Ihr früherer Link funktioniert nicht mehr; verwenden Sie diesen."],
+      action: "Prüfen und unterschreiben",
+      sms: "Erinnerung von {tenant}: „{title}“ wartet auf Ihre Unterschrift: {link} Antworten Sie STOP zum Abmelden.",
+    },
+    "signing.code": {
+      subject: "Ihr Code zum Unterschreiben von „{title}“",
+      heading: "Ihr Einmalcode",
+      lines: [
+        "Hallo {name},",
+        "Ihr Code zum Unterschreiben von „{title}“ für {tenant} lautet {code}.",
+        "Er läuft in {minutes} Minuten ab. Geben Sie ihn niemandem weiter.",
+      ],
+      sms: "{code} ist Ihr Code zum Unterschreiben von „{title}“ für {tenant}. Er läuft in {minutes} Minuten ab.",
+    },
+    "signing.completed": {
+      subject: "Abgeschlossen: „{title}“",
+      heading: "Alle haben unterschrieben",
+      lines: [
+        "Hallo {name},",
+        "Alle haben „{title}“ für {tenant} unterschrieben. Laden Sie das versiegelte PDF in den nächsten 30 Tagen über Ihren Link herunter.",
+      ],
+      action: "Unterschriebenes Dokument herunterladen",
+      sms: "Alle haben „{title}“ für {tenant} unterschrieben. Herunterladen: {link}",
+    },
+    "dashboard.sign_in": {
+      subject: "Bei {tenant} anmelden",
+      heading: "Ihr Anmeldelink",
+      lines: [
+        "Hallo {name},",
+        "Mit diesem Link melden Sie sich im Dashboard von {tenant} an. Er funktioniert einmal, innerhalb von 15 Minuten.",
+        "Wenn Sie ihn nicht angefordert haben, ignorieren Sie diese E-Mail.",
+      ],
+      action: "Anmelden",
+      sms: "Bei {tenant} anmelden: {link}",
+    },
+  },
+};

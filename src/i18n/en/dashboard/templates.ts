@@ -1,0 +1,30 @@
+/** The dashboard's text templates: the list, publishing, a new draft. */
+export const templates = {
+  tp_code: "Code",
+  tp_version: "Version",
+  tp_documents: "Documents",
+  tp_publish: "Publish",
+  tp_none: "No templates yet.",
+  tp_published: "published {when}",
+  tp_draft: "draft",
+  tp_publish_aria: "Publish {code} version {version}",
+  tp_new: "New text template",
+  tp_new_hint: "Saved as a draft; publish it to send documents from it. Saving a code whose only version is a draft replaces that draft.",
+  tp_code_hint: "Lowercase letters, digits, - and _; starts with a letter.",
+  tp_name: "Name",
+  tp_kind: "Kind",
+  tp_text: "Text",
+  tp_text_hint: "Write {{name}} where a value is merged in.",
+  tp_variables: "Variables",
+  tp_variables_hint: "The names used in the text, separated by commas.",
+  tp_save: "Save draft",
+  tp_next: "Next step",
+  tp_revise: "Revise",
+  tp_revise_aria: "Revise {code} version {version}",
+  tp_revise_title: "Revise {code}",
+  tp_revise_hint:
+    "Makes version {version} of {code} as a draft, starting from version {published}, the latest published one. Documents already made keep the version they were made from. Fields, grants and consent text carry over; publish the draft to send documents from it.",
+  tp_revise_pdf_hint:
+    "Makes version {version} of {code} as a draft from version {published}: the same file and page pictures, the same fields and places, which you can move in the editor before publishing. Documents already made keep the version they were made from.",
+  tp_revise_save: "Make version {version} as a draft",
+};

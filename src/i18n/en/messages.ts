@@ -1,0 +1,47 @@
+/** What each message (email and SMS) says in English: filled from {tenant}, {title}, {name}, {link}, {code}, {minutes}. */
+import type { Phrases } from "../catalogue";
+
+export const messages: Phrases = {
+  copyAddress: "If the button does not work, copy this address into your browser:",
+  automatic: "This message was sent automatically for {tenant}. Reply to this email to reach them. Do not forward it: the link is personal.",
+  purposes: {
+    "signing.link": {
+      subject: "{tenant} asks you to sign “{title}”",
+      heading: "Please review and sign",
+      lines: ["Hello {name},", "{tenant} has sent you “{title}” to review and sign electronically."],
+      action: "Review and sign",
+      sms: "{tenant} asks you to sign “{title}”: {link} Reply STOP to opt out.",
+    },
+    "signing.reminder": {
+      subject: "Reminder: “{title}” is waiting for your signature",
+      heading: "A reminder to sign",
+      lines: ["Hello {name},", "{tenant} is still waiting for your signature on “{title}”. Your earlier link no longer works; use this one."],
+      action: "Review and sign",
+      sms: "Reminder from {tenant}: “{title}” is waiting for your signature: {link} Reply STOP to opt out.",
+    },
+    "signing.code": {
+      subject: "Your code to sign “{title}”",
+      heading: "Your one-time code",
+      lines: ["Hello {name},", "Your code to sign “{title}” for {tenant} is {code}.", "It expires in {minutes} minutes. Never share it with anyone."],
+      sms: "{code} is your code to sign “{title}” for {tenant}. It expires in {minutes} minutes.",
+    },
+    "signing.completed": {
+      subject: "Completed: “{title}”",
+      heading: "Everyone has signed",
+      lines: ["Hello {name},", "Everyone has signed “{title}” for {tenant}. Download the sealed PDF from your link for the next 30 days."],
+      action: "Download the signed document",
+      sms: "Everyone has signed “{title}” for {tenant}. Download it: {link}",
+    },
+    "dashboard.sign_in": {
+      subject: "Sign in to {tenant}",
+      heading: "Your sign-in link",
+      lines: [
+        "Hello {name},",
+        "Use this link to sign in to the {tenant} dashboard. It works once, within 15 minutes.",
+        "If you did not ask for it, ignore this email.",
+      ],
+      action: "Sign in",
+      sms: "Sign in to {tenant}: {link}",
+    },
+  },
+};

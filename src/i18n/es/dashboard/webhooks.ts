@@ -1,0 +1,35 @@
+/** The dashboard's webhooks words in Spanish; keys and placeholders as in ../../en/dashboard/webhooks.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { webhooks as en } from "../../en/dashboard/webhooks";
+
+export const webhooks: Catalogue<typeof en> = {
+  wh_endpoints: "Destinos de webhooks",
+  wh_url: "URL",
+  wh_events: "Eventos",
+  wh_waiting: "En espera",
+  wh_dead: "Fallidas",
+  wh_none_test: "No hay destinos en modo de prueba.",
+  wh_none_live: "No hay destinos en modo real.",
+  wh_paused_at: "en pausa desde {when}",
+  wh_active: "activo",
+  wh_inactive: "inactivo",
+  wh_add: "Añadir un destino",
+  wh_url_https: "URL (https)",
+  wh_label_optional: "Etiqueta (opcional)",
+  wh_every: "Todos los eventos",
+  wh_add_button: "Añadir destino",
+  wh_paused_after: "en pausa tras {count} fallos",
+  wh_last_delivered: "Última entrega",
+  wh_ping: "Enviar una entrega de prueba",
+  wh_rotate: "Renovar el secreto de firma",
+  wh_last50: "Últimas 50 entregas",
+  wh_deliveries: "Entregas",
+  wh_event: "Evento",
+  wh_document: "Documento",
+  wh_attempts: "Intentos",
+  wh_answer: "Respuesta",
+  wh_replay: "Reenviar",
+  wh_replay_aria: "Reenviar la entrega {id}",
+  wh_replayed: "(reenvío)",
+  wh_no_deliveries: "Aún no hay entregas.",
+};

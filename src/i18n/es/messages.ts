@@ -1,0 +1,48 @@
+/** What each message (email and SMS) says in Spanish: filled from {tenant}, {title}, {name}, {link}, {code}, {minutes}. */
+import type { Catalogue } from "../catalogue";
+import type { messages as en } from "../en/messages";
+
+export const messages: Catalogue<typeof en> = {
+  copyAddress: "Si el botón no funciona, copie esta dirección en su navegador:",
+  automatic: "Este mensaje se envió automáticamente en nombre de {tenant}. Responda a este correo para contactarles. No lo reenvíe: el enlace es personal.",
+  purposes: {
+    "signing.link": {
+      subject: "{tenant} le pide que firme «{title}»",
+      heading: "Revise y firme, por favor",
+      lines: ["Hola, {name}:", "{tenant} le ha enviado «{title}» para que lo revise y lo firme electrónicamente."],
+      action: "Revisar y firmar",
+      sms: "{tenant} le pide que firme «{title}»: {link} Responda STOP para darse de baja.",
+    },
+    "signing.reminder": {
+      subject: "Recordatorio: «{title}» espera su firma",
+      heading: "Un recordatorio para firmar",
+      lines: ["Hola, {name}:", "{tenant} sigue esperando su firma en «{title}». Su enlace anterior ya no funciona; use este."],
+      action: "Revisar y firmar",
+      sms: "Recordatorio de {tenant}: «{title}» espera su firma: {link} Responda STOP para darse de baja.",
+    },
+    "signing.code": {
+      subject: "Su código para firmar «{title}»",
+      heading: "Su código de un solo uso",
+      lines: ["Hola, {name}:", "Su código para firmar «{title}» de {tenant} es {code}.", "Caduca en {minutes} minutos. No lo comparta con nadie."],
+      sms: "{code} es su código para firmar «{title}» de {tenant}. Caduca en {minutes} minutos.",
+    },
+    "signing.completed": {
+      subject: "Completado: «{title}»",
+      heading: "Todos han firmado",
+      lines: ["Hola, {name}:", "Todos han firmado «{title}» de {tenant}. Descargue el PDF sellado desde su enlace durante los próximos 30 días."],
+      action: "Descargar el documento firmado",
+      sms: "Todos han firmado «{title}» de {tenant}. Descárguelo: {link}",
+    },
+    "dashboard.sign_in": {
+      subject: "Inicie sesión en {tenant}",
+      heading: "Su enlace para iniciar sesión",
+      lines: [
+        "Hola, {name}:",
+        "Use este enlace para iniciar sesión en el panel de {tenant}. Funciona una vez, durante 15 minutos.",
+        "Si no lo ha pedido, ignore este correo.",
+      ],
+      action: "Iniciar sesión",
+      sms: "Inicie sesión en {tenant}: {link}",
+    },
+  },
+};

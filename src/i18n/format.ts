@@ -1,0 +1,32 @@
+/**
+ * Times on the certificate pages: the language's own long form (Intl, in UTC) with the exact UTC
+ * timestamp as recorded beside it, e.g. `23 novembre 2026 à 14:05:09 UTC · 2026-11-23T14:05:09.120Z`.
+ * Arabic keeps Latin digits (`-u-nu-latn`), like the hashes and codes around it.
+ */
+import type { Lang } from "./lang";
+
+const formats = new Map<Lang, { date: Intl.DateTimeFormat; number: Intl.NumberFormat }>();
+
+function formatsOf(lang: Lang) {
+  let f = formats.get(lang);
+  if (!f) {
+    const locale = lang === "ar" ? "ar-u-nu-latn" : lang;
+    f = {
+      date: new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "medium", timeZone: "UTC" }),
+      number: new Intl.NumberFormat(locale),
+    };
+    formats.set(lang, f);
+  }
+  return f;
+}
+
+/** A recorded time for the certificate: localised, then the exact UTC timestamp; "—" for none. */
+export function certificateTime(iso: string | null | undefined, lang: Lang = "en"): string {
+  if (!iso) return "—";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${formatsOf(lang).date.format(d)} UTC · ${iso}`;
+}
+
+/** A count in the language's digits and grouping. */
+export const certificateNumber = (n: number, lang: Lang = "en") => formatsOf(lang).number.format(n);

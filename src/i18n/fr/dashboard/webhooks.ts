@@ -1,0 +1,35 @@
+/** The dashboard's webhooks words in French; keys and placeholders as in ../../en/dashboard/webhooks.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { webhooks as en } from "../../en/dashboard/webhooks";
+
+export const webhooks: Catalogue<typeof en> = {
+  wh_endpoints: "Points de réception des webhooks",
+  wh_url: "URL",
+  wh_events: "Événements",
+  wh_waiting: "En attente",
+  wh_dead: "Abandonnées",
+  wh_none_test: "Aucun point de réception en mode test.",
+  wh_none_live: "Aucun point de réception en mode réel.",
+  wh_paused_at: "en pause depuis le {when}",
+  wh_active: "actif",
+  wh_inactive: "inactif",
+  wh_add: "Ajouter un point de réception",
+  wh_url_https: "URL (https)",
+  wh_label_optional: "Libellé (facultatif)",
+  wh_every: "Tous les événements",
+  wh_add_button: "Ajouter",
+  wh_paused_after: "en pause après {count} échecs",
+  wh_last_delivered: "Dernière livraison",
+  wh_ping: "Envoyer une livraison de test",
+  wh_rotate: "Renouveler le secret de signature",
+  wh_last50: "50 dernières livraisons",
+  wh_deliveries: "Livraisons",
+  wh_event: "Événement",
+  wh_document: "Document",
+  wh_attempts: "Tentatives",
+  wh_answer: "Réponse",
+  wh_replay: "Rejouer",
+  wh_replay_aria: "Rejouer la livraison {id}",
+  wh_replayed: "(rejeu)",
+  wh_no_deliveries: "Pas encore de livraison.",
+};

@@ -1,0 +1,24 @@
+/** Every word of the service in French: one folder per language (docs/pages.md "Languages"). */
+import { consent } from "./consent";
+import { frame } from "./dashboard/frame";
+import { documents } from "./dashboard/documents";
+import { sending } from "./dashboard/sending";
+import { settings } from "./dashboard/settings";
+import { templates } from "./dashboard/templates";
+import { webhooks } from "./dashboard/webhooks";
+import { workflows } from "./dashboard/workflows";
+import { manage } from "./dashboard/manage";
+import { pdf } from "./dashboard/pdf";
+import { packets } from "./dashboard/packets";
+import { retention } from "./dashboard/retention";
+import { notices } from "./dashboard/notices";
+import { publicForms } from "./dashboard/public-forms";
+import { messages } from "./messages";
+import { pages } from "./pages";
+
+export const fr = {
+  pages,
+  dashboard: { frame, documents, sending, settings, templates, webhooks, workflows, manage, pdf, packets, retention, notices, publicForms },
+  messages,
+  consent,
+};

@@ -1,0 +1,35 @@
+/** The dashboard's webhooks words in Hebrew; keys and placeholders as in ../../en/dashboard/webhooks.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { webhooks as en } from "../../en/dashboard/webhooks";
+
+export const webhooks: Catalogue<typeof en> = {
+  wh_endpoints: "נקודות קצה של Webhooks",
+  wh_url: "כתובת URL",
+  wh_events: "אירועים",
+  wh_waiting: "ממתינים",
+  wh_dead: "נכשלו סופית",
+  wh_none_test: "אין נקודות קצה במצב בדיקה.",
+  wh_none_live: "אין נקודות קצה במצב אמיתי.",
+  wh_paused_at: "מושהה מאז {when}",
+  wh_active: "פעיל",
+  wh_inactive: "לא פעיל",
+  wh_add: "הוספת נקודת קצה",
+  wh_url_https: "כתובת URL \u200f(https)",
+  wh_label_optional: "תווית (לא חובה)",
+  wh_every: "כל האירועים",
+  wh_add_button: "הוספה",
+  wh_paused_after: "מושהה אחרי {count} כשלים",
+  wh_last_delivered: "מסירה אחרונה",
+  wh_ping: "שליחת מסירת בדיקה",
+  wh_rotate: "החלפת סוד החתימה",
+  wh_last50: "50 המסירות האחרונות",
+  wh_deliveries: "מסירות",
+  wh_event: "אירוע",
+  wh_document: "מסמך",
+  wh_attempts: "ניסיונות",
+  wh_answer: "תשובה",
+  wh_replay: "שליחה חוזרת",
+  wh_replay_aria: "שליחה חוזרת של המסירה {id}",
+  wh_replayed: "(שליחה חוזרת)",
+  wh_no_deliveries: "עדיין אין מסירות.",
+};

@@ -1,0 +1,44 @@
+/** What each message (email and SMS) says in Hebrew: filled from {tenant}, {title}, {name}, {link}, {code}, {minutes}. */
+import type { Catalogue } from "../catalogue";
+import type { messages as en } from "../en/messages";
+
+export const messages: Catalogue<typeof en> = {
+  copyAddress: "אם הכפתור אינו פועל, יש להעתיק את הכתובת הזו לדפדפן:",
+  automatic: "הודעה זו נשלחה אוטומטית בשם {tenant}. אפשר להשיב לדוא״ל הזה כדי לפנות אליהם. אין להעביר אותה הלאה: הקישור אישי.",
+  purposes: {
+    "signing.link": {
+      subject: "{tenant} מבקש את חתימתך על „{title}”",
+      heading: "נא לעיין ולחתום",
+      lines: ["שלום {name},", "{tenant} שלח אלייך את „{title}” לעיון ולחתימה אלקטרונית."],
+      action: "עיון וחתימה",
+      sms: "{tenant} מבקש את חתימתך על „{title}”: {link} להסרה יש להשיב STOP.",
+    },
+    "signing.reminder": {
+      subject: "תזכורת: „{title}” ממתין לחתימתך",
+      heading: "תזכורת לחתימה",
+      lines: ["שלום {name},", "{tenant} עדיין ממתין לחתימתך על „{title}”. הקישור הקודם כבר אינו פעיל; יש להשתמש בקישור הזה."],
+      action: "עיון וחתימה",
+      sms: "תזכורת מ-{tenant}: „{title}” ממתין לחתימתך: {link} להסרה יש להשיב STOP.",
+    },
+    "signing.code": {
+      subject: "הקוד שלך לחתימה על „{title}”",
+      heading: "הקוד החד-פעמי שלך",
+      lines: ["שלום {name},", "הקוד שלך לחתימה על „{title}” עבור {tenant} הוא {code}.", "תוקפו יפוג בעוד {minutes} דקות. אין למסור אותו לאף אחד."],
+      sms: "{code} הוא הקוד שלך לחתימה על „{title}” עבור {tenant}. תוקפו יפוג בעוד {minutes} דקות.",
+    },
+    "signing.completed": {
+      subject: "הושלם: „{title}”",
+      heading: "כולם חתמו",
+      lines: ["שלום {name},", "כולם חתמו על „{title}” עבור {tenant}. אפשר להוריד את קובץ ה-PDF החתום מהקישור שלך במשך 30 הימים הבאים."],
+      action: "הורדת המסמך החתום",
+      sms: "כולם חתמו על „{title}” עבור {tenant}. להורדה: {link}",
+    },
+    "dashboard.sign_in": {
+      subject: "כניסה אל {tenant}",
+      heading: "קישור הכניסה שלך",
+      lines: ["שלום {name},", "הקישור הזה מכניס אותך ללוח הבקרה של {tenant}. הוא פועל פעם אחת, בתוך 15 דקות.", "אם לא ביקשת אותו, אפשר להתעלם מהודעה זו."],
+      action: "כניסה",
+      sms: "כניסה אל {tenant}: {link}",
+    },
+  },
+};

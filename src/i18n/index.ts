@@ -1,0 +1,10 @@
+/**
+ * The service's one language system (docs/pages.md "Languages"): one `Lang`, one catalogue type
+ * and layout (src/i18n/<lang>/<surface>.ts), one translator with the `Intl` helpers, one detector.
+ */
+export { CATALOGUES, DASHBOARD_CATALOGUES, type LangCatalogue } from "./catalogues";
+export type { Catalogue, Phrases, Wording } from "./catalogue";
+export { chooseLang, detectLang, fromAcceptLanguage, type LangSource } from "./detect";
+export { certificateNumber, certificateTime } from "./format";
+export { dirOf, isLang, LANG_NAMES, LANGS, type Lang } from "./lang";
+export { dashTranslator, type DashKey, type DashT, DICTS, type Dict, isolateFor, type Key, type T, translator } from "./translate";

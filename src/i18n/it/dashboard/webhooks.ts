@@ -1,0 +1,35 @@
+/** The dashboard's webhooks words in Italian; keys and placeholders as in ../../en/dashboard/webhooks.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { webhooks as en } from "../../en/dashboard/webhooks";
+
+export const webhooks: Catalogue<typeof en> = {
+  wh_endpoints: "Endpoint dei webhook",
+  wh_url: "URL",
+  wh_events: "Eventi",
+  wh_waiting: "In attesa",
+  wh_dead: "Abbandonate",
+  wh_none_test: "Nessun endpoint in modalità di prova.",
+  wh_none_live: "Nessun endpoint in modalità reale.",
+  wh_paused_at: "in pausa dal {when}",
+  wh_active: "attivo",
+  wh_inactive: "inattivo",
+  wh_add: "Aggiungi un endpoint",
+  wh_url_https: "URL (https)",
+  wh_label_optional: "Etichetta (facoltativa)",
+  wh_every: "Tutti gli eventi",
+  wh_add_button: "Aggiungi endpoint",
+  wh_paused_after: "in pausa dopo {count} errori",
+  wh_last_delivered: "Ultima consegna",
+  wh_ping: "Invia una consegna di prova",
+  wh_rotate: "Rinnova il segreto di firma",
+  wh_last50: "Ultime 50 consegne",
+  wh_deliveries: "Consegne",
+  wh_event: "Evento",
+  wh_document: "Documento",
+  wh_attempts: "Tentativi",
+  wh_answer: "Risposta",
+  wh_replay: "Reinvia",
+  wh_replay_aria: "Reinvia la consegna {id}",
+  wh_replayed: "(reinvio)",
+  wh_no_deliveries: "Ancora nessuna consegna.",
+};

@@ -1,0 +1,49 @@
+/** What each message (email and SMS) says in Italian: filled from {tenant}, {title}, {name}, {link}, {code}, {minutes}. */
+import type { Catalogue } from "../catalogue";
+import type { messages as en } from "../en/messages";
+
+export const messages: Catalogue<typeof en> = {
+  copyAddress: "Se il pulsante non funziona, copi questo indirizzo nel Suo browser:",
+  automatic:
+    "Questo messaggio è stato inviato automaticamente per conto di {tenant}. Risponda a questa email per contattarli. Non la inoltri: il link è personale.",
+  purposes: {
+    "signing.link": {
+      subject: "{tenant} Le chiede di firmare “{title}”",
+      heading: "La preghiamo di leggere e firmare",
+      lines: ["Gentile {name},", "{tenant} Le ha inviato “{title}” da leggere e firmare elettronicamente."],
+      action: "Leggi e firma",
+      sms: "{tenant} Le chiede di firmare “{title}”: {link} Risponda STOP per non ricevere altri messaggi.",
+    },
+    "signing.reminder": {
+      subject: "Promemoria: “{title}” attende la Sua firma",
+      heading: "Un promemoria per firmare",
+      lines: ["Gentile {name},", "{tenant} attende ancora la Sua firma su “{title}”. Il link precedente non funziona più; usi questo."],
+      action: "Leggi e firma",
+      sms: "Promemoria da {tenant}: “{title}” attende la Sua firma: {link} Risponda STOP per non ricevere altri messaggi.",
+    },
+    "signing.code": {
+      subject: "Il Suo codice per firmare “{title}”",
+      heading: "Il Suo codice monouso",
+      lines: ["Gentile {name},", "Il Suo codice per firmare “{title}” per {tenant} è {code}.", "Scade tra {minutes} minuti. Non lo condivida mai con nessuno."],
+      sms: "{code} è il Suo codice per firmare “{title}” per {tenant}. Scade tra {minutes} minuti.",
+    },
+    "signing.completed": {
+      subject: "Completato: “{title}”",
+      heading: "Tutti hanno firmato",
+      lines: ["Gentile {name},", "Tutti hanno firmato “{title}” per {tenant}. Scarichi il PDF sigillato dal Suo link entro i prossimi 30 giorni."],
+      action: "Scarica il documento firmato",
+      sms: "Tutti hanno firmato “{title}” per {tenant}. Lo scarichi: {link}",
+    },
+    "dashboard.sign_in": {
+      subject: "Accedi a {tenant}",
+      heading: "Il Suo link di accesso",
+      lines: [
+        "Gentile {name},",
+        "Usi questo link per accedere alla dashboard di {tenant}. Funziona una sola volta, entro 15 minuti.",
+        "Se non l'ha richiesto, ignori questa email.",
+      ],
+      action: "Accedi",
+      sms: "Accedi a {tenant}: {link}",
+    },
+  },
+};

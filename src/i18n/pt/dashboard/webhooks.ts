@@ -1,0 +1,35 @@
+/** The dashboard's webhooks words in Portuguese; keys and placeholders as in ../../en/dashboard/webhooks.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { webhooks as en } from "../../en/dashboard/webhooks";
+
+export const webhooks: Catalogue<typeof en> = {
+  wh_endpoints: "Destinos de webhooks",
+  wh_url: "URL",
+  wh_events: "Eventos",
+  wh_waiting: "Aguardando",
+  wh_dead: "Falhas definitivas",
+  wh_none_test: "Nenhum destino no modo de teste.",
+  wh_none_live: "Nenhum destino no modo real.",
+  wh_paused_at: "pausado desde {when}",
+  wh_active: "ativo",
+  wh_inactive: "inativo",
+  wh_add: "Adicionar um destino",
+  wh_url_https: "URL (https)",
+  wh_label_optional: "Rótulo (opcional)",
+  wh_every: "Todos os eventos",
+  wh_add_button: "Adicionar destino",
+  wh_paused_after: "pausado após {count} falhas",
+  wh_last_delivered: "Última entrega",
+  wh_ping: "Enviar uma entrega de teste",
+  wh_rotate: "Renovar o segredo de assinatura",
+  wh_last50: "Últimas 50 entregas",
+  wh_deliveries: "Entregas",
+  wh_event: "Evento",
+  wh_document: "Documento",
+  wh_attempts: "Tentativas",
+  wh_answer: "Resposta",
+  wh_replay: "Reenviar",
+  wh_replay_aria: "Reenviar a entrega {id}",
+  wh_replayed: "(reenvio)",
+  wh_no_deliveries: "Ainda não há entregas.",
+};

@@ -1,0 +1,48 @@
+/** What each message (email and SMS) says in Portuguese: filled from {tenant}, {title}, {name}, {link}, {code}, {minutes}. */
+import type { Catalogue } from "../catalogue";
+import type { messages as en } from "../en/messages";
+
+export const messages: Catalogue<typeof en> = {
+  copyAddress: "Se o botão não funcionar, copie este endereço no seu navegador:",
+  automatic: "Esta mensagem foi enviada automaticamente em nome de {tenant}. Responda a este e-mail para falar com eles. Não a encaminhe: o link é pessoal.",
+  purposes: {
+    "signing.link": {
+      subject: "{tenant} pede que você assine “{title}”",
+      heading: "Revise e assine, por favor",
+      lines: ["Olá, {name},", "{tenant} enviou “{title}” para você revisar e assinar eletronicamente."],
+      action: "Revisar e assinar",
+      sms: "{tenant} pede que você assine “{title}”: {link} Responda STOP para não receber mais.",
+    },
+    "signing.reminder": {
+      subject: "Lembrete: “{title}” aguarda a sua assinatura",
+      heading: "Um lembrete para assinar",
+      lines: ["Olá, {name},", "{tenant} ainda aguarda a sua assinatura em “{title}”. O link anterior não funciona mais; use este."],
+      action: "Revisar e assinar",
+      sms: "Lembrete de {tenant}: “{title}” aguarda a sua assinatura: {link} Responda STOP para não receber mais.",
+    },
+    "signing.code": {
+      subject: "Seu código para assinar “{title}”",
+      heading: "Seu código de uso único",
+      lines: ["Olá, {name},", "Seu código para assinar “{title}” para {tenant} é {code}.", "Ele expira em {minutes} minutos. Nunca o compartilhe com ninguém."],
+      sms: "{code} é o seu código para assinar “{title}” para {tenant}. Expira em {minutes} minutos.",
+    },
+    "signing.completed": {
+      subject: "Concluído: “{title}”",
+      heading: "Todos assinaram",
+      lines: ["Olá, {name},", "Todos assinaram “{title}” para {tenant}. Baixe o PDF selado pelo seu link nos próximos 30 dias."],
+      action: "Baixar o documento assinado",
+      sms: "Todos assinaram “{title}” para {tenant}. Baixe-o: {link}",
+    },
+    "dashboard.sign_in": {
+      subject: "Entrar em {tenant}",
+      heading: "Seu link de acesso",
+      lines: [
+        "Olá, {name},",
+        "Use este link para entrar no painel de {tenant}. Ele funciona uma vez, dentro de 15 minutos.",
+        "Se você não o pediu, ignore este e-mail.",
+      ],
+      action: "Entrar",
+      sms: "Entrar em {tenant}: {link}",
+    },
+  },
+};
