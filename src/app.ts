@@ -2,12 +2,12 @@
  * Mounts every router. Cross-cutting rules live here once: request id, body size limit,
  * the single error handler, 404 / 405, and the generated OpenAPI description.
  */
-import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { Context } from "hono";
 import type { AppEnv } from "./env";
-import { ApiError, noRoute, tooLarge } from "./lib/errors";
+import { ApiError, noRoute } from "./lib/errors";
+import { defaultBodyLimit, isOwnUpload } from "./http/body-limit";
 import { errorResponse, onError } from "./http/errors";
 import { createRouter } from "./http/router";
 import { describeApi, documentConfig } from "./http/openapi";
@@ -39,8 +39,6 @@ import { apiReference } from "./routes/api-reference";
 import { pdfjsAssets } from "./routes/pdfjs-assets";
 import { pki } from "./routes/pki";
 import { redaction } from "./routes/redaction";
-
-export const MAX_BODY_BYTES = 1024 * 1024;
 
 export const app = createRouter();
 
@@ -83,44 +81,15 @@ app.use("*", async (c, next) => {
   await next();
 });
 
-const generalBodyLimit = bodyLimit({
-  maxSize: MAX_BODY_BYTES,
-  onError: (c) => {
-    // The token endpoint answers in RFC 6749's shape even here: its clients read `error`.
-    if (c.req.path === "/oauth/token") {
-      return c.json({ error: "invalid_request", error_description: "The request body is larger than one megabyte." }, 413, { "Cache-Control": "no-store" });
-    }
-    throw tooLarge();
-  },
-});
-/**
- * Signing requests carry a signature value of up to 400,000 characters (docs/evidence.md), which
- * JSON's \u escapes or a form's percent-encoding may make several bytes each: up to 4 MB.
- */
-export const MAX_SIGN_BODY_BYTES = 4 * 1024 * 1024;
-const SIGN_PATH = /^\/(v1\/sign\/[^/]+|s\/[^/]+\/sign|t\/sign\/sign)$/;
-const signBodyLimit = bodyLimit({
-  maxSize: MAX_SIGN_BODY_BYTES,
-  onError: () => {
-    throw new ApiError("too_large", "The request body is larger than 4 MB.", "A signature value is at most 400,000 characters.");
-  },
-});
-/** Uploads that enforce a larger limit of their own (their routes say which). */
-const OWN_BODY_LIMIT = new Set(["/v1/branding/opening", "/app/branding/opening", "/v1/templates/pdf", "/app/templates/pdf"]);
-/** PDF template page pictures (`PUT /v1/templates/{id}/pages/{n}`, the dashboard's `POST /app/templates/{id}/pages/{n}`) enforce their own limit too. */
-const OWN_BODY_LIMIT_PATTERN = /^\/(v1|app)\/templates\/[^/]+\/pages\/[^/]+$/;
-app.use("*", (c, next) => {
-  if (OWN_BODY_LIMIT.has(c.req.path) || OWN_BODY_LIMIT_PATTERN.test(c.req.path)) return next();
-  return c.req.method === "POST" && SIGN_PATH.test(c.req.path) ? signBodyLimit(c, next) : generalBodyLimit(c, next);
-});
+// Every request is under the default body limit unless its route declares its own (src/http/body-limit.ts).
+app.use("*", defaultBodyLimit);
 
 // A request on an account's signing host reaches only that account's pages and signing routes.
 app.use("*", signingHostGate);
 
 // JSON bodies nest at most 32 levels, whichever route of the API or the operator API reads them
 // (the only ones that take JSON; pages read forms, and uploads with limits of their own raw bytes).
-const jsonRoutes = (c: Context<AppEnv>, next: () => Promise<void>) =>
-  OWN_BODY_LIMIT.has(c.req.path) || OWN_BODY_LIMIT_PATTERN.test(c.req.path) ? next() : jsonDepthLimit(c, next);
+const jsonRoutes = (c: Context<AppEnv>, next: () => Promise<void>) => (isOwnUpload(c) ? next() : jsonDepthLimit(c, next));
 app.use("/v1/*", jsonRoutes);
 app.use("/ops/*", jsonRoutes);
 

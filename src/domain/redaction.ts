@@ -19,7 +19,7 @@ import { plainText, text } from "../lib/text";
 import { type CertificatePayload, redactPayload } from "./certificates";
 import { eventPayload } from "./events";
 import { type DeliveryTarget, deliveryQueries, kickDeliveryQueues } from "./webhooks";
-import { purgeDeliveredOfDocuments } from "../db/webhooks";
+import { purgeDeliveredOfDocuments } from "../db/webhook-deliveries";
 import { ownerOf } from "../db/documents";
 import { documentSequencer, refusedAsNull } from "../objects/document-sequencer/client";
 

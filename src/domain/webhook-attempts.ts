@@ -4,17 +4,8 @@
  * failures across deliveries. Used by the DeliveryQueue object, which serialises an endpoint's attempts.
  */
 import type { Env } from "../env";
-import {
-  dueDeliveries as dueQuery,
-  endpointFailed,
-  endpointSucceeded,
-  findEndpoint,
-  markDelivered,
-  markFailed,
-  nextDue,
-  type Db,
-  type WebhookEndpoint,
-} from "../db/webhooks";
+import { findEndpoint, type Db, type WebhookEndpoint } from "../db/webhooks";
+import { dueDeliveries as dueQuery, endpointFailed, endpointSucceeded, markDelivered, markFailed, nextDue } from "../db/webhook-deliveries";
 import { checkWebhookUrl, resolvedRefusal } from "./webhook-url";
 import { signatureHeader } from "./webhook-secrets";
 import { holdWaitingQuery, trimHoldQuery } from "./webhooks";

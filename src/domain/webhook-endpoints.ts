@@ -11,19 +11,14 @@ import { newId, nowIso } from "../lib/ids";
 import type { DeliveryStatus } from "./vocabulary";
 import {
   countDropped,
-  deliveryStatus,
   droppedToDead,
-  findDeliveryOf,
   findLiveEndpoint,
   insertAudit,
   insertAuditIfDelivery,
   insertEndpointWithinLimit,
-  insertPing,
-  insertReplay,
   killWaiting,
   listEndpointsWithCounts,
   markEndpointDeleted,
-  recentDeliveries,
   releaseHeld,
   rotateEndpointSecret,
   updateEndpoint as updateEndpointRow,
@@ -31,6 +26,7 @@ import {
   type Db,
   type WebhookEndpoint,
 } from "../db/webhooks";
+import { deliveryStatus, findDeliveryOf, insertPing, insertReplay, recentDeliveries } from "../db/webhook-deliveries";
 import { checkWebhookUrl, resolvedRefusal } from "./webhook-url";
 import { ROTATION_OVERLAP_SECONDS, newWebhookSecret, sealSecret } from "./webhook-secrets";
 import { WEBHOOK_EVENTS, holdWaitingQuery, kickEndpoints, newDeliveryId, trimHoldQuery } from "./webhooks";

@@ -9,19 +9,8 @@
 import { SQL } from "drizzle-orm";
 import type { Env, Mode } from "../env";
 import { randomHex } from "../lib/crypto";
-import {
-  closedEndpointsOf,
-  fanOut,
-  forgetExpiredSecrets,
-  holdWaiting,
-  oneEndpoint,
-  openEndpoints,
-  overdueEndpoints,
-  purgeFinished,
-  trimHold,
-  webhookDb,
-  type Db,
-} from "../db/webhooks";
+import { closedEndpointsOf, forgetExpiredSecrets, holdWaiting, oneEndpoint, openEndpoints, trimHold, webhookDb, type Db } from "../db/webhooks";
+import { fanOut, overdueEndpoints, purgeFinished } from "../db/webhook-deliveries";
 import { errorFields, log } from "../lib/log";
 import { kickDeliveries } from "../objects/delivery-queue/client";
 

@@ -9,7 +9,7 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { uploadLimitOf } from "../http/body-limit";
 import type { AppEnv } from "../env";
 import { ApiError, invalid, unauthorized } from "../lib/errors";
 import { errorResponse } from "../http/errors";
@@ -113,12 +113,9 @@ const brandEditor: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** The bytes of a picture upload, refused (413) past the picture's own limit whether or not Content-Length is sent. */
 function pictureBody(picture: BrandPicture): MiddlewareHandler<AppEnv> {
   const max = BRAND_PICTURE_LIMITS[BRAND_PICTURES[picture].kind].maxBytes;
-  return bodyLimit({
-    maxSize: max,
-    onError: (c) => {
-      const length = Number(c.req.header("content-length"));
-      throw pictureTooLarge(picture, Number.isFinite(length) && length > 0 ? length : null);
-    },
+  return uploadLimitOf(max, (c) => {
+    const length = Number(c.req.header("content-length"));
+    throw pictureTooLarge(picture, Number.isFinite(length) && length > 0 ? length : null);
   });
 }
 

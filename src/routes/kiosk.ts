@@ -28,6 +28,7 @@ import { randomHex, sha256Hex } from "../lib/crypto";
 import { createRouter } from "../http/router";
 import { publicBaseUrl } from "../lib/config";
 import { pairDevice, deviceOfKey } from "../domain/devices";
+import { signBodyLimit } from "../http/body-limit";
 import { devicesDb, workflowForKiosk } from "../db/devices";
 import { newNonce, setPageHeaders } from "../pages/security";
 import { KioskFormPage, PairPage, ThanksPage, kioskPath, type KioskFormErrors } from "../pages/kiosk";
@@ -214,19 +215,21 @@ kiosk.get("/t/sign", async (c) => {
   return showSign(c, face);
 });
 
-for (const [path, handler] of [
+for (const [path, handler, limit] of [
   ["/t/sign/code", postCode],
   ["/t/sign/verify", postVerify],
   ["/t/sign/consent", postConsent],
-  ["/t/sign/sign", postSign],
+  ["/t/sign/sign", postSign, signBodyLimit],
   ["/t/sign/decline", postDecline],
 ] as const) {
-  kiosk.post(path, async (c) => {
+  const run = async (c: C) => {
     sameOrigin(c);
     const face = await signerFace(c);
     if (!face) return c.redirect(kioskPath(translate(c).lang), 303);
     return handler(c, face);
-  });
+  };
+  if (limit) kiosk.post(path, limit, run);
+  else kiosk.post(path, run);
 }
 
 kiosk.get("/t/thanks", async (c) => {

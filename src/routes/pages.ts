@@ -27,6 +27,7 @@ import { DeadLinkPage, DeclinedPage, SignPage, isSignatureField, signPath, type 
 import type { PageRead } from "../domain/signing";
 import { OFFLINE_JS, VerifyPage, verifyPath, type VerifyPageProps } from "../pages/verify";
 import { logError } from "../lib/log";
+import { signBodyLimit } from "../http/body-limit";
 
 type C = Context<AppEnv>;
 
@@ -180,7 +181,7 @@ pages.get("/s/:token", perToken, (c) => showSign(c, linkFace(c)));
 pages.post("/s/:token/code", perToken, (c) => postCode(c, linkFace(c)));
 pages.post("/s/:token/verify", perToken, (c) => postVerify(c, linkFace(c)));
 pages.post("/s/:token/consent", perToken, (c) => postConsent(c, linkFace(c)));
-pages.post("/s/:token/sign", perToken, (c) => postSign(c, linkFace(c)));
+pages.post("/s/:token/sign", signBodyLimit, perToken, (c) => postSign(c, linkFace(c)));
 pages.post("/s/:token/decline", perToken, (c) => postDecline(c, linkFace(c)));
 
 export async function postSign(c: C, face: SignFace) {

@@ -6,6 +6,7 @@ import { DEFAULT_CONSENT_TEXT, INTENT_TEXT } from "../domain/wording";
 import { DOCUMENT_STATUSES, SIGNER_STATUSES, TEMPLATE_FIELD_KINDS, TEMPLATE_KINDS } from "../domain/vocabulary";
 import { createRoute, z } from "@hono/zod-openapi";
 import { commonErrors, createRouter, errorContent, jsonBody, jsonResponse, listed, listedOrNull } from "../http/router";
+import { signBodyLimit } from "../http/body-limit";
 import { signerContext } from "../http/auth";
 import { perToken } from "../http/rate-limit";
 import { consent, decline, readLink, requestCode, sign, supplyField, verifyCode } from "../domain/signing";
@@ -235,6 +236,7 @@ signing.openapi(
     tags: ["signing"],
     summary: "Sign (after consent, with every required field, in turn)",
     ...token,
+    middleware: [...token.middleware, signBodyLimit],
     request: {
       params: TokenParam,
       ...jsonBody(SignCommand, { method: "typed", value: "Ana Ruiz" }),

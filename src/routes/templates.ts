@@ -1,6 +1,6 @@
 import { TEMPLATE_FIELD_KINDS, TEMPLATE_KINDS } from "../domain/vocabulary";
 import { createRoute, z } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
+import { uploadLimitOf } from "../http/body-limit";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed } from "../http/router";
@@ -181,12 +181,9 @@ templates.openapi(
 
 /** A body limit of its own, refused with the upload's own 413 whether or not Content-Length is sent. */
 function ownBodyLimit(maxSize: number, refusal: (size: number | null) => Error): MiddlewareHandler<AppEnv> {
-  return bodyLimit({
-    maxSize,
-    onError: (c) => {
-      const length = Number(c.req.header("content-length"));
-      throw refusal(Number.isFinite(length) && length > 0 ? length : null);
-    },
+  return uploadLimitOf(maxSize, (c) => {
+    const length = Number(c.req.header("content-length"));
+    throw refusal(Number.isFinite(length) && length > 0 ? length : null);
   });
 }
 

@@ -6,7 +6,7 @@ import { BrandingPageView } from "./view";
 import { type C, type Status, dashboard, ok, page, parsed, refusalOf, route, tr, viewer } from "../kit";
 import type { Flash } from "../frame";
 import { type SessionMember, actorOf, formOf } from "../../http/session";
-import { bodyLimit } from "hono/body-limit";
+import { uploadLimitOf } from "../../http/body-limit";
 import { invalid } from "../../lib/errors";
 
 async function brandingPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status; posted?: Record<string, string> } = {}) {
@@ -50,11 +50,8 @@ export function brandingRoutes() {
     // Past the picture's own limit the body is not read; the page says why (the API's 413 wording).
     dashboard.use(
       path,
-      bodyLimit({
-        maxSize: max + MULTIPART_SLACK,
-        onError: () => {
-          throw pictureTooLarge(picture, null);
-        },
+      uploadLimitOf(max + MULTIPART_SLACK, () => {
+        throw pictureTooLarge(picture, null);
       }),
     );
     route("POST", path, "branding.manage", async (c, s) => {

@@ -16,7 +16,7 @@ import {
 } from "../../domain/pdf-templates";
 import { PlacementView, pdfToolPolicy } from "./view";
 import { type SessionMember, formOf, principalOf } from "../../http/session";
-import { bodyLimit } from "hono/body-limit";
+import { uploadLimitOf } from "../../http/body-limit";
 import { picturesOf, templateWithPdf } from "../../db/pdf-templates";
 import { templatesPage } from "../templates/routes";
 import { versionsOf } from "../../db/templates";
@@ -64,11 +64,8 @@ const PlacedFields = z.array(FieldInputSchema).max(50);
 export function pdfTemplateRoutes() {
   dashboard.use(
     "/app/templates/pdf",
-    bodyLimit({
-      maxSize: PDF_TEMPLATE_LIMITS.maxBytes + PDF_FORM_SLACK,
-      onError: () => {
-        throw pdfTooLarge(null);
-      },
+    uploadLimitOf(PDF_TEMPLATE_LIMITS.maxBytes + PDF_FORM_SLACK, () => {
+      throw pdfTooLarge(null);
     }),
   );
 
@@ -126,14 +123,11 @@ export function pdfTemplateRoutes() {
     });
   });
 
-  /** Page pictures: each route path's own limit (the general 1 MB one is lifted in src/app.ts). */
+  /** Page pictures: each route path's own limit (in place of the general 1 MB one: src/http/body-limit.ts). */
   dashboard.use(
     "/app/templates/:id/pages/:n",
-    bodyLimit({
-      maxSize: PDF_TEMPLATE_LIMITS.pictureMaxBytes + PDF_FORM_SLACK,
-      onError: () => {
-        throw pagePictureTooLarge(null);
-      },
+    uploadLimitOf(PDF_TEMPLATE_LIMITS.pictureMaxBytes + PDF_FORM_SLACK, () => {
+      throw pagePictureTooLarge(null);
     }),
   );
 

@@ -1,0 +1,158 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * The parts of the signer's page (src/pages/signing.tsx) drawn once per field or step: a field's
+ * control, a wording with its translation note, and the one-time code step.
+ */
+import type { Lang, T } from "./i18n";
+import type { FieldView, SignErrors, SignPageProps } from "./signing";
+
+export function LangField({ lang }: { lang: Lang }) {
+  return <input type="hidden" name="lang" value={lang} />;
+}
+
+export function Field({ f, value, error, onFile, t }: { f: FieldView; value: string; error?: string; onFile: boolean; t: T }) {
+  const id = `f-${f.key}`;
+  const hintId = `${id}-hint`;
+  const errId = `${id}-error`;
+  const describedBy = [f.about ? hintId : null, onFile ? `${id}-onfile` : null, error ? errId : null].filter(Boolean).join(" ") || undefined;
+  const required = f.required && !onFile;
+  const common = { id, name: `field.${f.key}`, "aria-describedby": describedBy, "aria-invalid": error ? "true" : undefined, required };
+  const label = `${f.label} (${t(f.required ? "required" : "optional")})`;
+  const notes = (
+    <>
+      {f.about ? (
+        <span class="hint" id={hintId}>
+          {f.about}
+        </span>
+      ) : null}
+      {onFile ? (
+        <span class="hint" id={`${id}-onfile`}>
+          {t("answerOnFile")}
+        </span>
+      ) : null}
+      {error ? (
+        <span class="error" id={errId}>
+          {error}
+        </span>
+      ) : null}
+    </>
+  );
+  if (f.kind === "checkbox") {
+    return (
+      <div>
+        <label class="choice">
+          <input type="checkbox" value="true" checked={value === "true"} {...common} />
+          {label}
+        </label>
+        {notes}
+      </div>
+    );
+  }
+  const control = (() => {
+    switch (f.kind) {
+      case "textarea":
+        return (
+          <textarea rows={4} {...common}>
+            {value}
+          </textarea>
+        );
+      case "select":
+        return (
+          <select {...common}>
+            <option value="">{t("choose")}</option>
+            {(f.options ?? []).map((o) => (
+              <option value={o} selected={o === value}>
+                {o}
+              </option>
+            ))}
+          </select>
+        );
+      case "email":
+        return <input type="email" autocomplete="email" value={value} {...common} />;
+      case "phone":
+        return <input type="tel" autocomplete="tel" value={value} {...common} />;
+      case "number":
+        return <input type="text" inputmode="decimal" value={value} {...common} />;
+      case "date":
+        return <input type="date" value={value} {...common} />;
+      case "initials":
+        return <input type="text" maxlength={10} autocomplete="off" value={value} {...common} />;
+      default:
+        return <input type="text" maxlength={20000} value={value} {...common} />;
+    }
+  })();
+  return (
+    <div>
+      <label for={id}>{label}</label>
+      {notes}
+      {control}
+    </div>
+  );
+}
+
+/** Signature-kind fields take the signature itself; they are named, not asked. */
+export const isSignatureField = (f: { kind: string }) => f.kind === "signature";
+
+export function Wording({ text, translated, original, version, t }: { text: string; translated: boolean; original: string; version: string; t: T }) {
+  return (
+    <>
+      <p>{text}</p>
+      <p class="hint">{t("wordingVersion", { version })}</p>
+      {translated ? (
+        <details>
+          <summary>{t("recordedWording")}</summary>
+          <p lang="en">{original}</p>
+        </details>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The one-time code step, before consent: send a code, then type it. Two plain forms (no
+ * JavaScript); the code field says what went wrong through aria-describedby.
+ */
+export function CodeStep({ t, base, errors, sent }: { t: T; base: string; errors: SignErrors; sent: SignPageProps["codeSent"] }) {
+  const described = ["otp-hint", sent ? "otp-sent" : null, errors.code ? "otp-error" : null].filter(Boolean).join(" ");
+  return (
+    <section aria-labelledby="otp-heading" id="code">
+      <h2 id="otp-heading">{t("otpHeading")}</h2>
+      <p>{t("otpIntro")}</p>
+      {sent ? (
+        <p id="otp-sent" role="status">
+          {t(sent.channel === "sms" ? "otpSentSms" : "otpSentEmail", { to: sent.to })}
+        </p>
+      ) : null}
+      <form method="post" action={`${base}/verify`}>
+        <LangField lang={t.lang} />
+        <label for="otp">{t("otpLabel")}</label>
+        <span class="hint" id="otp-hint">
+          {t("otpHint")}
+        </span>
+        {errors.code ? (
+          <span class="error" id="otp-error">
+            {errors.code}
+          </span>
+        ) : null}
+        <input
+          type="text"
+          id="otp"
+          name="code"
+          inputmode="numeric"
+          autocomplete="one-time-code"
+          maxlength={12}
+          required
+          aria-describedby={described}
+          aria-invalid={errors.code ? "true" : undefined}
+        />
+        <button type="submit">{t("otpButton")}</button>
+      </form>
+      <form method="post" action={`${base}/code`}>
+        <LangField lang={t.lang} />
+        <button type="submit" class={sent ? "quiet" : undefined}>
+          {t(sent ? "otpResend" : "otpSend")}
+        </button>
+      </form>
+    </section>
+  );
+}
