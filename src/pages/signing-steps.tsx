@@ -3,7 +3,7 @@
  * The parts of the signer's page (src/pages/signing.tsx) drawn once per field or step: a field's
  * control, a wording with its translation note, and the one-time code step.
  */
-import type { Lang, T } from "./i18n";
+import type { Lang, T } from "../i18n";
 import type { FieldView, SignErrors, SignPageProps } from "./signing";
 
 export function LangField({ lang }: { lang: Lang }) {
