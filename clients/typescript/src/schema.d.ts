@@ -242,8 +242,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Withdraw a draft or sent document
-         * @description Voids a draft or sent document with a reason: its links stop working and `signing.voided` is delivered. A document that has ended (completed, declined, voided or expired) cannot be voided: 422.
+         * Withdraw a document that is not completed
+         * @description Voids a document that is not completed (draft, sent, declined or expired) with a reason: its status becomes `voided`, the trail records it, its links stop working and `signing.voided` is delivered. A completed document, one already voided and a redacted one are refused (422).
          */
         post: operations["voidDocument"];
         delete?: never;
@@ -689,7 +689,7 @@ export interface paths {
         put?: never;
         /**
          * Start a workflow for a participant: prepare from the template's latest published version and send; tokens shown once
-         * @description Prepares with `values` and the answers to the workflow's form fields (an answer fills the template variable of the same key and is kept in the document's metadata), then sends to the participant and every fixed role. The document expires `expires_days` after the start. 422 for an inactive workflow or a template without a published version; 402 when the plan's agreements are spent.
+         * @description Prepares with `values` and the answers to the workflow's form fields (an answer fills the template variable of the same key and is kept in the document's metadata), then sends to the participant and every fixed role. The document expires `expires_days` after the start. 422 for an inactive workflow or a template without a published version; 402 when the plan's agreements are spent. Started by a tablet's device key (`signing:device`, its own workflow, in person): only the participant's `token` is given; the fixed roles' entries carry `token: null` and their links go out by message.
          */
         post: operations["startWorkflow"];
         delete?: never;
@@ -1603,6 +1603,11 @@ export interface components {
                     w: number;
                     h: number;
                 } | null;
+                /**
+                 * @description Asks this field of one signing party only, and its placed box shows that party's answer: the party's 1-based position among the signers who sign (cc recipients not counted), in the order the send lists them, or its role label (exactly as sent, 1-40 characters, not cc). Absent: every signer is asked it. A send whose signers hold no such party (or more than one signer with that label) is refused with 422 naming the field.
+                 * @example 2
+                 */
+                signer?: number | string;
             }[];
             version: number;
             is_published: boolean;
@@ -1658,6 +1663,11 @@ export interface components {
                 w: number;
                 h: number;
             } | null;
+            /**
+             * @description Asks this field of one signing party only, and its placed box shows that party's answer: the party's 1-based position among the signers who sign (cc recipients not counted), in the order the send lists them, or its role label (exactly as sent, 1-40 characters, not cc). Absent: every signer is asked it. A send whose signers hold no such party (or more than one signer with that label) is refused with 422 naming the field.
+             * @example 2
+             */
+            signer?: number | string;
         };
         TemplatePublish: {
             code: string;
@@ -1767,7 +1777,10 @@ export interface components {
             declined_at: string | null;
             expires_at: string | null;
             remind_after_days: number | null;
+            /** @description Whether the stored text still hashes to `body_sha256`. */
             integrity_ok: boolean;
+            /** @description Null when `integrity_ok` is true; otherwise why not. A redacted document says so: its text was erased (so `integrity_ok` is false), and the kept hashes (`body_sha256`, the certificate's, the sealed files') still prove what was signed through `GET /v1/verify/{code}?sha256=`. Otherwise the text was changed outside the service. */
+            integrity_note: string | null;
             signers: components["schemas"]["Signer"][];
             events: components["schemas"]["Event"][];
         };
@@ -1791,6 +1804,7 @@ export interface components {
             signed_at: string | null;
             declined_at: string | null;
             decline_reason: string | null;
+            /** @description When the signer's link stops working; once the document completed, the end of the 30 days its links keep working. */
             token_expires_at: string;
             /** @description The signer's answers, in the template's field order; unanswered fields are absent. */
             fields: {
@@ -1846,7 +1860,7 @@ export interface components {
             auth?: "none" | "email_otp" | "sms_otp";
             party_id?: string | null;
             /**
-             * @description Language of this signer's messages and signing page; default the account's, else en.
+             * @description Lang of this signer's messages and signing page; default the account's, else en.
              * @enum {string}
              */
             locale?: "en" | "es" | "fr" | "de" | "pt" | "it" | "ar" | "he";
@@ -1864,7 +1878,10 @@ export interface components {
             /** @enum {string|null} */
             document_status: "draft" | "sent" | "completed" | "declined" | "voided" | "expired" | null;
             sequential: boolean | null;
+            /** @description When the link stops working: the document's expiry while it is out for signing; once completed, the end of the 30 days its links keep working. */
             expires_at: string | null;
+            /** @description When this signer's link stops working (as the signer's `token_expires_at` in the document read); once completed, the end of its 30 days. */
+            token_expires_at: string | null;
             tenant_name: string | null;
             signer_id: string | null;
             full_name: string | null;
@@ -2296,8 +2313,8 @@ export interface components {
                 full_name: string;
                 role: string;
                 participant: boolean;
-                /** @description 64 hex characters: the signing link's credential (/s/{token}); shown once. */
-                token: string;
+                /** @description 64 hex characters: the signing link's credential (/s/{token}); shown once. Null for a fixed (staff) role when a tablet's device key started the workflow: the tablet learns only the participant's link, and the staff roles get theirs by message. */
+                token: string | null;
             }[];
         };
         WorkflowStart: {
@@ -4052,6 +4069,11 @@ export interface operations {
                                 w: number;
                                 h: number;
                             } | null;
+                            /**
+                             * @description Asks this field of one signing party only, and its placed box shows that party's answer: the party's 1-based position among the signers who sign (cc recipients not counted), in the order the send lists them, or its role label (exactly as sent, 1-40 characters, not cc). Absent: every signer is asked it. A send whose signers hold no such party (or more than one signer with that label) is refused with 422 naming the field.
+                             * @example 2
+                             */
+                            signer?: number | string;
                         }[];
                     };
                 };
@@ -4587,6 +4609,7 @@ export interface operations {
                      *       "expires_at": "2026-12-31T23:59:59.000Z",
                      *       "remind_after_days": 3,
                      *       "integrity_ok": true,
+                     *       "integrity_note": null,
                      *       "signers": [
                      *         {
                      *           "signer_id": "sgn_7k2m9x4b1n3p5q8r0t6v",
@@ -4805,7 +4828,7 @@ export interface operations {
                      *           "signer_id": "sgn_7k2m9x4b1n3p5q8r0t6v",
                      *           "email": "ana@example.com",
                      *           "token": "9f3b2c1d0e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c",
-                     *           "url": "https://sign.example.com/s/9f3b2c1d0e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
+                     *           "url": "https://sign.example.com/s/9f3b2c1d0e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c?lang=en"
                      *         }
                      *       ]
                      *     }
@@ -4815,7 +4838,7 @@ export interface operations {
                             signer_id: string;
                             email: string;
                             token: string;
-                            /** @description The signing link: the account's signing host under white-label, else the service's. */
+                            /** @description The signing link as the signer's email carries it: on the account's signing host under white-label, else the service's, with `?lang=` set to the signer's language (their `locale`, else the account's). */
                             url: string;
                         }[];
                     };
@@ -5504,6 +5527,7 @@ export interface operations {
                      *       "document_status": "sent",
                      *       "sequential": true,
                      *       "expires_at": "2026-12-31T23:59:59.000Z",
+                     *       "token_expires_at": "2026-12-31T23:59:59.000Z",
                      *       "tenant_name": "Demo Company",
                      *       "signer_id": "sgn_7k2m9x4b1n3p5q8r0t6v",
                      *       "full_name": "Ana Ruiz",
@@ -5672,6 +5696,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     method: "typed" | "drawn" | "clicked" | "uploaded";
+                    /** @description 1-400,000 characters for every method: the signer's name (typed, clicked), or a PNG or JPEG data URL of at most 2000 × 1000 pixels (drawn, uploaded). */
                     value: string;
                     /** @description A signature taken offline: `at` is the device's clock; other keys (device, …) are kept as given. */
                     captured?: {
@@ -5741,7 +5766,7 @@ export interface operations {
                     "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
-            /** @description Body over one megabyte. */
+            /** @description Body over 4 MB (room for a 400,000-character value in any encoding). */
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -6218,6 +6243,7 @@ export interface operations {
                  */
                 "application/json": {
                     key: string;
+                    /** @description The answer: at most 400,000 characters for a signature field, 20,000 for text, 10 for initials (each kind's rule applies). */
                     value: string;
                     about?: string | null;
                 };
