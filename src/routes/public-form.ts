@@ -26,7 +26,17 @@ import { MessagePage } from "../pages/layout";
 import { brandOf } from "../domain/branding";
 import { type PageBrand, pageBrand } from "../pages/brand";
 import { signPath } from "../pages/signing";
-import { ClosedFormPage, EMAIL_INPUT, MissingFormPage, NAME_INPUT, PublicFormPage, type PublicFormErrors, fieldInput } from "../pages/public-form";
+import {
+  ClosedFormPage,
+  EMAIL_INPUT,
+  MissingFormPage,
+  NAME_INPUT,
+  PublicFormPage,
+  type PublicFormErrors,
+  type PublicFormProps,
+  fieldInput,
+} from "../pages/public-form";
+import type { T } from "../i18n";
 
 type C = Context<AppEnv>;
 
@@ -74,6 +84,21 @@ async function load(c: C) {
 const formBrand = async (c: C, w: { whiteLabel: boolean; row: { tenantId: string } }): Promise<PageBrand | undefined> =>
   w.whiteLabel ? pageBrand(await brandOf(c.env, w.row.tenantId)) : undefined;
 
+type Loaded = NonNullable<Awaited<ReturnType<typeof load>>["w"]>;
+
+/** The open form, fresh or with what was posted and its problems; Turnstile's script allowed when the account uses it. */
+async function formPage(
+  c: C,
+  common: { t: T; nonce: string; slug: string; w: Loaded },
+  extra: Pick<PublicFormProps, "startKey" | "posted" | "errors">,
+  status: 200 | 422,
+) {
+  const { t, nonce, slug, w } = common;
+  if (w.turnstileSiteKey) allowTurnstile(c, nonce);
+  const props = { t, nonce, slug, name: w.row.name, tenantName: w.tenantName, intro: w.row.intro, formFields: w.row.formFields };
+  return page(c, PublicFormPage({ ...props, ...extra, brand: await formBrand(c, w), turnstileSiteKey: w.turnstileSiteKey }), status);
+}
+
 export const publicForm = createRouter();
 
 publicForm.get("/f/:slug", async (c) => {
@@ -83,25 +108,8 @@ publicForm.get("/f/:slug", async (c) => {
   setPageHeaders(c, nonce);
   const { slug, w, open } = await load(c);
   if (!w) return page(c, MissingFormPage({ t, nonce }), 404);
-  const brand = await formBrand(c, w);
-  if (!open) return page(c, ClosedFormPage({ t, nonce, slug, name: w.row.name, brand }), 200);
-  if (w.turnstileSiteKey) allowTurnstile(c, nonce);
-  return page(
-    c,
-    PublicFormPage({
-      t,
-      nonce,
-      slug,
-      name: w.row.name,
-      tenantName: w.tenantName,
-      intro: w.row.intro,
-      formFields: w.row.formFields,
-      startKey: randomHex(16),
-      brand,
-      turnstileSiteKey: w.turnstileSiteKey,
-    }),
-    200,
-  );
+  if (!open) return page(c, ClosedFormPage({ t, nonce, slug, name: w.row.name, brand: await formBrand(c, w) }), 200);
+  return formPage(c, { t, nonce, slug, w }, { startKey: randomHex(16) }, 200);
 });
 
 publicForm.post("/f/:slug", async (c) => {
@@ -132,27 +140,7 @@ publicForm.post("/f/:slug", async (c) => {
     }
   }
   for (const f of fields) if (f.required && !(f.key in answers)) errors.fields![f.key] ??= t("err_required");
-  const form = async (status: 422, errs: PublicFormErrors) => {
-    if (w.turnstileSiteKey) allowTurnstile(c, nonce);
-    return page(
-      c,
-      PublicFormPage({
-        t,
-        nonce,
-        slug,
-        name: w.row.name,
-        tenantName: w.tenantName,
-        intro: w.row.intro,
-        formFields: fields,
-        posted,
-        errors: errs,
-        startKey: startKeyOf(body),
-        brand: await formBrand(c, w),
-        turnstileSiteKey: w.turnstileSiteKey,
-      }),
-      status,
-    );
-  };
+  const form = (status: 422, errs: PublicFormErrors) => formPage(c, { t, nonce, slug, w }, { posted, errors: errs, startKey: startKeyOf(body) }, status);
   if (!parsed.success || Object.keys(errors.fields!).length) return form(422, errors);
 
   // The same form pressed twice (no script to stop a double click) lands on the first start's page.
