@@ -19,7 +19,7 @@ import { IDEMPOTENCY_TTL_MS, claim } from "../http/idempotency";
 import { openWithSecret, sealWithSecret } from "../lib/secret-box";
 import { randomHex, sha256Hex } from "../lib/crypto";
 import { StartInput, startLoaded } from "../domain/workflows";
-import { chooseLang, translator } from "../i18n";
+import { type T, chooseLang, translator } from "../i18n";
 import { allowTurnstile, newNonce, setPageHeaders } from "../pages/security";
 import { TURNSTILE_INPUT, verifyTurnstile } from "../lib/turnstile";
 import { MessagePage } from "../pages/layout";
@@ -36,7 +36,6 @@ import {
   type PublicFormProps,
   fieldInput,
 } from "../pages/public-form";
-import type { T } from "../i18n";
 
 type C = Context<AppEnv>;
 
