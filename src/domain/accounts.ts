@@ -1,9 +1,10 @@
 /** Accounts (tenants), their API keys and members, and the account audit trail. */
+import { toHex } from "../lib/bytes";
 import { z } from "@hono/zod-openapi";
 import { type Db, dbOf } from "../db/client";
 import type { Env, Mode } from "../env";
 import { ApiError, invalid } from "../lib/errors";
-import { randomHex, sha256Hex, toHex, randomBytes } from "../lib/crypto";
+import { randomHex, sha256Hex, randomBytes } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { parseRange } from "../lib/ip";
 import { keyLimiterName } from "../objects/rate-limiter/client";

@@ -4,10 +4,11 @@
  * failures, sessions (idle for 12 hours ends one) and one-time sign-in links.
  * Free of HTTP: src/http/session.ts carries sessions in cookies and enforces the table.
  */
+import { fromHex, toHex } from "../lib/bytes";
 import type { Env, Mode } from "../env";
 import { dbOf } from "../db/client";
 import { ApiError, invalid } from "../lib/errors";
-import { fromHex, randomHex, sha256Hex, timingSafeEqual, toHex } from "../lib/crypto";
+import { randomHex, sha256Hex, timingSafeEqual } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { MEMBER_ROLES, type MemberRole } from "./vocabulary";
 import { insertAudit } from "../db/accounts";

@@ -2,6 +2,7 @@
  * Evidence: the certificate of completion, the sealed PDF, the evidence bundle (API key,
  * signing:read) and public verification by code (anonymous, rate-limited per address).
  */
+import { toBase64 } from "../lib/bytes";
 import { SEAL_LEVELS, SIGNATURE_METHODS, SIGNER_STATUSES, TRAIL_KINDS } from "../domain/vocabulary";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
@@ -12,7 +13,6 @@ import { text } from "../lib/text";
 import { publicBaseUrl } from "../lib/config";
 import { clientAddress } from "../http/auth";
 import { ADDRESS_LIMIT, limitOrThrow } from "../http/rate-limit";
-import { toBase64 } from "../lib/seal/der";
 import { certificateView } from "../domain/certificates";
 import { certificateForCompleted, sealedFile, type SealedKind } from "../domain/evidence";
 import { SHA256_HEX, verifyCode } from "../domain/verification";

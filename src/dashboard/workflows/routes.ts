@@ -1,11 +1,11 @@
 /** Workflows: the list, create and edit from the form, one workflow with the QR code of a public one. */
+import { fromBase64, toBase64 } from "../../lib/bytes";
 import { ApiError } from "../../lib/errors";
 import { type C, type Status, ok, page, parsed, refusalOf, route, speech, tr, viewer } from "../kit";
 import type { Flash } from "../frame";
 import { NEW_WORKFLOW_FORM, WorkflowFormView, WorkflowView, WorkflowsView, workflowForm } from "./view";
 import { type SessionMember, formOf, principalOf } from "../../http/session";
 import { WorkflowCreate, WorkflowEdit, createWorkflow, editWorkflow, getWorkflow, listWorkflows, workflowQr } from "../../domain/workflows";
-import { fromBase64, toBase64 } from "../../lib/seal/der";
 import { listTemplates } from "../../domain/templates";
 
 /** The codes of the account's templates (any version), for the workflow form's choice. */
