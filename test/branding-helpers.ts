@@ -1,9 +1,9 @@
 /** Builders for branding tests: pictures made byte by byte, brand writes as the operator. */
+import { concatBytes } from "../src/lib/bytes";
 import { exports, env } from "cloudflare:workers";
 import { expect } from "vitest";
 import jpeg from "jpeg-js";
 import { BASE, api } from "./helpers";
-import { concatBytes } from "../src/lib/seal/der";
 import { updateTenant } from "../src/domain/accounts";
 import { PNG_SIGNATURE, chunk, deflate, ihdr } from "./png-bytes";
 

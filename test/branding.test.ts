@@ -1,8 +1,8 @@
+import { concatBytes } from "../src/lib/bytes";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { BASE, addKey, api, makeTenant } from "./helpers";
 import { GOOD_BRAND, OPERATOR, PNG_SIGNATURE, brandedTenant, chunk, ihdr, logoPng, openingJpeg, putBrand, putPicture, whiteLabel } from "./branding-helpers";
-import { concatBytes } from "../src/lib/seal/der";
 import { makeMember, sessionFor } from "./dashboard-helpers";
 import { contrastRatio, contrastProblems, relativeLuminance, signingHostProblem } from "../src/domain/branding";
 

@@ -34,7 +34,7 @@ async function account(role: "owner" | "admin" | "member" | "viewer" = "owner") 
 
 const texts = async (html: string, sel: string) => (await select(html, sel)).map((e) => e.text.replace(/\s+/g, " ").trim());
 const alert = async (html: string) => (await texts(html, "[role=alert] p")).join(" ");
-const audit = async (tenantId: string) => (await dbOf(env.DB).select().from(auditLog).where(eq(auditLog.tenantId, tenantId)).all()).map((a) => a.action);
+const audit = async (tenantId: string) => (await dbOf(env).select().from(auditLog).where(eq(auditLog.tenantId, tenantId)).all()).map((a) => a.action);
 
 /** A multipart POST with the session's CSRF token and one file. */
 async function upload(b: Browser, path: string, bytes: Uint8Array, type: string, extra: Record<string, string> = {}) {
@@ -149,7 +149,7 @@ describe("workflows: create and edit", () => {
   it("shows the API's refusals on the form, keeps what was typed, and saves nothing", async () => {
     const { t, key, b } = await account();
     const { code: tpl } = await waiverTemplate(key);
-    const count = async () => (await dbOf(env.DB).select().from(workflows).where(eq(workflows.tenantId, t)).all()).length;
+    const count = async () => (await dbOf(env).select().from(workflows).where(eq(workflows.tenantId, t)).all()).length;
     const code = `desk-${crypto.randomUUID().slice(0, 6)}`;
     const twoParticipants = await b.submit("/app/workflows", { ...form(tpl, code), participant: "" }, "/app/workflows/new");
     expect(twoParticipants.status).toBe(422);
@@ -190,7 +190,7 @@ describe("workflows: create and edit", () => {
     expect(await select(list.text, 'a[href="/app/workflows/new"]')).toHaveLength(0);
     expect((await v.get("/app/workflows/new")).status).toBe(403);
     expect((await v.submit("/app/workflows", form(tpl, "viewer-made"), "/app/workflows")).status).toBe(403);
-    expect((await dbOf(env.DB).select().from(workflows).where(eq(workflows.tenantId, t)).all()).length).toBe(0);
+    expect((await dbOf(env).select().from(workflows).where(eq(workflows.tenantId, t)).all()).length).toBe(0);
   });
 });
 
@@ -205,12 +205,12 @@ describe("tablets", () => {
     expect(issued.status).toBe(200);
     const code = (await texts(issued.text, "#secret"))[0]!;
     expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
-    const row0 = (await dbOf(env.DB).select().from(devices).where(eq(devices.tenantId, t)).all())[0]!;
+    const row0 = (await dbOf(env).select().from(devices).where(eq(devices.tenantId, t)).all())[0]!;
     // The expiry in the page's language (English here), in UTC.
     expect(issued.text).toContain(`before ${dashTranslator("en").when(row0.codeExpiresAt)}; it works once.`);
     // Shown once: the list does not show it again.
     expect((await b.get("/app/tablets")).text).not.toContain(code);
-    const row = (await dbOf(env.DB).select().from(devices).where(eq(devices.tenantId, t)).all())[0]!;
+    const row = (await dbOf(env).select().from(devices).where(eq(devices.tenantId, t)).all())[0]!;
     expect(row.codeHash).not.toContain(code);
     const paired = await api("POST", "/v1/devices/pair", { body: { code, platform: "android", app_version: "2.1", os_version: "14" }, ip: "198.51.100.77" });
     expect(paired.status, paired.text).toBe(200);
@@ -221,7 +221,7 @@ describe("tablets", () => {
     expect((await b.get(stop.location!)).text).toContain("Tablet stopped");
     expect((await api("POST", "/v1/devices/heartbeat", { key: paired.json.key, body: {} })).status).toBe(401);
     expect(await audit(t)).toEqual(expect.arrayContaining(["device.pairing_code", "device.stopped"]));
-    const actors = (await dbOf(env.DB).select().from(auditLog).where(eq(auditLog.tenantId, t)).all())
+    const actors = (await dbOf(env).select().from(auditLog).where(eq(auditLog.tenantId, t)).all())
       .filter((a) => a.action.startsWith("device.pairing"))
       .map((a) => a.actor);
     expect(actors[0]).toMatch(/^member:/);
@@ -236,17 +236,17 @@ describe("tablets", () => {
     expect(await alert(r.text)).toContain(`no workflow ${theirs.id}`);
     const empty = await b.submit("/app/tablets", { name: "", workflow_id: theirs.id }, "/app/tablets");
     expect(empty.status).toBe(422);
-    expect((await dbOf(env.DB).select().from(devices).where(eq(devices.tenantId, t)).all()).length).toBe(0);
+    expect((await dbOf(env).select().from(devices).where(eq(devices.tenantId, t)).all()).length).toBe(0);
     const w = await makeWorkflow(key);
     const v = await sessionFor(await makeMember(t, "viewer"));
     expect((await v.get("/app/tablets")).status).toBe(200);
     expect((await v.submit("/app/tablets", { name: "Desk", workflow_id: w.id }, "/app/tablets")).status).toBe(403);
     const ok = await b.submit("/app/tablets", { name: "Desk", workflow_id: w.id }, "/app/tablets");
     expect(ok.status).toBe(200);
-    const row = (await dbOf(env.DB).select().from(devices).where(eq(devices.tenantId, t)).all())[0]!;
+    const row = (await dbOf(env).select().from(devices).where(eq(devices.tenantId, t)).all())[0]!;
     expect((await other.b.submit(`/app/tablets/${row.id}/stop`, {}, "/app/tablets")).status).toBe(404);
     expect((await v.submit(`/app/tablets/${row.id}/stop`, {}, "/app/tablets")).status).toBe(403);
-    expect((await dbOf(env.DB).select().from(devices).where(eq(devices.id, row.id)).get())!.stoppedAt).toBeNull();
+    expect((await dbOf(env).select().from(devices).where(eq(devices.id, row.id)).get())!.stoppedAt).toBeNull();
   });
 });
 

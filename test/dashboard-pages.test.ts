@@ -267,7 +267,7 @@ describe("keys", () => {
     const list = await b.get("/app/keys");
     expect(list.text).not.toContain(key);
     expect(list.text).toContain(key.slice(0, 12));
-    const row = (await dbOf(env.DB).select().from(apiKeys).where(eq(apiKeys.tenantId, t)).all()).find((k) => k.label === "CRM sync")!;
+    const row = (await dbOf(env).select().from(apiKeys).where(eq(apiKeys.tenantId, t)).all()).find((k) => k.label === "CRM sync")!;
     expect(row.scopes).toEqual(["signing:read"]);
     const noReason = await b.submit(`/app/keys/${row.id}/revoke`, { reason: "" }, "/app/keys");
     expect(noReason.status).toBe(422);
@@ -275,7 +275,7 @@ describe("keys", () => {
     expect(revoked.status).toBe(303);
     expect((await api("GET", "/v1/account", { key })).status).toBe(401);
     expect((await b.get("/app/keys")).text).toContain("laptop lost");
-    const audit = await dbOf(env.DB).select().from(auditLog).where(eq(auditLog.tenantId, t)).all();
+    const audit = await dbOf(env).select().from(auditLog).where(eq(auditLog.tenantId, t)).all();
     expect(audit.filter((a) => a.action.startsWith("key.")).map((a) => [a.action, a.actor])).toEqual(
       expect.arrayContaining([
         ["key.issued", `member:${m.memberId}`],

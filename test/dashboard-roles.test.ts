@@ -85,7 +85,7 @@ describe("roles × pages and actions", () => {
 
   it("a viewer or member cannot issue a key by crafting a POST; an admin can", async () => {
     const t = await makeAccount();
-    const count = async () => (await dbOf(env.DB).select().from(apiKeys).where(eq(apiKeys.tenantId, t)).all()).length;
+    const count = async () => (await dbOf(env).select().from(apiKeys).where(eq(apiKeys.tenantId, t)).all()).length;
     const form = { label: "crafted", mode: "live", scopes: ["signing:read", "signing:write"] };
     for (const role of ["viewer", "member"] as const) {
       const b = await sessionFor(await makeMember(t, role));
@@ -115,7 +115,7 @@ describe("roles × pages and actions", () => {
     const last = await o.submit(`/app/members/${owner.memberId}/role`, { role: "admin" }, "/app/members");
     expect(last.status).toBe(422);
     expect(last.text).toContain("at least one owner");
-    const roleOf = async (id: string) => (await dbOf(env.DB).select().from(members).where(eq(members.id, id)).get())!.role;
+    const roleOf = async (id: string) => (await dbOf(env).select().from(members).where(eq(members.id, id)).get())!.role;
     expect(await roleOf(owner.memberId)).toBe("owner");
     expect(await roleOf(viewer.memberId)).toBe("viewer");
     // The new role applies to the member's next request.
@@ -132,10 +132,10 @@ describe("roles × pages and actions", () => {
     const a2 = await sessionFor(await makeMember(t2, "owner"));
     const issued = await a2.submit("/app/keys", { label: "theirs", mode: "test", scopes: ["signing:read"] }, "/app/keys");
     expect(issued.status).toBe(200);
-    const [row] = await dbOf(env.DB).select().from(apiKeys).where(eq(apiKeys.tenantId, t2)).all();
+    const [row] = await dbOf(env).select().from(apiKeys).where(eq(apiKeys.tenantId, t2)).all();
     const r = await a1.submit(`/app/keys/${row!.id}/revoke`, { reason: "not mine" }, "/app/keys");
     expect(r.status).toBe(404);
-    const after = await dbOf(env.DB).select().from(apiKeys).where(eq(apiKeys.id, row!.id)).get();
+    const after = await dbOf(env).select().from(apiKeys).where(eq(apiKeys.id, row!.id)).get();
     expect(after!.revokedAt).toBeNull();
   });
 });
@@ -148,7 +148,7 @@ describe("CSRF", () => {
     const otherCsrf = (await select((await other.get("/app/documents")).text, 'input[name="csrf"]'))[0]!.attrs.value!;
     const mine = (await select((await b.get("/app/documents")).text, 'input[name="csrf"]'))[0]!.attrs.value!;
     expect(mine).not.toBe(otherCsrf);
-    const count = async () => (await dbOf(env.DB).select().from(apiKeys).where(eq(apiKeys.tenantId, t)).all()).length;
+    const count = async () => (await dbOf(env).select().from(apiKeys).where(eq(apiKeys.tenantId, t)).all()).length;
     const form = { label: "csrf", mode: "test", scopes: "signing:read" };
     for (const [what, extra, headers] of [
       ["no token", {}, {}],

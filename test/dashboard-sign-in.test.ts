@@ -9,7 +9,7 @@ import { ops } from "./helpers";
 import { Browser, PASSWORD, SESSION, makeAccount, makeMember, signedIn } from "./dashboard-helpers";
 import { select } from "./pages-helpers";
 
-const db = () => dbOf(env.DB);
+const db = () => dbOf(env);
 
 /** The bodies of the emails sent to one address, as the development outbox shows them (links unmasked). */
 async function outboxTo(tenantId: string, email: string): Promise<string[]> {

@@ -14,7 +14,7 @@ import { publishedTemplate } from "./signing-helpers";
  */
 export async function workflowRow(tenantId: string, mode: "test" | "live" = "live", over: Partial<typeof workflows.$inferInsert> = {}) {
   const id = newId("wfl");
-  await dbOf(env.DB)
+  await dbOf(env)
     .insert(workflows)
     .values({
       id,
@@ -66,7 +66,7 @@ export async function pairedDevice(key: string, workflowId: string, body: Record
   return r.json as { device_id: string; name: string; key: string; workflow_id: string; workflow_name: string };
 }
 
-export const deviceRow = (id: string) => dbOf(env.DB).select().from(devices).where(eq(devices.id, id)).get();
+export const deviceRow = (id: string) => dbOf(env).select().from(devices).where(eq(devices.id, id)).get();
 
 /** Marks a document as started by a device (what a start by the device key records). */
-export const markStartedBy = (documentId: string, deviceId: string) => dbOf(env.DB).update(documents).set({ deviceId }).where(eq(documents.id, documentId));
+export const markStartedBy = (documentId: string, deviceId: string) => dbOf(env).update(documents).set({ deviceId }).where(eq(documents.id, documentId));

@@ -54,7 +54,7 @@ describe("POST /v1/devices/pairing-codes", () => {
       const bad = await api("POST", "/v1/devices/pairing-codes", { key: t.key, body });
       expect(bad.status, JSON.stringify(body)).toBe(422);
     }
-    const count = await dbOf(env.DB).select().from(devices).where(eq(devices.tenantId, t.tenantId)).all();
+    const count = await dbOf(env).select().from(devices).where(eq(devices.tenantId, t.tenantId)).all();
     expect(count).toHaveLength(0);
   });
 });
@@ -70,7 +70,7 @@ describe("POST /v1/devices/pair", () => {
       expect(Object.keys(r.json).sort()).toEqual(["device_id", "key", "name", "workflow_id", "workflow_name"]);
       expect(r.json).toMatchObject({ device_id, name: "Lobby tablet", workflow_id: wf, workflow_name: "Front desk waiver" });
       expect(r.json.key).toMatch(new RegExp(`^mk_${mode}_[0-9a-f]{48}$`));
-      const key = await dbOf(env.DB)
+      const key = await dbOf(env)
         .select()
         .from(apiKeys)
         .where(eq(apiKeys.keyHash, await sha256Hex(r.json.key)))
@@ -98,7 +98,7 @@ describe("POST /v1/devices/pair", () => {
     const spent = await pairingCode(t.key, wf);
     expect((await pair(spent.code)).status).toBe(200);
     const expired = await pairingCode(t.key, wf);
-    await dbOf(env.DB)
+    await dbOf(env)
       .update(devices)
       .set({ codeExpiresAt: new Date(Date.now() - 1000).toISOString() })
       .where(eq(devices.id, expired.device_id));
@@ -113,7 +113,7 @@ describe("POST /v1/devices/pair", () => {
       expect(a.headers.get("www-authenticate")).toBe(answers[0]!.headers.get("www-authenticate"));
     }
     // Nothing was issued by the refusals: one key for the one pairing.
-    const keys = await dbOf(env.DB).select().from(apiKeys).where(eq(apiKeys.tenantId, t.tenantId)).all();
+    const keys = await dbOf(env).select().from(apiKeys).where(eq(apiKeys.tenantId, t.tenantId)).all();
     expect(keys.filter((k) => k.deviceId)).toHaveLength(1);
   });
 
@@ -123,7 +123,7 @@ describe("POST /v1/devices/pair", () => {
     const { code, device_id } = await pairingCode(t.key, wf);
     const answers = await Promise.all(Array.from({ length: 6 }, () => api("POST", "/v1/devices/pair", { body: { code }, ip: freshIp() })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 401, 401, 401, 401, 401]);
-    const keys = await dbOf(env.DB).select().from(apiKeys).where(eq(apiKeys.deviceId, device_id)).all();
+    const keys = await dbOf(env).select().from(apiKeys).where(eq(apiKeys.deviceId, device_id)).all();
     expect(keys).toHaveLength(1);
   });
 
@@ -186,7 +186,7 @@ describe("GET /v1/devices and POST /v1/devices/{id}/stop", () => {
     const paired = await pairedDevice(t.key, wf, { platform: "ios" });
     const pending = await pairingCode(t.key, wf, "Not yet paired");
     const ranOut = await pairingCode(t.key, wf, "Ran out");
-    await dbOf(env.DB)
+    await dbOf(env)
       .update(devices)
       .set({ codeExpiresAt: new Date(Date.now() - 1000).toISOString() })
       .where(eq(devices.id, ranOut.device_id));
@@ -215,7 +215,7 @@ describe("GET /v1/devices and POST /v1/devices/{id}/stop", () => {
     const after = await api("POST", "/v1/devices/heartbeat", { key: d.key });
     expect(after.status).toBe(401);
     expect(after.text).toBe((await api("POST", "/v1/devices/heartbeat", { key: `mk_live_${"0".repeat(48)}` })).text);
-    const key = await dbOf(env.DB).select().from(apiKeys).where(eq(apiKeys.deviceId, d.device_id)).get();
+    const key = await dbOf(env).select().from(apiKeys).where(eq(apiKeys.deviceId, d.device_id)).get();
     expect(key!.revokedAt).toBeTruthy();
     expect(key!.revokeReason).toBe("device stopped");
 
@@ -312,7 +312,7 @@ describe("a device key's reach", () => {
     const body = { email: "guest@example.com", full_name: "Grace Guest" };
     const r = await api("POST", `/v1/workflows/${wf}/start`, { key: d.key, body });
     expect(r.status, r.text).toBe(200);
-    const row = await dbOf(env.DB).select().from(documents).where(eq(documents.id, r.json.document_id)).get();
+    const row = await dbOf(env).select().from(documents).where(eq(documents.id, r.json.document_id)).get();
     expect(row).toMatchObject({ deviceId: d.device_id, workflowId: wf });
     expect((await api("GET", `/v1/documents/${r.json.document_id}`, { key: d.key })).status).toBe(200);
 
@@ -329,7 +329,7 @@ describe("a device key's reach", () => {
     }
     // An account key's start records no device.
     const mine = await api("POST", `/v1/workflows/${wf}/start`, { key: t.key, body });
-    const plain = await dbOf(env.DB).select().from(documents).where(eq(documents.id, mine.json.document_id)).get();
+    const plain = await dbOf(env).select().from(documents).where(eq(documents.id, mine.json.document_id)).get();
     expect(plain!.deviceId).toBeNull();
     expect((await api("GET", `/v1/documents/${mine.json.document_id}`, { key: d.key })).status).toBe(403);
   });

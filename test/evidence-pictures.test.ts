@@ -1,3 +1,4 @@
+import { concatBytes, toBase64 } from "../src/lib/bytes";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import jpeg from "jpeg-js";
@@ -7,7 +8,6 @@ import { sentDocument, people } from "./signing-helpers";
 import { insertDocument } from "./evidence-fixtures";
 import { fromB64 } from "./evidence-pdf-helpers";
 import { sha256Hex } from "../src/lib/crypto";
-import { concatBytes, toBase64 } from "../src/lib/seal/der";
 import { normaliseSignaturePicture, PictureError, signaturePictureForPdf } from "../src/lib/image";
 import { PNG_SIGNATURE, chunk, deflate, ihdr } from "./png-bytes";
 

@@ -8,6 +8,7 @@
  * session, CSRF, tablet cookie, provider signature) changes no row count and no R2 object count.
  * `npm test` runs a seeded sample; `npm run reliability -- fuzz` runs FUZZ_PAGE_REQUESTS (5,000).
  */
+import { concatBytes } from "../src/lib/bytes";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { buildFixture, diffCounts, storesSnapshot, untilStill } from "./reliability/fuzz-fixture.mjs";
@@ -30,7 +31,6 @@ import { LANGUAGES } from "../src/domain/vocabulary";
 import { REDOC_BASE, REDOC_VERSION } from "../src/routes/api-reference";
 import { PDFJS_BASE, PDFJS_VERSION } from "../src/routes/pdfjs-assets";
 import { sha256Hex } from "../src/lib/crypto";
-import { concatBytes } from "../src/lib/seal/der";
 
 const N = Number(inject("fuzzPageRequests" as never) ?? 0) || 300;
 const SEED = Number(inject("fuzzSeed" as never) ?? 0) || 20261123;

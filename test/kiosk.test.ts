@@ -29,7 +29,7 @@ function tablet(ip = "203.0.113.40") {
 async function pairedTablet(over: Partial<typeof workflows.$inferInsert> = {}) {
   const t = await makeTenant();
   const wf = await workflowFor(t.key);
-  if (Object.keys(over).length) await dbOf(env.DB).update(workflows).set(over).where(eq(workflows.id, wf));
+  if (Object.keys(over).length) await dbOf(env).update(workflows).set(over).where(eq(workflows.id, wf));
   const { code, device_id } = await pairingCode(t.key, wf, "Lobby");
   const tab = tablet();
   const r = await tab.go("POST", "/t/pair", { code, lang: "en" });
@@ -151,7 +151,7 @@ describe("GET /t (the tablet's page)", () => {
     const problems = await select(r.text, "#problem li");
     expect(problems.map((p) => p.text)).toEqual(["Enter an email address, like name@example.com.", "Answer this question."]);
     expect((await select(r.text, "#full_name"))[0]!.attrs.value).toBe("Ada");
-    const docs = await dbOf(env.DB).select().from(documents).where(eq(documents.tenantId, t.tenantId)).all();
+    const docs = await dbOf(env).select().from(documents).where(eq(documents.tenantId, t.tenantId)).all();
     expect(docs).toHaveLength(0);
   });
 
@@ -214,7 +214,7 @@ describe("the kiosk, person after person", () => {
       expect(back.status).toBe(303);
       expect(back.headers.get("location")).toBe("/t?lang=en");
 
-      const docs = await dbOf(env.DB).select().from(documents).where(eq(documents.tenantId, t.tenantId)).all();
+      const docs = await dbOf(env).select().from(documents).where(eq(documents.tenantId, t.tenantId)).all();
       const doc = docs.find((d) => !ids.includes(d.id))!;
       ids.push(doc.id);
       expect(doc).toMatchObject({ deviceId: device_id, status: "completed" });
@@ -227,14 +227,14 @@ describe("the kiosk, person after person", () => {
     const attempt = await startOn(tab, { full_name: "Carl Gauss", email: "carl@example.com" });
     const twice = await tab.go("POST", "/t/start", { lang: "en", attempt, full_name: "Carl Gauss", email: "carl@example.com" });
     expect(twice.status).toBe(303);
-    const docs = await dbOf(env.DB).select().from(documents).where(eq(documents.tenantId, t.tenantId)).all();
+    const docs = await dbOf(env).select().from(documents).where(eq(documents.tenantId, t.tenantId)).all();
     expect(docs).toHaveLength(1);
     const declined = await tab.go("POST", "/t/sign/decline", { lang: "de", reason: "Not today" });
     expect(declined.status).toBe(303);
     expect(declined.headers.get("location")).toBe("/t/thanks?lang=de&declined=1");
     const thanks = await tab.go("GET", "/t/thanks?lang=de&declined=1");
     expect(thanks.text).toContain("Sie haben abgelehnt");
-    const doc = await dbOf(env.DB).select().from(documents).where(eq(documents.id, docs[0]!.id)).get();
+    const doc = await dbOf(env).select().from(documents).where(eq(documents.id, docs[0]!.id)).get();
     expect(doc!.status).toBe("declined");
   });
 
@@ -250,6 +250,6 @@ describe("the kiosk, person after person", () => {
     const r = await tab.go("POST", "/t/start", { full_name: "Eve", email: "eve@example.com" });
     expect(r.status).toBe(422);
     expect(r.text).toContain("This tablet is not taking signatures right now.");
-    expect(await dbOf(env.DB).select().from(documents).where(eq(documents.tenantId, t.tenantId)).all()).toHaveLength(1);
+    expect(await dbOf(env).select().from(documents).where(eq(documents.tenantId, t.tenantId)).all()).toHaveLength(1);
   });
 });

@@ -9,7 +9,7 @@ import { translator } from "../src/i18n";
 import { api, ops } from "./helpers";
 import { REDIRECT, VERIFIER, agree, authorize, authorizeQuery, connected, makeClient, makeMember, token } from "./oauth-helpers";
 
-const db = () => dbOf(env.DB);
+const db = () => dbOf(env);
 const STATE = "st/+ &é=1";
 
 describe("GET /.well-known/oauth-authorization-server", () => {

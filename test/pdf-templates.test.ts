@@ -1,3 +1,4 @@
+import { toBase64 as toB64 } from "../src/lib/bytes";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { PDFDocument, PDFName } from "pdf-lib";
@@ -6,7 +7,6 @@ import { BASE, addKey, api, makeTenant } from "./helpers";
 import { type ActiveKind, type PageSpec, activePdf, aes256Pdf, bombPdf, makeEncryptedPdf, makePdf, png } from "./pdf-template-fixtures";
 import { attachments, fromB64, pageContents, signatureParts } from "./evidence-pdf-helpers";
 import { consentAndSign, sentDocument } from "./signing-helpers";
-import { toBase64 as toB64 } from "../src/lib/seal/der";
 import { fixedBody, pagePicture, pdfTemplateInfo, placeFields, putPagePicture, uploadPdfTemplate } from "../src/domain/pdf-templates";
 import { publishTemplate } from "../src/domain/templates";
 import { sha256Hex } from "../src/lib/crypto";

@@ -2,12 +2,12 @@
  * The limits of a signing link's requests: a token of any length that is not ours reads like
  * every other bad link, and a signature value is 1-400,000 characters for every method.
  */
+import { concatBytes, toBase64 } from "../src/lib/bytes";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, makeTenant } from "./helpers";
 import { sentDocument } from "./signing-helpers";
 import { fromB64 } from "./evidence-pdf-helpers";
-import { concatBytes, toBase64 } from "../src/lib/seal/der";
 import { PNG_SIGNATURE, chunk, deflate, ihdr } from "./png-bytes";
 
 const UNKNOWN = "0".repeat(64);

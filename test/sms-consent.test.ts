@@ -1,9 +1,10 @@
 import { env } from "cloudflare:workers";
+import { dbOf } from "../src/db/client";
 import { describe, expect, it } from "vitest";
 import { api, makeTenant, ops, phoneRange } from "./helpers";
 import { FALLBACK_COUNTRY, missingDisclosures, textPermission } from "../src/domain/sms-consent";
 import { toE164 } from "../src/domain/field-values";
-import { markRevoked, markSuppressed, smsDb } from "../src/db/sms";
+import { markRevoked, markSuppressed } from "../src/db/sms";
 
 const WORDING = "Acme will text you signing links. Msg frequency varies. Msg & data rates may apply. Reply HELP for help, STOP to cancel.";
 const record = (key: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
@@ -83,7 +84,7 @@ describe("POST /v1/sms-consents", () => {
     const t = await makeTenant();
     const phone = uniquePhone();
     expect((await record(t.key, { phone })).status).toBe(200);
-    await markRevoked(smsDb(env.DB), phone, new Date().toISOString(), "STOP", "+15005550006").run();
+    await markRevoked(dbOf(env), phone, new Date().toISOString(), "STOP", "+15005550006").run();
     const again = await record(t.key, { phone });
     expect(again.status).toBe(422);
     expect(again.json.error.message).toContain("opted out");
@@ -124,7 +125,7 @@ describe("GET /v1/sms-consents", () => {
     const t = await makeTenant();
     const phone = uniquePhone();
     await record(t.key, { phone });
-    await markSuppressed(smsDb(env.DB), phone, new Date().toISOString(), "30006").run();
+    await markSuppressed(dbOf(env), phone, new Date().toISOString(), "30006").run();
     expect((await query(t.key, phone)).json).toMatchObject({ may_text: false, why_not: "suppressed", obtained_via: "web form at acme.test/join" });
   });
 
@@ -150,7 +151,7 @@ describe("textPermission", () => {
     expect(await textPermission(env, t.tenantId, phone)).toEqual({ may_text: false, why_not: "no_consent" });
     await record(t.key, { phone });
     expect(await textPermission(env, t.tenantId, phone)).toEqual({ may_text: true, why_not: null });
-    await markRevoked(smsDb(env.DB), phone, new Date().toISOString(), "STOP", null).run();
+    await markRevoked(dbOf(env), phone, new Date().toISOString(), "STOP", null).run();
     expect(await textPermission(env, t.tenantId, phone)).toEqual({ may_text: false, why_not: "revoked" });
   });
 

@@ -1,9 +1,10 @@
 import { env, exports } from "cloudflare:workers";
+import { dbOf } from "../src/db/client";
 import { describe, expect, it } from "vitest";
 import { app } from "../src/app";
 import { BASE, api, makeTenant, phoneRange } from "./helpers";
 import { twilioSignature } from "../src/domain/sms-inbound";
-import { numberEvents, smsDb } from "../src/db/sms";
+import { numberEvents } from "../src/db/sms";
 
 const AUTH_TOKEN = "twilio-test-auth-token-0123456789";
 const SENDER = "+15005550006";
@@ -42,7 +43,7 @@ describe("POST /hooks/sms/twilio", () => {
     const again = await consentTo(a.key, phone);
     expect(again.status).toBe(422);
     expect(again.json.error.message).toContain("opted out");
-    const events = await numberEvents(smsDb(env.DB), phone);
+    const events = await numberEvents(dbOf(env), phone);
     expect(events.map((e) => [e.kind, e.detail, e.sender])).toEqual([["revoked", "STOP", SENDER]]);
   });
 
@@ -66,7 +67,7 @@ describe("POST /hooks/sms/twilio", () => {
     await reply(phone, "QUIT");
     await reply(phone, "START");
     expect((await query(t.key, phone)).json.may_text).toBe(true);
-    expect((await numberEvents(smsDb(env.DB), phone)).map((e) => e.kind)).toEqual(["revoked", "lifted", "revoked", "lifted"]);
+    expect((await numberEvents(dbOf(env), phone)).map((e) => e.kind)).toEqual(["revoked", "lifted", "revoked", "lifted"]);
   });
 
   it("answers HELP and INFO with the help text, and ignores other replies", async () => {
@@ -78,7 +79,7 @@ describe("POST /hooks/sms/twilio", () => {
     }
     const other = await reply(phone, "please stop texting me about the lease");
     expect(other.text).toContain("<Response></Response>");
-    expect((await numberEvents(smsDb(env.DB), phone)).map((e) => e.kind)).toEqual(["help", "help"]);
+    expect((await numberEvents(dbOf(env), phone)).map((e) => e.kind)).toEqual(["help", "help"]);
   });
 
   it("refuses (403) unsigned, wrongly signed, or signed-for-another-URL requests and records nothing", async () => {
@@ -97,7 +98,7 @@ describe("POST /hooks/sms/twilio", () => {
     const sig = await twilioSignature(AUTH_TOKEN, `${BASE}/hooks/sms/twilio`, Object.entries({ ...fields, Body: "HELLO" }));
     expect((await hook("/hooks/sms/twilio", fields, { signature: sig })).status).toBe(403);
     expect((await query(t.key, phone)).json.may_text).toBe(true);
-    expect(await numberEvents(smsDb(env.DB), phone)).toEqual([]);
+    expect(await numberEvents(dbOf(env), phone)).toEqual([]);
   });
 
   it("is 403 when no Twilio auth token is configured", async () => {

@@ -3,7 +3,7 @@
  * Row types come from the schema; nothing here decides a rule.
  */
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { dbOf } from "./client";
+import { type Db, dbOf } from "./client";
 import { apiKeys, auditLog, members, oauthClients, plans, tenants, type usage } from "./schema";
 
 export type PlanRow = typeof plans.$inferSelect;
@@ -16,28 +16,25 @@ export type MemberInsert = typeof members.$inferInsert;
 export type AuditInsert = typeof auditLog.$inferInsert;
 export type OAuthClientInsert = typeof oauthClients.$inferInsert;
 
-export type DB = ReturnType<typeof accountsDb>;
-export const accountsDb = dbOf;
-
 /** An audit entry, to be batched with the change it records. */
-export const insertAudit = (db: DB, row: AuditInsert) => db.insert(auditLog).values(row);
+export const insertAudit = (db: Db, row: AuditInsert) => db.insert(auditLog).values(row);
 
-export async function planExists(db: DB, code: string): Promise<boolean> {
+export async function planExists(db: Db, code: string): Promise<boolean> {
   return (await db.select({ code: plans.code }).from(plans).where(eq(plans.code, code)).get()) !== undefined;
 }
 
-export async function slugTaken(db: DB, slug: string): Promise<boolean> {
+export async function slugTaken(db: Db, slug: string): Promise<boolean> {
   return (await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, slug)).get()) !== undefined;
 }
 
-export const tenantById = (db: DB, id: string) => db.select().from(tenants).where(eq(tenants.id, id)).get();
+export const tenantById = (db: Db, id: string) => db.select().from(tenants).where(eq(tenants.id, id)).get();
 
-export const insertTenant = (db: DB, row: TenantInsert) => db.insert(tenants).values(row);
+export const insertTenant = (db: Db, row: TenantInsert) => db.insert(tenants).values(row);
 
-export const updateTenantRow = (db: DB, id: string, set: Partial<TenantInsert>) => db.update(tenants).set(set).where(eq(tenants.id, id));
+export const updateTenantRow = (db: Db, id: string, set: Partial<TenantInsert>) => db.update(tenants).set(set).where(eq(tenants.id, id));
 
 /** Accounts, newest first; one slug or all. */
-export function listTenantRows(db: DB, q: { slug?: string; limit: number }): Promise<TenantRow[]> {
+export function listTenantRows(db: Db, q: { slug?: string; limit: number }): Promise<TenantRow[]> {
   return db
     .select()
     .from(tenants)
@@ -48,13 +45,13 @@ export function listTenantRows(db: DB, q: { slug?: string; limit: number }): Pro
 }
 
 /** The key with this SHA-256, whatever its state. */
-export const keyByHash = (db: DB, keyHash: string) => db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash)).get();
+export const keyByHash = (db: Db, keyHash: string) => db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash)).get();
 
-export const keyById = (db: DB, id: string) =>
+export const keyById = (db: Db, id: string) =>
   db.select({ tenantId: apiKeys.tenantId, revokedAt: apiKeys.revokedAt }).from(apiKeys).where(eq(apiKeys.id, id)).get();
 
 /** The account's keys; OAuth access tokens (keys of a connection) are listed with their connections instead. */
-export const listKeyRows = (db: DB, tenantId: string) =>
+export const listKeyRows = (db: Db, tenantId: string) =>
   db
     .select()
     .from(apiKeys)
@@ -62,16 +59,16 @@ export const listKeyRows = (db: DB, tenantId: string) =>
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
     .all();
 
-export const insertKey = (db: DB, row: ApiKeyInsert) => db.insert(apiKeys).values(row);
+export const insertKey = (db: Db, row: ApiKeyInsert) => db.insert(apiKeys).values(row);
 
 /** Revokes a live key; a key already revoked keeps its first reason. */
-export const revokeKeyRow = (db: DB, id: string, at: string, reason: string) =>
+export const revokeKeyRow = (db: Db, id: string, at: string, reason: string) =>
   db
     .update(apiKeys)
     .set({ revokedAt: at, revokeReason: reason })
     .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)));
 
-export async function memberExists(db: DB, tenantId: string, email: string): Promise<boolean> {
+export async function memberExists(db: Db, tenantId: string, email: string): Promise<boolean> {
   const row = await db
     .select({ id: members.id })
     .from(members)
@@ -80,6 +77,6 @@ export async function memberExists(db: DB, tenantId: string, email: string): Pro
   return row !== undefined;
 }
 
-export const insertMember = (db: DB, row: MemberInsert) => db.insert(members).values(row);
+export const insertMember = (db: Db, row: MemberInsert) => db.insert(members).values(row);
 
-export const insertOAuthClient = (db: DB, row: OAuthClientInsert) => db.insert(oauthClients).values(row);
+export const insertOAuthClient = (db: Db, row: OAuthClientInsert) => db.insert(oauthClients).values(row);

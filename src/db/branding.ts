@@ -15,7 +15,7 @@ export type PictureColumn = "logoUpdatedAt" | "logoDarkUpdatedAt" | "openingUpda
 
 /** The account (name, white-label flag) with its saved brand, if any: one round trip. */
 export async function tenantWithBranding(env: Env, tenantId: string) {
-  const row = await dbOf(env.DB)
+  const row = await dbOf(env)
     .select({ id: tenants.id, name: tenants.name, whiteLabel: tenants.whiteLabel, brand: brandings })
     .from(tenants)
     .leftJoin(brandings, eq(brandings.tenantId, tenants.id))
@@ -26,13 +26,13 @@ export async function tenantWithBranding(env: Env, tenantId: string) {
 
 /** The account whose saved brand names this signing host, if any. */
 export async function tenantOfSigningHost(env: Env, host: string): Promise<string | null> {
-  const row = await dbOf(env.DB).select({ tenantId: brandings.tenantId }).from(brandings).where(eq(brandings.signingHost, host)).get();
+  const row = await dbOf(env).select({ tenantId: brandings.tenantId }).from(brandings).where(eq(brandings.signingHost, host)).get();
   return row?.tenantId ?? null;
 }
 
 /** Whether another account already uses this signing host. */
 export async function signingHostTakenByOther(env: Env, host: string, tenantId: string): Promise<boolean> {
-  const row = await dbOf(env.DB)
+  const row = await dbOf(env)
     .select({ tenantId: brandings.tenantId })
     .from(brandings)
     .where(and(eq(brandings.signingHost, host), ne(brandings.tenantId, tenantId)))
@@ -42,7 +42,7 @@ export async function signingHostTakenByOther(env: Env, host: string, tenantId: 
 
 /** Saves the settings (insert or replace them), keeping the pictures' versions, with its audit entry. */
 export async function upsertBrandingSettings(env: Env, tenantId: string, settings: BrandingSettings, now: string, audit: AuditInsert): Promise<void> {
-  const db = dbOf(env.DB);
+  const db = dbOf(env);
   await db.batch([
     db
       .insert(brandings)
@@ -61,7 +61,7 @@ export async function setPictureVersion(
   defaults: BrandingSettings,
   audit: AuditInsert,
 ): Promise<void> {
-  const db = dbOf(env.DB);
+  const db = dbOf(env);
   await db.batch([
     db
       .insert(brandings)

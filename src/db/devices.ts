@@ -10,7 +10,6 @@ import { devices, documents, tenants, workflows } from "./schema";
 export type DeviceRow = typeof devices.$inferSelect;
 export type DeviceInsert = typeof devices.$inferInsert;
 export type { Db };
-export const devicesDb = dbOf;
 
 export const insertDevice = (db: Db, row: DeviceInsert) => db.insert(devices).values(row);
 

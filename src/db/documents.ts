@@ -11,8 +11,6 @@ import { documents } from "./schema";
 export type DocumentRow = typeof documents.$inferSelect;
 export type NewDocumentRow = typeof documents.$inferInsert;
 
-const orm = (env: Env) => dbOf(env.DB);
-
 /** `status=open` in the list: the states a document can still move from. */
 export const OPEN_STATUSES = ["draft", "sent"] as const satisfies readonly DocumentStatus[];
 
@@ -21,7 +19,7 @@ export const insertDocument = (db: Db, row: NewDocumentRow) => db.insert(documen
 
 /** The account and mode a document belongs to (one small read), or undefined. */
 export async function ownerOf(env: Env, documentId: string): Promise<Pick<DocumentRow, "tenantId" | "mode"> | undefined> {
-  const [row] = await orm(env).select({ tenantId: documents.tenantId, mode: documents.mode }).from(documents).where(eq(documents.id, documentId)).limit(1);
+  const [row] = await dbOf(env).select({ tenantId: documents.tenantId, mode: documents.mode }).from(documents).where(eq(documents.id, documentId)).limit(1);
   return row;
 }
 
@@ -71,7 +69,7 @@ export async function listPage(env: Env, p: Principal, f: ListFilter) {
   if (f.external_ref) conds.push(eq(documents.externalRef, f.external_ref));
   if (f.q) conds.push(searchCondition(p, f.q));
   const where = and(...conds);
-  const db = orm(env);
+  const db = dbOf(env);
   // Correlated counts and the first pending signer, per listed document. Written as fragments
   // naming the outer row ("documents") because drizzle writes a one-table select's columns
   // without their table name, which would bind to `signers` inside the subquery.
@@ -110,7 +108,7 @@ export async function listPage(env: Env, p: Principal, f: ListFilter) {
 
 /** Cron: sent documents past their expiry, at most 200 at a time. */
 export async function dueForExpiry(env: Env, nowIso: string): Promise<string[]> {
-  const rows = await orm(env)
+  const rows = await dbOf(env)
     .select({ id: documents.id })
     .from(documents)
     .where(and(eq(documents.status, "sent"), lte(documents.expiresAt, nowIso)))

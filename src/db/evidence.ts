@@ -4,7 +4,7 @@
  * types come from the schema. Reads that belong together go out as one `db.batch`.
  */
 import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
-import { dbOf } from "./client";
+import { type Db, dbOf } from "./client";
 import type { Env } from "../env";
 import {
   certificates,
@@ -31,21 +31,19 @@ type Document = typeof documents.$inferSelect;
 type Signer = typeof signers.$inferSelect;
 type Event = typeof events.$inferSelect;
 
-const db = (env: Env) => dbOf(env.DB);
-
 // ---- certificates ----------------------------------------------------------------------------
 
 export async function certificateByDocument(env: Env, documentId: string): Promise<Certificate | null> {
-  return (await db(env).select().from(certificates).where(eq(certificates.documentId, documentId)).get()) ?? null;
+  return (await dbOf(env).select().from(certificates).where(eq(certificates.documentId, documentId)).get()) ?? null;
 }
 
 export async function certificateByCode(env: Env, code: string): Promise<Certificate | null> {
-  return (await db(env).select().from(certificates).where(eq(certificates.verificationCode, code)).get()) ?? null;
+  return (await dbOf(env).select().from(certificates).where(eq(certificates.verificationCode, code)).get()) ?? null;
 }
 
 /** Inserts unless the document already has one (unique document_id): a second issue is a no-op. */
 export async function insertCertificate(env: Env, row: NewCertificate): Promise<void> {
-  await db(env).insert(certificates).values(row).onConflictDoNothing({ target: certificates.documentId }).run();
+  await dbOf(env).insert(certificates).values(row).onConflictDoNothing({ target: certificates.documentId }).run();
 }
 
 // ---- what a certificate is derived from ------------------------------------------------------
@@ -77,12 +75,12 @@ type RecordResults = readonly [(RecordDocument & { tenantName: string })[], Reco
 
 /** The document with its account's name, its signers in signing order and its whole trail: one batch. */
 export async function recordRows(env: Env, documentId: string): Promise<RecordRows | null> {
-  const d = db(env);
+  const d = dbOf(env);
   return recordFrom(await d.batch(recordReads(d, documentId)));
 }
 
 /** The three selects `recordRows` batches, for a caller that rides them on a batch of its own (after its writes). */
-export function recordReads(d: ReturnType<typeof db>, documentId: string) {
+export function recordReads(d: Db, documentId: string) {
   return [
     d
       .select({
@@ -149,13 +147,13 @@ export function recordFrom([docs, signerRows, eventRows]: RecordResults): Record
 }
 
 export async function documentMode(env: Env, documentId: string): Promise<string | null> {
-  const row = await db(env).select({ mode: documents.mode }).from(documents).where(eq(documents.id, documentId)).get();
+  const row = await dbOf(env).select({ mode: documents.mode }).from(documents).where(eq(documents.id, documentId)).get();
   return row?.mode ?? null;
 }
 
 /** A document of this account and mode, for the keyed evidence routes. */
 export async function documentForAccount(env: Env, id: string, tenantId: string, mode: string): Promise<{ id: string; status: string } | null> {
-  const row = await db(env)
+  const row = await dbOf(env)
     .select({ id: documents.id, status: documents.status })
     .from(documents)
     .where(and(eq(documents.id, id), eq(documents.tenantId, tenantId), eq(documents.mode, mode)))
@@ -167,7 +165,7 @@ export async function documentForAccount(env: Env, id: string, tenantId: string,
 
 export async function sealedFileRow(env: Env, documentId: string, kind: SealedKind): Promise<SealedFileRow | null> {
   return (
-    (await db(env)
+    (await dbOf(env)
       .select()
       .from(sealedFiles)
       .where(and(eq(sealedFiles.documentId, documentId), eq(sealedFiles.kind, kind)))
@@ -177,13 +175,13 @@ export async function sealedFileRow(env: Env, documentId: string, kind: SealedKi
 
 /** True when this row was inserted (with its first version); false when another request recorded the file first. */
 export async function insertSealedFile(env: Env, row: NewSealedFile): Promise<boolean> {
-  const result = await db(env)
+  const result = await dbOf(env)
     .insert(sealedFiles)
     .values(row)
     .onConflictDoNothing({ target: [sealedFiles.documentId, sealedFiles.kind] })
     .run();
   if (result.meta.changes !== 1) return false;
-  await db(env)
+  await dbOf(env)
     .insert(sealedFileVersions)
     .values({
       documentId: row.documentId,
@@ -202,7 +200,7 @@ export async function insertSealedFile(env: Env, row: NewSealedFile): Promise<bo
 /** One version of a sealed file by its hash (the current one or an earlier one). */
 export async function sealedFileVersion(env: Env, documentId: string, kind: SealedKind, sha256: string): Promise<SealedFileVersionRow | null> {
   return (
-    (await db(env)
+    (await dbOf(env)
       .select()
       .from(sealedFileVersions)
       .where(and(eq(sealedFileVersions.documentId, documentId), eq(sealedFileVersions.kind, kind), eq(sealedFileVersions.sha256, sha256)))
@@ -212,7 +210,7 @@ export async function sealedFileVersion(env: Env, documentId: string, kind: Seal
 
 /** Sealed files the cron should upgrade or re-timestamp now, oldest due first. */
 export async function sealedFilesDue(env: Env, now: string, limit: number): Promise<SealedFileRow[]> {
-  return db(env)
+  return dbOf(env)
     .select()
     .from(sealedFiles)
     .where(and(isNotNull(sealedFiles.nextArchiveAt), lte(sealedFiles.nextArchiveAt, now)))
@@ -239,7 +237,7 @@ export async function moveSealedFile(
     createdAt: string;
   },
 ): Promise<boolean> {
-  const d = db(env);
+  const d = dbOf(env);
   const [, moved] = await d.batch([
     d
       .insert(sealedFileVersions)
@@ -281,7 +279,7 @@ export async function moveSealedFile(
 
 /** When the cron should look at the file next (a failed upgrade's retry), and what the seal object says meanwhile. */
 export async function setSealedFileNextArchive(env: Env, row: SealedFileRow, nextArchiveAt: string | null, seal: Record<string, unknown>): Promise<void> {
-  await db(env)
+  await dbOf(env)
     .update(sealedFiles)
     .set({ nextArchiveAt, seal })
     .where(and(eq(sealedFiles.documentId, row.documentId), eq(sealedFiles.kind, row.kind), eq(sealedFiles.sha256, row.sha256)))
@@ -290,13 +288,13 @@ export async function setSealedFileNextArchive(env: Env, row: SealedFileRow, nex
 
 /** True when `sha256` is any version (current or earlier) of one of the document's sealed files. */
 export async function isSealedFileOf(env: Env, documentId: string, sha256: string): Promise<boolean> {
-  const [current, earlier] = await db(env).batch([
-    db(env)
+  const [current, earlier] = await dbOf(env).batch([
+    dbOf(env)
       .select({ kind: sealedFiles.kind })
       .from(sealedFiles)
       .where(and(eq(sealedFiles.documentId, documentId), eq(sealedFiles.sha256, sha256)))
       .limit(1),
-    db(env)
+    dbOf(env)
       .select({ kind: sealedFileVersions.kind })
       .from(sealedFileVersions)
       .where(and(eq(sealedFileVersions.documentId, documentId), eq(sealedFileVersions.sha256, sha256)))
@@ -307,14 +305,14 @@ export async function isSealedFileOf(env: Env, documentId: string, sha256: strin
 
 /** The verification code of the certificate whose document has a sealed file with this hash. */
 export async function codeOfSealedFile(env: Env, sha256: string): Promise<string | null> {
-  const [current, earlier] = await db(env).batch([
-    db(env)
+  const [current, earlier] = await dbOf(env).batch([
+    dbOf(env)
       .select({ code: certificates.verificationCode })
       .from(sealedFiles)
       .innerJoin(certificates, eq(certificates.documentId, sealedFiles.documentId))
       .where(eq(sealedFiles.sha256, sha256))
       .limit(1),
-    db(env)
+    dbOf(env)
       .select({ code: certificates.verificationCode })
       .from(sealedFileVersions)
       .innerJoin(certificates, eq(certificates.documentId, sealedFileVersions.documentId))
@@ -328,7 +326,7 @@ export async function codeOfSealedFile(env: Env, sha256: string): Promise<string
 
 /** The text, fields, marks and answers the sealed PDF draws: one batch. */
 export async function documentPagesRows(env: Env, documentId: string) {
-  const d = db(env);
+  const d = dbOf(env);
   const [docs, signerRows, values] = await d.batch([
     d
       .select({ body: documents.body, fields: documents.fields, mode: documents.mode, templateId: documents.templateId, pdfSha256: documents.pdfSha256 })
@@ -358,7 +356,7 @@ export async function documentPagesRows(env: Env, documentId: string) {
 
 /** Everything sections 2-5 of the bundle show: one batch. */
 export async function bundleRows(env: Env, documentId: string) {
-  const d = db(env);
+  const d = dbOf(env);
   const [docs, signerRows, trail, sent, deliveries] = await d.batch([
     d.select().from(documents).where(eq(documents.id, documentId)),
     d

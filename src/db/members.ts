@@ -4,17 +4,15 @@
  * src/domain/members.ts and src/http/session.ts.
  */
 import { and, asc, eq, gt, gte, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
-import { dbOf } from "./client";
+import { type Db, dbOf } from "./client";
 import { memberSessions, members, signInLinks, tenants } from "./schema";
 
 export type MemberRow = typeof members.$inferSelect;
 export type SessionInsert = typeof memberSessions.$inferInsert;
 export type SignInLinkInsert = typeof signInLinks.$inferInsert;
-export type DB = ReturnType<typeof dbOf>;
-export const membersDb = dbOf;
 
 /** Every membership of an email address (one per account), with the account's name and slug. */
-export const membershipsByEmail = (db: DB, email: string) =>
+export const membershipsByEmail = (db: Db, email: string) =>
   db
     .select({ member: members, tenantName: tenants.name, tenantSlug: tenants.slug })
     .from(members)
@@ -23,11 +21,11 @@ export const membershipsByEmail = (db: DB, email: string) =>
     .orderBy(asc(tenants.slug))
     .all();
 
-export const memberById = (db: DB, id: string) => db.select().from(members).where(eq(members.id, id)).get();
+export const memberById = (db: Db, id: string) => db.select().from(members).where(eq(members.id, id)).get();
 
-export const listMemberRows = (db: DB, tenantId: string) => db.select().from(members).where(eq(members.tenantId, tenantId)).orderBy(asc(members.email)).all();
+export const listMemberRows = (db: Db, tenantId: string) => db.select().from(members).where(eq(members.tenantId, tenantId)).orderBy(asc(members.email)).all();
 
-export const countOwners = async (db: DB, tenantId: string, except?: string) =>
+export const countOwners = async (db: Db, tenantId: string, except?: string) =>
   (
     await db
       .select({ n: sql<number>`count(*)` })
@@ -36,14 +34,14 @@ export const countOwners = async (db: DB, tenantId: string, except?: string) =>
       .get()
   )?.n ?? 0;
 
-export const updateMemberRow = (db: DB, id: string, set: Partial<typeof members.$inferInsert>) => db.update(members).set(set).where(eq(members.id, id));
+export const updateMemberRow = (db: Db, id: string, set: Partial<typeof members.$inferInsert>) => db.update(members).set(set).where(eq(members.id, id));
 
 // ---- sessions ----
 
-export const insertSession = (db: DB, row: SessionInsert) => db.insert(memberSessions).values(row);
+export const insertSession = (db: Db, row: SessionInsert) => db.insert(memberSessions).values(row);
 
 /** The session with this token hash, with its member and the account's name. */
-export const sessionByHash = (db: DB, tokenHash: string) =>
+export const sessionByHash = (db: Db, tokenHash: string) =>
   db
     .select({ session: memberSessions, member: members, tenantName: tenants.name })
     .from(memberSessions)
@@ -52,23 +50,23 @@ export const sessionByHash = (db: DB, tokenHash: string) =>
     .where(eq(memberSessions.tokenHash, tokenHash))
     .get();
 
-export const touchSession = (db: DB, id: string, at: string) => db.update(memberSessions).set({ lastSeenAt: at }).where(eq(memberSessions.id, id));
+export const touchSession = (db: Db, id: string, at: string) => db.update(memberSessions).set({ lastSeenAt: at }).where(eq(memberSessions.id, id));
 
-export const setSessionMode = (db: DB, id: string, mode: "test" | "live") => db.update(memberSessions).set({ mode }).where(eq(memberSessions.id, id));
+export const setSessionMode = (db: Db, id: string, mode: "test" | "live") => db.update(memberSessions).set({ mode }).where(eq(memberSessions.id, id));
 
-export const deleteSession = (db: DB, id: string) => db.delete(memberSessions).where(eq(memberSessions.id, id));
+export const deleteSession = (db: Db, id: string) => db.delete(memberSessions).where(eq(memberSessions.id, id));
 
-export const deleteMemberSessions = (db: DB, memberId: string) => db.delete(memberSessions).where(eq(memberSessions.memberId, memberId));
+export const deleteMemberSessions = (db: Db, memberId: string) => db.delete(memberSessions).where(eq(memberSessions.memberId, memberId));
 
 /** Sessions idle since before `cutoff` (ISO time). */
-export const deleteIdleSessions = (db: DB, cutoff: string) => db.delete(memberSessions).where(lt(memberSessions.lastSeenAt, cutoff));
+export const deleteIdleSessions = (db: Db, cutoff: string) => db.delete(memberSessions).where(lt(memberSessions.lastSeenAt, cutoff));
 
 // ---- one-time sign-in links ----
 
-export const insertSignInLink = (db: DB, row: SignInLinkInsert) => db.insert(signInLinks).values(row);
+export const insertSignInLink = (db: Db, row: SignInLinkInsert) => db.insert(signInLinks).values(row);
 
 /** Marks the unused, unexpired link with this hash used; returns its member when it was. */
-export const consumeSignInLink = (db: DB, tokenHash: string, at: string) =>
+export const consumeSignInLink = (db: Db, tokenHash: string, at: string) =>
   db
     .update(signInLinks)
     .set({ usedAt: at })
@@ -77,7 +75,7 @@ export const consumeSignInLink = (db: DB, tokenHash: string, at: string) =>
     .get();
 
 /** Links of a member still usable at `at`. */
-export const openLinkCount = async (db: DB, memberId: string, at: string) =>
+export const openLinkCount = async (db: Db, memberId: string, at: string) =>
   (
     await db
       .select({ n: sql<number>`count(*)` })
@@ -86,7 +84,7 @@ export const openLinkCount = async (db: DB, memberId: string, at: string) =>
       .get()
   )?.n ?? 0;
 
-export const deleteOtherSessions = (db: DB, memberId: string, keep: string) =>
+export const deleteOtherSessions = (db: Db, memberId: string, keep: string) =>
   db.delete(memberSessions).where(and(eq(memberSessions.memberId, memberId), ne(memberSessions.id, keep)));
 
 const unlockedAt = (at: string) => or(isNull(members.lockedUntil), lte(members.lockedUntil, at));
@@ -97,7 +95,7 @@ const unlockedAt = (at: string) => or(isNull(members.lockedUntil), lte(members.l
  * `windowStart`; a locked member's failures are not counted; the `lockAfter`-th failure sets
  * `locked_until` and clears the count.
  */
-export function recordFailure(db: DB, id: string, q: { at: string; windowStart: string; lockUntil: string; lockAfter: number }) {
+export function recordFailure(db: Db, id: string, q: { at: string; windowStart: string; lockUntil: string; lockAfter: number }) {
   const fresh = sql`(${members.failedSince} IS NULL OR ${members.failedSince} <= ${q.windowStart})`;
   return db.batch([
     db
@@ -115,7 +113,7 @@ export function recordFailure(db: DB, id: string, q: { at: string; windowStart: 
 }
 
 /** Clears the failure count if the member is not locked at `at`; false when locked (the sign-in must be refused). */
-export async function clearFailuresIfUnlocked(db: DB, id: string, at: string): Promise<boolean> {
+export async function clearFailuresIfUnlocked(db: Db, id: string, at: string): Promise<boolean> {
   const r = await db
     .update(members)
     .set({ failedSignIns: 0, failedSince: null })

@@ -10,8 +10,6 @@ import { brandings, documents, events, messages, signers, tenants } from "./sche
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessageRow = typeof messages.$inferInsert;
 
-export const messageDb = (env: { DB: D1Database }): Db => dbOf(env.DB);
-
 export const insertMessage = (db: Db, row: NewMessageRow) => db.insert(messages).values(row);
 
 /** The brand columns messages wear (null without a saved brand), read with the account's row. */

@@ -4,7 +4,7 @@
  * concurrent uses cannot both succeed. Nothing here decides a rule (src/domain/oauth.ts does).
  */
 import { and, desc, eq, isNull, lt } from "drizzle-orm";
-import { dbOf } from "./client";
+import { type Db, dbOf } from "./client";
 import type { MemberRole } from "../domain/vocabulary";
 import { apiKeys, members, oauthClients, oauthCodes, oauthConnections, oauthRefreshTokens, oauthRequests } from "./schema";
 
@@ -24,21 +24,18 @@ export type OAuthConnectionRow = typeof oauthConnections.$inferSelect;
 const CONNECTION_FIELDS = { id: oauthConnections.id, tenantId: oauthConnections.tenantId, revokedAt: oauthConnections.revokedAt, role: members.role };
 export type ConnectionWithMember = { id: string; tenantId: string; revokedAt: string | null; role: MemberRole };
 
-export const oauthDb = dbOf;
-type DB = ReturnType<typeof oauthDb>;
+export const clientById = (db: Db, id: string) => db.select().from(oauthClients).where(eq(oauthClients.id, id)).get();
 
-export const clientById = (db: DB, id: string) => db.select().from(oauthClients).where(eq(oauthClients.id, id)).get();
-
-export const insertRequest = (db: DB, row: OAuthRequestRow) => db.insert(oauthRequests).values(row);
+export const insertRequest = (db: Db, row: OAuthRequestRow) => db.insert(oauthRequests).values(row);
 
 /** Takes a pending request out (single use): the row, or undefined when unknown or already answered. */
-export const takeRequest = (db: DB, idHash: string) => db.delete(oauthRequests).where(eq(oauthRequests.idHash, idHash)).returning().get();
+export const takeRequest = (db: Db, idHash: string) => db.delete(oauthRequests).where(eq(oauthRequests.idHash, idHash)).returning().get();
 
 /**
  * The live connection of (account, client, member) with these scopes: a new one, or the live one
  * with its scopes replaced (the partial unique index allows one live connection per triple).
  */
-export const upsertConnection = (db: DB, row: { id: string; tenantId: string; clientId: string; memberId: string; scopes: string[]; createdAt: string }) =>
+export const upsertConnection = (db: Db, row: { id: string; tenantId: string; clientId: string; memberId: string; scopes: string[]; createdAt: string }) =>
   db
     .insert(oauthConnections)
     .values(row)
@@ -50,14 +47,14 @@ export const upsertConnection = (db: DB, row: { id: string; tenantId: string; cl
     .returning({ id: oauthConnections.id })
     .get();
 
-export const insertCode = (db: DB, row: OAuthCodeInsert) => db.insert(oauthCodes).values(row);
+export const insertCode = (db: Db, row: OAuthCodeInsert) => db.insert(oauthCodes).values(row);
 
 /**
  * Claims an unused code of `clientId` (marks it used) and, in the same round trip, reads the
  * connection it belongs to with its member: `claimed` is undefined when the code is unknown,
  * already used or another client's (which leaves it as it is: not spent).
  */
-export async function claimCode(db: DB, codeHash: string, clientId: string, at: string) {
+export async function claimCode(db: Db, codeHash: string, clientId: string, at: string) {
   const [claimed, found] = await db.batch([
     db
       .update(oauthCodes)
@@ -74,15 +71,15 @@ export async function claimCode(db: DB, codeHash: string, clientId: string, at: 
   return { claimed: claimed[0], found: found[0] };
 }
 
-export const codeByHash = (db: DB, codeHash: string) => db.select().from(oauthCodes).where(eq(oauthCodes.codeHash, codeHash)).get();
+export const codeByHash = (db: Db, codeHash: string) => db.select().from(oauthCodes).where(eq(oauthCodes.codeHash, codeHash)).get();
 
-export const insertRefresh = (db: DB, row: OAuthRefreshInsert) => db.insert(oauthRefreshTokens).values(row);
+export const insertRefresh = (db: Db, row: OAuthRefreshInsert) => db.insert(oauthRefreshTokens).values(row);
 
 /**
  * Claims an unused, unrevoked refresh token of `clientId` and reads its connection and member, in
  * one round trip. Another client's token is left as it is (not spent).
  */
-export async function claimRefresh(db: DB, tokenHash: string, clientId: string, at: string) {
+export async function claimRefresh(db: Db, tokenHash: string, clientId: string, at: string) {
   const [claimed, found] = await db.batch([
     db
       .update(oauthRefreshTokens)
@@ -106,47 +103,47 @@ export async function claimRefresh(db: DB, tokenHash: string, clientId: string, 
   return { claimed: claimed[0], found: found[0] };
 }
 
-export const refreshByHash = (db: DB, tokenHash: string) => db.select().from(oauthRefreshTokens).where(eq(oauthRefreshTokens.tokenHash, tokenHash)).get();
+export const refreshByHash = (db: Db, tokenHash: string) => db.select().from(oauthRefreshTokens).where(eq(oauthRefreshTokens.tokenHash, tokenHash)).get();
 
-export const connectionById = (db: DB, id: string) => db.select().from(oauthConnections).where(eq(oauthConnections.id, id)).get();
+export const connectionById = (db: Db, id: string) => db.select().from(oauthConnections).where(eq(oauthConnections.id, id)).get();
 
-export const touchConnection = (db: DB, id: string, at: string) => db.update(oauthConnections).set({ lastUsedAt: at }).where(eq(oauthConnections.id, id));
+export const touchConnection = (db: Db, id: string, at: string) => db.update(oauthConnections).set({ lastUsedAt: at }).where(eq(oauthConnections.id, id));
 
 /** How often an isolate writes a connection's `last_used_at` for API calls (issuing tokens always does). */
 export const LAST_USED_RESOLUTION_MS = 60_000;
 const lastTouched = new Map<string, number>();
 
 /** Notes an API call made with one of the connection's access tokens: at most one write a minute per isolate. */
-export async function noteConnectionUse(d1: D1Database, connectionId: string): Promise<void> {
+export async function noteConnectionUse(env: { DB: D1Database }, connectionId: string): Promise<void> {
   const now = Date.now();
   if ((lastTouched.get(connectionId) ?? 0) > now - LAST_USED_RESOLUTION_MS) return;
   if (lastTouched.size > 5000) lastTouched.clear();
   lastTouched.set(connectionId, now);
-  await touchConnection(oauthDb(d1), connectionId, new Date(now).toISOString());
+  await touchConnection(dbOf(env), connectionId, new Date(now).toISOString());
 }
 
 /** Ends a live connection; a connection already ended keeps its first reason. */
-export const revokeConnectionRow = (db: DB, id: string, at: string, reason: string) =>
+export const revokeConnectionRow = (db: Db, id: string, at: string, reason: string) =>
   db
     .update(oauthConnections)
     .set({ revokedAt: at, revokeReason: reason })
     .where(and(eq(oauthConnections.id, id), isNull(oauthConnections.revokedAt)));
 
 /** Revokes every access token (a key row) issued to the connection. */
-export const revokeConnectionKeys = (db: DB, id: string, at: string, reason: string) =>
+export const revokeConnectionKeys = (db: Db, id: string, at: string, reason: string) =>
   db
     .update(apiKeys)
     .set({ revokedAt: at, revokeReason: reason })
     .where(and(eq(apiKeys.oauthConnectionId, id), isNull(apiKeys.revokedAt)));
 
-export const revokeConnectionRefreshTokens = (db: DB, id: string, at: string) =>
+export const revokeConnectionRefreshTokens = (db: Db, id: string, at: string) =>
   db
     .update(oauthRefreshTokens)
     .set({ revokedAt: at })
     .where(and(eq(oauthRefreshTokens.connectionId, id), isNull(oauthRefreshTokens.revokedAt)));
 
 /** An account's connections (live ones unless `ended`), newest first, with client and member. */
-export const listConnectionRows = (db: DB, tenantId: string, ended: boolean) =>
+export const listConnectionRows = (db: Db, tenantId: string, ended: boolean) =>
   db
     .select({ connection: oauthConnections, client: { id: oauthClients.id, name: oauthClients.name, homepage: oauthClients.homepage }, member: members })
     .from(oauthConnections)
@@ -160,7 +157,7 @@ export const listConnectionRows = (db: DB, tenantId: string, ended: boolean) =>
  * Clean-up: requests past their time; codes and refresh tokens expired before `before`. Spent
  * tokens stay until they expire: a second use must still be recognised as one.
  */
-export const purgeOAuthRows = (db: DB, now: string, before: string) => [
+export const purgeOAuthRows = (db: Db, now: string, before: string) => [
   db.delete(oauthRequests).where(lt(oauthRequests.expiresAt, now)),
   db.delete(oauthCodes).where(lt(oauthCodes.expiresAt, before)),
   db.delete(oauthRefreshTokens).where(lt(oauthRefreshTokens.expiresAt, before)),

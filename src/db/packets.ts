@@ -22,8 +22,6 @@ export type NewPacketItemRow = typeof packetItems.$inferInsert;
 
 export type Owner = { tenantId: string; mode: Mode };
 
-export const packetDb = (env: { DB: D1Database }): Db => dbOf(env.DB);
-
 // ————— reads —————
 
 const subjectIdByKey = (db: Db, o: Owner, provider: string, externalId: string) =>

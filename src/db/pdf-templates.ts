@@ -17,14 +17,12 @@ export type NewPdfTemplateRow = typeof pdfTemplates.$inferInsert;
 export type PagePictureRow = typeof pdfTemplatePages.$inferSelect;
 export type NewPagePictureRow = typeof pdfTemplatePages.$inferInsert;
 
-const orm = (env: Env) => dbOf(env.DB);
-
 /** `template_id` names a version that is still a draft (used inside the writes' WHERE clauses). */
 const stillDraft = (templateId: string) => sql`EXISTS (SELECT 1 FROM ${templates} WHERE ${templates.id} = ${templateId} AND ${templates.isPublished} = 0)`;
 
 /** A template version of this account and mode, with its PDF row when it is a PDF template. */
 export async function templateWithPdf(env: Env, p: Pick<Principal, "tenantId" | "mode">, templateId: string) {
-  const [row] = await orm(env)
+  const [row] = await dbOf(env)
     .select({ template: templates, pdf: pdfTemplates })
     .from(templates)
     .leftJoin(pdfTemplates, eq(pdfTemplates.templateId, templates.id))
@@ -35,18 +33,18 @@ export async function templateWithPdf(env: Env, p: Pick<Principal, "tenantId" | 
 
 /** The PDF row of a template version, or undefined (a text template). */
 export async function pdfOf(env: Env, templateId: string): Promise<PdfTemplateRow | undefined> {
-  const [row] = await orm(env).select().from(pdfTemplates).where(eq(pdfTemplates.templateId, templateId)).limit(1);
+  const [row] = await dbOf(env).select().from(pdfTemplates).where(eq(pdfTemplates.templateId, templateId)).limit(1);
   return row;
 }
 
 /** The page pictures of a template version, in page order. */
 export function picturesOf(env: Env, templateId: string): Promise<PagePictureRow[]> {
-  return orm(env).select().from(pdfTemplatePages).where(eq(pdfTemplatePages.templateId, templateId)).orderBy(pdfTemplatePages.n);
+  return dbOf(env).select().from(pdfTemplatePages).where(eq(pdfTemplatePages.templateId, templateId)).orderBy(pdfTemplatePages.n);
 }
 
 /** How many pages of a version have a picture, counting only pages the file has. */
 export async function drawnCount(env: Env, templateId: string, pageCount: number): Promise<number> {
-  const [row] = await orm(env)
+  const [row] = await dbOf(env)
     .select({ n: count() })
     .from(pdfTemplatePages)
     .where(and(eq(pdfTemplatePages.templateId, templateId), sql`${pdfTemplatePages.n} BETWEEN 1 AND ${pageCount}`));
@@ -55,7 +53,7 @@ export async function drawnCount(env: Env, templateId: string, pageCount: number
 
 /** One page picture of a version of this account, or undefined. */
 export async function pictureRow(env: Env, tenantId: string, templateId: string, n: number): Promise<PagePictureRow | undefined> {
-  const [row] = await orm(env)
+  const [row] = await dbOf(env)
     .select({ picture: pdfTemplatePages })
     .from(pdfTemplatePages)
     .innerJoin(templates, eq(templates.id, pdfTemplatePages.templateId))
@@ -69,7 +67,7 @@ export async function pictureRow(env: Env, tenantId: string, templateId: string,
  * index's error when another request took the same (account, mode, code, version) first.
  */
 export async function insertPdfTemplate(env: Env, version: NewTemplateRow, pdf: NewPdfTemplateRow): Promise<void> {
-  const db = orm(env);
+  const db = dbOf(env);
   await db.batch([db.insert(templates).values(version), db.insert(pdfTemplates).values(pdf)]);
 }
 
@@ -81,7 +79,7 @@ export type DraftPdfChanges = Pick<NewTemplateRow, "name" | "kind" | "body" | "v
  * draft was still a draft (and so everything was written).
  */
 export async function replaceDraftPdf(env: Env, templateId: string, changes: DraftPdfChanges, pdf: NewPdfTemplateRow): Promise<boolean> {
-  const db = orm(env);
+  const db = dbOf(env);
   const [updated] = await db.batch([
     db
       .update(templates)
@@ -110,11 +108,11 @@ export async function replaceDraftPdf(env: Env, templateId: string, changes: Dra
 
 /** Stores (or replaces) a page picture of a draft: false when the version was published meanwhile. */
 export async function upsertPicture(env: Env, row: NewPagePictureRow): Promise<boolean> {
-  const r = await orm(env)
+  const r = await dbOf(env)
     .insert(pdfTemplatePages)
     .select(
       // INSERT … SELECT so the row is written only while the version is a draft.
-      orm(env)
+      dbOf(env)
         .select({
           templateId: sql`${row.templateId}`.as("template_id"),
           n: sql`${row.n}`.as("n"),
@@ -149,7 +147,7 @@ export async function upsertPicture(env: Env, row: NewPagePictureRow): Promise<b
  * another request took the same version first.
  */
 export async function insertRevisionWithPdf(env: Env, version: NewTemplateRow, fromTemplateId: string): Promise<void> {
-  const db = orm(env);
+  const db = dbOf(env);
   const [pdf, pictures] = await Promise.all([pdfOf(env, fromTemplateId), picturesOf(env, fromTemplateId)]);
   if (!pdf) throw new Error(`Template ${fromTemplateId} has no PDF to carry into its revision.`);
   const to = version.id;
@@ -163,7 +161,7 @@ export async function insertRevisionWithPdf(env: Env, version: NewTemplateRow, f
 /** Which of these R2 keys no file row or picture row names any more (safe to delete). */
 export async function unreferencedKeys(env: Env, keys: string[]): Promise<string[]> {
   if (!keys.length) return [];
-  const db = orm(env);
+  const db = dbOf(env);
   const [files, pictures] = await Promise.all([
     db.select({ k: pdfTemplates.r2Key }).from(pdfTemplates).where(inArray(pdfTemplates.r2Key, keys)),
     db.select({ k: pdfTemplatePages.r2Key }).from(pdfTemplatePages).where(inArray(pdfTemplatePages.r2Key, keys)),
@@ -174,7 +172,7 @@ export async function unreferencedKeys(env: Env, keys: string[]): Promise<string
 
 /** Fields of a draft only (placements): false when the version is published. */
 export async function setDraftFields(env: Env, templateId: string, fields: NewTemplateRow["fields"]): Promise<boolean> {
-  const r = await orm(env)
+  const r = await dbOf(env)
     .update(templates)
     .set({ fields })
     .where(and(eq(templates.id, templateId), eq(templates.isPublished, false)))
@@ -184,6 +182,6 @@ export async function setDraftFields(env: Env, templateId: string, fields: NewTe
 
 /** The ids of this account's template versions that are PDF templates (the dashboard's templates list). */
 export async function pdfTemplateIdsOf(env: Env, tenantId: string): Promise<Set<string>> {
-  const rows = await orm(env).select({ id: pdfTemplates.templateId }).from(pdfTemplates).where(eq(pdfTemplates.tenantId, tenantId));
+  const rows = await dbOf(env).select({ id: pdfTemplates.templateId }).from(pdfTemplates).where(eq(pdfTemplates.tenantId, tenantId));
   return new Set(rows.map((r) => r.id));
 }

@@ -9,8 +9,6 @@ import { messages, signerCodes, signers } from "./schema";
 export type SignerCodeRow = typeof signerCodes.$inferSelect;
 export type SignerCodeInsert = typeof signerCodes.$inferInsert;
 
-export const codesDb = (d1: D1Database): Db => dbOf(d1);
-
 /** The signer's codes made since `since`, newest first (the limits count them). */
 export const codesSince = (db: Db, signerId: string, since: string) =>
   db

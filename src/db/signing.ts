@@ -30,13 +30,11 @@ export type NewEventRecord = typeof events.$inferInsert;
 export type SignerState = Omit<SignerRecord, "signatureValue">;
 const { signatureValue: _signatureValue, ...signerStateColumns } = getTableColumns(signers);
 
-export const signingDb = (env: Pick<Env, "DB">): Db => dbOf(env.DB);
-
 /** The signer, document and account a token hash belongs to (the mapping never changes once issued). */
 export async function linkByTokenHash(env: Env, tokenHash: string): Promise<Pick<SignerRecord, "id" | "documentId" | "tenantId"> | undefined> {
   const s = signers;
   // A completed copy's link (copy_token_hash) opens the same signer's page.
-  return signingDb(env)
+  return dbOf(env)
     .select({ id: s.id, documentId: s.documentId, tenantId: s.tenantId })
     .from(s)
     .where(or(eq(s.tokenHash, tokenHash), eq(s.copyTokenHash, tokenHash)))
@@ -61,7 +59,7 @@ export const documentReads = (db: Db, documentId: string) =>
 
 /** One round trip: the document, its signers in order, their answers and the trail's last sequence number. */
 export async function loadDocumentWithLastSeq(env: Env, documentId: string): Promise<(LoadedDocument & { lastSeq: number }) | null> {
-  const db = signingDb(env);
+  const db = dbOf(env);
   const [d, s, v, e] = await db.batch([
     ...documentReads(db, documentId),
     db
@@ -76,7 +74,7 @@ export async function loadDocumentWithLastSeq(env: Env, documentId: string): Pro
 
 /** One round trip: the same with the whole trail in order (staff reads). */
 export async function loadDocumentWithTrail(env: Env, documentId: string): Promise<(LoadedDocument & { events: EventRecord[] }) | null> {
-  const db = signingDb(env);
+  const db = dbOf(env);
   const [d, s, v, e] = await db.batch([
     ...documentReads(db, documentId),
     db.select().from(events).where(eq(events.documentId, documentId)).orderBy(asc(events.seq)),

@@ -12,8 +12,6 @@ export type SmsConsentInsert = typeof smsConsents.$inferInsert;
 export type SmsNumberRow = typeof smsNumbers.$inferSelect;
 export type SmsNumberEventInsert = typeof smsNumberEvents.$inferInsert;
 
-export const smsDb = (d1: D1Database): Db => dbOf(d1);
-
 /** The newest consent of an account for a number. */
 export const latestConsent = (db: Db, tenantId: string, phone: string) =>
   db

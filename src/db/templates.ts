@@ -9,13 +9,12 @@ import { pdfTemplates, templates } from "./schema";
 export type TemplateRow = typeof templates.$inferSelect;
 export type NewTemplateRow = typeof templates.$inferInsert;
 
-const orm = (env: Env) => dbOf(env.DB);
 const ofCode = (p: Pick<Principal, "tenantId" | "mode">, code: string) =>
   and(eq(templates.tenantId, p.tenantId), eq(templates.mode, p.mode), eq(templates.code, code));
 
 /** Every version of one code, newest first. */
 export function versionsOf(env: Env, p: Pick<Principal, "tenantId" | "mode">, code: string): Promise<TemplateRow[]> {
-  return orm(env).select().from(templates).where(ofCode(p, code)).orderBy(desc(templates.version));
+  return dbOf(env).select().from(templates).where(ofCode(p, code)).orderBy(desc(templates.version));
 }
 
 /**
@@ -27,7 +26,7 @@ export async function latestPublishedRow(
   p: Pick<Principal, "tenantId" | "mode">,
   code: string,
 ): Promise<(TemplateRow & { pdfSha256: string | null }) | undefined> {
-  const [row] = await orm(env)
+  const [row] = await dbOf(env)
     .select({ template: templates, pdfSha256: pdfTemplates.sha256 })
     .from(templates)
     .leftJoin(pdfTemplates, eq(pdfTemplates.templateId, templates.id))
@@ -42,7 +41,7 @@ export async function latestPublishedRow(
  * Two requests racing for one version learn it here instead of from a unique-index error.
  */
 export async function insertVersion(env: Env, row: NewTemplateRow): Promise<boolean> {
-  const r = await orm(env)
+  const r = await dbOf(env)
     .insert(templates)
     .values(row)
     .onConflictDoNothing({ target: [templates.tenantId, templates.mode, templates.code, templates.version] })
@@ -54,7 +53,7 @@ export type DraftChanges = Pick<NewTemplateRow, "name" | "kind" | "body" | "vari
 
 /** Replaces a never-published draft's content: false when it was published meanwhile. */
 export async function updateDraft(env: Env, id: string, changes: DraftChanges): Promise<boolean> {
-  const r = await orm(env)
+  const r = await dbOf(env)
     .update(templates)
     .set(changes)
     .where(and(eq(templates.id, id), eq(templates.isPublished, false)))
@@ -64,7 +63,7 @@ export async function updateDraft(env: Env, id: string, changes: DraftChanges): 
 
 /** Publishes a draft: false when another request published it first. */
 export async function markPublished(env: Env, id: string, publishedAt: string): Promise<boolean> {
-  const r = await orm(env)
+  const r = await dbOf(env)
     .update(templates)
     .set({ isPublished: true, publishedAt })
     .where(and(eq(templates.id, id), eq(templates.isPublished, false)))
@@ -77,7 +76,7 @@ export function listWithCounts(env: Env, p: Principal) {
   // Two correlated scalar subqueries. Drizzle writes a one-table select's columns without their
   // table name, which inside a subquery would bind to the inner table, so these two fragments
   // name the outer row ("templates") themselves.
-  return orm(env)
+  return dbOf(env)
     .select({
       row: templates,
       documents: sql<number>`(SELECT COUNT(*) FROM documents d WHERE d.template_id = "templates"."id")`.mapWith(Number),

@@ -8,8 +8,6 @@ import { plans, tenants, usage } from "./schema";
 
 export type UsageRow = typeof usage.$inferSelect;
 
-const orm = (env: Env) => dbOf(env.DB);
-
 /**
  * Counts one agreement if the plan allows it, in one round trip: the month's row is created if
  * missing and the conditional increment runs in the same batch (one transaction). True when
@@ -17,7 +15,7 @@ const orm = (env: Env) => dbOf(env.DB);
  * cannot write inside an UPDATE's WHERE, so it is one raw fragment.
  */
 export async function countAgreement(env: Env, tenantId: string, period: string): Promise<boolean> {
-  const db = orm(env);
+  const db = dbOf(env);
   const allowed = sql`(SELECT CASE
       WHEN pl.monthly_agreements IS NULL THEN 1
       WHEN "usage"."agreements" < pl.monthly_agreements THEN 1
@@ -38,7 +36,7 @@ export async function countAgreement(env: Env, tenantId: string, period: string)
 
 /** Gives one agreement back (a send that failed after counting). */
 export async function uncountAgreement(env: Env, tenantId: string, period: string): Promise<void> {
-  await orm(env)
+  await dbOf(env)
     .update(usage)
     .set({ agreements: sql`${usage.agreements} - 1` })
     .where(and(eq(usage.tenantId, tenantId), eq(usage.period, period), gt(usage.agreements, 0)));
@@ -46,7 +44,7 @@ export async function uncountAgreement(env: Env, tenantId: string, period: strin
 
 /** The account's plan and the agreements counted in one month (0 when none yet), for the dashboard's usage page. */
 export async function planUsage(env: Env, tenantId: string, period: string) {
-  const db = orm(env);
+  const db = dbOf(env);
   return db
     .select({
       plan: plans.code,

@@ -21,8 +21,6 @@ export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type NewWebhookEndpoint = typeof webhookEndpoints.$inferInsert;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 
-export const webhookDb = (env: Pick<Env, "DB">): Db => dbOf(env.DB);
-
 export const E = webhookEndpoints;
 export const D = webhookDeliveries;
 

@@ -14,7 +14,6 @@ export type NewWorkflowRow = typeof workflows.$inferInsert;
 /** The account and mode a workflow belongs to: every read and write is scoped by both. */
 export type Owner = { tenantId: string; mode: Mode };
 
-const orm = (env: Env) => dbOf(env.DB);
 const owned = (o: Owner) => and(eq(workflows.tenantId, o.tenantId), eq(workflows.mode, o.mode));
 
 // Correlated scalar subqueries. Drizzle writes a one-table select's columns without their table
@@ -37,7 +36,7 @@ const startFacts = { row: workflows, templatePublished: facts.templatePublished 
 export type WorkflowToStart = { row: WorkflowRow; templatePublished: boolean };
 
 export async function workflowToStart(env: Env, o: Owner, id: string): Promise<WorkflowToStart | undefined> {
-  const [r] = await orm(env)
+  const [r] = await dbOf(env)
     .select(startFacts)
     .from(workflows)
     .where(and(owned(o), eq(workflows.id, id)))
@@ -49,11 +48,11 @@ export type WorkflowWithFacts = { row: WorkflowRow; started: number; completed: 
 
 /** Every workflow of the account and mode, newest first (like templates and documents). */
 export function listWorkflowRows(env: Env, o: Owner): Promise<WorkflowWithFacts[]> {
-  return orm(env).select(facts).from(workflows).where(owned(o)).orderBy(desc(workflows.createdAt), desc(workflows.id));
+  return dbOf(env).select(facts).from(workflows).where(owned(o)).orderBy(desc(workflows.createdAt), desc(workflows.id));
 }
 
 export async function workflowWithFacts(env: Env, o: Owner, id: string): Promise<WorkflowWithFacts | undefined> {
-  const [r] = await orm(env)
+  const [r] = await dbOf(env)
     .select(facts)
     .from(workflows)
     .where(and(owned(o), eq(workflows.id, id)))
@@ -70,7 +69,7 @@ export async function workflowBySlug(
   env: Env,
   slug: string,
 ): Promise<(WorkflowToStart & { tenantName: string | null; whiteLabel: boolean; dailyCap: number; turnstileSiteKey: string | null }) | undefined> {
-  const [r] = await orm(env)
+  const [r] = await dbOf(env)
     .select({
       ...startFacts,
       tenantName: sql<string | null>`(SELECT tn.name FROM tenants tn WHERE tn.id = "workflows"."tenant_id")`,
@@ -85,7 +84,7 @@ export async function workflowBySlug(
 }
 
 export async function workflowByCode(env: Env, o: Owner, code: string): Promise<Pick<WorkflowRow, "id"> | undefined> {
-  const [r] = await orm(env)
+  const [r] = await dbOf(env)
     .select({ id: workflows.id })
     .from(workflows)
     .where(and(owned(o), eq(workflows.code, code)))
@@ -95,7 +94,7 @@ export async function workflowByCode(env: Env, o: Owner, code: string): Promise<
 
 /** Inserts unless the code is taken in the account and mode (or the slug anywhere): true when this insert won. */
 export async function insertWorkflow(env: Env, row: NewWorkflowRow): Promise<boolean> {
-  const r = await orm(env).insert(workflows).values(row).onConflictDoNothing().run();
+  const r = await dbOf(env).insert(workflows).values(row).onConflictDoNothing().run();
   return r.meta.changes === 1;
 }
 
@@ -104,7 +103,7 @@ export async function insertWorkflow(env: Env, row: NewWorkflowRow): Promise<boo
  * edit came in between or the code or slug is taken.
  */
 export async function updateWorkflowRow(env: Env, o: Owner, id: string, readAt: string, set: Partial<NewWorkflowRow>): Promise<boolean> {
-  const r = await orm(env)
+  const r = await dbOf(env)
     .update(workflows)
     .set(set)
     .where(and(owned(o), eq(workflows.id, id), eq(workflows.updatedAt, readAt)))
@@ -119,13 +118,13 @@ export async function updateWorkflowRow(env: Env, o: Owner, id: string, readAt: 
 
 /** Whether any workflow holds this public slug. */
 export async function slugInUse(env: Env, slug: string): Promise<boolean> {
-  const [r] = await orm(env).select({ id: workflows.id }).from(workflows).where(eq(workflows.publicSlug, slug)).limit(1);
+  const [r] = await dbOf(env).select({ id: workflows.id }).from(workflows).where(eq(workflows.publicSlug, slug)).limit(1);
   return r !== undefined;
 }
 
 /** Whether the account and mode have a template of this code (any version). */
 export async function templateCodeExists(env: Env, o: Owner, code: string): Promise<boolean> {
-  const [r] = await orm(env)
+  const [r] = await dbOf(env)
     .select({ id: templates.id })
     .from(templates)
     .where(and(eq(templates.tenantId, o.tenantId), eq(templates.mode, o.mode), eq(templates.code, code)))

@@ -1,8 +1,10 @@
 /** Accounts (tenants), their API keys and members, and the account audit trail. */
+import { toHex } from "../lib/bytes";
 import { z } from "@hono/zod-openapi";
+import { type Db, dbOf } from "../db/client";
 import type { Env, Mode } from "../env";
 import { ApiError, invalid } from "../lib/errors";
-import { randomHex, sha256Hex, toHex, randomBytes } from "../lib/crypto";
+import { randomHex, sha256Hex, randomBytes } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { parseRange } from "../lib/ip";
 import { keyLimiterName } from "../objects/rate-limiter/client";
@@ -11,7 +13,6 @@ import type { Scope } from "./vocabulary";
 import type { Lang } from "./vocabulary";
 import { type RetentionPatch, retentionSet, retentionView } from "./retention";
 import {
-  accountsDb,
   insertAudit,
   insertKey,
   insertMember,
@@ -27,7 +28,6 @@ import {
   tenantById,
   updateTenantRow,
   type AuditInsert,
-  type DB,
   type TenantInsert,
 } from "../db/accounts";
 import { limiter } from "../objects/rate-limiter/client";
@@ -54,7 +54,7 @@ function slugify(name: string): string {
 }
 
 export async function createTenant(env: Env, input: { name: string; slug?: string; plan?: string }, actor: string) {
-  const db = accountsDb(env.DB);
+  const db = dbOf(env);
   const plan = input.plan ?? "free";
   await requirePlan(db, plan);
   let slug = input.slug ?? slugify(input.name);
@@ -71,12 +71,12 @@ export async function createTenant(env: Env, input: { name: string; slug?: strin
   return { tenant_id: id, slug };
 }
 
-async function requirePlan(db: DB, plan: string) {
+async function requirePlan(db: Db, plan: string) {
   if (!(await planExists(db, plan))) throw invalid(`plan: no plan named "${plan}".`);
 }
 
 export async function requireTenant(env: Env, id: string) {
-  const row = await tenantById(accountsDb(env.DB), id);
+  const row = await tenantById(dbOf(env), id);
   if (!row) throw new ApiError("not_found", `No account has the id ${id}.`);
   return row;
 }
@@ -164,7 +164,7 @@ export async function updateTenant(
   },
   actor: string,
 ) {
-  const db = accountsDb(env.DB);
+  const db = dbOf(env);
   await requireTenant(env, id);
   if (patch.plan !== undefined) await requirePlan(db, patch.plan);
   const checked = { ...patch, ...(patch.frame_ancestors ? { frame_ancestors: normaliseFrameAncestors(patch.frame_ancestors) } : {}) };
@@ -187,7 +187,7 @@ export async function updateTenant(
 
 /** Accounts, newest first; `slug` picks the one account with that slug (an empty list if none). */
 export async function listTenants(env: Env, q: { slug?: string; limit: number }) {
-  const rows = await listTenantRows(accountsDb(env.DB), q);
+  const rows = await listTenantRows(dbOf(env), q);
   return {
     tenants: rows.map((t) => ({
       tenant_id: t.id,
@@ -215,7 +215,7 @@ export async function listTenants(env: Env, q: { slug?: string; limit: number })
  */
 export async function listKeys(env: Env, tenantId: string) {
   await requireTenant(env, tenantId);
-  const rows = await listKeyRows(accountsDb(env.DB), tenantId);
+  const rows = await listKeyRows(dbOf(env), tenantId);
   const now = Date.now();
   return {
     keys: rows.map((k) => ({
@@ -248,7 +248,7 @@ export async function issueKey(env: Env, tenantId: string, input: KeyInput, acto
   if (input.expires_at && Date.parse(input.expires_at) <= Date.now()) throw invalid("expires_at: must be in the future.");
   const { key, keyHash, keyPrefix } = await newApiKey(input.mode);
   const id = newId("key");
-  const db = accountsDb(env.DB);
+  const db = dbOf(env);
   await db.batch([
     insertKey(db, {
       id,
@@ -275,7 +275,7 @@ export async function issueKey(env: Env, tenantId: string, input: KeyInput, acto
  * (src/http/auth.ts). Then the row and the audit entry, in one batch.
  */
 export async function revokeKey(env: Env, keyId: string, reason: string, actor: string, tenantId?: string) {
-  const db = accountsDb(env.DB);
+  const db = dbOf(env);
   const row = await keyById(db, keyId);
   // From the dashboard: only the member's own account's keys (another account's key is "no such key").
   if (!row || (tenantId !== undefined && row.tenantId !== tenantId)) throw new ApiError("not_found", `No key has the id ${keyId}.`);
@@ -305,7 +305,7 @@ export async function addMember(
   actor: string,
 ) {
   await requireTenant(env, tenantId);
-  const db = accountsDb(env.DB);
+  const db = dbOf(env);
   const email = input.email.trim().toLowerCase();
   if (await memberExists(db, tenantId, email)) throw new ApiError("invalid", `email: ${email} is already a member of this account.`);
   const id = newId("mem");
@@ -325,7 +325,7 @@ export async function addMember(
 }
 
 export async function registerOAuthClient(env: Env, input: { name: string; homepage: string; redirect_uris: string[]; scopes: Scope[] }, actor: string) {
-  const db = accountsDb(env.DB);
+  const db = dbOf(env);
   const clientId = newId("cli");
   const secret = `mcs_${randomHex(32)}`;
   await db.batch([

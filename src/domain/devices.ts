@@ -5,25 +5,16 @@
  * heartbeat is decided in one place, the auth layer (src/http/device-access.ts).
  */
 import type { Env, Principal } from "../env";
+import { dbOf } from "../db/client";
 import { ApiError, invalid, notFound } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
 import { newApiKey } from "./api-keys";
 import { newId, nowIso } from "../lib/ids";
 import { CROCKFORD_ALPHABET } from "../lib/verification-code";
 import { keyLimiterName } from "../objects/rate-limiter/client";
-import { accountsDb, insertAudit, insertKey } from "../db/accounts";
+import { insertAudit, insertKey } from "../db/accounts";
 import type { DevicePlatform } from "./vocabulary";
-import {
-  claimPairing,
-  deviceWithWorkflow,
-  devicesDb,
-  insertDevice,
-  listDeviceRows,
-  stopDeviceRow,
-  touchDevice,
-  workflowForDevice,
-  type DeviceRow,
-} from "../db/devices";
+import { claimPairing, deviceWithWorkflow, insertDevice, listDeviceRows, stopDeviceRow, touchDevice, workflowForDevice, type DeviceRow } from "../db/devices";
 import { auditEntry, revokeKey } from "./accounts";
 import { limiter } from "../objects/rate-limiter/client";
 
@@ -63,7 +54,7 @@ const actorOf = (p: Principal) => (p.keyId.startsWith("member:") ? p.keyId : `ke
 
 /** A new device and its pairing code, shown once. The workflow must be this account's, same mode. */
 export async function createPairingCode(env: Env, p: Principal, input: { name: string; workflow_id: string }) {
-  const db = devicesDb(env.DB);
+  const db = dbOf(env);
   const workflow = await workflowForDevice(db, p.tenantId, p.mode, input.workflow_id);
   if (!workflow) throw invalid(`workflow_id: no workflow ${input.workflow_id} in this account.`);
   const code = newPairingCode();
@@ -93,7 +84,7 @@ export type PairInput = { code: string; platform?: DevicePlatform; app_version?:
  * one conditional statement; only its winner inserts a key.
  */
 export async function pairDevice(env: Env, input: PairInput) {
-  const db = devicesDb(env.DB);
+  const db = dbOf(env);
   const now = nowIso();
   const keyId = newId("key");
   const device = await claimPairing(db, await codeHashOf(input.code), now, {
@@ -105,7 +96,7 @@ export async function pairDevice(env: Env, input: PairInput) {
   if (!device) throw pairingRefused();
   const { key, keyHash, keyPrefix } = await newApiKey(device.mode);
   const label = `device: ${device.name}`.slice(0, 200);
-  const adb = accountsDb(env.DB);
+  const adb = dbOf(env);
   const [, workflow] = await Promise.all([
     adb.batch([
       insertKey(adb, {
@@ -131,7 +122,7 @@ export async function pairDevice(env: Env, input: PairInput) {
 /** The device behind a device key. */
 async function ownDevice(env: Env, p: Principal) {
   if (!p.deviceId) throw new ApiError("forbidden", "Only a paired device's key sends heartbeats.");
-  const found = await deviceWithWorkflow(devicesDb(env.DB), p.tenantId, p.mode, p.deviceId);
+  const found = await deviceWithWorkflow(dbOf(env), p.tenantId, p.mode, p.deviceId);
   if (!found) throw notFound("device");
   return found;
 }
@@ -144,7 +135,7 @@ export async function heartbeat(env: Env, p: Principal, input: { app_version?: s
     ...(input.app_version !== undefined ? { appVersion: input.app_version } : {}),
     ...(input.os_version !== undefined ? { osVersion: input.os_version } : {}),
   };
-  await touchDevice(devicesDb(env.DB), device.id, set);
+  await touchDevice(dbOf(env), device.id, set);
   return { device_id: device.id, name: device.name, workflow_id: device.workflowId, workflow_name: workflowName ?? "" };
 }
 
@@ -163,7 +154,7 @@ const listed = (d: DeviceRow) => ({
 });
 
 export async function listDevices(env: Env, p: Principal) {
-  const rows = await listDeviceRows(devicesDb(env.DB), p.tenantId, p.mode, nowIso());
+  const rows = await listDeviceRows(dbOf(env), p.tenantId, p.mode, nowIso());
   return { devices: rows.map(listed) };
 }
 
@@ -173,7 +164,7 @@ export async function listDevices(env: Env, p: Principal) {
  * in every isolate, even one holding the key in its cache. Stopping twice answers the same.
  */
 export async function stopDevice(env: Env, p: Principal, id: string) {
-  const db = devicesDb(env.DB);
+  const db = dbOf(env);
   const found = await deviceWithWorkflow(db, p.tenantId, p.mode, id);
   if (!found) throw notFound("device");
   const now = nowIso();

@@ -3,10 +3,10 @@
  * state changes to the document's sequencer.
  */
 import { z } from "@hono/zod-openapi";
+import { dbOf } from "../db/client";
 import type { Env, Principal } from "../env";
 import { DOCUMENT_STATUS_FILTERS, LANGUAGES, type Lang, SIGNER_AUTH } from "./vocabulary";
 import { dueForExpiry, insertDocument, listPage, ownerOf } from "../db/documents";
-import { signingDb } from "../db/signing";
 import { plainText, text } from "../lib/text";
 import { invalid, notFound } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
@@ -19,7 +19,7 @@ import { toE164 } from "./field-values";
 import { messageLink, notifyOnSend, phonesToText } from "./notify";
 import { messageBrandValues, originWithHost, wornSigningHost } from "./branding";
 import { textPermissionReads, textPermissionsOf } from "./sms-consent";
-import { documentWithAccount, messageDb } from "../db/messages";
+import { documentWithAccount } from "../db/messages";
 import { documentSequencer } from "../objects/document-sequencer/client";
 
 // ---- The input of each document command, defined once: the routes validate with these, and
@@ -152,7 +152,7 @@ export async function prepareDraft(env: Env, p: Pick<Principal, "tenantId" | "mo
     env,
     { id, tenantId: p.tenantId, mode: p.mode, title, status: "draft", bodySha256: bodySha, completedAt: null, metadata, externalRef },
     [
-      insertDocument(signingDb(env), {
+      insertDocument(dbOf(env), {
         id,
         tenantId: p.tenantId,
         mode: p.mode,
@@ -216,7 +216,7 @@ export async function sendDocument(
   opts: { notify?: boolean } = {},
 ) {
   const notify = opts.notify !== false;
-  const db = messageDb(env);
+  const db = dbOf(env);
   // Numbers as they will be stored (an invalid one is refused below, after the owner's 404).
   const phones = notify ? phonesToText(signers.map((s) => ({ role: s.role, phone: s.phone ? toE164(s.phone) : null }))) : [];
   const [owners, ...permissionReads] = await db.batch([documentWithAccount(db, documentId), ...textPermissionReads(db, p.tenantId, phones)]);

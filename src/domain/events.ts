@@ -5,9 +5,10 @@
  * The trail is append-only: nothing updates or deletes an `events` row.
  */
 import type { Env, Mode } from "../env";
+import { dbOf } from "../db/client";
 import { newId } from "../lib/ids";
 import { TRAIL_KINDS, type TrailKind } from "./vocabulary";
-import { type Statement, insertEvent, openEndpointsOf, signingDb } from "../db/signing";
+import { type Statement, insertEvent, openEndpointsOf } from "../db/signing";
 import { deliveryQueries, kickEndpoints } from "./webhooks";
 
 /** Kinds in a document's trail. Every kind but `verified` is also a webhook event `signing.<kind>`. */
@@ -77,7 +78,7 @@ export async function commitWithEvents(
   firstSeq: number,
   after: Statement[] = [],
 ): Promise<{ eventIds: string[]; results: unknown[]; afterResults: unknown[] }> {
-  const db = signingDb(env);
+  const db = dbOf(env);
   const eventIds: string[] = [];
   const trail: Statement[] = [];
   const names = new Set<string>();

@@ -167,7 +167,7 @@ function safeHost(url: string): string | null {
 async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUrl: string, sealName: string) {
   const c = sheet(cert, baseUrl);
   c.brand = await pdfBrandOf(env, c.payload.issuer.tenant_id);
-  c.lang = (await tenantById(dbOf(env.DB), c.payload.issuer.tenant_id))?.locale ?? "en";
+  c.lang = (await tenantById(dbOf(env), c.payload.issuer.tenant_id))?.locale ?? "en";
   const { ensureFontsFor } = await import("../lib/pdf/fonts");
   if (kind === "pdf") {
     const { drawSealedDocument, TEST_MARK } = await import("./evidence-pdf/certificate");

@@ -4,12 +4,14 @@
  * failures, sessions (idle for 12 hours ends one) and one-time sign-in links.
  * Free of HTTP: src/http/session.ts carries sessions in cookies and enforces the table.
  */
+import { fromHex, toHex } from "../lib/bytes";
 import type { Env, Mode } from "../env";
+import { dbOf } from "../db/client";
 import { ApiError, invalid } from "../lib/errors";
-import { fromHex, randomHex, sha256Hex, timingSafeEqual, toHex } from "../lib/crypto";
+import { randomHex, sha256Hex, timingSafeEqual } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { MEMBER_ROLES, type MemberRole } from "./vocabulary";
-import { accountsDb, insertAudit } from "../db/accounts";
+import { insertAudit } from "../db/accounts";
 import {
   clearFailuresIfUnlocked,
   consumeSignInLink,
@@ -22,7 +24,6 @@ import {
   insertSignInLink,
   listMemberRows,
   memberById,
-  membersDb,
   membershipsByEmail,
   openLinkCount,
   recordFailure,
@@ -96,7 +97,7 @@ export const isLocked = (m: Pick<MemberRow, "lockedUntil">, now = Date.now()) =>
 
 /** Counts one failed password for the member (atomically; src/db/members.ts recordFailure). */
 export async function countFailure(env: Env, memberId: string, now = Date.now()) {
-  await recordFailure(membersDb(env.DB), memberId, {
+  await recordFailure(dbOf(env), memberId, {
     at: new Date(now).toISOString(),
     windowStart: new Date(now - FAILURE_WINDOW_MS).toISOString(),
     lockUntil: new Date(now + LOCK_MS).toISOString(),
@@ -127,7 +128,7 @@ export type Session = {
 
 /** A new session for the member; the token goes into the cookie and only its SHA-256 is stored. */
 export async function startSession(env: Env, member: Pick<MemberRow, "id" | "tenantId">, ctx: RequestContext, how: "password" | "link") {
-  const db = membersDb(env.DB);
+  const db = dbOf(env);
   const token = randomHex(32);
   const at = nowIso();
   await db.batch([
@@ -149,7 +150,7 @@ export async function startSession(env: Env, member: Pick<MemberRow, "id" | "ten
 /** The session this token opens, or null (unknown, or idle for 12 hours: then it is deleted). Slides the idle timeout. */
 export async function resumeSession(env: Env, token: string, now = Date.now()): Promise<Session | null> {
   if (!/^[0-9a-f]{64}$/.test(token)) return null;
-  const db = membersDb(env.DB);
+  const db = dbOf(env);
   const row = await sessionByHash(db, await sha256Hex(token));
   if (!row) return null;
   const seen = Date.parse(row.session.lastSeenAt);
@@ -173,23 +174,23 @@ export async function resumeSession(env: Env, token: string, now = Date.now()): 
 }
 
 export async function endSession(env: Env, s: Pick<Session, "sessionId" | "memberId" | "tenantId">) {
-  const db = membersDb(env.DB);
+  const db = dbOf(env);
   await db.batch([deleteSession(db, s.sessionId), insertAudit(db, auditEntry(s.tenantId, `member:${s.memberId}`, "member.signed_out", {}))]);
 }
 
 /** Ends every session of the member, on every device. */
 export async function endAllSessions(env: Env, s: Pick<Session, "memberId" | "tenantId">) {
-  const db = membersDb(env.DB);
+  const db = dbOf(env);
   await db.batch([deleteMemberSessions(db, s.memberId), insertAudit(db, auditEntry(s.tenantId, `member:${s.memberId}`, "member.signed_out_everywhere", {}))]);
 }
 
 export async function switchMode(env: Env, s: Pick<Session, "sessionId">, mode: Mode) {
-  await setSessionMode(membersDb(env.DB), s.sessionId, mode);
+  await setSessionMode(dbOf(env), s.sessionId, mode);
 }
 
 /** Removes sessions idle past the timeout (the cron's sweep; a stale session is refused on arrival anyway). */
 export async function purgeIdleSessions(env: Env, now: Date) {
-  await deleteIdleSessions(membersDb(env.DB), new Date(now.getTime() - SESSION_IDLE_MS).toISOString());
+  await deleteIdleSessions(dbOf(env), new Date(now.getTime() - SESSION_IDLE_MS).toISOString());
 }
 
 // ---- Sign-in ----
@@ -210,7 +211,7 @@ export type SignInResult =
  * refused too). The answer never says which of these happened.
  */
 export async function passwordSignIn(env: Env, input: { email: string; password: string; account?: string }, ctx: RequestContext): Promise<SignInResult> {
-  const db = membersDb(env.DB);
+  const db = dbOf(env);
   const email = normaliseEmail(input.email);
   const account = input.account?.trim().toLowerCase() || undefined;
   const all = email && input.password ? await membershipsByEmail(db, email) : [];
@@ -252,7 +253,7 @@ export const OPEN_LINKS_MAX = 3;
  * link's token with its member, for the caller to deliver; nothing for an unknown email.
  */
 export async function issueSignInLinks(env: Env, rawEmail: string): Promise<{ token: string; member: MemberRow; tenantName: string }[]> {
-  const db = membersDb(env.DB);
+  const db = dbOf(env);
   const email = normaliseEmail(rawEmail);
   if (!email) return [];
   const at = nowIso();
@@ -277,7 +278,7 @@ export async function issueSignInLinks(env: Env, rawEmail: string): Promise<{ to
 /** Uses a sign-in link once; a session, or null for an unknown, used or expired link. */
 export async function linkSignIn(env: Env, token: string, ctx: RequestContext): Promise<string | null> {
   if (!/^[0-9a-f]{64}$/.test(token)) return null;
-  const db = membersDb(env.DB);
+  const db = dbOf(env);
   const used = await consumeSignInLink(db, await sha256Hex(token), nowIso());
   if (!used) return null;
   const member = await memberById(db, used.memberId);
@@ -288,7 +289,7 @@ export async function linkSignIn(env: Env, token: string, ctx: RequestContext): 
 // ---- Members of an account ----
 
 export async function listMembers(env: Env, tenantId: string) {
-  const rows = await listMemberRows(membersDb(env.DB), tenantId);
+  const rows = await listMemberRows(dbOf(env), tenantId);
   return rows.map((m) => ({
     member_id: m.id,
     email: m.email,
@@ -316,14 +317,14 @@ export async function inviteMember(
  * at the latest (it applies at once anyway: roles are read with each session).
  */
 export async function changeRole(env: Env, by: Pick<Session, "memberId" | "tenantId" | "role">, memberId: string, role: MemberRole) {
-  const db = membersDb(env.DB);
+  const db = dbOf(env);
   const target = await memberById(db, memberId);
   if (!target || target.tenantId !== by.tenantId) throw new ApiError("not_found", `No member has the id ${memberId}.`);
   if ((role === "owner" || target.role === "owner") && by.role !== "owner") throw invalid("role: only an owner may make or unmake an owner.");
   if (target.role === "owner" && role !== "owner" && (await countOwners(db, by.tenantId, memberId)) === 0)
     throw invalid("role: the account needs at least one owner; make someone else owner first.");
   if (target.role === role) return { updated: false };
-  const adb = accountsDb(env.DB);
+  const adb = dbOf(env);
   await db.batch([
     updateMemberRow(db, memberId, { role }),
     insertAudit(adb, auditEntry(by.tenantId, `member:${by.memberId}`, "member.role_changed", { member_id: memberId, from: target.role, to: role })),
@@ -347,7 +348,7 @@ export const PASSWORD_MAX = 200;
  * sessions end; this one goes on.
  */
 export async function setOwnPassword(env: Env, s: Pick<Session, "memberId" | "tenantId" | "sessionId">, input: { current?: string; password: string }) {
-  const db = membersDb(env.DB);
+  const db = dbOf(env);
   const me = await memberById(db, s.memberId);
   if (!me) throw new ApiError("not_found", "No such member.");
   if (me.passwordHash !== null) {
@@ -370,7 +371,7 @@ export async function setOwnPassword(env: Env, s: Pick<Session, "memberId" | "te
   await db.batch([
     updateMemberRow(db, s.memberId, { passwordHash: await hashPassword(input.password), failedSignIns: 0, failedSince: null, lockedUntil: null }),
     deleteOtherSessions(db, s.memberId, s.sessionId),
-    insertAudit(accountsDb(env.DB), auditEntry(s.tenantId, `member:${s.memberId}`, "member.password_set", {})),
+    insertAudit(dbOf(env), auditEntry(s.tenantId, `member:${s.memberId}`, "member.password_set", {})),
   ]);
   return { updated: true };
 }

@@ -12,6 +12,7 @@
  * queued: then the cron erases every box left (`eraseOldMessageSecrets`).
  */
 import type { Env, Mode } from "../env";
+import { dbOf } from "../db/client";
 import { LANGUAGES, type Lang, MESSAGE_CHANNELS, MESSAGE_PURPOSES, type MessageChannel, type MessagePurpose, type MessageStatus } from "./vocabulary";
 import {
   type MessageRow,
@@ -24,7 +25,6 @@ import {
   markMessageFailed,
   markMessageRetry,
   markMessageSent,
-  messageDb,
   recipientsOf,
   tenantMessageSettings,
   tenantsWithDueMessages,
@@ -99,7 +99,7 @@ export async function queueMessages(env: Env, inputs: MessageInput[], opts: { ki
   for (const m of inputs) checkInput(m);
   const tenantId = inputs[0]!.tenantId;
   if (inputs.some((m) => m.tenantId !== tenantId)) throw new Error("queueMessages: one account at a time");
-  const db = messageDb(env);
+  const db = dbOf(env);
   // Callers that know the account's name, the title and the names pass them: no read here.
   const known = inputs.every((m) => m.values.tenant !== undefined && m.values.title !== undefined && m.values.name !== undefined);
   const docIds = known ? [] : [...new Set(inputs.map((m) => m.documentId).filter((d): d is string => !!d))];
@@ -213,7 +213,7 @@ export type Delivered = { documentId: string; signerId: string; messageId: strin
  * on their documents' trails (and `signing.delivered` to webhooks) through each document's sequencer.
  */
 export async function drainMessages(env: Env, tenantId: string, opts: DrainOptions = {}): Promise<DrainResult> {
-  const db = messageDb(env);
+  const db = dbOf(env);
   const at = opts.now ?? Date.now();
   const rows = await dueMessages(db, tenantId, new Date(at).toISOString(), opts.limit ?? 10);
   const result: DrainResult = { attempted: rows.length, sent: 0, retried: 0, failed: 0 };
@@ -335,7 +335,7 @@ export async function outboxView(env: Env, row: MessageRow) {
 
 /** `GET /ops/v1/outbox`: messages newest first, optionally of one account or document. */
 export async function listOutbox(env: Env, q: { tenant_id?: string; document_id?: string; limit: number }) {
-  const rows = await listMessages(messageDb(env), q);
+  const rows = await listMessages(dbOf(env), q);
   return { messages: await Promise.all(rows.map((r) => outboxView(env, r))) };
 }
 
@@ -353,7 +353,7 @@ export const UNSENT_REASON = `Not sent within ${MESSAGE_SECRET_DAYS} days: its l
  * them as they arrived (docs/messages.md).
  */
 export async function eraseOldMessageSecrets(env: Env, now: Date) {
-  const db = messageDb(env);
+  const db = dbOf(env);
   const before = new Date(now.getTime() - MESSAGE_SECRET_DAYS * 86_400_000).toISOString();
   const [failed, erased] = await db.batch(eraseOldSecrets(db, before, SECRET_ERASE_BATCH, UNSENT_REASON));
   return { failed: failed.meta.changes, erased: failed.meta.changes + erased.meta.changes };
@@ -364,7 +364,7 @@ export const MESSAGE_OVERDUE_GRACE_MS = 60_000;
 
 /** Cron step: kicks the queue of every account with a message overdue by more than the grace period. */
 export async function sweepMessageQueues(env: Env, now: Date) {
-  const tenants = await tenantsWithDueMessages(messageDb(env), new Date(now.getTime() - MESSAGE_OVERDUE_GRACE_MS).toISOString());
+  const tenants = await tenantsWithDueMessages(dbOf(env), new Date(now.getTime() - MESSAGE_OVERDUE_GRACE_MS).toISOString());
   await Promise.all(tenants.map((t) => kickMessageQueue(env, t)));
   return { kicked: tenants.length };
 }

@@ -4,8 +4,9 @@
  * (src/domain/messages.ts).
  */
 import type { Env, Mode } from "../env";
+import { dbOf } from "../db/client";
 import type { Lang } from "./vocabulary";
-import { messageDb, recipientsOf } from "../db/messages";
+import { recipientsOf } from "../db/messages";
 import { ownerOf } from "../db/documents";
 import { errorFields, log } from "../lib/log";
 import { type MessageInput, queueMessages } from "./messages";
@@ -102,7 +103,7 @@ export async function sendCompletedCopies(env: Env, documentId: string, opts: { 
   try {
     const links = await documentSequencer(env, documentId).completedCopies();
     if (!links) return [];
-    const db = messageDb(env);
+    const db = dbOf(env);
     const [owner, recipients] = await Promise.all([ownerOf(env, documentId), recipientsOf(db, documentId)]);
     if (!owner) return [];
     const origin = await signingOriginOf(env, owner.tenantId);

@@ -13,6 +13,7 @@
  *   ends the whole connection, recorded on the account's audit trail.
  */
 import type { Env } from "../env";
+import { dbOf } from "../db/client";
 import { SCOPES, type MemberRole, type OAuthError, type Scope } from "./vocabulary";
 import { insertAudit, insertKey } from "../db/accounts";
 import {
@@ -25,7 +26,6 @@ import {
   insertRefresh,
   insertRequest,
   listConnectionRows,
-  oauthDb,
   purgeOAuthRows,
   refreshByHash,
   revokeConnectionKeys,
@@ -101,7 +101,7 @@ export type AuthorizeRequest = {
 export async function checkAuthorizeRequest(env: Env, q: URLSearchParams): Promise<PageRefusal | RedirectRefusal | AuthorizeRequest> {
   const clientIds = q.getAll("client_id");
   const clientId = clientIds.length === 1 ? clientIds[0]! : "";
-  const client = clientId && clientId.length <= 64 ? await clientById(oauthDb(env.DB), clientId) : undefined;
+  const client = clientId && clientId.length <= 64 ? await clientById(dbOf(env), clientId) : undefined;
   if (!client) return { kind: "page", why: "client" };
   const redirects = q.getAll("redirect_uri");
   const redirectUri = redirects.length === 1 ? redirects[0]! : "";
@@ -165,7 +165,7 @@ export type Consent = {
  */
 export async function openConsent(env: Env, req: AuthorizeRequest, member: SessionMember): Promise<Consent> {
   const requestId = randomHex(32);
-  await insertRequest(oauthDb(env.DB), {
+  await insertRequest(dbOf(env), {
     idHash: await sha256Hex(requestId),
     tenantId: member.tenantId,
     memberId: member.memberId,
@@ -193,7 +193,7 @@ export class ConsentExpired extends Error {}
  * way the answer is the redirect to the client, carrying `state` untouched.
  */
 export async function answerConsent(env: Env, requestId: string, member: SessionMember, allow: boolean, actor: string): Promise<string> {
-  const db = oauthDb(env.DB);
+  const db = dbOf(env);
   const req = /^[0-9a-f]{64}$/.test(requestId) ? await takeRequest(db, await sha256Hex(requestId)) : undefined;
   if (!req || req.memberId !== member.memberId || req.tenantId !== member.tenantId || isPast(req.expiresAt)) throw new ConsentExpired();
   const client = await clientById(db, req.clientId);
@@ -291,7 +291,7 @@ async function authenticateClient(env: Env, authorization: string | undefined, f
     secret = form.get("client_secret");
   }
   if (!id || !secret) throw new OAuthTokenError("invalid_client", "Client authentication is required (HTTP Basic or client_id and client_secret).");
-  const client = id.length <= 64 ? await clientById(oauthDb(env.DB), id) : undefined;
+  const client = id.length <= 64 ? await clientById(dbOf(env), id) : undefined;
   const ok = timingSafeEqual(await sha256Hex(secret), client?.secretHash ?? NO_CLIENT_HASH);
   if (!client || !ok) throw new OAuthTokenError("invalid_client", "Unknown client or wrong secret.");
   return client;
@@ -324,7 +324,7 @@ async function redeemCode(env: Env, client: OAuthClientRow, form: URLSearchParam
   const redirectUri = required(form, "redirect_uri");
   const verifier = required(form, "code_verifier");
   if (!VERIFIER.test(verifier)) throw new OAuthTokenError("invalid_request", "code_verifier must be 43-128 characters of A-Z, a-z, 0-9, -, ., _, ~.");
-  const db = oauthDb(env.DB);
+  const db = dbOf(env);
   const codeHash = await sha256Hex(code);
   const { claimed, found } = code.length <= 200 ? await claimCode(db, codeHash, client.id, nowIso()) : { claimed: undefined, found: undefined };
   if (!claimed) {
@@ -348,7 +348,7 @@ async function redeemCode(env: Env, client: OAuthClientRow, form: URLSearchParam
 async function redeemRefresh(env: Env, client: OAuthClientRow, form: URLSearchParams): Promise<TokenAnswer> {
   const token = required(form, "refresh_token");
   const askedScope = form.get("scope");
-  const db = oauthDb(env.DB);
+  const db = dbOf(env);
   const tokenHash = await sha256Hex(token);
   const { claimed, found } = token.length <= 200 ? await claimRefresh(db, tokenHash, client.id, nowIso()) : { claimed: undefined, found: undefined };
   if (!claimed) {
@@ -384,7 +384,7 @@ async function issueTokens(
   grantScopes: string[],
   narrower: string[] | null,
 ): Promise<TokenAnswer> {
-  const db = oauthDb(env.DB);
+  const db = dbOf(env);
   if (!found || found.revokedAt) throw new OAuthTokenError("invalid_grant", "The connection has been ended.");
   const connection = found;
   const grant = narrowToRole(grantScopes, found.role).filter((s) => client.scopes.includes(s));
@@ -432,7 +432,7 @@ async function issueTokens(
  * codes stop working, and the account's audit trail records who ended it and why. Idempotent.
  */
 export async function endConnection(env: Env, connectionId: string, reason: string, actor: string, action = "oauth.connection_ended"): Promise<boolean> {
-  const db = oauthDb(env.DB);
+  const db = dbOf(env);
   const row = await connectionById(db, connectionId);
   if (!row) return false;
   await limiter(env, connectionLimiterName(connectionId)).revoke();
@@ -450,7 +450,7 @@ export async function endConnection(env: Env, connectionId: string, reason: stri
 
 /** Ends one of the account's connections (dashboard or operator); 404 when it is not the account's. */
 export async function endAccountConnection(env: Env, tenantId: string, connectionId: string, reason: string, actor: string) {
-  const row = await connectionById(oauthDb(env.DB), connectionId);
+  const row = await connectionById(dbOf(env), connectionId);
   if (!row || row.tenantId !== tenantId) throw new ApiError("not_found", `No OAuth connection has the id ${connectionId} in this account.`);
   await endConnection(env, connectionId, reason, actor);
   return { ended: true as const };
@@ -470,7 +470,7 @@ export type ConnectionView = {
 /** The account's connections, newest first: live ones, or all with `ended`. */
 export async function listConnections(env: Env, tenantId: string, opts: { ended?: boolean } = {}): Promise<{ connections: ConnectionView[] }> {
   await requireTenant(env, tenantId);
-  const rows = await listConnectionRows(oauthDb(env.DB), tenantId, opts.ended ?? false);
+  const rows = await listConnectionRows(dbOf(env), tenantId, opts.ended ?? false);
   return {
     connections: rows.map(({ connection: c, client, member }) => ({
       connection_id: c.id,
@@ -487,7 +487,7 @@ export async function listConnections(env: Env, tenantId: string, opts: { ended?
 
 /** Cron: drops answered-or-abandoned requests, and codes and refresh tokens a day past their end. */
 export async function purgeOAuth(env: Env, now: Date): Promise<void> {
-  const db = oauthDb(env.DB);
+  const db = dbOf(env);
   const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
   const [a, b, c] = purgeOAuthRows(db, now.toISOString(), dayAgo);
   await db.batch([a!, b!, c!]);

@@ -5,6 +5,7 @@
  * src/domain/packets.ts, which re-exports these.
  */
 import { z } from "@hono/zod-openapi";
+import { dbOf } from "../db/client";
 import type { Env } from "../env";
 import { type PacketStatus, SUBJECT_KINDS } from "./vocabulary";
 import type { Statement } from "../db/signing";
@@ -21,7 +22,6 @@ import {
   importReads,
   insertPacket,
   insertSubject,
-  packetDb,
   packetState,
   removeParticipants,
   updateSubject,
@@ -225,7 +225,7 @@ export async function importSubject(env: Env, o: Owner, input: SubjectInput): Pr
 }
 
 async function importOnce(env: Env, o: Owner, input: SubjectInput, byRef: Map<string, ParticipantInput & { phone: string | null }>) {
-  const db = packetDb(env);
+  const db = dbOf(env);
   const provider = input.provider ?? "";
   const at = nowIso();
   // The kind decides which workflows apply, and an update without one keeps the stored kind: the
@@ -383,7 +383,7 @@ async function voidDocuments(env: Env, list: readonly { item: Pick<PacketItemRow
 
 /** Cron: documents of dropped items still out for signing (an import's void that did not happen) are voided. */
 export async function sweepDroppedItems(env: Env): Promise<{ voided: number }> {
-  const items = await droppedSentItems(packetDb(env), 50);
+  const items = await droppedSentItems(dbOf(env), 50);
   await voidDocuments(
     env,
     items.map((item) => ({ item, reason: PARTICIPANT_REMOVED })),

@@ -5,10 +5,11 @@
  * (src/domain/transitions.ts, through `followDocument`) both end their batches with these.
  */
 import type { SQL } from "drizzle-orm";
+import { dbOf } from "../db/client";
 import type { Env, Mode } from "../env";
 import { PACKET_ITEM_STATUSES, type PacketItemStatus, type PacketStatus } from "./vocabulary";
 import type { Statement } from "../db/signing";
-import { type Owner, itemFollowsDocument, packetChangedTo, packetDb, packetEventPayload, packetOfItem, packetState, recomputePacket } from "../db/packets";
+import { type Owner, itemFollowsDocument, packetChangedTo, packetEventPayload, packetOfItem, packetState, recomputePacket } from "../db/packets";
 import { randomHex } from "../lib/crypto";
 import { deliveryQueries, kickDeliveryQueues } from "./webhooks";
 
@@ -17,7 +18,7 @@ import { deliveryQueries, kickDeliveryQueues } from "./webhooks";
  * item: each delivery is written only if this batch (`token`) moved the packet into that state.
  */
 export function packetChangeStatements(env: Env, o: Owner, packetId: string | SQL, at: string, token: string): Statement[] {
-  const db = packetDb(env);
+  const db = dbOf(env);
   const events = (["ready", "blocked"] as const).flatMap((status) => {
     const event = `packet.${status}`;
     return deliveryQueries(db, {
@@ -51,7 +52,7 @@ export function followDocument(
   at: string,
 ) {
   if (!doc.packetItemId || nextStatus === doc.status || !(PACKET_ITEM_STATUSES as readonly string[]).includes(nextStatus)) return null;
-  const db = packetDb(env);
+  const db = dbOf(env);
   const o = { tenantId: doc.tenantId, mode: doc.mode as Mode };
   const packetId = packetOfItem(db, doc.packetItemId);
   const token = randomHex(8);

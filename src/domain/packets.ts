@@ -14,8 +14,9 @@
  * completing signature and a re-import racing each other cannot lose or double `packet.ready`.
  */
 import type { Env } from "../env";
+import { dbOf } from "../db/client";
 import type { PacketItemStatus } from "./vocabulary";
-import { type Owner, type ParticipantRow, type SubjectRow, itemPacketId, itemToStartReads, listPacketRows, packetDb, packetReads } from "../db/packets";
+import { type Owner, type ParticipantRow, type SubjectRow, itemPacketId, itemToStartReads, listPacketRows, packetReads } from "../db/packets";
 import { workflowToStart } from "../db/workflows";
 import { ApiError, invalid, notFound } from "../lib/errors";
 import { type StartResult, startLoaded } from "./workflows";
@@ -53,7 +54,7 @@ const participantView = (p: ParticipantRow | undefined) =>
 
 /** The account's latest packets with their subjects and readiness (the dashboard's list; no API route). */
 export async function listPackets(env: Env, o: Owner, limit = 100) {
-  const rows = await listPacketRows(packetDb(env), o, limit);
+  const rows = await listPacketRows(dbOf(env), o, limit);
   return rows.map((r) => ({
     packet_id: r.packetId,
     code: r.code,
@@ -65,14 +66,14 @@ export async function listPackets(env: Env, o: Owner, limit = 100) {
 
 /** The packet an item of this account belongs to, or 404. */
 export async function packetOfItemFor(env: Env, o: Owner, itemId: string): Promise<string> {
-  const row = await itemPacketId(packetDb(env), o, itemId);
+  const row = await itemPacketId(dbOf(env), o, itemId);
   if (!row) throw notFound("packet item");
   return row.packetId;
 }
 
 /** GET /v1/packets/{id}: the packet, its subject, readiness and every item (dropped ones marked). One round trip. */
 export async function getPacket(env: Env, o: Owner, packetId: string) {
-  const db = packetDb(env);
+  const db = dbOf(env);
   const [packetRows, subjectRows, rows, people] = await db.batch(packetReads(db, o, packetId));
   const p = packetRows[0];
   const s = subjectRows[0];
@@ -143,7 +144,7 @@ const STARTABLE: readonly PacketItemStatus[] = ["not_started", "declined", "void
  * carries the subject's name, its external_id as `external_ref`, and the packet in its metadata.
  */
 export async function startItem(env: Env, o: Owner, itemId: string, actor: Actor): Promise<StartResult> {
-  const db = packetDb(env);
+  const db = dbOf(env);
   const [itemRows, packetRows, subjectRows, people] = await db.batch(itemToStartReads(db, o, itemId));
   const item = itemRows[0];
   const packet = packetRows[0];

@@ -38,7 +38,7 @@ export type Redacted = { document_id: string; redacted_at: string; sealed_files_
 type Reads = Awaited<ReturnType<typeof readTargets>>;
 
 async function readTargets(env: Env, ids: string[]) {
-  const db = dbOf(env.DB);
+  const db = dbOf(env);
   const [docs, signerRows, certs, current, versions, seqs] = await db.batch(redactionReads(db, ids));
   const files = [...new Map([...current, ...versions].map((f) => [f.r2Key, f] as const)).values()];
   return { docs, signerRows, certs, files, seqs };
@@ -53,7 +53,7 @@ async function redactBatch(env: Env, ids: string[], reason: string, known?: Read
   const r = known ?? (await readTargets(env, ids));
   const due = r.docs.filter((d) => d.redactedAt === null && redactable(d.status));
   if (due.length === 0) return [];
-  const db = dbOf(env.DB);
+  const db = dbOf(env);
   const at = nowIso();
   const dueIds = due.map((d) => d.id);
   // The record's retention ended: its delivered webhook deliveries go with it (dead ones stay readable).
@@ -181,7 +181,7 @@ export type Kept = { document_id: string; status: string; reason: "in_progress" 
  * signer on it (see docs/retention.md).
  */
 export async function redactPerson(env: Env, p: Pick<Principal, "tenantId" | "mode">, email: string, now = new Date()) {
-  const db = dbOf(env.DB);
+  const db = dbOf(env);
   const settings = await retentionOf(db, p.tenantId);
   const minimumDays = settings?.minimumDays ?? 0;
   const docs = await documentsOfPerson(db, p.tenantId, p.mode, email, PERSON_LIMIT + 1);
@@ -215,7 +215,7 @@ export const CRON_LIMIT = 100;
  * drafts first through their sequencer (so the trail says why they ended).
  */
 export async function applyRetention(env: Env, now: Date, limit = CRON_LIMIT): Promise<{ redacted: number; voided: number }> {
-  const db = dbOf(env.DB);
+  const db = dbOf(env);
   const due = await dueForRetention(db, now.toISOString(), limit);
   let voided = 0;
   for (const d of due.filter((x) => x.status === "draft")) {

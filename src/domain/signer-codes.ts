@@ -13,21 +13,12 @@
  * signer sign. These run inside the document's sequencer, one at a time.
  */
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { dbOf } from "../db/client";
 import type { Env, Mode } from "../env";
 import type { MessageChannel } from "./vocabulary";
 import { latestConsent, numberState } from "../db/sms";
 import { tenantMessageSettings } from "../db/messages";
-import {
-  codesDb,
-  codesSince,
-  countWrongTry,
-  insertCode,
-  killOpenCodes,
-  linkMessageTo,
-  markCodeSpent,
-  markSignerVerified,
-  newestCode,
-} from "../db/signer-codes";
+import { codesSince, countWrongTry, insertCode, killOpenCodes, linkMessageTo, markCodeSpent, markSignerVerified, newestCode } from "../db/signer-codes";
 import { ApiError, invalid } from "../lib/errors";
 import { sha256Hex, timingSafeEqual } from "../lib/crypto";
 import { newId } from "../lib/ids";
@@ -89,7 +80,7 @@ function tooMany(message: string, retryAfterMs: number) {
 export async function requestCode(env: Env, st: SequencerState, signer: SignerState, now = new Date()) {
   if (!signer.codeRequired) throw invalid("This signer does not need a one-time code: the business did not ask for one.");
   if (signer.codeVerifiedAt) throw invalid("This signer already confirmed a one-time code; no other is needed.");
-  const db = codesDb(env.DB);
+  const db = dbOf(env);
   const hourAgo = new Date(now.getTime() - 3600_000).toISOString();
   const wantsText = signer.auth === "sms_otp" || (signer.auth === "none" && signer.phone !== null);
   const phone = wantsText ? signer.phone : null;
@@ -179,7 +170,7 @@ export async function verifyCode(
 ): Promise<VerifyAnswer> {
   if (!signer.codeRequired) throw invalid("This signer does not need a one-time code: the business did not ask for one.");
   if (signer.codeVerifiedAt) return { ok: true };
-  const db = codesDb(env.DB);
+  const db = dbOf(env);
   const row = (await newestCode(db, signer.id).all())[0];
   if (!row) throw invalid("No one-time code was sent to this signer yet.", "POST /v1/sign/{token}/code first.");
   if (row.deadAt || row.verifiedAt || Date.parse(row.expiresAt) <= now.getTime()) return { ok: false, tries_left: 0 };

@@ -7,11 +7,12 @@
  * of the document); the second half is what the API routes and the cron call.
  */
 import type { Env, Principal } from "../env";
+import { dbOf } from "../db/client";
 import { ApiError, invalid, notFound } from "../lib/errors";
 import { randomHex, sha256Hex } from "../lib/crypto";
 import { errorFields, log } from "../lib/log";
 import { ownerOf } from "../db/documents";
-import { documentsWithReminders, lastLinkMessageAt, lastReminderAt, messageDb, recipientsOf, setCopyTokenHash, setSignerTokenHash } from "../db/messages";
+import { documentsWithReminders, lastLinkMessageAt, lastReminderAt, recipientsOf, setCopyTokenHash, setSignerTokenHash } from "../db/messages";
 import { commitWithEvents } from "./events";
 import { type SequencerState, type SignerState, isMyTurn, linkIsLive, mustSign, nextSeq, signerSnapshot, snapshot } from "./document-state";
 import type { Actor } from "./transitions";
@@ -43,7 +44,7 @@ async function newToken(): Promise<{ token: string; hash: string }> {
 export async function rotateLink(env: Env, st: SequencerState, signer: SignerState) {
   requireRemindable(st, signer);
   const { token, hash } = await newToken();
-  await setSignerTokenHash(messageDb(env), signer.id, hash).run();
+  await setSignerTokenHash(dbOf(env), signer.id, hash).run();
   signer.tokenHash = hash;
   return { signer_id: signer.id, token };
 }
@@ -65,7 +66,7 @@ export async function remindInside(
 ): Promise<ReminderGrant> {
   requireRemindable(st, signer);
   if (!isMyTurn(st, signer)) throw invalid("It is not this signer's turn: this document is signed in order.", "Remind the signer the document waits on.");
-  const db = messageDb(env);
+  const db = dbOf(env);
   const last = await lastReminderAt(db, st.doc.id, signer.id);
   if (last && nowMs - Date.parse(last) < REMINDER_INTERVAL_MS) {
     return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(last) + REMINDER_INTERVAL_MS - nowMs) / 1000)) };
@@ -102,7 +103,7 @@ export async function remindInside(
  */
 export async function completedCopyLinks(env: Env, st: SequencerState) {
   if (st.doc.status !== "completed" || !st.doc.notify || st.signers.some((s) => s.copyTokenHash)) return null;
-  const db = messageDb(env);
+  const db = dbOf(env);
   const issued = await Promise.all(st.signers.map(async (s) => ({ s, ...(await newToken()) })));
   const [first, ...rest] = issued.map((x) => setCopyTokenHash(db, x.s.id, x.hash));
   await db.batch([first!, ...rest]);
@@ -157,7 +158,7 @@ const REMINDER_SWEEP_LIMIT = 200;
  * reminder (at most one an hour), until the document expires.
  */
 export async function remindDueSigners(env: Env, now: Date) {
-  const db = messageDb(env);
+  const db = dbOf(env);
   const docs = await documentsWithReminders(db, now.toISOString(), REMINDER_SWEEP_LIMIT);
   let reminded = 0;
   for (const d of docs) {

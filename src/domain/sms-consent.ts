@@ -9,10 +9,11 @@
  * (src/domain/sms-inbound.ts).
  */
 import { type CountryCode, isSupportedCountry } from "libphonenumber-js/max";
+import { dbOf } from "../db/client";
 import type { Env, Principal } from "../env";
 import { SMS_CONSENT_PURPOSES, type SmsWhyNot } from "./vocabulary";
 import type { Db } from "../db/client";
-import { type SmsConsentRow, type SmsNumberRow, consentAndNumber, insertConsent, latestConsent, numberState, smsDb, tenantDefaultCountry } from "../db/sms";
+import { type SmsConsentRow, type SmsNumberRow, consentAndNumber, insertConsent, latestConsent, numberState, tenantDefaultCountry } from "../db/sms";
 import { invalid } from "../lib/errors";
 import { newId, nowIso } from "../lib/ids";
 import { toE164 } from "./field-values";
@@ -30,7 +31,7 @@ export function countryOrFallback(country: string | null | undefined): CountryCo
 
 /** E.164 of a number, read in the account's default country when it has no country code; 422 naming `field` when it is not a number. */
 export async function accountE164(env: Env, tenantId: string, raw: string, field = "phone"): Promise<string> {
-  const country = countryOrFallback(await tenantDefaultCountry(smsDb(env.DB), tenantId));
+  const country = countryOrFallback(await tenantDefaultCountry(dbOf(env), tenantId));
   const e164 = toE164(raw, country);
   if (!e164)
     throw invalid(`${field}: not a valid phone number (read in ${country} when it has no country code).`, "Write it with its country code, e.g. +14155550123.");
@@ -78,7 +79,7 @@ export function permissionOf(consent: SmsConsentRow | undefined, number: SmsNumb
  * anything else matches no consent and answers `no_consent`. One D1 round trip.
  */
 export async function textPermission(env: Env, tenantId: string, phoneE164: string): Promise<{ may_text: boolean; why_not: string | null }> {
-  const { consent, number } = await consentAndNumber(smsDb(env.DB), tenantId, phoneE164);
+  const { consent, number } = await consentAndNumber(dbOf(env), tenantId, phoneE164);
   return permissionOf(consent, number);
 }
 
@@ -94,7 +95,7 @@ export function textPermissionsOf(phonesE164: readonly string[], results: readon
 /** `textPermission` for several numbers in one round trip (none for no numbers). */
 export async function textPermissions(env: Env, tenantId: string, phonesE164: readonly string[]): Promise<Map<string, TextPermission>> {
   if (phonesE164.length === 0) return new Map();
-  const db = smsDb(env.DB);
+  const db = dbOf(env);
   const [first, ...rest] = textPermissionReads(db, tenantId, phonesE164);
   return textPermissionsOf(phonesE164, await db.batch([first!, ...rest]));
 }
@@ -115,7 +116,7 @@ export async function recordConsent(env: Env, p: Principal, input: ConsentInput)
     );
   }
   const phone = await accountE164(env, p.tenantId, input.phone);
-  const db = smsDb(env.DB);
+  const db = dbOf(env);
   const { number } = await consentAndNumber(db, p.tenantId, phone);
   if (number?.revokedAt) {
     throw invalid(
@@ -141,7 +142,7 @@ export async function recordConsent(env: Env, p: Principal, input: ConsentInput)
 /** The answer for one number (never a list): may it be texted, why not, and the consent on record. */
 export async function queryConsent(env: Env, p: Principal, rawPhone: string) {
   const phone = await accountE164(env, p.tenantId, rawPhone);
-  const { consent, number } = await consentAndNumber(smsDb(env.DB), p.tenantId, phone);
+  const { consent, number } = await consentAndNumber(dbOf(env), p.tenantId, phone);
   const perm = permissionOf(consent, number);
   return { phone, ...perm, obtained_via: consent?.obtainedVia ?? null, obtained_at: consent?.obtainedAt ?? null };
 }

@@ -14,7 +14,8 @@
  * text may be personal and nobody reads it here).
  */
 import type { Env } from "../env";
-import { insertNumberEvent, markLifted, markRevoked, markSuppressed, smsDb } from "../db/sms";
+import { dbOf } from "../db/client";
+import { insertNumberEvent, markLifted, markRevoked, markSuppressed } from "../db/sms";
 import { timingSafeEqual } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { toE164 } from "./field-values";
@@ -75,7 +76,7 @@ export async function handleInbound(env: Env, params: FormParams): Promise<Inbou
   const word = keywordOf(first(params, "Body") ?? "");
   const providerRef = first(params, "MessageSid") ?? first(params, "SmsSid");
   if (!phone) return { kind: "ignored", twiml: EMPTY_TWIML };
-  const db = smsDb(env.DB);
+  const db = dbOf(env);
   const at = nowIso();
   const event = (kind: "revoked" | "lifted" | "help") =>
     insertNumberEvent(db, { id: newId("sne"), phone, kind, sender, detail: word, providerRef, occurredAt: at });
@@ -99,7 +100,7 @@ export async function handleStatus(env: Env, params: FormParams): Promise<{ supp
   const error = first(params, "ErrorCode");
   const phone = numberOf(first(params, "To"));
   if (!phone || !error || !(SUPPRESSING_ERRORS as readonly string[]).includes(error)) return { suppressed: false };
-  const db = smsDb(env.DB);
+  const db = dbOf(env);
   const at = nowIso();
   await db.batch([
     markSuppressed(db, phone, at, error),

@@ -4,6 +4,7 @@
  * events in one batch. They run only inside the document's DocumentSequencer, one at a time.
  */
 import type { Env, Mode } from "../env";
+import { dbOf } from "../db/client";
 import type { Lang } from "./vocabulary";
 import { invalid } from "../lib/errors";
 import { randomHex, sha256Hex } from "../lib/crypto";
@@ -49,7 +50,6 @@ import {
   markVoided,
   setDocumentFields,
   requireSignerCodeOf,
-  signingDb,
   upsertAnswer,
 } from "../db/signing";
 
@@ -131,7 +131,7 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
   const release = await reserveAgreement(env, st.doc.tenantId, st.doc.mode as Mode, now);
   try {
     const links: { signer_id: string; email: string; token: string }[] = [];
-    const db = signingDb(env);
+    const db = dbOf(env);
     const statements: Statement[] = [];
     for (const [i, s] of signersIn.entries()) {
       const id = ids[i]!;
@@ -188,7 +188,7 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
  * (the page's account and certificate lookups) and their results are returned.
  */
 export async function view(env: Env, st: SequencerState, signer: SignerState, actor: Actor, reads: Statement[] = []) {
-  const db = signingDb(env);
+  const db = dbOf(env);
   if (signer.viewedAt) return { viewed: false, reads: reads.length ? ((await db.batch(reads as [Statement, ...Statement[]])) as unknown[]) : [] };
   const at = nowIso();
   const { results } = await commit(
@@ -215,7 +215,7 @@ export async function consent(env: Env, st: SequencerState, signer: SignerState,
     env,
     st,
     snapshot(st.doc),
-    [markConsented(signingDb(env), signer.id, at, version)],
+    [markConsented(dbOf(env), signer.id, at, version)],
     [
       {
         kind: "consented",
@@ -235,7 +235,7 @@ export async function consent(env: Env, st: SequencerState, signer: SignerState,
 
 /** The statement that stores (or, for "", clears) one answer. */
 function answerStatement(env: Env, st: SequencerState, signer: SignerState, key: string, value: string, about: string | null, at: string) {
-  const db = signingDb(env);
+  const db = dbOf(env);
   return value === ""
     ? deleteAnswer(db, st.doc.id, signer.id, key)
     : upsertAnswer(db, { documentId: st.doc.id, signerId: signer.id, key, value, about, suppliedAt: at });
@@ -313,7 +313,7 @@ export async function sign(env: Env, st: SequencerState, signer: SignerState, in
   const at = nowIso();
   const valueSha = await sha256Hex(value);
   const captured = capturedRecord(input.captured, at);
-  const db = signingDb(env);
+  const db = dbOf(env);
   const signature = {
     signedAt: at,
     signatureMethod: input.method,
@@ -393,7 +393,7 @@ export async function decline(env: Env, st: SequencerState, signer: SignerState,
     env,
     st,
     snapshot(st.doc, { status: "declined" }),
-    [markSignerDeclined(signingDb(env), signer.id, at, input.reason), markDeclined(signingDb(env), st.doc.id, at)],
+    [markSignerDeclined(dbOf(env), signer.id, at, input.reason), markDeclined(dbOf(env), st.doc.id, at)],
     [
       {
         kind: "declined",
@@ -425,7 +425,7 @@ export async function voidDocument(env: Env, st: SequencerState, input: { reason
     env,
     st,
     snapshot(st.doc, { status: "voided" }),
-    [markVoided(signingDb(env), st.doc.id, at, input.reason)],
+    [markVoided(dbOf(env), st.doc.id, at, input.reason)],
     [{ kind: "voided", occurredAt: at, ip: actor.ip, userAgent: actor.userAgent, againstSha256: st.doc.bodySha256, detail: input.reason }],
   );
   Object.assign(st.doc, { status: "voided", voidedAt: at, voidReason: input.reason } satisfies Partial<DocumentRecord>);
@@ -440,7 +440,7 @@ export async function expire(env: Env, st: SequencerState, now: Date) {
     env,
     st,
     snapshot(st.doc, { status: "expired" }),
-    [markExpired(signingDb(env), st.doc.id, at)],
+    [markExpired(dbOf(env), st.doc.id, at)],
     [{ kind: "expired", occurredAt: at, againstSha256: st.doc.bodySha256, detail: `Expired at ${st.doc.expiresAt}.` }],
   );
   Object.assign(st.doc, { status: "expired", expiredAt: at } satisfies Partial<DocumentRecord>);

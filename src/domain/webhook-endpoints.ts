@@ -4,6 +4,7 @@
  * row; queues are kicked after the commit.
  */
 import { z } from "@hono/zod-openapi";
+import { dbOf } from "../db/client";
 import type { Env, Principal } from "../env";
 import { ApiError, invalid, notFound } from "../lib/errors";
 import { text } from "../lib/text";
@@ -22,7 +23,6 @@ import {
   releaseHeld,
   rotateEndpointSecret,
   updateEndpoint as updateEndpointRow,
-  webhookDb,
   type Db,
   type WebhookEndpoint,
 } from "../db/webhooks";
@@ -90,7 +90,7 @@ export async function addEndpoint(env: Env, p: Principal, input: { url: string; 
   const id = newId("whe");
   const secret = newWebhookSecret();
   const secretEnc = await sealSecret(env, secret);
-  const db = webhookDb(env);
+  const db = dbOf(env);
   const [insert, auditRow] = insertEndpointWithinLimit(
     db,
     { id, tenantId: p.tenantId, mode: p.mode, url, label, events, secretEnc, createdAt: nowIso() },
@@ -119,7 +119,7 @@ export async function addEndpoint(env: Env, p: Principal, input: { url: string; 
 
 /** Every live endpoint of the account and mode, oldest first, with its queue counts. */
 export async function listEndpoints(env: Env, p: Principal) {
-  const rows = await listEndpointsWithCounts(webhookDb(env), p.tenantId, p.mode);
+  const rows = await listEndpointsWithCounts(dbOf(env), p.tenantId, p.mode);
   return {
     endpoints: rows.map(({ endpoint: e, queued, dead }) => ({
       id: e.id,
@@ -144,7 +144,7 @@ export async function listEndpoints(env: Env, p: Principal) {
  * Without `active: true`, `dropped` reports how many have fallen out of the hold so far.
  */
 export async function updateEndpoint(env: Env, p: Principal, id: string, patch: { active?: boolean; events?: string[]; label?: string }) {
-  const db = webhookDb(env);
+  const db = dbOf(env);
   await requireEndpoint(db, p, id);
   const set: Parameters<typeof updateEndpointRow>[2] = {};
   if (patch.events !== undefined) set.events = checkEvents(patch.events);
@@ -166,7 +166,7 @@ export async function updateEndpoint(env: Env, p: Principal, id: string, patch: 
 
 /** Deletes an endpoint with a reason (on the account's audit trail). Its waiting deliveries become dead. */
 export async function deleteEndpoint(env: Env, p: Principal, id: string, reason: string) {
-  const db = webhookDb(env);
+  const db = dbOf(env);
   await requireEndpoint(db, p, id);
   await db.batch([
     markEndpointDeleted(db, id, nowIso(), reason),
@@ -181,7 +181,7 @@ export async function deleteEndpoint(env: Env, p: Principal, id: string, reason:
  * 24 hours; a secret replaced earlier than that is forgotten at once.
  */
 export async function rotateSecret(env: Env, p: Principal, id: string) {
-  const db = webhookDb(env);
+  const db = dbOf(env);
   await requireEndpoint(db, p, id);
   const secret = newWebhookSecret();
   const until = new Date(Date.now() + ROTATION_OVERLAP_SECONDS * 1000).toISOString();
@@ -194,7 +194,7 @@ export async function rotateSecret(env: Env, p: Principal, id: string) {
 
 /** The endpoint's last fifty deliveries, newest first (the API's field names). */
 export async function listDeliveries(env: Env, p: Principal, id: string) {
-  const db = webhookDb(env);
+  const db = dbOf(env);
   await requireEndpoint(db, p, id);
   const rows = await recentDeliveries(db, id, 50);
   return {
@@ -229,7 +229,7 @@ const stillWaiting = (deliveryId: string, status: string) =>
  * The check and the insert are one statement, so two replays at once make one.
  */
 export async function replayDelivery(env: Env, p: Principal, deliveryId: string) {
-  const db = webhookDb(env);
+  const db = dbOf(env);
   const original = await findDeliveryOf(db, deliveryId, p.tenantId, p.mode);
   if (!original) throw notFound("delivery");
   if (!REPLAYABLE.includes(original.status)) throw stillWaiting(deliveryId, original.status);
@@ -265,7 +265,7 @@ export async function replayDelivery(env: Env, p: Principal, deliveryId: string)
  * in the hold while the endpoint is paused or inactive.
  */
 export async function pingEndpoint(env: Env, p: Principal, id: string) {
-  const db = webhookDb(env);
+  const db = dbOf(env);
   const ep = await requireEndpoint(db, p, id);
   const deliveryId = newDeliveryId();
   const now = nowIso();

@@ -7,9 +7,10 @@
  * the endpoint routes and the DeliveryQueue object, so the hold behaves the same wherever it fills.
  */
 import { SQL } from "drizzle-orm";
+import { dbOf } from "../db/client";
 import type { Env, Mode } from "../env";
 import { randomHex } from "../lib/crypto";
-import { closedEndpointsOf, forgetExpiredSecrets, holdWaiting, oneEndpoint, openEndpoints, trimHold, webhookDb, type Db } from "../db/webhooks";
+import { closedEndpointsOf, forgetExpiredSecrets, holdWaiting, oneEndpoint, openEndpoints, trimHold, type Db } from "../db/webhooks";
 import { fanOut, overdueEndpoints, purgeFinished } from "../db/webhook-deliveries";
 import { errorFields, log } from "../lib/log";
 import { kickDeliveries } from "../objects/delivery-queue/client";
@@ -86,7 +87,7 @@ export async function kickDeliveryQueues(env: Env, targets: DeliveryTarget[]): P
       groups.set(k, g);
     }
     const ids: string[] = [];
-    const db = webhookDb(env);
+    const db = dbOf(env);
     for (const g of groups.values()) {
       for (const r of await openEndpoints(db, g.tenantId, g.mode)) {
         if (r.events.includes("*") || r.events.some((e) => g.events.has(e))) ids.push(r.id);
@@ -106,7 +107,7 @@ export const OVERDUE_GRACE_MS = 2 * 60 * 1000;
  * previous secrets whose rotation overlap has ended.
  */
 export async function sweepWebhookQueues(env: Env, now: Date): Promise<{ kicked: number }> {
-  const db = webhookDb(env);
+  const db = dbOf(env);
   await forgetExpiredSecrets(db, now.toISOString());
   const before = new Date(now.getTime() - OVERDUE_GRACE_MS).toISOString();
   const results = await overdueEndpoints(db, before, 500);
@@ -131,6 +132,6 @@ export const PURGE_BATCH = 5000;
  */
 export async function purgeOldDeliveries(env: Env, now: Date): Promise<{ purged: number }> {
   const before = new Date(now.getTime() - DELIVERY_RETENTION_DAYS * 86_400_000).toISOString();
-  const r = await purgeFinished(webhookDb(env), before, PURGE_BATCH);
+  const r = await purgeFinished(dbOf(env), before, PURGE_BATCH);
   return { purged: r.meta.changes };
 }

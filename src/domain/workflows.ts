@@ -4,6 +4,7 @@
  * into a prepared and sent document. The API start, the public form and the tablet all call it;
  * it prepares and sends through the same functions as POST /v1/documents and its send.
  */
+import { toBase64 } from "../lib/bytes";
 import { z } from "@hono/zod-openapi";
 import type { Env } from "../env";
 import type { WorkflowFormField, WorkflowPacket, WorkflowRole } from "../db/schema";
@@ -27,7 +28,6 @@ import { newId, nowIso } from "../lib/ids";
 import { plainText, text } from "../lib/text";
 import { publicBaseUrl } from "../lib/config";
 import { qrPng, qrSvg } from "../lib/qr";
-import { toBase64 } from "../lib/seal/der";
 import { Code } from "./templates";
 import { prepareDraft, sendDocument } from "./documents";
 import { toE164 } from "./field-values";

@@ -15,13 +15,14 @@
  * for all of them; src/domain/oauth.ts), and each use is noted as the connection's last use.
  */
 import type { Context, MiddlewareHandler } from "hono";
+import { dbOf } from "../db/client";
 import type { AppEnv, Env, Principal } from "../env";
 import { ApiError, unauthorized } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
 import { addressAllowed } from "../lib/ip";
 import { KEY_LIMIT, applyLimit } from "./rate-limit";
 import { connectionLimiterName, keyLimiterName } from "../objects/rate-limiter/client";
-import { accountsDb, keyByHash, type ApiKeyRow } from "../db/accounts";
+import { keyByHash, type ApiKeyRow } from "../db/accounts";
 import { noteConnectionUse } from "../db/oauth";
 import { logError } from "../lib/log";
 import { checkDeviceAccess } from "./device-access";
@@ -57,7 +58,7 @@ async function lookupKey(env: Env, keyHash: string): Promise<ApiKeyRow | undefin
   const cached = cache.get(keyHash);
   if (cached && cached.until > Date.now()) return cached.row;
   cache.delete(keyHash);
-  const row = await keyByHash(accountsDb(env.DB), keyHash);
+  const row = await keyByHash(dbOf(env), keyHash);
   if (row && !row.revokedAt) {
     // Oldest first out: a Map iterates in insertion order.
     if (cache.size >= KEY_CACHE_MAX) cache.delete(cache.keys().next().value!);
@@ -121,7 +122,7 @@ export async function admitKey(c: Context<AppEnv>, authorization: string | undef
     throw unauthorized();
   }
   applyLimit(c, hit, KEY_LIMIT);
-  if (connectionId) c.executionCtx.waitUntil(noteConnectionUse(c.env.DB, connectionId).catch((err) => logError("connection last use not noted", err)));
+  if (connectionId) c.executionCtx.waitUntil(noteConnectionUse(c.env, connectionId).catch((err) => logError("connection last use not noted", err)));
   // A paired device's key is scoped to its device and its workflow: decided in one place.
   if (principal.deviceId) await checkDeviceAccess(c, { ...principal, deviceId: principal.deviceId }, scope);
   else if (!principal.scopes.includes(scope)) {

@@ -6,14 +6,15 @@
  * added later is refused to devices until it is listed here.
  */
 import type { Context } from "hono";
+import { dbOf } from "../db/client";
 import type { AppEnv, Principal } from "../env";
-import { deviceWorkflowId, devicesDb, documentStartedBy } from "../db/devices";
+import { deviceWorkflowId, documentStartedBy } from "../db/devices";
 import { ApiError } from "../lib/errors";
 
 type Grant = (c: Context<AppEnv>, deviceId: string) => Promise<boolean>;
 
-const ownWorkflow: Grant = async (c, deviceId) => (await deviceWorkflowId(devicesDb(c.env.DB), deviceId)) === c.req.param("id");
-const ownDocument: Grant = (c, deviceId) => documentStartedBy(devicesDb(c.env.DB), c.req.param("id") ?? "", deviceId);
+const ownWorkflow: Grant = async (c, deviceId) => (await deviceWorkflowId(dbOf(c.env), deviceId)) === c.req.param("id");
+const ownDocument: Grant = (c, deviceId) => documentStartedBy(dbOf(c.env), c.req.param("id") ?? "", deviceId);
 
 /** `METHOD routePath` → the check for this request. */
 const DEVICE_GRANTS: Record<string, Grant> = {

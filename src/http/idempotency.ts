@@ -19,6 +19,7 @@ import { ApiError, invalid } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
 import { openWithSecret, sealWithSecret } from "../lib/secret-box";
 import { claimRow, dropClaim, readRow, settleRow, type IdempotencyScope } from "../db/idempotency";
+import { dbOf } from "../db/client";
 
 export const IDEMPOTENT_OPERATIONS = [
   "templates.create",
@@ -55,7 +56,7 @@ async function scopeOf(p: { tenantId: string; mode: string }, operation: Idempot
 async function claimOrReplay(env: Env, scope: Scope, key: string, requestHash: string): Promise<{ claimed: string } | { status: number; body: string }> {
   const claimed = await claim(env, scope, requestHash);
   if (claimed !== null) return { claimed };
-  const row = await readRow(env.DB, scope);
+  const row = await readRow(dbOf(env), scope);
   if (!row) throw new ApiError("conflict", "This idempotency key is being settled; retry shortly.");
   if (row.requestHash !== requestHash) {
     throw new ApiError("conflict", "This idempotency key was already used for a different request.", "Use a new key for a new request.");
@@ -69,7 +70,7 @@ async function claimOrReplay(env: Env, scope: Scope, key: string, requestHash: s
 /** Remembers this claim's answer for IDEMPOTENCY_TTL_MS (only this claim's: a lapsed one taken over keeps the other's). */
 async function settle(env: Env, scope: Scope, claimed: string, key: string, status: number, body: string) {
   const expiresAt = new Date(Date.now() + IDEMPOTENCY_TTL_MS).toISOString();
-  await settleRow(env.DB, scope, claimed, { status, body: await sealWithSecret(key, body), expiresAt });
+  await settleRow(dbOf(env), scope, claimed, { status, body: await sealWithSecret(key, body), expiresAt });
 }
 
 /** The API's `Idempotency-Key` header: a retried request replays the first answer (docs/errors.md). */
@@ -137,10 +138,10 @@ type Scope = IdempotencyScope;
 export async function claim(env: Env, scope: Scope, requestHash: string): Promise<string | null> {
   const now = new Date();
   const expires = new Date(now.getTime() + IN_FLIGHT_TTL_MS).toISOString();
-  return (await claimRow(env.DB, scope, requestHash, now.toISOString(), expires)) ? expires : null;
+  return (await claimRow(dbOf(env), scope, requestHash, now.toISOString(), expires)) ? expires : null;
 }
 
 /** Drops this claim's running marker (a 5xx or a thrown error), so the key can be retried. */
 async function forget(env: Env, scope: Scope, claimed: string) {
-  await dropClaim(env.DB, scope, claimed);
+  await dropClaim(dbOf(env), scope, claimed);
 }

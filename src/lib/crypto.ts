@@ -1,18 +1,7 @@
 /** Hashing, random values and constant-time comparison. Secrets are only ever stored as sha256Hex. */
+import { toHex } from "./bytes";
+
 const encoder = new TextEncoder();
-
-export function toHex(bytes: ArrayBuffer | Uint8Array): string {
-  const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-  let out = "";
-  for (let i = 0; i < u8.length; i++) out += u8[i]!.toString(16).padStart(2, "0");
-  return out;
-}
-
-export function fromHex(hex: string): Uint8Array {
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return out;
-}
 
 export async function sha256Hex(data: string | ArrayBuffer | Uint8Array): Promise<string> {
   const bytes = typeof data === "string" ? encoder.encode(data) : data;

@@ -15,8 +15,8 @@
  *
  * The decoders are loaded on first use, so requests that never see a picture do not load them.
  */
+import { concatBytes, toBase64 } from "./bytes";
 import { invalid } from "./errors";
-import { concatBytes, toBase64 } from "./seal/der";
 import { inflateBounded } from "./inflate";
 
 /** A picture is judged by its dimensions and the length of its data URL (the signature value's 400,000 characters). */

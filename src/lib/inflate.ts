@@ -5,7 +5,7 @@
  * `limit`, so a zlib bomb costs at most `limit` plus one slice's worth of output (a slice of 16 KB
  * inflates to at most about 16 MB), never what it would inflate to.
  */
-import { concatBytes } from "./seal/der";
+import { concatBytes } from "./bytes";
 
 /** Input is handed to zlib this many bytes at a time (deflate expands 1032:1 at most). */
 const SLICE = 16 * 1024;

@@ -3,7 +3,7 @@
  * `sealWithSecret`/`openWithSecret` derive the key from a caller-held string with HKDF-SHA256.
  * Box format: base64(iv 12 bytes || ciphertext+tag).
  */
-import { fromHex } from "./crypto";
+import { fromHex } from "./bytes";
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();

@@ -3,9 +3,9 @@
  * are the page's own, marked with a fresh nonce; no referrer (a signing link's token never leaks
  * to another site); nothing stored by caches; framing only by the account's listed origins.
  */
+import { toBase64 } from "../lib/bytes";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { toBase64 } from "../lib/seal/der";
 
 export function newNonce(): string {
   return toBase64(crypto.getRandomValues(new Uint8Array(16)));

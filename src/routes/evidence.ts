@@ -2,6 +2,8 @@
  * Evidence: the certificate of completion, the sealed PDF, the evidence bundle (API key,
  * signing:read) and public verification by code (anonymous, rate-limited per address).
  */
+import { download } from "../http/download";
+import { toBase64 } from "../lib/bytes";
 import { SEAL_LEVELS, SIGNATURE_METHODS, SIGNER_STATUSES, TRAIL_KINDS } from "../domain/vocabulary";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
@@ -12,7 +14,6 @@ import { text } from "../lib/text";
 import { publicBaseUrl } from "../lib/config";
 import { clientAddress } from "../http/auth";
 import { ADDRESS_LIMIT, limitOrThrow } from "../http/rate-limit";
-import { toBase64 } from "../lib/seal/der";
 import { certificateView } from "../domain/certificates";
 import { certificateForCompleted, sealedFile, type SealedKind } from "../domain/evidence";
 import { SHA256_HEX, verifyCode } from "../domain/verification";
@@ -257,12 +258,7 @@ async function sendSealed(c: Context<AppEnv>, kind: SealedKind) {
   c.header("ETag", `"${file.sha256}"`);
   c.header("Cache-Control", "private, no-cache");
   const accept = c.req.header("accept") ?? "";
-  if (/^\s*application\/pdf/i.test(accept)) {
-    return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${file.filename}"`,
-    });
-  }
+  if (/^\s*application\/pdf/i.test(accept)) return download(c, file.bytes, { type: "application/pdf", filename: file.filename, cache: "private, no-cache" });
   return c.json({ filename: file.filename, content_type: file.content_type, seal: file.seal, bytes_base64: toBase64(file.bytes) }, 200);
 }
 

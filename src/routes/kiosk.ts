@@ -15,6 +15,7 @@
  * cannot pair the tablet to its own account or start documents with it.
  */
 import type { Context } from "hono";
+import { dbOf } from "../db/client";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../env";
@@ -29,7 +30,7 @@ import { createRouter } from "../http/router";
 import { publicBaseUrl } from "../lib/config";
 import { pairDevice, deviceOfKey } from "../domain/devices";
 import { signBodyLimit } from "../http/body-limit";
-import { devicesDb, workflowForKiosk } from "../db/devices";
+import { workflowForKiosk } from "../db/devices";
 import { newNonce, setPageHeaders } from "../pages/security";
 import { KioskFormPage, PairPage, ThanksPage, kioskPath, type KioskFormErrors } from "../pages/kiosk";
 import type { T } from "../i18n";
@@ -104,7 +105,7 @@ async function formPage(
   extra: { errors?: KioskFormErrors; posted?: Parameters<typeof KioskFormPage>[0]["posted"] } = {},
   status: 200 | 422 = 200,
 ) {
-  const [w, brand] = await Promise.all([workflowForKiosk(devicesDb(c.env.DB), s.tenantId, s.mode, s.workflowId), kioskBrand(c, s)]);
+  const [w, brand] = await Promise.all([workflowForKiosk(dbOf(c.env), s.tenantId, s.mode, s.workflowId), kioskBrand(c, s)]);
   const nonce = newNonce();
   setPageHeaders(c, nonce);
   const workflow = { name: w?.name ?? "", intro: w?.intro ?? "", formFields: w?.formFields ?? [] };
@@ -154,7 +155,7 @@ kiosk.post("/t/start", async (c) => {
   const t = translate(c, body.lang);
   const s = await session(c);
   if (typeof s === "string") return c.redirect(kioskPath(t.lang), 303);
-  const w = await workflowForKiosk(devicesDb(c.env.DB), s.tenantId, s.mode, s.workflowId);
+  const w = await workflowForKiosk(dbOf(c.env), s.tenantId, s.mode, s.workflowId);
   const full_name = (body.full_name ?? "").trim();
   const email = (body.email ?? "").trim();
   const fields: Record<string, string> = {};

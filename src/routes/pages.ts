@@ -4,6 +4,7 @@
  * Forms are plain POSTs (GET for verification) answered with Post/Redirect/Get, so every step
  * but drawing works without JavaScript. Not in /openapi.json: these are pages, not API.
  */
+import { download } from "../http/download";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
@@ -269,13 +270,7 @@ pages.get("/s/:token/pdf", perToken, async (c) => {
     setPageHeaders(c, nonce);
     return c.html(MessagePage({ t, nonce, langHref: (l) => `?lang=${l}`, heading: t("notReady"), lines: [t("pdfNotReady")], tone: "warn" }), 422);
   }
-  return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
-    "Content-Type": "application/pdf",
-    "Content-Disposition": `attachment; filename="${file.filename}"`,
-    "Cache-Control": "no-store",
-    "Referrer-Policy": "no-referrer",
-    "X-Content-Type-Options": "nosniff",
-  });
+  return download(c, file.bytes, { type: "application/pdf", filename: file.filename, cache: "no-store", headers: { "Referrer-Policy": "no-referrer" } });
 });
 
 /** The verification pages share the anonymous API's budget per address. */

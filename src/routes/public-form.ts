@@ -15,6 +15,7 @@ import { createRouter } from "../http/router";
 import { logError } from "../lib/log";
 import { workflowBySlug } from "../db/workflows";
 import { type IdempotencyScope, dropClaim, readRow, settleRow } from "../db/idempotency";
+import { dbOf } from "../db/client";
 import { IDEMPOTENCY_TTL_MS, claim } from "../http/idempotency";
 import { openWithSecret, sealWithSecret } from "../lib/secret-box";
 import { randomHex, sha256Hex } from "../lib/crypto";
@@ -149,7 +150,7 @@ publicForm.post("/f/:slug", async (c) => {
   if (once && startKey) {
     claimed = await claim(c.env, once, "form");
     if (claimed === null) {
-      const row = await readRow(c.env.DB, once);
+      const row = await readRow(dbOf(c.env), once);
       if (row?.state === "done" && row.responseBody) return c.redirect(await openWithSecret(startKey, row.responseBody), 303);
       return page(c, MessagePage({ t, nonce, langHref: (l) => `?lang=${l}`, heading: t("pf_starting"), lines: [t("tooManyBody")], tone: "warn" }), 409);
     }
@@ -162,7 +163,7 @@ publicForm.post("/f/:slug", async (c) => {
     await accountDayOrThrow(c, w.row.tenantId, w.dailyCap);
     started = await startLoaded(c.env, { tenantId: w.row.tenantId, mode: w.row.mode as Mode, deviceId: null }, w, parsed.data, signerContext(c.req.raw));
   } catch (err) {
-    if (once && claimed) await dropClaim(c.env.DB, once, claimed);
+    if (once && claimed) await dropClaim(dbOf(c.env), once, claimed);
     if (err instanceof NotAPerson) return form(422, { form: t("pf_humanCheck") });
     if (err instanceof CheckUnavailable)
       return page(c, MessagePage({ t, nonce, langHref: (l) => `?lang=${l}`, heading: t("problem"), lines: [t("pf_unavailable")] }), 503);
@@ -177,7 +178,7 @@ publicForm.post("/f/:slug", async (c) => {
   if (once && claimed && startKey) {
     // The signing address holds the token: kept only sealed under the form's own key, 24 hours.
     const expiresAt = new Date(Date.now() + IDEMPOTENCY_TTL_MS).toISOString();
-    await settleRow(c.env.DB, once, claimed, { status: 303, body: await sealWithSecret(startKey, location), expiresAt });
+    await settleRow(dbOf(c.env), once, claimed, { status: 303, body: await sealWithSecret(startKey, location), expiresAt });
   }
   return c.redirect(location, 303);
 });

@@ -1,18 +1,19 @@
 /** The member's own sign-in (password) and, for the owner, the account's public form settings. */
 import { AccountView } from "./view";
+import { dbOf } from "../../db/client";
 import { type C, type Status, ok, page, parsed, refusalOf, route, speech, tr, viewer } from "../kit";
 import type { Flash } from "../frame";
 import { PublicFormDailyCap, TurnstileSiteKey, updateTenant } from "../../domain/accounts";
 import { type SessionMember, actorOf, formOf } from "../../http/session";
-import { accountsDb, tenantById } from "../../db/accounts";
+import { tenantById } from "../../db/accounts";
 import { can, setOwnPassword } from "../../domain/members";
-import { memberById, membersDb } from "../../db/members";
+import { memberById } from "../../db/members";
 import { z } from "@hono/zod-openapi";
 
 async function accountPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status } = {}) {
-  const me = await memberById(membersDb(c.env.DB), s.memberId);
+  const me = await memberById(dbOf(c.env), s.memberId);
   // The owner also sees the account's public form settings (docs/workflows.md).
-  const tenant = can(s.role, "account.manage") ? await tenantById(accountsDb(c.env.DB), s.tenantId) : undefined;
+  const tenant = can(s.role, "account.manage") ? await tenantById(dbOf(c.env), s.tenantId) : undefined;
   const publicForms = tenant ? { dailyCap: tenant.publicFormDailyCap, turnstileSiteKey: tenant.turnstileSiteKey } : undefined;
   return page(c, s, speech(c).t("nav_account"), AccountView({ v: viewer(c, s), hasPassword: !!me?.passwordHash, publicForms }), opts);
 }

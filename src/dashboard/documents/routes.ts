@@ -1,4 +1,5 @@
 /** Documents: the list, sending from a template, one document (reminders, fresh links, void) and its downloads. */
+import { download } from "../../http/download";
 import { ApiError } from "../../lib/errors";
 import { type C, type Status, bad, ok, page, parsed, refusalOf, route, speech, tr, viewer, who } from "../kit";
 import type { Child } from "hono/jsx";
@@ -29,17 +30,12 @@ export async function documentPage(c: C, s: SessionMember, id: string, opts: { f
   return page(c, s, d.title, [opts.once ?? null, DocumentView({ v: viewer(c, s), d })], opts);
 }
 
-async function download(c: C, s: SessionMember, kind: SealedKind) {
+async function sealedDownload(c: C, s: SessionMember, kind: SealedKind) {
   const p = principalOf(s);
   const doc = await documentForAccount(c.env, c.req.param("id")!, p.tenantId, p.mode);
   if (!doc) throw new ApiError("not_found", "No such document in this account.");
   const file = await sealedFile(c.env, doc, kind, publicBaseUrl(c.env));
-  return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
-    "Content-Type": "application/pdf",
-    "Content-Disposition": `attachment; filename="${file.filename}"`,
-    "Cache-Control": "private, no-store",
-    "X-Content-Type-Options": "nosniff",
-  });
+  return download(c, file.bytes, { type: "application/pdf", filename: file.filename });
 }
 
 /** Registers this area's pages and actions, in the order the dashboard answers them. */
@@ -163,6 +159,6 @@ export function documentRoutes() {
     }
   });
 
-  route("GET", "/app/documents/:id/pdf", "read", (c, s) => download(c, s, "pdf"));
-  route("GET", "/app/documents/:id/bundle", "read", (c, s) => download(c, s, "bundle"));
+  route("GET", "/app/documents/:id/pdf", "read", (c, s) => sealedDownload(c, s, "pdf"));
+  route("GET", "/app/documents/:id/bundle", "read", (c, s) => sealedDownload(c, s, "bundle"));
 }

@@ -1,4 +1,5 @@
 /** Subjects and packets: imported by API or from a CSV file; items started here. */
+import { download } from "../../http/download";
 import { type C, type Status, ok, page, refusalOf, route, tr, viewer, who } from "../kit";
 import { type CsvImported, importCsv } from "../../domain/subject-csv";
 import type { Flash } from "../frame";
@@ -30,12 +31,7 @@ export function packetRoutes() {
   route("GET", "/app/packets", "read", (c, s) => packetsPage(c, s));
 
   route("GET", "/app/packets/import/example.csv", "read", (c) =>
-    c.body(EXAMPLE_CSV, 200, {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": 'attachment; filename="subjects-example.csv"',
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    }),
+    download(c, EXAMPLE_CSV, { type: "text/csv; charset=utf-8", filename: "subjects-example.csv" }),
   );
 
   route("POST", "/app/packets/import", "subjects.write", async (c, s) => {

@@ -1,4 +1,5 @@
 /** PDF templates: upload, page pictures drawn in the browser, the placement editor (docs/dashboard.md). */
+import { download } from "../../http/download";
 import { ApiError, invalid } from "../../lib/errors";
 import { type C, type Status, dashboard, ok, page, pageNonce, parsed, refusalOf, route, tr, viewer } from "../kit";
 import { FieldInputSchema, TemplateCreate, publishTemplate } from "../../domain/templates";
@@ -114,12 +115,10 @@ export function pdfTemplateRoutes() {
     const { template: t } = await pdfVersion(c, s);
     const file = await originalPdf(c.env, t.id);
     if (!file) throw new ApiError("not_found", "No such PDF template in this account.");
-    return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${t.code}-v${t.version}.pdf"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-      "Cross-Origin-Resource-Policy": "same-origin",
+    return download(c, file.bytes, {
+      type: "application/pdf",
+      filename: `${t.code}-v${t.version}.pdf`,
+      headers: { "Cross-Origin-Resource-Policy": "same-origin" },
     });
   });
 

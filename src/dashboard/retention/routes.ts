@@ -11,7 +11,7 @@ import { retentionOf } from "../../db/redaction";
 import { updateTenant } from "../../domain/accounts";
 
 async function retentionPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status } = {}) {
-  const r = retentionView(await retentionOf(dbOf(c.env.DB), s.tenantId));
+  const r = retentionView(await retentionOf(dbOf(c.env), s.tenantId));
   return page(c, s, tr(c)("nav_retention"), RetentionView({ v: viewer(c, s), r }), opts);
 }
 

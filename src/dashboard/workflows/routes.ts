@@ -1,11 +1,12 @@
 /** Workflows: the list, create and edit from the form, one workflow with the QR code of a public one. */
+import { download } from "../../http/download";
+import { fromBase64, toBase64 } from "../../lib/bytes";
 import { ApiError } from "../../lib/errors";
 import { type C, type Status, ok, page, parsed, refusalOf, route, speech, tr, viewer } from "../kit";
 import type { Flash } from "../frame";
 import { NEW_WORKFLOW_FORM, WorkflowFormView, WorkflowView, WorkflowsView, workflowForm } from "./view";
 import { type SessionMember, formOf, principalOf } from "../../http/session";
 import { WorkflowCreate, WorkflowEdit, createWorkflow, editWorkflow, getWorkflow, listWorkflows, workflowQr } from "../../domain/workflows";
-import { fromBase64, toBase64 } from "../../lib/seal/der";
 import { listTemplates } from "../../domain/templates";
 
 /** The codes of the account's templates (any version), for the workflow form's choice. */
@@ -64,13 +65,9 @@ export function workflowInputOf(f: Record<string, string>) {
 
 async function qrFile(c: C, s: SessionMember, kind: "png" | "svg") {
   const qr = await workflowQr(c.env, principalOf(s), c.req.param("id")!);
-  const headers = {
-    "Content-Disposition": `attachment; filename="qr-${qr.workflow_id}.${kind}"`,
-    "Cache-Control": "private, no-store",
-    "X-Content-Type-Options": "nosniff",
-  };
-  if (kind === "svg") return c.body(qr.svg, 200, { ...headers, "Content-Type": "image/svg+xml" });
-  return c.body(fromBase64(qr.png_base64) as Uint8Array<ArrayBuffer>, 200, { ...headers, "Content-Type": "image/png" });
+  const filename = `qr-${qr.workflow_id}.${kind}`;
+  if (kind === "svg") return download(c, qr.svg, { type: "image/svg+xml", filename });
+  return download(c, fromBase64(qr.png_base64), { type: "image/png", filename });
 }
 
 /** Registers this area's pages and actions, in the order the dashboard answers them. */

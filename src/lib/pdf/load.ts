@@ -13,9 +13,9 @@
  * stream naming /Encrypt (an AES-256 file's object streams are ciphertext, which pdf-lib would
  * otherwise report as a parse error).
  */
+import { concatBytes } from "../bytes";
 import { decodePDFRawStream, PDFArray, type PDFContext, PDFDict, PDFDocument, PDFName, type PDFObject, PDFParser, PDFRawStream } from "pdf-lib";
 import { inflateBounded } from "../inflate";
-import { concatBytes } from "../seal/der";
 
 /** What every stream of a PDF may inflate to, in all (bytes). */
 export const INFLATE_LIMIT = 64 * 1024 * 1024;

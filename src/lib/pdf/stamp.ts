@@ -18,6 +18,7 @@
  * Pure pdf-lib, no I/O, no Node APIs, and the same input gives the same bytes. The page geometry
  * and the fitting of text are src/lib/pdf/stamp-layout.ts; the drawing is here.
  */
+import { toBase64 } from "../bytes";
 import {
   clip,
   concatTransformationMatrix,
@@ -34,7 +35,6 @@ import {
 } from "pdf-lib";
 import { PICTURE_LIMITS, PictureError, signaturePictureForPdf } from "../image";
 import { inflateBounded } from "../inflate";
-import { toBase64 } from "../seal/der";
 import { INK, unicodeFontOf } from "./layout";
 import { fontCovers, widthOf } from "./text";
 import {

@@ -10,7 +10,7 @@
  * `drawable(line)` returns the final, drawable form of one line: shaped and in visual order. Do
  * not pass its result through `drawable` again (a right-to-left run would be turned back).
  */
-import { fromBase64 } from "../seal/der";
+import { fromBase64 } from "../bytes";
 import { DEJAVU_SANS_SUBSET_BASE64 } from "./font-data";
 import { hasRtl, shapeArabic, visualOrder } from "./shaping";
 import { rememberParsed, TrueTypeFont } from "./truetype";

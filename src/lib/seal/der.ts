@@ -1,7 +1,8 @@
 /**
- * Byte helpers shared by the seal: PEM blocks, base64 and concatenation. Plain Web APIs only
- * (atob/btoa, TextEncoder), so the seal runs the same in workerd and in Node.
+ * Byte helpers of the seal: PEM blocks and byte comparison (hex, base64 and joining are
+ * src/lib/bytes.ts). Plain Web APIs only, so the seal runs the same in workerd and in Node.
  */
+import { fromBase64 } from "../bytes";
 
 export class SealConfigError extends Error {}
 
@@ -11,30 +12,6 @@ export function pemBlocks(pem: string, label: string): Uint8Array[] {
   const re = new RegExp(`-----BEGIN ${label}-----([\\s\\S]*?)-----END ${label}-----`, "g");
   const out: Uint8Array[] = [];
   for (const m of text.matchAll(re)) out.push(fromBase64(m[1]!.replace(/\s+/g, "")));
-  return out;
-}
-
-export function fromBase64(b64: string): Uint8Array {
-  const bin = atob(b64);
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
-}
-
-export function toBase64(bytes: Uint8Array): string {
-  let bin = "";
-  const CHUNK = 0x8000;
-  for (let i = 0; i < bytes.length; i += CHUNK) bin += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
-  return btoa(bin);
-}
-
-export function concatBytes(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
   return out;
 }
 

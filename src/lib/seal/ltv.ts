@@ -8,13 +8,14 @@
  * The bytes already there are never rewritten: each step appends objects, an xref section and a
  * trailer pointing back (`/Prev`) at the previous one, so every earlier signature stays valid.
  */
+import { concatBytes, toHex } from "../bytes";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRef, PDFString } from "pdf-lib";
-import { buf, concatBytes } from "./der";
+import { buf } from "./der";
 import { OID, type SealSigner } from "./keys";
 import type { TimestampAuthority } from "./tsa";
-import { findSignatures, hex } from "../verify/pdf";
+import { findSignatures } from "../verify/pdf";
 
 export class RevocationError extends Error {}
 
@@ -193,7 +194,7 @@ function appendUpdate(pdf: Uint8Array, doc: PDFDocument, changed: PDFRef[], raw:
 const load = (pdf: Uint8Array) => PDFDocument.load(pdf, { updateMetadata: false, throwOnInvalidObject: false });
 
 async function sha1Upper(bytes: Uint8Array): Promise<string> {
-  return hex(new Uint8Array(await crypto.subtle.digest("SHA-1", buf(bytes)))).toUpperCase();
+  return toHex(new Uint8Array(await crypto.subtle.digest("SHA-1", buf(bytes)))).toUpperCase();
 }
 
 /**
@@ -214,7 +215,7 @@ export async function addDss(pdf: Uint8Array, data: ValidationData, vriData: Val
 
   // Streams already in the DSS are reused by content (a re-timestamp adds only what is new).
   const known = new Map<string, PDFRef>();
-  const keyOf = (b: Uint8Array) => `${b.length}:${hex(b.subarray(0, 64))}:${hex(b.subarray(-64))}`;
+  const keyOf = (b: Uint8Array) => `${b.length}:${toHex(b.subarray(0, 64))}:${toHex(b.subarray(-64))}`;
   for (const name of ["Certs", "CRLs", "OCSPs"]) {
     const arr = dss.lookupMaybe(PDFName.of(name), PDFArray);
     for (let i = 0; arr && i < arr.size(); i++) {
@@ -347,7 +348,7 @@ export async function addDocTimestamp(pdf: Uint8Array, tsa: TimestampAuthority):
   out.set(ascii(written), brAt);
   const token = await tsa.timestamp(concatBytes([out.subarray(0, holeStart), out.subarray(holeEnd)]));
   if (token.length > reserve) throw new Error(`The timestamp token (${token.length} bytes) does not fit its placeholder (${reserve}).`);
-  out.set(ascii(hex(token)), holeStart + 1);
+  out.set(ascii(toHex(token)), holeStart + 1);
   return out;
 }
 
@@ -401,7 +402,7 @@ export function certificatesOf(pdf: Uint8Array, extra: pkijs.Certificate[] = [])
   }
   const seen = new Set<string>();
   return all.filter((c) => {
-    const k = hex(derOf(c));
+    const k = toHex(derOf(c));
     if (seen.has(k)) return false;
     seen.add(k);
     return true;
@@ -430,10 +431,10 @@ export async function archive(
     data.ocsps.push(...r.ocsps);
     extra.push(...(r.certs ?? []));
   }
-  const seen = new Set(data.certs.map((c) => hex(c)));
+  const seen = new Set(data.certs.map((c) => toHex(c)));
   for (const c of extra) {
-    if (seen.has(hex(c))) continue;
-    seen.add(hex(c));
+    if (seen.has(toHex(c))) continue;
+    seen.add(toHex(c));
     data.certs.push(c);
   }
   const dss = await addDss(pdf, data);

@@ -8,10 +8,11 @@
  * 4. the signature goes into the hole as hex, the rest of the hole padded with ASCII `0`.
  * Nothing is written after the signature, so the signature covers the whole document.
  */
+import { concatBytes } from "../bytes";
 import type { PDFDocument } from "pdf-lib";
 import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
 import * as asn1js from "asn1js";
-import { buf, concatBytes, sha256 } from "./der";
+import { buf, sha256 } from "./der";
 import { buildSignedData } from "./cms";
 import { OID, type SealSigner } from "./keys";
 import type { TimestampAuthority } from "./tsa";

@@ -3,9 +3,10 @@
  * critical timeStamping extended key usage) or an external TSA reached over HTTP. A timestamp
  * that cannot be had throws TimestampError: the caller refuses to seal rather than seal without.
  */
+import { concatBytes } from "../bytes";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
-import { buf, bytesEqual, concatBytes, sha256 } from "./der";
+import { buf, bytesEqual, sha256 } from "./der";
 import { buildSignedData } from "./cms";
 import { OID, type SealSigner } from "./keys";
 

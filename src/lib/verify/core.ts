@@ -19,14 +19,15 @@
 import type * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { canonicalJson } from "../canonical-json";
-import { attachments, findSignatures, hex, pageTexts, readObjects } from "./pdf";
+import { toHex } from "../bytes";
+import { attachments, findSignatures, pageTexts, readObjects } from "./pdf";
 
 const OID_SIG_TST = "1.2.840.113549.1.9.16.2.14";
 const OID_TSTINFO = "1.2.840.113549.1.9.16.1.4";
 const OID_CN = "2.5.4.3";
 
 const ab = (b: Uint8Array) => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
-const sha256 = async (b: Uint8Array) => hex(new Uint8Array(await crypto.subtle.digest("SHA-256", ab(b))));
+const sha256 = async (b: Uint8Array) => toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", ab(b))));
 
 export type TimestampCheck = { time: string | null; authority: string | null; imprintOk: boolean; signatureOk: boolean };
 export type SignatureCheck = {
@@ -91,7 +92,7 @@ async function checkToken(token: Uint8Array, data: Uint8Array): Promise<Timestam
       ? new Uint8Array((e.valueBlock.value as asn1js.OctetString[]).flatMap((p) => Array.from(p.valueBlock.valueHexView)))
       : e.valueBlock.valueHexView;
     const tst = pkijs.TSTInfo.fromBER(ab(new Uint8Array(bytes)));
-    const imprintOk = hex(new Uint8Array(tst.messageImprint.hashedMessage.valueBlock.valueHexView)) === (await sha256(data));
+    const imprintOk = toHex(new Uint8Array(tst.messageImprint.hashedMessage.valueBlock.valueHexView)) === (await sha256(data));
     const signatureOk = await sd.verify({ signer: 0, checkChain: false, data: ab(data) }).catch(() => false);
     return { time: tst.genTime.toISOString(), authority: commonName(signerCert(sd)), imprintOk, signatureOk: Boolean(signatureOk) };
   } catch {
@@ -117,7 +118,7 @@ async function checkSignature(sig: ReturnType<typeof findSignatures>[number]): P
   try {
     const sd = signedData(sig.cms);
     const md = attrValue(sd, "1.2.840.113549.1.9.4") as asn1js.OctetString | undefined;
-    const digestOk = !!md && hex(new Uint8Array(md.valueBlock.valueHexView)) === (await sha256(sig.signed));
+    const digestOk = !!md && toHex(new Uint8Array(md.valueBlock.valueHexView)) === (await sha256(sig.signed));
     const signatureOk = Boolean(await sd.verify({ signer: 0, checkChain: false, data: ab(sig.signed) }).catch(() => false));
     const si = sd.signerInfos[0]!;
     const timestamps: TimestampCheck[] = [];

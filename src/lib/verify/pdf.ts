@@ -6,10 +6,11 @@
  * in workerd, in Node and in a browser.
  */
 
-const latin1 = new TextDecoder("latin1");
-export const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+import { concatBytes } from "../bytes";
 
-export function fromHex(s: string): Uint8Array {
+const latin1 = new TextDecoder("latin1");
+/** A PDF hex string's bytes: white space and anything not hex between the digits is skipped. */
+export function pdfHexBytes(s: string): Uint8Array {
   const clean = s.replace(/[^0-9a-fA-F]/g, "");
   const out = new Uint8Array(clean.length >> 1);
   for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(clean.slice(i * 2, i * 2 + 2), 16);
@@ -57,7 +58,7 @@ export function findSignatures(pdf: Uint8Array): PdfSignature[] {
     const numMatch = /(\d+)\s+\d+\s+obj[\s\S]*$/.exec(text.slice(Math.max(0, objStart - 20), objStart + 4));
     const dictEnd = Math.max(text.indexOf("endobj", c), c);
     const dict = text.slice(objStart, dictEnd);
-    const contents = fromHex(text.slice(b + 1, c - 1));
+    const contents = pdfHexBytes(text.slice(b + 1, c - 1));
     out.push({
       object: numMatch ? Number(numMatch[1]) : -1,
       subFilter: /\/SubFilter\s*\/([A-Za-z0-9.#_-]+)/.exec(dict)?.[1] ?? "",
@@ -65,20 +66,10 @@ export function findSignatures(pdf: Uint8Array): PdfSignature[] {
       byteRange: [a, b, c, d],
       contents,
       cms: contents.subarray(0, derLength(contents)),
-      signed: concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]),
+      signed: concatBytes([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]),
       coversWholeFile: c + d === pdf.length,
       revisionEnd: c + d,
     });
-  }
-  return out;
-}
-
-export function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
   }
   return out;
 }

@@ -1,7 +1,8 @@
 import type { Env } from "../../env";
+import { dbOf } from "../../db/client";
 import { PAUSE_AFTER_FAILURES, attemptDelivery, dueDeliveries, isOpen, loadEndpoint, nextDueAt, outcomeQueries } from "../../domain/webhook-attempts";
 import { signingSecrets } from "../../domain/webhook-secrets";
-import { webhookDb, type Db } from "../../db/webhooks";
+import type { Db } from "../../db/webhooks";
 import { DrainingQueue } from "../draining-queue";
 
 /** Attempts in flight at once for one endpoint. */
@@ -20,7 +21,7 @@ export class DeliveryQueue extends DrainingQueue<DrainResult> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env, "endpoint_id", "delivery queue");
-    this.db = webhookDb(this.env);
+    this.db = dbOf(this.env);
   }
 
   protected empty(): DrainResult {

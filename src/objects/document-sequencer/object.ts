@@ -1,10 +1,11 @@
 import { DurableObject } from "cloudflare:workers";
+import { dbOf } from "../../db/client";
 import type { Env } from "../../env";
 import { traceD1 } from "../../db/trace";
 import { ApiError, notFound } from "../../lib/errors";
 import { type Outcome, outcome } from "../../lib/rpc";
 import { type LinkState, type SequencerState, type SignerState, deadLink, linkIsLive, loadSequencerState } from "../../domain/document-state";
-import { signingDb, tenantPageSettings, verificationCodeOf } from "../../db/signing";
+import { tenantPageSettings, verificationCodeOf } from "../../db/signing";
 import * as t from "../../domain/transitions";
 import { redactOneInSequencer } from "../../domain/redaction";
 import { type DeliveredItem, recordDelivered } from "../../domain/message-events";
@@ -63,7 +64,7 @@ export class DocumentSequencer extends DurableObject<Env> {
       const me = st.signers.find((x) => x.id === signerId);
       if (!me || !linkIsLive(st.doc, me) || !holdsLink(me, tokenHash)) return null;
       if (!actor) return { st, tenant: null, verificationCode: null };
-      const db = signingDb(this.env);
+      const db = dbOf(this.env);
       const reads = [tenantPageSettings(db, st.doc.tenantId), verificationCodeOf(db, st.doc.id)] as const;
       const r = st.doc.status === "sent" ? await t.view(this.env, st, me, actor, [...reads]) : { reads: await db.batch(reads) };
       const [tenant, cert] = r.reads as [Awaited<(typeof reads)[0]>, Awaited<(typeof reads)[1]>];

@@ -1,7 +1,8 @@
 import type { Env } from "../../env";
+import { dbOf } from "../../db/client";
 import { type DrainResult, drainMessages } from "../../domain/messages";
 import { sendCompletedCopies } from "../../domain/notify";
-import { messageDb, nextDueAt } from "../../db/messages";
+import { nextDueAt } from "../../db/messages";
 import { logError } from "../../lib/log";
 import { DrainingQueue } from "../draining-queue";
 
@@ -33,7 +34,7 @@ export class MessageQueue extends DrainingQueue<DrainResult> {
   }
 
   protected async nextDue(id: string): Promise<number | null> {
-    const next = await nextDueAt(messageDb(this.env), id);
+    const next = await nextDueAt(dbOf(this.env), id);
     return next === null ? null : Date.parse(next);
   }
 
