@@ -10,41 +10,29 @@
  * - evidence bundle: draw and seal.
  *
  * `run(ctx)` is imported by bench/run.mjs; `node bench/evidence.bench.mjs` runs it alone.
- * The service's TypeScript is bundled with esbuild (a wrangler dependency) so Node runs exactly
+ * The service's TypeScript is bundled with esbuild (scripts/bundle-src.mjs) so Node runs exactly
  * the code the Worker runs.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ms, percentile } from "./stats.mjs";
+import { importSrc } from "../scripts/bundle-src.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const fixture = (n) => readFileSync(path.join(ROOT, "test/fixtures/seal", n), "utf8");
 
 async function loadServiceCode() {
-  const esbuild = await import("esbuild");
-  const out = await esbuild.build({
-    stdin: {
-      contents: `
+  return importSrc(
+    `
         export { sealingFromEnv, sealPdf } from "./src/lib/seal/index.ts";
         export { drawSealedDocument } from "./src/domain/evidence-pdf/certificate.ts";
         export { drawBundle, BUNDLE_FORMAT } from "./src/domain/evidence-pdf/bundle.ts";
         export { canonicalJson } from "./src/lib/canonical-json.ts";
         export { sha256Hex } from "./src/lib/crypto.ts";
         export { PDFDocument } from "pdf-lib";`,
-      resolveDir: ROOT,
-      loader: "ts",
-    },
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    write: false,
-    logLevel: "error",
-  });
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "edge-sign-bench-")), "evidence.mjs");
-  writeFileSync(file, out.outputFiles[0].text);
-  return import(pathToFileURL(file).href);
+    { name: "evidence.mjs" },
+  );
 }
 
 const LOREM =

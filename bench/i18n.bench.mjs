@@ -15,38 +15,24 @@
  *
  * `run(ctx)` is imported by bench/run.mjs; `node bench/i18n.bench.mjs` runs it alone.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { cjkFontBytes } from "../scripts/cjk-font.mjs";
 import { ms, percentile } from "./stats.mjs";
+import { bundleSrc } from "../scripts/bundle-src.mjs";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const LATIN = ["Ana Pereira", "Zoë Ångström", "Jean Dupont", "Max Müller", "Lucía Fernández"];
 const SCRIPTS = ["محمد عبد الله", "דוד לוי", "王小明", "佐藤 花子", "김민준"];
 
 let bundleFile = null;
 async function loadServiceCode(fresh = 0) {
   if (!bundleFile) {
-    const esbuild = await import("esbuild");
-    const out = await esbuild.build({
-      stdin: {
-        contents: `
+    bundleFile = await bundleSrc(
+      `
           export { drawSealedDocument } from "./src/domain/evidence-pdf/certificate.ts";
           export { ensureFontsFor } from "./src/lib/pdf/fonts.ts";
           export { canonicalJson } from "./src/lib/canonical-json.ts";`,
-        resolveDir: ROOT,
-        loader: "ts",
-      },
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      write: false,
-      logLevel: "silent",
-    });
-    bundleFile = path.join(mkdtempSync(path.join(tmpdir(), "edge-sign-i18n-bench-")), "svc.mjs");
-    writeFileSync(bundleFile, out.outputFiles[0].text);
+      { name: "svc.mjs", logLevel: "silent" },
+    );
   }
   // A new query string is a new module instance: nothing cached, like a fresh isolate.
   return import(`${pathToFileURL(bundleFile).href}?i=${fresh}`);

@@ -10,35 +10,23 @@
  *   20-page B-LTA file.
  * `run(ctx)` is imported by bench/run.mjs; `node bench/lta.bench.mjs` runs it alone.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ms, percentile } from "./stats.mjs";
+import { importSrc } from "../scripts/bundle-src.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const fixture = (n) => readFileSync(path.join(ROOT, "test/fixtures/seal", n), "utf8");
 
 async function loadServiceCode() {
-  const esbuild = await import("esbuild");
-  const out = await esbuild.build({
-    stdin: {
-      contents: `
+  return importSrc(
+    `
         export { sealingFromEnv, sealPdf, archive, ownCrl } from "./src/lib/seal/index.ts";
         export { drawSealedDocument } from "./src/domain/evidence-pdf/certificate.ts";
         export { canonicalJson } from "./src/lib/canonical-json.ts";`,
-      resolveDir: ROOT,
-      loader: "ts",
-    },
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    write: false,
-    logLevel: "error",
-  });
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "edge-sign-bench-")), "lta.mjs");
-  writeFileSync(file, out.outputFiles[0].text);
-  return import(pathToFileURL(file).href);
+    { name: "lta.mjs" },
+  );
 }
 
 const LOREM = "The parties agree that any information disclosed under this agreement is confidential and shall be used only for evaluation. ";

@@ -12,37 +12,21 @@
  * - load + stamp + save: the same from the stored bytes.
  *
  * `run(ctx)` is imported by bench/run.mjs; `node bench/pdf-stamp.bench.mjs` runs it alone.
- * The service's TypeScript is bundled with esbuild (a wrangler dependency) so Node runs exactly
+ * The service's TypeScript is bundled with esbuild (scripts/bundle-src.mjs) so Node runs exactly
  * the code the Worker runs.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ms, percentile } from "./stats.mjs";
-
-const ROOT = path.resolve(import.meta.dirname, "..");
+import { importSrc } from "../scripts/bundle-src.mjs";
 
 async function loadLibrary() {
-  const esbuild = await import("esbuild");
-  const out = await esbuild.build({
-    stdin: {
-      contents: `
+  return importSrc(
+    `
         export { stampPlacements } from "./src/lib/pdf/stamp.ts";
         export { PDFDocument, PDFName, StandardFonts, concatTransformationMatrix, degrees } from "pdf-lib";
         export { encode as encodePng } from "fast-png";`,
-      resolveDir: ROOT,
-      loader: "ts",
-    },
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    write: false,
-    logLevel: "error",
-  });
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "edge-sign-bench-")), "stamp.mjs");
-  writeFileSync(file, out.outputFiles[0].text);
-  return import(pathToFileURL(file).href);
+    { name: "stamp.mjs" },
+  );
 }
 
 const LINE = "The tenant shall keep the premises in good repair and shall not sublet any part of them without consent.";

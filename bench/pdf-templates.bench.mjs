@@ -19,34 +19,23 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ms, percentile } from "./stats.mjs";
 import { isQuick, startService } from "./service.mjs";
+import { bundleSrc } from "../scripts/bundle-src.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const fixture = (n) => readFileSync(path.join(ROOT, "test/fixtures/seal", n), "utf8");
 const MB = 1024 * 1024;
 
 async function bundle(dir) {
-  const esbuild = await import("esbuild");
-  const out = await esbuild.build({
-    stdin: {
-      contents: `
+  return bundleSrc(
+    `
         export { analysePdf } from "./src/lib/pdf/analyse.ts";
         export { stampPlacements } from "./src/lib/pdf/stamp.ts";
         export { sealingFromEnv, sealPdf } from "./src/lib/seal/index.ts";
         export { drawSealedDocument } from "./src/domain/evidence-pdf/certificate.ts";
         export { canonicalJson } from "./src/lib/canonical-json.ts";
         export { PDFDocument, PDFName, StandardFonts } from "pdf-lib";`,
-      resolveDir: ROOT,
-      loader: "ts",
-    },
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    write: false,
-    logLevel: "error",
-  });
-  const file = path.join(dir, "pdf-templates.mjs");
-  writeFileSync(file, out.outputFiles[0].text);
-  return file;
+    { file: path.join(dir, "pdf-templates.mjs") },
+  );
 }
 
 /** `pages` A4 pages, each with its text and an incompressible ~`perPage`-byte stream (as a scanned image would be). */

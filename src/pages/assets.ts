@@ -1,7 +1,7 @@
 /**
- * The pages' only style sheet and scripts, inlined under the response's nonce (one request per
- * page on a slow connection). Kept as plain strings: the Worker's bundler must not rewrite code
- * that runs in the browser. The scripts only enhance: every form works without them.
+ * The pages' only style sheet, inlined under the response's nonce (one request per page on a slow
+ * connection), and where pdf.js is served. The pages' scripts are TypeScript under src/browser/,
+ * built into src/pages/scripts.generated.ts (`npm run build:browser`) and inlined the same way.
  */
 import { version as PDFJS_VERSION } from "pdfjs-dist/package.json";
 
@@ -77,66 +77,3 @@ bdi,.value{unicode-bidi:isolate}
 `
   .replace(/\n/g, "")
   .trim();
-
-/**
- * The signer's page: drawing with pointer events (mouse, pen, touch), the drawing into the form
- * as a PNG data URL, one submission per click, and, when framed, the outcome posted to the
- * account's allowed origins only (postMessage drops a message whose target origin is not the parent's).
- */
-export const SIGN_JS = `(function(){
-var d=document,b=d.body;
-var done=b.getAttribute("data-done");
-if(done&&window.parent!==window){
-var msg={type:done,document_id:b.getAttribute("data-document"),signer_id:b.getAttribute("data-signer"),document_status:b.getAttribute("data-status")};
-(b.getAttribute("data-origins")||"").split(" ").forEach(function(o){if(o)window.parent.postMessage(msg,o)});
-}
-var problem=d.getElementById("problem");if(problem)problem.focus();
-d.querySelectorAll("form").forEach(function(f){
-f.addEventListener("submit",function(e){var s=f.querySelector("button[type=submit]");if(s)setTimeout(function(){if(!e.defaultPrevented)s.disabled=true},0)});
-});
-window.addEventListener("pageshow",function(){d.querySelectorAll("button[disabled]").forEach(function(x){x.disabled=false})});
-var form=d.getElementById("sign-form"),pad=d.getElementById("pad");
-if(!form||!pad||!pad.getContext)return;
-var ctx=pad.getContext("2d"),out=d.getElementById("drawn-value"),say=d.getElementById("pad-status"),ink=false,last=null;
-d.getElementById("opt-drawn").hidden=false;d.getElementById("p-drawn").hidden=false;
-function fit(){var r=pad.getBoundingClientRect(),k=Math.min(window.devicePixelRatio||1,2),w=Math.round(r.width*k),h=Math.round(r.height*k);
-if(!w||(w===pad.width&&h===pad.height))return;pad.width=w;pad.height=h;ctx.setTransform(k,0,0,k,0,0);
-ctx.lineWidth=2.5;ctx.lineCap="round";ctx.lineJoin="round";ctx.strokeStyle=ctx.fillStyle="#111";ink=false}
-function at(e){var r=pad.getBoundingClientRect();return{x:e.clientX-r.left,y:e.clientY-r.top}}
-pad.addEventListener("pointerdown",function(e){e.preventDefault();fit();pad.setPointerCapture(e.pointerId);last=at(e);ctx.beginPath();ctx.arc(last.x,last.y,1.25,0,7);ctx.fill();ink=true;say.textContent=""});
-pad.addEventListener("pointermove",function(e){if(!last)return;var p=at(e);ctx.beginPath();ctx.moveTo(last.x,last.y);ctx.lineTo(p.x,p.y);ctx.stroke();last=p});
-function up(){last=null}
-pad.addEventListener("pointerup",up);pad.addEventListener("pointercancel",up);
-d.getElementById("m-drawn").addEventListener("change",fit);
-window.addEventListener("resize",function(){if(!ink)fit()});
-d.getElementById("clear").addEventListener("click",function(){ctx.clearRect(0,0,pad.width,pad.height);ink=false;out.value=""});
-form.addEventListener("submit",function(e){
-var m=form.querySelector("input[name=method]:checked");
-if(!m||m.value!=="drawn")return;
-if(!ink){e.preventDefault();say.textContent=say.getAttribute("data-empty");return}
-out.value=pad.toDataURL("image/png");
-});
-})();`;
-
-/**
- * The verification page: the chosen or dropped file is hashed here (WebCrypto) and only the
- * fingerprint is submitted; the file input has no name, so the file itself is never sent.
- */
-export const VERIFY_JS = `(function(){
-var d=document,form=d.getElementById("file-form");
-if(d.getElementById("offline-drop"))import("/verify/offline.js");
-if(!form||!window.crypto||!crypto.subtle)return;
-var input=d.getElementById("file"),zone=d.getElementById("drop"),hash=d.getElementById("sha256"),say=d.getElementById("file-status");
-zone.hidden=false;
-function check(file){
-if(!file)return;say.textContent=say.getAttribute("data-working");
-file.arrayBuffer().then(function(buf){return crypto.subtle.digest("SHA-256",buf)}).then(function(h){
-hash.value=Array.prototype.map.call(new Uint8Array(h),function(x){return(x<16?"0":"")+x.toString(16)}).join("");
-form.submit();
-});
-}
-input.addEventListener("change",function(){check(input.files[0])});
-d.addEventListener("dragover",function(e){e.preventDefault();zone.classList.add("over")});
-d.addEventListener("dragleave",function(e){if(!e.relatedTarget)zone.classList.remove("over")});
-d.addEventListener("drop",function(e){e.preventDefault();zone.classList.remove("over");if(e.dataTransfer&&e.dataTransfer.files.length)check(e.dataTransfer.files[0])});
-})();`;

@@ -8,13 +8,11 @@
  */
 import type { T } from "../i18n";
 import { Layout, siteName } from "./layout";
+import { THANKS_JS } from "./scripts.generated";
 import type { PageBrand } from "./brand";
 
 export const KIOSK_PATH = "/t";
 export const kioskPath = (lang: string, path = KIOSK_PATH) => `${path}?lang=${lang}`;
-
-/** Back to the empty form after a while, so a walk-away leaves nothing on screen. */
-export const THANKS_JS = `(function(){var b=document.body;var to=b.getAttribute("data-next");if(to)setTimeout(function(){location.replace(to)},30000)})();`;
 
 /** `brand`: the paired account's, when it wears its own (white-label). */
 type Base = { t: T; nonce: string; brand?: PageBrand };

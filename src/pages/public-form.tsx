@@ -8,6 +8,7 @@
 import type { WorkflowFormField } from "../db/schema";
 import type { Lang, T } from "../i18n";
 import { Layout, MessagePage, siteName } from "./layout";
+import { PUBLIC_FORM_JS } from "./scripts.generated";
 import type { PageBrand } from "./brand";
 import { TURNSTILE_SCRIPT } from "../lib/turnstile";
 
@@ -37,9 +38,6 @@ export type PublicFormProps = {
   /** The account's Cloudflare Turnstile site key: the widget goes above the button (the page's CSP allows its origin). */
   turnstileSiteKey?: string | null;
 };
-
-/** Disables the button once the form is on its way: one start per click. */
-const PUBLIC_FORM_JS = `(function(){var f=document.getElementById("start");if(!f)return;f.addEventListener("submit",function(){var b=f.querySelector("button[type=submit]");if(b){b.disabled=true;b.textContent=document.body.dataset.starting||b.textContent;}});})();`;
 
 function Input(p: {
   id: string;

@@ -6,7 +6,7 @@
  */
 import type { VerificationResult } from "../domain/verification";
 import { formatVerificationCode } from "../lib/verification-code";
-import { VERIFY_JS } from "./assets";
+import { OFFLINE_JS, VERIFY_JS } from "./scripts.generated";
 import type { Lang, T } from "../i18n";
 import { Layout, TestModeBanner, siteName } from "./layout";
 import type { PageBrand } from "./brand";
@@ -205,43 +205,10 @@ function Certificate({ t, r, sha256 }: { t: T; r: VerificationResult; sha256: st
 }
 
 /**
- * "Check the seal without the service": the verifier core (src/lib/verify/core.ts, bundled and
- * served at /verify/check.js) runs on the chosen file in this browser. Drops on this zone stop
- * here, so the page's fingerprint form (which asks the service) does not see them: nothing leaves
- * the page. Results are written with textContent only.
+ * "Check the seal without the service": src/browser/offline.ts, served at /verify/offline.js,
+ * runs the verifier core (served at /verify/check.js) on the chosen file in this browser.
  */
-export const OFFLINE_JS = `import { verifyPdf } from "/verify/check.js";
-const d = document, zone = d.getElementById("offline-drop"), input = d.getElementById("offline-file"), out = d.getElementById("offline-result");
-zone.hidden = false;
-const el = (tag, text, cls) => { const e = d.createElement(tag); if (text != null) e.textContent = text; if (cls) e.className = cls; return e; };
-async function run(file) {
-  if (!file) return;
-  out.textContent = out.dataset.working;
-  const r = await verifyPdf(new Uint8Array(await file.arrayBuffer()));
-  out.textContent = "";
-  const box = el("div", null, "box " + (r.ok ? "ok" : "bad"));
-  box.append(el("p", r.ok ? out.dataset.ok : out.dataset.bad));
-  for (const p of r.problems) box.append(el("p", p));
-  out.append(box);
-  const facts = el("ul", null, "mono");
-  facts.append(el("li", "PAdES " + r.level + " · SHA-256 " + r.fileSha256));
-  for (const s of r.signatures) facts.append(el("li", (s.kind === "signature" ? "Seal: " : "Document timestamp: ") + (s.signer || "?") + (s.digestOk && s.signatureOk ? " ✓" : " ✗") + (s.timestamps[0] && s.timestamps[0].time ? " · " + s.timestamps[0].time : "")));
-  if (r.attachment) facts.append(el("li", r.attachment.name + " SHA-256 " + r.attachment.sha256 + (r.attachment.matches ? " ✓" : " ✗")));
-  out.append(facts);
-  if (r.certificate) {
-    out.append(el("h3", r.certificate.title));
-    const signers = el("ol", null, "cards");
-    signers.id = "offline-signers";
-    for (const s of r.certificate.signers) signers.append(el("li", s.full_name + " — " + (s.status || "") + (s.signed_at ? " · " + s.signed_at : ""), "card"));
-    out.append(signers);
-    const trail = el("ol", null, "cards");
-    for (const e of r.certificate.events) trail.append(el("li", e.occurred_at + " · " + e.kind + (e.signer ? " — " + e.signer : ""), "card"));
-    out.append(trail);
-  }
-}
-input.addEventListener("change", () => run(input.files[0]));
-zone.addEventListener("dragover", (e) => { e.preventDefault(); e.stopPropagation(); });
-zone.addEventListener("drop", (e) => { e.preventDefault(); e.stopPropagation(); if (e.dataTransfer && e.dataTransfer.files.length) run(e.dataTransfer.files[0]); });`;
+export { OFFLINE_JS };
 
 function OfflineCheck({ t }: { t: T }) {
   return (

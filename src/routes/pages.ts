@@ -304,7 +304,7 @@ pages.get("/verify", perAddress, async (c) => {
 });
 
 // The offline verifier's code for the page's "check the seal without the service" (generated from
-// src/lib/verify/core.ts by scripts/build-verify.mjs; loaded lazily: 400 KiB the other pages skip).
+// src/lib/verify/core.ts by scripts/build-browser.mjs; loaded lazily: 400 KiB the other pages skip).
 pages.get("/verify/check.js", async (c) => {
   const { VERIFY_CORE_JS } = await import("../pages/verify-core-bundle");
   return c.body(VERIFY_CORE_JS, 200, {

@@ -15,6 +15,7 @@ const MAX_LINES = 500;
 const EXEMPT = [
   /^lib\/pdf\/font-data\.ts$/,
   /^pages\/verify-core-bundle\.ts$/,
+  /^pages\/scripts\.generated\.ts$/,
   // One folder of words per language (src/i18n/<lang>/); the translator beside them is code.
   /^i18n\/[a-z]{2}\//,
 ];
@@ -41,7 +42,7 @@ describe("source file size", () => {
 
   it("the exemptions name files that exist (a moved catalogue or generated file is not silently exempt elsewhere)", () => {
     const files = walk(SRC).map((f) => path.relative(SRC, f).split(path.sep).join("/"));
-    for (const re of EXEMPT.slice(0, 2))
+    for (const re of EXEMPT.slice(0, 3))
       assert.ok(
         files.some((rel) => re.test(rel)),
         `no file matches ${re}`,

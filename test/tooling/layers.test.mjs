@@ -10,6 +10,9 @@
  *   domain                     the rules: db, lib, i18n (message and consent wording), objects/<name>/client.ts (typed clients)
  *   db                         D1 access: lib, domain/vocabulary.ts
  *   lib                        pure: lib and domain/vocabulary.ts only; no Hono, no drizzle, no workers runtime
+ *   browser                    the pages' scripts (run in the browser, built by scripts/build-browser.mjs into
+ *                              src/pages/scripts.generated.ts): browser only, no package but a URL the
+ *                              Worker serves (`served:/verify/check.js`); no other layer imports it
  *
  * domain/vocabulary.ts (the service's closed lists) imports nothing of the project, so every layer
  * may use its words. env.ts holds the Worker's types and is open to all. A test that fails here
@@ -52,6 +55,7 @@ const ALLOWED = {
   lib: ["lib", "vocabulary", "env"],
   vocabulary: [],
   env: ["lib", "vocabulary", "env"],
+  browser: ["browser"],
 };
 
 /** Packages a layer may not import. */
@@ -61,6 +65,7 @@ const FORBIDDEN_PACKAGES = {
   domain: [/^hono($|\/)/],
   i18n: [/^hono($|\/)/, /^drizzle-orm/, /^cloudflare:/],
   vocabulary: [/^(?!zod$|@hono\/zod-openapi$)/],
+  browser: [/^(?!served:)/],
 };
 
 function importsOf(text) {
@@ -121,5 +126,10 @@ describe("layers of src/", () => {
     assert.equal(layerOf("dashboard/keys/routes.ts"), "dashboard");
     assert.ok(!ALLOWED.pages.includes(layerOf("dashboard/frame.tsx")));
     assert.ok(FORBIDDEN_PACKAGES.lib.some((re) => re.test("hono/cookie")));
+    assert.equal(layerOf("browser/sign.ts"), "browser");
+    assert.ok(!ALLOWED.browser.includes(layerOf("lib/verify/core.ts")));
+    assert.ok(!ALLOWED.pages.includes("browser"), "the Worker never imports browser code");
+    assert.ok(FORBIDDEN_PACKAGES.browser.some((re) => re.test("pdfjs-dist")));
+    assert.ok(!FORBIDDEN_PACKAGES.browser.some((re) => re.test("served:/verify/check.js")));
   });
 });

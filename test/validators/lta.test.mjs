@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { FIXTURES, ROOT, run, signatureParts, startService, tokenParts, workdir, write } from "./harness.mjs";
-import { OUTPUTS, buildVerifyCore } from "../../scripts/build-verify.mjs";
+import { OUTPUTS, buildVerifyCore } from "../../scripts/build-browser.mjs";
 
 const SIGNERS = [
   { email: "ines@example.pt", full_name: "Inês Gonçalves" },
@@ -193,10 +193,10 @@ describe("B-LTA sealed certificate PDF", () => {
 });
 
 describe("offline verifier (verify/verify-pdf.mjs)", () => {
-  it("the bundled core is what scripts/build-verify.mjs makes from src/lib/verify/core.ts", async () => {
+  it("the bundled core is what scripts/build-browser.mjs makes from src/lib/verify/core.ts", async () => {
     const { js, ts } = await buildVerifyCore();
-    assert.equal(readFileSync(OUTPUTS.js, "utf8"), js, "run npm run build:verify");
-    assert.equal(readFileSync(OUTPUTS.ts, "utf8"), ts, "run npm run build:verify");
+    assert.equal(readFileSync(OUTPUTS.js, "utf8"), js, "run npm run build:browser");
+    assert.equal(readFileSync(OUTPUTS.ts, "utf8"), ts, "run npm run build:browser");
   });
 
   for (const [name, bytes, attachment] of [

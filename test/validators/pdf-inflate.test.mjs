@@ -11,7 +11,8 @@ import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { createDeflate } from "node:zlib";
-import { ROOT, run, workdir } from "./harness.mjs";
+import { run, workdir } from "./harness.mjs";
+import { bundleSrc } from "../../scripts/bundle-src.mjs";
 
 const MB = 1024 * 1024;
 let dir;
@@ -19,22 +20,9 @@ let lib;
 let pdfLib;
 
 async function bundle() {
-  const esbuild = await import("esbuild");
-  const out = await esbuild.build({
-    stdin: {
-      contents: `export { analysePdf } from "./src/lib/pdf/analyse.ts"; export { PDFDocument, PDFName, StandardFonts } from "pdf-lib";`,
-      resolveDir: ROOT,
-      loader: "ts",
-    },
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    write: false,
-    logLevel: "error",
+  return bundleSrc(`export { analysePdf } from "./src/lib/pdf/analyse.ts"; export { PDFDocument, PDFName, StandardFonts } from "pdf-lib";`, {
+    file: path.join(dir, "analyse.mjs"),
   });
-  const file = path.join(dir, "analyse.mjs");
-  writeFileSync(file, out.outputFiles[0].text);
-  return file;
 }
 
 /** `mb` MB of zeros deflated, a megabyte at a time (the zeros are never all in memory). */

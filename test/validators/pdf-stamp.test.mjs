@@ -8,33 +8,20 @@
 // Run: node --test test/validators/pdf-stamp.test.mjs   (needs poppler-utils, qpdf)
 import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { ROOT, run, workdir, write } from "./harness.mjs";
+import { run, workdir, write } from "./harness.mjs";
+import { importSrc } from "../../scripts/bundle-src.mjs";
 
 /** The library as the Worker runs it: bundled by esbuild (a wrangler dependency), with its own pdf-lib. */
 async function loadLibrary() {
-  const esbuild = await import("esbuild");
-  const out = await esbuild.build({
-    stdin: {
-      contents: `
+  return importSrc(
+    `
         export { stampPlacements, pageView } from "./src/lib/pdf/stamp.ts";
         export { PDFDocument, PDFName, PDFNumber, StandardFonts, concatTransformationMatrix, rgb } from "pdf-lib";
         export { encode as encodePng } from "fast-png";`,
-      resolveDir: ROOT,
-      loader: "ts",
-    },
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    write: false,
-    logLevel: "error",
-  });
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "edge-sign-stamp-")), "stamp.mjs");
-  writeFileSync(file, out.outputFiles[0].text);
-  return import(pathToFileURL(file).href);
+    { name: "stamp.mjs" },
+  );
 }
 
 const TOL = 0.02; // ± 2 % of the page as shown

@@ -2,13 +2,13 @@
 /**
  * The dashboard's PDF templates (docs/dashboard.md, "Dashboard: PDF templates"): the upload form
  * on the templates page and the placement editor of one version. The pictures of the pages are
- * drawn in the member's browser with pdf.js (src/pages/pdf-scripts.ts); without a script the
+ * drawn in the member's browser with pdf.js (src/browser/pdf-tools.ts); without a script the
  * upload still stores the file, and the editor page says the pages must be drawn.
  */
 import { Csrf, type Viewer } from "../frame";
 import type { DashKey } from "../../i18n";
 import { PDFJS_BASE, PDFJS_SCRIPT, PDFJS_WORKER } from "../../pages/assets";
-import { PDF_TOOLS_JS } from "../../pages/pdf-scripts";
+import { PDF_TOOLS_JS } from "../../pages/scripts.generated";
 import type { PdfTemplateInfo } from "../../domain/pdf-templates";
 import { TEMPLATE_FIELD_KINDS, TEMPLATE_KINDS } from "../../domain/vocabulary";
 import type { TemplateField } from "../../db/schema";

@@ -2,7 +2,7 @@
  * The offline verifier: everything a holder of a sealed PDF (certificate or evidence bundle) can
  * check without asking the service. One core, used by the command line (`verify/verify-pdf.mjs`)
  * and by the `/verify` page's "check this file" (in the browser, WebCrypto): both load the same
- * bundle built from this file (`npm run build:verify`).
+ * bundle built from this file (`npm run build:browser`).
  *
  * Checks, each reported:
  * - every signature of the file: the CMS message digest over the /ByteRange bytes, the signature

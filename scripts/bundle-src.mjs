@@ -1,0 +1,37 @@
+/**
+ * Runs the service's TypeScript in Node, exactly the code the Worker runs: `contents` (an ES module
+ * whose imports are relative to the repository's root, e.g.
+ * `export { analysePdf } from "./src/lib/pdf/analyse.ts"`) bundled by esbuild (a wrangler
+ * dependency) for Node. The one way the validators (test/validators/) and the benches (bench/)
+ * load src/ modules.
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+/**
+ * Bundles `contents` and writes it to `file` (default: `name` in a new temporary folder); returns
+ * the file's path, for a child process or a fresh `import()`.
+ */
+export async function bundleSrc(contents, { file, name = "bundle.mjs", logLevel = "error" } = {}) {
+  const esbuild = await import("esbuild");
+  const out = await esbuild.build({
+    stdin: { contents, resolveDir: ROOT, loader: "ts" },
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    write: false,
+    logLevel,
+  });
+  const target = file ?? path.join(mkdtempSync(path.join(tmpdir(), "edge-sign-bundle-")), name);
+  writeFileSync(target, out.outputFiles[0].text);
+  return target;
+}
+
+/** Bundles `contents` (as bundleSrc) and imports it. */
+export async function importSrc(contents, options) {
+  return import(pathToFileURL(await bundleSrc(contents, options)).href);
+}

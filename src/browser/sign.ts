@@ -1,0 +1,115 @@
+/**
+ * The signer's page (src/pages/signing.tsx): drawing with pointer events (mouse, pen, touch), the
+ * drawing into the form as a PNG data URL, one submission per click, and, when framed, the outcome
+ * posted to the account's allowed origins only (postMessage drops a message whose target origin
+ * is not the parent's).
+ */
+import { byId } from "./dom";
+
+function start(): void {
+  const d = document;
+  const b = d.body;
+  const done = b.getAttribute("data-done");
+  if (done && window.parent !== window) {
+    const msg = {
+      type: done,
+      document_id: b.getAttribute("data-document"),
+      signer_id: b.getAttribute("data-signer"),
+      document_status: b.getAttribute("data-status"),
+    };
+    for (const o of (b.getAttribute("data-origins") || "").split(" ")) if (o) window.parent.postMessage(msg, o);
+  }
+  const problem = byId("problem");
+  if (problem) problem.focus();
+  d.querySelectorAll("form").forEach((f) => {
+    f.addEventListener("submit", (e) => {
+      const s = f.querySelector<HTMLButtonElement>("button[type=submit]");
+      if (s)
+        setTimeout(() => {
+          if (!e.defaultPrevented) s.disabled = true;
+        }, 0);
+    });
+  });
+  window.addEventListener("pageshow", () => {
+    d.querySelectorAll<HTMLButtonElement>("button[disabled]").forEach((x) => {
+      x.disabled = false;
+    });
+  });
+
+  const form = byId<HTMLFormElement>("sign-form");
+  const pad = byId<HTMLCanvasElement>("pad");
+  if (!form || !pad || typeof pad.getContext !== "function") return;
+  const ctx = pad.getContext("2d")!;
+  const out = byId<HTMLInputElement>("drawn-value")!;
+  const say = byId("pad-status")!;
+  let ink = false;
+  let last: { x: number; y: number } | null = null;
+  byId("opt-drawn")!.hidden = false;
+  byId("p-drawn")!.hidden = false;
+
+  function fitPad(): void {
+    const r = pad!.getBoundingClientRect();
+    const k = Math.min(window.devicePixelRatio || 1, 2);
+    const w = Math.round(r.width * k);
+    const h = Math.round(r.height * k);
+    if (!w || (w === pad!.width && h === pad!.height)) return;
+    pad!.width = w;
+    pad!.height = h;
+    ctx.setTransform(k, 0, 0, k, 0, 0);
+    ctx.lineWidth = 2.5;
+    ctx.lineCap = "round";
+    ctx.lineJoin = "round";
+    ctx.strokeStyle = ctx.fillStyle = "#111";
+    ink = false;
+  }
+  const at = (e: PointerEvent) => {
+    const r = pad.getBoundingClientRect();
+    return { x: e.clientX - r.left, y: e.clientY - r.top };
+  };
+  pad.addEventListener("pointerdown", (e) => {
+    e.preventDefault();
+    fitPad();
+    pad.setPointerCapture(e.pointerId);
+    last = at(e);
+    ctx.beginPath();
+    ctx.arc(last.x, last.y, 1.25, 0, 7);
+    ctx.fill();
+    ink = true;
+    say.textContent = "";
+  });
+  pad.addEventListener("pointermove", (e) => {
+    if (!last) return;
+    const p = at(e);
+    ctx.beginPath();
+    ctx.moveTo(last.x, last.y);
+    ctx.lineTo(p.x, p.y);
+    ctx.stroke();
+    last = p;
+  });
+  const up = () => {
+    last = null;
+  };
+  pad.addEventListener("pointerup", up);
+  pad.addEventListener("pointercancel", up);
+  byId("m-drawn")!.addEventListener("change", fitPad);
+  window.addEventListener("resize", () => {
+    if (!ink) fitPad();
+  });
+  byId("clear")!.addEventListener("click", () => {
+    ctx.clearRect(0, 0, pad.width, pad.height);
+    ink = false;
+    out.value = "";
+  });
+  form.addEventListener("submit", (e) => {
+    const m = form.querySelector<HTMLInputElement>("input[name=method]:checked");
+    if (m?.value !== "drawn") return;
+    if (!ink) {
+      e.preventDefault();
+      say.textContent = say.getAttribute("data-empty");
+      return;
+    }
+    out.value = pad.toDataURL("image/png");
+  });
+}
+
+start();
