@@ -30,7 +30,7 @@ import { publicBaseUrl } from "../lib/config";
 import { pairDevice, deviceOfKey } from "../domain/devices";
 import { signBodyLimit } from "../http/body-limit";
 import { devicesDb, workflowForKiosk } from "../db/devices";
-import { newNonce, setPageHeaders } from "../pages/security";
+import { pageHeaders } from "../http/page";
 import { KioskFormPage, PairPage, ThanksPage, kioskPath, type KioskFormErrors } from "../pages/kiosk";
 import type { T } from "../i18n";
 import { brandOf } from "../domain/branding";
@@ -90,8 +90,7 @@ async function pairPage(c: C, t: T, problem: "refused" | "signedOut" | null, sta
   if (problem === "signedOut") deleteCookie(c, KEY_COOKIE, cookieOptions(c));
   const host = hostAccountOf(c);
   const brand = host ? pageBrand(await brandOf(c.env, host)) : undefined;
-  const nonce = newNonce();
-  setPageHeaders(c, nonce);
+  const nonce = pageHeaders(c);
   return c.html(PairPage({ t, nonce, problem, brand }), status);
 }
 
@@ -105,8 +104,7 @@ async function formPage(
   status: 200 | 422 = 200,
 ) {
   const [w, brand] = await Promise.all([workflowForKiosk(devicesDb(c.env.DB), s.tenantId, s.mode, s.workflowId), kioskBrand(c, s)]);
-  const nonce = newNonce();
-  setPageHeaders(c, nonce);
+  const nonce = pageHeaders(c);
   const workflow = { name: w?.name ?? "", intro: w?.intro ?? "", formFields: w?.formFields ?? [] };
   return c.html(KioskFormPage({ t, nonce, workflow, attempt: randomHex(16), closed: !w?.active, brand, ...extra }), status);
 }
@@ -242,7 +240,6 @@ kiosk.get("/t/thanks", async (c) => {
         .then((s) => kioskBrand(c, s))
         .catch(() => undefined)
     : undefined;
-  const nonce = newNonce();
-  setPageHeaders(c, nonce);
+  const nonce = pageHeaders(c);
   return c.html(ThanksPage({ t, nonce, declined: c.req.query("declined") === "1", brand }), 200);
 });

@@ -20,8 +20,9 @@ import { validationError } from "../lib/errors";
 import { SHA256_HEX, codeForSealedFile, verifyCode } from "../domain/verification";
 import { createRouter } from "../http/router";
 import { publicBaseUrl } from "../lib/config";
-import { chooseLang, translator, type Key, type Lang, type T } from "../i18n";
-import { newNonce, setPageHeaders } from "../pages/security";
+import { translator, type Key, type Lang, type T } from "../i18n";
+import { langFor } from "../http/language";
+import { pageHeaders } from "../http/page";
 import { MessagePage } from "../pages/layout";
 import { DeadLinkPage, DeclinedPage, SignPage, isSignatureField, signPath, type SignErrors, type SignPageProps } from "../pages/signing";
 import type { PageRead } from "../domain/signing";
@@ -31,9 +32,8 @@ import { signBodyLimit } from "../http/body-limit";
 
 type C = Context<AppEnv>;
 
-/** `?lang=` or the form's `lang` wins over Accept-Language. */
-export const translate = (c: C, explicit?: unknown) =>
-  translator(chooseLang(typeof explicit === "string" ? explicit : c.req.query("lang"), c.req.header("accept-language")).lang);
+/** The words of the answer: the form's `lang` when it posted one, else the request's language (src/http/language.ts). */
+export const translate = (c: C, explicit?: unknown) => translator(langFor(c, explicit));
 
 /** A form body that cannot be read (a multipart body without its boundary, a truncated part, a broken stream). */
 class UnreadableForm extends Error {}
@@ -62,8 +62,7 @@ async function brandFor(c: C, tenantId: string | null | undefined): Promise<Page
 }
 
 export async function dead(c: C, t: T) {
-  const nonce = newNonce();
-  setPageHeaders(c, nonce);
+  const nonce = pageHeaders(c);
   return c.html(DeadLinkPage({ t, nonce, brand: await brandFor(c, null) }), 404);
 }
 
@@ -84,8 +83,7 @@ const linkBrand = (c: C, page: PageRead) => (page.whiteLabel ? brandFor(c, page.
 
 async function signPage(c: C, props: Omit<SignPageProps, "nonce" | "brand">, status: 200 | 422 | 429) {
   const brand = await linkBrand(c, props.page);
-  const nonce = newNonce();
-  setPageHeaders(c, nonce, props.page.frameAncestors);
+  const nonce = pageHeaders(c, { frameAncestors: props.page.frameAncestors });
   return c.html(SignPage({ ...props, brand, nonce }), status);
 }
 
@@ -251,8 +249,7 @@ export async function postDecline(c: C, face: SignFace) {
   }
   if (face.afterDecline) return face.afterDecline(c, t);
   const brand = await linkBrand(c, page);
-  const nonce = newNonce();
-  setPageHeaders(c, nonce, page.frameAncestors);
+  const nonce = pageHeaders(c, { frameAncestors: page.frameAncestors });
   return c.html(DeclinedPage({ t, nonce, token, page, brand }), 200);
 }
 
@@ -265,8 +262,7 @@ pages.get("/s/:token/pdf", perToken, async (c) => {
   } catch (err) {
     if (err instanceof ApiError && err.code === "not_found") return dead(c, t);
     refusal(err);
-    const nonce = newNonce();
-    setPageHeaders(c, nonce);
+    const nonce = pageHeaders(c);
     return c.html(MessagePage({ t, nonce, langHref: (l) => `?lang=${l}`, heading: t("notReady"), lines: [t("pdfNotReady")], tone: "warn" }), 422);
   }
   return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
@@ -287,8 +283,7 @@ const perAddress: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** Wears the brand of the signing host's account, else of the certificate's issuer. */
 async function verifyPage(c: C, props: Omit<VerifyPageProps, "nonce">, status: 200 | 404 | 422) {
   const brand = await brandFor(c, hostAccountOf(c) ?? (props.result?.found ? props.result.issuer?.tenant_id : null));
-  const nonce = newNonce();
-  setPageHeaders(c, nonce);
+  const nonce = pageHeaders(c);
   return c.html(VerifyPage({ ...props, brand, nonce }), status);
 }
 
@@ -339,8 +334,7 @@ pages.get("/verify/:code", perAddress, async (c) => {
 /** Errors on a page answer as a page, in the visitor's language, with the API's status. */
 export function pageError(err: Error, c: C) {
   const t = translate(c);
-  const nonce = newNonce();
-  setPageHeaders(c, nonce);
+  const nonce = pageHeaders(c);
   const langHref = (l: string) => `?lang=${l}`;
   // Its language comes from ?lang= or Accept-Language: the form's own `lang` could not be read.
   if (err instanceof UnreadableForm) {

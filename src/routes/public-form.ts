@@ -19,8 +19,9 @@ import { IDEMPOTENCY_TTL_MS, claim } from "../http/idempotency";
 import { openWithSecret, sealWithSecret } from "../lib/secret-box";
 import { randomHex, sha256Hex } from "../lib/crypto";
 import { StartInput, startLoaded } from "../domain/workflows";
-import { type T, chooseLang, translator } from "../i18n";
-import { allowTurnstile, newNonce, setPageHeaders } from "../pages/security";
+import { type T, translator } from "../i18n";
+import { langFor } from "../http/language";
+import { pageHeaders } from "../http/page";
 import { TURNSTILE_INPUT, verifyTurnstile } from "../lib/turnstile";
 import { MessagePage } from "../pages/layout";
 import { brandOf } from "../domain/branding";
@@ -42,7 +43,7 @@ type C = Context<AppEnv>;
 export const FORM_STARTS_PER_MINUTE: Limit = { limit: 10, windowSeconds: 60, what: "address (public form starts)" };
 export const FORM_STARTS_PER_DAY: Limit = { limit: 100, windowSeconds: 86400, what: "address (public form starts)" };
 
-const translate = (c: C, explicit?: string) => translator(chooseLang(explicit ?? c.req.query("lang"), c.req.header("accept-language")).lang);
+const translate = (c: C, explicit?: string) => translator(langFor(c, explicit));
 const address = (c: C) => clientAddress(c.req.raw) ?? "unknown";
 
 class UnreadableForm extends Error {}
@@ -93,7 +94,7 @@ async function formPage(
   status: 200 | 422,
 ) {
   const { t, nonce, slug, w } = common;
-  if (w.turnstileSiteKey) allowTurnstile(c, nonce);
+  if (w.turnstileSiteKey) pageHeaders(c, { turnstile: true });
   const props = { t, nonce, slug, name: w.row.name, tenantName: w.tenantName, intro: w.row.intro, formFields: w.row.formFields };
   return page(c, PublicFormPage({ ...props, ...extra, brand: await formBrand(c, w), turnstileSiteKey: w.turnstileSiteKey }), status);
 }
@@ -103,8 +104,7 @@ export const publicForm = createRouter();
 publicForm.get("/f/:slug", async (c) => {
   await limitOrThrow(c, `form:${address(c)}`, ADDRESS_LIMIT);
   const t = translate(c);
-  const nonce = newNonce();
-  setPageHeaders(c, nonce);
+  const nonce = pageHeaders(c);
   const { slug, w, open } = await load(c);
   if (!w) return page(c, MissingFormPage({ t, nonce }), 404);
   if (!open) return page(c, ClosedFormPage({ t, nonce, slug, name: w.row.name, brand: await formBrand(c, w) }), 200);
@@ -114,8 +114,7 @@ publicForm.get("/f/:slug", async (c) => {
 publicForm.post("/f/:slug", async (c) => {
   const body = await formBody(c);
   const t = translate(c, body.lang);
-  const nonce = newNonce();
-  setPageHeaders(c, nonce);
+  const nonce = pageHeaders(c);
   const { slug, w, open } = await load(c);
   if (!w) return page(c, MissingFormPage({ t, nonce }), 404);
   if (!open) return page(c, ClosedFormPage({ t, nonce, slug, name: w.row.name, brand: await formBrand(c, w) }), 422);
@@ -233,8 +232,7 @@ async function formStartScope(w: { id: string; tenantId: string; mode: string },
 /** Errors answer as a page, in the visitor's language, with the API's status. */
 publicForm.onError((err, c) => {
   const t = translate(c);
-  const nonce = newNonce();
-  setPageHeaders(c, nonce);
+  const nonce = pageHeaders(c);
   const langHref = (l: string) => `?lang=${l}`;
   if (err instanceof UnreadableForm) return page(c, MessagePage({ t, nonce, langHref, heading: t("problem"), lines: [t("badForm")] }), 400);
   if (err instanceof ApiError) {
