@@ -24,6 +24,7 @@ import { once } from "../http/idempotency";
 import { StartInput, startWorkflow } from "../domain/workflows";
 import type { Mode } from "../env";
 import { TOKEN_LIMIT, limitOrThrow } from "../http/rate-limit";
+import { refuseCrossSite } from "../http/session";
 import { randomHex, sha256Hex } from "../lib/crypto";
 import { createRouter } from "../http/router";
 import { publicBaseUrl } from "../lib/config";
@@ -58,15 +59,8 @@ const cookieOptions = (c: C) => ({
   secure: [...ownOrigins(c)].some((o) => o.startsWith("https:")),
 });
 
-/** A form POST from another origin is refused (login CSRF would pair the tablet to another account). */
-function sameOrigin(c: C) {
-  const site = c.req.header("sec-fetch-site");
-  const origin = c.req.header("origin");
-  // The pages send no referrer, so a browser's Origin on their own posts is "null": Sec-Fetch-Site decides.
-  if ((site && site !== "same-origin" && site !== "none") || (origin && origin !== "null" && !ownOrigins(c).has(origin))) {
-    throw new ApiError("forbidden", "This form only takes posts from the tablet's own page.");
-  }
-}
+/** A form POST from another origin is refused (login CSRF would pair the tablet to another account): src/http/session.ts. */
+const sameOrigin = (c: C) => refuseCrossSite(c, "This form only takes posts from the tablet's own page.");
 
 type Session = { key: string; tenantId: string; mode: string; deviceId: string; workflowId: string; whiteLabel: boolean };
 

@@ -8,6 +8,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { clientAddress, signerContext } from "../http/auth";
+import { refuseCrossSite } from "../http/session";
 import { ADDRESS_LIMIT, limitOrThrow, perToken } from "../http/rate-limit";
 import { normaliseVerificationCode, formatVerificationCode } from "../lib/verification-code";
 import { consent, decline, readLinkForPage, requestCode, sealedPdfForLink, submit, verifyCode as verifySignerCode } from "../domain/signing";
@@ -27,7 +28,7 @@ import { MessagePage } from "../pages/layout";
 import { DeadLinkPage, DeclinedPage, SignPage, isSignatureField, signPath, type SignErrors, type SignPageProps } from "../pages/signing";
 import type { PageRead } from "../domain/signing";
 import { OFFLINE_JS, VerifyPage, verifyPath, type VerifyPageProps } from "../pages/verify";
-import { logError } from "../lib/log";
+import { errorPage } from "../pages/error-page";
 import { signBodyLimit } from "../http/body-limit";
 
 type C = Context<AppEnv>;
@@ -175,12 +176,18 @@ export async function postConsent(c: C, face: SignFace) {
   return c.redirect(`${face.base}?lang=${t.lang}#sign`, 303);
 }
 
+/** The page's forms post only from the page itself: another site's post is refused (the one check of src/http/session.ts). */
+const ownPage: MiddlewareHandler<AppEnv> = async (c, next) => {
+  refuseCrossSite(c, "This form only takes posts from the signing page itself.");
+  await next();
+};
+
 pages.get("/s/:token", perToken, (c) => showSign(c, linkFace(c)));
-pages.post("/s/:token/code", perToken, (c) => postCode(c, linkFace(c)));
-pages.post("/s/:token/verify", perToken, (c) => postVerify(c, linkFace(c)));
-pages.post("/s/:token/consent", perToken, (c) => postConsent(c, linkFace(c)));
-pages.post("/s/:token/sign", signBodyLimit, perToken, (c) => postSign(c, linkFace(c)));
-pages.post("/s/:token/decline", perToken, (c) => postDecline(c, linkFace(c)));
+pages.post("/s/:token/code", ownPage, perToken, (c) => postCode(c, linkFace(c)));
+pages.post("/s/:token/verify", ownPage, perToken, (c) => postVerify(c, linkFace(c)));
+pages.post("/s/:token/consent", ownPage, perToken, (c) => postConsent(c, linkFace(c)));
+pages.post("/s/:token/sign", signBodyLimit, ownPage, perToken, (c) => postSign(c, linkFace(c)));
+pages.post("/s/:token/decline", ownPage, perToken, (c) => postDecline(c, linkFace(c)));
 
 export async function postSign(c: C, face: SignFace) {
   const { body, t, token, who, page } = await formPost(c, face);
@@ -331,24 +338,13 @@ pages.get("/verify/:code", perAddress, async (c) => {
   return verifyPage(c, { t, code, result, sha256, problem: badHash ? "badHash" : null }, badHash ? 422 : 200);
 });
 
-/** Errors on a page answer as a page, in the visitor's language, with the API's status. */
+/** Errors on a page answer as a page (src/pages/error-page.tsx), in the visitor's language, with the API's status. */
 export function pageError(err: Error, c: C) {
-  const t = translate(c);
-  const nonce = pageHeaders(c);
-  const langHref = (l: string) => `?lang=${l}`;
   // Its language comes from ?lang= or Accept-Language: the form's own `lang` could not be read.
-  if (err instanceof UnreadableForm) {
-    const back = (l: string) => signPath(c.req.param("token") ?? "", l as Lang);
-    return c.html(MessagePage({ t, nonce, langHref: back, heading: t("problem"), lines: [t("badForm")] }), 400);
-  }
-  if (err instanceof ApiError) {
-    for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
-    if (err.code === "not_found" && c.req.path.startsWith("/s/")) return c.html(DeadLinkPage({ t, nonce }), 404);
-    if (err.code === "rate_limited") return c.html(MessagePage({ t, nonce, langHref, heading: t("tooMany"), lines: [t("tooManyBody")], tone: "warn" }), 429);
-    if (err.status < 500) return c.html(MessagePage({ t, nonce, langHref, heading: t("problem"), lines: [err.message] }), err.status);
-  }
-  const requestId = c.get("requestId") ?? "unknown";
-  logError("unhandled error", err, { requestId });
-  return c.html(MessagePage({ t, nonce, langHref, heading: t("somethingWrong"), lines: [t("somethingWrongBody", { id: requestId })] }), 500);
+  const t = translate(c);
+  return errorPage(c, err, t, {
+    special: (e) => (e instanceof UnreadableForm ? { heading: t("problem"), lines: [t("badForm")], status: 400 } : null),
+    langHref: (l) => signPath(c.req.param("token") ?? "", l),
+  });
 }
 pages.onError(pageError);

@@ -6,13 +6,15 @@
  * together at most `public_form_daily_cap` starts a UTC day; Cloudflare Turnstile when the account
  * set a site key. The quota is counted like any send.
  */
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv, Mode } from "../env";
 import { ApiError } from "../lib/errors";
 import { clientAddress, signerContext } from "../http/auth";
+import { refuseCrossSite } from "../http/session";
 import { ADDRESS_LIMIT, type Limit, limitOrThrow } from "../http/rate-limit";
 import { createRouter } from "../http/router";
 import { logError } from "../lib/log";
+import { errorPage } from "../pages/error-page";
 import { workflowBySlug } from "../db/workflows";
 import { type IdempotencyScope, dropClaim, readRow, settleRow } from "../db/idempotency";
 import { IDEMPOTENCY_TTL_MS, claim } from "../http/idempotency";
@@ -111,7 +113,13 @@ publicForm.get("/f/:slug", async (c) => {
   return formPage(c, { t, nonce, slug, w }, { startKey: randomHex(16) }, 200);
 });
 
-publicForm.post("/f/:slug", async (c) => {
+/** The form posts only from its own page: another site's post is refused (the one check of src/http/session.ts). */
+const ownPage: MiddlewareHandler<AppEnv> = async (c, next) => {
+  refuseCrossSite(c, "This form only takes posts from its own page.");
+  await next();
+};
+
+publicForm.post("/f/:slug", ownPage, async (c) => {
   const body = await formBody(c);
   const t = translate(c, body.lang);
   const nonce = pageHeaders(c);
@@ -232,17 +240,12 @@ async function formStartScope(w: { id: string; tenantId: string; mode: string },
 /** Errors answer as a page, in the visitor's language, with the API's status. */
 publicForm.onError((err, c) => {
   const t = translate(c);
-  const nonce = pageHeaders(c);
-  const langHref = (l: string) => `?lang=${l}`;
-  if (err instanceof UnreadableForm) return page(c, MessagePage({ t, nonce, langHref, heading: t("problem"), lines: [t("badForm")] }), 400);
-  if (err instanceof ApiError) {
-    for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
-    if (err instanceof DailyCapReached)
-      return page(c, MessagePage({ t, nonce, langHref, heading: t("pf_capTitle"), lines: [t("pf_capBody")], tone: "warn" }), 429);
-    if (err.code === "rate_limited") return page(c, MessagePage({ t, nonce, langHref, heading: t("tooMany"), lines: [t("tooManyBody")], tone: "warn" }), 429);
-    if (err.status < 500) return c.html(MessagePage({ t, nonce, langHref, heading: t("problem"), lines: [err.message] }), err.status);
-  }
-  const requestId = c.get("requestId") ?? "unknown";
-  logError("unhandled error", err, { requestId });
-  return page(c, MessagePage({ t, nonce, langHref, heading: t("somethingWrong"), lines: [t("somethingWrongBody", { id: requestId })] }), 500);
+  return errorPage(c, err, t, {
+    special: (e) =>
+      e instanceof UnreadableForm
+        ? { heading: t("problem"), lines: [t("badForm")], status: 400 }
+        : e instanceof DailyCapReached
+          ? { heading: t("pf_capTitle"), lines: [t("pf_capBody")], tone: "warn", status: 429 }
+          : null,
+  });
 });
