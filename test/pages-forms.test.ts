@@ -138,4 +138,16 @@ describe("GET /s/{token}: the language", () => {
     const none = await page("GET", `/s/${token}`, { headers: { cookie } });
     expect(none.text).toContain('<html lang="en" dir="ltr">');
   });
+
+  it("of a form's answer is the form's own `lang`; an unknown one falls to Accept-Language, not to ?lang=", async () => {
+    const t = await makeTenant();
+    const { links } = await sentDocument(t.key);
+    const token = links[0]!.token;
+    const own = await page("POST", `/s/${token}/consent?lang=de`, { form: { lang: "it" }, lang: "fr" });
+    expect(own.headers.get("location")).toBe(`/s/${token}?lang=it#sign`);
+    const unknown = await page("POST", `/s/${token}/consent?lang=de`, { form: { lang: "xx" }, lang: "fr" });
+    expect(unknown.headers.get("location")).toBe(`/s/${token}?lang=fr#sign`);
+    const none = await page("POST", `/s/${token}/consent?lang=de`, { form: {}, lang: "fr" });
+    expect(none.headers.get("location")).toBe(`/s/${token}?lang=de#sign`);
+  });
 });
