@@ -13,6 +13,7 @@ import { createRouter } from "./http/router";
 import { describeApi, documentConfig } from "./http/openapi";
 import { log } from "./lib/log";
 import { requestLog } from "./http/request-log";
+import { language } from "./http/language";
 import { jsonDepthLimit } from "./http/json-body";
 import { ConfigError, configOf } from "./lib/config";
 import { account } from "./routes/account";
@@ -54,7 +55,7 @@ app.use("*", requestLog);
 
 // The JSON API, the operator API and the description are never a page: Hono's secure headers,
 // with framing and every content source refused. (The signer's and verification pages set their
-// own policy, with nonces and the account's frame ancestors: src/pages/security.ts.)
+// own policy, with nonces and the account's frame ancestors: src/http/page.ts.)
 const apiHeaders = secureHeaders({
   xFrameOptions: "DENY",
   contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
@@ -83,6 +84,9 @@ app.use("*", async (c, next) => {
 
 // Every request is under the default body limit unless its route declares its own (src/http/body-limit.ts).
 app.use("*", defaultBodyLimit);
+
+// The visitor's language, once per request, for every page (src/http/language.ts).
+app.use("*", language);
 
 // A request on an account's signing host reaches only that account's pages and signing routes.
 app.use("*", signingHostGate);

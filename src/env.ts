@@ -1,4 +1,5 @@
 import type { ConfigVars } from "./lib/config";
+import type { Lang } from "./domain/vocabulary";
 
 /**
  * What the Worker receives: its bindings, generated from wrangler.toml by `wrangler types`
@@ -25,5 +26,9 @@ export type AppEnv = {
   Variables: {
     requestId: string;
     principal: Principal;
+    /** The visitor's language, set once per request by src/http/language.ts. */
+    lang: Lang;
+    /** Whether `lang` came from the visitor (`?lang=`, the dashboard's cookie, Accept-Language), not the English default. */
+    langChosen: boolean;
   };
 };

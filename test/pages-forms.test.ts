@@ -97,3 +97,57 @@ describe("POST /s/{token}/sign: answers and signature together or not at all", (
     ]);
   });
 });
+
+describe("POST /s/{token}/…: only from the signing page itself", () => {
+  it("refuses another site's post with a 403 page and changes nothing; the page's own posts (Origin null, same-origin) go on", async () => {
+    const t = await makeTenant();
+    const { id, links } = await sentDocument(t.key);
+    const token = links[0]!.token;
+    const before = (await api("GET", `/v1/documents/${id}`, { key: t.key })).json;
+    for (const headers of [{ "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }, { origin: "https://evil.example" }] as Record<
+      string,
+      string
+    >[]) {
+      for (const action of ["consent", "decline", "sign", "code", "verify"]) {
+        const r = await page("POST", `/s/${token}/${action}`, { form: { lang: "en", reason: "Not mine", method: "typed", typed_name: "Eve" }, headers });
+        expect(r.status, `${action} ${JSON.stringify(headers)}`).toBe(403);
+        expect(r.headers.get("content-type")).toContain("text/html");
+        expect(r.text).toContain("This form only takes posts from the signing page itself.");
+      }
+    }
+    const after = (await api("GET", `/v1/documents/${id}`, { key: t.key })).json;
+    expect(after.events).toEqual(before.events);
+    expect(after.signers).toEqual(before.signers);
+    const own = await page("POST", `/s/${token}/consent`, { form: { lang: "en" }, headers: { origin: "null", "sec-fetch-site": "same-origin" } });
+    expect(own.status, own.text).toBe(303);
+    const same = await page("POST", `/s/${token}/consent`, { form: { lang: "en" }, headers: { origin: BASE } });
+    expect(same.status, same.text).toBe(303);
+  });
+});
+
+describe("GET /s/{token}: the language", () => {
+  it("is ?lang=, else Accept-Language: the dashboard's language cookie is not read on the signer's page", async () => {
+    const t = await makeTenant();
+    const { links } = await sentDocument(t.key);
+    const token = links[0]!.token;
+    const cookie = "__Host-es_lang=de";
+    const r = await page("GET", `/s/${token}`, { lang: "fr-CH,fr;q=0.9", headers: { cookie } });
+    expect(r.text).toContain('<html lang="fr" dir="ltr">');
+    const q = await page("GET", `/s/${token}?lang=it`, { lang: "fr", headers: { cookie } });
+    expect(q.text).toContain('<html lang="it" dir="ltr">');
+    const none = await page("GET", `/s/${token}`, { headers: { cookie } });
+    expect(none.text).toContain('<html lang="en" dir="ltr">');
+  });
+
+  it("of a form's answer is the form's own `lang`; an unknown one falls to Accept-Language, not to ?lang=", async () => {
+    const t = await makeTenant();
+    const { links } = await sentDocument(t.key);
+    const token = links[0]!.token;
+    const own = await page("POST", `/s/${token}/consent?lang=de`, { form: { lang: "it" }, lang: "fr" });
+    expect(own.headers.get("location")).toBe(`/s/${token}?lang=it#sign`);
+    const unknown = await page("POST", `/s/${token}/consent?lang=de`, { form: { lang: "xx" }, lang: "fr" });
+    expect(unknown.headers.get("location")).toBe(`/s/${token}?lang=fr#sign`);
+    const none = await page("POST", `/s/${token}/consent?lang=de`, { form: {}, lang: "fr" });
+    expect(none.headers.get("location")).toBe(`/s/${token}?lang=de#sign`);
+  });
+});

@@ -160,6 +160,20 @@ describe("POST /f/{public_slug}", () => {
     expect(row).toEqual({ workflow_id: w.id });
   });
 
+  it("refuses another site's post with a 403 page and starts nothing; its own page's post (Origin null) starts", async () => {
+    const { t, w, slug } = await publicWorkflow();
+    for (const headers of [{ "sec-fetch-site": "cross-site" }, { origin: "https://evil.example" }] as Record<string, string>[]) {
+      const r = await page("POST", `/f/${slug}`, { ip: freshIp(), form: filled(), headers });
+      expect(r.status, r.text).toBe(403);
+      expect(r.headers.get("content-type")).toContain("text/html");
+      expect(r.text).toContain("This form only takes posts from its own page.");
+    }
+    expect((await api("GET", `/v1/workflows/${w.id}`, { key: t.key })).json.started).toBe(0);
+    const own = await page("POST", `/f/${slug}`, { ip: freshIp(), form: filled(), headers: { origin: "null", "sec-fetch-site": "same-origin" } });
+    expect(own.status, own.text).toBe(303);
+    expect((await api("GET", `/v1/workflows/${w.id}`, { key: t.key })).json.started).toBe(1);
+  });
+
   it("an optional field left empty that the template needs: the refusal is said on the form, nothing started", async () => {
     const { slug, t } = await publicWorkflow();
     const r = await page("POST", `/f/${slug}`, { ip: freshIp(), form: filled({ "field.visit_date": "" }) });

@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 /**
- * The business dashboard `/app`: server-rendered pages on the same style sheet as the signer's
- * page (plus a few dashboard rules), plain POST forms each carrying the CSRF token, no script.
+ * The business dashboard `/app`: server-rendered pages in the one frame (src/pages/layout.tsx) on
+ * the same style sheet as the signer's page (plus a few dashboard rules), plain POST forms each carrying the CSRF token, no script.
  * Only what the member's role may do is offered; src/http/session.ts refuses the rest anyway.
  * In eight languages (src/i18n/<lang>/dashboard/), right to left for Arabic and Hebrew.
  */
@@ -10,8 +10,7 @@ import { CSS } from "../pages/assets";
 import type { Child } from "hono/jsx";
 import type { DashKey, DashT } from "../i18n";
 import type { Lang } from "../i18n";
-import { LanguageSwitcher } from "../pages/layout";
-import { raw } from "hono/html";
+import { Frame, LanguageSwitcher } from "../pages/layout";
 
 /** The dashboard's additions to the one style sheet: wider pages, tables, the header's forms. */
 export const DASH_CSS = `${CSS}
@@ -69,25 +68,6 @@ export function Csrf({ token }: { token: string }) {
   return <input type="hidden" name="csrf" value={token} />;
 }
 
-function Frame(p: { nonce: string; title: string; t: DashT; children?: Child }) {
-  return (
-    <>
-      {raw("<!DOCTYPE html>")}
-      <html lang={p.t.lang} dir={p.t.dir}>
-        <head>
-          <meta charset="utf-8" />
-          <meta name="viewport" content="width=device-width, initial-scale=1" />
-          <meta name="robots" content="noindex, nofollow" />
-          <title>{p.title}</title>
-          <link rel="icon" href="data:," />
-          <style nonce={p.nonce} dangerouslySetInnerHTML={{ __html: DASH_CSS }} />
-        </head>
-        <body class="app">{p.children}</body>
-      </html>
-    </>
-  );
-}
-
 /** The language switcher (the choice is then remembered: src/dashboard/kit.ts). */
 const Languages = (p: Speech) => <LanguageSwitcher label={p.t("dash_language")} current={p.t.lang} href={p.langHref} />;
 
@@ -109,12 +89,19 @@ export function FlashBox({ flash }: { flash: Flash }) {
 export function AppPage(p: { nonce: string; v: Viewer; langHref: Speech["langHref"]; title: string; path: string; flash?: Flash; children?: Child }) {
   const t = p.v.t;
   return (
-    <Frame nonce={p.nonce} t={t} title={`${p.title} · ${p.v.tenantName} · Edge Sign`}>
-      <a class="skip" href="#main">
-        {t("skip")}
-      </a>
-      <header>
-        <span class="brand">Edge Sign · {p.v.tenantName}</span>
+    <Frame
+      lang={t.lang}
+      nonce={p.nonce}
+      title={`${p.title} · ${p.v.tenantName} · Edge Sign`}
+      css={DASH_CSS}
+      bodyClass="app"
+      before={
+        <a class="skip" href="#main">
+          {t("skip")}
+        </a>
+      }
+      brand={<>Edge Sign · {p.v.tenantName}</>}
+      headerEnd={
         <div class="who">
           <span>{t("memberRole", { name: p.v.fullName, role: t(`role_${p.v.role}`) })}</span>
           <form method="post" action="/app/mode" class="modes">
@@ -134,28 +121,31 @@ export function AppPage(p: { nonce: string; v: Viewer; langHref: Speech["langHre
             </button>
           </form>
         </div>
-      </header>
-      <nav class="main" aria-label={t("dash_nav")}>
-        <ul>
-          {NAV.filter((n) => can(p.v.role, n.action)).map((n) => (
-            <li>
-              <a href={n.href} aria-current={p.path.startsWith(n.href) ? "page" : undefined}>
-                {t(n.label)}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <main id="main">
-        <h1>{p.title}</h1>
-        <p class="sub">{p.v.mode === "test" ? t("testNote") : t("liveNote")}</p>
-        <FlashBox flash={p.flash ?? null} />
-        {p.children}
-      </main>
-      <footer>
-        <p>{t("signedInAs", { email: p.v.email })}</p>
-        <Languages t={t} langHref={p.langHref} />
-      </footer>
+      }
+      nav={
+        <nav class="main" aria-label={t("dash_nav")}>
+          <ul>
+            {NAV.filter((n) => can(p.v.role, n.action)).map((n) => (
+              <li>
+                <a href={n.href} aria-current={p.path.startsWith(n.href) ? "page" : undefined}>
+                  {t(n.label)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      }
+      footer={
+        <>
+          <p>{t("signedInAs", { email: p.v.email })}</p>
+          <Languages t={t} langHref={p.langHref} />
+        </>
+      }
+    >
+      <h1>{p.title}</h1>
+      <p class="sub">{p.v.mode === "test" ? t("testNote") : t("liveNote")}</p>
+      <FlashBox flash={p.flash ?? null} />
+      {p.children}
     </Frame>
   );
 }
@@ -163,16 +153,18 @@ export function AppPage(p: { nonce: string; v: Viewer; langHref: Speech["langHre
 /** A page before sign-in (sign-in forms, link confirmation, refusals). */
 export function OpenPage(p: Speech & { nonce: string; title: string; flash?: Flash; children?: Child }) {
   return (
-    <Frame nonce={p.nonce} t={p.t} title={`${p.title} · Edge Sign`}>
-      <header>
-        <span class="brand">Edge Sign</span>
-        <Languages t={p.t} langHref={p.langHref} />
-      </header>
-      <main id="main">
-        <h1>{p.title}</h1>
-        <FlashBox flash={p.flash ?? null} />
-        {p.children}
-      </main>
+    <Frame
+      lang={p.t.lang}
+      nonce={p.nonce}
+      title={`${p.title} · Edge Sign`}
+      css={DASH_CSS}
+      bodyClass="app"
+      brand="Edge Sign"
+      headerEnd={<Languages t={p.t} langHref={p.langHref} />}
+    >
+      <h1>{p.title}</h1>
+      <FlashBox flash={p.flash ?? null} />
+      {p.children}
     </Frame>
   );
 }

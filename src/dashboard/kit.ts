@@ -11,11 +11,10 @@ import type { AppEnv } from "../env";
 import { AppPage, type Flash, OpenPage, SignInAgain, type Speech, type Viewer } from "./frame";
 import type { Child } from "hono/jsx";
 import type { Context } from "hono";
-import { dashTranslator, detectLang, type Lang } from "../i18n";
+import { dashTranslator } from "../i18n";
 import { type Refusal, type SessionMember, clearSessionCookie, requireAction, sessionMember } from "../http/session";
 import { createRouter } from "../http/router";
-import { getCookie, setCookie } from "hono/cookie";
-import { newNonce, setPageHeaders } from "../pages/security";
+import { pageNonce, sendPage } from "../http/page";
 import { signerContext } from "../http/auth";
 
 export type C = Context<AppEnv>;
@@ -23,39 +22,28 @@ export type Status = 200 | 400 | 401 | 402 | 403 | 404 | 409 | 422 | 429 | 500;
 
 export const dashboard = createRouter();
 
+/**
+ * A dashboard page's answer (src/http/page.ts), with `Referrer-Policy: same-origin`, not
+ * no-referrer: with it, browsers send `Origin: null` on form posts, and the same-origin check of
+ * src/http/session.ts needs the real origin. Nothing leaves the service's own origin.
+ */
 export function html(c: C, page: ReturnType<typeof AppPage> | ReturnType<typeof OpenPage>, status: Status = 200, policy?: (nonce: string) => string) {
-  const nonce = pageNonce(c);
-  setPageHeaders(c, nonce);
-  if (policy) c.header("Content-Security-Policy", policy(nonce));
-  // Not no-referrer: with it, browsers send `Origin: null` on form posts, and the same-origin
-  // check of src/http/session.ts needs the real origin. Nothing leaves the service's own origin.
-  c.header("Referrer-Policy", "same-origin");
-  return c.html(page as string, status);
+  return sendPage(c, page as string, status, { policy, referrer: "same-origin" });
 }
 
-const nonces = new WeakMap<Request, string>();
-export const pageNonce = (c: C) => {
-  let n = nonces.get(c.req.raw);
-  if (!n) {
-    n = newNonce();
-    nonces.set(c.req.raw, n);
-  }
-  return n;
-};
+export { pageNonce };
 
-/** The member's language cookie: set by the switcher (`?lang=`), read before `Accept-Language`. */
-const LANG_COOKIE = "__Host-es_lang";
 const speeches = new WeakMap<Request, Speech>();
 
 /**
- * The language a dashboard page speaks: `?lang=` (the switcher; remembered for a year in a
- * cookie), the cookie, `Accept-Language`, English. The switcher's links go through
+ * The language a dashboard page speaks: the request's (src/http/language.ts: `?lang=`, the
+ * switcher's cookie, `Accept-Language`, English). The switcher's links go through
  * `/app/language`, back to the same page (for a form's answer: the page the form was on).
  */
 export function speech(c: C): Speech {
   let sp = speeches.get(c.req.raw);
   if (sp) return sp;
-  const { lang, chosen } = detectLang({ query: c.req.query("lang"), cookie: getCookie(c, LANG_COOKIE), acceptLanguage: c.req.header("accept-language") });
+  const { lang, langChosen: chosen } = c.var;
   const here = new URL(c.req.url);
   const referer = c.req.header("referer");
   const from = c.req.method === "GET" ? here : referer && URL.canParse(referer) ? new URL(referer) : null;
@@ -75,8 +63,7 @@ const withoutLang = (u: URL) => {
   return rest ? `${u.pathname}?${rest}` : u.pathname;
 };
 
-export const rememberLang = (c: C, lang: Lang) =>
-  setCookie(c, LANG_COOKIE, lang, { path: "/", secure: true, httpOnly: true, sameSite: "Lax", maxAge: 365 * 86_400 });
+export { rememberLang } from "../http/language";
 
 export const viewer = (c: C, s: SessionMember): Viewer => ({
   tenantName: s.tenantName,

@@ -17,6 +17,7 @@ import { getCookie, setCookie, deleteCookie } from "hono/cookie";
 import type { AppEnv, Principal } from "../env";
 import { sha256Hex, randomHex, timingSafeEqual } from "../lib/crypto";
 import { publicBaseUrl } from "../lib/config";
+import { ApiError } from "../lib/errors";
 import { type Action, type MemberRole, type Session, can, resumeSession, SESSION_IDLE_MS } from "../domain/members";
 
 export const SESSION_COOKIE = "__Host-es_session";
@@ -102,13 +103,24 @@ export async function formAll(c: C, name: string): Promise<string[]> {
   }
 }
 
-/** The browser says this POST comes from our own pages (or says nothing: old browsers, tests). */
-export function sameOrigin(c: C): boolean {
+/**
+ * The one origin check of every HTML form POST: the browser says this POST comes from our own
+ * pages (or says nothing: old browsers, tests). `Sec-Fetch-Site`, when sent, must be
+ * `same-origin` (or `none`); an `Origin` must be the service's own. `nullOrigin` is for the pages
+ * that send no referrer (the signer's pages, the public form, the tablet): a browser's `Origin`
+ * on their own posts is then `null`, and `Sec-Fetch-Site` decides.
+ */
+export function sameOrigin(c: C, opts: { nullOrigin?: boolean } = {}): boolean {
   const site = c.req.header("sec-fetch-site");
   if (site && site !== "same-origin" && site !== "none") return false;
   const origin = c.req.header("origin");
-  if (!origin) return true;
+  if (!origin || (opts.nullOrigin && origin === "null")) return true;
   return origin === new URL(c.req.url).origin || origin === publicBaseUrl(c.env);
+}
+
+/** Refuses (403, answered as the face's page) a form POST to a page that sends no referrer, from another origin. */
+export function refuseCrossSite(c: C, message: string): void {
+  if (!sameOrigin(c, { nullOrigin: true })) throw new ApiError("forbidden", message);
 }
 
 /** Whether the POST carries the session's (or, before sign-in, the cookie's) synchronizer token. */

@@ -1,8 +1,18 @@
 /** @jsxImportSource hono/jsx */
 /**
- * The frame every page shares: language, viewport, the one style sheet and (optionally) the one
- * script under the response's nonce, the language switcher, landmarks. Hono's JSX escapes every
- * text child and attribute value; only the static CSS and scripts are inserted raw.
+ * The one frame every page renders through (`Frame`): the signer's pages, verification, the
+ * public form, the kiosk, OAuth consent (through `Layout`) and the dashboard (its `AppPage` and
+ * `OpenPage`, src/dashboard/frame.tsx). It holds the document: language and direction, viewport,
+ * the style sheet(s) and the optional script under the response's nonce (src/http/page.ts), the
+ * header (the brand, then the language switcher or the dashboard's signed-in controls), landmarks.
+ * Hono's JSX escapes every text child and attribute value; only the static CSS and scripts are
+ * inserted raw.
+ *
+ * A plain component, not hono's `jsxRenderer`: `c.render` answers 200 unless the status is set
+ * beside it, and the pages answer 404, 422, 429 … with a page built before the answer's status
+ * and headers are chosen (a refused form is the same page again); every face already answers
+ * through one helper (src/http/page.ts), so a renderer per router would add a second path to the
+ * same HTML without removing one.
  */
 import { raw } from "hono/html";
 import type { Child } from "hono/jsx";
@@ -46,44 +56,94 @@ export function LanguageSwitcher(p: { label: string; current: Lang; href: (lang:
 /** The name a page's title and header carry: the account's under white-label, else the service's. */
 export const siteName = (p: { t: T; brand?: PageBrand }) => p.brand?.name ?? p.t("service");
 
-export function Layout(p: LayoutProps) {
+export type FrameProps = {
+  lang: Lang;
+  nonce: string;
+  title: string;
+  /** The style sheet: the pages' one (`CSS`), or the dashboard's (the same plus its rules). */
+  css: string;
+  /** The account's brand rules, after the sheet (white-label). */
+  brandCss?: string;
+  bodyClass?: string;
+  /** data-* attributes on <body> that the script reads. */
+  bodyData?: Record<string, string>;
+  /** Before the header: the dashboard's skip link. */
+  before?: Child;
+  /** The header's name: the site's (with the account's logo under white-label), or the dashboard's account. */
+  brand: Child;
+  /** The header's end: the language switcher, or the dashboard's signed-in controls. */
+  headerEnd?: Child;
+  /** Between the header and the content: the dashboard's navigation. */
+  nav?: Child;
+  /** The footer's content; no footer when absent. */
+  footer?: Child;
+  script?: string;
+  children?: Child;
+};
+
+/** The document every page is: head under the nonce, header, optional navigation, main, footer, script. */
+export function Frame(p: FrameProps) {
   const data = Object.fromEntries(Object.entries(p.bodyData ?? {}).map(([k, v]) => [`data-${k}`, v]));
   return (
     <>
       {raw("<!DOCTYPE html>")}
-      <html lang={p.t.lang} dir={dirOf(p.t.lang)}>
+      <html lang={p.lang} dir={dirOf(p.lang)}>
         <head>
           <meta charset="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <meta name="robots" content="noindex, nofollow" />
           <title>{p.title}</title>
           <link rel="icon" href="data:," />
-          <style nonce={p.nonce} dangerouslySetInnerHTML={{ __html: CSS }} />
-          {p.brand ? <style nonce={p.nonce} dangerouslySetInnerHTML={{ __html: p.brand.css }} /> : null}
+          <style nonce={p.nonce} dangerouslySetInnerHTML={{ __html: p.css }} />
+          {p.brandCss !== undefined ? <style nonce={p.nonce} dangerouslySetInnerHTML={{ __html: p.brandCss }} /> : null}
         </head>
-        <body {...data}>
+        <body class={p.bodyClass} {...data}>
+          {p.before}
           <header>
-            <span class="brand">
-              {p.brand?.logo ? <img src={p.brand.logo} alt="" /> : null}
-              {siteName(p)}
-            </span>
-            <LanguageSwitcher label={p.t("language")} current={p.t.lang} href={p.langHref} />
+            <span class="brand">{p.brand}</span>
+            {p.headerEnd}
           </header>
+          {p.nav}
           <main id="main">{p.children}</main>
-          <footer>
-            {p.brand ? (
-              <>
-                {p.brand.footer ? <p>{p.brand.footer}</p> : null}
-                <p>{p.footer ?? p.t("footerBranded")}</p>
-              </>
-            ) : (
-              <p>{p.footer ?? p.t("footer")}</p>
-            )}
-          </footer>
+          {p.footer === undefined ? null : <footer>{p.footer}</footer>}
           {p.script ? <script nonce={p.nonce} dangerouslySetInnerHTML={{ __html: p.script }} /> : null}
         </body>
       </html>
     </>
+  );
+}
+
+/** A page of the signer's side (signing, verification, public form, kiosk, OAuth): the frame with the switcher in the header. */
+export function Layout(p: LayoutProps) {
+  return (
+    <Frame
+      lang={p.t.lang}
+      nonce={p.nonce}
+      title={p.title}
+      css={CSS}
+      brandCss={p.brand?.css}
+      bodyData={p.bodyData}
+      brand={
+        <>
+          {p.brand?.logo ? <img src={p.brand.logo} alt="" /> : null}
+          {siteName(p)}
+        </>
+      }
+      headerEnd={<LanguageSwitcher label={p.t("language")} current={p.t.lang} href={p.langHref} />}
+      footer={
+        p.brand ? (
+          <>
+            {p.brand.footer ? <p>{p.brand.footer}</p> : null}
+            <p>{p.footer ?? p.t("footerBranded")}</p>
+          </>
+        ) : (
+          <p>{p.footer ?? p.t("footer")}</p>
+        )
+      }
+      script={p.script}
+    >
+      {p.children}
+    </Frame>
   );
 }
 

@@ -6,7 +6,7 @@
  * script's size). Every request reaches the Worker first; it hands out only the bundle and its
  * licence file, at a path that names the version, so they can be cached for a year.
  *
- * The page's Content-Security-Policy is its own (the pages' policy in src/pages/security.ts allows
+ * The page's Content-Security-Policy is its own (the pages' policy in src/http/page.ts allows
  * no fetch, no worker and no script file; the JSON API's refuses every source), each source
  * written down with the reason Redoc needs it. Nothing is fetched from another origin: no fonts, no CDN,
  * no telemetry (Redoc 2 has none). Not in /openapi.json: a page, not API.
@@ -17,7 +17,7 @@ import type { AppEnv } from "../env";
 import { ApiError, noRoute } from "../lib/errors";
 import { logError } from "../lib/log";
 import { createRouter } from "../http/router";
-import { newNonce } from "../pages/security";
+import { newNonce } from "../http/page";
 
 export { REDOC_VERSION };
 

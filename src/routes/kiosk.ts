@@ -25,13 +25,14 @@ import { once } from "../http/idempotency";
 import { StartInput, startWorkflow } from "../domain/workflows";
 import type { Mode } from "../env";
 import { TOKEN_LIMIT, limitOrThrow } from "../http/rate-limit";
+import { refuseCrossSite } from "../http/session";
 import { randomHex, sha256Hex } from "../lib/crypto";
 import { createRouter } from "../http/router";
 import { publicBaseUrl } from "../lib/config";
 import { pairDevice, deviceOfKey } from "../domain/devices";
 import { signBodyLimit } from "../http/body-limit";
 import { workflowForKiosk } from "../db/devices";
-import { newNonce, setPageHeaders } from "../pages/security";
+import { pageHeaders } from "../http/page";
 import { KioskFormPage, PairPage, ThanksPage, kioskPath, type KioskFormErrors } from "../pages/kiosk";
 import type { T } from "../i18n";
 import { brandOf } from "../domain/branding";
@@ -59,15 +60,8 @@ const cookieOptions = (c: C) => ({
   secure: [...ownOrigins(c)].some((o) => o.startsWith("https:")),
 });
 
-/** A form POST from another origin is refused (login CSRF would pair the tablet to another account). */
-function sameOrigin(c: C) {
-  const site = c.req.header("sec-fetch-site");
-  const origin = c.req.header("origin");
-  // The pages send no referrer, so a browser's Origin on their own posts is "null": Sec-Fetch-Site decides.
-  if ((site && site !== "same-origin" && site !== "none") || (origin && origin !== "null" && !ownOrigins(c).has(origin))) {
-    throw new ApiError("forbidden", "This form only takes posts from the tablet's own page.");
-  }
-}
+/** A form POST from another origin is refused (login CSRF would pair the tablet to another account): src/http/session.ts. */
+const sameOrigin = (c: C) => refuseCrossSite(c, "This form only takes posts from the tablet's own page.");
 
 type Session = { key: string; tenantId: string; mode: string; deviceId: string; workflowId: string; whiteLabel: boolean };
 
@@ -91,8 +85,7 @@ async function pairPage(c: C, t: T, problem: "refused" | "signedOut" | null, sta
   if (problem === "signedOut") deleteCookie(c, KEY_COOKIE, cookieOptions(c));
   const host = hostAccountOf(c);
   const brand = host ? pageBrand(await brandOf(c.env, host)) : undefined;
-  const nonce = newNonce();
-  setPageHeaders(c, nonce);
+  const nonce = pageHeaders(c);
   return c.html(PairPage({ t, nonce, problem, brand }), status);
 }
 
@@ -106,8 +99,7 @@ async function formPage(
   status: 200 | 422 = 200,
 ) {
   const [w, brand] = await Promise.all([workflowForKiosk(dbOf(c.env), s.tenantId, s.mode, s.workflowId), kioskBrand(c, s)]);
-  const nonce = newNonce();
-  setPageHeaders(c, nonce);
+  const nonce = pageHeaders(c);
   const workflow = { name: w?.name ?? "", intro: w?.intro ?? "", formFields: w?.formFields ?? [] };
   return c.html(KioskFormPage({ t, nonce, workflow, attempt: randomHex(16), closed: !w?.active, brand, ...extra }), status);
 }
@@ -243,7 +235,6 @@ kiosk.get("/t/thanks", async (c) => {
         .then((s) => kioskBrand(c, s))
         .catch(() => undefined)
     : undefined;
-  const nonce = newNonce();
-  setPageHeaders(c, nonce);
+  const nonce = pageHeaders(c);
   return c.html(ThanksPage({ t, nonce, declined: c.req.query("declined") === "1", brand }), 200);
 });

@@ -12,8 +12,9 @@ import { createRouter } from "../http/router";
 import { OAUTH_ERRORS } from "../domain/vocabulary";
 import { logError } from "../lib/log";
 import { ConsentExpired, OAuthTokenError, answerConsent, checkAuthorizeRequest, errorRedirect, metadata, openConsent, tokenRequest } from "../domain/oauth";
-import { chooseLang, translator, type Lang, type T } from "../i18n";
-import { contentSecurityPolicy, newNonce, setPageHeaders } from "../pages/security";
+import { translator, type Lang, type T } from "../i18n";
+import { langFor } from "../http/language";
+import { contentSecurityPolicy, pageHeaders } from "../http/page";
 import { MessagePage } from "../pages/layout";
 import { ConsentPage } from "../pages/oauth";
 import { csrfOk, formOf, sessionMember } from "../http/session";
@@ -28,7 +29,7 @@ const signInPath = (next: string) => `/app/sign-in?next=${encodeURIComponent(nex
 
 // ---------------------------------------------------------------------------------------------
 
-const translate = (c: C, explicit?: string | null) => translator(chooseLang(explicit ?? c.req.query("lang"), c.req.header("accept-language")).lang);
+const translate = (c: C, explicit?: string | null) => translator(langFor(c, explicit));
 
 /** The same page in another language: the page's own query with `lang` replaced. */
 const langHrefOf = (c: C) => (lang: Lang) => {
@@ -38,8 +39,7 @@ const langHrefOf = (c: C) => (lang: Lang) => {
 };
 
 function messagePage(c: C, t: T, heading: string, line: string, status: 400 | 403) {
-  const nonce = newNonce();
-  setPageHeaders(c, nonce);
+  const nonce = pageHeaders(c);
   return c.html(MessagePage({ t, nonce, langHref: langHrefOf(c), heading, lines: [line] }), status);
 }
 
@@ -69,12 +69,9 @@ oauth.get("/oauth/authorize", async (c) => {
     return c.redirect(signInPath(`${url.pathname}${url.search}`), 302);
   }
   const consent = await openConsent(c.env, checked, member);
-  const nonce = newNonce();
-  setPageHeaders(c, nonce);
-  c.header("Content-Security-Policy", consentPolicy(nonce, checked.redirectUri));
   // Not no-referrer: browsers would then post the form with `Origin: null`, and the dashboard's
   // same-origin check needs the real origin. Nothing leaves this origin with a referrer.
-  c.header("Referrer-Policy", "same-origin");
+  const nonce = pageHeaders(c, { policy: (n) => consentPolicy(n, checked.redirectUri), referrer: "same-origin" });
   return c.html(
     ConsentPage({
       t,

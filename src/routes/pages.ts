@@ -9,6 +9,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { clientAddress, signerContext } from "../http/auth";
+import { refuseCrossSite } from "../http/session";
 import { ADDRESS_LIMIT, limitOrThrow, perToken } from "../http/rate-limit";
 import { normaliseVerificationCode, formatVerificationCode } from "../lib/verification-code";
 import { consent, decline, readLinkForPage, requestCode, sealedPdfForLink, submit, verifyCode as verifySignerCode } from "../domain/signing";
@@ -21,20 +22,20 @@ import { validationError } from "../lib/errors";
 import { SHA256_HEX, codeForSealedFile, verifyCode } from "../domain/verification";
 import { createRouter } from "../http/router";
 import { publicBaseUrl } from "../lib/config";
-import { chooseLang, translator, type Key, type Lang, type T } from "../i18n";
-import { newNonce, setPageHeaders } from "../pages/security";
+import { translator, type Key, type Lang, type T } from "../i18n";
+import { langFor } from "../http/language";
+import { pageHeaders } from "../http/page";
 import { MessagePage } from "../pages/layout";
 import { DeadLinkPage, DeclinedPage, SignPage, isSignatureField, signPath, type SignErrors, type SignPageProps } from "../pages/signing";
 import type { PageRead } from "../domain/signing";
 import { OFFLINE_JS, VerifyPage, verifyPath, type VerifyPageProps } from "../pages/verify";
-import { logError } from "../lib/log";
+import { errorPage } from "../pages/error-page";
 import { signBodyLimit } from "../http/body-limit";
 
 type C = Context<AppEnv>;
 
-/** `?lang=` or the form's `lang` wins over Accept-Language. */
-export const translate = (c: C, explicit?: unknown) =>
-  translator(chooseLang(typeof explicit === "string" ? explicit : c.req.query("lang"), c.req.header("accept-language")).lang);
+/** The words of the answer: the form's `lang` when it posted one, else the request's language (src/http/language.ts). */
+export const translate = (c: C, explicit?: unknown) => translator(langFor(c, explicit));
 
 /** A form body that cannot be read (a multipart body without its boundary, a truncated part, a broken stream). */
 class UnreadableForm extends Error {}
@@ -63,8 +64,7 @@ async function brandFor(c: C, tenantId: string | null | undefined): Promise<Page
 }
 
 export async function dead(c: C, t: T) {
-  const nonce = newNonce();
-  setPageHeaders(c, nonce);
+  const nonce = pageHeaders(c);
   return c.html(DeadLinkPage({ t, nonce, brand: await brandFor(c, null) }), 404);
 }
 
@@ -85,8 +85,7 @@ const linkBrand = (c: C, page: PageRead) => (page.whiteLabel ? brandFor(c, page.
 
 async function signPage(c: C, props: Omit<SignPageProps, "nonce" | "brand">, status: 200 | 422 | 429) {
   const brand = await linkBrand(c, props.page);
-  const nonce = newNonce();
-  setPageHeaders(c, nonce, props.page.frameAncestors);
+  const nonce = pageHeaders(c, { frameAncestors: props.page.frameAncestors });
   return c.html(SignPage({ ...props, brand, nonce }), status);
 }
 
@@ -178,12 +177,18 @@ export async function postConsent(c: C, face: SignFace) {
   return c.redirect(`${face.base}?lang=${t.lang}#sign`, 303);
 }
 
+/** The page's forms post only from the page itself: another site's post is refused (the one check of src/http/session.ts). */
+const ownPage: MiddlewareHandler<AppEnv> = async (c, next) => {
+  refuseCrossSite(c, "This form only takes posts from the signing page itself.");
+  await next();
+};
+
 pages.get("/s/:token", perToken, (c) => showSign(c, linkFace(c)));
-pages.post("/s/:token/code", perToken, (c) => postCode(c, linkFace(c)));
-pages.post("/s/:token/verify", perToken, (c) => postVerify(c, linkFace(c)));
-pages.post("/s/:token/consent", perToken, (c) => postConsent(c, linkFace(c)));
-pages.post("/s/:token/sign", signBodyLimit, perToken, (c) => postSign(c, linkFace(c)));
-pages.post("/s/:token/decline", perToken, (c) => postDecline(c, linkFace(c)));
+pages.post("/s/:token/code", ownPage, perToken, (c) => postCode(c, linkFace(c)));
+pages.post("/s/:token/verify", ownPage, perToken, (c) => postVerify(c, linkFace(c)));
+pages.post("/s/:token/consent", ownPage, perToken, (c) => postConsent(c, linkFace(c)));
+pages.post("/s/:token/sign", signBodyLimit, ownPage, perToken, (c) => postSign(c, linkFace(c)));
+pages.post("/s/:token/decline", ownPage, perToken, (c) => postDecline(c, linkFace(c)));
 
 export async function postSign(c: C, face: SignFace) {
   const { body, t, token, who, page } = await formPost(c, face);
@@ -252,8 +257,7 @@ export async function postDecline(c: C, face: SignFace) {
   }
   if (face.afterDecline) return face.afterDecline(c, t);
   const brand = await linkBrand(c, page);
-  const nonce = newNonce();
-  setPageHeaders(c, nonce, page.frameAncestors);
+  const nonce = pageHeaders(c, { frameAncestors: page.frameAncestors });
   return c.html(DeclinedPage({ t, nonce, token, page, brand }), 200);
 }
 
@@ -266,8 +270,7 @@ pages.get("/s/:token/pdf", perToken, async (c) => {
   } catch (err) {
     if (err instanceof ApiError && err.code === "not_found") return dead(c, t);
     refusal(err);
-    const nonce = newNonce();
-    setPageHeaders(c, nonce);
+    const nonce = pageHeaders(c);
     return c.html(MessagePage({ t, nonce, langHref: (l) => `?lang=${l}`, heading: t("notReady"), lines: [t("pdfNotReady")], tone: "warn" }), 422);
   }
   return download(c, file.bytes, { type: "application/pdf", filename: file.filename, cache: "no-store", headers: { "Referrer-Policy": "no-referrer" } });
@@ -282,8 +285,7 @@ const perAddress: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** Wears the brand of the signing host's account, else of the certificate's issuer. */
 async function verifyPage(c: C, props: Omit<VerifyPageProps, "nonce">, status: 200 | 404 | 422) {
   const brand = await brandFor(c, hostAccountOf(c) ?? (props.result?.found ? props.result.issuer?.tenant_id : null));
-  const nonce = newNonce();
-  setPageHeaders(c, nonce);
+  const nonce = pageHeaders(c);
   return c.html(VerifyPage({ ...props, brand, nonce }), status);
 }
 
@@ -331,25 +333,13 @@ pages.get("/verify/:code", perAddress, async (c) => {
   return verifyPage(c, { t, code, result, sha256, problem: badHash ? "badHash" : null }, badHash ? 422 : 200);
 });
 
-/** Errors on a page answer as a page, in the visitor's language, with the API's status. */
+/** Errors on a page answer as a page (src/pages/error-page.tsx), in the visitor's language, with the API's status. */
 export function pageError(err: Error, c: C) {
-  const t = translate(c);
-  const nonce = newNonce();
-  setPageHeaders(c, nonce);
-  const langHref = (l: string) => `?lang=${l}`;
   // Its language comes from ?lang= or Accept-Language: the form's own `lang` could not be read.
-  if (err instanceof UnreadableForm) {
-    const back = (l: string) => signPath(c.req.param("token") ?? "", l as Lang);
-    return c.html(MessagePage({ t, nonce, langHref: back, heading: t("problem"), lines: [t("badForm")] }), 400);
-  }
-  if (err instanceof ApiError) {
-    for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
-    if (err.code === "not_found" && c.req.path.startsWith("/s/")) return c.html(DeadLinkPage({ t, nonce }), 404);
-    if (err.code === "rate_limited") return c.html(MessagePage({ t, nonce, langHref, heading: t("tooMany"), lines: [t("tooManyBody")], tone: "warn" }), 429);
-    if (err.status < 500) return c.html(MessagePage({ t, nonce, langHref, heading: t("problem"), lines: [err.message] }), err.status);
-  }
-  const requestId = c.get("requestId") ?? "unknown";
-  logError("unhandled error", err, { requestId });
-  return c.html(MessagePage({ t, nonce, langHref, heading: t("somethingWrong"), lines: [t("somethingWrongBody", { id: requestId })] }), 500);
+  const t = translate(c);
+  return errorPage(c, err, t, {
+    special: (e) => (e instanceof UnreadableForm ? { heading: t("problem"), lines: [t("badForm")], status: 400 } : null),
+    langHref: (l) => signPath(c.req.param("token") ?? "", l),
+  });
 }
 pages.onError(pageError);

@@ -6,13 +6,15 @@
  * together at most `public_form_daily_cap` starts a UTC day; Cloudflare Turnstile when the account
  * set a site key. The quota is counted like any send.
  */
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv, Mode } from "../env";
 import { ApiError } from "../lib/errors";
 import { clientAddress, signerContext } from "../http/auth";
+import { refuseCrossSite } from "../http/session";
 import { ADDRESS_LIMIT, type Limit, limitOrThrow } from "../http/rate-limit";
 import { createRouter } from "../http/router";
 import { logError } from "../lib/log";
+import { errorPage } from "../pages/error-page";
 import { workflowBySlug } from "../db/workflows";
 import { type IdempotencyScope, dropClaim, readRow, settleRow } from "../db/idempotency";
 import { dbOf } from "../db/client";
@@ -20,8 +22,9 @@ import { IDEMPOTENCY_TTL_MS, claim } from "../http/idempotency";
 import { openWithSecret, sealWithSecret } from "../lib/secret-box";
 import { randomHex, sha256Hex } from "../lib/crypto";
 import { StartInput, startLoaded } from "../domain/workflows";
-import { type T, chooseLang, translator } from "../i18n";
-import { allowTurnstile, newNonce, setPageHeaders } from "../pages/security";
+import { type T, translator } from "../i18n";
+import { langFor } from "../http/language";
+import { pageHeaders } from "../http/page";
 import { TURNSTILE_INPUT, verifyTurnstile } from "../lib/turnstile";
 import { MessagePage } from "../pages/layout";
 import { brandOf } from "../domain/branding";
@@ -43,7 +46,7 @@ type C = Context<AppEnv>;
 export const FORM_STARTS_PER_MINUTE: Limit = { limit: 10, windowSeconds: 60, what: "address (public form starts)" };
 export const FORM_STARTS_PER_DAY: Limit = { limit: 100, windowSeconds: 86400, what: "address (public form starts)" };
 
-const translate = (c: C, explicit?: string) => translator(chooseLang(explicit ?? c.req.query("lang"), c.req.header("accept-language")).lang);
+const translate = (c: C, explicit?: string) => translator(langFor(c, explicit));
 const address = (c: C) => clientAddress(c.req.raw) ?? "unknown";
 
 class UnreadableForm extends Error {}
@@ -94,7 +97,7 @@ async function formPage(
   status: 200 | 422,
 ) {
   const { t, nonce, slug, w } = common;
-  if (w.turnstileSiteKey) allowTurnstile(c, nonce);
+  if (w.turnstileSiteKey) pageHeaders(c, { turnstile: true });
   const props = { t, nonce, slug, name: w.row.name, tenantName: w.tenantName, intro: w.row.intro, formFields: w.row.formFields };
   return page(c, PublicFormPage({ ...props, ...extra, brand: await formBrand(c, w), turnstileSiteKey: w.turnstileSiteKey }), status);
 }
@@ -104,19 +107,23 @@ export const publicForm = createRouter();
 publicForm.get("/f/:slug", async (c) => {
   await limitOrThrow(c, `form:${address(c)}`, ADDRESS_LIMIT);
   const t = translate(c);
-  const nonce = newNonce();
-  setPageHeaders(c, nonce);
+  const nonce = pageHeaders(c);
   const { slug, w, open } = await load(c);
   if (!w) return page(c, MissingFormPage({ t, nonce }), 404);
   if (!open) return page(c, ClosedFormPage({ t, nonce, slug, name: w.row.name, brand: await formBrand(c, w) }), 200);
   return formPage(c, { t, nonce, slug, w }, { startKey: randomHex(16) }, 200);
 });
 
-publicForm.post("/f/:slug", async (c) => {
+/** The form posts only from its own page: another site's post is refused (the one check of src/http/session.ts). */
+const ownPage: MiddlewareHandler<AppEnv> = async (c, next) => {
+  refuseCrossSite(c, "This form only takes posts from its own page.");
+  await next();
+};
+
+publicForm.post("/f/:slug", ownPage, async (c) => {
   const body = await formBody(c);
   const t = translate(c, body.lang);
-  const nonce = newNonce();
-  setPageHeaders(c, nonce);
+  const nonce = pageHeaders(c);
   const { slug, w, open } = await load(c);
   if (!w) return page(c, MissingFormPage({ t, nonce }), 404);
   if (!open) return page(c, ClosedFormPage({ t, nonce, slug, name: w.row.name, brand: await formBrand(c, w) }), 422);
@@ -234,18 +241,12 @@ async function formStartScope(w: { id: string; tenantId: string; mode: string },
 /** Errors answer as a page, in the visitor's language, with the API's status. */
 publicForm.onError((err, c) => {
   const t = translate(c);
-  const nonce = newNonce();
-  setPageHeaders(c, nonce);
-  const langHref = (l: string) => `?lang=${l}`;
-  if (err instanceof UnreadableForm) return page(c, MessagePage({ t, nonce, langHref, heading: t("problem"), lines: [t("badForm")] }), 400);
-  if (err instanceof ApiError) {
-    for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
-    if (err instanceof DailyCapReached)
-      return page(c, MessagePage({ t, nonce, langHref, heading: t("pf_capTitle"), lines: [t("pf_capBody")], tone: "warn" }), 429);
-    if (err.code === "rate_limited") return page(c, MessagePage({ t, nonce, langHref, heading: t("tooMany"), lines: [t("tooManyBody")], tone: "warn" }), 429);
-    if (err.status < 500) return c.html(MessagePage({ t, nonce, langHref, heading: t("problem"), lines: [err.message] }), err.status);
-  }
-  const requestId = c.get("requestId") ?? "unknown";
-  logError("unhandled error", err, { requestId });
-  return page(c, MessagePage({ t, nonce, langHref, heading: t("somethingWrong"), lines: [t("somethingWrongBody", { id: requestId })] }), 500);
+  return errorPage(c, err, t, {
+    special: (e) =>
+      e instanceof UnreadableForm
+        ? { heading: t("problem"), lines: [t("badForm")], status: 400 }
+        : e instanceof DailyCapReached
+          ? { heading: t("pf_capTitle"), lines: [t("pf_capBody")], tone: "warn", status: 429 }
+          : null,
+  });
 });

@@ -19,8 +19,8 @@ import { errorResponse } from "../http/errors";
 import { accountOfHost } from "../domain/branding";
 import { lookupToken } from "../domain/signing";
 import { workflowBySlug } from "../db/workflows";
-import { chooseLang, translator } from "../i18n";
-import { newNonce, setPageHeaders } from "../pages/security";
+import { translator } from "../i18n";
+import { pageHeaders } from "../http/page";
 import { DeadLinkPage } from "../pages/signing";
 
 const hostAccounts = new WeakMap<Request, string>();
@@ -34,9 +34,8 @@ const FORM_PATH = /^\/f\/([0-9a-z]{1,64})$/;
 
 function deadHere(c: Context<AppEnv>, page: boolean) {
   if (!page) return errorResponse(c, noRoute(c.req.method, c.req.path));
-  const t = translator(chooseLang(c.req.query("lang"), c.req.header("accept-language")).lang);
-  const nonce = newNonce();
-  setPageHeaders(c, nonce);
+  const t = translator(c.var.lang);
+  const nonce = pageHeaders(c);
   return c.html(DeadLinkPage({ t, nonce }), 404);
 }
 

@@ -13,7 +13,7 @@ import type { PdfTemplateInfo } from "../../domain/pdf-templates";
 import { TEMPLATE_FIELD_KINDS, TEMPLATE_KINDS } from "../../domain/vocabulary";
 import type { TemplateField } from "../../db/schema";
 import { can } from "../../domain/members";
-import { contentSecurityPolicy } from "../../pages/security";
+import { contentSecurityPolicy } from "../../http/page";
 import { DASHBOARD_CATALOGUES } from "../../i18n";
 
 const { pdf } = DASHBOARD_CATALOGUES;
