@@ -10,8 +10,9 @@ import { SIGNATURE_METHODS } from "./vocabulary";
 import { validationError } from "../lib/errors";
 import { firstJsonProblem, text, tooDeepPath } from "../lib/text";
 import { FIELD_KEY_PATTERN } from "./templates";
+import { REASON_MAX, Reason } from "./reason";
 
-export const DECLINE_REASON_MAX = 500;
+export const DECLINE_REASON_MAX = REASON_MAX;
 export const FIELD_VALUE_MAX = 20_000;
 export const FIELD_ABOUT_MAX = 200;
 export const SIGNATURE_VALUE_MAX = 400_000;
@@ -61,7 +62,7 @@ export const VerifyCodeCommand = z
   .strict();
 export type VerifyCodeCommand = z.infer<typeof VerifyCodeCommand>;
 
-export const DeclineCommand = z.object({ reason: text().trim().min(1).max(DECLINE_REASON_MAX) }).strict();
+export const DeclineCommand = z.object({ reason: Reason }).strict();
 export type DeclineCommand = z.infer<typeof DeclineCommand>;
 
 /**
