@@ -36,7 +36,8 @@ import type { T } from "../i18n";
 import { brandOf } from "../domain/branding";
 import { hostAccountOf } from "./signing-host";
 import { type PageBrand, pageBrand } from "../pages/brand";
-import { form, pageError, postCode, postConsent, postDecline, postSign, postVerify, showSign, translate, type SignFace } from "./pages";
+import { readForm } from "../http/forms";
+import { pageError, postCode, postConsent, postDecline, postSign, postVerify, showSign, translate, type SignFace } from "./pages";
 import { PAIR_LIMIT, pairLimiterName } from "./devices";
 
 type C = Context<AppEnv>;
@@ -131,7 +132,7 @@ kiosk.get("/t", async (c) => {
 kiosk.post("/t/pair", async (c) => {
   sameOrigin(c);
   await limitOrThrow(c, pairLimiterName(clientAddress(c.req.raw)), PAIR_LIMIT);
-  const body = await form(c);
+  const body = await readForm(c);
   const t = translate(c, body.lang);
   const code = (body.code ?? "").trim();
   if (code.length < 8 || code.length > 32) return pairPage(c, t, "refused", 401);
@@ -150,7 +151,7 @@ const Email = z.email();
 
 kiosk.post("/t/start", async (c) => {
   sameOrigin(c);
-  const body = await form(c);
+  const body = await readForm(c);
   const t = translate(c, body.lang);
   const s = await session(c);
   if (typeof s === "string") return c.redirect(kioskPath(t.lang), 303);

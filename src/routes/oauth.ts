@@ -16,7 +16,8 @@ import { chooseLang, translator, type Lang, type T } from "../i18n";
 import { contentSecurityPolicy, newNonce, setPageHeaders } from "../pages/security";
 import { MessagePage } from "../pages/layout";
 import { ConsentPage } from "../pages/oauth";
-import { csrfOk, formOf, sessionMember } from "../http/session";
+import { csrfOk, sessionMember } from "../http/session";
+import { formOf } from "../http/forms";
 
 type C = Context<AppEnv>;
 

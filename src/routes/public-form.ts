@@ -12,6 +12,7 @@ import { ApiError } from "../lib/errors";
 import { clientAddress, signerContext } from "../http/auth";
 import { ADDRESS_LIMIT, type Limit, limitOrThrow } from "../http/rate-limit";
 import { createRouter } from "../http/router";
+import { UnreadableForm, readForm } from "../http/forms";
 import { logError } from "../lib/log";
 import { workflowBySlug } from "../db/workflows";
 import { type IdempotencyScope, dropClaim, readRow, settleRow } from "../db/idempotency";
@@ -44,21 +45,6 @@ export const FORM_STARTS_PER_DAY: Limit = { limit: 100, windowSeconds: 86400, wh
 
 const translate = (c: C, explicit?: string) => translator(chooseLang(explicit ?? c.req.query("lang"), c.req.header("accept-language")).lang);
 const address = (c: C) => clientAddress(c.req.raw) ?? "unknown";
-
-class UnreadableForm extends Error {}
-
-/** Form bodies only; anything else reads as an empty form. */
-async function formBody(c: C): Promise<Record<string, string>> {
-  const type = c.req.header("content-type") ?? "";
-  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return {};
-  let body: Record<string, string | File>;
-  try {
-    body = await c.req.parseBody();
-  } catch {
-    throw new UnreadableForm();
-  }
-  return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === "string"));
-}
 
 /** The form's key kept on a page shown again (its start has not happened), else a fresh one. */
 const startKeyOf = (body: Record<string, string>) => (FORM_START_KEY.test(body.start_key ?? "") ? body.start_key! : randomHex(16));
@@ -112,7 +98,7 @@ publicForm.get("/f/:slug", async (c) => {
 });
 
 publicForm.post("/f/:slug", async (c) => {
-  const body = await formBody(c);
+  const body = await readForm(c);
   const t = translate(c, body.lang);
   const nonce = newNonce();
   setPageHeaders(c, nonce);

@@ -2,7 +2,8 @@
 import { type C, type Status, ok, page, refusalOf, route, tr, viewer } from "../kit";
 import { ConnectionsView } from "./view";
 import type { Flash } from "../frame";
-import { type SessionMember, actorOf, formOf } from "../../http/session";
+import { type SessionMember, actorOf } from "../../http/session";
+import { formOf } from "../../http/forms";
 import { endAccountConnection, listConnections } from "../../domain/oauth";
 import { invalid } from "../../lib/errors";
 

@@ -4,7 +4,8 @@ import type { Child } from "hono/jsx";
 import { type Flash, ShownOnce, ShownOnceSecret } from "../frame";
 import { KeysView } from "./view";
 import { SCOPES, type Scope } from "../../domain/vocabulary";
-import { type SessionMember, actorOf, formAll, formOf } from "../../http/session";
+import { type SessionMember, actorOf } from "../../http/session";
+import { formAll, formOf } from "../../http/forms";
 import { invalid } from "../../lib/errors";
 import { issueKey, listKeys, revokeKey } from "../../domain/accounts";
 

@@ -3,7 +3,8 @@ import { type C, type Status, ok, page, refusalOf, route, speech, tr, viewer } f
 import type { Flash } from "../frame";
 import { MEMBER_ROLES, changeRole, inviteMember, listMembers } from "../../domain/members";
 import { MembersView } from "./view";
-import { type SessionMember, formOf } from "../../http/session";
+import type { SessionMember } from "../../http/session";
+import { formOf } from "../../http/forms";
 import { invalid } from "../../lib/errors";
 
 async function membersPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status; posted?: Record<string, string> } = {}) {

@@ -1,6 +1,6 @@
 /** PDF templates: upload, page pictures drawn in the browser, the placement editor (docs/dashboard.md). */
 import { ApiError, invalid } from "../../lib/errors";
-import { type C, type Status, dashboard, ok, page, pageNonce, parsed, refusalOf, route, tr, viewer } from "../kit";
+import { type C, type Status, dashboard, ok, page, pageNonce, refusalOf, route, tr, viewer } from "../kit";
 import { FieldInputSchema, TemplateCreate, publishTemplate } from "../../domain/templates";
 import type { Flash } from "../frame";
 import {
@@ -15,7 +15,8 @@ import {
   uploadPdfTemplate,
 } from "../../domain/pdf-templates";
 import { PlacementView, pdfToolPolicy } from "./view";
-import { type SessionMember, formOf, principalOf } from "../../http/session";
+import { type SessionMember, principalOf } from "../../http/session";
+import { formFile, formOf, parseForm } from "../../http/forms";
 import { uploadLimitOf } from "../../http/body-limit";
 import { picturesOf, templateWithPdf } from "../../db/pdf-templates";
 import { templatesPage } from "../templates/routes";
@@ -72,11 +73,10 @@ export function pdfTemplateRoutes() {
   route("POST", "/app/templates/pdf", "templates.write", async (c, s) => {
     const f = await formOf(c);
     try {
-      const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-      const file = body.file;
-      if (!(file instanceof File) || file.size === 0) throw invalid("file: choose a PDF file to upload.");
+      const file = await formFile(c, "file");
+      if (!file || file.size === 0) throw invalid("file: choose a PDF file to upload.");
       if (file.size > PDF_TEMPLATE_LIMITS.maxBytes) throw pdfTooLarge(file.size);
-      const meta = parsed(z.object({ code: TemplateCreate.shape.code, name: TemplateCreate.shape.name, kind: TemplateCreate.shape.kind }), {
+      const meta = parseForm(z.object({ code: TemplateCreate.shape.code, name: TemplateCreate.shape.name, kind: TemplateCreate.shape.kind }), {
         code: (f.code ?? "").trim(),
         name: f.name ?? "",
         kind: f.kind || "contract",
@@ -135,9 +135,8 @@ export function pdfTemplateRoutes() {
     try {
       const n = pageNumber(c);
       if (n === null) throw invalid("n: a page number (1, 2, …).");
-      const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-      const file = body.file;
-      if (!(file instanceof File) || file.size === 0) throw invalid("file: the page's picture (PNG or JPEG).");
+      const file = await formFile(c, "file");
+      if (!file || file.size === 0) throw invalid("file: the page's picture (PNG or JPEG).");
       if (file.size > PDF_TEMPLATE_LIMITS.pictureMaxBytes) throw pagePictureTooLarge(file.size);
       const info = await putPagePicture(c.env, principalOf(s), c.req.param("id")!, n, new Uint8Array(await file.arrayBuffer()), file.type);
       return c.json({ info }, 200);
@@ -157,7 +156,7 @@ export function pdfTemplateRoutes() {
         posted = undefined;
       }
       if (!posted) throw invalid("fields: the editor's fields were not sent.", "Reload the page and place the fields again.");
-      const fields = parsed(PlacedFields, posted);
+      const fields = parseForm(PlacedFields, posted);
       const r = await placeFields(c.env, principalOf(s), c.req.param("id")!, fields);
       const placed = r.fields.filter((x) => x.place).length;
       return placementPage(c, s, {
