@@ -13,7 +13,7 @@ import { NOT_WELL_FORMED, isWellFormed, plainText, text } from "../lib/text";
 import { homepageProblem, redirectUriProblem } from "./oauth";
 import { PublicFormDailyCap, TurnstileSiteKey } from "./accounts";
 import { RetentionInput } from "./retention";
-import { Reason, UntrimmedPlainReason } from "./reason";
+import { ReasonInput, UntrimmedPlainReason } from "./reason";
 
 const Scope = z.enum(SCOPES);
 /** A URL whose text is well formed (URL parsing would silently turn a lone surrogate into U+FFFD). */
@@ -72,7 +72,7 @@ export const KeyIssueInput = z
   })
   .strict();
 
-export const KeyRevokeInput = z.object({ reason: Reason }).strict();
+export const KeyRevokeInput = ReasonInput;
 
 export const MemberAddInput = z
   .object({
