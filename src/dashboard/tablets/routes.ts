@@ -2,7 +2,7 @@
 import { type C, type Status, ok, page, refusalOf, route, tr, viewer } from "../kit";
 import type { Child } from "hono/jsx";
 import { type Flash, ShownOnce, ShownOnceSecret } from "../frame";
-import { PairingCodeInput } from "../../routes/devices";
+import { PairingCodeInput } from "../../domain/devices";
 import { type SessionMember, principalOf } from "../../http/session";
 import { formOf, parseForm } from "../../http/forms";
 import { TabletsView } from "./view";
