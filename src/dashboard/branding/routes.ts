@@ -1,7 +1,15 @@
 /** Branding: colours, texts, the signing host and the brand pictures. */
-import { BRAND_PICTURES, type BrandPicture, brandOf, brandingView, pictureTooLarge, saveBrandPicture, saveBranding } from "../../domain/branding";
+import {
+  BRAND_PICTURES,
+  BrandingInput,
+  type BrandPicture,
+  brandOf,
+  brandingView,
+  pictureTooLarge,
+  saveBrandPicture,
+  saveBranding,
+} from "../../domain/branding";
 import { BRAND_PICTURE_LIMITS } from "../../lib/image";
-import { BrandingInput } from "../../routes/branding";
 import { BrandingPageView } from "./view";
 import { type C, type Status, dashboard, ok, page, refusalOf, route, tr, viewer } from "../kit";
 import type { Flash } from "../frame";

@@ -1,10 +1,12 @@
 /** PDF templates: upload, page pictures drawn in the browser, the placement editor (docs/dashboard.md). */
 import { ApiError, invalid } from "../../lib/errors";
 import { type C, type Status, dashboard, ok, page, pageNonce, refusalOf, route, tr, viewer } from "../kit";
-import { FieldInputSchema, TemplateCreate, publishTemplate } from "../../domain/templates";
+import { publishTemplate } from "../../domain/templates";
 import type { Flash } from "../frame";
 import {
   PDF_TEMPLATE_LIMITS,
+  PdfTemplateUpload,
+  TemplatePatch,
   originalPdf,
   pagePicture,
   pictureTooLarge as pagePictureTooLarge,
@@ -21,7 +23,6 @@ import { uploadLimitOf } from "../../http/body-limit";
 import { picturesOf, templateWithPdf } from "../../db/pdf-templates";
 import { templatesPage } from "../templates/routes";
 import { versionsOf } from "../../db/templates";
-import { z } from "@hono/zod-openapi";
 
 /** The page script asks for JSON (Accept); a plain form post gets a page. */
 const wantsJson = (c: C) => (c.req.header("accept") ?? "").includes("application/json");
@@ -59,8 +60,6 @@ const pageNumber = (c: C) => {
   return /^[1-9][0-9]{0,2}$/.test(n) ? Number(n) : null;
 };
 
-const PlacedFields = z.array(FieldInputSchema).max(50);
-
 /** Registers this area's pages and actions, in the order the dashboard answers them. */
 export function pdfTemplateRoutes() {
   dashboard.use(
@@ -76,7 +75,7 @@ export function pdfTemplateRoutes() {
       const file = await formFile(c, "file");
       if (!file || file.size === 0) throw invalid("file: choose a PDF file to upload.");
       if (file.size > PDF_TEMPLATE_LIMITS.maxBytes) throw pdfTooLarge(file.size);
-      const meta = parseForm(z.object({ code: TemplateCreate.shape.code, name: TemplateCreate.shape.name, kind: TemplateCreate.shape.kind }), {
+      const meta = parseForm(PdfTemplateUpload, {
         code: (f.code ?? "").trim(),
         name: f.name ?? "",
         kind: f.kind || "contract",
@@ -156,7 +155,7 @@ export function pdfTemplateRoutes() {
         posted = undefined;
       }
       if (!posted) throw invalid("fields: the editor's fields were not sent.", "Reload the page and place the fields again.");
-      const fields = parseForm(PlacedFields, posted);
+      const fields = parseForm(TemplatePatch.shape.fields, posted);
       const r = await placeFields(c.env, principalOf(s), c.req.param("id")!, fields);
       const placed = r.fields.filter((x) => x.place).length;
       return placementPage(c, s, {
