@@ -285,6 +285,27 @@ describe("keys", () => {
     const noScopes = await b.submit("/app/keys", { label: "none", mode: "live" }, "/app/keys");
     expect(noScopes.status).toBe(422);
   });
+
+  it("checks the key form with the operator API's own schema: a label with a bidi control is refused, nothing is issued", async () => {
+    const { t, b } = await ownerWithKey();
+    const before = (await dbOf(env).select().from(apiKeys).where(eq(apiKeys.tenantId, t)).all()).length;
+    const refused = await b.submit("/app/keys", { label: "Evil\u202Egnp.exe", mode: "test", scopes: ["signing:read"] }, "/app/keys");
+    expect(refused.status).toBe(422);
+    expect(unescapeHtml(refused.text)).toContain("label: must not contain bidirectional override or isolate controls");
+    const unknown = await b.submit("/app/keys", { label: "ok", mode: "test", scopes: ["signing:everything"] }, "/app/keys");
+    expect(unknown.status).toBe(422);
+    expect(unescapeHtml(unknown.text)).toContain("scopes.0:");
+    expect((await dbOf(env).select().from(apiKeys).where(eq(apiKeys.tenantId, t)).all()).length).toBe(before);
+  });
+
+  it("refuses a blank reason to revoke a key with the shared Reason's message", async () => {
+    const { t, b } = await ownerWithKey();
+    const row = (await dbOf(env).select().from(apiKeys).where(eq(apiKeys.tenantId, t)).all())[0]!;
+    const blank = await b.submit(`/app/keys/${row.id}/revoke`, { reason: "   " }, "/app/keys");
+    expect(blank.status).toBe(422);
+    expect(unescapeHtml(blank.text)).toContain("reason: Too small");
+    expect((await dbOf(env).select().from(apiKeys).where(eq(apiKeys.id, row.id)).get())!.revokedAt).toBeNull();
+  });
 });
 
 describe("workflows", () => {
@@ -325,6 +346,17 @@ describe("members and usage", () => {
     expect(await texts(add.text, "tbody td:nth-child(2)")).toContain("nina@example.com");
     const dup = await b.submit("/app/members", { full_name: "Nina Again", email: "nina@example.com", role: "viewer" }, "/app/members");
     expect(dup.status).toBe(422);
+    // The invite form parses with the domain's MemberInviteInput; its words are the form's own.
+    const cases: [Record<string, string>, string][] = [
+      [{ full_name: "X", email: "not-an-email", role: "member" }, "email: not an email address."],
+      [{ full_name: "  ", email: "x@example.com", role: "member" }, "full_name: 1 to 200 characters."],
+      [{ full_name: "X", email: "x@example.com", role: "boss" }, "role: owner, admin, member or viewer."],
+    ];
+    for (const [form, message] of cases) {
+      const refused = await b.submit("/app/members", form, "/app/members");
+      expect(refused.status).toBe(422);
+      expect(unescapeHtml(refused.text)).toContain(message);
+    }
   });
 
   it("shows the month's agreements against the plan", async () => {

@@ -155,6 +155,21 @@ describe("GET /t (the tablet's page)", () => {
     expect(docs).toHaveLength(0);
   });
 
+  it("places every problem of the API's start schema beside its input (a bidi control in the name, an email over 254 characters)", async () => {
+    const { tab, t } = await pairedTablet({ formFields: [{ key: "company", label: "Your company", required: false }] });
+    const long = `${"a".repeat(250)}@example.com`;
+    const r = await tab.go("POST", "/t/start", { lang: "en", full_name: "Ada\u202E", email: long, "field.company": "Acme\u2066" });
+    expect(r.status).toBe(422);
+    const problems = await select(r.text, "#problem li");
+    expect(problems.map((p) => p.text)).toEqual([
+      "Enter your full name, up to 200 characters.",
+      "Enter an email address, like name@example.com.",
+      "Use at most 500 characters.",
+    ]);
+    const docs = await dbOf(env).select().from(documents).where(eq(documents.tenantId, t.tenantId)).all();
+    expect(docs).toHaveLength(0);
+  });
+
   it("sends a tablet without a signer to the form, and a visitor without a tablet to pairing", async () => {
     const { tab } = await pairedTablet();
     const r = await tab.go("GET", "/t/sign?lang=de");

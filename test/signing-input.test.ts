@@ -34,3 +34,28 @@ describe("/v1/sign/{token}/…: every input string is well-formed text", () => {
     expect((await api("POST", `/v1/sign/${token}/fields`, { body: { key: "note", value: "Ada 𝔄 Lovelace", about: "✍️" } })).status).toBe(200);
   });
 });
+
+describe("SignCommand: one command discriminated by its method", () => {
+  it("accepts exactly what the published sign body accepts, and says which kind of value each method carries", async () => {
+    const { SignBody, SignCommand, SubmitCommand } = await import("../src/domain/signer-commands");
+    const at = new Date().toISOString();
+    const inputs: unknown[] = [
+      { method: "typed", value: "Ana Ruiz" },
+      { method: "clicked", value: "Ana Ruiz", captured: { at } },
+      { method: "drawn", value: "data:image/png;base64,AAAA" },
+      { method: "uploaded", value: "data:image/jpeg;base64,AAAA" },
+      { method: "stamped", value: "Ana Ruiz" },
+      { method: "typed", value: "" },
+      { method: "drawn", value: "x", extra: true },
+      { value: "Ana Ruiz" },
+      { method: "typed", value: "Ada \ud800" },
+    ];
+    for (const input of inputs) expect(SignCommand.safeParse(input).success, JSON.stringify(input)).toBe(SignBody.safeParse(input).success);
+    const named = SignCommand.parse({ method: "clicked", value: "Ana Ruiz" });
+    const picture = SignCommand.parse({ method: "uploaded", value: "data:image/png;base64,AAAA" });
+    expect([named.method, picture.method]).toEqual(["clicked", "uploaded"]);
+    // The signer's page sends the same command inside its submit.
+    expect(SubmitCommand.safeParse({ answers: {}, signature: { method: "stamped", value: "x" } }).success).toBe(false);
+    expect(SubmitCommand.safeParse({ answers: {}, signature: { method: "drawn", value: "data:image/png;base64,AAAA" } }).success).toBe(true);
+  });
+});

@@ -6,7 +6,7 @@
  * the domain functions the JSON API calls; nothing here re-states a rule.
  */
 import type { Action } from "../domain/members";
-import { ApiError, validationError } from "../lib/errors";
+import { ApiError } from "../lib/errors";
 import type { AppEnv } from "../env";
 import { AppPage, type Flash, OpenPage, SignInAgain, type Speech, type Viewer } from "./frame";
 import type { Child } from "hono/jsx";
@@ -101,16 +101,6 @@ export const listOf = (v: string | undefined) =>
     .split(",")
     .map((x) => x.trim())
     .filter(Boolean);
-
-/** Input checked by the API's own schema; its first complaint becomes the page's message. */
-export function parsed<T>(
-  schema: { safeParse: (x: unknown) => { success: true; data: T } | { success: false; error: { issues: unknown[] } } },
-  input: unknown,
-): T {
-  const r = schema.safeParse(input);
-  if (!r.success) throw validationError(r.error.issues as Parameters<typeof validationError>[0], "body");
-  return r.data;
-}
 
 const refuse = (c: C, why: Refusal, s: SessionMember | null) => {
   const nonce = pageNonce(c);

@@ -146,6 +146,9 @@ export const TurnstileSiteKey = z
       "Cloudflare Turnstile site key; set, the public forms show the widget and a start needs its token (checked with TURNSTILE_SECRET). Null: none.",
   });
 
+/** The account's public form settings together: the owner's form on the dashboard's account page. */
+export const PublicFormSettings = z.object({ public_form_daily_cap: PublicFormDailyCap, turnstile_site_key: TurnstileSiteKey });
+
 export async function updateTenant(
   env: Env,
   id: string,

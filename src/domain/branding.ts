@@ -6,7 +6,9 @@
  * is turned on again. Rules (colours, contrast, the signing host, the pictures) live here; the
  * routes only read requests and answer. docs/branding.md says why each rule is what it is.
  */
+import { z } from "@hono/zod-openapi";
 import type { Env } from "../env";
+import { plainText, text } from "../lib/text";
 import type { PdfBrand } from "./evidence-pdf/certificate";
 import { auditEntry } from "./accounts";
 import { ApiError, invalid } from "../lib/errors";
@@ -258,6 +260,21 @@ export async function requireBrandable(env: Env, tenantId: string): Promise<void
   await editableAccount(env, tenantId);
 }
 
+const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: "must be a colour written #rrggbb" });
+
+/** `PUT /v1/branding`'s body; the dashboard's branding page checks its form with it too. */
+export const BrandingInput = z
+  .object({
+    businessName: plainText().trim().min(1).max(200),
+    primaryColor: hex,
+    accentColor: hex,
+    backgroundColor: hex,
+    textColor: hex,
+    buttonTextColor: hex,
+    footerText: plainText().max(500).optional(),
+    signingHost: text().max(253).nullable().optional(),
+  })
+  .strict();
 export type BrandingInput = BrandColors & { businessName: string; footerText?: string; signingHost?: string | null };
 
 /** Hosts named by a saved brand, remembered per isolate for a short while (see `accountOfHost`). */

@@ -4,6 +4,7 @@
  * heartbeats, the list, and stopping (the key ends at once). What a device key may do beyond its
  * heartbeat is decided in one place, the auth layer (src/http/device-access.ts).
  */
+import { z } from "@hono/zod-openapi";
 import type { Env, Principal } from "../env";
 import { dbOf } from "../db/client";
 import { ApiError, invalid, notFound } from "../lib/errors";
@@ -13,10 +14,33 @@ import { newId, nowIso } from "../lib/ids";
 import { CROCKFORD_ALPHABET } from "../lib/verification-code";
 import { keyLimiterName } from "../objects/rate-limiter/client";
 import { insertAudit, insertKey } from "../db/accounts";
-import type { DevicePlatform } from "./vocabulary";
+import { DEVICE_PLATFORMS, type DevicePlatform } from "./vocabulary";
+import { plainText, text } from "../lib/text";
 import { claimPairing, deviceWithWorkflow, insertDevice, listDeviceRows, stopDeviceRow, touchDevice, workflowForDevice, type DeviceRow } from "../db/devices";
 import { auditEntry, revokeKey } from "./accounts";
 import { limiter } from "../objects/rate-limiter/client";
+
+/** A pairing code's request: POST /v1/devices/pairing-codes and the dashboard's tablets form. */
+export const PairingCodeInput = z
+  .object({ name: plainText().min(1).max(200).openapi({ description: "1-200 characters, e.g. Front desk" }), workflow_id: text().min(1).max(64) })
+  .strict()
+  .openapi("PairingCodeCreate");
+
+const Version = plainText().max(40).openapi({ description: "0-40 characters" });
+
+/** Pairing with a code: POST /v1/devices/pair and the kiosk's pairing form. */
+export const DevicePairInput = z
+  .object({
+    code: text().min(8).max(32),
+    platform: z.enum(DEVICE_PLATFORMS).optional(),
+    app_version: Version.optional(),
+    os_version: Version.optional(),
+  })
+  .strict()
+  .openapi("DevicePairInput");
+
+/** A heartbeat's optional body: POST /v1/devices/heartbeat. */
+export const DeviceHeartbeatInput = z.object({ app_version: Version.optional(), os_version: Version.optional() }).strict().openapi("DeviceHeartbeatInput");
 
 /** Pairing code lifetime (the spec's limits table). */
 export const PAIRING_CODE_MS = 15 * 60 * 1000;

@@ -8,6 +8,7 @@ import type { Env, Principal } from "../env";
 import { DOCUMENT_STATUS_FILTERS, LANGUAGES, type Lang, SIGNER_AUTH } from "./vocabulary";
 import { dueForExpiry, insertDocument, listPage, ownerOf } from "../db/documents";
 import { plainText, text } from "../lib/text";
+import { Reason } from "./reason";
 import { invalid, notFound } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
@@ -83,10 +84,7 @@ export const SendInput = z
   })
   .strict()
   .openapi("DocumentSend");
-export const VoidInput = z
-  .object({ reason: text().trim().min(1).max(500) })
-  .strict()
-  .openapi("DocumentVoid");
+export const VoidInput = z.object({ reason: Reason }).strict().openapi("DocumentVoid");
 
 export const ListQuery = z.object({
   status: z.enum(DOCUMENT_STATUS_FILTERS).optional(),

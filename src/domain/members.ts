@@ -5,6 +5,7 @@
  * Free of HTTP: src/http/session.ts carries sessions in cookies and enforces the table.
  */
 import { fromHex, toHex } from "../lib/bytes";
+import { z } from "@hono/zod-openapi";
 import type { Env, Mode } from "../env";
 import { dbOf } from "../db/client";
 import { ApiError, invalid } from "../lib/errors";
@@ -300,6 +301,22 @@ export async function listMembers(env: Env, tenantId: string) {
     created_at: m.createdAt,
   }));
 }
+
+/** A member's role as a form names it. */
+export const MemberRoleName = z.enum(MEMBER_ROLES, { error: "owner, admin, member or viewer." });
+
+/** The dashboard's invite form (`inviteMember`): an email of at most 254 characters, a name of 1-200, a role. */
+export const MemberInviteInput = z.object({
+  email: z
+    .string()
+    .trim()
+    .refine((e) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(e) && e.length <= 254, "not an email address."),
+  full_name: z.string().trim().min(1, "1 to 200 characters.").max(200, "1 to 200 characters."),
+  role: MemberRoleName,
+});
+
+/** The dashboard's change of a member's role (`changeRole`). */
+export const MemberRoleInput = z.object({ role: MemberRoleName });
 
 /** Adds a member from the dashboard: only an owner may add an owner. They sign in with an email link until a password is set. */
 export async function inviteMember(

@@ -7,6 +7,7 @@
  * A template version is a PDF template when it has a `pdf_templates` row. Its body is the fixed
  * sentence of `fixedBody` (naming the file and its SHA-256) and never changes through any route.
  */
+import { z } from "@hono/zod-openapi";
 import type { Env, Principal } from "../env";
 import type { PdfTemplatePage, TemplateField } from "../db/schema";
 import { PAGE_PICTURE_TYPES } from "./vocabulary";
@@ -26,12 +27,12 @@ import { versionsOf } from "../db/templates";
 import { ApiError, invalid, notFound } from "../lib/errors";
 import { randomHex, sha256Hex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
-import { plainText } from "../lib/text";
+import { plainText, text } from "../lib/text";
 import { checkPagePicture, PictureError } from "../lib/image";
 import { analysePdf, PdfRefusal } from "../lib/pdf/analyse";
 import type { FieldInput } from "./templates";
-import { normaliseFields } from "./templates";
-import type { TEMPLATE_KINDS } from "./vocabulary";
+import { Code, FieldInputSchema, normaliseFields } from "./templates";
+import { TEMPLATE_KINDS } from "./vocabulary";
 
 /** Whose templates: an API key's principal or a dashboard member's account (the same rules for both). */
 export type Scope = Pick<Principal, "tenantId" | "mode">;
@@ -65,6 +66,28 @@ export type PdfTemplateInfo = {
 };
 
 export type PdfTemplateMeta = { code: string; name: string; kind: (typeof TEMPLATE_KINDS)[number] };
+
+/** An upload's meta: `POST /v1/templates/pdf`'s query, and the dashboard's upload form. */
+export const PdfTemplateUpload = z.object({
+  code: Code,
+  name: plainText().min(1).max(200),
+  kind: z.enum(TEMPLATE_KINDS),
+  filename: text().max(255).optional().openapi({
+    description: "The file's name as recorded (`original_name`) and named in the body sentence; else the Content-Disposition filename; else `<code>.pdf`.",
+  }),
+});
+
+/** `PATCH /v1/templates/{id}`: the draft's fields, placements included (`placeFields`). */
+export const TemplatePatch = z
+  .object({
+    fields: z.array(FieldInputSchema).max(50),
+    body: z
+      .unknown()
+      .optional()
+      .openapi({ description: "Never accepted: a template's body is not changed here, and a PDF template's body never changes. Sending it is 422." }),
+  })
+  .strict()
+  .openapi("TemplatePatch");
 
 /** The fixed body of a PDF template: the sentence naming the file and its SHA-256. */
 export function fixedBody(originalName: string, sha256: string): string {

@@ -15,7 +15,8 @@ import { canonicalJson } from "../lib/canonical-json";
 import { ApiError, invalid, notFound } from "../lib/errors";
 import { newId, nowIso } from "../lib/ids";
 import { logError } from "../lib/log";
-import { plainText, text } from "../lib/text";
+import { text } from "../lib/text";
+import { PlainReason } from "./reason";
 import { type CertificatePayload, redactPayload } from "./certificates";
 import { eventPayload } from "./events";
 import { type DeliveryTarget, deliveryQueries, kickDeliveryQueues } from "./webhooks";
@@ -30,7 +31,7 @@ const redactable = (status: string) => (REDACTABLE as readonly string[]).include
 /** Documents redacted per batch (statements: ~8 set-based + 3 per document; reads bind ≤ 90 ids). */
 export const REDACT_BATCH = 25;
 
-export const RedactInput = z.object({ reason: plainText().trim().min(1).max(500) }).strict();
+export const RedactInput = z.object({ reason: PlainReason }).strict();
 export const PersonInput = z.object({ email: text().trim().toLowerCase().pipe(z.email().max(320)) }).strict();
 
 export type Redacted = { document_id: string; redacted_at: string; sealed_files_deleted: number };

@@ -10,8 +10,9 @@ import { SIGNATURE_METHODS } from "./vocabulary";
 import { validationError } from "../lib/errors";
 import { firstJsonProblem, text, tooDeepPath } from "../lib/text";
 import { FIELD_KEY_PATTERN } from "./templates";
+import { REASON_MAX, Reason } from "./reason";
 
-export const DECLINE_REASON_MAX = 500;
+export const DECLINE_REASON_MAX = REASON_MAX;
 export const FIELD_VALUE_MAX = 20_000;
 export const FIELD_ABOUT_MAX = 200;
 export const SIGNATURE_VALUE_MAX = 400_000;
@@ -43,16 +44,37 @@ export const SupplyFieldCommand = z
   .strict();
 export type SupplyFieldCommand = z.infer<typeof SupplyFieldCommand>;
 
-export const SignCommand = z
+const SignatureValue = text().min(1).max(SIGNATURE_VALUE_MAX).openapi({
+  description:
+    "1-400,000 characters for every method: the signer's name (typed, clicked), or a PNG or JPEG data URL of at most 2000 × 1000 pixels (drawn, uploaded).",
+});
+
+/**
+ * The sign body as `POST /v1/sign/{token}/sign` publishes it in /openapi.json: one object whose
+ * `method` is any of the four. The route declares it; `SignCommand` below is what it means.
+ */
+export const SignBody = z
   .object({
     method: z.enum(SIGNATURE_METHODS),
-    value: text().min(1).max(SIGNATURE_VALUE_MAX).openapi({
-      description:
-        "1-400,000 characters for every method: the signer's name (typed, clicked), or a PNG or JPEG data URL of at most 2000 × 1000 pixels (drawn, uploaded).",
-    }),
+    value: SignatureValue,
     captured: Captured.optional(),
   })
   .strict();
+
+/** Methods whose value is the signer's name: typed, or clicked (the name on the link). A name of spaces only is refused when signing. */
+export const NAME_METHODS = ["typed", "clicked"] as const satisfies readonly (typeof SIGNATURE_METHODS)[number][];
+/** Methods whose value is a picture: a PNG or JPEG data URL, re-encoded by the service when signing. */
+export const PICTURE_METHODS = ["drawn", "uploaded"] as const satisfies readonly (typeof SIGNATURE_METHODS)[number][];
+
+/**
+ * The signature, one command discriminated by its method: a name or a picture. Accepts exactly
+ * what `SignBody` accepts; the API route, the signer's page (inside `SubmitCommand`) and the
+ * document's sequencer all parse with it, and the sequencer's rules narrow on `method`.
+ */
+export const SignCommand = z.discriminatedUnion("method", [
+  z.object({ method: z.enum(NAME_METHODS), value: SignatureValue, captured: Captured.optional() }).strict(),
+  z.object({ method: z.enum(PICTURE_METHODS), value: SignatureValue, captured: Captured.optional() }).strict(),
+]);
 export type SignCommand = z.infer<typeof SignCommand>;
 
 /** A one-time code as the signer types it (spaces and dashes are ignored when it is checked). */
@@ -61,7 +83,7 @@ export const VerifyCodeCommand = z
   .strict();
 export type VerifyCodeCommand = z.infer<typeof VerifyCodeCommand>;
 
-export const DeclineCommand = z.object({ reason: text().trim().min(1).max(DECLINE_REASON_MAX) }).strict();
+export const DeclineCommand = z.object({ reason: Reason }).strict();
 export type DeclineCommand = z.infer<typeof DeclineCommand>;
 
 /**

@@ -10,7 +10,9 @@
  */
 import { type CountryCode, isSupportedCountry } from "libphonenumber-js/max";
 import { dbOf } from "../db/client";
+import { z } from "@hono/zod-openapi";
 import type { Env, Principal } from "../env";
+import { text } from "../lib/text";
 import { SMS_CONSENT_PURPOSES, type SmsWhyNot } from "./vocabulary";
 import type { Db } from "../db/client";
 import { type SmsConsentRow, type SmsNumberRow, consentAndNumber, insertConsent, latestConsent, numberState, tenantDefaultCountry } from "../db/sms";
@@ -99,6 +101,28 @@ export async function textPermissions(env: Env, tenantId: string, phonesE164: re
   const [first, ...rest] = textPermissionReads(db, tenantId, phonesE164);
   return textPermissionsOf(phonesE164, await db.batch([first!, ...rest]));
 }
+
+/** A phone number as a caller writes it (`POST /v1/sms/consent`, `GET /v1/sms/consent?phone=`). */
+export const ConsentPhone = text().min(7).max(20).openapi({
+  description: "7-20 characters, any common formatting; without a country code it is read in the account's country (US when none is set)",
+  example: "+1 415 555 0123",
+});
+
+/** `POST /v1/sms/consent`'s body (`recordConsent`). */
+export const ConsentRecord = z
+  .object({
+    phone: ConsentPhone,
+    obtained_via: text().min(3).max(200).openapi({ description: "How and where consent was collected (3-200 characters), stored verbatim" }),
+    wording: text().min(20).max(2000).openapi({
+      description:
+        "The words the person agreed to (20-2000 characters), stored verbatim. Must state all four disclosures, recognised case-insensitively: replying STOP opts out; HELP gets help; message and data rates may apply (or msg & data rates); message frequency (varies, or a number per period).",
+    }),
+  })
+  .strict()
+  .openapi("SmsConsentRecord");
+
+/** `GET /v1/sms/consent`'s query (`queryConsent`). */
+export const ConsentQuery = z.object({ phone: ConsentPhone });
 
 export type ConsentInput = { phone: string; obtained_via: string; wording: string };
 

@@ -28,6 +28,7 @@ import {
 } from "../db/webhooks";
 import { deliveryStatus, findDeliveryOf, insertPing, insertReplay, recentDeliveries } from "../db/webhook-deliveries";
 import { checkWebhookUrl, resolvedRefusal } from "./webhook-url";
+import { Reason } from "./reason";
 import { ROTATION_OVERLAP_SECONDS, newWebhookSecret, sealSecret } from "./webhook-secrets";
 import { WEBHOOK_EVENTS, holdWaitingQuery, kickEndpoints, newDeliveryId, trimHoldQuery } from "./webhooks";
 
@@ -37,6 +38,15 @@ export const WebhookEventNames = z.array(text().min(1).max(64)).min(1).max(30).o
 
 /** Adding an endpoint, for every face: POST /v1/webhooks (src/routes/webhooks.ts) and the dashboard's form. */
 export const WebhookAdd = z.object({ url: text().min(1).max(2048), events: WebhookEventNames, label: WebhookLabel.optional() }).strict();
+
+/** Changing an endpoint: PATCH /v1/webhooks/{id}. */
+export const WebhookUpdate = z
+  .object({ active: z.boolean().optional(), events: WebhookEventNames.optional(), label: WebhookLabel.optional() })
+  .strict()
+  .openapi("WebhookUpdate");
+
+/** Deleting an endpoint: DELETE /v1/webhooks/{id}?reason=, kept on the account's audit trail. */
+export const WebhookDeleteQuery = z.object({ reason: Reason });
 
 /** A dashboard member acts as `member:<id>` (their principal's keyId already says so), a key as `key:<id>`. */
 const actorOf = (p: Principal) => (p.keyId.startsWith("member:") ? p.keyId : `key:${p.keyId}`);

@@ -18,6 +18,7 @@ import type { AppEnv, Principal } from "../env";
 import { sha256Hex, randomHex, timingSafeEqual } from "../lib/crypto";
 import { publicBaseUrl } from "../lib/config";
 import { ApiError } from "../lib/errors";
+import { formOf } from "./forms";
 import { type Action, type MemberRole, type Session, can, resumeSession, SESSION_IDLE_MS } from "../domain/members";
 
 export const SESSION_COOKIE = "__Host-es_session";
@@ -78,29 +79,6 @@ export function preSessionToken(c: C): string {
     setCookie(c, PRE_SESSION_COOKIE, v, { ...cookieOptions, maxAge: 60 * 60 * 24 });
   }
   return v;
-}
-
-/** Form fields of a POST (strings only); an unreadable body reads as empty. Parsed once per request. */
-export async function formOf(c: C): Promise<Record<string, string>> {
-  const type = c.req.header("content-type") ?? "";
-  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return {};
-  try {
-    const body = await c.req.parseBody({ all: false });
-    return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === "string"));
-  } catch {
-    return {};
-  }
-}
-
-/** Multi-valued fields (checkbox groups). */
-export async function formAll(c: C, name: string): Promise<string[]> {
-  try {
-    const body = await c.req.parseBody({ all: true });
-    const v = body[name];
-    return (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x): x is string => typeof x === "string");
-  } catch {
-    return [];
-  }
 }
 
 /**

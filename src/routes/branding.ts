@@ -16,10 +16,11 @@ import { errorResponse } from "../http/errors";
 import { authenticate, clientAddress } from "../http/auth";
 import { sha256Hex, timingSafeEqual } from "../lib/crypto";
 import { commonErrors, errorContent, createRouter, jsonBody, jsonResponse, keyed, keyedErrors } from "../http/router";
-import { plainText, text } from "../lib/text";
+import { text } from "../lib/text";
 import { BRAND_PICTURE_LIMITS } from "../lib/image";
 import {
   BRAND_PICTURES,
+  BrandingInput,
   type BrandPicture,
   brandPictureOf,
   getBranding,
@@ -31,8 +32,6 @@ import {
 import { hostAccountOf } from "./signing-host";
 import { actorOf, sameOrigin, sessionMember } from "../http/session";
 import { can } from "../domain/members";
-
-const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: "must be a colour written #rrggbb" });
 
 const Branding = z
   .object({
@@ -56,20 +55,6 @@ const Branding = z
     openingUrl: z.string(),
   })
   .openapi("Branding");
-
-/** `PUT /v1/branding`'s body (the dashboard's branding page checks its form with it too). */
-export const BrandingInput = z
-  .object({
-    businessName: plainText().trim().min(1).max(200),
-    primaryColor: hex,
-    accentColor: hex,
-    backgroundColor: hex,
-    textColor: hex,
-    buttonTextColor: hex,
-    footerText: plainText().max(500).optional(),
-    signingHost: text().max(253).nullable().optional(),
-  })
-  .strict();
 
 /** Who is setting the brand, and for which account (set by `brandEditor`). */
 const editors = new WeakMap<Request, { tenantId: string; actor: string }>();

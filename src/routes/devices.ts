@@ -9,18 +9,10 @@ import type { AppEnv } from "../env";
 import { clientAddress } from "../http/auth";
 import { ADDRESS_LIMIT, limitOrThrow } from "../http/rate-limit";
 import { commonErrors, createRouter, jsonBody, jsonResponse, keyed, keyedErrors } from "../http/router";
-import { plainText, text } from "../lib/text";
 import { DEVICE_PLATFORMS } from "../domain/vocabulary";
-import { createPairingCode, heartbeat, listDevices, pairDevice, stopDevice } from "../domain/devices";
-
-/** The pairing code request's body (the dashboard's tablets page checks its form with it too). */
-export const PairingCodeInput = z
-  .object({ name: plainText().min(1).max(200).openapi({ description: "1-200 characters, e.g. Front desk" }), workflow_id: text().min(1).max(64) })
-  .strict()
-  .openapi("PairingCodeCreate");
+import { DeviceHeartbeatInput, DevicePairInput, PairingCodeInput, createPairingCode, heartbeat, listDevices, pairDevice, stopDevice } from "../domain/devices";
 
 const Id = z.object({ id: z.string().min(1).max(64) });
-const Version = plainText().max(40).openapi({ description: "0-40 characters" });
 
 /** The anonymous pairing budget: 60 a minute per address, counted before the body is read. */
 export const PAIR_LIMIT = { ...ADDRESS_LIMIT, what: "address" };
@@ -98,18 +90,7 @@ devices.openapi(
     description:
       "A wrong, expired, spent or stopped code answers one identical 401 `unauthorized`. 60 attempts a minute per address (429 beyond, counted before the body is read). The key carries only `signing:device`: heartbeats, starting its own workflow and reading the documents it started.",
     middleware: [perAddress],
-    request: jsonBody(
-      z
-        .object({
-          code: text().min(8).max(32),
-          platform: z.enum(DEVICE_PLATFORMS).optional(),
-          app_version: Version.optional(),
-          os_version: Version.optional(),
-        })
-        .strict()
-        .openapi("DevicePairInput"),
-      { code: "K7QM-2XRT-9BNP", platform: "ios", app_version: "2.4.1", os_version: "18.1" },
-    ),
+    request: jsonBody(DevicePairInput, { code: "K7QM-2XRT-9BNP", platform: "ios", app_version: "2.4.1", os_version: "18.1" }),
     responses: {
       200: jsonResponse(PairOutput, "Paired", {
         device_id: "dev_9m2k7x4b1n3p5q8r0t6v",
@@ -144,7 +125,7 @@ devices.openapi(
         required: false,
         content: {
           "application/json": {
-            schema: z.object({ app_version: Version.optional(), os_version: Version.optional() }).strict().openapi("DeviceHeartbeatInput"),
+            schema: DeviceHeartbeatInput,
             example: { app_version: "2.4.1", os_version: "18.1" },
           },
         },

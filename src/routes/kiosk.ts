@@ -17,7 +17,6 @@
 import type { Context } from "hono";
 import { dbOf } from "../db/client";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../env";
 import { ApiError, validationError } from "../lib/errors";
 import { admitKey, clientAddress, signerContext } from "../http/auth";
@@ -29,7 +28,7 @@ import { refuseCrossSite } from "../http/session";
 import { randomHex, sha256Hex } from "../lib/crypto";
 import { createRouter } from "../http/router";
 import { publicBaseUrl } from "../lib/config";
-import { pairDevice, deviceOfKey } from "../domain/devices";
+import { DevicePairInput, pairDevice, deviceOfKey } from "../domain/devices";
 import { signBodyLimit } from "../http/body-limit";
 import { workflowForKiosk } from "../db/devices";
 import { pageHeaders } from "../http/page";
@@ -38,7 +37,8 @@ import type { T } from "../i18n";
 import { brandOf } from "../domain/branding";
 import { hostAccountOf } from "./signing-host";
 import { type PageBrand, pageBrand } from "../pages/brand";
-import { form, pageError, postCode, postConsent, postDecline, postSign, postVerify, showSign, translate, type SignFace } from "./pages";
+import { readForm } from "../http/forms";
+import { pageError, postCode, postConsent, postDecline, postSign, postVerify, showSign, translate, type SignFace } from "./pages";
 import { PAIR_LIMIT, pairLimiterName } from "./devices";
 
 type C = Context<AppEnv>;
@@ -124,13 +124,14 @@ kiosk.get("/t", async (c) => {
 kiosk.post("/t/pair", async (c) => {
   sameOrigin(c);
   await limitOrThrow(c, pairLimiterName(clientAddress(c.req.raw)), PAIR_LIMIT);
-  const body = await form(c);
+  const body = await readForm(c);
   const t = translate(c, body.lang);
-  const code = (body.code ?? "").trim();
-  if (code.length < 8 || code.length > 32) return pairPage(c, t, "refused", 401);
+  // The API's own pairing schema; a code it refuses gets the same page as a wrong one.
+  const pair = DevicePairInput.safeParse({ code: (body.code ?? "").trim(), platform: platformOf(c.req.header("user-agent")) });
+  if (!pair.success) return pairPage(c, t, "refused", 401);
   let key: string;
   try {
-    ({ key } = await pairDevice(c.env, { code, platform: platformOf(c.req.header("user-agent")) }));
+    ({ key } = await pairDevice(c.env, pair.data));
   } catch (err) {
     if (err instanceof ApiError && err.code === "unauthorized") return pairPage(c, t, "refused", 401);
     throw err;
@@ -139,11 +140,9 @@ kiosk.post("/t/pair", async (c) => {
   return c.redirect(kioskPath(t.lang), 303);
 });
 
-const Email = z.email();
-
 kiosk.post("/t/start", async (c) => {
   sameOrigin(c);
-  const body = await form(c);
+  const body = await readForm(c);
   const t = translate(c, body.lang);
   const s = await session(c);
   if (typeof s === "string") return c.redirect(kioskPath(t.lang), 303);
@@ -154,25 +153,28 @@ kiosk.post("/t/start", async (c) => {
   for (const f of w?.formFields ?? []) fields[f.key] = (body[`field.${f.key}`] ?? "").trim();
   const posted = { full_name, email, fields };
 
+  // The same schema as the API's start: the page only places each problem beside its input.
+  const input = { email, full_name, fields: Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== "")) };
+  const parsed = StartInput.safeParse(input);
   const errors: KioskFormErrors = { fields: {} };
-  if (!full_name || full_name.length > 200) errors.name = t("k_err_name");
-  if (!Email.safeParse(email).success) errors.email = t("err_email");
-  for (const f of w?.formFields ?? []) {
-    const v = fields[f.key]!;
-    if (f.required && !v) errors.fields![f.key] = t("err_required");
-    else if (v.length > 500) errors.fields![f.key] = t("k_err_answer");
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const [where, key] = issue.path.map(String);
+      if (where === "email") errors.email = t("err_email");
+      else if (where === "full_name") errors.name = t("k_err_name");
+      else if (where === "fields" && key) errors.fields![key] = t("k_err_answer");
+      else errors.form ??= validationError([issue], "body").message;
+    }
   }
-  if (errors.name || errors.email || Object.keys(errors.fields!).length) return formPage(c, t, s, { errors, posted }, 422);
+  for (const f of w?.formFields ?? []) if (f.required && !fields[f.key]) errors.fields![f.key] ??= t("err_required");
+  if (!parsed.success || Object.keys(errors.fields!).length) return formPage(c, t, s, { errors, posted }, 422);
 
   // The workflow's start, as the device's own (its grant is its paired workflow): a double tap
   // replays the first start (the form's attempt is the key), and the answer's only link is the
   // participant's. A refusal by the rules shows the form again with the reason.
   const attempt = /^[0-9a-f]{32}$/.test(body.attempt ?? "") ? body.attempt! : randomHex(16);
-  const input = { email, full_name, fields: Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== "")) };
   let token: string | null | undefined;
   try {
-    const parsed = StartInput.safeParse(input);
-    if (!parsed.success) throw validationError(parsed.error.issues, "body");
     const who = { tenantId: s.tenantId, mode: s.mode as Mode, deviceId: s.deviceId };
     const started = await once(c.env, s, "workflows.start", `kiosk-${attempt}`, input, () =>
       startWorkflow(c.env, who, s.workflowId, parsed.data, signerContext(c.req.raw)),

@@ -17,7 +17,8 @@ import { langFor } from "../http/language";
 import { contentSecurityPolicy, pageHeaders } from "../http/page";
 import { MessagePage } from "../pages/layout";
 import { ConsentPage } from "../pages/oauth";
-import { csrfOk, formOf, sessionMember } from "../http/session";
+import { csrfOk, sessionMember } from "../http/session";
+import { formOf } from "../http/forms";
 
 type C = Context<AppEnv>;
 

@@ -31,31 +31,12 @@ import type { PageRead } from "../domain/signing";
 import { OFFLINE_JS, VerifyPage, verifyPath, type VerifyPageProps } from "../pages/verify";
 import { errorPage } from "../pages/error-page";
 import { signBodyLimit } from "../http/body-limit";
+import { UnreadableForm, readForm } from "../http/forms";
 
 type C = Context<AppEnv>;
 
 /** The words of the answer: the form's `lang` when it posted one, else the request's language (src/http/language.ts). */
 export const translate = (c: C, explicit?: unknown) => translator(langFor(c, explicit));
-
-/** A form body that cannot be read (a multipart body without its boundary, a truncated part, a broken stream). */
-class UnreadableForm extends Error {}
-
-/**
- * Form bodies only; anything else reads as an empty form (and then fails the rules, not the
- * parser). A form body that cannot be parsed throws UnreadableForm before anything is looked up
- * or changed, and is answered with a 400 page.
- */
-export async function form(c: C): Promise<Record<string, string>> {
-  const type = c.req.header("content-type") ?? "";
-  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return {};
-  let body: Record<string, string | File>;
-  try {
-    body = await c.req.parseBody();
-  } catch {
-    throw new UnreadableForm();
-  }
-  return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === "string"));
-}
 
 /** The brand a page wears: the account of the link (or, failing that, of the signing host it arrived on). */
 async function brandFor(c: C, tenantId: string | null | undefined): Promise<PageBrand | undefined> {
@@ -107,7 +88,7 @@ const FIELD_ERRORS: Record<string, Key> = {
 
 /** What every form POST to `/s/{token}/…` starts from; `page` is null for a dead link. */
 async function formPost(c: C, face: SignFace) {
-  const body = await form(c);
+  const body = await readForm(c);
   const t = translate(c, body.lang);
   const token = face.token;
   const who = signerContext(c.req.raw);
@@ -167,7 +148,7 @@ const codePage = (c: C, face: SignFace, t: T, page: PageRead, message: string, s
   signPage(c, { t, token: face.token, page, base: face.base, footer: face.footer, errors: { code: message } }, status);
 
 export async function postConsent(c: C, face: SignFace) {
-  const body = await form(c);
+  const body = await readForm(c);
   const t = translate(c, body.lang);
   try {
     await consent(c.env, face.token, {}, signerContext(c.req.raw));

@@ -13,6 +13,7 @@ import { clientAddress, signerContext } from "../http/auth";
 import { refuseCrossSite } from "../http/session";
 import { ADDRESS_LIMIT, type Limit, limitOrThrow } from "../http/rate-limit";
 import { createRouter } from "../http/router";
+import { UnreadableForm, readForm } from "../http/forms";
 import { logError } from "../lib/log";
 import { errorPage } from "../pages/error-page";
 import { workflowBySlug } from "../db/workflows";
@@ -48,21 +49,6 @@ export const FORM_STARTS_PER_DAY: Limit = { limit: 100, windowSeconds: 86400, wh
 
 const translate = (c: C, explicit?: string) => translator(langFor(c, explicit));
 const address = (c: C) => clientAddress(c.req.raw) ?? "unknown";
-
-class UnreadableForm extends Error {}
-
-/** Form bodies only; anything else reads as an empty form. */
-async function formBody(c: C): Promise<Record<string, string>> {
-  const type = c.req.header("content-type") ?? "";
-  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return {};
-  let body: Record<string, string | File>;
-  try {
-    body = await c.req.parseBody();
-  } catch {
-    throw new UnreadableForm();
-  }
-  return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === "string"));
-}
 
 /** The form's key kept on a page shown again (its start has not happened), else a fresh one. */
 const startKeyOf = (body: Record<string, string>) => (FORM_START_KEY.test(body.start_key ?? "") ? body.start_key! : randomHex(16));
@@ -121,7 +107,7 @@ const ownPage: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 publicForm.post("/f/:slug", ownPage, async (c) => {
-  const body = await formBody(c);
+  const body = await readForm(c);
   const t = translate(c, body.lang);
   const nonce = pageHeaders(c);
   const { slug, w, open } = await load(c);

@@ -10,7 +10,7 @@ import { signBodyLimit } from "../http/body-limit";
 import { signerContext } from "../http/auth";
 import { perToken } from "../http/rate-limit";
 import { consent, decline, readLink, requestCode, sign, supplyField, verifyCode } from "../domain/signing";
-import { ConsentCommand, DeclineCommand, SignCommand, SupplyFieldCommand, VerifyCodeCommand } from "../domain/signer-commands";
+import { ConsentCommand, DeclineCommand, SignBody, SupplyFieldCommand, VerifyCodeCommand } from "../domain/signer-commands";
 
 const ctx = signerContext;
 // Any length: a token that is not one of ours reads like every other bad link (404), never a 422.
@@ -239,7 +239,7 @@ signing.openapi(
     middleware: [...token.middleware, signBodyLimit],
     request: {
       params: TokenParam,
-      ...jsonBody(SignCommand, { method: "typed", value: "Ana Ruiz" }),
+      ...jsonBody(SignBody, { method: "typed", value: "Ana Ruiz" }),
     },
     responses: {
       200: jsonResponse(z.object({ event_id: z.string() }), "Signed", { event_id: "evt_3q8m2x5k9b1n7p4r0t6v" }),

@@ -8,28 +8,10 @@ import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { SMS_CONSENT_PURPOSES, SMS_WHY_NOT } from "../domain/vocabulary";
 import { createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../http/router";
-import { text } from "../lib/text";
-import { queryConsent, recordConsent } from "../domain/sms-consent";
+import { ConsentQuery, ConsentRecord, queryConsent, recordConsent } from "../domain/sms-consent";
 import { type FormParams, handleInbound, handleStatus, twilioSignatureValid } from "../domain/sms-inbound";
 import { ApiError } from "../lib/errors";
 import { configOf, publicBaseUrl } from "../lib/config";
-
-const Phone = text().min(7).max(20).openapi({
-  description: "7-20 characters, any common formatting; without a country code it is read in the account's country (US when none is set)",
-  example: "+1 415 555 0123",
-});
-
-const ConsentRecord = z
-  .object({
-    phone: Phone,
-    obtained_via: text().min(3).max(200).openapi({ description: "How and where consent was collected (3-200 characters), stored verbatim" }),
-    wording: text().min(20).max(2000).openapi({
-      description:
-        "The words the person agreed to (20-2000 characters), stored verbatim. Must state all four disclosures, recognised case-insensitively: replying STOP opts out; HELP gets help; message and data rates may apply (or msg & data rates); message frequency (varies, or a number per period).",
-    }),
-  })
-  .strict()
-  .openapi("SmsConsentRecord");
 
 export const sms = createRouter();
 
@@ -71,7 +53,7 @@ sms.openapi(
     description:
       "Answers for exactly one number: `phone` is required and given once. `may_text` is true only when consent is on record and the number neither replied STOP (`revoked`) nor was reported unreachable or a landline by the carrier (`suppressed`); `no_consent` when none is recorded. `obtained_via` and `obtained_at` are those of the newest consent on record, or null.",
     ...keyed("signing:read"),
-    request: { query: z.object({ phone: Phone }) },
+    request: { query: ConsentQuery },
     responses: {
       200: jsonResponse(
         z

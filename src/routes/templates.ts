@@ -5,8 +5,6 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed } from "../http/router";
 import {
-  Code,
-  FieldInputSchema,
   FieldSigner,
   Place,
   TemplateCreate,
@@ -19,6 +17,8 @@ import {
 } from "../domain/templates";
 import {
   PDF_TEMPLATE_LIMITS,
+  PdfTemplateUpload,
+  TemplatePatch,
   fixedBody,
   pdfTemplateInfo,
   pdfTooLarge,
@@ -28,7 +28,7 @@ import {
   uploadPdfTemplate,
 } from "../domain/pdf-templates";
 import { invalid } from "../lib/errors";
-import { plainText, text } from "../lib/text";
+import { text } from "../lib/text";
 
 const Field = z.object({
   key: z.string(),
@@ -236,15 +236,6 @@ const TemplateId = z.object({
     .openapi({ param: { name: "id", in: "path" }, example: "tpl_2b7k9m4x1n3p5q8r0t6v" }),
 });
 
-const PdfUploadQuery = z.object({
-  code: Code,
-  name: plainText().min(1).max(200),
-  kind: z.enum(TEMPLATE_KINDS),
-  filename: text().max(255).optional().openapi({
-    description: "The file's name as recorded (`original_name`) and named in the body sentence; else the Content-Disposition filename; else `<code>.pdf`.",
-  }),
-});
-
 const SENTENCE = fixedBody("<original_name>", "<sha256>");
 
 templates.openapi(
@@ -266,7 +257,7 @@ templates.openapi(
     ...keyed("signing:templates"),
     middleware: [...keyed("signing:templates").middleware, ownBodyLimit(PDF_TEMPLATE_LIMITS.maxBytes, pdfTooLarge)],
     request: {
-      query: PdfUploadQuery,
+      query: PdfTemplateUpload,
       body: {
         required: true,
         content: {
@@ -363,17 +354,6 @@ templates.openapi(
   }),
   async (c) => c.json(await pdfTemplateInfo(c.env, c.get("principal"), c.req.valid("param").id), 200),
 );
-
-export const TemplatePatch = z
-  .object({
-    fields: z.array(FieldInputSchema).max(50),
-    body: z
-      .unknown()
-      .optional()
-      .openapi({ description: "Never accepted: a template's body is not changed here, and a PDF template's body never changes. Sending it is 422." }),
-  })
-  .strict()
-  .openapi("TemplatePatch");
 
 templates.openapi(
   createRoute({

@@ -4,11 +4,10 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed } from "../http/router";
-import { text } from "../lib/text";
 import {
   WebhookAdd,
-  WebhookEventNames,
-  WebhookLabel,
+  WebhookDeleteQuery,
+  WebhookUpdate,
   addEndpoint,
   deleteEndpoint,
   listDeliveries,
@@ -155,13 +154,10 @@ webhooks.openapi(
     ...keyedWithBody("signing:webhooks"),
     request: {
       params: Id,
-      ...jsonBody(
-        z.object({ active: z.boolean().optional(), events: WebhookEventNames.optional(), label: WebhookLabel.optional() }).strict().openapi("WebhookUpdate"),
-        {
-          active: true,
-          events: ["*"],
-        },
-      ),
+      ...jsonBody(WebhookUpdate, {
+        active: true,
+        events: ["*"],
+      }),
     },
     responses: {
       200: jsonResponse(
@@ -188,7 +184,7 @@ webhooks.openapi(
     summary: "Delete an endpoint; the reason is recorded on the account's audit trail",
     description: "Deletes an endpoint: nothing more is delivered to it. The reason is kept on the account's audit trail.",
     ...keyed("signing:webhooks"),
-    request: { params: Id, query: z.object({ reason: text().trim().min(1).max(500) }) },
+    request: { params: Id, query: WebhookDeleteQuery },
     responses: { 200: jsonResponse(z.object({ deleted: z.literal(true) }), "Deleted", { deleted: true }), ...keyedErrors },
   }),
   async (c) => c.json(await deleteEndpoint(c.env, c.get("principal"), c.req.valid("param").id, c.req.valid("query").reason), 200),

@@ -1,14 +1,14 @@
 /** The member's own sign-in (password) and, for the owner, the account's public form settings. */
 import { AccountView } from "./view";
 import { dbOf } from "../../db/client";
-import { type C, type Status, ok, page, parsed, refusalOf, route, speech, tr, viewer } from "../kit";
+import { type C, type Status, ok, page, refusalOf, route, speech, tr, viewer } from "../kit";
 import type { Flash } from "../frame";
-import { PublicFormDailyCap, TurnstileSiteKey, updateTenant } from "../../domain/accounts";
-import { type SessionMember, actorOf, formOf } from "../../http/session";
+import { PublicFormSettings, updateTenant } from "../../domain/accounts";
+import { type SessionMember, actorOf } from "../../http/session";
+import { formOf, parseForm } from "../../http/forms";
 import { tenantById } from "../../db/accounts";
 import { can, setOwnPassword } from "../../domain/members";
 import { memberById } from "../../db/members";
-import { z } from "@hono/zod-openapi";
 
 async function accountPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status } = {}) {
   const me = await memberById(dbOf(c.env), s.memberId);
@@ -38,7 +38,7 @@ export function accountRoutes() {
     try {
       const cap = (f.public_form_daily_cap ?? "").trim();
       const key = (f.turnstile_site_key ?? "").trim();
-      const patch = parsed(z.object({ public_form_daily_cap: PublicFormDailyCap, turnstile_site_key: TurnstileSiteKey }), {
+      const patch = parseForm(PublicFormSettings, {
         public_form_daily_cap: /^\d{1,7}$/.test(cap) ? Number(cap) : cap,
         turnstile_site_key: key === "" ? null : key,
       });

@@ -1,11 +1,20 @@
 /** Branding: colours, texts, the signing host and the brand pictures. */
-import { BRAND_PICTURES, type BrandPicture, brandOf, brandingView, pictureTooLarge, saveBrandPicture, saveBranding } from "../../domain/branding";
+import {
+  BRAND_PICTURES,
+  BrandingInput,
+  type BrandPicture,
+  brandOf,
+  brandingView,
+  pictureTooLarge,
+  saveBrandPicture,
+  saveBranding,
+} from "../../domain/branding";
 import { BRAND_PICTURE_LIMITS } from "../../lib/image";
-import { BrandingInput } from "../../routes/branding";
 import { BrandingPageView } from "./view";
-import { type C, type Status, dashboard, ok, page, parsed, refusalOf, route, tr, viewer } from "../kit";
+import { type C, type Status, dashboard, ok, page, refusalOf, route, tr, viewer } from "../kit";
 import type { Flash } from "../frame";
-import { type SessionMember, actorOf, formOf } from "../../http/session";
+import { type SessionMember, actorOf } from "../../http/session";
+import { formFile, formOf, parseForm } from "../../http/forms";
 import { uploadLimitOf } from "../../http/body-limit";
 import { invalid } from "../../lib/errors";
 
@@ -27,7 +36,7 @@ export function brandingRoutes() {
   route("POST", "/app/branding", "branding.manage", async (c, s) => {
     const f = await formOf(c);
     try {
-      const input = parsed(BrandingInput, {
+      const input = parseForm(BrandingInput, {
         businessName: f.businessName ?? "",
         primaryColor: f.primaryColor ?? "",
         accentColor: f.accentColor ?? "",
@@ -56,9 +65,8 @@ export function brandingRoutes() {
     );
     route("POST", path, "branding.manage", async (c, s) => {
       try {
-        const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-        const file = body.file;
-        if (!(file instanceof File) || file.size === 0) throw invalid(`${picture}: choose a file to upload.`);
+        const file = await formFile(c, "file");
+        if (!file || file.size === 0) throw invalid(`${picture}: choose a file to upload.`);
         if (file.size > max) throw pictureTooLarge(picture, file.size);
         await saveBrandPicture(c.env, s.tenantId, picture, new Uint8Array(await file.arrayBuffer()), actorOf(s));
       } catch (err) {

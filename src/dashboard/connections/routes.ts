@@ -2,9 +2,10 @@
 import { type C, type Status, ok, page, refusalOf, route, tr, viewer } from "../kit";
 import { ConnectionsView } from "./view";
 import type { Flash } from "../frame";
-import { type SessionMember, actorOf, formOf } from "../../http/session";
+import { type SessionMember, actorOf } from "../../http/session";
+import { formOf, parseForm } from "../../http/forms";
 import { endAccountConnection, listConnections } from "../../domain/oauth";
-import { invalid } from "../../lib/errors";
+import { ReasonInput } from "../../domain/reason";
 
 async function connectionsPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status } = {}) {
   const { connections } = await listConnections(c.env, s.tenantId, { ended: true });
@@ -20,8 +21,7 @@ export function connectionRoutes() {
   route("POST", "/app/connections/:id/end", "oauth.manage", async (c, s) => {
     const f = await formOf(c);
     try {
-      const reason = (f.reason ?? "").trim();
-      if (!reason || reason.length > 500) throw invalid("reason: 1 to 500 characters.");
+      const { reason } = parseForm(ReasonInput, { reason: f.reason ?? "" });
       await endAccountConnection(c.env, s.tenantId, c.req.param("id")!, reason, actorOf(s));
     } catch (err) {
       return connectionsPage(c, s, refusalOf(err));

@@ -1,13 +1,14 @@
 /** Documents: the list, sending from a template, one document (reminders, fresh links, void) and its downloads. */
 import { download } from "../../http/download";
 import { ApiError } from "../../lib/errors";
-import { type C, type Status, bad, ok, page, parsed, refusalOf, route, speech, tr, viewer, who } from "../kit";
+import { type C, type Status, bad, ok, page, refusalOf, route, speech, tr, viewer, who } from "../kit";
 import type { Child } from "hono/jsx";
 import { ChooseTemplateView, DocumentView, DocumentsView, SEND_ROWS, SendView, SentView } from "./view";
 import { type Flash, ShownOnce, ShownOnceSecret } from "../frame";
 import { ListQuery, PrepareInput, SendInput, VoidInput, getDocument, listDocuments, prepareDocument, sendDocument, voidDocument } from "../../domain/documents";
 import { type SealedKind, sealedFile } from "../../domain/evidence";
-import { type SessionMember, formOf, principalOf } from "../../http/session";
+import { type SessionMember, principalOf } from "../../http/session";
+import { formOf, parseForm } from "../../http/forms";
 import { brandOf, signingLink } from "../../domain/branding";
 import { documentForAccount } from "../../db/evidence";
 import { issueFreshLink, remindSigner } from "../../domain/signer-links";
@@ -73,8 +74,8 @@ export function documentRoutes() {
     );
     let documentId: string | null = null;
     try {
-      const prep = parsed(PrepareInput, { template_code: f.template_code ?? "", title: f.title || undefined, values, sequential: f.sequential === "true" });
-      const send = parsed(SendInput, { signers: signersOf(f) });
+      const prep = parseForm(PrepareInput, { template_code: f.template_code ?? "", title: f.title || undefined, values, sequential: f.sequential === "true" });
+      const send = parseForm(SendInput, { signers: signersOf(f) });
       documentId = (await prepareDocument(c.env, p, prep, who(c))).document_id;
       const { links } = await sendDocument(c.env, p, documentId, send.signers, who(c));
       return page(c, s, speech(c).t("sd_doc_sent"), SentView({ t: speech(c).t, documentId, links, baseUrl: publicBaseUrl(c.env) }));
@@ -111,7 +112,7 @@ export function documentRoutes() {
     const f = await formOf(c);
     const id = c.req.param("id")!;
     try {
-      const send = parsed(SendInput, { signers: signersOf(f) });
+      const send = parseForm(SendInput, { signers: signersOf(f) });
       const { links } = await sendDocument(c.env, principalOf(s), id, send.signers, who(c));
       return page(c, s, speech(c).t("sd_doc_sent"), SentView({ t: speech(c).t, documentId: id, links, baseUrl: publicBaseUrl(c.env) }));
     } catch (err) {
@@ -123,7 +124,7 @@ export function documentRoutes() {
     const f = await formOf(c);
     const id = c.req.param("id")!;
     try {
-      const { reason } = parsed(VoidInput, { reason: f.reason ?? "" });
+      const { reason } = parseForm(VoidInput, { reason: f.reason ?? "" });
       await voidDocument(c.env, principalOf(s), id, reason, who(c));
     } catch (err) {
       return documentPage(c, s, id, refusalOf(err));

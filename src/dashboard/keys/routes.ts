@@ -3,8 +3,9 @@ import { type C, type Status, ok, page, refusalOf, route, speech, tr, viewer } f
 import type { Child } from "hono/jsx";
 import { type Flash, ShownOnce, ShownOnceSecret } from "../frame";
 import { KeysView } from "./view";
-import { SCOPES, type Scope } from "../../domain/vocabulary";
-import { type SessionMember, actorOf, formAll, formOf } from "../../http/session";
+import { KeyIssueInput, KeyRevokeInput } from "../../domain/account-commands";
+import { type SessionMember, actorOf } from "../../http/session";
+import { formAll, formOf, parseForm } from "../../http/forms";
 import { invalid } from "../../lib/errors";
 import { issueKey, listKeys, revokeKey } from "../../domain/accounts";
 
@@ -20,16 +21,17 @@ export function keyRoutes() {
   route("POST", "/app/keys", "keys.manage", async (c, s) => {
     const f = await formOf(c);
     try {
-      const label = (f.label ?? "").trim();
-      if (!label || label.length > 100) throw invalid("label: 1 to 100 characters.");
-      if (f.mode !== "test" && f.mode !== "live") throw invalid("mode: test or live.");
-      const scopes = await formAll(c, "scopes");
-      if (scopes.length === 0) throw invalid("scopes: choose at least one.");
-      const unknown = scopes.filter((x) => !(SCOPES as readonly string[]).includes(x));
-      if (unknown.length) throw invalid(`scopes: unknown ${unknown.join(", ")}.`);
+      // The date field is the form's own way to say expires_at (end of that day, UTC).
       const expires = f.expires_on ? new Date(`${f.expires_on}T23:59:59Z`) : null;
       if (expires && Number.isNaN(expires.getTime())) throw invalid("expires_on: a date such as 2027-01-31.");
-      const r = await issueKey(c.env, s.tenantId, { label, mode: f.mode, scopes: scopes as Scope[], expires_at: expires?.toISOString() ?? null }, actorOf(s));
+      const input = parseForm(KeyIssueInput, {
+        label: (f.label ?? "").trim(),
+        mode: f.mode,
+        scopes: await formAll(c, "scopes"),
+        expires_at: expires?.toISOString() ?? null,
+      });
+      const label = input.label;
+      const r = await issueKey(c.env, s.tenantId, input, actorOf(s));
       const once = ShownOnce({
         title: tr(c)("nt_key_issued", { label }),
         note: tr(c)("nt_key_once"),
@@ -44,8 +46,7 @@ export function keyRoutes() {
   route("POST", "/app/keys/:id/revoke", "keys.manage", async (c, s) => {
     const f = await formOf(c);
     try {
-      const reason = (f.reason ?? "").trim();
-      if (!reason || reason.length > 500) throw invalid("reason: 1 to 500 characters.");
+      const { reason } = parseForm(KeyRevokeInput, { reason: f.reason ?? "" });
       await revokeKey(c.env, c.req.param("id")!, reason, actorOf(s), s.tenantId);
     } catch (err) {
       return keysPage(c, s, refusalOf(err));

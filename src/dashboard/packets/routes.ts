@@ -5,6 +5,7 @@ import { type CsvImported, importCsv } from "../../domain/subject-csv";
 import type { Flash } from "../frame";
 import { PacketView, PacketsView } from "./view";
 import { type SessionMember, principalOf } from "../../http/session";
+import { formFile } from "../../http/forms";
 import { getPacket, listPackets, packetOfItemFor, startItem } from "../../domain/packets";
 import { invalid } from "../../lib/errors";
 
@@ -36,9 +37,8 @@ export function packetRoutes() {
 
   route("POST", "/app/packets/import", "subjects.write", async (c, s) => {
     try {
-      const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-      const file = body.file;
-      if (!(file instanceof File) || file.size === 0) throw invalid("file: choose a CSV file to import.");
+      const file = await formFile(c, "file");
+      if (!file || file.size === 0) throw invalid("file: choose a CSV file to import.");
       const { imported } = await importCsv(c.env, principalOf(s), new Uint8Array(await file.arrayBuffer()));
       const note = imported.length === 1 ? tr(c)("nt_imported_one") : tr(c)("nt_imported_other", { count: imported.length });
       return packetsPage(c, s, { flash: ok(note), imported });

@@ -1,11 +1,13 @@
 /** PDF templates: upload, page pictures drawn in the browser, the placement editor (docs/dashboard.md). */
 import { download } from "../../http/download";
 import { ApiError, invalid } from "../../lib/errors";
-import { type C, type Status, dashboard, ok, page, pageNonce, parsed, refusalOf, route, tr, viewer } from "../kit";
-import { FieldInputSchema, TemplateCreate, publishTemplate } from "../../domain/templates";
+import { type C, type Status, dashboard, ok, page, pageNonce, refusalOf, route, tr, viewer } from "../kit";
+import { publishTemplate } from "../../domain/templates";
 import type { Flash } from "../frame";
 import {
   PDF_TEMPLATE_LIMITS,
+  PdfTemplateUpload,
+  TemplatePatch,
   originalPdf,
   pagePicture,
   pictureTooLarge as pagePictureTooLarge,
@@ -16,12 +18,12 @@ import {
   uploadPdfTemplate,
 } from "../../domain/pdf-templates";
 import { PlacementView, pdfToolPolicy } from "./view";
-import { type SessionMember, formOf, principalOf } from "../../http/session";
+import { type SessionMember, principalOf } from "../../http/session";
+import { formFile, formOf, parseForm } from "../../http/forms";
 import { uploadLimitOf } from "../../http/body-limit";
 import { picturesOf, templateWithPdf } from "../../db/pdf-templates";
 import { templatesPage } from "../templates/routes";
 import { versionsOf } from "../../db/templates";
-import { z } from "@hono/zod-openapi";
 
 /** The page script asks for JSON (Accept); a plain form post gets a page. */
 const wantsJson = (c: C) => (c.req.header("accept") ?? "").includes("application/json");
@@ -59,8 +61,6 @@ const pageNumber = (c: C) => {
   return /^[1-9][0-9]{0,2}$/.test(n) ? Number(n) : null;
 };
 
-const PlacedFields = z.array(FieldInputSchema).max(50);
-
 /** Registers this area's pages and actions, in the order the dashboard answers them. */
 export function pdfTemplateRoutes() {
   dashboard.use(
@@ -73,11 +73,10 @@ export function pdfTemplateRoutes() {
   route("POST", "/app/templates/pdf", "templates.write", async (c, s) => {
     const f = await formOf(c);
     try {
-      const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-      const file = body.file;
-      if (!(file instanceof File) || file.size === 0) throw invalid("file: choose a PDF file to upload.");
+      const file = await formFile(c, "file");
+      if (!file || file.size === 0) throw invalid("file: choose a PDF file to upload.");
       if (file.size > PDF_TEMPLATE_LIMITS.maxBytes) throw pdfTooLarge(file.size);
-      const meta = parsed(z.object({ code: TemplateCreate.shape.code, name: TemplateCreate.shape.name, kind: TemplateCreate.shape.kind }), {
+      const meta = parseForm(PdfTemplateUpload, {
         code: (f.code ?? "").trim(),
         name: f.name ?? "",
         kind: f.kind || "contract",
@@ -134,9 +133,8 @@ export function pdfTemplateRoutes() {
     try {
       const n = pageNumber(c);
       if (n === null) throw invalid("n: a page number (1, 2, …).");
-      const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-      const file = body.file;
-      if (!(file instanceof File) || file.size === 0) throw invalid("file: the page's picture (PNG or JPEG).");
+      const file = await formFile(c, "file");
+      if (!file || file.size === 0) throw invalid("file: the page's picture (PNG or JPEG).");
       if (file.size > PDF_TEMPLATE_LIMITS.pictureMaxBytes) throw pagePictureTooLarge(file.size);
       const info = await putPagePicture(c.env, principalOf(s), c.req.param("id")!, n, new Uint8Array(await file.arrayBuffer()), file.type);
       return c.json({ info }, 200);
@@ -156,7 +154,7 @@ export function pdfTemplateRoutes() {
         posted = undefined;
       }
       if (!posted) throw invalid("fields: the editor's fields were not sent.", "Reload the page and place the fields again.");
-      const fields = parsed(PlacedFields, posted);
+      const fields = parseForm(TemplatePatch.shape.fields, posted);
       const r = await placeFields(c.env, principalOf(s), c.req.param("id")!, fields);
       const placed = r.fields.filter((x) => x.place).length;
       return placementPage(c, s, {

@@ -1,10 +1,11 @@
 /** Retention settings and a document's redaction (docs/retention.md). */
-import { type C, type Status, ok, page, parsed, refusalOf, route, tr, viewer } from "../kit";
+import { type C, type Status, ok, page, refusalOf, route, tr, viewer } from "../kit";
 import type { Flash } from "../frame";
 import { RedactInput, redactDocument } from "../../domain/redaction";
 import { RetentionInput, retentionView } from "../../domain/retention";
 import { RetentionView } from "./view";
-import { type SessionMember, actorOf, formOf, principalOf } from "../../http/session";
+import { type SessionMember, actorOf, principalOf } from "../../http/session";
+import { formOf, parseForm } from "../../http/forms";
 import { dbOf } from "../../db/client";
 import { documentPage } from "../documents/routes";
 import { retentionOf } from "../../db/redaction";
@@ -25,7 +26,7 @@ export function retentionRoutes() {
     const f = await formOf(c);
     const num = (v: string | undefined) => (v === undefined || v.trim() === "" ? null : Number(v));
     try {
-      const patch = parsed(RetentionInput, { completed_days: num(f.completed_days), ended_days: num(f.ended_days), minimum_days: num(f.minimum_days) ?? 0 });
+      const patch = parseForm(RetentionInput, { completed_days: num(f.completed_days), ended_days: num(f.ended_days), minimum_days: num(f.minimum_days) ?? 0 });
       await updateTenant(c.env, s.tenantId, { retention: patch }, actorOf(s));
     } catch (err) {
       return retentionPage(c, s, refusalOf(err));
@@ -37,7 +38,7 @@ export function retentionRoutes() {
     const f = await formOf(c);
     const id = c.req.param("id")!;
     try {
-      const { reason } = parsed(RedactInput, { reason: f.reason ?? "" });
+      const { reason } = parseForm(RedactInput, { reason: f.reason ?? "" });
       await redactDocument(c.env, principalOf(s), id, reason);
     } catch (err) {
       return documentPage(c, s, id, refusalOf(err));

@@ -1,9 +1,10 @@
 /** Tablets: pairing codes and stopping a device. */
-import { type C, type Status, ok, page, parsed, refusalOf, route, tr, viewer } from "../kit";
+import { type C, type Status, ok, page, refusalOf, route, tr, viewer } from "../kit";
 import type { Child } from "hono/jsx";
 import { type Flash, ShownOnce, ShownOnceSecret } from "../frame";
-import { PairingCodeInput } from "../../routes/devices";
-import { type SessionMember, formOf, principalOf } from "../../http/session";
+import { PairingCodeInput } from "../../domain/devices";
+import { type SessionMember, principalOf } from "../../http/session";
+import { formOf, parseForm } from "../../http/forms";
 import { TabletsView } from "./view";
 import { createPairingCode, listDevices, stopDevice } from "../../domain/devices";
 import { listWorkflows } from "../../domain/workflows";
@@ -22,7 +23,7 @@ export function tabletRoutes() {
   route("POST", "/app/tablets", "tablets.write", async (c, s) => {
     const f = await formOf(c);
     try {
-      const input = parsed(PairingCodeInput, { name: f.name ?? "", workflow_id: f.workflow_id ?? "" });
+      const input = parseForm(PairingCodeInput, { name: f.name ?? "", workflow_id: f.workflow_id ?? "" });
       const r = await createPairingCode(c.env, principalOf(s), input);
       const once = ShownOnce({
         title: tr(c)("nt_pairing_title", { name: input.name }),

@@ -1,10 +1,11 @@
 /** Text templates: the list (with the PDF templates' section), new drafts, publishing and revising. */
 import { ApiError } from "../../lib/errors";
-import { type C, type Status, listOf, ok, page, pageNonce, parsed, refusalOf, route, speech, tr, viewer } from "../kit";
+import { type C, type Status, listOf, ok, page, pageNonce, refusalOf, route, speech, tr, viewer } from "../kit";
 import type { Flash } from "../frame";
 import { PdfTemplatesSection, pdfToolPolicy } from "../pdf-templates/view";
 import { ReviseTemplateView, TemplatesView } from "./view";
-import { type SessionMember, formOf, principalOf } from "../../http/session";
+import { type SessionMember, principalOf } from "../../http/session";
+import { formOf, parseForm } from "../../http/forms";
 import { TemplateCreate, TemplateRevise, createTemplate, listTemplates, publishTemplate, revisable, reviseTemplate } from "../../domain/templates";
 import { pdfTemplateIdsOf } from "../../db/pdf-templates";
 
@@ -42,7 +43,7 @@ export function templateRoutes() {
   route("POST", "/app/templates", "templates.write", async (c, s) => {
     const f = await formOf(c);
     try {
-      const input = parsed(TemplateCreate, {
+      const input = parseForm(TemplateCreate, {
         code: f.code ?? "",
         name: f.name ?? "",
         kind: f.kind || undefined,
@@ -76,7 +77,7 @@ export function templateRoutes() {
       const from = await revisable(c.env, principalOf(s), code);
       const pdf = from.pdf;
       const text = pdf ? {} : { body: f.body ?? "", variables: listOf(f.variables) };
-      const r = await reviseTemplate(c.env, principalOf(s), parsed(TemplateRevise, { code, name: f.name ?? "", kind: f.kind || undefined, ...text }), from);
+      const r = await reviseTemplate(c.env, principalOf(s), parseForm(TemplateRevise, { code, name: f.name ?? "", kind: f.kind || undefined, ...text }), from);
       if (pdf) return c.redirect(`/app/templates/${r.template_id}/place`, 303);
       return templatesPage(c, s, { flash: ok(tr(c)("nt_revised", { code, version: r.version })) });
     } catch (err) {

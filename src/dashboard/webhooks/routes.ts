@@ -1,9 +1,10 @@
 /** Webhook endpoints: add, ping, rotate the secret, deliveries and their replay. */
 import { ApiError } from "../../lib/errors";
-import { type C, type Status, ok, page, parsed, refusalOf, route, speech, tr, viewer } from "../kit";
+import { type C, type Status, ok, page, refusalOf, route, speech, tr, viewer } from "../kit";
 import type { Child } from "hono/jsx";
 import { type Flash, ShownOnce, ShownOnceSecret } from "../frame";
-import { type SessionMember, formAll, formOf, principalOf } from "../../http/session";
+import { type SessionMember, principalOf } from "../../http/session";
+import { formAll, formOf, parseForm } from "../../http/forms";
 import { WebhookView, WebhooksView } from "./view";
 import { WebhookAdd, addEndpoint, listDeliveries, listEndpoints, pingEndpoint, replayDelivery, rotateSecret } from "../../domain/webhook-endpoints";
 
@@ -36,7 +37,7 @@ export function webhookRoutes() {
     const f = await formOf(c);
     try {
       const events = await formAll(c, "events");
-      const input = parsed(WebhookAdd, { url: f.url ?? "", events, label: f.label || undefined });
+      const input = parseForm(WebhookAdd, { url: f.url ?? "", events, label: f.label || undefined });
       const r = await addEndpoint(c.env, principalOf(s), input);
       return webhooksPage(c, s, { once: secretOnce(c, tr(c)("nt_endpoint_added"), r.secret) });
     } catch (err) {

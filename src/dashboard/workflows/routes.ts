@@ -2,10 +2,11 @@
 import { download } from "../../http/download";
 import { fromBase64, toBase64 } from "../../lib/bytes";
 import { ApiError } from "../../lib/errors";
-import { type C, type Status, ok, page, parsed, refusalOf, route, speech, tr, viewer } from "../kit";
+import { type C, type Status, ok, page, refusalOf, route, speech, tr, viewer } from "../kit";
 import type { Flash } from "../frame";
 import { NEW_WORKFLOW_FORM, WorkflowFormView, WorkflowView, WorkflowsView, workflowForm } from "./view";
-import { type SessionMember, formOf, principalOf } from "../../http/session";
+import { type SessionMember, principalOf } from "../../http/session";
+import { formOf, parseForm } from "../../http/forms";
 import { WorkflowCreate, WorkflowEdit, createWorkflow, editWorkflow, getWorkflow, listWorkflows, workflowQr } from "../../domain/workflows";
 import { listTemplates } from "../../domain/templates";
 
@@ -85,7 +86,7 @@ export function workflowRoutes() {
     const f = await formOf(c);
     let id: string;
     try {
-      id = (await createWorkflow(c.env, principalOf(s), parsed(WorkflowCreate, workflowInputOf(f)))).id;
+      id = (await createWorkflow(c.env, principalOf(s), parseForm(WorkflowCreate, workflowInputOf(f)))).id;
     } catch (err) {
       return workflowFormPage(c, s, f, null, refusalOf(err));
     }
@@ -101,7 +102,7 @@ export function workflowRoutes() {
     const f = await formOf(c);
     const id = c.req.param("id")!;
     try {
-      await editWorkflow(c.env, principalOf(s), id, parsed(WorkflowEdit, workflowInputOf(f)));
+      await editWorkflow(c.env, principalOf(s), id, parseForm(WorkflowEdit, workflowInputOf(f)));
     } catch (err) {
       if (err instanceof ApiError && err.code === "not_found") throw err;
       return workflowFormPage(c, s, f, id, refusalOf(err));
