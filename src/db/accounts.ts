@@ -3,7 +3,7 @@
  * Row types come from the schema; nothing here decides a rule.
  */
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { type Db, dbOf } from "./client";
+import type { Db } from "./client";
 import { apiKeys, auditLog, members, oauthClients, plans, tenants, type usage } from "./schema";
 
 export type PlanRow = typeof plans.$inferSelect;

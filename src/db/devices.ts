@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, gt, isNotNull, isNull, or } from "drizzle-orm";
 import type { Mode } from "../domain/vocabulary";
-import { type Db, dbOf } from "./client";
+import type { Db } from "./client";
 import { devices, documents, tenants, workflows } from "./schema";
 
 export type DeviceRow = typeof devices.$inferSelect;

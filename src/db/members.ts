@@ -4,7 +4,7 @@
  * src/domain/members.ts and src/http/session.ts.
  */
 import { and, asc, eq, gt, gte, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
-import { type Db, dbOf } from "./client";
+import type { Db } from "./client";
 import { memberSessions, members, signInLinks, tenants } from "./schema";
 
 export type MemberRow = typeof members.$inferSelect;

@@ -4,7 +4,7 @@
  * the schema; the rules live in src/domain/messages.ts.
  */
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, max, type SQL, sql } from "drizzle-orm";
-import { type Db, dbOf } from "./client";
+import type { Db } from "./client";
 import { brandings, documents, events, messages, signers, tenants } from "./schema";
 
 export type MessageRow = typeof messages.$inferSelect;

@@ -8,7 +8,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Mode } from "../env";
 import type { PacketItemStatus, PacketStatus } from "../domain/vocabulary";
-import { type Db, dbOf } from "./client";
+import type { Db } from "./client";
 import { packetItems, packets, participants, subjects, workflows } from "./schema";
 
 export type SubjectRow = typeof subjects.$inferSelect;

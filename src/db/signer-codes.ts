@@ -3,7 +3,7 @@
  * src/domain/signer-codes.ts and run inside the document's sequencer.
  */
 import { and, desc, eq, gt, inArray, isNull, notInArray } from "drizzle-orm";
-import { type Db, dbOf } from "./client";
+import type { Db } from "./client";
 import { messages, signerCodes, signers } from "./schema";
 
 export type SignerCodeRow = typeof signerCodes.$inferSelect;

@@ -4,7 +4,7 @@
  * src/domain/sms-inbound.ts.
  */
 import { and, desc, eq } from "drizzle-orm";
-import { type Db, dbOf } from "./client";
+import type { Db } from "./client";
 import { smsConsents, smsNumberEvents, smsNumbers, tenants } from "./schema";
 
 export type SmsConsentRow = typeof smsConsents.$inferSelect;

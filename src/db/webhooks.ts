@@ -11,9 +11,9 @@
  * the SQL-side random delivery id of the INSERT…SELECT fan-out. Each is marked where it is used.
  */
 import { and, asc, eq, exists, inArray, isNotNull, isNull, lt, lte, not, sql, type SQL } from "drizzle-orm";
-import type { Env, Mode } from "../env";
+import type { Mode } from "../env";
 import { auditLog, tenants, webhookDeliveries, webhookEndpoints } from "./schema";
-import { type Db, dbOf } from "./client";
+import type { Db } from "./client";
 import type { DeliveryStatus } from "../domain/vocabulary";
 
 export type { Db };

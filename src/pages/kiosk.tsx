@@ -6,6 +6,7 @@
  * empty form. Plain POST forms: everything works without JavaScript; the only script sends the
  * thank-you screen back to the form after 30 seconds.
  */
+import type { StartFormErrors } from "./start-form";
 import type { T } from "../i18n";
 import { Layout, siteName } from "./layout";
 import { THANKS_JS } from "./scripts.generated";
@@ -54,14 +55,13 @@ export function PairPage(p: Base & { problem?: "refused" | "signedOut" | null })
 }
 
 export type KioskField = { key: string; label: string; required: boolean };
-export type KioskFormErrors = { name?: string; email?: string; fields?: Record<string, string>; form?: string };
 
 export function KioskFormPage(
   p: Base & {
     workflow: { name: string; intro: string; formFields: KioskField[] };
     /** One per showing of the form: a double tap starts one document, not two. */
     attempt: string;
-    errors?: KioskFormErrors;
+    errors?: StartFormErrors;
     posted?: { full_name?: string; email?: string; fields?: Record<string, string> };
     closed?: boolean;
   },

@@ -5,6 +5,7 @@
  * signing page. A plain POST form: it works without JavaScript; the one script only stops a
  * second submission while the first is on its way.
  */
+import type { StartFormErrors } from "./start-form";
 import type { WorkflowFormField } from "../db/schema";
 import type { Lang, T } from "../i18n";
 import { Layout, MessagePage, siteName } from "./layout";
@@ -19,8 +20,6 @@ export const NAME_INPUT = "full_name";
 export const EMAIL_INPUT = "email";
 export const fieldInput = (key: string) => `field.${key}`;
 
-export type PublicFormErrors = { name?: string; email?: string; fields?: Record<string, string>; form?: string };
-
 export type PublicFormProps = {
   t: T;
   nonce: string;
@@ -30,7 +29,7 @@ export type PublicFormProps = {
   intro: string;
   formFields: readonly WorkflowFormField[];
   posted?: { name: string; email: string; fields: Record<string, string> };
-  errors?: PublicFormErrors;
+  errors?: StartFormErrors;
   /** Names this form's one start: a second press of the same form lands on the first start's signing page. */
   startKey: string;
   /** The account's brand, when it wears its own (white-label). */

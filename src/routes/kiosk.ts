@@ -14,14 +14,15 @@
  * Every POST checks that it comes from this origin (Origin / Sec-Fetch-Site), so another site
  * cannot pair the tablet to its own account or start documents with it.
  */
+import { type StartFormErrors, checkStartForm } from "../pages/start-form";
 import type { Context } from "hono";
 import { dbOf } from "../db/client";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../env";
-import { ApiError, validationError } from "../lib/errors";
+import { ApiError } from "../lib/errors";
 import { admitKey, clientAddress, signerContext } from "../http/auth";
 import { once } from "../http/idempotency";
-import { StartInput, startWorkflow } from "../domain/workflows";
+import { startWorkflow } from "../domain/workflows";
 import type { Mode } from "../env";
 import { TOKEN_LIMIT, limitOrThrow } from "../http/rate-limit";
 import { refuseCrossSite } from "../http/session";
@@ -32,7 +33,7 @@ import { DevicePairInput, pairDevice, deviceOfKey } from "../domain/devices";
 import { signBodyLimit } from "../http/body-limit";
 import { workflowForKiosk } from "../db/devices";
 import { pageHeaders } from "../http/page";
-import { KioskFormPage, PairPage, ThanksPage, kioskPath, type KioskFormErrors } from "../pages/kiosk";
+import { KioskFormPage, PairPage, ThanksPage, kioskPath } from "../pages/kiosk";
 import type { T } from "../i18n";
 import { brandOf } from "../domain/branding";
 import { hostAccountOf } from "./signing-host";
@@ -61,7 +62,7 @@ const cookieOptions = (c: C) => ({
 });
 
 /** A form POST from another origin is refused (login CSRF would pair the tablet to another account): src/http/session.ts. */
-const sameOrigin = (c: C) => refuseCrossSite(c, "This form only takes posts from the tablet's own page.");
+const tabletPageOnly = (c: C) => refuseCrossSite(c, "This form only takes posts from the tablet's own page.");
 
 type Session = { key: string; tenantId: string; mode: string; deviceId: string; workflowId: string; whiteLabel: boolean };
 
@@ -95,7 +96,7 @@ async function formPage(
   c: C,
   t: T,
   s: Session,
-  extra: { errors?: KioskFormErrors; posted?: Parameters<typeof KioskFormPage>[0]["posted"] } = {},
+  extra: { errors?: StartFormErrors; posted?: Parameters<typeof KioskFormPage>[0]["posted"] } = {},
   status: 200 | 422 = 200,
 ) {
   const [w, brand] = await Promise.all([workflowForKiosk(dbOf(c.env), s.tenantId, s.mode, s.workflowId), kioskBrand(c, s)]);
@@ -122,7 +123,7 @@ kiosk.get("/t", async (c) => {
 });
 
 kiosk.post("/t/pair", async (c) => {
-  sameOrigin(c);
+  tabletPageOnly(c);
   await limitOrThrow(c, pairLimiterName(clientAddress(c.req.raw)), PAIR_LIMIT);
   const body = await readForm(c);
   const t = translate(c, body.lang);
@@ -141,33 +142,17 @@ kiosk.post("/t/pair", async (c) => {
 });
 
 kiosk.post("/t/start", async (c) => {
-  sameOrigin(c);
+  tabletPageOnly(c);
   const body = await readForm(c);
   const t = translate(c, body.lang);
   const s = await session(c);
   if (typeof s === "string") return c.redirect(kioskPath(t.lang), 303);
   const w = await workflowForKiosk(dbOf(c.env), s.tenantId, s.mode, s.workflowId);
-  const full_name = (body.full_name ?? "").trim();
-  const email = (body.email ?? "").trim();
   const fields: Record<string, string> = {};
   for (const f of w?.formFields ?? []) fields[f.key] = (body[`field.${f.key}`] ?? "").trim();
-  const posted = { full_name, email, fields };
-
-  // The same schema as the API's start: the page only places each problem beside its input.
-  const input = { email, full_name, fields: Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== "")) };
-  const parsed = StartInput.safeParse(input);
-  const errors: KioskFormErrors = { fields: {} };
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const [where, key] = issue.path.map(String);
-      if (where === "email") errors.email = t("err_email");
-      else if (where === "full_name") errors.name = t("k_err_name");
-      else if (where === "fields" && key) errors.fields![key] = t("k_err_answer");
-      else errors.form ??= validationError([issue], "body").message;
-    }
-  }
-  for (const f of w?.formFields ?? []) if (f.required && !fields[f.key]) errors.fields![f.key] ??= t("err_required");
-  if (!parsed.success || Object.keys(errors.fields!).length) return formPage(c, t, s, { errors, posted }, 422);
+  const posted = { full_name: (body.full_name ?? "").trim(), email: (body.email ?? "").trim(), fields };
+  const { input, errors } = checkStartForm(t, { name: "k_err_name", answer: "k_err_answer" }, w?.formFields ?? [], { ...posted, answers: fields });
+  if (errors) return formPage(c, t, s, { errors, posted }, 422);
 
   // The workflow's start, as the device's own (its grant is its paired workflow): a double tap
   // replays the first start (the form's attempt is the key), and the answer's only link is the
@@ -177,7 +162,7 @@ kiosk.post("/t/start", async (c) => {
   try {
     const who = { tenantId: s.tenantId, mode: s.mode as Mode, deviceId: s.deviceId };
     const started = await once(c.env, s, "workflows.start", `kiosk-${attempt}`, input, () =>
-      startWorkflow(c.env, who, s.workflowId, parsed.data, signerContext(c.req.raw)),
+      startWorkflow(c.env, who, s.workflowId, input, signerContext(c.req.raw)),
     );
     token = started.signers.find((x) => x.participant)?.token;
   } catch (err) {
@@ -218,7 +203,7 @@ for (const [path, handler, limit] of [
   ["/t/sign/decline", postDecline],
 ] as const) {
   const run = async (c: C) => {
-    sameOrigin(c);
+    tabletPageOnly(c);
     const face = await signerFace(c);
     if (!face) return c.redirect(kioskPath(translate(c).lang), 303);
     return handler(c, face);

@@ -22,7 +22,8 @@ import { dbOf } from "../db/client";
 import { IDEMPOTENCY_TTL_MS, claim } from "../http/idempotency";
 import { openWithSecret, sealWithSecret } from "../lib/secret-box";
 import { randomHex, sha256Hex } from "../lib/crypto";
-import { StartInput, startLoaded } from "../domain/workflows";
+import { startLoaded } from "../domain/workflows";
+import { type StartFormErrors, checkStartForm } from "../pages/start-form";
 import { type T, translator } from "../i18n";
 import { langFor } from "../http/language";
 import { pageHeaders } from "../http/page";
@@ -31,16 +32,7 @@ import { MessagePage } from "../pages/layout";
 import { brandOf } from "../domain/branding";
 import { type PageBrand, pageBrand } from "../pages/brand";
 import { signPath } from "../pages/signing";
-import {
-  ClosedFormPage,
-  EMAIL_INPUT,
-  MissingFormPage,
-  NAME_INPUT,
-  PublicFormPage,
-  type PublicFormErrors,
-  type PublicFormProps,
-  fieldInput,
-} from "../pages/public-form";
+import { ClosedFormPage, EMAIL_INPUT, MissingFormPage, NAME_INPUT, PublicFormPage, type PublicFormProps, fieldInput } from "../pages/public-form";
 
 type C = Context<AppEnv>;
 
@@ -120,21 +112,13 @@ publicForm.post("/f/:slug", ownPage, async (c) => {
     email: (body[EMAIL_INPUT] ?? "").trim(),
     fields: Object.fromEntries(fields.map((f) => [f.key, body[fieldInput(f.key)] ?? ""])),
   };
-  const answers = Object.fromEntries(Object.entries(posted.fields).filter(([, v]) => v.trim() !== ""));
-  const errors: PublicFormErrors = { fields: {} };
-  // The same schema as the API's start: the page only places each problem beside its input.
-  const parsed = StartInput.safeParse({ email: posted.email, full_name: posted.name, fields: answers });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const [where, key] = issue.path.map(String);
-      if (where === "email") errors.email = t("err_email");
-      else if (where === "full_name") errors.name = t("pf_err_name");
-      else if (where === "fields" && key) errors.fields![key] = t("pf_err_answer");
-    }
-  }
-  for (const f of fields) if (f.required && !(f.key in answers)) errors.fields![f.key] ??= t("err_required");
-  const form = (status: 422, errs: PublicFormErrors) => formPage(c, { t, nonce, slug, w }, { posted, errors: errs, startKey: startKeyOf(body) }, status);
-  if (!parsed.success || Object.keys(errors.fields!).length) return form(422, errors);
+  const { input, errors } = checkStartForm(t, { name: "pf_err_name", answer: "pf_err_answer" }, fields, {
+    email: posted.email,
+    full_name: posted.name,
+    answers: posted.fields,
+  });
+  const form = (status: 422, errs: StartFormErrors) => formPage(c, { t, nonce, slug, w }, { posted, errors: errs, startKey: startKeyOf(body) }, status);
+  if (errors) return form(422, errors);
 
   // The same form pressed twice (no script to stop a double click) lands on the first start's page.
   const startKey = FORM_START_KEY.test(body.start_key ?? "") ? body.start_key! : null;
@@ -154,7 +138,7 @@ publicForm.post("/f/:slug", ownPage, async (c) => {
     await limitOrThrow(c, `form-start-day:${address(c)}`, FORM_STARTS_PER_DAY);
     if (w.turnstileSiteKey) await humanOrThrow(c, body[TURNSTILE_INPUT] ?? "");
     await accountDayOrThrow(c, w.row.tenantId, w.dailyCap);
-    started = await startLoaded(c.env, { tenantId: w.row.tenantId, mode: w.row.mode as Mode, deviceId: null }, w, parsed.data, signerContext(c.req.raw));
+    started = await startLoaded(c.env, { tenantId: w.row.tenantId, mode: w.row.mode as Mode, deviceId: null }, w, input, signerContext(c.req.raw));
   } catch (err) {
     if (once && claimed) await dropClaim(dbOf(c.env), once, claimed);
     if (err instanceof NotAPerson) return form(422, { form: t("pf_humanCheck") });
