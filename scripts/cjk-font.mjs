@@ -56,15 +56,29 @@ export function cjkFontBytes(source = process.env.CJK_FONT || DEFAULT_CJK_SOURCE
   return extractFace(new Uint8Array(readFileSync(source)), 0);
 }
 
-/** Puts the face into the FILES bucket with wrangler (`--local` or `--remote`). */
-export function uploadCjkFont(mode, { node = process.execPath, env = process.env } = {}) {
+/**
+ * Puts the face into the FILES bucket with wrangler (`--local` or `--remote`). `wrangler` is the
+ * command that runs wrangler (default: this Node and the installed wrangler), `bucket` the
+ * bucket's name (default wrangler.toml's), `config` a wrangler config file (`-c`).
+ */
+export function uploadCjkFont(
+  mode,
+  {
+    node = process.execPath,
+    env = process.env,
+    wrangler = [node, path.join(ROOT, "node_modules/wrangler/bin/wrangler.js")],
+    bucket = "edge-sign-files",
+    config,
+    cwd = ROOT,
+  } = {},
+) {
   const bytes = cjkFontBytes();
   if (!bytes) return { ok: false, reason: `no CJK font at ${process.env.CJK_FONT || DEFAULT_CJK_SOURCE} (apt-get install fonts-wqy-zenhei)` };
   const file = path.join(mkdtempSync(path.join(tmpdir(), "edge-sign-font-")), "cjk.ttf");
   writeFileSync(file, bytes);
-  const wrangler = path.join(ROOT, "node_modules/wrangler/bin/wrangler.js");
-  const r = spawnSync(node, [wrangler, "r2", "object", "put", `edge-sign-files/${CJK_FONT_KEY}`, "--file", file, "--content-type", "font/ttf", mode], {
-    cwd: ROOT,
+  const args = ["r2", "object", "put", `${bucket}/${CJK_FONT_KEY}`, "--file", file, "--content-type", "font/ttf", mode, ...(config ? ["-c", config] : [])];
+  const r = spawnSync(wrangler[0], [...wrangler.slice(1), ...args], {
+    cwd,
     env,
     encoding: "utf8",
   });

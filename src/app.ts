@@ -15,7 +15,7 @@ import { log } from "./lib/log";
 import { requestLog } from "./http/request-log";
 import { language } from "./http/language";
 import { jsonDepthLimit } from "./http/json-body";
-import { ConfigError, configOf } from "./lib/config";
+import { ConfigError, configOf, emailOutboxInProduction } from "./lib/config";
 import { account } from "./routes/account";
 import { ops } from "./routes/ops";
 import { templates } from "./routes/templates";
@@ -67,6 +67,7 @@ app.use("/oauth/token", apiHeaders);
 app.use("/.well-known/*", apiHeaders);
 
 const reported = new WeakSet<object>();
+let outboxWarned = false; // once per isolate
 // Nothing is served on a configuration that does not pass src/lib/config.ts (logged once per env).
 app.use("*", async (c, next) => {
   try {
@@ -78,6 +79,13 @@ app.use("*", async (c, next) => {
       log("error", "configuration refused", { requestId: c.get("requestId"), problems: err.problems });
     }
     throw new ApiError("internal", err.message, "The operator sets variables in wrangler.toml and secrets with `wrangler secret put`; see README.");
+  }
+  if (!outboxWarned && emailOutboxInProduction(c.env)) {
+    outboxWarned = true;
+    log("warn", "email outbox in production", {
+      requestId: c.get("requestId"),
+      hint: "No EMAIL_PROVIDER is set: signing links, codes and sign-in links stay in the outbox and reach nobody. Set EMAIL_PROVIDER, EMAIL_API_KEY and EMAIL_FROM (docs/deploy.md).",
+    });
   }
   await next();
 });

@@ -36,7 +36,17 @@ dd{overflow-wrap:anywhere}
   .replace(/\n/g, "")
   .trim();
 
-export type Viewer = { tenantName: string; fullName: string; email: string; role: MemberRole; mode: "test" | "live"; csrf: string; t: DashT };
+export type Viewer = {
+  tenantName: string;
+  fullName: string;
+  email: string;
+  role: MemberRole;
+  mode: "test" | "live";
+  csrf: string;
+  t: DashT;
+  /** An owner on a production deployment whose email goes to the outbox (src/lib/config.ts): the banner says so. */
+  outboxWarning?: boolean;
+};
 
 /** What every page needs to speak: the member's language, and the same page in another one. */
 export type Speech = {
@@ -142,6 +152,13 @@ export function AppPage(p: { nonce: string; v: Viewer; langHref: Speech["langHre
         </>
       }
     >
+      {p.v.outboxWarning ? (
+        <div class="box warn" id="outbox-warning">
+          <p>
+            <strong>{t("outboxTitle")}.</strong> {t("outboxBanner")}
+          </p>
+        </div>
+      ) : null}
       <h1>{p.title}</h1>
       <p class="sub">{p.v.mode === "test" ? t("testNote") : t("liveNote")}</p>
       <FlashBox flash={p.flash ?? null} />

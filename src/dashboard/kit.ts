@@ -7,6 +7,7 @@
  */
 import type { Action } from "../domain/members";
 import { ApiError } from "../lib/errors";
+import { emailOutboxInProduction } from "../lib/config";
 import type { AppEnv } from "../env";
 import { AppPage, type Flash, OpenPage, SignInAgain, type Speech, type Viewer } from "./frame";
 import type { Child } from "hono/jsx";
@@ -73,6 +74,7 @@ export const viewer = (c: C, s: SessionMember): Viewer => ({
   mode: s.mode,
   csrf: s.csrf,
   t: speech(c).t,
+  outboxWarning: s.role === "owner" && emailOutboxInProduction(c.env),
 });
 
 /** A signed-in page. */

@@ -40,6 +40,12 @@ export const ConfigSchema = z
           return (url.pathname === "/" || url.pathname === "") && !url.search && !url.hash && !url.username && !url.password;
         }, "must be an origin only (scheme, host and port; no path, query or credentials)"),
     ),
+    /**
+     * `production` on a deployment people use (`npm run deploy:setup` writes it into
+     * wrangler.deploy.toml's [vars]); unset under `npm start` and the tests. With it and no email
+     * provider, the log and the owners' dashboard say that email reaches nobody.
+     */
+    ENVIRONMENT: optional(z.enum(["production", "development"], { error: 'must be "production" or "development"' })),
     /** Enables `/ops/v1` when set. */
     OPERATOR_TOKEN: optional(z.string().min(16, "must be at least 16 characters")),
     /** 32-byte hex key encrypting webhook secrets at rest (AES-GCM). */
@@ -126,4 +132,13 @@ export function configOf(env: ConfigVars): Config {
 /** The public origin, without a trailing slash: the only base of every link the service makes. */
 export function publicBaseUrl(env: ConfigVars): string {
   return new URL(configOf(env).PUBLIC_BASE_URL).origin;
+}
+
+/**
+ * A deployment people use (`ENVIRONMENT=production`) whose email goes to the outbox (no
+ * `EMAIL_PROVIDER`): signing links, codes and sign-in links are kept in D1 and reach nobody.
+ */
+export function emailOutboxInProduction(env: ConfigVars): boolean {
+  const c = configOf(env);
+  return c.ENVIRONMENT === "production" && (c.EMAIL_PROVIDER ?? "outbox") === "outbox";
 }

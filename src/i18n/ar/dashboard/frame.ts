@@ -29,6 +29,9 @@ export const frame: Catalogue<typeof en> = {
   signOut: "تسجيل الخروج",
   testNote: "بيانات تجريبية: المستندات المنشأة هنا ليس لها أثر قانوني ولا تُحتسب أبدًا.",
   liveNote: "بيانات فعلية.",
+  outboxTitle: "لا يصل أي بريد إلكتروني",
+  outboxBanner:
+    "تعمل هذه الخدمة دون مزوّد بريد إلكتروني: روابط التوقيع والرموز وروابط تسجيل الدخول تبقى في صندوق الصادر ولا تُرسل أبدًا. يضبط المشغّل EMAIL_PROVIDER وEMAIL_API_KEY وEMAIL_FROM ‏(docs/deploy.md).",
   signedInAs: "تم تسجيل الدخول باسم {email}.",
   signInTitle: "تسجيل الدخول إلى لوحة التحكم",
   email: "البريد الإلكتروني",

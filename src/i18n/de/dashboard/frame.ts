@@ -29,6 +29,9 @@ export const frame: Catalogue<typeof en> = {
   signOut: "Abmelden",
   testNote: "Testdaten: Hier erstellte Dokumente sind rechtlich unwirksam und werden nie mitgezählt.",
   liveNote: "Echtdaten.",
+  outboxTitle: "Keine E-Mail kommt an",
+  outboxBanner:
+    "Dieser Dienst läuft ohne E-Mail-Anbieter: Signaturlinks, Codes und Anmeldelinks bleiben im Postausgang und werden nie versendet. Der Betreiber setzt EMAIL_PROVIDER, EMAIL_API_KEY und EMAIL_FROM (docs/deploy.md).",
   signedInAs: "Angemeldet als {email}.",
   signInTitle: "Beim Dashboard anmelden",
   email: "E-Mail",

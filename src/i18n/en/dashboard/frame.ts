@@ -26,6 +26,9 @@ export const frame = {
   signOut: "Sign out",
   testNote: "Test data: documents made here have no legal effect and are never counted.",
   liveNote: "Live data.",
+  outboxTitle: "Email reaches nobody",
+  outboxBanner:
+    "This service runs without an email provider: signing links, codes and sign-in links stay in the outbox and are never sent. The operator sets EMAIL_PROVIDER, EMAIL_API_KEY and EMAIL_FROM (docs/deploy.md).",
   signedInAs: "Signed in as {email}.",
   signInTitle: "Sign in to the dashboard",
   email: "Email",

@@ -29,6 +29,9 @@ export const frame: Catalogue<typeof en> = {
   signOut: "Cerrar sesión",
   testNote: "Datos de prueba: los documentos creados aquí no tienen efecto legal y nunca se contabilizan.",
   liveNote: "Datos reales.",
+  outboxTitle: "Ningún correo llega a nadie",
+  outboxBanner:
+    "Este servicio funciona sin proveedor de correo: los enlaces de firma, los códigos y los enlaces de acceso se quedan en la bandeja de salida y nunca se envían. El operador configura EMAIL_PROVIDER, EMAIL_API_KEY y EMAIL_FROM (docs/deploy.md).",
   signedInAs: "Sesión iniciada como {email}.",
   signInTitle: "Iniciar sesión en el panel",
   email: "Correo electrónico",

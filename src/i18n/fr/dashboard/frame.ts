@@ -29,6 +29,9 @@ export const frame: Catalogue<typeof en> = {
   signOut: "Se déconnecter",
   testNote: "Données de test : les documents créés ici n’ont aucune valeur juridique et ne sont jamais comptabilisés.",
   liveNote: "Données réelles.",
+  outboxTitle: "Aucun e-mail n’arrive",
+  outboxBanner:
+    "Ce service fonctionne sans fournisseur d’e-mail : les liens de signature, les codes et les liens de connexion restent dans la boîte d’envoi et ne sont jamais envoyés. L’opérateur définit EMAIL_PROVIDER, EMAIL_API_KEY et EMAIL_FROM (docs/deploy.md).",
   signedInAs: "Connecté en tant que {email}.",
   signInTitle: "Se connecter au tableau de bord",
   email: "Adresse e-mail",

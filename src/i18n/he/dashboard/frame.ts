@@ -29,6 +29,9 @@ export const frame: Catalogue<typeof en> = {
   signOut: "יציאה",
   testNote: "נתוני בדיקה: למסמכים שנוצרים כאן אין תוקף משפטי והם אינם נספרים לעולם.",
   liveNote: "נתונים אמיתיים.",
+  outboxTitle: "אף דוא״ל לא מגיע",
+  outboxBanner:
+    "השירות פועל ללא ספק דוא״ל: קישורי חתימה, קודים וקישורי כניסה נשארים בתיבת הדואר היוצא ולעולם אינם נשלחים. המפעיל מגדיר את EMAIL_PROVIDER,‏ EMAIL_API_KEY ו־EMAIL_FROM ‏(docs/deploy.md).",
   signedInAs: "מחובר בתור {email}.",
   signInTitle: "כניסה ללוח הבקרה",
   email: "אימייל",

@@ -29,6 +29,9 @@ export const frame: Catalogue<typeof en> = {
   signOut: "Esci",
   testNote: "Dati di prova: i documenti creati qui non hanno valore legale e non vengono mai conteggiati.",
   liveNote: "Dati reali.",
+  outboxTitle: "Nessuna email arriva",
+  outboxBanner:
+    "Questo servizio funziona senza un fornitore di email: i link di firma, i codici e i link di accesso restano nella posta in uscita e non vengono mai inviati. L’operatore imposta EMAIL_PROVIDER, EMAIL_API_KEY ed EMAIL_FROM (docs/deploy.md).",
   signedInAs: "Accesso eseguito come {email}.",
   signInTitle: "Accedi al pannello",
   email: "Email",

@@ -29,6 +29,9 @@ export const frame: Catalogue<typeof en> = {
   signOut: "Sair",
   testNote: "Dados de teste: os documentos criados aqui não têm efeito legal e nunca são contabilizados.",
   liveNote: "Dados reais.",
+  outboxTitle: "Nenhum e-mail chega a ninguém",
+  outboxBanner:
+    "Este serviço funciona sem fornecedor de e-mail: as ligações de assinatura, os códigos e as ligações de acesso ficam na caixa de saída e nunca são enviados. O operador define EMAIL_PROVIDER, EMAIL_API_KEY e EMAIL_FROM (docs/deploy.md).",
   signedInAs: "Conectado como {email}.",
   signInTitle: "Entrar no painel",
   email: "E-mail",
