@@ -22,7 +22,7 @@
  * a wrong or missing credential, another host. Everything is drawn from one seeded generator.
  */
 import { JUNK_IDS, NASTY_NUMBERS, NASTY_STRINGS, RAW_JSON, WIDE_CSVS, encodeAny, invalidValue, judge, rng } from "./fuzz-cases.mjs";
-import { concatBytes } from "../../src/lib/seal/der.ts";
+import { concatBytes } from "../../src/lib/bytes.ts";
 
 const te = new TextEncoder();
 
