@@ -33,6 +33,10 @@ describe("the landing page /", () => {
     expect(byPath.get("/verify")).toBe(verify);
   });
 
+  it("is only at / itself: // answers 404 like any trailing slash", async () => {
+    expect((await get("//")).status).toBe(404);
+  });
+
   it("follows the browser's language without ?lang", async () => {
     const html = await (await get("/", env, { "accept-language": "de-DE,de;q=0.9" })).text();
     expect(html).toContain('<html lang="de"');

@@ -21,6 +21,8 @@ type C = Context<AppEnv>;
 export const home = createRouter();
 
 home.get("/", (c: C) => {
+  // Exactly `/`: the router also matches `//`, which is no page here, like every trailing slash.
+  if (c.req.path !== "/") throw noRoute(c.req.method, c.req.path);
   const t = translator(langFor(c));
   return sendPage(c, HomePage({ t, nonce: pageNonce(c) }));
 });
