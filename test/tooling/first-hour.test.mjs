@@ -70,6 +70,14 @@ describe("examples/ without a service", () => {
   });
 });
 
+describe("the mail viewer's switch", () => {
+  it("DEV_MAIL is set by npm start's command line alone: not in wrangler.toml, not in the .dev.vars it writes", () => {
+    assert.doesNotMatch(readFileSync(path.join(ROOT, "wrangler.toml"), "utf8"), /DEV_MAIL/);
+    assert.doesNotMatch(readFileSync(path.join(ROOT, "scripts/dev-secrets.mjs"), "utf8"), /DEV_MAIL/);
+    assert.match(readFileSync(path.join(ROOT, "scripts/dev.mjs"), "utf8"), /args\.push\("--var", "DEV_MAIL:true"\)/);
+  });
+});
+
 describe("the client as JavaScript", () => {
   it("clients/typescript/index.mjs is what npm run client:build makes from src/index.ts", async () => {
     assert.equal(readFileSync(CLIENT_JS, "utf8"), await buildClientJs(), "run npm run client:build");
