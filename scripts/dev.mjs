@@ -13,8 +13,9 @@
  *    keys are revoked), the demo owner with a password (derived from the operator token: the same
  *    at every start) and a one-time sign-in link for them (single use, 15 minutes);
  * 5. prints the key, the owner's sign-in and curls to begin with. The Worker runs with
- *    DEV_MAIL=true (only here): `/dev/mail` shows every queued email and text. Ctrl-C (or SIGTERM, or the end of the process that
- *    started this one) stops wrangler and everything it started.
+ *    DEV_MAIL=true (only here): `/dev/mail` shows every queued email and text. Ctrl-C (or
+ *    SIGTERM, or the end of the process that started this one) stops wrangler and everything it
+ *    started.
  *
  * wrangler needs Node >= 22; the project pins Node 22 as a devDependency, which npm puts first on
  * the PATH of its scripts. Run directly with an older `node`, this file still starts wrangler with
@@ -218,14 +219,15 @@ export const DEMO_BODY = [
   "3. These obligations last {{years}} years from the date of the last signature.",
 ].join("\n");
 
-/**
- * The demo account, template and a fresh key. Safe to run at every start: the account is found by
- * its slug, the template by its code; only the key is new each time.
- */
 /** The demo owner's password: derived from the operator token, so the same at every start (and not guessable without it). */
 export const demoOwnerPassword = (operatorToken) =>
   `demo-${createHmac("sha256", operatorToken).update("demo owner password").digest("base64url").slice(0, 16)}`;
 
+/**
+ * The demo account, template, owner and a fresh key. Safe to run at every start: the account is
+ * found by its slug, the template by its code, the owner by their email; only the key (the earlier
+ * demo keys revoked) and the owner's sign-in link are new each time.
+ */
 export async function seed(operatorToken) {
   const ops = (method, url, body) => call(method, `/ops/v1${url}`, { token: operatorToken, body });
   const found = await must(await ops("GET", `/tenants?slug=${DEMO_SLUG}`), "looking up the demo account");
