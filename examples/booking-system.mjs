@@ -14,7 +14,7 @@
  *    sees it completed.
  * Needs the scopes signing:templates, signing:workflows, signing:read (the demo key has them).
  */
-import { idempotencyKeyFor, ok } from "../clients/typescript/src/index.ts";
+import { idempotencyKeyFor, ok } from "../clients/typescript/index.mjs";
 import { connect, signAs } from "./lib/setup.mjs";
 
 const TEMPLATE = "booking-terms";

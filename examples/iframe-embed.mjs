@@ -18,7 +18,7 @@
  *   GET /v1/documents/{id} (or a webhook) before acting on it.
  */
 import { createServer } from "node:http";
-import { ok } from "../clients/typescript/src/index.ts";
+import { ok } from "../clients/typescript/index.mjs";
 import { BASE_URL, connect, ops, sendNda } from "./lib/setup.mjs";
 
 const { client } = await connect();

@@ -17,7 +17,7 @@ import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ok, verifyWebhook } from "../clients/typescript/src/index.ts";
+import { ok, verifyWebhook } from "../clients/typescript/index.mjs";
 import { addWebhook, connect, sendNda, signAs, startReceiver } from "./lib/setup.mjs";
 
 const { client } = await connect();

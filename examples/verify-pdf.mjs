@@ -16,7 +16,7 @@
  */
 import { createHash } from "node:crypto";
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFString, decodePDFRawStream } from "pdf-lib";
-import { ok } from "../clients/typescript/src/index.ts";
+import { ok } from "../clients/typescript/index.mjs";
 import { anonymous, connect, sendNda, signAs } from "./lib/setup.mjs";
 
 const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");

@@ -9,19 +9,25 @@
  *    state in `.wrangler/`);
  * 4. seeds through the operator API, idempotently: the demo account (slug `demo`) if no account
  *    has that slug, its published template `demo-nda` if missing, and a fresh demo key at every
- *    start (a key is shown only once, so an earlier one cannot be printed again);
- * 5. prints the key and curls to begin with. Ctrl-C (or SIGTERM, or the end of the process that
- *    started this one) stops wrangler and everything it started.
+ *    start (a key is shown only once, so an earlier one cannot be printed again; the earlier demo
+ *    keys are revoked), the demo owner with a password (derived from the operator token: the same
+ *    at every start) and a one-time sign-in link for them (single use, 15 minutes);
+ * 5. prints the key, the owner's sign-in and curls to begin with. The Worker runs with
+ *    DEV_MAIL=true (only here): `/dev/mail` shows every queued email and text. Ctrl-C (or
+ *    SIGTERM, or the end of the process that started this one) stops wrangler and everything it
+ *    started.
  *
  * wrangler needs Node >= 22; the project pins Node 22 as a devDependency, which npm puts first on
  * the PATH of its scripts. Run directly with an older `node`, this file still starts wrangler with
  * the pinned one.
  */
 import { spawn, spawnSync } from "node:child_process";
+import { createHmac } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 import { uploadCjkFont } from "./cjk-font.mjs";
 import { ensureDevVars } from "./dev-secrets.mjs";
 import { prepareAssets } from "./assets.mjs";
@@ -32,6 +38,8 @@ const BASE = `http://localhost:${PORT}`;
 export const DEMO_SLUG = "demo";
 export const DEMO_TEMPLATE = "demo-nda";
 export const DEMO_OWNER = "owner@demo.test";
+/** Labels of the demo keys npm start issues; the earlier ones are revoked at the next start. */
+export const DEMO_KEY_LABEL = /^demo \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 const DEMO_SCOPES = ["signing:read", "signing:write", "signing:templates", "signing:webhooks", "signing:workflows"];
 
 /** The Node that runs wrangler: this one if it is 22 or later, else the project's pinned Node 22. */
@@ -44,6 +52,59 @@ export function nodeForWrangler(root = ROOT, version = process.versions.node, ex
 const WRANGLER = [nodeForWrangler(), path.join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js")];
 // Nothing leaves the machine: no usage metrics, no download of Request.cf data.
 const QUIET = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
+
+/**
+ * A filter of wrangler's output for a newcomer's terminal: drops what needs interpreting and asks
+ * nothing of them (its version banner, the bindings table, "types might be out of date", the
+ * warning that cron triggers do not run locally, the custom build's lines); keeps everything
+ * else (errors, the Worker's log lines, each request but npm start's own while `state.seeding`).
+ * Feed it lines; it answers keep or drop.
+ */
+export function wranglerFilter(state = { seeding: false }) {
+  let skipping = false; // inside a multi-line warning that is dropped whole
+  const NOISE = [
+    /^\s*⛅️ wrangler /,
+    /^─+$/,
+    /^\[custom build\]/,
+    /^Using (secrets|vars) defined in /,
+    /^Your Worker has access to the following bindings:/,
+    /^Binding\s+Resource\s+Mode$/,
+    /^env\.\w+ /,
+    /^❓ Your types might be out of date/,
+    /^⎔ Starting local server/,
+    /^\[wrangler:info\] Ready on /,
+    /update available/,
+  ];
+  return (raw) => {
+    const line = stripVTControlCharacters(raw);
+    if (skipping) {
+      if (/^\s*For more details, see /.test(line)) skipping = false;
+      return false;
+    }
+    if (/^▲ \[WARNING\] Scheduled Workers are not automatically triggered/.test(line)) {
+      skipping = true;
+      return false;
+    }
+    if (line.trim() === "") return false;
+    // npm start's own requests while it seeds the demo account are not the newcomer's.
+    if (state.seeding && (/^\{"level":"info"/.test(line) || /^\[wrangler:info\]/.test(line))) return false;
+    return !NOISE.some((re) => re.test(line));
+  };
+}
+
+/** Copies a stream to `out` line by line through `keep`. */
+function filtered(stream, out, keep) {
+  let rest = "";
+  stream.setEncoding("utf8");
+  stream.on("data", (chunk) => {
+    const lines = (rest + chunk).split("\n");
+    rest = lines.pop() ?? "";
+    for (const l of lines) if (keep(l)) out.write(`${l}\n`);
+  });
+  stream.on("end", () => {
+    if (rest && keep(rest)) out.write(`${rest}\n`);
+  });
+}
 
 let child = null;
 let stopping = null; // the exit code chosen once we decide to stop
@@ -158,9 +219,14 @@ export const DEMO_BODY = [
   "3. These obligations last {{years}} years from the date of the last signature.",
 ].join("\n");
 
+/** The demo owner's password: derived from the operator token, so the same at every start (and not guessable without it). */
+export const demoOwnerPassword = (operatorToken) =>
+  `demo-${createHmac("sha256", operatorToken).update("demo owner password").digest("base64url").slice(0, 16)}`;
+
 /**
- * The demo account, template and a fresh key. Safe to run at every start: the account is found by
- * its slug, the template by its code; only the key is new each time.
+ * The demo account, template, owner and a fresh key. Safe to run at every start: the account is
+ * found by its slug, the template by its code, the owner by their email; only the key (the earlier
+ * demo keys revoked) and the owner's sign-in link are new each time.
  */
 export async function seed(operatorToken) {
   const ops = (method, url, body) => call(method, `/ops/v1${url}`, { token: operatorToken, body });
@@ -171,6 +237,10 @@ export async function seed(operatorToken) {
 
   const keyInput = { label: `demo ${new Date().toISOString().slice(0, 19)}Z`, scopes: DEMO_SCOPES, mode: "test" };
   const { key, key_id } = await must(await ops("POST", `/tenants/${tenantId}/keys`, keyInput), "issuing the demo key");
+  // Earlier starts' demo keys go: only keys npm start labelled so, never one made otherwise.
+  const { keys } = await must(await ops("GET", `/tenants/${tenantId}/keys`), "listing the demo account's keys");
+  for (const k of keys.filter((k) => k.key_id !== key_id && k.status === "active" && DEMO_KEY_LABEL.test(k.label)))
+    await must(await ops("POST", `/keys/${k.key_id}/revoke`, { reason: "replaced by a newer npm start" }), "revoking an earlier demo key");
 
   const { templates } = await must(await call("GET", "/v1/templates", { token: key }), "listing templates");
   const template = templates.find((t) => t.code === DEMO_TEMPLATE);
@@ -185,13 +255,17 @@ export async function seed(operatorToken) {
   }
   if (!template?.is_published)
     await must(await call("POST", "/v1/templates/publish", { token: key, body: { code: DEMO_TEMPLATE } }), `publishing ${DEMO_TEMPLATE}`);
-  // The dashboard's demo owner (no password: an emailed sign-in link, read from the outbox). 422 = already there.
-  const owner = await ops("POST", `/tenants/${tenantId}/members`, { email: DEMO_OWNER, full_name: "Demo Owner", role: "owner" });
+  // The dashboard's demo owner, with a password and a one-click sign-in link. 422 = already there.
+  const password = demoOwnerPassword(operatorToken);
+  const owner = await ops("POST", `/tenants/${tenantId}/members`, { email: DEMO_OWNER, full_name: "Demo Owner", role: "owner", password });
   if (owner.status !== 200 && owner.status !== 422) await must(owner, "adding the demo owner");
-  return { tenantId, key, keyId: key_id, created };
+  await must(await ops("POST", `/tenants/${tenantId}/members/password`, { email: DEMO_OWNER, password }), "setting the demo owner's password");
+  const link = await must(await ops("POST", `/tenants/${tenantId}/members/sign-in-link`, { email: DEMO_OWNER }), "issuing the demo owner's sign-in link");
+  return { tenantId, key, keyId: key_id, created, password, signInUrl: link.url };
 }
 
-function banner({ tenantId, key, created }) {
+function banner({ tenantId, key, created, password, signInUrl }) {
+  const envPort = PORT === 8787 ? "" : `PORT=${PORT} `;
   const h = `-H "Authorization: Bearer ${key}"`;
   const j = `-H "Content-Type: application/json"`;
   console.log(`
@@ -210,10 +284,14 @@ Then prepare a document, send it, and sign it in the browser:
   curl ${h} ${j} -d '{"signers":[{"email":"ada@example.com","full_name":"Ada Lovelace"}]}' ${BASE}/v1/documents/<document_id>/send
   open ${BASE}/s/<token>, then ${BASE}/verify/<code> to check the certificate
 
-Dashboard: ${BASE}/app — ask for a sign-in link for ${DEMO_OWNER}, then open the link that
-  npm run ops -- outbox --tenant-id ${tenantId}   shows (no email is sent locally).
+Dashboard: ${BASE}/app
+  owner         ${DEMO_OWNER}
+  password      ${password}
+  sign in now   ${signInUrl}
+                (one click, single use, 15 minutes; a new one at every start)
+  mail          ${BASE}/dev/mail   every email and text the service queued (nothing is sent locally)
 
-Operator tools: npm run ops -- help    Stop: Ctrl-C
+Operator tools: ${envPort}npm run ops -- help    Examples: ${envPort}node examples/send-and-wait.mjs    Stop: Ctrl-C
 `);
 }
 
@@ -240,8 +318,14 @@ async function main() {
   // .dev.vars without it gets the served origin.
   const local = /^http:\/\/(localhost|127\.0\.0\.1):\d+$/.test(vars.PUBLIC_BASE_URL ?? "");
   if (!vars.PUBLIC_BASE_URL || (local && vars.PUBLIC_BASE_URL !== BASE)) args.push("--var", `PUBLIC_BASE_URL:${BASE}`);
+  // The mail viewer /dev/mail: on only here, never in a deployment (src/lib/config.ts DEV_MAIL).
+  args.push("--var", "DEV_MAIL:true");
   // A process group of its own, so that stopping it reaches workerd too; Ctrl-C comes through us.
-  child = spawn(WRANGLER[0], args, { cwd: ROOT, env: QUIET, stdio: ["ignore", "inherit", "inherit"], detached: true });
+  child = spawn(WRANGLER[0], args, { cwd: ROOT, env: QUIET, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  // Quiet: wrangler's notices a newcomer would have to interpret are dropped; errors and requests stay.
+  const state = { seeding: true };
+  filtered(child.stdout, process.stdout, wranglerFilter(state));
+  filtered(child.stderr, process.stderr, wranglerFilter(state));
   child.on("exit", (code, signal) => {
     if (stopping === null) {
       console.error(`npm start: wrangler dev stopped (${code ?? signal}).`);
@@ -250,7 +334,9 @@ async function main() {
   });
 
   await waitForServer();
-  banner(await seed(vars.OPERATOR_TOKEN));
+  const seeded = await seed(vars.OPERATOR_TOKEN);
+  banner(seeded);
+  state.seeding = false;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -2,7 +2,8 @@
  * `npm run ops -- <command>`: the operator API (`/ops/v1`, shared/design/contract.md) from a
  * terminal. Prints the answer as JSON; exits 1 with the error on stderr when the service refuses.
  *
- * The service is `--url` (default $EDGE_SIGN_URL, else http://localhost:8787); the token is
+ * The service is `--url` (default $EDGE_SIGN_URL, else http://localhost:$PORT, PORT 8787 unless set, as
+ * `npm start` serves it); the token is
  * `--token`, else $OPERATOR_TOKEN, else the OPERATOR_TOKEN of `.dev.vars` (what `npm start` made).
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -21,13 +22,15 @@ const USAGE = `usage: npm run ops -- [--url URL] [--token TOKEN] <command>
   key list TENANT_ID
   key revoke KEY_ID --reason REASON
   member add TENANT_ID --email EMAIL --full-name NAME --role owner|admin|member|viewer [--password P]
+  member password TENANT_ID --email EMAIL --password P
+  member sign-in-link TENANT_ID --email EMAIL      (one-time dashboard link: single use, 15 minutes)
   oauth-client register --name NAME --homepage URL --redirect-uris URL,URL --scopes SCOPE,SCOPE
   oauth-connection list TENANT_ID [--ended true|false]
   oauth-connection end TENANT_ID CONNECTION_ID --reason REASON
   outbox [--tenant-id ID] [--document-id ID] [--limit N]
   help
 
-The service is --url (default $EDGE_SIGN_URL, else http://localhost:8787); the operator token is
+The service is --url (default $EDGE_SIGN_URL, else http://localhost:$PORT, PORT 8787 unless set); the operator token is
 --token, else $OPERATOR_TOKEN, else OPERATOR_TOKEN in .dev.vars. Lists are comma-separated.
 Scopes: signing:read, signing:write, signing:templates, signing:webhooks, … (see /openapi.json).
 Prints the answer as JSON. Exit 0 done, 1 refused by the service or unreachable, 2 usage error.`;
@@ -41,6 +44,8 @@ const OPTIONS = {
   "key list": [],
   "key revoke": ["reason"],
   "member add": ["email", "full-name", "role", "password"],
+  "member password": ["email", "password"],
+  "member sign-in-link": ["email"],
   "oauth-client register": ["name", "homepage", "redirect-uris", "scopes"],
   "oauth-connection list": ["ended"],
   "oauth-connection end": ["reason"],
@@ -115,7 +120,9 @@ export function requestFor(positionals, options) {
   }
   const takes =
     { outbox: 1, "oauth-connection end": 4 }[command] ??
-    (["tenant update", "key issue", "key list", "key revoke", "member add", "oauth-connection list"].includes(command) ? 3 : 2);
+    (["tenant update", "key issue", "key list", "key revoke", "member add", "member password", "member sign-in-link", "oauth-connection list"].includes(command)
+      ? 3
+      : 2);
   const extra = positionals.slice(takes);
   if (extra.length) throw new UsageError(`Unexpected argument${extra.length > 1 ? "s" : ""}: ${extra.join(" ")}`);
   switch (command) {
@@ -160,6 +167,14 @@ export function requestFor(positionals, options) {
         path: `/tenants/${one(positionals, "TENANT_ID")}/members`,
         body: given({ email: required(o, "email"), full_name: required(o, "full-name"), role: required(o, "role"), password: o.password }),
       };
+    case "member password":
+      return {
+        method: "POST",
+        path: `/tenants/${one(positionals, "TENANT_ID")}/members/password`,
+        body: { email: required(o, "email"), password: required(o, "password") },
+      };
+    case "member sign-in-link":
+      return { method: "POST", path: `/tenants/${one(positionals, "TENANT_ID")}/members/sign-in-link`, body: { email: required(o, "email") } };
     case "oauth-client register":
       return {
         method: "POST",
@@ -193,6 +208,9 @@ export function requestFor(positionals, options) {
   }
 }
 
+/** Where `npm start` serves: http://localhost:$PORT (8787 unless PORT is set). */
+export const defaultUrl = (env = process.env) => `http://localhost:${env.PORT || 8787}`;
+
 function operatorToken(options, root) {
   if (options.token) return options.token;
   if (process.env.OPERATOR_TOKEN) return process.env.OPERATOR_TOKEN;
@@ -218,7 +236,7 @@ export async function main(argv, { out = console.log, err = console.error, root 
       return positionals.length === 0 ? 2 : 0;
     }
     req = requestFor(positionals, options);
-    base = (options.url ?? process.env.EDGE_SIGN_URL ?? "http://localhost:8787").replace(/\/+$/, "");
+    base = (options.url ?? process.env.EDGE_SIGN_URL ?? defaultUrl()).replace(/\/+$/, "");
     token = operatorToken(options, root);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;

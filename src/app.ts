@@ -40,6 +40,7 @@ import { apiReference } from "./routes/api-reference";
 import { pdfjsAssets } from "./routes/pdfjs-assets";
 import { pki } from "./routes/pki";
 import { redaction } from "./routes/redaction";
+import { home } from "./routes/home";
 
 export const app = createRouter();
 
@@ -127,6 +128,7 @@ app.route("/", apiReference);
 app.route("/", pdfjsAssets);
 app.route("/", pki);
 app.route("/", redaction);
+app.route("/", home);
 
 // Response headers, error schemas, security schemes and webhooks, declared once for every operation.
 describeApi(app);

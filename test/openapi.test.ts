@@ -180,6 +180,8 @@ const NOT_DESCRIBED: [RegExp, string][] = [
   [/^\/hooks\//, "inbound provider callbacks (Twilio), signed by the provider"],
   [/^\/docs(\/|$)/, "the API reference page (Redoc) and its pinned bundle"],
   [/^\/pki\//, "revocation lists (DER) of the service's own seal and timestamp identities"],
+  [/^\/$/, "the landing page"],
+  [/^\/dev\/mail$/, "npm start's mail viewer (on only with DEV_MAIL)"],
 ];
 
 /** Whether a Hono route path (`/v1/documents/:id`) matches a concrete path. */

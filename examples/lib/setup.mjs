@@ -2,7 +2,8 @@
  * What every example needs: the service's address, an API key, the typed client, a local webhook
  * receiver, and a signer who signs through the API (so an example can finish unattended).
  *
- * - EDGE_SIGN_URL: the service (default http://localhost:8787, what `npm start` serves).
+ * - EDGE_SIGN_URL: the service (default http://localhost:$PORT, PORT 8787 unless set: what `npm start` serves);
+ *   when nothing answers there, the example ends with one line saying so (exit 1).
  * - EDGE_SIGN_API_KEY: a key with the scopes the example needs (the demo key `npm start` prints).
  *   Without it, and with `npm start`'s .dev.vars beside the project (its OPERATOR_TOKEN), a fresh
  *   test-mode key for the demo account is issued through the operator API, as `npm start` does.
@@ -12,10 +13,25 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
-import { createEdgeSignClient, ok } from "../../clients/typescript/src/index.ts";
+import { createEdgeSignClient, ok } from "../../clients/typescript/index.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
-export const BASE_URL = (process.env.EDGE_SIGN_URL ?? "http://localhost:8787").replace(/\/+$/, "");
+export const BASE_URL = (process.env.EDGE_SIGN_URL ?? `http://localhost:${process.env.PORT || 8787}`).replace(/\/+$/, "");
+
+/**
+ * Ends the example with one readable line when nothing answers at BASE_URL (the service is not
+ * started, or on another port), instead of a stack trace from the first call.
+ */
+export async function requireService() {
+  try {
+    await fetch(`${BASE_URL}/openapi.json`, { signal: AbortSignal.timeout(10_000) });
+  } catch {
+    console.error(
+      `Edge Sign is not running at ${BASE_URL} — start it with ${process.env.PORT ? `PORT=${process.env.PORT} ` : ""}npm start (or set EDGE_SIGN_URL).`,
+    );
+    process.exit(1);
+  }
+}
 
 const DEMO_SCOPES = ["signing:read", "signing:write", "signing:templates", "signing:webhooks", "signing:workflows"];
 
@@ -61,6 +77,7 @@ export async function apiKey() {
 
 /** The typed client for this service, with the key. */
 export async function connect() {
+  await requireService();
   const key = await apiKey();
   return { client: createEdgeSignClient({ baseUrl: BASE_URL, apiKey: key }), key };
 }

@@ -83,6 +83,12 @@ export const MemberAddInput = z
   })
   .strict();
 
+/** The operator's one-time sign-in link for a member (`POST /ops/v1/tenants/{id}/members/sign-in-link`). */
+export const MemberSignInLinkInput = z.object({ email: z.email() }).strict();
+
+/** The operator sets a member's password (`POST /ops/v1/tenants/{id}/members/password`). */
+export const MemberPasswordInput = z.object({ email: z.email(), password: text().min(12).max(200) }).strict();
+
 export const OAuthClientInput = z
   .object({
     name: plainText().min(1).max(200),

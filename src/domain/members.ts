@@ -262,18 +262,57 @@ export async function issueSignInLinks(env: Env, rawEmail: string): Promise<{ to
   const out = [];
   for (const m of await membershipsByEmail(db, email)) {
     if ((await openLinkCount(db, m.member.id, at)) >= OPEN_LINKS_MAX) continue;
-    const token = randomHex(32);
-    await insertSignInLink(db, {
-      id: newId("sil"),
-      tenantId: m.member.tenantId,
-      memberId: m.member.id,
-      tokenHash: await sha256Hex(token),
-      expiresAt,
-      createdAt: at,
-    });
-    out.push({ token, member: m.member, tenantName: m.tenantName });
+    out.push({ token: await newSignInLink(env, m.member, at, expiresAt), member: m.member, tenantName: m.tenantName });
   }
   return out;
+}
+
+/** Stores one link of a member (only its hash), single use until `expiresAt`; returns its token. */
+async function newSignInLink(env: Env, member: Pick<MemberRow, "id" | "tenantId">, at: string, expiresAt: string): Promise<string> {
+  const token = randomHex(32);
+  await insertSignInLink(dbOf(env), {
+    id: newId("sil"),
+    tenantId: member.tenantId,
+    memberId: member.id,
+    tokenHash: await sha256Hex(token),
+    expiresAt,
+    createdAt: at,
+  });
+  return token;
+}
+
+/** The member of an account with this email, or 404. */
+async function memberOf(env: Env, tenantId: string, rawEmail: string): Promise<MemberRow> {
+  const email = normaliseEmail(rawEmail);
+  const m = email ? (await membershipsByEmail(dbOf(env), email)).find((x) => x.member.tenantId === tenantId) : undefined;
+  if (!m) throw new ApiError("not_found", `No member ${rawEmail} in account ${tenantId}.`);
+  return m.member;
+}
+
+/**
+ * The operator's sign-in link for one member (`npm start` prints the demo owner's): the same
+ * single-use link as an emailed one, 15 minutes, handed back instead of queued.
+ */
+export async function operatorSignInLink(env: Env, tenantId: string, rawEmail: string): Promise<{ token: string; expires_at: string }> {
+  const member = await memberOf(env, tenantId, rawEmail);
+  const expiresAt = new Date(Date.now() + SIGN_IN_LINK_MS).toISOString();
+  const token = await newSignInLink(env, member, nowIso(), expiresAt);
+  await insertAudit(dbOf(env), auditEntry(tenantId, "operator", "member.sign_in_link_issued", { member_id: member.id }));
+  return { token, expires_at: expiresAt };
+}
+
+/** The operator sets a member's password (`npm start` sets the demo owner's); their sessions end and any lock is lifted. */
+export async function operatorSetPassword(env: Env, tenantId: string, rawEmail: string, password: string) {
+  const member = await memberOf(env, tenantId, rawEmail);
+  // The same password again (npm start at every start) changes nothing and keeps the member's sessions.
+  if (await verifyPassword(member.passwordHash, password)) return { member_id: member.id, changed: false };
+  const db = dbOf(env);
+  await db.batch([
+    updateMemberRow(db, member.id, { passwordHash: await hashPassword(password), failedSignIns: 0, failedSince: null, lockedUntil: null }),
+    deleteMemberSessions(db, member.id),
+    insertAudit(db, auditEntry(tenantId, "operator", "member.password_set", { member_id: member.id })),
+  ]);
+  return { member_id: member.id, changed: true };
 }
 
 /** Uses a sign-in link once; a session, or null for an unknown, used or expired link. */

@@ -290,13 +290,18 @@ async function recordDeliveries(env: Env, items: Delivered[]) {
 
 // ————— reading —————
 
-/** A message as the operator's outbox lists it; the outbox's own messages read as they arrived. */
-export async function outboxView(env: Env, row: MessageRow) {
+/**
+ * A message as the operator's outbox lists it; the outbox's own messages read as they arrived.
+ * `revealQueued` (the development mail viewer of npm start only) reads a message still waiting in
+ * the queue as it will be sent, so its link works before the queue has drained.
+ */
+export async function outboxView(env: Env, row: MessageRow, opts: { revealQueued?: boolean } = {}) {
   let subject = row.subject;
   let body = row.body;
   let html: string | null = null;
   let secrets: Record<string, string> = {};
-  if (row.provider === "outbox" && row.status === "sent" && row.secretBox) {
+  const readable = (row.provider === "outbox" && row.status === "sent") || (opts.revealQueued === true && row.status === "queued");
+  if (readable && row.secretBox) {
     try {
       secrets = await secretsOf(env, row);
       const r = renderMessage(row.purpose, row.channel, row.locale, { ...row.vars, ...secrets });
@@ -334,9 +339,9 @@ export async function outboxView(env: Env, row: MessageRow) {
 }
 
 /** `GET /ops/v1/outbox`: messages newest first, optionally of one account or document. */
-export async function listOutbox(env: Env, q: { tenant_id?: string; document_id?: string; limit: number }) {
+export async function listOutbox(env: Env, q: { tenant_id?: string; document_id?: string; limit: number }, opts: { revealQueued?: boolean } = {}) {
   const rows = await listMessages(dbOf(env), q);
-  return { messages: await Promise.all(rows.map((r) => outboxView(env, r))) };
+  return { messages: await Promise.all(rows.map((r) => outboxView(env, r, opts))) };
 }
 
 /** How long a message's link or code stays boxed at most: unsent by then, it is failed; in the outbox, it reads masked from then on. */

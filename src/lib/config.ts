@@ -61,6 +61,8 @@ export const ConfigSchema = z
     TSA_URL: optional(httpUrl("an RFC 3161 timestamp authority")),
     /** DNS-over-HTTPS resolver (JSON API) used to refuse webhook hosts that resolve inward; default Cloudflare's. */
     DNS_RESOLVER_URL: optional(httpUrl("a DNS-over-HTTPS JSON resolver")),
+    /** Local development only, written by `npm start` alone: "true" serves the mail viewer `/dev/mail` (else 404). */
+    DEV_MAIL: flag,
     /** Local development only: webhook URLs may be http://localhost. */
     ALLOW_INSECURE_WEBHOOKS: flag,
     /** Who carries email: `outbox` (D1 only, the default), `resend` or `postmark` (then EMAIL_API_KEY and EMAIL_FROM). */

@@ -18,6 +18,8 @@ import {
   KeyIssueInput,
   KeyRevokeInput,
   MemberAddInput,
+  MemberPasswordInput,
+  MemberSignInLinkInput,
   OAuthClientInput,
   OutboxQuery,
   TenantCreateInput,
@@ -25,6 +27,9 @@ import {
   TenantPatchInput,
 } from "../domain/account-commands";
 import { listOutbox } from "../domain/messages";
+import { operatorSetPassword, operatorSignInLink } from "../domain/members";
+import { signInUrl } from "../domain/sign-in-links";
+import { publicBaseUrl } from "../lib/config";
 
 const operatorOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = c.env.OPERATOR_TOKEN;
@@ -122,6 +127,34 @@ ops.openapi(
     responses: ok("Member added"),
   }),
   async (c) => c.json(await addMember(c.env, c.req.valid("param").id, c.req.valid("json"), ACTOR), 200),
+);
+
+ops.openapi(
+  createRoute({
+    ...op,
+    method: "post",
+    path: "/tenants/{id}/members/sign-in-link",
+    request: { params: idParam, ...jsonBody(MemberSignInLinkInput) },
+    responses: ok("A one-time dashboard sign-in link for the member (single use, 15 minutes), handed back, not emailed"),
+  }),
+  async (c) => {
+    const { token, expires_at } = await operatorSignInLink(c.env, c.req.valid("param").id, c.req.valid("json").email);
+    return c.json({ url: signInUrl(publicBaseUrl(c.env), token), expires_at }, 200);
+  },
+);
+
+ops.openapi(
+  createRoute({
+    ...op,
+    method: "post",
+    path: "/tenants/{id}/members/password",
+    request: { params: idParam, ...jsonBody(MemberPasswordInput) },
+    responses: ok("The member's password is set (their sessions end unless it was already that password)"),
+  }),
+  async (c) => {
+    const { email, password } = c.req.valid("json");
+    return c.json(await operatorSetPassword(c.env, c.req.valid("param").id, email, password), 200);
+  },
 );
 
 ops.openapi(

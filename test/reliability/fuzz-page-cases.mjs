@@ -143,6 +143,9 @@ const FORM = [
 ];
 
 const VERIFY = [
+  R("GET /", "verify", "page", { query: langQ }),
+  // On only under npm start (DEV_MAIL); the fuzz configuration answers 404 like an unknown path.
+  R("GET /dev/mail", "verify", "page", { query: langQ }),
   R("GET /verify", "verify", "page", {
     query: {
       code: (fx, r) => {
@@ -548,6 +551,14 @@ const OPS = [
     op({
       json: (_fx, r) => ({ email: `opsm${r.int(1e6)}@example.com`, full_name: "Ops Member", role: r.pick(["admin", "member", "viewer"]) }),
     }),
+  ),
+  R("POST /ops/v1/tenants/{id}/members/sign-in-link", "ops", "json", op({ json: (fx, r) => ({ email: r.pick([fx.member.email, "nobody@example.com"]) }) })),
+  // Not the fixture's member: a new password would end the sessions the other cases use.
+  R(
+    "POST /ops/v1/tenants/{id}/members/password",
+    "ops",
+    "json",
+    op({ json: (_fx, r) => ({ email: `opsm${r.int(1e6)}@example.com`, password: `fuzz pass phrase ${r.int(1e6)}` }) }),
   ),
   R(
     "POST /ops/v1/oauth-clients",

@@ -68,7 +68,7 @@ async function startService() {
   await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`npm start printed no banner in 150 s:\n${output}`)), 150_000);
     child.stdout.on("data", () => {
-      if (/Operator tools: npm run ops/.test(output)) {
+      if (/Operator tools: (PORT=\d+ )?npm run ops/.test(output)) {
         clearTimeout(timer);
         resolve();
       }

@@ -547,7 +547,7 @@ function start(copy, port) {
   const ready = new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`npm start printed no banner in 120 s:\n${output}`)), 120_000);
     const check = () => {
-      if (/Operator tools: npm run ops/.test(output)) {
+      if (/Operator tools: (PORT=\d+ )?npm run ops/.test(output)) {
         clearTimeout(timer);
         resolve();
       }
@@ -600,6 +600,47 @@ async function portAnswers(port) {
   }
 }
 
+/** The demo owner's password and sign-in link as the banner prints them. */
+const ownerIn = (text) => ({
+  password: /^\s+password\s+(\S+)$/m.exec(text)?.[1],
+  link: /^\s+sign in now\s+(\S+)$/m.exec(text)?.[1],
+});
+
+/** Cookies of an answer as one Cookie header. */
+const cookiesOf = (res) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+
+/** Opens a sign-in link and presses its button, as a browser does; signedIn when a session cookie came back. */
+async function useLink(port, link) {
+  const origin = `http://localhost:${port}`;
+  const page = await fetch(link);
+  const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? "";
+  const token = new URL(link).searchParams.get("token");
+  const res = await fetch(`${origin}/app/sign-in/link/use`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin, referer: link, cookie: cookiesOf(page) },
+    body: new URLSearchParams({ csrf, token }).toString(),
+  });
+  return { status: res.status, signedIn: res.headers.getSetCookie().some((c) => c.startsWith("__Host-es_session=") && !/max-age=0/i.test(c)) };
+}
+
+async function passwordSignIn(port, email, password) {
+  const origin = `http://localhost:${port}`;
+  const page = await fetch(`${origin}/app/sign-in`);
+  const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? "";
+  const res = await fetch(`${origin}/app/sign-in`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin, referer: `${origin}/app/sign-in`, cookie: cookiesOf(page) },
+    body: new URLSearchParams({ csrf, email, password }).toString(),
+  });
+  return res.headers.getSetCookie().some((c) => c.startsWith("__Host-es_session=") && !/max-age=0/i.test(c));
+}
+
 describe("npm start in a fresh copy of the project", () => {
   let copy;
   let port;
@@ -616,7 +657,7 @@ describe("npm start in a fresh copy of the project", () => {
   const keyIn = (text) => /demo key\s+(mk_test_[0-9a-f]{48})/.exec(text)?.[1];
   const get = (p, key) => fetch(`http://localhost:${port}${p}`, { headers: key ? { authorization: `Bearer ${key}` } : {} });
 
-  it("writes the secrets, migrates, serves, seeds and prints a working key; a second start reuses them with a new key; SIGTERM stops it all", async () => {
+  it("writes the secrets, migrates, serves, seeds and prints a working key and the owner's sign-in (link once, password), shows /dev/mail, starts quietly; a second start reuses them with a new key and revokes the earlier one; SIGTERM stops it all", async () => {
     // First start: nothing exists.
     const first = start(copy, port);
     running.push(first);
@@ -661,6 +702,28 @@ describe("npm start in a fresh copy of the project", () => {
     assert.equal(bundle.headers.get("cache-control"), "public, max-age=31536000, immutable");
     assert.ok((await bundle.arrayBuffer()).byteLength > 500_000);
 
+    // The first hour: the demo owner's email, password and one-click sign-in link; the mail viewer; a quiet start.
+    const owner = ownerIn(out1);
+    assert.ok(owner.password && owner.link, out1);
+    assert.match(owner.link, new RegExp(`^http://localhost:${port}/app/sign-in/link\\?token=[0-9a-f]{64}$`));
+    assert.equal((await useLink(port, owner.link)).signedIn, true, "the banner's link signs in");
+    assert.equal((await useLink(port, owner.link)).signedIn, false, "the banner's link works once");
+    assert.equal(await passwordSignIn(port, "owner@demo.test", owner.password), true, "the banner's password signs in");
+    assert.match(out1, new RegExp(`mail\\s+http://localhost:${port}/dev/mail\\s`));
+    assert.match(out1, new RegExp(`PORT=${port} npm run ops -- help`), "printed commands carry the port");
+    const { document_id } = await doc.json();
+    const sent = await fetch(`http://localhost:${port}/v1/documents/${document_id}/send`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key1}`, "content-type": "application/json" },
+      body: JSON.stringify({ signers: [{ email: "ada@example.com", full_name: "Ada Lovelace" }] }),
+    });
+    assert.equal(sent.status, 200, await sent.clone().text());
+    const mail = await get("/dev/mail");
+    assert.equal(mail.status, 200);
+    assert.match(await mail.text(), new RegExp(`<a href="http://localhost:${port}/s/[0-9a-f]{64}[^"]*">`), "the signer's email is listed, its link clickable");
+    for (const noise of [/WARNING/, /Your types might be out of date/, /Binding\s+Resource/, /update available/, /\[custom build\]/])
+      assert.doesNotMatch(out1, noise, "no wrangler notice a newcomer would have to interpret");
+
     const tree1 = descendants(first.child.pid);
     assert.ok(tree1.length >= 2, "wrangler and workerd run below npm start");
     assert.equal(await stop(first), 0);
@@ -680,7 +743,11 @@ describe("npm start in a fresh copy of the project", () => {
     const key2 = keyIn(out2);
     assert.ok(key2 && key2 !== key1);
     assert.equal((await (await get("/v1/account", key2)).json()).tenant_id, acc.tenant_id);
-    assert.equal((await get("/v1/account", key1)).status, 200);
+    assert.equal((await get("/v1/account", key1)).status, 401, "the earlier demo key is revoked: demo keys do not pile up");
+    const owner2 = ownerIn(out2);
+    assert.equal(owner2.password, owner.password, "the same password at every start");
+    assert.notEqual(owner2.link, owner.link, "a new sign-in link at every start");
+    assert.equal((await useLink(port, owner2.link)).signedIn, true);
     const t2 = (await (await get("/v1/templates", key2)).json()).templates.filter((t) => t.code === "demo-nda");
     assert.equal(t2.length, 1, "one demo-nda");
 
