@@ -38,13 +38,16 @@ function prose(markdown) {
     .join("\n");
 }
 
-/** Every link target of a page: inline `[text](target)`, reference definitions and `<scheme:…>` autolinks. */
+/** Every link target of a page: inline `[text](target)`, reference definitions, `<scheme:…>` autolinks, bare addresses, hrefs. */
 function linksOf(markdown) {
   const text = prose(markdown);
   const out = [];
   for (const m of text.matchAll(/\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/g)) out.push(m[1]);
   for (const m of text.matchAll(/^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/gm)) out.push(m[1]);
   for (const m of text.matchAll(/<([a-z][a-z0-9+.-]*:[^\s>]+)>/gi)) out.push(m[1]);
+  // A bare address in prose is a link too (GitHub links it), and so is an HTML anchor's href.
+  for (const m of text.matchAll(/(?:^|\s)(https?:\/\/[^\s<>]+)/gm)) out.push(m[1]);
+  for (const m of text.matchAll(/\bhref\s*=\s*["']([^"']*)["']/gi)) out.push(m[1]);
   return out;
 }
 
@@ -154,6 +157,7 @@ describe("documentation", () => {
     assert.deepEqual(linkProblems("docs/README.md", "[x](webhooks.md#no-such-heading)"), [
       "docs/README.md: webhooks.md#no-such-heading names no heading of docs/webhooks.md",
     ]);
+    assert.deepEqual(linkProblems("docs/README.md", "See https://example.com/ for more."), ["docs/README.md: https://example.com/ leaves the repository"]);
     assert.deepEqual(linkProblems("docs/README.md", "`[x](https://example.com/)` and [y](webhooks.md#payloads)"), []);
     assert.equal(curlProblems("a.md", 'curl -H "Authorization: Bearer $KEY" \\\n  http://localhost:8787/v1/documents/doc_1/pdf -o a.pdf').length, 1);
     assert.equal(curlProblems("a.md", 'curl -H "Accept: application/pdf" http://localhost:8787/v1/documents/doc_1/bundle -o b.pdf').length, 0);
