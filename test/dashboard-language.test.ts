@@ -110,6 +110,52 @@ describe("the documents pages in every language", () => {
       for (const page of [list.text, one.text]) for (const e of english) expect(page, `${lang}: "${e}"`).not.toContain(e);
     }
   });
+
+  it("a completed document speaks German: its status, signers and trail, and its verification code links to /verify", async () => {
+    const { env } = await import("cloudflare:workers");
+    const { issueKey } = await import("../src/domain/accounts");
+    const { api } = await import("./helpers");
+    const { consentAndSign, sentDocument } = await import("./signing-helpers");
+    const { DASHBOARD_CATALOGUES } = await import("../src/i18n");
+    const de = DASHBOARD_CATALOGUES.documents.de;
+    const t = await makeAccount();
+    const { key } = await issueKey(env, t, { label: "k", mode: "test", scopes: ["signing:read", "signing:write", "signing:templates"] }, "test");
+    const doc = await sentDocument(key, { signers: [{ email: "ana@example.com", full_name: "Ana Ruiz" }], doc: { title: "Boat lease" } });
+    await consentAndSign(doc.links[0]!.token);
+    const code = (await api("GET", `/v1/documents/${doc.id}/certificate`, { key })).json.verification_code as string;
+    expect(code).toBeTruthy();
+    const { b } = await signedIn(t, "owner");
+    const one = await b.get(`/app/documents/${doc.id}?lang=de`);
+    expect(one.status).toBe(200);
+    const bare = (s: string) => s.replace(/\s+/g, " ").trim();
+    // The status in German, the raw value kept for styles and tests.
+    const status = await select(one.text, "dd.status");
+    expect(status.map((e) => [e.attrs["data-status"], bare(e.text)])).toEqual([["completed", de.doc_st_completed]]);
+    expect(de.doc_st_completed).toBe("Abgeschlossen");
+    // The signer's status and the trail's kinds (with the signature method) in German.
+    const signers = await select(one.text, `section[aria-label="${de.doc_signers}"] tbody td span[data-status]`);
+    expect(signers.map((e) => [e.attrs["data-status"], bare(e.text)])).toEqual([["signed", de.doc_signer_st_signed]]);
+    const trail = (await select(one.text, `section[aria-label="${de.doc_trail}"] tbody tr td:nth-child(2) span[data-kind]`)).filter(
+      (e) => e.attrs["data-kind"] !== "delivered",
+    );
+    expect(trail.map((e) => bare(e.text))).toEqual([
+      de.doc_ev_created,
+      de.doc_ev_sent,
+      de.doc_ev_consented,
+      `${de.doc_ev_signed} (${de.doc_method_typed})`,
+      de.doc_ev_completed,
+    ]);
+    expect(trail.map((e) => bare(e.text))).toContain("Unterschrieben (eingetippter Name)");
+    // The verification code, with a link to its public page.
+    expect(one.text).toContain(de.doc_verification_code);
+    expect(one.text).toContain(code);
+    const verify = await select(one.text, `a[href="/verify/${encodeURIComponent(code)}"]`);
+    expect(verify.map((e) => bare(e.text))).toEqual([de.doc_verify_link]);
+    // The list shows the German status too, and the filter offers the statuses in German.
+    const list = await b.get("/app/documents?lang=de");
+    expect((await select(list.text, "tbody span.status")).map((e) => [e.attrs["data-status"], bare(e.text)])).toEqual([["completed", de.doc_st_completed]]);
+    expect((await select(list.text, "select#f-status option")).map((e) => bare(e.text))).toContain(de.doc_st_voided);
+  });
 });
 
 describe("the account pages in every language", () => {

@@ -84,8 +84,8 @@ describe("documents", () => {
     const detail = await b.get(`/app/documents/${id}`);
     expect(detail.status).toBe(200);
     const trail = await texts(detail.text, 'section[aria-label="Trail"] tbody tr td:nth-child(2)');
-    // The links were also emailed (notify): the providers' acceptances (`delivered`) land in the trail as they happen.
-    expect(trail.filter((k) => k !== "delivered")).toEqual(["created", "sent", "consented", "signed (typed)"]);
+    // The links were also emailed (notify): the providers' acceptances (`delivered`, shown "Delivered") land in the trail as they happen.
+    expect(trail.filter((k) => k !== "Delivered")).toEqual(["Prepared", "Sent", "Agreed to sign electronically", "Signed (typed name)"]);
     expect(detail.text).not.toContain(links[0]!);
     // The API sees the same document.
     expect((await api("GET", `/v1/documents/${id}`, { key })).json.title).toBe("Dashboard NDA");

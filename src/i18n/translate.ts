@@ -76,6 +76,8 @@ export type DashT = {
   dir: "ltr" | "rtl";
   /** The text for `key` with `{name}` placeholders filled (isolated where the page or the value is right to left). */
   (key: DashKey, vars?: Record<string, string | number>): string;
+  /** A key that may not exist (a status, an event kind, a method): the text, or the fallback as given. */
+  maybe(key: string, fallback: string): string;
   /** A date and time in the language, in UTC, marked "UTC"; "—" for none. */
   when(iso: string | null | undefined): string;
   /** A number with the language's grouping. */
@@ -93,6 +95,7 @@ export function dashTranslator(lang: Lang): DashT {
   const t = ((key: DashKey, vars?: Record<string, string | number>) => fill(d[key] ?? key, vars)) as DashT;
   t.lang = lang;
   t.dir = dirOf(lang);
+  t.maybe = (key, fallback) => d[key] ?? fallback;
   t.when = (iso) => (iso ? `${dates.format(new Date(iso))} UTC` : "—");
   t.num = (n) => nums.format(n);
   t.list = (parts) => lists.format(parts);

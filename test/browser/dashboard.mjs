@@ -250,8 +250,8 @@ describe("dashboard", () => {
     await follow(page, 'a[href^="/app/documents/doc_"]');
     await page.getByRole("heading", { name: "Rental for Rui", level: 1 }).waitFor();
     // `delivered` (the emailed link taken by the outbox) lands whenever the queue runs: not part of this order.
-    const kinds = async () => (await page.locator('section[aria-label="Trail"] tbody tr td:nth-child(2)').allTextContents()).filter((k) => k !== "delivered");
-    assert.deepEqual(await kinds(), ["created", "sent"]);
+    const kinds = async () => (await page.locator('section[aria-label="Trail"] tbody tr td:nth-child(2)').allTextContents()).filter((k) => k !== "Delivered");
+    assert.deepEqual(await kinds(), ["Prepared", "Sent"]);
     await check(page, "dash-14-document-sent");
 
     // The signer signs (in another browser), and the trail shows it.
@@ -259,7 +259,7 @@ describe("dashboard", () => {
     await env.svc.must("POST", `/v1/sign/${token}/consent`, { body: {} });
     await env.svc.must("POST", `/v1/sign/${token}`, { body: { method: "typed", value: "Rui Costa" } });
     await page.reload();
-    assert.deepEqual(await kinds(), ["created", "sent", "consented", "signed (typed)", "completed"]);
+    assert.deepEqual(await kinds(), ["Prepared", "Sent", "Agreed to sign electronically", "Signed (typed name)", "Completed"]);
     await page.getByRole("link", { name: "Sealed PDF with certificate" }).waitFor();
     await check(page, "dash-15-document-completed");
 

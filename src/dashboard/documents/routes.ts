@@ -7,6 +7,7 @@ import { ChooseTemplateView, DocumentView, DocumentsView, SEND_ROWS, SendView, S
 import { type Flash, ShownOnce, ShownOnceSecret } from "../frame";
 import { ListQuery, PrepareInput, SendInput, VoidInput, getDocument, listDocuments, prepareDocument, sendDocument, voidDocument } from "../../domain/documents";
 import { type SealedKind, sealedFile } from "../../domain/evidence";
+import { certificateRow } from "../../domain/certificates";
 import { type SessionMember, principalOf } from "../../http/session";
 import { formOf, parseForm } from "../../http/forms";
 import { brandOf, signingLink } from "../../domain/branding";
@@ -28,7 +29,8 @@ function signersOf(f: Record<string, string>) {
 
 export async function documentPage(c: C, s: SessionMember, id: string, opts: { flash?: Flash; status?: Status; once?: Child } = {}) {
   const d = await getDocument(c.env, principalOf(s), id);
-  return page(c, s, d.title, [opts.once ?? null, DocumentView({ v: viewer(c, s), d })], opts);
+  const verificationCode = d.status === "completed" ? ((await certificateRow(c.env, d.document_id))?.verificationCode ?? null) : null;
+  return page(c, s, d.title, [opts.once ?? null, DocumentView({ v: viewer(c, s), d, verificationCode })], opts);
 }
 
 async function sealedDownload(c: C, s: SessionMember, kind: SealedKind) {

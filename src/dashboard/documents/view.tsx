@@ -38,7 +38,7 @@ export function DocumentsView(p: { v: Viewer; list: DocList; status?: string; q?
             <option value="">{t("doc_any")}</option>
             {DOCUMENT_STATUS_FILTERS.map((s) => (
               <option value={s} selected={p.status === s}>
-                {s}
+                {t.maybe(`doc_st_${s}`, s)}
               </option>
             ))}
           </select>
@@ -62,7 +62,7 @@ export function DocumentsView(p: { v: Viewer; list: DocList; status?: string; q?
         empty={t("doc_empty")}
         rows={list.documents.map((d) => [
           <a href={`/app/documents/${d.document_id}`}>{d.title}</a>,
-          <span class="status">{d.status}</span>,
+          <DocStatus t={t} status={d.status} />,
           t("doc_signed_of", { signed: d.signed, total: d.signers }),
           d.waiting_on ?? "—",
           t.when(d.sent_at),
@@ -173,7 +173,23 @@ export function SentView(p: { t: DashT; documentId: string; links: { email: stri
   );
 }
 
-export function DocumentView(p: { v: Viewer; d: Doc }) {
+/** A document's status in the member's language; the raw value stays in `data-status` for styles and tests. */
+function DocStatus(p: { t: DashT; status: string }) {
+  return (
+    <span class="status" data-status={p.status}>
+      {p.t.maybe(`doc_st_${p.status}`, p.status)}
+    </span>
+  );
+}
+
+/** A trail entry's kind (and signature method) in the member's language; an unknown one shows as stored. */
+function EventWhat(p: { t: DashT; kind: string; method?: string | null }) {
+  const what = p.t.maybe(`doc_ev_${p.kind}`, p.kind);
+  return <span data-kind={p.kind}>{p.method ? `${what} (${p.t.maybe(`doc_method_${p.method}`, p.method)})` : what}</span>;
+}
+
+/** `verificationCode`: a completed document's certificate code, shown with its public verification page. */
+export function DocumentView(p: { v: Viewer; d: Doc; verificationCode?: string | null }) {
   const { d } = p;
   const open = d.status === "draft" || d.status === "sent";
   // Anything not completed may be voided (a declined or expired one too), unless it was redacted.
@@ -186,7 +202,9 @@ export function DocumentView(p: { v: Viewer; d: Doc }) {
     <>
       <dl class="facts">
         <dt>{t("doc_status")}</dt>
-        <dd class="status">{d.status}</dd>
+        <dd class="status" data-status={d.status}>
+          {t.maybe(`doc_st_${d.status}`, d.status)}
+        </dd>
         <dt>{t("doc_template")}</dt>
         <dd>
           {d.template_code} v{d.template_version}
@@ -215,6 +233,14 @@ export function DocumentView(p: { v: Viewer; d: Doc }) {
         <dd class="mono">{d.body_sha256}</dd>
         <dt>{t("doc_unchanged")}</dt>
         <dd>{d.integrity_ok ? t("doc_yes") : t("doc_changed")}</dd>
+        {p.verificationCode ? (
+          <>
+            <dt>{t("doc_verification_code")}</dt>
+            <dd>
+              <span class="mono">{p.verificationCode}</span> <a href={`/verify/${encodeURIComponent(p.verificationCode)}`}>{t("doc_verify_link")}</a>
+            </dd>
+          </>
+        ) : null}
       </dl>
       {d.status === "completed" ? (
         <section aria-labelledby="downloads">
@@ -243,7 +269,7 @@ export function DocumentView(p: { v: Viewer; d: Doc }) {
           s.email,
           s.role,
           String(s.sign_order),
-          s.status,
+          <span data-status={s.status}>{t.maybe(`doc_signer_st_${s.status}`, s.status)}</span>,
           s.signed_at ? when(s.signed_at) : s.declined_at ? `${when(s.declined_at)}: ${s.decline_reason ?? ""}` : "—",
           ...(links ? [s.status === "pending" && s.role !== "cc" ? <SignerLinkActions v={p.v} documentId={d.document_id} s={s} /> : ""] : []),
         ])}
@@ -253,7 +279,7 @@ export function DocumentView(p: { v: Viewer; d: Doc }) {
         label={t("doc_trail")}
         head={[t("doc_when"), t("doc_what"), t("doc_who"), t("doc_address")]}
         empty={t("doc_no_events")}
-        rows={d.events.map((e) => [when(e.occurred_at), e.kind + (e.signature_method ? ` (${e.signature_method})` : ""), e.signer_email ?? "—", e.ip ?? "—"])}
+        rows={d.events.map((e) => [when(e.occurred_at), <EventWhat t={t} kind={e.kind} method={e.signature_method} />, e.signer_email ?? "—", e.ip ?? "—"])}
       />
       <h2>{t("doc_text")}</h2>
       <div class="doc">{d.body}</div>
