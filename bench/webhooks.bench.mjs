@@ -24,6 +24,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { percentile } from "./stats.mjs";
+import { freePort } from "../scripts/free-port.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const OPERATOR_TOKEN = `bench-operator-${randomBytes(8).toString("hex")}`;
@@ -42,17 +43,6 @@ function verifyDelivery(rawBody, headers, secret, nowMs = Date.now()) {
 // ---- end ----
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
 
 /** Wrangler needs Node ≥ 22.12: prefer the project's pinned Node over whatever runs this file. */
 function nodeBinary() {

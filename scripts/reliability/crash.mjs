@@ -21,6 +21,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "../free-port.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const WRANGLER = path.join(ROOT, "node_modules/wrangler/bin/wrangler.js");
@@ -39,17 +40,6 @@ const problems = [];
 const check = (ok, what) => {
   if (!ok) problems.push(what);
 };
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
 
 /** A receiver on 127.0.0.1 that answers after `delayMs` and records each Service-Event-Id. */
 function startReceiver() {

@@ -16,7 +16,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -37,17 +36,6 @@ import { SCHEMA_FILE, typesFor } from "../../scripts/generate-client.mjs";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 process.env.WRANGLER_SEND_METRICS = "false";
 process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createNetServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
 
 /** npm start in a scratch copy (its own .dev.vars and .wrangler state); resolves with the banner's key. */
 async function startService() {
@@ -336,6 +324,7 @@ body = sys.stdin.buffer.read()
 h = {"Service-Timestamp": ts, "Service-Signature": sig, "Service-Event-Id": "x"}
 print(verify_webhook(new, h, body)["payload"]["event"], verify_webhook([old], h, body)["payload"]["event"])
 `;
+import { freePort } from "../../scripts/free-port.mjs";
 
 // ---- examples/ ----
 

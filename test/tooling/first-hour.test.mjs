@@ -8,27 +8,16 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { CLIENT_JS, buildClientJs } from "../../scripts/build-client.mjs";
 import { wranglerFilter } from "../../scripts/dev.mjs";
 import { defaultUrl } from "../../scripts/ops.mjs";
+import { freePort } from "../../scripts/free-port.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const EXAMPLES = readdirSync(path.join(ROOT, "examples")).filter((f) => f.endsWith(".mjs"));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
 
 /** This Node, and every other `node` on the PATH outside node_modules (a system Node 20, when there is one). */
 function nodes() {

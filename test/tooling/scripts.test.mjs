@@ -16,7 +16,6 @@ import { X509Certificate, createPrivateKey } from "node:crypto";
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
-import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, it, before, after } from "node:test";
@@ -25,6 +24,7 @@ import { ensureDevVars, formatDevVars, parseDevVars } from "../../scripts/dev-se
 import { appliedMigrations, nodeForWrangler } from "../../scripts/dev.mjs";
 import { main, parseArgs, requestFor } from "../../scripts/ops.mjs";
 import { OPERATOR_TOKEN, ROOT, run, signatureParts, startService, tokenParts, workdir, write } from "../validators/harness.mjs";
+import { freePort } from "../../scripts/free-port.mjs";
 
 const made = [];
 const dir = () => {
@@ -512,17 +512,6 @@ describe("the service with npm start's secrets, and the CLI as a process", () =>
 });
 
 // ---- npm start, in a scratch copy of the project ----
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createNetServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
 
 /** The project's files (no state, no secrets) with node_modules linked in. */
 function scratchCopy() {
