@@ -13,7 +13,6 @@ import { createRouter } from "./http/router";
 import { describeApi, documentConfig } from "./http/openapi";
 import { log } from "./lib/log";
 import { requestLog } from "./http/request-log";
-import { language } from "./http/language";
 import { jsonDepthLimit } from "./http/json-body";
 import { ConfigError, configOf, emailOutboxInProduction } from "./lib/config";
 import { account } from "./routes/account";
@@ -93,9 +92,6 @@ app.use("*", async (c, next) => {
 
 // Every request is under the default body limit unless its route declares its own (src/http/body-limit.ts).
 app.use("*", defaultBodyLimit);
-
-// The visitor's language, once per request, for every page (src/http/language.ts).
-app.use("*", language);
 
 // A request on an account's signing host reaches only that account's pages and signing routes.
 app.use("*", signingHostGate);

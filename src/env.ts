@@ -1,5 +1,4 @@
 import type { ConfigVars } from "./lib/config";
-import type { Lang } from "./domain/vocabulary";
 
 /**
  * What the Worker receives: its bindings, generated from wrangler.toml by `wrangler types`
@@ -26,9 +25,5 @@ export type AppEnv = {
   Variables: {
     requestId: string;
     principal: Principal;
-    /** The visitor's language, set once per request by src/http/language.ts. */
-    lang: Lang;
-    /** Whether `lang` came from the visitor (`?lang=`, the dashboard's cookie, Accept-Language), not the English default. */
-    langChosen: boolean;
   };
 };

@@ -16,6 +16,7 @@ import { dashTranslator } from "../i18n";
 import { type Refusal, type SessionMember, clearSessionCookie, requireAction, sessionMember } from "../http/session";
 import { createRouter } from "../http/router";
 import { pageNonce, sendPage } from "../http/page";
+import { requestLang } from "../http/language";
 import { signerContext } from "../http/auth";
 
 export type C = Context<AppEnv>;
@@ -44,7 +45,7 @@ const speeches = new WeakMap<Request, Speech>();
 export function speech(c: C): Speech {
   let sp = speeches.get(c.req.raw);
   if (sp) return sp;
-  const { lang, langChosen: chosen } = c.var;
+  const { lang, chosen } = requestLang(c);
   const here = new URL(c.req.url);
   const referer = c.req.header("referer");
   const from = c.req.method === "GET" ? here : referer && URL.canParse(referer) ? new URL(referer) : null;

@@ -1,10 +1,10 @@
 /**
- * The one language detection of the HTML faces: a middleware, mounted once in src/app.ts before
- * any face, sets `c.var.lang` (and `c.var.langChosen`) for the request with the one detector of
- * src/i18n/detect.ts: `?lang=` → the dashboard's language cookie (under `/app` only: the
- * signer's pages, verification, the public form, the kiosk and OAuth consent keep no cookies)
- * → `Accept-Language` → English. Every face reads `c.var.lang`; a face whose form posts its own
- * `lang` field reads `langFor(c, form.lang)` instead.
+ * The one language detection of the HTML faces: `requestLang(c)` reads the request's language once
+ * (remembered for the rest of the request) with the one detector of src/i18n/detect.ts: `?lang=` →
+ * the dashboard's language cookie (under `/app` only: the signer's pages, verification, the public
+ * form, the kiosk and OAuth consent keep no cookies) → `Accept-Language` → English. Only a face
+ * that speaks asks, so a JSON API request never pays for the detection. A face whose form posts its
+ * own `lang` field reads `langFor(c, form.lang)` instead.
  *
  * Not hono's `languageDetector` (hono/language), though it has the same order of sources: it
  * matches whole tags (`pt-BR` is not `pt` unless `convertDetectedLanguage` strips it), its
@@ -13,7 +13,7 @@
  * (the dashboard's switcher note needs that). Its cookie caching is not wanted either: the
  * dashboard writes the cookie only from its switcher (`/app/language`, `rememberLang`).
  */
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../env";
 import { chooseLang, detectLang, isLang, type Lang } from "../i18n";
@@ -24,20 +24,28 @@ export const LANG_COOKIE = "__Host-es_lang";
 /** The face that remembers a language in a cookie: the dashboard, under `/app`. */
 const readsCookie = (path: string) => path === "/app" || path.startsWith("/app/");
 
-export const language: MiddlewareHandler<AppEnv> = async (c, next) => {
+/** A request's language, once per request. */
+const detected = new WeakMap<Request, { lang: Lang; chosen: boolean }>();
+
+/**
+ * The request's language and whether it came from the visitor (`?lang=`, the dashboard's cookie,
+ * Accept-Language) rather than the English default (the dashboard's switcher note needs that).
+ */
+export function requestLang(c: Context<AppEnv>): { lang: Lang; chosen: boolean } {
+  let found = detected.get(c.req.raw);
+  if (found) return found;
   const cookie = readsCookie(c.req.path) ? getCookie(c, LANG_COOKIE) : undefined;
-  const { lang, chosen } = detectLang({ query: c.req.query("lang"), cookie, acceptLanguage: c.req.header("accept-language") });
-  c.set("lang", lang);
-  c.set("langChosen", chosen);
-  await next();
-};
+  found = detectLang({ query: c.req.query("lang"), cookie, acceptLanguage: c.req.header("accept-language") });
+  detected.set(c.req.raw, found);
+  return found;
+}
 
 /**
  * The language of a form's answer: the form's own `lang` field when it posted one (a valid one
  * wins; an unknown one falls to `Accept-Language`, as it always has), else the request's.
  */
 export function langFor(c: Context<AppEnv>, formLang?: unknown): Lang {
-  if (typeof formLang !== "string") return c.var.lang;
+  if (typeof formLang !== "string") return requestLang(c).lang;
   return isLang(formLang) ? formLang : chooseLang(formLang, c.req.header("accept-language")).lang;
 }
 

@@ -1,6 +1,6 @@
 /**
- * The one language detector. Every HTML surface asks it once per request, through the middleware of
- * src/http/language.ts (which sets `c.var.lang`), in this order:
+ * The one language detector. Every HTML surface asks it at most once per request, through
+ * `requestLang(c)` of src/http/language.ts, in this order:
  *
  *   1. `?lang=` (the switcher's links, a form's hidden `lang` field passed as `explicit`);
  *   2. the language cookie, only where the surface names one (`cookie`): the dashboard remembers

@@ -21,6 +21,7 @@ import { lookupToken } from "../domain/signing";
 import { workflowBySlug } from "../db/workflows";
 import { translator } from "../i18n";
 import { pageHeaders } from "../http/page";
+import { requestLang } from "../http/language";
 import { DeadLinkPage } from "../pages/signing";
 
 const hostAccounts = new WeakMap<Request, string>();
@@ -34,7 +35,7 @@ const FORM_PATH = /^\/f\/([0-9a-z]{1,64})$/;
 
 function deadHere(c: Context<AppEnv>, page: boolean) {
   if (!page) return errorResponse(c, noRoute(c.req.method, c.req.path));
-  const t = translator(c.var.lang);
+  const t = translator(requestLang(c).lang);
   const nonce = pageHeaders(c);
   return c.html(DeadLinkPage({ t, nonce }), 404);
 }
