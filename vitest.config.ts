@@ -54,6 +54,7 @@ export default defineConfig(async () => {
             SEAL_CERT_PEM: fixture("seal-cert.pem"),
             TSA_KEY_PEM: fixture("tsa-key.pem"),
             TSA_CERT_PEM: fixture("tsa-cert.pem"),
+            LOG_KEY_PEM: fixture("log-key.pem"),
           },
         },
       }),

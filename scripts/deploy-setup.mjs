@@ -32,14 +32,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { CJK_FONT_KEY, cjkFontBytes, uploadCjkFont } from "./cjk-font.mjs";
-import { formatDevVars, parseDevVars, selfSignedIdentity } from "./dev-secrets.mjs";
+import { formatDevVars, logKeyPem, parseDevVars, selfSignedIdentity } from "./dev-secrets.mjs";
 import { nodeForWrangler } from "./dev.mjs";
 
 const PROJECT = path.resolve(import.meta.dirname, "..");
 export const DEPLOY_CONFIG = "wrangler.deploy.toml";
 export const LOCAL_DIR = ".deploy";
 /** The secrets this script makes (once) and puts. */
-export const MADE_SECRETS = ["OPERATOR_TOKEN", "WEBHOOK_SECRET_KEY", "SEAL_KEY_PEM", "SEAL_CERT_PEM", "TSA_KEY_PEM", "TSA_CERT_PEM"];
+export const MADE_SECRETS = ["OPERATOR_TOKEN", "WEBHOOK_SECRET_KEY", "SEAL_KEY_PEM", "SEAL_CERT_PEM", "TSA_KEY_PEM", "TSA_CERT_PEM", "LOG_KEY_PEM"];
 /** Provider settings put as secrets when set in the shell that runs this script. */
 export const PROVIDER_SETTINGS = [
   "EMAIL_PROVIDER",
@@ -119,8 +119,19 @@ const said = (r) =>
     .slice(-2)
     .join(" ");
 
+/**
+ * The deployment's secrets, made once. A secrets file made before the transparency log gains its
+ * key, appended; nothing else in it changes.
+ */
 async function secretsOf(file, url) {
-  if (existsSync(file)) return parseDevVars(readFileSync(file, "utf8"));
+  if (existsSync(file)) {
+    const text = readFileSync(file, "utf8");
+    const vars = parseDevVars(text);
+    if (vars.LOG_KEY_PEM) return vars;
+    const added = { LOG_KEY_PEM: logKeyPem() };
+    writeFileSync(file, `${text.replace(/\n*$/, "\n")}${formatDevVars(added)}`, { mode: 0o600 });
+    return { ...vars, ...added };
+  }
   const host = new URL(url).hostname;
   const seal = await selfSignedIdentity({ commonName: `Edge Sign seal ${host} (self-issued)`, key: "rsa", crlUrl: `${url}/pki/seal.crl` });
   const tsa = await selfSignedIdentity({ commonName: `Edge Sign timestamp authority ${host}`, key: "ec", timeStamping: true, crlUrl: `${url}/pki/tsa.crl` });
@@ -131,6 +142,7 @@ async function secretsOf(file, url) {
     SEAL_CERT_PEM: seal.certPem,
     TSA_KEY_PEM: tsa.keyPem,
     TSA_CERT_PEM: tsa.certPem,
+    LOG_KEY_PEM: logKeyPem(),
   };
   writeFileSync(file, `# The deployment's secrets, made by npm run deploy:setup. Keep them safe; never commit them.\n${formatDevVars(vars)}`, { mode: 0o600 });
   return vars;

@@ -11,12 +11,13 @@
  *   (keyUsage digitalSignature + nonRepudiation);
  * - TSA_KEY_PEM / TSA_CERT_PEM: a fresh ECDSA P-256 key and a self-signed certificate for the
  *   service's own timestamp authority (critical extendedKeyUsage timeStamping, as RFC 3161 and
- *   `openssl ts -verify` require).
+ *   `openssl ts -verify` require);
+ * - LOG_KEY_PEM: a fresh Ed25519 key signing the transparency log's tree heads.
  *
  * The certificates are made with pkijs over Node's WebCrypto, so nothing outside node_modules is
  * needed. An existing `.dev.vars` is never overwritten: delete it to start over.
  */
-import { randomBytes, webcrypto } from "node:crypto";
+import { generateKeyPairSync, randomBytes, webcrypto } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
@@ -121,6 +122,9 @@ export function parseDevVars(text) {
   return out;
 }
 
+/** A fresh Ed25519 key (PKCS#8 PEM) for the transparency log's heads. */
+export const logKeyPem = () => generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+
 /** Every secret `npm start` needs, freshly made. */
 export async function makeDevVars({ port = 8787 } = {}) {
   const base = `http://localhost:${port}`;
@@ -136,6 +140,7 @@ export async function makeDevVars({ port = 8787 } = {}) {
     SEAL_CERT_PEM: seal.certPem,
     TSA_KEY_PEM: tsa.keyPem,
     TSA_CERT_PEM: tsa.certPem,
+    LOG_KEY_PEM: logKeyPem(),
   };
 }
 

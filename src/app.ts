@@ -40,6 +40,7 @@ import { pdfjsAssets } from "./routes/pdfjs-assets";
 import { pki } from "./routes/pki";
 import { redaction } from "./routes/redaction";
 import { home } from "./routes/home";
+import { transparencyLog } from "./routes/transparency-log";
 
 export const app = createRouter();
 
@@ -125,6 +126,7 @@ app.route("/", pdfjsAssets);
 app.route("/", pki);
 app.route("/", redaction);
 app.route("/", home);
+app.route("/", transparencyLog);
 
 // Response headers, error schemas, security schemes and webhooks, declared once for every operation.
 describeApi(app);

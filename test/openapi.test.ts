@@ -45,7 +45,10 @@ describe("GET /openapi.json", () => {
     expect(d.info.version).toBe("1.0.0");
     const ids = new Set<string>();
     for (const [path, ops] of Object.entries(d.paths)) {
-      expect(path.startsWith("/v1/") || path.startsWith("/oauth/") || path.startsWith("/brand/") || path.startsWith("/s/"), path).toBe(true);
+      expect(
+        path.startsWith("/v1/") || path.startsWith("/oauth/") || path.startsWith("/brand/") || path.startsWith("/s/") || path.startsWith("/log/"),
+        path,
+      ).toBe(true);
       for (const [method, op] of Object.entries(ops)) {
         expect(op.operationId, `${method} ${path}`).toBeTruthy();
         expect(ids.has(op.operationId!)).toBe(false);

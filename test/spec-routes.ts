@@ -91,6 +91,12 @@ export const SPEC_ROUTES: SpecRoute[] = [
   page("GET /f/{public_slug}", "anonymous"),
   page("GET /t", "browser"),
   page("GET /app", "browser"),
+  // contract.md, "Transparency log of certificates"
+  api("GET /log/v1/{log}/key", "anonymous"),
+  api("GET /log/v1/{log}/sth", "anonymous"),
+  api("GET /log/v1/{log}/proof/inclusion", "anonymous"),
+  api("GET /log/v1/{log}/proof/consistency", "anonymous"),
+  api("GET /log/v1/{log}/entries", "anonymous"),
   // The signer's and the verifier's pages, built.
   page("GET /s/{token}", "token"),
   page("GET /verify/{code}", "anonymous"),

@@ -12,3 +12,4 @@ export * from "./schema/oauth";
 export * from "./schema/documents";
 export * from "./schema/delivery";
 export * from "./schema/intake";
+export * from "./schema/transparency";

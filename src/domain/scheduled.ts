@@ -11,6 +11,7 @@ import { remindDueSigners } from "./signer-links";
 import { sweepDroppedItems } from "./packets";
 import { archiveSealedFiles } from "./archive";
 import { applyRetention } from "./redaction";
+import { recordInLog } from "./transparency-log";
 
 export type ScheduledStep = (env: Env, now: Date) => Promise<unknown>;
 
@@ -28,6 +29,7 @@ export const scheduledSteps: Record<string, ScheduledStep> = {
   voidDroppedPacketItems: sweepDroppedItems,
   archiveSealedFiles,
   applyRetention: (env, now) => applyRetention(env, now),
+  recordInLog: (env) => recordInLog(env),
 };
 
 export async function runScheduled(env: Env, now: Date): Promise<Record<string, "ok" | string>> {

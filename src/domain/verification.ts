@@ -5,6 +5,7 @@
  * and the trail from the frozen certificate, and the document's hash itself (withheld before a match,
  * since sending it back is what unlocks the rest). Email addresses are never shown to a verifier.
  */
+import { logProofOf } from "./transparency-log";
 import type { Env } from "../env";
 import { normaliseVerificationCode } from "../lib/verification-code";
 import { checkAgainstRecord, isTestCertificate, type Certificate, type CertificatePayload, type PayloadSigner } from "./certificates";
@@ -33,7 +34,11 @@ export type VerificationResult = {
   signer_count: number | null;
   signers: VerifiedSigner[] | null;
   events: VerifiedEvent[] | null;
+  /** Only when `sha256` matched and a signed tree head covers the certificate: its place in the transparency log. */
+  log?: LogProof;
 };
+
+type LogProof = NonNullable<Awaited<ReturnType<typeof logProofOf>>>;
 
 export const SHA256_HEX = /^[0-9a-fA-F]{64}$/;
 
@@ -77,6 +82,7 @@ export async function verifyCode(env: Env, code: string, sha256?: string): Promi
   const matches = sha256 === undefined || sha256 === "" ? null : await hashMatches(env, cert, sha256);
   const names = new Map(payload.signers.map((s) => [s.email, s.full_name] as const));
   const test = await isTestCertificate(env, cert, payload);
+  const log = matches ? await logProofOf(env, cert.id) : null;
   return {
     found: true,
     test,
@@ -103,6 +109,7 @@ export async function verifyCode(env: Env, code: string, sha256?: string): Promi
           against_sha256: e.against_sha256,
         }))
       : null,
+    ...(log ? { log } : {}),
   };
 }
 

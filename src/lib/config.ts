@@ -59,6 +59,8 @@ export const ConfigSchema = z
     TSA_KEY_PEM: optional(pem("PRIVATE KEY")),
     TSA_CERT_PEM: optional(pem("CERTIFICATE")),
     TSA_URL: optional(httpUrl("an RFC 3161 timestamp authority")),
+    /** The transparency log's Ed25519 key (PKCS#8 PEM) signing its tree heads; without it no head is signed. */
+    LOG_KEY_PEM: optional(pem("PRIVATE KEY")),
     /** DNS-over-HTTPS resolver (JSON API) used to refuse webhook hosts that resolve inward; default Cloudflare's. */
     DNS_RESOLVER_URL: optional(httpUrl("a DNS-over-HTTPS JSON resolver")),
     /** Local development only, written by `npm start` alone: "true" serves the mail viewer `/dev/mail` (else 404). */

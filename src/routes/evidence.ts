@@ -18,6 +18,7 @@ import { certificateView } from "../domain/certificates";
 import { certificateForCompleted, sealedFile, type SealedKind } from "../domain/evidence";
 import { SHA256_HEX, verifyCode } from "../domain/verification";
 import { documentForAccount } from "../db/evidence";
+import { LogInclusion } from "./transparency-log";
 
 /**
  * How a certificate says a signer signed: the method they used (`SIGNATURE_METHODS`), or, when they
@@ -168,6 +169,10 @@ const Verification = z
         z.object({ kind: listed(TRAIL_KINDS), occurred_at: z.string(), signer: z.string().nullable(), ip: z.string().nullable(), against_sha256: z.string() }),
       )
       .nullable(),
+    log: LogInclusion.optional().openapi({
+      description:
+        "Only when `sha256` matched and a signed tree head of the transparency log covers the certificate (at once after issue, at most a minute later).",
+    }),
   })
   .openapi("VerificationResult");
 

@@ -92,7 +92,7 @@ const commands = (s) =>
         .map((l) => l.replace(/--file \S+/, "--file <font>"))
     : [];
 const cloudState = (s) => JSON.parse(readFileSync(path.join(s.cloud, "state.json"), "utf8"));
-const SECRETS = ["OPERATOR_TOKEN", "WEBHOOK_SECRET_KEY", "SEAL_KEY_PEM", "SEAL_CERT_PEM", "TSA_KEY_PEM", "TSA_CERT_PEM"];
+const SECRETS = ["OPERATOR_TOKEN", "WEBHOOK_SECRET_KEY", "SEAL_KEY_PEM", "SEAL_CERT_PEM", "TSA_KEY_PEM", "TSA_CERT_PEM", "LOG_KEY_PEM"];
 const C = "-c wrangler.deploy.toml";
 
 describe("npm run deploy:setup", () => {

@@ -318,23 +318,28 @@ export const events = sqliteTable(
   (t) => [uniqueIndex("events_document_seq").on(t.documentId, t.seq)],
 );
 
-export const certificates = sqliteTable("certificates", {
-  id: text("id").primaryKey(),
-  documentId: text("document_id")
-    .notNull()
-    .unique()
-    .references(() => documents.id),
-  tenantId: text("tenant_id").notNull(),
-  /** 16 Crockford base32 characters, stored without dashes, upper case. */
-  verificationCode: text("verification_code").notNull().unique(),
-  issuedAt: text("issued_at").notNull(),
-  /** RFC 8785 canonical JSON of the frozen payload. */
-  payload: text("payload").notNull(),
-  certificateSha256: text("certificate_sha256").notNull(),
-  documentSha256: text("document_sha256").notNull(),
-  /** Set when the document was redacted: `payload` is then the redacted payload, and `certificate_sha256` still the hash of the one issued. */
-  redactedAt: text("redacted_at"),
-});
+export const certificates = sqliteTable(
+  "certificates",
+  {
+    id: text("id").primaryKey(),
+    documentId: text("document_id")
+      .notNull()
+      .unique()
+      .references(() => documents.id),
+    tenantId: text("tenant_id").notNull(),
+    /** 16 Crockford base32 characters, stored without dashes, upper case. */
+    verificationCode: text("verification_code").notNull().unique(),
+    issuedAt: text("issued_at").notNull(),
+    /** RFC 8785 canonical JSON of the frozen payload. */
+    payload: text("payload").notNull(),
+    certificateSha256: text("certificate_sha256").notNull(),
+    documentSha256: text("document_sha256").notNull(),
+    /** Set when the document was redacted: `payload` is then the redacted payload, and `certificate_sha256` still the hash of the one issued. */
+    redactedAt: text("redacted_at"),
+  },
+  // The transparency log's catch-up reads the certificates of the last hour (docs/transparency-log.md).
+  (t) => [index("certificates_issued").on(t.issuedAt)],
+);
 
 /** Sealed files made once and kept in R2, so every download is byte-identical. */
 export const sealedFiles = sqliteTable(
