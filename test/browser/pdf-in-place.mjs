@@ -12,7 +12,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { BASE_URL, LIMIT, SHOTS, check, env, newContext, newPage, noProblems, tabTo } from "./lib.mjs";
+import { BASE_URL, LIMIT, SHOTS, axe, check, env, newContext, newPage, noProblems, tabTo } from "./lib.mjs";
 
 const { encode } = await import("fast-png");
 
@@ -118,8 +118,10 @@ describe("signing on the page pictures", () => {
     await p1.mouse.down();
     for (let i = 1; i <= 30; i++) await p1.mouse.move(pad.x + 20 + i * 8, pad.y + pad.height * (0.7 - 0.4 * Math.sin(i / 4)), { steps: 2 });
     await p1.mouse.up();
+    await axe(p1, "the signature dialog at 1280");
     await p1.setViewportSize({ width: 390, height: 844 });
     await p1.screenshot({ path: path.join(SHOTS, "pdf-in-place-dialog-390x844.png") });
+    await axe(p1, "the signature dialog at 390");
     await p1.setViewportSize({ width: 1280, height: 900 });
     await p1.click("#pv-sig-ok");
     await p1.locator("#pv-sig[open]").waitFor({ state: "detached" });
@@ -150,6 +152,7 @@ describe("signing on the page pictures", () => {
     assert.ok(ed.x >= 0 && ed.x + ed.width <= 390, `the editor fits the screen: ${ed.x}+${ed.width}`);
     await p2.setViewportSize({ width: 390, height: 844 });
     await p2.screenshot({ path: path.join(SHOTS, "pdf-in-place-editor-390x844.png") });
+    await axe(p2, "the editor over a box at 390");
     await p2.keyboard.type("BRAVOTWO");
     await p2.keyboard.press("Enter");
     await p2.waitForFunction(() => document.activeElement?.id === "pv-next");
