@@ -157,8 +157,26 @@ describe("the signer's view of a PDF template in the pages' languages", () => {
     const token = sent.json.links[0].token as string;
 
     const words = {
-      pt: { heading: "As páginas", next: "Próxima caixa", zoomIn: "Ampliar", boxOf: "Caixa {n} de {count}: {label} (página {page}).", dir: "ltr" },
-      ar: { heading: "الصفحات", next: "المربع التالي", zoomIn: "تكبير", boxOf: "المربع {n} من {count}: {label} (الصفحة {page}).", dir: "rtl" },
+      pt: {
+        heading: "As páginas",
+        start: "Começar",
+        next: "Próxima",
+        progress: "{n} de {count} preenchidas",
+        sig: "Sua assinatura",
+        zoomIn: "Ampliar",
+        boxOf: "Caixa {n} de {count}: {label} (página {page}).",
+        dir: "ltr",
+      },
+      ar: {
+        heading: "الصفحات",
+        start: "ابدأ",
+        next: "التالي",
+        progress: "تم ملء {n} من {count}",
+        sig: "توقيعك",
+        zoomIn: "تكبير",
+        boxOf: "المربع {n} من {count}: {label} (الصفحة {page}).",
+        dir: "rtl",
+      },
     };
     for (const [lang, w] of Object.entries(words)) {
       const r = await page("GET", `/s/${token}?lang=${lang}`);
@@ -167,9 +185,12 @@ describe("the signer's view of a PDF template in the pages' languages", () => {
       const [view] = await select(r.text, "#pdf-view");
       expect(view!.attrs["data-box-of"]).toBe(w.boxOf);
       expect((await select(r.text, "#pv-heading"))[0]!.text).toBe(w.heading);
-      expect((await select(r.text, "#pv-next"))[0]!.text.trim()).toBe(w.next);
+      expect((await select(r.text, "#pv-next"))[0]!.text.trim()).toBe(w.start);
+      expect(view!.attrs["data-next"]).toBe(w.next);
+      expect(view!.attrs["data-progress"]).toBe(w.progress);
+      expect((await select(r.text, "#pv-sig-h"))[0]!.text).toBe(w.sig);
       expect((await select(r.text, "#pv-in"))[0]!.text.trim()).toBe(w.zoomIn);
-      for (const e of ["The pages", "Next box", "Zoom in", "Every box is filled"]) expect(r.text, `${lang}: "${e}"`).not.toContain(e);
+      for (const e of ["The pages", "Next box", "Zoom in", "Every box is filled", "Your signature"]) expect(r.text, `${lang}: "${e}"`).not.toContain(e);
     }
   });
 });

@@ -43,6 +43,11 @@ function start(): void {
   const out = byId<HTMLInputElement>("drawn-value")!;
   const say = byId("pad-status")!;
   let ink = false;
+  // Whether the pad holds a drawing, told to the page's other scripts (pdf-view.ts mirrors it in a box).
+  const inked = (v: boolean) => {
+    ink = v;
+    pad.dataset.ink = v ? "1" : "";
+  };
   let last: { x: number; y: number } | null = null;
   byId("opt-drawn")!.hidden = false;
   byId("p-drawn")!.hidden = false;
@@ -60,7 +65,7 @@ function start(): void {
     ctx.lineCap = "round";
     ctx.lineJoin = "round";
     ctx.strokeStyle = ctx.fillStyle = "#111";
-    ink = false;
+    inked(false);
   }
   const at = (e: PointerEvent) => {
     const r = pad.getBoundingClientRect();
@@ -74,7 +79,7 @@ function start(): void {
     ctx.beginPath();
     ctx.arc(last.x, last.y, 1.25, 0, 7);
     ctx.fill();
-    ink = true;
+    inked(true);
     say.textContent = "";
   });
   pad.addEventListener("pointermove", (e) => {
@@ -88,6 +93,7 @@ function start(): void {
   });
   const up = () => {
     last = null;
+    pad.dispatchEvent(new Event("input", { bubbles: true }));
   };
   pad.addEventListener("pointerup", up);
   pad.addEventListener("pointercancel", up);
@@ -97,7 +103,8 @@ function start(): void {
   });
   byId("clear")!.addEventListener("click", () => {
     ctx.clearRect(0, 0, pad.width, pad.height);
-    ink = false;
+    inked(false);
+    pad.dispatchEvent(new Event("input", { bubbles: true }));
     out.value = "";
   });
   form.addEventListener("submit", (e) => {

@@ -174,11 +174,12 @@ describe("PDF templates: upload, draw, place, publish, sign in place", () => {
     assert.equal(await signer.locator("#pdf-view .pbox").count(), 3);
     const loaded = await signer.$$eval("#pdf-view img", (imgs) => Promise.all(imgs.map((i) => i.decode().then(() => i.naturalWidth))));
     assert.deepEqual(loaded, [893, 1263]);
-    // In reading order, the first box to fill is highlighted; Next takes the focus to its field.
+    // In reading order, the first box to fill is highlighted; Start opens it in place, over the box, and what is typed there goes into the form's field.
     assert.equal(await signer.locator(".pbox.next").getAttribute("data-key"), "full_name");
     await signer.click("#pv-next");
-    await signer.waitForFunction(() => document.activeElement?.id === "f-full_name");
+    await signer.waitForFunction(() => document.activeElement?.id === "pv-ed-in");
     await signer.keyboard.type("Lee Lessee");
+    assert.equal(await signer.inputValue("#f-full_name"), "Lee Lessee");
     await signer.waitForFunction(() => document.querySelector(".pbox.next")?.dataset.key === "lessee_signature");
     await signer.click("#pv-in");
     assert.equal(await signer.textContent("#pv-zoom"), "150%");
