@@ -11,6 +11,7 @@ import { remindDueSigners } from "./signer-links";
 import { sweepDroppedItems } from "./packets";
 import { archiveSealedFiles } from "./archive";
 import { applyRetention } from "./redaction";
+import { purgeSignUps } from "./sign-up";
 
 export type ScheduledStep = (env: Env, now: Date) => Promise<unknown>;
 
@@ -25,6 +26,7 @@ export const scheduledSteps: Record<string, ScheduledStep> = {
   eraseMessageSecrets: eraseOldMessageSecrets,
   remindSigners: remindDueSigners,
   purgeIdleSessions,
+  purgeSignUps,
   voidDroppedPacketItems: sweepDroppedItems,
   archiveSealedFiles,
   applyRetention: (env, now) => applyRetention(env, now),
