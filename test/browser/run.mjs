@@ -15,7 +15,21 @@ after(async () => {
 });
 
 // `npm run test:browser -- dashboard kiosk` runs only those files; no names runs them all.
-const FILES = ["signing", "i18n", "verify", "home", "public-form", "dashboard", "branding", "codes", "oauth", "kiosk", "api-reference", "pdf-templates"];
+const FILES = [
+  "signing",
+  "i18n",
+  "verify",
+  "home",
+  "public-form",
+  "dashboard",
+  "branding",
+  "codes",
+  "oauth",
+  "kiosk",
+  "api-reference",
+  "pdf-templates",
+  "sign-up",
+];
 const chosen = process.argv
   .slice(2)
   .map((a) => a.replace(/\.mjs$/, ""))
