@@ -11,7 +11,7 @@ import type { Env } from "../src/env";
 import { dbOf } from "../src/db/client";
 import { membershipsByEmail } from "../src/db/members";
 import { listOutbox } from "../src/domain/messages";
-import { SIGN_UP_LINK_MS, SIGN_UP_QUEUE } from "../src/domain/sign-up";
+import { SIGN_UP_LINK_MS, SIGN_UP_QUEUE, purgeSignUps } from "../src/domain/sign-up";
 import { BASE } from "./helpers";
 import { Browser, PASSWORD, makeAccount, makeMember } from "./dashboard-helpers";
 import { select } from "./pages-helpers";
@@ -224,6 +224,19 @@ describe("POST /app/sign-up", () => {
     const r = await b.fetch("POST", "/app/sign-up/confirm", { csrf: await b.csrf("/app/sign-up"), token });
     expect(r.status).toBe(404);
     expect(await membershipsByEmail(dbOf(env), email)).toEqual([]);
+  });
+
+  it("the cron deletes sign-ups whose link expired, password hash and all, and keeps the others", async () => {
+    const b = new EnvBrowser(OPEN);
+    const [late, fresh] = [unique(), unique()];
+    for (const email of [late, fresh])
+      await b.fetch("POST", "/app/sign-up", { csrf: await b.csrf("/app/sign-up"), email, business_name: "Cron Co", password: PASSWORD });
+    await env.DB.prepare("UPDATE sign_ups SET expires_at = ? WHERE email = ?")
+      .bind(new Date(Date.now() - 1000).toISOString(), late)
+      .run();
+    await purgeSignUps(env, new Date());
+    expect(await count("SELECT count(*) AS n FROM sign_ups WHERE email = ?", late)).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM sign_ups WHERE email = ?", fresh)).toBe(1);
   });
 
   it("answers an address that is already a member exactly alike, and emails it that it has an account", async () => {
