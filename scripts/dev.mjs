@@ -13,7 +13,8 @@
  *    keys are revoked), the demo owner with a password (derived from the operator token: the same
  *    at every start) and a one-time sign-in link for them (single use, 15 minutes);
  * 5. prints the key, the owner's sign-in and curls to begin with. The Worker runs with
- *    DEV_MAIL=true (only here): `/dev/mail` shows every queued email and text. Ctrl-C (or
+ *    DEV_MAIL=true (only here): `/dev/mail` shows every queued email and text; with `SIGNUP=open`
+ *    in the environment it also passes SIGNUP=open (self-service sign-up, `/app/sign-up`). Ctrl-C (or
  *    SIGTERM, or the end of the process that started this one) stops wrangler and everything it
  *    started.
  *
@@ -290,7 +291,7 @@ Dashboard: ${BASE}/app
   sign in now   ${signInUrl}
                 (one click, single use, 15 minutes; a new one at every start)
   mail          ${BASE}/dev/mail   every email and text the service queued (nothing is sent locally)
-
+${process.env.SIGNUP === "open" ? `  sign up       ${BASE}/app/sign-up   (SIGNUP=open: anyone may create an account; the check email is in /dev/mail)\n` : ""}
 Operator tools: ${envPort}npm run ops -- help    Examples: ${envPort}node examples/send-and-wait.mjs    Stop: Ctrl-C
 `);
 }
@@ -320,6 +321,8 @@ async function main() {
   if (!vars.PUBLIC_BASE_URL || (local && vars.PUBLIC_BASE_URL !== BASE)) args.push("--var", `PUBLIC_BASE_URL:${BASE}`);
   // The mail viewer /dev/mail: on only here, never in a deployment (src/lib/config.ts DEV_MAIL).
   args.push("--var", "DEV_MAIL:true");
+  // Self-service sign-up (docs/sign-up.md): `SIGNUP=open npm start` turns it on; off otherwise, as in a deployment.
+  if (process.env.SIGNUP) args.push("--var", `SIGNUP:${process.env.SIGNUP}`);
   // A process group of its own, so that stopping it reaches workerd too; Ctrl-C comes through us.
   child = spawn(WRANGLER[0], args, { cwd: ROOT, env: QUIET, stdio: ["ignore", "pipe", "pipe"], detached: true });
   // Quiet: wrangler's notices a newcomer would have to interpret are dropped; errors and requests stay.

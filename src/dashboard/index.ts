@@ -19,6 +19,7 @@ import { pdfTemplateRoutes } from "./pdf-templates/routes";
 import { retentionRoutes } from "./retention/routes";
 import { sessionMember } from "../http/session";
 import { signInRoutes } from "./sign-in/routes";
+import { signUpRoutes } from "./sign-up/routes";
 import { tabletRoutes } from "./tablets/routes";
 import { templateRoutes } from "./templates/routes";
 import { usageRoutes } from "./usage/routes";
@@ -26,6 +27,7 @@ import { webhookRoutes } from "./webhooks/routes";
 import { workflowRoutes } from "./workflows/routes";
 
 signInRoutes();
+signUpRoutes();
 documentRoutes();
 templateRoutes();
 pdfTemplateRoutes();

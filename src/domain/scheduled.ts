@@ -12,6 +12,7 @@ import { sweepDroppedItems } from "./packets";
 import { archiveSealedFiles } from "./archive";
 import { applyRetention } from "./redaction";
 import { recordInLog } from "./transparency-log";
+import { purgeSignUps } from "./sign-up";
 
 export type ScheduledStep = (env: Env, now: Date) => Promise<unknown>;
 
@@ -26,6 +27,7 @@ export const scheduledSteps: Record<string, ScheduledStep> = {
   eraseMessageSecrets: eraseOldMessageSecrets,
   remindSigners: remindDueSigners,
   purgeIdleSessions,
+  purgeSignUps,
   voidDroppedPacketItems: sweepDroppedItems,
   archiveSealedFiles,
   applyRetention: (env, now) => applyRetention(env, now),

@@ -127,7 +127,16 @@ export const MESSAGE_STATUSES = ["queued", "sent", "delivered", "suppressed", "f
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 /** What a message is for; the wording of each is in src/domain/message-wording.ts. */
 /** `dashboard.sign_in`: a member's one-time sign-in link to the dashboard (no document). */
-export const MESSAGE_PURPOSES = ["signing.link", "signing.reminder", "signing.code", "signing.completed", "dashboard.sign_in"] as const;
+/** `account.sign_up`: a sign-up's check link; `account.sign_up_known`: the same request for an address already a member. */
+export const MESSAGE_PURPOSES = [
+  "signing.link",
+  "signing.reminder",
+  "signing.code",
+  "signing.completed",
+  "dashboard.sign_in",
+  "account.sign_up",
+  "account.sign_up_known",
+] as const;
 export type MessagePurpose = (typeof MESSAGE_PURPOSES)[number];
 /**
  * The languages the pages and messages speak: the spec's four (en, es, fr, de) and Portuguese,

@@ -65,6 +65,11 @@ export const ConfigSchema = z
     DNS_RESOLVER_URL: optional(httpUrl("a DNS-over-HTTPS JSON resolver")),
     /** Local development only, written by `npm start` alone: "true" serves the mail viewer `/dev/mail` (else 404). */
     DEV_MAIL: flag,
+    /**
+     * `open` turns on self-service sign-up (`/app/sign-up`, docs/sign-up.md); any other value, or
+     * none, leaves it off (the page is 404). `SIGNUP=open npm start` passes it to the Worker.
+     */
+    SIGNUP: optional(z.string().max(20)),
     /** Local development only: webhook URLs may be http://localhost. */
     ALLOW_INSECURE_WEBHOOKS: flag,
     /** Who carries email: `outbox` (D1 only, the default), `resend` or `postmark` (then EMAIL_API_KEY and EMAIL_FROM). */
@@ -145,4 +150,9 @@ export function publicBaseUrl(env: ConfigVars): string {
 export function emailOutboxInProduction(env: ConfigVars): boolean {
   const c = configOf(env);
   return c.ENVIRONMENT === "production" && (c.EMAIL_PROVIDER ?? "outbox") === "outbox";
+}
+
+/** Self-service sign-up is on: `SIGNUP` is exactly `open` (off by default). */
+export function signUpOpen(env: ConfigVars): boolean {
+  return configOf(env).SIGNUP === "open";
 }

@@ -8,11 +8,13 @@ import { Layout, siteName } from "./layout";
 
 const withLang = (path: string, lang: Lang) => `${path}?lang=${lang}`;
 
-export function HomePage(p: { t: T; nonce: string }) {
+/** `signUp`: self-service sign-up is on (`SIGNUP=open`), so the page offers it. */
+export function HomePage(p: { t: T; nonce: string; signUp?: boolean }) {
   const { t } = p;
   const lang = t.lang;
   const links = [
     { href: withLang("/app", lang), title: t("homeSignIn"), text: t("homeSignInText") },
+    ...(p.signUp ? [{ href: withLang("/app/sign-up", lang), title: t("homeSignUp"), text: t("homeSignUpText") }] : []),
     { href: "/docs", title: t("homeDocs"), text: t("homeDocsText") },
     { href: withLang("/verify", lang), title: t("homeVerify"), text: t("homeVerifyText") },
   ];

@@ -8,7 +8,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { noRoute } from "../lib/errors";
-import { configOf } from "../lib/config";
+import { configOf, signUpOpen } from "../lib/config";
 import { createRouter } from "../http/router";
 import { pageNonce, sendPage } from "../http/page";
 import { translator } from "../i18n";
@@ -24,7 +24,7 @@ home.get("/", (c: C) => {
   // Exactly `/`: the router also matches `//`, which is no page here, like every trailing slash.
   if (c.req.path !== "/") throw noRoute(c.req.method, c.req.path);
   const t = translator(langFor(c));
-  return sendPage(c, HomePage({ t, nonce: pageNonce(c) }));
+  return sendPage(c, HomePage({ t, nonce: pageNonce(c), signUp: signUpOpen(c.env) }));
 });
 
 /** Messages the viewer shows at most, newest first (the outbox's own limit). */

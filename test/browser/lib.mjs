@@ -114,7 +114,8 @@ function startProxy() {
 
 export async function start() {
   mkdirSync(SHOTS, { recursive: true });
-  env.svc = await startService();
+  // Self-service sign-up on (test/browser/sign-up.mjs): the landing and sign-in pages then also link it.
+  env.svc = await startService({ SIGNUP: "open" });
   env.proxy = await startProxy();
   const port = env.proxy.address().port;
   env.browser = await chromium.launch({

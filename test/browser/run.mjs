@@ -29,6 +29,7 @@ const FILES = [
   "api-reference",
   "pdf-templates",
   "pdf-in-place",
+  "sign-up",
 ];
 const chosen = process.argv
   .slice(2)

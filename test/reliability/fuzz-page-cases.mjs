@@ -191,6 +191,28 @@ const OPEN_DASHBOARD = [
   R("POST /app/sign-in/link", "dashboard-open", "page", { ...preCsrf, form: { email: (fx, r) => r.pick([fx.member.email, "nobody@example.com"]) } }),
   R("GET /app/sign-in/link", "dashboard-open", "page", { query: { token: (fx, r) => r.pick([...fx.signInTokens, hex(r, 64)]) } }),
   R("POST /app/sign-in/link/use", "dashboard-open", "page", { ...preCsrf, form: { token: (fx, r) => r.pick([...fx.signInTokens, hex(r, 64)]) } }),
+  // Sign-up and first run (docs/sign-up.md): under the tests' configuration (no SIGNUP, accounts exist) both answer 404.
+  R("GET /app/sign-up", "dashboard-open", "page", { query: langQ }),
+  R("POST /app/sign-up", "dashboard-open", "page", {
+    ...preCsrf,
+    form: {
+      email: (fx, r) => r.pick([fx.member.email, `new${r.int(1e6)}@example.com`, "not-an-email"]),
+      business_name: (_fx, r) => r.pick(["Acme", ""]),
+      password: (fx, r) => r.pick([fx.member.password, "short"]),
+    },
+  }),
+  R("GET /app/sign-up/confirm", "dashboard-open", "page", { query: { token: (_fx, r) => hex(r, 64) } }),
+  R("POST /app/sign-up/confirm", "dashboard-open", "page", { ...preCsrf, form: { token: (_fx, r) => hex(r, 64) } }),
+  R("GET /app/first-run", "dashboard-open", "page"),
+  R("POST /app/first-run", "dashboard-open", "page", {
+    ...preCsrf,
+    form: {
+      operator_token: (_fx, r) => hex(r, 32),
+      email: (_fx, r) => `first${r.int(1e6)}@example.com`,
+      business_name: () => "First",
+      password: (fx) => fx.member.password,
+    },
+  }),
 ];
 
 const session = (spec = {}) => ({ auth: "session", ...spec });

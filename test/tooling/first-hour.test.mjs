@@ -67,6 +67,18 @@ describe("the mail viewer's switch", () => {
   });
 });
 
+describe("the sign-up switch", () => {
+  it("SIGNUP reaches the Worker only from npm start's environment: off in wrangler.toml, .dev.vars and deploy:setup", () => {
+    for (const file of ["wrangler.toml", "scripts/dev-secrets.mjs", "scripts/deploy-setup.mjs"]) {
+      const full = path.join(ROOT, file);
+      if (existsSync(full)) assert.doesNotMatch(readFileSync(full, "utf8"), /SIGNUP/, file);
+    }
+    const dev = readFileSync(path.join(ROOT, "scripts/dev.mjs"), "utf8");
+    assert.match(dev, /if \(process\.env\.SIGNUP\) args\.push\("--var", `SIGNUP:\$\{process\.env\.SIGNUP\}`\)/);
+    assert.match(dev, /process\.env\.SIGNUP === "open" \? ` {2}sign up {7}\$\{BASE\}\/app\/sign-up/);
+  });
+});
+
 describe("the client as JavaScript", () => {
   it("clients/typescript/index.mjs is what npm run client:build makes from src/index.ts", async () => {
     assert.equal(readFileSync(CLIENT_JS, "utf8"), await buildClientJs(), "run npm run client:build");

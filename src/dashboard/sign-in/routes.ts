@@ -7,7 +7,8 @@ import { clearSessionCookie, csrfOk, preSessionToken, sessionMember, setSessionC
 import { formOf } from "../../http/forms";
 import { endAllSessions, endSession, issueSignInLinks, linkSignIn, passwordSignIn, switchMode } from "../../domain/members";
 import { isLang } from "../../i18n";
-import { publicBaseUrl } from "../../lib/config";
+import { publicBaseUrl, signUpOpen } from "../../lib/config";
+import { firstRunShown } from "../sign-up/routes";
 import { sendSignInLinks } from "../../domain/sign-in-links";
 
 /** Only dashboard paths are followed after sign-in (no open redirect). */
@@ -18,6 +19,9 @@ const OAUTH_RETURN = /^\/oauth\/authorize\?[A-Za-z0-9_\-.~%&=+]*$/;
 
 /** Sign-in attempts share the anonymous budget per address (60 a minute); lock-out is per member. */
 const perAddress = async (c: C) => limitOrThrow(c, `addr:${c.req.header("cf-connecting-ip") ?? "unknown"}`, ADDRESS_LIMIT);
+
+/** The sign-in page's ways in for someone without an account: sign-up (`SIGNUP=open`), first run (no account yet). */
+const waysIn = async (c: C) => ({ signUp: signUpOpen(c.env), firstRun: await firstRunShown(c) });
 
 /** Registers this area's pages and actions, in the order the dashboard answers them. */
 export function signInRoutes() {
@@ -43,7 +47,7 @@ export function signInRoutes() {
     if (await sessionMember(c)) return c.redirect("/app/documents", 303);
     const sent = c.req.query("sent") === "1";
     const flash = sent ? ok(tr(c)("nt_link_sent")) : null;
-    return html(c, SignInPage({ ...speech(c), nonce: pageNonce(c), csrf: preSessionToken(c), flash, next: c.req.query("next") }));
+    return html(c, SignInPage({ ...speech(c), nonce: pageNonce(c), csrf: preSessionToken(c), flash, next: c.req.query("next"), ...(await waysIn(c)) }));
   });
 
   dashboard.post("/app/sign-in", async (c) => {

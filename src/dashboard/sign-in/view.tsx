@@ -3,7 +3,17 @@
 import { Csrf, type Flash, OpenPage, type Speech } from "../frame";
 
 export function SignInPage(
-  p: Speech & { nonce: string; csrf: string; flash?: Flash; email?: string; accounts?: { slug: string; name: string }[]; next?: string },
+  p: Speech & {
+    nonce: string;
+    csrf: string;
+    flash?: Flash;
+    email?: string;
+    accounts?: { slug: string; name: string }[];
+    next?: string;
+    /** Links to the sign-up page (`SIGNUP=open`) and the first-run page (no account yet). */
+    signUp?: boolean;
+    firstRun?: boolean;
+  },
 ) {
   const t = p.t;
   return (
@@ -44,6 +54,16 @@ export function SignInPage(
           {t("emailMeLink")}
         </button>
       </form>
+      {p.firstRun ? (
+        <p>
+          <a href="/app/first-run">{t("firstRunLink")}</a>
+        </p>
+      ) : null}
+      {p.signUp ? (
+        <p>
+          <a href="/app/sign-up">{t("createAccountLink")}</a>
+        </p>
+      ) : null}
     </OpenPage>
   );
 }

@@ -173,6 +173,30 @@ export const signInLinks = sqliteTable(
   (t) => [index("sign_in_links_member").on(t.memberId, t.createdAt)],
 );
 
+/**
+ * Sign-ups waiting for their emailed check (`SIGNUP=open`, docs/sign-up.md): nothing of the
+ * account exists until the link is followed. The token only as its SHA-256, the password only as
+ * its PBKDF2 hash; 24 hours, used once.
+ */
+export const signUps = sqliteTable(
+  "sign_ups",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    businessName: text("business_name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    /** The language of the page it was asked from: the new account's. */
+    locale: text("locale", { enum: LANGUAGES }).notNull().default("en"),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+    /** The account the followed link created. */
+    tenantId: text("tenant_id"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("sign_ups_expiry").on(t.expiresAt)],
+);
+
 /** The account's own audit trail (key issue and revocation, members, settings). Append-only. */
 export const auditLog = sqliteTable(
   "audit_log",

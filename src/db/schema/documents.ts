@@ -24,9 +24,11 @@ export const messages = sqliteTable(
   "messages",
   {
     id: text("id").primaryKey(),
-    tenantId: text("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
+    /**
+     * The account, or `sign-up` for the check emails of sign-ups (src/domain/sign-up.ts), sent
+     * before any account exists: hence no foreign key to tenants.
+     */
+    tenantId: text("tenant_id").notNull(),
     mode: text("mode").notNull(),
     documentId: text("document_id"),
     signerId: text("signer_id"),

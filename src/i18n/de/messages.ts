@@ -52,5 +52,29 @@ export const messages: Catalogue<typeof en> = {
       action: "Anmelden",
       sms: "Bei {tenant} anmelden: {link}",
     },
+    "account.sign_up": {
+      subject: "Bestätigen Sie Ihre E-Mail-Adresse, um {business} anzulegen",
+      heading: "Bestätigen Sie Ihre E-Mail-Adresse",
+      lines: [
+        "Hallo,",
+        "Jemand, hoffentlich Sie, möchte mit dieser E-Mail-Adresse das Konto {business} bei Edge Sign anlegen.",
+        "Folgen Sie dem Link, um es zu bestätigen: Das Konto wird angelegt und Sie sind angemeldet. Der Link funktioniert einmal, innerhalb von 24 Stunden.",
+        "Wenn Sie das nicht waren, ignorieren Sie diese E-Mail: Es wird nichts angelegt.",
+      ],
+      action: "Mein Konto anlegen",
+      sms: "Bestätigen Sie Ihre E-Mail-Adresse, um {business} anzulegen: {link}",
+    },
+    "account.sign_up_known": {
+      subject: "Sie haben bereits ein Konto",
+      heading: "Sie haben bereits ein Konto",
+      lines: [
+        "Hallo,",
+        "Jemand, hoffentlich Sie, möchte mit dieser E-Mail-Adresse ein Konto bei Edge Sign anlegen; sie gehört bereits zu einem Konto.",
+        "Melden Sie sich stattdessen an; wenn Sie Ihr Passwort vergessen haben, fordern Sie auf der Anmeldeseite einen Anmeldelink an.",
+        "Wenn Sie das nicht waren, ignorieren Sie diese E-Mail.",
+      ],
+      action: "Anmelden",
+      sms: "Sie haben bereits ein Konto: Melden Sie sich an unter {link}",
+    },
   },
 };

@@ -238,6 +238,8 @@ export const pages: Catalogue<typeof en> = {
   homeIntro: "Senden Sie Dokumente zur Unterschrift, unterschreiben Sie sie im Browser und prüfen Sie jedes Abschlusszertifikat.",
   homeSignIn: "Anmelden",
   homeSignInText: "Das Dashboard: Dokumente, Vorlagen, Unterzeichner, Schlüssel und Einstellungen Ihres Kontos.",
+  homeSignUp: "Konto anlegen",
+  homeSignUpText: "Starten Sie mit dem kostenlosen Tarif: Ihre E-Mail-Adresse, Ihr Firmenname und ein Passwort.",
   homeDocs: "API-Referenz",
   homeDocsText: "Jede Route der API mit ihren Anfragen, Antworten und Fehlern.",
   homeVerify: "Dokument prüfen",

@@ -43,5 +43,29 @@ export const messages: Phrases = {
       action: "Sign in",
       sms: "Sign in to {tenant}: {link}",
     },
+    "account.sign_up": {
+      subject: "Confirm your email to create {business}",
+      heading: "Confirm your email",
+      lines: [
+        "Hello,",
+        "Someone, hopefully you, asked to create the account {business} on Edge Sign with this email address.",
+        "Follow the link to confirm it: the account is created and you are signed in. The link works once, within 24 hours.",
+        "If you did not ask for it, ignore this email: nothing is created.",
+      ],
+      action: "Create my account",
+      sms: "Confirm your email to create {business}: {link}",
+    },
+    "account.sign_up_known": {
+      subject: "You already have an account",
+      heading: "You already have an account",
+      lines: [
+        "Hello,",
+        "Someone, hopefully you, asked to create an account on Edge Sign with this email address, which already belongs to an account.",
+        "Sign in instead; if you forgot your password, ask for a sign-in link on the sign-in page.",
+        "If you did not ask for it, ignore this email.",
+      ],
+      action: "Sign in",
+      sms: "You already have an account: sign in at {link}",
+    },
   },
 };

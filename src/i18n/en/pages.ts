@@ -227,6 +227,8 @@ export const pages = {
   homeIntro: "Send documents to sign, sign them in the browser, and check any certificate of completion.",
   homeSignIn: "Sign in",
   homeSignInText: "The dashboard: documents, templates, signers, keys and settings of your account.",
+  homeSignUp: "Create an account",
+  homeSignUpText: "Start on the free plan with your email, your business name and a password.",
   homeDocs: "API reference",
   homeDocsText: "Every route of the API, with its requests, answers and errors.",
   homeVerify: "Verify a document",

@@ -44,5 +44,29 @@ export const messages: Catalogue<typeof en> = {
       action: "Iniciar sesión",
       sms: "Inicie sesión en {tenant}: {link}",
     },
+    "account.sign_up": {
+      subject: "Confirme su correo para crear {business}",
+      heading: "Confirme su correo",
+      lines: [
+        "Hola:",
+        "Alguien, esperamos que usted, ha pedido crear la cuenta {business} en Edge Sign con esta dirección de correo.",
+        "Siga el enlace para confirmarlo: la cuenta se crea y se inicia su sesión. El enlace funciona una vez, durante 24 horas.",
+        "Si no lo ha pedido, ignore este correo: no se crea nada.",
+      ],
+      action: "Crear mi cuenta",
+      sms: "Confirme su correo para crear {business}: {link}",
+    },
+    "account.sign_up_known": {
+      subject: "Ya tiene una cuenta",
+      heading: "Ya tiene una cuenta",
+      lines: [
+        "Hola:",
+        "Alguien, esperamos que usted, ha pedido crear una cuenta en Edge Sign con esta dirección de correo, que ya pertenece a una cuenta.",
+        "Inicie sesión; si olvidó su contraseña, pida un enlace de inicio de sesión en la página de inicio de sesión.",
+        "Si no lo ha pedido, ignore este correo.",
+      ],
+      action: "Iniciar sesión",
+      sms: "Ya tiene una cuenta: inicie sesión en {link}",
+    },
   },
 };

@@ -231,6 +231,8 @@ export const pages: Catalogue<typeof en> = {
   homeIntro: "Envíe documentos para firmar, fírmelos en el navegador y compruebe cualquier certificado de finalización.",
   homeSignIn: "Iniciar sesión",
   homeSignInText: "El panel: documentos, plantillas, firmantes, claves y ajustes de su cuenta.",
+  homeSignUp: "Crear una cuenta",
+  homeSignUpText: "Empiece con el plan gratuito: su correo, el nombre de su empresa y una contraseña.",
   homeDocs: "Referencia de la API",
   homeDocsText: "Cada ruta de la API, con sus solicitudes, respuestas y errores.",
   homeVerify: "Verificar un documento",

@@ -51,5 +51,29 @@ export const messages: Catalogue<typeof en> = {
       action: "Se connecter",
       sms: "Connectez-vous à {tenant} : {link}",
     },
+    "account.sign_up": {
+      subject: "Confirmez votre adresse pour créer {business}",
+      heading: "Confirmez votre adresse e-mail",
+      lines: [
+        "Bonjour,",
+        "Quelqu’un, vous sans doute, a demandé à créer le compte {business} sur Edge Sign avec cette adresse e-mail.",
+        "Suivez le lien pour confirmer : le compte est créé et vous êtes connecté. Le lien fonctionne une fois, pendant 24 heures.",
+        "Si vous n’avez rien demandé, ignorez cet e-mail : rien n’est créé.",
+      ],
+      action: "Créer mon compte",
+      sms: "Confirmez votre adresse pour créer {business} : {link}",
+    },
+    "account.sign_up_known": {
+      subject: "Vous avez déjà un compte",
+      heading: "Vous avez déjà un compte",
+      lines: [
+        "Bonjour,",
+        "Quelqu’un, vous sans doute, a demandé à créer un compte sur Edge Sign avec cette adresse e-mail, qui appartient déjà à un compte.",
+        "Connectez-vous plutôt ; si vous avez oublié votre mot de passe, demandez un lien de connexion sur la page de connexion.",
+        "Si vous n’avez rien demandé, ignorez cet e-mail.",
+      ],
+      action: "Se connecter",
+      sms: "Vous avez déjà un compte : connectez-vous sur {link}",
+    },
   },
 };

@@ -236,6 +236,8 @@ export const pages: Catalogue<typeof en> = {
   homeIntro: "Envoyez des documents à signer, signez-les dans le navigateur et vérifiez tout certificat d’achèvement.",
   homeSignIn: "Se connecter",
   homeSignInText: "Le tableau de bord : documents, modèles, signataires, clés et réglages de votre compte.",
+  homeSignUp: "Créer un compte",
+  homeSignUpText: "Commencez avec l’offre gratuite : votre e-mail, le nom de votre entreprise et un mot de passe.",
   homeDocs: "Référence de l’API",
   homeDocsText: "Chaque route de l’API, avec ses requêtes, ses réponses et ses erreurs.",
   homeVerify: "Vérifier un document",

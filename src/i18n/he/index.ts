@@ -13,12 +13,13 @@ import { packets } from "./dashboard/packets";
 import { retention } from "./dashboard/retention";
 import { notices } from "./dashboard/notices";
 import { publicForms } from "./dashboard/public-forms";
+import { signUp } from "./dashboard/sign-up";
 import { messages } from "./messages";
 import { pages } from "./pages";
 
 export const he = {
   pages,
-  dashboard: { frame, documents, sending, settings, templates, webhooks, workflows, manage, pdf, packets, retention, notices, publicForms },
+  dashboard: { frame, documents, sending, settings, templates, webhooks, workflows, manage, pdf, packets, retention, notices, publicForms, signUp },
   messages,
   consent,
 };

@@ -227,6 +227,8 @@ export const pages: Catalogue<typeof en> = {
   homeIntro: "שלחו מסמכים לחתימה, חתמו עליהם בדפדפן ובדקו כל תעודת השלמה.",
   homeSignIn: "כניסה",
   homeSignInText: "לוח הבקרה: מסמכים, תבניות, חותמים, מפתחות והגדרות החשבון שלכם.",
+  homeSignUp: "יצירת חשבון",
+  homeSignUpText: "התחילו בתוכנית החינמית: הדוא״ל שלכם, שם העסק וסיסמה.",
   homeDocs: "מדריך ה-API",
   homeDocsText: "כל נתיב של ה-API, עם הבקשות, התשובות והשגיאות שלו.",
   homeVerify: "אימות מסמך",

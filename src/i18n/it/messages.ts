@@ -45,5 +45,29 @@ export const messages: Catalogue<typeof en> = {
       action: "Accedi",
       sms: "Accedi a {tenant}: {link}",
     },
+    "account.sign_up": {
+      subject: "Conferma la tua email per creare {business}",
+      heading: "Conferma la tua email",
+      lines: [
+        "Ciao,",
+        "Qualcuno, speriamo tu, ha chiesto di creare l’account {business} su Edge Sign con questo indirizzo email.",
+        "Segui il link per confermare: l’account viene creato e accedi subito. Il link funziona una volta, entro 24 ore.",
+        "Se non sei stato tu, ignora questa email: non viene creato nulla.",
+      ],
+      action: "Crea il mio account",
+      sms: "Conferma la tua email per creare {business}: {link}",
+    },
+    "account.sign_up_known": {
+      subject: "Hai già un account",
+      heading: "Hai già un account",
+      lines: [
+        "Ciao,",
+        "Qualcuno, speriamo tu, ha chiesto di creare un account su Edge Sign con questo indirizzo email, che appartiene già a un account.",
+        "Accedi invece; se hai dimenticato la password, chiedi un link di accesso nella pagina di accesso.",
+        "Se non sei stato tu, ignora questa email.",
+      ],
+      action: "Accedi",
+      sms: "Hai già un account: accedi su {link}",
+    },
   },
 };

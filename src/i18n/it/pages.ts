@@ -233,6 +233,8 @@ export const pages: Catalogue<typeof en> = {
   homeIntro: "Invii documenti da firmare, li firmi nel browser e verifichi qualsiasi certificato di completamento.",
   homeSignIn: "Accedi",
   homeSignInText: "La dashboard: documenti, modelli, firmatari, chiavi e impostazioni del suo account.",
+  homeSignUp: "Crea un account",
+  homeSignUpText: "Inizia con il piano gratuito: la tua email, il nome della tua attività e una password.",
   homeDocs: "Riferimento dell’API",
   homeDocsText: "Ogni percorso dell’API, con richieste, risposte ed errori.",
   homeVerify: "Verificare un documento",

@@ -44,5 +44,29 @@ export const messages: Catalogue<typeof en> = {
       action: "Entrar",
       sms: "Entrar em {tenant}: {link}",
     },
+    "account.sign_up": {
+      subject: "Confirme o seu e-mail para criar {business}",
+      heading: "Confirme o seu e-mail",
+      lines: [
+        "Olá,",
+        "Alguém, esperamos que você, pediu para criar a conta {business} no Edge Sign com este endereço de e-mail.",
+        "Siga o link para confirmar: a conta é criada e você entra na sessão. O link funciona uma vez, dentro de 24 horas.",
+        "Se não foi você, ignore este e-mail: nada é criado.",
+      ],
+      action: "Criar a minha conta",
+      sms: "Confirme o seu e-mail para criar {business}: {link}",
+    },
+    "account.sign_up_known": {
+      subject: "Você já tem uma conta",
+      heading: "Você já tem uma conta",
+      lines: [
+        "Olá,",
+        "Alguém, esperamos que você, pediu para criar uma conta no Edge Sign com este endereço de e-mail, que já pertence a uma conta.",
+        "Entre na sua conta; se esqueceu a senha, peça um link de acesso na página de entrada.",
+        "Se não foi você, ignore este e-mail.",
+      ],
+      action: "Entrar",
+      sms: "Você já tem uma conta: entre em {link}",
+    },
   },
 };

@@ -231,6 +231,8 @@ export const pages: Catalogue<typeof en> = {
   homeIntro: "Envie documentos para assinar, assine-os no navegador e verifique qualquer certificado de conclusão.",
   homeSignIn: "Iniciar sessão",
   homeSignInText: "O painel: documentos, modelos, signatários, chaves e definições da sua conta.",
+  homeSignUp: "Criar uma conta",
+  homeSignUpText: "Comece no plano gratuito com o seu e-mail, o nome da sua empresa e uma senha.",
   homeDocs: "Referência da API",
   homeDocsText: "Cada rota da API, com os seus pedidos, respostas e erros.",
   homeVerify: "Verificar um documento",
