@@ -53,6 +53,7 @@ export async function startWorker(secrets = {}) {
           SEAL_CERT_PEM: fixture("seal-cert.pem"),
           TSA_KEY_PEM: fixture("tsa-key.pem"),
           TSA_CERT_PEM: fixture("tsa-cert.pem"),
+          LOG_KEY_PEM: fixture("log-key.pem"),
           ...secrets,
         },
       },
