@@ -73,7 +73,7 @@ describe("GET /v1/documents/{id}/pdf", () => {
     const cert = (await api("GET", `/v1/documents/${f.documentId}/certificate`, { key: t.key })).json;
     const bytes = fromB64((await api("GET", `/v1/documents/${f.documentId}/pdf`, { key: t.key })).json.bytes_base64);
     const files = await attachments(bytes);
-    expect(Object.keys(files)).toEqual(["certificate.json"]);
+    expect(Object.keys(files)).toEqual(["certificate.json", "transparency.json"]);
     expect(await sha256Hex(files["certificate.json"]!)).toBe(cert.certificate_sha256_hex);
   });
 

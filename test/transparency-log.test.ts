@@ -6,6 +6,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, makeTenant } from "./helpers";
 import { insertDocument } from "./evidence-fixtures";
+import { attachments, fromB64 } from "./evidence-pdf-helpers";
 import { certificateRow } from "../src/domain/certificates";
 import { runScheduled } from "../src/domain/scheduled";
 
@@ -138,6 +139,20 @@ describe("the transparency log", () => {
     expect(await verifyHead(log.sth)).toBe(true);
     expect(await rootFromInclusion(log.leaf_index, log.tree_size, await leafHashOf(leaf), log.audit_path)).toBe(log.root_hash);
     expect((await get(`/v1/verify/${cert.verificationCode}`)).json.log).toBeUndefined();
+  });
+
+  it("the sealed PDF carries the certificate's proof as transparency.json, provable against its signed head", async () => {
+    const t = await makeTenant();
+    const f = await insertDocument(t);
+    const cert = (await certificateRow(env, f.documentId))!;
+    const leaf = `{"certificate_sha256":"${cert.certificateSha256}","issued_at":"${cert.issuedAt}"}`;
+    const bytes = fromB64((await api("GET", `/v1/documents/${f.documentId}/pdf`, { key: t.key })).json.bytes_base64);
+    const proof = JSON.parse(new TextDecoder().decode((await attachments(bytes))["transparency.json"]));
+    expect(Object.keys(proof).sort()).toEqual(["audit_path", "leaf_index", "log", "root_hash", "sth", "tree_size"]);
+    expect(proof.log).toBe("live");
+    expect(proof.sth.root_hash).toBe(proof.root_hash);
+    expect(await verifyHead(proof.sth)).toBe(true);
+    expect(await rootFromInclusion(proof.leaf_index, proof.tree_size, await leafHashOf(leaf), proof.audit_path)).toBe(proof.root_hash);
   });
 
   it("keeps test certificates in the test log only", async () => {

@@ -4,6 +4,7 @@
  * returns the same bytes. Two first requests racing both draw, one row wins (primary key
  * document_id + kind) and the loser serves the winner's file, so the bytes are still unique.
  */
+import { logProofOf } from "./transparency-log";
 import type { Env } from "../env";
 import { pdfBrandOf } from "./branding";
 import { ApiError, invalid, notFound } from "../lib/errors";
@@ -189,7 +190,8 @@ async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUrl: stri
           TEST_MARK,
         )
       : undefined;
-    return drawSealedDocument({ ...c, ...drawn, sealName, original });
+    const log = await logProofOf(env, cert.id);
+    return drawSealedDocument({ ...c, ...drawn, sealName, original, ...(log ? { transparencyJson: canonicalJson(log) } : {}) });
   }
   await ensureFontsFor(env.FILES, [c.payloadJson, c.brand?.name ?? ""]);
   const { manifest, originalPdf } = await bundleManifest(env, cert, nowIso());

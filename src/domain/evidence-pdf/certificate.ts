@@ -37,6 +37,8 @@ export type SignerMark = { signer: string; method: string | null; signedAt: stri
 export type Answer = { signer: string; label: string; value: string };
 
 export type SealedDocumentInput = CertificateSheet & {
+  /** The certificate's place in the transparency log (`log` of a matched verification), canonical JSON; absent when no signed head covers it yet. */
+  transparencyJson?: string;
   body: string;
   answers: Answer[];
   marks: SignerMark[];
@@ -242,5 +244,13 @@ export async function drawSealedDocument(input: SealedDocumentInput): Promise<PD
     creationDate: new Date(input.issuedAt),
     modificationDate: new Date(input.issuedAt),
   });
+  if (input.transparencyJson) {
+    await w.doc.attach(new TextEncoder().encode(input.transparencyJson), "transparency.json", {
+      mimeType: "application/json",
+      description: "The certificate's inclusion proof in the public transparency log and the signed tree head it leads to (docs/transparency-log.md).",
+      creationDate: new Date(input.issuedAt),
+      modificationDate: new Date(input.issuedAt),
+    });
+  }
   return w.doc;
 }
