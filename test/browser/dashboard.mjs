@@ -4,7 +4,7 @@
  */
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { BASE_URL, LIMIT, check, env, newContext, newPage, noProblems, tabTo } from "./lib.mjs";
+import { BASE_URL, LIMIT, VIEWPORTS, check, env, newContext, newPage, noProblems, tabTo } from "./lib.mjs";
 import { OPERATOR_TOKEN } from "../validators/harness.mjs";
 import { encode } from "fast-png";
 import jpeg from "jpeg-js";
@@ -177,11 +177,46 @@ describe("dashboard", () => {
     await ctx.close();
   });
 
+  it("the navigation's three groups stay on one line at 1280 px in every language", LIMIT, async () => {
+    const acct = await ownerAccount();
+    const ctx = await newContext();
+    const page = await newPage(ctx);
+    await signIn(page, acct.email);
+    await page.setViewportSize(VIEWPORTS[1]);
+    for (const lang of ["en", "es", "fr", "de", "pt", "it", "ar", "he"]) {
+      await page.goto(`${BASE_URL}/app/documents?lang=${lang}`);
+      const nav = await page.evaluate(() => {
+        const boxes = [...document.querySelectorAll("nav.main a")].map((a) => a.getBoundingClientRect());
+        return {
+          links: boxes.length,
+          tops: [...new Set(boxes.map((b) => Math.round(b.top)))],
+          left: Math.min(...boxes.map((b) => b.left)),
+          right: Math.max(...boxes.map((b) => b.right)),
+          groups: [...document.querySelectorAll("nav.main .gname")].map((g) => g.getBoundingClientRect().height > 0),
+          menuButton: document.querySelector("nav.main summary").getBoundingClientRect().height,
+          width: document.scrollingElement.scrollWidth,
+        };
+      });
+      assert.equal(nav.links, 12, lang);
+      assert.deepEqual(nav.groups, [true, true, true], `${lang}: the three group names are shown`);
+      assert.equal(nav.menuButton, 0, `${lang}: no menu button on a wide screen`);
+      assert.equal(nav.tops.length, 1, `${lang}: the navigation wraps (${nav.tops.join(", ")})`);
+      assert.ok(nav.left >= 0 && nav.right <= 1280 && nav.width <= 1280, `${lang}: the navigation overflows (${nav.left}–${nav.right})`);
+    }
+    noProblems(page);
+    await ctx.close();
+  });
+
   it("issues a key and revokes it with the keyboard only", LIMIT, async () => {
     const acct = await ownerAccount();
     const ctx = await newContext();
     const page = await newPage(ctx);
     await signIn(page, acct.email);
+    // At 390 px the navigation is a closed menu: its links are out of reach until Enter opens it.
+    assert.equal(await page.locator('nav.main a[href="/app/keys"]').isVisible(), false);
+    await tabTo(page, "nav.main summary");
+    await page.keyboard.press("Enter");
+    assert.equal(await page.locator('nav.main a[href="/app/keys"]').isVisible(), true);
     await follow(page, 'nav.main a[href="/app/keys"]');
     await page.getByRole("heading", { name: "API keys", level: 1 }).waitFor();
     await tabTo(page, "#k-label");
