@@ -94,6 +94,15 @@ describe("roles × pages and actions", () => {
     expect(await groups("viewer")).toEqual({ names: ["Send", "Account"], account: 1, summary: 1 });
   });
 
+  it("says test or live data only on the pages whose data belongs to a mode", async () => {
+    const b = await sessionFor(await makeMember(await makeAccount(), "owner"));
+    const note = async (path: string) => (await select((await b.get(path)).text, "main > p.sub")).map((p) => p.text);
+    for (const path of ["/app/documents", "/app/templates", "/app/workflows", "/app/packets", "/app/tablets", "/app/keys", "/app/webhooks"])
+      expect(await note(path), path).toEqual(["Test data: documents made here have no legal effect and are never counted."]);
+    for (const path of ["/app/members", "/app/branding", "/app/connections", "/app/retention", "/app/usage", "/app/account"])
+      expect(await note(path), path).toEqual([]);
+  });
+
   it("a viewer or member cannot issue a key by crafting a POST; an admin can", async () => {
     const t = await makeAccount();
     const count = async () => (await dbOf(env).select().from(apiKeys).where(eq(apiKeys.tenantId, t)).all()).length;

@@ -12,12 +12,16 @@ import type { DashKey, DashT } from "../i18n";
 import type { Lang } from "../i18n";
 import { Frame, LanguageSwitcher } from "../pages/layout";
 
-/** The dashboard's additions to the one style sheet: wider pages, tables, the header's forms. */
+/**
+ * The dashboard's additions to the one style sheet: wider pages, tables (cards on a narrow screen),
+ * the header's forms, and one form layout (labels above their fields, a form at most 40rem wide, a
+ * row of fields and its button aligned at the bottom).
+ */
 export const DASH_CSS = `${CSS}
 .app header,.app main,.app footer{max-width:72rem}
 .skip{position:absolute;inset-inline-start:-999px}.skip:focus{inset-inline-start:1rem;top:.5rem;background:#fff;padding:.5rem;z-index:2}
 .who{display:flex;flex-wrap:wrap;gap:.25rem .75rem;align-items:center;font-size:.9375rem}
-.who form{display:inline}.who button{margin:0;padding:.35rem .75rem}
+.who form{display:inline}.who button{margin:0;padding:.35rem .75rem}.who .modes{display:inline-flex;gap:.25rem}
 .modes button[aria-pressed=true]{background:var(--fg);border-color:var(--fg);color:#fff}
 nav.main{border-bottom:1px solid #d6d6de}nav.main .menu{max-width:72rem;margin:0 auto;padding:0 1rem}
 nav.main summary{display:inline-flex;align-items:center;margin:.25rem 0;padding:.4rem 1rem;border:2px solid var(--primary);border-radius:6px}nav.main summary::after{content:"\\25BE"/"";margin-inline-start:.5rem}nav.main details[open] summary::after{content:"\\25B4"/""}
@@ -31,6 +35,7 @@ nav.main ul{flex-wrap:nowrap;white-space:nowrap}nav.main a{padding:.4rem .3rem .
 table{border-collapse:collapse;width:100%;font-size:.9375rem}
 th,td{text-align:start;padding:.45rem .5rem;border-bottom:1px solid #d6d6de;vertical-align:top}
 th{font-weight:700;background:var(--soft)}
+main form:not(.row):not(.inline){max-width:40rem}main form fieldset{margin:1rem 0}main form>button:last-child{margin-top:1.25rem}
 .row{display:flex;flex-wrap:wrap;gap:0 1rem;align-items:flex-end}.row>*{flex:1 1 12rem}
 .row>button,.row>.button{flex:0 0 auto}
 .inline{display:inline}
@@ -38,6 +43,11 @@ th{font-weight:700;background:var(--soft)}
 .status{font-weight:600}
 .qr{display:block;width:15rem;height:15rem;border:1px solid #d6d6de}
 dd{overflow-wrap:anywhere}
+@media (max-width:40rem){table.cards,table.cards tbody,table.cards tr,table.cards td{display:block;width:100%}
+table.cards thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+table.cards tr{border:1px solid #d6d6de;border-radius:8px;margin:.75rem 0;padding:.25rem .75rem}
+table.cards td{border:0;padding:.4rem 0;overflow-wrap:anywhere}table.cards td+td{border-top:1px solid #ececf1}
+table.cards td:not([data-label=""])::before{content:attr(data-label)/"";display:block;font-size:.8125rem;font-weight:700;color:var(--muted)}}
 .pictures{display:flex;flex-wrap:wrap;gap:1rem;list-style:none;padding:0}.pictures img{display:block;max-height:6rem;max-width:100%}.pictures .dark{background:#1b1b1f;padding:.5rem}
 `
   .replace(/\n/g, "")
@@ -131,6 +141,18 @@ function Navigation(p: { t: DashT; role: MemberRole; path: string }) {
   );
 }
 
+/** The pages whose data belongs to the test or live mode: only they say which one is shown (members, branding, usage … do not). */
+export const MODE_AREAS = [
+  "/app/documents",
+  "/app/templates",
+  "/app/pdf-templates",
+  "/app/workflows",
+  "/app/packets",
+  "/app/tablets",
+  "/app/webhooks",
+  "/app/keys",
+];
+
 export function Csrf({ token }: { token: string }) {
   return <input type="hidden" name="csrf" value={token} />;
 }
@@ -207,7 +229,7 @@ export function AppPage(p: { nonce: string; v: Viewer; langHref: Speech["langHre
         </div>
       ) : null}
       <h1>{p.title}</h1>
-      <p class="sub">{p.v.mode === "test" ? t("testNote") : t("liveNote")}</p>
+      {MODE_AREAS.some((a) => p.path.startsWith(a)) ? <p class="sub">{p.v.mode === "test" ? t("testNote") : t("liveNote")}</p> : null}
       <FlashBox flash={p.flash ?? null} />
       {p.children}
     </Frame>
@@ -233,13 +255,17 @@ export function OpenPage(p: Speech & { nonce: string; title: string; flash?: Fla
   );
 }
 
-/** A table in a region that scrolls sideways on a narrow screen (and can be scrolled with the keyboard). */
+/**
+ * A table in a region that scrolls sideways if it must (and can be scrolled with the keyboard); on a
+ * narrow screen each row is a card, each cell under its column's name (`data-label`, the one
+ * `table.cards` rule of DASH_CSS).
+ */
 export function Table(p: { label: string; head: string[]; rows: Child[][]; empty: string }) {
   if (p.rows.length === 0) return <p>{p.empty}</p>;
   return (
     // A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
     <section class="scroll" aria-label={p.label} tabindex={0}>
-      <table>
+      <table class="cards">
         <thead>
           <tr>
             {p.head.map((h) => (
@@ -250,8 +276,8 @@ export function Table(p: { label: string; head: string[]; rows: Child[][]; empty
         <tbody>
           {p.rows.map((r) => (
             <tr>
-              {r.map((cell) => (
-                <td>{cell}</td>
+              {r.map((cell, i) => (
+                <td data-label={p.head[i]}>{cell}</td>
               ))}
             </tr>
           ))}

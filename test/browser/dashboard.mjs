@@ -207,6 +207,61 @@ describe("dashboard", () => {
     await ctx.close();
   });
 
+  it("at 390 px the tables are cards: no page and no table scrolls sideways", LIMIT, async () => {
+    const acct = await ownerAccount();
+    // A row in every table but the webhooks' (no endpoint: the harness resolves no host): a document with a long title, keys (ownerAccount's), members.
+    const id = (
+      await env.svc.must("POST", "/v1/documents", {
+        key: acct.key,
+        body: { template_code: acct.code, values: { name: "Rui" }, title: "Bike rental for the Saturday harbour group, second season" },
+      })
+    ).json.document_id;
+    await env.svc.must("POST", `/v1/documents/${id}/send`, {
+      key: acct.key,
+      body: { signers: [{ email: "rui.costa.long.address@example.com", full_name: "Rui Costa" }] },
+    });
+    const ctx = await newContext();
+    const page = await newPage(ctx);
+    await signIn(page, acct.email);
+    // ownerAccount's key is live: so is the document.
+    await tabTo(page, 'button[name=mode][value="live"]');
+    await enter(page);
+    await page.getByText("Live data.").waitFor();
+    for (const path of ["/app/documents", "/app/templates", "/app/keys", "/app/webhooks", "/app/members", `/app/documents/${id}`]) {
+      await page.goto(`${BASE_URL}${path}`);
+      const seen = await page.evaluate(() => ({
+        page: document.scrollingElement.scrollWidth,
+        tables: [...document.querySelectorAll("main table")].length,
+        scrolling: [...document.querySelectorAll(".scroll")].filter((s) => s.scrollWidth > s.clientWidth).length,
+        labelled: [...document.querySelectorAll("main td")].every((td) => td.hasAttribute("data-label")),
+        header: [...document.querySelectorAll("main thead")].every((h) => h.getBoundingClientRect().height <= 1),
+      }));
+      if (path !== "/app/webhooks") assert.ok(seen.tables > 0, `${path} has a table`);
+      assert.ok(seen.page <= 390, `${path} is ${seen.page}px wide at 390`);
+      assert.equal(seen.scrolling, 0, `${path}: a table scrolls sideways at 390`);
+      assert.ok(seen.labelled && seen.header, `${path}: every cell carries its column's name, the header row is hidden`);
+    }
+    await check(page, "dash-cards-document");
+    // One form layout at 1280 px: a form at most 40rem wide, each label above its field, starting where it starts.
+    await page.setViewportSize(VIEWPORTS[1]);
+    for (const path of ["/app/keys", "/app/members", "/app/templates"]) {
+      await page.goto(`${BASE_URL}${path}`);
+      const forms = await page.evaluate(() =>
+        [...document.querySelectorAll("main form:not(.row):not(.inline)")].map((f) => ({
+          width: f.getBoundingClientRect().width,
+          misaligned: [...f.querySelectorAll("label[for]:not(.choice)")]
+            .map((l) => [l.getBoundingClientRect(), document.getElementById(l.htmlFor)?.getBoundingClientRect()])
+            .filter(([l, i]) => i && (Math.abs(l.left - i.left) > 1 || l.bottom > i.top + 1)).length,
+        })),
+      );
+      assert.ok(forms.length > 0, path);
+      for (const f of forms) assert.ok(f.width <= 640 && f.misaligned === 0, `${path}: a form ${f.width}px wide, ${f.misaligned} labels out of line`);
+    }
+    await page.setViewportSize(VIEWPORTS[0]);
+    noProblems(page);
+    await ctx.close();
+  });
+
   it("issues a key and revokes it with the keyboard only", LIMIT, async () => {
     const acct = await ownerAccount();
     const ctx = await newContext();
