@@ -13,7 +13,7 @@ import { issueKey } from "../src/domain/accounts";
 import { exports } from "cloudflare:workers";
 import { api } from "./helpers";
 import { makeWorkflow } from "./workflow-helpers";
-import { consentAndSign, people, publishedTemplate, sentDocument } from "./signing-helpers";
+import { consentAndSign, people, preparedDocument, publishedTemplate, sentDocument } from "./signing-helpers";
 import { newBox, received, idle } from "./webhook-helpers";
 import { type Browser, makeAccount, makeMember, sessionFor } from "./dashboard-helpers";
 import { gzipSize, select, unescapeHtml } from "./pages-helpers";
@@ -117,6 +117,50 @@ describe("documents", () => {
     const stranger = await ownerWithKey();
     expect((await stranger.b.get(`/app/documents/${id}/pdf`)).status).toBe(404);
     expect((await stranger.b.get(`/app/documents/${id}`)).status).toBe(404);
+  });
+
+  it("labels variables in words and adds signer rows without a script, up to the spec's 50", async () => {
+    const { key, b } = await ownerWithKey();
+    const { code } = await publishedTemplate(key, { body: "Hire for {{client_name}} from {{startDate}}.", variables: ["client_name", "startDate"] });
+    const form = await b.get(`/app/documents/new?template=${code}`);
+    expect(await texts(form.text, 'label[for^="var-"]')).toEqual(["Client name", "Start date"]);
+    expect(await select(form.text, "input[name$='.email']")).toHaveLength(3);
+    const typed = {
+      template_code: code,
+      "value.client_name": "Acme",
+      "value.startDate": "May",
+      "signer.2.full_name": "Cy",
+      "signer.2.email": "cy@example.com",
+    };
+    const more = await b.submit("/app/documents", { ...typed, rows: "3", add_signer: "1" });
+    expect(more.status).toBe(200);
+    expect(await select(more.text, "input[name$='.email']")).toHaveLength(4);
+    expect((await select(more.text, 'input[name="signer.2.email"]'))[0]!.attrs.value).toBe("cy@example.com");
+    expect((await select(more.text, 'input[name="rows"]'))[0]!.attrs.value).toBe("4");
+    expect((await api("GET", "/v1/documents", { key })).json.documents).toEqual([]);
+    // At 50 rows the button gives way to the limit; a crafted larger count is held at 50.
+    const full = await b.submit("/app/documents", { ...typed, rows: "50", add_signer: "1" });
+    expect(await select(full.text, "input[name$='.email']")).toHaveLength(50);
+    expect(await select(full.text, 'button[name="add_signer"]')).toHaveLength(0);
+    expect(full.text).toContain("At most 50 signers.");
+    // The 50th row is sent like the first.
+    const sent = await b.submit("/app/documents", { ...typed, rows: "50", "signer.49.full_name": "Zoe", "signer.49.email": "zoe@example.com" });
+    expect(sent.status).toBe(200);
+    expect([...sent.text.matchAll(/https:\/\/sign\.example\.test\/s\/[0-9a-f]{64}/g)]).toHaveLength(2);
+  });
+
+  it("opens a text draft with its text, and says its text and values cannot be changed (the API has no draft edit)", async () => {
+    const { key, b } = await ownerWithKey();
+    const id = await preparedDocument(key);
+    const draft = await b.get(`/app/documents/${id}`);
+    expect(draft.status).toBe(200);
+    expect(await texts(draft.text, "main .doc")).toEqual(["This agreement is between Acme and Ada."]);
+    expect((await texts(draft.text, "#draft-fixed")).map(unescapeHtml)).toEqual([
+      "A draft's text and field values are set from its template when it is made; the API offers no way to change them. To change them, void this draft and send a new document from the template.",
+    ]);
+    expect(await select(draft.text, 'form[action$="/send"]')).toHaveLength(1);
+    const { id: sent } = await sentDocument(key);
+    expect(await select((await b.get(`/app/documents/${sent}`)).text, "#draft-fixed")).toHaveLength(0);
   });
 
   it("a viewer reads documents but is offered no send or void", async () => {

@@ -320,7 +320,8 @@ describe("dashboard", () => {
     await tabTo(page, "select#template");
     await tabTo(page, 'form[action="/app/documents/new"] button[type=submit]');
     await enter(page);
-    await page.getByLabel("name", { exact: true }).waitFor();
+    // The variable `name` is labelled in words.
+    await page.getByLabel("Name", { exact: true }).waitFor();
     await check(page, "dash-12-send-form");
     await tabTo(page, "#title");
     await page.keyboard.type("Rental for Rui");
