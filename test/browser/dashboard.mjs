@@ -177,6 +177,52 @@ describe("dashboard", () => {
     await ctx.close();
   });
 
+  it("every dashboard page, screenshot at 390 and 1280 px and axe-clean at both", { timeout: 400_000 }, async () => {
+    const acct = await ownerAccount();
+    const id = (
+      await env.svc.must("POST", "/v1/documents", { key: acct.key, body: { template_code: acct.code, values: { name: "Rui" }, title: "Rental for Rui" } })
+    ).json.document_id;
+    await env.svc.must("POST", `/v1/documents/${id}/send`, { key: acct.key, body: { signers: [{ email: "rui@example.com", full_name: "Rui Costa" }] } });
+    const ctx = await newContext();
+    const page = await newPage(ctx);
+    await signIn(page, acct.email);
+    // The account's documents, workflow and subjects were made with live keys.
+    await tabTo(page, 'button[name=mode][value="live"]');
+    await enter(page);
+    await page.getByText("Live data.").waitFor();
+    // Every page a member opens (GET routes of src/dashboard/*/routes.ts that answer a page; not the downloads).
+    const pages = [
+      ["documents", "/app/documents"],
+      ["document", `/app/documents/${id}`],
+      ["send-choose", "/app/documents/new"],
+      ["send-form", `/app/documents/new?template=${acct.code}`],
+      ["templates", "/app/templates"],
+      ["template-revise", `/app/templates/revise?code=${acct.code}`],
+      ["workflows", "/app/workflows"],
+      ["workflow", `/app/workflows/${acct.workflow.id}`],
+      ["workflow-new", "/app/workflows/new"],
+      ["workflow-edit", `/app/workflows/${acct.workflow.id}/edit`],
+      ["packets", "/app/packets"],
+      ["packet", `/app/packets/${acct.packetId}`],
+      ["tablets", "/app/tablets"],
+      ["keys", "/app/keys"],
+      ["webhooks", "/app/webhooks"],
+      ["connections", "/app/connections"],
+      ["members", "/app/members"],
+      ["branding", "/app/branding"],
+      ["usage", "/app/usage"],
+      ["retention", "/app/retention"],
+      ["account", "/app/account"],
+    ];
+    for (const [name, path] of pages) {
+      const answer = await page.goto(`${BASE_URL}${path}`);
+      assert.equal(answer.status(), 200, path);
+      await check(page, `dash-page-${name}`);
+    }
+    noProblems(page);
+    await ctx.close();
+  });
+
   it("the navigation's three groups stay on one line at 1280 px in every language", LIMIT, async () => {
     const acct = await ownerAccount();
     const ctx = await newContext();
