@@ -203,6 +203,55 @@ describe("templates", () => {
     expect(JSON.stringify(listed)).toContain('"code":"lease"');
   });
 
+  it("asks for fields of every kind the API accepts; a select's choices; the API's refusal on the form with nothing saved", async () => {
+    const { key, b } = await ownerWithKey();
+    const form = await b.get("/app/templates");
+    expect((await select(form.text, "select#f0-kind option")).map((o) => o.attrs.value)).toEqual([
+      "text",
+      "textarea",
+      "email",
+      "phone",
+      "number",
+      "date",
+      "checkbox",
+      "select",
+      "initials",
+      "signature",
+    ]);
+    expect(await select(form.text, 'input[name$=".key"]')).toHaveLength(4);
+    const typed = { code: "intake", name: "Intake", kind: "consent", body: "Intake form.", variables: "" };
+    // A select without its choices: the API's words, what was typed kept, nothing saved.
+    const refused = await b.submit(
+      "/app/templates",
+      { ...typed, "field.0.key": "size", "field.0.label": "Shirt size", "field.0.kind": "select", "field.1.key": "x", "field.1.label": "" },
+      "/app/templates",
+    );
+    expect(refused.status).toBe(422);
+    expect((await select(refused.text, "input#f0-key"))[0]!.attrs.value).toBe("size");
+    expect((await api("GET", "/v1/templates", { key })).json.templates).toEqual([]);
+    const saved = await b.submit(
+      "/app/templates",
+      {
+        ...typed,
+        "field.0.key": "size",
+        "field.0.label": "Shirt size",
+        "field.0.kind": "select",
+        "field.0.options": "S, M, L",
+        "field.0.required": "true",
+        "field.2.key": "sig",
+        "field.2.label": "Signature of the guardian",
+        "field.2.kind": "signature",
+      },
+      "/app/templates",
+    );
+    expect(saved.status).toBe(303);
+    const [made] = (await api("GET", "/v1/templates", { key })).json.templates;
+    expect(made.fields).toMatchObject([
+      { key: "size", label: "Shirt size", kind: "select", required: true, options: ["S", "M", "L"] },
+      { key: "sig", label: "Signature of the guardian", kind: "signature", required: false },
+    ]);
+  });
+
   it("revises a published text template into the next draft, prefilled from it; earlier versions stay as they were", async () => {
     const { key, b } = await ownerWithKey();
     await b.submit("/app/templates", { code: "hire", name: "Hire", kind: "contract", body: "Hire for {{tenant}}.", variables: "tenant" }, "/app/templates");
