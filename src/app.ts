@@ -35,7 +35,7 @@ import { dashboard } from "./dashboard";
 import { branding } from "./routes/branding";
 import { signingHostGate } from "./routes/signing-host";
 import { kiosk } from "./routes/kiosk";
-import { apiReference } from "./routes/api-reference";
+import { apiReference, withCurlSamples } from "./routes/api-reference";
 import { pdfjsAssets } from "./routes/pdfjs-assets";
 import { pki } from "./routes/pki";
 import { redaction } from "./routes/redaction";
@@ -131,6 +131,9 @@ app.route("/", transparencyLog);
 // Response headers, error schemas, security schemes and webhooks, declared once for every operation.
 describeApi(app);
 app.doc31("/openapi.json", documentConfig);
+// The reference page's copy of it (src/routes/api-reference.ts): titled for the service, a curl sample per operation.
+app.use("/docs/openapi.json", apiHeaders);
+app.get("/docs/openapi.json", async (c) => c.json(withCurlSamples(await (await app.request("/openapi.json", {}, c.env)).json())));
 
 // The operator API is not part of the integrators' contract, so it stays out of /openapi.json.
 app.route("/ops/v1", ops);

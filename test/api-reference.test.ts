@@ -48,13 +48,42 @@ describe("the API reference page /docs", () => {
     expect(REDOC_STYLE_HASHES.every((h) => /^'sha256-[A-Za-z0-9+/]{43}='$/.test(h))).toBe(true);
     for (const [, , attrs] of tags) expect(attrs).toContain(`nonce="${nonce}"`);
     expect(html).toContain(`<script nonce="${nonce}" src="${REDOC_SCRIPT}" integrity="${REDOC_INTEGRITY}"></script>`);
-    expect(html).toContain('Redoc.init("/openapi.json"');
+    expect(html).toContain('Redoc.init("/docs/openapi.json"');
+    expect(html).toContain("<title>Edge Sign API reference</title>");
     expect(html).toContain(`"nonce":"${nonce}"`);
     // Nothing on the page names another origin.
     expect(html.match(/https?:\/\//g)).toBeNull();
 
     const again = await get("/docs");
     expect(again.headers.get("content-security-policy")).not.toBe(r.headers.get("content-security-policy"));
+  });
+
+  it("shows the description titled for the service with a curl sample on every operation, built from the description", async () => {
+    const plain = (await (await get("/openapi.json")).json()) as { info: { title: string }; paths: Record<string, Record<string, unknown>> };
+    const r = await get("/docs/openapi.json");
+    expect(r.status).toBe(200);
+    const shown = (await r.json()) as typeof plain;
+    expect(shown.info.title).toBe("Edge Sign API reference");
+    // /openapi.json itself is untouched.
+    expect(plain.info.title).toBe("Document Signing Service");
+    expect(JSON.stringify(plain)).not.toContain("x-codeSamples");
+    let operations = 0;
+    for (const [path, item] of Object.entries(shown.paths))
+      for (const [method, op] of Object.entries(item)) {
+        if (!["get", "put", "post", "patch", "delete"].includes(method)) continue;
+        operations++;
+        const samples = (op as { "x-codeSamples": { lang: string; label: string; source: string }[] })["x-codeSamples"];
+        expect(samples, `${method} ${path}`).toHaveLength(1);
+        expect(samples[0]!.label).toBe("curl");
+        expect(samples[0]!.source.startsWith(`curl -X ${method.toUpperCase()} "${BASE}${path}"`), `${method} ${path}`).toBe(true);
+      }
+    expect(operations).toBeGreaterThan(30);
+    const send = shown.paths["/v1/documents"]!.post as { "x-codeSamples": { source: string }[] };
+    const source = send["x-codeSamples"][0]!.source;
+    expect(source).toContain('-H "Authorization: Bearer $EDGE_SIGN_KEY"');
+    expect(source).toContain('-H "Content-Type: application/json"');
+    const body = JSON.parse(/-d '(.*)'$/s.exec(source)![1]!);
+    expect(body).toHaveProperty("template_code");
   });
 
   it("serves the pinned Redoc bundle from the project with a year-long immutable cache", async () => {

@@ -13,7 +13,7 @@ import { issueKey } from "../src/domain/accounts";
 import { exports } from "cloudflare:workers";
 import { api } from "./helpers";
 import { makeWorkflow } from "./workflow-helpers";
-import { consentAndSign, people, publishedTemplate, sentDocument } from "./signing-helpers";
+import { consentAndSign, people, preparedDocument, publishedTemplate, sentDocument } from "./signing-helpers";
 import { newBox, received, idle } from "./webhook-helpers";
 import { type Browser, makeAccount, makeMember, sessionFor } from "./dashboard-helpers";
 import { gzipSize, select, unescapeHtml } from "./pages-helpers";
@@ -119,6 +119,50 @@ describe("documents", () => {
     expect((await stranger.b.get(`/app/documents/${id}`)).status).toBe(404);
   });
 
+  it("labels variables in words and adds signer rows without a script, up to the spec's 50", async () => {
+    const { key, b } = await ownerWithKey();
+    const { code } = await publishedTemplate(key, { body: "Hire for {{client_name}} from {{startDate}}.", variables: ["client_name", "startDate"] });
+    const form = await b.get(`/app/documents/new?template=${code}`);
+    expect(await texts(form.text, 'label[for^="var-"]')).toEqual(["Client name", "Start date"]);
+    expect(await select(form.text, "input[name$='.email']")).toHaveLength(3);
+    const typed = {
+      template_code: code,
+      "value.client_name": "Acme",
+      "value.startDate": "May",
+      "signer.2.full_name": "Cy",
+      "signer.2.email": "cy@example.com",
+    };
+    const more = await b.submit("/app/documents", { ...typed, rows: "3", add_signer: "1" });
+    expect(more.status).toBe(200);
+    expect(await select(more.text, "input[name$='.email']")).toHaveLength(4);
+    expect((await select(more.text, 'input[name="signer.2.email"]'))[0]!.attrs.value).toBe("cy@example.com");
+    expect((await select(more.text, 'input[name="rows"]'))[0]!.attrs.value).toBe("4");
+    expect((await api("GET", "/v1/documents", { key })).json.documents).toEqual([]);
+    // At 50 rows the button gives way to the limit; a crafted larger count is held at 50.
+    const full = await b.submit("/app/documents", { ...typed, rows: "50", add_signer: "1" });
+    expect(await select(full.text, "input[name$='.email']")).toHaveLength(50);
+    expect(await select(full.text, 'button[name="add_signer"]')).toHaveLength(0);
+    expect(full.text).toContain("At most 50 signers.");
+    // The 50th row is sent like the first.
+    const sent = await b.submit("/app/documents", { ...typed, rows: "50", "signer.49.full_name": "Zoe", "signer.49.email": "zoe@example.com" });
+    expect(sent.status).toBe(200);
+    expect([...sent.text.matchAll(/https:\/\/sign\.example\.test\/s\/[0-9a-f]{64}/g)]).toHaveLength(2);
+  });
+
+  it("opens a text draft with its text, and says its text and values cannot be changed (the API has no draft edit)", async () => {
+    const { key, b } = await ownerWithKey();
+    const id = await preparedDocument(key);
+    const draft = await b.get(`/app/documents/${id}`);
+    expect(draft.status).toBe(200);
+    expect(await texts(draft.text, "main .doc")).toEqual(["This agreement is between Acme and Ada."]);
+    expect((await texts(draft.text, "#draft-fixed")).map(unescapeHtml)).toEqual([
+      "A draft's text and field values are set from its template when it is made; the API offers no way to change them. To change them, void this draft and send a new document from the template.",
+    ]);
+    expect(await select(draft.text, 'form[action$="/send"]')).toHaveLength(1);
+    const { id: sent } = await sentDocument(key);
+    expect(await select((await b.get(`/app/documents/${sent}`)).text, "#draft-fixed")).toHaveLength(0);
+  });
+
   it("a viewer reads documents but is offered no send or void", async () => {
     const { t, key } = await ownerWithKey();
     const { id } = await sentDocument(key);
@@ -157,6 +201,55 @@ describe("templates", () => {
     expect(published.text).toContain("Published lease version 1.");
     const listed = (await api("GET", "/v1/templates", { key })).json;
     expect(JSON.stringify(listed)).toContain('"code":"lease"');
+  });
+
+  it("asks for fields of every kind the API accepts; a select's choices; the API's refusal on the form with nothing saved", async () => {
+    const { key, b } = await ownerWithKey();
+    const form = await b.get("/app/templates");
+    expect((await select(form.text, "select#f0-kind option")).map((o) => o.attrs.value)).toEqual([
+      "text",
+      "textarea",
+      "email",
+      "phone",
+      "number",
+      "date",
+      "checkbox",
+      "select",
+      "initials",
+      "signature",
+    ]);
+    expect(await select(form.text, 'input[name$=".key"]')).toHaveLength(4);
+    const typed = { code: "intake", name: "Intake", kind: "consent", body: "Intake form.", variables: "" };
+    // A select without its choices: the API's words, what was typed kept, nothing saved.
+    const refused = await b.submit(
+      "/app/templates",
+      { ...typed, "field.0.key": "size", "field.0.label": "Shirt size", "field.0.kind": "select", "field.1.key": "x", "field.1.label": "" },
+      "/app/templates",
+    );
+    expect(refused.status).toBe(422);
+    expect((await select(refused.text, "input#f0-key"))[0]!.attrs.value).toBe("size");
+    expect((await api("GET", "/v1/templates", { key })).json.templates).toEqual([]);
+    const saved = await b.submit(
+      "/app/templates",
+      {
+        ...typed,
+        "field.0.key": "size",
+        "field.0.label": "Shirt size",
+        "field.0.kind": "select",
+        "field.0.options": "S, M, L",
+        "field.0.required": "true",
+        "field.2.key": "sig",
+        "field.2.label": "Signature of the guardian",
+        "field.2.kind": "signature",
+      },
+      "/app/templates",
+    );
+    expect(saved.status).toBe(303);
+    const [made] = (await api("GET", "/v1/templates", { key })).json.templates;
+    expect(made.fields).toMatchObject([
+      { key: "size", label: "Shirt size", kind: "select", required: true, options: ["S", "M", "L"] },
+      { key: "sig", label: "Signature of the guardian", kind: "signature", required: false },
+    ]);
   });
 
   it("revises a published text template into the next draft, prefilled from it; earlier versions stay as they were", async () => {

@@ -64,23 +64,43 @@ describe("roles × pages and actions", () => {
       const b = await sessionFor(await makeMember(t, role));
       return (await select((await b.get("/app/documents")).text, "nav.main a")).map((a) => a.attrs.href);
     };
-    expect(await links("viewer")).toEqual(["/app/documents", "/app/templates", "/app/workflows", "/app/packets", "/app/tablets", "/app/usage", "/app/account"]);
-    expect(await links("member")).toEqual(["/app/documents", "/app/templates", "/app/workflows", "/app/packets", "/app/tablets", "/app/usage", "/app/account"]);
+    expect(await links("viewer")).toEqual(["/app/documents", "/app/templates", "/app/workflows", "/app/packets", "/app/tablets", "/app/usage"]);
+    expect(await links("member")).toEqual(["/app/documents", "/app/templates", "/app/workflows", "/app/packets", "/app/tablets", "/app/usage"]);
     expect(await links("admin")).toEqual([
       "/app/documents",
       "/app/templates",
       "/app/workflows",
       "/app/packets",
       "/app/tablets",
-      "/app/webhooks",
       "/app/keys",
+      "/app/webhooks",
+      "/app/connections",
       "/app/members",
       "/app/branding",
-      "/app/connections",
-      "/app/retention",
       "/app/usage",
-      "/app/account",
+      "/app/retention",
     ]);
+  });
+
+  it("groups the navigation under Send, Developers and Account; the member's name links to their sign-in page", async () => {
+    const t = await makeAccount();
+    const groups = async (role: MemberRole) => {
+      const html = (await (await sessionFor(await makeMember(t, role))).get("/app/documents")).text;
+      const names = (await select(html, "nav.main .gname")).map((g) => g.text.trim());
+      const account = await select(html, 'header a[href="/app/account"]');
+      return { names, account: account.length, summary: (await select(html, "nav.main details.menu > summary")).length };
+    };
+    expect(await groups("admin")).toEqual({ names: ["Send", "Developers", "Account"], account: 1, summary: 1 });
+    expect(await groups("viewer")).toEqual({ names: ["Send", "Account"], account: 1, summary: 1 });
+  });
+
+  it("says test or live data only on the pages whose data belongs to a mode", async () => {
+    const b = await sessionFor(await makeMember(await makeAccount(), "owner"));
+    const note = async (path: string) => (await select((await b.get(path)).text, "main > p.sub")).map((p) => p.text);
+    for (const path of ["/app/documents", "/app/templates", "/app/workflows", "/app/packets", "/app/tablets", "/app/keys", "/app/webhooks"])
+      expect(await note(path), path).toEqual(["Test data: documents made here have no legal effect and are never counted."]);
+    for (const path of ["/app/members", "/app/branding", "/app/connections", "/app/retention", "/app/usage", "/app/account"])
+      expect(await note(path), path).toEqual([]);
   });
 
   it("a viewer or member cannot issue a key by crafting a POST; an admin can", async () => {

@@ -88,15 +88,89 @@ const redocOptions = (nonce: string) => ({
   theme: { colors: { primary: { main: "#0b57d0" } }, typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' } },
 });
 
+/** The service's name, as the reference page is titled: "Edge Sign API reference". */
+export const REFERENCE_TITLE = "Edge Sign API reference";
+
+type Json = Record<string, unknown>;
+const METHODS = ["get", "put", "post", "patch", "delete"];
+
+/** An example value for a schema (its example, else a plain value of its type; `$ref`s followed, three levels deep). */
+function exampleOf(schema: unknown, doc: Json, depth = 0): unknown {
+  let s = schema as Json | undefined;
+  for (let i = 0; s && typeof s.$ref === "string" && i < 5; i++) {
+    const name = (s.$ref as string).split("/").pop()!;
+    s = ((doc.components as Json)?.schemas as Json)?.[name] as Json | undefined;
+  }
+  if (!s) return {};
+  if (s.example !== undefined) return s.example;
+  if (Array.isArray(s.examples) && s.examples.length) return s.examples[0];
+  if (Array.isArray(s.enum) && s.enum.length) return s.enum[0];
+  const variant = (s.anyOf ?? s.oneOf ?? s.allOf) as unknown[] | undefined;
+  if (Array.isArray(variant) && variant.length) return exampleOf(variant[0], doc, depth);
+  const type = Array.isArray(s.type) ? s.type[0] : s.type;
+  if (type === "object" || s.properties) {
+    if (depth >= 3) return {};
+    const props = (s.properties ?? {}) as Json;
+    const required = new Set((s.required as string[] | undefined) ?? []);
+    return Object.fromEntries(
+      Object.entries(props)
+        .filter(([k]) => required.has(k))
+        .map(([k, v]) => [k, exampleOf(v, doc, depth + 1)]),
+    );
+  }
+  if (type === "array") return depth >= 3 ? [] : [exampleOf(s.items, doc, depth + 1)];
+  if (type === "integer" || type === "number") return (s.minimum as number | undefined) ?? 1;
+  if (type === "boolean") return true;
+  return "…";
+}
+
+/**
+ * The one sample builder: a curl command for an operation of the description (its method and
+ * address on the description's server, the key when the operation needs one, an idempotency key
+ * where it is honoured, and a body built from the request's schema or its example).
+ */
+export function curlSample(method: string, path: string, op: Json, doc: Json): string {
+  const server = ((doc.servers as Json[] | undefined)?.[0]?.url as string | undefined) ?? "";
+  const parts = [`curl -X ${method.toUpperCase()} "${server}${path}"`];
+  if (!(Array.isArray(op.security) && op.security.length === 0) && (op.security ?? doc.security)) parts.push('-H "Authorization: Bearer $EDGE_SIGN_KEY"');
+  const params = (op.parameters as Json[] | undefined) ?? [];
+  if (params.some((p) => p.in === "header" && String(p.name).toLowerCase() === "idempotency-key")) parts.push('-H "Idempotency-Key: $(uuidgen)"');
+  const content = ((op.requestBody as Json | undefined)?.content ?? {}) as Json;
+  const json = content["application/json"] as Json | undefined;
+  if (json) {
+    const body = json.example ?? exampleOf(json.schema, doc);
+    parts.push('-H "Content-Type: application/json"', `-d '${JSON.stringify(body).replace(/'/g, "'\\''")}'`);
+  } else if (content["multipart/form-data"]) parts.push('-F "file=@document.pdf"');
+  else if (Object.keys(content).length) parts.push(`-H "Content-Type: ${Object.keys(content)[0]}"`, '--data-binary "@document.pdf"');
+  return parts.join(" \\\n  ");
+}
+
+/** The description as the reference page shows it: titled for the service, a curl sample on every operation (`x-codeSamples`, Redoc's). */
+export function withCurlSamples(doc: Json): Json {
+  const paths = Object.fromEntries(
+    Object.entries((doc.paths ?? {}) as Record<string, Json>).map(([path, item]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(item).map(([m, op]) =>
+          METHODS.includes(m)
+            ? [m, { ...(op as Json), "x-codeSamples": [{ lang: "Shell", label: "curl", source: curlSample(m, path, op as Json, doc) }] }]
+            : [m, op],
+        ),
+      ),
+    ]),
+  );
+  return { ...doc, info: { ...(doc.info as Json), title: REFERENCE_TITLE }, paths };
+}
+
 export function apiReferencePage(nonce: string): string {
   // The nonce is base64 (A-Z a-z 0-9 + / =): nothing in it needs escaping in an attribute or a script.
-  const init = `Redoc.init("/openapi.json",${JSON.stringify(redocOptions(nonce))},document.getElementById("reference"))`;
+  const init = `Redoc.init("/docs/openapi.json",${JSON.stringify(redocOptions(nonce))},document.getElementById("reference"))`;
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>API reference · Edge Sign</title>
+<title>${REFERENCE_TITLE}</title>
 <link rel="icon" href="data:,">
 <style nonce="${nonce}">body{margin:0}noscript p{font:1rem/1.5 system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem}</style>
 </head>

@@ -39,6 +39,10 @@ describe("API reference page", () => {
     const operation = page.locator("[data-section-id='operation/getAccount']");
     await operation.waitFor();
     assert.match(await operation.textContent(), /get\s*\/v1\/account/i);
+    // Titled for the service, with the operation's curl sample (built from the description).
+    assert.equal(await page.title(), "Edge Sign API reference");
+    await page.getByRole("heading", { name: /^Edge Sign API reference/, level: 1 }).waitFor();
+    await operation.getByText(`curl -X GET "${BASE_URL}/v1/account"`).first().waitFor();
     // Every tag of the description is in the menu.
     const tags = new Set(Object.values(paths).flatMap((item) => Object.values(item).flatMap((op) => op.tags ?? [])));
     assert.ok(tags.size > 5, [...tags].join(" "));
@@ -74,7 +78,7 @@ describe("API reference page", () => {
     const seen = env.requests.slice(reached);
     assert.deepEqual([...new Set(seen.map((r) => r.host))], [new URL(BASE_URL).host], "no request left the service's origin");
     const urls = seen.map((r) => r.url);
-    assert.ok(urls.includes("/openapi.json") && urls.some((u) => /^\/docs\/redoc\/[^/]+\/redoc\.standalone\.js$/.test(u)), urls.join(" "));
+    assert.ok(urls.includes("/docs/openapi.json") && urls.some((u) => /^\/docs\/redoc\/[^/]+\/redoc\.standalone\.js$/.test(u)), urls.join(" "));
     await ctx.close();
   });
 });

@@ -4,7 +4,7 @@
  */
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { BASE_URL, LIMIT, check, env, newContext, newPage, noProblems, tabTo } from "./lib.mjs";
+import { BASE_URL, LIMIT, VIEWPORTS, check, env, newContext, newPage, noProblems, tabTo } from "./lib.mjs";
 import { OPERATOR_TOKEN } from "../validators/harness.mjs";
 import { encode } from "fast-png";
 import jpeg from "jpeg-js";
@@ -177,11 +177,147 @@ describe("dashboard", () => {
     await ctx.close();
   });
 
+  it("every dashboard page, screenshot at 390 and 1280 px and axe-clean at both", { timeout: 400_000 }, async () => {
+    const acct = await ownerAccount();
+    const id = (
+      await env.svc.must("POST", "/v1/documents", { key: acct.key, body: { template_code: acct.code, values: { name: "Rui" }, title: "Rental for Rui" } })
+    ).json.document_id;
+    await env.svc.must("POST", `/v1/documents/${id}/send`, { key: acct.key, body: { signers: [{ email: "rui@example.com", full_name: "Rui Costa" }] } });
+    const ctx = await newContext();
+    const page = await newPage(ctx);
+    await signIn(page, acct.email);
+    // The account's documents, workflow and subjects were made with live keys.
+    await tabTo(page, 'button[name=mode][value="live"]');
+    await enter(page);
+    await page.getByText("Live data.").waitFor();
+    // Every page a member opens (GET routes of src/dashboard/*/routes.ts that answer a page; not the downloads).
+    const pages = [
+      ["documents", "/app/documents"],
+      ["document", `/app/documents/${id}`],
+      ["send-choose", "/app/documents/new"],
+      ["send-form", `/app/documents/new?template=${acct.code}`],
+      ["templates", "/app/templates"],
+      ["template-revise", `/app/templates/revise?code=${acct.code}`],
+      ["workflows", "/app/workflows"],
+      ["workflow", `/app/workflows/${acct.workflow.id}`],
+      ["workflow-new", "/app/workflows/new"],
+      ["workflow-edit", `/app/workflows/${acct.workflow.id}/edit`],
+      ["packets", "/app/packets"],
+      ["packet", `/app/packets/${acct.packetId}`],
+      ["tablets", "/app/tablets"],
+      ["keys", "/app/keys"],
+      ["webhooks", "/app/webhooks"],
+      ["connections", "/app/connections"],
+      ["members", "/app/members"],
+      ["branding", "/app/branding"],
+      ["usage", "/app/usage"],
+      ["retention", "/app/retention"],
+      ["account", "/app/account"],
+    ];
+    for (const [name, path] of pages) {
+      const answer = await page.goto(`${BASE_URL}${path}`);
+      assert.equal(answer.status(), 200, path);
+      await check(page, `dash-page-${name}`);
+    }
+    noProblems(page);
+    await ctx.close();
+  });
+
+  it("the navigation's three groups stay on one line at 1280 px in every language", LIMIT, async () => {
+    const acct = await ownerAccount();
+    const ctx = await newContext();
+    const page = await newPage(ctx);
+    await signIn(page, acct.email);
+    await page.setViewportSize(VIEWPORTS[1]);
+    for (const lang of ["en", "es", "fr", "de", "pt", "it", "ar", "he"]) {
+      await page.goto(`${BASE_URL}/app/documents?lang=${lang}`);
+      const nav = await page.evaluate(() => {
+        const boxes = [...document.querySelectorAll("nav.main a")].map((a) => a.getBoundingClientRect());
+        return {
+          links: boxes.length,
+          tops: [...new Set(boxes.map((b) => Math.round(b.top)))],
+          left: Math.min(...boxes.map((b) => b.left)),
+          right: Math.max(...boxes.map((b) => b.right)),
+          groups: [...document.querySelectorAll("nav.main .gname")].map((g) => g.getBoundingClientRect().height > 0),
+          menuButton: document.querySelector("nav.main summary").getBoundingClientRect().height,
+          width: document.scrollingElement.scrollWidth,
+        };
+      });
+      assert.equal(nav.links, 12, lang);
+      assert.deepEqual(nav.groups, [true, true, true], `${lang}: the three group names are shown`);
+      assert.equal(nav.menuButton, 0, `${lang}: no menu button on a wide screen`);
+      assert.equal(nav.tops.length, 1, `${lang}: the navigation wraps (${nav.tops.join(", ")})`);
+      assert.ok(nav.left >= 0 && nav.right <= 1280 && nav.width <= 1280, `${lang}: the navigation overflows (${nav.left}–${nav.right})`);
+    }
+    noProblems(page);
+    await ctx.close();
+  });
+
+  it("at 390 px the tables are cards: no page and no table scrolls sideways", LIMIT, async () => {
+    const acct = await ownerAccount();
+    // A row in every table but the webhooks' (no endpoint: the harness resolves no host): a document with a long title, keys (ownerAccount's), members.
+    const id = (
+      await env.svc.must("POST", "/v1/documents", {
+        key: acct.key,
+        body: { template_code: acct.code, values: { name: "Rui" }, title: "Bike rental for the Saturday harbour group, second season" },
+      })
+    ).json.document_id;
+    await env.svc.must("POST", `/v1/documents/${id}/send`, {
+      key: acct.key,
+      body: { signers: [{ email: "rui.costa.long.address@example.com", full_name: "Rui Costa" }] },
+    });
+    const ctx = await newContext();
+    const page = await newPage(ctx);
+    await signIn(page, acct.email);
+    // ownerAccount's key is live: so is the document.
+    await tabTo(page, 'button[name=mode][value="live"]');
+    await enter(page);
+    await page.getByText("Live data.").waitFor();
+    for (const path of ["/app/documents", "/app/templates", "/app/keys", "/app/webhooks", "/app/members", `/app/documents/${id}`]) {
+      await page.goto(`${BASE_URL}${path}`);
+      const seen = await page.evaluate(() => ({
+        page: document.scrollingElement.scrollWidth,
+        tables: [...document.querySelectorAll("main table")].length,
+        scrolling: [...document.querySelectorAll(".scroll")].filter((s) => s.scrollWidth > s.clientWidth).length,
+        labelled: [...document.querySelectorAll("main td")].every((td) => td.hasAttribute("data-label")),
+        header: [...document.querySelectorAll("main thead")].every((h) => h.getBoundingClientRect().height <= 1),
+      }));
+      if (path !== "/app/webhooks") assert.ok(seen.tables > 0, `${path} has a table`);
+      assert.ok(seen.page <= 390, `${path} is ${seen.page}px wide at 390`);
+      assert.equal(seen.scrolling, 0, `${path}: a table scrolls sideways at 390`);
+      assert.ok(seen.labelled && seen.header, `${path}: every cell carries its column's name, the header row is hidden`);
+    }
+    await check(page, "dash-cards-document");
+    // One form layout at 1280 px: a form at most 40rem wide, each label above its field, starting where it starts.
+    await page.setViewportSize(VIEWPORTS[1]);
+    for (const path of ["/app/keys", "/app/members", "/app/templates"]) {
+      await page.goto(`${BASE_URL}${path}`);
+      const forms = await page.evaluate(() =>
+        [...document.querySelectorAll("main form:not(.row):not(.inline)")].map((f) => ({
+          width: f.getBoundingClientRect().width,
+          misaligned: [...f.querySelectorAll("label[for]:not(.choice)")]
+            .map((l) => [l.getBoundingClientRect(), document.getElementById(l.htmlFor)?.getBoundingClientRect()])
+            .filter(([l, i]) => i && (Math.abs(l.left - i.left) > 1 || l.bottom > i.top + 1)).length,
+        })),
+      );
+      assert.ok(forms.length > 0, path);
+      for (const f of forms) assert.ok(f.width <= 640 && f.misaligned === 0, `${path}: a form ${f.width}px wide, ${f.misaligned} labels out of line`);
+    }
+    await page.setViewportSize(VIEWPORTS[0]);
+    noProblems(page);
+    await ctx.close();
+  });
+
   it("issues a key and revokes it with the keyboard only", LIMIT, async () => {
     const acct = await ownerAccount();
     const ctx = await newContext();
     const page = await newPage(ctx);
     await signIn(page, acct.email);
+    // At 390 px the navigation is a closed menu: its links are out of reach until Enter opens it.
+    assert.equal(await page.locator('nav.main a[href="/app/keys"]').isVisible(), false);
+    await tabTo(page, "nav.main summary");
+    await page.keyboard.press("Enter");
+    assert.equal(await page.locator('nav.main a[href="/app/keys"]').isVisible(), true);
     await follow(page, 'nav.main a[href="/app/keys"]');
     await page.getByRole("heading", { name: "API keys", level: 1 }).waitFor();
     await tabTo(page, "#k-label");
@@ -230,7 +366,8 @@ describe("dashboard", () => {
     await tabTo(page, "select#template");
     await tabTo(page, 'form[action="/app/documents/new"] button[type=submit]');
     await enter(page);
-    await page.getByLabel("name", { exact: true }).waitFor();
+    // The variable `name` is labelled in words.
+    await page.getByLabel("Name", { exact: true }).waitFor();
     await check(page, "dash-12-send-form");
     await tabTo(page, "#title");
     await page.keyboard.type("Rental for Rui");

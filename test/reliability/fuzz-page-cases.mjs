@@ -168,6 +168,7 @@ const ASSETS = [
   R("GET /pki/tsa.crl", "assets", "asset"),
   R("GET /pki/seal.crl", "assets", "asset"),
   R("GET /openapi.json", "assets", "json"),
+  R("GET /docs/openapi.json", "assets", "json"),
 ];
 
 const preCsrf = { auth: "pre-csrf" };

@@ -3,7 +3,7 @@ import { download } from "../../http/download";
 import { ApiError } from "../../lib/errors";
 import { type C, type Status, bad, ok, page, refusalOf, route, speech, tr, viewer, who } from "../kit";
 import type { Child } from "hono/jsx";
-import { ChooseTemplateView, DocumentView, DocumentsView, SEND_ROWS, SendView, SentView } from "./view";
+import { ChooseTemplateView, DocumentView, DocumentsView, SIGNERS_MAX, SendView, SentView, rowsOf } from "./view";
 import { type Flash, ShownOnce, ShownOnceSecret } from "../frame";
 import { ListQuery, PrepareInput, SendInput, VoidInput, getDocument, listDocuments, prepareDocument, sendDocument, voidDocument } from "../../domain/documents";
 import { type SealedKind, sealedFile } from "../../domain/evidence";
@@ -16,10 +16,10 @@ import { issueFreshLink, remindSigner } from "../../domain/signer-links";
 import { latestPublished, listTemplates } from "../../domain/templates";
 import { publicBaseUrl } from "../../lib/config";
 
-/** Signer rows of the form; empty rows are skipped. */
+/** Signer rows of the form (up to SIGNERS_MAX); empty rows are skipped. */
 function signersOf(f: Record<string, string>) {
   const out = [];
-  for (let i = 0; i < SEND_ROWS; i++) {
+  for (let i = 0; i < SIGNERS_MAX; i++) {
     const full_name = (f[`signer.${i}.full_name`] ?? "").trim();
     const email = (f[`signer.${i}.email`] ?? "").trim();
     if (full_name || email) out.push({ full_name, email });
@@ -74,6 +74,11 @@ export function documentRoutes() {
         .filter(([k]) => k.startsWith("value."))
         .map(([k, v]) => [k.slice(6), v]),
     );
+    if (f.add_signer) {
+      // "Add a signer": the same form again with one more row and what was typed; nothing is made.
+      const template = await latestPublished(c.env, p, f.template_code ?? "");
+      return page(c, s, speech(c).t("doc_send"), SendView({ v: viewer(c, s), template, posted: f, rows: Math.min(SIGNERS_MAX, rowsOf(f) + 1) }));
+    }
     let documentId: string | null = null;
     try {
       const prep = parseForm(PrepareInput, { template_code: f.template_code ?? "", title: f.title || undefined, values, sequential: f.sequential === "true" });

@@ -88,7 +88,22 @@ export function DocumentsView(p: { v: Viewer; list: DocList; status?: string; q?
 }
 
 export type SignerRow = { full_name: string; email: string };
+/** Signer rows a send form starts with; "Add a signer" (a submit, no script) adds one, up to SIGNERS_MAX. */
 export const SEND_ROWS = 3;
+/** The most signers one document may have (the spec's 1-50, `SendInput`). */
+export const SIGNERS_MAX = 50;
+/** How many signer rows a posted send form had (its hidden `rows`), within 3-50. */
+export const rowsOf = (f: Record<string, string | undefined>) => Math.min(SIGNERS_MAX, Math.max(SEND_ROWS, Number.parseInt(f.rows ?? "", 10) || SEND_ROWS));
+
+/** A variable's name in words for its label: `client_name` or `clientName` → "Client name". */
+export function inWords(name: string) {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[_\-.]+/g, " ")
+    .trim()
+    .toLowerCase();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : name;
+}
 
 export function ChooseTemplateView(p: { t: DashT; templates: Templates }) {
   const tr = p.t;
@@ -115,9 +130,15 @@ export function ChooseTemplateView(p: { t: DashT; templates: Templates }) {
   );
 }
 
-export function SendView(p: { v: Viewer; template: { code: string; name: string; version: number; variables: string[] }; posted?: Record<string, string> }) {
+export function SendView(p: {
+  v: Viewer;
+  template: { code: string; name: string; version: number; variables: string[] };
+  posted?: Record<string, string>;
+  rows?: number;
+}) {
   const f = p.posted ?? {};
   const t = p.v.t;
+  const rows = p.rows ?? rowsOf(f);
   return (
     <form method="post" action="/app/documents">
       <Csrf token={p.v.csrf} />
@@ -132,13 +153,15 @@ export function SendView(p: { v: Viewer; template: { code: string; name: string;
           <legend>{t("sd_values")}</legend>
           {p.template.variables.map((name) => (
             <>
-              <label for={`var-${name}`}>{name}</label>
-              <input id={`var-${name}`} name={`value.${name}`} required value={f[`value.${name}`] ?? ""} />
+              <label for={`var-${name}`}>{inWords(name)}</label>
+              <input id={`var-${name}`} name={`value.${name}`} required value={f[`value.${name}`] ?? ""} aria-describedby={`var-${name}-code`} />
+              <span class="hint mono" id={`var-${name}-code`}>{`{{${name}}}`}</span>
             </>
           ))}
         </fieldset>
       ) : null}
-      {Array.from({ length: SEND_ROWS }, (_, i) => (
+      <input type="hidden" name="rows" value={String(rows)} />
+      {Array.from({ length: rows }, (_, i) => (
         <fieldset>
           <legend>{i === 0 ? t("doc_signer_n", { n: i + 1 }) : t("doc_signer_n_optional", { n: i + 1 })}</legend>
           <label for={`s${i}-name`}>{t("doc_full_name")}</label>
@@ -151,7 +174,15 @@ export function SendView(p: { v: Viewer; template: { code: string; name: string;
         <input id="sequential" name="sequential" type="checkbox" value="true" checked={f.sequential === "true"} />
         {t("sd_sequential")}
       </label>
+      {/* Send first: Enter in a field submits the form's first button. */}
       <button type="submit">{t("doc_send_button")}</button>
+      {rows < SIGNERS_MAX ? (
+        <button type="submit" name="add_signer" value="1" class="quiet" formnovalidate>
+          {t("sd_add_signer")}
+        </button>
+      ) : (
+        <p class="hint">{t("sd_signers_max", { n: SIGNERS_MAX })}</p>
+      )}
     </form>
   );
 }
@@ -282,6 +313,11 @@ export function DocumentView(p: { v: Viewer; d: Doc; verificationCode?: string |
         rows={d.events.map((e) => [when(e.occurred_at), <EventWhat t={t} kind={e.kind} method={e.signature_method} />, e.signer_email ?? "—", e.ip ?? "—"])}
       />
       <h2>{t("doc_text")}</h2>
+      {d.status === "draft" ? (
+        <p class="box" id="draft-fixed">
+          {t("doc_draft_fixed")}
+        </p>
+      ) : null}
       <div class="doc">{d.body}</div>
       {voidable && can(p.v.role, "documents.write") ? (
         <>

@@ -3,7 +3,7 @@ import { ApiError } from "../../lib/errors";
 import { type C, type Status, listOf, ok, page, pageNonce, refusalOf, route, speech, tr, viewer } from "../kit";
 import type { Flash } from "../frame";
 import { PdfTemplatesSection, pdfToolPolicy } from "../pdf-templates/view";
-import { ReviseTemplateView, TemplatesView } from "./view";
+import { ReviseTemplateView, TemplatesView, fieldRowsOf } from "./view";
 import { type SessionMember, principalOf } from "../../http/session";
 import { formOf, parseForm } from "../../http/forms";
 import { TemplateCreate, TemplateRevise, createTemplate, listTemplates, publishTemplate, revisable, reviseTemplate } from "../../domain/templates";
@@ -36,12 +36,26 @@ async function revisePage(c: C, s: SessionMember, code: string, opts: { flash?: 
   return page(c, s, tr(c)("tp_revise_title", { code: l.code }), view, opts);
 }
 
+/** The new template form's field rows as the API's `fields` (checked by its schema); rows without key and label are skipped. */
+function fieldsOf(f: Record<string, string>) {
+  const out = [];
+  for (let i = 0; i < fieldRowsOf(f); i++) {
+    const key = (f[`field.${i}.key`] ?? "").trim();
+    const label = (f[`field.${i}.label`] ?? "").trim();
+    if (!key && !label) continue;
+    const options = listOf(f[`field.${i}.options`]);
+    out.push({ key, label, kind: f[`field.${i}.kind`] || "text", required: f[`field.${i}.required`] === "true", ...(options.length ? { options } : {}) });
+  }
+  return out;
+}
+
 /** Registers this area's pages and actions, in the order the dashboard answers them. */
 export function templateRoutes() {
   route("GET", "/app/templates", "read", (c, s) => templatesPage(c, s, { flash: c.req.query("done") === "saved" ? ok(tr(c)("nt_draft_saved")) : null }));
 
   route("POST", "/app/templates", "templates.write", async (c, s) => {
     const f = await formOf(c);
+    const fields = fieldsOf(f);
     try {
       const input = parseForm(TemplateCreate, {
         code: f.code ?? "",
@@ -49,6 +63,7 @@ export function templateRoutes() {
         kind: f.kind || undefined,
         body: f.body ?? "",
         variables: listOf(f.variables),
+        ...(fields.length ? { fields } : {}),
       });
       await createTemplate(c.env, principalOf(s), input);
     } catch (err) {

@@ -2,7 +2,7 @@
 /** The views of text templates: the list (with the PDF templates' section), new drafts, publishing and revising. */
 import { Csrf, Table, type Viewer } from "../frame";
 import type { DashT } from "../../i18n";
-import { TEMPLATE_KINDS } from "../../domain/vocabulary";
+import { TEMPLATE_FIELD_KINDS, TEMPLATE_KINDS } from "../../domain/vocabulary";
 import type { Templates } from "../documents/view";
 import { can } from "../../domain/members";
 
@@ -55,6 +55,7 @@ export function TemplatesView(p: { v: Viewer; templates: Templates; posted?: Rec
             <NameAndKind tr={tr} id="t" f={f} />
           </div>
           <TextAndVariables tr={tr} id="t" f={f} />
+          <FieldRows tr={tr} f={f} />
           <button type="submit">{tr("tp_save")}</button>
         </form>
       ) : null}
@@ -103,6 +104,57 @@ function TextAndVariables({ tr, id, f }: TemplateForm) {
       </span>
       <input id={`${id}-vars`} name="variables" aria-describedby={`${id}-vars-hint`} value={f.variables ?? ""} />
     </>
+  );
+}
+
+/** Field rows a new template's form offers (no script): those typed, plus two, at least four, at most the API's 50. */
+export const fieldRowsOf = (f: Record<string, string | undefined>) => {
+  let used = 0;
+  for (let i = 0; i < 50; i++) if (f[`field.${i}.key`] || f[`field.${i}.label`]) used = i + 1;
+  return Math.min(50, Math.max(4, used + 2));
+};
+
+/** The fields a new text template asks its signers: key, label, every kind the API accepts, required, a select's choices. */
+function FieldRows({ tr, f }: { tr: DashT; f: Record<string, string | undefined> }) {
+  return (
+    <fieldset>
+      <legend>{tr("tp_fields")}</legend>
+      <p class="hint">{tr("tp_fields_hint")}</p>
+      {Array.from({ length: fieldRowsOf(f) }, (_, i) => (
+        <fieldset>
+          <legend>{tr("tp_field_n", { n: i + 1 })}</legend>
+          <div class="row">
+            <div>
+              <label for={`f${i}-key`}>{tr("tp_field_key")}</label>
+              <input id={`f${i}-key`} name={`field.${i}.key`} maxlength={59} pattern="[a-z][a-z0-9_]*" autocomplete="off" value={f[`field.${i}.key`] ?? ""} />
+            </div>
+            <div>
+              <label for={`f${i}-label`}>{tr("tp_field_label")}</label>
+              <input id={`f${i}-label`} name={`field.${i}.label`} maxlength={200} value={f[`field.${i}.label`] ?? ""} />
+            </div>
+            <div>
+              <label for={`f${i}-kind`}>{tr("tp_field_kind")}</label>
+              <select id={`f${i}-kind`} name={`field.${i}.kind`}>
+                {TEMPLATE_FIELD_KINDS.map((k) => (
+                  <option value={k} selected={f[`field.${i}.kind`] === k}>
+                    {k}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <label for={`f${i}-options`}>{tr("tp_field_options")}</label>
+          <input id={`f${i}-options`} name={`field.${i}.options`} aria-describedby={`f${i}-options-hint`} value={f[`field.${i}.options`] ?? ""} />
+          <span class="hint" id={`f${i}-options-hint`}>
+            {tr("tp_field_options_hint")}
+          </span>
+          <label class="choice" for={`f${i}-required`}>
+            <input id={`f${i}-required`} name={`field.${i}.required`} type="checkbox" value="true" checked={f[`field.${i}.required`] === "true"} />
+            {tr("tp_field_required")}
+          </label>
+        </fieldset>
+      ))}
+    </fieldset>
   );
 }
 

@@ -54,6 +54,8 @@ export const documents: Catalogue<typeof en> = {
   doc_remind_aria: "تذكير {name} الآن",
   doc_fresh: "رابط جديد",
   doc_fresh_aria: "رابط جديد لـ {name}",
+  doc_draft_fixed:
+    "يُحدَّد نص المسودة وقيم حقولها من قالبها عند إنشائها؛ ولا توفر واجهة البرمجة طريقة لتغييرها. لتغييرها، ألغِ هذه المسودة وأرسل مستندًا جديدًا من القالب.",
   doc_send_draft: "إرسال هذه المسودة",
   doc_signer_n: "الموقّع {n}",
   doc_signer_n_optional: "الموقّع {n} (اختياري)",

@@ -4,6 +4,10 @@ import type { frame as en } from "../../en/dashboard/frame";
 
 export const frame: Catalogue<typeof en> = {
   dash_nav: "لوحة التحكم",
+  nav_menu: "القائمة",
+  nav_group_send: "الإرسال",
+  nav_group_developers: "المطورون",
+  nav_group_account: "الحساب",
   nav_documents: "المستندات",
   nav_templates: "القوالب",
   nav_workflows: "مسارات العمل",

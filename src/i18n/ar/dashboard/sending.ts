@@ -10,6 +10,8 @@ export const sending: Catalogue<typeof en> = {
   sd_other: "اختيار قالب آخر",
   sd_title: "العنوان (اختياري)",
   sd_values: "القيم المدرجة في النص",
+  sd_add_signer: "إضافة موقّع",
+  sd_signers_max: "{n} موقّعًا على الأكثر.",
   sd_sequential: "يوقّع الموقّعون واحدًا تلو الآخر بهذا الترتيب",
   sd_sent: "أُرسل",
   sd_links_once: "يُعرض رابط كل موقّع مرة واحدة فقط، هنا. أعطِ كل موقّع رابطه الخاص.",

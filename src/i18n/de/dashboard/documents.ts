@@ -54,6 +54,8 @@ export const documents: Catalogue<typeof en> = {
   doc_remind_aria: "{name} jetzt erinnern",
   doc_fresh: "Neuer Link",
   doc_fresh_aria: "Neuer Link für {name}",
+  doc_draft_fixed:
+    "Text und Feldwerte eines Entwurfs werden beim Erstellen aus seiner Vorlage übernommen; die API bietet keine Möglichkeit, sie zu ändern. Um sie zu ändern, stornieren Sie diesen Entwurf und senden Sie ein neues Dokument aus der Vorlage.",
   doc_send_draft: "Diesen Entwurf senden",
   doc_signer_n: "Unterzeichnende Person {n}",
   doc_signer_n_optional: "Unterzeichnende Person {n} (optional)",

@@ -4,6 +4,10 @@ import type { frame as en } from "../../en/dashboard/frame";
 
 export const frame: Catalogue<typeof en> = {
   dash_nav: "Dashboard",
+  nav_menu: "Menü",
+  nav_group_send: "Senden",
+  nav_group_developers: "Entwickler",
+  nav_group_account: "Konto",
   nav_documents: "Dokumente",
   nav_templates: "Vorlagen",
   nav_workflows: "Abläufe",

@@ -10,6 +10,8 @@ export const sending: Catalogue<typeof en> = {
   sd_other: "Andere Vorlage wählen",
   sd_title: "Titel (optional)",
   sd_values: "In den Text eingesetzte Werte",
+  sd_add_signer: "Unterzeichnende Person hinzufügen",
+  sd_signers_max: "Höchstens {n} unterzeichnende Personen.",
   sd_sequential: "Die Unterzeichnenden unterschreiben nacheinander, in dieser Reihenfolge",
   sd_sent: "Gesendet",
   sd_links_once: "Der Link jeder unterzeichnenden Person wird nur einmal angezeigt, hier. Geben Sie jeder Person ihren eigenen Link.",

@@ -51,6 +51,8 @@ export const documents = {
   doc_remind_aria: "Remind {name} now",
   doc_fresh: "Fresh link",
   doc_fresh_aria: "Fresh link for {name}",
+  doc_draft_fixed:
+    "A draft's text and field values are set from its template when it is made; the API offers no way to change them. To change them, void this draft and send a new document from the template.",
   doc_send_draft: "Send this draft",
   doc_signer_n: "Signer {n}",
   doc_signer_n_optional: "Signer {n} (optional)",

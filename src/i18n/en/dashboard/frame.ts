@@ -1,6 +1,10 @@
 /** The dashboard's frame: navigation, header, footer, the sign-in pages. */
 export const frame = {
   dash_nav: "Dashboard",
+  nav_menu: "Menu",
+  nav_group_send: "Send",
+  nav_group_developers: "Developers",
+  nav_group_account: "Account",
   nav_documents: "Documents",
   nav_templates: "Templates",
   nav_workflows: "Workflows",

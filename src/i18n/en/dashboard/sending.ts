@@ -7,6 +7,8 @@ export const sending = {
   sd_other: "Choose another template",
   sd_title: "Title (optional)",
   sd_values: "Values merged into the text",
+  sd_add_signer: "Add a signer",
+  sd_signers_max: "At most {n} signers.",
   sd_sequential: "Signers sign one after another, in this order",
   sd_sent: "Sent",
   sd_links_once: "Each signer's link is shown once, here. Give each signer their own link.",

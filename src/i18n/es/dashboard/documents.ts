@@ -54,6 +54,8 @@ export const documents: Catalogue<typeof en> = {
   doc_remind_aria: "Enviar ahora un recordatorio a {name}",
   doc_fresh: "Enlace nuevo",
   doc_fresh_aria: "Enlace nuevo para {name}",
+  doc_draft_fixed:
+    "El texto y los valores de los campos de un borrador se fijan a partir de su plantilla al crearlo; la API no permite cambiarlos. Para cambiarlos, anule este borrador y envíe un documento nuevo desde la plantilla.",
   doc_send_draft: "Enviar este borrador",
   doc_signer_n: "Firmante {n}",
   doc_signer_n_optional: "Firmante {n} (opcional)",

@@ -4,6 +4,10 @@ import type { frame as en } from "../../en/dashboard/frame";
 
 export const frame: Catalogue<typeof en> = {
   dash_nav: "Panel",
+  nav_menu: "Menú",
+  nav_group_send: "Enviar",
+  nav_group_developers: "Desarrolladores",
+  nav_group_account: "Cuenta",
   nav_documents: "Documentos",
   nav_templates: "Plantillas",
   nav_workflows: "Flujos",

@@ -10,6 +10,8 @@ export const sending: Catalogue<typeof en> = {
   sd_other: "Elegir otra plantilla",
   sd_title: "Título (opcional)",
   sd_values: "Valores que se insertan en el texto",
+  sd_add_signer: "Añadir un firmante",
+  sd_signers_max: "Como máximo {n} firmantes.",
   sd_sequential: "Los firmantes firman uno tras otro, en este orden",
   sd_sent: "Enviado",
   sd_links_once: "El enlace de cada firmante se muestra una sola vez, aquí. Dé a cada firmante su propio enlace.",

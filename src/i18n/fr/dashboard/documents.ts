@@ -54,6 +54,8 @@ export const documents: Catalogue<typeof en> = {
   doc_remind_aria: "Relancer {name} maintenant",
   doc_fresh: "Nouveau lien",
   doc_fresh_aria: "Nouveau lien pour {name}",
+  doc_draft_fixed:
+    "Le texte et les valeurs des champs d'un brouillon sont fixés à partir de son modèle lors de sa création ; l'API ne permet pas de les modifier. Pour les modifier, annulez ce brouillon et envoyez un nouveau document à partir du modèle.",
   doc_send_draft: "Envoyer ce brouillon",
   doc_signer_n: "Signataire {n}",
   doc_signer_n_optional: "Signataire {n} (facultatif)",

@@ -4,6 +4,10 @@ import type { frame as en } from "../../en/dashboard/frame";
 
 export const frame: Catalogue<typeof en> = {
   dash_nav: "Tableau de bord",
+  nav_menu: "Menu",
+  nav_group_send: "Envoyer",
+  nav_group_developers: "Développeurs",
+  nav_group_account: "Compte",
   nav_documents: "Documents",
   nav_templates: "Modèles",
   nav_workflows: "Parcours",

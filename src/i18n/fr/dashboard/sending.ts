@@ -10,6 +10,8 @@ export const sending: Catalogue<typeof en> = {
   sd_other: "Choisir un autre modèle",
   sd_title: "Titre (facultatif)",
   sd_values: "Valeurs insérées dans le texte",
+  sd_add_signer: "Ajouter un signataire",
+  sd_signers_max: "{n} signataires au plus.",
   sd_sequential: "Les signataires signent l’un après l’autre, dans cet ordre",
   sd_sent: "Envoyé",
   sd_links_once: "Le lien de chaque signataire n’est affiché qu’une fois, ici. Donnez à chaque signataire son propre lien.",

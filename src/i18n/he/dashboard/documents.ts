@@ -54,6 +54,8 @@ export const documents: Catalogue<typeof en> = {
   doc_remind_aria: "שליחת תזכורת אל {name} עכשיו",
   doc_fresh: "קישור חדש",
   doc_fresh_aria: "קישור חדש עבור {name}",
+  doc_draft_fixed:
+    "הטקסט וערכי השדות של טיוטה נקבעים מהתבנית שלה בעת יצירתה; ה-API אינו מאפשר לשנות אותם. כדי לשנות אותם, בטלו את הטיוטה ושלחו מסמך חדש מהתבנית.",
   doc_send_draft: "שליחת הטיוטה הזו",
   doc_signer_n: "חותם {n}",
   doc_signer_n_optional: "חותם {n} (לא חובה)",

@@ -4,6 +4,10 @@ import type { frame as en } from "../../en/dashboard/frame";
 
 export const frame: Catalogue<typeof en> = {
   dash_nav: "לוח הבקרה",
+  nav_menu: "תפריט",
+  nav_group_send: "שליחה",
+  nav_group_developers: "מפתחים",
+  nav_group_account: "חשבון",
   nav_documents: "מסמכים",
   nav_templates: "תבניות",
   nav_workflows: "תהליכים",

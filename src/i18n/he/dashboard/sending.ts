@@ -10,6 +10,8 @@ export const sending: Catalogue<typeof en> = {
   sd_other: "בחירת תבנית אחרת",
   sd_title: "כותרת (לא חובה)",
   sd_values: "ערכים שמשולבים בטקסט",
+  sd_add_signer: "הוספת חותם",
+  sd_signers_max: "{n} חותמים לכל היותר.",
   sd_sequential: "החותמים חותמים בזה אחר זה, בסדר הזה",
   sd_sent: "נשלח",
   sd_links_once: "הקישור של כל חותם מוצג פעם אחת בלבד, כאן. יש לתת לכל חותם את הקישור שלו.",

@@ -54,6 +54,8 @@ export const documents: Catalogue<typeof en> = {
   doc_remind_aria: "Sollecita ora {name}",
   doc_fresh: "Nuovo link",
   doc_fresh_aria: "Nuovo link per {name}",
+  doc_draft_fixed:
+    "Il testo e i valori dei campi di una bozza sono fissati dal suo modello quando viene creata; l'API non consente di modificarli. Per modificarli, annulla questa bozza e invia un nuovo documento dal modello.",
   doc_send_draft: "Invia questa bozza",
   doc_signer_n: "Firmatario {n}",
   doc_signer_n_optional: "Firmatario {n} (facoltativo)",

@@ -4,6 +4,10 @@ import type { frame as en } from "../../en/dashboard/frame";
 
 export const frame: Catalogue<typeof en> = {
   dash_nav: "Pannello",
+  nav_menu: "Menu",
+  nav_group_send: "Invio",
+  nav_group_developers: "Sviluppatori",
+  nav_group_account: "Account",
   nav_documents: "Documenti",
   nav_templates: "Modelli",
   nav_workflows: "Flussi",

@@ -10,6 +10,8 @@ export const sending: Catalogue<typeof en> = {
   sd_other: "Scegli un altro modello",
   sd_title: "Titolo (facoltativo)",
   sd_values: "Valori inseriti nel testo",
+  sd_add_signer: "Aggiungi un firmatario",
+  sd_signers_max: "Al massimo {n} firmatari.",
   sd_sequential: "I firmatari firmano uno dopo l’altro, in questo ordine",
   sd_sent: "Inviato",
   sd_links_once: "Il link di ogni firmatario viene mostrato una sola volta, qui. Dai a ciascun firmatario il proprio link.",

@@ -54,6 +54,8 @@ export const documents: Catalogue<typeof en> = {
   doc_remind_aria: "Lembrar {name} agora",
   doc_fresh: "Novo link",
   doc_fresh_aria: "Novo link para {name}",
+  doc_draft_fixed:
+    "O texto e os valores dos campos de um rascunho são definidos a partir do seu modelo quando é criado; a API não permite alterá-los. Para os alterar, anule este rascunho e envie um novo documento a partir do modelo.",
   doc_send_draft: "Enviar este rascunho",
   doc_signer_n: "Signatário {n}",
   doc_signer_n_optional: "Signatário {n} (opcional)",

@@ -4,6 +4,10 @@ import type { frame as en } from "../../en/dashboard/frame";
 
 export const frame: Catalogue<typeof en> = {
   dash_nav: "Painel",
+  nav_menu: "Menu",
+  nav_group_send: "Enviar",
+  nav_group_developers: "Programadores",
+  nav_group_account: "Conta",
   nav_documents: "Documentos",
   nav_templates: "Modelos",
   nav_workflows: "Fluxos",

@@ -10,6 +10,8 @@ export const sending: Catalogue<typeof en> = {
   sd_other: "Escolher outro modelo",
   sd_title: "Título (opcional)",
   sd_values: "Valores inseridos no texto",
+  sd_add_signer: "Adicionar um signatário",
+  sd_signers_max: "No máximo {n} signatários.",
   sd_sequential: "Os signatários assinam um após o outro, nesta ordem",
   sd_sent: "Enviado",
   sd_links_once: "O link de cada signatário é mostrado uma única vez, aqui. Entregue a cada signatário o próprio link.",
