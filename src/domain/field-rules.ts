@@ -91,9 +91,9 @@ type RuleInput = {
 const numericOptions = (f: Pick<TemplateField, "kind" | "options">) =>
   (f.kind === "radio" || f.kind === "select") && !!f.options?.length && f.options.every((o) => parseDecimal(o) !== null);
 
-/** Keys a formula may use, among the fields before it. */
+/** Keys a formula may use, among the fields before it: numbers, numeric choices and earlier formulas (subtotals). */
 export const formulaRefs = (earlier: readonly Pick<TemplateField, "key" | "kind" | "options">[]) =>
-  new Set(earlier.filter((f) => f.kind === "number" || numericOptions(f)).map((f) => f.key));
+  new Set(earlier.filter((f) => f.kind === "number" || f.kind === "formula" || numericOptions(f)).map((f) => f.key));
 
 function checkCondition(c: FieldCondition, where: string, earlier: ReadonlyMap<string, TemplateField>) {
   if ("all" in c || "any" in c) {

@@ -1,7 +1,7 @@
 /**
  * Formula fields: `formula` is parsed into a small expression tree (never eval, never Function)
  * and evaluated in decimal (src/lib/decimal.ts). Grammar: decimal numbers, `+ - * / ( )`, unary
- * minus, keys of earlier number fields and of radio/select fields whose options are numbers, and
+ * minus, keys of earlier number and formula fields and of radio/select fields whose options are numbers, and
  * the functions min, max, abs, round(x, n), sum(...). Unanswered or hidden keys count as 0.
  */
 import { type Decimal, DecimalError, abs, add, compare, div, formatDecimal, mul, neg, parseDecimal, round, sub } from "../lib/decimal";
@@ -121,7 +121,7 @@ export function parseFormula(src: string, refs: ReadonlySet<string>): Expr {
     }
     if (t.kind === "name") {
       if (!refs.has(t.text))
-        throw new FormulaError(`"${t.text}" is not the key of an earlier number field or of a radio or select field with numeric options`, t.at);
+        throw new FormulaError(`"${t.text}" is not the key of an earlier number or formula field, or of a radio or select field with numeric options`, t.at);
       return { t: "ref", key: t.text };
     }
     throw new FormulaError(`unexpected "${t.text}"`, t.at);
