@@ -131,6 +131,21 @@ describe("one evaluation for the read, the answers and the signature", () => {
   });
 });
 
+describe("the page without JavaScript", () => {
+  it("a post that hides a field (its box unticked) drops that field's answer and signs", async () => {
+    const { id, token } = await waiverLink();
+    expect((await answer(token, "medical", "true")).status).toBe(200);
+    expect((await answer(token, "which", "asthma")).status).toBe(200);
+    expect((await api("POST", `/v1/sign/${token}/consent`, { body: {} })).status).toBe(200);
+    expect((await page("GET", `/s/${token}`)).text).toContain('name="field.which"');
+    const form = { method: "typed", typed_name: "Ada Lovelace", "field.which": "asthma", "field.level": "expert", lang: "en" };
+    const done = await page("POST", `/s/${token}/sign`, { form });
+    expect(done.status, done.text.slice(0, 400)).toBe(303);
+    const which = await env.DB.prepare("SELECT COUNT(*) AS n FROM field_values WHERE document_id = ? AND key = 'which'").bind(id).first<{ n: number }>();
+    expect(which!.n).toBe(0);
+  });
+});
+
 describe("fieldStates", () => {
   it("reads a hidden field's answer as unanswered in later conditions (a chain hides together)", () => {
     const fields = [

@@ -129,7 +129,7 @@ describe("formulas and auto-filled values in a signing", () => {
     expect(v.signed_on.value).toBe(today);
   });
 
-  it("draws formula and auto-filled values where placed, and one answer at each of its places", async () => {
+  it("draws formula and auto-filled values and labels where placed, and one answer at each of its places", async () => {
     const box = (page: number, y: number) => ({ page, x: 0.1, y, w: 0.3, h: 0.05 });
     const field = (key: string, kind: string, extra: Partial<TemplateField> = {}): TemplateField => ({
       key,
@@ -147,6 +147,7 @@ describe("formulas and auto-filled values in a signing", () => {
       field("who", "signer_name", { place: box(1, 0.2) }),
       field("initials", "initials", { places: [box(1, 0.9), box(2, 0.9), box(3, 0.9)] }),
       field("extras", "checkboxes", { options: ["wifi", "pets"], place: box(2, 0.3) }),
+      field("terms", "label", { label: "Read the terms", place: box(3, 0.1) }),
     ];
     const values = [
       { signerId: "s1", key: "total", value: "12.50" },
@@ -163,6 +164,7 @@ describe("formulas and auto-filled values in a signing", () => {
       [2, "AL"],
       [3, "AL"],
       [2, "wifi, pets"],
+      [3, "Read the terms"],
     ]);
   });
 });

@@ -62,7 +62,8 @@ export async function placementsFor(input: Omit<CompletionInput, "templateId" | 
   const out: Placement[] = [];
   for (const f of input.fields) {
     if (f.per_child || f.staff_only) continue;
-    const stored = first.get(f.key)?.value;
+    // A placed label draws its own text; every other field its answer.
+    const stored = f.kind === "label" ? f.label : first.get(f.key)?.value;
     if (stored === undefined) continue;
     // A checkboxes answer (a JSON array) is drawn as its chosen options.
     const answer = f.kind === "checkboxes" ? chosenText(stored) : stored;

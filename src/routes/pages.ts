@@ -211,6 +211,15 @@ export async function postSign(c: C, face: SignFace) {
   }
   // A signature field on the document takes the signature itself.
   if (signature) for (const f of fields.filter(isSignatureField)) answers[f.key] = signature;
+  // Sensitive answers are never echoed back: for conditions they read as given.
+  const stored = new Map(fields.filter((f) => f.supplied).map((f) => [f.key, page.answers[f.key] ?? "•"] as const));
+  // A field this post hides (its box unticked, say) gives no answer: one on file is cleared.
+  const shown = checkAnswers(fields, stored, answers, { signing: false }).states;
+  for (const key of Object.keys(answers)) {
+    if (shown.get(key)?.visible !== false) continue;
+    if (fields.find((f) => f.key === key)?.supplied) answers[key] = "";
+    else delete answers[key];
+  }
 
   // The same command, rules and messages as the sequencer's: the page only places each problem beside its field.
   const command = SubmitCommand.safeParse({ answers, signature: { method, value: signature } });
@@ -221,8 +230,6 @@ export async function postSign(c: C, face: SignFace) {
       else errors.sign ??= validationError([issue], "body").message;
     }
   }
-  // Sensitive answers are never echoed back: for conditions they read as given.
-  const stored = new Map(fields.filter((f) => f.supplied).map((f) => [f.key, page.answers[f.key] ?? "•"] as const));
   const checked = checkAnswers(fields, stored, answers, { signing: true });
   // A field this submit newly shows is asked before signing: the page comes back with it.
   for (const f of asked) {
