@@ -63,7 +63,7 @@ export function Field({ f, value, error, onFile, t }: { f: FieldView; value: str
     const many = f.kind === "checkboxes";
     const chosen = many ? chosenOptions(value) : [value];
     return (
-      <fieldset id={id} aria-describedby={describedBy} aria-invalid={error ? "true" : undefined}>
+      <fieldset id={id} aria-describedby={describedBy}>
         <legend>{label}</legend>
         {notes}
         {(f.options ?? []).map((o, n) => (
@@ -74,6 +74,7 @@ export function Field({ f, value, error, onFile, t }: { f: FieldView; value: str
               value={many ? "on" : o}
               checked={chosen.includes(o)}
               required={!many && required ? true : undefined}
+              aria-invalid={error ? "true" : undefined}
             />
             {o}
           </label>
