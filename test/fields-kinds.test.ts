@@ -7,6 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, makeTenant } from "./helpers";
 import { publishedTemplate, sentDocument } from "./signing-helpers";
+import { page } from "./pages-helpers";
 import { compilePattern } from "../src/lib/safe-pattern";
 
 const f = (key: string, kind: string, extra: Record<string, unknown> = {}) => ({ key, label: key, kind, ...extra });
@@ -191,5 +192,41 @@ describe("answers checked against the kinds and rules", () => {
     // Checkboxes are stored in the options' order.
     const stored = await env.DB.prepare("SELECT value FROM field_values WHERE key = 'extras'").first<{ value: string }>();
     expect(stored!.value).toBe('["wifi","pets"]');
+  });
+});
+
+describe("the signer's page without JavaScript", () => {
+  it("renders radio, checkboxes, labels, formula and auto-filled values, and takes the choices from a plain form post", async () => {
+    const { id, token } = await linkFor([
+      f("size", "radio", { options: ["S", "M", "L"] }),
+      f("extras", "checkboxes", { options: ["wifi", "parking", "pets"], min: 1 }),
+      f("note", "label", { about: "Please read before answering." }),
+      f("qty", "number"),
+      f("total", "formula", { formula: "qty * 2.5" }),
+      f("who", "signer_name"),
+    ]);
+    expect((await api("POST", `/v1/sign/${token}/consent`, { body: {} })).status).toBe(200);
+    expect((await answer(token, "qty", "3")).status).toBe(200);
+    const html = (await page("GET", `/s/${token}`)).text;
+    for (const o of ["S", "M", "L"]) expect(html).toContain(`type="radio" name="field.size" value="${o}"`);
+    for (const n of [0, 1, 2]) expect(html).toContain(`name="field.extras.${n}"`);
+    expect(html).toContain("Please read before answering.");
+    expect(html).not.toContain('name="field.note"');
+    expect(html).toMatch(/<output[^>]*data-key="total"[^>]*>7\.50<\/output>/);
+    expect(html).toMatch(/<output[^>]*data-key="who"[^>]*>Ada Lovelace<\/output>/);
+    expect(html).not.toContain('name="field.total"');
+
+    // Too few boxes ticked: the page comes back with the error beside the field, nothing signed.
+    const base = { method: "typed", typed_name: "Ada Lovelace", "field.size": "M", "field.qty": "3", lang: "en" };
+    expect((await page("POST", `/s/${token}/sign`, { form: base })).status).toBe(422);
+    const done = await page("POST", `/s/${token}/sign`, { form: { ...base, "field.extras.0": "on", "field.extras.2": "on" } });
+    expect(done.status, done.text.slice(0, 400)).toBe(303);
+    const rows = await env.DB.prepare("SELECT key, value FROM field_values WHERE document_id = ?").bind(id).all<{ key: string; value: string }>();
+    expect(Object.fromEntries(rows.results.map((r) => [r.key, r.value]))).toMatchObject({
+      size: "M",
+      extras: '["wifi","pets"]',
+      total: "7.50",
+      who: "Ada Lovelace",
+    });
   });
 });
