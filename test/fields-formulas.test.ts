@@ -46,6 +46,7 @@ describe("formulas at save", () => {
       [[num, f("x", "formula", { formula: "abs(a, 1)" })], "position 1"],
       [[num, f("x", "formula", { formula: "eval(a)" })], "position 1"],
       [[num, f("x", "formula", { formula: "a + 1", decimals: 7 })], "fields.1.decimals"],
+      [[num, f("x", "formula", { formula: `a + ${"9".repeat(61)}` })], "position 5"],
       [[num, f("x", "formula", { formula: "1+".repeat(250) + "1" })], "fields.1.formula"],
     ];
     for (const [fields, says] of cases) {

@@ -195,6 +195,17 @@ describe("answers checked against the kinds and rules", () => {
   });
 });
 
+describe("number rules at the edge of the digits", () => {
+  it("checks a step from a 39-digit min to a 60-digit answer exactly (61 digits apart), never a 500", async () => {
+    const nines = "9".repeat(60);
+    const { token } = await linkFor([f("big", "number", { min: `-${"9".repeat(39)}`, step: "0.5" })]);
+    expect((await answer(token, "big", nines)).status).toBe(200);
+    const off = await answer(token, "big", `${"9".repeat(59)}.3`);
+    expect(off.status).toBe(422);
+    expect(off.json.error.message).toContain("rule step");
+  });
+});
+
 describe("the signer's page without JavaScript", () => {
   it("renders radio, checkboxes, labels, formula and auto-filled values, and takes the choices from a plain form post", async () => {
     const { id, token } = await linkFor([

@@ -6,7 +6,7 @@ import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/
 import type { TemplateField } from "../db/schema";
 import { ApiError, invalid } from "../lib/errors";
 import { FIELD_VALUE_MAX, SIGNATURE_VALUE_MAX } from "./signer-commands";
-import { compare, parseDecimal, sub } from "../lib/decimal";
+import { compare, parseDecimal } from "../lib/decimal";
 import { safePattern } from "../lib/safe-pattern";
 import { type FieldLogic, describeCondition, fieldStates } from "./field-logic";
 import { UNANSWERED_KINDS } from "./field-rules";
@@ -58,11 +58,11 @@ function checkRules(field: FieldRule, value: string): string {
     if (max && compare(n, max) > 0) throw no(`at most ${field.max}`, "max");
     const step = field.step !== undefined ? parseDecimal(field.step) : null;
     if (step) {
-      const off = sub(n, min ?? { units: 0n, scale: 0 });
-      const scale = Math.max(off.scale, step.scale);
-      const a = off.units * 10n ** BigInt(scale - off.scale);
-      const b = step.units * 10n ** BigInt(scale - step.scale);
-      if (a % b !== 0n) throw no(`in steps of ${field.step}${min ? ` from ${field.min}` : ""}`, "step");
+      // Exact bigint arithmetic on the aligned units (no digit limit: the bounds are already checked).
+      const from = min ?? { units: 0n, scale: 0 };
+      const scale = Math.max(n.scale, from.scale, step.scale);
+      const at = (d: { units: bigint; scale: number }) => d.units * 10n ** BigInt(scale - d.scale);
+      if ((at(n) - at(from)) % at(step) !== 0n) throw no(`in steps of ${field.step}${min ? ` from ${field.min}` : ""}`, "step");
     }
   }
   if (field.kind === "date") {

@@ -92,7 +92,11 @@ export function parseFormula(src: string, refs: ReadonlySet<string>): Expr {
     const t = toks[k];
     if (!t) throw new FormulaError("the formula ends where a number, a key or ( is expected", end);
     k++;
-    if (t.kind === "num") return { t: "num", value: parseDecimal(t.text)! };
+    if (t.kind === "num") {
+      const value = parseDecimal(t.text);
+      if (!value) throw new FormulaError("a number has at most 60 digits", t.at);
+      return { t: "num", value };
+    }
     if (t.text === "(") {
       const e = expr(depth + 1);
       expect(")");
