@@ -42,6 +42,21 @@ export const docFields = (st: SequencerState): TemplateField[] => st.doc.fields;
  */
 export const signerFields = (st: SequencerState, signer: Pick<SignerState, "id">) => docFields(st).filter((f) => !f.staff_only && isFieldFor(f, signer.id));
 
+/**
+ * The answers a signer's conditions and formulas read: their own, and those of fields asked of one
+ * other party (whoever answered them), so a condition may follow another party's answer.
+ */
+export function answersFor(st: SequencerState, signerId: string): Map<string, string> {
+  const fields = new Map(docFields(st).map((f) => [f.key, f] as const));
+  const out = new Map<string, string>();
+  for (const v of st.values) if (v.signerId === signerId) out.set(v.key, v.value);
+  for (const v of st.values) {
+    const f = fields.get(v.key);
+    if (!out.has(v.key) && f && (f.staff_only || (f.signer_id && f.signer_id === v.signerId))) out.set(v.key, v.value);
+  }
+  return out;
+}
+
 /** On a sequential document a signer's turn comes when everyone ordered before them has signed. */
 export function isMyTurn(st: SequencerState, signer: SignerState): boolean {
   if (st.doc.status !== "sent" || signer.status !== "pending" || !mustSign(signer)) return false;

@@ -6,6 +6,10 @@ import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/
 import type { TemplateField } from "../db/schema";
 import { ApiError, invalid } from "../lib/errors";
 import { FIELD_VALUE_MAX, SIGNATURE_VALUE_MAX } from "./signer-commands";
+import { compare, parseDecimal } from "../lib/decimal";
+import { safePattern } from "../lib/safe-pattern";
+import { type FieldLogic, describeCondition, fieldStates } from "./field-logic";
+import { UNANSWERED_KINDS } from "./field-rules";
 
 /** At most this long (RFC 5321's path limit); checked before anything else looks at the value. */
 export const EMAIL_MAX = 254;
@@ -31,11 +35,56 @@ export function toE164(raw: string, country?: CountryCode): string | null {
 }
 
 /** What a field's rules need to know of it. */
-export type FieldRule = Pick<TemplateField, "key" | "kind" | "required" | "options">;
+export type FieldRule = FieldLogic &
+  Partial<Pick<TemplateField, "min" | "max" | "step" | "min_length" | "max_length" | "pattern" | "pattern_message" | "signer_id" | "staff_only">>;
+
+const bad = (field: FieldRule, why: string, rule?: string) =>
+  invalid(`value: ${why} (field "${field.key}", kind ${field.kind}${rule ? `, rule ${rule}` : ""}).`);
+
+/** The rules a template adds to a kind's shape: lengths and pattern, number and date bounds, counts. */
+function checkRules(field: FieldRule, value: string): string {
+  const no = (why: string, rule: string) => bad(field, why, rule);
+  if (field.min_length !== undefined && value.length < field.min_length) throw no(`at least ${field.min_length} characters`, "min_length");
+  if (field.max_length !== undefined && value.length > field.max_length) throw no(`at most ${field.max_length} characters`, "max_length");
+  if (field.pattern !== undefined && !safePattern(field.pattern).test(value)) {
+    throw no(field.pattern_message ?? `does not match the pattern ${field.pattern}`, "pattern");
+  }
+  if (field.kind === "number") {
+    const n = parseDecimal(value);
+    if (!n) throw no("not a number", "number");
+    const min = field.min !== undefined ? parseDecimal(String(field.min)) : null;
+    const max = field.max !== undefined ? parseDecimal(String(field.max)) : null;
+    if (min && compare(n, min) < 0) throw no(`at least ${field.min}`, "min");
+    if (max && compare(n, max) > 0) throw no(`at most ${field.max}`, "max");
+    const step = field.step !== undefined ? parseDecimal(field.step) : null;
+    if (step) {
+      // Exact bigint arithmetic on the aligned units (no digit limit: the bounds are already checked).
+      const from = min ?? { units: 0n, scale: 0 };
+      const scale = Math.max(n.scale, from.scale, step.scale);
+      const at = (d: { units: bigint; scale: number }) => d.units * 10n ** BigInt(scale - d.scale);
+      if ((at(n) - at(from)) % at(step) !== 0n) throw no(`in steps of ${field.step}${min ? ` from ${field.min}` : ""}`, "step");
+    }
+  }
+  if (field.kind === "date") {
+    if (field.min !== undefined && value < String(field.min)) throw no(`on or after ${field.min}`, "min");
+    if (field.max !== undefined && value > String(field.max)) throw no(`on or before ${field.max}`, "max");
+  }
+  return value;
+}
 
 export function validateFieldValue(field: FieldRule, raw: string): string {
+  if (UNANSWERED_KINDS.includes(field.kind)) {
+    throw bad(
+      field,
+      field.kind === "label" ? "a label is never answered" : `a ${field.kind} field's value is never supplied by a signer; the service fills it`,
+    );
+  }
   const value = field.kind === "textarea" ? raw : raw.trim();
   if (value === "") return "";
+  return checkRules(field, shapeOf(field, value));
+}
+
+function shapeOf(field: FieldRule, value: string): string {
   const bad = (why: string) => invalid(`value: ${why} (field "${field.key}", kind ${field.kind}).`);
   switch (field.kind) {
     case "text":
@@ -66,8 +115,28 @@ export function validateFieldValue(field: FieldRule, raw: string): string {
       // An unticked required checkbox is not an answer.
       return field.required && value === "false" ? "" : value;
     case "select":
+    case "radio":
       if (!field.options?.includes(value)) throw bad(`must be one of: ${field.options?.join(", ")}`);
       return value;
+    case "checkboxes": {
+      let picked: unknown;
+      try {
+        picked = JSON.parse(value);
+      } catch {
+        picked = null;
+      }
+      if (!Array.isArray(picked) || !picked.every((o) => typeof o === "string")) throw bad('a JSON array of the chosen options, as a string, e.g. ["a","b"]');
+      const unknown = picked.filter((o) => !field.options?.includes(o));
+      if (unknown.length) throw bad(`not an option: ${unknown.join(", ")}; the options are ${field.options?.join(", ")}`);
+      if (new Set(picked).size !== picked.length) throw bad("each option is chosen at most once");
+      if (picked.length === 0) return "";
+      if (field.min !== undefined && picked.length < Number(field.min))
+        throw invalid(`value: choose at least ${field.min} (field "${field.key}", kind checkboxes, rule min).`);
+      if (field.max !== undefined && picked.length > Number(field.max))
+        throw invalid(`value: choose at most ${field.max} (field "${field.key}", kind checkboxes, rule max).`);
+      // Stored in the options' order, so the same choice is always the same string.
+      return JSON.stringify(field.options!.filter((o) => picked.includes(o)));
+    }
     case "initials":
       if (value.length > 10) throw bad("initials are at most 10 characters");
       return value;
@@ -79,20 +148,23 @@ export function validateFieldValue(field: FieldRule, raw: string): string {
   }
 }
 
-export type AnswerProblem = { key: string; kind: string | null; problem: "unknown" | "invalid" | "required"; message: string };
+export type AnswerProblem = { key: string; kind: string | null; problem: "unknown" | "invalid" | "required" | "hidden"; message: string };
 
 /**
  * The one check of a set of answers against a document's fields, used by the sequencer when it
- * stores them and by the signer's page to put each problem beside its field. `supplied` holds the
- * keys answered earlier; an answer of "" clears one. Returns the answers as they would be stored
- * and, when signing, which required fields would still be unanswered afterwards.
+ * stores them and by the signer's page to put each problem beside its field. `stored` holds the
+ * answers given earlier (key → value); an answer of "" clears one. `context`: every field of the
+ * document (conditions may read a field asked of another party), `fields` by default. Returns the
+ * answers as they would be stored, each field's state afterwards (field-logic.ts) and, when
+ * signing, which required fields would still be unanswered and which answers of now hidden
+ * fields are dropped (`cleared`).
  */
 export function checkAnswers(
   fields: readonly FieldRule[],
-  supplied: ReadonlySet<string>,
+  stored: ReadonlyMap<string, string>,
   answers: Record<string, string>,
-  opts: { signing: boolean },
-): { changes: { key: string; value: string }[]; problems: AnswerProblem[] } {
+  opts: { signing: boolean; context?: readonly FieldLogic[] },
+): { changes: { key: string; value: string }[]; problems: AnswerProblem[]; states: ReturnType<typeof fieldStates>; cleared: string[] } {
   const changes: { key: string; value: string }[] = [];
   const problems: AnswerProblem[] = [];
   const byKey = new Map(fields.map((f) => [f.key, f] as const));
@@ -109,10 +181,22 @@ export function checkAnswers(
       problems.push({ key, kind: field.kind, problem: "invalid", message: err.message });
     }
   }
+  const after = new Map(stored);
+  for (const c of changes) c.value === "" ? after.delete(c.key) : after.set(c.key, c.value);
+  const states = fieldStates(opts.context ?? fields, after);
+  for (const c of changes) {
+    const f = byKey.get(c.key)!;
+    if (c.value === "" || states.get(c.key)?.visible !== false || !f.show_if) continue;
+    problems.push({
+      key: c.key,
+      kind: f.kind,
+      problem: "hidden",
+      message: `key: field "${c.key}" is hidden now (its ${describeCondition("show_if", f.show_if)} does not hold), so it takes no answer.`,
+    });
+  }
+  const cleared: string[] = [];
   if (opts.signing) {
-    const after = new Set(supplied);
-    for (const c of changes) c.value === "" ? after.delete(c.key) : after.add(c.key);
-    const missing = fields.filter((f) => f.required && !after.has(f.key) && !problems.some((p) => p.key === f.key));
+    const missing = fields.filter((f) => states.get(f.key)?.required && !after.has(f.key) && !problems.some((p) => p.key === f.key));
     for (const f of missing) {
       problems.push({
         key: f.key,
@@ -121,6 +205,7 @@ export function checkAnswers(
         message: `Required fields are not supplied yet: ${missing.map((m) => m.key).join(", ")}.`,
       });
     }
+    for (const f of fields) if (states.get(f.key)?.visible === false && stored.has(f.key) && after.has(f.key)) cleared.push(f.key);
   }
-  return { changes, problems };
+  return { changes, problems, states, cleared };
 }

@@ -61,10 +61,19 @@ export async function placementsFor(input: Omit<CompletionInput, "templateId" | 
   }
   const out: Placement[] = [];
   for (const f of input.fields) {
-    if (!f.place || f.per_child || f.staff_only) continue;
-    const answer = first.get(f.key)?.value;
-    if (answer === undefined) continue;
-    const { page, x, y, w, h } = f.place;
+    if (f.per_child || f.staff_only) continue;
+    // A placed label draws its own text; every other field its answer.
+    const stored = f.kind === "label" ? f.label : first.get(f.key)?.value;
+    if (stored === undefined) continue;
+    // A checkboxes answer (a JSON array) is drawn as its chosen options.
+    const answer = f.kind === "checkboxes" ? chosenText(stored) : stored;
+    // `places`: one answer drawn at each place (initials on every page).
+    for (const box of f.places ?? (f.place ? [f.place] : [])) await place(f, answer, box);
+  }
+  return out;
+
+  async function place(f: (typeof input.fields)[number], answer: string, box: NonNullable<(typeof input.fields)[number]["place"]>) {
+    const { page, x, y, w, h } = box;
     const base = { page, x, y, w, h, kind: f.kind as TemplateFieldKind };
     if (f.kind === "checkbox") {
       out.push({ ...base, text: null, checked: answer === "true" });
@@ -78,7 +87,15 @@ export async function placementsFor(input: Omit<CompletionInput, "templateId" | 
       out.push({ ...base, text: answer });
     }
   }
-  return out;
+}
+
+function chosenText(stored: string): string {
+  try {
+    const v = JSON.parse(stored);
+    return Array.isArray(v) ? v.join(", ") : stored;
+  } catch {
+    return stored;
+  }
 }
 
 /**

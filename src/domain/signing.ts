@@ -20,6 +20,7 @@ import {
   signerFields,
   waitingOn,
 } from "./document-state";
+import { signerFieldEntries } from "./field-read";
 import { DEFAULT_CONSENT_TEXT, INTENT_TEXT, INTENT_VERSION, consentVersion } from "./wording";
 import { parseFrameAncestors } from "./accounts";
 import { sealedFile } from "./evidence";
@@ -159,18 +160,7 @@ function linkView(st: SequencerState, me: SignerState, tenantName: string, conse
       signed_at: s.signedAt,
       is_me: s.id === me.id,
     })),
-    fields: mustSign(me)
-      ? signerFields(st, me).map((f) => ({
-          key: f.key,
-          label: f.label,
-          kind: f.kind,
-          required: f.required,
-          about: f.about ?? null,
-          supplied: supplied.has(f.key),
-          ...(f.options ? { options: f.options } : {}),
-          place: f.place ?? null,
-        }))
-      : [],
+    fields: mustSign(me) ? signerFieldEntries(st, me, supplied) : [],
     pages,
   };
 }

@@ -11,6 +11,7 @@ import { insertRevisionWithPdf, pdfOf, picturesOf } from "../db/pdf-templates";
 import { ApiError, invalid, notFound } from "../lib/errors";
 import { newId, nowIso } from "../lib/ids";
 import { jsonObject, plainText, text } from "../lib/text";
+import { PLACES_MAX, fieldRuleAttributes, normaliseFieldRules } from "./field-rules";
 
 export { TEMPLATE_KINDS } from "./vocabulary";
 import { TEMPLATE_KINDS, TEMPLATE_FIELD_KINDS } from "./vocabulary";
@@ -130,7 +131,9 @@ export const FieldInputSchema = z
     staff_only: z.boolean().optional(),
     options: z.array(plainText().min(1).max(200)).min(1).max(50).optional(),
     place: Place.nullable().optional(),
+    places: z.array(Place).min(1).max(PLACES_MAX).optional().openapi({ description: "One answer drawn at each of these places (1-200), instead of place." }),
     signer: FieldSigner.optional(),
+    ...fieldRuleAttributes,
   })
   .strict()
   .openapi("TemplateFieldInput");
@@ -171,41 +174,47 @@ export type FieldInput = z.infer<typeof FieldInputSchema>;
  */
 export function normaliseFields(fields: FieldInput[], opts: { pageCount?: number } = {}): TemplateField[] {
   const seen = new Set<string>();
-  return fields.map((f, i) => {
+  const out: TemplateField[] = [];
+  fields.forEach((f, i) => {
     if (seen.has(f.key)) throw invalid(`fields.${i}.key: "${f.key}" is used twice.`);
     seen.add(f.key);
     const perChild = f.per_child ?? false;
     const staffOnly = f.staff_only ?? false;
-    if (f.place && (perChild || staffOnly)) {
-      throw invalid(`fields.${i}.place: a ${perChild ? "per-child" : "staff-only"} field cannot be placed.`);
+    const boxes = f.places ?? (f.place ? [f.place] : []);
+    const where = f.places ? "places" : "place";
+    if (boxes.length && (perChild || staffOnly)) {
+      throw invalid(`fields.${i}.${where}: a ${perChild ? "per-child" : "staff-only"} field cannot be placed.`);
     }
-    if (f.place && (f.place.x + f.place.w > 1 + 1e-9 || f.place.y + f.place.h > 1 + 1e-9)) {
-      throw invalid(`fields.${i}.place: the box must lie within the page (x + w ≤ 1, y + h ≤ 1).`);
-    }
-    if (f.place && opts.pageCount !== undefined && f.place.page > opts.pageCount) {
-      throw invalid(
-        `fields.${i}.place.page: page ${f.place.page} does not exist; the PDF has ${opts.pageCount} page${opts.pageCount === 1 ? "" : "s"}.`,
-        "Pages are numbered from 1.",
-      );
-    }
+    boxes.forEach((b, n) => {
+      const at = f.places ? `places.${n}` : "place";
+      if (b.x + b.w > 1 + 1e-9 || b.y + b.h > 1 + 1e-9) {
+        throw invalid(`fields.${i}.${at}: the box must lie within the page (x + w ≤ 1, y + h ≤ 1).`);
+      }
+      if (opts.pageCount !== undefined && b.page > opts.pageCount) {
+        throw invalid(
+          `fields.${i}.${at}.page: page ${b.page} does not exist; the PDF has ${opts.pageCount} page${opts.pageCount === 1 ? "" : "s"}.`,
+          "Pages are numbered from 1.",
+        );
+      }
+    });
     if (f.signer !== undefined && staffOnly) throw invalid(`fields.${i}.signer: a staff-only field is not asked of signers, so it names no signing party.`);
-    if (f.kind === "select" && !f.options?.length) throw invalid(`fields.${i}.options: a select field needs 1-50 options.`);
-    if (f.kind !== "select" && f.options !== undefined) throw invalid(`fields.${i}.options: only select fields take options.`);
-    const out: TemplateField = {
+    const rules = normaliseFieldRules(f, i, out);
+    const field: TemplateField = {
       key: f.key,
       label: f.label,
       kind: f.kind,
-      required: f.required ?? true,
+      required: rules.required ?? f.required ?? true,
       about: f.about ?? null,
       sensitive: f.sensitive ?? false,
       per_child: perChild,
       staff_only: staffOnly,
       place: f.place ?? null,
     };
-    if (f.options) out.options = f.options;
-    if (f.signer !== undefined) out.signer = f.signer;
-    return out;
+    if (f.options) field.options = f.options;
+    if (f.signer !== undefined) field.signer = f.signer;
+    out.push({ ...field, ...rules });
   });
+  return out;
 }
 
 function checkGrants(grants: Record<string, unknown> | undefined) {

@@ -20,10 +20,13 @@ import {
   mustSign,
   nextSeq,
   signerFields,
+  answersFor,
+  docFields,
   snapshot,
   signerSnapshot,
 } from "./document-state";
 import { reserveAgreement } from "./quota";
+import type { TemplateField } from "../db/schema";
 import { followDocument } from "./packet-state";
 import { INTENT_VERSION, consentVersion } from "./wording";
 import { checkAnswers } from "./field-values";
@@ -262,7 +265,20 @@ function refuseOtherPartysAnswers(st: SequencerState, signer: SignerState, keys:
   }
 }
 
-const suppliedKeys = (st: SequencerState, signer: SignerState) => new Set(st.values.filter((v) => v.signerId === signer.id).map((v) => v.key));
+/**
+ * What signing writes beside the answers: "" (delete) for each answer of a field hidden now, and
+ * the value of each formula and auto-filled field, frozen as it stands at `at`.
+ */
+function frozenAnswers(fields: readonly TemplateField[], checked: ReturnType<typeof checkAnswers>, signer: SignerState, at: string) {
+  const auto: Record<string, string> = { date_signed: at.slice(0, 10), signer_name: signer.fullName, signer_email: signer.email };
+  const out = checked.cleared.map((key) => ({ key, value: "" }));
+  for (const f of fields) {
+    const state = checked.states.get(f.key);
+    if (f.kind === "formula") out.push({ key: f.key, value: state?.visible ? (state.value ?? "") : "" });
+    else if (f.kind in auto) out.push({ key: f.key, value: state?.visible ? auto[f.kind]! : "" });
+  }
+  return out;
+}
 
 /** Supplies (or replaces) one answer; an empty value clears it. */
 export async function supplyField(env: Env, st: SequencerState, signer: SignerState, input: SupplyFieldCommand) {
@@ -270,7 +286,12 @@ export async function supplyField(env: Env, st: SequencerState, signer: SignerSt
   requirePendingSigner(signer);
   requireSigningRole(signer);
   refuseOtherPartysAnswers(st, signer, [input.key]);
-  const { changes, problems } = checkAnswers(signerFields(st, signer), suppliedKeys(st, signer), { [input.key]: input.value }, { signing: false });
+  const { changes, problems } = checkAnswers(
+    signerFields(st, signer),
+    answersFor(st, signer.id),
+    { [input.key]: input.value },
+    { signing: false, context: docFields(st) },
+  );
   if (problems.length) throw invalid(problems[0]!.message);
   const at = nowIso();
   await answerStatement(env, st, signer, input.key, changes[0]!.value, input.about ?? null, at).run();
@@ -303,8 +324,8 @@ export async function sign(env: Env, st: SequencerState, signer: SignerState, in
   if (codeOutstanding(signer)) throw codeFirst();
   if (!signer.consentedAt) throw invalid("Consent to sign electronically must be given before signing.", "POST /v1/sign/{token}/consent first.");
   refuseOtherPartysAnswers(st, signer, Object.keys(answers));
-  const { changes, problems } = checkAnswers(signerFields(st, signer), suppliedKeys(st, signer), answers, { signing: true });
-  if (problems.length) throw invalid(problems[0]!.message);
+  const checked = checkAnswers(signerFields(st, signer), answersFor(st, signer.id), answers, { signing: true, context: docFields(st) });
+  if (checked.problems.length) throw invalid(checked.problems[0]!.message);
   if (!isMyTurn(st, signer)) {
     throw invalid("It is not this signer's turn: this document is signed in order.", "Wait until the signers before you have signed.");
   }
@@ -313,6 +334,8 @@ export async function sign(env: Env, st: SequencerState, signer: SignerState, in
   const at = nowIso();
   const valueSha = await sha256Hex(value);
   const captured = capturedRecord(input.captured, at);
+  // Hidden fields' answers are dropped; computed and auto-filled values are frozen as answers.
+  const changes = [...checked.changes, ...frozenAnswers(signerFields(st, signer), checked, signer, at)];
   const db = dbOf(env);
   const signature = {
     signedAt: at,
@@ -335,7 +358,9 @@ export async function sign(env: Env, st: SequencerState, signer: SignerState, in
       userAgent: actor.userAgent,
       signatureMethod: input.method,
       againstSha256: st.doc.bodySha256,
-      detail: captured ? `${INTENT_VERSION}; captured offline, device time ${captured.claimed_at}, skew ${captured.skew_ms} ms` : INTENT_VERSION,
+      detail:
+        (captured ? `${INTENT_VERSION}; captured offline, device time ${captured.claimed_at}, skew ${captured.skew_ms} ms` : INTENT_VERSION) +
+        (checked.cleared.length ? `; field cleared: ${checked.cleared.join(", ")} (hidden by its show_if when signed)` : ""),
     },
   ];
   const completes = st.signers.every((o) => !mustSign(o) || o.id === signer.id || o.status === "signed");

@@ -52,7 +52,25 @@ export type OAuthError = (typeof OAUTH_ERRORS)[number];
 export const TEMPLATE_KINDS = ["nda", "waiver", "contract", "consent", "policy", "other"] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 
-export const TEMPLATE_FIELD_KINDS = ["text", "textarea", "email", "phone", "number", "date", "checkbox", "select", "initials", "signature"] as const;
+export const TEMPLATE_FIELD_KINDS = [
+  "text",
+  "textarea",
+  "email",
+  "phone",
+  "number",
+  "date",
+  "checkbox",
+  "select",
+  "initials",
+  "signature",
+  "radio",
+  "checkboxes",
+  "label",
+  "formula",
+  "date_signed",
+  "signer_name",
+  "signer_email",
+] as const;
 export type TemplateFieldKind = (typeof TEMPLATE_FIELD_KINDS)[number];
 
 export const DOCUMENT_STATUSES = ["draft", "sent", "completed", "declined", "voided", "expired"] as const;

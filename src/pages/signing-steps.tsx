@@ -37,6 +37,51 @@ export function Field({ f, value, error, onFile, t }: { f: FieldView; value: str
       ) : null}
     </>
   );
+  if (f.kind === "label") {
+    return (
+      <div class="field-label">
+        <p>
+          <strong>{f.label}</strong>
+        </p>
+        {f.about ? <p class="hint">{f.about}</p> : null}
+      </div>
+    );
+  }
+  if (f.value !== undefined) {
+    // Computed (formula) and auto-filled fields: shown, never asked.
+    return (
+      <div>
+        <span id={id}>{f.label}</span>
+        <output aria-labelledby={id} class="computed" data-key={f.key}>
+          {f.value ?? "—"}
+        </output>
+        {f.about ? <span class="hint">{f.about}</span> : null}
+      </div>
+    );
+  }
+  if (f.kind === "radio" || f.kind === "checkboxes") {
+    const many = f.kind === "checkboxes";
+    const chosen = many ? chosenOptions(value) : [value];
+    return (
+      <fieldset id={id} aria-describedby={describedBy}>
+        <legend>{label}</legend>
+        {notes}
+        {(f.options ?? []).map((o, n) => (
+          <label class="choice">
+            <input
+              type={many ? "checkbox" : "radio"}
+              name={many ? `field.${f.key}.${n}` : `field.${f.key}`}
+              value={many ? "on" : o}
+              checked={chosen.includes(o)}
+              required={!many && required ? true : undefined}
+              aria-invalid={error ? "true" : undefined}
+            />
+            {o}
+          </label>
+        ))}
+      </fieldset>
+    );
+  }
   if (f.kind === "checkbox") {
     return (
       <div>
@@ -88,6 +133,16 @@ export function Field({ f, value, error, onFile, t }: { f: FieldView; value: str
       {control}
     </div>
   );
+}
+
+/** The options a checkboxes answer (a JSON array, as a string) holds. */
+function chosenOptions(value: string): string[] {
+  try {
+    const v = JSON.parse(value);
+    return Array.isArray(v) ? v.map(String) : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Signature-kind fields take the signature itself; they are named, not asked. */

@@ -61,7 +61,8 @@ function SignForm({
   posted: NonNullable<SignPageProps["posted"]>;
 }) {
   const fields = r.fields ?? [];
-  const asked = fields.filter((f) => !isSignatureField(f));
+  // A field hidden by its show_if is not asked; a submit re-renders with the fields it shows.
+  const asked = fields.filter((f) => !isSignatureField(f) && f.visible !== false);
   const placed = fields.filter(isSignatureField);
   const method = posted.method ?? "typed";
   const intent = intentWording(t.lang);

@@ -18,6 +18,7 @@ import { type PageBrand, pageBrand } from "../pages/brand";
 import { hostAccountOf } from "./signing-host";
 import { SubmitCommand } from "../domain/signer-commands";
 import { checkAnswers } from "../domain/field-values";
+import { UNANSWERED_KINDS } from "../domain/field-rules";
 import { validationError } from "../lib/errors";
 import { SHA256_HEX, codeForSealedFile, verifyCode } from "../domain/verification";
 import { createRouter } from "../http/router";
@@ -85,6 +86,16 @@ const FIELD_ERRORS: Record<string, Key> = {
   text: "err_text",
   initials: "err_initials",
 };
+
+/** A field's answer as the sign form posts it. */
+function formValue(f: { key: string; kind: string; options?: string[] }, body: Record<string, string>): string {
+  if (f.kind === "checkbox") return body[`field.${f.key}`] === "true" ? "true" : "false";
+  if (f.kind === "checkboxes") {
+    const picked = (f.options ?? []).filter((_, n) => body[`field.${f.key}.${n}`] !== undefined);
+    return picked.length ? JSON.stringify(picked) : "";
+  }
+  return body[`field.${f.key}`] ?? "";
+}
 
 /** What every form POST to `/s/{token}/…` starts from; `page` is null for a dead link. */
 async function formPost(c: C, face: SignFace) {
@@ -175,11 +186,12 @@ export async function postSign(c: C, face: SignFace) {
   const { body, t, token, who, page } = await formPost(c, face);
   if (!page) return dead(c, t);
   const fields = page.read.fields ?? [];
-  const asked = fields.filter((f) => !isSignatureField(f));
+  const asked = fields.filter((f) => !isSignatureField(f) && !UNANSWERED_KINDS.includes(f.kind));
 
-  // What the form says, field by field: an unticked checkbox is an answer ("false").
+  // What the form says, field by field: an unticked checkbox is an answer ("false"); a
+  // checkboxes field posts one name per ticked option (`field.<key>.<n>`).
   const values: Record<string, string> = {};
-  for (const f of asked) values[f.key] = f.kind === "checkbox" ? (body[`field.${f.key}`] === "true" ? "true" : "false") : (body[`field.${f.key}`] ?? "");
+  for (const f of asked) values[f.key] = formValue(f, body);
   const method = body.method ?? "";
   const typedName = (body.typed_name ?? "").trim();
   const posted = { values, method, typedName };
@@ -199,6 +211,15 @@ export async function postSign(c: C, face: SignFace) {
   }
   // A signature field on the document takes the signature itself.
   if (signature) for (const f of fields.filter(isSignatureField)) answers[f.key] = signature;
+  // Sensitive answers are never echoed back: for conditions they read as given.
+  const stored = new Map(fields.filter((f) => f.supplied).map((f) => [f.key, page.answers[f.key] ?? "•"] as const));
+  // A field this post hides (its box unticked, say) gives no answer: one on file is cleared.
+  const shown = checkAnswers(fields, stored, answers, { signing: false }).states;
+  for (const key of Object.keys(answers)) {
+    if (shown.get(key)?.visible !== false) continue;
+    if (fields.find((f) => f.key === key)?.supplied) answers[key] = "";
+    else delete answers[key];
+  }
 
   // The same command, rules and messages as the sequencer's: the page only places each problem beside its field.
   const command = SubmitCommand.safeParse({ answers, signature: { method, value: signature } });
@@ -209,8 +230,12 @@ export async function postSign(c: C, face: SignFace) {
       else errors.sign ??= validationError([issue], "body").message;
     }
   }
-  const supplied = new Set(fields.filter((f) => f.supplied).map((f) => f.key));
-  for (const p of checkAnswers(fields, supplied, answers, { signing: true }).problems) {
+  const checked = checkAnswers(fields, stored, answers, { signing: true });
+  // A field this submit newly shows is asked before signing: the page comes back with it.
+  for (const f of asked) {
+    if (f.visible === false && checked.states.get(f.key)?.visible && !answers[f.key]) errors.fields![f.key] = t("err_shown");
+  }
+  for (const p of checked.problems) {
     if (values[p.key] === undefined || errors.fields![p.key]) continue;
     errors.fields![p.key] = p.problem === "required" ? t("err_required") : t(FIELD_ERRORS[p.kind ?? ""] ?? "err_other");
   }
@@ -223,6 +248,8 @@ export async function postSign(c: C, face: SignFace) {
     }
   }
   const again = (await readLinkForPage(c.env, token, who)) ?? page;
+  // The page comes back as the posted answers would have it: newly shown fields shown, hidden ones hidden.
+  again.read.fields = again.read.fields?.map((f) => ({ ...f, visible: checked.states.get(f.key)?.visible ?? f.visible })) ?? null;
   return signPage(c, { t, token, page: again, base: face.base, footer: face.footer, errors, posted }, 422);
 }
 

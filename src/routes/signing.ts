@@ -3,6 +3,7 @@
  * token is rate limited (120 a minute). The rules live in src/domain/signing.ts.
  */
 import { DEFAULT_CONSENT_TEXT, INTENT_TEXT } from "../domain/wording";
+import { fieldRuleAttributes } from "../domain/field-rules";
 import { DOCUMENT_STATUSES, SIGNER_STATUSES, TEMPLATE_FIELD_KINDS, TEMPLATE_KINDS } from "../domain/vocabulary";
 import { createRoute, z } from "@hono/zod-openapi";
 import { commonErrors, createRouter, errorContent, jsonBody, jsonResponse, listed, listedOrNull } from "../http/router";
@@ -75,6 +76,16 @@ const LinkRead = z
           supplied: z.boolean(),
           options: z.array(z.string()).optional(),
           place: z.unknown().nullable(),
+          places: z.array(z.unknown()).optional(),
+          ...fieldRuleAttributes,
+          visible: z
+            .boolean()
+            .openapi({ description: "Whether the field is shown now (its show_if holds for the answers so far); a hidden field takes no answer." }),
+          value: z
+            .string()
+            .nullable()
+            .optional()
+            .openapi({ description: "formula and auto-filled fields: the value as it stands now (frozen at signing); null until it can be given." }),
         }),
       )
       .nullable(),
@@ -127,7 +138,7 @@ signing.openapi(
           { full_name: "Ana Ruiz", role: "counterparty", sign_order: 1, status: "pending", signed_at: null, is_me: true },
           { full_name: "Ben Okafor", role: "company", sign_order: 2, status: "pending", signed_at: null, is_me: false },
         ],
-        fields: [{ key: "start_date", label: "Start date", kind: "date", required: true, about: null, supplied: false, place: null }],
+        fields: [{ key: "start_date", label: "Start date", kind: "date", required: true, about: null, supplied: false, place: null, visible: true }],
         pages: null,
       }),
       404: jsonResponse(LinkRead, "A link that matches nothing, or is no longer live"),

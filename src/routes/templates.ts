@@ -1,4 +1,5 @@
 import { TEMPLATE_FIELD_KINDS, TEMPLATE_KINDS } from "../domain/vocabulary";
+import { fieldRuleAttributes } from "../domain/field-rules";
 import { createRoute, z } from "@hono/zod-openapi";
 import { uploadLimitOf } from "../http/body-limit";
 import type { MiddlewareHandler } from "hono";
@@ -41,7 +42,9 @@ const Field = z.object({
   staff_only: z.boolean(),
   options: z.array(z.string()).optional(),
   place: Place.nullable().optional(),
+  places: z.array(Place).optional(),
   signer: FieldSigner.optional(),
+  ...fieldRuleAttributes,
 });
 
 const Template = z

@@ -1699,7 +1699,7 @@ export interface components {
                 key: string;
                 label: string;
                 /** @enum {string} */
-                kind: "text" | "textarea" | "email" | "phone" | "number" | "date" | "checkbox" | "select" | "initials" | "signature";
+                kind: "text" | "textarea" | "email" | "phone" | "number" | "date" | "checkbox" | "select" | "initials" | "signature" | "radio" | "checkboxes" | "label" | "formula" | "date_signed" | "signer_name" | "signer_email";
                 required: boolean;
                 about?: string | null;
                 sensitive: boolean;
@@ -1713,17 +1713,105 @@ export interface components {
                     w: number;
                     h: number;
                 } | null;
+                places?: {
+                    page: number;
+                    x: number;
+                    y: number;
+                    w: number;
+                    h: number;
+                }[];
                 /**
                  * @description Asks this field of one signing party only, and its placed box shows that party's answer: the party's 1-based position among the signers who sign (cc recipients not counted), in the order the send lists them, or its role label (exactly as sent, 1-40 characters, not cc). Absent: every signer is asked it. A send whose signers hold no such party (or more than one signer with that label) is refused with 422 naming the field.
                  * @example 2
                  */
                 signer?: number | string;
+                /** @description number: the smallest answer (a decimal string); date: the earliest (YYYY-MM-DD); checkboxes: the fewest options chosen. */
+                min?: number | string;
+                /** @description number: the largest answer (a decimal string); date: the latest (YYYY-MM-DD); checkboxes: the most options chosen. */
+                max?: number | string;
+                /** @description number: answers are min (or 0) plus a whole multiple of step (a decimal string > 0). */
+                step?: number | string;
+                /** @description text, textarea, email, phone: the fewest characters. */
+                min_length?: number;
+                /** @description text, textarea, email, phone: the most characters (≤ 20000). */
+                max_length?: number;
+                /**
+                 * @description text, textarea, email, phone: the whole answer must match (JavaScript syntax, ≤ 200 characters; no backreferences, no lookaround, no quantified group that itself contains a quantifier).
+                 * @example [A-Z]{2}\d{6}
+                 */
+                pattern?: string;
+                /** @description The message of the 422 when an answer does not match `pattern`. */
+                pattern_message?: string;
+                show_if?: components["schemas"]["FieldCondition"];
+                required_if?: components["schemas"]["FieldCondition"] & unknown;
+                /**
+                 * @description kind formula: decimal numbers, + - * / ( ), keys of earlier numeric fields, min, max, abs, round(x, n), sum(...).
+                 * @example qty * price
+                 */
+                formula?: string;
+                /** @description kind formula: decimal places of the value (0-6, default 2). */
+                decimals?: number;
             }[];
             version: number;
             is_published: boolean;
             published_at: string | null;
             documents: number;
             is_latest: boolean;
+        };
+        /**
+         * @description The field is shown (and asked) only while this condition holds.
+         * @example {
+         *       "key": "has_condition",
+         *       "op": "checked"
+         *     }
+         */
+        FieldCondition: {
+            key: string;
+            /** @enum {string} */
+            op: "equals" | "not_equals" | "in" | "checked" | "unchecked" | "filled" | "empty";
+            value?: string | number | boolean | (string | number | boolean)[];
+        } | {
+            all: ({
+                key: string;
+                /** @enum {string} */
+                op: "equals" | "not_equals" | "in" | "checked" | "unchecked" | "filled" | "empty";
+                value?: string | number | boolean | (string | number | boolean)[];
+            } | {
+                all: {
+                    key: string;
+                    /** @enum {string} */
+                    op: "equals" | "not_equals" | "in" | "checked" | "unchecked" | "filled" | "empty";
+                    value?: string | number | boolean | (string | number | boolean)[];
+                }[];
+            } | {
+                any: {
+                    key: string;
+                    /** @enum {string} */
+                    op: "equals" | "not_equals" | "in" | "checked" | "unchecked" | "filled" | "empty";
+                    value?: string | number | boolean | (string | number | boolean)[];
+                }[];
+            })[];
+        } | {
+            any: ({
+                key: string;
+                /** @enum {string} */
+                op: "equals" | "not_equals" | "in" | "checked" | "unchecked" | "filled" | "empty";
+                value?: string | number | boolean | (string | number | boolean)[];
+            } | {
+                all: {
+                    key: string;
+                    /** @enum {string} */
+                    op: "equals" | "not_equals" | "in" | "checked" | "unchecked" | "filled" | "empty";
+                    value?: string | number | boolean | (string | number | boolean)[];
+                }[];
+            } | {
+                any: {
+                    key: string;
+                    /** @enum {string} */
+                    op: "equals" | "not_equals" | "in" | "checked" | "unchecked" | "filled" | "empty";
+                    value?: string | number | boolean | (string | number | boolean)[];
+                }[];
+            })[];
         };
         ConflictError: {
             error: {
@@ -1759,7 +1847,7 @@ export interface components {
             key: string;
             label: string;
             /** @enum {string} */
-            kind: "text" | "textarea" | "email" | "phone" | "number" | "date" | "checkbox" | "select" | "initials" | "signature";
+            kind: "text" | "textarea" | "email" | "phone" | "number" | "date" | "checkbox" | "select" | "initials" | "signature" | "radio" | "checkboxes" | "label" | "formula" | "date_signed" | "signer_name" | "signer_email";
             required?: boolean;
             about?: string | null;
             sensitive?: boolean;
@@ -1773,11 +1861,45 @@ export interface components {
                 w: number;
                 h: number;
             } | null;
+            /** @description One answer drawn at each of these places (1-200), instead of place. */
+            places?: {
+                page: number;
+                x: number;
+                y: number;
+                w: number;
+                h: number;
+            }[];
             /**
              * @description Asks this field of one signing party only, and its placed box shows that party's answer: the party's 1-based position among the signers who sign (cc recipients not counted), in the order the send lists them, or its role label (exactly as sent, 1-40 characters, not cc). Absent: every signer is asked it. A send whose signers hold no such party (or more than one signer with that label) is refused with 422 naming the field.
              * @example 2
              */
             signer?: number | string;
+            /** @description number: the smallest answer (a decimal string); date: the earliest (YYYY-MM-DD); checkboxes: the fewest options chosen. */
+            min?: number | string;
+            /** @description number: the largest answer (a decimal string); date: the latest (YYYY-MM-DD); checkboxes: the most options chosen. */
+            max?: number | string;
+            /** @description number: answers are min (or 0) plus a whole multiple of step (a decimal string > 0). */
+            step?: number | string;
+            /** @description text, textarea, email, phone: the fewest characters. */
+            min_length?: number;
+            /** @description text, textarea, email, phone: the most characters (≤ 20000). */
+            max_length?: number;
+            /**
+             * @description text, textarea, email, phone: the whole answer must match (JavaScript syntax, ≤ 200 characters; no backreferences, no lookaround, no quantified group that itself contains a quantifier).
+             * @example [A-Z]{2}\d{6}
+             */
+            pattern?: string;
+            /** @description The message of the 422 when an answer does not match `pattern`. */
+            pattern_message?: string;
+            show_if?: components["schemas"]["FieldCondition"];
+            required_if?: components["schemas"]["FieldCondition"] & unknown;
+            /**
+             * @description kind formula: decimal numbers, + - * / ( ), keys of earlier numeric fields, min, max, abs, round(x, n), sum(...).
+             * @example qty * price
+             */
+            formula?: string;
+            /** @description kind formula: decimal places of the value (0-6, default 2). */
+            decimals?: number;
         };
         TemplatePublish: {
             code: string;
@@ -2026,12 +2148,43 @@ export interface components {
                 key: string;
                 label: string;
                 /** @enum {string} */
-                kind: "text" | "textarea" | "email" | "phone" | "number" | "date" | "checkbox" | "select" | "initials" | "signature";
+                kind: "text" | "textarea" | "email" | "phone" | "number" | "date" | "checkbox" | "select" | "initials" | "signature" | "radio" | "checkboxes" | "label" | "formula" | "date_signed" | "signer_name" | "signer_email";
                 required: boolean;
                 about: string | null;
                 supplied: boolean;
                 options?: string[];
                 place?: unknown;
+                places?: unknown[];
+                /** @description number: the smallest answer (a decimal string); date: the earliest (YYYY-MM-DD); checkboxes: the fewest options chosen. */
+                min?: number | string;
+                /** @description number: the largest answer (a decimal string); date: the latest (YYYY-MM-DD); checkboxes: the most options chosen. */
+                max?: number | string;
+                /** @description number: answers are min (or 0) plus a whole multiple of step (a decimal string > 0). */
+                step?: number | string;
+                /** @description text, textarea, email, phone: the fewest characters. */
+                min_length?: number;
+                /** @description text, textarea, email, phone: the most characters (≤ 20000). */
+                max_length?: number;
+                /**
+                 * @description text, textarea, email, phone: the whole answer must match (JavaScript syntax, ≤ 200 characters; no backreferences, no lookaround, no quantified group that itself contains a quantifier).
+                 * @example [A-Z]{2}\d{6}
+                 */
+                pattern?: string;
+                /** @description The message of the 422 when an answer does not match `pattern`. */
+                pattern_message?: string;
+                show_if?: components["schemas"]["FieldCondition"];
+                required_if?: components["schemas"]["FieldCondition"] & unknown;
+                /**
+                 * @description kind formula: decimal numbers, + - * / ( ), keys of earlier numeric fields, min, max, abs, round(x, n), sum(...).
+                 * @example qty * price
+                 */
+                formula?: string;
+                /** @description kind formula: decimal places of the value (0-6, default 2). */
+                decimals?: number;
+                /** @description Whether the field is shown now (its show_if holds for the answers so far); a hidden field takes no answer. */
+                visible: boolean;
+                /** @description formula and auto-filled fields: the value as it stands now (frozen at signing); null until it can be given. */
+                value?: string | null;
             }[] | null;
             pages: {
                 n: number;
@@ -4205,7 +4358,7 @@ export interface operations {
                             key: string;
                             label: string;
                             /** @enum {string} */
-                            kind: "text" | "textarea" | "email" | "phone" | "number" | "date" | "checkbox" | "select" | "initials" | "signature";
+                            kind: "text" | "textarea" | "email" | "phone" | "number" | "date" | "checkbox" | "select" | "initials" | "signature" | "radio" | "checkboxes" | "label" | "formula" | "date_signed" | "signer_name" | "signer_email";
                             required: boolean;
                             about?: string | null;
                             sensitive: boolean;
@@ -4219,11 +4372,44 @@ export interface operations {
                                 w: number;
                                 h: number;
                             } | null;
+                            places?: {
+                                page: number;
+                                x: number;
+                                y: number;
+                                w: number;
+                                h: number;
+                            }[];
                             /**
                              * @description Asks this field of one signing party only, and its placed box shows that party's answer: the party's 1-based position among the signers who sign (cc recipients not counted), in the order the send lists them, or its role label (exactly as sent, 1-40 characters, not cc). Absent: every signer is asked it. A send whose signers hold no such party (or more than one signer with that label) is refused with 422 naming the field.
                              * @example 2
                              */
                             signer?: number | string;
+                            /** @description number: the smallest answer (a decimal string); date: the earliest (YYYY-MM-DD); checkboxes: the fewest options chosen. */
+                            min?: number | string;
+                            /** @description number: the largest answer (a decimal string); date: the latest (YYYY-MM-DD); checkboxes: the most options chosen. */
+                            max?: number | string;
+                            /** @description number: answers are min (or 0) plus a whole multiple of step (a decimal string > 0). */
+                            step?: number | string;
+                            /** @description text, textarea, email, phone: the fewest characters. */
+                            min_length?: number;
+                            /** @description text, textarea, email, phone: the most characters (≤ 20000). */
+                            max_length?: number;
+                            /**
+                             * @description text, textarea, email, phone: the whole answer must match (JavaScript syntax, ≤ 200 characters; no backreferences, no lookaround, no quantified group that itself contains a quantifier).
+                             * @example [A-Z]{2}\d{6}
+                             */
+                            pattern?: string;
+                            /** @description The message of the 422 when an answer does not match `pattern`. */
+                            pattern_message?: string;
+                            show_if?: components["schemas"]["FieldCondition"];
+                            required_if?: components["schemas"]["FieldCondition"] & unknown;
+                            /**
+                             * @description kind formula: decimal numbers, + - * / ( ), keys of earlier numeric fields, min, max, abs, round(x, n), sum(...).
+                             * @example qty * price
+                             */
+                            formula?: string;
+                            /** @description kind formula: decimal places of the value (0-6, default 2). */
+                            decimals?: number;
                         }[];
                     };
                 };
@@ -5725,7 +5911,8 @@ export interface operations {
                      *           "required": true,
                      *           "about": null,
                      *           "supplied": false,
-                     *           "place": null
+                     *           "place": null,
+                     *           "visible": true
                      *         }
                      *       ],
                      *       "pages": null

@@ -140,8 +140,8 @@ export function PdfTemplatesSection(p: { nonce: string; v: Viewer; pdfs: PdfTemp
   );
 }
 
-/** Field kinds the editor's "Add a field" offers (a select field needs options: add it by API). */
-const ADDABLE_KINDS = TEMPLATE_FIELD_KINDS.filter((k) => k !== "select");
+/** Field kinds the editor's "Add a field" offers (select, radio and checkboxes need options, formula its formula: add them by API). */
+const ADDABLE_KINDS = TEMPLATE_FIELD_KINDS.filter((k) => !["select", "radio", "checkboxes", "formula"].includes(k));
 
 export type EditorTemplate = { template_id: string; code: string; name: string; version: number; is_published: boolean; fields: TemplateField[] };
 

@@ -83,7 +83,31 @@ export type TemplateField = {
   signer?: number | string;
   /** On a sent document's copy only: the signer `signer` named, resolved once at send. */
   signer_id?: string;
+  /** One answer drawn at each of these places (instead of `place`). */
+  places?: { page: number; x: number; y: number; w: number; h: number }[];
+  /** number: decimal strings; date: YYYY-MM-DD; checkboxes: counts of chosen options. */
+  min?: string | number;
+  max?: string | number;
+  step?: string;
+  min_length?: number;
+  max_length?: number;
+  pattern?: string;
+  pattern_message?: string;
+  show_if?: FieldCondition;
+  required_if?: FieldCondition;
+  formula?: string;
+  decimals?: number;
 };
+
+/** One test of an earlier field's answer. */
+export type FieldConditionTest = {
+  key: string;
+  op: "equals" | "not_equals" | "in" | "checked" | "unchecked" | "filled" | "empty";
+  value?: string | number | boolean | (string | number | boolean)[];
+};
+type ConditionGroup<T> = { all: T[] } | { any: T[] };
+/** A field's condition: one test, or all/any of up to 10 (nested at most twice). */
+export type FieldCondition = FieldConditionTest | ConditionGroup<FieldConditionTest | ConditionGroup<FieldConditionTest>>;
 
 export const templates = sqliteTable(
   "templates",

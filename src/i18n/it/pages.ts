@@ -96,6 +96,7 @@ export const pages: Catalogue<typeof en> = {
   pdfNotReady: "Il PDF sigillato è disponibile qui quando tutti avranno firmato.",
   badForm: "Ciò che il Suo browser ha inviato non è leggibile, quindi non è stato modificato nulla. Torni alla pagina di firma e riprovi.",
   err_required: "Risponda a questa domanda.",
+  err_shown: "Ora richiesto in base alle risposte sopra: risponda se pertinente, poi firmi.",
   err_email: "Inserisca un indirizzo email, come nome@example.com.",
   err_phone: "Inserisca un numero di telefono con il prefisso internazionale, come +39 06 1234 5678.",
   err_number: "Inserisca un numero, come 42 o 3,5.",
