@@ -6,8 +6,12 @@
  * imprints and signatures), extracts the attached certificate.json / evidence.json, recomputes its
  * SHA-256 against the one printed in the file, and prints the signers and the trail.
  *
- *   npx edge-sign-verify certificate-XXXX.pdf [--json]
+ *   npx edge-sign-verify certificate-XXXX.pdf [--json] [--log-key <base64>]
  *   node verify/verify-pdf.mjs certificate-XXXX.pdf
+ *
+ * A certificate PDF's `transparency.json` is checked too: its audit path must lead from the
+ * certificate's leaf to the tree head's root; with `--log-key` (the `public_key` of
+ * `GET /log/v1/{log}/key`, fetched once from the service and kept), the head's signature as well.
  *
  * Exit code 0: everything checks; 1: a check failed (the file was changed or is not ours);
  * 2: usage or unreadable file. The checks live in src/lib/verify/core.ts (the same code the
@@ -18,9 +22,11 @@ import { verifyPdf } from "./verify-core.mjs";
 
 const args = process.argv.slice(2);
 const json = args.includes("--json");
-const file = args.find((a) => !a.startsWith("--"));
-if (!file) {
-  console.error("usage: edge-sign-verify <sealed.pdf> [--json]");
+const keyAt = args.indexOf("--log-key");
+const logKey = keyAt >= 0 ? args[keyAt + 1] : undefined;
+const file = args.find((a, i) => !a.startsWith("--") && (keyAt < 0 || i !== keyAt + 1));
+if (!file || (keyAt >= 0 && !logKey)) {
+  console.error("usage: edge-sign-verify <sealed.pdf> [--json] [--log-key <base64>]");
   process.exit(2);
 }
 let bytes;
@@ -30,7 +36,7 @@ try {
   console.error(`cannot read ${file}: ${err.message}`);
   process.exit(2);
 }
-const report = await verifyPdf(bytes);
+const report = await verifyPdf(bytes, { logKey });
 if (json) {
   console.log(JSON.stringify(report, null, 2));
 } else {
@@ -45,6 +51,11 @@ if (json) {
   if (report.attachment) {
     const a = report.attachment;
     console.log(`  [${mark(a.matches)}] ${a.name} SHA-256 ${a.sha256} ${a.matches ? "= printed" : `≠ printed ${a.printedSha256 ?? "(none found)"}`}`);
+  }
+  const t = report.transparency;
+  if (t) {
+    const head = t.headSigned === null ? "head signature not checked (no --log-key)" : t.headSigned ? "head signed by the log key" : "head NOT signed by the log key";
+    console.log(`  [${mark(t.included && t.headSigned !== false)}] transparency log ${t.log}: leaf ${t.leafIndex} of ${t.treeSize}, ${t.included ? "included" : "NOT included"}; ${head}`);
   }
   const c = report.certificate;
   if (c) {

@@ -94,3 +94,27 @@ export function finishedParents(from: number, to: number): NodeKey[] {
   }
   return out;
 }
+
+/**
+ * RFC 9162 2.1.3.2: the root hash an inclusion proof leads to from the hash of leaf `index` in a
+ * tree of `size` leaves, or null when the proof's length does not fit the tree.
+ */
+export function rootFromInclusion(index: number, size: number, leaf: Uint8Array, path: Uint8Array[]): Uint8Array | null {
+  if (index >= size) return null;
+  let fn = index;
+  let sn = size - 1;
+  let r = leaf;
+  for (const p of path) {
+    if (sn === 0) return null;
+    if (fn % 2 === 1 || fn === sn) {
+      r = nodeHash(p, r);
+      while (fn % 2 === 0 && fn !== 0) {
+        fn = Math.floor(fn / 2);
+        sn = Math.floor(sn / 2);
+      }
+    } else r = nodeHash(r, p);
+    fn = Math.floor(fn / 2);
+    sn = Math.floor(sn / 2);
+  }
+  return sn === 0 ? r : null;
+}

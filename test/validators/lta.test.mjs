@@ -225,6 +225,26 @@ describe("offline verifier (verify/verify-pdf.mjs)", () => {
       assert.match(human.stdout, /Inês Gonçalves/);
     });
 
+    if (attachment === "certificate.json") {
+      it(`${name}: transparency.json proves the certificate is in the log, its head signed by the log's key and by no other`, async () => {
+        const file = write(dir, "log.pdf", bytes());
+        const pdfdetach = run("pdfdetach", ["-list", file]);
+        assert.match(pdfdetach.stdout, /transparency\.json/);
+        const key = (await svc.must("GET", "/log/v1/live/key")).json.public_key;
+        const r = run("node", [VERIFY, file, "--json", "--log-key", key]);
+        assert.equal(r.status, 0, r.stdout + r.stderr);
+        const t = JSON.parse(r.stdout).transparency;
+        assert.equal(t.log, "live");
+        assert.equal(t.included, true);
+        assert.equal(t.headSigned, true);
+        assert.equal(JSON.parse(run("node", [VERIFY, file, "--json"]).stdout).transparency.headSigned, null);
+        const other = Buffer.alloc(32, 7).toString("base64");
+        const bad = run("node", [VERIFY, file, "--log-key", other]);
+        assert.equal(bad.status, 1);
+        assert.match(bad.stdout, /head NOT signed by the log key/);
+      });
+    }
+
     it(`${name}: a byte flipped anywhere is caught`, () => {
       const original = bytes();
       const text = original.toString("latin1");

@@ -12,7 +12,10 @@
  * - the last signature or timestamp covers the whole file (nothing appended after it);
  * - the attached `certificate.json` (or `evidence.json` of a bundle): its SHA-256 against the
  *   hash printed on the pages; for a bundle, the certificate payload inside, canonicalised, against
- *   the certificate SHA-256 it records.
+ *   the certificate SHA-256 it records;
+ * - the attached `transparency.json`, when there is one: its audit path leads from the
+ *   certificate's leaf to the signed tree head's root, and the head's signature checks with the
+ *   log's key when the caller gives it (src/lib/verify/transparency.ts).
  * Trust in the certificates (a chain to a trusted root, revocation) is not judged here: EU DSS or
  * Adobe do that (docs/evidence.md). This proves integrity and what the seal and the trail say.
  */
@@ -21,6 +24,7 @@ import * as pkijs from "pkijs";
 import { canonicalJson } from "../canonical-json";
 import { toHex } from "../bytes";
 import { attachments, findSignatures, pageTexts, readObjects } from "./pdf";
+import { checkTransparency, type LogCheck } from "./transparency";
 
 const OID_SIG_TST = "1.2.840.113549.1.9.16.2.14";
 const OID_TSTINFO = "1.2.840.113549.1.9.16.1.4";
@@ -58,6 +62,8 @@ export type VerifyReport = {
     signers: Person[];
     events: TrailEvent[];
   } | null;
+  /** The check of `transparency.json` (certificate PDFs); null when the file carries none. */
+  transparency: LogCheck | null;
   problems: string[];
 };
 
@@ -146,7 +152,8 @@ function printedHash(text: string, label: string): string | null {
   return (before?.[1] ?? after?.[1] ?? null)?.toLowerCase() ?? null;
 }
 
-export async function verifyPdf(pdf: Uint8Array): Promise<VerifyReport> {
+/** `logKey`: the transparency log's public key (base64, `GET /log/v1/{log}/key`), to check the head's signature. */
+export async function verifyPdf(pdf: Uint8Array, opts: { logKey?: string } = {}): Promise<VerifyReport> {
   const problems: string[] = [];
   const sigs = findSignatures(pdf);
   const signatures = await Promise.all(sigs.map(checkSignature));
@@ -231,8 +238,20 @@ export async function verifyPdf(pdf: Uint8Array): Promise<VerifyReport> {
     };
   }
 
+  let transparency: LogCheck | null = null;
+  const logJson = files.get("transparency.json");
+  if (logJson && certSha) {
+    // The leaf's time is the certificate's issue, printed on the certificate page in ISO 8601 among
+    // the other times (the page text does not keep a label beside its value): each is tried.
+    const times = [...new Set(text.match(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g) ?? [])];
+    transparency = await checkTransparency(decode(logJson), certSha, times, opts.logKey);
+    if (!transparency) problems.push("The attached transparency.json is not a transparency-log proof.");
+    else if (!transparency.included) problems.push("transparency.json does not prove this certificate is in the transparency log.");
+    else if (transparency.headSigned === false) problems.push("The transparency log's tree head in transparency.json is not signed by the log key given.");
+  }
+
   const cades = signatures.filter((s) => s.kind === "signature");
   const docTs = signatures.filter((s) => s.kind === "document-timestamp");
   const level: VerifyReport["level"] = !cades.length ? "none" : !cades[0]!.timestamps.length ? "B-B" : !dss ? "B-T" : docTs.length ? "B-LTA" : "B-LT";
-  return { ok: problems.length === 0, level, fileSha256: await sha256(pdf), signatures, dss, attachment, certificate, problems };
+  return { ok: problems.length === 0, level, fileSha256: await sha256(pdf), signatures, dss, attachment, certificate, transparency, problems };
 }
