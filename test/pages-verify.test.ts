@@ -41,6 +41,28 @@ describe("GET /verify", () => {
     expect(await select(r.text, "#file-form input[name=sha256]")).toHaveLength(1);
   });
 
+  it("has exactly one drop zone and one file input on every verification page, and says only the hash is sent", async () => {
+    const { code, f } = await completed();
+    const pages = [
+      "/verify",
+      `/verify?sha256=${"0".repeat(64)}`,
+      "/verify?sha256=xyz",
+      `/verify/${code}`,
+      `/verify/${code}?sha256=${f.bodySha256}`,
+      "/verify/0000-0000-0000-0000",
+    ];
+    for (const path of pages) {
+      const r = await get(path);
+      expect(await select(r.text, ".drop"), path).toHaveLength(1);
+      expect(await select(r.text, "input[type=file]"), path).toHaveLength(1);
+      // The zone is the fingerprint form's; the in-page check has one place for its report, no zone of its own.
+      expect(await select(r.text, "#file-form #drop input#file[type=file]"), path).toHaveLength(1);
+      expect(await select(r.text, "#in-page[hidden] #in-page-result[role=status]"), path).toHaveLength(1);
+      expect(await select(r.text, "#offline-drop, #offline-file"), path).toHaveLength(0);
+      expect(unescapeHtml(r.text), path).toContain("Only the file's SHA-256 fingerprint is sent to the service, never the file itself.");
+    }
+  });
+
   it("sends a typed code, in any case and with or without dashes, to its page", async () => {
     const { code, cert } = await completed();
     const r = await get(`/verify?code=${encodeURIComponent(` ${cert.verificationCode.toLowerCase()} `)}&lang=fr`);

@@ -1,17 +1,16 @@
 /**
- * "Check the seal without the service" (src/pages/verify.tsx), served as an ES module at
- * /verify/offline.js: the verifier core (src/lib/verify/core.ts, bundled and served at
- * /verify/check.js) runs on the chosen file in this browser. Drops on this zone stop here, so the
- * page's fingerprint form (which asks the service) does not see them: nothing leaves the page.
- * Results are written with textContent only.
+ * The in-browser half of the verification page's one drop zone (src/pages/verify.tsx), served as
+ * an ES module at /verify/offline.js and loaded by src/browser/verify.ts: the verifier core
+ * (src/lib/verify/core.ts, bundled and served at /verify/check.js) checks the dropped file's seal,
+ * timestamps and attached certificate here, on the bytes in this browser; `show` writes a report
+ * (kept across the fingerprint look-up) with textContent only.
  */
-import { verifyPdf } from "served:/verify/check.js";
-import { byId, firstFile } from "./dom";
+import { type VerifyReport, verifyPdf } from "served:/verify/check.js";
 
-const zone = byId("offline-drop")!;
-const input = byId<HTMLInputElement>("offline-file")!;
-const out = byId("offline-result")!;
-zone.hidden = false;
+export type { VerifyReport };
+
+/** The report on a file's bytes, made in this browser: nothing is sent anywhere. */
+export const check = (pdf: Uint8Array): Promise<VerifyReport> => verifyPdf(pdf);
 
 function el(tag: string, text: string | null, cls?: string): HTMLElement {
   const e = document.createElement(tag);
@@ -20,10 +19,8 @@ function el(tag: string, text: string | null, cls?: string): HTMLElement {
   return e;
 }
 
-async function run(file: File | undefined): Promise<void> {
-  if (!file) return;
-  out.textContent = out.dataset.working ?? null;
-  const r = await verifyPdf(new Uint8Array(await file.arrayBuffer()));
+/** Writes the report into `out`, whose data-ok and data-bad carry the page's words. */
+export function show(out: HTMLElement, r: VerifyReport): void {
   out.textContent = "";
   const box = el("div", null, "box " + (r.ok ? "ok" : "bad"));
   box.append(el("p", (r.ok ? out.dataset.ok : out.dataset.bad) ?? null));
@@ -50,14 +47,3 @@ async function run(file: File | undefined): Promise<void> {
     out.append(trail);
   }
 }
-
-input.addEventListener("change", () => run(firstFile(input.files)));
-zone.addEventListener("dragover", (e) => {
-  e.preventDefault();
-  e.stopPropagation();
-});
-zone.addEventListener("drop", (e) => {
-  e.preventDefault();
-  e.stopPropagation();
-  if (e.dataTransfer?.files.length) run(e.dataTransfer.files[0]);
-});

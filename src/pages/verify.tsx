@@ -2,7 +2,7 @@
 /**
  * The public verification pages `/verify` and `/verify/{code}`: what the certificate says to
  * anyone; the signers and the trail (never an email address) to whoever shows, by its SHA-256,
- * that they hold the document or a sealed file issued for it. The file is hashed in the browser.
+ * that they hold the document or a sealed file issued for it. One drop zone: the file is hashed, and a sealed PDF checked, in the browser.
  */
 import type { VerificationResult } from "../domain/verification";
 import { formatVerificationCode } from "../lib/verification-code";
@@ -72,6 +72,7 @@ function FileForm({ t, code, sha256, problem }: { t: T; code: string | null; sha
           <input type="file" id="file" accept="application/pdf,.pdf" />
           <p id="file-status" role="status" data-working={t("hashing")} />
         </div>
+        <p class="hint">{t("fileOnlyHash")}</p>
         <details open={problem === "badHash" ? true : undefined}>
           <summary>{t("hashSummary")}</summary>
           <label for="sha256">{t("hashLabel")}</label>
@@ -205,21 +206,17 @@ function Certificate({ t, r, sha256 }: { t: T; r: VerificationResult; sha256: st
 }
 
 /**
- * "Check the seal without the service": src/browser/offline.ts, served at /verify/offline.js,
- * runs the verifier core (served at /verify/check.js) on the chosen file in this browser.
+ * What src/browser/offline.ts (served at /verify/offline.js, running the verifier core served at
+ * /verify/check.js) found in this browser on the file whose fingerprint was just looked up: filled
+ * and shown by src/browser/verify.ts from the report it kept in the tab, hidden otherwise.
  */
 export { OFFLINE_JS };
 
-function OfflineCheck({ t }: { t: T }) {
+function InPageCheck({ t }: { t: T }) {
   return (
-    <section aria-labelledby="offline-heading">
-      <h2 id="offline-heading">{t("offlineHeading")}</h2>
-      <p>{t("offlineIntro")}</p>
-      <div class="drop" id="offline-drop" hidden>
-        <label for="offline-file">{t("offlineLabel")}</label>
-        <input type="file" id="offline-file" accept="application/pdf,.pdf" />
-      </div>
-      <div id="offline-result" role="status" data-working={t("offlineWorking")} data-ok={t("offlineOk")} data-bad={t("offlineBad")} />
+    <section id="in-page" aria-labelledby="in-page-heading" hidden>
+      <h2 id="in-page-heading">{t("offlineHeading")}</h2>
+      <div id="in-page-result" role="status" data-working={t("offlineWorking")} data-ok={t("offlineOk")} data-bad={t("offlineBad")} />
     </section>
   );
 }
@@ -246,8 +243,9 @@ export function VerifyPage(p: VerifyPageProps) {
         </div>
       ) : null}
       {found ? <Certificate t={t} r={r!} sha256={p.sha256} /> : <CodeForm t={t} value={p.code ?? ""} />}
-      {found || !p.code ? <FileForm t={t} code={found ? formatVerificationCode(r!.verification_code!) : null} sha256={p.sha256} problem={p.problem} /> : null}
-      <OfflineCheck t={t} />
+      {/* One drop zone: the in-browser check of a sealed PDF and the look-up of its fingerprint. */}
+      <InPageCheck t={t} />
+      <FileForm t={t} code={found ? formatVerificationCode(r!.verification_code!) : null} sha256={p.sha256} problem={p.problem} />
     </Layout>
   );
 }

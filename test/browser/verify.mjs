@@ -1,6 +1,7 @@
-/** The verification page in Chromium: a typed code, and a sealed PDF dropped onto the page. */
+/** The verification page in Chromium: a typed code, and a sealed PDF dropped onto its one zone. */
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { LIMIT, BASE_URL, check, env, newContext, newPage, noProblems } from "./lib.mjs";
 import { completedByDrawing } from "./signing.mjs";
@@ -57,46 +58,62 @@ describe("verification page", () => {
     await ctx.close();
   });
 
-  it("checks a dropped sealed PDF offline: seal, timestamps, attached certificate, signers, and no request leaves the page", LIMIT, async () => {
-    const pdf = readFileSync(completedByDrawing.pdf);
-    const ctx = await newContext();
-    const page = await newPage(ctx);
-    await page.goto(`${BASE_URL}/verify`);
-    // The verifier's code is loaded with the page; from the drop on, nothing may be requested.
-    await page.waitForFunction(() => !document.getElementById("offline-drop").hidden);
-    const seen = [];
-    page.on("request", (r) => seen.push(r.url()));
-    const before = env.requests.length;
-    const dataTransfer = await page.evaluateHandle(
-      ({ b64 }) => {
-        const bin = atob(b64);
-        const u8 = new Uint8Array(bin.length);
-        for (let i = 0; i < bin.length; i++) u8[i] = bin.charCodeAt(i);
-        const dt = new DataTransfer();
-        dt.items.add(new File([u8], "contract.pdf", { type: "application/pdf" }));
-        return dt;
-      },
-      { b64: pdf.toString("base64") },
-    );
-    await page.dispatchEvent("#offline-drop", "dragover", { dataTransfer });
-    await page.dispatchEvent("#offline-drop", "drop", { dataTransfer });
-    await page.getByText("The seal, the timestamps and the attached certificate check.").waitFor();
-    await page.locator("#offline-signers").getByText("Ana Pereira").waitFor();
-    await page.getByText(/PAdES B-LTA/).waitFor();
-    assert.equal(new URL(page.url()).pathname, "/verify", "the page did not navigate");
-    assert.deepEqual(seen, [], "the browser made no request after the drop");
-    assert.deepEqual(env.requests.slice(before), [], "no request reached the network after the drop");
-    await check(page, "verify-4-offline-check");
+  it(
+    "checks a dropped sealed PDF in the browser through the same zone: seal, timestamps, attached certificate, signers; only its fingerprint is sent",
+    LIMIT,
+    async () => {
+      const pdf = readFileSync(completedByDrawing.pdf);
+      const ctx = await newContext();
+      const page = await newPage(ctx);
+      await page.goto(`${BASE_URL}/verify`);
+      // One drop zone, one file input: the in-page check has no zone of its own.
+      assert.equal(await page.locator(".drop").count(), 1, "exactly one drop zone");
+      assert.equal(await page.locator("input[type=file]").count(), 1, "exactly one file input");
+      await page.getByText("Only the file's SHA-256 fingerprint is sent to the service, never the file itself.").waitFor();
+      // The verifier's code is loaded with the page, before the drop.
+      await page.waitForFunction(() => document.getElementById("drop").dataset.check === "ready");
+      const seen = [];
+      page.on("request", (r) => seen.push({ url: r.url(), method: r.method(), body: r.postData() }));
+      const before = env.requests.length;
+      await drop(page, pdf, "contract.pdf");
+      await page.getByText("The seal, the timestamps and the attached certificate check.").waitFor();
+      await page.locator("#offline-signers").getByText("Ana Pereira").waitFor();
+      await page.getByText(/PAdES B-LTA/).waitFor();
+      // One combined result: the certificate the service found for the fingerprint, with the in-page check.
+      await page.getByText("This file matches the certificate.").waitFor();
+      assert.equal(new URL(page.url()).pathname, `/verify/${completedByDrawing.code}`);
+      // The first request after the drop is the fingerprint look-up: the check ran before anything left the page.
+      const hash = createHash("sha256").update(pdf).digest("hex");
+      assert.ok(seen.length >= 1);
+      assert.equal(new URL(seen[0].url).pathname, "/verify");
+      assert.equal(new URL(seen[0].url).searchParams.get("sha256"), hash);
+      assert.deepEqual(
+        seen.filter((r) => r.method !== "GET" || r.body),
+        [],
+        "the browser sent no body after the drop",
+      );
+      assert.deepEqual(
+        env.requests.slice(before).filter((r) => r.method !== "GET" || r.bodyBytes > 0 || r.url.includes("contract")),
+        [],
+        "only fingerprints reached the network",
+      );
+      await check(page, "verify-4-offline-check");
 
-    // One byte changed inside the seal's covered bytes: caught, in the browser.
-    const changed = Buffer.from(pdf);
-    changed[200] ^= 1;
-    await page.setInputFiles("#offline-file", { name: "edited.pdf", mimeType: "application/pdf", buffer: changed });
-    await page.getByText("This file does not check:").waitFor();
-    assert.deepEqual(seen, []);
-    noProblems(page);
-    await ctx.close();
-  });
+      // One byte changed inside the seal's covered bytes: caught, in the browser; the service finds no match.
+      const changed = Buffer.from(pdf);
+      changed[200] ^= 1;
+      const from = seen.length;
+      await page.setInputFiles("#file", { name: "edited.pdf", mimeType: "application/pdf", buffer: changed });
+      await page.getByText("This file does not check:").waitFor();
+      await page.getByText("This file does not match this certificate.").waitFor();
+      assert.deepEqual(
+        seen.slice(from).filter((r) => r.method !== "GET" || r.body || r.url.includes("edited")),
+        [],
+      );
+      noProblems(page);
+      await ctx.close();
+    },
+  );
 
   it("checks a typed code and shows the certificate without the signers", LIMIT, async () => {
     const ctx = await newContext({ locale: "de-DE" });

@@ -148,7 +148,7 @@ export const pages: Catalogue<typeof en> = {
   check: "Verifica",
   fileHeading: "Verificare un file",
   fileIntro:
-    "Trascini il PDF sigillato in un punto qualsiasi di questa pagina, oppure lo scelga, per vedere se è il file per cui questo certificato è stato emesso. Il file non lascia mai il Suo dispositivo: si confronta solo la sua impronta SHA-256.",
+    "Trascini il PDF sigillato in un punto qualsiasi di questa pagina, oppure lo scelga: questo browser ne verifica il sigillo, le marche temporali e il certificato allegato, e il servizio trova il certificato con cui è stato emesso. La stessa verifica funziona offline con npx edge-sign-verify.",
   fileLabel: "PDF sigillato",
   hashSummary: "Oppure incolli l'impronta SHA-256 del file",
   hashLabel: "Impronta SHA-256 (64 caratteri)",
@@ -223,10 +223,8 @@ export const pages: Catalogue<typeof en> = {
   k_footer: "Firme elettroniche di Edge Sign. Questo tablet conserva solo il proprio accesso, in un cookie; nulla che La riguardi vi resta dopo che ha finito.",
   k_err_name: "Inserisca il Suo nome completo, fino a 200 caratteri.",
   k_err_answer: "Usi al massimo 500 caratteri.",
-  offlineHeading: "Verificare il sigillo senza il servizio",
-  offlineIntro:
-    "Scelga o trascini qui un PDF sigillato per verificarne la firma, le marche temporali e il certificato allegato in questo browser. Non viene inviato nulla; la stessa verifica funziona offline con npx edge-sign-verify.",
-  offlineLabel: "PDF sigillato da verificare offline",
+  offlineHeading: "Verificato in questo browser",
+  fileOnlyHash: "Al servizio viene inviata solo l'impronta SHA-256 del file, mai il file stesso.",
   offlineWorking: "Verifica del file in questo browser…",
   offlineOk: "Il sigillo, le marche temporali e il certificato allegato sono validi.",
   offlineBad: "Questo file non supera la verifica:",

@@ -145,7 +145,7 @@ export const pages: Catalogue<typeof en> = {
   check: "Verificar",
   fileHeading: "Verificar um arquivo",
   fileIntro:
-    "Solte o PDF selado em qualquer lugar desta página, ou escolha-o, para ver se é o arquivo para o qual este certificado foi emitido. O arquivo nunca sai do seu dispositivo: só a impressão digital SHA-256 é comparada.",
+    "Solte o PDF selado em qualquer lugar desta página, ou escolha-o: este navegador verifica o selo, os carimbos de tempo e o certificado anexado, e o serviço encontra o certificado com que foi emitido. A mesma verificação funciona offline com npx edge-sign-verify.",
   fileLabel: "PDF selado",
   hashSummary: "Ou cole a impressão digital SHA-256 do arquivo",
   hashLabel: "Impressão digital SHA-256 (64 caracteres)",
@@ -221,10 +221,8 @@ export const pages: Catalogue<typeof en> = {
     "Assinaturas eletrônicas por Edge Sign. Este tablet guarda apenas a própria sessão, em um cookie; nada sobre você fica nele depois que você termina.",
   k_err_name: "Digite seu nome completo, com até 200 caracteres.",
   k_err_answer: "Use no máximo 500 caracteres.",
-  offlineHeading: "Verificar o selo sem o serviço",
-  offlineIntro:
-    "Escolha ou solte aqui um PDF selado para verificar a assinatura, os carimbos de tempo e o certificado anexado neste navegador. Nada é enviado; a mesma verificação funciona offline com npx edge-sign-verify.",
-  offlineLabel: "PDF selado para verificar offline",
+  offlineHeading: "Verificado neste navegador",
+  fileOnlyHash: "Só a impressão digital SHA-256 do arquivo é enviada ao serviço, nunca o próprio arquivo.",
   offlineWorking: "Verificando o arquivo neste navegador…",
   offlineOk: "O selo, os carimbos de tempo e o certificado anexado conferem.",
   offlineBad: "Este arquivo não passa na verificação:",
