@@ -9,8 +9,11 @@ import { type VerifyReport, verifyPdf } from "served:/verify/check.js";
 
 export type { VerifyReport };
 
-/** The report on a file's bytes, made in this browser: nothing is sent anywhere. */
-export const check = (pdf: Uint8Array): Promise<VerifyReport> => verifyPdf(pdf);
+/**
+ * The report on a file's bytes, made in this browser: nothing is sent anywhere. `logKey` is the
+ * transparency log's public key as the service's page carries it (never taken from the file).
+ */
+export const check = (pdf: Uint8Array, logKey?: string): Promise<VerifyReport> => verifyPdf(pdf, logKey ? { logKey } : {});
 
 function el(tag: string, text: string | null, cls?: string): HTMLElement {
   const e = document.createElement(tag);
@@ -35,6 +38,13 @@ export function show(out: HTMLElement, r: VerifyReport): void {
     );
   }
   if (r.attachment) facts.append(el("li", r.attachment.name + " SHA-256 " + r.attachment.sha256 + (r.attachment.matches ? " ✓" : " ✗")));
+  const t = r.transparency;
+  if (t) {
+    const ok = t.included && t.headSigned === true;
+    const li = el("li", "Transparency log " + t.log + ": leaf " + t.leafIndex + " of " + t.treeSize + (ok ? " ✓" : " ✗"));
+    li.id = "offline-log";
+    facts.append(li);
+  }
   out.append(facts);
   if (r.certificate) {
     out.append(el("h3", r.certificate.title));

@@ -13,11 +13,12 @@ declare module "served:/verify/check.js" {
     fileSha256: string;
     signatures: SignatureCheck[];
     attachment: { name: string; sha256: string; matches: boolean } | null;
+    transparency: { log: string; leafIndex: number; treeSize: number; included: boolean; headSigned: boolean | null } | null;
     certificate: {
       title: string | null;
       signers: { full_name: string; status: string | null; signed_at: string | null }[];
       events: { kind: string; occurred_at: string; signer: string | null }[];
     } | null;
   };
-  export function verifyPdf(pdf: Uint8Array): Promise<VerifyReport>;
+  export function verifyPdf(pdf: Uint8Array, opts?: { logKey?: string }): Promise<VerifyReport>;
 }

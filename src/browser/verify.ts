@@ -9,7 +9,7 @@
 import { byId, firstFile } from "./dom";
 
 type Report = { signatures: unknown[]; attachment: unknown };
-type InPage = { check(pdf: Uint8Array): Promise<Report>; show(out: HTMLElement, r: Report): void };
+type InPage = { check(pdf: Uint8Array, logKey?: string): Promise<Report>; show(out: HTMLElement, r: Report): void };
 
 const KEPT = "edge-sign:verify:";
 
@@ -73,7 +73,7 @@ function start(): void {
     const m = isPdf(bytes) ? await inPage : null;
     if (m) {
       say.textContent = out.getAttribute("data-working");
-      const r = await m.check(bytes).catch(() => null);
+      const r = await m.check(bytes, zone.dataset.logKey).catch(() => null);
       // Only a sealed PDF (a signature or the attached certificate) has an in-page report.
       if (r && (r.signatures.length > 0 || r.attachment)) keep(sum, r);
     }

@@ -23,6 +23,8 @@ export type VerifyPageProps = {
   problem?: VerifyProblem | null;
   /** The issuing account's brand (or the signing host's account's) when it wears its own. */
   brand?: PageBrand;
+  /** The transparency log's public key (base64), for the in-browser check of a sealed PDF's transparency.json. */
+  logKey?: string | null;
 };
 
 export function verifyPath(code: string | null, lang?: Lang, sha256?: string | null) {
@@ -59,14 +61,26 @@ function CodeForm({ t, value }: { t: T; value: string }) {
   );
 }
 
-function FileForm({ t, code, sha256, problem }: { t: T; code: string | null; sha256: string | null; problem?: VerifyProblem | null }) {
+function FileForm({
+  t,
+  code,
+  sha256,
+  problem,
+  logKey,
+}: {
+  t: T;
+  code: string | null;
+  sha256: string | null;
+  problem?: VerifyProblem | null;
+  logKey?: string | null;
+}) {
   return (
     <section aria-labelledby="file-heading">
       <h2 id="file-heading">{t("fileHeading")}</h2>
       <p>{t("fileIntro")}</p>
       <form id="file-form" method="get" action={code ? `/verify/${encodeURIComponent(code)}` : "/verify"}>
         <input type="hidden" name="lang" value={t.lang} />
-        <div class="drop" id="drop" hidden>
+        <div class="drop" id="drop" hidden data-log-key={logKey ?? undefined}>
           <label for="file">{t("fileLabel")}</label>
           {/* No name: the file is never part of the request, only its fingerprint is. */}
           <input type="file" id="file" accept="application/pdf,.pdf" />
@@ -245,7 +259,7 @@ export function VerifyPage(p: VerifyPageProps) {
       {found ? <Certificate t={t} r={r!} sha256={p.sha256} /> : <CodeForm t={t} value={p.code ?? ""} />}
       {/* One drop zone: the in-browser check of a sealed PDF and the look-up of its fingerprint. */}
       <InPageCheck t={t} />
-      <FileForm t={t} code={found ? formatVerificationCode(r!.verification_code!) : null} sha256={p.sha256} problem={p.problem} />
+      <FileForm t={t} code={found ? formatVerificationCode(r!.verification_code!) : null} sha256={p.sha256} problem={p.problem} logKey={p.logKey} />
     </Layout>
   );
 }

@@ -29,6 +29,7 @@ import { pageHeaders } from "../http/page";
 import { MessagePage } from "../pages/layout";
 import { DeadLinkPage, DeclinedPage, SignPage, isSignatureField, signPath, type SignErrors, type SignPageProps } from "../pages/signing";
 import type { PageRead } from "../domain/signing";
+import { logKey as logKeyOf, publicKey } from "../domain/transparency-log";
 import { OFFLINE_JS, VerifyPage, verifyPath, type VerifyPageProps } from "../pages/verify";
 import { errorPage } from "../pages/error-page";
 import { signBodyLimit } from "../http/body-limit";
@@ -294,7 +295,9 @@ const perAddress: MiddlewareHandler<AppEnv> = async (c, next) => {
 async function verifyPage(c: C, props: Omit<VerifyPageProps, "nonce">, status: 200 | 404 | 422) {
   const brand = await brandFor(c, hostAccountOf(c) ?? (props.result?.found ? props.result.issuer?.tenant_id : null));
   const nonce = pageHeaders(c);
-  return c.html(VerifyPage({ ...props, brand, nonce }), status);
+  // The in-browser check of a sealed PDF's transparency.json needs the log's key, from the service.
+  const logKey = logKeyOf(c.env) ? (await publicKey(c.env)).public_key : null;
+  return c.html(VerifyPage({ ...props, brand, nonce, logKey }), status);
 }
 
 const hashQuery = (c: C) => (c.req.query("sha256") ?? "").trim() || null;
