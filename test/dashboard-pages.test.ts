@@ -5,6 +5,7 @@
  * under 100 KB as served.
  */
 import { env } from "cloudflare:workers";
+import { TEMPLATE_FIELD_KINDS } from "../src/domain/vocabulary";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { dbOf } from "../src/db/client";
@@ -206,18 +207,9 @@ describe("templates", () => {
   it("asks for fields of every kind the API accepts; a select's choices; the API's refusal on the form with nothing saved", async () => {
     const { key, b } = await ownerWithKey();
     const form = await b.get("/app/templates");
-    expect((await select(form.text, "select#f0-kind option")).map((o) => o.attrs.value)).toEqual([
-      "text",
-      "textarea",
-      "email",
-      "phone",
-      "number",
-      "date",
-      "checkbox",
-      "select",
-      "initials",
-      "signature",
-    ]);
+    // Every kind the API accepts, the ten first and those of fields that think.
+    expect((await select(form.text, "select#f0-kind option")).map((o) => o.attrs.value)).toEqual([...TEMPLATE_FIELD_KINDS]);
+    expect(TEMPLATE_FIELD_KINDS).toEqual(expect.arrayContaining(["text", "select", "signature", "radio", "checkboxes", "formula", "signer_email"]));
     expect(await select(form.text, 'input[name$=".key"]')).toHaveLength(4);
     const typed = { code: "intake", name: "Intake", kind: "consent", body: "Intake form.", variables: "" };
     // A select without its choices: the API's words, what was typed kept, nothing saved.

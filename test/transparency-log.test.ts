@@ -6,9 +6,11 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, makeTenant } from "./helpers";
 import { insertDocument } from "./evidence-fixtures";
+import { consentAndSign, people, sentDocument } from "./signing-helpers";
 import { attachments, fromB64 } from "./evidence-pdf-helpers";
 import { certificateRow } from "../src/domain/certificates";
 import { runScheduled } from "../src/domain/scheduled";
+import { recordInLog } from "../src/domain/transparency-log";
 
 let n = 0;
 const ip = () => `198.18.${(++n >> 8) & 63}.${n & 255}`;
@@ -84,6 +86,8 @@ async function verifyHead(h: { log: string; tree_size: number; root_hash: string
 async function issued(mode: "live" | "test" = "live") {
   const t = await makeTenant({ mode });
   const f = await insertDocument(t, { mode });
+  // What the sequencer does after a completion, off the signer's request.
+  await recordInLog(env);
   const cert = (await certificateRow(env, f.documentId))!;
   return { f, cert, leaf: `{"certificate_sha256":"${cert.certificateSha256}","issued_at":"${cert.issuedAt}"}` };
 }
@@ -126,6 +130,22 @@ describe("the transparency log", () => {
           expect(await consistent(older.tree_size, newer.tree_size, sth.root_hash, newer.root_hash, p.consistency_path)).toBe(older === sth);
       }
     }
+  });
+
+  it("a document completed by its signers is in a signed head within seconds, with no call to the log", async () => {
+    const t = await makeTenant();
+    const { id, links } = await sentDocument(t.key, { signers: people(1), notify: false });
+    await consentAndSign(links[0]!.token);
+    const cert = await api("GET", `/v1/documents/${id}/certificate`, { key: t.key });
+    const leaf = `{"certificate_sha256":"${cert.json.certificate_sha256_hex}","issued_at":"${cert.json.issued_at}"}`;
+    const row = () =>
+      env.DB.prepare("SELECT l.leaf, h.tree_size FROM log_leaves l JOIN log_heads h ON h.log = l.log AND h.tree_size > l.leaf_index WHERE l.leaf = ?")
+        .bind(leaf)
+        .first();
+    const started = Date.now();
+    while (!(await row()) && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 100));
+    expect(await row(), "a signed head covers the certificate").not.toBeNull();
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it("a matched verification carries the proof and the head; an unmatched one does not", async () => {

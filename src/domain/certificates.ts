@@ -5,7 +5,6 @@
  * `still_matches_record` re-derives the payload from the live rows and names every path that
  * differs; it never corrects anything.
  */
-import { recordInLogQuietly } from "./transparency-log";
 import type { Env } from "../env";
 import { canonicalJson } from "../lib/canonical-json";
 import { sha256Hex } from "../lib/crypto";
@@ -149,8 +148,6 @@ export async function issueCertificate(env: Env, documentId: string, known?: Rec
         certificateSha256,
         documentSha256: payload.document.sha256,
       });
-      // Into the public transparency log at once; the cron catches up if this fails.
-      await recordInLogQuietly(env);
       return;
     } catch (err) {
       // 80 random bits make a clash absurd, but a clash must never lose a certificate.

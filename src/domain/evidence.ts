@@ -4,7 +4,7 @@
  * returns the same bytes. Two first requests racing both draw, one row wins (primary key
  * document_id + kind) and the loser serves the winner's file, so the bytes are still unique.
  */
-import { logProofOf } from "./transparency-log";
+import { logKey, logProofOf, recordInLogQuietly } from "./transparency-log";
 import type { Env } from "../env";
 import { pdfBrandOf } from "./branding";
 import { ApiError, invalid, notFound } from "../lib/errors";
@@ -47,6 +47,7 @@ export async function certificateForCompleted(env: Env, documentId: string, stat
   if (!cert) {
     await issueCertificate(env, documentId);
     cert = await certificateRow(env, documentId);
+    await recordInLogQuietly(env);
   }
   if (!cert) throw new Error(`Completed document ${documentId} has no certificate and none could be issued.`);
   return cert;
@@ -190,7 +191,12 @@ async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUrl: stri
           TEST_MARK,
         )
       : undefined;
-    const log = await logProofOf(env, cert.id);
+    // A file made before the completion's own append ran appends first (docs/transparency-log.md).
+    let log = await logProofOf(env, cert.id);
+    if (!log && logKey(env)) {
+      await recordInLogQuietly(env);
+      log = await logProofOf(env, cert.id);
+    }
     return drawSealedDocument({ ...c, ...drawn, sealName, original, ...(log ? { transparencyJson: canonicalJson(log) } : {}) });
   }
   await ensureFontsFor(env.FILES, [c.payloadJson, c.brand?.name ?? ""]);

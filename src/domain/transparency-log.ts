@@ -2,8 +2,9 @@
  * The public transparency log of certificates (docs/transparency-log.md): every certificate the
  * service issues becomes a leaf `{"certificate_sha256":…,"issued_at":…}` of an append-only Merkle
  * tree built as RFC 9162 says (src/lib/merkle.ts), one log for live certificates and one for test
- * ones. A signed tree head (Ed25519, `LOG_KEY_PEM`) covers new leaves as soon as they are appended,
- * and the cron catches up on any certificate a failed request left out, within the minute.
+ * ones. A signed tree head (Ed25519, `LOG_KEY_PEM`) covers new leaves as soon as they are appended:
+ * by the document sequencer's alarm a second after a completion, and by the cron each minute for
+ * anything left.
  *
  * Nothing in a leaf names a person or an account, so redaction never removes one.
  */
@@ -166,8 +167,8 @@ async function advance(env: Env, db: Db, log: LogName): Promise<void> {
 }
 
 /**
- * Appends every certificate not yet in a log and signs the heads that cover them. Run after each
- * issue and by the cron each minute; two runs at once agree (every hash is determined by the
+ * Appends every certificate not yet in a log and signs the heads that cover them. Run by the
+ * sequencer's alarm after a completion and by the cron each minute; two runs at once agree (every hash is determined by the
  * leaves, and a head for a size already signed is kept as it was).
  */
 export async function recordInLog(env: Env): Promise<void> {
@@ -176,7 +177,7 @@ export async function recordInLog(env: Env): Promise<void> {
   for (const log of LOG_NAMES) await advance(env, db, log);
 }
 
-/** After a certificate is issued: a failure is logged and left to the cron, never the issue's. */
+/** Where a request needs the leaf now (a repaired issue, a sealed file): a failure is logged and left to the cron. */
 export async function recordInLogQuietly(env: Env): Promise<void> {
   try {
     await recordInLog(env);

@@ -97,7 +97,7 @@ export const transparencyLog = createRouter()
       tags,
       summary: "The latest signed tree head (anonymous)",
       description:
-        "A head covers every certificate within 60 seconds of its issue (at once, unless the issuing request failed to append it; then the next minute's run).",
+        "A head covers every certificate within 60 seconds of its issue (about a second after the completing signature; the cron each minute catches up on anything left).",
       request: { params: LogParam },
       responses: { ...commonErrors, 200: jsonResponse(SignedTreeHead, "The latest head", EXAMPLE_HEAD) },
     }),

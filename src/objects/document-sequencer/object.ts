@@ -6,6 +6,10 @@ import { ApiError, notFound } from "../../lib/errors";
 import { type Outcome, outcome } from "../../lib/rpc";
 import { type LinkState, type SequencerState, type SignerState, deadLink, linkIsLive, loadSequencerState } from "../../domain/document-state";
 import { tenantPageSettings, verificationCodeOf } from "../../db/signing";
+import { recordInLog } from "../../domain/transparency-log";
+
+/** How long after a completion its certificate is appended to the transparency log. */
+const LOG_DELAY_MS = 1_000;
 import * as t from "../../domain/transitions";
 import { redactOneInSequencer } from "../../domain/redaction";
 import { type DeliveredItem, recordDelivered } from "../../domain/message-events";
@@ -115,14 +119,30 @@ export class DocumentSequencer extends DurableObject<Env> {
 
   /** Signs; completes the document and issues its certificate when the last signer signs. */
   sign(documentId: string, signerId: string, input: SignCommand, actor: t.Actor, tokenHash?: string) {
-    return this.serial(documentId, (st) => t.sign(this.env, st, this.signerOf(st, signerId, tokenHash), parseCommand(SignCommand, input), actor));
+    return this.serial(documentId, async (st) =>
+      this.logged(await t.sign(this.env, st, this.signerOf(st, signerId, tokenHash), parseCommand(SignCommand, input), actor)),
+    );
+  }
+
+  /**
+   * A completion's certificate goes into the public transparency log a second after the answer,
+   * off the signer's request, by this object's alarm (retried by the runtime when it fails; the
+   * cron catches up on anything left; docs/transparency-log.md).
+   */
+  private async logged<R extends { completed: boolean }>(r: R): Promise<R> {
+    if (r.completed) await this.ctx.storage.setAlarm(Date.now() + LOG_DELAY_MS);
+    return r;
+  }
+
+  override async alarm() {
+    await recordInLog(this.env);
   }
 
   /** The page's sign form: every answer and the signature, stored together or not at all. */
   submit(documentId: string, signerId: string, input: SubmitCommand, actor: t.Actor, tokenHash?: string) {
     return this.serial(documentId, (st) => {
       const { answers, signature } = parseCommand(SubmitCommand, input);
-      return t.sign(this.env, st, this.signerOf(st, signerId, tokenHash), signature, actor, answers);
+      return t.sign(this.env, st, this.signerOf(st, signerId, tokenHash), signature, actor, answers).then((r) => this.logged(r));
     });
   }
 
