@@ -376,6 +376,7 @@ const DASHBOARD = [
     }),
   ),
   R("POST /app/members/{id}/role", "dashboard", "page", session({ form: { role: (_fx, r) => r.pick(["admin", "member", "viewer"]) } })),
+  R("POST /app/members/{id}/remove", "dashboard", "page", session({ form: { confirm: (_fx, r) => r.pick(["yes", "", "no"]) } })),
   R("GET /app/workflows", "dashboard", "page", session()),
   R("GET /app/workflows/new", "dashboard", "page", session()),
   R("POST /app/workflows", "dashboard", "page", session({ form: workflowForm(true) })),

@@ -1,8 +1,9 @@
-/** Members: invite and change roles. */
+/** Members: invite, change roles, remove. */
 import { type C, type Status, ok, page, refusalOf, route, speech, tr, viewer } from "../kit";
 import type { Flash } from "../frame";
 import { MemberInviteInput, MemberRoleInput, changeRole, inviteMember, listMembers } from "../../domain/members";
-import { MembersView } from "./view";
+import { liveMember, removeMember } from "../../domain/member-removal";
+import { MembersView, RemoveMemberView } from "./view";
 import type { SessionMember } from "../../http/session";
 import { formOf, parseForm } from "../../http/forms";
 
@@ -23,6 +24,27 @@ export function memberRoutes() {
       return membersPage(c, s, { flash: ok(tr(c)("nt_member_added", { name: input.full_name, role: tr(c)(`role_${input.role}`) })) });
     } catch (err) {
       return membersPage(c, s, { ...refusalOf(err), posted: f });
+    }
+  });
+
+  // Removal takes two submits: the list's "Remove" asks (a confirmation page), the page's button removes.
+  route("POST", "/app/members/:id/remove", "members.manage", async (c, s) => {
+    const f = await formOf(c);
+    const id = c.req.param("id")!;
+    try {
+      if (f.confirm !== "yes") {
+        const m = await liveMember(c.env, s.tenantId, id);
+        return page(
+          c,
+          s,
+          tr(c)("st_remove_title", { name: m.fullName }),
+          RemoveMemberView({ v: viewer(c, s), member: { member_id: m.id, full_name: m.fullName, email: m.email } }),
+        );
+      }
+      const r = await removeMember(c.env, s, id);
+      return membersPage(c, s, { flash: ok(tr(c)("st_removed", { name: r.full_name })) });
+    } catch (err) {
+      return membersPage(c, s, refusalOf(err));
     }
   });
 

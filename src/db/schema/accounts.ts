@@ -128,6 +128,8 @@ export const members = sqliteTable(
     failedSince: text("failed_since"),
     /** Password sign-in refused until this time (10 failures in 15 minutes lock it for 15 minutes). */
     lockedUntil: text("locked_until"),
+    /** Set when an owner or admin removed the member: the row stays for what references it; they are gone everywhere else. */
+    removedAt: text("removed_at"),
   },
   (t) => [uniqueIndex("members_tenant_email").on(t.tenantId, t.email), index("members_email").on(t.email)],
 );

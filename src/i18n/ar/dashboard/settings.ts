@@ -49,4 +49,10 @@ export const settings: Catalogue<typeof en> = {
   st_sessions: "الجلسات",
   st_everywhere_note: "يسجّل خروجك من كل الأجهزة والمتصفحات، بما فيها هذا.",
   st_everywhere: "تسجيل الخروج من كل مكان",
+  st_remove: "إزالة",
+  st_remove_member: "إزالة {name}",
+  st_remove_title: "إزالة {name}؟",
+  st_remove_note: "يفقد {name} ({email}) الوصول فورًا: تنتهي جلساته واتصالات OAuth ولا يمكنه تسجيل الدخول بعد ذلك. يبقى ما أرسله.",
+  st_keep: "الإبقاء على {name}",
+  st_removed: "أُزيل {name}.",
 };

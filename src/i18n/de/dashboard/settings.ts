@@ -49,4 +49,11 @@ export const settings: Catalogue<typeof en> = {
   st_sessions: "Sitzungen",
   st_everywhere_note: "Meldet Sie auf allen Geräten und in allen Browsern ab, auch in diesem.",
   st_everywhere: "Überall abmelden",
+  st_remove: "Entfernen",
+  st_remove_member: "{name} entfernen",
+  st_remove_title: "{name} entfernen?",
+  st_remove_note:
+    "{name} ({email}) verliert sofort den Zugang: Sitzungen und OAuth-Verbindungen enden, eine Anmeldung ist nicht mehr möglich. Was gesendet wurde, bleibt.",
+  st_keep: "{name} behalten",
+  st_removed: "{name} entfernt.",
 };

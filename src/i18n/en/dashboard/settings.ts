@@ -46,4 +46,10 @@ export const settings = {
   st_sessions: "Sessions",
   st_everywhere_note: "Signs you out on every device and browser, this one included.",
   st_everywhere: "Sign out everywhere",
+  st_remove: "Remove",
+  st_remove_member: "Remove {name}",
+  st_remove_title: "Remove {name}?",
+  st_remove_note: "{name} ({email}) loses access at once: their sessions and OAuth connections end and they can no longer sign in. What they sent stays.",
+  st_keep: "Keep {name}",
+  st_removed: "{name} removed.",
 };

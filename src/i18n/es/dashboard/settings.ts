@@ -49,4 +49,11 @@ export const settings: Catalogue<typeof en> = {
   st_sessions: "Sesiones",
   st_everywhere_note: "Cierra su sesión en todos los dispositivos y navegadores, incluido este.",
   st_everywhere: "Cerrar sesión en todas partes",
+  st_remove: "Quitar",
+  st_remove_member: "Quitar a {name}",
+  st_remove_title: "¿Quitar a {name}?",
+  st_remove_note:
+    "{name} ({email}) pierde el acceso de inmediato: terminan sus sesiones y conexiones OAuth y ya no puede iniciar sesión. Lo que envió se conserva.",
+  st_keep: "Mantener a {name}",
+  st_removed: "{name} quitado.",
 };

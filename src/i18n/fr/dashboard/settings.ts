@@ -49,4 +49,11 @@ export const settings: Catalogue<typeof en> = {
   st_sessions: "Sessions",
   st_everywhere_note: "Vous déconnecte de tous les appareils et navigateurs, celui-ci compris.",
   st_everywhere: "Se déconnecter partout",
+  st_remove: "Retirer",
+  st_remove_member: "Retirer {name}",
+  st_remove_title: "Retirer {name} ?",
+  st_remove_note:
+    "{name} ({email}) perd l’accès immédiatement : ses sessions et connexions OAuth prennent fin et la connexion lui est refusée. Ce qu’il ou elle a envoyé reste.",
+  st_keep: "Garder {name}",
+  st_removed: "{name} retiré.",
 };

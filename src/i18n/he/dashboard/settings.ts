@@ -49,4 +49,10 @@ export const settings: Catalogue<typeof en> = {
   st_sessions: "התחברויות",
   st_everywhere_note: "מנתק אותך בכל המכשירים והדפדפנים, כולל זה.",
   st_everywhere: "יציאה מכל המכשירים",
+  st_remove: "הסרה",
+  st_remove_member: "הסרת {name}",
+  st_remove_title: "להסיר את {name}?",
+  st_remove_note: "{name} ({email}) מאבד/ת גישה מיד: ההפעלות וחיבורי OAuth מסתיימים ולא ניתן עוד להתחבר. מה שנשלח נשאר.",
+  st_keep: "להשאיר את {name}",
+  st_removed: "{name} הוסר/ה.",
 };

@@ -49,4 +49,10 @@ export const settings: Catalogue<typeof en> = {
   st_sessions: "Sessioni",
   st_everywhere_note: "Chiude la sessione su tutti i dispositivi e browser, compreso questo.",
   st_everywhere: "Esci ovunque",
+  st_remove: "Rimuovi",
+  st_remove_member: "Rimuovi {name}",
+  st_remove_title: "Rimuovere {name}?",
+  st_remove_note: "{name} ({email}) perde subito l’accesso: sessioni e connessioni OAuth terminano e non può più accedere. Ciò che ha inviato resta.",
+  st_keep: "Tieni {name}",
+  st_removed: "{name} rimosso.",
 };

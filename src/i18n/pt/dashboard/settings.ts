@@ -49,4 +49,10 @@ export const settings: Catalogue<typeof en> = {
   st_sessions: "Sessões",
   st_everywhere_note: "Encerra sua sessão em todos os dispositivos e navegadores, incluindo este.",
   st_everywhere: "Sair em todos os lugares",
+  st_remove: "Remover",
+  st_remove_member: "Remover {name}",
+  st_remove_title: "Remover {name}?",
+  st_remove_note: "{name} ({email}) perde o acesso de imediato: as sessões e ligações OAuth terminam e deixa de poder entrar. O que enviou fica.",
+  st_keep: "Manter {name}",
+  st_removed: "{name} removido.",
 };
