@@ -56,4 +56,18 @@ export const settings: Catalogue<typeof en> = {
     "{name} ({email}) verliert sofort den Zugang: Sitzungen und OAuth-Verbindungen enden, eine Anmeldung ist nicht mehr möglich. Was gesendet wurde, bleibt.",
   st_keep: "{name} behalten",
   st_removed: "{name} entfernt.",
+  st_invite: "Per E-Mail einladen",
+  st_invite_hint: "Die Person erhält eine E-Mail mit einem Link, der einmal und 7 Tage lang funktioniert, um Namen und Passwort festzulegen.",
+  st_invite_button: "Einladung senden",
+  st_pending: "Offene Einladungen",
+  st_no_pending: "Keine offenen Einladungen.",
+  st_expires: "Läuft ab",
+  st_revoke_invite: "Einladung von {email} widerrufen",
+  st_invited: "Einladung an {email} gesendet.",
+  st_invite_revoked: "Einladung von {email} widerrufen.",
+  st_join_title: "Einladung annehmen",
+  st_join_intro: "Sie sind als {role} mit {email} eingeladen. Wählen Sie Ihren Namen und ein Passwort.",
+  st_join_button: "Beitreten und anmelden",
+  st_join_dead:
+    "Diese Einladung funktioniert nicht: Sie wurde verwendet, widerrufen oder ist abgelaufen (eine Einladung gilt 7 Tage). Bitten Sie um eine neue.",
 };
