@@ -2,7 +2,7 @@
  * D1 access for accounts: plans, tenants, API keys, members, OAuth clients and the audit log.
  * Row types come from the schema; nothing here decides a rule.
  */
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "./client";
 import { apiKeys, auditLog, members, oauthClients, plans, tenants, type usage } from "./schema";
 
@@ -72,11 +72,37 @@ export async function memberExists(db: Db, tenantId: string, email: string): Pro
   const row = await db
     .select({ id: members.id })
     .from(members)
-    .where(and(eq(members.tenantId, tenantId), eq(members.email, email)))
+    .where(and(eq(members.tenantId, tenantId), eq(members.email, email), isNull(members.removedAt)))
     .get();
   return row !== undefined;
 }
 
+/** The removed member of the account with this email, if there is one (adding them again reuses the row). */
+export const removedMemberId = async (db: Db, tenantId: string, email: string): Promise<string | undefined> =>
+  (
+    await db
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.tenantId, tenantId), eq(members.email, email), isNotNull(members.removedAt)))
+      .get()
+  )?.id;
+
 export const insertMember = (db: Db, row: MemberInsert) => db.insert(members).values(row);
+
+/** A removed member added again: the same row, as new (name, role, password, no lock, not removed). */
+export const reinstateMember = (db: Db, row: MemberInsert & { id: string }) =>
+  db
+    .update(members)
+    .set({
+      fullName: row.fullName,
+      role: row.role,
+      passwordHash: row.passwordHash ?? null,
+      createdAt: row.createdAt,
+      failedSignIns: 0,
+      failedSince: null,
+      lockedUntil: null,
+      removedAt: null,
+    })
+    .where(eq(members.id, row.id));
 
 export const insertOAuthClient = (db: Db, row: OAuthClientInsert) => db.insert(oauthClients).values(row);

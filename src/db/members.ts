@@ -17,20 +17,36 @@ export const membershipsByEmail = (db: Db, email: string) =>
     .select({ member: members, tenantName: tenants.name, tenantSlug: tenants.slug })
     .from(members)
     .innerJoin(tenants, eq(tenants.id, members.tenantId))
-    .where(eq(members.email, email))
+    .where(and(eq(members.email, email), isNull(members.removedAt)))
     .orderBy(asc(tenants.slug))
     .all();
 
 export const memberById = (db: Db, id: string) => db.select().from(members).where(eq(members.id, id)).get();
 
-export const listMemberRows = (db: Db, tenantId: string) => db.select().from(members).where(eq(members.tenantId, tenantId)).orderBy(asc(members.email)).all();
+/** The account's members, removed ones left out. */
+export const listMemberRows = (db: Db, tenantId: string) =>
+  db
+    .select()
+    .from(members)
+    .where(and(eq(members.tenantId, tenantId), isNull(members.removedAt)))
+    .orderBy(asc(members.email))
+    .all();
+
+/** Marks a member removed (once); their sessions and links go with them in the same batch (removeMember). */
+export const markMemberRemoved = (db: Db, id: string, at: string) =>
+  db
+    .update(members)
+    .set({ removedAt: at })
+    .where(and(eq(members.id, id), isNull(members.removedAt)));
+
+export const deleteMemberLinks = (db: Db, memberId: string) => db.delete(signInLinks).where(eq(signInLinks.memberId, memberId));
 
 export const countOwners = async (db: Db, tenantId: string, except?: string) =>
   (
     await db
       .select({ n: sql<number>`count(*)` })
       .from(members)
-      .where(and(eq(members.tenantId, tenantId), eq(members.role, "owner"), except ? ne(members.id, except) : undefined))
+      .where(and(eq(members.tenantId, tenantId), eq(members.role, "owner"), isNull(members.removedAt), except ? ne(members.id, except) : undefined))
       .get()
   )?.n ?? 0;
 
@@ -47,7 +63,7 @@ export const sessionByHash = (db: Db, tokenHash: string) =>
     .from(memberSessions)
     .innerJoin(members, eq(members.id, memberSessions.memberId))
     .innerJoin(tenants, eq(tenants.id, memberSessions.tenantId))
-    .where(eq(memberSessions.tokenHash, tokenHash))
+    .where(and(eq(memberSessions.tokenHash, tokenHash), isNull(members.removedAt)))
     .get();
 
 export const touchSession = (db: Db, id: string, at: string) => db.update(memberSessions).set({ lastSeenAt: at }).where(eq(memberSessions.id, id));

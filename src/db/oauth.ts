@@ -142,6 +142,16 @@ export const revokeConnectionRefreshTokens = (db: Db, id: string, at: string) =>
     .set({ revokedAt: at })
     .where(and(eq(oauthRefreshTokens.connectionId, id), isNull(oauthRefreshTokens.revokedAt)));
 
+/** The ids of a member's live connections (ended when the member is removed). */
+export const liveConnectionIdsOfMember = async (db: Db, memberId: string) =>
+  (
+    await db
+      .select({ id: oauthConnections.id })
+      .from(oauthConnections)
+      .where(and(eq(oauthConnections.memberId, memberId), isNull(oauthConnections.revokedAt)))
+      .all()
+  ).map((r) => r.id);
+
 /** An account's connections (live ones unless `ended`), newest first, with client and member. */
 export const listConnectionRows = (db: Db, tenantId: string, ended: boolean) =>
   db

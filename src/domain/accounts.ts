@@ -22,6 +22,8 @@ import {
   listKeyRows,
   listTenantRows,
   memberExists,
+  reinstateMember,
+  removedMemberId,
   planExists,
   revokeKeyRow,
   slugTaken,
@@ -311,17 +313,19 @@ export async function addMember(
   const db = dbOf(env);
   const email = input.email.trim().toLowerCase();
   if (await memberExists(db, tenantId, email)) throw new ApiError("invalid", `email: ${email} is already a member of this account.`);
-  const id = newId("mem");
+  const removed = await removedMemberId(db, tenantId, email);
+  const id = removed ?? newId("mem");
+  const row = {
+    id,
+    tenantId,
+    email,
+    fullName: input.full_name,
+    role: input.role,
+    passwordHash: input.password ? await hashPassword(input.password) : null,
+    createdAt: nowIso(),
+  };
   await db.batch([
-    insertMember(db, {
-      id,
-      tenantId,
-      email,
-      fullName: input.full_name,
-      role: input.role,
-      passwordHash: input.password ? await hashPassword(input.password) : null,
-      createdAt: nowIso(),
-    }),
+    removed ? reinstateMember(db, row) : insertMember(db, row),
     insertAudit(db, auditEntry(tenantId, actor, "member.added", { member_id: id, email, role: input.role })),
   ]);
   return { member_id: id };

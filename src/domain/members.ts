@@ -322,7 +322,7 @@ export async function linkSignIn(env: Env, token: string, ctx: RequestContext): 
   const used = await consumeSignInLink(db, await sha256Hex(token), nowIso());
   if (!used) return null;
   const member = await memberById(db, used.memberId);
-  if (!member) return null;
+  if (!member || member.removedAt !== null) return null;
   return startSession(env, member, ctx, "link");
 }
 
@@ -375,7 +375,7 @@ export async function inviteMember(
 export async function changeRole(env: Env, by: Pick<Session, "memberId" | "tenantId" | "role">, memberId: string, role: MemberRole) {
   const db = dbOf(env);
   const target = await memberById(db, memberId);
-  if (!target || target.tenantId !== by.tenantId) throw new ApiError("not_found", `No member has the id ${memberId}.`);
+  if (!target || target.tenantId !== by.tenantId || target.removedAt !== null) throw new ApiError("not_found", `No member has the id ${memberId}.`);
   if ((role === "owner" || target.role === "owner") && by.role !== "owner") throw invalid("role: only an owner may make or unmake an owner.");
   if (target.role === "owner" && role !== "owner" && (await countOwners(db, by.tenantId, memberId)) === 0)
     throw invalid("role: the account needs at least one owner; make someone else owner first.");

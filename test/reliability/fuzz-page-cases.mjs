@@ -204,6 +204,11 @@ const OPEN_DASHBOARD = [
   }),
   R("GET /app/sign-up/confirm", "dashboard-open", "page", { query: { token: (_fx, r) => hex(r, 64) } }),
   R("POST /app/sign-up/confirm", "dashboard-open", "page", { ...preCsrf, form: { token: (_fx, r) => hex(r, 64) } }),
+  R("GET /app/invitation", "dashboard-open", "page", { query: { token: (_fx, r) => hex(r, 64) } }),
+  R("POST /app/invitation", "dashboard-open", "page", {
+    ...preCsrf,
+    form: { token: (_fx, r) => hex(r, 64), full_name: () => "Invited Person", password: (_fx, r) => r.pick(["short", "a long enough pass phrase"]) },
+  }),
   R("GET /app/first-run", "dashboard-open", "page"),
   R("POST /app/first-run", "dashboard-open", "page", {
     ...preCsrf,
@@ -376,6 +381,14 @@ const DASHBOARD = [
     }),
   ),
   R("POST /app/members/{id}/role", "dashboard", "page", session({ form: { role: (_fx, r) => r.pick(["admin", "member", "viewer"]) } })),
+  R(
+    "POST /app/members/invitations",
+    "dashboard",
+    "page",
+    session({ form: { email: (_fx, r) => `invitee${r.int(1e6)}@example.com`, role: (_fx, r) => r.pick(["admin", "member", "viewer"]) } }),
+  ),
+  R("POST /app/members/invitations/{id}/revoke", "dashboard", "page", session()),
+  R("POST /app/members/{id}/remove", "dashboard", "page", session({ form: { confirm: (_fx, r) => r.pick(["yes", "", "no"]) } })),
   R("GET /app/workflows", "dashboard", "page", session()),
   R("GET /app/workflows/new", "dashboard", "page", session()),
   R("POST /app/workflows", "dashboard", "page", session({ form: workflowForm(true) })),

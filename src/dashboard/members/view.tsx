@@ -1,5 +1,5 @@
 /** @jsxImportSource hono/jsx */
-/** The views of members: invite and change roles. */
+/** The views of members: invite, change roles, remove. */
 import { Csrf, Table, type Viewer } from "../frame";
 import { MEMBER_ROLES, type listMembers } from "../../domain/members";
 
@@ -12,7 +12,7 @@ export function MembersView(p: { v: Viewer; members: Members; posted?: Record<st
     <>
       <Table
         label={t("nav_members")}
-        head={[t("doc_name"), t("email"), t("doc_role"), t("st_sign_in"), t("st_change_role")]}
+        head={[t("doc_name"), t("email"), t("doc_role"), t("st_sign_in"), t("st_change_role"), t("st_remove")]}
         empty={t("st_no_members")}
         rows={p.members.map((m) => [
           m.full_name,
@@ -37,6 +37,16 @@ export function MembersView(p: { v: Viewer; members: Members; posted?: Record<st
           ) : (
             t("st_owner_only")
           ),
+          m.email === p.v.email ? (
+            ""
+          ) : (
+            <form method="post" action={`/app/members/${m.member_id}/remove`}>
+              <Csrf token={p.v.csrf} />
+              <button type="submit" class="danger" aria-label={t("st_remove_member", { name: m.full_name })}>
+                {t("st_remove")}
+              </button>
+            </form>
+          ),
         ])}
       />
       <form method="post" action="/app/members">
@@ -58,5 +68,24 @@ export function MembersView(p: { v: Viewer; members: Members; posted?: Record<st
         <button type="submit">{t("st_add_button")}</button>
       </form>
     </>
+  );
+}
+
+/** The confirmation of a removal: the second submit removes. */
+export function RemoveMemberView(p: { v: Viewer; member: { member_id: string; full_name: string; email: string } }) {
+  const t = p.v.t;
+  const m = p.member;
+  return (
+    <form method="post" action={`/app/members/${m.member_id}/remove`}>
+      <Csrf token={p.v.csrf} />
+      <input type="hidden" name="confirm" value="yes" />
+      <p>{t("st_remove_note", { name: m.full_name, email: m.email })}</p>
+      <div class="row">
+        <button type="submit" class="danger">
+          {t("st_remove_member", { name: m.full_name })}
+        </button>
+        <a href="/app/members">{t("st_keep", { name: m.full_name })}</a>
+      </div>
+    </form>
   );
 }

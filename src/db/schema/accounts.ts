@@ -128,6 +128,8 @@ export const members = sqliteTable(
     failedSince: text("failed_since"),
     /** Password sign-in refused until this time (10 failures in 15 minutes lock it for 15 minutes). */
     lockedUntil: text("locked_until"),
+    /** Set when an owner or admin removed the member: the row stays for what references it; they are gone everywhere else. */
+    removedAt: text("removed_at"),
   },
   (t) => [uniqueIndex("members_tenant_email").on(t.tenantId, t.email), index("members_email").on(t.email)],
 );
@@ -195,6 +197,33 @@ export const signUps = sqliteTable(
     createdAt: text("created_at").notNull().default(now),
   },
   (t) => [index("sign_ups_expiry").on(t.expiresAt)],
+);
+
+/**
+ * Invitations to join an account, sent by email by an owner or admin: the token only as its
+ * SHA-256; 7 days, used once (the invitee sets their name and password and becomes a member with
+ * `role`); revocable while pending.
+ */
+export const memberInvitations = sqliteTable(
+  "member_invitations",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    email: text("email").notNull(),
+    role: text("role", { enum: MEMBER_ROLES }).notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** The member who sent it (`member:<id>` in the audit trail). */
+    invitedBy: text("invited_by").notNull(),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+    revokedAt: text("revoked_at"),
+    /** The member the accepted invitation made. */
+    memberId: text("member_id"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("member_invitations_tenant").on(t.tenantId, t.createdAt)],
 );
 
 /** The account's own audit trail (key issue and revocation, members, settings). Append-only. */

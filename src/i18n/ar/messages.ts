@@ -64,5 +64,17 @@ export const messages: Catalogue<typeof en> = {
       action: "تسجيل الدخول",
       sms: "لديك حساب بالفعل: سجّل الدخول من {link}",
     },
+    "member.invitation": {
+      subject: "{tenant} يدعوك إلى Edge Sign",
+      heading: "لديك دعوة",
+      lines: [
+        "مرحبًا،",
+        "يدعوك {tenant} للانضمام إلى حسابه على Edge Sign.",
+        "اتبع الرابط لاختيار اسمك وكلمة المرور: ستكون بعدها مسجّل الدخول. يعمل الرابط مرة واحدة خلال 7 أيام.",
+        "إن لم تكن تتوقع ذلك، فتجاهل هذه الرسالة.",
+      ],
+      action: "قبول الدعوة",
+      sms: "{tenant} يدعوك إلى Edge Sign: {link}",
+    },
   },
 };

@@ -76,5 +76,17 @@ export const messages: Catalogue<typeof en> = {
       action: "Anmelden",
       sms: "Sie haben bereits ein Konto: Melden Sie sich an unter {link}",
     },
+    "member.invitation": {
+      subject: "{tenant} lädt Sie zu Edge Sign ein",
+      heading: "Sie sind eingeladen",
+      lines: [
+        "Hallo,",
+        "{tenant} lädt Sie ein, dem Konto bei Edge Sign beizutreten.",
+        "Folgen Sie dem Link, um Ihren Namen und Ihr Passwort festzulegen: danach sind Sie angemeldet. Der Link funktioniert einmal, innerhalb von 7 Tagen.",
+        "Wenn Sie das nicht erwartet haben, ignorieren Sie diese E-Mail.",
+      ],
+      action: "Einladung annehmen",
+      sms: "{tenant} lädt Sie zu Edge Sign ein: {link}",
+    },
   },
 };

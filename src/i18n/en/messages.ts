@@ -67,5 +67,17 @@ export const messages: Phrases = {
       action: "Sign in",
       sms: "You already have an account: sign in at {link}",
     },
+    "member.invitation": {
+      subject: "{tenant} invites you to Edge Sign",
+      heading: "You are invited",
+      lines: [
+        "Hello,",
+        "{tenant} invites you to join their account on Edge Sign.",
+        "Follow the link to choose your name and password: you are then signed in. The link works once, within 7 days.",
+        "If you did not expect it, ignore this email.",
+      ],
+      action: "Accept the invitation",
+      sms: "{tenant} invites you to Edge Sign: {link}",
+    },
   },
 };

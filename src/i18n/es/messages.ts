@@ -68,5 +68,17 @@ export const messages: Catalogue<typeof en> = {
       action: "Iniciar sesión",
       sms: "Ya tiene una cuenta: inicie sesión en {link}",
     },
+    "member.invitation": {
+      subject: "{tenant} le invita a Edge Sign",
+      heading: "Tiene una invitación",
+      lines: [
+        "Hola:",
+        "{tenant} le invita a unirse a su cuenta en Edge Sign.",
+        "Siga el enlace para elegir su nombre y contraseña: después habrá iniciado sesión. El enlace funciona una vez, durante 7 días.",
+        "Si no lo esperaba, ignore este correo.",
+      ],
+      action: "Aceptar la invitación",
+      sms: "{tenant} le invita a Edge Sign: {link}",
+    },
   },
 };

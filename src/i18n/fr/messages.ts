@@ -75,5 +75,17 @@ export const messages: Catalogue<typeof en> = {
       action: "Se connecter",
       sms: "Vous avez déjà un compte : connectez-vous sur {link}",
     },
+    "member.invitation": {
+      subject: "{tenant} vous invite sur Edge Sign",
+      heading: "Vous êtes invité",
+      lines: [
+        "Bonjour,",
+        "{tenant} vous invite à rejoindre son compte sur Edge Sign.",
+        "Suivez le lien pour choisir votre nom et votre mot de passe : vous serez alors connecté. Le lien fonctionne une fois, pendant 7 jours.",
+        "Si vous ne l’attendiez pas, ignorez ce courriel.",
+      ],
+      action: "Accepter l’invitation",
+      sms: "{tenant} vous invite sur Edge Sign : {link}",
+    },
   },
 };

@@ -64,5 +64,17 @@ export const messages: Catalogue<typeof en> = {
       action: "כניסה",
       sms: "כבר יש לכם חשבון: היכנסו ב־{link}",
     },
+    "member.invitation": {
+      subject: "{tenant} מזמין/ה אותך ל-Edge Sign",
+      heading: "קיבלת הזמנה",
+      lines: [
+        "שלום,",
+        "{tenant} מזמין/ה אותך להצטרף לחשבון ב-Edge Sign.",
+        "עקבו אחר הקישור כדי לבחור שם וסיסמה: לאחר מכן תהיו מחוברים. הקישור פועל פעם אחת, תוך 7 ימים.",
+        "אם לא ציפיתם לכך, התעלמו מהודעה זו.",
+      ],
+      action: "קבלת ההזמנה",
+      sms: "{tenant} מזמין/ה אותך ל-Edge Sign: {link}",
+    },
   },
 };

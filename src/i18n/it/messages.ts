@@ -69,5 +69,17 @@ export const messages: Catalogue<typeof en> = {
       action: "Accedi",
       sms: "Hai già un account: accedi su {link}",
     },
+    "member.invitation": {
+      subject: "{tenant} ti invita su Edge Sign",
+      heading: "Hai un invito",
+      lines: [
+        "Ciao,",
+        "{tenant} ti invita a unirti al suo account su Edge Sign.",
+        "Segui il link per scegliere nome e password: poi avrai già effettuato l’accesso. Il link funziona una volta, entro 7 giorni.",
+        "Se non te lo aspettavi, ignora questa email.",
+      ],
+      action: "Accetta l’invito",
+      sms: "{tenant} ti invita su Edge Sign: {link}",
+    },
   },
 };

@@ -68,5 +68,17 @@ export const messages: Catalogue<typeof en> = {
       action: "Entrar",
       sms: "Você já tem uma conta: entre em {link}",
     },
+    "member.invitation": {
+      subject: "{tenant} convida-o para o Edge Sign",
+      heading: "Recebeu um convite",
+      lines: [
+        "Olá,",
+        "{tenant} convida-o a juntar-se à sua conta no Edge Sign.",
+        "Siga a ligação para escolher o seu nome e palavra-passe: fica depois com sessão iniciada. A ligação funciona uma vez, durante 7 dias.",
+        "Se não estava à espera, ignore este email.",
+      ],
+      action: "Aceitar o convite",
+      sms: "{tenant} convida-o para o Edge Sign: {link}",
+    },
   },
 };

@@ -1,0 +1,1 @@
+ALTER TABLE `members` ADD `removed_at` text;
