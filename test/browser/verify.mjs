@@ -80,7 +80,10 @@ describe("verification page", () => {
       await page.locator("#offline-signers").getByText("Ana Pereira").waitFor();
       await page.getByText(/PAdES B-LTA/).waitFor();
       // The sealed PDF's transparency.json proves the certificate is in the log, its head signed by the key the page carries.
-      await page.locator("#offline-log").getByText(/^Transparency log live: leaf \d+ of \d+ ✓$/).waitFor();
+      await page
+        .locator("#offline-log")
+        .getByText(/^Transparency log live: leaf \d+ of \d+ ✓$/)
+        .waitFor();
       // One combined result: the certificate the service found for the fingerprint, with the in-page check.
       await page.getByText("This file matches the certificate.").waitFor();
       assert.equal(new URL(page.url()).pathname, `/verify/${completedByDrawing.code}`);
