@@ -47,7 +47,7 @@ describe("the test environment", () => {
       TURNSTILE_SECRET: FAKE_TURNSTILE_SECRET,
       TURNSTILE_API_BASE: `https://${TURNSTILE_HOST}`,
     };
-    const fixtures = ["SEAL_KEY_PEM", "SEAL_CERT_PEM", "TSA_KEY_PEM", "TSA_CERT_PEM"];
+    const fixtures = ["SEAL_KEY_PEM", "SEAL_CERT_PEM", "TSA_KEY_PEM", "TSA_CERT_PEM", "LOG_KEY_PEM"];
     for (const [name, value] of Object.entries(env as unknown as Record<string, unknown>)) {
       if (typeof value !== "string" || name.startsWith("__VITEST_")) continue; // the pool's own
       if (name in set) expect(value, name).toBe(set[name as keyof typeof set]);
