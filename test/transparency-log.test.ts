@@ -89,7 +89,7 @@ async function issued(mode: "live" | "test" = "live") {
   // What the sequencer does after a completion, off the signer's request.
   await recordInLog(env);
   const cert = (await certificateRow(env, f.documentId))!;
-  return { f, cert, leaf: `{"certificate_sha256":"${cert.certificateSha256}","issued_at":"${cert.issuedAt}"}` };
+  return { t, f, cert, leaf: `{"certificate_sha256":"${cert.certificateSha256}","issued_at":"${cert.issuedAt}"}` };
 }
 
 describe("the transparency log", () => {
@@ -173,6 +173,21 @@ describe("the transparency log", () => {
     expect(proof.sth.root_hash).toBe(proof.root_hash);
     expect(await verifyHead(proof.sth)).toBe(true);
     expect(await rootFromInclusion(proof.leaf_index, proof.tree_size, await leafHashOf(leaf), proof.audit_path)).toBe(proof.root_hash);
+  });
+
+  it("redaction never removes a leaf: the redacted certificate's proof still leads to the head", async () => {
+    const { t, f, cert, leaf } = await issued();
+    const before = (await get("/log/v1/live/sth")).json;
+    const r = await api("POST", `/v1/documents/${f.documentId}/redact`, { key: t.key, body: { reason: "Erasure request." } });
+    expect(r.status, r.text).toBe(200);
+    expect((await certificateRow(env, cert.documentId))!.redactedAt).not.toBeNull();
+    const after = (await get("/log/v1/live/sth")).json;
+    expect(after.tree_size).toBe(before.tree_size);
+    expect(after.root_hash).toBe(before.root_hash);
+    const p = (await get(`/log/v1/live/proof/inclusion?leaf_hash=${await leafHashOf(leaf)}&tree_size=${after.tree_size}`)).json;
+    expect(await rootFromInclusion(p.leaf_index, after.tree_size, await leafHashOf(leaf), p.audit_path)).toBe(after.root_hash);
+    const entry = (await get(`/log/v1/live/entries?start=${p.leaf_index}&end=${p.leaf_index}`)).json.entries[0];
+    expect(JSON.stringify(entry)).toBe(leaf);
   });
 
   it("keeps test certificates in the test log only", async () => {
