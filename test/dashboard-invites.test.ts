@@ -7,6 +7,7 @@ import { auditLog, memberInvitations, members } from "../src/db/schema";
 import { ops } from "./helpers";
 import { Browser, makeAccount, makeMember, sessionFor } from "./dashboard-helpers";
 import { select } from "./pages-helpers";
+import { purgeUnusedInvitations } from "../src/domain/invitations";
 
 const NEW_PASSWORD = "a long invited pass phrase";
 
@@ -158,5 +159,28 @@ describe("invitations", () => {
       expect((await wb.submit(`/app/members/${target.memberId}/remove`, { confirm: "yes" })).status).toBe(403);
     }
     expect((await dbOf(env).select().from(memberInvitations).where(eq(memberInvitations.tenantId, t)).all()).length).toBe(1);
+  });
+
+  it("the cron deletes invitations that ended unused 30 days ago; accepted ones and recent ones stay", async () => {
+    const { t, b } = await setup();
+    const [old, recent, accepted] = [email(), email(), email()];
+    for (const to of [old, recent, accepted]) await b.submit("/app/members/invitations", { email: to, role: "member" }, "/app/members");
+    await accept((await invitationLinks(t, accepted))[0]!);
+    const day = 24 * 3600 * 1000;
+    const now = new Date();
+    const rows = () => dbOf(env).select().from(memberInvitations).where(eq(memberInvitations.tenantId, t)).all();
+    // The old and the accepted links ended 31 days ago; the recent one 29 days ago.
+    for (const [to, ago] of [
+      [old, 31],
+      [recent, 29],
+      [accepted, 31],
+    ] as const) {
+      await dbOf(env)
+        .update(memberInvitations)
+        .set({ expiresAt: new Date(now.getTime() - ago * day).toISOString() })
+        .where(and(eq(memberInvitations.tenantId, t), eq(memberInvitations.email, to)));
+    }
+    await purgeUnusedInvitations(env, now);
+    expect((await rows()).map((r) => r.email).sort()).toEqual([accepted, recent].sort());
   });
 });

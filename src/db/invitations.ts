@@ -59,3 +59,7 @@ export const consumeInvitation = (db: Db, tokenHash: string, at: string) =>
     .get();
 
 export const setInvitationMember = (db: Db, id: string, memberId: string) => db.update(memberInvitations).set({ memberId }).where(eq(memberInvitations.id, id));
+
+/** Deletes invitations never accepted whose link ended before `before` (revoked or expired); accepted ones stay with their member. */
+export const deleteUnusedInvitations = (db: Db, before: string) =>
+  db.delete(memberInvitations).where(and(isNull(memberInvitations.usedAt), sql`${memberInvitations.expiresAt} < ${before}`));

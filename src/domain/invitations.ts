@@ -11,6 +11,7 @@ import { dbOf } from "../db/client";
 import { insertAudit, memberExists } from "../db/accounts";
 import {
   consumeInvitation,
+  deleteUnusedInvitations,
   insertInvitation,
   invitationsSince,
   pendingInvitationByHash,
@@ -94,6 +95,14 @@ export async function inviteByEmail(
     },
   ]);
   return { invitation_id: id, email };
+}
+
+/** How long an invitation that ended unused (expired or revoked) is kept before the cron deletes it; the audit trail keeps its story. */
+export const UNUSED_INVITATION_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The cron's step: deletes invitations never accepted whose link ended 30 days ago. */
+export async function purgeUnusedInvitations(env: Env, now: Date) {
+  await deleteUnusedInvitations(dbOf(env), new Date(now.getTime() - UNUSED_INVITATION_KEPT_MS).toISOString());
 }
 
 export async function listInvitations(env: Env, tenantId: string) {

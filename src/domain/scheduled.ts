@@ -13,6 +13,7 @@ import { archiveSealedFiles } from "./archive";
 import { applyRetention } from "./redaction";
 import { recordInLog } from "./transparency-log";
 import { purgeSignUps } from "./sign-up";
+import { purgeUnusedInvitations } from "./invitations";
 
 export type ScheduledStep = (env: Env, now: Date) => Promise<unknown>;
 
@@ -28,6 +29,7 @@ export const scheduledSteps: Record<string, ScheduledStep> = {
   remindSigners: remindDueSigners,
   purgeIdleSessions,
   purgeSignUps,
+  purgeUnusedInvitations,
   voidDroppedPacketItems: sweepDroppedItems,
   archiveSealedFiles,
   applyRetention: (env, now) => applyRetention(env, now),

@@ -1,4 +1,5 @@
 /** Accounts: plans, tenants and their brand, usage, API keys, members and their sessions, sign-in links, the audit log, idempotency keys. (src/db/schema.ts re-exports every table.) */
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { MEMBER_ROLES, LANGUAGES, MODES } from "../../domain/vocabulary";
 import { now } from "./common";
@@ -223,7 +224,11 @@ export const memberInvitations = sqliteTable(
     memberId: text("member_id"),
     createdAt: text("created_at").notNull().default(now),
   },
-  (t) => [index("member_invitations_tenant").on(t.tenantId, t.createdAt)],
+  (t) => [
+    index("member_invitations_tenant").on(t.tenantId, t.createdAt),
+    // The cron's purge of links that ended unused (src/domain/invitations.ts).
+    index("member_invitations_unused").on(t.expiresAt).where(sql`used_at IS NULL`),
+  ],
 );
 
 /** The account's own audit trail (key issue and revocation, members, settings). Append-only. */

@@ -1,0 +1,1 @@
+CREATE INDEX `member_invitations_unused` ON `member_invitations` (`expires_at`) WHERE used_at IS NULL;
