@@ -164,6 +164,25 @@ describe("documents", () => {
     expect(await select((await b.get(`/app/documents/${sent}`)).text, "#draft-fixed")).toHaveLength(0);
   });
 
+  it("a draft's send form adds signer rows without a script, keeps what was typed, and sends nothing until Send", async () => {
+    const { key, b } = await ownerWithKey();
+    const id = await preparedDocument(key);
+    const typed = { rows: "3", "signer.0.full_name": "Ana Ruiz", "signer.0.email": "ana@example.com", "signer.2.email": "third@example.com" };
+    const more = await b.submit(`/app/documents/${id}/send`, { ...typed, add_signer: "1" }, `/app/documents/${id}`);
+    expect(more.status).toBe(200);
+    expect(await select(more.text, 'form[action$="/send"] input[name$=".email"]')).toHaveLength(4);
+    expect((await select(more.text, "input#d0-name"))[0]!.attrs.value).toBe("Ana Ruiz");
+    expect((await select(more.text, "input#d2-email"))[0]!.attrs.value).toBe("third@example.com");
+    expect((await api("GET", `/v1/documents/${id}`, { key })).json.status).toBe("draft");
+    // A refused send keeps the rows and what was typed.
+    const refused = await b.submit(`/app/documents/${id}/send`, { ...typed, rows: "4", "signer.3.email": "not an email" }, `/app/documents/${id}`);
+    expect(refused.status).toBe(422);
+    expect((await select(refused.text, "input#d3-email"))[0]!.attrs.value).toBe("not an email");
+    const sent = await b.submit(`/app/documents/${id}/send`, { ...typed, "signer.2.full_name": "Third Person" }, `/app/documents/${id}`);
+    expect(sent.status).toBe(200);
+    expect((await api("GET", `/v1/documents/${id}`, { key })).json.signers).toHaveLength(2);
+  });
+
   it("a viewer reads documents but is offered no send or void", async () => {
     const { t, key } = await ownerWithKey();
     const { id } = await sentDocument(key);

@@ -3,7 +3,7 @@ import { download } from "../../http/download";
 import { ApiError } from "../../lib/errors";
 import { type C, type Status, bad, ok, page, refusalOf, route, speech, tr, viewer, who } from "../kit";
 import type { Child } from "hono/jsx";
-import { ChooseTemplateView, DocumentView, DocumentsView, SIGNERS_MAX, SendView, SentView, rowsOf } from "./view";
+import { ChooseTemplateView, DocumentView, DocumentsView, type DraftSend, SIGNERS_MAX, SendView, SentView, oneMoreRow, rowsOf } from "./view";
 import { type Flash, ShownOnce, ShownOnceSecret } from "../frame";
 import { ListQuery, PrepareInput, SendInput, VoidInput, getDocument, listDocuments, prepareDocument, sendDocument, voidDocument } from "../../domain/documents";
 import { type SealedKind, sealedFile } from "../../domain/evidence";
@@ -27,10 +27,10 @@ function signersOf(f: Record<string, string>) {
   return out;
 }
 
-export async function documentPage(c: C, s: SessionMember, id: string, opts: { flash?: Flash; status?: Status; once?: Child } = {}) {
+export async function documentPage(c: C, s: SessionMember, id: string, opts: { flash?: Flash; status?: Status; once?: Child; send?: DraftSend } = {}) {
   const d = await getDocument(c.env, principalOf(s), id);
   const verificationCode = d.status === "completed" ? ((await certificateRow(c.env, d.document_id))?.verificationCode ?? null) : null;
-  return page(c, s, d.title, [opts.once ?? null, DocumentView({ v: viewer(c, s), d, verificationCode })], opts);
+  return page(c, s, d.title, [opts.once ?? null, DocumentView({ v: viewer(c, s), d, verificationCode, send: opts.send })], opts);
 }
 
 async function sealedDownload(c: C, s: SessionMember, kind: SealedKind) {
@@ -77,7 +77,7 @@ export function documentRoutes() {
     if (f.add_signer) {
       // "Add a signer": the same form again with one more row and what was typed; nothing is made.
       const template = await latestPublished(c.env, p, f.template_code ?? "");
-      return page(c, s, speech(c).t("doc_send"), SendView({ v: viewer(c, s), template, posted: f, rows: Math.min(SIGNERS_MAX, rowsOf(f) + 1) }));
+      return page(c, s, speech(c).t("doc_send"), SendView({ v: viewer(c, s), template, posted: f, rows: oneMoreRow(f) }));
     }
     let documentId: string | null = null;
     try {
@@ -118,12 +118,14 @@ export function documentRoutes() {
   route("POST", "/app/documents/:id/send", "documents.write", async (c, s) => {
     const f = await formOf(c);
     const id = c.req.param("id")!;
+    // "Add a signer": the draft's page again with one more row and what was typed; nothing is sent.
+    if (f.add_signer) return documentPage(c, s, id, { send: { posted: f, rows: oneMoreRow(f) } });
     try {
       const send = parseForm(SendInput, { signers: signersOf(f) });
       const { links } = await sendDocument(c.env, principalOf(s), id, send.signers, who(c));
       return page(c, s, speech(c).t("sd_doc_sent"), SentView({ t: speech(c).t, documentId: id, links, baseUrl: publicBaseUrl(c.env) }));
     } catch (err) {
-      return documentPage(c, s, id, refusalOf(err));
+      return documentPage(c, s, id, { ...refusalOf(err), send: { posted: f, rows: rowsOf(f) } });
     }
   });
 

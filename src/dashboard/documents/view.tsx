@@ -94,6 +94,8 @@ export const SEND_ROWS = 3;
 export const SIGNERS_MAX = 50;
 /** How many signer rows a posted send form had (its hidden `rows`), within 3-50. */
 export const rowsOf = (f: Record<string, string | undefined>) => Math.min(SIGNERS_MAX, Math.max(SEND_ROWS, Number.parseInt(f.rows ?? "", 10) || SEND_ROWS));
+/** The rows after "Add a signer". */
+export const oneMoreRow = (f: Record<string, string | undefined>) => Math.min(SIGNERS_MAX, rowsOf(f) + 1);
 
 /** A variable's name in words for its label: `client_name` or `clientName` → "Client name". */
 export function inWords(name: string) {
@@ -160,20 +162,45 @@ export function SendView(p: {
           ))}
         </fieldset>
       ) : null}
-      <input type="hidden" name="rows" value={String(rows)} />
-      {Array.from({ length: rows }, (_, i) => (
-        <fieldset>
-          <legend>{i === 0 ? t("doc_signer_n", { n: i + 1 }) : t("doc_signer_n_optional", { n: i + 1 })}</legend>
-          <label for={`s${i}-name`}>{t("doc_full_name")}</label>
-          <input id={`s${i}-name`} name={`signer.${i}.full_name`} autocomplete="off" required={i === 0} value={f[`signer.${i}.full_name`] ?? ""} />
-          <label for={`s${i}-email`}>{t("email")}</label>
-          <input id={`s${i}-email`} name={`signer.${i}.email`} type="email" autocomplete="off" required={i === 0} value={f[`signer.${i}.email`] ?? ""} />
-        </fieldset>
-      ))}
+      <SignerRows t={t} f={f} rows={rows} idPrefix="s" />
       <label class="choice" for="sequential">
         <input id="sequential" name="sequential" type="checkbox" value="true" checked={f.sequential === "true"} />
         {t("sd_sequential")}
       </label>
+      <SendButtons t={t} rows={rows} />
+    </form>
+  );
+}
+
+/** The signer rows of a send form (`rows` of them, the first required), with what was typed; `rows` rides along for "Add a signer". */
+function SignerRows({ t, f, rows, idPrefix }: { t: DashT; f: Record<string, string | undefined>; rows: number; idPrefix: string }) {
+  return (
+    <>
+      <input type="hidden" name="rows" value={String(rows)} />
+      {Array.from({ length: rows }, (_, i) => (
+        <fieldset>
+          <legend>{i === 0 ? t("doc_signer_n", { n: i + 1 }) : t("doc_signer_n_optional", { n: i + 1 })}</legend>
+          <label for={`${idPrefix}${i}-name`}>{t("doc_full_name")}</label>
+          <input id={`${idPrefix}${i}-name`} name={`signer.${i}.full_name`} autocomplete="off" required={i === 0} value={f[`signer.${i}.full_name`] ?? ""} />
+          <label for={`${idPrefix}${i}-email`}>{t("email")}</label>
+          <input
+            id={`${idPrefix}${i}-email`}
+            name={`signer.${i}.email`}
+            type="email"
+            autocomplete="off"
+            required={i === 0}
+            value={f[`signer.${i}.email`] ?? ""}
+          />
+        </fieldset>
+      ))}
+    </>
+  );
+}
+
+/** Send, then "Add a signer" (a submit without a script) up to the spec's limit. */
+function SendButtons({ t, rows }: { t: DashT; rows: number }) {
+  return (
+    <>
       {/* Send first: Enter in a field submits the form's first button. */}
       <button type="submit">{t("doc_send_button")}</button>
       {rows < SIGNERS_MAX ? (
@@ -183,7 +210,7 @@ export function SendView(p: {
       ) : (
         <p class="hint">{t("sd_signers_max", { n: SIGNERS_MAX })}</p>
       )}
-    </form>
+    </>
   );
 }
 
@@ -220,7 +247,7 @@ function EventWhat(p: { t: DashT; kind: string; method?: string | null }) {
 }
 
 /** `verificationCode`: a completed document's certificate code, shown with its public verification page. */
-export function DocumentView(p: { v: Viewer; d: Doc; verificationCode?: string | null }) {
+export function DocumentView(p: { v: Viewer; d: Doc; verificationCode?: string | null; send?: DraftSend }) {
   const { d } = p;
   const open = d.status === "draft" || d.status === "sent";
   // Anything not completed may be voided (a declined or expired one too), unless it was redacted.
@@ -321,7 +348,7 @@ export function DocumentView(p: { v: Viewer; d: Doc; verificationCode?: string |
       <div class="doc">{d.body}</div>
       {voidable && can(p.v.role, "documents.write") ? (
         <>
-          {d.status === "draft" ? <SendDraftView v={p.v} id={d.document_id} /> : null}
+          {d.status === "draft" ? <SendDraftView v={p.v} id={d.document_id} send={p.send} /> : null}
           <form method="post" action={`/app/documents/${d.document_id}/void`}>
             <h2>{t("doc_void")}</h2>
             <Csrf token={p.v.csrf} />
@@ -358,21 +385,18 @@ function SignerLinkActions(p: { v: Viewer; documentId: string; s: Doc["signers"]
   );
 }
 
-function SendDraftView(p: { v: Viewer; id: string }) {
+/** What the draft's send form shows again: what was typed, and how many signer rows. */
+export type DraftSend = { posted: Record<string, string | undefined>; rows: number };
+
+function SendDraftView(p: { v: Viewer; id: string; send?: DraftSend }) {
+  const f = p.send?.posted ?? {};
+  const rows = p.send?.rows ?? rowsOf(f);
   return (
     <form method="post" action={`/app/documents/${p.id}/send`}>
       <h2>{p.v.t("doc_send_draft")}</h2>
       <Csrf token={p.v.csrf} />
-      {Array.from({ length: SEND_ROWS }, (_, i) => (
-        <fieldset>
-          <legend>{i === 0 ? p.v.t("doc_signer_n", { n: i + 1 }) : p.v.t("doc_signer_n_optional", { n: i + 1 })}</legend>
-          <label for={`d${i}-name`}>{p.v.t("doc_full_name")}</label>
-          <input id={`d${i}-name`} name={`signer.${i}.full_name`} autocomplete="off" required={i === 0} />
-          <label for={`d${i}-email`}>{p.v.t("email")}</label>
-          <input id={`d${i}-email`} name={`signer.${i}.email`} type="email" autocomplete="off" required={i === 0} />
-        </fieldset>
-      ))}
-      <button type="submit">{p.v.t("doc_send_button")}</button>
+      <SignerRows t={p.v.t} f={f} rows={rows} idPrefix="d" />
+      <SendButtons t={p.v.t} rows={rows} />
     </form>
   );
 }
