@@ -1039,7 +1039,7 @@ export interface paths {
         };
         /**
          * The latest signed tree head (anonymous)
-         * @description A head covers every certificate within 60 seconds of its issue (at once, unless the issuing request failed to append it; then the next minute's run).
+         * @description A head covers every certificate within 60 seconds of its issue (about a second after the completing signature; the cron each minute catches up on anything left).
          *
          *     Public: no key.
          */
