@@ -71,7 +71,7 @@ export const TAGS: { name: string; description: string }[] = [
   { name: "devices", description: "Tablets in kiosk mode: pairing codes, pairing, heartbeats, listing and stopping." },
   { name: "branding", description: "The account's colours, logo, wording and signing host on the signer's pages and messages." },
   {
-    name: "transparency log",
+    name: "transparency-log",
     description:
       "The public append-only Merkle log (RFC 9162) of every certificate issued, live and test apart: signed tree heads, inclusion and consistency proofs, and the leaves, which name no one.",
   },

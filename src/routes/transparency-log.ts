@@ -58,7 +58,7 @@ const wholeNumber = (what: string) =>
     .transform(Number)
     .openapi({ description: what, type: "integer" });
 const LogParam = z.object({ log: z.enum(LOG_NAMES).openapi({ description: "`live` for live certificates, `test` for test ones." }) });
-const tags = ["transparency log"];
+const tags = ["transparency-log"];
 
 async function limited(c: Context<AppEnv>) {
   await limitOrThrow(c, `addr:${clientAddress(c.req.raw) ?? "unknown"}`, ADDRESS_LIMIT);

@@ -178,7 +178,7 @@ describe("signing on the page pictures", () => {
     await tabTo(p2, "#pv-sig-ok");
     await p2.keyboard.press("Enter");
     await p2.waitForFunction(() => document.activeElement?.id === "pv-next");
-    assert.equal(await box(p2, "s2_sig").textContent(), "Otto Owner");
+    await box(p2, "s2_sig").getByText("Otto Owner").waitFor();
     assert.equal(await progress(p2), "5 of 5 filled");
     await check(p2, "pdf-in-place-2-filled");
     assert.equal(await p2.evaluate(() => document.activeElement?.id), "pv-next");

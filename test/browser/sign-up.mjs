@@ -74,7 +74,7 @@ describe("sign-up", () => {
     await page.locator("#s0-name").fill("Rui Costa");
     await page.locator("#s0-name").press("Tab");
     await page.keyboard.type("rui@example.com");
-    await Promise.all([page.waitForNavigation(), page.locator('form[action="/app/documents"] button[type=submit]').click()]);
+    await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "Send", exact: true }).click()]);
     await page.getByRole("heading", { name: "Sent", level: 2 }).waitFor();
     const signing = (await page.locator(".mono").first().textContent()).trim();
     assert.match(signing, /^https:\/\/sign\.example\.test\/s\/[0-9a-f]{64}$/);
