@@ -8,6 +8,7 @@ import { ApiError } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
 import type { HitResult } from "../objects/rate-limiter/client";
 import { limiter } from "../objects/rate-limiter/client";
+import { clientAddress } from "./auth";
 
 export type Limit = { limit: number; windowSeconds: number; what: string };
 
@@ -34,6 +35,12 @@ export function applyLimit(c: Context<AppEnv>, r: HitResult, l: Limit): void {
     );
   }
 }
+
+/**
+ * The anonymous budget per network address (60 a minute), one bucket shared by every face that
+ * spends it: verification, the transparency log, sign-in, sign-up links, invitations.
+ */
+export const limitPerAddress = (c: Context<AppEnv>) => limitOrThrow(c, `addr:${clientAddress(c.req.raw) ?? "unknown"}`, ADDRESS_LIMIT);
 
 /** One budget per signing token, whichever face (JSON `/v1/sign/…` or page `/s/…`) spends it. */
 export const perToken: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -12,8 +12,7 @@ import { createRouter, commonErrors, jsonResponse, keyed, keyedErrors, listed, l
 import { notFound } from "../lib/errors";
 import { text } from "../lib/text";
 import { publicBaseUrl } from "../lib/config";
-import { clientAddress } from "../http/auth";
-import { ADDRESS_LIMIT, limitOrThrow } from "../http/rate-limit";
+import { limitPerAddress } from "../http/rate-limit";
 import { certificateView } from "../domain/certificates";
 import { certificateForCompleted, sealedFile, type SealedKind } from "../domain/evidence";
 import { SHA256_HEX, verifyCode } from "../domain/verification";
@@ -378,7 +377,7 @@ export const evidence = createRouter()
       },
     }),
     async (c) => {
-      await limitOrThrow(c, `addr:${clientAddress(c.req.raw) ?? "unknown"}`, ADDRESS_LIMIT);
+      await limitPerAddress(c);
       const { sha256 } = c.req.valid("query");
       const result = await verifyCode(c.env, c.req.valid("param").code, sha256);
       c.header("Cache-Control", "no-store");

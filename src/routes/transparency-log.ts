@@ -6,8 +6,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { clientAddress } from "../http/auth";
-import { ADDRESS_LIMIT, limitOrThrow } from "../http/rate-limit";
+import { limitPerAddress } from "../http/rate-limit";
 import { commonErrors, createRouter, jsonResponse } from "../http/router";
 import { text } from "../lib/text";
 import { consistencyProof, entries, inclusionProof, LOG_NAMES, MAX_ENTRIES, publicKey, signedHead } from "../domain/transparency-log";
@@ -61,7 +60,7 @@ const LogParam = z.object({ log: z.enum(LOG_NAMES).openapi({ description: "`live
 const tags = ["transparency-log"];
 
 async function limited(c: Context<AppEnv>) {
-  await limitOrThrow(c, `addr:${clientAddress(c.req.raw) ?? "unknown"}`, ADDRESS_LIMIT);
+  await limitPerAddress(c);
   c.header("Cache-Control", "no-store");
 }
 

@@ -7,7 +7,7 @@ import { MembersView, RemoveMemberView } from "./view";
 import type { SessionMember } from "../../http/session";
 import { formOf, parseForm } from "../../http/forms";
 import { csrfOk, preSessionToken, setSessionCookie } from "../../http/session";
-import { ADDRESS_LIMIT, limitOrThrow } from "../../http/rate-limit";
+import { limitPerAddress } from "../../http/rate-limit";
 import { publicBaseUrl } from "../../lib/config";
 import { ApiError } from "../../lib/errors";
 import {
@@ -77,7 +77,7 @@ export function memberRoutes() {
   });
 
   dashboard.post("/app/invitation", async (c: C) => {
-    await limitOrThrow(c, `addr:${c.req.header("cf-connecting-ip") ?? "unknown"}`, ADDRESS_LIMIT);
+    await limitPerAddress(c);
     const csrf = preSessionToken(c);
     const f = await formOf(c);
     const token = f.token ?? "";

@@ -1,6 +1,6 @@
 /** Member sign-in (password or one-time email link), the language switcher, sign-out and the test/live switch. */
 import { LinkConfirmPage, SignInPage } from "./view";
-import { ADDRESS_LIMIT, limitOrThrow } from "../../http/rate-limit";
+import { limitPerAddress } from "../../http/rate-limit";
 import { type C, type Status, bad, dashboard, html, ok, pageNonce, rememberLang, route, speech, tr, who } from "../kit";
 import type { Flash } from "../frame";
 import { clearSessionCookie, csrfOk, preSessionToken, sessionMember, setSessionCookie } from "../../http/session";
@@ -16,9 +16,6 @@ const safeNext = (next: string | undefined) =>
   next && (/^\/app(\/[A-Za-z0-9_\-/]*)?$/.test(next) || OAUTH_RETURN.test(next)) && !next.includes("//") ? next : "/app/documents";
 /** An OAuth authorization request that sent the member to sign in (src/routes/oauth.ts) comes back to itself. */
 const OAUTH_RETURN = /^\/oauth\/authorize\?[A-Za-z0-9_\-.~%&=+]*$/;
-
-/** Sign-in attempts share the anonymous budget per address (60 a minute); lock-out is per member. */
-const perAddress = async (c: C) => limitOrThrow(c, `addr:${c.req.header("cf-connecting-ip") ?? "unknown"}`, ADDRESS_LIMIT);
 
 /** The sign-in page's ways in for someone without an account: sign-up (`SIGNUP=open`), first run (no account yet). */
 const waysIn = async (c: C) => ({ signUp: signUpOpen(c.env), firstRun: await firstRunShown(c) });
@@ -51,7 +48,7 @@ export function signInRoutes() {
   });
 
   dashboard.post("/app/sign-in", async (c) => {
-    await perAddress(c);
+    await limitPerAddress(c);
     const csrf = preSessionToken(c);
     const f = await formOf(c);
     const again = (flash: Flash, status: Status, accounts?: { slug: string; name: string }[]) =>
@@ -64,7 +61,7 @@ export function signInRoutes() {
   });
 
   dashboard.post("/app/sign-in/link", async (c) => {
-    await perAddress(c);
+    await limitPerAddress(c);
     const csrf = preSessionToken(c);
     const f = await formOf(c);
     if (!(await csrfOk(c, csrf))) return html(c, SignInPage({ ...speech(c), nonce: pageNonce(c), csrf, flash: bad(tr(c)("nt_form_expired")) }), 403);
@@ -80,7 +77,7 @@ export function signInRoutes() {
   });
 
   dashboard.post("/app/sign-in/link/use", async (c) => {
-    await perAddress(c);
+    await limitPerAddress(c);
     const csrf = preSessionToken(c);
     const f = await formOf(c);
     const nonce = pageNonce(c);

@@ -5,7 +5,9 @@
  */
 import type { Next } from "hono";
 import { CheckEmailPage, FirstRunPage, SignUpConfirmPage, SignUpPage } from "./view";
-import { ADDRESS_LIMIT, type Limit, limitOrThrow } from "../../http/rate-limit";
+import { type Limit, limitOrThrow, limitPerAddress } from "../../http/rate-limit";
+import { clientAddress } from "../../http/auth";
+import { normaliseEmail } from "../../domain/members";
 import { type C, type Status, bad, dashboard, html, pageNonce, speech, tr, who } from "../kit";
 import type { Flash } from "../frame";
 import { csrfOk, preSessionToken, setSessionCookie } from "../../http/session";
@@ -18,8 +20,6 @@ import { publicBaseUrl, signUpOpen } from "../../lib/config";
 /** Sign-up requests: 5 an hour per email address, 20 an hour per network address. */
 export const SIGN_UP_EMAIL_LIMIT: Limit = { limit: 5, windowSeconds: 3600, what: "email address" };
 export const SIGN_UP_IP_LIMIT: Limit = { limit: 20, windowSeconds: 3600, what: "address" };
-
-const ipOf = (c: C) => c.req.header("cf-connecting-ip") ?? "unknown";
 
 /** Whether the first-run page exists: an operator token is configured and no account exists yet. */
 export const firstRunShown = async (c: C) => !!c.env.OPERATOR_TOKEN && (await firstRunOpen(c.env));
@@ -62,7 +62,7 @@ export function signUpRoutes() {
       const again = (flash: Flash, status: Status) =>
         html(c, SignUpPage({ ...speech(c), nonce: pageNonce(c), csrf, flash, email: f.email, business: f.business_name }), status);
       if (!(await csrfOk(c, csrf))) return again(bad(tr(c)("nt_form_expired")), 403);
-      const perIp = await limited(c, () => limitOrThrow(c, `sign-up:ip:${ipOf(c)}`, SIGN_UP_IP_LIMIT));
+      const perIp = await limited(c, () => limitOrThrow(c, `sign-up:ip:${clientAddress(c.req.raw) ?? "unknown"}`, SIGN_UP_IP_LIMIT));
       if (isFlash(perIp)) return again(perIp, 429);
       let input: SignUpInput;
       try {
@@ -70,7 +70,7 @@ export function signUpRoutes() {
       } catch (err) {
         return again(invalidFlash(err), 422);
       }
-      const email = input.email.trim().toLowerCase();
+      const email = normaliseEmail(input.email);
       const perEmail = await limited(c, async () => limitOrThrow(c, `sign-up:email:${await sha256Hex(email)}`, SIGN_UP_EMAIL_LIMIT));
       if (isFlash(perEmail)) return again(perEmail, 429);
       await requestSignUp(c.env, input, { baseUrl: publicBaseUrl(c.env), lang: tr(c).lang });
@@ -86,7 +86,7 @@ export function signUpRoutes() {
   dashboard.post(
     "/app/sign-up/confirm",
     whenOpen(async (c) => {
-      await limitOrThrow(c, `addr:${ipOf(c)}`, ADDRESS_LIMIT);
+      await limitPerAddress(c);
       const csrf = preSessionToken(c);
       const f = await formOf(c);
       const nonce = pageNonce(c);
@@ -106,7 +106,7 @@ export function signUpRoutes() {
   dashboard.post(
     "/app/first-run",
     whenFirstRun(async (c) => {
-      await limitOrThrow(c, `addr:${ipOf(c)}`, ADDRESS_LIMIT);
+      await limitPerAddress(c);
       const csrf = preSessionToken(c);
       const f = await formOf(c);
       const again = (flash: Flash, status: Status) =>
