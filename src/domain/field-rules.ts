@@ -7,7 +7,7 @@
 import { z } from "@hono/zod-openapi";
 import type { FieldCondition, TemplateField } from "../db/schema";
 import { invalid } from "../lib/errors";
-import { parseDecimal } from "../lib/decimal";
+import { compare, parseDecimal } from "../lib/decimal";
 import { PATTERN_MAX, PatternError, safePattern } from "../lib/safe-pattern";
 import { plainText } from "../lib/text";
 import { FORMULA_MAX, FormulaError, parseFormula } from "./formulas";
@@ -68,24 +68,8 @@ export const fieldRuleAttributes = {
   decimals: z.number().int().min(0).max(6).optional().openapi({ description: "kind formula: decimal places of the value (0-6, default 2)." }),
 };
 
-type RuleInput = {
-  kind: string;
-  required?: boolean;
-  options?: string[];
-  place?: TemplateField["place"];
-  places?: NonNullable<TemplateField["place"]>[];
-  min?: string | number;
-  max?: string | number;
-  step?: string | number;
-  min_length?: number;
-  max_length?: number;
-  pattern?: string;
-  pattern_message?: string;
-  show_if?: FieldCondition;
-  required_if?: FieldCondition;
-  formula?: string;
-  decimals?: number;
-};
+/** A field entry as saved, before its rules are checked: a number's step may still come as a number. */
+type RuleInput = Omit<Partial<TemplateField>, "kind" | "step"> & { kind: string; step?: string | number };
 
 /** Whether a field's options are all decimal numbers (a radio or select a formula may use). */
 const numericOptions = (f: Pick<TemplateField, "kind" | "options">) =>
@@ -160,13 +144,7 @@ export function normaliseFieldRules(f: RuleInput, i: number, earlier: readonly T
     const min = decimalBound(f.min, at("min"));
     const max = decimalBound(f.max, at("max"));
     const step = decimalBound(f.step, at("step"));
-    if (
-      min !== undefined &&
-      max !== undefined &&
-      parseDecimal(min)!.units * 10n ** BigInt(parseDecimal(max)!.scale) > parseDecimal(max)!.units * 10n ** BigInt(parseDecimal(min)!.scale)
-    ) {
-      throw invalid(`${at("min")}: more than max.`);
-    }
+    if (min !== undefined && max !== undefined && compare(parseDecimal(min)!, parseDecimal(max)!) > 0) throw invalid(`${at("min")}: more than max.`);
     if (step !== undefined && parseDecimal(step)!.units <= 0n) throw invalid(`${at("step")}: a step is more than 0.`);
     Object.assign(out, min !== undefined ? { min } : {}, max !== undefined ? { max } : {}, step !== undefined ? { step } : {});
   } else if (f.kind === "date") {

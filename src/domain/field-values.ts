@@ -6,7 +6,7 @@ import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/
 import type { TemplateField } from "../db/schema";
 import { ApiError, invalid } from "../lib/errors";
 import { FIELD_VALUE_MAX, SIGNATURE_VALUE_MAX } from "./signer-commands";
-import { compare, parseDecimal } from "../lib/decimal";
+import { compare, onStep, parseDecimal } from "../lib/decimal";
 import { safePattern } from "../lib/safe-pattern";
 import { type FieldLogic, describeCondition, fieldStates } from "./field-logic";
 import { UNANSWERED_KINDS } from "./field-rules";
@@ -57,13 +57,7 @@ function checkRules(field: FieldRule, value: string): string {
     if (min && compare(n, min) < 0) throw no(`at least ${field.min}`, "min");
     if (max && compare(n, max) > 0) throw no(`at most ${field.max}`, "max");
     const step = field.step !== undefined ? parseDecimal(field.step) : null;
-    if (step) {
-      // Exact bigint arithmetic on the aligned units (no digit limit: the bounds are already checked).
-      const from = min ?? { units: 0n, scale: 0 };
-      const scale = Math.max(n.scale, from.scale, step.scale);
-      const at = (d: { units: bigint; scale: number }) => d.units * 10n ** BigInt(scale - d.scale);
-      if ((at(n) - at(from)) % at(step) !== 0n) throw no(`in steps of ${field.step}${min ? ` from ${field.min}` : ""}`, "step");
-    }
+    if (step && !onStep(n, min ?? { units: 0n, scale: 0 }, step)) throw no(`in steps of ${field.step}${min ? ` from ${field.min}` : ""}`, "step");
   }
   if (field.kind === "date") {
     if (field.min !== undefined && value < String(field.min)) throw no(`on or after ${field.min}`, "min");

@@ -52,6 +52,13 @@ export const compare = (a: Decimal, b: Decimal): number => {
   return x < y ? -1 : x > y ? 1 : 0;
 };
 
+/** Whether `a` is a whole number of `step`s from `from`: exact, on the aligned units, with no digit limit. */
+export function onStep(a: Decimal, from: Decimal, step: Decimal): boolean {
+  const scale = Math.max(a.scale, from.scale, step.scale);
+  const at = (d: Decimal) => d.units * pow10(scale - d.scale);
+  return (at(a) - at(from)) % at(step) === 0n;
+}
+
 /** Divides by b (refused when b is zero), keeping DIV_DIGITS places. */
 export function div(a: Decimal, b: Decimal): Decimal {
   if (b.units === 0n) throw new DecimalError("division by zero");
