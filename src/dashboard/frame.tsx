@@ -5,7 +5,7 @@
  * Only what the member's role may do is offered; src/http/session.ts refuses the rest anyway.
  * In eight languages (src/i18n/<lang>/dashboard/), right to left for Arabic and Hebrew.
  */
-import { type Action, type MemberRole, can } from "../domain/members";
+import { type Action, type MemberRole, PASSWORD_MAX, PASSWORD_MIN, can } from "../domain/members";
 import { CSS } from "../pages/assets";
 import type { Child } from "hono/jsx";
 import type { DashKey, DashT } from "../i18n";
@@ -162,6 +162,28 @@ const Languages = (p: Speech) => <LanguageSwitcher label={p.t("dash_language")} 
 
 /** What a form posted, shown again with its refusal. */
 export type Form = Record<string, string>;
+
+/** A new password's field (posted as `password`): the members' rule on the input, its hint before it. */
+export function NewPasswordField(p: { id: string; label: string; hint: string }) {
+  return (
+    <>
+      <label for={p.id}>{p.label}</label>
+      <span class="hint" id={`${p.id}-hint`}>
+        {p.hint}
+      </span>
+      <input
+        id={p.id}
+        name="password"
+        type="password"
+        autocomplete="new-password"
+        minlength={PASSWORD_MIN}
+        maxlength={PASSWORD_MAX}
+        aria-describedby={`${p.id}-hint`}
+        required
+      />
+    </>
+  );
+}
 
 export type Flash = { tone: "ok" | "bad" | "warn"; text: string } | null;
 

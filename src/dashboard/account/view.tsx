@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
 /** The views of the member's own sign-in (password) and, for the owner, the account's public form settings. */
-import { Csrf, type Viewer } from "../frame";
+import { Csrf, NewPasswordField, type Viewer } from "../frame";
 import { can } from "../../domain/members";
 
 export function AccountView(p: { v: Viewer; hasPassword: boolean; publicForms?: { dailyCap: number; turnstileSiteKey: string | null } }) {
@@ -17,11 +17,7 @@ export function AccountView(p: { v: Viewer; hasPassword: boolean; publicForms?: 
             <input id="current" name="current" type="password" autocomplete="current-password" required />
           </>
         ) : null}
-        <label for="new-password">{t("st_new_password")}</label>
-        <span class="hint" id="new-password-hint">
-          {t("st_password_hint")}
-        </span>
-        <input id="new-password" name="password" type="password" autocomplete="new-password" minlength={12} required aria-describedby="new-password-hint" />
+        <NewPasswordField id="new-password" label={t("st_new_password")} hint={t("st_password_hint")} />
         <button type="submit">{t("st_save_password")}</button>
       </form>
       <form method="post" action="/app/sign-out-everywhere">

@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
 /** The views of invitations: the invite form and pending list on the members page, and the invitee's page. */
-import { Csrf, type Flash, OpenPage, type Speech, Table, type Viewer } from "../frame";
+import { Csrf, type Flash, NewPasswordField, OpenPage, type Speech, Table, type Viewer } from "../frame";
 import { MEMBER_ROLES, type MemberRole } from "../../domain/members";
 import type { listInvitations } from "../../domain/invitations";
 
@@ -69,20 +69,7 @@ export function AcceptInvitationPage(
           <p>{t("st_join_intro", { role: t(`role_${i.role}`), email: i.email })}</p>
           <label for="full_name">{t("doc_full_name")}</label>
           <input id="full_name" name="full_name" type="text" autocomplete="name" maxlength={200} required value={p.name ?? ""} />
-          <label for="password">{t("password")}</label>
-          <span class="hint" id="password-hint">
-            {t("passwordHint")}
-          </span>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autocomplete="new-password"
-            minlength={12}
-            maxlength={200}
-            aria-describedby="password-hint"
-            required
-          />
+          <NewPasswordField id="password" label={t("password")} hint={t("passwordHint")} />
           <button type="submit">{t("st_join_button")}</button>
         </form>
       ) : (

@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
 /** The sign-up pages (`SIGNUP=open`): the form, "check your email", the link's confirmation; and the first-run form. */
-import { Csrf, type Flash, OpenPage, type Speech } from "../frame";
+import { Csrf, type Flash, NewPasswordField, OpenPage, type Speech } from "../frame";
 
 type Form = Speech & { nonce: string; csrf: string; flash?: Flash; email?: string; business?: string };
 
@@ -13,20 +13,7 @@ function AccountFields(p: Form) {
       <input id="email" name="email" type="email" autocomplete="username" maxlength={254} required value={p.email ?? ""} />
       <label for="business_name">{t("businessName")}</label>
       <input id="business_name" name="business_name" type="text" autocomplete="organization" maxlength={200} required value={p.business ?? ""} />
-      <label for="password">{t("password")}</label>
-      <span class="hint" id="password-hint">
-        {t("passwordHint")}
-      </span>
-      <input
-        id="password"
-        name="password"
-        type="password"
-        autocomplete="new-password"
-        minlength={12}
-        maxlength={200}
-        aria-describedby="password-hint"
-        required
-      />
+      <NewPasswordField id="password" label={t("password")} hint={t("passwordHint")} />
     </>
   );
 }
