@@ -107,12 +107,23 @@ const headView = (log: LogName, h: LogHeadRow): SignedTreeHead => ({
 
 // ---- appending and signing ---------------------------------------------------------------------
 
-/** The hash getter over stored hashes and the ones just made. */
-async function hashesFor(db: Db, log: LogName, walk: (nodes: Nodes) => unknown, fresh = new Map<string, Uint8Array>()): Promise<Nodes> {
-  const missing = plan(walk).filter((k) => !fresh.has(`${k.level}:${k.index}`));
+const keyOf = (level: number, index: number) => `${level}:${index}`;
+
+/**
+ * The hash getter for what `walk` reads: the stored hashes it needs, fetched in one batch, and
+ * `fresh`, the subtrees this run makes (named in `making`, so they are not fetched).
+ */
+async function hashesFor(
+  db: Db,
+  log: LogName,
+  walk: (nodes: Nodes) => unknown,
+  fresh = new Map<string, Uint8Array>(),
+  making: ReadonlySet<string> = new Set(),
+): Promise<Nodes> {
+  const missing = plan(walk).filter((k) => !making.has(keyOf(k.level, k.index)));
   const stored = await storedHashes(db, log, missing);
   return (level, index) => {
-    const key = `${level}:${index}`;
+    const key = keyOf(level, index);
     const made = fresh.get(key);
     if (made) return made;
     const hex = stored.get(key);
@@ -145,22 +156,26 @@ async function advance(env: Env, db: Db, log: LogName): Promise<void> {
   const from = head?.treeSize ?? 0;
   if (head && count <= from) return;
   const to = Math.min(count, from + TREE_BATCH);
+  // The subtrees the new leaves finish, each from its two halves, then the root: one read of what is stored.
   const parents = finishedParents(from, to);
+  const halves = (p: { level: number; index: number }) => [p.level - 1, 2 * p.index, 2 * p.index + 1] as const;
   const fresh = new Map<string, Uint8Array>();
-  if (to > from) {
-    for (const l of await leavesBetween(db, log, from, to - 1)) fresh.set(`0:${l.leafIndex}`, fromHex(l.leafHash));
-  }
-  const made: { level: number; index: number; hash: string }[] = [];
-  const children = (walk: Nodes) => {
-    for (const p of parents) walk(p.level - 1, 2 * p.index), walk(p.level - 1, 2 * p.index + 1);
-  };
-  const below = await hashesFor(db, log, children, fresh);
-  for (const p of parents) {
-    const h = nodeHash(below(p.level - 1, 2 * p.index), below(p.level - 1, 2 * p.index + 1));
-    fresh.set(`${p.level}:${p.index}`, h);
-    made.push({ level: p.level, index: p.index, hash: toHex(h) });
-  }
-  const nodes = await hashesFor(db, log, (n) => rootHash(n, to), fresh);
+  const nodes = await hashesFor(
+    db,
+    log,
+    (n) => {
+      for (const [level, left, right] of parents.map(halves)) n(level, left), n(level, right);
+      rootHash(n, to);
+    },
+    fresh,
+    new Set(parents.map((p) => keyOf(p.level, p.index))),
+  );
+  const made = parents.map((p) => {
+    const [level, left, right] = halves(p);
+    const h = nodeHash(nodes(level, left), nodes(level, right));
+    fresh.set(keyOf(p.level, p.index), h);
+    return { level: p.level, index: p.index, hash: toHex(h) };
+  });
   const unsigned = { log, tree_size: to, root_hash: toHex(rootHash(nodes, to)), timestamp: Date.now() };
   const signature = new Uint8Array(await crypto.subtle.sign("Ed25519", (await key).privateKey, signedBytes(unsigned)));
   await storeNodesAndHead(db, log, made, { treeSize: to, rootHash: unsigned.root_hash, timestamp: unsigned.timestamp, signature: toBase64(signature) });
@@ -168,8 +183,8 @@ async function advance(env: Env, db: Db, log: LogName): Promise<void> {
 
 /**
  * Appends every certificate not yet in a log and signs the heads that cover them. Run by the
- * sequencer's alarm after a completion and by the cron each minute; two runs at once agree (every hash is determined by the
- * leaves, and a head for a size already signed is kept as it was).
+ * sequencer's alarm after a completion and by the cron each minute; two runs at once agree (every
+ * hash is determined by the leaves, and a head for a size already signed is kept as it was).
  */
 export async function recordInLog(env: Env): Promise<void> {
   const db = dbOf(env);
