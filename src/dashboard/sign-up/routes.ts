@@ -24,10 +24,14 @@ export const SIGN_UP_IP_LIMIT: Limit = { limit: 20, windowSeconds: 3600, what: "
 /** Whether the first-run page exists: an operator token is configured and no account exists yet. */
 export const firstRunShown = async (c: C) => !!c.env.OPERATOR_TOKEN && (await firstRunOpen(c.env));
 
-/** A 429 as the form's message, in the page's language, with Retry-After kept on the answer (set by the limiter). */
-async function limited<T>(c: C, run: () => Promise<T>): Promise<T | Flash> {
+/**
+ * Null under the limit; past it, the form's message in the page's language, saying how many minutes
+ * to wait (the form is shown again with what was typed; Retry-After stays on the answer).
+ */
+async function overLimit(c: C, subject: string, l: Limit): Promise<Flash> {
   try {
-    return await run();
+    await limitOrThrow(c, subject, l);
+    return null;
   } catch (err) {
     if (!(err instanceof ApiError) || err.code !== "rate_limited") throw err;
     for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
@@ -35,8 +39,6 @@ async function limited<T>(c: C, run: () => Promise<T>): Promise<T | Flash> {
     return bad(tr(c)("signUpTooMany", { minutes }));
   }
 }
-
-const isFlash = (x: unknown): x is Flash => typeof x === "object" && x !== null && "tone" in x;
 
 /** A form's 422 as its message (the domain schema's words), anything else goes on up. */
 function invalidFlash(err: unknown): Flash {
@@ -62,8 +64,8 @@ export function signUpRoutes() {
       const again = (flash: Flash, status: Status) =>
         html(c, SignUpPage({ ...speech(c), nonce: pageNonce(c), csrf, flash, email: f.email, business: f.business_name }), status);
       if (!(await csrfOk(c, csrf))) return again(bad(tr(c)("nt_form_expired")), 403);
-      const perIp = await limited(c, () => limitOrThrow(c, `sign-up:ip:${clientAddress(c.req.raw) ?? "unknown"}`, SIGN_UP_IP_LIMIT));
-      if (isFlash(perIp)) return again(perIp, 429);
+      const perIp = await overLimit(c, `sign-up:ip:${clientAddress(c.req.raw) ?? "unknown"}`, SIGN_UP_IP_LIMIT);
+      if (perIp) return again(perIp, 429);
       let input: SignUpInput;
       try {
         input = parseForm(SignUpInput, f);
@@ -71,8 +73,8 @@ export function signUpRoutes() {
         return again(invalidFlash(err), 422);
       }
       const email = normaliseEmail(input.email);
-      const perEmail = await limited(c, async () => limitOrThrow(c, `sign-up:email:${await sha256Hex(email)}`, SIGN_UP_EMAIL_LIMIT));
-      if (isFlash(perEmail)) return again(perEmail, 429);
+      const perEmail = await overLimit(c, `sign-up:email:${await sha256Hex(email)}`, SIGN_UP_EMAIL_LIMIT);
+      if (perEmail) return again(perEmail, 429);
       await requestSignUp(c.env, input, { baseUrl: publicBaseUrl(c.env), lang: tr(c).lang });
       return html(c, CheckEmailPage({ ...speech(c), nonce: pageNonce(c), email }));
     }),
