@@ -15,6 +15,8 @@ import { FORMULA_MAX, FormulaError, parseFormula } from "./formulas";
 /** Kinds no signer answers: shown text, computed values and values filled at signing. */
 export const AUTO_FILLED_KINDS = ["date_signed", "signer_name", "signer_email"] as const;
 export const UNANSWERED_KINDS: readonly string[] = ["label", "formula", ...AUTO_FILLED_KINDS];
+/** Kinds answered by uploading bytes (`POST /v1/sign/{token}/files/{key}`), never by a typed value. */
+export const UPLOAD_KINDS: readonly string[] = ["image", "stamp", "file"];
 const LENGTH_KINDS = ["text", "textarea", "email", "phone"];
 const OPTION_COUNTS: Record<string, [number, number]> = { select: [1, 50], radio: [2, 50], checkboxes: [1, 50] };
 export const LENGTH_MAX = 20_000;

@@ -9,7 +9,7 @@ import { FIELD_VALUE_MAX, SIGNATURE_VALUE_MAX } from "./signer-commands";
 import { compare, onStep, parseDecimal } from "../lib/decimal";
 import { safePattern } from "../lib/safe-pattern";
 import { type FieldLogic, describeCondition, fieldStates } from "./field-logic";
-import { UNANSWERED_KINDS } from "./field-rules";
+import { UNANSWERED_KINDS, UPLOAD_KINDS } from "./field-rules";
 
 /** At most this long (RFC 5321's path limit); checked before anything else looks at the value. */
 export const EMAIL_MAX = 254;
@@ -75,6 +75,7 @@ export function validateFieldValue(field: FieldRule, raw: string): string {
   }
   const value = field.kind === "textarea" ? raw : raw.trim();
   if (value === "") return "";
+  if (UPLOAD_KINDS.includes(field.kind)) throw bad(field, `a ${field.kind} field is answered by uploading the file to POST /v1/sign/{token}/files/${field.key}`);
   return checkRules(field, shapeOf(field, value));
 }
 

@@ -18,7 +18,7 @@ import { type PageBrand, pageBrand } from "../pages/brand";
 import { hostAccountOf } from "./signing-host";
 import { SubmitCommand } from "../domain/signer-commands";
 import { checkAnswers } from "../domain/field-values";
-import { UNANSWERED_KINDS } from "../domain/field-rules";
+import { UNANSWERED_KINDS, UPLOAD_KINDS } from "../domain/field-rules";
 import { validationError } from "../lib/errors";
 import { SHA256_HEX, codeForSealedFile, verifyCode } from "../domain/verification";
 import { createRouter } from "../http/router";
@@ -187,7 +187,7 @@ export async function postSign(c: C, face: SignFace) {
   const { body, t, token, who, page } = await formPost(c, face);
   if (!page) return dead(c, t);
   const fields = page.read.fields ?? [];
-  const asked = fields.filter((f) => !isSignatureField(f) && !UNANSWERED_KINDS.includes(f.kind));
+  const asked = fields.filter((f) => !isSignatureField(f) && !UNANSWERED_KINDS.includes(f.kind) && !UPLOAD_KINDS.includes(f.kind));
 
   // What the form says, field by field: an unticked checkbox is an answer ("false"); a
   // checkboxes field posts one name per ticked option (`field.<key>.<n>`).
