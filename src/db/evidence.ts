@@ -6,6 +6,7 @@
 import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import { type Db, dbOf } from "./client";
 import type { Env } from "../env";
+import { type CurrentFile, currentFilesRead } from "./signer-files";
 import {
   certificates,
   documents,
@@ -70,16 +71,16 @@ export type RecordSigner = Pick<
   | "onBehalfOf"
 >;
 export type RecordEvent = Pick<Event, "seq" | "kind" | "occurredAt" | "signerId" | "signerEmail" | "ip" | "againstSha256" | "detail">;
-export type RecordRows = { tenant: { id: string; name: string }; doc: RecordDocument; signers: RecordSigner[]; events: RecordEvent[] };
-type RecordResults = readonly [(RecordDocument & { tenantName: string })[], RecordSigner[], RecordEvent[]];
+export type RecordRows = { tenant: { id: string; name: string }; doc: RecordDocument; signers: RecordSigner[]; events: RecordEvent[]; files: CurrentFile[] };
+type RecordResults = readonly [(RecordDocument & { tenantName: string })[], RecordSigner[], RecordEvent[], CurrentFile[]];
 
-/** The document with its account's name, its signers in signing order and its whole trail: one batch. */
+/** The document with its account's name, its signers in signing order, its whole trail and its signers' files: one batch. */
 export async function recordRows(env: Env, documentId: string): Promise<RecordRows | null> {
   const d = dbOf(env);
   return recordFrom(await d.batch(recordReads(d, documentId)));
 }
 
-/** The three selects `recordRows` batches, for a caller that rides them on a batch of its own (after its writes). */
+/** The four selects `recordRows` batches, for a caller that rides them on a batch of its own (after its writes). */
 export function recordReads(d: Db, documentId: string) {
   return [
     d
@@ -135,15 +136,17 @@ export function recordReads(d: Db, documentId: string) {
       .from(events)
       .where(eq(events.documentId, documentId))
       .orderBy(asc(events.seq)),
+    // Files signers uploaded that their answers hold now.
+    currentFilesRead(d, documentId),
   ] as const;
 }
 
 /** The record from the results of `recordReads`, in order; null when the document is missing. */
-export function recordFrom([docs, signerRows, eventRows]: RecordResults): RecordRows | null {
+export function recordFrom([docs, signerRows, eventRows, files]: RecordResults): RecordRows | null {
   const row = docs[0];
   if (!row) return null;
   const { tenantName, ...doc } = row;
-  return { tenant: { id: doc.tenantId, name: tenantName }, doc, signers: signerRows, events: eventRows };
+  return { tenant: { id: doc.tenantId, name: tenantName }, doc, signers: signerRows, events: eventRows, files };
 }
 
 export async function documentMode(env: Env, documentId: string): Promise<string | null> {

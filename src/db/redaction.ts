@@ -4,6 +4,7 @@
  * documents whose retention has run out. Every statement binds at most `MAX_IDS` document ids
  * (D1 allows 100 bound parameters per statement), so a caller chunks larger sets.
  */
+import { deleteUploads, uploadsRead } from "./signer-files";
 import { and, asc, eq, inArray, isNotNull, isNull, max, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { certificates, documents, events, fieldValues, messages, sealedFileVersions, sealedFiles, signers, tenants, webhookDeliveries } from "./schema";
@@ -50,6 +51,8 @@ export function redactionReads(db: Db, ids: string[]) {
       .from(events)
       .where(inArray(events.documentId, ids))
       .groupBy(events.documentId),
+    // Files signers uploaded (current or replaced): personal data, erased with the record.
+    uploadsRead(db, ids),
   ] as const;
 }
 
@@ -78,6 +81,7 @@ export function erasureStatements(db: Db, ids: string[], at: string) {
       })
       .where(inArray(signers.documentId, ids)),
     db.delete(fieldValues).where(inArray(fieldValues.documentId, ids)),
+    deleteUploads(db, ids),
     // The files are deleted: nothing is left for the archive cron to upgrade or re-timestamp.
     db.update(sealedFiles).set({ nextArchiveAt: null }).where(inArray(sealedFiles.documentId, ids)),
     // A message not yet sent must not go out to the erased address.

@@ -12,6 +12,7 @@ import { newId, nowIso } from "../lib/ids";
 import { newVerificationCode } from "../lib/verification-code";
 import { DEFAULT_CONSENT_TEXT, consentVersion, isCustomConsent } from "./wording";
 import { certificateByDocument, documentMode, insertCertificate, recordRows, type Certificate, type RecordRows } from "../db/evidence";
+import { SIGNER_FILE_EXTENSIONS, type SignerFileType } from "./vocabulary";
 
 export type PayloadSigner = {
   full_name: string;
@@ -54,7 +55,24 @@ export type CertificatePayload = {
   };
   signers: PayloadSigner[];
   events: PayloadEvent[];
+  /**
+   * Files signers uploaded to image, stamp and file fields (docs/fields.md): the field, who
+   * (their email, as in `events`), and the bytes' SHA-256, size and type. Absent when there are none.
+   */
+  files?: PayloadFile[];
 };
+
+export type PayloadFile = { key: string; signer: string; sha256: string; size: number; content_type: string };
+
+/** The name each file has as the sealed PDF's attachment: `<key>-<n>.<ext>`, n counting the field's files from 1. */
+export function attachmentNames(files: readonly PayloadFile[]): string[] {
+  const seen = new Map<string, number>();
+  return files.map((f) => {
+    const n = (seen.get(f.key) ?? 0) + 1;
+    seen.set(f.key, n);
+    return `${f.key}-${n}.${SIGNER_FILE_EXTENSIONS[f.content_type as SignerFileType] ?? "bin"}`;
+  });
+}
 
 /** `version` is `consent/1` for the service's wording, `consent/custom-<first 12 hex of text_sha256>` for a template's own. */
 export type ConsentRecord = { version: string; text_sha256: string };
@@ -121,7 +139,12 @@ export async function derivePayload(r: RecordRows): Promise<CertificatePayload> 
       ...(s.onBehalfOf ? { on_behalf_of: { full_name: s.onBehalfOf, minor: true as const } } : {}),
     })),
     events: events.map((e) => ({ kind: e.kind, occurred_at: e.occurredAt, signer: e.signerEmail, ip: e.ip, against_sha256: e.againstSha256 })),
+    ...(r.files.length ? { files: r.files.map((f) => payloadFile(f, r.signers)) } : {}),
   };
+}
+
+function payloadFile(f: RecordRows["files"][number], signers: RecordRows["signers"]): PayloadFile {
+  return { key: f.key, signer: signers.find((s) => s.id === f.signerId)?.email ?? "", sha256: f.sha256, size: f.size, content_type: f.contentType };
 }
 
 /**
@@ -252,6 +275,7 @@ export function redactPayload(p: CertificatePayload): CertificatePayload {
       ...(s.on_behalf_of ? { on_behalf_of: { full_name: REDACTED, minor: true as const } } : {}),
     })),
     events: p.events.map((e) => ({ ...e, signer: e.signer === null ? null : REDACTED, ip: null })),
+    ...(p.files ? { files: p.files.map((f) => ({ ...f, signer: REDACTED })) } : {}),
   };
 }
 

@@ -25,6 +25,7 @@ import { logError } from "../lib/log";
 import { stampedOriginal } from "./pdf-completion";
 import { frozenOriginalPdf } from "./pdf-templates";
 import { dbOf } from "../db/client";
+import { certifiedFiles } from "./signer-files";
 import { tenantById } from "../db/accounts";
 
 export type { SealedKind };
@@ -77,7 +78,7 @@ function shownMark(method: string | null, value: string | null): string | null {
 }
 
 /** Marks and answers for the document pages. Sensitive answers are not masked on the sealed PDF. */
-async function marksAndAnswers(env: Env, documentId: string) {
+async function marksAndAnswers(env: Env, documentId: string, files: { name: string; sha256: string }[]) {
   const rows = await documentPagesRows(env, documentId);
   const { doc, signers, values } = rows;
   const labels = new Map((doc.fields ?? []).map((f) => [f.key, f.label] as const));
@@ -93,13 +94,19 @@ async function marksAndAnswers(env: Env, documentId: string) {
       (a): Answer => ({
         signer: names.get(a.signerId) ?? "signer",
         label: labels.get(a.key) ?? a.key,
-        value: PICTURE_ANSWER.test(a.value) ? "(picture)" : a.value,
+        value: PICTURE_ANSWER.test(a.value) ? "(picture)" : uploaded(a.value, files),
       }),
     ),
   };
 }
 
 const PICTURE_ANSWER = /^data:image\/(png|jpeg);base64,/;
+
+/** An upload's answer (`sha256:<hex>`) as the answers page prints it: the attachment that carries it. */
+function uploaded(value: string, files: { name: string; sha256: string }[]): string {
+  const f = value.startsWith("sha256:") ? files.find((x) => `sha256:${x.sha256}` === value) : undefined;
+  return f ? `${f.name} (attached; SHA-256 ${f.sha256})` : value;
+}
 
 const TOKEN = /\b[0-9a-f]{64}\b/gi;
 
@@ -173,7 +180,8 @@ async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUrl: stri
   const { ensureFontsFor } = await import("../lib/pdf/fonts");
   if (kind === "pdf") {
     const { drawSealedDocument, TEST_MARK } = await import("./evidence-pdf/certificate");
-    const { rows, ...drawn } = await marksAndAnswers(env, cert.documentId);
+    const files = await certifiedFiles(env, cert.documentId, c.payload.files ?? []);
+    const { rows, ...drawn } = await marksAndAnswers(env, cert.documentId, files);
     // Names and answers in CJK scripts need the R2 font (loaded once per isolate, only then).
     await ensureFontsFor(env.FILES, [c.payloadJson, c.brand?.name ?? "", JSON.stringify(drawn)]);
     // A PDF template's document: its original pages, answers drawn in place, then the pages drawn here.
@@ -187,6 +195,7 @@ async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUrl: stri
             signers: rows.signers,
             values: rows.values,
             test: c.payload.test ?? rows.doc.mode === "test",
+            uploads: files,
           },
           TEST_MARK,
         )
@@ -197,7 +206,7 @@ async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUrl: stri
       await recordInLogQuietly(env);
       log = await logProofOf(env, cert.id);
     }
-    return drawSealedDocument({ ...c, ...drawn, sealName, original, ...(log ? { transparencyJson: canonicalJson(log) } : {}) });
+    return drawSealedDocument({ ...c, ...drawn, sealName, original, files, ...(log ? { transparencyJson: canonicalJson(log) } : {}) });
   }
   await ensureFontsFor(env.FILES, [c.payloadJson, c.brand?.name ?? ""]);
   const { manifest, originalPdf } = await bundleManifest(env, cert, nowIso());

@@ -148,7 +148,8 @@ export type AnswerProblem = { key: string; kind: string | null; problem: "unknow
 /**
  * The one check of a set of answers against a document's fields, used by the sequencer when it
  * stores them and by the signer's page to put each problem beside its field. `stored` holds the
- * answers given earlier (key → value); an answer of "" clears one. `context`: every field of the
+ * answers given earlier (key → value); an answer of "" clears one; `uploaded` names the field an
+ * upload answers (its value the stored file's `sha256:<hex>`). `context`: every field of the
  * document (conditions may read a field asked of another party), `fields` by default. Returns the
  * answers as they would be stored, each field's state afterwards (field-logic.ts) and, when
  * signing, which required fields would still be unanswered and which answers of now hidden
@@ -158,7 +159,7 @@ export function checkAnswers(
   fields: readonly FieldRule[],
   stored: ReadonlyMap<string, string>,
   answers: Record<string, string>,
-  opts: { signing: boolean; context?: readonly FieldLogic[] },
+  opts: { signing: boolean; context?: readonly FieldLogic[]; uploaded?: string },
 ): { changes: { key: string; value: string }[]; problems: AnswerProblem[]; states: ReturnType<typeof fieldStates>; cleared: string[] } {
   const changes: { key: string; value: string }[] = [];
   const problems: AnswerProblem[] = [];
@@ -170,7 +171,8 @@ export function checkAnswers(
       continue;
     }
     try {
-      changes.push({ key, value: validateFieldValue(field, raw) });
+      // An upload's answer (`sha256:<hex>`) comes from the service, after it stored the bytes.
+      changes.push({ key, value: key === opts.uploaded && UPLOAD_KINDS.includes(field.kind) ? raw : validateFieldValue(field, raw) });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       problems.push({ key, kind: field.kind, problem: "invalid", message: err.message });

@@ -14,6 +14,7 @@ import type { TemplateField } from "../db/schema";
 import { frozenOriginalPdf } from "./pdf-templates";
 import type { StampPlacement } from "../lib/pdf/stamp";
 import type { TemplateFieldKind } from "./vocabulary";
+import { UPLOAD_KINDS } from "./field-rules";
 
 /** A box to fill, as `stampPlacements` takes it (src/lib/pdf/stamp.ts). */
 export type Placement = StampPlacement;
@@ -27,6 +28,8 @@ export type CompletionInput = {
   values: { signerId: string; key: string; value: string }[];
   /** A test-mode document: its mark is drawn at the top of every original page too. */
   test: boolean;
+  /** The files signers uploaded (image, stamp and file answers `sha256:<hex>`), with their attachment names. */
+  uploads?: { name: string; sha256: string; contentType: string; bytes: Uint8Array }[];
 };
 
 const DATA_URL = /^data:image\/(png|jpeg);base64,/;
@@ -43,6 +46,18 @@ async function pictureFor(value: string, boxW: number, boxH: number): Promise<Ui
     return pic.png;
   } catch {
     return null; // an unreadable picture is left out of the box (the trail and the certificate keep its hash)
+  }
+}
+
+/** An uploaded picture re-encoded by the service for its box (about 300 dpi, capped), or null when it cannot be. */
+async function uploadedPicture(file: { contentType: string; bytes: Uint8Array }, boxW: number, boxH: number): Promise<Uint8Array | null> {
+  if (file.contentType !== "image/png" && file.contentType !== "image/jpeg") return null;
+  const { uploadedPictureForPdf } = await import("../lib/image");
+  try {
+    const px = (pt: number, cap: number) => Math.min(cap, Math.max(1, Math.ceil((pt * 300) / 72)));
+    return (await uploadedPictureForPdf(file.contentType, file.bytes, 4000, px(boxW, 2000), px(boxH, 2000))).png;
+  } catch {
+    return null; // the certificate lists it and the sealed PDF attaches it all the same
   }
 }
 
@@ -81,6 +96,13 @@ export async function placementsFor(input: Omit<CompletionInput, "templateId" | 
       const size = pageSizes[page - 1];
       const picture = size ? await pictureFor(answer, w * size.width, h * size.height) : null;
       if (picture) out.push({ ...base, text: null, picture });
+    } else if (UPLOAD_KINDS.includes(f.kind)) {
+      // An upload: a picture is drawn in its box, a file named (it is attached to the sealed PDF).
+      const file = input.uploads?.find((u) => `sha256:${u.sha256}` === answer);
+      const size = pageSizes[page - 1];
+      const picture = file && f.kind !== "file" && size ? await uploadedPicture(file, w * size.width, h * size.height) : null;
+      if (picture) out.push({ ...base, text: null, picture });
+      else if (file) out.push({ ...base, kind: "text", text: file.name });
     } else if (DATA_URL.test(answer)) {
       // Not a picture field: a data URL is printed nowhere (it is on the answers page as "(picture)").
     } else {

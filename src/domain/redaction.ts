@@ -23,6 +23,7 @@ import { type DeliveryTarget, deliveryQueries, kickDeliveryQueues } from "./webh
 import { purgeDeliveredOfDocuments } from "../db/webhook-deliveries";
 import { ownerOf } from "../db/documents";
 import { documentSequencer, refusedAsNull } from "../objects/document-sequencer/client";
+import { signerFileR2Key } from "../db/signer-files";
 
 /** Statuses a document may be redacted in: it has ended. A draft or a sent document is voided first. */
 export const REDACTABLE = ["completed", "declined", "voided", "expired"] as const;
@@ -40,9 +41,9 @@ type Reads = Awaited<ReturnType<typeof readTargets>>;
 
 async function readTargets(env: Env, ids: string[]) {
   const db = dbOf(env);
-  const [docs, signerRows, certs, current, versions, seqs] = await db.batch(redactionReads(db, ids));
+  const [docs, signerRows, certs, current, versions, seqs, uploads] = await db.batch(redactionReads(db, ids));
   const files = [...new Map([...current, ...versions].map((f) => [f.r2Key, f] as const)).values()];
-  return { docs, signerRows, certs, files, seqs };
+  return { docs, signerRows, certs, files, seqs, uploads };
 }
 
 /**
@@ -101,7 +102,8 @@ async function redactBatch(env: Env, ids: string[], reason: string, known?: Read
   }
   await db.batch(statements as [Statement, ...Statement[]]);
   const keys = r.files.filter((f) => dueIds.includes(f.documentId)).map((f) => f.r2Key);
-  await deleteFiles(env, keys);
+  const uploads = new Set(r.uploads.filter((u) => dueIds.includes(u.documentId)).map((u) => signerFileR2Key(u.documentId, u.sha256)));
+  await deleteFiles(env, [...keys, ...uploads]);
   await kickDeliveryQueues(env, targets);
   return due.map((d) => ({
     document_id: d.id,
@@ -110,7 +112,7 @@ async function redactBatch(env: Env, ids: string[], reason: string, known?: Read
   }));
 }
 
-/** Deletes sealed files from R2 (1,000 keys per call). A failure is logged: the D1 record is already redacted. */
+/** Deletes sealed files and signers' uploads from R2 (1,000 keys per call). A failure is logged: the D1 record is already redacted. */
 async function deleteFiles(env: Env, keys: string[]) {
   for (let i = 0; i < keys.length; i += 1000) {
     try {

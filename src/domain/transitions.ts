@@ -33,6 +33,7 @@ import { checkAnswers } from "./field-values";
 import { otherPartysField, partyName, resolveFieldParties } from "./field-parties";
 import { issueCertificate } from "./certificates";
 import { recordFrom, recordReads } from "../db/evidence";
+import { type SignerFileRecord, insertSignerFile } from "../db/signer-files";
 import { signaturePictureOrRefuse } from "../lib/image";
 import { logError } from "../lib/log";
 import { codeFirst, codeOutstanding, requestCode as sendCode, verifyCode as checkCode } from "./signer-codes";
@@ -281,7 +282,11 @@ function frozenAnswers(fields: readonly TemplateField[], checked: ReturnType<typ
 }
 
 /** Supplies (or replaces) one answer; an empty value clears it. */
-export async function supplyField(env: Env, st: SequencerState, signer: SignerState, input: SupplyFieldCommand) {
+/**
+ * Stores one answer. With `file` (src/domain/signer-files.ts) the answer is that upload, whose
+ * bytes are already in R2: its row and the answer `sha256:<hex>` are stored in one batch.
+ */
+export async function supplyField(env: Env, st: SequencerState, signer: SignerState, input: SupplyFieldCommand, file?: Omit<SignerFileRecord, "signerId">) {
   requireLiveLink(st, signer);
   requirePendingSigner(signer);
   requireSigningRole(signer);
@@ -290,11 +295,13 @@ export async function supplyField(env: Env, st: SequencerState, signer: SignerSt
     signerFields(st, signer),
     answersFor(st, signer.id),
     { [input.key]: input.value },
-    { signing: false, context: docFields(st) },
+    { signing: false, context: docFields(st), ...(file ? { uploaded: input.key } : {}) },
   );
   if (problems.length) throw invalid(problems[0]!.message);
   const at = nowIso();
-  await answerStatement(env, st, signer, input.key, changes[0]!.value, input.about ?? null, at).run();
+  const answer = answerStatement(env, st, signer, input.key, changes[0]!.value, input.about ?? null, at);
+  if (file) await dbOf(env).batch([insertSignerFile(dbOf(env), { ...file, signerId: signer.id }), answer]);
+  else await answer.run();
   applyAnswers(st, signer, changes, input.about ?? null, at);
   return { supplied: true as const };
 }

@@ -76,6 +76,12 @@ export const TEMPLATE_FIELD_KINDS = [
 ] as const;
 export type TemplateFieldKind = (typeof TEMPLATE_FIELD_KINDS)[number];
 
+/** What a signer may upload to an `image`/`stamp` field (the pictures) and a `file` field (all three), judged by the bytes. */
+export const SIGNER_FILE_TYPES = ["application/pdf", "image/png", "image/jpeg"] as const;
+export type SignerFileType = (typeof SIGNER_FILE_TYPES)[number];
+/** The file name extension of each (downloads, the sealed PDF's attachments). */
+export const SIGNER_FILE_EXTENSIONS: Record<SignerFileType, string> = { "application/pdf": "pdf", "image/png": "png", "image/jpeg": "jpg" };
+
 export const DOCUMENT_STATUSES = ["draft", "sent", "completed", "declined", "voided", "expired"] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 /** The list filter also takes `open`: draft and sent. */

@@ -313,14 +313,14 @@ function jpegDimensions(bytes: Uint8Array): { width: number; height: number } {
   throw new PictureError("the JPEG has no frame header, so its size is unknown.");
 }
 
-async function decodeJpegPicture(bytes: Uint8Array): Promise<Pixels> {
+async function decodeJpegPicture(bytes: Uint8Array, checkSize: (w: number, h: number) => void = checkDimensions, maxMP = 2): Promise<Pixels> {
   const { width, height } = jpegDimensions(bytes);
-  checkDimensions(width, height);
+  checkSize(width, height);
   const jpeg = await import("jpeg-js");
   const decode = (jpeg.decode ?? (jpeg as unknown as { default: typeof jpeg }).default.decode) as typeof jpeg.decode;
   let img: ReturnType<typeof decode>;
   try {
-    img = decode(bytes, { useTArray: true, formatAsRGBA: false, tolerantDecoding: false, maxResolutionInMP: 2, maxMemoryUsageInMB: 48 });
+    img = decode(bytes, { useTArray: true, formatAsRGBA: false, tolerantDecoding: false, maxResolutionInMP: maxMP, maxMemoryUsageInMB: Math.max(48, maxMP * 4) });
   } catch (err) {
     throw new PictureError(`the JPEG could not be decoded (${String((err as Error)?.message ?? err).slice(0, 120)}).`);
   }
@@ -449,6 +449,19 @@ function checkJpegFile(bytes: Uint8Array): { width: number; height: number } {
  */
 export async function logoForPdf(bytes: Uint8Array, maxWidth: number, maxHeight: number): Promise<SignaturePicture> {
   return encodePicture(fitWithin(await decodePng(await readBrandLogo(bytes)), maxWidth, maxHeight));
+}
+
+/**
+ * A picture a signer uploaded to an image or stamp field (checked at upload: src/domain/signer-files.ts),
+ * decoded again, scaled down to fit `maxWidth` × `maxHeight` and written out by the service as a PNG
+ * for its box on the page.
+ */
+export async function uploadedPictureForPdf(type: "image/png" | "image/jpeg", bytes: Uint8Array, maxSide: number, maxWidth: number, maxHeight: number): Promise<SignaturePicture> {
+  const pixels =
+    type === "image/png"
+      ? await decodePng(await readPng(bytes, { noun: "picture", strict: true, checkSize: sidesAtMost(maxSide) }))
+      : await decodeJpegPicture(bytes, sidesAtMost(maxSide), Math.ceil((maxSide * maxSide) / 1e6));
+  return encodePicture(fitWithin(pixels, maxWidth, maxHeight));
 }
 
 /**

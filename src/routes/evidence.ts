@@ -4,7 +4,7 @@
  */
 import { download } from "../http/download";
 import { toBase64 } from "../lib/bytes";
-import { SEAL_LEVELS, SIGNATURE_METHODS, SIGNER_STATUSES, TRAIL_KINDS } from "../domain/vocabulary";
+import { SEAL_LEVELS, SIGNATURE_METHODS, SIGNER_FILE_EXTENSIONS, SIGNER_FILE_TYPES, SIGNER_STATUSES, TRAIL_KINDS } from "../domain/vocabulary";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
@@ -17,6 +17,7 @@ import { certificateView } from "../domain/certificates";
 import { certificateForCompleted, sealedFile, type SealedKind } from "../domain/evidence";
 import { SHA256_HEX, verifyCode } from "../domain/verification";
 import { documentForAccount } from "../db/evidence";
+import { signerFileBytes } from "../domain/signer-files";
 import { LogInclusion } from "./transparency-log";
 
 /**
@@ -87,6 +88,18 @@ const Payload = z
     events: z.array(
       z.object({ kind: listed(TRAIL_KINDS), occurred_at: z.string(), signer: z.string().nullable(), ip: z.string().nullable(), against_sha256: z.string() }),
     ),
+    files: z
+      .array(
+        z.object({
+          key: z.string().openapi({ description: "The image, stamp or file field the upload answers." }),
+          signer: z.string().openapi({ description: "The uploading signer's email, as in `events` (redacted with the record)." }),
+          sha256: z.string().openapi({ description: "SHA-256 (hex) of the bytes; the sealed PDF carries them as the attachment `<key>-<n>.<ext>`." }),
+          size: z.number().int(),
+          content_type: listed(SIGNER_FILE_TYPES),
+        }),
+      )
+      .optional()
+      .openapi({ description: "Files signers uploaded (image, stamp and file fields), as their answers held them at completion. Absent when there are none." }),
   })
   .openapi("CertificatePayload");
 
@@ -324,6 +337,38 @@ export const evidence = createRouter()
     }),
     // JSON or the raw PDF: the typed-response helpers cannot express the raw branch.
     (c) => sendSealed(c, "pdf") as never,
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/documents/{id}/files/{key}",
+      operationId: "getFieldFile",
+      tags: ["evidence"],
+      summary: "A file a signer uploaded to an image, stamp or file field",
+      description:
+        "The bytes a signer's answer to an `image`, `stamp` or `file` field holds now (POST /v1/sign/{token}/files/{key}), with their content type and " +
+        "`ETag` the SHA-256. `signer_id` picks the signer; without it, the first answer in signing order. 404 when no file answers the field, and after " +
+        "the document's redaction (its uploads are erased with its personal data).",
+      ...keyed("signing:read"),
+      request: {
+        params: idParam.extend({ key: text().min(1).max(59).openapi({ param: { name: "key", in: "path" }, example: "insurance_card" }) }),
+        query: z.object({ signer_id: text().max(64).optional().openapi({ example: "sgn_3k8m2x7q1b9n4p5r0t6v" }) }),
+      },
+      responses: {
+        200: {
+          description: "The file's bytes.",
+          content: { "application/pdf": { schema: z.string().openapi({ format: "binary" }) }, "image/png": { schema: z.string().openapi({ format: "binary" }) }, "image/jpeg": { schema: z.string().openapi({ format: "binary" }) } },
+        },
+        ...keyedErrors,
+      },
+    }),
+    // Raw bytes: the typed-response helpers cannot express them.
+    async (c) => {
+      const doc = await documentOf(c, c.req.valid("param").id);
+      const file = await signerFileBytes(c.env, doc.id, c.req.valid("param").key, c.req.valid("query").signer_id);
+      c.header("ETag", `"${file.sha256}"`);
+      return download(c, file.bytes, { type: file.contentType, filename: `${c.req.valid("param").key}.${SIGNER_FILE_EXTENSIONS[file.contentType]}`, cache: "private, no-cache" }) as never;
+    },
   )
   .openapi(
     createRoute({

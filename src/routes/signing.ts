@@ -4,10 +4,11 @@
  */
 import { DEFAULT_CONSENT_TEXT, INTENT_TEXT } from "../domain/wording";
 import { fieldRuleAttributes } from "../domain/field-rules";
-import { DOCUMENT_STATUSES, SIGNER_STATUSES, TEMPLATE_FIELD_KINDS, TEMPLATE_KINDS } from "../domain/vocabulary";
+import { DOCUMENT_STATUSES, SIGNER_FILE_TYPES, SIGNER_STATUSES, TEMPLATE_FIELD_KINDS, TEMPLATE_KINDS } from "../domain/vocabulary";
+import { UPLOAD_MAX_BYTES, uploadSignerFile, uploadTooLarge } from "../domain/signer-files";
 import { createRoute, z } from "@hono/zod-openapi";
 import { commonErrors, createRouter, errorContent, jsonBody, jsonResponse, listed, listedOrNull } from "../http/router";
-import { signBodyLimit } from "../http/body-limit";
+import { signBodyLimit, uploadLimitOf } from "../http/body-limit";
 import { signerContext } from "../http/auth";
 import { perToken } from "../http/rate-limit";
 import { consent, decline, readLink, requestCode, sign, supplyField, verifyCode } from "../domain/signing";
@@ -237,6 +238,66 @@ signing.openapi(
     responses: { 200: jsonResponse(z.object({ supplied: z.literal(true) }), "Answer stored", { supplied: true }), ...commonErrors },
   }),
   async (c) => c.json(await supplyField(c.env, c.req.valid("param").token, c.req.valid("json"), ctx(c.req.raw)), 200),
+);
+
+const UploadParams = TokenParam.extend({
+  key: z.string().openapi({ param: { name: "key", in: "path" }, example: "insurance_card" }),
+});
+const binary = (description: string) => ({ schema: z.string().openapi({ format: "binary", description }) });
+
+signing.openapi(
+  createRoute({
+    method: "post",
+    path: "/v1/sign/{token}/files/{key}",
+    operationId: "uploadFieldFile",
+    tags: ["signing"],
+    summary: "Answer an image, stamp or file field with a file",
+    description:
+      "The request body is the file's bytes. Its type is judged by the bytes, never by Content-Type: an `image` or `stamp` field takes a PNG or JPEG " +
+      "(at most 5 MB and 4000 pixels a side), a `file` field a PDF, PNG or JPEG (at most 10 MB). A PDF must be whole (`%%EOF` at its end) and carry no active " +
+      "content (JavaScript, launch actions, rich media, XFA). Too large is 413 (from Content-Length before anything is read, else as soon as the body passes the limit); " +
+      "any other fault is 422 naming the field. The bytes are kept by their SHA-256 and the field's answer becomes `sha256:<hex>`; a new upload replaces it while the " +
+      "signer is pending. At completion the certificate lists each file's SHA-256, size and type, and the sealed PDF carries each file as an attachment.",
+    ...token,
+    middleware: [
+      ...token.middleware,
+      uploadLimitOf(UPLOAD_MAX_BYTES.file!, () => {
+        throw uploadTooLarge("file");
+      }),
+    ],
+    request: {
+      params: UploadParams,
+      body: {
+        required: true,
+        content: {
+          "application/pdf": binary("A PDF (file fields)."),
+          "image/png": binary("A PNG picture."),
+          "image/jpeg": binary("A JPEG picture."),
+          "application/octet-stream": binary("Any of the three; the type is read from the bytes."),
+        },
+      },
+    },
+    responses: {
+      200: jsonResponse(
+        z
+          .object({
+            supplied: z.literal(true),
+            sha256: z.string().openapi({ description: "SHA-256 (hex) of the bytes; the field's answer is `sha256:<this>`." }),
+            size: z.number().int(),
+            content_type: listed(SIGNER_FILE_TYPES),
+          })
+          .openapi("FieldFileUploaded"),
+        "Stored as the field's answer",
+        { supplied: true, sha256: "9f2c4e1a7b3d5f60812a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b4d6f8a0c2e4b6d", size: 182344, content_type: "image/jpeg" },
+      ),
+      ...commonErrors,
+      413: errorContent("Over 10 MB for a file field, 5 MB for an image or stamp field."),
+    },
+  }),
+  async (c) => {
+    const { token: t, key } = c.req.valid("param");
+    return c.json(await uploadSignerFile(c.env, t, key, c.req.raw.body, c.req.header("content-length")), 200);
+  },
 );
 
 signing.openapi(

@@ -11,6 +11,7 @@ import {
   SEALED_FILE_KINDS,
   SEAL_LEVELS,
   SIGNER_AUTH,
+  SIGNER_FILE_TYPES,
   SIGNER_STATUSES,
 } from "../../domain/vocabulary";
 import { now } from "./common";
@@ -408,4 +409,28 @@ export const sealedFileVersions = sqliteTable(
     createdAt: text("created_at").notNull().default(now),
   },
   (t) => [primaryKey({ columns: [t.documentId, t.kind, t.sha256] }), index("sealed_file_versions_sha").on(t.sha256)],
+);
+
+/**
+ * Files signers uploaded to `image`, `stamp` and `file` fields (docs/fields.md), stored in R2 under
+ * `signer-files/<document_id>/<sha256>`. The field's answer (field_values) is `sha256:<hex>`; this
+ * row holds the upload's size and type. A row whose hash is no longer the answer (replaced while
+ * pending, cleared) is left until the document's redaction, which deletes every row and object.
+ */
+export const signerFiles = sqliteTable(
+  "signer_files",
+  {
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id),
+    signerId: text("signer_id")
+      .notNull()
+      .references(() => signers.id),
+    key: text("key").notNull(),
+    sha256: text("sha256").notNull(),
+    size: integer("size").notNull(),
+    contentType: text("content_type", { enum: SIGNER_FILE_TYPES }).notNull(),
+    uploadedAt: text("uploaded_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.signerId, t.key, t.sha256] })],
 );

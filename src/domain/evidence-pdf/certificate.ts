@@ -5,7 +5,7 @@
  * `certificate.json` (the exact canonical bytes), so anyone can recompute certificate_sha256_hex.
  */
 import { type PDFDocument, rgb } from "pdf-lib";
-import type { CertificatePayload } from "../certificates";
+import { type CertificatePayload, attachmentNames } from "../certificates";
 import { formatVerificationCode } from "../../lib/verification-code";
 import { qrMatrix, qrRuns, QUIET_ZONE } from "../../lib/qr";
 import { signaturePictureForPdf } from "../../lib/image";
@@ -39,6 +39,8 @@ export type Answer = { signer: string; label: string; value: string };
 export type SealedDocumentInput = CertificateSheet & {
   /** The certificate's place in the transparency log (`log` of a matched verification), canonical JSON; absent when no signed head covers it yet. */
   transparencyJson?: string;
+  /** The files signers uploaded, as the certificate lists them, with their bytes. */
+  files?: { name: string; key: string; sha256: string; contentType: string; bytes: Uint8Array }[];
   body: string;
   answers: Answer[];
   marks: SignerMark[];
@@ -159,6 +161,16 @@ export async function drawCertificate(w: PdfWriter, c: CertificateSheet): Promis
     w.space(4);
   });
 
+  if (p.files?.length) {
+    const names = attachmentNames(p.files);
+    w.heading(`Files from signers (${count(p.files.length)})`, 12);
+    w.rows(
+      p.files.map((f, i) => [names[i]!, `${f.content_type} · ${count(f.size)} bytes · ${f.signer}\nSHA-256 ${f.sha256}`] as [string, string]),
+      { size: 8, labelWidth: 125 },
+    );
+    w.space(4);
+  }
+
   w.heading(`Trail (${count(p.events.length)} events)`, 12);
   for (const e of p.events) {
     const local = when(e.occurred_at).split(" · ")[0];
@@ -244,6 +256,15 @@ export async function drawSealedDocument(input: SealedDocumentInput): Promise<PD
     creationDate: new Date(input.issuedAt),
     modificationDate: new Date(input.issuedAt),
   });
+  // The files signers uploaded, each under the name the certificate pages list (`<key>-<n>.<ext>`).
+  for (const f of input.files ?? []) {
+    await w.doc.attach(f.bytes, f.name, {
+      mimeType: f.contentType,
+      description: `Uploaded by a signer to the field "${f.key}"; SHA-256 ${f.sha256} (listed in the certificate).`,
+      creationDate: new Date(input.issuedAt),
+      modificationDate: new Date(input.issuedAt),
+    });
+  }
   if (input.transparencyJson) {
     await w.doc.attach(new TextEncoder().encode(input.transparencyJson), "transparency.json", {
       mimeType: "application/json",

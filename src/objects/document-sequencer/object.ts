@@ -6,6 +6,7 @@ import { ApiError, notFound } from "../../lib/errors";
 import { type Outcome, outcome } from "../../lib/rpc";
 import { type LinkState, type SequencerState, type SignerState, deadLink, linkIsLive, loadSequencerState } from "../../domain/document-state";
 import { tenantPageSettings, verificationCodeOf } from "../../db/signing";
+import type { SignerFileRecord } from "../../db/signer-files";
 import { recordInLog } from "../../domain/transparency-log";
 
 /** How long after a completion its certificate is appended to the transparency log. */
@@ -112,9 +113,9 @@ export class DocumentSequencer extends DurableObject<Env> {
     return this.serial(documentId, (st) => t.consent(this.env, st, this.signerOf(st, signerId, tokenHash), parseCommand(ConsentCommand, input), actor));
   }
 
-  /** Stores one field answer. */
-  supplyField(documentId: string, signerId: string, input: SupplyFieldCommand, tokenHash?: string) {
-    return this.serial(documentId, (st) => t.supplyField(this.env, st, this.signerOf(st, signerId, tokenHash), parseCommand(SupplyFieldCommand, input)));
+  /** Stores one field answer; with `file`, the upload (already in R2) it answers. */
+  supplyField(documentId: string, signerId: string, input: SupplyFieldCommand, tokenHash?: string, file?: Omit<SignerFileRecord, "signerId">) {
+    return this.serial(documentId, (st) => t.supplyField(this.env, st, this.signerOf(st, signerId, tokenHash), parseCommand(SupplyFieldCommand, input), file));
   }
 
   /** Signs; completes the document and issues its certificate when the last signer signs. */
