@@ -50,6 +50,7 @@ input[type=file]{max-width:100%;min-height:44px}
 [aria-invalid=true]{border:2px solid var(--bad)!important}
 input[type=checkbox],input[type=radio]{width:1.5rem;height:1.5rem;margin-block:0;margin-inline:0 .6rem;flex:none;accent-color:var(--primary)}
 .choice{display:flex;align-items:center;font-weight:400;margin:.25rem 0;min-height:44px}
+.upload{display:flex;gap:.5rem;align-items:center;flex-wrap:wrap}.upload input[type=file]{flex:1 1 14rem;min-height:44px}
 fieldset{border:1px solid #d6d6de;border-radius:8px;margin:1rem 0;padding:.25rem 1rem 1rem;min-width:0}
 legend{font-weight:700;padding:0 .25rem}
 button,.button{display:inline-block;margin-block:.75rem 0;margin-inline:0 .5rem;padding:.65rem 1.25rem;min-height:44px;border-radius:6px;border:2px solid var(--primary);background:var(--primary);color:var(--on-primary);font-weight:600;text-decoration:none;cursor:pointer}

@@ -4,6 +4,7 @@
  * control, a wording with its translation note, and the one-time code step.
  */
 import type { Lang, T } from "../i18n";
+import { UPLOAD_KINDS } from "../domain/field-rules";
 import type { FieldView, SignErrors, SignPageProps } from "./signing";
 
 export function LangField({ lang }: { lang: Lang }) {
@@ -44,6 +45,43 @@ export function Field({ f, value, error, onFile, t }: { f: FieldView; value: str
           <strong>{f.label}</strong>
         </p>
         {f.about ? <p class="hint">{f.about}</p> : null}
+      </div>
+    );
+  }
+  if (UPLOAD_KINDS.includes(f.kind)) {
+    // The file goes with its own form (`up-<key>`, after the sign form): uploaded on its own, kept while the page is filled in.
+    const held = value.startsWith("sha256:") ? value.slice(7, 19) : null;
+    const hint = `${id}-kinds`;
+    return (
+      <div>
+        <label for={id}>{label}</label>
+        <span class="hint" id={hint}>
+          {t(f.kind === "file" ? "fileHintFile" : "fileHintPicture")}
+        </span>
+        {held ? (
+          <span class="hint" id={`${id}-held`}>
+            {t("fileOnFile", { sha: held })}
+          </span>
+        ) : null}
+        {error ? (
+          <span class="error" id={errId}>
+            {error}
+          </span>
+        ) : null}
+        <div class="upload">
+          <input
+            type="file"
+            id={id}
+            name="file"
+            form={`up-${f.key}`}
+            accept={f.kind === "file" ? "application/pdf,image/png,image/jpeg" : "image/png,image/jpeg"}
+            aria-describedby={[hint, held ? `${id}-held` : null, error ? errId : null].filter(Boolean).join(" ")}
+            aria-invalid={error ? "true" : undefined}
+          />
+          <button type="submit" class="quiet" form={`up-${f.key}`}>
+            {t("uploadButton")}
+          </button>
+        </div>
       </div>
     );
   }

@@ -7,6 +7,7 @@
 import type { PageRead } from "../domain/signing";
 import { consentWording, intentWording } from "../domain/wording";
 import { mergedSegments } from "../domain/templates";
+import { UPLOAD_KINDS } from "../domain/field-rules";
 import { formatVerificationCode } from "../lib/verification-code";
 import { PDF_VIEW_JS, SIGN_JS } from "./scripts.generated";
 import { PdfPagesView } from "./pdf-view";
@@ -136,6 +137,21 @@ function SignForm({
       </p>
       <button type="submit">{t("signButton")}</button>
     </form>
+  );
+}
+
+/** Each upload field's own form (its file input sits among the answers, tied to it by `form`). */
+function UploadForms({ t, base, fields }: { t: T; base: string; fields: Read["fields"] }) {
+  return (
+    <>
+      {(fields ?? [])
+        .filter((f) => UPLOAD_KINDS.includes(f.kind) && f.visible !== false)
+        .map((f) => (
+          <form id={`up-${f.key}`} method="post" action={`${base}/files/${encodeURIComponent(f.key)}`} enctype="multipart/form-data">
+            <LangField lang={t.lang} />
+          </form>
+        ))}
+    </>
   );
 }
 
@@ -293,6 +309,7 @@ export function SignPage(p: SignPageProps) {
         <section aria-labelledby="step2" id="sign">
           <h2 id="step2">{t("step2")}</h2>
           <SignForm t={t} base={base} r={r} answers={p.page.answers} sensitive={p.page.sensitive} errors={errors} posted={p.posted ?? {}} />
+          <UploadForms t={t} base={base} fields={r.fields} />
         </section>
       ) : null}
 

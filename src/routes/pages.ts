@@ -7,7 +7,7 @@
 import { download } from "../http/download";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
-import { ApiError } from "../lib/errors";
+import { ApiError, invalid } from "../lib/errors";
 import { clientAddress, signerContext } from "../http/auth";
 import { refuseCrossSite } from "../http/session";
 import { ADDRESS_LIMIT, limitOrThrow, perToken } from "../http/rate-limit";
@@ -32,8 +32,9 @@ import type { PageRead } from "../domain/signing";
 import { logKey as logKeyOf, publicKey } from "../domain/transparency-log";
 import { OFFLINE_JS, VerifyPage, verifyPath, type VerifyPageProps } from "../pages/verify";
 import { errorPage } from "../pages/error-page";
-import { signBodyLimit } from "../http/body-limit";
-import { UnreadableForm, readForm } from "../http/forms";
+import { signBodyLimit, uploadLimitOf } from "../http/body-limit";
+import { UPLOAD_MAX_BYTES, uploadSignerFile, uploadTooLarge } from "../domain/signer-files";
+import { UnreadableForm, formFile, readForm } from "../http/forms";
 
 type C = Context<AppEnv>;
 
@@ -58,6 +59,11 @@ export async function dead(c: C, t: T) {
  */
 export type SignFace = { token: string; base: string; afterSign: (lang: Lang) => string; afterDecline?: (c: C, t: T) => Response; footer?: string };
 
+/** An upload's form: the largest file a field takes, and room for the multipart framing. */
+export const fileBodyLimit = uploadLimitOf(UPLOAD_MAX_BYTES.file! + 64 * 1024, () => {
+  throw uploadTooLarge("file");
+});
+
 const linkFace = (c: C): SignFace => {
   const token = c.req.param("token") ?? "";
   return { token, base: `/s/${token}`, afterSign: (lang) => `${signPath(token, lang)}&done=signed` };
@@ -66,7 +72,7 @@ const linkFace = (c: C): SignFace => {
 /** The brand a link's page wears: read only when its account has the white-label add-on (an unbranded page costs no round trip for it). */
 const linkBrand = (c: C, page: PageRead) => (page.whiteLabel ? brandFor(c, page.tenantId) : undefined);
 
-async function signPage(c: C, props: Omit<SignPageProps, "nonce" | "brand">, status: 200 | 422 | 429) {
+async function signPage(c: C, props: Omit<SignPageProps, "nonce" | "brand">, status: 200 | 413 | 422 | 429) {
   const brand = await linkBrand(c, props.page);
   const nonce = pageHeaders(c, { frameAncestors: props.page.frameAncestors });
   return c.html(SignPage({ ...props, brand, nonce }), status);
@@ -182,6 +188,7 @@ pages.post("/s/:token/verify", ownPage, perToken, (c) => postVerify(c, linkFace(
 pages.post("/s/:token/consent", ownPage, perToken, (c) => postConsent(c, linkFace(c)));
 pages.post("/s/:token/sign", signBodyLimit, ownPage, perToken, (c) => postSign(c, linkFace(c)));
 pages.post("/s/:token/decline", ownPage, perToken, (c) => postDecline(c, linkFace(c)));
+pages.post("/s/:token/files/:key", fileBodyLimit, ownPage, perToken, (c) => postFile(c, linkFace(c)));
 
 export async function postSign(c: C, face: SignFace) {
   const { body, t, token, who, page } = await formPost(c, face);
@@ -237,7 +244,7 @@ export async function postSign(c: C, face: SignFace) {
     if (f.visible === false && checked.states.get(f.key)?.visible && !answers[f.key]) errors.fields![f.key] = t("err_shown");
   }
   for (const p of checked.problems) {
-    if (values[p.key] === undefined || errors.fields![p.key]) continue;
+    if ((values[p.key] === undefined && !UPLOAD_KINDS.includes(p.kind ?? "")) || errors.fields![p.key]) continue;
     errors.fields![p.key] = p.problem === "required" ? t("err_required") : t(FIELD_ERRORS[p.kind ?? ""] ?? "err_other");
   }
   if (command.success && !errors.sign && Object.keys(errors.fields!).length === 0) {
@@ -252,6 +259,31 @@ export async function postSign(c: C, face: SignFace) {
   // The page comes back as the posted answers would have it: newly shown fields shown, hidden ones hidden.
   again.read.fields = again.read.fields?.map((f) => ({ ...f, visible: checked.states.get(f.key)?.visible ?? f.visible })) ?? null;
   return signPage(c, { t, token, page: again, base: face.base, footer: face.footer, errors, posted }, 422);
+}
+
+/**
+ * An upload from the signer's page (an image, stamp or file field; a multipart form with `file`):
+ * the API's own upload, then back to the page at the field; a refusal is shown beside it.
+ */
+export async function postFile(c: C, face: SignFace) {
+  const { t, token, page } = await formPost(c, face);
+  if (!page) return dead(c, t);
+  const key = c.req.param("key") ?? "";
+  const file = await formFile(c, "file");
+  let problem: string;
+  let status: 413 | 422 = 422;
+  try {
+    if (!file || file.size === 0) throw invalid(t("err_file"));
+    await uploadSignerFile(c.env, token, key, file.stream(), String(file.size));
+    return c.redirect(`${face.base}?lang=${t.lang}#f-${encodeURIComponent(key)}`, 303);
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "too_large") status = 413;
+    else if (!(err instanceof ApiError && err.code === "invalid")) throw err;
+    problem = (err as ApiError).message;
+  }
+  const known = page.read.fields?.some((f) => f.key === key);
+  const errors: SignErrors = known ? { fields: { [key]: problem } } : { sign: problem };
+  return signPage(c, { t, token, page, base: face.base, footer: face.footer, errors }, status);
 }
 
 export async function postDecline(c: C, face: SignFace) {
