@@ -1,11 +1,11 @@
 /**
  * A signer's field entries in the signing-link read (`GET /v1/sign/{token}` and the page): each
  * field's rules as the template declared them, and its state for the answers so far (field-logic.ts):
- * `visible` now, `required` now, and `value` for formula and auto-filled fields.
+ * `visible` now, `required` now, and `value` for formula and auto-filled fields and uploads.
  */
 import { type SequencerState, type SignerState, answersFor, docFields, signerFields } from "./document-state";
 import { fieldStates } from "./field-logic";
-import { AUTO_FILLED_KINDS } from "./field-rules";
+import { AUTO_FILLED_KINDS, UPLOAD_KINDS } from "./field-rules";
 
 const RULES = [
   "min",
@@ -44,6 +44,8 @@ export function signerFieldEntries(st: SequencerState, me: SignerState, supplied
       ...rules,
       visible: state.visible,
       ...(computed ? { value: (me.status === "signed" ? answers.get(f.key) : state.value) || null } : {}),
+      // An upload's answer is its file's hash (`sha256:<hex>`), null until one is uploaded.
+      ...(UPLOAD_KINDS.includes(f.kind) ? { value: answers.get(f.key) ?? null } : {}),
     };
   });
 }

@@ -75,7 +75,8 @@ export function validateFieldValue(field: FieldRule, raw: string): string {
   }
   const value = field.kind === "textarea" ? raw : raw.trim();
   if (value === "") return "";
-  if (UPLOAD_KINDS.includes(field.kind)) throw bad(field, `a ${field.kind} field is answered by uploading the file to POST /v1/sign/{token}/files/${field.key}`);
+  if (UPLOAD_KINDS.includes(field.kind))
+    throw bad(field, `a ${field.kind} field is answered by uploading the file to POST /v1/sign/{token}/files/${field.key}`);
   return checkRules(field, shapeOf(field, value));
 }
 

@@ -31,7 +31,11 @@ const ACTIVE_PDF = /\/(JavaScript|JS|Launch|RichMedia|XFA)\b/;
 export type UploadAnswer = { supplied: true; sha256: string; size: number; content_type: SignerFileType };
 
 export const uploadTooLarge = (kind: string) =>
-  new ApiError("too_large", `A ${kind} field takes at most ${UPLOAD_MAX_BYTES[kind]! / MB} MB; this file is larger.`, "Send a smaller file (a scan at 150-300 dpi is enough).");
+  new ApiError(
+    "too_large",
+    `A ${kind} field takes at most ${UPLOAD_MAX_BYTES[kind]! / MB} MB; this file is larger.`,
+    "Send a smaller file (a scan at 150-300 dpi is enough).",
+  );
 
 /** The body, read up to the kind's limit: refused from its declared length, else as soon as it passes the limit. */
 export async function readBounded(body: ReadableStream<Uint8Array> | null, declared: string | undefined, kind: string): Promise<Uint8Array> {
@@ -64,7 +68,8 @@ const startsWith = (b: Uint8Array, sig: number[]) => sig.every((x, i) => b[i] ==
 
 /** The file's type from its bytes, checked for its field's kind: a picture decodes within its limits, a PDF is whole and inert. */
 export async function judgeUpload(kind: string, key: string, bytes: Uint8Array): Promise<SignerFileType> {
-  const no = (why: string) => invalid(`file: ${why} (field "${key}", kind ${kind}).`, kind === "file" ? "Upload a PDF, PNG or JPEG." : "Upload a PNG or JPEG picture.");
+  const no = (why: string) =>
+    invalid(`file: ${why} (field "${key}", kind ${kind}).`, kind === "file" ? "Upload a PDF, PNG or JPEG." : "Upload a PNG or JPEG picture.");
   if (bytes.length === 0) throw no("the file is empty");
   let type: SignerFileType;
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) type = "image/png";
@@ -75,7 +80,8 @@ export async function judgeUpload(kind: string, key: string, bytes: Uint8Array):
     if (kind !== "file") throw no("a PDF is not a picture");
     const tail = new TextDecoder("latin1").decode(bytes.subarray(Math.max(0, bytes.length - 1024)));
     if (!tail.includes("%%EOF")) throw no("the PDF is cut short (no %%EOF at its end)");
-    if (ACTIVE_PDF.test(new TextDecoder("latin1").decode(bytes))) throw no("the PDF carries active content (JavaScript, launch actions, rich media or XFA forms)");
+    if (ACTIVE_PDF.test(new TextDecoder("latin1").decode(bytes)))
+      throw no("the PDF carries active content (JavaScript, launch actions, rich media or XFA forms)");
     return type;
   }
   try {
@@ -103,7 +109,10 @@ export async function uploadSignerFile(
   const field = r.st.doc.fields?.find((f) => f.key === key);
   if (!field) throw invalid(`key: this document asks no field "${key}".`);
   if (!UPLOAD_KINDS.includes(field.kind)) {
-    throw invalid(`key: field "${key}" is a ${field.kind} field; only image, stamp and file fields take an upload.`, "Answer it with POST /v1/sign/{token}/fields.");
+    throw invalid(
+      `key: field "${key}" is a ${field.kind} field; only image, stamp and file fields take an upload.`,
+      "Answer it with POST /v1/sign/{token}/fields.",
+    );
   }
   const bytes = await readBounded(body, declaredLength, field.kind);
   const contentType = await judgeUpload(field.kind, key, bytes);

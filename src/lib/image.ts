@@ -320,7 +320,13 @@ async function decodeJpegPicture(bytes: Uint8Array, checkSize: (w: number, h: nu
   const decode = (jpeg.decode ?? (jpeg as unknown as { default: typeof jpeg }).default.decode) as typeof jpeg.decode;
   let img: ReturnType<typeof decode>;
   try {
-    img = decode(bytes, { useTArray: true, formatAsRGBA: false, tolerantDecoding: false, maxResolutionInMP: maxMP, maxMemoryUsageInMB: Math.max(48, maxMP * 4) });
+    img = decode(bytes, {
+      useTArray: true,
+      formatAsRGBA: false,
+      tolerantDecoding: false,
+      maxResolutionInMP: maxMP,
+      maxMemoryUsageInMB: Math.max(48, maxMP * 4),
+    });
   } catch (err) {
     throw new PictureError(`the JPEG could not be decoded (${String((err as Error)?.message ?? err).slice(0, 120)}).`);
   }
@@ -456,7 +462,13 @@ export async function logoForPdf(bytes: Uint8Array, maxWidth: number, maxHeight:
  * decoded again, scaled down to fit `maxWidth` × `maxHeight` and written out by the service as a PNG
  * for its box on the page.
  */
-export async function uploadedPictureForPdf(type: "image/png" | "image/jpeg", bytes: Uint8Array, maxSide: number, maxWidth: number, maxHeight: number): Promise<SignaturePicture> {
+export async function uploadedPictureForPdf(
+  type: "image/png" | "image/jpeg",
+  bytes: Uint8Array,
+  maxSide: number,
+  maxWidth: number,
+  maxHeight: number,
+): Promise<SignaturePicture> {
   const pixels =
     type === "image/png"
       ? await decodePng(await readPng(bytes, { noun: "picture", strict: true, checkSize: sidesAtMost(maxSide) }))

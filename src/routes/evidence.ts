@@ -351,13 +351,22 @@ export const evidence = createRouter()
         "the document's redaction (its uploads are erased with its personal data).",
       ...keyed("signing:read"),
       request: {
-        params: idParam.extend({ key: text().min(1).max(59).openapi({ param: { name: "key", in: "path" }, example: "insurance_card" }) }),
+        params: idParam.extend({
+          key: text()
+            .min(1)
+            .max(59)
+            .openapi({ param: { name: "key", in: "path" }, example: "insurance_card" }),
+        }),
         query: z.object({ signer_id: text().max(64).optional().openapi({ example: "sgn_3k8m2x7q1b9n4p5r0t6v" }) }),
       },
       responses: {
         200: {
           description: "The file's bytes.",
-          content: { "application/pdf": { schema: z.string().openapi({ format: "binary" }) }, "image/png": { schema: z.string().openapi({ format: "binary" }) }, "image/jpeg": { schema: z.string().openapi({ format: "binary" }) } },
+          content: {
+            "application/pdf": { schema: z.string().openapi({ format: "binary" }) },
+            "image/png": { schema: z.string().openapi({ format: "binary" }) },
+            "image/jpeg": { schema: z.string().openapi({ format: "binary" }) },
+          },
         },
         ...keyedErrors,
       },
@@ -367,7 +376,11 @@ export const evidence = createRouter()
       const doc = await documentOf(c, c.req.valid("param").id);
       const file = await signerFileBytes(c.env, doc.id, c.req.valid("param").key, c.req.valid("query").signer_id);
       c.header("ETag", `"${file.sha256}"`);
-      return download(c, file.bytes, { type: file.contentType, filename: `${c.req.valid("param").key}.${SIGNER_FILE_EXTENSIONS[file.contentType]}`, cache: "private, no-cache" }) as never;
+      return download(c, file.bytes, {
+        type: file.contentType,
+        filename: `${c.req.valid("param").key}.${SIGNER_FILE_EXTENSIONS[file.contentType]}`,
+        cache: "private, no-cache",
+      }) as never;
     },
   )
   .openapi(

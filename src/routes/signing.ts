@@ -86,7 +86,10 @@ const LinkRead = z
             .string()
             .nullable()
             .optional()
-            .openapi({ description: "formula and auto-filled fields: the value as it stands now (frozen at signing); null until it can be given." }),
+            .openapi({
+              description:
+                "formula and auto-filled fields: the value as it stands now (frozen at signing); null until it can be given. image, stamp and file fields: `sha256:<hex>` of the uploaded file; null until one is uploaded.",
+            }),
         }),
       )
       .nullable(),
