@@ -82,14 +82,10 @@ const LinkRead = z
           visible: z
             .boolean()
             .openapi({ description: "Whether the field is shown now (its show_if holds for the answers so far); a hidden field takes no answer." }),
-          value: z
-            .string()
-            .nullable()
-            .optional()
-            .openapi({
-              description:
-                "formula and auto-filled fields: the value as it stands now (frozen at signing); null until it can be given. image, stamp and file fields: `sha256:<hex>` of the uploaded file; null until one is uploaded.",
-            }),
+          value: z.string().nullable().optional().openapi({
+            description:
+              "formula and auto-filled fields: the value as it stands now (frozen at signing); null until it can be given. image, stamp and file fields: `sha256:<hex>` of the uploaded file; null until one is uploaded.",
+          }),
         }),
       )
       .nullable(),
