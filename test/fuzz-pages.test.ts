@@ -363,6 +363,7 @@ async function buildPageFixture() {
       "pdf.js",
     ],
     n: ["1", "2", "3"],
+    key: ["photo", "name", "nope"],
     signer_id: fx0.ids["/v1/documents/{id}/signers/{signer_id}/link:signer_id"]!,
     "POST /app/documents/{id}/void:id": disposableDocs,
     "POST /app/documents/{id}/redact:id": disposableDocs,

@@ -119,6 +119,8 @@ export const RESERVED_FIELDS = [] as const;
 export const EXTENSIONS: (SpecRoute & { docs: string })[] = [
   { ...api("POST /v1/documents/{id}/redact", "signing:write", "documents.redact"), docs: "docs/retention.md" },
   { ...api("POST /v1/redactions", "signing:write", "redactions.create"), docs: "docs/retention.md" },
+  { ...api("POST /v1/sign/{token}/files/{key}", "token"), docs: "docs/documents.md" },
+  { ...api("GET /v1/documents/{id}/files/{key}", "signing:read"), docs: "docs/documents.md" },
 ];
 
 export const notBuilt = (route: string) => NOT_BUILT_YET.some((c) => c.routes.includes(route));

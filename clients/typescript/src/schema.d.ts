@@ -400,6 +400,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sign/{token}/files/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer an image, stamp or file field with a file
+         * @description The request body is the file's bytes. Its type is judged by the bytes, never by Content-Type: an `image` or `stamp` field takes a PNG or JPEG (at most 5 MB and 4000 pixels a side), a `file` field a PDF, PNG or JPEG (at most 10 MB). A PDF must be whole (`%%EOF` at its end) and carry no active content (JavaScript, launch actions, rich media, XFA). Too large is 413 (from Content-Length before anything is read, else as soon as the body passes the limit); any other fault is 422 naming the field. The bytes are kept by their SHA-256 and the field's answer becomes `sha256:<hex>`; a new upload replaces it while the signer is pending. At completion the certificate lists each file's SHA-256, size and type, and the sealed PDF carries each file as an attachment.
+         *
+         *     Authorised by the signing token in the path (`{token}`, from the signing link the signer received): it is the signer's credential, valid until the document ends or a fresh link replaces it. No API key.
+         */
+        post: operations["uploadFieldFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sign/{token}/decline": {
         parameters: {
             query?: never;
@@ -452,6 +474,26 @@ export interface paths {
          * @description The sealed PDF of a completed document. `Accept: application/pdf` first answers the PDF itself; otherwise JSON with the bytes as base64. Any PAdES validator (pdfsig, Acrobat, EU DSS) can check the seal. The file is PAdES B-LTA (`seal.level`); a later archive timestamp makes a new version, and `?sha256=` answers any earlier version by its hash (404 for a hash that is no version of this file).
          */
         get: operations["getSealedPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/documents/{id}/files/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file a signer uploaded to an image, stamp or file field
+         * @description The bytes a signer's answer to an `image`, `stamp` or `file` field holds now (POST /v1/sign/{token}/files/{key}), with their content type and `ETag` the SHA-256. `signer_id` picks the signer; without it, the first answer in signing order. 404 when no file answers the field, and after the document's redaction (its uploads are erased with its personal data).
+         */
+        get: operations["getFieldFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1699,7 +1741,7 @@ export interface components {
                 key: string;
                 label: string;
                 /** @enum {string} */
-                kind: "text" | "textarea" | "email" | "phone" | "number" | "date" | "checkbox" | "select" | "initials" | "signature" | "radio" | "checkboxes" | "label" | "formula" | "date_signed" | "signer_name" | "signer_email";
+                kind: "text" | "textarea" | "email" | "phone" | "number" | "date" | "checkbox" | "select" | "initials" | "signature" | "radio" | "checkboxes" | "label" | "image" | "stamp" | "file" | "formula" | "date_signed" | "signer_name" | "signer_email";
                 required: boolean;
                 about?: string | null;
                 sensitive: boolean;
@@ -1847,7 +1889,7 @@ export interface components {
             key: string;
             label: string;
             /** @enum {string} */
-            kind: "text" | "textarea" | "email" | "phone" | "number" | "date" | "checkbox" | "select" | "initials" | "signature" | "radio" | "checkboxes" | "label" | "formula" | "date_signed" | "signer_name" | "signer_email";
+            kind: "text" | "textarea" | "email" | "phone" | "number" | "date" | "checkbox" | "select" | "initials" | "signature" | "radio" | "checkboxes" | "label" | "image" | "stamp" | "file" | "formula" | "date_signed" | "signer_name" | "signer_email";
             required?: boolean;
             about?: string | null;
             sensitive?: boolean;
@@ -2148,7 +2190,7 @@ export interface components {
                 key: string;
                 label: string;
                 /** @enum {string} */
-                kind: "text" | "textarea" | "email" | "phone" | "number" | "date" | "checkbox" | "select" | "initials" | "signature" | "radio" | "checkboxes" | "label" | "formula" | "date_signed" | "signer_name" | "signer_email";
+                kind: "text" | "textarea" | "email" | "phone" | "number" | "date" | "checkbox" | "select" | "initials" | "signature" | "radio" | "checkboxes" | "label" | "image" | "stamp" | "file" | "formula" | "date_signed" | "signer_name" | "signer_email";
                 required: boolean;
                 about: string | null;
                 supplied: boolean;
@@ -2183,7 +2225,7 @@ export interface components {
                 decimals?: number;
                 /** @description Whether the field is shown now (its show_if holds for the answers so far); a hidden field takes no answer. */
                 visible: boolean;
-                /** @description formula and auto-filled fields: the value as it stands now (frozen at signing); null until it can be given. */
+                /** @description formula and auto-filled fields: the value as it stands now (frozen at signing); null until it can be given. image, stamp and file fields: `sha256:<hex>` of the uploaded file; null until one is uploaded. */
                 value?: string | null;
             }[] | null;
             pages: {
@@ -2207,6 +2249,15 @@ export interface components {
             ok: boolean;
             /** @description Only when ok is false */
             tries_left?: number;
+        };
+        FieldFileUploaded: {
+            /** @enum {boolean} */
+            supplied: true;
+            /** @description SHA-256 (hex) of the bytes; the field's answer is `sha256:<this>`. */
+            sha256: string;
+            size: number;
+            /** @enum {string} */
+            content_type: "application/pdf" | "image/png" | "image/jpeg";
         };
         Certificate: {
             certificate_id: string;
@@ -2280,6 +2331,18 @@ export interface components {
                 signer: string | null;
                 ip: string | null;
                 against_sha256: string;
+            }[];
+            /** @description Files signers uploaded (image, stamp and file fields), as their answers held them at completion. Absent when there are none. */
+            files?: {
+                /** @description The image, stamp or file field the upload answers. */
+                key: string;
+                /** @description The uploading signer's email, as in `events` (redacted with the record). */
+                signer: string;
+                /** @description SHA-256 (hex) of the bytes; the sealed PDF carries them as the attachment `<key>-<n>.<ext>`. */
+                sha256: string;
+                size: number;
+                /** @enum {string} */
+                content_type: "application/pdf" | "image/png" | "image/jpeg";
             }[];
         };
         SealedFile: {
@@ -4358,7 +4421,7 @@ export interface operations {
                             key: string;
                             label: string;
                             /** @enum {string} */
-                            kind: "text" | "textarea" | "email" | "phone" | "number" | "date" | "checkbox" | "select" | "initials" | "signature" | "radio" | "checkboxes" | "label" | "formula" | "date_signed" | "signer_name" | "signer_email";
+                            kind: "text" | "textarea" | "email" | "phone" | "number" | "date" | "checkbox" | "select" | "initials" | "signature" | "radio" | "checkboxes" | "label" | "image" | "stamp" | "file" | "formula" | "date_signed" | "signer_name" | "signer_email";
                             required: boolean;
                             about?: string | null;
                             sensitive: boolean;
@@ -6700,6 +6763,138 @@ export interface operations {
             };
         };
     };
+    uploadFieldFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/pdf": string;
+                "image/png": string;
+                "image/jpeg": string;
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Stored as the field's answer */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "supplied": true,
+                     *       "sha256": "9f2c4e1a7b3d5f60812a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b4d6f8a0c2e4b6d",
+                     *       "size": 182344,
+                     *       "content_type": "image/jpeg"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FieldFileUploaded"];
+                };
+            };
+            /** @description The request could not be read. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No such thing in this account. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            /** @description Over 10 MB for a file field, 5 MB for an image or stamp field. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooLargeError"];
+                };
+            };
+            /** @description The body did not validate, or the rules refused it; the message says why. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description Server fault; quote x-request-id. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
     decline: {
         parameters: {
             query?: never;
@@ -7090,6 +7285,153 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["SealedFile"];
                     "application/pdf": string;
+                };
+            };
+            /** @description The request could not be read. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No key, or a key that is not live. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description The key lacks the scope. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such thing in this account. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            /** @description Body over one megabyte. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooLargeError"];
+                };
+            };
+            /** @description The body did not validate, or the rules refused it; the message says why. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description Server fault; quote x-request-id. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getFieldFile: {
+        parameters: {
+            query?: {
+                signer_id?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/png": string;
+                    "image/jpeg": string;
                 };
             };
             /** @description The request could not be read. */
