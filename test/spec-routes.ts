@@ -91,6 +91,9 @@ export const SPEC_ROUTES: SpecRoute[] = [
   page("GET /f/{public_slug}", "anonymous"),
   page("GET /t", "browser"),
   page("GET /app", "browser"),
+  // contract.md, "Fields that think": uploads from signers
+  api("POST /v1/sign/{token}/files/{key}", "token"),
+  api("GET /v1/documents/{id}/files/{key}", "signing:read"),
   // contract.md, "Transparency log of certificates"
   api("GET /log/v1/{log}/key", "anonymous"),
   api("GET /log/v1/{log}/sth", "anonymous"),
@@ -119,8 +122,6 @@ export const RESERVED_FIELDS = [] as const;
 export const EXTENSIONS: (SpecRoute & { docs: string })[] = [
   { ...api("POST /v1/documents/{id}/redact", "signing:write", "documents.redact"), docs: "docs/retention.md" },
   { ...api("POST /v1/redactions", "signing:write", "redactions.create"), docs: "docs/retention.md" },
-  { ...api("POST /v1/sign/{token}/files/{key}", "token"), docs: "docs/documents.md" },
-  { ...api("GET /v1/documents/{id}/files/{key}", "signing:read"), docs: "docs/documents.md" },
 ];
 
 export const notBuilt = (route: string) => NOT_BUILT_YET.some((c) => c.routes.includes(route));

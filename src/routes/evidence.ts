@@ -363,9 +363,9 @@ export const evidence = createRouter()
         200: {
           description: "The file's bytes.",
           content: {
-            "application/pdf": { schema: z.string().openapi({ format: "binary" }) },
-            "image/png": { schema: z.string().openapi({ format: "binary" }) },
-            "image/jpeg": { schema: z.string().openapi({ format: "binary" }) },
+            "application/pdf": { schema: z.string().openapi({ format: "binary" }), example: "%PDF-1.7 … (the file's bytes) … %%EOF" },
+            "image/png": { schema: z.string().openapi({ format: "binary" }), example: "\u0089PNG … (the picture's bytes)" },
+            "image/jpeg": { schema: z.string().openapi({ format: "binary" }), example: "\u00ff\u00d8\u00ff … (the picture's bytes)" },
           },
         },
         ...keyedErrors,

@@ -242,7 +242,7 @@ signing.openapi(
 const UploadParams = TokenParam.extend({
   key: z.string().openapi({ param: { name: "key", in: "path" }, example: "insurance_card" }),
 });
-const binary = (description: string) => ({ schema: z.string().openapi({ format: "binary", description }) });
+const binary = (description: string, example: string) => ({ schema: z.string().openapi({ format: "binary", description }), example });
 
 signing.openapi(
   createRoute({
@@ -269,10 +269,10 @@ signing.openapi(
       body: {
         required: true,
         content: {
-          "application/pdf": binary("A PDF (file fields)."),
-          "image/png": binary("A PNG picture."),
-          "image/jpeg": binary("A JPEG picture."),
-          "application/octet-stream": binary("Any of the three; the type is read from the bytes."),
+          "application/pdf": binary("A PDF (file fields).", "%PDF-1.7 … (the file's bytes) … %%EOF"),
+          "image/png": binary("A PNG picture.", "\u0089PNG … (the picture's bytes)"),
+          "image/jpeg": binary("A JPEG picture.", "\u00ff\u00d8\u00ff … (the picture's bytes)"),
+          "application/octet-stream": binary("Any of the three; the type is read from the bytes.", "(the file's bytes)"),
         },
       },
     },

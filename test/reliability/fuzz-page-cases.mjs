@@ -101,7 +101,7 @@ const SIGNER = [
   R("POST /s/{token}/consent", "signer", "page", { form: langF }),
   R("POST /s/{token}/sign", "signer", "page", { form: signForm }),
   R("POST /s/{token}/decline", "signer", "page", { form: declineForm }),
-  R("POST /s/{token}/files/{key}", "signer", "page", { multipart: { fields: { lang: pickLang }, file: png } }),
+  R("POST /s/{token}/files/{key}", "signer", "page", { multipart: { fields: { lang: pickLang }, file: (fx) => png(fx) } }),
 ];
 
 const KIOSK = [
@@ -125,7 +125,7 @@ const KIOSK = [
   R("POST /t/sign/consent", "tablet", "page", { auth: "kiosk-signer", form: langF }),
   R("POST /t/sign/sign", "tablet", "page", { auth: "kiosk-signer", form: signForm }),
   R("POST /t/sign/decline", "tablet", "page", { auth: "kiosk-signer", form: declineForm }),
-  R("POST /t/sign/files/{key}", "tablet", "page", { auth: "kiosk-signer", multipart: { fields: { lang: pickLang }, file: png } }),
+  R("POST /t/sign/files/{key}", "tablet", "page", { auth: "kiosk-signer", multipart: { fields: { lang: pickLang }, file: (fx) => png(fx) } }),
   R("GET /t/thanks", "tablet", "page", { auth: "kiosk", query: { lang: pickLang, declined: () => "1" } }),
 ];
 

@@ -6775,9 +6775,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example %PDF-1.7 … (the file's bytes) … %%EOF */
                 "application/pdf": string;
+                /** @example PNG … (the picture's bytes) */
                 "image/png": string;
+                /** @example ÿØÿ … (the picture's bytes) */
                 "image/jpeg": string;
+                /** @example (the file's bytes) */
                 "application/octet-stream": string;
             };
         };
@@ -7429,8 +7433,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example %PDF-1.7 … (the file's bytes) … %%EOF */
                     "application/pdf": string;
+                    /** @example PNG … (the picture's bytes) */
                     "image/png": string;
+                    /** @example ÿØÿ … (the picture's bytes) */
                     "image/jpeg": string;
                 };
             };
