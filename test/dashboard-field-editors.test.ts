@@ -20,7 +20,8 @@ async function owner() {
   return { key, b };
 }
 
-const templates = async (key: string) => (await api("GET", "/v1/templates", { key })).json.templates as { template_id: string; code: string; fields: Record<string, unknown>[] }[];
+const templates = async (key: string) =>
+  (await api("GET", "/v1/templates", { key })).json.templates as { template_id: string; code: string; fields: Record<string, unknown>[] }[];
 const value = async (html: string, sel: string) => (await select(html, sel))[0]?.attrs.value;
 
 const typed = { code: "order", name: "Order", kind: "contract", body: "Order form.", variables: "" };
@@ -95,7 +96,7 @@ describe("dashboard: the text template form's rules and conditions", () => {
       { key: "invoice", kind: "checkbox" },
       { key: "total", kind: "formula", formula: "round(qty * price, 2)", decimals: 2, show_if: { key: "invoice", op: "checked" }, required: false },
     ]);
-    expect(made!.fields[4].show_if).toEqual({ key: "invoice", op: "checked" });
+    expect(made!.fields[4]!.show_if).toEqual({ key: "invoice", op: "checked" });
   });
 
   it("refuses an unsafe pattern and a formula naming a later field with the API's message; nothing saved, every typed value kept", async () => {
@@ -207,6 +208,6 @@ describe("dashboard: the placement editor's fields of every kind", () => {
     const beyond = fields.map((f) => (f.key === "ini" ? { ...f, places: [box(1), box(3)] } : f));
     const missing = await b.submit(`/app/templates/${id}/fields`, { fields: JSON.stringify(beyond) }, `/app/templates/${id}/place`);
     expect(unescapeHtml(missing.text)).toContain("fields.4.places.1.page: page 3 does not exist");
-    expect((await templates(key)).find((t) => t.template_id === id)!.fields[2].formula).toBe("plan * seats");
+    expect((await templates(key)).find((t) => t.template_id === id)!.fields[2]!.formula).toBe("plan * seats");
   });
 });
