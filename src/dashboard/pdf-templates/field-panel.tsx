@@ -53,8 +53,14 @@ function ConditionGroup({ t, id, which }: { t: T; id: "show" | "req"; which: "sh
             ))}
           </select>
         </div>
-        <Text id={`fp-${id}-value`} max={2000} label={t("tp_cond_value")} hint={t("tp_cond_value_hint")} />
+        <div>
+          <label for={`fp-${id}-value`}>{t("tp_cond_value")}</label>
+          <input id={`fp-${id}-value`} maxlength={2000} autocomplete="off" aria-describedby={`fp-${id}-value-hint`} />
+        </div>
       </div>
+      <span class="hint" id={`fp-${id}-value-hint`}>
+        {t("tp_cond_value_hint")}
+      </span>
     </fieldset>
   );
 }

@@ -109,11 +109,11 @@ function ConditionInputs({ tr, i, f, which }: { tr: DashT; i: number; f: Posted;
             aria-describedby={`${id}-value-hint`}
             value={posted(f, i, `${which}_value`)}
           />
-          <span class="hint" id={`${id}-value-hint`}>
-            {tr("tp_cond_value_hint")}
-          </span>
         </div>
       </div>
+      <span class="hint" id={`${id}-value-hint`}>
+        {tr("tp_cond_value_hint")}
+      </span>
     </fieldset>
   );
 }
