@@ -7,6 +7,9 @@
 
 export type Place = { page: number; x: number; y: number; w: number; h: number };
 
+/** A field's show_if / required_if: one test of an earlier field, or (set through the API) a group, kept as it is. */
+export type Condition = { key: string; op: string; value?: string | string[] } | { all: unknown[] } | { any: unknown[] };
+
 /** A field of the template as the editor keeps it; `fields-json` is these, as JSON. */
 export type Field = {
   key: string;
@@ -16,8 +19,22 @@ export type Field = {
   /** Asked of: a position in send order, a role label, or any signer (absent). */
   signer?: number | string | null;
   place: Place | null;
+  /** One answer drawn at each (initials on every page), instead of `place`. */
+  places?: Place[];
   staff_only?: boolean;
   per_child?: boolean;
+  options?: string[];
+  min_length?: number | string;
+  max_length?: number | string;
+  pattern?: string;
+  pattern_message?: string;
+  min?: number | string;
+  max?: number | string;
+  step?: number | string;
+  formula?: string;
+  decimals?: number | string;
+  show_if?: Condition;
+  required_if?: Condition;
 };
 
 export type PageInfo = { n: number; width: number; height: number; rotation: number; drawn: boolean };

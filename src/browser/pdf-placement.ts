@@ -1,14 +1,20 @@
 /**
  * The dashboard's placement editor of a PDF template (src/browser/pdf-tools.ts): boxes drawn,
  * moved and resized with the mouse (snapping to the other boxes' edges, else to a 1 % grid) or
- * the keyboard, each field's party, the fields list and adding a field. The fields go into the
- * form as JSON (`fields-json`); the form saves them. Percentages in the page's language.
+ * the keyboard, each field's party, the fields list, adding a field of any kind and the chosen
+ * field's rules and places (src/browser/pdf-field-panel.ts). A field with `places` has one box per
+ * place, each moved on its own. The fields go into the form as JSON (`fields-json`); the form
+ * saves them. Percentages in the page's language.
  */
 import { byId } from "./dom";
-import { type Field, type PdfConfig, type Place, say, type Words } from "./pdf-config";
+import type { Field, PdfConfig, Place, Words } from "./pdf-config";
+import { startAddField, startFieldPanel } from "./pdf-field-panel";
 
 type Party = Field["signer"];
-type Drag = { f: Field; host: HTMLElement; mode: string; dx?: number; dy?: number; x0?: number; y0?: number };
+type Drag = { f: Field; p: Place; i: number; host: HTMLElement; mode: string; dx?: number; dy?: number; x0?: number; y0?: number };
+
+/** A field's boxes: each of its `places`, else its one `place`. */
+const boxesOf = (f: Field): Place[] => f.places ?? (f.place ? [f.place] : []);
 
 export function startPlacement(cfg: PdfConfig, w: Words): void {
   const d = document;
@@ -30,15 +36,15 @@ export function startPlacement(cfg: PdfConfig, w: Words): void {
     for (let i = 0; i < fields.length; i++) if (fields[i]!.key === key) return fields[i]!;
     return null;
   }
-  function where(f: Field): string {
-    const p = f.place;
+  function where(f: Field, p: Place | undefined = boxesOf(f)[0]): string {
+    const many = f.places ? "; " + w("on_pages", { n: f.places.length }) : "";
     return p
-      ? w("describe", { label: f.label, key: f.key, page: p.page, x: pct(p.x), y: pct(p.y), w: pct(p.w), h: pct(p.h) })
+      ? w("describe", { label: f.label, key: f.key, page: p.page, x: pct(p.x), y: pct(p.y), w: pct(p.w), h: pct(p.h) }) + many
       : w("describe_none", { label: f.label, key: f.key });
   }
-  const describe = (f: Field) => where(f) + "; " + w("asked_of", { party: partyText(f.signer) });
+  const describe = (f: Field, p?: Place) => where(f, p) + "; " + w("asked_of", { party: partyText(f.signer) });
   /* A box's name starts with what it shows (its party, then its label), so the name a voice user says is the one they see. */
-  const boxName = (f: Field) => partyText(f.signer) + ": " + where(f);
+  const boxName = (f: Field, p: Place) => partyText(f.signer) + ": " + where(f, p);
   /* The party a field is asked of (signer: a position in send order or a role label; none: any signer, in the accent blue), named in words and given its own colour (each at least 4.5:1 on white). */
   const PAL = ["#8a4b00", "#0d6b2f", "#6a1b9a", "#b3261e", "#00695c", "#ad1457", "#37474f"];
   const anyParty = (s: Party): s is null | undefined | "" => s === undefined || s === null || s === "";
@@ -129,14 +135,14 @@ export function startPlacement(cfg: PdfConfig, w: Words): void {
     }, 30);
   }
   /* Edges of the other boxes on the page, for snapping. */
-  function edges(f: Field, axis: "x" | "y"): number[] {
+  function edges(b: Place, axis: "x" | "y"): number[] {
     const out: number[] = [];
-    for (const o of fields) {
-      if (o === f || !o.place || o.place.page !== f.place!.page) continue;
-      const p = o.place;
-      if (axis === "x") out.push(p.x, p.x + p.w);
-      else out.push(p.y, p.y + p.h);
-    }
+    for (const o of fields)
+      for (const p of boxesOf(o)) {
+        if (p === b || p.page !== b.page) continue;
+        if (axis === "x") out.push(p.x, p.x + p.w);
+        else out.push(p.y, p.y + p.h);
+      }
     return out;
   }
   function snapEdge(v: number, cands: number[]): number | null {
@@ -147,10 +153,9 @@ export function startPlacement(cfg: PdfConfig, w: Words): void {
   const grid = (v: number) => Math.round(v / GRID) * GRID;
   const clamp = (v: number, a: number, b: number) => Math.min(b, Math.max(a, v));
   /* Moves a box so one of its edges meets another box's edge, else to the grid. */
-  function snapMove(f: Field, x: number, y: number): void {
-    const p = f.place!;
-    const cx = edges(f, "x");
-    const cy = edges(f, "y");
+  function snapMove(p: Place, x: number, y: number): void {
+    const cx = edges(p, "x");
+    const cy = edges(p, "y");
     let s = snapEdge(x, cx);
     if (s === null) {
       s = snapEdge(x + p.w, cx);
@@ -174,41 +179,45 @@ export function startPlacement(cfg: PdfConfig, w: Words): void {
     ed!.querySelectorAll(".fbox").forEach((b) => {
       b.remove();
     });
-    for (const f of fields) {
-      if (!f.place) continue;
-      const host = pageEl(f.place.page);
-      if (!host) continue;
-      const b = d.createElement("div");
-      b.className = "fbox" + (sel === f.key ? " sel" : "");
-      b.tabIndex = 0;
-      b.setAttribute("role", "button");
-      b.setAttribute("aria-roledescription", w("box"));
-      b.setAttribute("aria-describedby", "kbd-help");
-      b.setAttribute("aria-label", boxName(f));
-      b.dataset.key = f.key;
-      const pc = colour(f.signer);
-      if (pc) {
-        b.classList.add("party");
-        b.style.setProperty("--pc", pc);
-      }
-      const t = d.createElement("span");
-      const pt = d.createElement("span");
-      t.className = "lbl";
-      pt.className = "pty";
-      pt.textContent = partyText(f.signer);
-      t.appendChild(pt);
-      t.appendChild(d.createTextNode(" · " + f.label));
-      b.appendChild(t);
-      for (const h of ["nw", "se"]) {
-        const k = d.createElement("span");
-        k.className = "hdl " + h;
-        k.dataset.h = h;
-        k.setAttribute("aria-hidden", "true");
-        b.appendChild(k);
-      }
-      place(b, f.place);
-      host.appendChild(b);
+    for (const f of fields)
+      boxesOf(f).forEach((p, i) => {
+        draw(f, p, i);
+      });
+  }
+  function draw(f: Field, p: Place, i: number): void {
+    const host = pageEl(p.page);
+    if (!host) return;
+    const b = d.createElement("div");
+    b.className = "fbox" + (sel === f.key ? " sel" : "");
+    b.tabIndex = 0;
+    b.setAttribute("role", "button");
+    b.setAttribute("aria-roledescription", w("box"));
+    b.setAttribute("aria-describedby", "kbd-help");
+    b.setAttribute("aria-label", boxName(f, p));
+    b.dataset.key = f.key;
+    b.dataset.i = String(i);
+    const pc = colour(f.signer);
+    if (pc) {
+      b.classList.add("party");
+      b.style.setProperty("--pc", pc);
     }
+    const t = d.createElement("span");
+    const pt = d.createElement("span");
+    t.className = "lbl";
+    pt.className = "pty";
+    pt.textContent = partyText(f.signer);
+    t.appendChild(pt);
+    t.appendChild(d.createTextNode(" · " + f.label));
+    b.appendChild(t);
+    for (const h of ["nw", "se"]) {
+      const k = d.createElement("span");
+      k.className = "hdl " + h;
+      k.dataset.h = h;
+      k.setAttribute("aria-hidden", "true");
+      b.appendChild(k);
+    }
+    place(b, p);
+    host.appendChild(b);
   }
   function place(b: HTMLElement, p: Place): void {
     b.style.left = p.x * 100 + "%";
@@ -216,20 +225,25 @@ export function startPlacement(cfg: PdfConfig, w: Words): void {
     b.style.width = p.w * 100 + "%";
     b.style.height = p.h * 100 + "%";
   }
-  const boxEl = (key: string) => ed.querySelector<HTMLElement>('.fbox[data-key="' + key + '"]');
-  function select(key: string, focus: boolean): void {
+  const boxEl = (key: string, i = 0) => ed.querySelector<HTMLElement>('.fbox[data-key="' + key + '"][data-i="' + i + '"]');
+  function select(key: string, focus: boolean, i = 0): void {
+    if (sel !== key) {
+      const choice = byId<HTMLSelectElement>("draw-field");
+      if (choice) choice.value = key;
+      showPanel(fieldOf(key));
+    }
     sel = key;
     ed!.querySelectorAll<HTMLElement>(".fbox").forEach((b) => {
       b.classList.toggle("sel", b.dataset.key === key);
     });
-    const b = boxEl(key);
+    const b = boxEl(key, i);
     if (b && focus) b.focus();
   }
-  function changed(f: Field, focus: boolean): void {
+  function changed(f: Field, focus: boolean, i = 0): void {
     render();
-    select(f.key, focus);
+    select(f.key, focus, i);
     sync();
-    announce(describe(f));
+    announce(describe(f, boxesOf(f)[i]));
   }
   /* Pointer: draw a new box for the chosen field on empty page, move a box, or resize by a handle. */
   function frac(e: PointerEvent, host: HTMLElement): { x: number; y: number } {
@@ -248,8 +262,10 @@ export function startPlacement(cfg: PdfConfig, w: Words): void {
     if (box) {
       f = fieldOf(box.dataset.key)!;
       const h = target.dataset.h;
-      drag = { f, host, mode: h || "move", dx: at.x - f.place!.x, dy: at.y - f.place!.y };
-      select(f.key, true);
+      const i = Number(box.dataset.i) || 0;
+      const p = boxesOf(f)[i]!;
+      drag = { f, p, i, host, mode: h || "move", dx: at.x - p.x, dy: at.y - p.y };
+      select(f.key, true, i);
     } else {
       const key = byId<HTMLSelectElement>("draw-field")!.value;
       f = fieldOf(key);
@@ -257,8 +273,9 @@ export function startPlacement(cfg: PdfConfig, w: Words): void {
         announce(w("choose_field"));
         return;
       }
+      delete f.places;
       f.place = { page: n, x: r4(grid(at.x)), y: r4(grid(at.y)), w: MIN, h: MIN };
-      drag = { f, host, mode: "new", x0: f.place.x, y0: f.place.y };
+      drag = { f, p: f.place, i: 0, host, mode: "new", x0: f.place.x, y0: f.place.y };
       render();
       select(f.key, false);
     }
@@ -268,13 +285,13 @@ export function startPlacement(cfg: PdfConfig, w: Words): void {
   ed.addEventListener("pointermove", (e) => {
     if (!drag) return;
     const f = drag.f;
-    const p = f.place!;
+    const p = drag.p;
     const at = frac(e, drag.host);
-    const cx = edges(f, "x");
-    const cy = edges(f, "y");
+    const cx = edges(p, "x");
+    const cy = edges(p, "y");
     let x2: number;
     let y2: number;
-    if (drag.mode === "move") snapMove(f, at.x - drag.dx!, at.y - drag.dy!);
+    if (drag.mode === "move") snapMove(p, at.x - drag.dx!, at.y - drag.dy!);
     else if (drag.mode === "se" || drag.mode === "new") {
       const x0 = drag.mode === "new" ? drag.x0! : p.x;
       const y0 = drag.mode === "new" ? drag.y0! : p.y;
@@ -294,14 +311,15 @@ export function startPlacement(cfg: PdfConfig, w: Words): void {
       p.w = r4(x2 - x);
       p.h = r4(y2 - y);
     }
-    const b = boxEl(f.key);
+    const b = boxEl(f.key, drag.i);
     if (b) place(b, p);
   });
   function end(): void {
     if (!drag) return;
     const f = drag.f;
+    const i = drag.i;
     drag = null;
-    changed(f, true);
+    changed(f, true, i);
   }
   ed.addEventListener("pointerup", end);
   ed.addEventListener("pointercancel", end);
@@ -314,7 +332,8 @@ export function startPlacement(cfg: PdfConfig, w: Words): void {
     const b = boxOf(e.target);
     if (!b || !cfg.write) return;
     const f = fieldOf(b.dataset.key)!;
-    const p = f.place!;
+    const i = Number(b.dataset.i) || 0;
+    const p = boxesOf(f)[i]!;
     let dx = 0;
     let dy = 0;
     if (e.key === "ArrowLeft") dx = -1;
@@ -322,7 +341,12 @@ export function startPlacement(cfg: PdfConfig, w: Words): void {
     else if (e.key === "ArrowUp") dy = -1;
     else if (e.key === "ArrowDown") dy = 1;
     else if (e.key === "Delete" || e.key === "Backspace") {
-      f.place = null;
+      // One of several places goes alone; the last one left is the field's place again.
+      if (f.places && f.places.length > 1) {
+        f.places.splice(i, 1);
+        if (f.places.length === 1) f.place = f.places[0]!;
+      } else f.place = null;
+      if (f.places && f.places.length < 2) delete f.places;
       e.preventDefault();
       sel = null;
       render();
@@ -333,8 +357,8 @@ export function startPlacement(cfg: PdfConfig, w: Words): void {
       return;
     } else if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
-      select(f.key, true);
-      announce(describe(f));
+      select(f.key, true, i);
+      announce(describe(f, p));
       return;
     } else return;
     e.preventDefault();
@@ -345,11 +369,11 @@ export function startPlacement(cfg: PdfConfig, w: Words): void {
       p.x = r4(clamp(grid(p.x + dx * GRID), 0, 1 - p.w));
       p.y = r4(clamp(grid(p.y + dy * GRID), 0, 1 - p.h));
     }
-    changed(f, true);
+    changed(f, true, i);
   });
   ed.addEventListener("focusin", (e) => {
     const b = boxOf(e.target);
-    if (b) select(b.dataset.key!, false);
+    if (b) select(b.dataset.key!, false, Number(b.dataset.i) || 0);
   });
   /* The fields list: each field with its place and, for placing with the keyboard, a page and a button. */
   function list(): void {
@@ -373,13 +397,14 @@ export function startPlacement(cfg: PdfConfig, w: Words): void {
       if (pcl) td.style.borderInlineStart = "6px solid " + pcl;
       tr.appendChild(td);
       td = d.createElement("td");
-      const p = f.place;
+      const p = boxesOf(f)[0];
       td.textContent = p
-        ? w("at", { page: p.page, x: pct(p.x), y: pct(p.y), w: pct(p.w), h: pct(p.h) })
+        ? w("at", { page: p.page, x: pct(p.x), y: pct(p.y), w: pct(p.w), h: pct(p.h) }) + (f.places ? "; " + w("on_pages", { n: f.places.length }) : "")
         : w(f.per_child ? "unplaced_child" : f.staff_only ? "unplaced_staff" : "unplaced");
       tr.appendChild(td);
       td = d.createElement("td");
-      if (cfg.write) {
+      // A field on several pages is moved box by box (or made one place again in the field's panel).
+      if (cfg.write && !f.places) {
         const sp = d.createElement("select");
         sp.id = "place-page-" + f.key;
         sp.setAttribute("aria-label", w("page_for", { label: f.label }));
@@ -400,7 +425,7 @@ export function startPlacement(cfg: PdfConfig, w: Words): void {
           const n = Number(sp.value);
           const p = f.place;
           f.place = { page: n, x: p ? p.x : 0.1, y: p ? p.y : 0.1, w: p ? p.w : 0.3, h: p ? p.h : 0.05 };
-          snapMove(f, f.place.x, f.place.y);
+          snapMove(f.place, f.place.x, f.place.y);
           changed(f, true);
           const b = boxEl(f.key);
           if (b) b.scrollIntoView({ block: "center" });
@@ -417,51 +442,28 @@ export function startPlacement(cfg: PdfConfig, w: Words): void {
     }
     if (keep && fieldOf(keep)) choice.value = keep;
   }
-  /* Adding a field (key, label, kind, required): into the list; saved with the placements. */
-  const add = byId("add-field");
-  if (add && cfg.write) {
-    add.addEventListener("click", () => {
-      const k = byId<HTMLInputElement>("nf-key")!;
-      const l = byId<HTMLInputElement>("nf-label")!;
-      const kind = byId<HTMLSelectElement>("nf-kind")!.value;
-      const req = byId<HTMLInputElement>("nf-required")!.checked;
-      const st = byId("nf-status");
-      if (!/^[a-z][a-z0-9_]{0,58}$/.test(k.value)) {
-        say(st, w("key_rule"));
-        k.focus();
-        return;
-      }
-      if (fieldOf(k.value)) {
-        say(st, w("key_taken", { key: k.value }));
-        k.focus();
-        return;
-      }
-      if (!l.value.trim()) {
-        say(st, w("label_rule"));
-        l.focus();
-        return;
-      }
-      const role = byId<HTMLInputElement>("nf-role")!;
-      const rv = role.value.trim();
-      const ps = byId<HTMLSelectElement>("nf-signer")!.value;
-      if (rv && (rv.length > 40 || rv === "cc")) {
-        say(st, w("role_rule"));
-        role.focus();
-        return;
-      }
-      const nf: Field = { key: k.value, label: l.value.trim(), kind, required: req, place: null };
-      if (rv) nf.signer = rv;
-      else if (ps) nf.signer = Number(ps);
-      fields.push(nf);
+  /* Adding a field of any kind: into the list, then its rules in the panel; saved with the placements. */
+  startAddField(cfg, w, fields, (nf) => {
+    sync();
+    render();
+    byId<HTMLSelectElement>("draw-field")!.value = nf.key;
+    showPanel(nf);
+  });
+  /* The chosen field's rules and places follow the field to draw (and the box last focused). */
+  const showPanel = startFieldPanel(cfg, w, fields, {
+    changed: (boxes) => {
+      if (boxes) render();
       sync();
+    },
+    announce,
+  });
+  const choice = byId<HTMLSelectElement>("draw-field");
+  if (choice)
+    choice.addEventListener("change", () => {
+      sel = choice.value;
+      showPanel(fieldOf(choice.value));
       render();
-      byId<HTMLSelectElement>("draw-field")!.value = k.value;
-      say(st, w("added", { key: k.value }));
-      k.value = "";
-      l.value = "";
-      role.value = "";
     });
-  }
   ed.hidden = false;
   d.querySelectorAll<HTMLElement>(".pg").forEach((pg) => {
     const n = Number(pg.dataset.n);
@@ -471,4 +473,5 @@ export function startPlacement(cfg: PdfConfig, w: Words): void {
   list();
   render();
   out.value = JSON.stringify(fields);
+  if (choice && cfg.write) showPanel(fieldOf(choice.value));
 }

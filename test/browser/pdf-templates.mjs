@@ -3,6 +3,8 @@
  * uploaded from the dashboard, its pages drawn by pdf.js in the browser and uploaded; two boxes
  * are placed with the mouse and one with the keyboard; saved, published; a document is sent by
  * API; the signer sees the pages with the boxes, fills the form and signs; the sealed PDF is served.
+ * Then, on a second draft, a field's rules, a condition and "Place on every page" set with the
+ * keyboard in the chosen field's panel, saved, read back through the API, and made one place again.
  */
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -202,6 +204,110 @@ describe("PDF templates: upload, draw, place, publish, sign in place", () => {
     assert.ok(sealedDoc.getPageCount() > 2, "the two original pages, then the certificate pages");
     assert.equal(sealedDoc.getPage(1).getRotation().angle, 90, "the original's turned page comes second, still turned");
     await sctx.close();
+    await ctx.close();
+  });
+
+  it("the chosen field's rules, a condition and places on every page, with the keyboard", LIMIT, async () => {
+    const { svc } = env;
+    const acct = await svc.account("Lakeside Rules");
+    const email = `rules-${Date.now().toString(36)}@example.com`;
+    await svc.must("POST", `/ops/v1/tenants/${acct.tenantId}/members`, {
+      key: OPERATOR_TOKEN,
+      body: { email, full_name: "Rae Rules", role: "owner", password: PASSWORD },
+    });
+    const ctx = await newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await newPage(ctx);
+    await page.goto(`${BASE_URL}/app/sign-in`);
+    await page.fill("#email", email);
+    await page.fill("#password", PASSWORD);
+    await page.click("form[action='/app/sign-in'] button[type=submit]");
+    await page.getByRole("heading", { name: "Documents", level: 1 }).waitFor();
+    await page.click("button[name=mode][value=live]");
+    await page.locator("button[name=mode][value=live][aria-pressed=true]").waitFor();
+    await page.goto(`${BASE_URL}/app/templates`);
+    const code = `order-${Math.random().toString(36).slice(2, 8)}`;
+    await page.fill("#p-code", code);
+    await page.fill("#p-name", "Order form");
+    await page.setInputFiles("#p-file", { name: "order.pdf", mimeType: "application/pdf", buffer: await twoPagePdf() });
+    await page.click("#pdf-upload button[type=submit]");
+    await page.waitForURL(/\/app\/templates\/[^/]+\/place\?done=drawn$/, { timeout: 90_000 });
+    const templateId = /\/app\/templates\/([^/]+)\/place/.exec(page.url())[1];
+
+    // Every kind can be added; each field added opens its panel, where its rules are typed.
+    const kinds = await page.$$eval("#nf-kind option", (os) => os.map((o) => o.value));
+    for (const k of ["select", "radio", "checkboxes", "formula", "image", "stamp", "file"]) assert.ok(kinds.includes(k), `${k} can be added`);
+    const addField = async (key, label, kind) => {
+      await page.focus("#nf-key");
+      await page.keyboard.type(key);
+      await page.keyboard.press("Tab");
+      await page.keyboard.type(label);
+      await page.selectOption("#nf-kind", kind);
+      await page.focus("#add-field");
+      await page.keyboard.press("Enter");
+      await page.getByText(`Field ${key} added`).waitFor();
+      await page.waitForFunction((k) => document.getElementById("fp-title")?.textContent?.includes(`(${k})`), key);
+    };
+    await addField("qty", "Quantity", "number");
+    assert.equal(await page.isVisible("#fp-min"), true, "a number takes min");
+    assert.equal(await page.isVisible("#fp-pattern"), false, "a number takes no pattern");
+    await page.focus("#fp-min");
+    await page.keyboard.type("1");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("10");
+    await addField("total", "Total", "formula");
+    await tabTo(page, "#fp-formula");
+    await page.keyboard.type("qty * 2");
+    await addField("ini", "Initials", "initials");
+
+    // Initials placed with the keyboard, shown only once a quantity is filled in, then on every page.
+    await page.focus("#party-ini");
+    await tabTo(page, "#place-btn-ini");
+    await page.keyboard.press("Enter");
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset.key), "ini");
+    await page.focus("#draw-field");
+    await tabTo(page, "#fp-show-key");
+    await page.keyboard.press("ArrowDown"); // the first earlier field: qty
+    await tabTo(page, "#fp-show-op");
+    for (let i = 0; i < 6; i++) await page.keyboard.press("ArrowDown"); // equals, not_equals, in, checked, unchecked, filled
+    assert.equal(await page.inputValue("#fp-show-key"), "qty");
+    assert.equal(await page.inputValue("#fp-show-op"), "filled");
+    await tabTo(page, "#fp-every-page");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => /Initials: placed on every page \(2 boxes/.test(document.getElementById("place-live")?.textContent ?? ""));
+    assert.equal(await page.locator('.fbox[data-key="ini"]').count(), 2);
+    assert.equal(await page.isVisible("#fp-one-place"), true);
+    await check(page, "pdf-4-field-rules");
+
+    await page.click("#save-fields");
+    await page.getByText("Saved: 3 fields").waitFor();
+    const read = async () =>
+      Object.fromEntries(
+        (await svc.must("GET", "/v1/templates", { key: acct.key })).json.templates.find((t) => t.template_id === templateId).fields.map((f) => [f.key, f]),
+      );
+    let f = await read();
+    assert.deepEqual([f.qty.min, f.qty.max], ["1", "10"]);
+    assert.deepEqual([f.total.formula, f.total.decimals, f.total.required], ["qty * 2", 2, false]);
+    assert.deepEqual(f.ini.show_if, { key: "qty", op: "filled" });
+    assert.equal(f.ini.place, null);
+    assert.deepEqual(
+      f.ini.places.map((p) => p.page),
+      [1, 2],
+    );
+    assert.deepEqual({ ...f.ini.places[1], page: 1 }, f.ini.places[0], "the same box on each page");
+
+    // Back to one place: the panel's other action, then saved.
+    await page.selectOption("#draw-field", "ini");
+    await page.locator('.fbox[data-key="ini"]').first().waitFor();
+    await page.focus("#draw-field");
+    await tabTo(page, "#fp-one-place");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.querySelectorAll('.fbox[data-key="ini"]').length === 1);
+    await page.click("#save-fields");
+    await page.getByText("Saved: 3 fields").waitFor();
+    f = await read();
+    assert.equal(f.ini.places, undefined);
+    assert.equal(f.ini.place.page, 1);
+    noProblems(page);
     await ctx.close();
   });
 });

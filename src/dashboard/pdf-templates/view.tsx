@@ -15,6 +15,7 @@ import type { TemplateField } from "../../db/schema";
 import { can } from "../../domain/members";
 import { contentSecurityPolicy } from "../../http/page";
 import { DASHBOARD_CATALOGUES } from "../../i18n";
+import { FieldPanel } from "./field-panel";
 
 const { pdf } = DASHBOARD_CATALOGUES;
 
@@ -140,8 +141,8 @@ export function PdfTemplatesSection(p: { nonce: string; v: Viewer; pdfs: PdfTemp
   );
 }
 
-/** Field kinds the editor's "Add a field" offers (select, radio and checkboxes need options, formula its formula: add them by API). */
-const ADDABLE_KINDS = TEMPLATE_FIELD_KINDS.filter((k) => !["select", "radio", "checkboxes", "formula"].includes(k));
+/** Field kinds the editor's "Add a field" offers: every kind (options, rules and formulas are set in the field's panel). */
+const ADDABLE_KINDS = TEMPLATE_FIELD_KINDS;
 
 export type EditorTemplate = { template_id: string; code: string; name: string; version: number; is_published: boolean; fields: TemplateField[] };
 
@@ -255,6 +256,7 @@ export function PlacementView(p: { nonce: string; v: Viewer; t: EditorTemplate; 
               {t("pdf_draw_hint")}
             </span>
             <select id="draw-field" aria-describedby="draw-hint" />
+            <FieldPanel t={t} />
           </>
         ) : null}
         <p id="kbd-help" class="hint">

@@ -4,6 +4,7 @@ import { type C, type Status, listOf, ok, page, pageNonce, refusalOf, route, spe
 import type { Flash } from "../frame";
 import { PdfTemplatesSection, pdfToolPolicy } from "../pdf-templates/view";
 import { ReviseTemplateView, TemplatesView, fieldRowsOf } from "./view";
+import { ruleEntryOf } from "./field-rules";
 import { type SessionMember, principalOf } from "../../http/session";
 import { formOf, parseForm } from "../../http/forms";
 import { TemplateCreate, TemplateRevise, createTemplate, listTemplates, publishTemplate, revisable, reviseTemplate } from "../../domain/templates";
@@ -36,7 +37,7 @@ async function revisePage(c: C, s: SessionMember, code: string, opts: { flash?: 
   return page(c, s, tr(c)("tp_revise_title", { code: l.code }), view, opts);
 }
 
-/** The new template form's field rows as the API's `fields` (checked by its schema); rows without key and label are skipped. */
+/** The new template form's field rows as the API's `fields` (checked by its schema and rules); rows without key and label are skipped. */
 function fieldsOf(f: Record<string, string>) {
   const out = [];
   for (let i = 0; i < fieldRowsOf(f); i++) {
@@ -44,7 +45,8 @@ function fieldsOf(f: Record<string, string>) {
     const label = (f[`field.${i}.label`] ?? "").trim();
     if (!key && !label) continue;
     const options = listOf(f[`field.${i}.options`]);
-    out.push({ key, label, kind: f[`field.${i}.kind`] || "text", required: f[`field.${i}.required`] === "true", ...(options.length ? { options } : {}) });
+    const kind = f[`field.${i}.kind`] || "text";
+    out.push({ key, label, kind, required: f[`field.${i}.required`] === "true", ...(options.length ? { options } : {}), ...ruleEntryOf(f, i, kind) });
   }
   return out;
 }

@@ -5,6 +5,7 @@ import type { DashT } from "../../i18n";
 import { TEMPLATE_FIELD_KINDS, TEMPLATE_KINDS } from "../../domain/vocabulary";
 import type { Templates } from "../documents/view";
 import { can } from "../../domain/members";
+import { FieldRules, KeyList } from "./field-rules";
 
 export function TemplatesView(p: { v: Viewer; templates: Templates; posted?: Record<string, string> }) {
   const f = p.posted ?? {};
@@ -114,13 +115,15 @@ export const fieldRowsOf = (f: Record<string, string | undefined>) => {
   return Math.min(50, Math.max(4, used + 2));
 };
 
-/** The fields a new text template asks its signers: key, label, every kind the API accepts, required, a select's choices. */
+/** The fields a new text template asks its signers: key, label, every kind the API accepts, required, the choices, and its rules and conditions. */
 function FieldRows({ tr, f }: { tr: DashT; f: Record<string, string | undefined> }) {
+  const rows = fieldRowsOf(f);
   return (
     <fieldset>
       <legend>{tr("tp_fields")}</legend>
       <p class="hint">{tr("tp_fields_hint")}</p>
-      {Array.from({ length: fieldRowsOf(f) }, (_, i) => (
+      <KeyList f={f} rows={rows} />
+      {Array.from({ length: rows }, (_, i) => (
         <fieldset>
           <legend>{tr("tp_field_n", { n: i + 1 })}</legend>
           <div class="row">
@@ -152,6 +155,7 @@ function FieldRows({ tr, f }: { tr: DashT; f: Record<string, string | undefined>
             <input id={`f${i}-required`} name={`field.${i}.required`} type="checkbox" value="true" checked={f[`field.${i}.required`] === "true"} />
             {tr("tp_field_required")}
           </label>
+          <FieldRules tr={tr} i={i} f={f} />
         </fieldset>
       ))}
     </fieldset>

@@ -37,6 +37,15 @@ export const pdf: Catalogue<typeof en> = {
   pdf_add: "Feld hinzufügen",
   pdf_add_button: "Hinzufügen",
   pdf_draw_field: "Mit der Maus zu zeichnendes Feld",
+  pdf_panel: "Das gewählte Feld",
+  pdf_panel_hint:
+    "Das zu zeichnende Feld (oder das zuletzt fokussierte Kästchen): seine Optionen, Regeln, Formel und Bedingungen, wie die API sie annimmt; jede Gruppe erscheint nur für die Arten, die sie annehmen. Geprüft wird beim Speichern: eine Ablehnung nennt Feld und Regel.",
+  pdf_cond_group: "Eine kombinierte Bedingung (alle / eine von), über die API gesetzt: bleibt, wie sie ist.",
+  pdf_places: "Stellen",
+  pdf_places_hint:
+    "Auf jeder Seite platzieren zeichnet dieselbe Antwort (Kürzel auf jeder Seite) an der Stelle dieses Kästchens auf jeder Seite; danach lässt sich jedes Kästchen einzeln verschieben. Nur die erste Stelle behalten entfernt die anderen.",
+  pdf_every_page: "Auf jeder Seite platzieren",
+  pdf_one_place: "Nur die erste Stelle behalten",
   pdf_draw_hint:
     "Ziehen Sie auf einer Seite, um den Kasten dieses Felds zu zeichnen; ziehen Sie einen Kasten, um ihn zu verschieben, und seine Eckgriffe, um seine Größe zu ändern. Kästen rasten an einem Raster von 1 % und an den Kanten anderer Kästen ein.",
   pdf_kbd_help:
@@ -95,4 +104,11 @@ export const pdf: Catalogue<typeof en> = {
   pdf_js_role_for: "Rollenbezeichnung für {label}",
   pdf_js_asked_of: "gefragt wird {party}",
   pdf_js_role_rule: "Rollenbezeichnung: 1 bis 40 Zeichen, nicht cc.",
+  pdf_js_panel_for: "Das gewählte Feld: {label} ({key})",
+  pdf_js_on_pages: "auf {n} Seiten",
+  pdf_js_one_place: "eine Stelle, auf Seite {page}",
+  pdf_js_cond_pick: "Ein früheres Feld wählen",
+  pdf_js_place_first: "Platzieren Sie {label} zuerst auf einer Seite.",
+  pdf_js_every_page_done: "{label}: auf jeder Seite platziert ({n} Kästchen, gleiche Stelle).",
+  pdf_js_one_place_done: "{label}: nur die erste Stelle behalten.",
 };

@@ -38,6 +38,15 @@ export const pdf = {
   pdf_add: "Add a field",
   pdf_add_button: "Add the field",
   pdf_draw_field: "Field to draw with the mouse",
+  pdf_panel: "The chosen field",
+  pdf_panel_hint:
+    "The field to draw (or the box last focused): its choices, rules, formula and conditions, as the API takes them; each shows only for the kinds that take it. They are checked when you save: a refusal names the field and the rule.",
+  pdf_cond_group: "A combined condition (all of / any of), set through the API: kept as it is.",
+  pdf_places: "Places",
+  pdf_places_hint:
+    "Place on every page draws the same answer (initials on every page) at this box's position on each page; each box can then be moved on its own. Keep only the first place removes the others.",
+  pdf_every_page: "Place on every page",
+  pdf_one_place: "Keep only the first place",
   pdf_draw_hint:
     "Drag on a page to draw this field's box; drag a box to move it, its corner handles to resize it. Boxes snap to a 1 % grid and to the edges of other boxes.",
   pdf_kbd_help: "A box: Tab to it, arrow keys move it by 1 % of the page, Shift with arrow keys resizes it, Delete takes it off the page.",
@@ -95,4 +104,11 @@ export const pdf = {
   pdf_js_role_for: "Role label for {label}",
   pdf_js_asked_of: "asked of {party}",
   pdf_js_role_rule: "Role label: 1 to 40 characters, not cc.",
+  pdf_js_panel_for: "The chosen field: {label} ({key})",
+  pdf_js_on_pages: "on {n} pages",
+  pdf_js_one_place: "one place, on page {page}",
+  pdf_js_cond_pick: "Choose an earlier field",
+  pdf_js_place_first: "Place {label} on a page first.",
+  pdf_js_every_page_done: "{label}: placed on every page ({n} boxes, same position).",
+  pdf_js_one_place_done: "{label}: only the first place kept.",
 };

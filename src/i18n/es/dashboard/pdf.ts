@@ -37,6 +37,15 @@ export const pdf: Catalogue<typeof en> = {
   pdf_add: "Añadir un campo",
   pdf_add_button: "Añadir el campo",
   pdf_draw_field: "Campo que se dibuja con el ratón",
+  pdf_panel: "El campo elegido",
+  pdf_panel_hint:
+    "El campo que se dibuja (o la última casilla enfocada): sus opciones, reglas, fórmula y condiciones, tal como las acepta la API; cada grupo solo aparece para los tipos que lo admiten. Se comprueban al guardar: un rechazo nombra el campo y la regla.",
+  pdf_cond_group: "Una condición combinada (todas / alguna), fijada por la API: se conserva tal cual.",
+  pdf_places: "Lugares",
+  pdf_places_hint:
+    "Colocar en todas las páginas dibuja la misma respuesta (iniciales en cada página) en la posición de esta casilla en cada página; luego cada casilla se puede mover por separado. Conservar solo el primer lugar quita los demás.",
+  pdf_every_page: "Colocar en todas las páginas",
+  pdf_one_place: "Conservar solo el primer lugar",
   pdf_draw_hint:
     "Arrastre sobre una página para dibujar el recuadro de este campo; arrastre un recuadro para moverlo y sus esquinas para cambiar su tamaño. Los recuadros se ajustan a una cuadrícula del 1 % y a los bordes de los demás recuadros.",
   pdf_kbd_help:
@@ -95,4 +104,11 @@ export const pdf: Catalogue<typeof en> = {
   pdf_js_role_for: "Etiqueta de rol para {label}",
   pdf_js_asked_of: "lo responde {party}",
   pdf_js_role_rule: "Etiqueta de rol: de 1 a 40 caracteres, no cc.",
+  pdf_js_panel_for: "El campo elegido: {label} ({key})",
+  pdf_js_on_pages: "en {n} páginas",
+  pdf_js_one_place: "un lugar, en la página {page}",
+  pdf_js_cond_pick: "Elija un campo anterior",
+  pdf_js_place_first: "Coloque primero {label} en una página.",
+  pdf_js_every_page_done: "{label}: colocado en todas las páginas ({n} casillas, misma posición).",
+  pdf_js_one_place_done: "{label}: solo se conserva el primer lugar.",
 };

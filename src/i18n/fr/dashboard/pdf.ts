@@ -37,6 +37,15 @@ export const pdf: Catalogue<typeof en> = {
   pdf_add: "Ajouter un champ",
   pdf_add_button: "Ajouter le champ",
   pdf_draw_field: "Champ à tracer à la souris",
+  pdf_panel: "Le champ choisi",
+  pdf_panel_hint:
+    "Le champ à tracer (ou la dernière case ayant eu le focus) : ses choix, règles, formule et conditions, tels que l’API les accepte ; chaque groupe n’apparaît que pour les types qui l’acceptent. Ils sont vérifiés à l’enregistrement : un refus nomme le champ et la règle.",
+  pdf_cond_group: "Une condition combinée (toutes / l’une de), définie par l’API : conservée telle quelle.",
+  pdf_places: "Emplacements",
+  pdf_places_hint:
+    "Placer sur chaque page trace la même réponse (paraphe sur chaque page) à la position de cette case sur chaque page ; chaque case peut ensuite être déplacée seule. Garder seulement le premier emplacement retire les autres.",
+  pdf_every_page: "Placer sur chaque page",
+  pdf_one_place: "Garder seulement le premier emplacement",
   pdf_draw_hint:
     "Faites glisser sur une page pour tracer le cadre de ce champ ; faites glisser un cadre pour le déplacer, ses poignées d'angle pour le redimensionner. Les cadres s'alignent sur une grille de 1 % et sur les bords des autres cadres.",
   pdf_kbd_help:
@@ -95,4 +104,11 @@ export const pdf: Catalogue<typeof en> = {
   pdf_js_role_for: "Libellé de rôle pour {label}",
   pdf_js_asked_of: "demandé à {party}",
   pdf_js_role_rule: "Libellé de rôle : 1 à 40 caractères, pas cc.",
+  pdf_js_panel_for: "Le champ choisi : {label} ({key})",
+  pdf_js_on_pages: "sur {n} pages",
+  pdf_js_one_place: "un emplacement, page {page}",
+  pdf_js_cond_pick: "Choisissez un champ précédent",
+  pdf_js_place_first: "Placez d’abord {label} sur une page.",
+  pdf_js_every_page_done: "{label} : placé sur chaque page ({n} cases, même position).",
+  pdf_js_one_place_done: "{label} : seul le premier emplacement est gardé.",
 };

@@ -37,6 +37,15 @@ export const pdf: Catalogue<typeof en> = {
   pdf_add: "Aggiungi un campo",
   pdf_add_button: "Aggiungi il campo",
   pdf_draw_field: "Campo da disegnare con il mouse",
+  pdf_panel: "Il campo scelto",
+  pdf_panel_hint:
+    "Il campo da disegnare (o l’ultima casella con il focus): opzioni, regole, formula e condizioni, come le accetta l’API; ogni gruppo appare solo per i tipi che lo accettano. Sono verificate al salvataggio: un rifiuto nomina il campo e la regola.",
+  pdf_cond_group: "Una condizione combinata (tutte / una di), impostata tramite l’API: mantenuta così com’è.",
+  pdf_places: "Posizioni",
+  pdf_places_hint:
+    "Posiziona su ogni pagina disegna la stessa risposta (sigla su ogni pagina) nella posizione di questa casella su ogni pagina; poi ogni casella si sposta da sola. Tieni solo la prima posizione toglie le altre.",
+  pdf_every_page: "Posiziona su ogni pagina",
+  pdf_one_place: "Tieni solo la prima posizione",
   pdf_draw_hint:
     "Trascina su una pagina per disegnare il riquadro di questo campo; trascina un riquadro per spostarlo e le sue maniglie d'angolo per ridimensionarlo. I riquadri si agganciano a una griglia dell'1 % e ai bordi degli altri riquadri.",
   pdf_kbd_help:
@@ -95,4 +104,11 @@ export const pdf: Catalogue<typeof en> = {
   pdf_js_role_for: "Etichetta di ruolo per {label}",
   pdf_js_asked_of: "risponde {party}",
   pdf_js_role_rule: "Etichetta di ruolo: da 1 a 40 caratteri, non cc.",
+  pdf_js_panel_for: "Il campo scelto: {label} ({key})",
+  pdf_js_on_pages: "su {n} pagine",
+  pdf_js_one_place: "una posizione, a pagina {page}",
+  pdf_js_cond_pick: "Scegli un campo precedente",
+  pdf_js_place_first: "Posiziona prima {label} su una pagina.",
+  pdf_js_every_page_done: "{label}: posizionato su ogni pagina ({n} caselle, stessa posizione).",
+  pdf_js_one_place_done: "{label}: tenuta solo la prima posizione.",
 };

@@ -37,6 +37,15 @@ export const pdf: Catalogue<typeof en> = {
   pdf_add: "Adicionar um campo",
   pdf_add_button: "Adicionar o campo",
   pdf_draw_field: "Campo a desenhar com o mouse",
+  pdf_panel: "O campo escolhido",
+  pdf_panel_hint:
+    "O campo a desenhar (ou a última caixa focada): as suas opções, regras, fórmula e condições, como a API as aceita; cada grupo só aparece para os tipos que o aceitam. São verificadas ao salvar: uma recusa nomeia o campo e a regra.",
+  pdf_cond_group: "Uma condição combinada (todas / alguma), definida pela API: mantida como está.",
+  pdf_places: "Lugares",
+  pdf_places_hint:
+    "Colocar em todas as páginas desenha a mesma resposta (rubrica em cada página) na posição desta caixa em cada página; depois cada caixa pode ser movida sozinha. Manter só o primeiro lugar remove os outros.",
+  pdf_every_page: "Colocar em todas as páginas",
+  pdf_one_place: "Manter só o primeiro lugar",
   pdf_draw_hint:
     "Arraste sobre uma página para desenhar a caixa deste campo; arraste uma caixa para movê-la e as alças dos cantos para redimensioná-la. As caixas se alinham a uma grade de 1 % e às bordas das outras caixas.",
   pdf_kbd_help: "Em uma caixa: chegue até ela com Tab; as setas a movem 1 % da página, Shift com as setas a redimensiona e Delete a retira da página.",
@@ -94,4 +103,11 @@ export const pdf: Catalogue<typeof en> = {
   pdf_js_role_for: "Rótulo de papel para {label}",
   pdf_js_asked_of: "responde {party}",
   pdf_js_role_rule: "Rótulo de papel: de 1 a 40 caracteres, não cc.",
+  pdf_js_panel_for: "O campo escolhido: {label} ({key})",
+  pdf_js_on_pages: "em {n} páginas",
+  pdf_js_one_place: "um lugar, na página {page}",
+  pdf_js_cond_pick: "Escolha um campo anterior",
+  pdf_js_place_first: "Coloque primeiro {label} numa página.",
+  pdf_js_every_page_done: "{label}: colocado em todas as páginas ({n} caixas, mesma posição).",
+  pdf_js_one_place_done: "{label}: só o primeiro lugar foi mantido.",
 };
