@@ -10,11 +10,15 @@
  * - CPU ms per answer: the workerd process's CPU time (Worker, Durable Objects, local D1/R2) over
  *   the case divided by the answers stored; the Node process's beside it.
  *
+ * - a 10 MB PDF uploaded to a `file` field (`POST /v1/sign/{token}/files/{key}`, each upload
+ *   replacing the last): p50/p99, the workerd CPU per upload, and the workerd processes' peak
+ *   resident memory above their level before the uploads (sampled every 5 ms).
+ *
  * Runs under wrangler's createTestHarness (bench/service.mjs). `node bench/fields.bench.mjs` runs
  * it alone; BENCH_QUICK=1 (or ctx.quick) makes each case shorter.
  */
 import { pathToFileURL } from "node:url";
-import { cpuMs, fmtMs, isQuick, measure, startService } from "./service.mjs";
+import { cpuMs, fmtMs, isQuick, measure, percentile, startService, workerdRssMb } from "./service.mjs";
 
 const KEYS = 8;
 
@@ -130,21 +134,80 @@ export async function run(ctx = {}) {
     }
     const errors = cases.reduce((s, c) => s + c.errors, 0);
     if (errors > 0) throw new Error(`${errors} documents failed: ${cases.flatMap((c) => c.firstErrors).join("; ")}`);
-    return { cases };
+    const upload = await uploads(svc, keys[0], quick ? 3 : 10);
+    log(
+      `  upload of a 10 MB PDF: p50 ${fmtMs(upload.p50)}  p99 ${fmtMs(upload.p99)}  (n=${upload.n}); CPU per upload: workerd ${upload.cpuMs === null ? "n/a" : `${upload.cpuMs.toFixed(1)} ms`}; ` +
+        `peak memory above baseline: ${upload.peakMb === null ? "n/a (no /proc)" : `${upload.peakMb.toFixed(1)} MB`}`,
+    );
+    return { cases, upload };
   } finally {
     await svc.close();
   }
 }
 
+/** A 10 MB PDF (a header, a comment of filler, an end) uploaded `n` times to one `file` field. */
+async function uploads(svc, key, n) {
+  const code = "bench-upload";
+  await svc.must("POST", "/v1/templates", {
+    key,
+    body: { code, name: "Bench upload", kind: "contract", body: "Send your documents.", fields: [{ key: "scan", label: "Scan", kind: "file" }] },
+  });
+  await svc.must("POST", "/v1/templates/publish", { key, body: { code } });
+  const { document_id } = await svc.must("POST", "/v1/documents", { key, body: { template_code: code, title: "Upload" } });
+  const sent = await svc.must("POST", `/v1/documents/${document_id}/send`, {
+    key,
+    body: { signers: [{ email: "up@example.com", full_name: "Up Loader" }], notify: false },
+  });
+  const token = sent.links[0].token;
+  const size = 10 * 1024 * 1024;
+  const pdf = new Uint8Array(size).fill(0x20);
+  pdf.set(new TextEncoder().encode("%PDF-1.4\n%"));
+  pdf.set(new TextEncoder().encode("\n%%EOF\n"), size - 7);
+  const ms = [];
+  const base = workerdRssMb();
+  let peak = base;
+  const sampler = setInterval(() => {
+    const now = workerdRssMb();
+    if (now !== null && (peak === null || now > peak)) peak = now;
+  }, 5);
+  const before = cpuMs();
+  try {
+    for (let i = 0; i < n; i++) {
+      pdf[20] = 0x30 + (i % 10); // each upload other bytes, so each is stored anew
+      const r = await svc.call("POST", `/v1/sign/${token}/files/scan`, { body: pdf, headers: { "content-type": "application/pdf" } });
+      if (r.status !== 200 || r.json?.size !== size) throw new Error(`upload → ${r.status} ${r.text.slice(0, 200)}`);
+      ms.push(r.ms);
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const after = cpuMs();
+  ms.sort((a, b) => a - b);
+  return {
+    n,
+    p50: percentile(ms, 50),
+    p99: percentile(ms, 99),
+    cpuMs: after.workerd === null || before.workerd === null ? null : (after.workerd - before.workerd) / n,
+    peakMb: base === null || peak === null ? null : peak - base,
+  };
+}
+
 /** Rows for bench/run.mjs's closing table. */
 export function summary(r) {
-  return r.cases.flatMap((c) => [
-    [`answer (50 fields, 10 conditions, 5 formulas), c=${c.concurrency}`, `p50 ${fmtMs(c.named.answer?.p50)}, p99 ${fmtMs(c.named.answer?.p99)}`],
-    [
-      `CPU per answer (workerd), c=${c.concurrency}`,
-      c.cpu.workerdMs === null ? "n/a" : `${c.cpu.workerdMs.toFixed(2)} ms (Node ${c.cpu.nodeMs.toFixed(2)} ms)`,
-    ],
-  ]);
+  const u = r.upload;
+  return [
+    [`upload of a 10 MB PDF (file field)`, `p50 ${fmtMs(u.p50)}, p99 ${fmtMs(u.p99)}`],
+    [`CPU per 10 MB upload (workerd)`, u.cpuMs === null ? "n/a" : `${u.cpuMs.toFixed(1)} ms`],
+    [`peak memory of a 10 MB upload (workerd, above baseline)`, u.peakMb === null ? "n/a" : `${u.peakMb.toFixed(1)} MB`],
+  ].concat(
+    r.cases.flatMap((c) => [
+      [`answer (50 fields, 10 conditions, 5 formulas), c=${c.concurrency}`, `p50 ${fmtMs(c.named.answer?.p50)}, p99 ${fmtMs(c.named.answer?.p99)}`],
+      [
+        `CPU per answer (workerd), c=${c.concurrency}`,
+        c.cpu.workerdMs === null ? "n/a" : `${c.cpu.workerdMs.toFixed(2)} ms (Node ${c.cpu.nodeMs.toFixed(2)} ms)`,
+      ],
+    ]),
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await run();

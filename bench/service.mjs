@@ -214,6 +214,45 @@ export function cpuMs() {
   }
   return { workerd: processes ? (ticks * 1000) / CLOCK_TICKS : null, node, processes };
 }
+/** Resident memory (MB) of the workerd processes this process started (the Worker, its objects, local D1/R2); null without /proc. */
+export function workerdRssMb() {
+  let total = 0;
+  let found = false;
+  let entries;
+  try {
+    entries = readdirSync("/proc").filter((d) => /^\d+$/.test(d));
+  } catch {
+    return null;
+  }
+  const parent = new Map();
+  const names = new Map();
+  for (const pid of entries) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      names.set(Number(pid), stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")));
+      parent.set(Number(pid), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  for (const [pid, comm] of names) {
+    if (!comm.startsWith("workerd")) continue;
+    let mine = false;
+    for (let p = parent.get(pid), hops = 0; p && hops < 20; p = parent.get(p), hops++) if (p === process.pid) mine = true;
+    if (!mine) continue;
+    try {
+      const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+      if (kb) {
+        total += Number(kb) / 1024;
+        found = true;
+      }
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return found ? total : null;
+}
+
 const CLOCK_TICKS = (() => {
   try {
     return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;

@@ -25,8 +25,24 @@ const MB = 1024 * 1024;
 export const UPLOAD_MAX_BYTES: Record<string, number> = { file: 10 * MB, image: 5 * MB, stamp: 5 * MB };
 /** The most pixels a side of an `image`/`stamp` picture may have; a picture in a `file` field, up to A3 at 300 dpi and more. */
 const PICTURE_SIDE_MAX: Record<string, number> = { file: 10_000, image: 4000, stamp: 4000 };
-/** Markers of active content a PDF from a signer may not carry (it is kept and attached, never opened by the service). */
-const ACTIVE_PDF = /\/(JavaScript|JS|Launch|RichMedia|XFA)\b/;
+/** Names of active content a PDF from a signer may not carry (it is kept and attached, never opened by the service). */
+const ACTIVE_PDF = ["JavaScript", "JS", "Launch", "RichMedia", "XFA"].map((n) => new TextEncoder().encode(n));
+/** PDF delimiters and white space: what may follow a name. */
+const NAME_END = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20, 0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]);
+
+/** The first active-content name (`/JavaScript`, `/JS`, …) in the bytes, in one pass without copying them; null when none. */
+export function activeName(bytes: Uint8Array): string | null {
+  for (let at = bytes.indexOf(0x2f); at >= 0; at = bytes.indexOf(0x2f, at + 1)) {
+    for (const name of ACTIVE_PDF) {
+      const end = at + 1 + name.length;
+      if (end > bytes.length || (end < bytes.length && !NAME_END.has(bytes[end]!))) continue;
+      let same = true;
+      for (let i = 0; i < name.length && same; i++) same = bytes[at + 1 + i] === name[i];
+      if (same) return new TextDecoder().decode(name);
+    }
+  }
+  return null;
+}
 
 export type UploadAnswer = { supplied: true; sha256: string; size: number; content_type: SignerFileType };
 
@@ -42,19 +58,25 @@ export async function readBounded(body: ReadableStream<Uint8Array> | null, decla
   const max = UPLOAD_MAX_BYTES[kind]!;
   if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > max) throw uploadTooLarge(kind);
   if (!body) return new Uint8Array();
-  const reader = body.getReader();
+  // With a declared length the bytes go straight into one buffer of that size; without, into chunks joined at the end.
+  const length = declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : null;
+  const whole = length !== null ? new Uint8Array(length) : null;
   const parts: Uint8Array[] = [];
+  const reader = body.getReader();
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    size += value.byteLength;
-    if (size > max) {
+    if (size + value.byteLength > (length ?? max)) {
       await reader.cancel().catch(() => {});
+      if (length !== null && length <= max) throw invalid(`file: the body is longer than its Content-Length of ${length} bytes.`);
       throw uploadTooLarge(kind);
     }
-    parts.push(value);
+    if (whole) whole.set(value, size);
+    else parts.push(value);
+    size += value.byteLength;
   }
+  if (whole) return size === length ? whole : whole.subarray(0, size);
   const out = new Uint8Array(size);
   let at = 0;
   for (const p of parts) {
@@ -80,8 +102,8 @@ export async function judgeUpload(kind: string, key: string, bytes: Uint8Array):
     if (kind !== "file") throw no("a PDF is not a picture");
     const tail = new TextDecoder("latin1").decode(bytes.subarray(Math.max(0, bytes.length - 1024)));
     if (!tail.includes("%%EOF")) throw no("the PDF is cut short (no %%EOF at its end)");
-    if (ACTIVE_PDF.test(new TextDecoder("latin1").decode(bytes)))
-      throw no("the PDF carries active content (JavaScript, launch actions, rich media or XFA forms)");
+    const active = activeName(bytes);
+    if (active) throw no(`the PDF carries active content (/${active}: JavaScript, launch actions, rich media and XFA forms are refused)`);
     return type;
   }
   try {
