@@ -424,6 +424,26 @@ describe("PATCH /v1/templates/{id} and publish", () => {
 });
 
 describe("a PDF template signed in place, end to end", () => {
+  it("a field with places has a box on each of its pages on the signer's page", async () => {
+    const t = await makeTenant();
+    const { id } = await readyTemplate(t.key, "initials", [{}, {}]);
+    const box = (page: number) => ({ page, x: 0.8, y: 0.9, w: 0.1, h: 0.04 });
+    const fields = [{ key: "ini", label: "Initials", kind: "initials", places: [box(1), box(2)] }];
+    expect((await api("PATCH", `/v1/templates/${id}`, { key: t.key, body: { fields } })).status).toBe(200);
+    expect((await api("POST", "/v1/templates/publish", { key: t.key, body: { code: "initials" } })).status).toBe(200);
+    const prep = await api("POST", "/v1/documents", { key: t.key, body: { template_code: "initials", title: "Initials" } });
+    const sent = await api("POST", `/v1/documents/${prep.json.document_id}/send`, {
+      key: t.key,
+      body: { signers: [{ email: "ada@example.com", full_name: "Ada Lovelace" }], notify: false },
+    });
+    const token = sent.json.links[0].token as string;
+    expect((await api("GET", `/v1/sign/${token}`)).json.fields[0]).toMatchObject({ place: null, places: [box(1), box(2)] });
+    await api("POST", `/v1/sign/${token}/consent`, { body: {} });
+    const html = await (await exports.default.fetch(`${BASE}/s/${token}`)).text();
+    const boxes = [...html.matchAll(/<div class="pbox" data-key="ini"[^>]*data-page="(\d)"/g)].map((m) => m[1]);
+    expect(boxes).toEqual(["1", "2"]);
+  });
+
   it("upload → pictures → place → publish → prepare → send → sign; pages and place on the link; /s/{token}/page; sealed PDF = original + certificate pages", async () => {
     const t = await makeTenant();
     const { id, pages } = await readyTemplate(t.key, "lease", [{}, { size: [612, 792], rotate: 90 }, { size: [600, 800], crop: [50, 50, 500, 700] }]);

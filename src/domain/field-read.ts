@@ -7,20 +7,7 @@ import { type SequencerState, type SignerState, answersFor, docFields, signerFie
 import { fieldStates } from "./field-logic";
 import { AUTO_FILLED_KINDS, UPLOAD_KINDS } from "./field-rules";
 
-const RULES = [
-  "min",
-  "max",
-  "step",
-  "min_length",
-  "max_length",
-  "pattern",
-  "pattern_message",
-  "show_if",
-  "required_if",
-  "formula",
-  "decimals",
-  "places",
-] as const;
+const RULES = ["min", "max", "step", "min_length", "max_length", "pattern", "pattern_message", "show_if", "required_if", "formula", "decimals"] as const;
 
 export function signerFieldEntries(st: SequencerState, me: SignerState, supplied: ReadonlySet<string>) {
   const answers = answersFor(st, me.id);
@@ -41,6 +28,7 @@ export function signerFieldEntries(st: SequencerState, me: SignerState, supplied
       supplied: supplied.has(f.key),
       ...(f.options ? { options: f.options } : {}),
       place: f.place ?? null,
+      ...(f.places ? { places: f.places } : {}),
       ...rules,
       visible: state.visible,
       ...(computed ? { value: (me.status === "signed" ? answers.get(f.key) : state.value) || null } : {}),

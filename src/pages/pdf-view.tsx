@@ -162,9 +162,11 @@ export const PDF_VIEW_CSS = `
 export function PdfPagesView(p: { lang: Lang; nonce: string; token: string; r: Read }) {
   const w = WORDS[p.lang];
   const pages = p.r.pages ?? [];
+  // One box per place: a field with `places` (initials on every page) has a box on each of its pages.
   const placed = (p.r.fields ?? [])
-    .filter((f) => f.place && pages.some((pg) => pg.n === f.place!.page))
-    .sort((a, b) => a.place!.page - b.place!.page || a.place!.y - b.place!.y || a.place!.x - b.place!.x);
+    .flatMap((f) => (f.places ?? (f.place ? [f.place] : [])).map((place) => ({ ...f, place })))
+    .filter((f) => pages.some((pg) => pg.n === f.place.page))
+    .sort((a, b) => a.place.page - b.place.page || a.place.y - b.place.y || a.place.x - b.place.x);
   return (
     <section aria-labelledby="pv-heading" id="pdf-view" data-box-of={w.boxOf} data-all-done={w.allDone} data-next={w.next} data-progress={w.progress}>
       <style nonce={p.nonce} dangerouslySetInnerHTML={{ __html: PDF_VIEW_CSS }} />
@@ -195,7 +197,7 @@ export function PdfPagesView(p: { lang: Lang; nonce: string; token: string; r: R
               <div class="pv-page" data-n={String(pg.n)} data-w={String(pg.width)} data-h={String(pg.height)}>
                 <img src={`/s/${p.token}/page?n=${pg.n}`} alt="" loading={pg.n > 2 ? "lazy" : undefined} />
                 {placed
-                  .filter((f) => f.place!.page === pg.n)
+                  .filter((f) => f.place.page === pg.n)
                   .map((f) => (
                     <div
                       class="pbox"
@@ -205,10 +207,10 @@ export function PdfPagesView(p: { lang: Lang; nonce: string; token: string; r: R
                       data-page={String(pg.n)}
                       data-required={f.required ? "1" : "0"}
                       data-supplied={f.supplied ? "1" : "0"}
-                      data-x={String(f.place!.x)}
-                      data-y={String(f.place!.y)}
-                      data-w={String(f.place!.w)}
-                      data-h={String(f.place!.h)}
+                      data-x={String(f.place.x)}
+                      data-y={String(f.place.y)}
+                      data-w={String(f.place.w)}
+                      data-h={String(f.place.h)}
                       title={f.label}
                     />
                   ))}
