@@ -108,4 +108,24 @@ describe("the page draws every field", () => {
     for (const key of ["which_condition", "note", "total"]) expect(boxes[key], key).not.toHaveProperty("data-live");
     expect(await select(html, 'fieldset[data-field="which_condition"] input[name="field.which_condition"]')).toHaveLength(1);
   });
+
+  it("without JavaScript a submit re-renders as the posted answers have it: the shown field required, the total computed", async () => {
+    const { id, token } = await link();
+    const form = {
+      lang: "en",
+      method: "typed",
+      typed_name: "Ada Lovelace",
+      "field.has_condition": "true",
+      "field.qty": "3",
+      "field.price": "19.99",
+      "field.size": "M",
+    };
+    const again = await page("POST", `/s/${token}/sign`, { form });
+    expect(again.status).toBe(422);
+    const box = (await select(again.text, 'fieldset[data-field="which_condition"]'))[0]!;
+    expect(box.attrs).not.toHaveProperty("hidden");
+    expect(box.text).toContain("(required)");
+    expect((await select(again.text, 'output[data-key="total"]'))[0]!.text).toBe("59.97");
+    expect(await storedCount(id)).toBe(0);
+  });
 });

@@ -60,7 +60,9 @@ export function Field({ f, value, error, onFile, t }: { f: FieldView; value: str
     // Computed (formula) and auto-filled fields: shown, never asked.
     return (
       <div>
-        <span id={id}>{f.label}</span>
+        <span id={id} class="label">
+          {f.label}
+        </span>
         <output aria-labelledby={id} class="computed" data-key={f.key}>
           {f.value ?? "—"}
         </output>
@@ -96,7 +98,7 @@ export function Field({ f, value, error, onFile, t }: { f: FieldView; value: str
       <div>
         <label class="choice">
           <input type="checkbox" value="true" checked={value === "true"} {...common} />
-          {label}
+          <span>{label}</span>
         </label>
         {notes}
       </div>

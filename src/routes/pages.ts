@@ -69,7 +69,7 @@ const linkBrand = (c: C, page: PageRead) => (page.whiteLabel ? brandFor(c, page.
 
 async function signPage(c: C, props: Omit<SignPageProps, "nonce" | "brand">, status: 200 | 422 | 429) {
   const brand = await linkBrand(c, props.page);
-  const nonce = pageHeaders(c, { frameAncestors: props.page.frameAncestors });
+  const nonce = pageHeaders(c, { frameAncestors: props.page.frameAncestors, connect: true });
   return c.html(SignPage({ ...props, brand, nonce }), status);
 }
 
@@ -277,8 +277,14 @@ export async function postSign(c: C, face: SignFace) {
     }
   }
   const again = (await readLinkForPage(c.env, token, who)) ?? page;
-  // The page comes back as the posted answers would have it: newly shown fields shown, hidden ones hidden.
-  again.read.fields = again.read.fields?.map((f) => ({ ...f, visible: checked.states.get(f.key)?.visible ?? f.visible })) ?? null;
+  // The page comes back as the posted answers would have it (the live route's evaluation): newly
+  // shown fields shown and marked required as they are, hidden ones hidden, formulas computed.
+  const view = page.statesFor(answers);
+  again.read.fields =
+    again.read.fields?.map((f) => {
+      const s = view.get(f.key);
+      return s ? { ...f, visible: s.visible, required: s.required, ...(f.kind === "formula" ? { value: s.value || null } : {}) } : f;
+    }) ?? null;
   return signPage(c, { t, token, page: again, base: face.base, footer: face.footer, errors, posted }, 422);
 }
 
