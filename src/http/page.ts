@@ -65,7 +65,10 @@ export type PageHeaders = {
 export function pageHeaders(c: C, opts: PageHeaders = {}): string {
   const nonce = pageNonce(c);
   const frameAncestors = opts.frameAncestors ?? [];
-  c.header("Content-Security-Policy", opts.policy ? opts.policy(nonce) : contentSecurityPolicy(nonce, frameAncestors, { turnstile: opts.turnstile, connect: opts.connect }));
+  c.header(
+    "Content-Security-Policy",
+    opts.policy ? opts.policy(nonce) : contentSecurityPolicy(nonce, frameAncestors, { turnstile: opts.turnstile, connect: opts.connect }),
+  );
   c.header("Referrer-Policy", opts.referrer ?? "no-referrer");
   c.header("Cache-Control", "no-store");
   c.header("X-Content-Type-Options", "nosniff");
