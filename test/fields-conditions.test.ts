@@ -8,7 +8,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, makeTenant } from "./helpers";
 import { sentDocument } from "./signing-helpers";
-import { page } from "./pages-helpers";
+import { page, select } from "./pages-helpers";
 import { fieldStates } from "../src/domain/field-logic";
 
 const f = (key: string, kind: string, extra: Record<string, unknown> = {}) => ({ key, label: key, kind, ...extra });
@@ -116,16 +116,20 @@ describe("one evaluation for the read, the answers and the signature", () => {
     expect(JSON.stringify(signed)).toContain("field cleared: which");
   });
 
-  it("the page renders only visible fields and a submit without JavaScript re-renders with the newly shown ones", async () => {
+  it("the page shows only visible fields (a hidden one sits in a hidden, disabled box) and a submit without JavaScript re-renders with the newly shown ones", async () => {
     const { token } = await waiverLink();
     expect((await api("POST", `/v1/sign/${token}/consent`, { body: {} })).status).toBe(200);
     const first = (await page("GET", `/s/${token}`)).text;
     expect(first).toContain('name="field.medical"');
-    expect(first).not.toContain('name="field.which"');
+    // Neither shown, posted nor checked by the browser: hidden and disabled.
+    const whichBox = async (html: string) => (await select(html, 'fieldset[data-field="which"]'))[0]!.attrs;
+    expect(await whichBox(first)).toMatchObject({ hidden: "", disabled: "" });
     const form = { method: "typed", typed_name: "Ada Lovelace", "field.medical": "true", "field.level": "expert", lang: "en" };
     const again = await page("POST", `/s/${token}/sign`, { form });
     expect(again.status).toBe(422);
     expect(again.text).toContain('name="field.which"');
+    expect(await whichBox(again.text)).not.toHaveProperty("hidden");
+    expect(await whichBox(again.text)).not.toHaveProperty("disabled");
     const done = await page("POST", `/s/${token}/sign`, { form: { ...form, "field.which": "asthma" } });
     expect(done.status, done.text.slice(0, 400)).toBe(303);
   });

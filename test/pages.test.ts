@@ -103,7 +103,7 @@ describe("GET /s/{token}: headers", () => {
     expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(nonceOf(b.headers)).not.toBe(nonce);
     expect(a.headers.get("content-security-policy")).toBe(
-      `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+      `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
     );
     expect(a.headers.get("referrer-policy")).toBe("no-referrer");
     expect(a.headers.get("cache-control")).toBe("no-store");

@@ -2,9 +2,10 @@
  * The signer's page (src/pages/signing.tsx): drawing with pointer events (mouse, pen, touch), the
  * drawing into the form as a PNG data URL, one submission per click, and, when framed, the outcome
  * posted to the account's allowed origins only (postMessage drops a message whose target origin
- * is not the parent's).
+ * is not the parent's). Fields shown, hidden and computed live: field-live.ts.
  */
 import { byId } from "./dom";
+import { startFieldLive } from "./field-live";
 
 function start(): void {
   const d = document;
@@ -37,6 +38,7 @@ function start(): void {
   });
 
   const form = byId<HTMLFormElement>("sign-form");
+  if (form) startFieldLive(form);
   const pad = byId<HTMLCanvasElement>("pad");
   if (!form || !pad || typeof pad.getContext !== "function") return;
   const ctx = pad.getContext("2d")!;

@@ -104,3 +104,22 @@ function cachedFormula(src: string, earlier: readonly FieldLogic[]) {
   }
   return tree;
 }
+
+/**
+ * The keys some field's `show_if`, `required_if` or formula reads: a change to one of these can
+ * change another field's state (the signer's page asks the server again only then).
+ */
+export function drivingKeys(fields: readonly FieldLogic[]): Set<string> {
+  const keys = new Set<string>();
+  const walk = (c: FieldCondition): void => {
+    if ("all" in c) c.all.forEach(walk);
+    else if ("any" in c) c.any.forEach(walk);
+    else keys.add(c.key);
+  };
+  for (const f of fields) {
+    if (f.show_if) walk(f.show_if);
+    if (f.required_if) walk(f.required_if);
+    for (const name of f.formula?.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) keys.add(name);
+  }
+  return keys;
+}

@@ -19,7 +19,11 @@ import {
   mustSign,
   signerFields,
   waitingOn,
+  answersFor,
+  docFields,
 } from "./document-state";
+import { checkAnswers } from "./field-values";
+import type { FieldState } from "./field-logic";
 import { signerFieldEntries } from "./field-read";
 import { DEFAULT_CONSENT_TEXT, INTENT_TEXT, INTENT_VERSION, consentVersion } from "./wording";
 import { parseFrameAncestors } from "./accounts";
@@ -217,6 +221,12 @@ export type PageRead = {
   code: { required: boolean; verifiedAt: string | null };
   /** Made with a test key: no legal effect (the page says so at the top, as the PDFs do). */
   test: boolean;
+  /**
+   * Each of this signer's fields' state were these answers (key → value; "" clears one) given on
+   * top of those on file: the signature check's own evaluation (every field of the document as
+   * context), nothing stored. The page's live `/state` answers with it.
+   */
+  statesFor: (answers: Record<string, string>) => Map<string, FieldState>;
 };
 
 /** The same read for the signer's page, with what only the page needs. Null for a dead link. */
@@ -238,6 +248,7 @@ export async function readLinkForPage(env: Env, token: string, ctx: RequestConte
     bodyMerges: r.st.doc.mergeSpans satisfies MergeSpan[],
     code: { required: r.me.codeRequired, verifiedAt: r.me.codeVerifiedAt },
     test: r.st.doc.mode === "test",
+    statesFor: (given) => checkAnswers(signerFields(r.st, r.me), answersFor(r.st, r.me.id), given, { signing: false, context: docFields(r.st) }).states,
   };
 }
 

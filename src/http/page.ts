@@ -34,14 +34,14 @@ export function pageNonce(c: C): string {
 /** Cloudflare Turnstile's origin: its script, its challenge frame and its calls (a public form with a site key only). */
 export const TURNSTILE_SOURCE = "https://challenges.cloudflare.com";
 
-export function contentSecurityPolicy(nonce: string, frameAncestors: readonly string[] = [], opts: { turnstile?: boolean } = {}): string {
+export function contentSecurityPolicy(nonce: string, frameAncestors: readonly string[] = [], opts: { turnstile?: boolean; connect?: boolean } = {}): string {
   const ts = opts.turnstile ? ` ${TURNSTILE_SOURCE}` : "";
   return [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'${ts}`,
     `style-src 'nonce-${nonce}'`,
     "img-src 'self' data:",
-    ...(opts.turnstile ? [`frame-src${ts}`, `connect-src${ts}`] : []),
+    ...(opts.turnstile ? [`frame-src${ts}`, `connect-src${ts}`] : opts.connect ? ["connect-src 'self'"] : []),
     "form-action 'self'",
     "base-uri 'none'",
     `frame-ancestors ${frameAncestors.length ? frameAncestors.join(" ") : "'none'"}`,
@@ -53,6 +53,8 @@ export type PageHeaders = {
   frameAncestors?: readonly string[];
   /** Cloudflare Turnstile's script, frame and calls allowed (a public form whose account set a site key). */
   turnstile?: boolean;
+  /** The page's script may call its own origin (the signer's page asks `{base}/state` as answers change). */
+  connect?: boolean;
   /** The face's own policy in place of the default one (pdf.js's worker, OAuth consent's redirect target). */
   policy?: (nonce: string) => string;
   /** `same-origin` where the page's forms post to a same-origin check that needs the real Origin. */
@@ -63,7 +65,10 @@ export type PageHeaders = {
 export function pageHeaders(c: C, opts: PageHeaders = {}): string {
   const nonce = pageNonce(c);
   const frameAncestors = opts.frameAncestors ?? [];
-  c.header("Content-Security-Policy", opts.policy ? opts.policy(nonce) : contentSecurityPolicy(nonce, frameAncestors, { turnstile: opts.turnstile }));
+  c.header(
+    "Content-Security-Policy",
+    opts.policy ? opts.policy(nonce) : contentSecurityPolicy(nonce, frameAncestors, { turnstile: opts.turnstile, connect: opts.connect }),
+  );
   c.header("Referrer-Policy", opts.referrer ?? "no-referrer");
   c.header("Cache-Control", "no-store");
   c.header("X-Content-Type-Options", "nosniff");

@@ -53,6 +53,9 @@ input[type=checkbox],input[type=radio]{width:1.5rem;height:1.5rem;margin-block:0
 .upload{display:flex;gap:.5rem;align-items:center;flex-wrap:wrap}.upload input[type=file]{flex:1 1 14rem;min-height:44px}
 fieldset{border:1px solid #d6d6de;border-radius:8px;margin:1rem 0;padding:.25rem 1rem 1rem;min-width:0}
 legend{font-weight:700;padding:0 .25rem}
+fieldset.field-box{border:0;margin:0;padding:0}
+output.computed{display:block;font-size:1.125rem;font-weight:600}
+.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 button,.button{display:inline-block;margin-block:.75rem 0;margin-inline:0 .5rem;padding:.65rem 1.25rem;min-height:44px;border-radius:6px;border:2px solid var(--primary);background:var(--primary);color:var(--on-primary);font-weight:600;text-decoration:none;cursor:pointer}
 button.quiet{background:var(--bg);color:var(--link)}
 button.danger{background:var(--bad);border-color:var(--bad);color:#fff}

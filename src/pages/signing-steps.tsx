@@ -18,7 +18,16 @@ export function Field({ f, value, error, onFile, t }: { f: FieldView; value: str
   const describedBy = [f.about ? hintId : null, onFile ? `${id}-onfile` : null, error ? errId : null].filter(Boolean).join(" ") || undefined;
   const required = f.required && !onFile;
   const common = { id, name: `field.${f.key}`, "aria-describedby": describedBy, "aria-invalid": error ? "true" : undefined, required };
-  const label = `${f.label} (${t(f.required ? "required" : "optional")})`;
+  // The page's script turns the word over when a required_if starts or stops holding.
+  const label = (
+    <>
+      {f.label} (
+      <span class="req-word" data-required={t("required")} data-optional={t("optional")}>
+        {t(f.required ? "required" : "optional")}
+      </span>
+      )
+    </>
+  );
   const notes = (
     <>
       {f.about ? (
@@ -89,7 +98,9 @@ export function Field({ f, value, error, onFile, t }: { f: FieldView; value: str
     // Computed (formula) and auto-filled fields: shown, never asked.
     return (
       <div>
-        <span id={id}>{f.label}</span>
+        <span id={id} class="label">
+          {f.label}
+        </span>
         <output aria-labelledby={id} class="computed" data-key={f.key}>
           {f.value ?? "—"}
         </output>
@@ -125,7 +136,7 @@ export function Field({ f, value, error, onFile, t }: { f: FieldView; value: str
       <div>
         <label class="choice">
           <input type="checkbox" value="true" checked={value === "true"} {...common} />
-          {label}
+          <span>{label}</span>
         </label>
         {notes}
       </div>

@@ -8,6 +8,7 @@ import type { PageRead } from "../domain/signing";
 import { consentWording, intentWording } from "../domain/wording";
 import { mergedSegments } from "../domain/templates";
 import { UPLOAD_KINDS } from "../domain/field-rules";
+import { drivingKeys } from "../domain/field-logic";
 import { formatVerificationCode } from "../lib/verification-code";
 import { PDF_VIEW_JS, SIGN_JS } from "./scripts.generated";
 import { PdfPagesView } from "./pdf-view";
@@ -62,21 +63,40 @@ function SignForm({
   posted: NonNullable<SignPageProps["posted"]>;
 }) {
   const fields = r.fields ?? [];
-  // A field hidden by its show_if is not asked; a submit re-renders with the fields it shows.
-  const asked = fields.filter((f) => !isSignatureField(f) && f.visible !== false);
+  // Every field is drawn; one its show_if hides now sits in a hidden, disabled box (neither shown,
+  // posted nor checked by the browser): the page's script opens it when an answer shows it, and
+  // without the script a submit re-renders with the fields it shows.
+  const asked = fields.filter((f) => !isSignatureField(f));
   const placed = fields.filter(isSignatureField);
+  const drives = drivingKeys(fields);
   const method = posted.method ?? "typed";
   const intent = intentWording(t.lang);
   const values = posted.values ?? answers;
   return (
-    <form id="sign-form" method="post" action={`${base}/sign`}>
+    <form id="sign-form" method="post" action={`${base}/sign`} data-state={`${base}/state`}>
       <LangField lang={t.lang} />
       {asked.length ? (
         <fieldset>
           <legend>{t("answersLegend")}</legend>
-          {asked.map((f) => (
-            <Field f={f} value={values[f.key] ?? ""} error={errors.fields?.[f.key]} onFile={f.supplied && sensitive.includes(f.key)} t={t} />
-          ))}
+          <p id="fields-live" class="vh" aria-live="polite" data-shown={t("nowAsked")} data-gone={t("noLongerAsked")} />
+          {asked.map((f) => {
+            const onFile = f.supplied && sensitive.includes(f.key);
+            const hidden = f.visible === false;
+            return (
+              <fieldset
+                class="field-box"
+                data-field={f.key}
+                data-kind={f.kind}
+                data-label={f.label}
+                data-live={drives.has(f.key) ? "" : undefined}
+                data-onfile={onFile ? "" : undefined}
+                hidden={hidden}
+                disabled={hidden}
+              >
+                <Field f={f} value={values[f.key] ?? ""} error={errors.fields?.[f.key]} onFile={onFile} t={t} />
+              </fieldset>
+            );
+          })}
         </fieldset>
       ) : null}
       <fieldset class="sig">
@@ -145,7 +165,8 @@ function UploadForms({ t, base, fields }: { t: T; base: string; fields: Read["fi
   return (
     <>
       {(fields ?? [])
-        .filter((f) => UPLOAD_KINDS.includes(f.kind) && f.visible !== false)
+        // A field hidden now has its form too: the page's script may show the field.
+        .filter((f) => UPLOAD_KINDS.includes(f.kind))
         .map((f) => (
           <form id={`up-${f.key}`} method="post" action={`${base}/files/${encodeURIComponent(f.key)}`} enctype="multipart/form-data">
             <LangField lang={t.lang} />

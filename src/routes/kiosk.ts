@@ -39,7 +39,7 @@ import { brandOf } from "../domain/branding";
 import { hostAccountOf } from "./signing-host";
 import { type PageBrand, pageBrand } from "../pages/brand";
 import { readForm } from "../http/forms";
-import { fileBodyLimit, pageError, postCode, postConsent, postDecline, postFile, postSign, postVerify, showSign, translate, type SignFace } from "./pages";
+import { fileBodyLimit, pageError, postCode, postConsent, postDecline, postFile, postSign, postState, postVerify, showSign, translate, type SignFace } from "./pages";
 import { PAIR_LIMIT, pairLimiterName } from "./devices";
 
 type C = Context<AppEnv>;
@@ -202,6 +202,7 @@ for (const [path, handler, limit] of [
   ["/t/sign/sign", postSign, signBodyLimit],
   ["/t/sign/decline", postDecline],
   ["/t/sign/files/:key", postFile, fileBodyLimit],
+  ["/t/sign/state", postState],
 ] as const) {
   const run = async (c: C) => {
     tabletPageOnly(c);

@@ -19,7 +19,8 @@ import { hostAccountOf } from "./signing-host";
 import { SubmitCommand } from "../domain/signer-commands";
 import { checkAnswers } from "../domain/field-values";
 import { UNANSWERED_KINDS, UPLOAD_KINDS } from "../domain/field-rules";
-import { validationError } from "../lib/errors";
+import { errorBody, validationError } from "../lib/errors";
+import type { FieldState } from "../domain/field-logic";
 import { SHA256_HEX, codeForSealedFile, verifyCode } from "../domain/verification";
 import { createRouter } from "../http/router";
 import { publicBaseUrl } from "../lib/config";
@@ -74,7 +75,7 @@ const linkBrand = (c: C, page: PageRead) => (page.whiteLabel ? brandFor(c, page.
 
 async function signPage(c: C, props: Omit<SignPageProps, "nonce" | "brand">, status: 200 | 413 | 422 | 429) {
   const brand = await linkBrand(c, props.page);
-  const nonce = pageHeaders(c, { frameAncestors: props.page.frameAncestors });
+  const nonce = pageHeaders(c, { frameAncestors: props.page.frameAncestors, connect: true });
   return c.html(SignPage({ ...props, brand, nonce }), status);
 }
 
@@ -189,17 +190,55 @@ pages.post("/s/:token/consent", ownPage, perToken, (c) => postConsent(c, linkFac
 pages.post("/s/:token/sign", signBodyLimit, ownPage, perToken, (c) => postSign(c, linkFace(c)));
 pages.post("/s/:token/decline", ownPage, perToken, (c) => postDecline(c, linkFace(c)));
 pages.post("/s/:token/files/:key", fileBodyLimit, ownPage, perToken, (c) => postFile(c, linkFace(c)));
+pages.post("/s/:token/state", ownPage, perToken, (c) => postState(c, linkFace(c)));
+
+/**
+ * What a post of the sign form says (the same encoding for `/sign` and `/state`): each asked
+ * field's value as posted, the answers the post changes and the answers on file that conditions
+ * read. An unticked checkbox is an answer ("false"); a checkboxes field posts one name per ticked
+ * option (`field.<key>.<n>`). A sensitive answer left empty stays on file (it is never echoed back,
+ * so for conditions it reads as given), and an empty answer that was never given changes nothing.
+ */
+function postedAnswers(page: PageRead, body: Record<string, string>) {
+  const fields = page.read.fields ?? [];
+  const asked = fields.filter((f) => !isSignatureField(f) && !UNANSWERED_KINDS.includes(f.kind) && !UPLOAD_KINDS.includes(f.kind));
+  const values: Record<string, string> = {};
+  for (const f of asked) values[f.key] = formValue(f, body);
+  const answers: Record<string, string> = {};
+  for (const f of asked) {
+    const v = values[f.key]!;
+    const empty = f.kind === "checkbox" ? v !== "true" && f.required : v.trim() === "";
+    if (empty && (!f.supplied || page.sensitive.includes(f.key))) continue;
+    answers[f.key] = v;
+  }
+  const stored = new Map(fields.filter((f) => f.supplied).map((f) => [f.key, page.answers[f.key] ?? "•"] as const));
+  return { fields, asked, values, answers, stored };
+}
+
+/**
+ * `POST {base}/state`: the sign form as it stands (posted by the page's script on each change)
+ * answered with every field's state for those answers — `{fields: {<key>: {visible, required,
+ * value?}}}`, `value` for formulas — from the signature check's own evaluation (field-logic.ts
+ * through `checkAnswers`, every field of the document as context). Stores nothing.
+ */
+export async function postState(c: C, face: SignFace) {
+  const { body, t, page } = await formPost(c, face);
+  c.header("Cache-Control", "no-store");
+  if (!page) return c.json(errorBody("not_found", t("deadBody")), 404);
+  const { fields, answers } = postedAnswers(page, body);
+  const states = page.statesFor(answers);
+  const out: Record<string, FieldState> = {};
+  for (const f of fields) {
+    const s = states.get(f.key);
+    if (s) out[f.key] = { visible: s.visible, required: s.required, ...(f.kind === "formula" ? { value: s.value ?? "" } : {}) };
+  }
+  return c.json({ fields: out }, 200);
+}
 
 export async function postSign(c: C, face: SignFace) {
   const { body, t, token, who, page } = await formPost(c, face);
   if (!page) return dead(c, t);
-  const fields = page.read.fields ?? [];
-  const asked = fields.filter((f) => !isSignatureField(f) && !UNANSWERED_KINDS.includes(f.kind) && !UPLOAD_KINDS.includes(f.kind));
-
-  // What the form says, field by field: an unticked checkbox is an answer ("false"); a
-  // checkboxes field posts one name per ticked option (`field.<key>.<n>`).
-  const values: Record<string, string> = {};
-  for (const f of asked) values[f.key] = formValue(f, body);
+  const { fields, asked, values, answers, stored } = postedAnswers(page, body);
   const method = body.method ?? "";
   const typedName = (body.typed_name ?? "").trim();
   const posted = { values, method, typedName };
@@ -208,19 +247,8 @@ export async function postSign(c: C, face: SignFace) {
   const signature = method === "typed" ? typedName : method === "drawn" ? (body.drawn_value ?? "") : method === "clicked" ? (page.read.full_name ?? "") : "";
   if (!signature) errors.sign = t(method === "typed" ? "err_typed" : method === "drawn" ? "err_drawn" : "err_method");
 
-  // The answers the form changes: a sensitive answer left empty stays on file (it is never
-  // echoed back), and an empty answer that was never given changes nothing.
-  const answers: Record<string, string> = {};
-  for (const f of asked) {
-    const v = values[f.key]!;
-    const empty = f.kind === "checkbox" ? v !== "true" && f.required : v.trim() === "";
-    if (empty && (!f.supplied || page.sensitive.includes(f.key))) continue;
-    answers[f.key] = v;
-  }
   // A signature field on the document takes the signature itself.
   if (signature) for (const f of fields.filter(isSignatureField)) answers[f.key] = signature;
-  // Sensitive answers are never echoed back: for conditions they read as given.
-  const stored = new Map(fields.filter((f) => f.supplied).map((f) => [f.key, page.answers[f.key] ?? "•"] as const));
   // A field this post hides (its box unticked, say) gives no answer: one on file is cleared.
   const shown = checkAnswers(fields, stored, answers, { signing: false }).states;
   for (const key of Object.keys(answers)) {
@@ -256,8 +284,14 @@ export async function postSign(c: C, face: SignFace) {
     }
   }
   const again = (await readLinkForPage(c.env, token, who)) ?? page;
-  // The page comes back as the posted answers would have it: newly shown fields shown, hidden ones hidden.
-  again.read.fields = again.read.fields?.map((f) => ({ ...f, visible: checked.states.get(f.key)?.visible ?? f.visible })) ?? null;
+  // The page comes back as the posted answers would have it (the live route's evaluation): newly
+  // shown fields shown and marked required as they are, hidden ones hidden, formulas computed.
+  const view = page.statesFor(answers);
+  again.read.fields =
+    again.read.fields?.map((f) => {
+      const s = view.get(f.key);
+      return s ? { ...f, visible: s.visible, required: s.required, ...(f.kind === "formula" ? { value: s.value || null } : {}) } : f;
+    }) ?? null;
   return signPage(c, { t, token, page: again, base: face.base, footer: face.footer, errors, posted }, 422);
 }
 

@@ -30,6 +30,7 @@ const FILES = [
   "pdf-templates",
   "pdf-in-place",
   "sign-up",
+  "fields",
 ];
 const chosen = process.argv
   .slice(2)

@@ -102,6 +102,8 @@ const SIGNER = [
   R("POST /s/{token}/sign", "signer", "page", { form: signForm }),
   R("POST /s/{token}/decline", "signer", "page", { form: declineForm }),
   R("POST /s/{token}/files/{key}", "signer", "page", { multipart: { fields: { lang: pickLang }, file: (fx) => png(fx) } }),
+  // The page's script asks the fields' states: JSON, or a page for a refusal.
+  R("POST /s/{token}/state", "signer", "script", { form: signForm }),
 ];
 
 const KIOSK = [
@@ -126,6 +128,7 @@ const KIOSK = [
   R("POST /t/sign/sign", "tablet", "page", { auth: "kiosk-signer", form: signForm }),
   R("POST /t/sign/decline", "tablet", "page", { auth: "kiosk-signer", form: declineForm }),
   R("POST /t/sign/files/{key}", "tablet", "page", { auth: "kiosk-signer", multipart: { fields: { lang: pickLang }, file: (fx) => png(fx) } }),
+  R("POST /t/sign/state", "tablet", "script", { auth: "kiosk-signer", form: signForm }),
   R("GET /t/thanks", "tablet", "page", { auth: "kiosk", query: { lang: pickLang, declined: () => "1" } }),
 ];
 

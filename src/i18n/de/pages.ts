@@ -103,6 +103,8 @@ export const pages: Catalogue<typeof en> = {
     "Was Ihr Browser gesendet hat, konnte nicht gelesen werden; es wurde nichts geändert. Kehren Sie zur Unterschriftsseite zurück und versuchen Sie es erneut.",
   err_required: "Beantworten Sie diese Frage.",
   err_shown: "Wegen Ihrer Antworten oben jetzt gefragt: beantworten Sie es, falls zutreffend, und unterschreiben Sie dann.",
+  nowAsked: "Jetzt gefragt: {labels}.",
+  noLongerAsked: "Nicht mehr gefragt: {labels}.",
   err_email: "Geben Sie eine E-Mail-Adresse ein, z. B. name@beispiel.de.",
   err_phone: "Geben Sie eine Telefonnummer mit Ländervorwahl ein, z. B. +49 30 1234567.",
   err_number: "Geben Sie eine Zahl ein, z. B. 42 oder 3.5.",

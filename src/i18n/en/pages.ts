@@ -96,6 +96,8 @@ export const pages = {
   badForm: "What your browser sent could not be read, so nothing was changed. Go back to the signing page and try again.",
   err_required: "Answer this question.",
   err_shown: "Now asked because of your answers above: answer it if it applies, then sign.",
+  nowAsked: "Now asked: {labels}.",
+  noLongerAsked: "No longer asked: {labels}.",
   err_email: "Enter an email address, like name@example.com.",
   err_phone: "Enter a phone number with its country code, like +1 415 555 0100.",
   err_number: "Enter a number, like 42 or 3.5.",

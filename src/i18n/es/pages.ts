@@ -100,6 +100,8 @@ export const pages: Catalogue<typeof en> = {
   badForm: "No se pudo leer lo que envió su navegador, así que no se ha cambiado nada. Vuelva a la página de firma e inténtelo de nuevo.",
   err_required: "Responda a esta pregunta.",
   err_shown: "Se pregunta ahora por sus respuestas anteriores: respóndala si corresponde y luego firme.",
+  nowAsked: "Ahora se pregunta: {labels}.",
+  noLongerAsked: "Ya no se pregunta: {labels}.",
   err_email: "Escriba una dirección de correo, como nombre@ejemplo.com.",
   err_phone: "Escriba un número de teléfono con su prefijo de país, como +34 612 345 678.",
   err_number: "Escriba un número, como 42 o 3.5.",

@@ -102,6 +102,8 @@ export const pages: Catalogue<typeof en> = {
   badForm: "Ce que votre navigateur a envoyé n'a pas pu être lu : rien n'a été modifié. Revenez à la page de signature et réessayez.",
   err_required: "Répondez à cette question.",
   err_shown: "Demandé maintenant en raison de vos réponses ci-dessus : répondez si cela s’applique, puis signez.",
+  nowAsked: "Désormais demandé : {labels}.",
+  noLongerAsked: "Plus demandé : {labels}.",
   err_email: "Saisissez une adresse e-mail, par exemple nom@exemple.fr.",
   err_phone: "Saisissez un numéro de téléphone avec l'indicatif du pays, par exemple +33 6 12 34 56 78.",
   err_number: "Saisissez un nombre, par exemple 42 ou 3.5.",

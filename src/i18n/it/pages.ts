@@ -102,6 +102,8 @@ export const pages: Catalogue<typeof en> = {
   badForm: "Ciò che il Suo browser ha inviato non è leggibile, quindi non è stato modificato nulla. Torni alla pagina di firma e riprovi.",
   err_required: "Risponda a questa domanda.",
   err_shown: "Ora richiesto in base alle risposte sopra: risponda se pertinente, poi firmi.",
+  nowAsked: "Ora richiesto: {labels}.",
+  noLongerAsked: "Non più richiesto: {labels}.",
   err_email: "Inserisca un indirizzo email, come nome@example.com.",
   err_phone: "Inserisca un numero di telefono con il prefisso internazionale, come +39 06 1234 5678.",
   err_number: "Inserisca un numero, come 42 o 3,5.",

@@ -99,6 +99,8 @@ export const pages: Catalogue<typeof en> = {
   badForm: "O que o seu navegador enviou não pôde ser lido, então nada foi alterado. Volte à página de assinatura e tente novamente.",
   err_required: "Responda a esta pergunta.",
   err_shown: "Agora perguntado por causa das suas respostas acima: responda se se aplicar e depois assine.",
+  nowAsked: "Agora perguntado: {labels}.",
+  noLongerAsked: "Já não é perguntado: {labels}.",
   err_email: "Digite um endereço de e-mail, como nome@example.com.",
   err_phone: "Digite um número de telefone com o código do país, como +55 11 91234 5678.",
   err_number: "Digite um número, como 42 ou 3,5.",
