@@ -39,7 +39,20 @@ import { brandOf } from "../domain/branding";
 import { hostAccountOf } from "./signing-host";
 import { type PageBrand, pageBrand } from "../pages/brand";
 import { readForm } from "../http/forms";
-import { fileBodyLimit, pageError, postCode, postConsent, postDecline, postFile, postSign, postState, postVerify, showSign, translate, type SignFace } from "./pages";
+import {
+  fileBodyLimit,
+  pageError,
+  postCode,
+  postConsent,
+  postDecline,
+  postFile,
+  postSign,
+  postState,
+  postVerify,
+  showSign,
+  translate,
+  type SignFace,
+} from "./pages";
 import { PAIR_LIMIT, pairLimiterName } from "./devices";
 
 type C = Context<AppEnv>;
