@@ -170,30 +170,52 @@ describe("uploads from signers", () => {
     ]);
   });
 
-  it("the signer's page uploads without JavaScript: a form of its own per field, the refusal beside the field, then signs", async () => {
-    const { token, id } = await linkFor([{ key: "photo", label: "Photo", kind: "image", required: true }]);
+  it("the signer's page uploads without JavaScript: the Upload button posts the sign form, whose answers are saved first; the refusal beside the field; then signs", async () => {
+    const { token, id } = await linkFor([
+      { key: "has_id", label: "I have an ID card", kind: "checkbox", required: false },
+      { key: "photo", label: "Photo", kind: "image", required: true, show_if: { key: "has_id", op: "checked" } },
+    ]);
     await api("POST", `/v1/sign/${token}/consent`, { body: {} });
-    const page = await exports.default.fetch(`${BASE}/s/${token}`);
-    const html = await page.text();
-    expect(html).toContain(`<form id="up-photo" method="post" action="/s/${token}/files/photo" enctype="multipart/form-data">`);
-    expect(html).toMatch(/<input type="file" id="f-photo" name="file" form="up-photo" accept="image\/png,image\/jpeg"/);
-    const post = (bytes: Uint8Array, name: string) => {
+    const html = await (await exports.default.fetch(`${BASE}/s/${token}`)).text();
+    expect(html).toMatch(/<input type="file" id="f-photo" name="file.photo" accept="image\/png,image\/jpeg"/);
+    expect(html).toContain(`formaction="/s/${token}/files/photo" formenctype="multipart/form-data" formnovalidate=""`);
+    // The whole sign form, as the browser sends it for the Upload button: the ticked box comes along.
+    const post = (bytes: Uint8Array, name: string, accept?: string) => {
       const form = new FormData();
       form.set("lang", "en");
-      form.set("file", new File([bytes], name));
-      return exports.default.fetch(`${BASE}/s/${token}/files/photo`, { method: "POST", body: form, headers: { origin: BASE }, redirect: "manual" });
+      form.set("field.has_id", "true");
+      form.set("method", "typed");
+      form.set("typed_name", "Ada Lovelace");
+      form.set("file.photo", new File([bytes], name));
+      return exports.default.fetch(`${BASE}/s/${token}/files/photo`, {
+        method: "POST",
+        body: form,
+        headers: { origin: BASE, ...(accept ? { accept } : {}) },
+        redirect: "manual",
+      });
     };
     const bad = await post(PDF, "scan.pdf");
     expect(bad.status).toBe(422);
-    expect(await bad.text()).toMatch(/<span class="error" id="f-photo-error">file: a PDF is not a picture/);
+    const page = await bad.text();
+    expect(page).toMatch(/<span class="error" id="f-photo-error">file: a PDF is not a picture/);
+    expect(page).toContain('value="Ada Lovelace"');
+    // The box was saved on the way: the photo's condition holds now.
+    expect((await api("GET", `/v1/sign/${token}`)).json.fields.find((f: { key: string }) => f.key === "has_id").supplied).toBe(true);
     const good = await post(await logoPng(20, 20), "me.png");
     expect(good.status).toBe(303);
     expect(good.headers.get("location")).toBe(`/s/${token}?lang=en#f-photo`);
     expect(await (await exports.default.fetch(`${BASE}/s/${token}`)).text()).toMatch(/A file is uploaded \(SHA-256 [0-9a-f]{12}…\)/);
-    expect(await uploadsOf(id)).toBe(1);
+    // The page's script sends the file alone and takes JSON.
+    const viaScript = await post(await logoPng(21, 20), "me2.png", "application/json");
+    expect(viaScript.status).toBe(200);
+    expect(await viaScript.json()).toMatchObject({ supplied: true, content_type: "image/png", held: expect.stringMatching(/^A file is uploaded/) });
+    const refusedViaScript = await post(PDF, "scan.pdf", "application/json");
+    expect(refusedViaScript.status).toBe(422);
+    expect(((await refusedViaScript.json()) as { error: { message: string } }).error.message).toMatch(/a PDF is not a picture/);
+    expect(await uploadsOf(id)).toBe(2);
     const sign = await exports.default.fetch(`${BASE}/s/${token}/sign`, {
       method: "POST",
-      body: new URLSearchParams({ lang: "en", method: "typed", typed_name: "Ada Lovelace" }),
+      body: new URLSearchParams({ lang: "en", "field.has_id": "true", method: "typed", typed_name: "Ada Lovelace" }),
       headers: { origin: BASE, "content-type": "application/x-www-form-urlencoded" },
       redirect: "manual",
     });

@@ -6,6 +6,7 @@
  */
 import { byId } from "./dom";
 import { startFieldLive } from "./field-live";
+import { startFieldUploads } from "./field-uploads";
 
 function start(): void {
   const d = document;
@@ -24,7 +25,8 @@ function start(): void {
   if (problem) problem.focus();
   d.querySelectorAll("form").forEach((f) => {
     f.addEventListener("submit", (e) => {
-      const s = f.querySelector<HTMLButtonElement>("button[type=submit]");
+      // The button that sent it (a form may have more than one: Sign, an upload's Upload).
+      const s = ((e as SubmitEvent).submitter as HTMLButtonElement | null) ?? f.querySelector<HTMLButtonElement>("button[type=submit]");
       if (s)
         setTimeout(() => {
           if (!e.defaultPrevented) s.disabled = true;
@@ -39,6 +41,7 @@ function start(): void {
 
   const form = byId<HTMLFormElement>("sign-form");
   if (form) startFieldLive(form);
+  if (form) startFieldUploads(form);
   const pad = byId<HTMLCanvasElement>("pad");
   if (!form || !pad || typeof pad.getContext !== "function") return;
   const ctx = pad.getContext("2d")!;

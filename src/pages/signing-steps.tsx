@@ -11,7 +11,7 @@ export function LangField({ lang }: { lang: Lang }) {
   return <input type="hidden" name="lang" value={lang} />;
 }
 
-export function Field({ f, value, error, onFile, t }: { f: FieldView; value: string; error?: string; onFile: boolean; t: T }) {
+export function Field({ f, value, error, onFile, t, uploadTo }: { f: FieldView; value: string; error?: string; onFile: boolean; t: T; uploadTo?: string }) {
   const id = `f-${f.key}`;
   const hintId = `${id}-hint`;
   const errId = `${id}-error`;
@@ -58,7 +58,7 @@ export function Field({ f, value, error, onFile, t }: { f: FieldView; value: str
     );
   }
   if (UPLOAD_KINDS.includes(f.kind)) {
-    // The file goes with its own form (`up-<key>`, after the sign form): uploaded on its own, kept while the page is filled in.
+    // Its Upload button posts the sign form (answers and file) to the upload route: no script needed.
     const held = value.startsWith("sha256:") ? value.slice(7, 19) : null;
     const hint = `${id}-kinds`;
     return (
@@ -81,13 +81,12 @@ export function Field({ f, value, error, onFile, t }: { f: FieldView; value: str
           <input
             type="file"
             id={id}
-            name="file"
-            form={`up-${f.key}`}
+            name={`file.${f.key}`}
             accept={f.kind === "file" ? "application/pdf,image/png,image/jpeg" : "image/png,image/jpeg"}
             aria-describedby={[hint, held ? `${id}-held` : null, error ? errId : null].filter(Boolean).join(" ")}
             aria-invalid={error ? "true" : undefined}
           />
-          <button type="submit" class="quiet" form={`up-${f.key}`}>
+          <button type="submit" class="quiet" formaction={uploadTo} formenctype="multipart/form-data" formnovalidate data-upload={f.key}>
             {t("uploadButton")}
           </button>
         </div>

@@ -7,7 +7,6 @@
 import type { PageRead } from "../domain/signing";
 import { consentWording, intentWording } from "../domain/wording";
 import { mergedSegments } from "../domain/templates";
-import { UPLOAD_KINDS } from "../domain/field-rules";
 import { drivingKeys } from "../domain/field-logic";
 import { formatVerificationCode } from "../lib/verification-code";
 import { PDF_VIEW_JS, SIGN_JS } from "./scripts.generated";
@@ -93,7 +92,14 @@ function SignForm({
                 hidden={hidden}
                 disabled={hidden}
               >
-                <Field f={f} value={values[f.key] ?? ""} error={errors.fields?.[f.key]} onFile={onFile} t={t} />
+                <Field
+                  f={f}
+                  value={values[f.key] ?? ""}
+                  error={errors.fields?.[f.key]}
+                  onFile={onFile}
+                  t={t}
+                  uploadTo={`${base}/files/${encodeURIComponent(f.key)}`}
+                />
               </fieldset>
             );
           })}
@@ -157,22 +163,6 @@ function SignForm({
       </p>
       <button type="submit">{t("signButton")}</button>
     </form>
-  );
-}
-
-/** Each upload field's own form (its file input sits among the answers, tied to it by `form`). */
-function UploadForms({ t, base, fields }: { t: T; base: string; fields: Read["fields"] }) {
-  return (
-    <>
-      {(fields ?? [])
-        // A field hidden now has its form too: the page's script may show the field.
-        .filter((f) => UPLOAD_KINDS.includes(f.kind))
-        .map((f) => (
-          <form id={`up-${f.key}`} method="post" action={`${base}/files/${encodeURIComponent(f.key)}`} enctype="multipart/form-data">
-            <LangField lang={t.lang} />
-          </form>
-        ))}
-    </>
   );
 }
 
@@ -330,7 +320,6 @@ export function SignPage(p: SignPageProps) {
         <section aria-labelledby="step2" id="sign">
           <h2 id="step2">{t("step2")}</h2>
           <SignForm t={t} base={base} r={r} answers={p.page.answers} sensitive={p.page.sensitive} errors={errors} posted={p.posted ?? {}} />
-          <UploadForms t={t} base={base} fields={r.fields} />
         </section>
       ) : null}
 

@@ -12,7 +12,7 @@ import { clientAddress, signerContext } from "../http/auth";
 import { refuseCrossSite } from "../http/session";
 import { ADDRESS_LIMIT, limitOrThrow, perToken } from "../http/rate-limit";
 import { normaliseVerificationCode, formatVerificationCode } from "../lib/verification-code";
-import { consent, decline, readLinkForPage, requestCode, sealedPdfForLink, submit, verifyCode as verifySignerCode } from "../domain/signing";
+import { consent, decline, readLinkForPage, requestCode, sealedPdfForLink, submit, supplyField, verifyCode as verifySignerCode } from "../domain/signing";
 import { brandOf } from "../domain/branding";
 import { type PageBrand, pageBrand } from "../pages/brand";
 import { hostAccountOf } from "./signing-host";
@@ -296,28 +296,49 @@ export async function postSign(c: C, face: SignFace) {
 }
 
 /**
- * An upload from the signer's page (an image, stamp or file field; a multipart form with `file`):
- * the API's own upload, then back to the page at the field; a refusal is shown beside it.
+ * An upload from the signer's page (an image, stamp or file field): its Upload button posts the
+ * whole sign form as multipart to `{base}/files/{key}`, the file as `file.<key>`. The answers
+ * typed so far come along and are saved first, in form order (a condition the
+ * upload depends on, say), each refusal shown beside its field; then the API's own upload; then
+ * back to the page at the field, or the page again with what was typed and why. The page's script
+ * posts the same form (its one file) and takes JSON (`Accept: application/json`), the answers
+ * staying on the page.
  */
 export async function postFile(c: C, face: SignFace) {
-  const { t, token, page } = await formPost(c, face);
+  const { body, t, token, who, page } = await formPost(c, face);
   if (!page) return dead(c, t);
   const key = c.req.param("key") ?? "";
-  const file = await formFile(c, "file");
-  let problem: string;
-  let status: 413 | 422 = 422;
+  const file = (await formFile(c, `file.${key}`)) ?? (await formFile(c, "file"));
+  const script = /application\/json/.test(c.req.header("accept") ?? "");
+  const errors: SignErrors = { fields: {} };
+  const { values, answers } = postedAnswers(page, body);
+  for (const [k, v] of Object.entries(answers)) {
+    if (page.answers[k] === v) continue;
+    try {
+      await supplyField(c.env, token, { key: k, value: v }, who);
+    } catch (err) {
+      // Shown beside its field on the page; the script's page keeps its own and signing checks again.
+      errors.fields![k] = refusal(err);
+    }
+  }
+  let status: 200 | 413 | 422 = 200;
   try {
     if (!file || file.size === 0) throw invalid(t("err_file"));
-    await uploadSignerFile(c.env, token, key, file.stream(), String(file.size));
-    return c.redirect(`${face.base}?lang=${t.lang}#f-${encodeURIComponent(key)}`, 303);
+    const stored = await uploadSignerFile(c.env, token, key, file.stream(), String(file.size));
+    if (script) return c.json({ ...stored, held: t("fileOnFile", { sha: stored.sha256.slice(0, 12) }) }, 200);
+    if (Object.keys(errors.fields!).length === 0) return c.redirect(`${face.base}?lang=${t.lang}#f-${encodeURIComponent(key)}`, 303);
+    status = 422;
   } catch (err) {
     if (err instanceof ApiError && err.code === "too_large") status = 413;
-    else if (!(err instanceof ApiError && err.code === "invalid")) throw err;
-    problem = (err as ApiError).message;
+    else if (err instanceof ApiError && err.code === "invalid") status = 422;
+    else throw err;
+    if (script) return c.json(errorBody(err.code, err.message), status);
+    if (page.read.fields?.some((f) => f.key === key)) errors.fields![key] = err.message;
+    else errors.sign = err.message;
   }
-  const known = page.read.fields?.some((f) => f.key === key);
-  const errors: SignErrors = known ? { fields: { [key]: problem } } : { sign: problem };
-  return signPage(c, { t, token, page, base: face.base, footer: face.footer, errors }, status);
+  const again = (await readLinkForPage(c.env, token, who)) ?? page;
+  const posted = { values, method: body.method ?? "typed", typedName: (body.typed_name ?? "").trim() };
+  return signPage(c, { t, token, page: again, base: face.base, footer: face.footer, errors, posted }, status as 413 | 422);
 }
 
 export async function postDecline(c: C, face: SignFace) {

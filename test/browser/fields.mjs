@@ -1,7 +1,8 @@
 /**
  * Fields that think, in Chromium: a condition shows and hides a field live and a formula updates
- * as the signer types (the page asks the server, `POST /s/{token}/state`), with the keyboard
- * alone; then the same form without JavaScript, where a submit re-renders with the shown field.
+ * as the signer types (the page asks the server, `POST /s/{token}/state`), and a file goes up in
+ * place, with the keyboard alone; then the same form without JavaScript, where a submit
+ * re-renders with the shown field and the Upload button posts the form with the file.
  */
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -24,6 +25,13 @@ export function formFields(extra = []) {
 }
 
 const SIGNER = { email: "ines@example.com", full_name: "Ines Duarte" };
+/** A file field the condition shows too: the doctor's note. */
+const NOTE = { key: "note", label: "Doctor's note", kind: "file", required: true, show_if: { key: "has_condition", op: "checked" } };
+const NOTE_PDF = {
+  name: "note.pdf",
+  mimeType: "application/pdf",
+  buffer: Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n"),
+};
 const box = (page, key) => page.locator(`fieldset[data-field="${key}"]`);
 const totalIs = (page, text) => page.waitForFunction((t) => document.querySelector('output[data-key="total"]')?.textContent === t, text);
 const focusedId = (page) => page.evaluate(() => document.activeElement?.id ?? "");
@@ -35,8 +43,8 @@ async function readAfter(doc) {
 }
 
 describe("fields that think", () => {
-  it("shows, hides and computes live, keyboard only; the read keeps the frozen total", LIMIT, async () => {
-    const doc = await sentDocument({ signers: [SIGNER], fields: formFields() });
+  it("shows, hides and computes live and uploads in place, keyboard only; the read keeps the frozen total and the file", LIMIT, async () => {
+    const doc = await sentDocument({ signers: [SIGNER], fields: formFields([NOTE]) });
     const ctx = await newContext();
     const page = await newPage(ctx);
     await page.goto(doc.url(0));
@@ -50,7 +58,7 @@ describe("fields that think", () => {
     await page.keyboard.press("Space");
     await page.locator("#f-which_condition").waitFor({ state: "visible" });
     assert.equal(await page.locator("#f-which_condition").evaluate((e) => e.required && !e.matches(":disabled")), true);
-    await page.getByText("Now asked: Which condition.").waitFor({ state: "attached" });
+    await page.getByText(/^Now asked: Which condition/).waitFor({ state: "attached" });
     assert.equal(await focusedId(page), "f-has_condition", "focus never moves");
     await page.keyboard.press("Space");
     await box(page, "which_condition").waitFor({ state: "hidden" });
@@ -69,6 +77,13 @@ describe("fields that think", () => {
     await totalIs(page, "59.97"); // exact decimal, computed by the server
     await page.keyboard.press("Tab"); // the frame size's radio group
     await page.keyboard.press("Space");
+    // The file is chosen (the chooser is the system's own), then the Upload button by keyboard:
+    // it goes up in place and what was typed stays.
+    await page.locator("#f-note").setInputFiles(NOTE_PDF);
+    await tabTo(page, "button[data-upload='note']");
+    await page.keyboard.press("Enter");
+    await page.getByText(/^A file is uploaded \(SHA-256 [0-9a-f]{12}…\)/).waitFor();
+    assert.equal(await page.locator("#f-which_condition").inputValue(), "Asthma", "answers typed before the upload stay");
     await check(page, "fields-1-live");
 
     await tabTo(page, "#typed-name");
@@ -79,12 +94,13 @@ describe("fields that think", () => {
     const fields = await readAfter(doc);
     assert.equal(fields.total.value, "59.97", "the formula is frozen at signing");
     assert.equal(fields.which_condition.supplied, true);
+    assert.match(fields.note.value, /^sha256:[0-9a-f]{64}$/);
     noProblems(page);
     await ctx.close();
   });
 
-  it("without JavaScript: ticking the box and submitting re-renders with the new field; answered, it signs", LIMIT, async () => {
-    const doc = await sentDocument({ signers: [SIGNER], fields: formFields() });
+  it("without JavaScript: ticking the box and submitting re-renders with the new fields; answered and the file uploaded, it signs", LIMIT, async () => {
+    const doc = await sentDocument({ signers: [SIGNER], fields: formFields([NOTE]) });
     const ctx = await newContext({ javaScriptEnabled: false });
     const page = await newPage(ctx);
     await page.goto(doc.url(0));
@@ -104,11 +120,18 @@ describe("fields that think", () => {
     assert.equal(await page.locator('output[data-key="total"]').textContent(), "59.97");
     await check(page, "fields-2-no-javascript", { script: false });
     await page.getByLabel("Which condition (required)").fill("Asthma");
+    // The Upload button posts the whole form with the file: the answers are saved, the page comes back with the file held.
+    await page.locator("#f-note").setInputFiles(NOTE_PDF);
+    await page.getByRole("button", { name: "Upload" }).click();
+    await page.getByText(/^A file is uploaded \(SHA-256 [0-9a-f]{12}…\)/).waitFor();
+    assert.equal(await page.locator("#f-which_condition").inputValue(), "Asthma");
+    await page.getByLabel("Your full name, as your signature").fill(SIGNER.full_name);
     await page.getByRole("button", { name: "Sign", exact: true }).click();
     await page.getByRole("heading", { name: "Everyone has signed" }).waitFor();
     const fields = await readAfter(doc);
     assert.equal(fields.total.value, "59.97");
     assert.equal(fields.which_condition.supplied, true);
+    assert.match(fields.note.value, /^sha256:[0-9a-f]{64}$/);
     await ctx.close();
   });
 });
