@@ -51,7 +51,7 @@ function say(input: HTMLInputElement, key: string, error: string | null, held: s
   };
   if (held) note(`f-${key}-held`, "hint", held);
   note(`f-${key}-error`, "error", error);
-  const ids = [`f-${key}-kinds`, `f-${key}-held`, `f-${key}-error`].filter((id) => document.getElementById(id));
+  const ids = ["hint", "kinds", "held", "onfile", "error"].map((n) => `f-${key}-${n}`).filter((id) => document.getElementById(id));
   input.setAttribute("aria-describedby", ids.join(" "));
   if (error) input.setAttribute("aria-invalid", "true");
   else input.removeAttribute("aria-invalid");

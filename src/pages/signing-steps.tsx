@@ -15,7 +15,13 @@ export function Field({ f, value, error, onFile, t, uploadTo }: { f: FieldView; 
   const id = `f-${f.key}`;
   const hintId = `${id}-hint`;
   const errId = `${id}-error`;
-  const describedBy = [f.about ? hintId : null, onFile ? `${id}-onfile` : null, error ? errId : null].filter(Boolean).join(" ") || undefined;
+  // An upload says which files it takes and, once one is held, its hash's start.
+  const upload = UPLOAD_KINDS.includes(f.kind);
+  const held = upload && value.startsWith("sha256:") ? value.slice(7, 19) : null;
+  const describedBy =
+    [f.about ? hintId : null, upload ? `${id}-kinds` : null, held ? `${id}-held` : null, onFile ? `${id}-onfile` : null, error ? errId : null]
+      .filter(Boolean)
+      .join(" ") || undefined;
   const required = f.required && !onFile;
   const common = { id, name: `field.${f.key}`, "aria-describedby": describedBy, "aria-invalid": error ? "true" : undefined, required };
   // The page's script turns the word over when a required_if starts or stops holding.
@@ -33,6 +39,16 @@ export function Field({ f, value, error, onFile, t, uploadTo }: { f: FieldView; 
       {f.about ? (
         <span class="hint" id={hintId}>
           {f.about}
+        </span>
+      ) : null}
+      {upload ? (
+        <span class="hint" id={`${id}-kinds`}>
+          {t(f.kind === "file" ? "fileHintFile" : "fileHintPicture")}
+        </span>
+      ) : null}
+      {held ? (
+        <span class="hint" id={`${id}-held`}>
+          {t("fileOnFile", { sha: held })}
         </span>
       ) : null}
       {onFile ? (
@@ -57,33 +73,19 @@ export function Field({ f, value, error, onFile, t, uploadTo }: { f: FieldView; 
       </div>
     );
   }
-  if (UPLOAD_KINDS.includes(f.kind)) {
+  if (upload) {
     // Its Upload button posts the sign form (answers and file) to the upload route: no script needed.
-    const held = value.startsWith("sha256:") ? value.slice(7, 19) : null;
-    const hint = `${id}-kinds`;
     return (
       <div>
         <label for={id}>{label}</label>
-        <span class="hint" id={hint}>
-          {t(f.kind === "file" ? "fileHintFile" : "fileHintPicture")}
-        </span>
-        {held ? (
-          <span class="hint" id={`${id}-held`}>
-            {t("fileOnFile", { sha: held })}
-          </span>
-        ) : null}
-        {error ? (
-          <span class="error" id={errId}>
-            {error}
-          </span>
-        ) : null}
+        {notes}
         <div class="upload">
           <input
             type="file"
             id={id}
             name={`file.${f.key}`}
             accept={f.kind === "file" ? "application/pdf,image/png,image/jpeg" : "image/png,image/jpeg"}
-            aria-describedby={[hint, held ? `${id}-held` : null, error ? errId : null].filter(Boolean).join(" ")}
+            aria-describedby={describedBy}
             aria-invalid={error ? "true" : undefined}
           />
           <button type="submit" class="quiet" formaction={uploadTo} formenctype="multipart/form-data" formnovalidate data-upload={f.key}>

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { BASE_URL, run, startService, workdir, write } from "./harness.mjs";
+import { run, startService, workdir, write } from "./harness.mjs";
 
 const { PDFDocument, StandardFonts } = await import("pdf-lib");
 const { encode } = await import("fast-png");
@@ -23,14 +23,6 @@ const FIELDS = [
   { key: "seal", label: "Company stamp", kind: "stamp", place: { page: 1, x: 0.1, y: 0.5, w: 0.3, h: 0.15 } },
 ];
 
-async function raw(key, method, p, bytes, contentType) {
-  const headers = { "content-type": contentType, "cf-connecting-ip": "203.0.113.9" };
-  if (key) headers.authorization = `Bearer ${key}`;
-  const res = await svc.server.fetch(`${BASE_URL}${p}`, { method, headers, body: bytes });
-  const text = await res.text();
-  return { status: res.status, json: JSON.parse(text), text };
-}
-
 let attached;
 let stamp;
 
@@ -41,20 +33,8 @@ before(async () => {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   doc.addPage([595.28, 841.89]).drawText("Workshop lease", { x: 60, y: 780, size: 14, font });
-  const up = await raw(key, "POST", "/v1/templates/pdf?code=lease&name=Lease&kind=contract&filename=lease.pdf", await doc.save(), "application/pdf");
-  assert.equal(up.status, 200, up.text);
-  const id = up.json.template_id;
-  for (const p of (await svc.must("GET", `/v1/templates/${id}/pdf`, { key })).json.pages) {
-    const [w, h] = [Math.round(p.width * 1.5), Math.round(p.height * 1.5)];
-    const png = encode({ width: w, height: h, data: new Uint8Array(w * h * 3).fill(240), channels: 3, depth: 8 });
-    assert.equal((await raw(key, "PUT", `/v1/templates/${id}/pages/${p.n}`, png, "image/png")).status, 200);
-  }
-  await svc.must("PATCH", `/v1/templates/${id}`, { key, body: { fields: FIELDS } });
-  await svc.must("POST", "/v1/templates/publish", { key, body: { code: "lease" } });
-  const docId = (await svc.must("POST", "/v1/documents", { key, body: { template_code: "lease", title: "Lease" } })).json.document_id;
-  const [link] = (
-    await svc.must("POST", `/v1/documents/${docId}/send`, { key, body: { signers: [{ email: "ada@example.com", full_name: "Ada Lovelace" }], notify: false } })
-  ).json.links;
+  const { docId, token } = await svc.sentPdfDocument(key, "lease", await doc.save(), FIELDS);
+  const link = { token };
 
   const insurance = await PDFDocument.create();
   insurance.addPage([300, 200]).drawText("Policy 42", { x: 20, y: 100, size: 12, font: await insurance.embedFont(StandardFonts.Helvetica) });
@@ -63,8 +43,8 @@ before(async () => {
   for (let i = 0; i < 200 * 120; i++) data.set([180, 20, 40, i % 7 ? 255 : 0], i * 4);
   stamp = Buffer.from(encode({ width: 200, height: 120, data, channels: 4, depth: 8 }));
   // Content-Type says nothing: the service judges each file by its bytes.
-  assert.equal((await raw(null, "POST", `/v1/sign/${link.token}/files/insurance`, attached, "application/octet-stream")).status, 200);
-  assert.equal((await raw(null, "POST", `/v1/sign/${link.token}/files/seal`, stamp, "application/octet-stream")).status, 200);
+  assert.equal((await svc.raw(null, "POST", `/v1/sign/${link.token}/files/insurance`, attached, "application/octet-stream")).status, 200);
+  assert.equal((await svc.raw(null, "POST", `/v1/sign/${link.token}/files/seal`, stamp, "application/octet-stream")).status, 200);
   await svc.must("POST", `/v1/sign/${link.token}/consent`, { body: {} });
   await svc.must("POST", `/v1/sign/${link.token}`, { body: { method: "typed", value: "Ada Lovelace" } });
   files = (await svc.must("GET", `/v1/documents/${docId}/certificate`, { key })).json.payload.files;

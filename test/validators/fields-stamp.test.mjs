@@ -6,10 +6,9 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { BASE_URL, run, startService, workdir, write } from "./harness.mjs";
+import { run, startService, workdir, write } from "./harness.mjs";
 
 const { PDFDocument, StandardFonts } = await import("pdf-lib");
-const { encode } = await import("fast-png");
 
 let svc;
 let dir;
@@ -25,16 +24,6 @@ const FIELDS = [
   { key: "ini", label: "Initials", kind: "initials", places: [box(1, 0.9), box(2, 0.9)] },
 ];
 
-async function raw(key, method, p, bytes, contentType) {
-  const res = await svc.server.fetch(`${BASE_URL}${p}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, "content-type": contentType, "cf-connecting-ip": "203.0.113.9" },
-    body: bytes,
-  });
-  const text = await res.text();
-  return { status: res.status, json: JSON.parse(text), text };
-}
-
 before(async () => {
   dir = workdir();
   svc = await startService();
@@ -42,20 +31,8 @@ before(async () => {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (let i = 0; i < 2; i++) doc.addPage([595.28, 841.89]).drawText(`Lease page ${i + 1}`, { x: 60, y: 780, size: 14, font });
-  const up = await raw(key, "POST", "/v1/templates/pdf?code=lease&name=Lease&kind=contract&filename=lease.pdf", await doc.save(), "application/pdf");
-  assert.equal(up.status, 200, up.text);
-  const id = up.json.template_id;
-  for (const p of (await svc.must("GET", `/v1/templates/${id}/pdf`, { key })).json.pages) {
-    const [w, h] = [Math.round(p.width * 1.5), Math.round(p.height * 1.5)];
-    const png = encode({ width: w, height: h, data: new Uint8Array(w * h * 3).fill(240), channels: 3, depth: 8 });
-    assert.equal((await raw(key, "PUT", `/v1/templates/${id}/pages/${p.n}`, png, "image/png")).status, 200);
-  }
-  await svc.must("PATCH", `/v1/templates/${id}`, { key, body: { fields: FIELDS } });
-  await svc.must("POST", "/v1/templates/publish", { key, body: { code: "lease" } });
-  const docId = (await svc.must("POST", "/v1/documents", { key, body: { template_code: "lease", title: "Lease" } })).json.document_id;
-  const [link] = (
-    await svc.must("POST", `/v1/documents/${docId}/send`, { key, body: { signers: [{ email: "ada@example.com", full_name: "Ada Lovelace" }], notify: false } })
-  ).json.links;
+  const { docId, token } = await svc.sentPdfDocument(key, "lease", await doc.save(), FIELDS);
+  const link = { token };
   for (const [k, value] of [
     ["rent", "1000.10"],
     ["months", "3"],

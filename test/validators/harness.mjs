@@ -124,7 +124,44 @@ export async function startService(extraSecrets = {}) {
     return { key, id };
   }
 
-  return { server, call, must, account, completedDocument, close: () => server.close() };
+  /** A request with raw bytes (an upload): status, JSON and text. `key` may be null (a signing link). */
+  async function raw(key, method, p, bytes, contentType) {
+    const headers = { "content-type": contentType, "cf-connecting-ip": "203.0.113.9" };
+    if (key) headers.authorization = `Bearer ${key}`;
+    const res = await server.fetch(`${BASE_URL}${p}`, { method, headers, body: bytes });
+    const text = await res.text();
+    let json = null;
+    try {
+      json = JSON.parse(text);
+    } catch {}
+    return { status: res.status, json, text };
+  }
+
+  /**
+   * A PDF template `code` from `pdf` (its pages drawn as plain pictures), with `fields`, published,
+   * prepared and sent to one signer: the document's id and the signer's token.
+   */
+  async function sentPdfDocument(key, code, pdf, fields) {
+    const up = await raw(key, "POST", `/v1/templates/pdf?code=${code}&name=Lease&kind=contract&filename=${code}.pdf`, pdf, "application/pdf");
+    if (up.status !== 200) throw new Error(`PDF upload → ${up.status} ${up.text}`);
+    const id = up.json.template_id;
+    const { encode } = await import("fast-png");
+    for (const p of (await must("GET", `/v1/templates/${id}/pdf`, { key })).json.pages) {
+      const [w, h] = [Math.round(p.width * 1.5), Math.round(p.height * 1.5)];
+      const png = encode({ width: w, height: h, data: new Uint8Array(w * h * 3).fill(240), channels: 3, depth: 8 });
+      const r = await raw(key, "PUT", `/v1/templates/${id}/pages/${p.n}`, png, "image/png");
+      if (r.status !== 200) throw new Error(`page picture → ${r.status} ${r.text}`);
+    }
+    await must("PATCH", `/v1/templates/${id}`, { key, body: { fields } });
+    await must("POST", "/v1/templates/publish", { key, body: { code } });
+    const docId = (await must("POST", "/v1/documents", { key, body: { template_code: code, title: "Lease" } })).json.document_id;
+    const [link] = (
+      await must("POST", `/v1/documents/${docId}/send`, { key, body: { signers: [{ email: "ada@example.com", full_name: "Ada Lovelace" }], notify: false } })
+    ).json.links;
+    return { docId, token: link.token };
+  }
+
+  return { server, call, must, raw, account, completedDocument, sentPdfDocument, close: () => server.close() };
 }
 
 /** The /ByteRange, the signed bytes and the DER CMS (padding cut) of a sealed PDF. */
