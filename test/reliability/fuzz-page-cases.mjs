@@ -101,7 +101,8 @@ const SIGNER = [
   R("POST /s/{token}/consent", "signer", "page", { form: langF }),
   R("POST /s/{token}/sign", "signer", "page", { form: signForm }),
   R("POST /s/{token}/decline", "signer", "page", { form: declineForm }),
-  R("POST /s/{token}/files/{key}", "signer", "page", { multipart: { fields: { lang: pickLang }, file: (fx) => png(fx) } }),
+  // The page's script uploads with Accept: application/json: JSON, or a page without it.
+  R("POST /s/{token}/files/{key}", "signer", "script", { multipart: { fields: { lang: pickLang }, file: (fx) => png(fx) } }),
   // The page's script asks the fields' states: JSON, or a page for a refusal.
   R("POST /s/{token}/state", "signer", "script", { form: signForm }),
 ];
@@ -127,7 +128,7 @@ const KIOSK = [
   R("POST /t/sign/consent", "tablet", "page", { auth: "kiosk-signer", form: langF }),
   R("POST /t/sign/sign", "tablet", "page", { auth: "kiosk-signer", form: signForm }),
   R("POST /t/sign/decline", "tablet", "page", { auth: "kiosk-signer", form: declineForm }),
-  R("POST /t/sign/files/{key}", "tablet", "page", { auth: "kiosk-signer", multipart: { fields: { lang: pickLang }, file: (fx) => png(fx) } }),
+  R("POST /t/sign/files/{key}", "tablet", "script", { auth: "kiosk-signer", multipart: { fields: { lang: pickLang }, file: (fx) => png(fx) } }),
   R("POST /t/sign/state", "tablet", "script", { auth: "kiosk-signer", form: signForm }),
   R("GET /t/thanks", "tablet", "page", { auth: "kiosk", query: { lang: pickLang, declined: () => "1" } }),
 ];
