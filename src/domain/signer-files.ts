@@ -1,5 +1,5 @@
 /**
- * Files from signers (docs/fields.md, "Uploads"): `image` and `stamp` fields take a PNG or JPEG,
+ * Files from signers (docs/documents.md, "Uploads"): `image` and `stamp` fields take a PNG or JPEG,
  * `file` fields a PDF, PNG or JPEG. The type is judged by the bytes, never by a header. The size
  * is refused from Content-Length before anything is read, and while reading when no length was
  * declared: no more than the limit plus one chunk is ever held. The bytes go to R2 by hash
