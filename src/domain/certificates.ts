@@ -56,7 +56,7 @@ export type CertificatePayload = {
   signers: PayloadSigner[];
   events: PayloadEvent[];
   /**
-   * Files signers uploaded to image, stamp and file fields (docs/fields.md): the field, who
+   * Files signers uploaded to image, stamp and file fields (docs/documents.md): the field, who
    * (their email, as in `events`), and the bytes' SHA-256, size and type. Absent when there are none.
    */
   files?: PayloadFile[];

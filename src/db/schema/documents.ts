@@ -412,7 +412,7 @@ export const sealedFileVersions = sqliteTable(
 );
 
 /**
- * Files signers uploaded to `image`, `stamp` and `file` fields (docs/fields.md), stored in R2 under
+ * Files signers uploaded to `image`, `stamp` and `file` fields (docs/documents.md), stored in R2 under
  * `signer-files/<document_id>/<sha256>`. The field's answer (field_values) is `sha256:<hex>`; this
  * row holds the upload's size and type. A row whose hash is no longer the answer (replaced while
  * pending, cleared) is left until the document's redaction, which deletes every row and object.
