@@ -64,13 +64,16 @@ export function startFieldLive(form: HTMLFormElement): void {
       // A checkboxes field is never `required` in the browser (how many is the server's rule).
       if (box.dataset.kind !== "checkboxes") {
         const required = s.required && !box.hasAttribute("data-onfile");
-        box.querySelectorAll<Control>("input, select, textarea").forEach((c) => {
+        // A file input never: a file already held on the server answers the field.
+        box.querySelectorAll<Control>("input:not([type=file]), select, textarea").forEach((c) => {
           c.required = required;
         });
       }
       const out = box.dataset.kind === "formula" ? box.querySelector("output") : null;
       if (out && s.value !== undefined) out.textContent = s.value || "—";
     });
+    // The page's other scripts (the boxes on a PDF's pictures) follow the new states.
+    form.dispatchEvent(new Event("fieldstates", { bubbles: true }));
     const live = form.querySelector<HTMLElement>("#fields-live");
     if (!live || (!shown.length && !gone.length)) return;
     const say = (attr: string, labels: string[]) => (labels.length ? (live.getAttribute(attr) ?? "").replace("{labels}", labels.join(", ")) : "");

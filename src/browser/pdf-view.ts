@@ -50,10 +50,15 @@ function start(): void {
     const m = method();
     return m === "typed" ? typed() !== "" : m === "drawn" ? pad?.dataset.ink === "1" : m === "clicked";
   }
+  /** A box whose field is hidden now (its condition does not hold): not shown, not asked. */
+  const off = (b: HTMLElement) => control(b)?.matches(":disabled") === true;
+  /** An upload's box: filled by a file held or chosen; its control is the page's own file input. */
+  const isUpload = (b: HTMLElement) => b.dataset.kind === "image" || b.dataset.kind === "stamp" || b.dataset.kind === "file";
   function filled(b: HTMLElement): boolean {
     if (b.dataset.kind === "signature") return form ? sigFilled() : b.dataset.supplied === "1";
     const c = control(b);
     if (!c) return b.dataset.supplied === "1";
+    if (isUpload(b)) return b.dataset.supplied === "1" || ((c as HTMLInputElement).files?.length ?? 0) > 0;
     return c.type === "checkbox" ? (c as HTMLInputElement).checked : c.value.trim() !== "";
   }
   /** What a box shows: its field's value, a tick, the typed name or the drawing. */
@@ -65,6 +70,8 @@ function start(): void {
       if (m === "typed") text = typed();
       else if (m === "clicked") text = "✓";
       else if (m === "drawn" && pad?.dataset.ink === "1") img = picture;
+    } else if (isUpload(b)) {
+      text = filled(b) ? "✓" : "";
     } else {
       const c = control(b);
       if (c) text = c.type === "checkbox" ? ((c as HTMLInputElement).checked ? "✓" : "") : c.value;
@@ -83,19 +90,23 @@ function start(): void {
   function mark(): void {
     let next = -1;
     let done = 0;
+    let asked = 0;
     boxes.forEach((b, i) => {
+      b.hidden = off(b);
+      if (b.hidden) return;
+      asked++;
       const f = filled(b);
       b.classList.toggle("done", f);
       if (f) done++;
       if (next < 0 && !f && b.dataset.required === "1") next = i;
       if (form) mirror(b);
     });
-    if (next < 0) next = boxes.findIndex((b) => !filled(b));
+    if (next < 0) next = boxes.findIndex((b) => !b.hidden && !filled(b));
     boxes.forEach((b, i) => {
       b.classList.toggle("next", i === next);
     });
     cur = next;
-    if (count) count.textContent = ds.progress!.replace("{n}", String(done)).replace("{count}", String(boxes.length));
+    if (count) count.textContent = ds.progress!.replace("{n}", String(done)).replace("{count}", String(asked));
   }
 
   // The editor over a box: a copy of the form's control whose every change is written into it.
@@ -206,7 +217,14 @@ function start(): void {
       return;
     }
     const c = control(b);
-    if (c?.type === "checkbox" && !fromGuide) {
+    if (!c || off(b)) return;
+    if (isUpload(b)) {
+      // A file is chosen with the page's own input (a copy of a file input holds no file).
+      c.scrollIntoView({ block: "center" });
+      c.focus({ preventScroll: true });
+      return;
+    }
+    if (c.type === "checkbox" && !fromGuide) {
       c.click();
       return;
     }
@@ -232,7 +250,12 @@ function start(): void {
         return;
       }
       b.scrollIntoView({ block: "center", inline: "center" });
-      const v: Record<string, string | undefined> = { n: String(cur + 1), count: String(boxes.length), label: b.dataset.label, page: b.dataset.page };
+      const v: Record<string, string | undefined> = {
+        n: String(boxes.slice(0, cur + 1).filter((x) => !x.hidden).length),
+        count: String(boxes.filter((x) => !x.hidden).length),
+        label: b.dataset.label,
+        page: b.dataset.page,
+      };
       live.textContent = ds.boxOf!.replace(/[{](n|count|label|page)[}]/g, (_m, k: string) => String(v[k]));
       fill(b, true);
     });
@@ -246,6 +269,7 @@ function start(): void {
   byId("pv-out")!.addEventListener("click", () => setZoom(zoom - 0.5));
   d.addEventListener("input", mark);
   d.addEventListener("change", mark);
+  d.addEventListener("fieldstates", mark);
   byId("pv-bar")!.hidden = false;
   mark();
 }

@@ -202,4 +202,38 @@ describe("signing on the page pictures", () => {
     await ctx1.close();
     await ctx2.close();
   });
+
+  it("a box whose field a condition hides is off the picture until it holds; an upload's box takes the file in the page's own input", LIMIT, async () => {
+    const { svc } = env;
+    const { key } = await svc.account("Harbour Uploads");
+    const doc = await PDFDocument.create();
+    doc.addPage([595.28, 841.89]);
+    const at = (y) => ({ page: 1, x: 0.1, y, w: 0.4, h: 0.05 });
+    const fields = [
+      { key: "insured", label: "The boat is insured", kind: "checkbox", required: false, place: at(0.2) },
+      { key: "policy", label: "Policy number", kind: "text", required: true, show_if: { key: "insured", op: "checked" }, place: at(0.3) },
+      { key: "card", label: "Insurance card", kind: "file", required: false, place: at(0.4) },
+    ];
+    const { token } = await svc.sentPdfDocument(key, `cond-${Math.random().toString(36).slice(2, 8)}`, await doc.save(), fields);
+    const ctx = await newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await opened(ctx, token);
+    assert.equal(await box(page, "policy").isHidden(), true, "hidden while its condition does not hold");
+    assert.equal(await progress(page), "0 of 2 filled");
+    await box(page, "insured").click();
+    await box(page, "policy").waitFor({ state: "visible" });
+    await page.waitForFunction(() => document.querySelector("#pv-count")?.textContent === "1 of 3 filled");
+    // The file box leads to the page's own file input (a copy of a file input holds no file).
+    await box(page, "card").click();
+    await page.waitForFunction(() => document.activeElement?.id === "f-card");
+    await page
+      .locator("#f-card")
+      .setInputFiles({
+        name: "card.png",
+        mimeType: "image/png",
+        buffer: Buffer.from(encode({ width: 8, height: 8, data: new Uint8Array(192).fill(90), channels: 3, depth: 8 })),
+      });
+    await page.waitForFunction(() => document.querySelector('.pbox[data-key="card"]')?.textContent === "✓");
+    await check(page, "pdf-in-place-conditions");
+    await ctx.close();
+  });
 });
