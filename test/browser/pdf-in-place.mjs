@@ -225,13 +225,11 @@ describe("signing on the page pictures", () => {
     // The file box leads to the page's own file input (a copy of a file input holds no file).
     await box(page, "card").click();
     await page.waitForFunction(() => document.activeElement?.id === "f-card");
-    await page
-      .locator("#f-card")
-      .setInputFiles({
-        name: "card.png",
-        mimeType: "image/png",
-        buffer: Buffer.from(encode({ width: 8, height: 8, data: new Uint8Array(192).fill(90), channels: 3, depth: 8 })),
-      });
+    await page.locator("#f-card").setInputFiles({
+      name: "card.png",
+      mimeType: "image/png",
+      buffer: Buffer.from(encode({ width: 8, height: 8, data: new Uint8Array(192).fill(90), channels: 3, depth: 8 })),
+    });
     await page.waitForFunction(() => document.querySelector('.pbox[data-key="card"]')?.textContent === "✓");
     await check(page, "pdf-in-place-conditions");
     await ctx.close();
