@@ -12,6 +12,7 @@ import { BRAND_PICTURE_LIMITS } from "../src/lib/image";
 import { BASE } from "./helpers";
 
 /** Every route that takes more than the default, with what it takes. A new one is a decision: list it here. */
+import { UPLOAD_MAX_BYTES } from "../src/domain/signer-files";
 const LARGER: Record<string, number> = {
   "POST /v1/templates/pdf": PDF_TEMPLATE_LIMITS.maxBytes,
   "PUT /v1/templates/:id/pages/:n": PDF_TEMPLATE_LIMITS.pictureMaxBytes,
@@ -23,6 +24,10 @@ const LARGER: Record<string, number> = {
   "POST /v1/sign/:token": MAX_SIGN_BODY_BYTES,
   "POST /s/:token/sign": MAX_SIGN_BODY_BYTES,
   "POST /t/sign/sign": MAX_SIGN_BODY_BYTES,
+  // Files from signers: the largest a field takes; the page's form allows for the multipart envelope.
+  "POST /v1/sign/:token/files/:key": UPLOAD_MAX_BYTES.file!,
+  "POST /s/:token/files/:key": UPLOAD_MAX_BYTES.file! + 64 * 1024,
+  "POST /t/sign/files/:key": UPLOAD_MAX_BYTES.file! + 64 * 1024,
 };
 
 /** Every route that takes a body (all but GET, HEAD and the middleware registered for all methods). */
