@@ -283,6 +283,12 @@ export async function supplyField(env: Env, token: string, input: SupplyFieldCom
   return await documentSequencer(env, l.documentId).supplyField(l.signerId, input, l.tokenHash);
 }
 
+/** The signer's page's answers, posted with an upload: stored where they pass, each other one's problem returned. */
+export async function supplyAnswers(env: Env, token: string, answers: Record<string, string>) {
+  const l = await known(env, token);
+  return await documentSequencer(env, l.documentId).supplyAnswers(l.signerId, answers, l.tokenHash);
+}
+
 export async function sign(env: Env, token: string, input: SignCommand, ctx: RequestContext) {
   const l = await known(env, token);
   const r = await documentSequencer(env, l.documentId).sign(l.signerId, input, ctx, l.tokenHash);

@@ -286,24 +286,37 @@ function frozenAnswers(fields: readonly TemplateField[], checked: ReturnType<typ
  * Stores one answer. With `file` (src/domain/signer-files.ts) the answer is that upload, whose
  * bytes are already in R2: its row and the answer `sha256:<hex>` are stored in one batch.
  */
-export async function supplyField(env: Env, st: SequencerState, signer: SignerState, input: SupplyFieldCommand, file?: Omit<SignerFileRecord, "signerId">) {
+export async function supplyField(env: Env, st: SequencerState, signer: SignerState, input: SupplyFieldCommand, file?: Upload) {
+  const { problems } = await storeAnswers(env, st, signer, { [input.key]: input.value }, input.about ?? null, file);
+  if (problems.length) throw invalid(problems[0]!.message);
+  return { supplied: true as const };
+}
+
+/** The signer's page's answers (posted with an upload): those that pass are stored in one batch, the others' problems returned. */
+export async function supplyAnswers(env: Env, st: SequencerState, signer: SignerState, answers: Record<string, string>) {
+  const { problems } = await storeAnswers(env, st, signer, answers, null);
+  return { problems: problems.map((p) => ({ key: p.key, message: p.message })) };
+}
+
+type Upload = Omit<SignerFileRecord, "signerId">;
+async function storeAnswers(env: Env, st: SequencerState, signer: SignerState, answers: Record<string, string>, about: string | null, file?: Upload) {
   requireLiveLink(st, signer);
   requirePendingSigner(signer);
   requireSigningRole(signer);
-  refuseOtherPartysAnswers(st, signer, [input.key]);
-  const { changes, problems } = checkAnswers(
-    signerFields(st, signer),
-    answersFor(st, signer.id),
-    { [input.key]: input.value },
-    { signing: false, context: docFields(st), ...(file ? { uploaded: input.key } : {}) },
-  );
-  if (problems.length) throw invalid(problems[0]!.message);
+  refuseOtherPartysAnswers(st, signer, Object.keys(answers));
+  const checked = checkAnswers(signerFields(st, signer), answersFor(st, signer.id), answers, {
+    signing: false,
+    context: docFields(st),
+    ...(file ? { uploaded: file.key } : {}),
+  });
+  const changes = checked.changes.filter((c) => !checked.problems.some((p) => p.key === c.key));
+  if (changes.length === 0) return checked;
   const at = nowIso();
-  const answer = answerStatement(env, st, signer, input.key, changes[0]!.value, input.about ?? null, at);
-  if (file) await dbOf(env).batch([insertSignerFile(dbOf(env), { ...file, signerId: signer.id }), answer]);
-  else await answer.run();
-  applyAnswers(st, signer, changes, input.about ?? null, at);
-  return { supplied: true as const };
+  const db = dbOf(env);
+  const statements: Statement[] = changes.map((c) => answerStatement(env, st, signer, c.key, c.value, about, at));
+  await db.batch([...(file ? [insertSignerFile(db, { ...file, signerId: signer.id })] : []), ...statements] as [Statement, ...Statement[]]);
+  applyAnswers(st, signer, changes, about, at);
+  return checked;
 }
 
 export type SignInput = SignCommand;

@@ -12,7 +12,7 @@ import { clientAddress, signerContext } from "../http/auth";
 import { refuseCrossSite } from "../http/session";
 import { ADDRESS_LIMIT, limitOrThrow, perToken } from "../http/rate-limit";
 import { normaliseVerificationCode, formatVerificationCode } from "../lib/verification-code";
-import { consent, decline, readLinkForPage, requestCode, sealedPdfForLink, submit, supplyField, verifyCode as verifySignerCode } from "../domain/signing";
+import { consent, decline, readLinkForPage, requestCode, sealedPdfForLink, submit, supplyAnswers, verifyCode as verifySignerCode } from "../domain/signing";
 import { brandOf } from "../domain/branding";
 import { type PageBrand, pageBrand } from "../pages/brand";
 import { hostAccountOf } from "./signing-host";
@@ -312,13 +312,14 @@ export async function postFile(c: C, face: SignFace) {
   const script = /application\/json/.test(c.req.header("accept") ?? "");
   const errors: SignErrors = { fields: {} };
   const { values, answers } = postedAnswers(page, body);
-  for (const [k, v] of Object.entries(answers)) {
-    if (page.answers[k] === v) continue;
+  // The answers that changed, in one sequencer call: a refused one is shown beside its field (the
+  // script's page keeps its own; signing checks again).
+  const changed = Object.fromEntries(Object.entries(answers).filter(([k, v]) => page.answers[k] !== v));
+  if (Object.keys(changed).length) {
     try {
-      await supplyField(c.env, token, { key: k, value: v }, who);
+      for (const p of (await supplyAnswers(c.env, token, changed)).problems) errors.fields![p.key] = p.message;
     } catch (err) {
-      // Shown beside its field on the page; the script's page keeps its own and signing checks again.
-      errors.fields![k] = refusal(err);
+      errors.sign = refusal(err);
     }
   }
   let status: 200 | 413 | 422 = 200;

@@ -118,6 +118,11 @@ export class DocumentSequencer extends DurableObject<Env> {
     return this.serial(documentId, (st) => t.supplyField(this.env, st, this.signerOf(st, signerId, tokenHash), parseCommand(SupplyFieldCommand, input), file));
   }
 
+  /** Stores the page's answers that pass their checks in one batch; returns the others' problems. */
+  supplyAnswers(documentId: string, signerId: string, answers: Record<string, string>, tokenHash?: string) {
+    return this.serial(documentId, (st) => t.supplyAnswers(this.env, st, this.signerOf(st, signerId, tokenHash), answers));
+  }
+
   /** Signs; completes the document and issues its certificate when the last signer signs. */
   sign(documentId: string, signerId: string, input: SignCommand, actor: t.Actor, tokenHash?: string) {
     return this.serial(documentId, async (st) =>
