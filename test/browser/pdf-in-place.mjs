@@ -37,31 +37,15 @@ const FIELDS = [1, 2].flatMap((n) =>
 async function twoPartyDocument() {
   const { svc } = env;
   const { key } = await svc.account("Harbour Lettings");
-  const raw = async (method, p, bytes, contentType) => {
-    const res = await svc.server.fetch(`${BASE_URL}${p}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, "content-type": contentType, "cf-connecting-ip": "203.0.113.9" },
-      body: bytes,
-    });
-    return { status: res.status, json: JSON.parse(await res.text()) };
-  };
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   doc.addPage([595.28, 841.89]).drawText("Mooring agreement between the harbour and the boat owner", { x: 50, y: 790, size: 14, font });
   const code = `mooring-${Math.random().toString(36).slice(2, 8)}`;
-  const up = await raw("POST", `/v1/templates/pdf?code=${code}&name=Mooring&kind=contract&filename=mooring.pdf`, await doc.save(), "application/pdf");
-  assert.equal(up.status, 200, JSON.stringify(up.json));
-  const id = up.json.template_id;
-  const png = encode({ width: 893, height: 1263, data: new Uint8Array(893 * 1263 * 3).fill(250), channels: 3, depth: 8 });
-  assert.equal((await raw("PUT", `/v1/templates/${id}/pages/1`, png, "image/png")).status, 200);
-  await svc.must("PATCH", `/v1/templates/${id}`, { key, body: { fields: FIELDS } });
-  await svc.must("POST", "/v1/templates/publish", { key, body: { code } });
-  const docId = (await svc.must("POST", "/v1/documents", { key, body: { template_code: code, title: "Mooring agreement" } })).json.document_id;
   const signers = [
     { email: "hana@example.com", full_name: "Hana Harbour" },
     { email: "otto@example.com", full_name: "Otto Owner" },
   ];
-  const links = (await svc.must("POST", `/v1/documents/${docId}/send`, { key, body: { signers, notify: false } })).json.links;
+  const { docId, links } = await svc.sentPdfDocument(key, code, await doc.save(), FIELDS, { title: "Mooring agreement", signers });
   return { key, docId, links };
 }
 

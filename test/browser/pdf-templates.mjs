@@ -39,25 +39,31 @@ async function drag(page, selector, from, to) {
 
 const near = (a, b, what) => assert.ok(Math.abs(a - b) <= 0.02, `${what}: ${a} is not within 0.02 of ${b}`);
 
+/** A new account's owner signed in to the dashboard in live data (the API key is a live one): its id, the context and the page. */
+async function ownerInLiveData(business, fullName) {
+  const { svc } = env;
+  const acct = await svc.account(business);
+  const email = `owner-${Math.random().toString(36).slice(2, 10)}@example.com`;
+  await svc.must("POST", `/ops/v1/tenants/${acct.tenantId}/members`, {
+    key: OPERATOR_TOKEN,
+    body: { email, full_name: fullName, role: "owner", password: PASSWORD },
+  });
+  const ctx = await newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await newPage(ctx);
+  await page.goto(`${BASE_URL}/app/sign-in`);
+  await page.fill("#email", email);
+  await page.fill("#password", PASSWORD);
+  await page.click("form[action='/app/sign-in'] button[type=submit]");
+  await page.getByRole("heading", { name: "Documents", level: 1 }).waitFor();
+  await page.click("button[name=mode][value=live]");
+  await page.locator("button[name=mode][value=live][aria-pressed=true]").waitFor();
+  return { acct, ctx, page };
+}
+
 describe("PDF templates: upload, draw, place, publish, sign in place", () => {
   it("from the dashboard to the sealed PDF", LIMIT, async () => {
     const { svc } = env;
-    const acct = await svc.account("Lakeside Leases");
-    const email = `owner-${Date.now().toString(36)}@example.com`;
-    await svc.must("POST", `/ops/v1/tenants/${acct.tenantId}/members`, {
-      key: OPERATOR_TOKEN,
-      body: { email, full_name: "Pat Placer", role: "owner", password: PASSWORD },
-    });
-    const ctx = await newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await newPage(ctx);
-    await page.goto(`${BASE_URL}/app/sign-in`);
-    await page.fill("#email", email);
-    await page.fill("#password", PASSWORD);
-    await page.click("form[action='/app/sign-in'] button[type=submit]");
-    await page.getByRole("heading", { name: "Documents", level: 1 }).waitFor();
-    // The dashboard works in live data here: the API key is a live one.
-    await page.click("button[name=mode][value=live]");
-    await page.locator("button[name=mode][value=live][aria-pressed=true]").waitFor();
+    const { acct, ctx, page } = await ownerInLiveData("Lakeside Leases", "Pat Placer");
 
     await page.goto(`${BASE_URL}/app/templates`);
     await page.getByRole("heading", { name: "Upload a PDF template" }).waitFor();
@@ -209,21 +215,7 @@ describe("PDF templates: upload, draw, place, publish, sign in place", () => {
 
   it("the chosen field's rules, a condition and places on every page, with the keyboard", LIMIT, async () => {
     const { svc } = env;
-    const acct = await svc.account("Lakeside Rules");
-    const email = `rules-${Date.now().toString(36)}@example.com`;
-    await svc.must("POST", `/ops/v1/tenants/${acct.tenantId}/members`, {
-      key: OPERATOR_TOKEN,
-      body: { email, full_name: "Rae Rules", role: "owner", password: PASSWORD },
-    });
-    const ctx = await newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await newPage(ctx);
-    await page.goto(`${BASE_URL}/app/sign-in`);
-    await page.fill("#email", email);
-    await page.fill("#password", PASSWORD);
-    await page.click("form[action='/app/sign-in'] button[type=submit]");
-    await page.getByRole("heading", { name: "Documents", level: 1 }).waitFor();
-    await page.click("button[name=mode][value=live]");
-    await page.locator("button[name=mode][value=live][aria-pressed=true]").waitFor();
+    const { acct, ctx, page } = await ownerInLiveData("Lakeside Rules", "Rae Rules");
     await page.goto(`${BASE_URL}/app/templates`);
     const code = `order-${Math.random().toString(36).slice(2, 8)}`;
     await page.fill("#p-code", code);

@@ -139,9 +139,10 @@ export async function startService(extraSecrets = {}) {
 
   /**
    * A PDF template `code` from `pdf` (its pages drawn as plain pictures), with `fields`, published,
-   * prepared and sent to one signer: the document's id and the signer's token.
+   * prepared (titled `title`) and sent to `signers` (one by default): the document's id, the
+   * first signer's token and every link.
    */
-  async function sentPdfDocument(key, code, pdf, fields) {
+  async function sentPdfDocument(key, code, pdf, fields, { title = "Lease", signers = [{ email: "ada@example.com", full_name: "Ada Lovelace" }] } = {}) {
     const up = await raw(key, "POST", `/v1/templates/pdf?code=${code}&name=Lease&kind=contract&filename=${code}.pdf`, pdf, "application/pdf");
     if (up.status !== 200) throw new Error(`PDF upload → ${up.status} ${up.text}`);
     const id = up.json.template_id;
@@ -154,11 +155,9 @@ export async function startService(extraSecrets = {}) {
     }
     await must("PATCH", `/v1/templates/${id}`, { key, body: { fields } });
     await must("POST", "/v1/templates/publish", { key, body: { code } });
-    const docId = (await must("POST", "/v1/documents", { key, body: { template_code: code, title: "Lease" } })).json.document_id;
-    const [link] = (
-      await must("POST", `/v1/documents/${docId}/send`, { key, body: { signers: [{ email: "ada@example.com", full_name: "Ada Lovelace" }], notify: false } })
-    ).json.links;
-    return { docId, token: link.token };
+    const docId = (await must("POST", "/v1/documents", { key, body: { template_code: code, title } })).json.document_id;
+    const links = (await must("POST", `/v1/documents/${docId}/send`, { key, body: { signers, notify: false } })).json.links;
+    return { docId, token: links[0].token, links };
   }
 
   return { server, call, must, raw, account, completedDocument, sentPdfDocument, close: () => server.close() };

@@ -27,19 +27,8 @@ const PLACES = {
   p4: { page: 4, x: 0.15, y: 0.4, w: 0.5, h: 0.06 },
 };
 
-async function raw(method, p, bytes, contentType) {
-  const res = await svc.server.fetch(`${BASE_URL}${p}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, "content-type": contentType, "cf-connecting-ip": "203.0.113.9" },
-    body: bytes,
-  });
-  const text = await res.text();
-  let json = null;
-  try {
-    json = JSON.parse(text);
-  } catch {}
-  return { status: res.status, json, text };
-}
+/** An upload with this test's key (the harness's `raw`). */
+const raw = (method, p, bytes, contentType) => svc.raw(key, method, p, bytes, contentType);
 
 async function basePdf() {
   const doc = await PDFDocument.create();
