@@ -34,15 +34,14 @@ export type CompletionInput = {
 
 const DATA_URL = /^data:image\/(png|jpeg);base64,/;
 
+/** Pixels for a box side of `pt` points at about 300 dpi, at most `cap`. */
+const boxPixels = (pt: number, cap: number) => Math.min(cap, Math.max(1, Math.ceil((pt * 300) / 72)));
+
 /** The picture of a drawn or uploaded signature (or initials), re-encoded by the service for the box (about 300 dpi, capped). */
 async function pictureFor(value: string, boxW: number, boxH: number): Promise<Uint8Array | null> {
   const { signaturePictureForPdf } = await import("../lib/image");
   try {
-    const pic = await signaturePictureForPdf(
-      value,
-      Math.min(2000, Math.max(1, Math.ceil((boxW * 300) / 72))),
-      Math.min(1000, Math.max(1, Math.ceil((boxH * 300) / 72))),
-    );
+    const pic = await signaturePictureForPdf(value, boxPixels(boxW, 2000), boxPixels(boxH, 1000));
     return pic.png;
   } catch {
     return null; // an unreadable picture is left out of the box (the trail and the certificate keep its hash)
@@ -54,8 +53,7 @@ async function uploadedPicture(file: { contentType: string; bytes: Uint8Array },
   if (file.contentType !== "image/png" && file.contentType !== "image/jpeg") return null;
   const { uploadedPictureForPdf } = await import("../lib/image");
   try {
-    const px = (pt: number, cap: number) => Math.min(cap, Math.max(1, Math.ceil((pt * 300) / 72)));
-    return (await uploadedPictureForPdf(file.contentType, file.bytes, 4000, px(boxW, 2000), px(boxH, 2000))).png;
+    return (await uploadedPictureForPdf(file.contentType, file.bytes, 4000, boxPixels(boxW, 2000), boxPixels(boxH, 2000))).png;
   } catch {
     return null; // the certificate lists it and the sealed PDF attaches it all the same
   }

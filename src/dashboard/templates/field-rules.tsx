@@ -8,6 +8,7 @@
  */
 import type { DashKey, DashT } from "../../i18n";
 import { CONDITION_OPS } from "../../domain/field-rules";
+import { listOf } from "../kit";
 
 type Posted = Record<string, string | undefined>;
 
@@ -37,11 +38,7 @@ export function ruleEntryOf(f: Posted, i: number, kind: string): Record<string, 
     if (!op) continue;
     const value = posted(f, i, `${c}_value`);
     const cond: Record<string, unknown> = { key: posted(f, i, `${c}_key`), op };
-    if (op === "in")
-      cond.value = value
-        .split(",")
-        .map((x) => x.trim())
-        .filter(Boolean);
+    if (op === "in") cond.value = listOf(value);
     else if (op === "equals" || op === "not_equals" || value !== "") cond.value = value;
     out[c] = cond;
   }
