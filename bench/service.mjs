@@ -175,19 +175,13 @@ export async function measure({ concurrency, seconds, count, op }) {
   };
 }
 
-/**
- * CPU time (ms, user + system) used so far by the workerd processes under this Node process (the
- * Worker, its Durable Objects, local D1 and R2, Miniflare's own services), read from /proc; and
- * this process's own (client and harness). Linux only: null elsewhere.
- */
-export function cpuMs() {
-  const own = process.cpuUsage();
-  const node = (own.user + own.system) / 1000;
+/** The workerd processes this process started (the Worker, its objects, local D1/R2), each with its CPU ticks; null without /proc. */
+function workerdProcesses() {
   let entries;
   try {
     entries = readdirSync("/proc").filter((d) => /^\d+$/.test(d));
   } catch {
-    return { workerd: null, node, processes: 0 };
+    return null;
   }
   const procs = new Map();
   for (const pid of entries) {
@@ -204,42 +198,28 @@ export function cpuMs() {
     for (let p = procs.get(pid)?.ppid, hops = 0; p && hops < 20; p = procs.get(p)?.ppid, hops++) if (p === process.pid) return true;
     return false;
   };
-  let ticks = 0;
-  let processes = 0;
-  for (const [pid, p] of procs) {
-    if (p.comm.startsWith("workerd") && mine(pid)) {
-      ticks += p.ticks;
-      processes++;
-    }
-  }
-  return { workerd: processes ? (ticks * 1000) / CLOCK_TICKS : null, node, processes };
+  return [...procs].filter(([pid, p]) => p.comm.startsWith("workerd") && mine(pid)).map(([pid, p]) => ({ pid, ticks: p.ticks }));
 }
-/** Resident memory (MB) of the workerd processes this process started (the Worker, its objects, local D1/R2); null without /proc. */
+
+/**
+ * CPU time (ms, user + system) used so far by the workerd processes under this Node process (the
+ * Worker, its Durable Objects, local D1 and R2, Miniflare's own services), read from /proc; and
+ * this process's own (client and harness). Linux only: null elsewhere.
+ */
+export function cpuMs() {
+  const own = process.cpuUsage();
+  const node = (own.user + own.system) / 1000;
+  const procs = workerdProcesses();
+  if (!procs) return { workerd: null, node, processes: 0 };
+  const ticks = procs.reduce((sum, p) => sum + p.ticks, 0);
+  return { workerd: procs.length ? (ticks * 1000) / CLOCK_TICKS : null, node, processes: procs.length };
+}
+
+/** Resident memory (MB) of the workerd processes this process started; null without /proc. */
 export function workerdRssMb() {
   let total = 0;
   let found = false;
-  let entries;
-  try {
-    entries = readdirSync("/proc").filter((d) => /^\d+$/.test(d));
-  } catch {
-    return null;
-  }
-  const parent = new Map();
-  const names = new Map();
-  for (const pid of entries) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      names.set(Number(pid), stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")));
-      parent.set(Number(pid), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-    } catch {
-      /* gone meanwhile */
-    }
-  }
-  for (const [pid, comm] of names) {
-    if (!comm.startsWith("workerd")) continue;
-    let mine = false;
-    for (let p = parent.get(pid), hops = 0; p && hops < 20; p = parent.get(p), hops++) if (p === process.pid) mine = true;
-    if (!mine) continue;
+  for (const { pid } of workerdProcesses() ?? []) {
     try {
       const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
       if (kb) {
