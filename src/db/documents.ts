@@ -73,11 +73,12 @@ export async function listPage(env: Env, p: Principal, f: ListFilter) {
   // Correlated counts and the first pending signer, per listed document. Written as fragments
   // naming the outer row ("documents") because drizzle writes a one-table select's columns
   // without their table name, which would bind to `signers` inside the subquery.
-  const signerCount = sql<number>`(SELECT COUNT(*) FROM signers s WHERE s.document_id = "documents"."id")`.mapWith(Number);
+  // A signer who delegated is not counted (their delegate is); nor is a group member once another member signed for the group.
+  const signerCount = sql<number>`(SELECT COUNT(*) FROM signers s WHERE s.document_id = "documents"."id" AND s.delegated_to IS NULL)`.mapWith(Number);
   const signedCount = sql<number>`(SELECT COUNT(*) FROM signers s WHERE s.document_id = "documents"."id" AND s.status = 'signed')`.mapWith(Number);
   const waitingOn = sql<
     string | null
-  >`CASE WHEN "documents"."status" = 'sent' THEN (SELECT s.full_name FROM signers s WHERE s.document_id = "documents"."id" AND s.status = 'pending' AND s.role <> 'cc' ORDER BY s.sign_order, s.created_at, s.id LIMIT 1) END`;
+  >`CASE WHEN "documents"."status" = 'sent' THEN (SELECT s.full_name FROM signers s WHERE s.document_id = "documents"."id" AND s.status = 'pending' AND s.role <> 'cc' AND s.delegated_to IS NULL AND NOT EXISTS (SELECT 1 FROM signers g WHERE g.document_id = s.document_id AND g.group_id = s.group_id AND g.status = 'signed') ORDER BY s.sign_order, s.created_at, s.id LIMIT 1) END`;
   const [total, rows] = await db.batch([
     db.select({ n: count() }).from(documents).where(where),
     db

@@ -123,10 +123,10 @@ export const insertSigner = (db: Db, row: SQLiteInsertValue<typeof signers>) => 
 export const requireSignerCodeOf = (db: Db, tenantId: string) =>
   sql<boolean>`coalesce((${db.select({ r: tenants.requireSignerCode }).from(tenants).where(eq(tenants.id, tenantId))}), 0)`;
 
-export const markSent = (db: Db, documentId: string, sentAt: string, expiresAt: string, notify = false) =>
+export const markSent = (db: Db, documentId: string, sentAt: string, expiresAt: string, opts: { notify?: boolean; allowDelegation?: boolean }) =>
   db
     .update(documents)
-    .set({ status: "sent", sentAt, expiresAt, notify })
+    .set({ status: "sent", sentAt, expiresAt, notify: opts.notify ?? false, allowDelegation: opts.allowDelegation ?? false })
     .where(and(eq(documents.id, documentId), eq(documents.status, "draft")));
 
 /** A draft's fields as sent (each field for one signing party with its signer resolved); written with `markSent`. */

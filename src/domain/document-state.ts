@@ -33,7 +33,34 @@ export function loadSequencerState(env: Env, documentId: string): Promise<Sequen
   return loadDocumentWithLastSeq(env, documentId);
 }
 
-export const mustSign = (s: Pick<SignerState, "role">) => s.role !== "cc";
+/**
+ * Whether the signer still has a part to play: everyone but `cc`, except one who delegated
+ * their part (the delegate plays it). "Must sign" in the rules below means "must act":
+ * an approver approves and a viewer acknowledges (src/domain/participant-actions.ts).
+ */
+export const mustSign = (s: Pick<SignerState, "role" | "delegatedTo">) => s.role !== "cc" && s.delegatedTo === null;
+/** Roles that act without a signature: an approver approves, a viewer acknowledges. */
+export const actsWithoutSignature = (s: Pick<SignerState, "role">) => s.role === "approver" || s.role === "viewer";
+
+/** The member who signed for this signer's group (someone else), or null. */
+export function groupSignedBy(st: Pick<SequencerState, "signers">, s: Pick<SignerState, "id" | "groupId">): SignerState | null {
+  if (!s.groupId) return null;
+  return st.signers.find((o) => o.groupId === s.groupId && o.id !== s.id && o.status === "signed") ?? null;
+}
+
+/** Whether the signer's part is done: they acted, or (a group's member) another member signed for the group. */
+export const partDone = (st: Pick<SequencerState, "signers">, s: SignerState) => s.status === "signed" || groupSignedBy(st, s) !== null;
+
+/** The signer who now plays the part of `signerId`: them, or the delegate they passed it to (followed to the end). */
+export function actingFor(st: Pick<SequencerState, "signers">, signerId: string): SignerState | null {
+  let s = st.signers.find((o) => o.id === signerId) ?? null;
+  for (let hops = 0; s?.delegatedTo && hops < st.signers.length; hops++) s = st.signers.find((o) => o.id === s!.delegatedTo) ?? null;
+  return s;
+}
+
+/** Everyone who must still act (a group counts as each of its members until one signs). */
+export const outstanding = (st: Pick<SequencerState, "signers">) => st.signers.filter((s) => mustSign(s) && !partDone(st, s));
+
 export const nextSeq = (st: SequencerState) => st.lastSeq + 1;
 export const docFields = (st: SequencerState): TemplateField[] => st.doc.fields;
 /**
@@ -57,17 +84,25 @@ export function answersFor(st: SequencerState, signerId: string): Map<string, st
   return out;
 }
 
-/** On a sequential document a signer's turn comes when everyone ordered before them has signed. */
+/**
+ * Whether the signer may act now. Always: a witness waits for the signer they witness, and an
+ * approver holds back everyone ordered after them. On a sequential document, everyone waits for
+ * all who are ordered before them.
+ */
 export function isMyTurn(st: SequencerState, signer: SignerState): boolean {
-  if (st.doc.status !== "sent" || signer.status !== "pending" || !mustSign(signer)) return false;
+  if (st.doc.status !== "sent" || signer.status !== "pending" || !mustSign(signer) || partDone(st, signer)) return false;
+  const open = outstanding(st).filter((o) => o.id !== signer.id && (o.groupId === null || o.groupId !== signer.groupId));
+  const witnessed = signer.witnessFor ? actingFor(st, signer.witnessFor) : null;
+  if (witnessed && open.some((o) => o.id === witnessed.id)) return false;
+  if (open.some((o) => o.role === "approver" && o.signOrder < signer.signOrder)) return false;
   if (!st.doc.sequential) return true;
-  return st.signers.every((o) => !mustSign(o) || o.signOrder >= signer.signOrder || o.status === "signed");
+  return open.every((o) => o.signOrder >= signer.signOrder);
 }
 
-/** The first signer the document waits on (lowest order still pending), or null. */
+/** The first signer the document waits on (lowest order still to act), or null. */
 export function waitingOn(st: SequencerState): SignerState | null {
   if (st.doc.status !== "sent") return null;
-  return st.signers.find((s) => mustSign(s) && s.status === "pending") ?? null;
+  return outstanding(st)[0] ?? null;
 }
 
 export function snapshot(doc: DocumentRecord, changes: Partial<DocumentRecord> = {}): DocumentSnapshot {

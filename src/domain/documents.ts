@@ -15,7 +15,7 @@ import { newId, nowIso } from "../lib/ids";
 import { commitWithEvents } from "./events";
 import { latestPublished, renderWithSpans } from "./templates";
 import { type DocState, type SignerState, completedLinkEnd, docFields, loadState } from "./document-state";
-import type { Actor } from "./transitions";
+import type { Actor, SignerInput } from "./transitions";
 import { toE164 } from "./field-values";
 import { messageLink, notifyOnSend, phonesToText } from "./notify";
 import { messageBrandValues, originWithHost, wornSigningHost } from "./branding";
@@ -70,13 +70,49 @@ export const SignerInputSchema = z
     auth: z.enum(SIGNER_AUTH).optional(),
     party_id: plainText().max(200).nullable().optional(),
     locale: z.enum(LANGUAGES).optional().openapi({ description: "Lang of this signer's messages and signing page; default the account's, else en." }),
+    witness_for: z
+      .union([plainText().min(1).max(200), z.number().int().min(0).max(49)])
+      .optional()
+      .openapi({
+        description:
+          "Role `witness` only (and required there): the signer witnessed, by `party_id` or 0-based index in `signers`. The witness signs only after that signer; the certificate says whom they witnessed.",
+      }),
   })
   .strict()
-  .openapi("SignerInput");
+  .openapi("SignerInput", {
+    description:
+      "One recipient. `role`: `signer` (default) or any label ≤ 40 characters signs; `cc` only receives the completed copy; `approver` approves or declines (POST /v1/sign/{token}/approve) and holds back everyone ordered after them; `viewer` opens and acknowledges (POST /v1/sign/{token}/acknowledge); `witness` signs after the signer named by `witness_for`.",
+  });
+
+export const SignerGroupSchema = z
+  .object({
+    group_name: plainText().trim().min(1).max(100),
+    group: z
+      .array(
+        z.object({ email: z.email().max(254), full_name: plainText().trim().min(1).max(200), phone: text().min(7).max(20).nullable().optional() }).strict(),
+      )
+      .min(2)
+      .max(20),
+    role: plainText().max(40).optional(),
+    sign_order: z.number().int().min(1).max(1000).optional(),
+    auth: z.enum(SIGNER_AUTH).optional(),
+    locale: z.enum(LANGUAGES).optional(),
+  })
+  .strict()
+  .openapi("SignerGroupInput", {
+    description:
+      "A signing group: each member gets a link; the first member to sign signs for the group, and the others' links then read `ok: false` with who signed. A group signs (its role may not be cc, approver, viewer or witness).",
+  });
 
 export const SendInput = z
   .object({
-    signers: z.array(SignerInputSchema).min(1).max(50),
+    signers: z
+      .array(z.union([SignerInputSchema, SignerGroupSchema]))
+      .min(1)
+      .max(50),
+    allow_delegation: z.boolean().optional().openapi({
+      description: "Default false. True: a pending signer who has not signed may pass their part to someone else (POST /v1/sign/{token}/delegate).",
+    }),
     notify: z.boolean().optional().openapi({
       description:
         "Default true: each signer (not cc) is emailed their link, and texted too when they have a phone the account may text (else the text is recorded as suppressed). False: the caller delivers the links.",
@@ -211,17 +247,25 @@ export async function sendDocument(
   documentId: string,
   signers: SendInput["signers"],
   actor: Actor,
-  opts: { notify?: boolean } = {},
+  opts: { notify?: boolean; allowDelegation?: boolean } = {},
 ) {
   const notify = opts.notify !== false;
   const db = dbOf(env);
   // Numbers as they will be stored (an invalid one is refused below, after the owner's 404).
-  const phones = notify ? phonesToText(signers.map((s) => ({ role: s.role, phone: s.phone ? toE164(s.phone) : null }))) : [];
+  const people = signers.flatMap((s): { role?: string; phone?: string | null }[] =>
+    isGroup(s) ? s.group.map((m) => ({ role: s.role, phone: m.phone })) : [s],
+  );
+  const phones = notify ? phonesToText(people.map((s) => ({ role: s.role, phone: s.phone ? toE164(s.phone) : null }))) : [];
   const [owners, ...permissionReads] = await db.batch([documentWithAccount(db, documentId), ...textPermissionReads(db, p.tenantId, phones)]);
   const owner = owners[0];
   if (!owner || owner.tenantId !== p.tenantId || owner.mode !== p.mode) throw notFound("document");
   const normalised = normaliseSigners(signers, owner.locale ?? "en");
-  const sent = await documentSequencer(env, documentId).send(normalised, actor, { tenantId: p.tenantId, mode: p.mode }, { notify });
+  const sent = await documentSequencer(env, documentId).send(
+    normalised,
+    actor,
+    { tenantId: p.tenantId, mode: p.mode },
+    { notify, allowDelegation: opts.allowDelegation ?? false },
+  );
   const signingOrigin = originWithHost(env, wornSigningHost(owner.whiteLabel, owner.brandTenantId === null ? null : owner));
   if (notify) {
     await notifyOnSend(
@@ -241,17 +285,70 @@ export async function sendDocument(
   return { links, signingOrigin };
 }
 
-/** Signers as sent: a blank role refused, phone numbers in E.164, the account's language unless one is given. */
-export function normaliseSigners<S extends { role?: string; phone?: string | null; locale?: Lang }>(signers: S[], fallbackLocale: Lang): S[] {
-  return signers.map((s, i) => {
-    if (s.role !== undefined && s.role.trim() === "") throw invalid(`signers.${i}.role: must not be empty.`);
-    if (s.phone) {
-      const e164 = toE164(s.phone);
-      if (!e164) throw invalid(`signers.${i}.phone: not a valid phone number; include the country code.`);
-      return { ...s, phone: e164, locale: s.locale ?? fallbackLocale };
+/** At most this many people on one document, counting each group member. */
+export const MAX_PEOPLE = 100;
+/** Roles with their own actions, besides free labels (which sign) and `cc`. */
+const NON_SIGNING_ROLES = new Set(["cc", "approver", "viewer", "witness"]);
+
+type SendEntry = SendInput["signers"][number];
+type GroupEntry = Extract<SendEntry, { group_name: string }>;
+const isGroup = (e: SendEntry): e is GroupEntry => "group" in e;
+
+/**
+ * Signers as sent, one entry per person: a group becomes its members (sharing a `group_id`), a
+ * witness's `witness_for` becomes the index of the person witnessed, phone numbers are E.164 and
+ * the account's language is used unless one is given. Role rules are checked here, with the
+ * entry's path in the message.
+ */
+export function normaliseSigners(entries: readonly SendEntry[], fallbackLocale: Lang): SignerInput[] {
+  const people: SignerInput[] = [];
+  const firstPerson: number[] = [];
+  for (const [i, e] of entries.entries()) {
+    if (e.role !== undefined && e.role.trim() === "") throw invalid(`signers.${i}.role: must not be empty.`);
+    firstPerson.push(people.length);
+    if (isGroup(e)) {
+      if (NON_SIGNING_ROLES.has(e.role ?? "signer")) throw invalid(`signers.${i}.role: a signing group signs; it cannot be "${e.role}".`);
+      const group = { id: newId("grp"), name: e.group_name };
+      for (const [j, m] of e.group.entries()) {
+        people.push({
+          ...withPhone(m, `signers.${i}.group.${j}`),
+          role: e.role,
+          sign_order: e.sign_order ?? i + 1,
+          auth: e.auth,
+          locale: e.locale ?? fallbackLocale,
+          group,
+        });
+      }
+    } else {
+      const { witness_for: _w, ...rest } = e;
+      people.push({ ...withPhone(rest, `signers.${i}`), sign_order: e.sign_order ?? i + 1, locale: e.locale ?? fallbackLocale });
     }
-    return { ...s, locale: s.locale ?? fallbackLocale };
-  });
+  }
+  if (people.length > MAX_PEOPLE) throw invalid(`signers: at most ${MAX_PEOPLE} people in all (each group member counts); these name ${people.length}.`);
+  for (const [i, e] of entries.entries()) {
+    if (isGroup(e)) continue;
+    const role = e.role ?? "signer";
+    if (role !== "witness") {
+      if (e.witness_for !== undefined) throw invalid(`signers.${i}.witness_for: only a signer with role "witness" names whom they witness.`);
+      continue;
+    }
+    if (e.witness_for === undefined) throw invalid(`signers.${i}.witness_for: a witness must name the signer witnessed (party_id or index in signers).`);
+    const j = typeof e.witness_for === "number" ? e.witness_for : entries.findIndex((o) => !isGroup(o) && o.party_id === e.witness_for);
+    const target = entries[j];
+    if (!target || j === i) throw invalid(`signers.${i}.witness_for: ${JSON.stringify(e.witness_for)} names no other signer of this document.`);
+    if (isGroup(target) || NON_SIGNING_ROLES.has(target.role ?? "signer")) {
+      throw invalid(`signers.${i}.witness_for: a witness witnesses one signer's signature, not a group, cc, approver, viewer or witness.`);
+    }
+    people[firstPerson[i]!]!.witness_of = firstPerson[j]!;
+  }
+  return people;
+}
+
+function withPhone<S extends { phone?: string | null }>(s: S, path: string): S {
+  if (!s.phone) return s;
+  const e164 = toE164(s.phone);
+  if (!e164) throw invalid(`${path}.phone: not a valid phone number; include the country code.`);
+  return { ...s, phone: e164 };
 }
 
 /** Voids a packet item's document for the service (its participant left the subject); no owner check: the item named it. */
@@ -297,6 +394,14 @@ const signerOut = (s: SignerState, linkEnd: string | null = null) => ({
   declined_at: s.declinedAt,
   decline_reason: s.declineReason,
   token_expires_at: linkEnd ?? s.tokenExpiresAt,
+  witness_for: s.witnessFor,
+  group_id: s.groupId,
+  group_name: s.groupName,
+  approval_note: s.approvalNote,
+  delegated_to: s.delegatedTo,
+  delegated_at: s.delegatedAt,
+  delegation_reason: s.delegationReason,
+  delegated_from: s.delegatedFrom,
 });
 
 /**

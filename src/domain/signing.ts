@@ -15,6 +15,8 @@ import {
   type SignerState,
   completedLinkEnd,
   deadLink,
+  actingFor,
+  groupSignedBy,
   isMyTurn,
   mustSign,
   signerFields,
@@ -40,6 +42,7 @@ import {
   parseCommand,
 } from "./signer-commands";
 import { documentSequencer } from "../objects/document-sequencer/client";
+import { groupSignedReason } from "./transitions";
 
 export type RequestContext = { ip: string | null; userAgent: string | null };
 
@@ -108,6 +111,9 @@ export function deadLinkView() {
     intent_text: null,
     intent_version: null,
     signers: null,
+    group_name: null,
+    witness_for: null,
+    allow_delegation: null,
     fields: null,
     pages: null,
   };
@@ -156,14 +162,19 @@ function linkView(st: SequencerState, me: SignerState, tenantName: string, conse
     consent_version: consentVersionLabel,
     intent_text: INTENT_TEXT,
     intent_version: INTENT_VERSION,
-    signers: st.signers.map((s) => ({
-      full_name: s.fullName,
-      role: s.role,
-      sign_order: s.signOrder,
-      status: s.status,
-      signed_at: s.signedAt,
-      is_me: s.id === me.id,
-    })),
+    signers: st.signers
+      .filter((s) => s.delegatedTo === null)
+      .map((s) => ({
+        full_name: s.fullName,
+        role: s.role,
+        sign_order: s.signOrder,
+        status: s.status,
+        signed_at: s.signedAt,
+        is_me: s.id === me.id,
+      })),
+    group_name: me.groupName,
+    witness_for: me.witnessFor ? (actingFor(st, me.witnessFor)?.fullName ?? null) : null,
+    allow_delegation: d.allowDelegation,
     fields: mustSign(me) ? signerFieldEntries(st, me, supplied) : [],
     pages,
   };
@@ -200,7 +211,11 @@ async function loadLink(env: Env, token: string, ctx: RequestContext): Promise<L
 /** The signing-link read; records the signer's first view. */
 export async function readLink(env: Env, token: string, ctx: RequestContext) {
   const r = await loadLink(env, token, ctx);
-  return r ? linkView(r.st, r.me, r.tenant.name, r.consentVersion, await documentPages(env, r.st.doc)) : deadLinkView();
+  if (!r) return deadLinkView();
+  // A group member's link once another member signed for the group: it says who did.
+  const by = groupSignedBy(r.st, r.me);
+  if (by && r.me.status === "pending") return { ...deadLinkView(), reason: groupSignedReason(by) };
+  return linkView(r.st, r.me, r.tenant.name, r.consentVersion, await documentPages(env, r.st.doc));
 }
 
 export type PageRead = {

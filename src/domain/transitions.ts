@@ -15,7 +15,11 @@ import {
   type SequencerState,
   type SignerState,
   deadLink,
+  groupSignedBy,
+  actingFor,
   isMyTurn,
+  actsWithoutSignature,
+  outstanding,
   linkIsLive,
   mustSign,
   nextSeq,
@@ -72,6 +76,10 @@ export type SignerInput = {
   locale?: Lang;
   /** Set by a packet item's start, never by the API: the minor this signer (their guardian) signs for. */
   on_behalf_of?: string | null;
+  /** A signing group's member (src/domain/documents.ts normaliseSigners). */
+  group?: { id: string; name: string };
+  /** A witness's: the index (in this list) of the signer witnessed. */
+  witness_of?: number;
 };
 
 export type { Captured } from "./signer-commands";
@@ -88,7 +96,7 @@ function capturedRecord(captured: Captured | undefined, receivedAt: string) {
  * sequencer's copy of the trail. Callers change the rest of their copy only after this returns,
  * so a failed commit leaves the copy as it was (and the sequencer reloads it).
  */
-async function commit(env: Env, st: SequencerState, doc: DocumentSnapshot, statements: Statement[], events: NewEvent[], after: Statement[] = []) {
+export async function commit(env: Env, st: SequencerState, doc: DocumentSnapshot, statements: Statement[], events: NewEvent[], after: Statement[] = []) {
   // A packet item's document carries its item and packet along in the same batch.
   const packet = followDocument(env, st.doc, doc.status, events[0]?.occurredAt ?? nowIso());
   const r = await commitWithEvents(env, doc, [...statements, ...(packet?.statements ?? [])], events, nextSeq(st), [...after, ...(packet?.after ?? [])]);
@@ -99,21 +107,29 @@ async function commit(env: Env, st: SequencerState, doc: DocumentSnapshot, state
 }
 
 /** A signer's action needs a live link (checked again here: the document may have changed since the token was read). */
-function requireLiveLink(st: SequencerState, signer: SignerState) {
+export function requireLiveLink(st: SequencerState, signer: SignerState) {
   if (!linkIsLive(st.doc, signer)) throw deadLink();
   if (st.doc.status !== "sent") throw invalid(`This document is ${st.doc.status}; only a sent document can be acted on.`);
 }
 
-function requirePendingSigner(signer: SignerState) {
+/** The signer still has their part to play: pending, and (a group's member) nobody signed for the group yet. */
+export function requirePendingSigner(st: SequencerState, signer: SignerState) {
   if (signer.status !== "pending") throw invalid(`This signer has already ${signer.status}.`);
+  const by = groupSignedBy(st, signer);
+  if (by) throw invalid(groupSignedReason(by));
 }
 
-function requireSigningRole(signer: SignerState) {
+/** The words for a group member's link once another member signed for the group. */
+export const groupSignedReason = (by: Pick<SignerState, "fullName" | "groupName">) => `Signed by ${by.fullName} for ${by.groupName}.`;
+
+export function requireSigningRole(signer: SignerState) {
   if (!mustSign(signer)) throw invalid("A cc recipient receives the completed copy and never signs.");
 }
 
 /** Sends a draft: one 64-hex token per signer, returned once and stored only as its hash. */
-export async function send(env: Env, st: SequencerState, signersIn: SignerInput[], actor: Actor, opts: { notify?: boolean } = {}) {
+export type SendOptions = { notify?: boolean; allowDelegation?: boolean };
+
+export async function send(env: Env, st: SequencerState, signersIn: SignerInput[], actor: Actor, opts: SendOptions = {}) {
   if (st.doc.status !== "draft") throw invalid(`This document is ${st.doc.status}; only a draft can be sent.`);
   if (!signersIn.some((s) => (s.role ?? "signer") !== "cc")) throw invalid("signers: at least one signer must sign (not only cc).");
   const textless = signersIn.findIndex((s) => s.auth === "sms_otp" && !s.phone);
@@ -157,6 +173,9 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
           codeRequired: (s.auth ?? "none") !== "none" ? true : requireSignerCodeOf(db, st.doc.tenantId),
           partyId: s.party_id ?? null,
           onBehalfOf: s.on_behalf_of ?? null,
+          witnessFor: s.witness_of === undefined ? null : ids[s.witness_of]!,
+          groupId: s.group?.id ?? null,
+          groupName: s.group?.name ?? null,
           locale: s.locale ?? "en",
           status: "pending",
           tokenHash: await sha256Hex(token),
@@ -165,7 +184,7 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
         }),
       );
     }
-    statements.push(markSent(db, st.doc.id, sentAt, expiresAt, opts.notify ?? false));
+    statements.push(markSent(db, st.doc.id, sentAt, expiresAt, opts));
     if (fields) statements.push(setDocumentFields(db, st.doc.id, fields));
     // The sent state (document, new signers, answers) is read back in the same batch.
     const reads = documentReads(db, st.doc.id);
@@ -209,7 +228,7 @@ export async function view(env: Env, st: SequencerState, signer: SignerState, ac
 /** Consent to do business electronically: its own event, always before the signature. */
 export async function consent(env: Env, st: SequencerState, signer: SignerState, input: { captured?: Captured }, actor: Actor) {
   requireLiveLink(st, signer);
-  requirePendingSigner(signer);
+  requirePendingSigner(st, signer);
   requireSigningRole(signer);
   if (signer.consentedAt) return { consented: true as const };
   const at = nowIso();
@@ -301,7 +320,7 @@ export async function supplyAnswers(env: Env, st: SequencerState, signer: Signer
 type Upload = Omit<SignerFileRecord, "signerId">;
 async function storeAnswers(env: Env, st: SequencerState, signer: SignerState, answers: Record<string, string>, about: string | null, file?: Upload) {
   requireLiveLink(st, signer);
-  requirePendingSigner(signer);
+  requirePendingSigner(st, signer);
   requireSigningRole(signer);
   refuseOtherPartysAnswers(st, signer, Object.keys(answers));
   const checked = checkAnswers(signerFields(st, signer), answersFor(st, signer.id), answers, {
@@ -339,16 +358,20 @@ async function checkSignatureValue(input: SignInput): Promise<string> {
  */
 export async function sign(env: Env, st: SequencerState, signer: SignerState, input: SignInput, actor: Actor, answers: Record<string, string> = {}) {
   requireLiveLink(st, signer);
-  requirePendingSigner(signer);
+  requirePendingSigner(st, signer);
   requireSigningRole(signer);
+  if (actsWithoutSignature(signer)) {
+    throw invalid(
+      signer.role === "approver" ? "An approver approves or declines; they do not sign." : "A viewer acknowledges the document; they do not sign.",
+      signer.role === "approver" ? "POST /v1/sign/{token}/approve." : "POST /v1/sign/{token}/acknowledge.",
+    );
+  }
   if (codeOutstanding(signer)) throw codeFirst();
   if (!signer.consentedAt) throw invalid("Consent to sign electronically must be given before signing.", "POST /v1/sign/{token}/consent first.");
   refuseOtherPartysAnswers(st, signer, Object.keys(answers));
   const checked = checkAnswers(signerFields(st, signer), answersFor(st, signer.id), answers, { signing: true, context: docFields(st) });
   if (checked.problems.length) throw invalid(checked.problems[0]!.message);
-  if (!isMyTurn(st, signer)) {
-    throw invalid("It is not this signer's turn: this document is signed in order.", "Wait until the signers before you have signed.");
-  }
+  requireTurn(st, signer);
   const value = await checkSignatureValue(input);
 
   const at = nowIso();
@@ -383,7 +406,35 @@ export async function sign(env: Env, st: SequencerState, signer: SignerState, in
         (checked.cleared.length ? `; field cleared: ${checked.cleared.join(", ")} (hidden by its show_if when signed)` : ""),
     },
   ];
-  const completes = st.signers.every((o) => !mustSign(o) || o.id === signer.id || o.status === "signed");
+  const r = await finishPart(env, st, signer, statements, events);
+  applyAnswers(st, signer, changes, null, at);
+  Object.assign(signer, signature);
+  return r;
+}
+
+/** Refuses an action out of turn, saying whom the signer waits for. */
+export function requireTurn(st: SequencerState, signer: SignerState) {
+  if (isMyTurn(st, signer)) return;
+  const witnessed = signer.witnessFor ? actingFor(st, signer.witnessFor) : null;
+  const approver = outstanding(st).find((o) => o.role === "approver" && o.signOrder < signer.signOrder);
+  const why = approver
+    ? `This document waits for ${approver.fullName}'s approval first.`
+    : witnessed && outstanding(st).some((o) => o.id === witnessed.id)
+      ? `A witness signs after the signer they witness (${witnessed.fullName}).`
+      : "It is not this signer's turn: this document is signed in order.";
+  throw invalid(why, "Wait until the signers before you have acted.");
+}
+
+/**
+ * Commits the end of a signer's part (signed, approved or acknowledged: `statements` mark it,
+ * `events[0]` records it) and, when nobody else must act, completes the document exactly once
+ * and issues its certificate. Marks the signer signed in the sequencer's copy.
+ */
+export async function finishPart(env: Env, st: SequencerState, signer: SignerState, statements: Statement[], events: NewEvent[]) {
+  const db = dbOf(env);
+  const at = events[0]!.occurredAt;
+  // Nobody else must act: everyone else's part is done, and my group (if any) is done by my act.
+  const completes = outstanding(st).every((o) => o.id === signer.id || (signer.groupId !== null && o.groupId === signer.groupId));
   let doc = snapshot(st.doc);
   if (completes) {
     statements.push(markCompleted(db, st.doc.id, at));
@@ -394,14 +445,13 @@ export async function sign(env: Env, st: SequencerState, signer: SignerState, in
       occurredAt: at,
       signer: signerSnapshot(signer, "signed"),
       againstSha256: st.doc.bodySha256,
-      detail: "Everyone who had to sign has signed.",
+      detail: "Everyone who had to act has acted.",
     });
   }
   // The completing batch also reads back what the certificate is derived from (after the trail rows).
   const after: Statement[] = completes ? [...recordReads(db, st.doc.id)] : [];
   const { eventIds, afterResults } = await commit(env, st, doc, statements, events, after);
-  applyAnswers(st, signer, changes, null, at);
-  Object.assign(signer, { status: "signed", ...signature } satisfies Partial<SignerState>);
+  Object.assign(signer, { status: "signed", signedAt: at } satisfies Partial<SignerState>);
   if (completes) Object.assign(st.doc, { status: "completed", completedAt: at } satisfies Partial<DocumentRecord>);
   if (completes) {
     // The completion is committed; a failed issue is repaired when the certificate is next asked for.
@@ -415,7 +465,7 @@ export async function sign(env: Env, st: SequencerState, signer: SignerState, in
 /** Sends the signer a one-time code, when one is required (src/domain/signer-codes.ts). */
 export async function requestCode(env: Env, st: SequencerState, signer: SignerState) {
   requireLiveLink(st, signer);
-  requirePendingSigner(signer);
+  requirePendingSigner(st, signer);
   requireSigningRole(signer);
   return sendCode(env, st, signer);
 }
@@ -423,71 +473,7 @@ export async function requestCode(env: Env, st: SequencerState, signer: SignerSt
 /** Checks a one-time code; a confirmed one adds `verified` to the trail. A wrong one is not an error. */
 export async function verifyCode(env: Env, st: SequencerState, signer: SignerState, input: { code: string }, actor: Actor) {
   requireLiveLink(st, signer);
-  requirePendingSigner(signer);
+  requirePendingSigner(st, signer);
   requireSigningRole(signer);
   return checkCode(env, st, signer, input, actor);
-}
-
-/** A signer declines with a reason; the document ends as declined. */
-export async function decline(env: Env, st: SequencerState, signer: SignerState, input: { reason: string }, actor: Actor) {
-  requireLiveLink(st, signer);
-  requirePendingSigner(signer);
-  requireSigningRole(signer);
-  const at = nowIso();
-  await commit(
-    env,
-    st,
-    snapshot(st.doc, { status: "declined" }),
-    [markSignerDeclined(dbOf(env), signer.id, at, input.reason), markDeclined(dbOf(env), st.doc.id, at)],
-    [
-      {
-        kind: "declined",
-        occurredAt: at,
-        signer: signerSnapshot(signer, "declined"),
-        ip: actor.ip,
-        userAgent: actor.userAgent,
-        againstSha256: st.doc.bodySha256,
-        detail: input.reason,
-      },
-    ],
-  );
-  Object.assign(signer, { status: "declined", declinedAt: at, declineReason: input.reason } satisfies Partial<SignerState>);
-  Object.assign(st.doc, { status: "declined", declinedAt: at } satisfies Partial<DocumentRecord>);
-  return { declined: true as const };
-}
-
-/**
- * Withdraws a document that is not completed (draft, sent, declined or expired); its links stop
- * working at once. A voided document stays voided (422), and so does a redacted one: the
- * redaction erased what a void would add to.
- */
-export async function voidDocument(env: Env, st: SequencerState, input: { reason: string }, actor: Actor) {
-  if (st.doc.status === "completed") throw invalid("A completed (executed) document cannot be voided.");
-  if (st.doc.status === "voided") throw invalid("This document is already voided.");
-  if (st.doc.redactedAt) throw invalid(`This document was redacted at ${st.doc.redactedAt}; it stays ${st.doc.status}.`);
-  const at = nowIso();
-  await commit(
-    env,
-    st,
-    snapshot(st.doc, { status: "voided" }),
-    [markVoided(dbOf(env), st.doc.id, at, input.reason)],
-    [{ kind: "voided", occurredAt: at, ip: actor.ip, userAgent: actor.userAgent, againstSha256: st.doc.bodySha256, detail: input.reason }],
-  );
-  Object.assign(st.doc, { status: "voided", voidedAt: at, voidReason: input.reason } satisfies Partial<DocumentRecord>);
-  return { voided: true as const };
-}
-
-/** Cron: a sent document past its expiry becomes expired. */
-export async function expire(env: Env, st: SequencerState, now: Date) {
-  if (st.doc.status !== "sent" || !st.doc.expiresAt || Date.parse(st.doc.expiresAt) > now.getTime()) return { expired: false };
-  const at = now.toISOString();
-  await commit(
-    env,
-    st,
-    snapshot(st.doc, { status: "expired" }),
-    [markExpired(dbOf(env), st.doc.id, at)],
-    [{ kind: "expired", occurredAt: at, againstSha256: st.doc.bodySha256, detail: `Expired at ${st.doc.expiresAt}.` }],
-  );
-  Object.assign(st.doc, { status: "expired", expiredAt: at } satisfies Partial<DocumentRecord>);
-  return { expired: true };
 }

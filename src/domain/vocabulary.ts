@@ -111,6 +111,10 @@ export const TRAIL_KINDS = [
   "expired",
   "reminded",
   "redacted",
+  "approved",
+  "acknowledged",
+  "delegated",
+  "corrected",
 ] as const;
 export type TrailKind = (typeof TRAIL_KINDS)[number];
 
@@ -128,6 +132,10 @@ export const WEBHOOK_EVENTS = [
   "signing.expired",
   "signing.reminded",
   "signing.redacted",
+  "signing.approved",
+  "signing.acknowledged",
+  "signing.delegated",
+  "signing.corrected",
   "packet.ready",
   "packet.blocked",
   "signing.ping",

@@ -271,6 +271,10 @@ const EVENT_TEXT: Record<WebhookEvent, string> = {
   "signing.voided": "The sender voided the document. `reason` holds the reason given.",
   "signing.expired": "The document reached its expiry unsigned.",
   "signing.reminded": "A signer was reminded.",
+  "signing.approved": "An approver approved (the payload's signer; the note is in the document's trail).",
+  "signing.acknowledged": "A viewer acknowledged the document.",
+  "signing.delegated": "A signer passed their part to someone else; the payload's signer is the one who delegated, the trail's detail names the delegate.",
+  "signing.corrected": "The sender corrected a pending signer's email, name or phone; their earlier link ended.",
   "signing.redacted":
     "The document's personal data was erased (POST /v1/documents/{id}/redact, POST /v1/redactions or the account's retention policy; an extension, docs/retention.md). `reason` says why; `metadata` is empty; the earlier deliveries' stored copies keep only the event and the document id.",
   "packet.ready": "Every required document of a subject's packet is completed (sent when the packet becomes ready).",

@@ -25,6 +25,17 @@ const Signer = z
     token_expires_at: z
       .string()
       .openapi({ description: "When the signer's link stops working; once the document completed, the end of the 30 days its links keep working." }),
+    witness_for: z.string().nullable().openapi({ description: "A witness's: the signer_id of the signer witnessed." }),
+    group_id: z.string().nullable().openapi({ description: "Members of one signing group share it; the first to sign signs for the group." }),
+    group_name: z.string().nullable(),
+    approval_note: z
+      .string()
+      .nullable()
+      .openapi({ description: "An approver's note with their approval (status `signed` and `signed_at` say when they approved)." }),
+    delegated_to: z.string().nullable().openapi({ description: "The signer_id of the person this signer passed their part to; their own link ended then." }),
+    delegated_at: z.string().nullable(),
+    delegation_reason: z.string().nullable(),
+    delegated_from: z.string().nullable().openapi({ description: "A delegate's: the signer_id of the signer whose part they took." }),
     fields: z
       .array(
         z.object({
@@ -232,6 +243,14 @@ documents.openapi(
             declined_at: null,
             decline_reason: null,
             token_expires_at: "2026-12-31T23:59:59.000Z",
+            witness_for: null,
+            group_id: null,
+            group_name: null,
+            approval_note: null,
+            delegated_to: null,
+            delegated_at: null,
+            delegation_reason: null,
+            delegated_from: null,
             fields: [{ key: "start_date", label: "Start date", value: "2026-12-01", supplied_at: "2026-11-23T17:59:02.000Z" }],
           },
         ],
@@ -309,7 +328,10 @@ documents.openapi(
   async (c) => {
     const p = c.get("principal");
     const body = c.req.valid("json");
-    const sent = await sendDocument(c.env, p, c.req.valid("param").id, body.signers, actor(c.req.raw), { notify: body.notify });
+    const sent = await sendDocument(c.env, p, c.req.valid("param").id, body.signers, actor(c.req.raw), {
+      notify: body.notify,
+      allowDelegation: body.allow_delegation,
+    });
     return c.json({ links: sent.links }, 200);
   },
 );

@@ -66,6 +66,12 @@ const LinkRead = z
         }),
       )
       .nullable(),
+    group_name: z.string().nullable().openapi({ description: "This signer's signing group: the first member to sign signs for it." }),
+    witness_for: z.string().nullable().openapi({ description: "For a witness: the name of the signer witnessed (the witness signs after them)." }),
+    allow_delegation: z
+      .boolean()
+      .nullable()
+      .openapi({ description: "Whether this signer may pass their part to someone else (POST /v1/sign/{token}/delegate)." }),
     fields: z
       .array(
         z.object({
@@ -138,6 +144,9 @@ signing.openapi(
           { full_name: "Ana Ruiz", role: "counterparty", sign_order: 1, status: "pending", signed_at: null, is_me: true },
           { full_name: "Ben Okafor", role: "company", sign_order: 2, status: "pending", signed_at: null, is_me: false },
         ],
+        group_name: null,
+        witness_for: null,
+        allow_delegation: false,
         fields: [{ key: "start_date", label: "Start date", kind: "date", required: true, about: null, supplied: false, place: null, visible: true }],
         pages: null,
       }),

@@ -175,6 +175,8 @@ export const documents = sqliteTable(
     expiresAt: text("expires_at"),
     /** Sent with `notify`: the service emails the links, reminders and completed copies. */
     notify: integer("notify", { mode: "boolean" }).notNull().default(false),
+    /** Sent with `allow_delegation`: a pending signer may pass their part to someone else. */
+    allowDelegation: integer("allow_delegation", { mode: "boolean" }).notNull().default(false),
     /** The cron reminds pending signers this many days after their last message (1-30); null = never. */
     remindAfterDays: integer("remind_after_days"),
     /** The workflow that started this document (API start, public form or tablet), or null. */
@@ -299,6 +301,19 @@ export const signers = sqliteTable(
     /** When the signer confirmed a one-time code, and how (`email_otp` | `sms_otp`). */
     codeVerifiedAt: text("code_verified_at"),
     codeVerifiedVia: text("code_verified_via"),
+    /** A witness's: the id of the signer they witness (they sign only after that signer). */
+    witnessFor: text("witness_for"),
+    /** A signing group's members share `group_id` (`grp_…`) and its name; the first member to sign acts for the group. */
+    groupId: text("group_id"),
+    groupName: text("group_name"),
+    /** An approver's note with the approval. */
+    approvalNote: text("approval_note"),
+    /** Delegation: the signer who took this one's place (their link ended), when, and why. */
+    delegatedTo: text("delegated_to"),
+    delegatedAt: text("delegated_at"),
+    delegationReason: text("delegation_reason"),
+    /** The delegate's: the signer whose place they took. */
+    delegatedFrom: text("delegated_from"),
   },
   (t) => [index("signers_document").on(t.documentId, t.signOrder)],
 );

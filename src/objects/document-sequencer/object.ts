@@ -12,6 +12,7 @@ import { recordInLog } from "../../domain/transparency-log";
 /** How long after a completion its certificate is appended to the transparency log. */
 const LOG_DELAY_MS = 1_000;
 import * as t from "../../domain/transitions";
+import * as ends from "../../domain/endings";
 import { redactOneInSequencer } from "../../domain/redaction";
 import { type DeliveredItem, recordDelivered } from "../../domain/message-events";
 import { type ReminderGrant, completedCopyLinks, holdsLink, remindInside, rotateLink } from "../../domain/signer-links";
@@ -93,7 +94,7 @@ export class DocumentSequencer extends DurableObject<Env> {
    * Sends a draft to its signers; returns each link's token once (signers as normalised by sendDocument). With `owner`, a document of
    * another account or mode answers 404 like a missing one (checked against the loaded state).
    */
-  send(documentId: string, signers: t.SignerInput[], actor: t.Actor, owner?: { tenantId: string; mode: string }, opts: { notify?: boolean } = {}) {
+  send(documentId: string, signers: t.SignerInput[], actor: t.Actor, owner?: { tenantId: string; mode: string }, opts: t.SendOptions = {}) {
     return this.serial(documentId, async (st) => {
       if (owner && (st.doc.tenantId !== owner.tenantId || st.doc.mode !== owner.mode)) throw notFound("document");
       const { links, state } = await t.send(this.env, st, signers, actor, opts);
@@ -164,12 +165,12 @@ export class DocumentSequencer extends DurableObject<Env> {
 
   /** Declines with a reason; the document ends as declined. */
   decline(documentId: string, signerId: string, input: DeclineCommand, actor: t.Actor, tokenHash?: string) {
-    return this.serial(documentId, (st) => t.decline(this.env, st, this.signerOf(st, signerId, tokenHash), parseCommand(DeclineCommand, input), actor));
+    return this.serial(documentId, (st) => ends.decline(this.env, st, this.signerOf(st, signerId, tokenHash), parseCommand(DeclineCommand, input), actor));
   }
 
   /** Voids a draft or sent document. */
   void(documentId: string, input: { reason: string }, actor: t.Actor) {
-    return this.serial(documentId, (st) => t.voidDocument(this.env, st, input, actor));
+    return this.serial(documentId, (st) => ends.voidDocument(this.env, st, input, actor));
   }
 
   /** Erases the document's personal data (docs/retention.md); the copy in memory is dropped after. */
@@ -223,6 +224,6 @@ export class DocumentSequencer extends DurableObject<Env> {
   /** Expires a sent document past its expiry (cron). */
   expire(documentId: string, nowMs: number) {
     // The cron reads the document afresh: an expiry is rare and must see the stored deadline.
-    return this.serial(documentId, (st) => t.expire(this.env, st, new Date(nowMs)), { fresh: true });
+    return this.serial(documentId, (st) => ends.expire(this.env, st, new Date(nowMs)), { fresh: true });
   }
 }
