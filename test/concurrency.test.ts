@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { addKey, api, makeTenant } from "./helpers";
-import { people, sentDocument } from "./signing-helpers";
+import { people, publishedTemplate, sentDocument } from "./signing-helpers";
 import { addHook, newBox } from "./webhook-helpers";
 import { runScheduled } from "../src/domain/scheduled";
 
@@ -111,3 +111,48 @@ describe("one sequencer per document", () => {
     console.log(`expire-vs-sign over ${RUNS} runs: ${JSON.stringify(outcomes)}`);
   });
 });
+
+describe("signing groups under races", () => {
+  it(`20 members of a group signing at the same instant (${RUNS} run${RUNS > 1 ? "s" : ""}): exactly one signs for the group, one completion`, {
+    timeout: 60_000 * RUNS,
+  }, async () => {
+    const t = await makeTenant({ plan: "enterprise" });
+    await addHook(t.key, { url: newBox().url, events: ["signing.completed"] });
+    for (let run = 0; run < RUNS; run++) {
+      const key = RUNS > 1 ? (await addKey(t.tenantId)).key : t.key;
+      const members = Array.from({ length: 20 }, (_, i) => ({ email: `member${i}@example.com`, full_name: `Member ${i}` }));
+      const id = (await api("POST", "/v1/documents", { key, body: { template_code: await templateCode(key), values: { company: "Acme", name: "Ada" } } })).json
+        .document_id as string;
+      const sent = await api("POST", `/v1/documents/${id}/send`, { key, body: { signers: [{ group_name: "Accounts", group: members }], notify: false } });
+      expect(sent.status, sent.text).toBe(200);
+      const links = sent.json.links as { token: string }[];
+      await Promise.all(links.map((l) => api("POST", `/v1/sign/${l.token}/consent`, { body: {} })));
+      const results = await Promise.all(links.map((l, i) => api("POST", `/v1/sign/${l.token}`, { body: { method: "typed", value: `Member ${i}` } })));
+      const winners = results.filter((r) => r.status === 200);
+      expect(winners).toHaveLength(1);
+      const winner = results.findIndex((r) => r.status === 200);
+      // Every other member was refused with who signed, never a 5xx.
+      for (const r of results.filter((x) => x.status !== 200)) {
+        expect(r.status).toBe(422);
+        expect(r.json.error.message).toBe(`Signed by Member ${winner} for Accounts.`);
+      }
+      const d = await expectOneOutcome(key, id, 1);
+      expect(d.status).toBe("completed");
+      expect(d.signers.filter((s: { status: string }) => s.status === "signed")).toHaveLength(1);
+      expect(d.events.filter((e: { kind: string }) => e.kind === "signed")).toHaveLength(1);
+      // The losers' links now read who signed.
+      const other = await api("GET", `/v1/sign/${links[(winner + 1) % 20]!.token}`);
+      expect(other.json.reason).toBe(`Signed by Member ${winner} for Accounts.`);
+    }
+  });
+});
+
+const templates = new Map<string, string>();
+/** One published template per key (a hundred runs share it). */
+async function templateCode(key: string) {
+  const known = templates.get(key);
+  if (known) return known;
+  const { code } = await publishedTemplate(key);
+  templates.set(key, code);
+  return code;
+}

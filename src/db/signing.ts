@@ -162,10 +162,11 @@ export const upsertAnswer = (db: Db, row: FieldValueRecord) =>
 export const deleteAnswer = (db: Db, documentId: string, signerId: string, key: string) =>
   db.delete(fieldValues).where(and(eq(fieldValues.documentId, documentId), eq(fieldValues.signerId, signerId), eq(fieldValues.key, key)));
 
+/** What marks a signer's part done: their signature, or (an approver, a viewer) the act alone, with an approver's note. */
 export type SignatureRecord = Pick<
   SignerRecord,
   "signedAt" | "signatureMethod" | "signatureValue" | "signatureValueSha256" | "signedAgainstSha256" | "signIp" | "captured"
->;
+> & { approvalNote?: string | null };
 
 export const markSigned = (db: Db, signerId: string, s: SignatureRecord) =>
   db

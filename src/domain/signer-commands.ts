@@ -8,7 +8,7 @@
 import { z } from "@hono/zod-openapi";
 import { SIGNATURE_METHODS } from "./vocabulary";
 import { validationError } from "../lib/errors";
-import { firstJsonProblem, text, tooDeepPath } from "../lib/text";
+import { firstJsonProblem, plainText, text, tooDeepPath } from "../lib/text";
 import { FIELD_KEY_PATTERN } from "./templates";
 import { REASON_MAX, Reason } from "./reason";
 
@@ -84,6 +84,11 @@ export const VerifyCodeCommand = z
 export type VerifyCodeCommand = z.infer<typeof VerifyCodeCommand>;
 
 export const DeclineCommand = z.object({ reason: Reason }).strict();
+/** An approver's approval: an optional note (kept with the approval, in the trail and the certificate). */
+export const ApproveCommand = z.object({ note: plainText().trim().min(1).max(REASON_MAX).optional() }).strict();
+export type ApproveCommand = z.infer<typeof ApproveCommand>;
+export const AcknowledgeCommand = z.object({}).strict();
+export type AcknowledgeCommand = z.infer<typeof AcknowledgeCommand>;
 export type DeclineCommand = z.infer<typeof DeclineCommand>;
 
 /**

@@ -33,6 +33,8 @@ import { sealedFile } from "./evidence";
 import { startCompletedCopies } from "./notify";
 import type { MergeSpan } from "./templates";
 import {
+  type AcknowledgeCommand,
+  type ApproveCommand,
   type ConsentCommand,
   DeclineCommand,
   type SignCommand,
@@ -329,6 +331,22 @@ export async function requestCode(env: Env, token: string) {
 export async function verifyCode(env: Env, token: string, input: VerifyCodeCommand, ctx: RequestContext) {
   const l = await known(env, token);
   return await documentSequencer(env, l.documentId).verifyCode(l.signerId, input, ctx, l.tokenHash);
+}
+
+/** An approver's approval; when it was the last part to play, the completed copies go out. */
+export async function approve(env: Env, token: string, input: ApproveCommand, ctx: RequestContext) {
+  const l = await known(env, token);
+  const r = await documentSequencer(env, l.documentId).approve(l.signerId, input, ctx, l.tokenHash);
+  if (r.copies) await startCompletedCopies(env, l);
+  return { approved: true as const, event_id: r.event_id };
+}
+
+/** A viewer's acknowledgement; when it was the last part to play, the completed copies go out. */
+export async function acknowledge(env: Env, token: string, input: AcknowledgeCommand, ctx: RequestContext) {
+  const l = await known(env, token);
+  const r = await documentSequencer(env, l.documentId).acknowledge(l.signerId, input, ctx, l.tokenHash);
+  if (r.copies) await startCompletedCopies(env, l);
+  return { acknowledged: true as const, event_id: r.event_id };
 }
 
 export { DECLINE_REASON_MAX } from "./signer-commands";

@@ -109,6 +109,9 @@ export async function commit(env: Env, st: SequencerState, doc: DocumentSnapshot
 /** A signer's action needs a live link (checked again here: the document may have changed since the token was read). */
 export function requireLiveLink(st: SequencerState, signer: SignerState) {
   if (!linkIsLive(st.doc, signer)) throw deadLink();
+  // A group member's link after another member signed for the group says who did (also once that signature completed the document).
+  const by = signer.status === "pending" ? groupSignedBy(st, signer) : null;
+  if (by) throw invalid(groupSignedReason(by));
   if (st.doc.status !== "sent") throw invalid(`This document is ${st.doc.status}; only a sent document can be acted on.`);
 }
 

@@ -62,6 +62,11 @@ type Issue = z.core.$ZodIssue;
 /** `signers.0.email: …`: every message starts with the offending field's path. */
 function describe(issue: Issue, target: string): string[] {
   const path = issue.path.map(String);
+  // One of several shapes (a signer or a signing group): the shape the input came closest to speaks.
+  if (issue.code === "invalid_union" && issue.errors.length) {
+    const closest = issue.errors.reduce((a, b) => (b.length < a.length ? b : a));
+    if (closest.length) return closest.flatMap((i) => describe({ ...i, path: [...issue.path, ...i.path] } as Issue, target));
+  }
   if (issue.code === "unrecognized_keys") return issue.keys.map((k) => `${[...path, k].join(".")}: is not an accepted field`);
   const what = issue.code === "invalid_type" && /received undefined$/.test(issue.message) ? "is required" : issue.message;
   return [`${path.length ? path.join(".") : target}: ${what}`];

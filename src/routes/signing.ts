@@ -11,8 +11,8 @@ import { commonErrors, createRouter, errorContent, jsonBody, jsonResponse, liste
 import { signBodyLimit, uploadLimitOf } from "../http/body-limit";
 import { signerContext } from "../http/auth";
 import { perToken } from "../http/rate-limit";
-import { consent, decline, readLink, requestCode, sign, supplyField, verifyCode } from "../domain/signing";
-import { ConsentCommand, DeclineCommand, SignBody, SupplyFieldCommand, VerifyCodeCommand } from "../domain/signer-commands";
+import { acknowledge, approve, consent, decline, readLink, requestCode, sign, supplyField, verifyCode } from "../domain/signing";
+import { AcknowledgeCommand, ApproveCommand, ConsentCommand, DeclineCommand, SignBody, SupplyFieldCommand, VerifyCodeCommand } from "../domain/signer-commands";
 
 const ctx = signerContext;
 // Any length: a token that is not one of ours reads like every other bad link (404), never a 422.
@@ -328,6 +328,47 @@ signing.openapi(
     },
   }),
   async (c) => c.json(await sign(c.env, c.req.valid("param").token, c.req.valid("json"), ctx(c.req.raw)), 200),
+);
+
+signing.openapi(
+  createRoute({
+    method: "post",
+    path: "/v1/sign/{token}/approve",
+    operationId: "approve",
+    tags: ["signing"],
+    summary: "An approver approves (in turn); everyone ordered after them waits for it",
+    description:
+      "Only for a signer with role `approver`: no consent and no signature, the approval is the act (after a one-time code when one is required). The approver's status becomes `signed` with `signed_at`; the trail gets `approved` (webhook `signing.approved`). An approver who will not approve declines (POST /v1/sign/{token}/decline).",
+    ...token,
+    request: { params: TokenParam, ...jsonBody(ApproveCommand, { note: "Budget checked against PO 4471." }) },
+    responses: {
+      200: jsonResponse(z.object({ approved: z.literal(true), event_id: z.string() }), "Approved", { approved: true, event_id: "evt_3q8m2x5k9b1n7p4r0t6v" }),
+      ...commonErrors,
+    },
+  }),
+  async (c) => c.json(await approve(c.env, c.req.valid("param").token, c.req.valid("json"), ctx(c.req.raw)), 200),
+);
+
+signing.openapi(
+  createRoute({
+    method: "post",
+    path: "/v1/sign/{token}/acknowledge",
+    operationId: "acknowledge",
+    tags: ["signing"],
+    summary: "A viewer acknowledges the document (after opening it, in turn)",
+    description:
+      "Only for a signer with role `viewer`, after their link was opened (GET /v1/sign/{token} records it): no consent and no signature. The viewer's status becomes `signed` with `signed_at`; the trail gets `acknowledged` (webhook `signing.acknowledged`).",
+    ...token,
+    request: { params: TokenParam, ...jsonBody(AcknowledgeCommand, {}) },
+    responses: {
+      200: jsonResponse(z.object({ acknowledged: z.literal(true), event_id: z.string() }), "Acknowledged", {
+        acknowledged: true,
+        event_id: "evt_3q8m2x5k9b1n7p4r0t6v",
+      }),
+      ...commonErrors,
+    },
+  }),
+  async (c) => c.json(await acknowledge(c.env, c.req.valid("param").token, c.req.valid("json"), ctx(c.req.raw)), 200),
 );
 
 signing.openapi(

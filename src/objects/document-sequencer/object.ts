@@ -13,10 +13,21 @@ import { recordInLog } from "../../domain/transparency-log";
 const LOG_DELAY_MS = 1_000;
 import * as t from "../../domain/transitions";
 import * as ends from "../../domain/endings";
+import * as parts from "../../domain/participant-actions";
 import { redactOneInSequencer } from "../../domain/redaction";
 import { type DeliveredItem, recordDelivered } from "../../domain/message-events";
 import { type ReminderGrant, completedCopyLinks, holdsLink, remindInside, rotateLink } from "../../domain/signer-links";
-import { ConsentCommand, DeclineCommand, SignCommand, SubmitCommand, SupplyFieldCommand, VerifyCodeCommand, parseCommand } from "../../domain/signer-commands";
+import {
+  AcknowledgeCommand,
+  ApproveCommand,
+  ConsentCommand,
+  DeclineCommand,
+  SignCommand,
+  SubmitCommand,
+  SupplyFieldCommand,
+  VerifyCodeCommand,
+  parseCommand,
+} from "../../domain/signer-commands";
 
 /**
  * One per document (`getByName(document_id)`): serialises every state change of that document
@@ -151,6 +162,20 @@ export class DocumentSequencer extends DurableObject<Env> {
       const { answers, signature } = parseCommand(SubmitCommand, input);
       return t.sign(this.env, st, this.signerOf(st, signerId, tokenHash), signature, actor, answers).then((r) => this.logged(r));
     });
+  }
+
+  /** An approver approves; completes the document when nobody else must act. */
+  approve(documentId: string, signerId: string, input: ApproveCommand, actor: t.Actor, tokenHash?: string) {
+    return this.serial(documentId, async (st) =>
+      this.logged(await parts.approve(this.env, st, this.signerOf(st, signerId, tokenHash), parseCommand(ApproveCommand, input), actor)),
+    );
+  }
+
+  /** A viewer acknowledges; completes the document when nobody else must act. */
+  acknowledge(documentId: string, signerId: string, input: AcknowledgeCommand, actor: t.Actor, tokenHash?: string) {
+    return this.serial(documentId, async (st) =>
+      this.logged(await parts.acknowledge(this.env, st, this.signerOf(st, signerId, tokenHash), parseCommand(AcknowledgeCommand, input), actor)),
+    );
   }
 
   /** Sends the signer a one-time code (1 a minute, 5 an hour: counted here, one request at a time). */
