@@ -210,13 +210,19 @@ async function loadLink(env: Env, token: string, ctx: RequestContext): Promise<L
   };
 }
 
+/** Who signed for this (pending) member's group, when someone else did. */
+function groupSignedOf(st: SequencerState, me: SignerState) {
+  const by = me.status === "pending" ? groupSignedBy(st, me) : null;
+  return by ? { name: by.fullName, group: by.groupName ?? "" } : null;
+}
+
 /** The signing-link read; records the signer's first view. */
 export async function readLink(env: Env, token: string, ctx: RequestContext) {
   const r = await loadLink(env, token, ctx);
   if (!r) return deadLinkView();
   // A group member's link once another member signed for the group: it says who did.
-  const by = groupSignedBy(r.st, r.me);
-  if (by && r.me.status === "pending") return { ...deadLinkView(), reason: groupSignedReason(by) };
+  const by = groupSignedOf(r.st, r.me);
+  if (by) return { ...deadLinkView(), reason: groupSignedReason({ fullName: by.name, groupName: by.group }) };
   return linkView(r.st, r.me, r.tenant.name, r.consentVersion, await documentPages(env, r.st.doc));
 }
 
@@ -238,6 +244,8 @@ export type PageRead = {
   code: { required: boolean; verifiedAt: string | null };
   /** Made with a test key: no legal effect (the page says so at the top, as the PDFs do). */
   test: boolean;
+  /** A group member's link once another member signed for the group: who did, and for which group. */
+  groupSigned: { name: string; group: string } | null;
   /**
    * Each of this signer's fields' state were these answers (key → value; "" clears one) given on
    * top of those on file: the signature check's own evaluation (every field of the document as
@@ -265,6 +273,7 @@ export async function readLinkForPage(env: Env, token: string, ctx: RequestConte
     bodyMerges: r.st.doc.mergeSpans satisfies MergeSpan[],
     code: { required: r.me.codeRequired, verifiedAt: r.me.codeVerifiedAt },
     test: r.st.doc.mode === "test",
+    groupSigned: groupSignedOf(r.st, r.me),
     statesFor: (given) => checkAnswers(signerFields(r.st, r.me), answersFor(r.st, r.me.id), given, { signing: false, context: docFields(r.st) }).states,
   };
 }

@@ -166,6 +166,42 @@ function SignForm({
   );
 }
 
+/** A person's part in the signers list: approvers and viewers by their role and what they did. */
+function partWords(t: T, s: { role: string; status: string }) {
+  if (s.role === "approver") return `${t("roleApprover")} · ${t(s.status === "signed" ? "st_approved" : "st_pending")}`;
+  if (s.role === "viewer") return `${t("roleViewer")} · ${t(s.status === "signed" ? "st_acknowledged" : "st_pending")}`;
+  if (s.role === "witness") return `${t("roleWitness")} · ${t.maybe(`st_${s.status}`, s.status)}`;
+  return t.maybe(`st_${s.status}`, s.status);
+}
+
+/** An approver's approval (a note optional) or a viewer's acknowledgement: one form, no consent step. */
+function PartStep(p: { t: T; base: string; part: "approve" | "acknowledge"; posted?: string }) {
+  const { t } = p;
+  return p.part === "approve" ? (
+    <section aria-labelledby="approve-heading" id="sign">
+      <h2 id="approve-heading">{t("approveHeading")}</h2>
+      <p>{t("approveBody")}</p>
+      <form method="post" action={`${p.base}/approve`}>
+        <LangField lang={t.lang} />
+        <label for="note">{t("approveNoteLabel")}</label>
+        <textarea id="note" name="note" rows={2} maxlength={500}>
+          {p.posted ?? ""}
+        </textarea>
+        <button type="submit">{t("approveButton")}</button>
+      </form>
+    </section>
+  ) : (
+    <section aria-labelledby="ack-heading" id="sign">
+      <h2 id="ack-heading">{t("ackHeading")}</h2>
+      <p>{t("ackBody")}</p>
+      <form method="post" action={`${p.base}/acknowledge`}>
+        <LangField lang={t.lang} />
+        <button type="submit">{t("ackButton")}</button>
+      </form>
+    </section>
+  );
+}
+
 /** A document completes with its last signature, so that signature's time is the completion time. */
 const completedAt = (r: Read) => (r.signers ?? []).reduce<string | null>((a, s) => (s.signed_at && (!a || s.signed_at > a) ? s.signed_at : a), null);
 
@@ -176,9 +212,13 @@ export function SignPage(p: SignPageProps) {
   const errors = p.errors ?? {};
   const mustSign = r.signer_role !== "cc";
   const sent = r.document_status === "sent";
-  const pending = r.signer_status === "pending";
+  // A group member whose group another member signed for has nothing left to do.
+  const groupSigned = p.page.groupSigned;
+  const pending = r.signer_status === "pending" && !groupSigned;
   const canAct = sent && pending && mustSign && r.is_my_turn === true;
   const notTurn = sent && pending && mustSign && !r.is_my_turn;
+  // An approver approves and a viewer acknowledges: no consent step and no signature.
+  const part = r.signer_role === "approver" ? "approve" : r.signer_role === "viewer" ? "acknowledge" : "sign";
   const consent = consentWording(t.lang, r.consent_text);
   const completed = r.document_status === "completed";
   const code = p.page.verificationCode;
@@ -230,11 +270,18 @@ export function SignPage(p: SignPageProps) {
       ) : null}
       {sent && r.signer_status === "signed" ? (
         <section class="box ok" role="status" aria-labelledby="outcome">
-          <h2 id="outcome">{t("signedTitle")}</h2>
-          <p>{t("signedBody", { date: t.date(r.signed_at) })}</p>
+          <h2 id="outcome">{t(part === "approve" ? "approvedTitle" : part === "acknowledge" ? "acknowledgedTitle" : "signedTitle")}</h2>
+          <p>{t(part === "approve" ? "approvedBody" : part === "acknowledge" ? "acknowledgedBody" : "signedBody", { date: t.date(r.signed_at) })}</p>
           {r.waiting_on ? <p>{t("waitingFor", { name: r.waiting_on })}</p> : null}
         </section>
       ) : null}
+      {groupSigned ? (
+        <section class="box ok" role="status">
+          <p>{t("groupSigned", { name: groupSigned.name, group: groupSigned.group })}</p>
+        </section>
+      ) : null}
+      {pending && r.group_name ? <p class="box">{t("groupNote", { group: r.group_name })}</p> : null}
+      {pending && r.witness_for ? <p class="box">{t("witnessNote", { name: r.witness_for })}</p> : null}
       {sent && !mustSign ? (
         <div class="box">
           <p>{t("ccNote")}</p>
@@ -291,7 +338,7 @@ export function SignPage(p: SignPageProps) {
           {(r.signers ?? []).map((s) => (
             <li>
               <bdi>{s.full_name}</bdi>
-              {s.is_me ? ` (${t("you")})` : ""} — {s.role === "cc" ? t("ccRole") : t.maybe(`st_${s.status}`, s.status)}
+              {s.is_me ? ` (${t("you")})` : ""} — {s.role === "cc" ? t("ccRole") : partWords(t, s)}
               {sent && r.sequential && s.role !== "cc" && s.status === "pending" && s.full_name === r.waiting_on ? ` · ${t("nextToSign")}` : ""}
             </li>
           ))}
@@ -300,7 +347,8 @@ export function SignPage(p: SignPageProps) {
 
       {codeFirst ? <CodeStep t={t} base={base} errors={errors} sent={p.codeSent} /> : null}
       {canAct && p.page.code.verifiedAt ? <p>✓ {t("otpDone", { date: t.date(p.page.code.verifiedAt) })}</p> : null}
-      {canAct && !codeFirst ? (
+      {canAct && !codeFirst && part !== "sign" ? <PartStep t={t} base={base} part={part} posted={p.posted?.reason} /> : null}
+      {canAct && !codeFirst && part === "sign" ? (
         <section aria-labelledby="step1">
           <h2 id="step1">{t("step1")}</h2>
           {r.consented_at ? (
@@ -316,7 +364,7 @@ export function SignPage(p: SignPageProps) {
           )}
         </section>
       ) : null}
-      {canAct && !codeFirst && r.consented_at ? (
+      {canAct && !codeFirst && part === "sign" && r.consented_at ? (
         <section aria-labelledby="step2" id="sign">
           <h2 id="step2">{t("step2")}</h2>
           <SignForm t={t} base={base} r={r} answers={p.page.answers} sensitive={p.page.sensitive} errors={errors} posted={p.posted ?? {}} />

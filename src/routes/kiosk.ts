@@ -43,6 +43,8 @@ import {
   fileBodyLimit,
   pageError,
   postCode,
+  postAcknowledge,
+  postApprove,
   postConsent,
   postDecline,
   postFile,
@@ -214,6 +216,8 @@ for (const [path, handler, limit] of [
   ["/t/sign/consent", postConsent],
   ["/t/sign/sign", postSign, signBodyLimit],
   ["/t/sign/decline", postDecline],
+  ["/t/sign/approve", postApprove],
+  ["/t/sign/acknowledge", postAcknowledge],
   ["/t/sign/files/:key", postFile, fileBodyLimit],
   ["/t/sign/state", postState],
 ] as const) {

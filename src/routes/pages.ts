@@ -12,7 +12,18 @@ import { clientAddress, signerContext } from "../http/auth";
 import { refuseCrossSite } from "../http/session";
 import { ADDRESS_LIMIT, limitOrThrow, perToken } from "../http/rate-limit";
 import { normaliseVerificationCode, formatVerificationCode } from "../lib/verification-code";
-import { consent, decline, readLinkForPage, requestCode, sealedPdfForLink, submit, supplyAnswers, verifyCode as verifySignerCode } from "../domain/signing";
+import {
+  acknowledge,
+  approve,
+  consent,
+  decline,
+  readLinkForPage,
+  requestCode,
+  sealedPdfForLink,
+  submit,
+  supplyAnswers,
+  verifyCode as verifySignerCode,
+} from "../domain/signing";
 import { brandOf } from "../domain/branding";
 import { type PageBrand, pageBrand } from "../pages/brand";
 import { hostAccountOf } from "./signing-host";
@@ -357,6 +368,26 @@ export async function postDecline(c: C, face: SignFace) {
   const nonce = pageHeaders(c, { frameAncestors: page.frameAncestors });
   return c.html(DeclinedPage({ t, nonce, token, page, brand }), 200);
 }
+
+/** An approver's approval (the note optional) or a viewer's acknowledgement; a refusal is shown in place. */
+async function postPart(c: C, face: SignFace, part: "approve" | "acknowledge") {
+  const { body, t, token, who, page } = await formPost(c, face);
+  if (!page) return dead(c, t);
+  const note = (body.note ?? "").trim();
+  try {
+    if (part === "approve") await approve(c.env, token, note ? { note } : {}, who);
+    else await acknowledge(c.env, token, {}, who);
+  } catch (err) {
+    const message = refusal(err);
+    const again = (await readLinkForPage(c.env, token, who)) ?? page;
+    return signPage(c, { t, token, page: again, base: face.base, footer: face.footer, errors: { sign: message }, posted: { reason: note } }, 422);
+  }
+  return c.redirect(face.afterSign(t.lang), 303);
+}
+export const postApprove = (c: C, face: SignFace) => postPart(c, face, "approve");
+export const postAcknowledge = (c: C, face: SignFace) => postPart(c, face, "acknowledge");
+pages.post("/s/:token/approve", ownPage, perToken, (c) => postApprove(c, linkFace(c)));
+pages.post("/s/:token/acknowledge", ownPage, perToken, (c) => postAcknowledge(c, linkFace(c)));
 
 /** The sealed PDF, for a signer holding the link once the document is completed. */
 pages.get("/s/:token/pdf", perToken, async (c) => {

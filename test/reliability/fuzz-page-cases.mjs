@@ -89,6 +89,7 @@ const signForm = {
 };
 const codeForm = { code: (_fx, r) => r.pick(["123456", "000000", "12 34 56"]), lang: pickLang };
 const declineForm = { reason: () => "Not the right document.", lang: pickLang };
+const approveForm = { note: (_fx, r) => r.pick(["", "Checked against the budget."]), lang: pickLang };
 
 const SIGNER = [
   R("GET /s/{token}", "signer", "page", {
@@ -101,6 +102,8 @@ const SIGNER = [
   R("POST /s/{token}/consent", "signer", "page", { form: langF }),
   R("POST /s/{token}/sign", "signer", "page", { form: signForm }),
   R("POST /s/{token}/decline", "signer", "page", { form: declineForm }),
+  R("POST /s/{token}/approve", "signer", "page", { form: approveForm }),
+  R("POST /s/{token}/acknowledge", "signer", "page", { form: langF }),
   // The page's script uploads with Accept: application/json: JSON, or a page without it.
   R("POST /s/{token}/files/{key}", "signer", "script", { multipart: { fields: { lang: pickLang }, file: (fx) => png(fx) } }),
   // The page's script asks the fields' states: JSON, or a page for a refusal.
@@ -128,6 +131,8 @@ const KIOSK = [
   R("POST /t/sign/consent", "tablet", "page", { auth: "kiosk-signer", form: langF }),
   R("POST /t/sign/sign", "tablet", "page", { auth: "kiosk-signer", form: signForm }),
   R("POST /t/sign/decline", "tablet", "page", { auth: "kiosk-signer", form: declineForm }),
+  R("POST /t/sign/approve", "tablet", "page", { auth: "kiosk-signer", form: approveForm }),
+  R("POST /t/sign/acknowledge", "tablet", "page", { auth: "kiosk-signer", form: langF }),
   R("POST /t/sign/files/{key}", "tablet", "script", { auth: "kiosk-signer", multipart: { fields: { lang: pickLang }, file: (fx) => png(fx) } }),
   R("POST /t/sign/state", "tablet", "script", { auth: "kiosk-signer", form: signForm }),
   R("GET /t/thanks", "tablet", "page", { auth: "kiosk", query: { lang: pickLang, declined: () => "1" } }),

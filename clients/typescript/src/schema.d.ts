@@ -422,6 +422,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sign/{token}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An approver approves (in turn); everyone ordered after them waits for it
+         * @description Only for a signer with role `approver`: no consent and no signature, the approval is the act (after a one-time code when one is required). The approver's status becomes `signed` with `signed_at`; the trail gets `approved` (webhook `signing.approved`). An approver who will not approve declines (POST /v1/sign/{token}/decline).
+         *
+         *     Authorised by the signing token in the path (`{token}`, from the signing link the signer received): it is the signer's credential, valid until the document ends or a fresh link replaces it. No API key.
+         */
+        post: operations["approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sign/{token}/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A viewer acknowledges the document (after opening it, in turn)
+         * @description Only for a signer with role `viewer`, after their link was opened (GET /v1/sign/{token} records it): no consent and no signature. The viewer's status becomes `signed` with `signed_at`; the trail gets `acknowledged` (webhook `signing.acknowledged`).
+         *
+         *     Authorised by the signing token in the path (`{token}`, from the signing link the signer received): it is the signer's credential, valid until the document ends or a fresh link replaces it. No API key.
+         */
+        post: operations["acknowledge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sign/{token}/decline": {
         parameters: {
             query?: never;
@@ -1426,6 +1470,94 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "signing.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * signing.approved delivery
+         * @description An approver approved (the payload's signer; the note is in the document's trail).
+         *
+         *     POSTed as JSON to every active endpoint subscribed to `signing.approved` (or `*`) in the document's mode. Answer 2xx within 10 seconds; anything else (redirects included: they are not followed) is retried after 1 min, 5 min, 30 min, 2 h, 12 h, 24 h, then the delivery is dead (replayable). 20 failed attempts in a row pause the endpoint: deliveries are then held until it is made active again.
+         */
+        post: operations["webhookSigningApproved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "signing.acknowledged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * signing.acknowledged delivery
+         * @description A viewer acknowledged the document.
+         *
+         *     POSTed as JSON to every active endpoint subscribed to `signing.acknowledged` (or `*`) in the document's mode. Answer 2xx within 10 seconds; anything else (redirects included: they are not followed) is retried after 1 min, 5 min, 30 min, 2 h, 12 h, 24 h, then the delivery is dead (replayable). 20 failed attempts in a row pause the endpoint: deliveries are then held until it is made active again.
+         */
+        post: operations["webhookSigningAcknowledged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "signing.delegated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * signing.delegated delivery
+         * @description A signer passed their part to someone else; the payload's signer is the one who delegated, the trail's detail names the delegate.
+         *
+         *     POSTed as JSON to every active endpoint subscribed to `signing.delegated` (or `*`) in the document's mode. Answer 2xx within 10 seconds; anything else (redirects included: they are not followed) is retried after 1 min, 5 min, 30 min, 2 h, 12 h, 24 h, then the delivery is dead (replayable). 20 failed attempts in a row pause the endpoint: deliveries are then held until it is made active again.
+         */
+        post: operations["webhookSigningDelegated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "signing.corrected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * signing.corrected delivery
+         * @description The sender corrected a pending signer's email, name or phone; their earlier link ended.
+         *
+         *     POSTed as JSON to every active endpoint subscribed to `signing.corrected` (or `*`) in the document's mode. Answer 2xx within 10 seconds; anything else (redirects included: they are not followed) is retried after 1 min, 5 min, 30 min, 2 h, 12 h, 24 h, then the delivery is dead (replayable). 20 failed attempts in a row pause the endpoint: deliveries are then held until it is made active again.
+         */
+        post: operations["webhookSigningCorrected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "packet.ready": {
         parameters: {
             query?: never;
@@ -1504,7 +1636,7 @@ export interface components {
         };
         DocumentEvent: {
             /** @enum {string} */
-            event: "signing.created" | "signing.sent" | "signing.delivered" | "signing.viewed" | "signing.consented" | "signing.signed" | "signing.completed" | "signing.declined" | "signing.voided" | "signing.expired" | "signing.reminded" | "signing.redacted";
+            event: "signing.created" | "signing.sent" | "signing.delivered" | "signing.viewed" | "signing.consented" | "signing.signed" | "signing.completed" | "signing.declined" | "signing.voided" | "signing.expired" | "signing.reminded" | "signing.redacted" | "signing.approved" | "signing.acknowledged" | "signing.delegated" | "signing.corrected";
             /**
              * @description ISO 8601, when it happened (not when it was delivered).
              * @example 2026-11-23T18:00:00.000Z
@@ -2080,6 +2212,19 @@ export interface components {
             decline_reason: string | null;
             /** @description When the signer's link stops working; once the document completed, the end of the 30 days its links keep working. */
             token_expires_at: string;
+            /** @description A witness's: the signer_id of the signer witnessed. */
+            witness_for: string | null;
+            /** @description Members of one signing group share it; the first to sign signs for the group. */
+            group_id: string | null;
+            group_name: string | null;
+            /** @description An approver's note with their approval (status `signed` and `signed_at` say when they approved). */
+            approval_note: string | null;
+            /** @description The signer_id of the person this signer passed their part to; their own link ended then. */
+            delegated_to: string | null;
+            delegated_at: string | null;
+            delegation_reason: string | null;
+            /** @description A delegate's: the signer_id of the signer whose part they took. */
+            delegated_from: string | null;
             /** @description The signer's answers, in the template's field order; unanswered fields are absent. */
             fields: {
                 key: string;
@@ -2092,7 +2237,7 @@ export interface components {
         Event: {
             event_id: string;
             /** @enum {string} */
-            kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted";
+            kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected";
             occurred_at: string;
             signer_email: string | null;
             ip: string | null;
@@ -2119,10 +2264,13 @@ export interface components {
             };
         };
         DocumentSend: {
-            signers: components["schemas"]["SignerInput"][];
+            signers: (components["schemas"]["SignerInput"] | components["schemas"]["SignerGroupInput"])[];
+            /** @description Default false. True: a pending signer who has not signed may pass their part to someone else (POST /v1/sign/{token}/delegate). */
+            allow_delegation?: boolean;
             /** @description Default true: each signer (not cc) is emailed their link, and texted too when they have a phone the account may text (else the text is recorded as suppressed). False: the caller delivers the links. */
             notify?: boolean;
         };
+        /** @description One recipient. `role`: `signer` (default) or any label ≤ 40 characters signs; `cc` only receives the completed copy; `approver` approves or declines (POST /v1/sign/{token}/approve) and holds back everyone ordered after them; `viewer` opens and acknowledges (POST /v1/sign/{token}/acknowledge); `witness` signs after the signer named by `witness_for`. */
         SignerInput: {
             /** Format: email */
             email: string;
@@ -2137,6 +2285,24 @@ export interface components {
              * @description Lang of this signer's messages and signing page; default the account's, else en.
              * @enum {string}
              */
+            locale?: "en" | "es" | "fr" | "de" | "pt" | "it" | "ar" | "he";
+            /** @description Role `witness` only (and required there): the signer witnessed, by `party_id` or 0-based index in `signers`. The witness signs only after that signer; the certificate says whom they witnessed. */
+            witness_for?: string | number;
+        };
+        /** @description A signing group: each member gets a link; the first member to sign signs for the group, and the others' links then read `ok: false` with who signed. A group signs (its role may not be cc, approver, viewer or witness). */
+        SignerGroupInput: {
+            group_name: string;
+            group: {
+                /** Format: email */
+                email: string;
+                full_name: string;
+                phone?: string | null;
+            }[];
+            role?: string;
+            sign_order?: number;
+            /** @enum {string} */
+            auth?: "none" | "email_otp" | "sms_otp";
+            /** @enum {string} */
             locale?: "en" | "es" | "fr" | "de" | "pt" | "it" | "ar" | "he";
         };
         DocumentVoid: {
@@ -2186,6 +2352,12 @@ export interface components {
                 signed_at: string | null;
                 is_me: boolean;
             }[] | null;
+            /** @description This signer's signing group: the first member to sign signs for it. */
+            group_name: string | null;
+            /** @description For a witness: the name of the signer witnessed (the witness signs after them). */
+            witness_for: string | null;
+            /** @description Whether this signer may pass their part to someone else (POST /v1/sign/{token}/delegate). */
+            allow_delegation: boolean | null;
             fields: {
                 key: string;
                 label: string;
@@ -2326,7 +2498,7 @@ export interface components {
             }[];
             events: {
                 /** @enum {string} */
-                kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted";
+                kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected";
                 occurred_at: string;
                 signer: string | null;
                 ip: string | null;
@@ -2420,7 +2592,7 @@ export interface components {
             }[] | null;
             events: {
                 /** @enum {string} */
-                kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted";
+                kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected";
                 occurred_at: string;
                 signer: string | null;
                 ip: string | null;
@@ -2453,7 +2625,7 @@ export interface components {
             id: string;
             url: string;
             label: string;
-            events: ("*" | "signing.created" | "signing.sent" | "signing.delivered" | "signing.viewed" | "signing.consented" | "signing.signed" | "signing.completed" | "signing.declined" | "signing.voided" | "signing.expired" | "signing.reminded" | "signing.redacted" | "packet.ready" | "packet.blocked" | "signing.ping")[];
+            events: ("*" | "signing.created" | "signing.sent" | "signing.delivered" | "signing.viewed" | "signing.consented" | "signing.signed" | "signing.completed" | "signing.declined" | "signing.voided" | "signing.expired" | "signing.reminded" | "signing.redacted" | "signing.approved" | "signing.acknowledged" | "signing.delegated" | "signing.corrected" | "packet.ready" | "packet.blocked" | "signing.ping")[];
             active: boolean;
             failures: number;
             paused_at: string | null;
@@ -2483,7 +2655,7 @@ export interface components {
             id: string;
             endpoint_id: string;
             /** @enum {string} */
-            event: "signing.created" | "signing.sent" | "signing.delivered" | "signing.viewed" | "signing.consented" | "signing.signed" | "signing.completed" | "signing.declined" | "signing.voided" | "signing.expired" | "signing.reminded" | "signing.redacted" | "packet.ready" | "packet.blocked" | "signing.ping";
+            event: "signing.created" | "signing.sent" | "signing.delivered" | "signing.viewed" | "signing.consented" | "signing.signed" | "signing.completed" | "signing.declined" | "signing.voided" | "signing.expired" | "signing.reminded" | "signing.redacted" | "signing.approved" | "signing.acknowledged" | "signing.delegated" | "signing.corrected" | "packet.ready" | "packet.blocked" | "signing.ping";
             /**
              * @description queued, failed (a retry is due), held, delivered, dead, dropped
              * @enum {string}
@@ -5025,6 +5197,14 @@ export interface operations {
                      *           "declined_at": null,
                      *           "decline_reason": null,
                      *           "token_expires_at": "2026-12-31T23:59:59.000Z",
+                     *           "witness_for": null,
+                     *           "group_id": null,
+                     *           "group_name": null,
+                     *           "approval_note": null,
+                     *           "delegated_to": null,
+                     *           "delegated_at": null,
+                     *           "delegation_reason": null,
+                     *           "delegated_from": null,
                      *           "fields": [
                      *             {
                      *               "key": "start_date",
@@ -5966,6 +6146,9 @@ export interface operations {
                      *           "is_me": false
                      *         }
                      *       ],
+                     *       "group_name": null,
+                     *       "witness_for": null,
+                     *       "allow_delegation": false,
                      *       "fields": [
                      *         {
                      *           "key": "start_date",
@@ -6845,6 +7028,274 @@ export interface operations {
                 };
             };
             /** @description Over 10 MB for a file field, 5 MB for an image or stamp field. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooLargeError"];
+                };
+            };
+            /** @description The body did not validate, or the rules refused it; the message says why. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description Server fault; quote x-request-id. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "Budget checked against PO 4471."
+                 *     }
+                 */
+                "application/json": {
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Approved */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "approved": true,
+                     *       "event_id": "evt_3q8m2x5k9b1n7p4r0t6v"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        approved: true;
+                        event_id: string;
+                    };
+                };
+            };
+            /** @description The request could not be read. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No such thing in this account. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            /** @description Body over one megabyte. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooLargeError"];
+                };
+            };
+            /** @description The body did not validate, or the rules refused it; the message says why. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description Server fault; quote x-request-id. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    acknowledge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Acknowledged */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "acknowledged": true,
+                     *       "event_id": "evt_3q8m2x5k9b1n7p4r0t6v"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        acknowledged: true;
+                        event_id: string;
+                    };
+                };
+            };
+            /** @description The request could not be read. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No such thing in this account. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            /** @description Body over one megabyte. */
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -14087,6 +14538,242 @@ export interface operations {
                  *       "signer": null,
                  *       "reason": "Erasure request of 2026-12-01.",
                  *       "redacted_at": "2026-12-01T09:00:00.000Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DocumentEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, or no answer within 10 seconds: the attempt failed and is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSigningApproved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`dlv_…`): the same on every retry of it, so deduplicate on it; a replay is a new delivery with a new id. */
+                "Service-Event-Id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse deliveries older than five minutes. */
+                "Service-Timestamp": number;
+                /** @description `v1=` + hex HMAC-SHA-256, keyed with the endpoint's secret, of `{Service-Timestamp}.{raw body}`. While a rotated secret overlaps, two comma-separated values (`v1=…,v1=…`): accept the delivery if any matches. Compare in constant time. */
+                "Service-Signature": string;
+                /** @description Always this value. */
+                "User-Agent": "edge-sign-webhooks/1.0";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "signing.approved",
+                 *       "occurred_at": "2026-11-23T18:00:00.000Z",
+                 *       "document": {
+                 *         "id": "doc_01jd3k4m5n6p7q8r9s0t",
+                 *         "title": "Mutual NDA: Acme and Globex",
+                 *         "status": "sent",
+                 *         "body_sha256": "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+                 *         "completed_at": null,
+                 *         "metadata": {
+                 *           "external_ref": "crm-4411"
+                 *         }
+                 *       },
+                 *       "signer": {
+                 *         "email": "ana@example.com",
+                 *         "full_name": "Ana Ruiz",
+                 *         "status": "pending"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["DocumentEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, or no answer within 10 seconds: the attempt failed and is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSigningAcknowledged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`dlv_…`): the same on every retry of it, so deduplicate on it; a replay is a new delivery with a new id. */
+                "Service-Event-Id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse deliveries older than five minutes. */
+                "Service-Timestamp": number;
+                /** @description `v1=` + hex HMAC-SHA-256, keyed with the endpoint's secret, of `{Service-Timestamp}.{raw body}`. While a rotated secret overlaps, two comma-separated values (`v1=…,v1=…`): accept the delivery if any matches. Compare in constant time. */
+                "Service-Signature": string;
+                /** @description Always this value. */
+                "User-Agent": "edge-sign-webhooks/1.0";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "signing.acknowledged",
+                 *       "occurred_at": "2026-11-23T18:00:00.000Z",
+                 *       "document": {
+                 *         "id": "doc_01jd3k4m5n6p7q8r9s0t",
+                 *         "title": "Mutual NDA: Acme and Globex",
+                 *         "status": "sent",
+                 *         "body_sha256": "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+                 *         "completed_at": null,
+                 *         "metadata": {
+                 *           "external_ref": "crm-4411"
+                 *         }
+                 *       },
+                 *       "signer": {
+                 *         "email": "ana@example.com",
+                 *         "full_name": "Ana Ruiz",
+                 *         "status": "pending"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["DocumentEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, or no answer within 10 seconds: the attempt failed and is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSigningDelegated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`dlv_…`): the same on every retry of it, so deduplicate on it; a replay is a new delivery with a new id. */
+                "Service-Event-Id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse deliveries older than five minutes. */
+                "Service-Timestamp": number;
+                /** @description `v1=` + hex HMAC-SHA-256, keyed with the endpoint's secret, of `{Service-Timestamp}.{raw body}`. While a rotated secret overlaps, two comma-separated values (`v1=…,v1=…`): accept the delivery if any matches. Compare in constant time. */
+                "Service-Signature": string;
+                /** @description Always this value. */
+                "User-Agent": "edge-sign-webhooks/1.0";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "signing.delegated",
+                 *       "occurred_at": "2026-11-23T18:00:00.000Z",
+                 *       "document": {
+                 *         "id": "doc_01jd3k4m5n6p7q8r9s0t",
+                 *         "title": "Mutual NDA: Acme and Globex",
+                 *         "status": "sent",
+                 *         "body_sha256": "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+                 *         "completed_at": null,
+                 *         "metadata": {
+                 *           "external_ref": "crm-4411"
+                 *         }
+                 *       },
+                 *       "signer": {
+                 *         "email": "ana@example.com",
+                 *         "full_name": "Ana Ruiz",
+                 *         "status": "pending"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["DocumentEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, or no answer within 10 seconds: the attempt failed and is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSigningCorrected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`dlv_…`): the same on every retry of it, so deduplicate on it; a replay is a new delivery with a new id. */
+                "Service-Event-Id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse deliveries older than five minutes. */
+                "Service-Timestamp": number;
+                /** @description `v1=` + hex HMAC-SHA-256, keyed with the endpoint's secret, of `{Service-Timestamp}.{raw body}`. While a rotated secret overlaps, two comma-separated values (`v1=…,v1=…`): accept the delivery if any matches. Compare in constant time. */
+                "Service-Signature": string;
+                /** @description Always this value. */
+                "User-Agent": "edge-sign-webhooks/1.0";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "signing.corrected",
+                 *       "occurred_at": "2026-11-23T18:00:00.000Z",
+                 *       "document": {
+                 *         "id": "doc_01jd3k4m5n6p7q8r9s0t",
+                 *         "title": "Mutual NDA: Acme and Globex",
+                 *         "status": "sent",
+                 *         "body_sha256": "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+                 *         "completed_at": null,
+                 *         "metadata": {
+                 *           "external_ref": "crm-4411"
+                 *         }
+                 *       },
+                 *       "signer": {
+                 *         "email": "ana@example.com",
+                 *         "full_name": "Ana Ruiz",
+                 *         "status": "pending"
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["DocumentEvent"];
