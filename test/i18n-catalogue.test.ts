@@ -44,6 +44,14 @@ describe("one catalogue, eight languages", () => {
         expect(a.lines.length, where).toBe(b.lines.length);
         expect(Boolean(a.action), where).toBe(Boolean(b.action));
       }
+      for (const part of ["approver", "viewer"] as const) {
+        const a = p.linkFor[part];
+        const b = WORDING.en.purposes["signing.link"];
+        const where = `${lang} signing.link for an ${part}`;
+        for (const k of ["subject", "heading", "sms"] as const) expect(placeholders(a[k]), where).toEqual(placeholders(b[k]));
+        expect(placeholders(a.lines.join(" ")), where).toEqual(placeholders(b.lines.join(" ")));
+        expect(Boolean(a.action), where).toBe(true);
+      }
     }
   });
 

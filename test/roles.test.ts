@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, makeTenant } from "./helpers";
 import { consentAndSign, preparedDocument } from "./signing-helpers";
+import { addHook, newBox } from "./webhook-helpers";
 
 const person = (n: number, extra: Record<string, unknown> = {}) => ({ email: `p${n}@example.com`, full_name: `Person ${n}`, ...extra });
 
@@ -227,16 +228,30 @@ describe("signing groups", () => {
 describe("webhooks", () => {
   it("approvals and acknowledgements are delivered as signing.approved and signing.acknowledged", async () => {
     const t = await makeTenant();
-    const hook = await api("POST", "/v1/webhooks", {
-      key: t.key,
-      body: { url: "https://hooks.example.com/roles", events: ["signing.approved", "signing.acknowledged"] },
-    });
-    expect(hook.status, hook.text).toBe(200);
+    await addHook(t.key, { url: newBox().url, events: ["signing.approved", "signing.acknowledged"] });
     const { id, links } = await send(t.key, [person(1, { role: "approver" }), person(2, { role: "viewer" })]);
     await approve(links[0]!.token, { note: "Fine." });
     await read(links[1]!.token);
     await acknowledge(links[1]!.token);
     const rows = await env.DB.prepare("SELECT event FROM webhook_deliveries WHERE document_id = ? ORDER BY created_at").bind(id).all<{ event: string }>();
     expect(rows.results.map((r) => r.event).sort()).toEqual(["signing.acknowledged", "signing.approved"]);
+  });
+});
+
+describe("the link each part receives", () => {
+  it("an approver's email asks for approval and a viewer's for reading; a signer's and a witness's ask for a signature", async () => {
+    const t = await makeTenant();
+    const id = await preparedDocument(t.key, { title: "Lease" });
+    const signers = [person(1, { role: "approver", locale: "fr" }), person(2, { role: "viewer" }), person(3), person(4, { role: "witness", witness_for: 2 })];
+    const s = await api("POST", `/v1/documents/${id}/send`, { key: t.key, body: { signers } });
+    expect(s.status, s.text).toBe(200);
+    const rows = await env.DB.prepare("SELECT recipient, subject FROM messages WHERE document_id = ? AND channel = 'email'")
+      .bind(id)
+      .all<{ recipient: string; subject: string }>();
+    const subject = Object.fromEntries(rows.results.map((r) => [r.recipient, r.subject]));
+    expect(subject["p1@example.com"]).toMatch(/vous demande d’approuver « Lease »/);
+    expect(subject["p2@example.com"]).toMatch(/shares “Lease” with you to read/);
+    expect(subject["p3@example.com"]).toMatch(/asks you to sign “Lease”/);
+    expect(subject["p4@example.com"]).toMatch(/asks you to sign “Lease”/);
   });
 });

@@ -46,7 +46,9 @@ const safeHref = (s: string) => (/^https?:\/\//.test(s) ? escapeHtml(s) : "#");
 /** Renders one message. SMS has no subject and no HTML. */
 export function renderMessage(purpose: MessagePurpose, channel: MessageChannel, locale: Lang, values: Record<string, string>): Rendered {
   const phrases = WORDING[locale] ?? WORDING.en;
-  const w = phrases.purposes[purpose];
+  // An approver's or a viewer's link says what they are asked to do (`part`, set by linkMessageInputs).
+  const part = purpose === "signing.link" && (values.part === "approver" || values.part === "viewer") ? values.part : null;
+  const w = part ? phrases.linkFor[part] : phrases.purposes[purpose];
   if (channel === "sms") return { subject: null, text: fill(w.sms, values), html: null };
   const subject = fill(w.subject, values);
   const lines = w.lines.map((l) => fill(l, values));

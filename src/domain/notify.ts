@@ -63,7 +63,11 @@ export function linkMessageInputs(
 ): MessageInput[] {
   return recipients.flatMap((r) => {
     const locale = r.locale ?? "en";
-    const values: Record<string, string> = { link: messageLink(origin, r.token, locale), ...(known && r.name !== undefined ? { ...known, name: r.name } : {}) };
+    const values: Record<string, string> = {
+      link: messageLink(origin, r.token, locale),
+      ...(r.role === "approver" || r.role === "viewer" ? { part: r.role } : {}),
+      ...(known && r.name !== undefined ? { ...known, name: r.name } : {}),
+    };
     const base = { tenantId: p.tenantId, mode: p.mode, documentId, signerId: r.signerId, purpose, locale, values };
     const out: MessageInput[] = [{ ...base, channel: "email", recipient: r.email }];
     if (r.phone) {

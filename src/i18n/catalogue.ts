@@ -24,4 +24,6 @@ export type Phrases = {
   copyAddress: string;
   automatic: string;
   purposes: Record<MessagePurpose, Wording>;
+  /** `signing.link`'s words for the roles that do not sign (values.part names the role). */
+  linkFor: { approver: Wording; viewer: Wording };
 };

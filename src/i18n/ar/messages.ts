@@ -5,6 +5,23 @@ import type { messages as en } from "../en/messages";
 export const messages: Catalogue<typeof en> = {
   copyAddress: "إذا لم يعمل الزر، فانسخ هذا العنوان في متصفحك:",
   automatic: "أُرسلت هذه الرسالة تلقائيًا نيابةً عن {tenant}. ردّ على هذا البريد للتواصل معهم. لا تُعِد توجيهها: الرابط شخصي.",
+  /** `signing.link` as an approver or a viewer receives it (they neither sign nor are asked to). */
+  linkFor: {
+    approver: {
+      subject: "يطلب منك {tenant} اعتماد «{title}»",
+      heading: "يُرجى المراجعة والاعتماد",
+      lines: ["مرحبًا {name}،", "يطلب {tenant} موافقتك على «{title}» قبل المضي فيه. اعتمده أو ارفضه مع ذكر السبب."],
+      action: "المراجعة والاعتماد",
+      sms: "يطلب منك {tenant} اعتماد «{title}»: {link} أرسل STOP لإيقاف الرسائل.",
+    },
+    viewer: {
+      subject: "يشارك {tenant} معك «{title}» للاطلاع",
+      heading: "يُرجى القراءة والتأكيد",
+      lines: ["مرحبًا {name}،", "يطلب منك {tenant} قراءة «{title}» وتأكيد اطلاعك عليه. لا يُطلب منك توقيعه."],
+      action: "قراءة المستند",
+      sms: "يطلب منك {tenant} قراءة «{title}»: {link} أرسل STOP لإيقاف الرسائل.",
+    },
+  },
   purposes: {
     "signing.link": {
       subject: "يطلب منك {tenant} توقيع «{title}»",

@@ -6,6 +6,26 @@ export const messages: Catalogue<typeof en> = {
   copyAddress: "Falls die Schaltfläche nicht funktioniert, kopieren Sie diese Adresse in Ihren Browser:",
   automatic:
     "Diese Nachricht wurde automatisch für {tenant} gesendet. Antworten Sie auf diese E-Mail, um sie zu erreichen. Leiten Sie sie nicht weiter: Der Link ist persönlich.",
+  /** `signing.link` as an approver or a viewer receives it (they neither sign nor are asked to). */
+  linkFor: {
+    approver: {
+      subject: "{tenant} bittet Sie, „{title}“ zu genehmigen",
+      heading: "Bitte prüfen und genehmigen",
+      lines: [
+        "Hallo {name},",
+        "{tenant} bittet um Ihre Genehmigung von „{title}“, bevor es weitergeht. Genehmigen Sie es oder lehnen Sie es mit Begründung ab.",
+      ],
+      action: "Prüfen und genehmigen",
+      sms: "{tenant} bittet Sie, „{title}“ zu genehmigen: {link} Antworten Sie STOP zum Abmelden.",
+    },
+    viewer: {
+      subject: "{tenant} teilt „{title}“ mit Ihnen zum Lesen",
+      heading: "Bitte lesen und bestätigen",
+      lines: ["Hallo {name},", "{tenant} bittet Sie, „{title}“ zu lesen und dies zu bestätigen. Sie müssen es nicht unterschreiben."],
+      action: "Dokument lesen",
+      sms: "{tenant} bittet Sie, „{title}“ zu lesen: {link} Antworten Sie STOP zum Abmelden.",
+    },
+  },
   purposes: {
     "signing.link": {
       subject: "{tenant} bittet Sie, „{title}“ zu unterschreiben",

@@ -4,6 +4,23 @@ import type { Phrases } from "../catalogue";
 export const messages: Phrases = {
   copyAddress: "If the button does not work, copy this address into your browser:",
   automatic: "This message was sent automatically for {tenant}. Reply to this email to reach them. Do not forward it: the link is personal.",
+  /** `signing.link` as an approver or a viewer receives it (they neither sign nor are asked to). */
+  linkFor: {
+    approver: {
+      subject: "{tenant} asks you to approve “{title}”",
+      heading: "Please review and approve",
+      lines: ["Hello {name},", "{tenant} asks for your approval of “{title}” before it goes on. Approve it, or decline with a reason."],
+      action: "Review and approve",
+      sms: "{tenant} asks you to approve “{title}”: {link} Reply STOP to opt out.",
+    },
+    viewer: {
+      subject: "{tenant} shares “{title}” with you to read",
+      heading: "Please read and confirm",
+      lines: ["Hello {name},", "{tenant} asks you to read “{title}” and confirm you have read it. You are not asked to sign it."],
+      action: "Read the document",
+      sms: "{tenant} asks you to read “{title}”: {link} Reply STOP to opt out.",
+    },
+  },
   purposes: {
     "signing.link": {
       subject: "{tenant} asks you to sign “{title}”",

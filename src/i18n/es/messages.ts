@@ -5,6 +5,23 @@ import type { messages as en } from "../en/messages";
 export const messages: Catalogue<typeof en> = {
   copyAddress: "Si el botón no funciona, copie esta dirección en su navegador:",
   automatic: "Este mensaje se envió automáticamente en nombre de {tenant}. Responda a este correo para contactarles. No lo reenvíe: el enlace es personal.",
+  /** `signing.link` as an approver or a viewer receives it (they neither sign nor are asked to). */
+  linkFor: {
+    approver: {
+      subject: "{tenant} le pide que apruebe «{title}»",
+      heading: "Revise y apruebe, por favor",
+      lines: ["Hola, {name}:", "{tenant} le pide su aprobación de «{title}» antes de continuar. Apruébelo o recházelo indicando el motivo."],
+      action: "Revisar y aprobar",
+      sms: "{tenant} le pide que apruebe «{title}»: {link} Responda STOP para darse de baja.",
+    },
+    viewer: {
+      subject: "{tenant} comparte «{title}» con usted para que lo lea",
+      heading: "Lea y confirme, por favor",
+      lines: ["Hola, {name}:", "{tenant} le pide que lea «{title}» y confirme que lo ha leído. No se le pide que lo firme."],
+      action: "Leer el documento",
+      sms: "{tenant} le pide que lea «{title}»: {link} Responda STOP para darse de baja.",
+    },
+  },
   purposes: {
     "signing.link": {
       subject: "{tenant} le pide que firme «{title}»",

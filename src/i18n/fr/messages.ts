@@ -5,6 +5,23 @@ import type { messages as en } from "../en/messages";
 export const messages: Catalogue<typeof en> = {
   copyAddress: "Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :",
   automatic: "Ce message a été envoyé automatiquement pour {tenant}. Répondez à ce courriel pour les joindre. Ne le transférez pas : le lien est personnel.",
+  /** `signing.link` as an approver or a viewer receives it (they neither sign nor are asked to). */
+  linkFor: {
+    approver: {
+      subject: "{tenant} vous demande d’approuver « {title} »",
+      heading: "Merci de relire et d’approuver",
+      lines: ["Bonjour {name},", "{tenant} demande votre approbation de « {title} » avant de poursuivre. Approuvez-le, ou refusez-le en indiquant pourquoi."],
+      action: "Relire et approuver",
+      sms: "{tenant} vous demande d’approuver « {title} » : {link} Répondez STOP pour vous désabonner.",
+    },
+    viewer: {
+      subject: "{tenant} vous transmet « {title} » à lire",
+      heading: "Merci de lire et de confirmer",
+      lines: ["Bonjour {name},", "{tenant} vous demande de lire « {title} » et de confirmer votre lecture. Vous n’avez pas à le signer."],
+      action: "Lire le document",
+      sms: "{tenant} vous demande de lire « {title} » : {link} Répondez STOP pour vous désabonner.",
+    },
+  },
   purposes: {
     "signing.link": {
       subject: "{tenant} vous invite à signer « {title} »",

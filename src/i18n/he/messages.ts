@@ -5,6 +5,23 @@ import type { messages as en } from "../en/messages";
 export const messages: Catalogue<typeof en> = {
   copyAddress: "אם הכפתור אינו פועל, יש להעתיק את הכתובת הזו לדפדפן:",
   automatic: "הודעה זו נשלחה אוטומטית בשם {tenant}. אפשר להשיב לדוא״ל הזה כדי לפנות אליהם. אין להעביר אותה הלאה: הקישור אישי.",
+  /** `signing.link` as an approver or a viewer receives it (they neither sign nor are asked to). */
+  linkFor: {
+    approver: {
+      subject: "{tenant} מבקש את אישורך ל„{title}”",
+      heading: "נא לעיין ולאשר",
+      lines: ["שלום {name},", "{tenant} מבקש את אישורך ל„{title}” לפני שהמסמך ממשיך. אשרו אותו, או דחו אותו עם סיבה."],
+      action: "עיון ואישור",
+      sms: "{tenant} מבקש את אישורך ל„{title}”: {link} להסרה יש להשיב STOP.",
+    },
+    viewer: {
+      subject: "{tenant} משתף איתך את „{title}” לקריאה",
+      heading: "נא לקרוא ולאשר",
+      lines: ["שלום {name},", "{tenant} מבקש שתקראו את „{title}” ותאשרו שקראתם. לא מבקשים מכם לחתום עליו."],
+      action: "קריאת המסמך",
+      sms: "{tenant} מבקש שתקראו את „{title}”: {link} להסרה יש להשיב STOP.",
+    },
+  },
   purposes: {
     "signing.link": {
       subject: "{tenant} מבקש את חתימתך על „{title}”",

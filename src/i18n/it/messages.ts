@@ -6,6 +6,23 @@ export const messages: Catalogue<typeof en> = {
   copyAddress: "Se il pulsante non funziona, copi questo indirizzo nel Suo browser:",
   automatic:
     "Questo messaggio è stato inviato automaticamente per conto di {tenant}. Risponda a questa email per contattarli. Non la inoltri: il link è personale.",
+  /** `signing.link` as an approver or a viewer receives it (they neither sign nor are asked to). */
+  linkFor: {
+    approver: {
+      subject: "{tenant} Le chiede di approvare “{title}”",
+      heading: "La preghiamo di leggere e approvare",
+      lines: ["Gentile {name},", "{tenant} chiede la Sua approvazione di “{title}” prima di procedere. Lo approvi, oppure lo rifiuti indicandone il motivo."],
+      action: "Leggi e approva",
+      sms: "{tenant} Le chiede di approvare “{title}”: {link} Risponda STOP per non ricevere altri messaggi.",
+    },
+    viewer: {
+      subject: "{tenant} condivide con Lei “{title}” da leggere",
+      heading: "La preghiamo di leggere e confermare",
+      lines: ["Gentile {name},", "{tenant} Le chiede di leggere “{title}” e di confermarne la lettura. Non Le è chiesto di firmarlo."],
+      action: "Leggi il documento",
+      sms: "{tenant} Le chiede di leggere “{title}”: {link} Risponda STOP per non ricevere altri messaggi.",
+    },
+  },
   purposes: {
     "signing.link": {
       subject: "{tenant} Le chiede di firmare “{title}”",

@@ -5,6 +5,23 @@ import type { messages as en } from "../en/messages";
 export const messages: Catalogue<typeof en> = {
   copyAddress: "Se o botão não funcionar, copie este endereço no seu navegador:",
   automatic: "Esta mensagem foi enviada automaticamente em nome de {tenant}. Responda a este e-mail para falar com eles. Não a encaminhe: o link é pessoal.",
+  /** `signing.link` as an approver or a viewer receives it (they neither sign nor are asked to). */
+  linkFor: {
+    approver: {
+      subject: "{tenant} pede que você aprove “{title}”",
+      heading: "Revise e aprove, por favor",
+      lines: ["Olá, {name},", "{tenant} pede a sua aprovação de “{title}” antes de avançar. Aprove-o ou recuse-o indicando o motivo."],
+      action: "Revisar e aprovar",
+      sms: "{tenant} pede que você aprove “{title}”: {link} Responda STOP para não receber mais.",
+    },
+    viewer: {
+      subject: "{tenant} partilha “{title}” com você para leitura",
+      heading: "Leia e confirme, por favor",
+      lines: ["Olá, {name},", "{tenant} pede que você leia “{title}” e confirme a leitura. Não é preciso assiná-lo."],
+      action: "Ler o documento",
+      sms: "{tenant} pede que você leia “{title}”: {link} Responda STOP para não receber mais.",
+    },
+  },
   purposes: {
     "signing.link": {
       subject: "{tenant} pede que você assine “{title}”",
