@@ -48,6 +48,7 @@ table.cards thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-pa
 table.cards tr{border:1px solid #d6d6de;border-radius:8px;margin:.75rem 0;padding:.25rem .75rem}
 table.cards td{border:0;padding:.4rem 0;overflow-wrap:anywhere}table.cards td+td{border-top:1px solid #ececf1}
 table.cards td:not([data-label=""])::before{content:attr(data-label)/"";display:block;font-size:.8125rem;font-weight:700;color:var(--muted)}}
+.signer-row:has(select.role option[value=witness]:not(:checked)) .witness-pick{display:none}
 .pictures{display:flex;flex-wrap:wrap;gap:1rem;list-style:none;padding:0}.pictures img{display:block;max-height:6rem;max-width:100%}.pictures .dark{background:#1b1b1f;padding:.5rem}
 `
   .replace(/\n/g, "")

@@ -438,6 +438,7 @@ export async function getDocument(env: Env, p: Principal, documentId: string) {
     template_version: d.templateVersion,
     grants: d.grants,
     sequential: d.sequential,
+    allow_delegation: d.allowDelegation,
     metadata: d.metadata,
     external_ref: d.externalRef,
     created_at: d.createdAt,

@@ -22,6 +22,7 @@ const FILES = [
   "home",
   "public-form",
   "dashboard",
+  "dashboard-roles",
   "branding",
   "codes",
   "oauth",

@@ -3,9 +3,21 @@ import { download } from "../../http/download";
 import { ApiError } from "../../lib/errors";
 import { type C, type Status, bad, ok, page, refusalOf, route, speech, tr, viewer, who } from "../kit";
 import type { Child } from "hono/jsx";
-import { ChooseTemplateView, DocumentView, DocumentsView, type DraftSend, SIGNERS_MAX, SendView, SentView, oneMoreRow, rowsOf } from "./view";
+import { ChooseTemplateView, DocumentView, DocumentsView, type DraftSend, SendView, SentView, rowsOf } from "./view";
+import { sendOf, withOneMore } from "./send-form";
 import { type Flash, ShownOnce, ShownOnceSecret } from "../frame";
-import { ListQuery, PrepareInput, SendInput, VoidInput, getDocument, listDocuments, prepareDocument, sendDocument, voidDocument } from "../../domain/documents";
+import {
+  ListQuery,
+  PrepareInput,
+  SendInput,
+  VoidInput,
+  getDocument,
+  listDocuments,
+  normaliseSigners,
+  prepareDocument,
+  sendDocument,
+  voidDocument,
+} from "../../domain/documents";
 import { type SealedKind, sealedFile } from "../../domain/evidence";
 import { certificateRow } from "../../domain/certificates";
 import { type SessionMember, principalOf } from "../../http/session";
@@ -15,17 +27,6 @@ import { documentForAccount } from "../../db/evidence";
 import { issueFreshLink, remindSigner } from "../../domain/signer-links";
 import { latestPublished, listTemplates } from "../../domain/templates";
 import { publicBaseUrl } from "../../lib/config";
-
-/** Signer rows of the form (up to SIGNERS_MAX); empty rows are skipped. */
-function signersOf(f: Record<string, string>) {
-  const out = [];
-  for (let i = 0; i < SIGNERS_MAX; i++) {
-    const full_name = (f[`signer.${i}.full_name`] ?? "").trim();
-    const email = (f[`signer.${i}.email`] ?? "").trim();
-    if (full_name || email) out.push({ full_name, email });
-  }
-  return out;
-}
 
 export async function documentPage(c: C, s: SessionMember, id: string, opts: { flash?: Flash; status?: Status; once?: Child; send?: DraftSend } = {}) {
   const d = await getDocument(c.env, principalOf(s), id);
@@ -74,17 +75,20 @@ export function documentRoutes() {
         .filter(([k]) => k.startsWith("value."))
         .map(([k, v]) => [k.slice(6), v]),
     );
-    if (f.add_signer) {
-      // "Add a signer": the same form again with one more row and what was typed; nothing is made.
+    const more = withOneMore(f);
+    if (more) {
+      // "Add a signer", "Add a signing group" or "Add a member": the same form again with one more row and what was typed; nothing is made.
       const template = await latestPublished(c.env, p, f.template_code ?? "");
-      return page(c, s, speech(c).t("doc_send"), SendView({ v: viewer(c, s), template, posted: f, rows: oneMoreRow(f) }));
+      return page(c, s, speech(c).t("doc_send"), SendView({ v: viewer(c, s), template, posted: more.posted as Record<string, string>, rows: more.rows }));
     }
     let documentId: string | null = null;
     try {
       const prep = parseForm(PrepareInput, { template_code: f.template_code ?? "", title: f.title || undefined, values, sequential: f.sequential === "true" });
-      const send = parseForm(SendInput, { signers: signersOf(f) });
+      const send = parseForm(SendInput, sendOf(f));
+      // The send rules (roles, witnesses, groups, phones) before anything is made: a refusal leaves no draft behind.
+      normaliseSigners(send.signers, "en");
       documentId = (await prepareDocument(c.env, p, prep, who(c))).document_id;
-      const { links } = await sendDocument(c.env, p, documentId, send.signers, who(c));
+      const { links } = await sendDocument(c.env, p, documentId, send.signers, who(c), { allowDelegation: send.allow_delegation });
       return page(c, s, speech(c).t("sd_doc_sent"), SentView({ t: speech(c).t, documentId, links, baseUrl: publicBaseUrl(c.env) }));
     } catch (err) {
       const r = refusalOf(err);
@@ -118,11 +122,12 @@ export function documentRoutes() {
   route("POST", "/app/documents/:id/send", "documents.write", async (c, s) => {
     const f = await formOf(c);
     const id = c.req.param("id")!;
-    // "Add a signer": the draft's page again with one more row and what was typed; nothing is sent.
-    if (f.add_signer) return documentPage(c, s, id, { send: { posted: f, rows: oneMoreRow(f) } });
+    // "Add a signer", "Add a signing group" or "Add a member": the draft's page again with one more row and what was typed; nothing is sent.
+    const more = withOneMore(f);
+    if (more) return documentPage(c, s, id, { send: more });
     try {
-      const send = parseForm(SendInput, { signers: signersOf(f) });
-      const { links } = await sendDocument(c.env, principalOf(s), id, send.signers, who(c));
+      const send = parseForm(SendInput, sendOf(f));
+      const { links } = await sendDocument(c.env, principalOf(s), id, send.signers, who(c), { allowDelegation: send.allow_delegation });
       return page(c, s, speech(c).t("sd_doc_sent"), SentView({ t: speech(c).t, documentId: id, links, baseUrl: publicBaseUrl(c.env) }));
     } catch (err) {
       return documentPage(c, s, id, { ...refusalOf(err), send: { posted: f, rows: rowsOf(f) } });

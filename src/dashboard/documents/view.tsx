@@ -7,6 +7,8 @@ import { RedactForm } from "../retention/view";
 import { can } from "../../domain/members";
 import type { getDocument, listDocuments } from "../../domain/documents";
 import type { listTemplates } from "../../domain/templates";
+import { Recipients, SendButtons, rowsOf } from "./send-form";
+import { SignerDid, SignerRole, signerWhen } from "./signers";
 
 type DocList = Awaited<ReturnType<typeof listDocuments>>;
 type Doc = Awaited<ReturnType<typeof getDocument>>;
@@ -88,14 +90,7 @@ export function DocumentsView(p: { v: Viewer; list: DocList; status?: string; q?
 }
 
 export type SignerRow = { full_name: string; email: string };
-/** Signer rows a send form starts with; "Add a signer" (a submit, no script) adds one, up to SIGNERS_MAX. */
-export const SEND_ROWS = 3;
-/** The most signers one document may have (the spec's 1-50, `SendInput`). */
-export const SIGNERS_MAX = 50;
-/** How many signer rows a posted send form had (its hidden `rows`), within 3-50. */
-export const rowsOf = (f: Record<string, string | undefined>) => Math.min(SIGNERS_MAX, Math.max(SEND_ROWS, Number.parseInt(f.rows ?? "", 10) || SEND_ROWS));
-/** The rows after "Add a signer". */
-export const oneMoreRow = (f: Record<string, string | undefined>) => Math.min(SIGNERS_MAX, rowsOf(f) + 1);
+export { SEND_ROWS, SIGNERS_MAX, oneMoreRow, rowsOf } from "./send-form";
 
 /** A variable's name in words for its label: `client_name` or `clientName` → "Client name". */
 export function inWords(name: string) {
@@ -162,55 +157,13 @@ export function SendView(p: {
           ))}
         </fieldset>
       ) : null}
-      <SignerRows t={t} f={f} rows={rows} idPrefix="s" />
+      <Recipients t={t} f={f} rows={rows} idPrefix="s" />
       <label class="choice" for="sequential">
         <input id="sequential" name="sequential" type="checkbox" value="true" checked={f.sequential === "true"} />
         {t("sd_sequential")}
       </label>
-      <SendButtons t={t} rows={rows} />
+      <SendButtons t={t} f={f} rows={rows} />
     </form>
-  );
-}
-
-/** The signer rows of a send form (`rows` of them, the first required), with what was typed; `rows` rides along for "Add a signer". */
-function SignerRows({ t, f, rows, idPrefix }: { t: DashT; f: Record<string, string | undefined>; rows: number; idPrefix: string }) {
-  return (
-    <>
-      <input type="hidden" name="rows" value={String(rows)} />
-      {Array.from({ length: rows }, (_, i) => (
-        <fieldset>
-          <legend>{i === 0 ? t("doc_signer_n", { n: i + 1 }) : t("doc_signer_n_optional", { n: i + 1 })}</legend>
-          <label for={`${idPrefix}${i}-name`}>{t("doc_full_name")}</label>
-          <input id={`${idPrefix}${i}-name`} name={`signer.${i}.full_name`} autocomplete="off" required={i === 0} value={f[`signer.${i}.full_name`] ?? ""} />
-          <label for={`${idPrefix}${i}-email`}>{t("email")}</label>
-          <input
-            id={`${idPrefix}${i}-email`}
-            name={`signer.${i}.email`}
-            type="email"
-            autocomplete="off"
-            required={i === 0}
-            value={f[`signer.${i}.email`] ?? ""}
-          />
-        </fieldset>
-      ))}
-    </>
-  );
-}
-
-/** Send, then "Add a signer" (a submit without a script) up to the spec's limit. */
-function SendButtons({ t, rows }: { t: DashT; rows: number }) {
-  return (
-    <>
-      {/* Send first: Enter in a field submits the form's first button. */}
-      <button type="submit">{t("doc_send_button")}</button>
-      {rows < SIGNERS_MAX ? (
-        <button type="submit" name="add_signer" value="1" class="quiet" formnovalidate>
-          {t("sd_add_signer")}
-        </button>
-      ) : (
-        <p class="hint">{t("sd_signers_max", { n: SIGNERS_MAX })}</p>
-      )}
-    </>
   );
 }
 
@@ -325,10 +278,10 @@ export function DocumentView(p: { v: Viewer; d: Doc; verificationCode?: string |
         rows={d.signers.map((s) => [
           s.full_name,
           s.email,
-          s.role,
+          <SignerRole t={t} s={s} all={d.signers} />,
           String(s.sign_order),
-          <span data-status={s.status}>{t.maybe(`doc_signer_st_${s.status}`, s.status)}</span>,
-          s.signed_at ? when(s.signed_at) : s.declined_at ? `${when(s.declined_at)}: ${s.decline_reason ?? ""}` : "—",
+          <SignerDid t={t} s={s} all={d.signers} />,
+          signerWhen(t, s),
           ...(links ? [s.status === "pending" && s.role !== "cc" ? <SignerLinkActions v={p.v} documentId={d.document_id} s={s} /> : ""] : []),
         ])}
       />
@@ -395,8 +348,8 @@ function SendDraftView(p: { v: Viewer; id: string; send?: DraftSend }) {
     <form method="post" action={`/app/documents/${p.id}/send`}>
       <h2>{p.v.t("doc_send_draft")}</h2>
       <Csrf token={p.v.csrf} />
-      <SignerRows t={p.v.t} f={f} rows={rows} idPrefix="d" />
-      <SendButtons t={p.v.t} rows={rows} />
+      <Recipients t={p.v.t} f={f} rows={rows} idPrefix="d" />
+      <SendButtons t={p.v.t} f={f} rows={rows} />
     </form>
   );
 }

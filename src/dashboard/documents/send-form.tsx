@@ -1,0 +1,226 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * The send form's recipients, shared by sending from a template and sending a draft: signer rows
+ * (each with a role, and for a witness whom they witness), signing groups, the delegation choice,
+ * and `sendOf`, which reads the posted rows into the API's `SendInput`. Rows, groups and members
+ * are added by submit buttons (no script); the witness picker shows only for a witness where the
+ * browser has `:has()` (DASH_CSS), and stays visible elsewhere.
+ */
+import type { DashT } from "../../i18n";
+import type { SendInput } from "../../domain/documents";
+
+type Form = Record<string, string | undefined>;
+
+/** Signer rows a send form starts with; "Add a signer" (a submit, no script) adds one, up to SIGNERS_MAX. */
+export const SEND_ROWS = 3;
+/** The most signers one document may have (the spec's 1-50, `SendInput`). */
+export const SIGNERS_MAX = 50;
+/** How many signer rows a posted send form had (its hidden `rows`), within 3-50. */
+export const rowsOf = (f: Form) => Math.min(SIGNERS_MAX, Math.max(SEND_ROWS, Number.parseInt(f.rows ?? "", 10) || SEND_ROWS));
+/** The rows after "Add a signer". */
+export const oneMoreRow = (f: Form) => Math.min(SIGNERS_MAX, rowsOf(f) + 1);
+
+/** The roles a signer row offers (`signer` is sent as no role: the API's default). */
+export const ROW_ROLES = ["signer", "approver", "viewer", "witness", "cc"] as const;
+/** Member rows a new signing group starts with, and the most a group may have (`SignerGroupInput`: 2-20). */
+export const GROUP_ROWS = 3;
+export const GROUP_MAX = 20;
+/** How many signing groups the posted form had (its hidden `groups`), 0 to SIGNERS_MAX. */
+export const groupsOf = (f: Form) => Math.min(SIGNERS_MAX, Math.max(0, Number.parseInt(f.groups ?? "", 10) || 0));
+/** How many member rows group `g` had (its hidden `group.<g>.rows`), within 3-20. */
+export const memberRowsOf = (f: Form, g: number) => Math.min(GROUP_MAX, Math.max(GROUP_ROWS, Number.parseInt(f[`group.${g}.rows`] ?? "", 10) || GROUP_ROWS));
+
+/**
+ * The posted form after one of its "add" buttons: one more signer row (`add_signer`), signing
+ * group (`add_group`) or member of group `add_member`; null when none was pressed. What was typed stays.
+ */
+export function withOneMore(f: Form): { posted: Form; rows: number } | null {
+  if (f.add_signer) return { posted: f, rows: oneMoreRow(f) };
+  if (f.add_group) return { posted: { ...f, groups: String(Math.min(SIGNERS_MAX, groupsOf(f) + 1)) }, rows: rowsOf(f) };
+  const g = Number.parseInt(f.add_member ?? "", 10);
+  if (f.add_member !== undefined && g >= 0 && g < groupsOf(f))
+    return { posted: { ...f, [`group.${g}.rows`]: String(Math.min(GROUP_MAX, memberRowsOf(f, g) + 1)) }, rows: rowsOf(f) };
+  return null;
+}
+
+const field = (f: Form, name: string) => (f[name] ?? "").trim();
+
+/**
+ * The posted recipients as the API's send input: filled signer rows in order (a role other than
+ * `signer` sent as `role`; a witness's `witness_for` is the index, among the entries sent, of the
+ * row picked), then each filled signing group, and `allow_delegation`. Empty rows are skipped; the
+ * API's rules (e.g. a witness with no one picked) are left to `SendInput` and `sendDocument`.
+ */
+export function sendOf(f: Form) {
+  const signers: SendInput["signers"] = [];
+  const entryOfRow = new Map<number, number>();
+  const witnesses: { entry: { witness_for?: number }; row: number }[] = [];
+  for (let i = 0; i < SIGNERS_MAX; i++) {
+    const full_name = field(f, `signer.${i}.full_name`);
+    const email = field(f, `signer.${i}.email`);
+    if (!full_name && !email) continue;
+    const role = field(f, `signer.${i}.role`) || "signer";
+    const entry: { full_name: string; email: string; role?: string; witness_for?: number } = { full_name, email, ...(role === "signer" ? {} : { role }) };
+    const picked = f[`signer.${i}.witness_for`] ?? "";
+    if (role === "witness" && /^\d+$/.test(picked)) witnesses.push({ entry, row: Number(picked) });
+    entryOfRow.set(i, signers.length);
+    signers.push(entry);
+  }
+  for (const w of witnesses) w.entry.witness_for = entryOfRow.get(w.row);
+  for (let g = 0; g < groupsOf(f); g++) {
+    const group_name = field(f, `group.${g}.name`);
+    const group = [];
+    for (let m = 0; m < GROUP_MAX; m++) {
+      const full_name = field(f, `group.${g}.member.${m}.full_name`);
+      const email = field(f, `group.${g}.member.${m}.email`);
+      if (full_name || email) group.push({ full_name, email });
+    }
+    if (group_name || group.length) signers.push({ group_name, group });
+  }
+  return { signers, allow_delegation: f.allow_delegation === "true" };
+}
+
+/**
+ * The recipients part of a send form: signer rows (`rows` of them, the first required) with a
+ * role and a witness picker, then the signing groups, then whether signers may pass their part
+ * on. The counts ride along as hidden fields for the "add" buttons.
+ */
+export function Recipients({ t, f, rows, idPrefix }: { t: DashT; f: Form; rows: number; idPrefix: string }) {
+  const groups = groupsOf(f);
+  // After "Add a signing group" or "Add a member", the new row has the focus.
+  const focus = f.add_group
+    ? `${idPrefix}g${groups - 1}-name`
+    : f.add_member !== undefined
+      ? `${idPrefix}g${f.add_member}m${memberRowsOf(f, Number(f.add_member)) - 1}-name`
+      : null;
+  return (
+    <>
+      <input type="hidden" name="rows" value={String(rows)} />
+      <input type="hidden" name="groups" value={String(groups)} />
+      {Array.from({ length: rows }, (_, i) => (
+        <SignerRow t={t} f={f} rows={rows} i={i} id={`${idPrefix}${i}`} />
+      ))}
+      {Array.from({ length: groups }, (_, g) => (
+        <GroupBlock t={t} f={f} g={g} id={`${idPrefix}g${g}`} focus={focus} />
+      ))}
+      <label class="choice" for={`${idPrefix}-allow-delegation`}>
+        <input id={`${idPrefix}-allow-delegation`} name="allow_delegation" type="checkbox" value="true" checked={f.allow_delegation === "true"} />
+        {t("sd_allow_delegation")}
+      </label>
+    </>
+  );
+}
+
+function SignerRow({ t, f, rows, i, id }: { t: DashT; f: Form; rows: number; i: number; id: string }) {
+  const role = f[`signer.${i}.role`] ?? "signer";
+  const picked = f[`signer.${i}.witness_for`] ?? "";
+  return (
+    <fieldset class="signer-row">
+      <legend>{i === 0 ? t("doc_signer_n", { n: i + 1 }) : t("doc_signer_n_optional", { n: i + 1 })}</legend>
+      <label for={`${id}-name`}>{t("doc_full_name")}</label>
+      <input id={`${id}-name`} name={`signer.${i}.full_name`} autocomplete="off" required={i === 0} value={f[`signer.${i}.full_name`] ?? ""} />
+      <label for={`${id}-email`}>{t("email")}</label>
+      <input id={`${id}-email`} name={`signer.${i}.email`} type="email" autocomplete="off" required={i === 0} value={f[`signer.${i}.email`] ?? ""} />
+      <label for={`${id}-role`}>{t("doc_role")}</label>
+      <select id={`${id}-role`} name={`signer.${i}.role`} class="role">
+        {ROW_ROLES.map((r) => (
+          <option value={r} selected={role === r}>
+            {t(`sd_role_${r}`)}
+          </option>
+        ))}
+      </select>
+      <div class="witness-pick">
+        <label for={`${id}-witness`}>{t("sd_witness_for")}</label>
+        <select id={`${id}-witness`} name={`signer.${i}.witness_for`}>
+          <option value="">{t("sd_witness_choose")}</option>
+          {Array.from({ length: rows }, (_, j) => j)
+            .filter((j) => j !== i)
+            .map((j) => {
+              const name = (f[`signer.${j}.full_name`] ?? "").trim();
+              return (
+                <option value={String(j)} selected={picked === String(j)}>
+                  {name ? t("sd_witness_row_named", { n: j + 1, name }) : t("doc_signer_n", { n: j + 1 })}
+                </option>
+              );
+            })}
+        </select>
+      </div>
+    </fieldset>
+  );
+}
+
+function GroupBlock({ t, f, g, id, focus }: { t: DashT; f: Form; g: number; id: string; focus: string | null }) {
+  const members = memberRowsOf(f, g);
+  return (
+    <fieldset class="group-block">
+      <legend>{t("sd_group_n", { n: g + 1 })}</legend>
+      <input type="hidden" name={`group.${g}.rows`} value={String(members)} />
+      <label for={`${id}-name`}>{t("sd_group_name")}</label>
+      <input
+        id={`${id}-name`}
+        name={`group.${g}.name`}
+        autocomplete="off"
+        maxlength={100}
+        value={f[`group.${g}.name`] ?? ""}
+        aria-describedby={`${id}-hint`}
+        autofocus={focus === `${id}-name`}
+      />
+      <p class="hint" id={`${id}-hint`}>
+        {t("sd_group_hint", { min: 2, max: GROUP_MAX })}
+      </p>
+      {Array.from({ length: members }, (_, m) => (
+        <fieldset>
+          <legend>{t("sd_member_n", { n: m + 1 })}</legend>
+          <label for={`${id}m${m}-name`}>{t("doc_full_name")}</label>
+          <input
+            id={`${id}m${m}-name`}
+            name={`group.${g}.member.${m}.full_name`}
+            autocomplete="off"
+            value={f[`group.${g}.member.${m}.full_name`] ?? ""}
+            autofocus={focus === `${id}m${m}-name`}
+          />
+          <label for={`${id}m${m}-email`}>{t("email")}</label>
+          <input
+            id={`${id}m${m}-email`}
+            name={`group.${g}.member.${m}.email`}
+            type="email"
+            autocomplete="off"
+            value={f[`group.${g}.member.${m}.email`] ?? ""}
+          />
+        </fieldset>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * Send, then the "add" buttons (submits without a script): a signer up to the spec's limit, a
+ * signing group, and a member for each group. Send comes first: Enter in a field submits the form's first button.
+ */
+export function SendButtons({ t, f, rows }: { t: DashT; f: Form; rows: number }) {
+  const groups = groupsOf(f);
+  return (
+    <>
+      <button type="submit">{t("doc_send_button")}</button>
+      {rows < SIGNERS_MAX ? (
+        <button type="submit" name="add_signer" value="1" class="quiet" formnovalidate>
+          {t("sd_add_signer")}
+        </button>
+      ) : (
+        <p class="hint">{t("sd_signers_max", { n: SIGNERS_MAX })}</p>
+      )}
+      {groups < SIGNERS_MAX ? (
+        <button type="submit" name="add_group" value="1" class="quiet" formnovalidate>
+          {t("sd_add_group")}
+        </button>
+      ) : null}
+      {Array.from({ length: groups }, (_, g) =>
+        memberRowsOf(f, g) < GROUP_MAX ? (
+          <button type="submit" name="add_member" value={String(g)} class="quiet" formnovalidate>
+            {t("sd_add_member", { n: g + 1 })}
+          </button>
+        ) : null,
+      )}
+    </>
+  );
+}
