@@ -2171,6 +2171,8 @@ export interface components {
                 [key: string]: unknown;
             };
             sequential: boolean;
+            /** @description Sent with `allow_delegation`: a pending signer may pass their part to someone else. */
+            allow_delegation: boolean;
             metadata: {
                 [key: string]: string;
             };
@@ -5167,6 +5169,7 @@ export interface operations {
                      *         "years": "2"
                      *       },
                      *       "sequential": true,
+                     *       "allow_delegation": false,
                      *       "metadata": {
                      *         "deal": "Q4-17"
                      *       },
