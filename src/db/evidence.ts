@@ -356,6 +356,7 @@ export async function documentPagesRows(env: Env, documentId: string) {
       .select({
         id: signers.id,
         fullName: signers.fullName,
+        role: signers.role,
         signatureMethod: signers.signatureMethod,
         signatureValue: signers.signatureValue,
         signedAt: signers.signedAt,
