@@ -7,7 +7,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { run, startService, workdir, write } from "./harness.mjs";
+import { readFileSync } from "node:fs";
+import { ROOT, run, startService, workdir, write } from "./harness.mjs";
 
 let svc;
 let dir;
@@ -97,5 +98,27 @@ describe("certificate pages: roles, groups and delegation in words", () => {
     for (const name of ["Bea Board", "Dan Signer", "Dee Delegate", "Wes Witness"]) assert.ok(pages.includes(name), name);
     for (const name of ["Alice Approver", "Vera Viewer"]) assert.ok(!pages.includes(name), name);
     assert.ok(!pages.includes("mark recorded"));
+  });
+});
+
+describe("offline verifier: roles, groups and delegation", () => {
+  it("verifyPdf reports each signer's part from certificate.json, people named by name", async () => {
+    const { verifyPdf } = await import("../../verify/verify-core.mjs");
+    const report = await verifyPdf(new Uint8Array(readFileSync(path.join(dir, "sealed.pdf"))));
+    const by = (name) => report.certificate.signers.find((s) => s.full_name === name);
+    assert.deepEqual(by("Alice Approver"), { ...by("Alice Approver"), action: "approved", approval_note: "Budget checked" });
+    assert.equal(by("Wes Witness").witness_for, "Dan Signer");
+    assert.equal(by("Bea Board").signed_for_group, true);
+    assert.equal(by("Carl Board").group_name, "Board");
+    assert.equal(by("Del Delegator").delegated_to, "Dee Delegate");
+    assert.equal(by("Dee Delegate").delegated_from, "Del Delegator");
+    assert.deepEqual(Object.keys(by("Dan Signer")).sort(), ["full_name", "method", "role", "signed_at", "status"]);
+  });
+
+  it("verify-pdf.mjs prints each part in words", () => {
+    const out = run("node", [path.join(ROOT, "verify/verify-pdf.mjs"), path.join(dir, "sealed.pdf")]).stdout;
+    for (const words of ["Approved (note: Budget checked)", "Acknowledged", "Witness for Dan Signer", "Signed for group Board", "Delegate of Del Delegator"]) {
+      assert.ok(out.includes(words), `lacks "${words}":\n${out}`);
+    }
   });
 });
