@@ -89,6 +89,12 @@ describe("certificate pages: roles, groups and delegation in words", () => {
       ]) {
         assert.ok(text.includes(words), `${file} lacks "${words}"`);
       }
+      // The time of an approval or an acknowledgement is labelled as what it was, not as a signature.
+      const layout = run("pdftotext", ["-layout", "-enc", "UTF-8", path.join(dir, file), "-"]).stdout;
+      const block = (name) => layout.slice(layout.indexOf(`. ${name}`)).split(/\n\s*\d+\. /)[0];
+      assert.match(block("Alice Approver"), /\n\s*Approved\s+November 27, 2026/);
+      assert.match(block("Vera Viewer"), /\n\s*Acknowledged\s+November 27, 2026/);
+      assert.doesNotMatch(block("Vera Viewer"), /\n\s*Signed\s+November/);
     });
   }
 

@@ -151,7 +151,8 @@ export async function drawCertificate(w: PdfWriter, c: CertificateSheet): Promis
         ...partRows(s, p.signers),
         ["Status", s.status],
         ["Consented", when(s.consented_at)],
-        ["Signed", when(s.signed_at)],
+        // An approver and a viewer act without signing: the time is when they approved or acknowledged.
+        [s.action === "approved" ? "Approved" : s.action === "acknowledged" ? "Acknowledged" : "Signed", when(s.signed_at)],
         ["Method", or(s.signature?.method)],
         ["Address (IP)", or(s.signature?.ip)],
         ["Signature SHA-256", or(s.signature?.value_sha256)],
