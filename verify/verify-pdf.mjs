@@ -61,7 +61,10 @@ if (json) {
   if (c) {
     console.log(`  certificate ${c.verificationCode ?? ""} "${c.title}" completed ${c.completedAt}${c.test ? " (TEST — no legal effect)" : ""}`);
     console.log("  signers:");
-    for (const s of c.signers) console.log(`    - ${s.full_name} (${s.role ?? "signer"}): ${s.status}${s.signed_at ? ` at ${s.signed_at} by ${s.method}` : ""}`);
+    for (const s of c.signers) {
+      console.log(`    - ${s.full_name} (${s.role ?? "signer"}): ${s.status}${s.signed_at ? ` at ${s.signed_at} by ${s.method}` : ""}`);
+      for (const words of partWords(s)) console.log(`      ${words}`);
+    }
     console.log("  trail:");
     for (const e of c.events) console.log(`    ${e.occurred_at} ${e.kind}${e.signer ? ` ${e.signer}` : ""}`);
   }
@@ -69,3 +72,15 @@ if (json) {
   console.log(report.ok ? "  VERIFIED: the file is intact and its seal and timestamps check." : "  NOT VERIFIED");
 }
 process.exit(report.ok ? 0 : 1);
+
+/** A signer's part in words, for roles that act differently, signing groups and delegation (none for everyone else). */
+function partWords(s) {
+  const out = [];
+  if (s.action === "approved") out.push(s.approval_note ? `Approved (note: ${s.approval_note})` : "Approved");
+  if (s.action === "acknowledged") out.push("Acknowledged");
+  if (s.witness_for !== undefined) out.push(`Witness for ${s.witness_for}`);
+  if (s.group_name !== undefined) out.push(s.signed_for_group ? `Signed for group ${s.group_name}` : `Member of group ${s.group_name}; did not sign`);
+  if (s.delegated_to !== undefined) out.push(`Delegated to ${s.delegated_to}${s.delegation_reason ? `: ${s.delegation_reason}` : ""}`);
+  if (s.delegated_from !== undefined) out.push(`Delegate of ${s.delegated_from}`);
+  return out;
+}

@@ -69,6 +69,14 @@ export type RecordSigner = Pick<
   | "signedAgainstSha256"
   | "signIp"
   | "onBehalfOf"
+  | "witnessFor"
+  | "groupId"
+  | "groupName"
+  | "approvalNote"
+  | "delegatedTo"
+  | "delegatedAt"
+  | "delegationReason"
+  | "delegatedFrom"
 >;
 export type RecordEvent = Pick<Event, "seq" | "kind" | "occurredAt" | "signerId" | "signerEmail" | "ip" | "againstSha256" | "detail">;
 export type RecordRows = { tenant: { id: string; name: string }; doc: RecordDocument; signers: RecordSigner[]; events: RecordEvent[]; files: CurrentFile[] };
@@ -118,6 +126,15 @@ export function recordReads(d: Db, documentId: string) {
         signedAgainstSha256: signers.signedAgainstSha256,
         signIp: signers.signIp,
         onBehalfOf: signers.onBehalfOf,
+        // Roles, groups and delegation (certificate entries say who approved, witnessed, signed for a group, delegated).
+        witnessFor: signers.witnessFor,
+        groupId: signers.groupId,
+        groupName: signers.groupName,
+        approvalNote: signers.approvalNote,
+        delegatedTo: signers.delegatedTo,
+        delegatedAt: signers.delegatedAt,
+        delegationReason: signers.delegationReason,
+        delegatedFrom: signers.delegatedFrom,
       })
       .from(signers)
       .where(eq(signers.documentId, documentId))
@@ -339,6 +356,7 @@ export async function documentPagesRows(env: Env, documentId: string) {
       .select({
         id: signers.id,
         fullName: signers.fullName,
+        role: signers.role,
         signatureMethod: signers.signatureMethod,
         signatureValue: signers.signatureValue,
         signedAt: signers.signedAt,

@@ -13,8 +13,10 @@ import { newVerificationCode } from "../lib/verification-code";
 import { DEFAULT_CONSENT_TEXT, consentVersion, isCustomConsent } from "./wording";
 import { certificateByDocument, documentMode, insertCertificate, recordRows, type Certificate, type RecordRows } from "../db/evidence";
 import { SIGNER_FILE_EXTENSIONS, type SignerFileType } from "./vocabulary";
+import { asIssuedRoleFields, type PayloadRoleFields, redactRoleFields, roleFields } from "./certificate-roles";
 
-export type PayloadSigner = {
+/** A signer's entry; roles that act differently, groups and delegation add the fields of `PayloadRoleFields` where they apply. */
+export type PayloadSigner = PayloadRoleFields & {
   full_name: string;
   email: string;
   role: string;
@@ -137,6 +139,7 @@ export async function derivePayload(r: RecordRows): Promise<CertificatePayload> 
           }
         : null,
       ...(s.onBehalfOf ? { on_behalf_of: { full_name: s.onBehalfOf, minor: true as const } } : {}),
+      ...roleFields(s, r.signers),
     })),
     events: events.map((e) => ({ kind: e.kind, occurred_at: e.occurredAt, signer: e.signerEmail, ip: e.ip, against_sha256: e.againstSha256 })),
     ...(r.files.length ? { files: r.files.map((f) => payloadFile(f, r.signers)) } : {}),
@@ -204,7 +207,7 @@ export function differingPaths(a: unknown, b: unknown, path = ""): string[] {
  * certificate was issued are left out of its comparison (they were not part of what was frozen).
  */
 function asIssued(frozen: CertificatePayload, live: CertificatePayload): CertificatePayload {
-  const out = { ...live };
+  const out = { ...live, signers: live.signers.map((s, i) => asIssuedRoleFields(frozen.signers?.[i], s)) };
   if (!("test" in frozen)) delete out.test;
   if (frozen.document && !("consent" in frozen.document)) {
     const { consent: _consent, ...document } = out.document;
@@ -261,14 +264,15 @@ import { REDACTED } from "../db/redaction";
 
 /**
  * The payload with its personal data erased (docs/retention.md): signers' names and addresses,
- * signature values' hashes (a typed name's hash can be guessed) and IP addresses go; roles, order,
- * statuses, times, methods, the hashes signed against and the trail's kinds and times stay.
+ * signature values' hashes (a typed name's hash can be guessed) and IP addresses go, and so do the
+ * emails and free text of roles and delegation (certificate-roles.ts); roles, order, statuses, times,
+ * methods, group names, the hashes signed against and the trail's kinds and times stay.
  */
 export function redactPayload(p: CertificatePayload): CertificatePayload {
   return {
     ...p,
     signers: p.signers.map((s) => ({
-      ...s,
+      ...redactRoleFields(s),
       full_name: REDACTED,
       email: REDACTED,
       signature: s.signature ? { ...s.signature, value_sha256: null, ip: null } : null,

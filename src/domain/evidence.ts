@@ -27,6 +27,7 @@ import { frozenOriginalPdf } from "./pdf-templates";
 import { dbOf } from "../db/client";
 import { certifiedFiles } from "./signer-files";
 import { tenantById } from "../db/accounts";
+import { actsWithoutSignature } from "./document-state";
 
 export type { SealedKind };
 
@@ -86,9 +87,10 @@ async function marksAndAnswers(env: Env, documentId: string, files: { name: stri
   return {
     rows,
     body: doc.body,
-    marks: signers.map(
-      (x): SignerMark => ({ signer: x.fullName, method: x.signatureMethod, signedAt: x.signedAt, value: shownMark(x.signatureMethod, x.signatureValue) }),
-    ),
+    // An approver's approval and a viewer's acknowledgement leave no mark (the certificate pages say what they did).
+    marks: signers
+      .filter((x) => !(actsWithoutSignature(x) && x.signatureMethod === null))
+      .map((x): SignerMark => ({ signer: x.fullName, method: x.signatureMethod, signedAt: x.signedAt, value: shownMark(x.signatureMethod, x.signatureValue) })),
     // A drawn or uploaded picture given as an answer is drawn in its box (PDF templates), never printed as base64.
     answers: values.map(
       (a): Answer => ({

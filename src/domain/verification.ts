@@ -11,6 +11,7 @@ import { normaliseVerificationCode } from "../lib/verification-code";
 import { checkAgainstRecord, isTestCertificate, type Certificate, type CertificatePayload, type PayloadSigner } from "./certificates";
 import { certificateByCode, codeOfSealedFile, isSealedFileOf } from "../db/evidence";
 
+/** A signer as a verifier sees it: no email address; the people a role entry names by email are named by name. */
 export type VerifiedSigner = Omit<PayloadSigner, "email">;
 export type VerifiedEvent = { kind: string; occurred_at: string; signer: string | null; ip: string | null; against_sha256: string };
 
@@ -98,7 +99,7 @@ export async function verifyCode(env: Env, code: string, sha256?: string): Promi
     completed_at: payload.document.completed_at,
     redacted_at: cert.redactedAt ?? null,
     signer_count: payload.signers.length,
-    signers: matches ? payload.signers.map(({ email: _email, ...rest }) => rest) : null,
+    signers: matches ? payload.signers.map(({ email: _email, ...rest }) => namedRoleFields(rest, names)) : null,
     events: matches
       ? payload.events.map((e) => ({
           kind: e.kind,
@@ -111,6 +112,16 @@ export async function verifyCode(env: Env, code: string, sha256?: string): Promi
       : null,
     ...(log ? { log } : {}),
   };
+}
+
+/** The role fields that name someone by email (witness_for, delegated_to, delegated_from) name them by name instead. */
+function namedRoleFields(s: VerifiedSigner, names: Map<string, string>): VerifiedSigner {
+  const out = { ...s };
+  for (const k of ["witness_for", "delegated_to", "delegated_from"] as const) {
+    const email = out[k];
+    if (email !== undefined) out[k] = names.get(email) ?? "a signer";
+  }
+  return out;
 }
 
 /**

@@ -35,6 +35,39 @@ export function verifyPath(code: string | null, lang?: Lang, sha256?: string | n
   return `${code ? `/verify/${encodeURIComponent(code)}` : "/verify"}${qs ? `?${qs}` : ""}`;
 }
 
+type VerifiedSigner = NonNullable<VerificationResult["signers"]>[number];
+
+/** A signer's part in words, for roles that act differently, signing groups and delegation (nothing for everyone else). */
+export function partWords(t: T, s: VerifiedSigner): string[] {
+  const out: string[] = [];
+  if (s.action === "approved") out.push(s.approval_note ? t("part_approvedNote", { note: s.approval_note }) : t("part_approved"));
+  if (s.action === "acknowledged") out.push(t("part_acknowledged"));
+  if (s.witness_for !== undefined) out.push(t("part_witnessFor", { name: s.witness_for }));
+  if (s.group_name !== undefined) out.push(t(s.signed_for_group ? "part_signedForGroup" : "part_groupMember", { group: s.group_name }));
+  if (s.delegated_to !== undefined) {
+    out.push(
+      s.delegation_reason
+        ? t("part_delegatedToReason", { name: s.delegated_to, reason: s.delegation_reason })
+        : t("part_delegatedTo", { name: s.delegated_to }),
+    );
+  }
+  if (s.delegated_from !== undefined) out.push(t("part_delegateOf", { name: s.delegated_from }));
+  return out;
+}
+
+function PartFacts({ t, s }: { t: T; s: VerifiedSigner }) {
+  const words = partWords(t, s);
+  if (!words.length) return null;
+  return (
+    <>
+      <dt>{t("s_part")}</dt>
+      {words.map((w) => (
+        <dd>{w}</dd>
+      ))}
+    </>
+  );
+}
+
 function CodeForm({ t, value }: { t: T; value: string }) {
   return (
     <form method="get" action="/verify">
@@ -173,6 +206,7 @@ function Certificate({ t, r, sha256 }: { t: T; r: VerificationResult; sha256: st
                   <dl class="facts">
                     <dt>{t("s_role")}</dt>
                     <dd>{s.role}</dd>
+                    <PartFacts t={t} s={s} />
                     <dt>{t("s_order")}</dt>
                     <dd>{s.sign_order}</dd>
                     <dt>{t("s_consented")}</dt>

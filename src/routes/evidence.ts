@@ -19,6 +19,7 @@ import { SHA256_HEX, verifyCode } from "../domain/verification";
 import { documentForAccount } from "../db/evidence";
 import { signerFileBytes } from "../domain/signer-files";
 import { LogInclusion } from "./transparency-log";
+import { roleFieldsShape } from "./evidence-roles";
 
 /**
  * How a certificate says a signer signed: the method they used (`SIGNATURE_METHODS`), or, when they
@@ -83,6 +84,7 @@ const Payload = z
         signed_at: z.string().nullable(),
         signature: CertifiedSignature,
         on_behalf_of: OnBehalfOf,
+        ...roleFieldsShape("email"),
       }),
     ),
     events: z.array(
@@ -154,6 +156,7 @@ const VerifiedSigner = z.object({
   signed_at: z.string().nullable(),
   signature: CertifiedSignature,
   on_behalf_of: OnBehalfOf,
+  ...roleFieldsShape("name"),
 });
 
 const Verification = z

@@ -148,9 +148,11 @@ export async function drawCertificate(w: PdfWriter, c: CertificateSheet): Promis
         ...(s.on_behalf_of ? ([["Signed for", `${s.on_behalf_of.full_name} (a minor), as their guardian`]] as [string, string][]) : []),
         ["Email", s.email],
         ["Role and order", `${s.role}, ${s.sign_order}`],
+        ...partRows(s, p.signers),
         ["Status", s.status],
         ["Consented", when(s.consented_at)],
-        ["Signed", when(s.signed_at)],
+        // An approver and a viewer act without signing: the time is when they approved or acknowledged.
+        [s.action === "approved" ? "Approved" : s.action === "acknowledged" ? "Acknowledged" : "Signed", when(s.signed_at)],
         ["Method", or(s.signature?.method)],
         ["Address (IP)", or(s.signature?.ip)],
         ["Signature SHA-256", or(s.signature?.value_sha256)],
@@ -185,6 +187,36 @@ export async function drawCertificate(w: PdfWriter, c: CertificateSheet): Promis
       "its SHA-256 is the certificate SHA-256 above. The file is sealed with a PAdES signature and an RFC 3161 timestamp.",
     { size: 7.5, color: MUTED },
   );
+}
+
+type PayloadSigner = CertificatePayload["signers"][number];
+
+/**
+ * The signer's part in words, for roles that act differently, signing groups and delegation (none
+ * for everyone else): "Approved (note: …)", "Acknowledged", "Witness for <name>", "Signed for group
+ * <name>", "Delegated to <name>: <reason>", "Delegate of <name>". People are named by name.
+ */
+export function partWords(s: PayloadSigner, all: readonly PayloadSigner[]): string[] {
+  const nameOf = (email: string) => all.find((o) => o.email === email)?.full_name ?? email;
+  const out: string[] = [];
+  if (s.role === "approver") out.push("Approver: approves or declines, does not sign");
+  if (s.role === "viewer") out.push("Viewer: reads and acknowledges, does not sign");
+  if (s.action === "approved") out.push(s.approval_note ? `Approved (note: ${s.approval_note})` : "Approved");
+  if (s.action === "acknowledged") out.push("Acknowledged");
+  if (s.witness_for !== undefined) out.push(`Witness for ${nameOf(s.witness_for)}`);
+  if (s.group_name !== undefined) {
+    const by = all.find((o) => o.group_name === s.group_name && o.signed_for_group);
+    if (s.signed_for_group) out.push(`Signed for group ${s.group_name}`);
+    else out.push(`Member of group ${s.group_name}; ${by ? `${by.full_name} signed for the group` : "did not sign"}`);
+  }
+  if (s.delegated_to !== undefined) out.push(`Delegated to ${nameOf(s.delegated_to)}${s.delegation_reason ? `: ${s.delegation_reason}` : ""}`);
+  if (s.delegated_from !== undefined) out.push(`Delegate of ${nameOf(s.delegated_from)}`);
+  return out;
+}
+
+function partRows(s: PayloadSigner, all: readonly PayloadSigner[]): [string, string][] {
+  const words = partWords(s, all);
+  return words.length ? [["Part", words.join("\n")]] : [];
 }
 
 async function drawMark(w: PdfWriter, mark: SignerMark): Promise<void> {

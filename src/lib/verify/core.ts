@@ -44,7 +44,21 @@ export type SignatureCheck = {
   coversWholeFile: boolean;
   timestamps: TimestampCheck[];
 };
-export type Person = { full_name: string; role: string | null; status: string | null; signed_at: string | null; method: string | null };
+/**
+ * A signer as the certificate lists them. Roles that act differently, signing groups and delegation
+ * add, only where they apply, what the verify answer adds (people named by name, never by email).
+ */
+export type Person = { full_name: string; role: string | null; status: string | null; signed_at: string | null; method: string | null } & RoleFacts;
+export type RoleFacts = {
+  action?: string;
+  witness_for?: string;
+  approval_note?: string;
+  group_name?: string;
+  signed_for_group?: true;
+  delegated_to?: string;
+  delegation_reason?: string;
+  delegated_from?: string;
+};
 export type TrailEvent = { kind: string; occurred_at: string; signer: string | null };
 export type VerifyReport = {
   ok: boolean;
@@ -141,9 +155,25 @@ async function checkSignature(sig: ReturnType<typeof findSignatures>[number]): P
 type Payload = {
   document?: { title?: string; completed_at?: string; original_pdf_sha256?: string };
   test?: boolean;
-  signers?: { full_name: string; email?: string; role?: string; status?: string; signed_at?: string | null; signature?: { method?: string } | null }[];
+  signers?: ({
+    full_name: string;
+    email?: string;
+    role?: string;
+    status?: string;
+    signed_at?: string | null;
+    signature?: { method?: string } | null;
+  } & RoleFacts)[];
   events?: { kind: string; occurred_at: string; signer?: string | null }[];
 };
+
+/** The role facts of a payload entry, each only when present; the people they name by email are named by name. */
+function roleFacts(s: RoleFacts, names: Map<string, string>): RoleFacts {
+  const out: RoleFacts = {};
+  for (const k of ["action", "approval_note", "group_name", "delegation_reason"] as const) if (typeof s[k] === "string") out[k] = s[k];
+  for (const k of ["witness_for", "delegated_to", "delegated_from"] as const) if (typeof s[k] === "string") out[k] = names.get(s[k]) ?? s[k];
+  if (s.signed_for_group === true) out.signed_for_group = true;
+  return out;
+}
 
 /** A hash printed beside its label: the certificate page draws the value above its label, the bundle below. */
 function printedHash(text: string, label: string): string | null {
@@ -232,6 +262,7 @@ export async function verifyPdf(pdf: Uint8Array, opts: { logKey?: string } = {})
         status: s.status ?? null,
         signed_at: s.signed_at ?? null,
         method: s.signature?.method ?? null,
+        ...roleFacts(s, names),
       })),
       // The trail as frozen, each signer named as on the certificate (the payload records the email).
       events: (payload.events ?? []).map((e) => ({ kind: e.kind, occurred_at: e.occurred_at, signer: e.signer ? (names.get(e.signer) ?? e.signer) : null })),
