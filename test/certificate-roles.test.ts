@@ -157,6 +157,11 @@ describe("certificate payload: roles, groups and delegation", () => {
     const after = (await api("GET", `/v1/documents/${id}/certificate`, { key: t.key })).json;
     expect(JSON.stringify(after.payload)).not.toContain("@");
     expect(after.still_matches_record).toBe(true);
+    // The rows keep no note or reason either: only that there was one.
+    const read = (await api("GET", `/v1/documents/${id}`, { key: t.key })).json;
+    expect(JSON.stringify(read)).not.toContain("Budget checked");
+    expect(JSON.stringify(read)).not.toContain("Travelling");
+    expect(read.signers.find((s: { approval_note: string | null }) => s.approval_note)).toMatchObject({ approval_note: "redacted" });
   });
 });
 

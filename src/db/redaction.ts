@@ -78,6 +78,9 @@ export function erasureStatements(db: Db, ids: string[], at: string) {
         captured: null,
         declineReason: null,
         onBehalfOf: sql`CASE WHEN ${signers.onBehalfOf} IS NULL THEN NULL ELSE ${REDACTED} END`,
+        // Free text a person wrote (may name anyone): kept only as "redacted", so the record still says there was one.
+        approvalNote: sql`CASE WHEN ${signers.approvalNote} IS NULL THEN NULL ELSE ${REDACTED} END`,
+        delegationReason: sql`CASE WHEN ${signers.delegationReason} IS NULL THEN NULL ELSE ${REDACTED} END`,
       })
       .where(inArray(signers.documentId, ids)),
     db.delete(fieldValues).where(inArray(fieldValues.documentId, ids)),

@@ -2497,6 +2497,30 @@ export interface components {
                     /** @enum {boolean} */
                     minor: true;
                 };
+                /**
+                 * @description Approvers, viewers and witnesses, once they acted (status `signed`): `approved`, `acknowledged` or `witnessed`. Absent for every other signer and for one who has not acted.
+                 * @enum {string}
+                 */
+                action?: "approved" | "acknowledged" | "witnessed";
+                /** @description A witness: the email address of the signer witnessed (the delegate's, when that signer delegated). */
+                witness_for?: string;
+                /** @description An approver: the note given with the approval, when there was one. */
+                approval_note?: string;
+                /** @description A signing group's member: the group's name. Every member is listed; the one who signed for the group carries `signed_for_group: true`, the others stay `pending` without it. */
+                group_name?: string;
+                /**
+                 * @description The member who signed for their group (`group_name`).
+                 * @enum {boolean}
+                 */
+                signed_for_group?: true;
+                /** @description One who delegated their part: the delegate's email address. Their status stays `pending`. */
+                delegated_to?: string;
+                /** @description When they delegated. */
+                delegated_at?: string;
+                /** @description The reason they gave. */
+                delegation_reason?: string;
+                /** @description A delegate: the email address of the person whose part they took. */
+                delegated_from?: string;
             }[];
             events: {
                 /** @enum {string} */
@@ -2591,6 +2615,30 @@ export interface components {
                     /** @enum {boolean} */
                     minor: true;
                 };
+                /**
+                 * @description Approvers, viewers and witnesses, once they acted (status `signed`): `approved`, `acknowledged` or `witnessed`. Absent for every other signer and for one who has not acted.
+                 * @enum {string}
+                 */
+                action?: "approved" | "acknowledged" | "witnessed";
+                /** @description A witness: the name (never an email address) of the signer witnessed (the delegate's, when that signer delegated). */
+                witness_for?: string;
+                /** @description An approver: the note given with the approval, when there was one. */
+                approval_note?: string;
+                /** @description A signing group's member: the group's name. Every member is listed; the one who signed for the group carries `signed_for_group: true`, the others stay `pending` without it. */
+                group_name?: string;
+                /**
+                 * @description The member who signed for their group (`group_name`).
+                 * @enum {boolean}
+                 */
+                signed_for_group?: true;
+                /** @description One who delegated their part: the delegate's name (never an email address). Their status stays `pending`. */
+                delegated_to?: string;
+                /** @description When they delegated. */
+                delegated_at?: string;
+                /** @description The reason they gave. */
+                delegation_reason?: string;
+                /** @description A delegate: the name (never an email address) of the person whose part they took. */
+                delegated_from?: string;
             }[] | null;
             events: {
                 /** @enum {string} */
