@@ -94,6 +94,9 @@ export const SPEC_ROUTES: SpecRoute[] = [
   // contract.md, "Fields that think": uploads from signers
   api("POST /v1/sign/{token}/files/{key}", "token"),
   api("GET /v1/documents/{id}/files/{key}", "signing:read"),
+  // contract.md, "Roles, groups, corrections and envelopes": delegation and correction
+  api("POST /v1/sign/{token}/delegate", "token"),
+  api("PATCH /v1/documents/{id}/signers/{signer_id}", "signing:write", "documents.correct_signer"),
   // contract.md, "Transparency log of certificates"
   api("GET /log/v1/{log}/key", "anonymous"),
   api("GET /log/v1/{log}/sth", "anonymous"),
