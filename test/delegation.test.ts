@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { api, makeTenant, ops } from "./helpers";
 import { consentAndSign, preparedDocument } from "./signing-helpers";
 import { addHook, idle, newBox, received } from "./webhook-helpers";
+import { page, select } from "./pages-helpers";
 
 const settle = (tenantId: string) => env.MESSAGE_QUEUE.getByName(tenantId).idle();
 const outbox = async (documentId: string) => (await ops("GET", `/outbox?document_id=${documentId}&limit=200`)).json.messages as Record<string, string>[];
@@ -233,5 +234,57 @@ describe("PATCH /v1/documents/{id}/signers/{signer_id}", () => {
     const w = await makeTenant();
     const { id, links } = await sent(w.key);
     expect((await fix(t.key, id, links[0]!.signer_id, { full_name: "Ada King" })).status).toBe(403);
+  });
+});
+
+describe("the signer's page: Pass to someone else", () => {
+  it("offers the form only with allow_delegation, posts without JavaScript, and says where the request went", async () => {
+    const t = await makeTenant();
+    const off = await sent(t.key, { allow: false });
+    expect(await select((await page("GET", `/s/${off.links[0]!.token}`)).text, `form[action='/s/${off.links[0]!.token}/delegate']`)).toHaveLength(0);
+    const { id, links } = await sent(t.key);
+    const token = links[0]!.token;
+    const shown = await page("GET", `/s/${token}`);
+    const forms = await select(shown.text, `form[action='/s/${token}/delegate']`);
+    expect(forms).toHaveLength(1);
+    expect(forms[0]!.attrs.method).toBe("post");
+    for (const sel of ["#d-name[name=full_name][required]", "#d-email[name=email][type=email][required]", "#d-reason[name=reason][required]"]) {
+      expect(await select(shown.text, sel), sel).toHaveLength(1);
+    }
+    for (const id of ["d-name", "d-email", "d-reason"]) expect(await select(shown.text, `label[for=${id}]`), id).toHaveLength(1);
+    // Bad input: the form again (422), each problem beside its input, the values kept; nothing changed.
+    const bad = await page("POST", `/s/${token}/delegate`, { form: { lang: "en", full_name: "Dan Weiss", email: "nope", reason: "" } });
+    expect(bad.status).toBe(422);
+    expect(bad.text).toContain("Enter their email address");
+    expect(bad.text).toContain("Give a reason for passing it on.");
+    expect(await select(bad.text, "#d-email[aria-invalid=true]")).toHaveLength(1);
+    expect(await select(bad.text, "details#delegate[open]")).toHaveLength(1);
+    expect(bad.text).toContain('value="Dan Weiss"');
+    const taken = await page("POST", `/s/${token}/delegate`, { form: { lang: "en", full_name: "Bea", email: BEA.email, reason: "Away." } });
+    expect(taken.status).toBe(422);
+    expect(taken.text).toContain("already on the document");
+    expect((await api("GET", `/v1/sign/${token}`)).status).toBe(200);
+    // Passed on: a message page naming the person; the link has ended.
+    const ok = await page("POST", `/s/${token}/delegate`, { form: { lang: "en", ...handOver } });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.text).toContain("Passed to");
+    expect(ok.text).toContain("Dan Weiss");
+    expect(ok.text).toContain("This link has ended.");
+    expect((await page("GET", `/s/${token}`)).status).toBe(404);
+    await settle(t.tenantId);
+    expect((await outbox(id)).filter((m) => m.recipient === "dan@example.com" && m.purpose === "signing.delegated")).toHaveLength(1);
+  });
+
+  it("is not offered to a group's member or a cc recipient", async () => {
+    const t = await makeTenant();
+    const { links } = await sent(t.key, {
+      signers: [ADA, { group_name: "Finance", group: [BEA, CAL] }, { email: "cc@example.com", full_name: "Cee", role: "cc" }],
+    });
+    for (const l of links.slice(1)) {
+      const shown = await page("GET", `/s/${l.token}`);
+      expect(shown.status).toBe(200);
+      expect(await select(shown.text, `form[action='/s/${l.token}/delegate']`)).toHaveLength(0);
+      expect(await select(shown.text, `form[action='/s/${l.token}/decline']`).then((f) => f.length)).toBe(l.email === "cc@example.com" ? 0 : 1);
+    }
   });
 });

@@ -89,6 +89,7 @@ const signForm = {
 };
 const codeForm = { code: (_fx, r) => r.pick(["123456", "000000", "12 34 56"]), lang: pickLang };
 const declineForm = { reason: () => "Not the right document.", lang: pickLang };
+const delegateForm = { full_name: () => "Dan Weiss", email: () => "dan@example.com", reason: () => "Dan signs for the team this week.", lang: pickLang };
 
 const SIGNER = [
   R("GET /s/{token}", "signer", "page", {
@@ -105,6 +106,7 @@ const SIGNER = [
   R("POST /s/{token}/files/{key}", "signer", "script", { multipart: { fields: { lang: pickLang }, file: (fx) => png(fx) } }),
   // The page's script asks the fields' states: JSON, or a page for a refusal.
   R("POST /s/{token}/state", "signer", "script", { form: signForm }),
+  R("POST /s/{token}/delegate", "signer", "page", { form: delegateForm }),
 ];
 
 const KIOSK = [

@@ -16,9 +16,10 @@ import { publicForms } from "./dashboard/public-forms";
 import { signUp } from "./dashboard/sign-up";
 import { messages } from "./messages";
 import { pages } from "./pages";
+import { delegation } from "./delegation";
 
 export const fr = {
-  pages,
+  pages: { ...pages, ...delegation },
   dashboard: { frame, documents, sending, settings, templates, webhooks, workflows, manage, pdf, packets, retention, notices, publicForms, signUp },
   messages,
   consent,
