@@ -4,6 +4,7 @@ import { Csrf, ShownOnce, Table, type Viewer } from "../frame";
 import { DOCUMENT_STATUS_FILTERS } from "../../domain/vocabulary";
 import type { DashT } from "../../i18n";
 import { RedactForm } from "../retention/view";
+import { CorrectSigners } from "./correct";
 import { can } from "../../domain/members";
 import type { getDocument, listDocuments } from "../../domain/documents";
 import type { listTemplates } from "../../domain/templates";
@@ -332,6 +333,7 @@ export function DocumentView(p: { v: Viewer; d: Doc; verificationCode?: string |
           ...(links ? [s.status === "pending" && s.role !== "cc" ? <SignerLinkActions v={p.v} documentId={d.document_id} s={s} /> : ""] : []),
         ])}
       />
+      {links ? <CorrectSigners v={p.v} d={d} /> : null}
       <h2>{t("doc_trail")}</h2>
       <Table
         label={t("doc_trail")}
