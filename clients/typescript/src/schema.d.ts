@@ -442,6 +442,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sign/{token}/delegate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pass this signer's part to someone else (documents sent with allow_delegation)
+         * @description The link ends at once; a new signer takes the role, `sign_order`, witness, auth and language, and the fields asked of this signer, with a link of their own that the service emails to them (it is never in this answer). The trail gets `delegated` and webhooks `signing.delegated`. 422 when the document was not sent with `allow_delegation`, when this signer already acted, is cc or a signing group's member (another member can sign instead), or when the new address is already a pending person's on the document.
+         *
+         *     Authorised by the signing token in the path (`{token}`, from the signing link the signer received): it is the signer's credential, valid until the document ends or a fresh link replaces it. No API key.
+         */
+        post: operations["delegate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/documents/{id}/signers/{signer_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Correct a pending signer's email, name or phone before they consented; the earlier link ends
+         * @description Give at least one of `email`, `full_name`, `phone` (null removes the phone). The signer keeps its id; the answer carries the new link's `token` once (and its `url`). When the document was sent with notify, the new link is also emailed to the corrected address. The trail gets `corrected` (naming what changed) and webhooks `signing.corrected`. Only for a pending signer of a sent document who has not consented (422 otherwise); 404 for another account's document or an unknown signer.
+         */
+        patch: operations["correctSigner"];
+        trace?: never;
+    };
     "/v1/documents/{id}/certificate": {
         parameters: {
             query?: never;
@@ -1426,6 +1468,94 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "signing.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * signing.approved delivery
+         * @description An approver approved (the payload's signer; the note is in the document's trail).
+         *
+         *     POSTed as JSON to every active endpoint subscribed to `signing.approved` (or `*`) in the document's mode. Answer 2xx within 10 seconds; anything else (redirects included: they are not followed) is retried after 1 min, 5 min, 30 min, 2 h, 12 h, 24 h, then the delivery is dead (replayable). 20 failed attempts in a row pause the endpoint: deliveries are then held until it is made active again.
+         */
+        post: operations["webhookSigningApproved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "signing.acknowledged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * signing.acknowledged delivery
+         * @description A viewer acknowledged the document.
+         *
+         *     POSTed as JSON to every active endpoint subscribed to `signing.acknowledged` (or `*`) in the document's mode. Answer 2xx within 10 seconds; anything else (redirects included: they are not followed) is retried after 1 min, 5 min, 30 min, 2 h, 12 h, 24 h, then the delivery is dead (replayable). 20 failed attempts in a row pause the endpoint: deliveries are then held until it is made active again.
+         */
+        post: operations["webhookSigningAcknowledged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "signing.delegated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * signing.delegated delivery
+         * @description A signer passed their part to someone else; the payload's signer is the one who delegated, the trail's detail names the delegate.
+         *
+         *     POSTed as JSON to every active endpoint subscribed to `signing.delegated` (or `*`) in the document's mode. Answer 2xx within 10 seconds; anything else (redirects included: they are not followed) is retried after 1 min, 5 min, 30 min, 2 h, 12 h, 24 h, then the delivery is dead (replayable). 20 failed attempts in a row pause the endpoint: deliveries are then held until it is made active again.
+         */
+        post: operations["webhookSigningDelegated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "signing.corrected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * signing.corrected delivery
+         * @description The sender corrected a pending signer's email, name or phone; their earlier link ended.
+         *
+         *     POSTed as JSON to every active endpoint subscribed to `signing.corrected` (or `*`) in the document's mode. Answer 2xx within 10 seconds; anything else (redirects included: they are not followed) is retried after 1 min, 5 min, 30 min, 2 h, 12 h, 24 h, then the delivery is dead (replayable). 20 failed attempts in a row pause the endpoint: deliveries are then held until it is made active again.
+         */
+        post: operations["webhookSigningCorrected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "packet.ready": {
         parameters: {
             query?: never;
@@ -1504,7 +1634,7 @@ export interface components {
         };
         DocumentEvent: {
             /** @enum {string} */
-            event: "signing.created" | "signing.sent" | "signing.delivered" | "signing.viewed" | "signing.consented" | "signing.signed" | "signing.completed" | "signing.declined" | "signing.voided" | "signing.expired" | "signing.reminded" | "signing.redacted";
+            event: "signing.created" | "signing.sent" | "signing.delivered" | "signing.viewed" | "signing.consented" | "signing.signed" | "signing.completed" | "signing.declined" | "signing.voided" | "signing.expired" | "signing.reminded" | "signing.redacted" | "signing.approved" | "signing.acknowledged" | "signing.delegated" | "signing.corrected";
             /**
              * @description ISO 8601, when it happened (not when it was delivered).
              * @example 2026-11-23T18:00:00.000Z
@@ -2080,6 +2210,19 @@ export interface components {
             decline_reason: string | null;
             /** @description When the signer's link stops working; once the document completed, the end of the 30 days its links keep working. */
             token_expires_at: string;
+            /** @description A witness's: the signer_id of the signer witnessed. */
+            witness_for: string | null;
+            /** @description Members of one signing group share it; the first to sign signs for the group. */
+            group_id: string | null;
+            group_name: string | null;
+            /** @description An approver's note with their approval (status `signed` and `signed_at` say when they approved). */
+            approval_note: string | null;
+            /** @description The signer_id of the person this signer passed their part to; their own link ended then. */
+            delegated_to: string | null;
+            delegated_at: string | null;
+            delegation_reason: string | null;
+            /** @description A delegate's: the signer_id of the signer whose part they took. */
+            delegated_from: string | null;
             /** @description The signer's answers, in the template's field order; unanswered fields are absent. */
             fields: {
                 key: string;
@@ -2092,7 +2235,7 @@ export interface components {
         Event: {
             event_id: string;
             /** @enum {string} */
-            kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted";
+            kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected";
             occurred_at: string;
             signer_email: string | null;
             ip: string | null;
@@ -2119,10 +2262,13 @@ export interface components {
             };
         };
         DocumentSend: {
-            signers: components["schemas"]["SignerInput"][];
+            signers: (components["schemas"]["SignerInput"] | components["schemas"]["SignerGroupInput"])[];
+            /** @description Default false. True: a pending signer who has not signed may pass their part to someone else (POST /v1/sign/{token}/delegate). */
+            allow_delegation?: boolean;
             /** @description Default true: each signer (not cc) is emailed their link, and texted too when they have a phone the account may text (else the text is recorded as suppressed). False: the caller delivers the links. */
             notify?: boolean;
         };
+        /** @description One recipient. `role`: `signer` (default) or any label ≤ 40 characters signs; `cc` only receives the completed copy; `approver` approves or declines (POST /v1/sign/{token}/approve) and holds back everyone ordered after them; `viewer` opens and acknowledges (POST /v1/sign/{token}/acknowledge); `witness` signs after the signer named by `witness_for`. */
         SignerInput: {
             /** Format: email */
             email: string;
@@ -2137,6 +2283,24 @@ export interface components {
              * @description Lang of this signer's messages and signing page; default the account's, else en.
              * @enum {string}
              */
+            locale?: "en" | "es" | "fr" | "de" | "pt" | "it" | "ar" | "he";
+            /** @description Role `witness` only (and required there): the signer witnessed, by `party_id` or 0-based index in `signers`. The witness signs only after that signer; the certificate says whom they witnessed. */
+            witness_for?: string | number;
+        };
+        /** @description A signing group: each member gets a link; the first member to sign signs for the group, and the others' links then read `ok: false` with who signed. A group signs (its role may not be cc, approver, viewer or witness). */
+        SignerGroupInput: {
+            group_name: string;
+            group: {
+                /** Format: email */
+                email: string;
+                full_name: string;
+                phone?: string | null;
+            }[];
+            role?: string;
+            sign_order?: number;
+            /** @enum {string} */
+            auth?: "none" | "email_otp" | "sms_otp";
+            /** @enum {string} */
             locale?: "en" | "es" | "fr" | "de" | "pt" | "it" | "ar" | "he";
         };
         DocumentVoid: {
@@ -2186,6 +2350,12 @@ export interface components {
                 signed_at: string | null;
                 is_me: boolean;
             }[] | null;
+            /** @description This signer's signing group: the first member to sign signs for it. */
+            group_name: string | null;
+            /** @description For a witness: the name of the signer witnessed (the witness signs after them). */
+            witness_for: string | null;
+            /** @description Whether this signer may pass their part to someone else (POST /v1/sign/{token}/delegate). */
+            allow_delegation: boolean | null;
             fields: {
                 key: string;
                 label: string;
@@ -2326,7 +2496,7 @@ export interface components {
             }[];
             events: {
                 /** @enum {string} */
-                kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted";
+                kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected";
                 occurred_at: string;
                 signer: string | null;
                 ip: string | null;
@@ -2420,7 +2590,7 @@ export interface components {
             }[] | null;
             events: {
                 /** @enum {string} */
-                kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted";
+                kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected";
                 occurred_at: string;
                 signer: string | null;
                 ip: string | null;
@@ -2453,7 +2623,7 @@ export interface components {
             id: string;
             url: string;
             label: string;
-            events: ("*" | "signing.created" | "signing.sent" | "signing.delivered" | "signing.viewed" | "signing.consented" | "signing.signed" | "signing.completed" | "signing.declined" | "signing.voided" | "signing.expired" | "signing.reminded" | "signing.redacted" | "packet.ready" | "packet.blocked" | "signing.ping")[];
+            events: ("*" | "signing.created" | "signing.sent" | "signing.delivered" | "signing.viewed" | "signing.consented" | "signing.signed" | "signing.completed" | "signing.declined" | "signing.voided" | "signing.expired" | "signing.reminded" | "signing.redacted" | "signing.approved" | "signing.acknowledged" | "signing.delegated" | "signing.corrected" | "packet.ready" | "packet.blocked" | "signing.ping")[];
             active: boolean;
             failures: number;
             paused_at: string | null;
@@ -2483,7 +2653,7 @@ export interface components {
             id: string;
             endpoint_id: string;
             /** @enum {string} */
-            event: "signing.created" | "signing.sent" | "signing.delivered" | "signing.viewed" | "signing.consented" | "signing.signed" | "signing.completed" | "signing.declined" | "signing.voided" | "signing.expired" | "signing.reminded" | "signing.redacted" | "packet.ready" | "packet.blocked" | "signing.ping";
+            event: "signing.created" | "signing.sent" | "signing.delivered" | "signing.viewed" | "signing.consented" | "signing.signed" | "signing.completed" | "signing.declined" | "signing.voided" | "signing.expired" | "signing.reminded" | "signing.redacted" | "signing.approved" | "signing.acknowledged" | "signing.delegated" | "signing.corrected" | "packet.ready" | "packet.blocked" | "signing.ping";
             /**
              * @description queued, failed (a retry is due), held, delivered, dead, dropped
              * @enum {string}
@@ -5025,6 +5195,14 @@ export interface operations {
                      *           "declined_at": null,
                      *           "decline_reason": null,
                      *           "token_expires_at": "2026-12-31T23:59:59.000Z",
+                     *           "witness_for": null,
+                     *           "group_id": null,
+                     *           "group_name": null,
+                     *           "approval_note": null,
+                     *           "delegated_to": null,
+                     *           "delegated_at": null,
+                     *           "delegation_reason": null,
+                     *           "delegated_from": null,
                      *           "fields": [
                      *             {
                      *               "key": "start_date",
@@ -5966,6 +6144,9 @@ export interface operations {
                      *           "is_me": false
                      *         }
                      *       ],
+                     *       "group_name": null,
+                     *       "witness_for": null,
+                     *       "allow_delegation": false,
                      *       "fields": [
                      *         {
                      *           "key": "start_date",
@@ -6977,6 +7158,340 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            /** @description Body over one megabyte. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooLargeError"];
+                };
+            };
+            /** @description The body did not validate, or the rules refused it; the message says why. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description Server fault; quote x-request-id. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    delegate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "bea.novak@example.com",
+                 *       "full_name": "Bea Novak",
+                 *       "reason": "Bea signs contracts for our team while I am away."
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    full_name: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Delegated; signer_id is the delegate's */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "delegated": true,
+                     *       "signer_id": "sgn_4n8p2q6r0t3v7x1b5k9m"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        delegated: true;
+                        signer_id: string;
+                    };
+                };
+            };
+            /** @description The request could not be read. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No such thing in this account. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            /** @description Body over one megabyte. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooLargeError"];
+                };
+            };
+            /** @description The body did not validate, or the rules refused it; the message says why. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description Server fault; quote x-request-id. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    correctSigner: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and same body within 24 hours replays the first answer without redoing the work; the same key with another body, or while the first request is still running, is 409 conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                signer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada.lovelace@example.com",
+                 *       "full_name": "Ada Lovelace"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email?: string;
+                    full_name?: string;
+                    phone?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The corrected signer and the new link's token, shown once */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "signer_id": "sgn_7k2m9x4b1n3p5q8r0t6v",
+                     *       "email": "ada.lovelace@example.com",
+                     *       "full_name": "Ada Lovelace",
+                     *       "phone": null,
+                     *       "token": "9f3b2c1d0e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c",
+                     *       "url": "https://sign.example.com/s/9f3b2c1d0e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c?lang=en"
+                     *     }
+                     */
+                    "application/json": {
+                        signer_id: string;
+                        email: string;
+                        full_name: string;
+                        phone: string | null;
+                        token: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The request could not be read. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No key, or a key that is not live. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description The key lacks the scope. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such thing in this account. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            /** @description Idempotency key reused for another request, or the first request is still running. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
                 };
             };
             /** @description Body over one megabyte. */
@@ -14087,6 +14602,242 @@ export interface operations {
                  *       "signer": null,
                  *       "reason": "Erasure request of 2026-12-01.",
                  *       "redacted_at": "2026-12-01T09:00:00.000Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DocumentEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, or no answer within 10 seconds: the attempt failed and is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSigningApproved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`dlv_…`): the same on every retry of it, so deduplicate on it; a replay is a new delivery with a new id. */
+                "Service-Event-Id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse deliveries older than five minutes. */
+                "Service-Timestamp": number;
+                /** @description `v1=` + hex HMAC-SHA-256, keyed with the endpoint's secret, of `{Service-Timestamp}.{raw body}`. While a rotated secret overlaps, two comma-separated values (`v1=…,v1=…`): accept the delivery if any matches. Compare in constant time. */
+                "Service-Signature": string;
+                /** @description Always this value. */
+                "User-Agent": "edge-sign-webhooks/1.0";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "signing.approved",
+                 *       "occurred_at": "2026-11-23T18:00:00.000Z",
+                 *       "document": {
+                 *         "id": "doc_01jd3k4m5n6p7q8r9s0t",
+                 *         "title": "Mutual NDA: Acme and Globex",
+                 *         "status": "sent",
+                 *         "body_sha256": "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+                 *         "completed_at": null,
+                 *         "metadata": {
+                 *           "external_ref": "crm-4411"
+                 *         }
+                 *       },
+                 *       "signer": {
+                 *         "email": "ana@example.com",
+                 *         "full_name": "Ana Ruiz",
+                 *         "status": "pending"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["DocumentEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, or no answer within 10 seconds: the attempt failed and is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSigningAcknowledged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`dlv_…`): the same on every retry of it, so deduplicate on it; a replay is a new delivery with a new id. */
+                "Service-Event-Id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse deliveries older than five minutes. */
+                "Service-Timestamp": number;
+                /** @description `v1=` + hex HMAC-SHA-256, keyed with the endpoint's secret, of `{Service-Timestamp}.{raw body}`. While a rotated secret overlaps, two comma-separated values (`v1=…,v1=…`): accept the delivery if any matches. Compare in constant time. */
+                "Service-Signature": string;
+                /** @description Always this value. */
+                "User-Agent": "edge-sign-webhooks/1.0";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "signing.acknowledged",
+                 *       "occurred_at": "2026-11-23T18:00:00.000Z",
+                 *       "document": {
+                 *         "id": "doc_01jd3k4m5n6p7q8r9s0t",
+                 *         "title": "Mutual NDA: Acme and Globex",
+                 *         "status": "sent",
+                 *         "body_sha256": "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+                 *         "completed_at": null,
+                 *         "metadata": {
+                 *           "external_ref": "crm-4411"
+                 *         }
+                 *       },
+                 *       "signer": {
+                 *         "email": "ana@example.com",
+                 *         "full_name": "Ana Ruiz",
+                 *         "status": "pending"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["DocumentEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, or no answer within 10 seconds: the attempt failed and is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSigningDelegated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`dlv_…`): the same on every retry of it, so deduplicate on it; a replay is a new delivery with a new id. */
+                "Service-Event-Id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse deliveries older than five minutes. */
+                "Service-Timestamp": number;
+                /** @description `v1=` + hex HMAC-SHA-256, keyed with the endpoint's secret, of `{Service-Timestamp}.{raw body}`. While a rotated secret overlaps, two comma-separated values (`v1=…,v1=…`): accept the delivery if any matches. Compare in constant time. */
+                "Service-Signature": string;
+                /** @description Always this value. */
+                "User-Agent": "edge-sign-webhooks/1.0";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "signing.delegated",
+                 *       "occurred_at": "2026-11-23T18:00:00.000Z",
+                 *       "document": {
+                 *         "id": "doc_01jd3k4m5n6p7q8r9s0t",
+                 *         "title": "Mutual NDA: Acme and Globex",
+                 *         "status": "sent",
+                 *         "body_sha256": "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+                 *         "completed_at": null,
+                 *         "metadata": {
+                 *           "external_ref": "crm-4411"
+                 *         }
+                 *       },
+                 *       "signer": {
+                 *         "email": "ana@example.com",
+                 *         "full_name": "Ana Ruiz",
+                 *         "status": "pending"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["DocumentEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, or no answer within 10 seconds: the attempt failed and is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSigningCorrected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`dlv_…`): the same on every retry of it, so deduplicate on it; a replay is a new delivery with a new id. */
+                "Service-Event-Id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse deliveries older than five minutes. */
+                "Service-Timestamp": number;
+                /** @description `v1=` + hex HMAC-SHA-256, keyed with the endpoint's secret, of `{Service-Timestamp}.{raw body}`. While a rotated secret overlaps, two comma-separated values (`v1=…,v1=…`): accept the delivery if any matches. Compare in constant time. */
+                "Service-Signature": string;
+                /** @description Always this value. */
+                "User-Agent": "edge-sign-webhooks/1.0";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "signing.corrected",
+                 *       "occurred_at": "2026-11-23T18:00:00.000Z",
+                 *       "document": {
+                 *         "id": "doc_01jd3k4m5n6p7q8r9s0t",
+                 *         "title": "Mutual NDA: Acme and Globex",
+                 *         "status": "sent",
+                 *         "body_sha256": "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+                 *         "completed_at": null,
+                 *         "metadata": {
+                 *           "external_ref": "crm-4411"
+                 *         }
+                 *       },
+                 *       "signer": {
+                 *         "email": "ana@example.com",
+                 *         "full_name": "Ana Ruiz",
+                 *         "status": "pending"
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["DocumentEvent"];
