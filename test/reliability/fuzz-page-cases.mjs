@@ -279,6 +279,14 @@ const DASHBOARD = [
   R("POST /app/documents/{id}/void", "dashboard", "page", session({ form: { reason: () => "Fuzz void" } })),
   R("POST /app/documents/{id}/signers/{signer_id}/remind", "dashboard", "page", session()),
   R("POST /app/documents/{id}/signers/{signer_id}/link", "dashboard", "page", session()),
+  R(
+    "POST /app/documents/{id}/signers/{signer_id}/correct",
+    "dashboard",
+    "page",
+    session({
+      form: { full_name: () => "Corrected Signer", email: (_fx, r) => `fixed${r.int(1e6)}@example.com`, phone: (_fx, r) => maybe(r, 0.3, "+14155550100") },
+    }),
+  ),
   R("GET /app/documents/{id}/pdf", "dashboard", "page", session()),
   R("GET /app/documents/{id}/bundle", "dashboard", "page", session()),
   R("GET /app/templates", "dashboard", "page", session({ query: { done: () => "saved" } })),
