@@ -31,6 +31,7 @@ const FILES = [
   "pdf-in-place",
   "sign-up",
   "fields",
+  "delegation",
 ];
 const chosen = process.argv
   .slice(2)
