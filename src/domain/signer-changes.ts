@@ -202,8 +202,8 @@ export async function correctInside(env: Env, st: SequencerState, signer: Signer
         userAgent: actor.userAgent,
         againstSha256: st.doc.bodySha256,
         detail: changed.length
-          ? `Signer corrected: ${changed.join(", ")} changed; a new link was issued.`
-          : "Signer corrected: nothing changed; a new link was issued.",
+          ? `By the sender: signer corrected (${changed.join(", ")}); a new link was issued.`
+          : "By the sender: signer corrected (nothing changed); a new link was issued.",
       },
     ],
   );
