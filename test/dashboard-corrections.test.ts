@@ -36,6 +36,7 @@ describe("Correct a signer (dashboard)", () => {
     expect((await b.get(`/app/documents/${id}`)).text).not.toContain(token);
     const doc = (await api("GET", `/v1/documents/${id}`, { key })).json;
     expect(doc.events.filter((e: { kind: string }) => e.kind === "corrected")).toHaveLength(1);
+    expect(await texts((await b.get(`/app/documents/${id}`)).text, "[data-kind=corrected]")).toEqual(["Signer corrected"]);
     // The consented signer: no form, and a crafted post is the API's 422.
     expect((await b.submit(correctPath(id, links[1]!.signer_id), { full_name: "Bea", email: "bea@example.com" }, `/app/documents/${id}`)).status).toBe(422);
     // Bad input: 422 with the problem, nothing changed.
