@@ -136,11 +136,18 @@ describe("POST /v1/sign/{token}/delegate", () => {
     expect((await api("GET", `/v1/sign/${d.links[0]!.token}`)).status).toBe(200);
   });
 
-  it("a delegated signer cannot delegate again through the dead link", async () => {
+  it("a delegated signer cannot delegate again through the dead link, nor get a new one", async () => {
     const t = await makeTenant();
-    const { links } = await sent(t.key);
+    const { id, links } = await sent(t.key);
     expect((await passTo(links[0]!.token, handOver)).status).toBe(200);
     expect((await passTo(links[0]!.token, { ...handOver, email: "eve@example.com" })).status).toBe(404);
+    // Nor can the sender revive it: a fresh link or a reminder for them is refused, and the correction too.
+    for (const what of ["link", "remind"]) {
+      const r = await api("POST", `/v1/documents/${id}/signers/${links[0]!.signer_id}/${what}`, { key: t.key });
+      expect(r.status).toBe(422);
+      expect(r.json.error.message).toMatch(/passed their part to someone else/);
+    }
+    expect((await api("PATCH", `/v1/documents/${id}/signers/${links[0]!.signer_id}`, { key: t.key, body: { full_name: "Ada K" } })).status).toBe(422);
   });
 });
 

@@ -330,7 +330,9 @@ export function DocumentView(p: { v: Viewer; d: Doc; verificationCode?: string |
           String(s.sign_order),
           <span data-status={s.status}>{t.maybe(`doc_signer_st_${s.status}`, s.status)}</span>,
           s.signed_at ? when(s.signed_at) : s.declined_at ? `${when(s.declined_at)}: ${s.decline_reason ?? ""}` : "—",
-          ...(links ? [s.status === "pending" && s.role !== "cc" ? <SignerLinkActions v={p.v} documentId={d.document_id} s={s} /> : ""] : []),
+          ...(links
+            ? [s.status === "pending" && s.role !== "cc" && !s.delegated_to ? <SignerLinkActions v={p.v} documentId={d.document_id} s={s} /> : ""]
+            : []),
         ])}
       />
       {links ? <CorrectSigners v={p.v} d={d} /> : null}
