@@ -36,8 +36,7 @@ import { errorPage } from "../pages/error-page";
 import { signBodyLimit, uploadLimitOf } from "../http/body-limit";
 import { UPLOAD_MAX_BYTES, uploadSignerFile, uploadTooLarge } from "../domain/signer-files";
 import { UnreadableForm, formFile, readForm } from "../http/forms";
-import { DelegateCommand, delegate } from "../domain/signer-changes";
-import type { DelegateErrors } from "../pages/delegate-form";
+import { postDelegate } from "./pages-delegate";
 
 type C = Context<AppEnv>;
 
@@ -73,16 +72,16 @@ const linkFace = (c: C): SignFace => {
 };
 
 /** The brand a link's page wears: read only when its account has the white-label add-on (an unbranded page costs no round trip for it). */
-const linkBrand = (c: C, page: PageRead) => (page.whiteLabel ? brandFor(c, page.tenantId) : undefined);
+export const linkBrand = (c: C, page: PageRead) => (page.whiteLabel ? brandFor(c, page.tenantId) : undefined);
 
-async function signPage(c: C, props: Omit<SignPageProps, "nonce" | "brand">, status: 200 | 413 | 422 | 429) {
+export async function signPage(c: C, props: Omit<SignPageProps, "nonce" | "brand">, status: 200 | 413 | 422 | 429) {
   const brand = await linkBrand(c, props.page);
   const nonce = pageHeaders(c, { frameAncestors: props.page.frameAncestors, connect: true });
   return c.html(SignPage({ ...props, brand, nonce }), status);
 }
 
 /** A domain refusal the page shows in place (422); a dead link and anything else go on up. */
-function refusal(err: unknown): string {
+export function refusal(err: unknown): string {
   if (err instanceof ApiError && err.code === "invalid") return err.message;
   throw err;
 }
@@ -108,7 +107,7 @@ function formValue(f: { key: string; kind: string; options?: string[] }, body: R
 }
 
 /** What every form POST to `/s/{token}/…` starts from; `page` is null for a dead link. */
-async function formPost(c: C, face: SignFace) {
+export async function formPost(c: C, face: SignFace) {
   const body = await readForm(c);
   const t = translate(c, body.lang);
   const token = face.token;
@@ -433,48 +432,6 @@ pages.get("/verify/:code", perAddress, async (c) => {
   if (host && result.issuer?.tenant_id !== host) return verifyPage(c, { t, code, result: null, sha256: null, problem: "notFound" }, 404);
   return verifyPage(c, { t, code, result, sha256, problem: badHash ? "badHash" : null }, badHash ? 422 : 200);
 });
-
-/** The words for each input of the "Pass to someone else" form that did not validate. */
-const DELEGATE_ERRORS = { full_name: "err_delegateName", email: "err_delegateEmail", reason: "err_delegateReason" } as const satisfies Record<string, Key>;
-
-/** "Pass to someone else": the request goes to the person named (their link by email) and this link ends; a problem is shown in the form (422). */
-export async function postDelegate(c: C, face: SignFace) {
-  const { body, t, token, who, page } = await formPost(c, face);
-  if (!page) return dead(c, t);
-  const posted = { full_name: (body.full_name ?? "").trim(), email: (body.email ?? "").trim(), reason: (body.reason ?? "").trim() };
-  const parsed = DelegateCommand.safeParse(posted);
-  const errors: DelegateErrors = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const k = issue.path[0] as keyof typeof DELEGATE_ERRORS;
-      if (k in DELEGATE_ERRORS) errors[k] = t(DELEGATE_ERRORS[k]);
-    }
-  } else {
-    try {
-      await delegate(c.env, token, parsed.data, who);
-      const brand = await linkBrand(c, page);
-      const nonce = pageHeaders(c, { frameAncestors: page.frameAncestors });
-      const name = parsed.data.full_name;
-      return c.html(
-        MessagePage({
-          t,
-          nonce,
-          brand,
-          langHref: (l) => signPath(token, l),
-          heading: t("delegatedTitle", { name }),
-          lines: [t("delegatedBody", { name })],
-          tone: "warn",
-        }),
-        200,
-      );
-    } catch (err) {
-      const message = refusal(err);
-      if (message.startsWith("email:")) errors.email = t("err_delegateTaken");
-      else errors.form = message;
-    }
-  }
-  return signPage(c, { t, token, page, base: face.base, footer: face.footer, errors: { delegate: errors }, posted: { delegate: posted } }, 422);
-}
 
 pages.post("/s/:token/delegate", ownPage, perToken, (c) => postDelegate(c, linkFace(c)));
 
