@@ -142,8 +142,8 @@ export async function delegateInside(env: Env, st: SequencerState, signer: Signe
   ]);
   Object.assign(signer, { delegatedTo: id, delegatedAt: at, delegationReason: input.reason, tokenHash: ended.hash } satisfies Partial<SignerState>);
   st.doc.fields = fields;
-  // The delegate sits right after the signer they replace (the stored order: sign_order, then created_at).
-  st.signers.splice(st.signers.indexOf(signer) + 1, 0, delegate as SignerState);
+  // Where a reload would put the delegate (the stored order: sign_order, then created_at, and theirs is the newest).
+  st.signers.splice(st.signers.findLastIndex((s) => s.signOrder <= delegate.signOrder) + 1, 0, delegate as SignerState);
   return { signerId: id, token: mine.token, email: input.email, locale: signer.locale, from: signer.fullName, mode: st.doc.mode as Mode };
 }
 
