@@ -97,6 +97,9 @@ export const SPEC_ROUTES: SpecRoute[] = [
   // contract.md, "Roles, groups, corrections and envelopes"
   api("POST /v1/sign/{token}/approve", "token"),
   api("POST /v1/sign/{token}/acknowledge", "token"),
+  // contract.md, "Roles, groups, corrections and envelopes": delegation and correction
+  api("POST /v1/sign/{token}/delegate", "token"),
+  api("PATCH /v1/documents/{id}/signers/{signer_id}", "signing:write", "documents.correct_signer"),
   // contract.md, "Transparency log of certificates"
   api("GET /log/v1/{log}/key", "anonymous"),
   api("GET /log/v1/{log}/sth", "anonymous"),

@@ -254,7 +254,7 @@ export async function drainMessages(env: Env, tenantId: string, opts: DrainOptio
     const attempts = row.attempts + 1;
     if (outcome.ok) {
       result.sent++;
-      if (row.documentId && row.signerId && (row.purpose === "signing.link" || row.purpose === "signing.reminder")) {
+      if (row.documentId && row.signerId && (row.purpose === "signing.link" || row.purpose === "signing.reminder" || row.purpose === "signing.delegated")) {
         delivered.push({ documentId: row.documentId, signerId: row.signerId, messageId: row.id, channel: row.channel, purpose: row.purpose });
       }
       return markMessageSent(db, row.id, {

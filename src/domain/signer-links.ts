@@ -31,6 +31,7 @@ export const REMINDER_INTERVAL_MS = 60 * 60 * 1000;
 function requireRemindable(st: SequencerState, signer: SignerState) {
   if (st.doc.status !== "sent" || !linkIsLive(st.doc, signer))
     throw invalid(`This document is ${st.doc.status === "sent" ? "past its expiry" : st.doc.status}; only a sent document's signers get new links.`);
+  if (signer.delegatedTo) throw invalid("This signer passed their part to someone else: their link has ended; the delegate holds the part now.");
   if (!mustSign(signer)) throw invalid("A cc recipient never signs: it gets no signing link, only the completed copy.");
   if (signer.status !== "pending") throw invalid(`This signer has already ${signer.status}.`);
 }

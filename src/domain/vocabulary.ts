@@ -163,10 +163,12 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 /** What a message is for; the wording of each is in src/domain/message-wording.ts. */
 /** `dashboard.sign_in`: a member's one-time sign-in link to the dashboard (no document). */
 /** `account.sign_up`: a sign-up's check link; `account.sign_up_known`: the same request for an address already a member. */
+/** `signing.delegated`: the link of a delegate, naming the signer who passed the request on. */
 /** `member.invitation`: an invitation to join an account, with its single-use link (7 days). */
 export const MESSAGE_PURPOSES = [
   "signing.link",
   "signing.reminder",
+  "signing.delegated",
   "signing.code",
   "signing.completed",
   "dashboard.sign_in",

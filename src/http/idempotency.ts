@@ -28,6 +28,7 @@ export const IDEMPOTENT_OPERATIONS = [
   "documents.send",
   "documents.void",
   "documents.fresh_link",
+  "documents.correct_signer",
   "workflows.start",
   "packets.start_item",
   "webhooks.add",

@@ -15,12 +15,13 @@ import type { Lang, T } from "../i18n";
 import { Layout, MessagePage, TestModeBanner, siteName } from "./layout";
 import type { PageBrand } from "./brand";
 import { LangField, Field, isSignatureField, Wording, CodeStep } from "./signing-steps";
+import { type DelegateErrors, type DelegatePosted, DelegateForm } from "./delegate-form";
 export { isSignatureField } from "./signing-steps";
 
 type Read = PageRead["read"];
 export type FieldView = NonNullable<Read["fields"]>[number];
 
-export type SignErrors = { fields?: Record<string, string>; sign?: string; decline?: string; code?: string };
+export type SignErrors = { fields?: Record<string, string>; sign?: string; decline?: string; code?: string; delegate?: DelegateErrors };
 
 export type SignPageProps = {
   t: T;
@@ -29,7 +30,7 @@ export type SignPageProps = {
   page: PageRead;
   errors?: SignErrors;
   /** What the signer posted, shown again beside the errors. */
-  posted?: { values?: Record<string, string>; method?: string; typedName?: string; reason?: string };
+  posted?: { values?: Record<string, string>; method?: string; typedName?: string; reason?: string; delegate?: DelegatePosted };
   /** Set on the first page after signing: the page tells a framing parent. */
   done?: "signed" | null;
   /** Set on the page after a one-time code was sent: how, and to whom (masked). */
@@ -401,6 +402,10 @@ export function SignPage(p: SignPageProps) {
             </button>
           </form>
         </details>
+      ) : null}
+      {/* Passing the part on: on the link's own page only (not on a paired tablet), never for a group's member. */}
+      {sent && pending && mustSign && r.allow_delegation && !r.group_name && base === `/s/${token}` ? (
+        <DelegateForm t={t} base={base} errors={errors.delegate} posted={p.posted?.delegate} />
       ) : null}
     </Layout>
   );

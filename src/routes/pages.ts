@@ -47,6 +47,7 @@ import { errorPage } from "../pages/error-page";
 import { signBodyLimit, uploadLimitOf } from "../http/body-limit";
 import { UPLOAD_MAX_BYTES, uploadSignerFile, uploadTooLarge } from "../domain/signer-files";
 import { UnreadableForm, formFile, readForm } from "../http/forms";
+import { postDelegate } from "./pages-delegate";
 
 type C = Context<AppEnv>;
 
@@ -82,16 +83,16 @@ const linkFace = (c: C): SignFace => {
 };
 
 /** The brand a link's page wears: read only when its account has the white-label add-on (an unbranded page costs no round trip for it). */
-const linkBrand = (c: C, page: PageRead) => (page.whiteLabel ? brandFor(c, page.tenantId) : undefined);
+export const linkBrand = (c: C, page: PageRead) => (page.whiteLabel ? brandFor(c, page.tenantId) : undefined);
 
-async function signPage(c: C, props: Omit<SignPageProps, "nonce" | "brand">, status: 200 | 413 | 422 | 429) {
+export async function signPage(c: C, props: Omit<SignPageProps, "nonce" | "brand">, status: 200 | 413 | 422 | 429) {
   const brand = await linkBrand(c, props.page);
   const nonce = pageHeaders(c, { frameAncestors: props.page.frameAncestors, connect: true });
   return c.html(SignPage({ ...props, brand, nonce }), status);
 }
 
 /** A domain refusal the page shows in place (422); a dead link and anything else go on up. */
-function refusal(err: unknown): string {
+export function refusal(err: unknown): string {
   if (err instanceof ApiError && err.code === "invalid") return err.message;
   throw err;
 }
@@ -117,7 +118,7 @@ function formValue(f: { key: string; kind: string; options?: string[] }, body: R
 }
 
 /** What every form POST to `/s/{token}/…` starts from; `page` is null for a dead link. */
-async function formPost(c: C, face: SignFace) {
+export async function formPost(c: C, face: SignFace) {
   const body = await readForm(c);
   const t = translate(c, body.lang);
   const token = face.token;
@@ -462,6 +463,8 @@ pages.get("/verify/:code", perAddress, async (c) => {
   if (host && result.issuer?.tenant_id !== host) return verifyPage(c, { t, code, result: null, sha256: null, problem: "notFound" }, 404);
   return verifyPage(c, { t, code, result, sha256, problem: badHash ? "badHash" : null }, badHash ? 422 : 200);
 });
+
+pages.post("/s/:token/delegate", ownPage, perToken, (c) => postDelegate(c, linkFace(c)));
 
 /** Errors on a page answer as a page (src/pages/error-page.tsx), in the visitor's language, with the API's status. */
 export function pageError(err: Error, c: C) {

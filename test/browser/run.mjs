@@ -33,6 +33,7 @@ const FILES = [
   "sign-up",
   "fields",
   "roles",
+  "delegation",
 ];
 const chosen = process.argv
   .slice(2)

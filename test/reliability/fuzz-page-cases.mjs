@@ -90,6 +90,7 @@ const signForm = {
 const codeForm = { code: (_fx, r) => r.pick(["123456", "000000", "12 34 56"]), lang: pickLang };
 const declineForm = { reason: () => "Not the right document.", lang: pickLang };
 const approveForm = { note: (_fx, r) => r.pick(["", "Checked against the budget."]), lang: pickLang };
+const delegateForm = { full_name: () => "Dan Weiss", email: () => "dan@example.com", reason: () => "Dan signs for the team this week.", lang: pickLang };
 
 const SIGNER = [
   R("GET /s/{token}", "signer", "page", {
@@ -108,6 +109,7 @@ const SIGNER = [
   R("POST /s/{token}/files/{key}", "signer", "script", { multipart: { fields: { lang: pickLang }, file: (fx) => png(fx) } }),
   // The page's script asks the fields' states: JSON, or a page for a refusal.
   R("POST /s/{token}/state", "signer", "script", { form: signForm }),
+  R("POST /s/{token}/delegate", "signer", "page", { form: delegateForm }),
 ];
 
 const KIOSK = [
@@ -282,6 +284,14 @@ const DASHBOARD = [
   R("POST /app/documents/{id}/void", "dashboard", "page", session({ form: { reason: () => "Fuzz void" } })),
   R("POST /app/documents/{id}/signers/{signer_id}/remind", "dashboard", "page", session()),
   R("POST /app/documents/{id}/signers/{signer_id}/link", "dashboard", "page", session()),
+  R(
+    "POST /app/documents/{id}/signers/{signer_id}/correct",
+    "dashboard",
+    "page",
+    session({
+      form: { full_name: () => "Corrected Signer", email: (_fx, r) => `fixed${r.int(1e6)}@example.com`, phone: (_fx, r) => maybe(r, 0.3, "+14155550100") },
+    }),
+  ),
   R("GET /app/documents/{id}/pdf", "dashboard", "page", session()),
   R("GET /app/documents/{id}/bundle", "dashboard", "page", session()),
   R("GET /app/templates", "dashboard", "page", session({ query: { done: () => "saved" } })),

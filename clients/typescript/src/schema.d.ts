@@ -486,6 +486,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sign/{token}/delegate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pass this signer's part to someone else (documents sent with allow_delegation)
+         * @description The link ends at once; a new signer takes the role, `sign_order`, witness, auth and language, and the fields asked of this signer, with a link of their own that the service emails to them (it is never in this answer). The trail gets `delegated` and webhooks `signing.delegated`. 422 when the document was not sent with `allow_delegation`, when this signer already acted, is cc or a signing group's member (another member can sign instead), or when the new address is already a pending person's on the document.
+         *
+         *     Authorised by the signing token in the path (`{token}`, from the signing link the signer received): it is the signer's credential, valid until the document ends or a fresh link replaces it. No API key.
+         */
+        post: operations["delegate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/documents/{id}/signers/{signer_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Correct a pending signer's email, name or phone before they consented; the earlier link ends
+         * @description Give at least one of `email`, `full_name`, `phone` (null removes the phone). The signer keeps its id; the answer carries the new link's `token` once (and its `url`). When the document was sent with notify, the new link is also emailed to the corrected address. The trail gets `corrected` (naming what changed) and webhooks `signing.corrected`. Only for a pending signer of a sent document who has not consented (422 otherwise); 404 for another account's document or an unknown signer.
+         */
+        patch: operations["correctSigner"];
+        trace?: never;
+    };
     "/v1/documents/{id}/certificate": {
         parameters: {
             query?: never;
@@ -7479,6 +7521,340 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            /** @description Body over one megabyte. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooLargeError"];
+                };
+            };
+            /** @description The body did not validate, or the rules refused it; the message says why. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description Server fault; quote x-request-id. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    delegate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "bea.novak@example.com",
+                 *       "full_name": "Bea Novak",
+                 *       "reason": "Bea signs contracts for our team while I am away."
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    full_name: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Delegated; signer_id is the delegate's */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "delegated": true,
+                     *       "signer_id": "sgn_4n8p2q6r0t3v7x1b5k9m"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        delegated: true;
+                        signer_id: string;
+                    };
+                };
+            };
+            /** @description The request could not be read. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No such thing in this account. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            /** @description Body over one megabyte. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooLargeError"];
+                };
+            };
+            /** @description The body did not validate, or the rules refused it; the message says why. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description Server fault; quote x-request-id. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    correctSigner: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and same body within 24 hours replays the first answer without redoing the work; the same key with another body, or while the first request is still running, is 409 conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                signer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada.lovelace@example.com",
+                 *       "full_name": "Ada Lovelace"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email?: string;
+                    full_name?: string;
+                    phone?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The corrected signer and the new link's token, shown once */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "signer_id": "sgn_7k2m9x4b1n3p5q8r0t6v",
+                     *       "email": "ada.lovelace@example.com",
+                     *       "full_name": "Ada Lovelace",
+                     *       "phone": null,
+                     *       "token": "9f3b2c1d0e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c",
+                     *       "url": "https://sign.example.com/s/9f3b2c1d0e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c?lang=en"
+                     *     }
+                     */
+                    "application/json": {
+                        signer_id: string;
+                        email: string;
+                        full_name: string;
+                        phone: string | null;
+                        token: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The request could not be read. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No key, or a key that is not live. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description The key lacks the scope. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such thing in this account. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            /** @description Idempotency key reused for another request, or the first request is still running. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
                 };
             };
             /** @description Body over one megabyte. */

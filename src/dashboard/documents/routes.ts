@@ -25,6 +25,7 @@ import { formOf, parseForm } from "../../http/forms";
 import { brandOf, signingLink } from "../../domain/branding";
 import { documentForAccount } from "../../db/evidence";
 import { issueFreshLink, remindSigner } from "../../domain/signer-links";
+import { CorrectCommand, correctSigner } from "../../domain/signer-changes";
 import { latestPublished, listTemplates } from "../../domain/templates";
 import { publicBaseUrl } from "../../lib/config";
 
@@ -168,6 +169,21 @@ export function documentRoutes() {
         note: tr(c)("nt_fresh_link_note"),
         children: ShownOnceSecret({ secret: link }),
       });
+      return documentPage(c, s, id, { once });
+    } catch (err) {
+      return documentPage(c, s, id, refusalOf(err));
+    }
+  });
+
+  /** Corrects a pending signer before consent (the API's rule); their new link is shown once here. */
+  route("POST", "/app/documents/:id/signers/:signer_id/correct", "documents.write", async (c, s) => {
+    const f = await formOf(c);
+    const id = c.req.param("id")!;
+    try {
+      const phone = (f.phone ?? "").trim();
+      const input = parseForm(CorrectCommand, { full_name: f.full_name ?? "", email: (f.email ?? "").trim(), ...(phone ? { phone } : {}) });
+      const r = await correctSigner(c.env, principalOf(s), id, c.req.param("signer_id")!, input, who(c));
+      const once = ShownOnce({ title: tr(c)("cor_done"), note: tr(c)("cor_done_note"), children: ShownOnceSecret({ secret: r.url }) });
       return documentPage(c, s, id, { once });
     } catch (err) {
       return documentPage(c, s, id, refusalOf(err));

@@ -4,6 +4,7 @@ import { Csrf, ShownOnce, Table, type Viewer } from "../frame";
 import { DOCUMENT_STATUS_FILTERS } from "../../domain/vocabulary";
 import type { DashT } from "../../i18n";
 import { RedactForm } from "../retention/view";
+import { CorrectSigners } from "./correct";
 import { can } from "../../domain/members";
 import type { getDocument, listDocuments } from "../../domain/documents";
 import type { listTemplates } from "../../domain/templates";
@@ -282,9 +283,10 @@ export function DocumentView(p: { v: Viewer; d: Doc; verificationCode?: string |
           String(s.sign_order),
           <SignerDid t={t} s={s} all={d.signers} />,
           signerWhen(t, s),
-          ...(links ? [s.status === "pending" && s.role !== "cc" ? <SignerLinkActions v={p.v} documentId={d.document_id} s={s} /> : ""] : []),
+          ...(links ? [linkable(s, d.signers) ? <SignerLinkActions v={p.v} documentId={d.document_id} s={s} /> : ""] : []),
         ])}
       />
+      {links ? <CorrectSigners v={p.v} d={d} /> : null}
       <h2>{t("doc_trail")}</h2>
       <Table
         label={t("doc_trail")}
@@ -317,6 +319,10 @@ export function DocumentView(p: { v: Viewer; d: Doc; verificationCode?: string |
     </>
   );
 }
+
+/** Whether a signer can still be sent a link: pending, not cc, not delegated away, and (a group's member) nobody signed for the group. */
+const linkable = (s: Doc["signers"][number], all: Doc["signers"]) =>
+  s.status === "pending" && s.role !== "cc" && !s.delegated_to && !(s.group_id && all.some((o) => o.group_id === s.group_id && o.status === "signed"));
 
 function SignerLinkActions(p: { v: Viewer; documentId: string; s: Doc["signers"][number] }) {
   const base = `/app/documents/${p.documentId}/signers/${p.s.signer_id}`;

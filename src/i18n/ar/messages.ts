@@ -37,6 +37,13 @@ export const messages: Catalogue<typeof en> = {
       action: "المراجعة والتوقيع",
       sms: "تذكير من {tenant}: «{title}» بانتظار توقيعك: {link} أرسل STOP لإيقاف الرسائل.",
     },
+    "signing.delegated": {
+      subject: "أحال إليك {from} «{title}» للتوقيع",
+      heading: "أُحيل إليك طلب توقيع",
+      lines: ["مرحبًا {name}،", "أحال إليك {from} دوره في «{title}» من {tenant}. يُرجى مراجعته وتوقيعه إلكترونيًا."],
+      action: "المراجعة والتوقيع",
+      sms: "أحال إليك {from} «{title}» من {tenant} للتوقيع: {link}",
+    },
     "signing.code": {
       subject: "رمزك لتوقيع «{title}»",
       heading: "رمزك لمرة واحدة",

@@ -41,6 +41,13 @@ export const messages: Catalogue<typeof en> = {
       action: "Prüfen und unterschreiben",
       sms: "Erinnerung von {tenant}: „{title}“ wartet auf Ihre Unterschrift: {link} Antworten Sie STOP zum Abmelden.",
     },
+    "signing.delegated": {
+      subject: "{from} hat Ihnen „{title}“ zum Unterschreiben weitergegeben",
+      heading: "Eine Bitte um Unterschrift an Sie weitergegeben",
+      lines: ["Hallo {name},", "{from} hat Ihnen den eigenen Teil an „{title}“ von {tenant} weitergegeben. Bitte prüfen und unterschreiben Sie elektronisch."],
+      action: "Prüfen und unterschreiben",
+      sms: "{from} hat Ihnen „{title}“ von {tenant} zum Unterschreiben weitergegeben: {link}",
+    },
     "signing.code": {
       subject: "Ihr Code zum Unterschreiben von „{title}“",
       heading: "Ihr Einmalcode",

@@ -36,6 +36,13 @@ export const messages: Phrases = {
       action: "Review and sign",
       sms: "Reminder from {tenant}: “{title}” is waiting for your signature: {link} Reply STOP to opt out.",
     },
+    "signing.delegated": {
+      subject: "{from} passed “{title}” to you to sign",
+      heading: "A signing request passed to you",
+      lines: ["Hello {name},", "{from} passed their part in “{title}” from {tenant} to you. Please review and sign it electronically."],
+      action: "Review and sign",
+      sms: "{from} passed “{title}” from {tenant} to you to sign: {link}",
+    },
     "signing.code": {
       subject: "Your code to sign “{title}”",
       heading: "Your one-time code",

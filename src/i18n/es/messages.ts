@@ -37,6 +37,13 @@ export const messages: Catalogue<typeof en> = {
       action: "Revisar y firmar",
       sms: "Recordatorio de {tenant}: «{title}» espera su firma: {link} Responda STOP para darse de baja.",
     },
+    "signing.delegated": {
+      subject: "{from} le ha pasado «{title}» para firmar",
+      heading: "Le han pasado una solicitud de firma",
+      lines: ["Hola, {name}:", "{from} le ha pasado su parte en «{title}» de {tenant}. Revíselo y fírmelo electrónicamente."],
+      action: "Revisar y firmar",
+      sms: "{from} le ha pasado «{title}» de {tenant} para firmar: {link}",
+    },
     "signing.code": {
       subject: "Su código para firmar «{title}»",
       heading: "Su código de un solo uso",

@@ -37,6 +37,13 @@ export const messages: Catalogue<typeof en> = {
       action: "Relire et signer",
       sms: "Rappel de {tenant} : « {title} » attend votre signature : {link} Répondez STOP pour vous désabonner.",
     },
+    "signing.delegated": {
+      subject: "{from} vous a transmis « {title} » à signer",
+      heading: "Une demande de signature vous a été transmise",
+      lines: ["Bonjour {name},", "{from} vous a transmis sa part dans « {title} » de {tenant}. Veuillez le relire et le signer électroniquement."],
+      action: "Relire et signer",
+      sms: "{from} vous a transmis « {title} » de {tenant} à signer : {link}",
+    },
     "signing.code": {
       subject: "Votre code pour signer « {title} »",
       heading: "Votre code à usage unique",

@@ -37,6 +37,13 @@ export const messages: Catalogue<typeof en> = {
       action: "עיון וחתימה",
       sms: "תזכורת מ-{tenant}: „{title}” ממתין לחתימתך: {link} להסרה יש להשיב STOP.",
     },
+    "signing.delegated": {
+      subject: "{from} העביר/ה אליך את „{title}” לחתימה",
+      heading: "בקשת חתימה הועברה אליך",
+      lines: ["שלום {name},", "{from} העביר/ה אליך את חלקו/ה ב„{title}” מ-{tenant}. יש לעיין ולחתום באופן אלקטרוני."],
+      action: "עיון וחתימה",
+      sms: "{from} העביר/ה אליך את „{title}” מ-{tenant} לחתימה: {link}",
+    },
     "signing.code": {
       subject: "הקוד שלך לחתימה על „{title}”",
       heading: "הקוד החד-פעמי שלך",

@@ -14,12 +14,30 @@ import { retention } from "./dashboard/retention";
 import { notices } from "./dashboard/notices";
 import { publicForms } from "./dashboard/public-forms";
 import { signUp } from "./dashboard/sign-up";
+import { corrections } from "./dashboard/corrections";
 import { messages } from "./messages";
 import { pages } from "./pages";
+import { delegation } from "./delegation";
 
 export const it = {
-  pages,
-  dashboard: { frame, documents, sending, settings, templates, webhooks, workflows, manage, pdf, packets, retention, notices, publicForms, signUp },
+  pages: { ...pages, ...delegation },
+  dashboard: {
+    frame,
+    documents,
+    sending,
+    settings,
+    templates,
+    webhooks,
+    workflows,
+    manage,
+    pdf,
+    packets,
+    retention,
+    notices,
+    publicForms,
+    signUp,
+    corrections,
+  },
   messages,
   consent,
 };

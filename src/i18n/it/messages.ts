@@ -38,6 +38,13 @@ export const messages: Catalogue<typeof en> = {
       action: "Leggi e firma",
       sms: "Promemoria da {tenant}: “{title}” attende la Sua firma: {link} Risponda STOP per non ricevere altri messaggi.",
     },
+    "signing.delegated": {
+      subject: "{from} Le ha passato “{title}” da firmare",
+      heading: "Una richiesta di firma passata a Lei",
+      lines: ["Gentile {name},", "{from} Le ha passato la propria parte in “{title}” di {tenant}. La legga e la firmi elettronicamente."],
+      action: "Leggi e firma",
+      sms: "{from} Le ha passato “{title}” di {tenant} da firmare: {link}",
+    },
     "signing.code": {
       subject: "Il Suo codice per firmare “{title}”",
       heading: "Il Suo codice monouso",

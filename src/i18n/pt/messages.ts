@@ -37,6 +37,13 @@ export const messages: Catalogue<typeof en> = {
       action: "Revisar e assinar",
       sms: "Lembrete de {tenant}: “{title}” aguarda a sua assinatura: {link} Responda STOP para não receber mais.",
     },
+    "signing.delegated": {
+      subject: "{from} passou-lhe “{title}” para assinar",
+      heading: "Um pedido de assinatura foi-lhe passado",
+      lines: ["Olá, {name},", "{from} passou-lhe a sua parte em “{title}” de {tenant}. Revise e assine eletronicamente."],
+      action: "Revisar e assinar",
+      sms: "{from} passou-lhe “{title}” de {tenant} para assinar: {link}",
+    },
     "signing.code": {
       subject: "Seu código para assinar “{title}”",
       heading: "Seu código de uso único",

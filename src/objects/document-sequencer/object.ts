@@ -15,6 +15,7 @@ import * as t from "../../domain/transitions";
 import * as ends from "../../domain/endings";
 import * as parts from "../../domain/participant-actions";
 import { redactOneInSequencer } from "../../domain/redaction";
+import { type CorrectCommand, type DelegateCommand, correctInside, delegateInside } from "../../domain/signer-changes";
 import { type DeliveredItem, recordDelivered } from "../../domain/message-events";
 import { type ReminderGrant, completedCopyLinks, holdsLink, remindInside, rotateLink } from "../../domain/signer-links";
 import {
@@ -191,6 +192,16 @@ export class DocumentSequencer extends DurableObject<Env> {
   /** Declines with a reason; the document ends as declined. */
   decline(documentId: string, signerId: string, input: DeclineCommand, actor: t.Actor, tokenHash?: string) {
     return this.serial(documentId, (st) => ends.decline(this.env, st, this.signerOf(st, signerId, tokenHash), parseCommand(DeclineCommand, input), actor));
+  }
+
+  /** Passes the signer's part to someone else (allow_delegation); the delegate's token comes back for the outbox only. */
+  delegate(documentId: string, signerId: string, input: DelegateCommand, actor: t.Actor, tokenHash?: string) {
+    return this.serial(documentId, (st) => delegateInside(this.env, st, this.signerOf(st, signerId, tokenHash), input, actor));
+  }
+
+  /** Corrects a pending signer before consent (the sender's call); the earlier link ends. */
+  correct(documentId: string, signerId: string, input: CorrectCommand, actor: t.Actor) {
+    return this.serial(documentId, (st) => correctInside(this.env, st, this.signerOf(st, signerId), input, actor));
   }
 
   /** Voids a draft or sent document. */
