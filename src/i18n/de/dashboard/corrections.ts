@@ -15,6 +15,4 @@ export const corrections: Catalogue<typeof en> = {
   cor_done: "Unterzeichner korrigiert",
   cor_done_note:
     "Das ist der neue Link, nur einmal angezeigt. Der frühere Link funktioniert nicht mehr. Wenn der Dienst die Links dieses Dokuments zustellt, wurde er auch per E-Mail gesendet.",
-  doc_ev_delegated: "An jemand anderen weitergegeben",
-  doc_ev_corrected: "Unterzeichner korrigiert",
 };

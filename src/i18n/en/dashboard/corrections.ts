@@ -11,6 +11,4 @@ export const corrections = {
   cor_done: "Signer corrected",
   cor_done_note:
     "This is their new link, shown once. The earlier link no longer works. When the service delivers this document's links, it has also been emailed to them.",
-  doc_ev_delegated: "Passed to someone else",
-  doc_ev_corrected: "Signer corrected",
 };

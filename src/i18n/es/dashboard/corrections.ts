@@ -15,6 +15,4 @@ export const corrections: Catalogue<typeof en> = {
   cor_done: "Firmante corregido",
   cor_done_note:
     "Este es su enlace nuevo, que se muestra una sola vez. El enlace anterior ya no funciona. Si el servicio entrega los enlaces de este documento, también se le ha enviado por correo.",
-  doc_ev_delegated: "Pasado a otra persona",
-  doc_ev_corrected: "Firmante corregido",
 };

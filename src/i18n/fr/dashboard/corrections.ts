@@ -15,6 +15,4 @@ export const corrections: Catalogue<typeof en> = {
   cor_done: "Signataire corrigé",
   cor_done_note:
     "Voici son nouveau lien, affiché une seule fois. L’ancien lien ne fonctionne plus. Si le service envoie les liens de ce document, il lui a aussi été envoyé par e-mail.",
-  doc_ev_delegated: "Transmis à quelqu’un d’autre",
-  doc_ev_corrected: "Signataire corrigé",
 };

@@ -14,6 +14,4 @@ export const corrections: Catalogue<typeof en> = {
   cor_done: "Firmatario corretto",
   cor_done_note:
     "Questo è il nuovo link, mostrato una sola volta. Il link precedente non funziona più. Se il servizio consegna i link di questo documento, gli è stato inviato anche via email.",
-  doc_ev_delegated: "Passato a un’altra persona",
-  doc_ev_corrected: "Firmatario corretto",
 };

@@ -14,6 +14,4 @@ export const corrections: Catalogue<typeof en> = {
   cor_done: "Signatário corrigido",
   cor_done_note:
     "Este é o link novo, mostrado uma só vez. O link anterior já não funciona. Se o serviço entrega os links deste documento, também lhe foi enviado por email.",
-  doc_ev_delegated: "Passado a outra pessoa",
-  doc_ev_corrected: "Signatário corrigido",
 };
