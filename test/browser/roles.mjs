@@ -5,6 +5,7 @@
  */
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { OPERATOR_TOKEN } from "../validators/harness.mjs";
 import { BASE_URL, LIMIT, check, documentOf, env, newContext, newPage, noProblems, tabTo } from "./lib.mjs";
 
 /** A document sent to an approver, a signer and the signer's witness, delegation allowed. */
@@ -25,6 +26,17 @@ async function sentWithRoles() {
   return { ...acct, id, links, url: (i) => `${BASE_URL}/s/${links[i].token}` };
 }
 
+/** The signing link emailed to `email`, as GET /ops/v1/outbox shows it (the queue sends outside the request). */
+async function linkFromOutbox(documentId, email) {
+  for (let i = 0; i < 100; i++) {
+    const out = (await env.svc.must("GET", `/ops/v1/outbox?document_id=${documentId}`, { key: OPERATOR_TOKEN })).json;
+    const m = out.messages.find((x) => x.recipient === email && x.link);
+    if (m) return m.link;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.fail(`no link for ${email} reached the outbox`);
+}
+
 /** Consent, then a typed signature, with the keyboard alone. */
 async function consentAndSignByKeyboard(page, name) {
   await tabTo(page, "form[action$='/consent'] button");
@@ -37,7 +49,7 @@ async function consentAndSignByKeyboard(page, name) {
 }
 
 describe("approvers, delegates and witnesses", () => {
-  it("an approver approves, the witness waits, the signer signs and the witness witnesses, keyboard only", LIMIT, async () => {
+  it("an approver approves, the signer delegates, the delegate signs and the witness witnesses, keyboard only", LIMIT, async () => {
     const doc = await sentWithRoles();
     const ctx = await newContext();
     const page = await newPage(ctx);
@@ -59,9 +71,29 @@ describe("approvers, delegates and witnesses", () => {
     await page.getByRole("heading", { name: "You approved this document" }).waitFor();
     await check(page, "roles-approved");
 
+    // The signer passes their part to a colleague; the colleague's link comes by email.
     await page.goto(doc.url(1));
-    await consentAndSignByKeyboard(page, "Ines Duarte");
+    await tabTo(page, "#delegate summary");
+    await page.keyboard.press("Enter");
+    await tabTo(page, "#d-name");
+    await page.keyboard.type("Dan Weiss");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("dan@example.com");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("Dan holds the signing authority.");
+    await tabTo(page, "form[action$='/delegate'] button[type=submit]");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Passed to Dan Weiss" }).waitFor();
+    const delegateLink = await linkFromOutbox(doc.id, "dan@example.com");
+
+    // The witness of the signer now witnesses the delegate, and still waits.
+    await page.goto(doc.url(2));
+    await page.getByText("You are the witness of Dan Weiss's signature").waitFor();
+
+    await page.goto(delegateLink);
+    await consentAndSignByKeyboard(page, "Dan Weiss");
     await page.getByRole("heading", { name: "You signed this document" }).waitFor();
+    await check(page, "roles-delegate-signed");
 
     await page.goto(doc.url(2));
     await consentAndSignByKeyboard(page, "Tom Reed");
@@ -74,12 +106,13 @@ describe("approvers, delegates and witnesses", () => {
       d.events.filter((e) => ["approved", "signed", "completed"].includes(e.kind)).map((e) => [e.kind, e.signer_email]),
       [
         ["approved", "maya@example.com"],
-        ["signed", "ines@example.com"],
+        ["signed", "dan@example.com"],
         ["signed", "tom@example.com"],
         ["completed", "tom@example.com"],
       ],
     );
     assert.equal(d.signers[0].approval_note, "Guarantee amount checked.");
+    assert.equal(d.events.find((e) => e.kind === "delegated").signer_email, "ines@example.com");
     noProblems(page);
     await ctx.close();
   });
