@@ -7,33 +7,10 @@
  */
 import type { T } from "../i18n";
 import { LangField } from "./signing-steps";
+import { TextInput } from "./text-input";
 
 export type DelegateErrors = { full_name?: string; email?: string; reason?: string; form?: string };
 export type DelegatePosted = { full_name?: string; email?: string; reason?: string };
-
-function Input(p: { id: string; name: keyof DelegatePosted; type: "text" | "email"; label: string; value: string; error?: string; autocomplete: string }) {
-  return (
-    <>
-      <label for={p.id}>{p.label}</label>
-      {p.error ? (
-        <span class="error" id={`${p.id}-error`}>
-          {p.error}
-        </span>
-      ) : null}
-      <input
-        id={p.id}
-        name={p.name}
-        type={p.type}
-        value={p.value}
-        maxlength={p.type === "email" ? 254 : 200}
-        autocomplete={p.autocomplete}
-        required
-        aria-describedby={p.error ? `${p.id}-error` : undefined}
-        aria-invalid={p.error ? "true" : undefined}
-      />
-    </>
-  );
-}
 
 export function DelegateForm({ t, base, errors = {}, posted = {} }: { t: T; base: string; errors?: DelegateErrors; posted?: DelegatePosted }) {
   const problems = [errors.form, errors.full_name, errors.email, errors.reason].filter((x): x is string => !!x);
@@ -53,8 +30,29 @@ export function DelegateForm({ t, base, errors = {}, posted = {} }: { t: T; base
             </ul>
           </div>
         ) : null}
-        <Input id="d-name" name="full_name" type="text" label={t("delegateName")} value={posted.full_name ?? ""} error={errors.full_name} autocomplete="off" />
-        <Input id="d-email" name="email" type="email" label={t("delegateEmail")} value={posted.email ?? ""} error={errors.email} autocomplete="off" />
+        <TextInput
+          t={t}
+          id="d-name"
+          name="full_name"
+          label={t("delegateName")}
+          value={posted.full_name ?? ""}
+          error={errors.full_name}
+          autocomplete="off"
+          required
+          max={200}
+        />
+        <TextInput
+          t={t}
+          id="d-email"
+          name="email"
+          type="email"
+          label={t("delegateEmail")}
+          value={posted.email ?? ""}
+          error={errors.email}
+          autocomplete="off"
+          required
+          max={254}
+        />
         <label for="d-reason">{t("delegateReason")}</label>
         <span class="hint" id="d-reason-hint">
           {t("delegateHint")}

@@ -9,6 +9,7 @@ import type { StartFormErrors } from "./start-form";
 import type { WorkflowFormField } from "../db/schema";
 import type { Lang, T } from "../i18n";
 import { Layout, MessagePage, siteName } from "./layout";
+import { TextInput } from "./text-input";
 import { PUBLIC_FORM_JS } from "./scripts.generated";
 import type { PageBrand } from "./brand";
 import { TURNSTILE_SCRIPT } from "../lib/turnstile";
@@ -37,50 +38,6 @@ export type PublicFormProps = {
   /** The account's Cloudflare Turnstile site key: the widget goes above the button (the page's CSP allows its origin). */
   turnstileSiteKey?: string | null;
 };
-
-function Input(p: {
-  id: string;
-  name: string;
-  label: string;
-  required: boolean;
-  value: string;
-  error?: string;
-  hint?: string;
-  type?: string;
-  autocomplete?: string;
-  max: number;
-  t: T;
-}) {
-  const hintId = `${p.id}-hint`;
-  const errId = `${p.id}-error`;
-  const describedBy = [p.hint ? hintId : null, p.error ? errId : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div>
-      <label for={p.id}>{`${p.label} (${p.t(p.required ? "required" : "optional")})`}</label>
-      {p.hint ? (
-        <span class="hint" id={hintId}>
-          {p.hint}
-        </span>
-      ) : null}
-      {p.error ? (
-        <span class="error" id={errId}>
-          {p.error}
-        </span>
-      ) : null}
-      <input
-        id={p.id}
-        name={p.name}
-        type={p.type ?? "text"}
-        autocomplete={p.autocomplete}
-        maxlength={p.max}
-        value={p.value}
-        required={p.required}
-        aria-invalid={p.error ? "true" : undefined}
-        aria-describedby={describedBy}
-      />
-    </div>
-  );
-}
 
 export function PublicFormPage(p: PublicFormProps) {
   const { t } = p;
@@ -134,7 +91,7 @@ export function PublicFormPage(p: PublicFormProps) {
         <input type="hidden" name="start_key" value={p.startKey} />
         <fieldset>
           <legend>{t("pf_about")}</legend>
-          <Input
+          <TextInput
             id="pf-name"
             name={NAME_INPUT}
             label={t("pf_name")}
@@ -145,7 +102,7 @@ export function PublicFormPage(p: PublicFormProps) {
             max={200}
             t={t}
           />
-          <Input
+          <TextInput
             id="pf-email"
             name={EMAIL_INPUT}
             type="email"
@@ -159,7 +116,7 @@ export function PublicFormPage(p: PublicFormProps) {
             t={t}
           />
           {p.formFields.map((f) => (
-            <Input
+            <TextInput
               id={`pf-f-${f.key}`}
               name={fieldInput(f.key)}
               label={f.label}

@@ -1,7 +1,7 @@
 /** The signer's page's "Pass to someone else" in Chromium: keyboard only, axe at both sizes, and without JavaScript. */
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { LIMIT, BASE_URL, check, documentOf, env, newContext, newPage, noProblems, tabTo } from "./lib.mjs";
+import { LIMIT, BASE_URL, check, documentOf, env, fillPassOn, newContext, newPage, noProblems, tabTo } from "./lib.mjs";
 
 /** A document sent with allow_delegation to two signers. */
 async function delegableDocument() {
@@ -28,14 +28,7 @@ describe("signer's page: pass to someone else", () => {
     const ctx = await newContext();
     const page = await newPage(ctx);
     await page.goto(doc.url(0));
-    await tabTo(page, "#delegate summary");
-    await page.keyboard.press("Enter");
-    await tabTo(page, "#d-name");
-    await page.keyboard.type("Dan Weiss");
-    await page.keyboard.press("Tab");
-    await page.keyboard.type("dan@example.com");
-    await page.keyboard.press("Tab");
-    await page.keyboard.type("Dan signs for the team this week.");
+    await fillPassOn(page, { name: "Dan Weiss", email: "dan@example.com", reason: "Dan signs for the team this week." });
     await check(page, "delegate-1-form");
     await tabTo(page, "form[action$='/delegate'] button[type=submit]");
     const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);

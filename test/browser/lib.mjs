@@ -215,3 +215,15 @@ export async function tabTo(page, selector, max = 80) {
   }
   assert.fail(`Tab never reached ${selector}`);
 }
+
+/** Opens "Pass to someone else" on a signer's page and fills it, with the keyboard alone (the caller submits). */
+export async function fillPassOn(page, { name, email, reason }) {
+  await tabTo(page, "#delegate summary");
+  await page.keyboard.press("Enter");
+  await tabTo(page, "#d-name");
+  await page.keyboard.type(name);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(email);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(reason);
+}

@@ -6,7 +6,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { OPERATOR_TOKEN } from "../validators/harness.mjs";
-import { BASE_URL, LIMIT, check, documentOf, env, newContext, newPage, noProblems, tabTo } from "./lib.mjs";
+import { BASE_URL, LIMIT, check, documentOf, env, fillPassOn, newContext, newPage, noProblems, tabTo } from "./lib.mjs";
 
 /** A document sent to an approver, a signer and the signer's witness, delegation allowed. */
 async function sentWithRoles() {
@@ -73,14 +73,7 @@ describe("approvers, delegates and witnesses", () => {
 
     // The signer passes their part to a colleague; the colleague's link comes by email.
     await page.goto(doc.url(1));
-    await tabTo(page, "#delegate summary");
-    await page.keyboard.press("Enter");
-    await tabTo(page, "#d-name");
-    await page.keyboard.type("Dan Weiss");
-    await page.keyboard.press("Tab");
-    await page.keyboard.type("dan@example.com");
-    await page.keyboard.press("Tab");
-    await page.keyboard.type("Dan holds the signing authority.");
+    await fillPassOn(page, { name: "Dan Weiss", email: "dan@example.com", reason: "Dan holds the signing authority." });
     await tabTo(page, "form[action$='/delegate'] button[type=submit]");
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { name: "Passed to Dan Weiss" }).waitFor();
