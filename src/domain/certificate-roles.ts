@@ -7,6 +7,7 @@
  */
 import type { RecordRows } from "../db/evidence";
 import { REDACTED } from "../db/redaction";
+import { actingFor } from "./document-state";
 
 /** What a participant of a role that acts differently did: an approver approved, a viewer acknowledged, a witness witnessed. */
 export const SIGNER_ACTIONS = ["approved", "acknowledged", "witnessed"] as const;
@@ -38,19 +39,12 @@ const ACTIONS: Record<string, SignerAction> = { approver: "approved", viewer: "a
 /** Whether the role acts otherwise than by signing alone (its entry carries `action` once done). */
 export const actsDifferently = (role: string) => role in ACTIONS;
 
-/** The signer who played `id`'s part: them, or the delegate they passed it to (followed to the end). */
-function actingFor(byId: Map<string, RecordSigner>, id: string): RecordSigner | null {
-  let s = byId.get(id) ?? null;
-  for (let hops = 0; s?.delegatedTo && hops < byId.size; hops++) s = byId.get(s.delegatedTo) ?? null;
-  return s;
-}
-
 /** The fields a signer's certificate entry adds for their role, group and delegation; empty when none applies. */
 export function roleFields(s: RecordSigner, all: readonly RecordSigner[]): PayloadRoleFields {
   const byId = new Map(all.map((o) => [o.id, o] as const));
   const emailOf = (id: string) => byId.get(id)?.email ?? "";
   const action = s.status === "signed" ? ACTIONS[s.role] : undefined;
-  const witnessed = s.witnessFor ? actingFor(byId, s.witnessFor) : null;
+  const witnessed = s.witnessFor ? actingFor(all, s.witnessFor) : null;
   return {
     ...(action ? { action } : {}),
     ...(s.witnessFor ? { witness_for: witnessed?.email ?? "" } : {}),

@@ -52,9 +52,12 @@ export function groupSignedBy(st: Pick<SequencerState, "signers">, s: Pick<Signe
 export const partDone = (st: Pick<SequencerState, "signers">, s: SignerState) => s.status === "signed" || groupSignedBy(st, s) !== null;
 
 /** The signer who now plays the part of `signerId`: them, or the delegate they passed it to (followed to the end). */
-export function actingFor(st: Pick<SequencerState, "signers">, signerId: string): SignerState | null {
-  let s = st.signers.find((o) => o.id === signerId) ?? null;
-  for (let hops = 0; s?.delegatedTo && hops < st.signers.length; hops++) s = st.signers.find((o) => o.id === s!.delegatedTo) ?? null;
+export function actingFor<S extends { id: string; delegatedTo: string | null }>(signers: readonly S[], signerId: string): S | null {
+  let s = signers.find((o) => o.id === signerId) ?? null;
+  for (let hops = 0; s?.delegatedTo && hops < signers.length; hops++) {
+    const next: string = s.delegatedTo;
+    s = signers.find((o) => o.id === next) ?? null;
+  }
   return s;
 }
 
@@ -92,7 +95,7 @@ export function answersFor(st: SequencerState, signerId: string): Map<string, st
 export function isMyTurn(st: SequencerState, signer: SignerState): boolean {
   if (st.doc.status !== "sent" || signer.status !== "pending" || !mustSign(signer) || partDone(st, signer)) return false;
   const open = outstanding(st).filter((o) => o.id !== signer.id && (o.groupId === null || o.groupId !== signer.groupId));
-  const witnessed = signer.witnessFor ? actingFor(st, signer.witnessFor) : null;
+  const witnessed = signer.witnessFor ? actingFor(st.signers, signer.witnessFor) : null;
   if (witnessed && open.some((o) => o.id === witnessed.id)) return false;
   if (open.some((o) => o.role === "approver" && o.signOrder < signer.signOrder)) return false;
   if (!st.doc.sequential) return true;

@@ -175,7 +175,7 @@ function linkView(st: SequencerState, me: SignerState, tenantName: string, conse
         is_me: s.id === me.id,
       })),
     group_name: me.groupName,
-    witness_for: me.witnessFor ? (actingFor(st, me.witnessFor)?.fullName ?? null) : null,
+    witness_for: me.witnessFor ? (actingFor(st.signers, me.witnessFor)?.fullName ?? null) : null,
     allow_delegation: d.allowDelegation,
     fields: mustSign(me) ? signerFieldEntries(st, me, supplied) : [],
     pages,

@@ -418,7 +418,7 @@ export async function sign(env: Env, st: SequencerState, signer: SignerState, in
 /** Refuses an action out of turn, saying whom the signer waits for. */
 export function requireTurn(st: SequencerState, signer: SignerState) {
   if (isMyTurn(st, signer)) return;
-  const witnessed = signer.witnessFor ? actingFor(st, signer.witnessFor) : null;
+  const witnessed = signer.witnessFor ? actingFor(st.signers, signer.witnessFor) : null;
   const approver = outstanding(st).find((o) => o.role === "approver" && o.signOrder < signer.signOrder);
   const why = approver
     ? `This document waits for ${approver.fullName}'s approval first.`
