@@ -134,7 +134,7 @@ describe("signing groups under races", () => {
       // Every other member was refused with who signed, never a 5xx.
       for (const r of results.filter((x) => x.status !== 200)) {
         expect(r.status).toBe(422);
-        expect(r.json.error.message).toBe(`Signed by Member ${winner} for Accounts.`);
+        expect(r.json.error.message).toBe(`This part was signed by Member ${winner} for Accounts.`);
       }
       const d = await expectOneOutcome(key, id, 1);
       expect(d.status).toBe("completed");
@@ -142,7 +142,7 @@ describe("signing groups under races", () => {
       expect(d.events.filter((e: { kind: string }) => e.kind === "signed")).toHaveLength(1);
       // The losers' links now read who signed.
       const other = await api("GET", `/v1/sign/${links[(winner + 1) % 20]!.token}`);
-      expect(other.json.reason).toBe(`Signed by Member ${winner} for Accounts.`);
+      expect(other.json.reason).toBe(`This part was signed by Member ${winner} for Accounts.`);
     }
   });
 });

@@ -173,11 +173,11 @@ describe("signing groups", () => {
     await consentAndSign(links[2]!.token, "Person 3");
     const other = await read(links[1]!.token);
     expect(other.status).toBe(404);
-    expect(other.json).toMatchObject({ ok: false, reason: "Signed by Person 3 for Accounts.", document_id: null });
+    expect(other.json).toMatchObject({ ok: false, reason: "This part was signed by Person 3 for Accounts.", document_id: null });
     await api("POST", `/v1/sign/${links[3]!.token}/consent`, { body: {} }).then((r) => expect(r.status).toBe(422));
     const late = await signTyped(links[3]!.token);
     expect(late.status).toBe(422);
-    expect(late.json.error.message).toBe("Signed by Person 3 for Accounts.");
+    expect(late.json.error.message).toBe("This part was signed by Person 3 for Accounts.");
     // The signer who signed still reads their own link.
     expect((await read(links[2]!.token)).json).toMatchObject({ ok: true, signer_status: "signed" });
 

@@ -123,7 +123,7 @@ export function requirePendingSigner(st: SequencerState, signer: SignerState) {
 }
 
 /** The words for a group member's link once another member signed for the group. */
-export const groupSignedReason = (by: Pick<SignerState, "fullName" | "groupName">) => `Signed by ${by.fullName} for ${by.groupName}.`;
+export const groupSignedReason = (by: Pick<SignerState, "fullName" | "groupName">) => `This part was signed by ${by.fullName} for ${by.groupName}.`;
 
 export function requireSigningRole(signer: SignerState) {
   if (!mustSign(signer)) throw invalid("A cc recipient receives the completed copy and never signs.");

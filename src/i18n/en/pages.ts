@@ -71,7 +71,7 @@ export const pages = {
   acknowledgedBody: "Acknowledged on {date}.",
   witnessNote: "You are the witness of {name}'s signature: you sign after them.",
   groupNote: "You can sign for {group}: the first member of the group to sign signs for everyone in it.",
-  groupSigned: "Signed by {name} for {group}. Nothing more is needed from you.",
+  groupSigned: "This part was signed by {name} for {group}. Nothing more is needed from you.",
   signedTitle: "You signed this document",
   signedBody: "Signed on {date}.",
   waitingFor: "Waiting for {name} to sign. Once everyone has signed, this link offers the sealed PDF.",
