@@ -10,6 +10,7 @@
 export * from "./schema/accounts";
 export * from "./schema/oauth";
 export * from "./schema/documents";
+export * from "./schema/envelopes";
 export * from "./schema/delivery";
 export * from "./schema/intake";
 export * from "./schema/transparency";

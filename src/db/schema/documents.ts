@@ -189,9 +189,13 @@ export const documents = sqliteTable(
     pdfSha256: text("pdf_sha256"),
     /** When its personal data was erased (docs/retention.md); never cleared. */
     redactedAt: text("redacted_at"),
+    /** The envelope it was sent in (`envelopes.id`, src/db/schema/envelopes.ts) and its 0-based place there; null otherwise. */
+    envelopeId: text("envelope_id"),
+    envelopePosition: integer("envelope_position"),
   },
   (t) => [
     index("documents_list").on(t.tenantId, t.mode, t.createdAt),
+    index("documents_envelope").on(t.envelopeId, t.envelopePosition),
     index("documents_retention").on(t.tenantId, t.status, t.redactedAt),
     // With created_at last, a lookup by external_ref or status also yields the list's order
     // (newest first), so SQLite uses these rather than documents_list plus a scan of the account.

@@ -1,0 +1,72 @@
+/**
+ * Envelopes: 2-20 documents prepared and sent together, one link per person for all of them.
+ * Each document stays an ordinary document (documents.envelope_id); each person of the envelope
+ * maps to their signer row in each document. (src/db/schema.ts re-exports every table.)
+ */
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { DOCUMENT_STATUSES, LANGUAGES, SIGNER_AUTH } from "../../domain/vocabulary";
+import { now } from "./common";
+import { tenants } from "./accounts";
+import { documents, signers } from "./documents";
+
+export const envelopes = sqliteTable(
+  "envelopes",
+  {
+    /** `env_…` */
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    mode: text("mode").notNull(),
+    title: text("title").notNull(),
+    /** As stored: `sent` once created, `voided` once voided; the answer derives the rest from its documents (src/domain/envelope-state.ts). */
+    status: text("status", { enum: DOCUMENT_STATUSES }).notNull(),
+    sequential: integer("sequential", { mode: "boolean" }).notNull().default(false),
+    expiresAt: text("expires_at"),
+    createdAt: text("created_at").notNull().default(now),
+    sentAt: text("sent_at"),
+    completedAt: text("completed_at"),
+    voidedAt: text("voided_at"),
+    voidReason: text("void_reason"),
+  },
+  (t) => [index("envelopes_list").on(t.tenantId, t.mode, t.createdAt)],
+);
+
+/** One person of an envelope: `esg_…` is the `signer_id` the API answers; one link (token) for every document. */
+export const envelopeSigners = sqliteTable(
+  "envelope_signers",
+  {
+    id: text("id").primaryKey(),
+    envelopeId: text("envelope_id")
+      .notNull()
+      .references(() => envelopes.id),
+    email: text("email").notNull(),
+    fullName: text("full_name").notNull(),
+    role: text("role").notNull(),
+    signOrder: integer("sign_order").notNull(),
+    phone: text("phone"),
+    locale: text("locale", { enum: LANGUAGES }).notNull().default("en"),
+    auth: text("auth", { enum: SIGNER_AUTH }).notNull().default("none"),
+    /** SHA-256 hex of the 64-hex envelope link's token; the token itself is never stored. */
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("envelope_signers_envelope").on(t.envelopeId, t.signOrder)],
+);
+
+/** Each person of an envelope's signer row in each of its documents. */
+export const envelopeSignerDocuments = sqliteTable(
+  "envelope_signer_documents",
+  {
+    envelopeSignerId: text("envelope_signer_id")
+      .notNull()
+      .references(() => envelopeSigners.id),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id),
+    signerId: text("signer_id")
+      .notNull()
+      .references(() => signers.id),
+  },
+  (t) => [primaryKey({ columns: [t.envelopeSignerId, t.documentId] }), index("envelope_signer_documents_signer").on(t.signerId)],
+);
