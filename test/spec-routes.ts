@@ -100,8 +100,8 @@ export const SPEC_ROUTES: SpecRoute[] = [
   // contract.md, "Roles, groups, corrections and envelopes": delegation and correction
   api("POST /v1/sign/{token}/delegate", "token"),
   api("PATCH /v1/documents/{id}/signers/{signer_id}", "signing:write", "documents.correct_signer"),
-  // contract.md, "Roles, groups, corrections and envelopes": envelopes (not built yet, below)
-  api("POST /v1/envelopes", "signing:write"),
+  // contract.md, "Roles, groups, corrections and envelopes": envelopes (the certificate and sealed PDF not built yet, below)
+  api("POST /v1/envelopes", "signing:write", "envelopes.create"),
   api("GET /v1/envelopes/{id}", "signing:read"),
   api("POST /v1/envelopes/{id}/void", "signing:write"),
   api("GET /v1/envelopes/{id}/certificate", "signing:read"),
@@ -125,13 +125,7 @@ export const NOT_BUILT_YET: { capability: string; routes: string[] }[] = [
   { capability: "Business dashboard", routes: [] },
   {
     capability: "Envelopes",
-    routes: [
-      "POST /v1/envelopes",
-      "GET /v1/envelopes/{id}",
-      "POST /v1/envelopes/{id}/void",
-      "GET /v1/envelopes/{id}/certificate",
-      "GET /v1/envelopes/{id}/pdf",
-    ],
+    routes: ["GET /v1/envelopes/{id}/certificate", "GET /v1/envelopes/{id}/pdf"],
   },
 ];
 

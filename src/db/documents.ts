@@ -18,8 +18,12 @@ export const OPEN_STATUSES = ["draft", "sent"] as const satisfies readonly Docum
 export const insertDocument = (db: Db, row: NewDocumentRow) => db.insert(documents).values(row);
 
 /** The account and mode a document belongs to (one small read), or undefined. */
-export async function ownerOf(env: Env, documentId: string): Promise<Pick<DocumentRow, "tenantId" | "mode"> | undefined> {
-  const [row] = await dbOf(env).select({ tenantId: documents.tenantId, mode: documents.mode }).from(documents).where(eq(documents.id, documentId)).limit(1);
+export async function ownerOf(env: Env, documentId: string): Promise<Pick<DocumentRow, "tenantId" | "mode" | "envelopeId"> | undefined> {
+  const [row] = await dbOf(env)
+    .select({ tenantId: documents.tenantId, mode: documents.mode, envelopeId: documents.envelopeId })
+    .from(documents)
+    .where(eq(documents.id, documentId))
+    .limit(1);
   return row;
 }
 

@@ -14,6 +14,7 @@ import { sha256Hex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { commitWithEvents } from "./events";
 import { latestPublished, renderWithSpans } from "./templates";
+import { mergeValues } from "./merge-values";
 import { type DocState, type SignerState, completedLinkEnd, docFields, loadState } from "./document-state";
 import type { Actor, SignerInput } from "./transitions";
 import { toE164 } from "./field-values";
@@ -154,6 +155,8 @@ export type DocumentOrigin = {
   /** The packet item it is started for (its state follows the document) and the subject's name (listed and searched). */
   packetItemId?: string | null;
   subjectName?: string | null;
+  /** The envelope it is sent in (src/domain/envelopes.ts) and its 0-based place there. */
+  envelope?: { envelopeId: string; envelopePosition: number };
 };
 
 /** Renders the latest published version; the text and its hash are stored on the document. */
@@ -165,14 +168,7 @@ export async function prepareDocument(env: Env, p: Principal, input: PrepareInpu
 /** Prepare, for the API and for workflow starts: the draft's id and title. */
 export async function prepareDraft(env: Env, p: Pick<Principal, "tenantId" | "mode">, input: PrepareInput, actor: Actor, origin: DocumentOrigin = {}) {
   const tpl = await latestPublished(env, p, input.template_code);
-  // A Map, never a plain object: `toString`, `constructor` or `__proto__` are names like any other.
-  const values = new Map(Object.entries(input.values ?? {}).map(([k, v]) => [k, String(v)] as const));
-  const declared = new Set(tpl.variables);
-  for (const [k, v] of origin.answers ?? []) if (declared.has(k) && !values.has(k)) values.set(k, v);
-  const unknown = [...values.keys()].filter((k) => !declared.has(k));
-  if (unknown.length) throw invalid(`values: not declared by the template: ${unknown.join(", ")}.`);
-  const missing = tpl.variables.filter((v) => !values.get(v));
-  if (missing.length) throw invalid(`values: every declared variable needs a value; missing: ${missing.join(", ")}.`);
+  const values = mergeValues(tpl.variables, input.values, origin.answers);
   if (input.expires_at && Date.parse(input.expires_at) <= Date.now()) throw invalid("expires_at: must be in the future.");
 
   const { text: body, spans } = renderWithSpans(tpl.body, values);
@@ -214,6 +210,7 @@ export async function prepareDraft(env: Env, p: Pick<Principal, "tenantId" | "mo
         subjectName: origin.subjectName ?? null,
         // A PDF template's file is named on the document (its SHA-256), beside the fields with their placements.
         pdfSha256: tpl.pdfSha256,
+        ...origin.envelope,
       }),
     ],
     [{ kind: "created", occurredAt: createdAt, ip: actor.ip, userAgent: actor.userAgent, againstSha256: bodySha }],
@@ -233,6 +230,7 @@ export async function ownedState(env: Env, p: Principal, documentId: string): Pr
 async function requireOwned(env: Env, p: Pick<Principal, "tenantId" | "mode">, documentId: string) {
   const owner = await ownerOf(env, documentId);
   if (!owner || owner.tenantId !== p.tenantId || owner.mode !== p.mode) throw notFound("document");
+  return owner;
 }
 
 /**
@@ -357,7 +355,8 @@ export async function voidForPacket(env: Env, documentId: string, reason: string
 }
 
 export async function voidDocument(env: Env, p: Principal, documentId: string, reason: string, actor: Actor) {
-  await requireOwned(env, p, documentId);
+  const { envelopeId } = await requireOwned(env, p, documentId);
+  if (envelopeId) throw invalid(`This document is part of envelope ${envelopeId}; void the envelope instead (POST /v1/envelopes/${envelopeId}/void).`);
   return documentSequencer(env, documentId).void({ reason }, actor);
 }
 
@@ -449,6 +448,7 @@ export async function getDocument(env: Env, p: Principal, documentId: string) {
     declined_at: d.declinedAt,
     expires_at: d.expiresAt,
     remind_after_days: d.remindAfterDays,
+    envelope_id: d.envelopeId,
     ...(await integrity(d)),
     signers: st.signers.map((s) => ({ ...signerOut(s, completedLinkEnd(d)), fields: signerAnswers(st, s.id) })),
     events: st.events.map((e) => ({

@@ -56,7 +56,7 @@ export const phonesToText = (recipients: readonly { role?: string; phone?: strin
  */
 export function linkMessageInputs(
   p: { tenantId: string; mode: Mode },
-  documentId: string,
+  documentId: string | null,
   recipients: LinkRecipient[],
   purpose: "signing.link" | "signing.reminder",
   { origin, permissions, known = null }: LinkContext,
@@ -90,8 +90,11 @@ export async function linkMessages(
   return linkMessageInputs(p, documentId, recipients, purpose, { origin, permissions });
 }
 
-/** On send (unless `notify: false`): each signer who signs gets their link; cc recipients wait for the completed copy. One round trip: the messages' batch. */
-export async function notifyOnSend(env: Env, p: { tenantId: string; mode: Mode }, documentId: string, recipients: LinkRecipient[], ctx: LinkContext) {
+/**
+ * On send (unless `notify: false`): each signer who signs gets their link; cc recipients wait for
+ * the completed copy. One round trip: the messages' batch. An envelope's links name no one document (null).
+ */
+export async function notifyOnSend(env: Env, p: { tenantId: string; mode: Mode }, documentId: string | null, recipients: LinkRecipient[], ctx: LinkContext) {
   const signers = recipients.filter((r) => (r.role ?? "signer") !== "cc");
   if (signers.length === 0) return [];
   return queueMessages(env, linkMessageInputs(p, documentId, signers, "signing.link", ctx));

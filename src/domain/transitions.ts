@@ -129,14 +129,24 @@ export function requireSigningRole(signer: SignerState) {
   if (!mustSign(signer)) throw invalid("A cc recipient receives the completed copy and never signs.");
 }
 
-/** Sends a draft: one 64-hex token per signer, returned once and stored only as its hash. */
-export type SendOptions = { notify?: boolean; allowDelegation?: boolean };
-
-export async function send(env: Env, st: SequencerState, signersIn: SignerInput[], actor: Actor, opts: SendOptions = {}) {
-  if (st.doc.status !== "draft") throw invalid(`This document is ${st.doc.status}; only a draft can be sent.`);
+/** What a send needs of its signers beyond their shapes (also checked by an envelope before it stores anything). */
+export function checkSigners(signersIn: readonly SignerInput[]) {
   if (!signersIn.some((s) => (s.role ?? "signer") !== "cc")) throw invalid("signers: at least one signer must sign (not only cc).");
   const textless = signersIn.findIndex((s) => s.auth === "sms_otp" && !s.phone);
   if (textless >= 0) throw invalid(`signers.${textless}.phone: is required with auth "sms_otp" (the code goes by text).`);
+}
+
+/** Sends a draft: one 64-hex token per signer, returned once and stored only as its hash. */
+export type SendOptions = {
+  notify?: boolean;
+  allowDelegation?: boolean;
+  /** False only for an envelope's documents: the envelope counted one agreement for all. */
+  quota?: boolean;
+};
+
+export async function send(env: Env, st: SequencerState, signersIn: SignerInput[], actor: Actor, opts: SendOptions = {}) {
+  if (st.doc.status !== "draft") throw invalid(`This document is ${st.doc.status}; only a draft can be sent.`);
+  checkSigners(signersIn);
   const now = new Date();
   const sentAt = now.toISOString();
   const expiresAt = st.doc.expiresAt ?? new Date(now.getTime() + DEFAULT_EXPIRY_DAYS * 86400_000).toISOString();
@@ -151,7 +161,7 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
       )
     : null;
 
-  const release = await reserveAgreement(env, st.doc.tenantId, st.doc.mode as Mode, now);
+  const release = opts.quota === false ? async () => {} : await reserveAgreement(env, st.doc.tenantId, st.doc.mode as Mode, now);
   try {
     const links: { signer_id: string; email: string; token: string }[] = [];
     const db = dbOf(env);

@@ -29,6 +29,7 @@ export const IDEMPOTENT_OPERATIONS = [
   "documents.void",
   "documents.fresh_link",
   "documents.correct_signer",
+  "envelopes.create",
   "workflows.start",
   "packets.start_item",
   "webhooks.add",

@@ -85,6 +85,7 @@ const Document = z
     declined_at: z.string().nullable(),
     expires_at: z.string().nullable(),
     remind_after_days: z.number().int().nullable(),
+    envelope_id: z.string().nullable().openapi({ description: "The envelope it was sent in (GET /v1/envelopes/{id}); null for a document sent on its own." }),
     integrity_ok: z.boolean().openapi({ description: "Whether the stored text still hashes to `body_sha256`." }),
     integrity_note: z.string().nullable().openapi({
       description:
@@ -227,6 +228,7 @@ documents.openapi(
         declined_at: null,
         expires_at: "2026-12-31T23:59:59.000Z",
         remind_after_days: 3,
+        envelope_id: null,
         integrity_ok: true,
         integrity_note: null,
         signers: [
@@ -346,7 +348,7 @@ documents.openapi(
     tags: ["documents"],
     summary: "Withdraw a document that is not completed",
     description:
-      "Voids a document that is not completed (draft, sent, declined or expired) with a reason: its status becomes `voided`, the trail records it, its links stop working and `signing.voided` is delivered. A completed document, one already voided and a redacted one are refused (422).",
+      "Voids a document that is not completed (draft, sent, declined or expired) with a reason: its status becomes `voided`, the trail records it, its links stop working and `signing.voided` is delivered. A completed document, one already voided, a redacted one and a document of an envelope (void the envelope instead) are refused (422).",
     ...keyed("signing:write", { idempotent: "documents.void" }),
     request: { params: DocId, ...jsonBody(VoidInput, { reason: "Sent with the wrong dates; a corrected copy follows." }) },
     responses: { 200: jsonResponse(z.object({ voided: z.literal(true) }), "Voided", { voided: true }), ...keyedErrors, ...idempotentErrors },

@@ -30,6 +30,7 @@ export const IDEMPOTENT_OPERATIONS: readonly string[] = [
   "/v1/documents/{id}/send",
   "/v1/documents/{id}/void",
   "/v1/documents/{id}/signers/{signer_id}/link",
+  "/v1/envelopes",
   "/v1/templates/revise",
   "/v1/workflows/{id}/start",
   "/v1/packets/items/{id}/start",

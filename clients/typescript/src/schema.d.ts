@@ -243,9 +243,69 @@ export interface paths {
         put?: never;
         /**
          * Withdraw a document that is not completed
-         * @description Voids a document that is not completed (draft, sent, declined or expired) with a reason: its status becomes `voided`, the trail records it, its links stop working and `signing.voided` is delivered. A completed document, one already voided and a redacted one are refused (422).
+         * @description Voids a document that is not completed (draft, sent, declined or expired) with a reason: its status becomes `voided`, the trail records it, its links stop working and `signing.voided` is delivered. A completed document, one already voided, a redacted one and a document of an envelope (void the envelope instead) are refused (422).
          */
         post: operations["voidDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/envelopes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prepare and send 2-20 documents together, one link per person
+         * @description Prepares each document from its template's latest published version and sends them all to the same people at once. Everything is checked first: a refused request (422) creates nothing. Each document is an ordinary document (it answers its own reads and carries `envelope_id`); the answer's links, one per person, are the envelope's, each token shown once and stored hashed. Signing groups and delegation are not available in an envelope yet. A live envelope counts one agreement (402 when spent), whatever its number of documents. With `notify` (default true) each person who acts is emailed their envelope link.
+         */
+        post: operations["createEnvelope"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/envelopes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An envelope with its documents and people
+         * @description The envelope's status, each document's status (read each one with GET /v1/documents/{id}) and each person's status across the documents.
+         */
+        get: operations["getEnvelope"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/envelopes/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw an envelope and every document of it not completed
+         * @description Voids each of the envelope's documents that is not completed (each one's trail records it and `signing.voided` is delivered for it), then the envelope. A completed envelope, or one already voided, is refused (422). A document of an envelope cannot be voided on its own.
+         */
+        post: operations["voidEnvelope"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2227,6 +2287,8 @@ export interface components {
             declined_at: string | null;
             expires_at: string | null;
             remind_after_days: number | null;
+            /** @description The envelope it was sent in (GET /v1/envelopes/{id}); null for a document sent on its own. */
+            envelope_id: string | null;
             /** @description Whether the stored text still hashes to `body_sha256`. */
             integrity_ok: boolean;
             /** @description Null when `integrity_ok` is true; otherwise why not. A redacted document says so: its text was erased (so `integrity_ok` is false), and the kept hashes (`body_sha256`, the certificate's, the sealed files') still prove what was signed through `GET /v1/verify/{code}?sha256=`. Otherwise the text was changed outside the service. */
@@ -2350,6 +2412,62 @@ export interface components {
             locale?: "en" | "es" | "fr" | "de" | "pt" | "it" | "ar" | "he";
         };
         DocumentVoid: {
+            reason: string;
+        };
+        EnvelopeCreate: {
+            title: string;
+            documents: components["schemas"]["EnvelopeDocument"][];
+            /** @description The people, as for a document's send (roles, order, witnesses), each on their own: no signing groups in an envelope yet. */
+            signers: (components["schemas"]["SignerInput"] | components["schemas"]["SignerGroupInput"])[];
+            /** Format: date-time */
+            expires_at?: string | null;
+            sequential?: boolean;
+            /** @description Default true: each signer (not cc) is emailed their link, and texted too when they have a phone the account may text (else the text is recorded as suppressed). False: the caller delivers the links. */
+            notify?: boolean;
+        };
+        /** @description One document of the envelope: the latest published version of the template, filled with `values`. */
+        EnvelopeDocument: {
+            template_code: string;
+            /** @description One value per declared variable (a template declares at most 200); strings 0-20000 characters. */
+            values?: {
+                [key: string]: string | number | boolean;
+            };
+            /** @description Up to 20 names (1-40 characters) with string values (0-500 characters). */
+            metadata?: {
+                [key: string]: string;
+            };
+        };
+        Envelope: {
+            envelope_id: string;
+            title: string;
+            /**
+             * @description As a document's: `voided` once the envelope is voided, `completed` when every document completed, `sent` while any document is sent, else how its documents ended (declined, expired).
+             * @enum {string}
+             */
+            status: "draft" | "sent" | "completed" | "declined" | "voided" | "expired";
+            /** @description In the order they were given. */
+            documents: {
+                document_id: string;
+                /** @enum {string} */
+                status: "draft" | "sent" | "completed" | "declined" | "voided" | "expired";
+            }[];
+            signers: {
+                /** @description The person's id in the envelope (`esg_…`), not a document's signer id. */
+                signer_id: string;
+                email: string;
+                full_name: string;
+                role: string;
+                sign_order: number;
+                /**
+                 * @description `signed` once signed in every document, `declined` if declined in any, else `pending`.
+                 * @enum {string}
+                 */
+                status: "pending" | "signed" | "declined";
+            }[];
+            /** @description The envelope's certificate's code; null until it completes (its certificate is not built yet). */
+            verification_code: string | null;
+        };
+        EnvelopeVoid: {
             reason: string;
         };
         SigningLinkRead: {
@@ -5272,6 +5390,7 @@ export interface operations {
                      *       "declined_at": null,
                      *       "expires_at": "2026-12-31T23:59:59.000Z",
                      *       "remind_after_days": 3,
+                     *       "envelope_id": null,
                      *       "integrity_ok": true,
                      *       "integrity_note": null,
                      *       "signers": [
@@ -5779,6 +5898,586 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Body over one megabyte. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooLargeError"];
+                };
+            };
+            /** @description The body did not validate, or the rules refused it; the message says why. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description Server fault; quote x-request-id. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    createEnvelope: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and same body within 24 hours replays the first answer without redoing the work; the same key with another body, or while the first request is still running, is 409 conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Onboarding: Ana Ruiz",
+                 *       "documents": [
+                 *         {
+                 *           "template_code": "employment-contract",
+                 *           "values": {
+                 *             "start_date": "2027-01-04",
+                 *             "salary": "52,000 EUR"
+                 *           }
+                 *         },
+                 *         {
+                 *           "template_code": "demo-nda",
+                 *           "values": {
+                 *             "company": "Acme Ltd",
+                 *             "counterparty": "Ana Ruiz",
+                 *             "years": "2"
+                 *           },
+                 *           "metadata": {
+                 *             "hr_case": "HR-981"
+                 *           }
+                 *         }
+                 *       ],
+                 *       "signers": [
+                 *         {
+                 *           "email": "ana@example.com",
+                 *           "full_name": "Ana Ruiz",
+                 *           "role": "employee",
+                 *           "sign_order": 1,
+                 *           "locale": "es"
+                 *         },
+                 *         {
+                 *           "email": "ben@example.com",
+                 *           "full_name": "Ben Okafor",
+                 *           "role": "company",
+                 *           "sign_order": 2
+                 *         },
+                 *         {
+                 *           "email": "payroll@example.com",
+                 *           "full_name": "Payroll",
+                 *           "role": "cc"
+                 *         }
+                 *       ],
+                 *       "expires_at": "2026-12-31T23:59:59Z",
+                 *       "sequential": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["EnvelopeCreate"];
+            };
+        };
+        responses: {
+            /** @description Sent; each person's token shown once */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "envelope_id": "env_4m8q2x6k1b9n3p7r5t0v",
+                     *       "documents": [
+                     *         {
+                     *           "document_id": "doc_01jd3k4m5n6p7q8r9s0t"
+                     *         },
+                     *         {
+                     *           "document_id": "doc_02ke4l5n6p7q8r9s0t1v"
+                     *         }
+                     *       ],
+                     *       "links": [
+                     *         {
+                     *           "signer_id": "esg_7k2m9x4b1n3p5q8r0t6v",
+                     *           "email": "ana@example.com",
+                     *           "token": "9f3b2c1d0e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        envelope_id: string;
+                        documents: {
+                            document_id: string;
+                        }[];
+                        links: {
+                            signer_id: string;
+                            email: string;
+                            token: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request could not be read. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No key, or a key that is not live. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description The plan's agreements for this period are spent (quota_exceeded). */
+            402: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotaExceededError"];
+                };
+            };
+            /** @description The key lacks the scope. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such thing in this account. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            /** @description Idempotency key reused for another request, or the first request is still running. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Body over one megabyte. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooLargeError"];
+                };
+            };
+            /** @description The body did not validate, or the rules refused it; the message says why. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description Server fault; quote x-request-id. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getEnvelope: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "envelope_id": "env_4m8q2x6k1b9n3p7r5t0v",
+                     *       "title": "Onboarding: Ana Ruiz",
+                     *       "status": "sent",
+                     *       "documents": [
+                     *         {
+                     *           "document_id": "doc_01jd3k4m5n6p7q8r9s0t",
+                     *           "status": "sent"
+                     *         },
+                     *         {
+                     *           "document_id": "doc_02ke4l5n6p7q8r9s0t1v",
+                     *           "status": "sent"
+                     *         }
+                     *       ],
+                     *       "signers": [
+                     *         {
+                     *           "signer_id": "esg_7k2m9x4b1n3p5q8r0t6v",
+                     *           "email": "ana@example.com",
+                     *           "full_name": "Ana Ruiz",
+                     *           "role": "employee",
+                     *           "sign_order": 1,
+                     *           "status": "pending"
+                     *         }
+                     *       ],
+                     *       "verification_code": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description The request could not be read. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No key, or a key that is not live. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description The key lacks the scope. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such thing in this account. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            /** @description Body over one megabyte. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooLargeError"];
+                };
+            };
+            /** @description The body did not validate, or the rules refused it; the message says why. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description Server fault; quote x-request-id. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    voidEnvelope: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Sent with the wrong start date; a corrected envelope follows."
+                 *     }
+                 */
+                "application/json": components["schemas"]["EnvelopeVoid"];
+            };
+        };
+        responses: {
+            /** @description Voided */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "voided": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        voided: true;
+                    };
+                };
+            };
+            /** @description The request could not be read. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No key, or a key that is not live. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description The key lacks the scope. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such thing in this account. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             /** @description Body over one megabyte. */

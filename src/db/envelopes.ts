@@ -1,0 +1,42 @@
+/** Every D1 query of envelopes: the envelope, its people and which signer row each is in each document. */
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "./client";
+import { documents, envelopeSignerDocuments, envelopeSigners, envelopes, signers } from "./schema";
+
+export type EnvelopeRow = typeof envelopes.$inferSelect;
+export type NewEnvelopeRow = typeof envelopes.$inferInsert;
+export type NewEnvelopeSignerRow = typeof envelopeSigners.$inferInsert;
+export type NewEnvelopeSignerDocumentRow = typeof envelopeSignerDocuments.$inferInsert;
+
+/** The envelope, its people and the join rows, for one batch. */
+export const insertEnvelope = (db: Db, row: NewEnvelopeRow) => db.insert(envelopes).values(row);
+export const insertEnvelopeSigners = (db: Db, rows: NewEnvelopeSignerRow[]) => db.insert(envelopeSigners).values(rows);
+export const insertEnvelopeSignerDocuments = (db: Db, rows: NewEnvelopeSignerDocumentRow[]) => db.insert(envelopeSignerDocuments).values(rows);
+
+/** The envelope, its documents in order, its people in order, and each person's signer status in each document: one batch. */
+export async function envelopeWithParts(db: Db, envelopeId: string) {
+  const [envelope, docs, people, parts] = await db.batch([
+    db.select().from(envelopes).where(eq(envelopes.id, envelopeId)),
+    db
+      .select({ id: documents.id, status: documents.status })
+      .from(documents)
+      .where(eq(documents.envelopeId, envelopeId))
+      .orderBy(asc(documents.envelopePosition)),
+    db.select().from(envelopeSigners).where(eq(envelopeSigners.envelopeId, envelopeId)).orderBy(asc(envelopeSigners.signOrder), asc(envelopeSigners.createdAt)),
+    db
+      .select({ envelopeSignerId: envelopeSignerDocuments.envelopeSignerId, status: signers.status })
+      .from(envelopeSignerDocuments)
+      .innerJoin(envelopeSigners, eq(envelopeSigners.id, envelopeSignerDocuments.envelopeSignerId))
+      .innerJoin(signers, eq(signers.id, envelopeSignerDocuments.signerId))
+      .where(eq(envelopeSigners.envelopeId, envelopeId)),
+  ]);
+  const row = envelope[0];
+  return row ? { envelope: row, documents: docs, people, parts } : null;
+}
+
+/** Voids the envelope (its documents are voided first, each through its sequencer). */
+export const markEnvelopeVoided = (db: Db, envelopeId: string, at: string, reason: string) =>
+  db
+    .update(envelopes)
+    .set({ status: "voided", voidedAt: at, voidReason: reason })
+    .where(and(eq(envelopes.id, envelopeId), eq(envelopes.status, "sent")));

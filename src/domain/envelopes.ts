@@ -1,0 +1,215 @@
+/**
+ * Envelopes: 2-20 documents prepared and sent together to the same people, one link per person
+ * for all of them (docs/documents.md, "Envelopes"). Each document is an ordinary document sent
+ * through its own sequencer; its signers' own tokens stay internal, the envelope's links are the
+ * public ones. One agreement is counted for the envelope.
+ */
+import { z } from "@hono/zod-openapi";
+import type { Env, Principal } from "../env";
+import { dbOf } from "../db/client";
+import { envelopeWithParts, insertEnvelope, insertEnvelopeSignerDocuments, insertEnvelopeSigners, markEnvelopeVoided } from "../db/envelopes";
+import { tenantMessageSettings } from "../db/messages";
+import type { Statement } from "../db/signing";
+import { ApiError, invalid, notFound } from "../lib/errors";
+import { randomHex, sha256Hex } from "../lib/crypto";
+import { newId, nowIso } from "../lib/ids";
+import { logError } from "../lib/log";
+import { plainText } from "../lib/text";
+import { PrepareInput, SendInput, normaliseSigners, prepareDraft } from "./documents";
+import { envelopeSignerStatus, envelopeStatus } from "./envelope-state";
+import { mergeValues } from "./merge-values";
+import { Reason } from "./reason";
+import { type LinkRecipient, notifyOnSend, phonesToText } from "./notify";
+import { messageBrandValues, signingOriginOf } from "./branding";
+import { textPermissions } from "./sms-consent";
+import { reserveAgreement } from "./quota";
+import { latestPublished } from "./templates";
+import { type Actor, DEFAULT_EXPIRY_DAYS, checkSigners } from "./transitions";
+import { documentSequencer } from "../objects/document-sequencer/client";
+
+export const ENVELOPE_MIN_DOCUMENTS = 2;
+export const ENVELOPE_MAX_DOCUMENTS = 20;
+
+const EnvelopeDocument = z
+  .object({ template_code: PrepareInput.shape.template_code, values: PrepareInput.shape.values, metadata: PrepareInput.shape.metadata })
+  .strict()
+  .openapi("EnvelopeDocument", { description: "One document of the envelope: the latest published version of the template, filled with `values`." });
+
+export const EnvelopeInput = z
+  .object({
+    title: plainText().trim().min(1).max(200),
+    documents: z.array(EnvelopeDocument).min(ENVELOPE_MIN_DOCUMENTS).max(ENVELOPE_MAX_DOCUMENTS),
+    signers: SendInput.shape.signers.openapi({
+      description: "The people, as for a document's send (roles, order, witnesses), each on their own: no signing groups in an envelope yet.",
+    }),
+    expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
+    sequential: z.boolean().optional(),
+    notify: SendInput.shape.notify,
+  })
+  .strict()
+  .openapi("EnvelopeCreate");
+export const EnvelopeVoidInput = z.object({ reason: Reason }).strict().openapi("EnvelopeVoid");
+
+export type EnvelopeInput = z.infer<typeof EnvelopeInput>;
+
+/** A refusal about one part of the request, with that part's path in front of its message. */
+async function refusedAt<T>(path: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "invalid") throw invalid(`${path}${err.message}`, err.hint);
+    throw err;
+  }
+}
+
+/** Inserts of many rows, at most `per` rows a statement (D1 binds at most 100 values a statement). */
+const chunked = <R>(rows: R[], per: number, insert: (part: R[]) => Statement) =>
+  Array.from({ length: Math.ceil(rows.length / per) }, (_, i) => insert(rows.slice(i * per, (i + 1) * per)));
+
+/**
+ * Checks everything first (a refused request stores nothing), counts one agreement, prepares and
+ * sends each document through its sequencer without its own messages or count, then stores the
+ * envelope, its people (one 64-hex token each, kept only as SHA-256) and the join rows, and
+ * queues one link message per person who acts. Any failure after the count voids what was made
+ * and gives the agreement back.
+ */
+export async function createEnvelope(env: Env, p: Pick<Principal, "tenantId" | "mode">, input: EnvelopeInput, actor: Actor) {
+  const db = dbOf(env);
+  const group = input.signers.findIndex((s) => "group" in s);
+  if (group >= 0) throw invalid(`signers.${group}: signing groups are not available in an envelope yet; name each person on their own.`);
+  if (input.expires_at && Date.parse(input.expires_at) <= Date.now()) throw invalid("expires_at: must be in the future.");
+  const [settings] = await tenantMessageSettings(db, p.tenantId);
+  const people = normaliseSigners(input.signers, settings?.locale ?? "en");
+  checkSigners(people);
+  for (const [i, d] of input.documents.entries()) {
+    await refusedAt(`documents.${i}.`, async () => mergeValues((await latestPublished(env, p, d.template_code)).variables, d.values));
+  }
+
+  const now = new Date();
+  const release = await reserveAgreement(env, p.tenantId, p.mode, now);
+  const envelopeId = newId("env");
+  const made: string[] = [];
+  let stored = false;
+  try {
+    const expiresAt = input.expires_at ?? new Date(now.getTime() + DEFAULT_EXPIRY_DAYS * 86400_000).toISOString();
+    for (const [i, d] of input.documents.entries()) {
+      const draft = { template_code: d.template_code, values: d.values, metadata: d.metadata, expires_at: expiresAt, sequential: input.sequential };
+      const { document_id } = await refusedAt(`documents.${i}.`, () => prepareDraft(env, p, draft, actor, { envelope: { envelopeId, envelopePosition: i } }));
+      made.push(document_id);
+    }
+    const owner = { tenantId: p.tenantId, mode: p.mode };
+    const sent: { signer_id: string }[][] = [];
+    for (const id of made) sent.push((await documentSequencer(env, id).send(people, actor, owner, { notify: false, quota: false })).links);
+
+    const at = nowIso();
+    const ids = people.map(() => newId("esg"));
+    const tokens = people.map(() => randomHex(32));
+    const hashes = await Promise.all(tokens.map((t) => sha256Hex(t)));
+    const signerRows = people.map((s, i) => ({
+      id: ids[i]!,
+      envelopeId,
+      email: s.email,
+      fullName: s.full_name,
+      role: s.role ?? "signer",
+      signOrder: s.sign_order ?? i + 1,
+      phone: s.phone ?? null,
+      locale: s.locale ?? "en",
+      auth: s.auth ?? "none",
+      tokenHash: hashes[i]!,
+      createdAt: at,
+    }));
+    const joins = made.flatMap((documentId, d) => ids.map((envelopeSignerId, i) => ({ envelopeSignerId, documentId, signerId: sent[d]![i]!.signer_id })));
+    await db.batch([
+      insertEnvelope(db, {
+        id: envelopeId,
+        tenantId: p.tenantId,
+        mode: p.mode,
+        title: input.title,
+        status: "sent",
+        sequential: input.sequential ?? false,
+        expiresAt,
+        createdAt: at,
+        sentAt: at,
+      }),
+      ...chunked(signerRows, 8, (rows) => insertEnvelopeSigners(db, rows)),
+      ...chunked(joins, 30, (rows) => insertEnvelopeSignerDocuments(db, rows)),
+    ]);
+    stored = true;
+
+    if (input.notify !== false) {
+      const recipients: LinkRecipient[] = people.map((s, i) => ({ ...s, signerId: ids[i]!, name: s.full_name, token: tokens[i]! }));
+      const [origin, permissions] = await Promise.all([signingOriginOf(env, p.tenantId), textPermissions(env, p.tenantId, phonesToText(recipients))]);
+      const known = { tenant: settings?.name ?? "", title: input.title, ...(settings ? messageBrandValues(settings) : {}) };
+      await notifyOnSend(env, p, null, recipients, { origin, permissions, known });
+    }
+    return {
+      envelope_id: envelopeId,
+      documents: made.map((document_id) => ({ document_id })),
+      links: people.map((s, i) => ({ signer_id: ids[i]!, email: s.email, token: tokens[i]! })),
+    };
+  } catch (err) {
+    await undo(env, envelopeId, made, stored, actor);
+    await release();
+    throw err;
+  }
+}
+
+/** What a failed create made is voided, so nothing of it is left half-sent (each failure logged, none thrown). */
+async function undo(env: Env, envelopeId: string, made: string[], stored: boolean, actor: Actor) {
+  const reason = "The envelope could not be created; nothing of it stands.";
+  for (const id of made) {
+    await documentSequencer(env, id)
+      .void({ reason }, actor)
+      .catch((err) => logError("envelope document not voided", err, { envelopeId, documentId: id }));
+  }
+  if (stored) await markEnvelopeVoided(dbOf(env), envelopeId, nowIso(), reason).catch((err) => logError("envelope not voided", err, { envelopeId }));
+}
+
+/** The envelope of this account and mode, with its documents and people, or 404. */
+async function ownedEnvelope(env: Env, p: Pick<Principal, "tenantId" | "mode">, envelopeId: string) {
+  const found = await envelopeWithParts(dbOf(env), envelopeId);
+  if (!found || found.envelope.tenantId !== p.tenantId || found.envelope.mode !== p.mode) throw notFound("envelope");
+  return found;
+}
+
+export async function getEnvelope(env: Env, p: Pick<Principal, "tenantId" | "mode">, envelopeId: string) {
+  const { envelope, documents, people, parts } = await ownedEnvelope(env, p, envelopeId);
+  return {
+    envelope_id: envelope.id,
+    title: envelope.title,
+    status: envelopeStatus(
+      envelope.status,
+      documents.map((d) => d.status),
+    ),
+    documents: documents.map((d) => ({ document_id: d.id, status: d.status })),
+    signers: people.map((s) => ({
+      signer_id: s.id,
+      email: s.email,
+      full_name: s.fullName,
+      role: s.role,
+      sign_order: s.signOrder,
+      status: envelopeSignerStatus(parts.filter((x) => x.envelopeSignerId === s.id).map((x) => x.status)),
+    })),
+    // Issued with the envelope's certificate, at completion (not built yet).
+    verification_code: null,
+  };
+}
+
+/**
+ * Voids every document of the envelope that is not completed (each through its sequencer), then
+ * the envelope. A completed envelope, or one already voided, is refused (422).
+ */
+export async function voidEnvelope(env: Env, p: Pick<Principal, "tenantId" | "mode">, envelopeId: string, reason: string, actor: Actor) {
+  const { envelope, documents } = await ownedEnvelope(env, p, envelopeId);
+  const status = envelopeStatus(
+    envelope.status,
+    documents.map((d) => d.status),
+  );
+  if (status === "completed") throw invalid("A completed (executed) envelope cannot be voided.");
+  if (envelope.status === "voided") throw invalid("This envelope is already voided.");
+  for (const d of documents) {
+    if (d.status !== "completed" && d.status !== "voided") await documentSequencer(env, d.id).void({ reason }, actor);
+  }
+  await markEnvelopeVoided(dbOf(env), envelopeId, nowIso(), reason);
+  return { voided: true as const };
+}
