@@ -264,6 +264,29 @@ describe("envelopes: void", () => {
     expect(twice.json.error.message).toBe("This envelope is already voided.");
   });
 
+  it("a document of an envelope issues no link of its own: fresh link, reminder and correction refused, its signer unchanged", async () => {
+    const t = await makeTenant();
+    const { id, docs } = await sentEnvelope(t);
+    const signer = (await api("GET", `/v1/documents/${docs[1]}`, { key: t.key })).json.signers[0];
+    const hash = async () =>
+      (await env.DB.prepare("SELECT token_hash AS h, email FROM signers WHERE id = ?").bind(signer.signer_id).first<{ h: string; email: string }>())!;
+    const before = await hash();
+    const base = `/v1/documents/${docs[1]}/signers/${signer.signer_id}`;
+    for (const [method, path, body] of [
+      ["POST", `${base}/link`, {}],
+      ["POST", `${base}/remind`, {}],
+      ["PATCH", base, { email: "other@example.com" }],
+    ] as const) {
+      const r = await api(method, path, { key: t.key, body });
+      expect(r.status, `${method} ${path}`).toBe(422);
+      expect(r.json.error.message).toBe(
+        `This document is part of envelope ${id}; its signers' links are the envelope's, so the document issues none of its own.`,
+      );
+      expect(r.json.token).toBeUndefined();
+    }
+    expect(await hash()).toEqual(before);
+  });
+
   it("a completed envelope cannot be voided", async () => {
     const t = await makeTenant();
     const { id, docs } = await sentEnvelope(t);

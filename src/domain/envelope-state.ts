@@ -1,5 +1,10 @@
 /** An envelope's status and each person's, derived from its documents' (the one rule, unit-tested in test/envelopes.test.ts). */
 import type { DocumentStatus, SignerStatus } from "./vocabulary";
+import { invalid } from "../lib/errors";
+
+/** A document of an envelope issues no link of its own (fresh link, reminder, correction): its people's links are the envelope's. */
+export const envelopeOwnsLinks = (envelopeId: string) =>
+  invalid(`This document is part of envelope ${envelopeId}; its signers' links are the envelope's, so the document issues none of its own.`);
 
 /**
  * `voided` once the envelope is voided; `completed` when every document completed; `sent` while

@@ -30,6 +30,7 @@ import { queueMessages } from "./messages";
 import { lookupToken } from "./signing";
 import type { Lang } from "./vocabulary";
 import { documentSequencer } from "../objects/document-sequencer/client";
+import { envelopeOwnsLinks } from "./envelope-state";
 
 /** `POST /v1/sign/{token}/delegate`: who takes the signer's part, and why (a reason like a decline's). */
 export const DelegateCommand = z
@@ -252,6 +253,7 @@ export async function delegate(env: Env, token: string, input: DelegateCommand, 
 export async function correctSigner(env: Env, p: Principal, documentId: string, signerId: string, input: CorrectCommand, actor: Actor) {
   const owner = await ownerOf(env, documentId);
   if (!owner || owner.tenantId !== p.tenantId || owner.mode !== p.mode) throw notFound("document");
+  if (owner.envelopeId) throw envelopeOwnsLinks(owner.envelopeId);
   const body = parseCommand(CorrectCommand, input);
   const r = await documentSequencer(env, documentId).correct(signerId, body, actor);
   const origin = await signingOriginOf(env, p.tenantId);

@@ -20,6 +20,7 @@ import { type LinkRecipient, linkMessages } from "./notify";
 import { queueMessages } from "./messages";
 import { documentSequencer, refusedAsNull } from "../objects/document-sequencer/client";
 import { limiter } from "../objects/rate-limiter/client";
+import { envelopeOwnsLinks } from "./envelope-state";
 
 /** Fresh links per document per minute. */
 export const FRESH_LINKS_PER_MINUTE = 10;
@@ -121,6 +122,7 @@ export const holdsLink = (s: Pick<SignerState, "tokenHash" | "copyTokenHash">, t
 async function requireOwned(env: Env, p: Principal, documentId: string) {
   const owner = await ownerOf(env, documentId);
   if (!owner || owner.tenantId !== p.tenantId || owner.mode !== p.mode) throw notFound("document");
+  if (owner.envelopeId) throw envelopeOwnsLinks(owner.envelopeId);
 }
 
 const tooMany = (message: string, retryAfter: number) =>

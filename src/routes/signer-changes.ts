@@ -53,7 +53,7 @@ signerChanges.openapi(
     description:
       "Give at least one of `email`, `full_name`, `phone` (null removes the phone). The signer keeps its id; the answer carries the new link's `token` once (and its `url`). " +
       "When the document was sent with notify, the new link is also emailed to the corrected address. The trail gets `corrected` (naming what changed) and webhooks `signing.corrected`. " +
-      "Only for a pending signer of a sent document who has not consented (422 otherwise); 404 for another account's document or an unknown signer.",
+      "Only for a pending signer of a sent document who has not consented, on a document not part of an envelope (422 otherwise); 404 for another account's document or an unknown signer.",
     ...keyed("signing:write", { idempotent: "documents.correct_signer" }),
     request: { params: Params, ...jsonBody(CorrectCommand, { email: "ada.lovelace@example.com", full_name: "Ada Lovelace" }) },
     responses: {

@@ -22,7 +22,7 @@ signerLinks.openapi(
     summary: "A fresh signing link for a pending signer; the earlier link stops working",
     description:
       "Returns the new token once (the link is `{PUBLIC_BASE_URL}/s/{token}`, or the same path on the account's signing host under white-label: `signingHost` of GET /v1/branding); nothing is sent: the caller delivers it (use `/remind` to have it emailed). " +
-      "Only for a sent, unexpired document and a pending signer who signs (not cc), else 422. At most 10 fresh links a minute per document (429 with Retry-After).",
+      "Only for a sent, unexpired document and a pending signer who signs (not cc), else 422; a document of an envelope issues no link of its own (422). At most 10 fresh links a minute per document (429 with Retry-After).",
     ...keyed("signing:write", { idempotent: "documents.fresh_link" }),
     request: { params: Params, body: NoBody },
     responses: {
@@ -50,7 +50,7 @@ signerLinks.openapi(
     summary: "Email (and text, where allowed) a reminder with a fresh link now",
     description:
       "The signer's earlier link stops working; the trail gets `reminded` and webhooks `signing.reminded` (then `signing.delivered` when the provider takes it). " +
-      "Only a pending signer whose turn it is, on a sent, unexpired document (422 otherwise). One reminder an hour per signer (429 with Retry-After).",
+      "Only a pending signer whose turn it is, on a sent, unexpired document that is not part of an envelope (422 otherwise). One reminder an hour per signer (429 with Retry-After).",
     ...keyed("signing:write"),
     request: { params: Params, body: NoBody },
     responses: {

@@ -323,7 +323,7 @@ export interface paths {
         put?: never;
         /**
          * A fresh signing link for a pending signer; the earlier link stops working
-         * @description Returns the new token once (the link is `{PUBLIC_BASE_URL}/s/{token}`, or the same path on the account's signing host under white-label: `signingHost` of GET /v1/branding); nothing is sent: the caller delivers it (use `/remind` to have it emailed). Only for a sent, unexpired document and a pending signer who signs (not cc), else 422. At most 10 fresh links a minute per document (429 with Retry-After).
+         * @description Returns the new token once (the link is `{PUBLIC_BASE_URL}/s/{token}`, or the same path on the account's signing host under white-label: `signingHost` of GET /v1/branding); nothing is sent: the caller delivers it (use `/remind` to have it emailed). Only for a sent, unexpired document and a pending signer who signs (not cc), else 422; a document of an envelope issues no link of its own (422). At most 10 fresh links a minute per document (429 with Retry-After).
          */
         post: operations["freshSigningLink"];
         delete?: never;
@@ -343,7 +343,7 @@ export interface paths {
         put?: never;
         /**
          * Email (and text, where allowed) a reminder with a fresh link now
-         * @description The signer's earlier link stops working; the trail gets `reminded` and webhooks `signing.reminded` (then `signing.delivered` when the provider takes it). Only a pending signer whose turn it is, on a sent, unexpired document (422 otherwise). One reminder an hour per signer (429 with Retry-After).
+         * @description The signer's earlier link stops working; the trail gets `reminded` and webhooks `signing.reminded` (then `signing.delivered` when the provider takes it). Only a pending signer whose turn it is, on a sent, unexpired document that is not part of an envelope (422 otherwise). One reminder an hour per signer (429 with Retry-After).
          */
         post: operations["remindSigner"];
         delete?: never;
@@ -583,7 +583,7 @@ export interface paths {
         head?: never;
         /**
          * Correct a pending signer's email, name or phone before they consented; the earlier link ends
-         * @description Give at least one of `email`, `full_name`, `phone` (null removes the phone). The signer keeps its id; the answer carries the new link's `token` once (and its `url`). When the document was sent with notify, the new link is also emailed to the corrected address. The trail gets `corrected` (naming what changed) and webhooks `signing.corrected`. Only for a pending signer of a sent document who has not consented (422 otherwise); 404 for another account's document or an unknown signer.
+         * @description Give at least one of `email`, `full_name`, `phone` (null removes the phone). The signer keeps its id; the answer carries the new link's `token` once (and its `url`). When the document was sent with notify, the new link is also emailed to the corrected address. The trail gets `corrected` (naming what changed) and webhooks `signing.corrected`. Only for a pending signer of a sent document who has not consented, on a document not part of an envelope (422 otherwise); 404 for another account's document or an unknown signer.
          */
         patch: operations["correctSigner"];
         trace?: never;
