@@ -211,6 +211,16 @@ describe("envelopes: refusals create nothing", () => {
     expect(await made(t.tenantId)).toEqual({ documents: 0, envelopes: 0, messages: 0, agreements: 0 });
   });
 
+  it("a spent plan: 402 quota_exceeded, and nothing prepared or sent", async () => {
+    const t = await makeTenant();
+    const codes = [(await publishedTemplate(t.key)).code, (await publishedTemplate(t.key)).code];
+    await env.DB.prepare("INSERT INTO usage (tenant_id, period, agreements) VALUES (?, ?, 25)").bind(t.tenantId, new Date().toISOString().slice(0, 7)).run();
+    const r = await create(t, { title: "Over", documents: codes.map((code) => ({ template_code: code, values: VALUES })), signers: SIGNERS });
+    expect(r.status, r.text).toBe(402);
+    expect(r.json.error.code).toBe("quota_exceeded");
+    expect(await made(t.tenantId)).toEqual({ documents: 0, envelopes: 0, messages: 0, agreements: 25 });
+  });
+
   it("a failure after the agreement was counted voids every document made and gives the agreement back", async () => {
     const t = await makeTenant();
     const codes = [(await publishedTemplate(t.key)).code, (await publishedTemplate(t.key)).code];
