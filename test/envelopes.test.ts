@@ -241,6 +241,28 @@ describe("envelopes: refusals create nothing", () => {
   });
 });
 
+describe("envelopes: a failure part way", () => {
+  it("the third document cannot be stored: the two made are voided, none is left sent, the agreement is given back", async () => {
+    const t = await makeTenant();
+    const codes = [(await publishedTemplate(t.key)).code, (await publishedTemplate(t.key)).code, (await publishedTemplate(t.key, { name: "Breaks" })).code];
+    await env.DB.exec("CREATE TRIGGER third_fails BEFORE INSERT ON documents WHEN NEW.title = 'Breaks' BEGIN SELECT RAISE(ABORT, 'forced failure'); END");
+    try {
+      const r = await create(t, { title: "Part way", documents: codes.map((code) => ({ template_code: code, values: VALUES })), signers: SIGNERS });
+      expect(r.status).toBe(500);
+    } finally {
+      await env.DB.exec("DROP TRIGGER third_fails");
+    }
+    const docs = await env.DB.prepare("SELECT status, envelope_position AS p FROM documents WHERE tenant_id = ? ORDER BY envelope_position")
+      .bind(t.tenantId)
+      .all();
+    expect(docs.results).toEqual([
+      { status: "voided", p: 0 },
+      { status: "voided", p: 1 },
+    ]);
+    expect(await made(t.tenantId)).toEqual({ documents: 2, envelopes: 0, messages: 0, agreements: 0 });
+  });
+});
+
 describe("envelopes: void", () => {
   async function sentEnvelope(t: Tenant) {
     const codes = [(await publishedTemplate(t.key)).code, (await publishedTemplate(t.key)).code];
