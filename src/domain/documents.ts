@@ -75,7 +75,7 @@ export const SignerInputSchema = z
       .optional()
       .openapi({
         description:
-          "Role `witness` only (and required there): the signer witnessed, by `party_id` or 0-based index in `signers`. The witness signs only after that signer; the certificate says whom they witnessed.",
+          "Role `witness` only: the signer witnessed, by `party_id` or 0-based index in `signers`. The witness signs only after that signer; the certificate says whom they witnessed. Without it, `witness` is a label like any other and signs in its turn.",
       }),
   })
   .strict()
@@ -332,7 +332,9 @@ export function normaliseSigners(entries: readonly SendEntry[], fallbackLocale: 
       if (e.witness_for !== undefined) throw invalid(`signers.${i}.witness_for: only a signer with role "witness" names whom they witness.`);
       continue;
     }
-    if (e.witness_for === undefined) throw invalid(`signers.${i}.witness_for: a witness must name the signer witnessed (party_id or index in signers).`);
+    // Without `witness_for`, "witness" is a label like any other and signs in its turn (as it did
+    // before witnesses were a role; workflows' staff roles are such labels).
+    if (e.witness_for === undefined) continue;
     const j = typeof e.witness_for === "number" ? e.witness_for : entries.findIndex((o) => !isGroup(o) && o.party_id === e.witness_for);
     const target = entries[j];
     if (!target || j === i) throw invalid(`signers.${i}.witness_for: ${JSON.stringify(e.witness_for)} names no other signer of this document.`);
