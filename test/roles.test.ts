@@ -136,19 +136,27 @@ describe("witnesses", () => {
   });
 
   it.each([
-    [[person(1), person(2, { role: "witness" })], "signers.1.witness_for: a witness must name"],
     [[person(1), person(2, { witness_for: 0 })], 'signers.1.witness_for: only a signer with role "witness"'],
     [[person(1), person(2, { role: "witness", witness_for: 1 })], "names no other signer"],
     [[person(1), person(2, { role: "witness", witness_for: 7 })], "names no other signer"],
     [[person(1), person(2, { role: "witness", witness_for: "nobody" })], "names no other signer"],
     [[person(1, { role: "approver" }), person(2, { role: "witness", witness_for: 0 })], "not a group, cc, approver"],
     [[{ group_name: "Accounts", group: [person(1), person(3)] }, person(2, { role: "witness", witness_for: 0 })], "not a group, cc, approver"],
-  ])("a witness entry that does not name a signer is refused (%#)", async (signers, message) => {
+  ])("a witness entry that names no signer who signs is refused (%#)", async (signers, message) => {
     const t = await makeTenant();
     const { id, s } = await send(t.key, signers);
     expect(s.status, s.text).toBe(422);
     expect(s.json.error.message).toContain(message);
     expect((await doc(t.key, id)).status).toBe("draft");
+  });
+
+  it("a witness without witness_for is a label like any other: it signs in its turn, waiting for nobody", async () => {
+    const t = await makeTenant();
+    const { id, links } = await send(t.key, [person(1), person(2, { role: "witness" })]);
+    expect((await read(links[1]!.token)).json).toMatchObject({ signer_role: "witness", witness_for: null, is_my_turn: true });
+    await consentAndSign(links[1]!.token);
+    await consentAndSign(links[0]!.token);
+    expect((await doc(t.key, id)).status).toBe("completed");
   });
 });
 

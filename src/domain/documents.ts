@@ -5,7 +5,7 @@
 import { z } from "@hono/zod-openapi";
 import { dbOf } from "../db/client";
 import type { Env, Principal } from "../env";
-import { DOCUMENT_STATUS_FILTERS, LANGUAGES, type Lang, SIGNER_AUTH } from "./vocabulary";
+import { DOCUMENT_STATUS_FILTERS, LANGUAGES, SIGNER_AUTH } from "./vocabulary";
 import { dueForExpiry, insertDocument, listPage, ownerOf } from "../db/documents";
 import { plainText, text } from "../lib/text";
 import { Reason } from "./reason";
@@ -16,8 +16,9 @@ import { commitWithEvents } from "./events";
 import { latestPublished, renderWithSpans } from "./templates";
 import { mergeValues } from "./merge-values";
 import { type DocState, type SignerState, completedLinkEnd, docFields, loadState } from "./document-state";
-import type { Actor, SignerInput } from "./transitions";
+import type { Actor } from "./transitions";
 import { toE164 } from "./field-values";
+import { isGroup, normaliseSigners } from "./send-signers";
 import { messageLink, notifyOnSend, phonesToText } from "./notify";
 import { messageBrandValues, originWithHost, wornSigningHost } from "./branding";
 import { textPermissionReads, textPermissionsOf } from "./sms-consent";
@@ -76,7 +77,7 @@ export const SignerInputSchema = z
       .optional()
       .openapi({
         description:
-          "Role `witness` only (and required there): the signer witnessed, by `party_id` or 0-based index in `signers`. The witness signs only after that signer; the certificate says whom they witnessed.",
+          "Role `witness` only: the signer witnessed, by `party_id` or 0-based index in `signers`. The witness signs only after that signer; the certificate says whom they witnessed. Without it, `witness` is a label like any other and signs in its turn.",
       }),
   })
   .strict()
@@ -281,72 +282,6 @@ export async function sendDocument(
   // Each link as its email carries it: the signer's language in `?lang=` (with notify or without).
   const links = sent.links.map((l, i) => ({ ...l, url: messageLink(signingOrigin, l.token, normalised[i]!.locale ?? "en") }));
   return { links, signingOrigin };
-}
-
-/** At most this many people on one document, counting each group member. */
-export const MAX_PEOPLE = 100;
-/** Roles with their own actions, besides free labels (which sign) and `cc`. */
-const NON_SIGNING_ROLES = new Set(["cc", "approver", "viewer", "witness"]);
-
-type SendEntry = SendInput["signers"][number];
-type GroupEntry = Extract<SendEntry, { group_name: string }>;
-const isGroup = (e: SendEntry): e is GroupEntry => "group" in e;
-
-/**
- * Signers as sent, one entry per person: a group becomes its members (sharing a `group_id`), a
- * witness's `witness_for` becomes the index of the person witnessed, phone numbers are E.164 and
- * the account's language is used unless one is given. Role rules are checked here, with the
- * entry's path in the message.
- */
-export function normaliseSigners(entries: readonly SendEntry[], fallbackLocale: Lang): SignerInput[] {
-  const people: SignerInput[] = [];
-  const firstPerson: number[] = [];
-  for (const [i, e] of entries.entries()) {
-    if (e.role !== undefined && e.role.trim() === "") throw invalid(`signers.${i}.role: must not be empty.`);
-    firstPerson.push(people.length);
-    if (isGroup(e)) {
-      if (NON_SIGNING_ROLES.has(e.role ?? "signer")) throw invalid(`signers.${i}.role: a signing group signs; it cannot be "${e.role}".`);
-      const group = { id: newId("grp"), name: e.group_name };
-      for (const [j, m] of e.group.entries()) {
-        people.push({
-          ...withPhone(m, `signers.${i}.group.${j}`),
-          role: e.role,
-          sign_order: e.sign_order ?? i + 1,
-          auth: e.auth,
-          locale: e.locale ?? fallbackLocale,
-          group,
-        });
-      }
-    } else {
-      const { witness_for: _w, ...rest } = e;
-      people.push({ ...withPhone(rest, `signers.${i}`), sign_order: e.sign_order ?? i + 1, locale: e.locale ?? fallbackLocale });
-    }
-  }
-  if (people.length > MAX_PEOPLE) throw invalid(`signers: at most ${MAX_PEOPLE} people in all (each group member counts); these name ${people.length}.`);
-  for (const [i, e] of entries.entries()) {
-    if (isGroup(e)) continue;
-    const role = e.role ?? "signer";
-    if (role !== "witness") {
-      if (e.witness_for !== undefined) throw invalid(`signers.${i}.witness_for: only a signer with role "witness" names whom they witness.`);
-      continue;
-    }
-    if (e.witness_for === undefined) throw invalid(`signers.${i}.witness_for: a witness must name the signer witnessed (party_id or index in signers).`);
-    const j = typeof e.witness_for === "number" ? e.witness_for : entries.findIndex((o) => !isGroup(o) && o.party_id === e.witness_for);
-    const target = entries[j];
-    if (!target || j === i) throw invalid(`signers.${i}.witness_for: ${JSON.stringify(e.witness_for)} names no other signer of this document.`);
-    if (isGroup(target) || NON_SIGNING_ROLES.has(target.role ?? "signer")) {
-      throw invalid(`signers.${i}.witness_for: a witness witnesses one signer's signature, not a group, cc, approver, viewer or witness.`);
-    }
-    people[firstPerson[i]!]!.witness_of = firstPerson[j]!;
-  }
-  return people;
-}
-
-function withPhone<S extends { phone?: string | null }>(s: S, path: string): S {
-  if (!s.phone) return s;
-  const e164 = toE164(s.phone);
-  if (!e164) throw invalid(`${path}.phone: not a valid phone number; include the country code.`);
-  return { ...s, phone: e164 };
 }
 
 /** Voids a packet item's document for the service (its participant left the subject); no owner check: the item named it. */

@@ -2392,7 +2392,7 @@ export interface components {
              * @enum {string}
              */
             locale?: "en" | "es" | "fr" | "de" | "pt" | "it" | "ar" | "he";
-            /** @description Role `witness` only (and required there): the signer witnessed, by `party_id` or 0-based index in `signers`. The witness signs only after that signer; the certificate says whom they witnessed. */
+            /** @description Role `witness` only: the signer witnessed, by `party_id` or 0-based index in `signers`. The witness signs only after that signer; the certificate says whom they witnessed. Without it, `witness` is a label like any other and signs in its turn. */
             witness_for?: string | number;
         };
         /** @description A signing group: each member gets a link; the first member to sign signs for the group, and the others' links then read `ok: false` with who signed. A group signs (its role may not be cc, approver, viewer or witness). */

@@ -5,19 +5,9 @@ import { type C, type Status, bad, ok, page, refusalOf, route, speech, tr, viewe
 import type { Child } from "hono/jsx";
 import { ChooseTemplateView, DocumentView, DocumentsView, type DraftSend, SendView, SentView, rowsOf } from "./view";
 import { sendOf, withOneMore } from "./send-form";
+import { normaliseSigners } from "../../domain/send-signers";
 import { type Flash, ShownOnce, ShownOnceSecret } from "../frame";
-import {
-  ListQuery,
-  PrepareInput,
-  SendInput,
-  VoidInput,
-  getDocument,
-  listDocuments,
-  normaliseSigners,
-  prepareDocument,
-  sendDocument,
-  voidDocument,
-} from "../../domain/documents";
+import { ListQuery, PrepareInput, SendInput, VoidInput, getDocument, listDocuments, prepareDocument, sendDocument, voidDocument } from "../../domain/documents";
 import { type SealedKind, sealedFile } from "../../domain/evidence";
 import { certificateRow } from "../../domain/certificates";
 import { type SessionMember, principalOf } from "../../http/session";

@@ -8,6 +8,7 @@
  */
 import type { DashT } from "../../i18n";
 import type { SendInput } from "../../domain/documents";
+import { invalid } from "../../lib/errors";
 
 type Form = Record<string, string | undefined>;
 
@@ -48,13 +49,14 @@ const field = (f: Form, name: string) => (f[name] ?? "").trim();
 /**
  * The posted recipients as the API's send input: filled signer rows in order (a role other than
  * `signer` sent as `role`; a witness's `witness_for` is the index, among the entries sent, of the
- * row picked), then each filled signing group, and `allow_delegation`. Empty rows are skipped; the
- * API's rules (e.g. a witness with no one picked) are left to `SendInput` and `sendDocument`.
+ * row picked), then each filled signing group, and `allow_delegation`. Empty rows are skipped. A
+ * witness row must pick whom it witnesses (the API would take an unnamed witness as a plain label);
+ * the other rules are left to `SendInput` and `sendDocument`.
  */
 export function sendOf(f: Form) {
   const signers: SendInput["signers"] = [];
   const entryOfRow = new Map<number, number>();
-  const witnesses: { entry: { witness_for?: number }; row: number }[] = [];
+  const witnesses: { entry: { witness_for?: number }; n: number; row: number }[] = [];
   for (let i = 0; i < SIGNERS_MAX; i++) {
     const full_name = field(f, `signer.${i}.full_name`);
     const email = field(f, `signer.${i}.email`);
@@ -62,11 +64,14 @@ export function sendOf(f: Form) {
     const role = field(f, `signer.${i}.role`) || "signer";
     const entry: { full_name: string; email: string; role?: string; witness_for?: number } = { full_name, email, ...(role === "signer" ? {} : { role }) };
     const picked = f[`signer.${i}.witness_for`] ?? "";
-    if (role === "witness" && /^\d+$/.test(picked)) witnesses.push({ entry, row: Number(picked) });
+    if (role === "witness") witnesses.push({ entry, n: signers.length, row: /^\d+$/.test(picked) ? Number(picked) : -1 });
     entryOfRow.set(i, signers.length);
     signers.push(entry);
   }
-  for (const w of witnesses) w.entry.witness_for = entryOfRow.get(w.row);
+  for (const w of witnesses) {
+    w.entry.witness_for = entryOfRow.get(w.row);
+    if (w.entry.witness_for === undefined) throw invalid(`signers.${w.n}.witness_for: a witness must name the signer witnessed; pick one of the other rows.`);
+  }
   for (let g = 0; g < groupsOf(f); g++) {
     const group_name = field(f, `group.${g}.name`);
     const group = [];

@@ -1,0 +1,79 @@
+/**
+ * A send's signers as the sequencer takes them (docs/documents.md, "Approvers, viewers, witnesses
+ * and groups"): one entry per person, groups flattened, witnesses resolved, phones in E.164, and
+ * the role rules checked with each entry's path in the message.
+ */
+import type { SendInput } from "./documents";
+import type { SignerInput } from "./transitions";
+import type { Lang } from "./vocabulary";
+import { invalid } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { toE164 } from "./field-values";
+
+/** At most this many people on one document, counting each group member. */
+export const MAX_PEOPLE = 100;
+/** Roles with their own actions, besides free labels (which sign) and `cc`. */
+const NON_SIGNING_ROLES = new Set(["cc", "approver", "viewer", "witness"]);
+
+type SendEntry = SendInput["signers"][number];
+type GroupEntry = Extract<SendEntry, { group_name: string }>;
+export const isGroup = (e: SendEntry): e is GroupEntry => "group" in e;
+
+/**
+ * Signers as sent, one entry per person: a group becomes its members (sharing a `group_id`), a
+ * witness's `witness_for` becomes the index of the person witnessed, phone numbers are E.164 and
+ * the account's language is used unless one is given. Role rules are checked here, with the
+ * entry's path in the message.
+ */
+export function normaliseSigners(entries: readonly SendEntry[], fallbackLocale: Lang): SignerInput[] {
+  const people: SignerInput[] = [];
+  const firstPerson: number[] = [];
+  for (const [i, e] of entries.entries()) {
+    if (e.role !== undefined && e.role.trim() === "") throw invalid(`signers.${i}.role: must not be empty.`);
+    firstPerson.push(people.length);
+    if (isGroup(e)) {
+      if (NON_SIGNING_ROLES.has(e.role ?? "signer")) throw invalid(`signers.${i}.role: a signing group signs; it cannot be "${e.role}".`);
+      const group = { id: newId("grp"), name: e.group_name };
+      for (const [j, m] of e.group.entries()) {
+        people.push({
+          ...withPhone(m, `signers.${i}.group.${j}`),
+          role: e.role,
+          sign_order: e.sign_order ?? i + 1,
+          auth: e.auth,
+          locale: e.locale ?? fallbackLocale,
+          group,
+        });
+      }
+    } else {
+      const { witness_for: _w, ...rest } = e;
+      people.push({ ...withPhone(rest, `signers.${i}`), sign_order: e.sign_order ?? i + 1, locale: e.locale ?? fallbackLocale });
+    }
+  }
+  if (people.length > MAX_PEOPLE) throw invalid(`signers: at most ${MAX_PEOPLE} people in all (each group member counts); these name ${people.length}.`);
+  for (const [i, e] of entries.entries()) {
+    if (isGroup(e)) continue;
+    const role = e.role ?? "signer";
+    if (role !== "witness") {
+      if (e.witness_for !== undefined) throw invalid(`signers.${i}.witness_for: only a signer with role "witness" names whom they witness.`);
+      continue;
+    }
+    // Without `witness_for`, "witness" is a label like any other and signs in its turn (as it did
+    // before witnesses were a role; workflows' staff roles are such labels).
+    if (e.witness_for === undefined) continue;
+    const j = typeof e.witness_for === "number" ? e.witness_for : entries.findIndex((o) => !isGroup(o) && o.party_id === e.witness_for);
+    const target = entries[j];
+    if (!target || j === i) throw invalid(`signers.${i}.witness_for: ${JSON.stringify(e.witness_for)} names no other signer of this document.`);
+    if (isGroup(target) || NON_SIGNING_ROLES.has(target.role ?? "signer")) {
+      throw invalid(`signers.${i}.witness_for: a witness witnesses one signer's signature, not a group, cc, approver, viewer or witness.`);
+    }
+    people[firstPerson[i]!]!.witness_of = firstPerson[j]!;
+  }
+  return people;
+}
+
+function withPhone<S extends { phone?: string | null }>(s: S, path: string): S {
+  if (!s.phone) return s;
+  const e164 = toE164(s.phone);
+  if (!e164) throw invalid(`${path}.phone: not a valid phone number; include the country code.`);
+  return { ...s, phone: e164 };
+}
