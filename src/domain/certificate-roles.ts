@@ -36,9 +36,6 @@ type RecordSigner = RecordRows["signers"][number];
 
 const ACTIONS: Record<string, SignerAction> = { approver: "approved", viewer: "acknowledged", witness: "witnessed" };
 
-/** Whether the role acts otherwise than by signing alone (its entry carries `action` once done). */
-export const actsDifferently = (role: string) => role in ACTIONS;
-
 /** The fields a signer's certificate entry adds for their role, group and delegation; empty when none applies. */
 export function roleFields(s: RecordSigner, all: readonly RecordSigner[]): PayloadRoleFields {
   const byId = new Map(all.map((o) => [o.id, o] as const));

@@ -11,7 +11,7 @@ import { newId } from "../lib/ids";
 import { toE164 } from "./field-values";
 
 /** At most this many people on one document, counting each group member. */
-export const MAX_PEOPLE = 100;
+const MAX_PEOPLE = 100;
 /** Roles with their own actions, besides free labels (which sign) and `cc`. */
 const NON_SIGNING_ROLES = new Set(["cc", "approver", "viewer", "witness"]);
 

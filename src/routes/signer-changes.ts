@@ -4,13 +4,12 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { commonErrors, createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../http/router";
-import { clientAddress, signerContext } from "../http/auth";
+import { signerContext } from "../http/auth";
 import { perToken } from "../http/rate-limit";
 import { CorrectCommand, DelegateCommand, correctSigner, delegate } from "../domain/signer-changes";
 
 const TokenParam = z.object({ token: z.string() });
 const Params = z.object({ id: z.string().min(1).max(64), signer_id: z.string().min(1).max(64) });
-const actor = (req: Request) => ({ ip: clientAddress(req), userAgent: req.headers.get("user-agent") });
 
 export const signerChanges = createRouter();
 
@@ -75,6 +74,6 @@ signerChanges.openapi(
   }),
   async (c) => {
     const { id, signer_id } = c.req.valid("param");
-    return c.json(await correctSigner(c.env, c.get("principal"), id, signer_id, c.req.valid("json"), actor(c.req.raw)), 200);
+    return c.json(await correctSigner(c.env, c.get("principal"), id, signer_id, c.req.valid("json"), signerContext(c.req.raw)), 200);
   },
 );
