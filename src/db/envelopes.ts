@@ -1,5 +1,5 @@
 /** Every D1 query of envelopes: the envelope, its people and which signer row each is in each document. */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "./client";
 import { documents, envelopeSignerDocuments, envelopeSigners, envelopes, signers } from "./schema";
 
@@ -39,4 +39,30 @@ export const markEnvelopeVoided = (db: Db, envelopeId: string, at: string, reaso
   db
     .update(envelopes)
     .set({ status: "voided", voidedAt: at, voidReason: reason })
+    .where(and(eq(envelopes.id, envelopeId), eq(envelopes.status, "sent")));
+
+/** An envelope link's holder by its token's hash: the person, their envelope's account, and their signer row in each document, in order. */
+export async function envelopeLinkByTokenHash(db: Db, tokenHash: string) {
+  // No join of two tables' same-named columns: D1 answers rows keyed by column name.
+  const holder = db.select({ id: envelopeSigners.envelopeId }).from(envelopeSigners).where(eq(envelopeSigners.tokenHash, tokenHash));
+  const [person, envelope, parts] = await db.batch([
+    db.select({ id: envelopeSigners.id }).from(envelopeSigners).where(eq(envelopeSigners.tokenHash, tokenHash)),
+    db.select({ envelopeId: envelopes.id, title: envelopes.title, tenantId: envelopes.tenantId }).from(envelopes).where(inArray(envelopes.id, holder)),
+    db
+      .select({ documentId: envelopeSignerDocuments.documentId, signerId: envelopeSignerDocuments.signerId })
+      .from(envelopeSignerDocuments)
+      .innerJoin(envelopeSigners, eq(envelopeSigners.id, envelopeSignerDocuments.envelopeSignerId))
+      .innerJoin(documents, eq(documents.id, envelopeSignerDocuments.documentId))
+      .where(eq(envelopeSigners.tokenHash, tokenHash))
+      .orderBy(asc(documents.envelopePosition)),
+  ]);
+  const [row, of] = [person[0], envelope[0]];
+  return row && of ? { ...row, ...of, parts } : null;
+}
+
+/** Completes the envelope once: only a `sent` one changes (every document of it completed first). */
+export const markEnvelopeCompleted = (db: Db, envelopeId: string, at: string) =>
+  db
+    .update(envelopes)
+    .set({ status: "completed", completedAt: at })
     .where(and(eq(envelopes.id, envelopeId), eq(envelopes.status, "sent")));

@@ -9,6 +9,7 @@ import type { Env, Principal } from "../env";
 import { dbOf } from "../db/client";
 import { envelopeWithParts, insertEnvelope, insertEnvelopeSignerDocuments, insertEnvelopeSigners, markEnvelopeVoided } from "../db/envelopes";
 import { tenantMessageSettings } from "../db/messages";
+import { tenantById } from "../db/accounts";
 import type { Statement } from "../db/signing";
 import { ApiError, invalid, notFound } from "../lib/errors";
 import { randomHex, sha256Hex } from "../lib/crypto";
@@ -29,6 +30,8 @@ import { type Actor, DEFAULT_EXPIRY_DAYS, checkSigners } from "./transitions";
 import { documentSequencer } from "../objects/document-sequencer/client";
 
 export const ENVELOPE_MIN_DOCUMENTS = 2;
+/** Fields answered with an uploaded file: a document's link takes them, an envelope's does not yet. */
+const FILE_KINDS = new Set(["image", "stamp", "file"]);
 export const ENVELOPE_MAX_DOCUMENTS = 20;
 
 const EnvelopeDocument = z
@@ -82,8 +85,18 @@ export async function createEnvelope(env: Env, p: Pick<Principal, "tenantId" | "
   const [settings] = await tenantMessageSettings(db, p.tenantId);
   const people = normaliseSigners(input.signers, settings?.locale ?? "en");
   checkSigners(people);
+  const coded = people.findIndex((s) => (s.auth ?? "none") !== "none");
+  if (coded >= 0) throw invalid(`signers.${coded}.auth: a one-time code is not available in an envelope yet; send the documents on their own to require one.`);
+  if ((await tenantById(db, p.tenantId))?.requireSignerCode) {
+    throw invalid("This account requires a one-time code of every signer, which an envelope does not offer yet: send the documents on their own.");
+  }
   for (const [i, d] of input.documents.entries()) {
-    await refusedAt(`documents.${i}.`, async () => mergeValues((await latestPublished(env, p, d.template_code)).variables, d.values));
+    await refusedAt(`documents.${i}.`, async () => {
+      const t = await latestPublished(env, p, d.template_code);
+      const upload = (t.fields ?? []).find((f) => FILE_KINDS.has(f.kind));
+      if (upload) throw invalid(`template_code: "${d.template_code}" asks for a file (field ${upload.key}); file fields are not available in an envelope yet.`);
+      mergeValues(t.variables, d.values);
+    });
   }
 
   const now = new Date();

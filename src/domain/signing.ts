@@ -125,13 +125,13 @@ export function deadLinkView() {
 export type LinkPage = { n: number; width: number; height: number };
 
 /** The pages of the PDF a document was prepared from (its version's file), or null for a text template. */
-async function documentPages(env: Env, doc: SequencerState["doc"]): Promise<LinkPage[] | null> {
+export async function documentPages(env: Env, doc: SequencerState["doc"]): Promise<LinkPage[] | null> {
   if (!doc.pdfSha256) return null;
   const pdf = await pdfOf(env, doc.templateId);
   return pdf ? pdf.pages.map(({ n, width, height }) => ({ n, width, height })) : null;
 }
 
-function linkView(st: SequencerState, me: SignerState, tenantName: string, consentVersionLabel: string, pages: LinkPage[] | null = null) {
+export function linkView(st: SequencerState, me: SignerState, tenantName: string, consentVersionLabel: string, pages: LinkPage[] | null = null) {
   const d = st.doc;
   const supplied = new Set(st.values.filter((v) => v.signerId === me.id).map((v) => v.key));
   // A completed document's link works 30 days after completion: that is when it ends, for the document and the signer.

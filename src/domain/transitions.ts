@@ -350,7 +350,7 @@ async function storeAnswers(env: Env, st: SequencerState, signer: SignerState, a
 export type SignInput = SignCommand;
 
 /** Checks the signature's value and returns what is stored: a picture is stored as the PNG the service re-encoded. */
-async function checkSignatureValue(input: SignInput): Promise<string> {
+export async function checkSignatureValue(input: SignInput): Promise<string> {
   if (input.method === "drawn" || input.method === "uploaded") {
     return (await signaturePictureOrRefuse(input.value, input.method)).dataUrl;
   } else if (input.value.trim().length === 0) {
@@ -360,12 +360,8 @@ async function checkSignatureValue(input: SignInput): Promise<string> {
   return input.value;
 }
 
-/**
- * Signs; when the last one who had to sign has signed, the document completes exactly once.
- * `answers` (the page's sign form) are checked with the signature and stored in the same batch:
- * all of them and the signature, or nothing.
- */
-export async function sign(env: Env, st: SequencerState, signer: SignerState, input: SignInput, actor: Actor, answers: Record<string, string> = {}) {
+/** Whether this signer may sign now with these answers (every rule but the signature's value): the checked answers, or the refusal. */
+export function signChecks(st: SequencerState, signer: SignerState, answers: Record<string, string> = {}) {
   requireLiveLink(st, signer);
   requirePendingSigner(st, signer);
   requireSigningRole(signer);
@@ -381,6 +377,16 @@ export async function sign(env: Env, st: SequencerState, signer: SignerState, in
   const checked = checkAnswers(signerFields(st, signer), answersFor(st, signer.id), answers, { signing: true, context: docFields(st) });
   if (checked.problems.length) throw invalid(checked.problems[0]!.message);
   requireTurn(st, signer);
+  return checked;
+}
+
+/**
+ * Signs; when the last one who had to sign has signed, the document completes exactly once.
+ * `answers` (the page's sign form) are checked with the signature and stored in the same batch:
+ * all of them and the signature, or nothing.
+ */
+export async function sign(env: Env, st: SequencerState, signer: SignerState, input: SignInput, actor: Actor, answers: Record<string, string> = {}) {
+  const checked = signChecks(st, signer, answers);
   const value = await checkSignatureValue(input);
 
   const at = nowIso();

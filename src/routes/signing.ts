@@ -11,16 +11,32 @@ import { commonErrors, createRouter, errorContent, jsonBody, jsonResponse, liste
 import { signBodyLimit, uploadLimitOf } from "../http/body-limit";
 import { signerContext } from "../http/auth";
 import { perToken } from "../http/rate-limit";
-import { acknowledge, approve, consent, decline, readLink, requestCode, sign, supplyField, verifyCode } from "../domain/signing";
+import { type LinkRead, acknowledge, approve, consent, decline, readLink, requestCode, sign, supplyField, verifyCode } from "../domain/signing";
+import {
+  acknowledgeEnvelope,
+  approveEnvelope,
+  consentEnvelope,
+  declineEnvelope,
+  type EnvelopeLinkRead,
+  forLink,
+  readEnvelopeLink,
+  signEnvelope,
+  supplyEnvelopeField,
+} from "../domain/envelope-signing";
+import { invalid } from "../lib/errors";
 import { AcknowledgeCommand, ApproveCommand, ConsentCommand, DeclineCommand, SignBody, SupplyFieldCommand, VerifyCodeCommand } from "../domain/signer-commands";
 
 const ctx = signerContext;
+/** A field's answer; with an envelope's link, `document_id` names the envelope's document it belongs to. */
+const EnvelopeFieldCommand = SupplyFieldCommand.extend({
+  document_id: z.string().max(64).optional().openapi({ description: "Only with an envelope's link (required there): which of its documents the field is in." }),
+});
 // Any length: a token that is not one of ours reads like every other bad link (404), never a 422.
 const TokenParam = z.object({ token: z.string() });
 
 const token = { security: [] as { [k: string]: string[] }[], "x-auth": "signing token", middleware: [perToken] };
 
-const LinkRead = z
+const LinkReadSchema = z
   .object({
     ok: z.boolean(),
     reason: z.string().nullable(),
@@ -96,8 +112,34 @@ const LinkRead = z
       )
       .nullable(),
     pages: z.array(z.object({ n: z.number().int(), width: z.number(), height: z.number() })).nullable(),
+    envelope_id: z.string().optional().openapi({ description: "Only for an envelope's link: the envelope. `documents` then lists each of its documents." }),
+    documents: z
+      .array(
+        z.object({
+          document_id: z.string().nullable(),
+          title: z.string().nullable(),
+          body: z.string().nullable(),
+          body_sha256_hex: z.string().nullable(),
+          document_status: listedOrNull(DOCUMENT_STATUSES),
+          template_kind: listedOrNull(TEMPLATE_KINDS),
+          signer_status: listedOrNull(SIGNER_STATUSES),
+          signed_at: z.string().nullable(),
+          fields: z.array(z.unknown()).nullable().openapi({ description: "This person's fields in the document, as `fields` of a document's link." }),
+          pages: z.array(z.object({ n: z.number().int(), width: z.number(), height: z.number() })).nullable(),
+        }),
+      )
+      .optional()
+      .openapi({
+        description:
+          "Only for an envelope's link: every document in order, as a document's link shows it. The top level then describes the person across the envelope (`signer_id` is theirs in the envelope, `document_status` the envelope's).",
+      }),
   })
   .openapi("SigningLinkRead");
+
+/** The one-time code and file answers are a document link's: an envelope's people sign without a code and its documents have no file fields. */
+const notInEnvelope = (what: string) => async () => {
+  throw invalid(`${what} is not available with an envelope's link.`);
+};
 
 export const signing = createRouter();
 
@@ -112,7 +154,7 @@ signing.openapi(
     request: { params: TokenParam },
     responses: {
       ...commonErrors,
-      200: jsonResponse(LinkRead, "A live link", {
+      200: jsonResponse(LinkReadSchema, "A live link", {
         ok: true,
         reason: null,
         document_id: "doc_01jd3k4m5n6p7q8r9s0t",
@@ -150,11 +192,17 @@ signing.openapi(
         fields: [{ key: "start_date", label: "Start date", kind: "date", required: true, about: null, supplied: false, place: null, visible: true }],
         pages: null,
       }),
-      404: jsonResponse(LinkRead, "A link that matches nothing, or is no longer live"),
+      404: jsonResponse(LinkReadSchema, "A link that matches nothing, or is no longer live"),
     },
   }),
   async (c) => {
-    const read = await readLink(c.env, c.req.valid("param").token, ctx(c.req.raw));
+    const t = c.req.valid("param").token;
+    const read = await forLink<LinkRead | EnvelopeLinkRead>(
+      c.env,
+      t,
+      () => readLink(c.env, t, ctx(c.req.raw)),
+      (e) => readEnvelopeLink(c.env, e, ctx(c.req.raw)),
+    );
     c.header("Cache-Control", "no-store");
     return read.ok ? c.json(read, 200) : c.json(read, 404);
   },
@@ -174,7 +222,18 @@ signing.openapi(
     },
     responses: { 200: jsonResponse(z.object({ consented: z.literal(true) }), "Consent recorded", { consented: true }), ...commonErrors },
   }),
-  async (c) => c.json(await consent(c.env, c.req.valid("param").token, c.req.valid("json") ?? {}, ctx(c.req.raw)), 200),
+  async (c) => {
+    const t = c.req.valid("param").token;
+    return c.json(
+      await forLink(
+        c.env,
+        t,
+        () => consent(c.env, t, c.req.valid("json") ?? {}, ctx(c.req.raw)),
+        (e) => consentEnvelope(c.env, e, c.req.valid("json") ?? {}, ctx(c.req.raw)),
+      ),
+      200,
+    );
+  },
 );
 
 signing.openapi(
@@ -203,7 +262,10 @@ signing.openapi(
       ...commonErrors,
     },
   }),
-  async (c) => c.json(await requestCode(c.env, c.req.valid("param").token), 200),
+  async (c) => {
+    const t = c.req.valid("param").token;
+    return c.json(await forLink(c.env, t, () => requestCode(c.env, t), notInEnvelope("A one-time code")), 200);
+  },
 );
 
 signing.openapi(
@@ -228,7 +290,10 @@ signing.openapi(
       ...commonErrors,
     },
   }),
-  async (c) => c.json(await verifyCode(c.env, c.req.valid("param").token, c.req.valid("json"), ctx(c.req.raw)), 200),
+  async (c) => {
+    const t = c.req.valid("param").token;
+    return c.json(await forLink(c.env, t, () => verifyCode(c.env, t, c.req.valid("json"), ctx(c.req.raw)), notInEnvelope("A one-time code")), 200);
+  },
 );
 
 signing.openapi(
@@ -241,11 +306,22 @@ signing.openapi(
     ...token,
     request: {
       params: TokenParam,
-      ...jsonBody(SupplyFieldCommand, { key: "start_date", value: "2026-12-01" }),
+      ...jsonBody(EnvelopeFieldCommand, { key: "start_date", value: "2026-12-01" }),
     },
     responses: { 200: jsonResponse(z.object({ supplied: z.literal(true) }), "Answer stored", { supplied: true }), ...commonErrors },
   }),
-  async (c) => c.json(await supplyField(c.env, c.req.valid("param").token, c.req.valid("json"), ctx(c.req.raw)), 200),
+  async (c) => {
+    const t = c.req.valid("param").token;
+    return c.json(
+      await forLink(
+        c.env,
+        t,
+        () => supplyField(c.env, t, c.req.valid("json"), ctx(c.req.raw)),
+        (e) => supplyEnvelopeField(c.env, e, c.req.valid("json")),
+      ),
+      200,
+    );
+  },
 );
 
 const UploadParams = TokenParam.extend({
@@ -304,7 +380,10 @@ signing.openapi(
   }),
   async (c) => {
     const { token: t, key } = c.req.valid("param");
-    return c.json(await uploadSignerFile(c.env, t, key, c.req.raw.body, c.req.header("content-length")), 200);
+    return c.json(
+      await forLink(c.env, t, () => uploadSignerFile(c.env, t, key, c.req.raw.body, c.req.header("content-length")), notInEnvelope("A file answer")),
+      200,
+    );
   },
 );
 
@@ -327,7 +406,18 @@ signing.openapi(
       413: errorContent("Body over 4 MB (room for a 400,000-character value in any encoding)."),
     },
   }),
-  async (c) => c.json(await sign(c.env, c.req.valid("param").token, c.req.valid("json"), ctx(c.req.raw)), 200),
+  async (c) => {
+    const t = c.req.valid("param").token;
+    return c.json(
+      await forLink(
+        c.env,
+        t,
+        () => sign(c.env, t, c.req.valid("json"), ctx(c.req.raw)),
+        (e) => signEnvelope(c.env, e, c.req.valid("json"), ctx(c.req.raw)),
+      ),
+      200,
+    );
+  },
 );
 
 signing.openapi(
@@ -346,7 +436,18 @@ signing.openapi(
       ...commonErrors,
     },
   }),
-  async (c) => c.json(await approve(c.env, c.req.valid("param").token, c.req.valid("json"), ctx(c.req.raw)), 200),
+  async (c) => {
+    const t = c.req.valid("param").token;
+    return c.json(
+      await forLink(
+        c.env,
+        t,
+        () => approve(c.env, t, c.req.valid("json"), ctx(c.req.raw)),
+        (e) => approveEnvelope(c.env, e, c.req.valid("json"), ctx(c.req.raw)),
+      ),
+      200,
+    );
+  },
 );
 
 signing.openapi(
@@ -368,7 +469,18 @@ signing.openapi(
       ...commonErrors,
     },
   }),
-  async (c) => c.json(await acknowledge(c.env, c.req.valid("param").token, c.req.valid("json"), ctx(c.req.raw)), 200),
+  async (c) => {
+    const t = c.req.valid("param").token;
+    return c.json(
+      await forLink(
+        c.env,
+        t,
+        () => acknowledge(c.env, t, c.req.valid("json"), ctx(c.req.raw)),
+        (e) => acknowledgeEnvelope(c.env, e, c.req.valid("json"), ctx(c.req.raw)),
+      ),
+      200,
+    );
+  },
 );
 
 signing.openapi(
@@ -382,5 +494,16 @@ signing.openapi(
     request: { params: TokenParam, ...jsonBody(DeclineCommand, { reason: "The dates are wrong." }) },
     responses: { 200: jsonResponse(z.object({ declined: z.literal(true) }), "Declined", { declined: true }), ...commonErrors },
   }),
-  async (c) => c.json(await decline(c.env, c.req.valid("param").token, c.req.valid("json"), ctx(c.req.raw)), 200),
+  async (c) => {
+    const t = c.req.valid("param").token;
+    return c.json(
+      await forLink(
+        c.env,
+        t,
+        () => decline(c.env, t, c.req.valid("json"), ctx(c.req.raw)),
+        (e) => declineEnvelope(c.env, e, c.req.valid("json"), ctx(c.req.raw)),
+      ),
+      200,
+    );
+  },
 );
