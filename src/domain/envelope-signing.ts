@@ -20,6 +20,9 @@ import { type RequestContext, TOKEN_PATTERN, deadLinkView, documentPages, linkVi
 import type { AcknowledgeCommand, ApproveCommand, ConsentCommand, DeclineCommand, SignCommand, SupplyFieldCommand } from "./signer-commands";
 import { checkSignatureValue, signChecks } from "./transitions";
 import { consentVersion } from "./wording";
+import { parseFrameAncestors } from "./accounts";
+import { signerFields } from "./document-state";
+import { pagePicture } from "./pdf-templates";
 
 /** The holder of an envelope's link: the person (`esg_…`), the envelope, and their signer row in each document, in order. */
 export type EnvelopeLink = {
@@ -52,7 +55,7 @@ type Part = { documentId: string; signerId: string; st: SequencerState; me: Sign
 /** Each document's state for this person (recording their first view when `ctx` is given); null once any document's link is dead. */
 async function partsOf(env: Env, e: EnvelopeLink, ctx: RequestContext | null) {
   const read = await Promise.all(e.parts.map((p) => documentSequencer(env, p.documentId).read(p.signerId, ctx)));
-  const parts: (Part & { tenant: { name: string } | null; verificationCode: string | null })[] = [];
+  const parts: (Part & { tenant: { name: string; frameAncestors: string; whiteLabel: boolean } | null; verificationCode: string | null })[] = [];
   for (const [i, r] of read.entries()) {
     const me = r?.st.signers.find((s) => s.id === e.parts[i]!.signerId);
     if (!r || !me) return null;
@@ -82,7 +85,10 @@ export type EnvelopeLinkRead = Awaited<ReturnType<typeof readEnvelopeLink>>;
 /** `GET /v1/sign/{token}` for an envelope's link: the person's part in the envelope and every document as a document's link shows it. */
 export async function readEnvelopeLink(env: Env, e: EnvelopeLink, ctx: RequestContext) {
   const parts = await partsOf(env, e, ctx);
-  if (!parts) return deadLinkView();
+  return parts ? envelopeView(env, e, parts) : deadLinkView();
+}
+
+async function envelopeView(env: Env, e: EnvelopeLink, parts: NonNullable<Awaited<ReturnType<typeof partsOf>>>) {
   const first = parts[0]!;
   const views = await Promise.all(
     parts.map(async (p) => linkView(p.st, p.me, p.tenant?.name ?? "", await consentVersion(p.st.doc.consentText), await documentPages(env, p.st.doc))),
@@ -203,4 +209,45 @@ async function afterActs(env: Env, e: EnvelopeLink, done: PromiseSettledResult<{
   if (failed) throw failed.reason;
   const first = done[0] as PromiseFulfilledResult<{ event_id?: string }> | undefined;
   return first?.value?.event_id ?? "";
+}
+
+/** The envelope's read for the signer's page, with what only the page needs: each document's answers on file (sensitive ones never echoed) and the account's framing rule. Null for a dead link. */
+export async function readEnvelopeForPage(env: Env, e: EnvelopeLink, ctx: RequestContext | null) {
+  const parts = await partsOf(env, e, ctx);
+  if (!parts) return null;
+  const read = await envelopeView(env, e, parts);
+  const first = parts[0]!;
+  const tenant = first.tenant;
+  return {
+    read,
+    documents: parts.map((p) => {
+      const sensitive = signerFields(p.st, p.me)
+        .filter((f) => f.sensitive)
+        .map((f) => f.key);
+      const answers = Object.fromEntries(p.st.values.filter((v) => v.signerId === p.me.id && !sensitive.includes(v.key)).map((v) => [v.key, v.value] as const));
+      return { answers, sensitive };
+    }),
+    test: first.st.doc.mode === "test",
+    tenantId: e.tenantId,
+    whiteLabel: tenant?.whiteLabel ?? false,
+    frameAncestors: parseFrameAncestors(tenant?.frameAncestors ?? "[]"),
+    verificationCode: null as string | null,
+  };
+}
+export type EnvelopePageRead = NonNullable<Awaited<ReturnType<typeof readEnvelopeForPage>>>;
+
+/** The page's answers to one document's fields (by its place in the envelope): stored where they pass, each other one's problem returned. */
+export async function saveEnvelopeAnswers(env: Env, e: EnvelopeLink, index: number, answers: Record<string, string>) {
+  const part = e.parts[index];
+  if (!part) throw invalid(`There is no document ${index + 1} in this envelope.`);
+  return await documentSequencer(env, part.documentId).supplyAnswers(part.signerId, answers);
+}
+
+/** A page picture of one of the envelope's documents prepared from a PDF template, checked like the link itself; null otherwise. */
+export async function envelopePagePicture(env: Env, e: EnvelopeLink, index: number, n: number) {
+  const part = e.parts[index];
+  if (!part) return null;
+  const r = await documentSequencer(env, part.documentId).read(part.signerId, null);
+  if (!r?.st.doc.pdfSha256) return null;
+  return pagePicture(env, { tenantId: r.st.doc.tenantId }, r.st.doc.templateId, n);
 }

@@ -45,7 +45,7 @@ export type SignPageProps = {
 
 export const signPath = (token: string, lang?: Lang) => `/s/${token}${lang ? `?lang=${lang}` : ""}`;
 
-function SignForm({
+export function SignForm({
   t,
   base,
   r,
@@ -56,7 +56,7 @@ function SignForm({
 }: {
   t: T;
   base: string;
-  r: Read;
+  r: Pick<Read, "fields" | "full_name" | "intent_version"> & { body_sha256_hex: string | null };
   answers: Record<string, string>;
   sensitive: string[];
   errors: SignErrors;
@@ -159,16 +159,18 @@ function SignForm({
         ))}
       </fieldset>
       <Wording text={intent.text} translated={intent.translated} original={intentWording("en").text} version={r.intent_version ?? ""} t={t} />
-      <p class="hint">
-        {t("fingerprint")}: <span class="mono">{r.body_sha256_hex}</span>
-      </p>
+      {r.body_sha256_hex ? (
+        <p class="hint">
+          {t("fingerprint")}: <span class="mono">{r.body_sha256_hex}</span>
+        </p>
+      ) : null}
       <button type="submit">{t("signButton")}</button>
     </form>
   );
 }
 
 /** A person's part in the signers list: approvers and viewers by their role and what they did. */
-function partWords(t: T, s: { role: string; status: string }) {
+export function partWords(t: T, s: { role: string; status: string }) {
   if (s.role === "approver") return `${t("roleApprover")} · ${t(s.status === "signed" ? "st_approved" : "st_pending")}`;
   if (s.role === "viewer") return `${t("roleViewer")} · ${t(s.status === "signed" ? "st_acknowledged" : "st_pending")}`;
   if (s.role === "witness") return `${t("roleWitness")} · ${t.maybe(`st_${s.status}`, s.status)}`;

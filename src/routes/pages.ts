@@ -1,10 +1,10 @@
 /**
  * Server-rendered pages: the signer's page `/s/{token}` (the HTML face of `/v1/sign/{token}`,
- * calling the same domain functions) and the public verification pages `/verify[/{code}]`.
+ * calling the same domain functions; an envelope's link is served by ./pages-envelope.ts) and the
+ * public verification pages `/verify[/{code}]`.
  * Forms are plain POSTs (GET for verification) answered with Post/Redirect/Get, so every step
  * but drawing works without JavaScript. Not in /openapi.json: these are pages, not API.
  */
-import { download } from "../http/download";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError, invalid } from "../lib/errors";
@@ -12,18 +12,7 @@ import { clientAddress, signerContext } from "../http/auth";
 import { refuseCrossSite } from "../http/session";
 import { ADDRESS_LIMIT, limitOrThrow, perToken } from "../http/rate-limit";
 import { normaliseVerificationCode, formatVerificationCode } from "../lib/verification-code";
-import {
-  acknowledge,
-  approve,
-  consent,
-  decline,
-  readLinkForPage,
-  requestCode,
-  sealedPdfForLink,
-  submit,
-  supplyAnswers,
-  verifyCode as verifySignerCode,
-} from "../domain/signing";
+import { acknowledge, approve, consent, decline, readLinkForPage, requestCode, submit, supplyAnswers, verifyCode as verifySignerCode } from "../domain/signing";
 import { brandOf } from "../domain/branding";
 import { type PageBrand, pageBrand } from "../pages/brand";
 import { hostAccountOf } from "./signing-host";
@@ -34,11 +23,9 @@ import { errorBody, validationError } from "../lib/errors";
 import type { FieldState } from "../domain/field-logic";
 import { SHA256_HEX, codeForSealedFile, verifyCode } from "../domain/verification";
 import { createRouter } from "../http/router";
-import { publicBaseUrl } from "../lib/config";
 import { translator, type Key, type Lang, type T } from "../i18n";
 import { langFor } from "../http/language";
 import { pageHeaders } from "../http/page";
-import { MessagePage } from "../pages/layout";
 import { DeadLinkPage, DeclinedPage, SignPage, isSignatureField, signPath, type SignErrors, type SignPageProps } from "../pages/signing";
 import type { PageRead } from "../domain/signing";
 import { logKey as logKeyOf, publicKey } from "../domain/transparency-log";
@@ -48,6 +35,16 @@ import { signBodyLimit, uploadLimitOf } from "../http/body-limit";
 import { UPLOAD_MAX_BYTES, uploadSignerFile, uploadTooLarge } from "../domain/signer-files";
 import { UnreadableForm, formFile, readForm } from "../http/forms";
 import { postDelegate } from "./pages-delegate";
+import {
+  byLink,
+  postEnvelopeAcknowledge,
+  postEnvelopeAnswers,
+  postEnvelopeApprove,
+  postEnvelopeConsent,
+  postEnvelopeDecline,
+  postEnvelopeSign,
+  showEnvelope,
+} from "./pages-envelope";
 
 type C = Context<AppEnv>;
 
@@ -55,7 +52,7 @@ type C = Context<AppEnv>;
 export const translate = (c: C, explicit?: unknown) => translator(langFor(c, explicit));
 
 /** The brand a page wears: the account of the link (or, failing that, of the signing host it arrived on). */
-async function brandFor(c: C, tenantId: string | null | undefined): Promise<PageBrand | undefined> {
+export async function brandFor(c: C, tenantId: string | null | undefined): Promise<PageBrand | undefined> {
   const account = tenantId ?? hostAccountOf(c);
   return account ? pageBrand(await brandOf(c.env, account)) : undefined;
 }
@@ -76,6 +73,10 @@ export type SignFace = { token: string; base: string; afterSign: (lang: Lang) =>
 export const fileBodyLimit = uploadLimitOf(UPLOAD_MAX_BYTES.file! + 64 * 1024, () => {
   throw uploadTooLarge("file");
 });
+
+const deadPage = (c: C) => dead(c, translate(c));
+/** A page of a document's link, served at the link. */
+const onLink = (page: (c: C, face: SignFace) => Promise<Response>) => (c: C) => page(c, linkFace(c));
 
 const linkFace = (c: C): SignFace => {
   const token = c.req.param("token") ?? "";
@@ -195,12 +196,13 @@ const ownPage: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-pages.get("/s/:token", perToken, (c) => showSign(c, linkFace(c)));
+pages.get("/s/:token", perToken, byLink(onLink(showSign), showEnvelope));
 pages.post("/s/:token/code", ownPage, perToken, (c) => postCode(c, linkFace(c)));
 pages.post("/s/:token/verify", ownPage, perToken, (c) => postVerify(c, linkFace(c)));
-pages.post("/s/:token/consent", ownPage, perToken, (c) => postConsent(c, linkFace(c)));
-pages.post("/s/:token/sign", signBodyLimit, ownPage, perToken, (c) => postSign(c, linkFace(c)));
-pages.post("/s/:token/decline", ownPage, perToken, (c) => postDecline(c, linkFace(c)));
+pages.post("/s/:token/consent", ownPage, perToken, byLink(onLink(postConsent), postEnvelopeConsent));
+pages.post("/s/:token/answers", ownPage, perToken, byLink(deadPage, postEnvelopeAnswers));
+pages.post("/s/:token/sign", signBodyLimit, ownPage, perToken, byLink(onLink(postSign), postEnvelopeSign));
+pages.post("/s/:token/decline", ownPage, perToken, byLink(onLink(postDecline), postEnvelopeDecline));
 pages.post("/s/:token/files/:key", fileBodyLimit, ownPage, perToken, (c) => postFile(c, linkFace(c)));
 pages.post("/s/:token/state", ownPage, perToken, (c) => postState(c, linkFace(c)));
 
@@ -211,7 +213,7 @@ pages.post("/s/:token/state", ownPage, perToken, (c) => postState(c, linkFace(c)
  * option (`field.<key>.<n>`). A sensitive answer left empty stays on file (it is never echoed back,
  * so for conditions it reads as given), and an empty answer that was never given changes nothing.
  */
-function postedAnswers(page: PageRead, body: Record<string, string>) {
+export function postedAnswers(page: Pick<PageRead, "sensitive" | "answers"> & { read: Pick<PageRead["read"], "fields"> }, body: Record<string, string>) {
   const fields = page.read.fields ?? [];
   const asked = fields.filter((f) => !isSignatureField(f) && !UNANSWERED_KINDS.includes(f.kind) && !UPLOAD_KINDS.includes(f.kind));
   const values: Record<string, string> = {};
@@ -247,17 +249,24 @@ export async function postState(c: C, face: SignFace) {
   return c.json({ fields: out }, 200);
 }
 
+/** The signature the sign form posts: its method, the typed name, the value, and the words for a missing one. */
+export function postedSignature(body: Record<string, string>, fullName: string | null) {
+  const method = body.method ?? "";
+  const typedName = (body.typed_name ?? "").trim();
+  const signature = method === "typed" ? typedName : method === "drawn" ? (body.drawn_value ?? "") : method === "clicked" ? (fullName ?? "") : "";
+  const missing: Key | null = signature ? null : method === "typed" ? "err_typed" : method === "drawn" ? "err_drawn" : "err_method";
+  return { method, typedName, signature, missing };
+}
+
 export async function postSign(c: C, face: SignFace) {
   const { body, t, token, who, page } = await formPost(c, face);
   if (!page) return dead(c, t);
   const { fields, asked, values, answers, stored } = postedAnswers(page, body);
-  const method = body.method ?? "";
-  const typedName = (body.typed_name ?? "").trim();
+  const { method, typedName, signature, missing } = postedSignature(body, page.read.full_name);
   const posted = { values, method, typedName };
 
   const errors: SignErrors = { fields: {} };
-  const signature = method === "typed" ? typedName : method === "drawn" ? (body.drawn_value ?? "") : method === "clicked" ? (page.read.full_name ?? "") : "";
-  if (!signature) errors.sign = t(method === "typed" ? "err_typed" : method === "drawn" ? "err_drawn" : "err_method");
+  if (missing) errors.sign = t(missing);
 
   // A signature field on the document takes the signature itself.
   if (signature) for (const f of fields.filter(isSignatureField)) answers[f.key] = signature;
@@ -387,23 +396,18 @@ async function postPart(c: C, face: SignFace, part: "approve" | "acknowledge") {
 }
 export const postApprove = (c: C, face: SignFace) => postPart(c, face, "approve");
 export const postAcknowledge = (c: C, face: SignFace) => postPart(c, face, "acknowledge");
-pages.post("/s/:token/approve", ownPage, perToken, (c) => postApprove(c, linkFace(c)));
-pages.post("/s/:token/acknowledge", ownPage, perToken, (c) => postAcknowledge(c, linkFace(c)));
-
-/** The sealed PDF, for a signer holding the link once the document is completed. */
-pages.get("/s/:token/pdf", perToken, async (c) => {
-  const t = translate(c);
-  let file: Awaited<ReturnType<typeof sealedPdfForLink>>;
-  try {
-    file = await sealedPdfForLink(c.env, c.req.param("token"), publicBaseUrl(c.env));
-  } catch (err) {
-    if (err instanceof ApiError && err.code === "not_found") return dead(c, t);
-    refusal(err);
-    const nonce = pageHeaders(c);
-    return c.html(MessagePage({ t, nonce, langHref: (l) => `?lang=${l}`, heading: t("notReady"), lines: [t("pdfNotReady")], tone: "warn" }), 422);
-  }
-  return download(c, file.bytes, { type: "application/pdf", filename: file.filename, cache: "no-store", headers: { "Referrer-Policy": "no-referrer" } });
-});
+pages.post(
+  "/s/:token/approve",
+  ownPage,
+  perToken,
+  byLink((c) => postApprove(c, linkFace(c)), postEnvelopeApprove),
+);
+pages.post(
+  "/s/:token/acknowledge",
+  ownPage,
+  perToken,
+  byLink((c) => postAcknowledge(c, linkFace(c)), postEnvelopeAcknowledge),
+);
 
 /** The verification pages share the anonymous API's budget per address. */
 const perAddress: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -1,4 +1,6 @@
 /**
+ * `GET /s/{token}/pdf`: the sealed PDF for a signer holding the link, once completed.
+ *
  * `GET /s/{token}/page?n=`: a page picture of the PDF template a signing link's document was
  * prepared from, for the signer's page. The token is the whole credential, checked like every
  * other `/s/{token}` page (a dead, replaced or expired link, a text template, a bad `n` or a page
@@ -15,18 +17,34 @@ import { createRouter } from "../http/router";
 import { limitOrThrow, type Limit } from "../http/rate-limit";
 import { sha256Hex } from "../lib/crypto";
 import { pagePictureForLink } from "../domain/signing";
-import { dead, pageError, translate } from "./pages";
+import { envelopeLinkOf, envelopePagePicture } from "../domain/envelope-signing";
+import { dead, pageError, refusal, translate } from "./pages";
+import { download } from "../http/download";
+import { pageHeaders } from "../http/page";
+import { perToken } from "../http/rate-limit";
+import { publicBaseUrl } from "../lib/config";
+import { ApiError } from "../lib/errors";
+import { MessagePage } from "../pages/layout";
+import { sealedPdfForLink } from "../domain/signing";
 
 export const pdfPages = createRouter();
 
 const PAGE_NUMBER = /^[1-9][0-9]{0,2}$/;
+const DOC_PLACE = /^[0-9]{1,2}$/;
 
 export const PAGE_PICTURE_LIMIT: Limit = { limit: 600, windowSeconds: 60, what: "signing link's page pictures" };
 
 pdfPages.get("/s/:token/page", async (c: Context<AppEnv>) => {
   await limitOrThrow(c, `token-pages:${await sha256Hex(c.req.param("token") ?? "")}`, PAGE_PICTURE_LIMIT);
   const n = c.req.query("n") ?? "";
-  const picture = PAGE_NUMBER.test(n) ? await pagePictureForLink(c.env, c.req.param("token")!, Number(n)) : null;
+  const token = c.req.param("token")!;
+  // An envelope's link names its document by place (`d`, 0-based).
+  const d = c.req.query("d");
+  const picture = !PAGE_NUMBER.test(n)
+    ? null
+    : d === undefined
+      ? await pagePictureForLink(c.env, token, Number(n))
+      : await envelopeLinkOf(c.env, token).then((e) => (e && DOC_PLACE.test(d) ? envelopePagePicture(c.env, e, Number(d), Number(n)) : null));
   c.header("Cache-Control", "no-store");
   c.header("Referrer-Policy", "no-referrer");
   if (!picture) return dead(c, translate(c));
@@ -38,4 +56,19 @@ pdfPages.get("/s/:token/page", async (c: Context<AppEnv>) => {
     "Cross-Origin-Resource-Policy": "same-origin",
   });
 });
+/** The sealed PDF, for a signer holding the link once the document is completed. */
+pdfPages.get("/s/:token/pdf", perToken, async (c) => {
+  const t = translate(c);
+  let file: Awaited<ReturnType<typeof sealedPdfForLink>>;
+  try {
+    file = await sealedPdfForLink(c.env, c.req.param("token"), publicBaseUrl(c.env));
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "not_found") return dead(c, t);
+    refusal(err);
+    const nonce = pageHeaders(c);
+    return c.html(MessagePage({ t, nonce, langHref: (l) => `?lang=${l}`, heading: t("notReady"), lines: [t("pdfNotReady")], tone: "warn" }), 422);
+  }
+  return download(c, file.bytes, { type: "application/pdf", filename: file.filename, cache: "no-store", headers: { "Referrer-Policy": "no-referrer" } });
+});
+
 pdfPages.onError(pageError);

@@ -101,6 +101,8 @@ const SIGNER = [
   R("POST /s/{token}/code", "signer", "page", { form: langF }),
   R("POST /s/{token}/verify", "signer", "page", { form: codeForm }),
   R("POST /s/{token}/consent", "signer", "page", { form: langF }),
+  // An envelope's link saves one document's answers here; a document's link answers 404.
+  R("POST /s/{token}/answers", "signer", "page", { form: { doc: (_fx, r) => String(r.int(3)), "field.start": () => "2026-12-19", lang: pickLang } }),
   R("POST /s/{token}/sign", "signer", "page", { form: signForm }),
   R("POST /s/{token}/decline", "signer", "page", { form: declineForm }),
   R("POST /s/{token}/approve", "signer", "page", { form: approveForm }),

@@ -18,9 +18,10 @@ import { corrections } from "./dashboard/corrections";
 import { messages } from "./messages";
 import { pages } from "./pages";
 import { delegation } from "./delegation";
+import { envelope } from "./envelope";
 
 export const de = {
-  pages: { ...pages, ...delegation },
+  pages: { ...pages, ...delegation, ...envelope },
   dashboard: {
     frame,
     documents,

@@ -1,0 +1,18 @@
+/** The signer's page for an envelope, in Arabic. */
+import type { Catalogue } from "../catalogue";
+import type { envelope as en } from "../en/envelope";
+
+export const envelope: Catalogue<typeof en> = {
+  env_documentsHeading: "المستندات",
+  env_documentOf: "المستند {n} من {count}",
+  env_answersHeading: "إجاباتك: {title}",
+  env_answersIntro: "أجب عن حقول كل مستند يطلبها؛ تُحفظ إجاباتك أولًا بأول.",
+  env_saveAnswers: "حفظ الإجابات",
+  env_toAnswer: "{n} بلا إجابة",
+  env_answered: "حُفظت الإجابات",
+  env_answerLink: "أجب",
+  env_signAll: "توقيعك الواحد يوقّع كل مستندات هذا الظرف.",
+  env_consentAll: "موافقتك تشمل كل مستندات هذا الظرف.",
+  env_pageOf: "الصفحة {n} من {title}",
+  env_pdfDoc: "صفحات المستند",
+};

@@ -1,0 +1,18 @@
+/** The signer's page for an envelope, in Spanish. */
+import type { Catalogue } from "../catalogue";
+import type { envelope as en } from "../en/envelope";
+
+export const envelope: Catalogue<typeof en> = {
+  env_documentsHeading: "Los documentos",
+  env_documentOf: "Documento {n} de {count}",
+  env_answersHeading: "Sus respuestas: {title}",
+  env_answersIntro: "Responda los campos de cada documento que los pida; sus respuestas se guardan a medida que avanza.",
+  env_saveAnswers: "Guardar respuestas",
+  env_toAnswer: "{n} por responder",
+  env_answered: "respuestas guardadas",
+  env_answerLink: "Responder",
+  env_signAll: "Su única firma firma todos los documentos de este sobre.",
+  env_consentAll: "Su consentimiento cubre todos los documentos de este sobre.",
+  env_pageOf: "Página {n} de {title}",
+  env_pdfDoc: "Páginas del documento",
+};

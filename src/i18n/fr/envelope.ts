@@ -1,0 +1,18 @@
+/** The signer's page for an envelope, in French. */
+import type { Catalogue } from "../catalogue";
+import type { envelope as en } from "../en/envelope";
+
+export const envelope: Catalogue<typeof en> = {
+  env_documentsHeading: "Les documents",
+  env_documentOf: "Document {n} sur {count}",
+  env_answersHeading: "Vos réponses : {title}",
+  env_answersIntro: "Répondez aux champs de chaque document qui en demande ; vos réponses sont enregistrées au fur et à mesure.",
+  env_saveAnswers: "Enregistrer les réponses",
+  env_toAnswer: "{n} à remplir",
+  env_answered: "réponses enregistrées",
+  env_answerLink: "Répondre",
+  env_signAll: "Votre unique signature signe tous les documents de cette enveloppe.",
+  env_consentAll: "Votre consentement couvre tous les documents de cette enveloppe.",
+  env_pageOf: "Page {n} de {title}",
+  env_pdfDoc: "Pages du document",
+};

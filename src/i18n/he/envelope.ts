@@ -1,0 +1,18 @@
+/** The signer's page for an envelope, in Hebrew. */
+import type { Catalogue } from "../catalogue";
+import type { envelope as en } from "../en/envelope";
+
+export const envelope: Catalogue<typeof en> = {
+  env_documentsHeading: "המסמכים",
+  env_documentOf: "מסמך {n} מתוך {count}",
+  env_answersHeading: "התשובות שלך: {title}",
+  env_answersIntro: "מלאו את השדות של כל מסמך שמבקש אותם; התשובות נשמרות תוך כדי.",
+  env_saveAnswers: "שמירת התשובות",
+  env_toAnswer: "{n} למילוי",
+  env_answered: "התשובות נשמרו",
+  env_answerLink: "מילוי",
+  env_signAll: "החתימה האחת שלך חותמת על כל המסמכים במעטפה הזו.",
+  env_consentAll: "ההסכמה שלך חלה על כל המסמכים במעטפה הזו.",
+  env_pageOf: "עמוד {n} של {title}",
+  env_pdfDoc: "עמודי המסמך",
+};

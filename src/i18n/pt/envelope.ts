@@ -1,0 +1,18 @@
+/** The signer's page for an envelope, in Portuguese. */
+import type { Catalogue } from "../catalogue";
+import type { envelope as en } from "../en/envelope";
+
+export const envelope: Catalogue<typeof en> = {
+  env_documentsHeading: "Os documentos",
+  env_documentOf: "Documento {n} de {count}",
+  env_answersHeading: "As suas respostas: {title}",
+  env_answersIntro: "Responda aos campos de cada documento que os peça; as suas respostas são guardadas à medida que avança.",
+  env_saveAnswers: "Guardar respostas",
+  env_toAnswer: "{n} por responder",
+  env_answered: "respostas guardadas",
+  env_answerLink: "Responder",
+  env_signAll: "A sua única assinatura assina todos os documentos deste envelope.",
+  env_consentAll: "O seu consentimento abrange todos os documentos deste envelope.",
+  env_pageOf: "Página {n} de {title}",
+  env_pdfDoc: "Páginas do documento",
+};
