@@ -8,7 +8,7 @@ import { nowIso } from "../lib/ids";
 export async function settleEnvelope(env: Env, envelopeId: string): Promise<void> {
   const db = dbOf(env);
   const found = await envelopeWithParts(db, envelopeId);
-  if (!found || found.envelope.status !== "sent") return;
+  if (found?.envelope.status !== "sent") return;
   if (!found.documents.every((d) => d.status === "completed")) return;
   await markEnvelopeCompleted(db, envelopeId, nowIso());
 }
