@@ -158,6 +158,10 @@ describe("envelope completion", () => {
     });
     expect(found.json.signers.map((s: { full_name: string }) => s.full_name)).toEqual(SIGNERS.map((s) => s.full_name));
     expect(found.json.documents.map((d: { verification_code: string }) => d.verification_code)).toEqual(own.map((o) => o.code));
+    // Its place in the transparency log, like a document's: the leaf is the certificate's hash and issue time.
+    expect(found.json.log).toMatchObject({ log: "live", leaf_index: expect.any(Number), tree_size: expect.any(Number) });
+    const leaf = await one<{ leaf: string }>("SELECT leaf FROM log_leaves WHERE certificate_id = ?", cert.json.certificate_id);
+    expect(JSON.parse(leaf.leaf)).toEqual({ certificate_sha256: cert.json.certificate_sha256_hex, issued_at: cert.json.issued_at });
     const wrong = await api("GET", `/v1/verify/${code}?sha256=${"0".repeat(64)}`);
     expect(wrong.json).toMatchObject({ found: true, document_matches: false, signers: null, documents: null });
     // Whoever holds only the file finds its code by its hash; the page lists the documents with their own codes, in every language.
