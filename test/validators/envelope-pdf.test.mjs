@@ -6,7 +6,6 @@
 // Run: npm run test:validators   (needs poppler-utils and qpdf)
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import path from "node:path";
 import { run, startService, workdir, write } from "./harness.mjs";
 
 let svc;
