@@ -15,6 +15,8 @@ import { translator } from "../src/i18n";
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 import { formatVerificationCode } from "../src/lib/verification-code";
 import { settleEnvelope } from "../src/domain/envelope-completion";
+import { dbOf } from "../src/db/client";
+import { insertEnvelopeCertificate } from "../src/db/envelope-certificates";
 import { documentSequencer } from "../src/objects/document-sequencer/client";
 import { fromBase64 } from "../src/lib/bytes";
 import { sha256Hex } from "../src/lib/crypto";
@@ -200,6 +202,33 @@ describe("envelope completion", () => {
     expect(read.json.status).toBe("completed");
     expect(read.json.verification_code).toMatch(/^[0-9A-HJKMNP-TV-Z]{16}$/);
     expect((await one<{ status: string }>("SELECT status FROM envelopes WHERE id = ?", e.envelopeId)).status).toBe("completed");
+  });
+
+  it("never takes a code a document's certificate has; an envelope marked completed without its certificate gets one on the next settle", async () => {
+    const t = await makeTenant();
+    const e = await envelopeOf(t);
+    for (const id of e.documents) await completeDocument(id);
+    await env.DB.prepare("UPDATE envelopes SET status = 'completed', completed_at = ? WHERE id = ?").bind(new Date().toISOString(), e.envelopeId).run();
+    const taken = await one<{ code: string }>("SELECT verification_code AS code FROM certificates WHERE document_id = ?", e.documents[0]);
+    const db = dbOf(env);
+    const row = {
+      id: "ecert_clash",
+      envelopeId: e.envelopeId,
+      tenantId: t.tenantId,
+      verificationCode: taken.code,
+      issuedAt: new Date().toISOString(),
+      payload: "{}",
+      certificateSha256: "0",
+    };
+    await insertEnvelopeCertificate(db, row).run();
+    expect((await one<{ n: number }>("SELECT count(*) AS n FROM envelope_certificates WHERE envelope_id = ?", e.envelopeId)).n).toBe(0);
+    await settleEnvelope(env, e.envelopeId);
+    const cert = await one<{ verification_code: string; payload: string }>(
+      "SELECT verification_code, payload FROM envelope_certificates WHERE envelope_id = ?",
+      e.envelopeId,
+    );
+    expect(cert.verification_code).not.toBe(taken.code);
+    expect(JSON.parse(cert.payload).documents).toHaveLength(2);
   });
 
   it("envelope certificates enter the transparency log like documents'", async () => {
