@@ -6,7 +6,8 @@
 // Run: npm run test:validators   (needs poppler-utils and qpdf)
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { run, startService, workdir, write } from "./harness.mjs";
+import path from "node:path";
+import { ROOT, run, startService, workdir, write } from "./harness.mjs";
 
 let svc;
 let dir;
@@ -79,6 +80,14 @@ describe("an envelope's sealed PDF", () => {
     const r = run("qpdf", ["--check", file]);
     assert.equal(r.status, 0, r.stdout + r.stderr);
     assert.match(r.stdout, /No syntax or stream encoding errors found/);
+  });
+
+  it("the offline verifier checks it: seal, timestamps, the attached certificate.json against the printed hash, and the envelope's code", () => {
+    const r = run("node", [path.join(ROOT, "verify/verify-pdf.mjs"), file]);
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /\[ok \] certificate\.json SHA-256 [0-9a-f]{64} = printed/);
+    assert.match(r.stdout, new RegExp(`certificate ${cert.verification_code.match(/.{4}/g).join("-")} "Onboarding: Ana Ruiz"`));
+    assert.match(r.stdout, /VERIFIED: the file is intact/);
   });
 
   it("pdftotext: every document's text in order, then the certificate listing every document's hash and code", () => {
