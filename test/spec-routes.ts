@@ -100,7 +100,7 @@ export const SPEC_ROUTES: SpecRoute[] = [
   // contract.md, "Roles, groups, corrections and envelopes": delegation and correction
   api("POST /v1/sign/{token}/delegate", "token"),
   api("PATCH /v1/documents/{id}/signers/{signer_id}", "signing:write", "documents.correct_signer"),
-  // contract.md, "Roles, groups, corrections and envelopes": envelopes (the certificate and sealed PDF not built yet, below)
+  // contract.md, "Roles, groups, corrections and envelopes": envelopes
   api("POST /v1/envelopes", "signing:write", "envelopes.create"),
   api("GET /v1/envelopes/{id}", "signing:read"),
   api("POST /v1/envelopes/{id}/void", "signing:write"),
@@ -121,13 +121,7 @@ export const SPEC_ROUTES: SpecRoute[] = [
  * What the spec and the contract describe and the service does not do yet: the single list.
  * README.md's "Not built yet" section names each `capability` (test/openapi.test.ts checks it).
  */
-export const NOT_BUILT_YET: { capability: string; routes: string[] }[] = [
-  { capability: "Business dashboard", routes: [] },
-  {
-    capability: "Envelopes",
-    routes: ["GET /v1/envelopes/{id}/certificate", "GET /v1/envelopes/{id}/pdf"],
-  },
-];
+export const NOT_BUILT_YET: { capability: string; routes: string[] }[] = [{ capability: "Business dashboard", routes: [] }];
 
 /** Fields the spec names that the service answers but never fills yet (always null). */
 export const RESERVED_FIELDS = [] as const;

@@ -59,10 +59,3 @@ export async function envelopeLinkByTokenHash(db: Db, tokenHash: string) {
   const [row, of] = [person[0], envelope[0]];
   return row && of ? { ...row, ...of, parts } : null;
 }
-
-/** Completes the envelope once: only a `sent` one changes (every document of it completed first). */
-export const markEnvelopeCompleted = (db: Db, envelopeId: string, at: string) =>
-  db
-    .update(envelopes)
-    .set({ status: "completed", completedAt: at })
-    .where(and(eq(envelopes.id, envelopeId), eq(envelopes.status, "sent")));

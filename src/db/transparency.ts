@@ -6,6 +6,7 @@
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { certificates, documents, logHeads, logLeaves, logNodes } from "./schema";
+import { envelopeCertificatesWithoutLeaf } from "./envelope-certificates";
 
 export type LogName = "live" | "test";
 export type LogHeadRow = typeof logHeads.$inferSelect;
@@ -15,8 +16,18 @@ export type NodeKey = { level: number; index: number };
 /** D1 binds at most 100 values per statement. */
 const KEYS_PER_QUERY = 45;
 
-/** Certificates issued since `since` that have no leaf yet, oldest first, with their document's mode. */
-export function certificatesWithoutLeaf(db: Db, since: string, limit: number) {
+/**
+ * Certificates issued since `since` that have no leaf yet, oldest first, with their document's (or
+ * envelope's) mode: documents' certificates and envelopes' alike (docs/transparency-log.md).
+ */
+export async function certificatesWithoutLeaf(db: Db, since: string, limit: number) {
+  const [own, ofEnvelopes] = await Promise.all([documentCertificatesWithoutLeaf(db, since, limit), envelopeCertificatesWithoutLeaf(db, since, limit)]);
+  const byIssue = (a: { issuedAt: string; id: string }, b: { issuedAt: string; id: string }) =>
+    a.issuedAt < b.issuedAt ? -1 : a.issuedAt > b.issuedAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  return [...own, ...ofEnvelopes].sort(byIssue).slice(0, limit);
+}
+
+function documentCertificatesWithoutLeaf(db: Db, since: string, limit: number) {
   return db
     .select({ id: certificates.id, issuedAt: certificates.issuedAt, certificateSha256: certificates.certificateSha256, mode: documents.mode })
     .from(certificates)

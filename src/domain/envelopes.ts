@@ -7,6 +7,8 @@
 import { z } from "@hono/zod-openapi";
 import type { Env, Principal } from "../env";
 import { dbOf } from "../db/client";
+import { envelopeCertificateOf } from "../db/envelope-certificates";
+import { certificateForCompletedEnvelope, settleEnvelope } from "./envelope-completion";
 import { envelopeWithParts, insertEnvelope, insertEnvelopeSignerDocuments, insertEnvelopeSigners, markEnvelopeVoided } from "../db/envelopes";
 import { tenantMessageSettings } from "../db/messages";
 import { tenantById } from "../db/accounts";
@@ -187,7 +189,16 @@ async function ownedEnvelope(env: Env, p: Pick<Principal, "tenantId" | "mode">, 
 }
 
 export async function getEnvelope(env: Env, p: Pick<Principal, "tenantId" | "mode">, envelopeId: string) {
-  const { envelope, documents, people, parts } = await ownedEnvelope(env, p, envelopeId);
+  let found = await ownedEnvelope(env, p, envelopeId);
+  // Every document completed but the envelope still `sent` (or without its certificate): a settle was lost, so it runs now.
+  const allCompleted = found.documents.length > 0 && found.documents.every((d) => d.status === "completed");
+  let cert = allCompleted ? await envelopeCertificateOf(dbOf(env), envelopeId) : null;
+  if (allCompleted && (found.envelope.status === "sent" || !cert)) {
+    await settleEnvelope(env, envelopeId);
+    found = await ownedEnvelope(env, p, envelopeId);
+    cert = await envelopeCertificateOf(dbOf(env), envelopeId);
+  }
+  const { envelope, documents, people, parts } = found;
   return {
     envelope_id: envelope.id,
     title: envelope.title,
@@ -204,9 +215,19 @@ export async function getEnvelope(env: Env, p: Pick<Principal, "tenantId" | "mod
       sign_order: s.signOrder,
       status: envelopeSignerStatus(parts.filter((x) => x.envelopeSignerId === s.id).map((x) => x.status)),
     })),
-    // Issued with the envelope's certificate, at completion (not built yet).
-    verification_code: null,
+    // The envelope certificate's own code, issued at completion (src/domain/envelope-completion.ts).
+    verification_code: cert?.verificationCode ?? null,
   };
+}
+
+/** The certificate of this account's and mode's completed envelope: 404 for another's, 422 before it completes. */
+export async function completedEnvelopeCertificate(env: Env, p: Pick<Principal, "tenantId" | "mode">, envelopeId: string, what: string) {
+  const { envelope, documents } = await ownedEnvelope(env, p, envelopeId);
+  const status = envelopeStatus(
+    envelope.status,
+    documents.map((d) => d.status),
+  );
+  return certificateForCompletedEnvelope(env, envelopeId, status, what);
 }
 
 /**

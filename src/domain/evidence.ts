@@ -175,7 +175,15 @@ function safeHost(url: string): string | null {
   }
 }
 
-async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUrl: string, sealName: string) {
+/**
+ * A completed document's pages as its sealed PDF draws them (unsealed): a text template's rendered
+ * text or a PDF template's stamped original, with answers and marks; without its certificate pages
+ * when an envelope's sealed PDF takes them (src/domain/envelope-pdf.ts).
+ */
+export const drawDocumentPages = (env: Env, cert: Certificate, baseUrl: string, sealName: string, certificatePages: boolean) =>
+  draw(env, "pdf", cert, baseUrl, sealName, certificatePages);
+
+async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUrl: string, sealName: string, certificatePages = true) {
   const c = sheet(cert, baseUrl);
   c.brand = await pdfBrandOf(env, c.payload.issuer.tenant_id);
   c.lang = (await tenantById(dbOf(env), c.payload.issuer.tenant_id))?.locale ?? "en";
@@ -208,7 +216,7 @@ async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUrl: stri
       await recordInLogQuietly(env);
       log = await logProofOf(env, cert.id);
     }
-    return drawSealedDocument({ ...c, ...drawn, sealName, original, files, ...(log ? { transparencyJson: canonicalJson(log) } : {}) });
+    return drawSealedDocument({ ...c, ...drawn, sealName, original, files, certificatePages, ...(log ? { transparencyJson: canonicalJson(log) } : {}) });
   }
   await ensureFontsFor(env.FILES, [c.payloadJson, c.brand?.name ?? ""]);
   const { manifest, originalPdf } = await bundleManifest(env, cert, nowIso());

@@ -10,6 +10,9 @@ import type { Env } from "../env";
 import { normaliseVerificationCode } from "../lib/verification-code";
 import { checkAgainstRecord, isTestCertificate, type Certificate, type CertificatePayload, type PayloadSigner } from "./certificates";
 import { certificateByCode, codeOfSealedFile, isSealedFileOf } from "../db/evidence";
+import { dbOf } from "../db/client";
+import { envelopeCertificateByCode, envelopeCodeOfSealedFile, envelopeSealedFileOf } from "../db/envelope-certificates";
+import { type EnvelopeCertificate, type EnvelopePayload, checkEnvelopeCertificate } from "./envelope-completion";
 
 /** A signer as a verifier sees it: no email address; the people a role entry names by email are named by name. */
 export type VerifiedSigner = Omit<PayloadSigner, "email">;
@@ -37,7 +40,14 @@ export type VerificationResult = {
   events: VerifiedEvent[] | null;
   /** Only when `sha256` matched and a signed tree head covers the certificate: its place in the transparency log. */
   log?: LogProof;
+  /**
+   * An envelope's certificate only (absent for a document's): its documents in order, each with the
+   * hash and code of its own certificate, once `sha256` matched the envelope's sealed PDF; null before.
+   */
+  documents?: EnvelopeVerifiedDocument[] | null;
 };
+
+export type EnvelopeVerifiedDocument = { title: string; position: number; document_sha256: string; verification_code: string };
 
 type LogProof = NonNullable<Awaited<ReturnType<typeof logProofOf>>>;
 
@@ -76,7 +86,10 @@ export async function verifyCode(env: Env, code: string, sha256?: string): Promi
   const normalised = normaliseVerificationCode(code);
   if (!normalised) return notFound(null);
   const cert = await certificateByCode(env, normalised);
-  if (!cert) return notFound(normalised);
+  if (!cert) {
+    const envelopeCert = await envelopeCertificateByCode(dbOf(env), normalised);
+    return envelopeCert ? verifyEnvelope(env, envelopeCert, sha256) : notFound(normalised);
+  }
 
   const payload = JSON.parse(cert.payload) as CertificatePayload;
   const check = await checkAgainstRecord(env, cert);
@@ -132,5 +145,50 @@ function namedRoleFields(s: VerifiedSigner, names: Map<string, string>): Verifie
 export async function codeForSealedFile(env: Env, sha256: string): Promise<string | null> {
   const h = sha256.toLowerCase();
   if (!SHA256_HEX.test(h)) return null;
-  return codeOfSealedFile(env, h);
+  return (await codeOfSealedFile(env, h)) ?? (await envelopeCodeOfSealedFile(dbOf(env), h));
+}
+
+/**
+ * An envelope's certificate: `sha256` matches the envelope's sealed PDF; the signers are its
+ * people (no email addresses), the trail is each document's own (found by its own code).
+ */
+async function verifyEnvelope(env: Env, cert: EnvelopeCertificate, sha256?: string): Promise<VerificationResult> {
+  const payload = JSON.parse(cert.payload) as EnvelopePayload;
+  const check = await checkEnvelopeCertificate(env, cert);
+  const h = sha256?.toLowerCase() ?? "";
+  const file = h ? await envelopeSealedFileOf(dbOf(env), cert.envelopeId) : null;
+  const matches = sha256 === undefined || sha256 === "" ? null : SHA256_HEX.test(h) && file?.sha256 === h;
+  const log = matches ? await logProofOf(env, cert.id) : null;
+  return {
+    found: true,
+    test: payload.envelope.test,
+    verification_code: cert.verificationCode,
+    issued_at: cert.issuedAt,
+    issuer: payload.issuer,
+    title: payload.envelope.title,
+    // The envelope has no one text: its sealed PDF's hash stands for it once given.
+    document_sha256: matches ? h : null,
+    document_matches: matches,
+    still_matches_record: check.still_matches_record,
+    divergence: check.divergence,
+    completed_at: payload.envelope.completed_at,
+    redacted_at: null,
+    signer_count: payload.signers.length,
+    signers: matches
+      ? payload.signers.map((s) => ({
+          full_name: s.full_name,
+          role: s.role,
+          sign_order: s.sign_order,
+          status: s.signed_at ? "signed" : "pending",
+          consented_at: null,
+          signed_at: s.signed_at,
+          signature: null,
+        }))
+      : null,
+    events: matches ? [] : null,
+    documents: matches
+      ? payload.documents.map((d) => ({ title: d.title, position: d.position, document_sha256: d.document_sha256, verification_code: d.verification_code }))
+      : null,
+    ...(log ? { log } : {}),
+  };
 }

@@ -138,6 +138,7 @@ export const WEBHOOK_EVENTS = [
   "signing.corrected",
   "packet.ready",
   "packet.blocked",
+  "envelope.completed",
   "signing.ping",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];

@@ -260,6 +260,24 @@ const PacketEvent = z
       "Sent once when a packet moves into `ready` (every required item completed) or `blocked` (a required item declined), by the same transaction that moved it; `readiness` is as committed then.",
   });
 
+const EnvelopeEvent = z
+  .object({
+    event: z.literal("envelope.completed"),
+    occurred_at: z.string().openapi({ example: "2026-11-23T18:00:00.000Z" }),
+    envelope_id: z.string().openapi({ example: "env_4m8q2x6k1b9n3p7r5t0v" }),
+    title: z.string().openapi({ example: "Onboarding: Ana Ruiz" }),
+    status: z.literal("completed"),
+    verification_code: z.string().openapi({ description: "The envelope certificate's own code.", example: "9R4T2M8X6K1B3N7Q" }),
+    documents: z
+      .array(z.object({ document_id: z.string() }))
+      .openapi({ description: "In the envelope's order; each also delivered its own `signing.completed`." }),
+    completed_at: z.string().openapi({ example: "2026-11-23T18:00:00.000Z" }),
+  })
+  .openapi("EnvelopeEvent", {
+    description:
+      "Sent exactly once per envelope, by the same transaction that marks it completed and issues its certificate (after each of its documents' own `signing.completed`).",
+  });
+
 const EVENT_TEXT: Record<WebhookEvent, string> = {
   "signing.created": "A document was prepared (draft).",
   "signing.sent": "A document was sent to its signers.",
@@ -281,6 +299,8 @@ const EVENT_TEXT: Record<WebhookEvent, string> = {
   "packet.ready": "Every required document of a subject's packet is completed (sent when the packet becomes ready).",
   "packet.blocked":
     "A required document of a subject's packet was declined (sent when the packet becomes blocked; it is open again once that item is started anew).",
+  "envelope.completed":
+    "Every document of an envelope completed: the envelope's certificate is issued (its own `verification_code`) and its sealed PDF can be downloaded (GET /v1/envelopes/{id}/pdf).",
   "signing.ping": "A test delivery asked for with POST /v1/webhooks/{id}/ping.",
 };
 
@@ -309,6 +329,18 @@ const DELIVERY_HEADERS = {
 
 function exampleOf(event: WebhookEvent): Record<string, unknown> {
   if (event === "signing.ping") return { event, occurred_at: "2026-11-23T18:00:00.000Z", endpoint: { id: "whe_01jd3k4m5n6p7q8r9s0t", label: "CRM" } };
+  if (event === "envelope.completed") {
+    return {
+      event,
+      occurred_at: "2026-11-23T18:00:00.000Z",
+      envelope_id: "env_4m8q2x6k1b9n3p7r5t0v",
+      title: "Onboarding: Ana Ruiz",
+      status: "completed",
+      verification_code: "9R4T2M8X6K1B3N7Q",
+      documents: [{ document_id: "doc_01jd3k4m5n6p7q8r9s0t" }, { document_id: "doc_02ke4l5n6p7q8r9s0t1v" }],
+      completed_at: "2026-11-23T18:00:00.000Z",
+    };
+  }
   if (event.startsWith("packet.")) {
     const ready = event === "packet.ready";
     return {
@@ -356,7 +388,8 @@ function exampleOf(event: WebhookEvent): Record<string, unknown> {
 }
 
 function webhookOf(event: WebhookEvent) {
-  const schema = event === "signing.ping" ? PingEvent : event.startsWith("packet.") ? PacketEvent : DocumentEvent;
+  const schema =
+    event === "signing.ping" ? PingEvent : event.startsWith("packet.") ? PacketEvent : event === "envelope.completed" ? EnvelopeEvent : DocumentEvent;
   const id = `webhook${event.replace(/(^|\.|_)([a-z])/g, (_, __, ch: string) => ch.toUpperCase())}`;
   return {
     method: "post",

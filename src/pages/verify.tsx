@@ -147,6 +147,31 @@ function FileForm({
   );
 }
 
+/** An envelope's documents, each with its hash and a link to its own certificate's page. */
+function EnvelopeDocuments({ t, documents }: { t: T; documents: NonNullable<VerificationResult["documents"]> }) {
+  return (
+    <section aria-labelledby="documents-heading">
+      <h2 id="documents-heading">{t("envDocsHeading")}</h2>
+      <p>{t("envDocsIntro")}</p>
+      <ol class="cards">
+        {documents.map((d) => (
+          <li class="card">
+            <strong>{d.title}</strong>
+            <dl class="facts">
+              <dt>{t("f_docHash")}</dt>
+              <dd class="mono">{d.document_sha256}</dd>
+              <dt>{t("f_code")}</dt>
+              <dd class="mono">
+                <a href={verifyPath(formatVerificationCode(d.verification_code), t.lang)}>{formatVerificationCode(d.verification_code)}</a>
+              </dd>
+            </dl>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 function Certificate({ t, r, sha256 }: { t: T; r: VerificationResult; sha256: string | null }) {
   const matched = r.document_matches === true;
   return (
@@ -154,7 +179,7 @@ function Certificate({ t, r, sha256 }: { t: T; r: VerificationResult; sha256: st
       <section aria-labelledby="cert-heading">
         <h2 id="cert-heading">{t("certHeading")}</h2>
         <dl class="facts">
-          <dt>{t("f_title")}</dt>
+          <dt>{t(r.documents === undefined ? "f_title" : "f_envelope")}</dt>
           <dd>{r.title}</dd>
           <dt>{t("f_issuer")}</dt>
           <dd>{r.issuer?.tenant}</dd>
@@ -169,7 +194,7 @@ function Certificate({ t, r, sha256 }: { t: T; r: VerificationResult; sha256: st
           {/* Shown only to a holder of the document or a sealed file: the API withholds it before a match. */}
           {matched && r.document_sha256 ? (
             <>
-              <dt>{t("f_docHash")}</dt>
+              <dt>{t(r.documents === undefined ? "f_docHash" : "f_envelopeFileHash")}</dt>
               <dd class="mono">{r.document_sha256}</dd>
             </>
           ) : null}
@@ -209,8 +234,13 @@ function Certificate({ t, r, sha256 }: { t: T; r: VerificationResult; sha256: st
                     <PartFacts t={t} s={s} />
                     <dt>{t("s_order")}</dt>
                     <dd>{s.sign_order}</dd>
-                    <dt>{t("s_consented")}</dt>
-                    <dd>{t.date(s.consented_at) || "—"}</dd>
+                    {/* An envelope's certificate lists when each person signed; each document's own certificate has the rest. */}
+                    {r.documents === undefined ? (
+                      <>
+                        <dt>{t("s_consented")}</dt>
+                        <dd>{t.date(s.consented_at) || "—"}</dd>
+                      </>
+                    ) : null}
                     <dt>{t("s_signed")}</dt>
                     <dd>{t.date(s.signed_at) || "—"}</dd>
                     {s.signature ? (
@@ -226,25 +256,28 @@ function Certificate({ t, r, sha256 }: { t: T; r: VerificationResult; sha256: st
               ))}
             </ol>
           </section>
-          <section aria-labelledby="trail-heading">
-            <h2 id="trail-heading">{t("trailHeading")}</h2>
-            <ol class="cards">
-              {r.events.map((e) => (
-                <li class="card">
-                  <strong>{t.maybe(`ev_${e.kind}`, e.kind)}</strong>
-                  {e.signer ? ` — ${e.signer}` : ""}
-                  <br />
-                  <time datetime={e.occurred_at}>{t.date(e.occurred_at)}</time>
-                  {e.ip ? (
-                    <>
-                      {" · "}
-                      <span class="mono">{e.ip}</span>
-                    </>
-                  ) : null}
-                </li>
-              ))}
-            </ol>
-          </section>
+          {r.documents ? <EnvelopeDocuments t={t} documents={r.documents} /> : null}
+          {r.documents ? null : (
+            <section aria-labelledby="trail-heading">
+              <h2 id="trail-heading">{t("trailHeading")}</h2>
+              <ol class="cards">
+                {r.events.map((e) => (
+                  <li class="card">
+                    <strong>{t.maybe(`ev_${e.kind}`, e.kind)}</strong>
+                    {e.signer ? ` — ${e.signer}` : ""}
+                    <br />
+                    <time datetime={e.occurred_at}>{t.date(e.occurred_at)}</time>
+                    {e.ip ? (
+                      <>
+                        {" · "}
+                        <span class="mono">{e.ip}</span>
+                      </>
+                    ) : null}
+                  </li>
+                ))}
+              </ol>
+            </section>
+          )}
         </>
       ) : r.document_matches === null ? (
         <p>{t("withheld")}</p>

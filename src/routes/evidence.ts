@@ -188,6 +188,14 @@ const Verification = z
       description:
         "Only when `sha256` matched and a signed tree head of the transparency log covers the certificate (at once after issue, at most a minute later).",
     }),
+    documents: z
+      .array(z.object({ title: z.string(), position: z.number().int(), document_sha256: z.string(), verification_code: z.string() }))
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          "An envelope's certificate only (absent for a document's): its documents in order, each with the hash and the code of its own certificate, once `sha256` matched the envelope's sealed PDF (`document_sha256` is then that file's hash); null before.",
+      }),
   })
   .openapi("VerificationResult");
 
@@ -247,7 +255,7 @@ async function documentOf(c: Context<AppEnv>, id: string): Promise<{ id: string;
 
 /** The public origin printed on certificates and used in verification links. */
 
-const pdfOrJson = {
+export const pdfOrJson = {
   description: "The sealed file: JSON with the bytes as base64, or the PDF itself when the request accepts application/pdf first.",
   content: {
     "application/json": {
@@ -409,7 +417,7 @@ export const evidence = createRouter()
       tags: ["evidence"],
       summary: "Check a certificate by its verification code (anonymous)",
       description:
-        "Without `sha256` (or with one that does not match): what the document is and when it completed; `document_sha256`, `signers` and `events` are null. With `sha256` equal to the document's hash or to the SHA-256 of a sealed file issued for it: also `document_sha256`, the signers (no email addresses) and the trail. Unknown codes answer 404 with `found: false`.",
+        "Without `sha256` (or with one that does not match): what the document is and when it completed; `document_sha256`, `signers` and `events` are null. With `sha256` equal to the document's hash or to the SHA-256 of a sealed file issued for it: also `document_sha256`, the signers (no email addresses) and the trail. An envelope's code works the same with the SHA-256 of the envelope's sealed PDF, and adds `documents` (each one's hash and own code). Unknown codes answer 404 with `found: false`.",
       request: {
         params: z.object({ code: text().min(1).max(64) }),
         query: z.object({ sha256: text().regex(SHA256_HEX, "must be 64 hexadecimal characters").optional() }),

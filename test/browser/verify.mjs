@@ -120,6 +120,39 @@ describe("verification page", () => {
     },
   );
 
+  it("an envelope's code with its sealed PDF's fingerprint lists each document with its own code, axe-clean at both sizes", LIMIT, async () => {
+    const { svc } = env;
+    const acct = await svc.account("Northwind Envelopes");
+    const documents = [];
+    for (const name of ["Bike rental", "Helmet loan"]) {
+      const code = `env-${Math.random().toString(36).slice(2, 10)}`;
+      await svc.must("POST", "/v1/templates", { key: acct.key, body: { code, name, kind: "contract", body: `${name} for {{name}}.`, variables: ["name"] } });
+      await svc.must("POST", "/v1/templates/publish", { key: acct.key, body: { code } });
+      documents.push({ template_code: code, values: { name: "Ana Ruiz" } });
+    }
+    const signers = [{ email: "ana@example.com", full_name: "Ana Ruiz" }];
+    const made = (await svc.must("POST", "/v1/envelopes", { key: acct.key, body: { title: "Rental pack", documents, signers, notify: false } })).json;
+    const worker = await svc.server.getWorker().getEnv();
+    const actor = { ip: "203.0.113.9", userAgent: "browser test" };
+    for (const { document_id } of made.documents) {
+      const row = await worker.DB.prepare("SELECT signer_id AS id FROM envelope_signer_documents WHERE document_id = ?").bind(document_id).first();
+      await worker.DOCUMENT_SEQUENCER.getByName(document_id).consent(document_id, row.id, {}, actor);
+      await worker.DOCUMENT_SEQUENCER.getByName(document_id).sign(document_id, row.id, { method: "typed", value: "Ana Ruiz" }, actor);
+    }
+    const code = (await svc.must("GET", `/v1/envelopes/${made.envelope_id}`, { key: acct.key })).json.verification_code;
+    const pdf = Buffer.from((await svc.must("GET", `/v1/envelopes/${made.envelope_id}/pdf`, { key: acct.key })).json.bytes_base64, "base64");
+    const sha = createHash("sha256").update(pdf).digest("hex");
+    const ctx = await newContext();
+    const page = await newPage(ctx);
+    await page.goto(`${BASE_URL}/verify/${code}?sha256=${sha}`);
+    await page.getByText("This file matches the certificate.").waitFor();
+    await page.getByRole("heading", { name: "Documents in this envelope" }).waitFor();
+    assert.equal(await page.locator("#documents-heading + p + ol > li").count(), 2);
+    await check(page, "verify-6-envelope");
+    noProblems(page);
+    await ctx.close();
+  });
+
   it("checks a typed code and shows the certificate without the signers", LIMIT, async () => {
     const ctx = await newContext({ locale: "de-DE" });
     const page = await newPage(ctx);

@@ -312,6 +312,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/envelopes/{id}/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The envelope's certificate of completion, listing each document's hash and code
+         * @description Issued once, when the envelope's last document completes: its own verification code, and a frozen payload listing each document (its hash and its own certificate's code, in order) and the people. Each document keeps its own certificate (GET /v1/documents/{id}/certificate). 422 before the envelope is completed.
+         */
+        get: operations["getEnvelopeCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/envelopes/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The envelope's sealed PDF: every document in order, then its certificate, PAdES-sealed
+         * @description One sealed PDF of a completed envelope: each document's pages in order (as its own sealed PDF draws them), then the envelope certificate's pages (each document's title, hash and code, the people, the envelope's code, address and QR code). `Accept: application/pdf` first answers the PDF itself (`envelope-<code>.pdf`); otherwise JSON with the bytes as base64. Sealed PAdES B-LTA like a document's (`seal.level`); made once, the same bytes every later download. `/v1/verify/{code}?sha256=` with the envelope's code finds it by this file's SHA-256. 422 before the envelope is completed.
+         */
+        get: operations["getEnvelopePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/documents/{id}/signers/{signer_id}/link": {
         parameters: {
             query?: never;
@@ -677,7 +717,7 @@ export interface paths {
         };
         /**
          * Check a certificate by its verification code (anonymous)
-         * @description Without `sha256` (or with one that does not match): what the document is and when it completed; `document_sha256`, `signers` and `events` are null. With `sha256` equal to the document's hash or to the SHA-256 of a sealed file issued for it: also `document_sha256`, the signers (no email addresses) and the trail. Unknown codes answer 404 with `found: false`.
+         * @description Without `sha256` (or with one that does not match): what the document is and when it completed; `document_sha256`, `signers` and `events` are null. With `sha256` equal to the document's hash or to the SHA-256 of a sealed file issued for it: also `document_sha256`, the signers (no email addresses) and the trail. An envelope's code works the same with the SHA-256 of the envelope's sealed PDF, and adds `documents` (each one's hash and own code). Unknown codes answer 404 with `found: false`.
          *
          *     Public: no key.
          */
@@ -1704,6 +1744,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "envelope.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * envelope.completed delivery
+         * @description Every document of an envelope completed: the envelope's certificate is issued (its own `verification_code`) and its sealed PDF can be downloaded (GET /v1/envelopes/{id}/pdf).
+         *
+         *     POSTed as JSON to every active endpoint subscribed to `envelope.completed` (or `*`) in the document's mode. Answer 2xx within 10 seconds; anything else (redirects included: they are not followed) is retried after 1 min, 5 min, 30 min, 2 h, 12 h, 24 h, then the delivery is dead (replayable). 20 failed attempts in a row pause the endpoint: deliveries are then held until it is made active again.
+         */
+        post: operations["webhookEnvelopeCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "signing.ping": {
         parameters: {
             query?: never;
@@ -1808,6 +1870,30 @@ export interface components {
                 outstanding: number;
                 blocked: number;
             };
+        };
+        /** @description Sent exactly once per envelope, by the same transaction that marks it completed and issues its certificate (after each of its documents' own `signing.completed`). */
+        EnvelopeEvent: {
+            /** @enum {string} */
+            event: "envelope.completed";
+            /** @example 2026-11-23T18:00:00.000Z */
+            occurred_at: string;
+            /** @example env_4m8q2x6k1b9n3p7r5t0v */
+            envelope_id: string;
+            /** @example Onboarding: Ana Ruiz */
+            title: string;
+            /** @enum {string} */
+            status: "completed";
+            /**
+             * @description The envelope certificate's own code.
+             * @example 9R4T2M8X6K1B3N7Q
+             */
+            verification_code: string;
+            /** @description In the envelope's order; each also delivered its own `signing.completed`. */
+            documents: {
+                document_id: string;
+            }[];
+            /** @example 2026-11-23T18:00:00.000Z */
+            completed_at: string;
         };
         PingEvent: {
             /** @enum {string} */
@@ -2464,11 +2550,79 @@ export interface components {
                  */
                 status: "pending" | "signed" | "declined";
             }[];
-            /** @description The envelope's certificate's code; null until it completes (its certificate is not built yet). */
+            /** @description The envelope's certificate's own code (GET /v1/envelopes/{id}/certificate, /v1/verify/{code}); null until it completes. */
             verification_code: string | null;
         };
         EnvelopeVoid: {
             reason: string;
+        };
+        EnvelopeCertificate: {
+            certificate_id: string;
+            /** @description The envelope's own code: 16 Crockford base32 characters, never a document's. */
+            verification_code: string;
+            issued_at: string;
+            /** @description SHA-256 of the payload serialised as RFC 8785 canonical JSON. */
+            certificate_sha256_hex: string;
+            still_matches_record: boolean;
+            /** @description Which parts of the record differ from the frozen payload (a document's certificate or status); null when none. */
+            divergence: string | null;
+            payload: {
+                issuer: {
+                    tenant: string;
+                    tenant_id: string;
+                };
+                envelope: {
+                    id: string;
+                    title: string;
+                    completed_at: string;
+                    test: boolean;
+                };
+                /** @description In the envelope's order. */
+                documents: {
+                    document_id: string;
+                    title: string;
+                    position: number;
+                    /** @description The body hash the document's own certificate carries. */
+                    document_sha256: string;
+                    /** @description The document's own certificate's code. */
+                    verification_code: string;
+                }[];
+                /** @description Every person of the envelope; `signed_at` is the latest of their signings (null for a cc). */
+                signers: {
+                    full_name: string;
+                    email: string;
+                    role: string;
+                    sign_order: number;
+                    signed_at: string | null;
+                }[];
+            };
+        };
+        SealedFile: {
+            /** @example certificate-7K2M9QXDA4B8C1EF.pdf */
+            filename: string;
+            /** @enum {string} */
+            content_type: "application/pdf";
+            seal: components["schemas"]["Seal"];
+            bytes_base64: string;
+        };
+        Seal: {
+            commonName: string;
+            timestamped: boolean;
+            publiclyTrusted?: boolean;
+            selfIssued?: boolean;
+            /** @example unverified */
+            trust?: string;
+            /**
+             * @description PAdES baseline level of these bytes (ETSI EN 319 142-1): `B-T` the seal with its RFC 3161 signature timestamp; `B-LT` plus the certificates and revocation data (CRLs) of the seal and timestamp chains in the file's Document Security Store; `B-LTA` plus a document timestamp over the whole file, renewed before the authority's certificate expires. See docs/evidence.md.
+             * @example B-LTA
+             * @enum {string}
+             */
+            level: "B-T" | "B-LT" | "B-LTA";
+            /**
+             * @description Why the file is not (yet) B-LTA, e.g. revocation data could not be fetched; the service retries hourly and upgrades the stored file. null at B-LTA.
+             * @example null
+             */
+            levelReason: string | null;
         };
         SigningLinkRead: {
             ok: boolean;
@@ -2703,33 +2857,6 @@ export interface components {
                 content_type: "application/pdf" | "image/png" | "image/jpeg";
             }[];
         };
-        SealedFile: {
-            /** @example certificate-7K2M9QXDA4B8C1EF.pdf */
-            filename: string;
-            /** @enum {string} */
-            content_type: "application/pdf";
-            seal: components["schemas"]["Seal"];
-            bytes_base64: string;
-        };
-        Seal: {
-            commonName: string;
-            timestamped: boolean;
-            publiclyTrusted?: boolean;
-            selfIssued?: boolean;
-            /** @example unverified */
-            trust?: string;
-            /**
-             * @description PAdES baseline level of these bytes (ETSI EN 319 142-1): `B-T` the seal with its RFC 3161 signature timestamp; `B-LT` plus the certificates and revocation data (CRLs) of the seal and timestamp chains in the file's Document Security Store; `B-LTA` plus a document timestamp over the whole file, renewed before the authority's certificate expires. See docs/evidence.md.
-             * @example B-LTA
-             * @enum {string}
-             */
-            level: "B-T" | "B-LT" | "B-LTA";
-            /**
-             * @description Why the file is not (yet) B-LTA, e.g. revocation data could not be fetched; the service retries hourly and upgrades the stored file. null at B-LTA.
-             * @example null
-             */
-            levelReason: string | null;
-        };
         VerificationResult: {
             found: boolean;
             /** @description True for a document completed with a test key (no legal effect), false for a live one; null when no certificate has this code. */
@@ -2809,6 +2936,13 @@ export interface components {
                 against_sha256: string;
             }[] | null;
             log?: components["schemas"]["LogInclusion"];
+            /** @description An envelope's certificate only (absent for a document's): its documents in order, each with the hash and the code of its own certificate, once `sha256` matched the envelope's sealed PDF (`document_sha256` is then that file's hash); null before. */
+            documents?: {
+                title: string;
+                position: number;
+                document_sha256: string;
+                verification_code: string;
+            }[] | null;
         };
         /** @description Only when `sha256` matched and a signed tree head of the transparency log covers the certificate (at once after issue, at most a minute later). */
         LogInclusion: {
@@ -2835,7 +2969,7 @@ export interface components {
             id: string;
             url: string;
             label: string;
-            events: ("*" | "signing.created" | "signing.sent" | "signing.delivered" | "signing.viewed" | "signing.consented" | "signing.signed" | "signing.completed" | "signing.declined" | "signing.voided" | "signing.expired" | "signing.reminded" | "signing.redacted" | "signing.approved" | "signing.acknowledged" | "signing.delegated" | "signing.corrected" | "packet.ready" | "packet.blocked" | "signing.ping")[];
+            events: ("*" | "signing.created" | "signing.sent" | "signing.delivered" | "signing.viewed" | "signing.consented" | "signing.signed" | "signing.completed" | "signing.declined" | "signing.voided" | "signing.expired" | "signing.reminded" | "signing.redacted" | "signing.approved" | "signing.acknowledged" | "signing.delegated" | "signing.corrected" | "packet.ready" | "packet.blocked" | "envelope.completed" | "signing.ping")[];
             active: boolean;
             failures: number;
             paused_at: string | null;
@@ -2865,7 +2999,7 @@ export interface components {
             id: string;
             endpoint_id: string;
             /** @enum {string} */
-            event: "signing.created" | "signing.sent" | "signing.delivered" | "signing.viewed" | "signing.consented" | "signing.signed" | "signing.completed" | "signing.declined" | "signing.voided" | "signing.expired" | "signing.reminded" | "signing.redacted" | "signing.approved" | "signing.acknowledged" | "signing.delegated" | "signing.corrected" | "packet.ready" | "packet.blocked" | "signing.ping";
+            event: "signing.created" | "signing.sent" | "signing.delivered" | "signing.viewed" | "signing.consented" | "signing.signed" | "signing.completed" | "signing.declined" | "signing.voided" | "signing.expired" | "signing.reminded" | "signing.redacted" | "signing.approved" | "signing.acknowledged" | "signing.delegated" | "signing.corrected" | "packet.ready" | "packet.blocked" | "envelope.completed" | "signing.ping";
             /**
              * @description queued, failed (a retry is due), held, delivered, dead, dropped
              * @enum {string}
@@ -6415,6 +6549,354 @@ export interface operations {
                         /** @enum {boolean} */
                         voided: true;
                     };
+                };
+            };
+            /** @description The request could not be read. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No key, or a key that is not live. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description The key lacks the scope. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such thing in this account. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            /** @description Body over one megabyte. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooLargeError"];
+                };
+            };
+            /** @description The body did not validate, or the rules refused it; the message says why. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description Server fault; quote x-request-id. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getEnvelopeCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "certificate_id": "ecert_6p2m8x3k1b9n4q7r0t5v",
+                     *       "verification_code": "9R4T2M8X6K1B3N7Q",
+                     *       "issued_at": "2026-11-23T18:00:01.000Z",
+                     *       "certificate_sha256_hex": "3c1a9e0b7d5f2468ace13579bdf02468ace13579bdf02468ace13579bdf0246a",
+                     *       "still_matches_record": true,
+                     *       "divergence": null,
+                     *       "payload": {
+                     *         "issuer": {
+                     *           "tenant": "Demo Company",
+                     *           "tenant_id": "ten_4n8q2x7m1k9b3p5r0t6v"
+                     *         },
+                     *         "envelope": {
+                     *           "id": "env_4m8q2x6k1b9n3p7r5t0v",
+                     *           "title": "Onboarding: Ana Ruiz",
+                     *           "completed_at": "2026-11-23T18:00:00.000Z",
+                     *           "test": false
+                     *         },
+                     *         "documents": [
+                     *           {
+                     *             "document_id": "doc_01jd3k4m5n6p7q8r9s0t",
+                     *             "title": "Employment contract",
+                     *             "position": 0,
+                     *             "document_sha256": "9f2c7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+                     *             "verification_code": "7K2M9QXDA4B8C1EF"
+                     *           },
+                     *           {
+                     *             "document_id": "doc_02ke4l5n6p7q8r9s0t1v",
+                     *             "title": "Mutual NDA",
+                     *             "position": 1,
+                     *             "document_sha256": "4b7d7e1b0a4d5c6e8f90123456789abcdef0123456789abcdef0123456789abc",
+                     *             "verification_code": "3H8N5RWYB2C6D0GJ"
+                     *           }
+                     *         ],
+                     *         "signers": [
+                     *           {
+                     *             "full_name": "Ana Ruiz",
+                     *             "email": "ana@example.com",
+                     *             "role": "employee",
+                     *             "sign_order": 1,
+                     *             "signed_at": "2026-11-23T17:59:40.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EnvelopeCertificate"];
+                };
+            };
+            /** @description The request could not be read. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No key, or a key that is not live. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description The key lacks the scope. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such thing in this account. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            /** @description Body over one megabyte. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooLargeError"];
+                };
+            };
+            /** @description The body did not validate, or the rules refused it; the message says why. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description Server fault; quote x-request-id. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getEnvelopePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sealed file: JSON with the bytes as base64, or the PDF itself when the request accepts application/pdf first. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "filename": "certificate-7K2M9QXDA4B8C1EF.pdf",
+                     *       "content_type": "application/pdf",
+                     *       "seal": {
+                     *         "commonName": "Edge Sign seal",
+                     *         "timestamped": true,
+                     *         "publiclyTrusted": false,
+                     *         "selfIssued": true,
+                     *         "trust": "unverified",
+                     *         "level": "B-LTA",
+                     *         "levelReason": null
+                     *       },
+                     *       "bytes_base64": "JVBERi0xLjcKJeLjz9MK…"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SealedFile"];
+                    "application/pdf": string;
                 };
             };
             /** @description The request could not be read. */
@@ -16017,6 +16499,63 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["PacketEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, or no answer within 10 seconds: the attempt failed and is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookEnvelopeCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`dlv_…`): the same on every retry of it, so deduplicate on it; a replay is a new delivery with a new id. */
+                "Service-Event-Id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse deliveries older than five minutes. */
+                "Service-Timestamp": number;
+                /** @description `v1=` + hex HMAC-SHA-256, keyed with the endpoint's secret, of `{Service-Timestamp}.{raw body}`. While a rotated secret overlaps, two comma-separated values (`v1=…,v1=…`): accept the delivery if any matches. Compare in constant time. */
+                "Service-Signature": string;
+                /** @description Always this value. */
+                "User-Agent": "edge-sign-webhooks/1.0";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "envelope.completed",
+                 *       "occurred_at": "2026-11-23T18:00:00.000Z",
+                 *       "envelope_id": "env_4m8q2x6k1b9n3p7r5t0v",
+                 *       "title": "Onboarding: Ana Ruiz",
+                 *       "status": "completed",
+                 *       "verification_code": "9R4T2M8X6K1B3N7Q",
+                 *       "documents": [
+                 *         {
+                 *           "document_id": "doc_01jd3k4m5n6p7q8r9s0t"
+                 *         },
+                 *         {
+                 *           "document_id": "doc_02ke4l5n6p7q8r9s0t1v"
+                 *         }
+                 *       ],
+                 *       "completed_at": "2026-11-23T18:00:00.000Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EnvelopeEvent"];
             };
         };
         responses: {

@@ -4,7 +4,7 @@
  * maps to their signer row in each document. (src/db/schema.ts re-exports every table.)
  */
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { DOCUMENT_STATUSES, LANGUAGES, SIGNER_AUTH } from "../../domain/vocabulary";
+import { DOCUMENT_STATUSES, LANGUAGES, SEAL_LEVELS, SIGNER_AUTH } from "../../domain/vocabulary";
 import { now } from "./common";
 import { tenants } from "./accounts";
 import { documents, signers } from "./documents";
@@ -69,4 +69,53 @@ export const envelopeSignerDocuments = sqliteTable(
       .references(() => signers.id),
   },
   (t) => [primaryKey({ columns: [t.envelopeSignerId, t.documentId] }), index("envelope_signer_documents_signer").on(t.signerId)],
+);
+
+/**
+ * The envelope's certificate, issued once when its last document completes: its own 16-character
+ * code (never one a document's certificate has: the verify lookup checks both tables), the frozen
+ * canonical payload listing each document's hash and code, and its SHA-256. The transparency log
+ * takes it like a document's (log_leaves.certificate_id holds `ecert_…`).
+ */
+export const envelopeCertificates = sqliteTable(
+  "envelope_certificates",
+  {
+    /** `ecert_…` */
+    id: text("id").primaryKey(),
+    envelopeId: text("envelope_id")
+      .notNull()
+      .unique()
+      .references(() => envelopes.id),
+    tenantId: text("tenant_id").notNull(),
+    /** 16 Crockford base32 characters, stored without dashes, upper case (as certificates.verification_code). */
+    verificationCode: text("verification_code").notNull().unique(),
+    issuedAt: text("issued_at").notNull(),
+    /** RFC 8785 canonical JSON of the frozen payload. */
+    payload: text("payload").notNull(),
+    certificateSha256: text("certificate_sha256").notNull(),
+  },
+  (t) => [index("envelope_certificates_issued").on(t.issuedAt)],
+);
+
+/**
+ * The envelope's one sealed PDF (every document's pages, then the envelope certificate's),
+ * made once and kept in R2. Its own table: `sealed_files` is keyed by (and references) a
+ * document, and the envelope's file belongs to no single document.
+ */
+export const envelopeSealedFiles = sqliteTable(
+  "envelope_sealed_files",
+  {
+    envelopeId: text("envelope_id")
+      .primaryKey()
+      .references(() => envelopes.id),
+    r2Key: text("r2_key").notNull(),
+    filename: text("filename").notNull(),
+    sha256: text("sha256").notNull(),
+    bytes: integer("bytes").notNull(),
+    seal: text("seal", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    /** PAdES baseline level of the bytes (B-LTA unless revocation data or the archive timestamp could not be had). */
+    level: text("level", { enum: SEAL_LEVELS }).notNull().default("B-T"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("envelope_sealed_files_sha").on(t.sha256)],
 );

@@ -50,6 +50,8 @@ export type SealedDocumentInput = CertificateSheet & {
    * document is its pages, then the pages drawn here. Its pages get no footer or mark from here.
    */
   original?: PDFDocument;
+  /** False for a document drawn into an envelope's sealed PDF: the envelope's certificate pages follow all its documents instead. */
+  certificatePages?: boolean;
 };
 
 const QR_MODULE = 2.6;
@@ -57,7 +59,7 @@ const QR_MODULE = 2.6;
 /** Printed on every page of a test-mode document's sealed files. */
 export const TEST_MARK = "TEST \u2014 no legal effect";
 
-function drawQr(w: PdfWriter, url: string, right: number, top: number): number {
+export function drawQr(w: PdfWriter, url: string, right: number, top: number): number {
   const m = qrMatrix(url);
   const side = (m.size + 2 * QUIET_ZONE) * QR_MODULE;
   const x0 = right - side + QUIET_ZONE * QR_MODULE;
@@ -278,7 +280,7 @@ export async function drawSealedDocument(input: SealedDocumentInput): Promise<PD
     for (const m of signed) await drawMark(w, m);
   }
 
-  await drawCertificate(w, input);
+  if (input.certificatePages !== false) await drawCertificate(w, input);
   const code = formatVerificationCode(input.verificationCode);
   w.footers((n, count) => `${input.payload.document.title} · verification code ${code} · sealed by ${input.sealName} · page ${n} of ${count}`);
   if (input.payload.test) w.stamp(TEST_MARK);

@@ -154,6 +154,8 @@ async function checkSignature(sig: ReturnType<typeof findSignatures>[number]): P
 
 type Payload = {
   document?: { title?: string; completed_at?: string; original_pdf_sha256?: string };
+  /** An envelope's certificate (docs/documents.md, "Envelopes") names the envelope instead of one document. */
+  envelope?: { title?: string; completed_at?: string; test?: boolean };
   test?: boolean;
   signers?: ({
     full_name: string;
@@ -247,15 +249,18 @@ export async function verifyPdf(pdf: Uint8Array, opts: { logKey?: string } = {})
   }
   if (attachment && !attachment.printedSha256) problems.push(`The SHA-256 of ${attachment.name} is not printed in the file.`);
   else if (attachment && !attachment.matches) problems.push(`The attached ${attachment.name} does not hash to the SHA-256 printed in the file.`);
-  if (!code) code = /verification code\s+([0-9A-Z]{4}(?:-[0-9A-Z]{4}){3})/i.exec(text)?.[1] ?? null;
+  // An envelope's file also holds its documents' pages, whose footers give each document's own code: the envelope's comes first.
+  const CODE = "([0-9A-Z]{4}(?:-[0-9A-Z]{4}){3})";
+  if (!code)
+    code = new RegExp(`envelope verification code\\s+${CODE}`, "i").exec(text)?.[1] ?? new RegExp(`verification code\\s+${CODE}`, "i").exec(text)?.[1] ?? null;
   if (payload && certSha) {
     const names = new Map((payload.signers ?? []).map((s) => [s.email ?? "", s.full_name] as const));
     certificate = {
       sha256: certSha,
       verificationCode: code,
-      title: payload.document?.title ?? null,
-      completedAt: payload.document?.completed_at ?? null,
-      test: payload.test ?? null,
+      title: payload.document?.title ?? payload.envelope?.title ?? null,
+      completedAt: payload.document?.completed_at ?? payload.envelope?.completed_at ?? null,
+      test: payload.test ?? payload.envelope?.test ?? null,
       signers: (payload.signers ?? []).map((s) => ({
         full_name: s.full_name,
         role: s.role ?? null,

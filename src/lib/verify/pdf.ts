@@ -168,13 +168,32 @@ function parseCMap(cmap: string): Map<string, string> {
  */
 export async function pageTexts(pdf: Uint8Array, objs = readObjects(pdf)): Promise<string[]> {
   const maps: Map<string, string>[] = [];
-  for (const o of objs.values()) {
+  const unicodeOf = new Map<number, Map<string, string>>();
+  for (const [num, o] of objs) {
     const tu = /\/ToUnicode\s+(\d+)\s+\d+\s+R/.exec(o.dict);
     const cm = tu ? objs.get(Number(tu[1])) : undefined;
-    if (cm) maps.push(parseCMap(latin1.decode(await streamData(cm))));
+    if (!cm) continue;
+    const map = parseCMap(latin1.decode(await streamData(cm)));
+    maps.push(map);
+    unicodeOf.set(num, map);
   }
+  // A page's fonts by resource name: a file made of several documents' pages (an envelope's) holds
+  // several subsets of one font, whose codes overlap, so each run is read with its own font's map.
+  const fontsOf = (pageDict: string) => {
+    const ref = /\/Resources\s+(\d+)\s+\d+\s+R/.exec(pageDict);
+    const res = ref ? (objs.get(Number(ref[1]))?.dict ?? "") : pageDict;
+    const fontRef = /\/Font\s+(\d+)\s+\d+\s+R/.exec(res);
+    const fonts = fontRef ? (objs.get(Number(fontRef[1]))?.dict ?? "") : (/\/Font\s*<<([^>]*)>>/.exec(res)?.[1] ?? "");
+    const out = new Map<string, Map<string, string>>();
+    for (const m of fonts.matchAll(/\/([^\s/<>[\]()]+)\s+(\d+)\s+\d+\s+R/g)) {
+      const map = unicodeOf.get(Number(m[2]));
+      if (map) out.set(m[1]!, map);
+    }
+    return out;
+  };
+  let current: Map<string, string> | undefined;
   const decodeHex = (h: string) => {
-    for (const map of maps) {
+    for (const map of current ? [current] : maps) {
       let s = "";
       let ok = true;
       for (let i = 0; i < h.length; i += 4) {
@@ -193,13 +212,16 @@ export async function pageTexts(pdf: Uint8Array, objs = readObjects(pdf)): Promi
   for (const o of objs.values()) {
     if (!/\/Type\s*\/Page\b/.test(o.dict)) continue;
     const refs = /\/Contents\s+(\[[^\]]*\]|\d+\s+\d+\s+R)/.exec(o.dict)?.[1] ?? "";
+    const fonts = fontsOf(o.dict);
+    current = undefined;
     let text = "";
     for (const r of refs.matchAll(/(\d+)\s+\d+\s+R/g)) {
       const c = objs.get(Number(r[1]));
       if (!c) continue;
       const ops = latin1.decode(await streamData(c));
-      for (const m of ops.matchAll(/<([0-9a-fA-F\s]*)>\s*Tj|\[([^\]]*)\]\s*TJ|\(((?:\\.|[^\\)])*)\)\s*Tj|(ET)/g)) {
-        if (m[1] !== undefined) text += decodeHex(m[1].replace(/\s/g, ""));
+      for (const m of ops.matchAll(/<([0-9a-fA-F\s]*)>\s*Tj|\[([^\]]*)\]\s*TJ|\(((?:\\.|[^\\)])*)\)\s*Tj|(ET)|\/([^\s/<>[\]()]+)\s+[\d.]+\s+Tf/g)) {
+        if (m[5] !== undefined) current = fonts.get(m[5]);
+        else if (m[1] !== undefined) text += decodeHex(m[1].replace(/\s/g, ""));
         else if (m[2] !== undefined) for (const h of m[2].matchAll(/<([0-9a-fA-F]*)>/g)) text += decodeHex(h[1]!);
         else if (m[3] !== undefined) text += m[3];
         else text += "\n";
