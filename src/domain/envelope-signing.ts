@@ -23,6 +23,9 @@ import { consentVersion } from "./wording";
 import { parseFrameAncestors } from "./accounts";
 import { signerFields } from "./document-state";
 import { pagePicture } from "./pdf-templates";
+import { certificateForCompletedEnvelope } from "./envelope-completion";
+import { envelopeSealedFile } from "./envelope-pdf";
+import { envelopeCertificateOf } from "../db/envelope-certificates";
 
 /** The holder of an envelope's link: the person (`esg_…`), the envelope, and their signer row in each document, in order. */
 export type EnvelopeLink = {
@@ -231,8 +234,18 @@ export async function readEnvelopeForPage(env: Env, e: EnvelopeLink, ctx: Reques
     tenantId: e.tenantId,
     whiteLabel: tenant?.whiteLabel ?? false,
     frameAncestors: parseFrameAncestors(tenant?.frameAncestors ?? "[]"),
-    verificationCode: null as string | null,
+    verificationCode: read.document_status === "completed" ? ((await envelopeCertificateOf(dbOf(env), e.envelopeId))?.verificationCode ?? null) : null,
   };
+}
+
+/** The envelope's sealed PDF for a person holding a live link, once it is completed (422 before). */
+export async function sealedPdfForEnvelopeLink(env: Env, e: EnvelopeLink, baseUrl: string) {
+  const parts = await livePartsOf(env, e, null);
+  const status = envelopeStatus(
+    "sent",
+    parts.map((p) => p.st.doc.status),
+  );
+  return envelopeSealedFile(env, await certificateForCompletedEnvelope(env, e.envelopeId, status, "The sealed PDF"), baseUrl);
 }
 export type EnvelopePageRead = NonNullable<Awaited<ReturnType<typeof readEnvelopeForPage>>>;
 

@@ -17,7 +17,7 @@ import { createRouter } from "../http/router";
 import { limitOrThrow, type Limit } from "../http/rate-limit";
 import { sha256Hex } from "../lib/crypto";
 import { pagePictureForLink } from "../domain/signing";
-import { envelopeLinkOf, envelopePagePicture } from "../domain/envelope-signing";
+import { envelopeLinkOf, envelopePagePicture, forLink, sealedPdfForEnvelopeLink } from "../domain/envelope-signing";
 import { dead, pageError, refusal, translate } from "./pages";
 import { download } from "../http/download";
 import { pageHeaders } from "../http/page";
@@ -61,7 +61,13 @@ pdfPages.get("/s/:token/pdf", perToken, async (c) => {
   const t = translate(c);
   let file: Awaited<ReturnType<typeof sealedPdfForLink>>;
   try {
-    file = await sealedPdfForLink(c.env, c.req.param("token"), publicBaseUrl(c.env));
+    const token = c.req.param("token");
+    file = await forLink(
+      c.env,
+      token,
+      () => sealedPdfForLink(c.env, token, publicBaseUrl(c.env)),
+      (e) => sealedPdfForEnvelopeLink(c.env, e, publicBaseUrl(c.env)),
+    );
   } catch (err) {
     if (err instanceof ApiError && err.code === "not_found") return dead(c, t);
     refusal(err);
