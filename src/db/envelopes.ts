@@ -18,7 +18,7 @@ export async function envelopeWithParts(db: Db, envelopeId: string) {
   const [envelope, docs, people, parts] = await db.batch([
     db.select().from(envelopes).where(eq(envelopes.id, envelopeId)),
     db
-      .select({ id: documents.id, status: documents.status })
+      .select({ id: documents.id, status: documents.status, title: documents.title })
       .from(documents)
       .where(eq(documents.envelopeId, envelopeId))
       .orderBy(asc(documents.envelopePosition)),

@@ -174,7 +174,24 @@ async function ownedEnvelope(env: Env, p: Pick<Principal, "tenantId" | "mode">, 
 }
 
 export async function getEnvelope(env: Env, p: Pick<Principal, "tenantId" | "mode">, envelopeId: string) {
-  const { envelope, documents, people, parts } = await ownedEnvelope(env, p, envelopeId);
+  return readOf(await ownedEnvelope(env, p, envelopeId));
+}
+
+/** The dashboard's envelope page: the read, with each document's title and the envelope's dates and void reason. */
+export async function envelopeForPage(env: Env, p: Pick<Principal, "tenantId" | "mode">, envelopeId: string) {
+  const found = await ownedEnvelope(env, p, envelopeId);
+  const { envelope } = found;
+  return {
+    ...readOf(found),
+    titles: found.documents.map((d) => d.title),
+    created_at: envelope.createdAt,
+    expires_at: envelope.expiresAt,
+    voided_at: envelope.voidedAt,
+    void_reason: envelope.voidReason,
+  };
+}
+
+function readOf({ envelope, documents, people, parts }: Awaited<ReturnType<typeof ownedEnvelope>>) {
   return {
     envelope_id: envelope.id,
     title: envelope.title,

@@ -1,0 +1,27 @@
+/** The dashboard's envelope words: the send form of 2-20 documents and an envelope's page. */
+export const envelopes = {
+  env_new: "New envelope",
+  env_intro: "An envelope sends {min} to {max} documents together to the same people: each person gets one link for all of them.",
+  env_title: "Title",
+  env_documents: "Documents",
+  env_document: "Document",
+  env_document_n: "Document {n}",
+  env_choose_template: "Choose a template",
+  env_values_hint: "Choose each document's template, then press “Show the values to fill in” to be asked its values.",
+  env_people: "People",
+  env_people_note:
+    "Signing groups and passing a part to someone else are set per document and are not available in an envelope: send such a document on its own.",
+  env_expires: "Expires on (optional)",
+  env_expires_hint: "At the end of that day (UTC). Without a date: in 30 days.",
+  env_send: "Send the envelope",
+  env_show_values: "Show the values to fill in",
+  env_add_document: "Add a document",
+  env_documents_max: "At most {n} documents.",
+  env_refused: "Not sent. The message is beside the part it names.",
+  env_sent_done: "Envelope sent. Each person who acts is emailed their link.",
+  env_voided_done: "The envelope was voided, with each of its documents not completed.",
+  env_void: "Void the envelope",
+  env_void_note: "Voids every document of the envelope that is not completed.",
+  env_void_button: "Void this envelope",
+  env_part_of: "Part of envelope",
+};
