@@ -79,7 +79,7 @@ describe("the envelope send form", () => {
     ]);
   });
 
-  it("sends two templates to two people and a cc, redirects to the envelope, and a double submit answers the same envelope", async () => {
+  it("sends two templates to two people and a cc, redirects to the envelope, lists it, and a double submit answers the same envelope", async () => {
     const { key, b, nda, letter } = await ownerWithKey();
     const sent = await b.submit("/app/envelopes", filled(nda, letter), "/app/envelopes/new");
     expect(sent.status, sent.text.slice(0, 2000)).toBe(303);
@@ -111,6 +111,12 @@ describe("the envelope send form", () => {
     expect(await texts(shown.text, 'section[aria-label="Documents"] td:nth-child(3)')).toEqual(["Sent", "Sent"]);
     expect(await texts(shown.text, 'section[aria-label="People"] td:nth-child(2)')).toEqual(["ada@example.com", "bob@example.com", "cora@example.com"]);
     expect(await texts(shown.text, 'section[aria-label="People"] td:nth-child(3)')).toEqual(["Signer", "Signer", "Copy (cc)"]);
+    // The list of envelopes, linked from the documents page.
+    expect((await select((await b.get("/app/documents")).text, 'a[href="/app/envelopes"]')).length).toBe(1);
+    const listed = await b.get("/app/envelopes");
+    expect(await texts(listed.text, 'section[aria-label="Envelopes"] td:nth-child(1)')).toEqual(["Onboarding pack"]);
+    expect(await texts(listed.text, 'section[aria-label="Envelopes"] td:nth-child(2)')).toEqual(["Sent"]);
+    expect(await texts(listed.text, 'section[aria-label="Envelopes"] td:nth-child(3)')).toEqual(["2"]);
     // A document of the envelope links back to it, and offers no void of its own.
     const doc = await b.get(links[0]!);
     expect((await select(doc.text, `a[href="/app/envelopes/${id}"]`)).length).toBe(1);
@@ -166,6 +172,26 @@ describe("the envelope send form", () => {
     expect(unescapeHtml(twice.text)).toContain("This envelope is already voided.");
   });
 
+  it("speaks Hebrew (right to left) and German with none of its English left, under 100 KB with the page headers", async () => {
+    const { DASHBOARD_CATALOGUES } = await import("../src/i18n");
+    const { b } = await ownerWithKey();
+    const english = Object.values(DASHBOARD_CATALOGUES.envelopes.en).filter((s) => s.length > 12 && !s.includes("{"));
+    for (const lang of ["he", "de"] as const) {
+      const r = await b.get(`/app/envelopes/new?lang=${lang}`);
+      expect(r.status).toBe(200);
+      expect(r.text).toContain(`<html lang="${lang}" dir="${lang === "he" ? "rtl" : "ltr"}">`);
+      expect(unescapeHtml(r.text)).toContain(DASHBOARD_CATALOGUES.envelopes[lang].env_send);
+      for (const e of english) expect(unescapeHtml(r.text), `${lang}: "${e}"`).not.toContain(e);
+    }
+    for (const path of ["/app/envelopes/new", "/app/envelopes"]) {
+      const r = await b.get(path);
+      expect(r.text.length, path).toBeLessThan(100 * 1024);
+      expect(r.headers.get("content-security-policy"), path).toMatch(/default-src 'none'; script-src 'nonce-[^']+'; style-src 'nonce-/);
+      expect(r.headers.get("cache-control"), path).toBe("no-store");
+      expect(r.headers.get("x-frame-options"), path).toBe("DENY");
+    }
+  });
+
   it("answers 404 for another account's envelope, and refuses a viewer member as the document form does", async () => {
     const { t, b, nda, letter } = await ownerWithKey();
     const sent = await b.submit("/app/envelopes", filled(nda, letter, "aaaaaaaaaaaaaaaabbbbbbbbbbbbbbbb"), "/app/envelopes/new");
@@ -173,6 +199,7 @@ describe("the envelope send form", () => {
     const other = await sessionFor(await makeMember(await makeAccount(), "owner"));
     expect((await other.submit("/app/mode", { mode: "live", back: "/app/documents" })).status).toBe(303);
     expect((await other.get(path)).status).toBe(404);
+    expect(await select((await other.get("/app/envelopes")).text, `a[href="${path}"]`)).toHaveLength(0);
     expect((await other.submit(`${path}/void`, { reason: "Not mine" })).status).toBe(404);
 
     const viewer = await sessionFor(await makeMember(t, "viewer"));

@@ -1,5 +1,5 @@
 /** Every D1 query of envelopes: the envelope, its people and which signer row each is in each document. */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "./client";
 import { documents, envelopeSignerDocuments, envelopeSigners, envelopes, signers } from "./schema";
 
@@ -40,3 +40,24 @@ export const markEnvelopeVoided = (db: Db, envelopeId: string, at: string, reaso
     .update(envelopes)
     .set({ status: "voided", voidedAt: at, voidReason: reason })
     .where(and(eq(envelopes.id, envelopeId), eq(envelopes.status, "sent")));
+
+/** The account's latest envelopes in a mode, newest first, with each one's documents' statuses. */
+export async function latestEnvelopes(db: Db, tenantId: string, mode: string, limit: number) {
+  const rows = await db
+    .select({ id: envelopes.id, title: envelopes.title, status: envelopes.status, createdAt: envelopes.createdAt })
+    .from(envelopes)
+    .where(and(eq(envelopes.tenantId, tenantId), eq(envelopes.mode, mode)))
+    .orderBy(desc(envelopes.createdAt))
+    .limit(limit);
+  if (!rows.length) return { rows, docs: [] };
+  const docs = await db
+    .select({ envelopeId: documents.envelopeId, status: documents.status })
+    .from(documents)
+    .where(
+      inArray(
+        documents.envelopeId,
+        rows.map((r) => r.id),
+      ),
+    );
+  return { rows, docs };
+}

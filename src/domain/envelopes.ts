@@ -7,7 +7,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Env, Principal } from "../env";
 import { dbOf } from "../db/client";
-import { envelopeWithParts, insertEnvelope, insertEnvelopeSignerDocuments, insertEnvelopeSigners, markEnvelopeVoided } from "../db/envelopes";
+import { envelopeWithParts, insertEnvelope, latestEnvelopes, insertEnvelopeSignerDocuments, insertEnvelopeSigners, markEnvelopeVoided } from "../db/envelopes";
 import { tenantMessageSettings } from "../db/messages";
 import type { Statement } from "../db/signing";
 import { ApiError, invalid, notFound } from "../lib/errors";
@@ -230,4 +230,13 @@ export async function voidEnvelope(env: Env, p: Pick<Principal, "tenantId" | "mo
   }
   await markEnvelopeVoided(dbOf(env), envelopeId, nowIso(), reason);
   return { voided: true as const };
+}
+
+/** The dashboard's list: the account's latest envelopes in this mode (at most `limit`), newest first, each with its status and document count. */
+export async function listEnvelopes(env: Env, p: Pick<Principal, "tenantId" | "mode">, limit = 50) {
+  const { rows, docs } = await latestEnvelopes(dbOf(env), p.tenantId, p.mode, limit);
+  return rows.map((e) => {
+    const statuses = docs.filter((d) => d.envelopeId === e.id).map((d) => d.status);
+    return { envelope_id: e.id, title: e.title, status: envelopeStatus(e.status, statuses), documents: statuses.length, created_at: e.createdAt };
+  });
 }

@@ -1,7 +1,8 @@
 /**
  * The dashboard's envelope form, keyboard only: two templates chosen, their values asked with
  * "Show the values to fill in", two people and a cc, sent; the envelope's page lists both
- * documents and the people. The form and the page axe-clean at 390 and 1280 px.
+ * documents and the people, and the list of envelopes shows it. The documents page, the form, the
+ * envelope's page and the list axe-clean at 390 and 1280 px.
  */
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -59,6 +60,7 @@ describe("dashboard: envelopes", () => {
 
     // From the documents list: "New envelope".
     await page.goto(`${BASE_URL}/app/documents`);
+    await check(page, "dash-envelope-0-documents");
     await tabTo(page, 'a[href="/app/envelopes/new"]');
     await enter(page);
     await page.getByRole("heading", { name: "New envelope", level: 1 }).waitFor();
@@ -126,6 +128,13 @@ describe("dashboard: envelopes", () => {
     await tabTo(page, `a[href="/app/envelopes/${id}"]`);
     await enter(page);
     await page.getByRole("heading", { name: "Board pack", level: 1 }).waitFor();
+    // The list of envelopes, from the documents page.
+    await page.goto(`${BASE_URL}/app/documents`);
+    await tabTo(page, 'a[href="/app/envelopes"]');
+    await enter(page);
+    await page.getByRole("heading", { name: "Envelopes", level: 1 }).waitFor();
+    assert.equal(await page.locator(`section[aria-label="Envelopes"] a[href="/app/envelopes/${id}"]`).count(), 1);
+    await check(page, "dash-envelope-4-list");
     noProblems(page);
     await ctx.close();
   });

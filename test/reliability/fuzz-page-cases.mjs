@@ -294,6 +294,7 @@ const DASHBOARD = [
   ),
   R("GET /app/documents/{id}/pdf", "dashboard", "page", session()),
   R("GET /app/documents/{id}/bundle", "dashboard", "page", session()),
+  R("GET /app/envelopes", "dashboard", "page", session()),
   R("GET /app/envelopes/new", "dashboard", "page", session()),
   R(
     "POST /app/envelopes",

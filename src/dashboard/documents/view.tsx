@@ -38,6 +38,9 @@ export function DocumentsView(p: { v: Viewer; list: DocList; status?: string; q?
           </a>
         </p>
       ) : null}
+      <p>
+        <a href="/app/envelopes">{t("env_list")}</a>
+      </p>
       <form method="get" action="/app/documents" class="row" aria-label={t("doc_filter_label")}>
         <div>
           <label for="f-status">{t("doc_status")}</label>

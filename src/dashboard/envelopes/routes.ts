@@ -4,10 +4,10 @@
  * answer the first envelope (src/http/idempotency.ts `once`, as the tablet's start does).
  */
 import { type C, type Status, bad, ok, page, refusalOf, route, tr, viewer, who } from "../kit";
-import { EnvelopeForm, EnvelopeView, type Refused, documentRowsOf } from "./view";
+import { EnvelopeForm, EnvelopeView, EnvelopesView, type Refused, documentRowsOf } from "./view";
 import { sendOf, withOneMore } from "../documents/send-form";
 import { valuesOf } from "../documents/values";
-import { ENVELOPE_MAX_DOCUMENTS, EnvelopeInput, EnvelopeVoidInput, createEnvelope, envelopeForPage, voidEnvelope } from "../../domain/envelopes";
+import { ENVELOPE_MAX_DOCUMENTS, EnvelopeInput, EnvelopeVoidInput, createEnvelope, envelopeForPage, listEnvelopes, voidEnvelope } from "../../domain/envelopes";
 import { listTemplates } from "../../domain/templates";
 import { type SessionMember, principalOf } from "../../http/session";
 import { formOf, parseForm } from "../../http/forms";
@@ -62,6 +62,10 @@ const envelopePage = async (c: C, s: SessionMember, id: string, opts: { flash?: 
 
 /** Registers this area's pages and actions. */
 export function envelopeRoutes() {
+  route("GET", "/app/envelopes", "read", async (c, s) =>
+    page(c, s, tr(c)("env_list"), EnvelopesView({ v: viewer(c, s), list: await listEnvelopes(c.env, principalOf(s)) })),
+  );
+
   route("GET", "/app/envelopes/new", "documents.write", (c, s) => formPage(c, s, {}));
 
   route("POST", "/app/envelopes", "documents.write", async (c, s) => {

@@ -9,13 +9,14 @@
 import { Csrf, Table, type Viewer } from "../frame";
 import type { DashT } from "../../i18n";
 import { can } from "../../domain/members";
-import { ENVELOPE_MAX_DOCUMENTS, ENVELOPE_MIN_DOCUMENTS, type envelopeForPage } from "../../domain/envelopes";
+import { ENVELOPE_MAX_DOCUMENTS, ENVELOPE_MIN_DOCUMENTS, type envelopeForPage, type listEnvelopes } from "../../domain/envelopes";
 import type { Templates } from "../documents/view";
 import { Recipients, SendButtons, rowsOf } from "../documents/send-form";
 import { TemplateValues } from "../documents/values";
 
 type Form = Record<string, string | undefined>;
 type Envelope = Awaited<ReturnType<typeof envelopeForPage>>;
+type Envelopes = Awaited<ReturnType<typeof listEnvelopes>>;
 
 /** Document rows an envelope's form starts with (the fewest it may send), and the most it may have. */
 const ENVELOPE_ROWS = ENVELOPE_MIN_DOCUMENTS;
@@ -210,6 +211,35 @@ export function EnvelopeView(p: { v: Viewer; e: Envelope }) {
           </button>
         </form>
       ) : null}
+    </>
+  );
+}
+
+/** The latest 50 envelopes, newest first, with "New envelope" for a role that may send. */
+export function EnvelopesView(p: { v: Viewer; list: Envelopes }) {
+  const t = p.v.t;
+  return (
+    <>
+      {can(p.v.role, "documents.write") ? (
+        <p>
+          <a class="button" href="/app/envelopes/new">
+            {t("env_new")}
+          </a>
+        </p>
+      ) : null}
+      <Table
+        label={t("env_list")}
+        head={[t("doc_title"), t("doc_status"), t("env_documents"), t("doc_created")]}
+        empty={t("env_none")}
+        rows={p.list.map((e) => [
+          <a href={`/app/envelopes/${e.envelope_id}`}>{e.title}</a>,
+          <span class="status" data-status={e.status}>
+            {t.maybe(`doc_st_${e.status}`, e.status)}
+          </span>,
+          t.num(e.documents),
+          t.when(e.created_at),
+        ])}
+      />
     </>
   );
 }

@@ -26,4 +26,6 @@ export const envelopes: Catalogue<typeof en> = {
   env_void_note: "يلغي كل مستند في الظرف لم يكتمل.",
   env_void_button: "إلغاء هذا الظرف",
   env_part_of: "جزء من الظرف",
+  env_list: "الظروف",
+  env_none: "لا يوجد ظرف بعد.",
 };

@@ -27,4 +27,6 @@ export const envelopes: Catalogue<typeof en> = {
   env_void_note: "Storniert jedes nicht abgeschlossene Dokument des Umschlags.",
   env_void_button: "Diesen Umschlag stornieren",
   env_part_of: "Teil des Umschlags",
+  env_list: "Umschläge",
+  env_none: "Noch kein Umschlag.",
 };

@@ -24,4 +24,6 @@ export const envelopes = {
   env_void_note: "Voids every document of the envelope that is not completed.",
   env_void_button: "Void this envelope",
   env_part_of: "Part of envelope",
+  env_list: "Envelopes",
+  env_none: "No envelope yet.",
 };

@@ -27,4 +27,6 @@ export const envelopes: Catalogue<typeof en> = {
   env_void_note: "Anula cada documento del sobre que no esté completado.",
   env_void_button: "Anular este sobre",
   env_part_of: "Parte del sobre",
+  env_list: "Sobres",
+  env_none: "Todavía no hay ningún sobre.",
 };

@@ -27,4 +27,6 @@ export const envelopes: Catalogue<typeof en> = {
   env_void_note: "Annule chaque document de l’enveloppe qui n’est pas terminé.",
   env_void_button: "Annuler cette enveloppe",
   env_part_of: "Fait partie de l’enveloppe",
+  env_list: "Enveloppes",
+  env_none: "Aucune enveloppe pour l’instant.",
 };

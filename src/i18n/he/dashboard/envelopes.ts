@@ -26,4 +26,6 @@ export const envelopes: Catalogue<typeof en> = {
   env_void_note: "מבטל כל מסמך במעטפה שלא הושלם.",
   env_void_button: "ביטול מעטפה זו",
   env_part_of: "חלק מהמעטפה",
+  env_list: "מעטפות",
+  env_none: "אין עדיין מעטפות.",
 };

@@ -27,4 +27,6 @@ export const envelopes: Catalogue<typeof en> = {
   env_void_note: "Annulla ogni documento della busta non completato.",
   env_void_button: "Annulla questa busta",
   env_part_of: "Parte della busta",
+  env_list: "Buste",
+  env_none: "Nessuna busta per ora.",
 };

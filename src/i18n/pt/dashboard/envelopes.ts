@@ -27,4 +27,6 @@ export const envelopes: Catalogue<typeof en> = {
   env_void_note: "Anula cada documento do envelope que não esteja concluído.",
   env_void_button: "Anular este envelope",
   env_part_of: "Parte do envelope",
+  env_list: "Envelopes",
+  env_none: "Ainda não há envelopes.",
 };
