@@ -102,6 +102,17 @@ describe("the envelope send form", () => {
     const again = await b.submit("/app/envelopes", filled(nda, letter), "/app/envelopes/new");
     expect(again.location).toBe(sent.location);
     expect(await documentsMade(key)).toBe(2);
+    // Two at once (a double click on a fresh form): one envelope; the other answer is the same envelope or says the first is still running.
+    const form = filled(nda, letter, "11111111111111112222222222222222");
+    const both = await Promise.all([b.submit("/app/envelopes", form, "/app/envelopes/new"), b.submit("/app/envelopes", form, "/app/envelopes/new")]);
+    expect(await documentsMade(key)).toBe(4);
+    const landed = both.filter((r) => r.status === 303).map((r) => r.location);
+    expect(landed.length).toBeGreaterThan(0);
+    expect(new Set(landed).size).toBe(1);
+    for (const r of both.filter((x) => x.status !== 303)) {
+      expect(r.status).toBe(409);
+      expect(unescapeHtml(r.text)).toContain("still running");
+    }
     // The envelope's page: its documents (linked, with their status) and its people.
     const shown = await b.get(sent.location!);
     expect(shown.status).toBe(200);
@@ -114,9 +125,10 @@ describe("the envelope send form", () => {
     // The list of envelopes, linked from the documents page.
     expect((await select((await b.get("/app/documents")).text, 'a[href="/app/envelopes"]')).length).toBe(1);
     const listed = await b.get("/app/envelopes");
-    expect(await texts(listed.text, 'section[aria-label="Envelopes"] td:nth-child(1)')).toEqual(["Onboarding pack"]);
-    expect(await texts(listed.text, 'section[aria-label="Envelopes"] td:nth-child(2)')).toEqual(["Sent"]);
-    expect(await texts(listed.text, 'section[aria-label="Envelopes"] td:nth-child(3)')).toEqual(["2"]);
+    expect(await texts(listed.text, 'section[aria-label="Envelopes"] td:nth-child(1)')).toEqual(["Onboarding pack", "Onboarding pack"]);
+    expect(await texts(listed.text, 'section[aria-label="Envelopes"] td:nth-child(2)')).toEqual(["Sent", "Sent"]);
+    expect(await texts(listed.text, 'section[aria-label="Envelopes"] td:nth-child(3)')).toEqual(["2", "2"]);
+    expect(await select(listed.text, `section[aria-label="Envelopes"] a[href="/app/envelopes/${id}"]`)).toHaveLength(1);
     // A document of the envelope links back to it, and offers no void of its own.
     const doc = await b.get(links[0]!);
     expect((await select(doc.text, `a[href="/app/envelopes/${id}"]`)).length).toBe(1);
