@@ -326,6 +326,23 @@ async function buildPageFixture() {
         .key_id,
     );
 
+  // Envelopes of two documents each: their pages and their void.
+  const envelopeIds: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const e = await must("POST", "/v1/envelopes", {
+      key,
+      body: {
+        title: `Fuzz envelope ${i}`,
+        documents: [
+          { template_code: fx0.templateCode, values: { company: "Acme", name: "Ada" } },
+          { template_code: pdfCode, values: {} },
+        ],
+        signers: [{ email: "envelope@example.com", full_name: "Envelope Signer" }],
+        notify: false,
+      },
+    });
+    envelopeIds.push(e.envelope_id as string);
+  }
   const liveTokens = fx0.ids.token!;
   const [sent, done, draft] = fx0.ids.id as [string, string, string];
   const disposableDocs = [...(fx0.ids["POST /v1/documents/{id}/void:id"] ?? [])];
@@ -378,6 +395,7 @@ async function buildPageFixture() {
   };
   const byPrefix: [string, string[]][] = [
     ["/app/documents/", docIds],
+    ["/app/envelopes/", envelopeIds],
     ["/app/templates/", [up.template_id, draftPdf.template_id, textTemplate?.id ?? "tpl_none"]],
     ["/app/webhooks/deliveries/", fx0.ids["/v1/webhooks/deliveries/{id}/replay:id"]!],
     ["/app/webhooks/", fx0.ids["/v1/webhooks/{id}:id"]!],

@@ -1,5 +1,5 @@
 /** Every D1 query of envelopes: the envelope, its people and which signer row each is in each document. */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "./client";
 import { documents, envelopeSignerDocuments, envelopeSigners, envelopes, signers } from "./schema";
 
@@ -18,7 +18,7 @@ export async function envelopeWithParts(db: Db, envelopeId: string) {
   const [envelope, docs, people, parts] = await db.batch([
     db.select().from(envelopes).where(eq(envelopes.id, envelopeId)),
     db
-      .select({ id: documents.id, status: documents.status })
+      .select({ id: documents.id, status: documents.status, title: documents.title })
       .from(documents)
       .where(eq(documents.envelopeId, envelopeId))
       .orderBy(asc(documents.envelopePosition)),
@@ -58,4 +58,25 @@ export async function envelopeLinkByTokenHash(db: Db, tokenHash: string) {
   ]);
   const [row, of] = [person[0], envelope[0]];
   return row && of ? { ...row, ...of, parts } : null;
+}
+
+/** The account's latest envelopes in a mode, newest first, with each one's documents' statuses. */
+export async function latestEnvelopes(db: Db, tenantId: string, mode: string, limit: number) {
+  const rows = await db
+    .select({ id: envelopes.id, title: envelopes.title, status: envelopes.status, createdAt: envelopes.createdAt })
+    .from(envelopes)
+    .where(and(eq(envelopes.tenantId, tenantId), eq(envelopes.mode, mode)))
+    .orderBy(desc(envelopes.createdAt))
+    .limit(limit);
+  if (!rows.length) return { rows, docs: [] };
+  const docs = await db
+    .select({ envelopeId: documents.envelopeId, status: documents.status })
+    .from(documents)
+    .where(
+      inArray(
+        documents.envelopeId,
+        rows.map((r) => r.id),
+      ),
+    );
+  return { rows, docs };
 }

@@ -9,7 +9,7 @@ import type { Env, Principal } from "../env";
 import { dbOf } from "../db/client";
 import { envelopeCertificateOf } from "../db/envelope-certificates";
 import { certificateForCompletedEnvelope, settleEnvelope } from "./envelope-completion";
-import { envelopeWithParts, insertEnvelope, insertEnvelopeSignerDocuments, insertEnvelopeSigners, markEnvelopeVoided } from "../db/envelopes";
+import { envelopeWithParts, insertEnvelope, latestEnvelopes, insertEnvelopeSignerDocuments, insertEnvelopeSigners, markEnvelopeVoided } from "../db/envelopes";
 import { tenantMessageSettings } from "../db/messages";
 import { tenantById } from "../db/accounts";
 import type { Statement } from "../db/signing";
@@ -188,9 +188,9 @@ async function ownedEnvelope(env: Env, p: Pick<Principal, "tenantId" | "mode">, 
   return found;
 }
 
-export async function getEnvelope(env: Env, p: Pick<Principal, "tenantId" | "mode">, envelopeId: string) {
+/** The envelope with its certificate; every document completed but the envelope still `sent` (or without its certificate) means a settle was lost, so it runs now. */
+async function settledEnvelope(env: Env, p: Pick<Principal, "tenantId" | "mode">, envelopeId: string) {
   let found = await ownedEnvelope(env, p, envelopeId);
-  // Every document completed but the envelope still `sent` (or without its certificate): a settle was lost, so it runs now.
   const allCompleted = found.documents.length > 0 && found.documents.every((d) => d.status === "completed");
   let cert = allCompleted ? await envelopeCertificateOf(dbOf(env), envelopeId) : null;
   if (allCompleted && (found.envelope.status === "sent" || !cert)) {
@@ -198,7 +198,29 @@ export async function getEnvelope(env: Env, p: Pick<Principal, "tenantId" | "mod
     found = await ownedEnvelope(env, p, envelopeId);
     cert = await envelopeCertificateOf(dbOf(env), envelopeId);
   }
-  const { envelope, documents, people, parts } = found;
+  return { found, cert };
+}
+
+export async function getEnvelope(env: Env, p: Pick<Principal, "tenantId" | "mode">, envelopeId: string) {
+  const { found, cert } = await settledEnvelope(env, p, envelopeId);
+  return readOf(found, cert);
+}
+
+/** The dashboard's envelope page: the read, with each document's title and the envelope's dates and void reason. */
+export async function envelopeForPage(env: Env, p: Pick<Principal, "tenantId" | "mode">, envelopeId: string) {
+  const { found, cert } = await settledEnvelope(env, p, envelopeId);
+  const { envelope } = found;
+  return {
+    ...readOf(found, cert),
+    titles: found.documents.map((d) => d.title),
+    created_at: envelope.createdAt,
+    expires_at: envelope.expiresAt,
+    voided_at: envelope.voidedAt,
+    void_reason: envelope.voidReason,
+  };
+}
+
+function readOf({ envelope, documents, people, parts }: Awaited<ReturnType<typeof ownedEnvelope>>, cert: { verificationCode: string } | null) {
   return {
     envelope_id: envelope.id,
     title: envelope.title,
@@ -247,4 +269,13 @@ export async function voidEnvelope(env: Env, p: Pick<Principal, "tenantId" | "mo
   }
   await markEnvelopeVoided(dbOf(env), envelopeId, nowIso(), reason);
   return { voided: true as const };
+}
+
+/** The dashboard's list: the account's latest envelopes in this mode (at most `limit`), newest first, each with its status and document count. */
+export async function listEnvelopes(env: Env, p: Pick<Principal, "tenantId" | "mode">, limit = 50) {
+  const { rows, docs } = await latestEnvelopes(dbOf(env), p.tenantId, p.mode, limit);
+  return rows.map((e) => {
+    const statuses = docs.filter((d) => d.envelopeId === e.id).map((d) => d.status);
+    return { envelope_id: e.id, title: e.title, status: envelopeStatus(e.status, statuses), documents: statuses.length, created_at: e.createdAt };
+  });
 }

@@ -23,6 +23,7 @@ const FILES = [
   "public-form",
   "dashboard",
   "dashboard-roles",
+  "dashboard-envelopes",
   "branding",
   "codes",
   "oauth",

@@ -5,6 +5,7 @@ import { type C, type Status, bad, ok, page, refusalOf, route, speech, tr, viewe
 import type { Child } from "hono/jsx";
 import { ChooseTemplateView, DocumentView, DocumentsView, type DraftSend, SendView, SentView, rowsOf } from "./view";
 import { sendOf, withOneMore } from "./send-form";
+import { valuesOf } from "./values";
 import { normaliseSigners } from "../../domain/send-signers";
 import { type Flash, ShownOnce, ShownOnceSecret } from "../frame";
 import { ListQuery, PrepareInput, SendInput, VoidInput, getDocument, listDocuments, prepareDocument, sendDocument, voidDocument } from "../../domain/documents";
@@ -61,11 +62,7 @@ export function documentRoutes() {
   route("POST", "/app/documents", "documents.write", async (c, s) => {
     const f = await formOf(c);
     const p = principalOf(s);
-    const values = Object.fromEntries(
-      Object.entries(f)
-        .filter(([k]) => k.startsWith("value."))
-        .map(([k, v]) => [k.slice(6), v]),
-    );
+    const values = valuesOf(f, "value.");
     const more = withOneMore(f);
     if (more) {
       // "Add a signer", "Add a signing group" or "Add a member": the same form again with one more row and what was typed; nothing is made.

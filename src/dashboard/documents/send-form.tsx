@@ -88,10 +88,11 @@ export function sendOf(f: Form) {
 /**
  * The recipients part of a send form: signer rows (`rows` of them, the first required) with a
  * role and a witness picker, then the signing groups, then whether signers may pass their part
- * on. The counts ride along as hidden fields for the "add" buttons.
+ * on. The counts ride along as hidden fields for the "add" buttons. `rowsOnly` (an envelope's
+ * form): the signer rows alone, as groups and delegation are set per document.
  */
-export function Recipients({ t, f, rows, idPrefix }: { t: DashT; f: Form; rows: number; idPrefix: string }) {
-  const groups = groupsOf(f);
+export function Recipients({ t, f, rows, idPrefix, rowsOnly = false }: { t: DashT; f: Form; rows: number; idPrefix: string; rowsOnly?: boolean }) {
+  const groups = rowsOnly ? 0 : groupsOf(f);
   // After "Add a signing group" or "Add a member", the new row has the focus.
   const focus = f.add_group
     ? `${idPrefix}g${groups - 1}-name`
@@ -108,10 +109,12 @@ export function Recipients({ t, f, rows, idPrefix }: { t: DashT; f: Form; rows: 
       {Array.from({ length: groups }, (_, g) => (
         <GroupBlock t={t} f={f} g={g} id={`${idPrefix}g${g}`} focus={focus} />
       ))}
-      <label class="choice" for={`${idPrefix}-allow-delegation`}>
-        <input id={`${idPrefix}-allow-delegation`} name="allow_delegation" type="checkbox" value="true" checked={f.allow_delegation === "true"} />
-        {t("sd_allow_delegation")}
-      </label>
+      {rowsOnly ? null : (
+        <label class="choice" for={`${idPrefix}-allow-delegation`}>
+          <input id={`${idPrefix}-allow-delegation`} name="allow_delegation" type="checkbox" value="true" checked={f.allow_delegation === "true"} />
+          {t("sd_allow_delegation")}
+        </label>
+      )}
     </>
   );
 }
@@ -201,12 +204,13 @@ function GroupBlock({ t, f, g, id, focus }: { t: DashT; f: Form; g: number; id: 
 /**
  * Send, then the "add" buttons (submits without a script): a signer up to the spec's limit, a
  * signing group, and a member for each group. Send comes first: Enter in a field submits the form's first button.
+ * `rowsOnly` (an envelope's form): send and "Add a signer" alone, under the `send` label.
  */
-export function SendButtons({ t, f, rows }: { t: DashT; f: Form; rows: number }) {
-  const groups = groupsOf(f);
+export function SendButtons({ t, f, rows, rowsOnly = false, send }: { t: DashT; f: Form; rows: number; rowsOnly?: boolean; send?: string }) {
+  const groups = rowsOnly ? 0 : groupsOf(f);
   return (
     <>
-      <button type="submit">{t("doc_send_button")}</button>
+      <button type="submit">{send ?? t("doc_send_button")}</button>
       {rows < SIGNERS_MAX ? (
         <button type="submit" name="add_signer" value="1" class="quiet" formnovalidate>
           {t("sd_add_signer")}
@@ -214,7 +218,7 @@ export function SendButtons({ t, f, rows }: { t: DashT; f: Form; rows: number })
       ) : (
         <p class="hint">{t("sd_signers_max", { n: SIGNERS_MAX })}</p>
       )}
-      {groups < SIGNERS_MAX ? (
+      {!rowsOnly && groups < SIGNERS_MAX ? (
         <button type="submit" name="add_group" value="1" class="quiet" formnovalidate>
           {t("sd_add_group")}
         </button>

@@ -10,6 +10,7 @@ import type { getDocument, listDocuments } from "../../domain/documents";
 import type { listTemplates } from "../../domain/templates";
 import { Recipients, SendButtons, rowsOf } from "./send-form";
 import { SignerDid, SignerRole, signerWhen } from "./signers";
+import { TemplateValues } from "./values";
 
 type DocList = Awaited<ReturnType<typeof listDocuments>>;
 type Doc = Awaited<ReturnType<typeof getDocument>>;
@@ -31,9 +32,15 @@ export function DocumentsView(p: { v: Viewer; list: DocList; status?: string; q?
         <p>
           <a class="button" href="/app/documents/new">
             {t("doc_send")}
+          </a>{" "}
+          <a class="button" href="/app/envelopes/new">
+            {t("env_new")}
           </a>
         </p>
       ) : null}
+      <p>
+        <a href="/app/envelopes">{t("env_list")}</a>
+      </p>
       <form method="get" action="/app/documents" class="row" aria-label={t("doc_filter_label")}>
         <div>
           <label for="f-status">{t("doc_status")}</label>
@@ -93,16 +100,6 @@ export function DocumentsView(p: { v: Viewer; list: DocList; status?: string; q?
 export type SignerRow = { full_name: string; email: string };
 export { SEND_ROWS, SIGNERS_MAX, oneMoreRow, rowsOf } from "./send-form";
 
-/** A variable's name in words for its label: `client_name` or `clientName` → "Client name". */
-export function inWords(name: string) {
-  const words = name
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/[_\-.]+/g, " ")
-    .trim()
-    .toLowerCase();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : name;
-}
-
 export function ChooseTemplateView(p: { t: DashT; templates: Templates }) {
   const tr = p.t;
   const published = p.templates.filter((t) => t.is_published);
@@ -146,18 +143,7 @@ export function SendView(p: {
       </p>
       <label for="title">{t("sd_title")}</label>
       <input id="title" name="title" maxlength={200} value={f.title ?? ""} />
-      {p.template.variables.length ? (
-        <fieldset>
-          <legend>{t("sd_values")}</legend>
-          {p.template.variables.map((name) => (
-            <>
-              <label for={`var-${name}`}>{inWords(name)}</label>
-              <input id={`var-${name}`} name={`value.${name}`} required value={f[`value.${name}`] ?? ""} aria-describedby={`var-${name}-code`} />
-              <span class="hint mono" id={`var-${name}-code`}>{`{{${name}}}`}</span>
-            </>
-          ))}
-        </fieldset>
-      ) : null}
+      <TemplateValues t={t} variables={p.template.variables} f={f} prefix="value." idPrefix="var-" />
       <Recipients t={t} f={f} rows={rows} idPrefix="s" />
       <label class="choice" for="sequential">
         <input id="sequential" name="sequential" type="checkbox" value="true" checked={f.sequential === "true"} />
@@ -205,9 +191,10 @@ export function DocumentView(p: { v: Viewer; d: Doc; verificationCode?: string |
   const { d } = p;
   const open = d.status === "draft" || d.status === "sent";
   // Anything not completed may be voided (a declined or expired one too), unless it was redacted.
-  const voidable = d.status !== "completed" && d.status !== "voided" && !d.events.some((e) => e.kind === "redacted");
+  // A document of an envelope is voided with its envelope, and issues no link of its own.
+  const voidable = d.status !== "completed" && d.status !== "voided" && !d.events.some((e) => e.kind === "redacted") && !d.envelope_id;
   // Reminders and fresh links: for a sent document's pending signers (the rules decide the rest).
-  const links = d.status === "sent" && can(p.v.role, "documents.write");
+  const links = d.status === "sent" && can(p.v.role, "documents.write") && !d.envelope_id;
   const t = p.v.t;
   const when = t.when;
   return (
@@ -221,6 +208,14 @@ export function DocumentView(p: { v: Viewer; d: Doc; verificationCode?: string |
         <dd>
           {d.template_code} v{d.template_version}
         </dd>
+        {d.envelope_id ? (
+          <>
+            <dt>{t("env_part_of")}</dt>
+            <dd>
+              <a href={`/app/envelopes/${d.envelope_id}`}>{d.envelope_id}</a>
+            </dd>
+          </>
+        ) : null}
         <dt>{t("doc_created")}</dt>
         <dd>{when(d.created_at)}</dd>
         <dt>{t("doc_sent")}</dt>

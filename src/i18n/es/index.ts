@@ -15,6 +15,7 @@ import { notices } from "./dashboard/notices";
 import { publicForms } from "./dashboard/public-forms";
 import { signUp } from "./dashboard/sign-up";
 import { corrections } from "./dashboard/corrections";
+import { envelopes } from "./dashboard/envelopes";
 import { messages } from "./messages";
 import { pages } from "./pages";
 import { delegation } from "./delegation";
@@ -38,6 +39,7 @@ export const es = {
     publicForms,
     signUp,
     corrections,
+    envelopes,
   },
   messages,
   consent,
