@@ -2721,6 +2721,29 @@ export interface components {
                 width: number;
                 height: number;
             }[] | null;
+            /** @description Only for an envelope's link: the envelope. `documents` then lists each of its documents. */
+            envelope_id?: string;
+            /** @description Only for an envelope's link: every document in order, as a document's link shows it. The top level then describes the person across the envelope (`signer_id` is theirs in the envelope, `document_status` the envelope's). */
+            documents?: {
+                document_id: string | null;
+                title: string | null;
+                body: string | null;
+                body_sha256_hex: string | null;
+                /** @enum {string|null} */
+                document_status: "draft" | "sent" | "completed" | "declined" | "voided" | "expired" | null;
+                /** @enum {string|null} */
+                template_kind: "nda" | "waiver" | "contract" | "consent" | "policy" | "other" | null;
+                /** @enum {string|null} */
+                signer_status: "pending" | "signed" | "declined" | null;
+                signed_at: string | null;
+                /** @description This person's fields in the document, as `fields` of a document's link. */
+                fields: unknown[] | null;
+                pages: {
+                    n: number;
+                    width: number;
+                    height: number;
+                }[] | null;
+            }[];
         };
         SigningCodeSent: {
             /** @enum {string} */
@@ -8103,6 +8126,8 @@ export interface operations {
                     /** @description The answer: at most 400,000 characters for a signature field, 20,000 for text, 10 for initials (each kind's rule applies). */
                     value: string;
                     about?: string | null;
+                    /** @description Only with an envelope's link (required there): which of its documents the field is in. */
+                    document_id?: string;
                 };
             };
         };
