@@ -1,6 +1,7 @@
 /**
  * `/v1/sign/{token}`: the signing link's JSON face. The token is the whole credential; each
- * token is rate limited (120 a minute). The rules live in src/domain/signing.ts.
+ * token is rate limited (120 a minute). The rules live in src/domain/signing.ts; an envelope's
+ * link (one token for several documents) is served by src/domain/envelope-signing.ts.
  */
 import { DEFAULT_CONSENT_TEXT, INTENT_TEXT } from "../domain/wording";
 import { LinkReadSchema } from "./signing-read";
@@ -50,6 +51,8 @@ signing.openapi(
     operationId: "readSigningLink",
     tags: ["signing"],
     summary: "What the signer sees; records the first view",
+    description:
+      "With an envelope's link (POST /v1/envelopes) the read adds `envelope_id` and `documents` (every document in order, as a document's link shows it) and records the view of each; the top level then describes the person across the envelope. Every action below with that link acts on every document of the envelope.",
     ...token,
     request: { params: TokenParam },
     responses: {
@@ -294,6 +297,8 @@ signing.openapi(
     operationId: "sign",
     tags: ["signing"],
     summary: "Sign (after consent, with every required field, in turn)",
+    description:
+      "With an envelope's link one signature signs every document not yet signed: each is checked first (consent, turn, required answers; the refusal names the document as `documents.<n> (<title>): …`), so a refusal signs none. Signing again finishes a signing a fault cut short.",
     ...token,
     middleware: [...token.middleware, signBodyLimit],
     request: {

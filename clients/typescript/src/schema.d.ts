@@ -401,13 +401,17 @@ export interface paths {
         };
         /**
          * What the signer sees; records the first view
-         * @description Authorised by the signing token in the path (`{token}`, from the signing link the signer received): it is the signer's credential, valid until the document ends or a fresh link replaces it. No API key.
+         * @description With an envelope's link (POST /v1/envelopes) the read adds `envelope_id` and `documents` (every document in order, as a document's link shows it) and records the view of each; the top level then describes the person across the envelope. Every action below with that link acts on every document of the envelope.
+         *
+         *     Authorised by the signing token in the path (`{token}`, from the signing link the signer received): it is the signer's credential, valid until the document ends or a fresh link replaces it. No API key.
          */
         get: operations["readSigningLink"];
         put?: never;
         /**
          * Sign (after consent, with every required field, in turn)
-         * @description Authorised by the signing token in the path (`{token}`, from the signing link the signer received): it is the signer's credential, valid until the document ends or a fresh link replaces it. No API key.
+         * @description With an envelope's link one signature signs every document not yet signed: each is checked first (consent, turn, required answers; the refusal names the document as `documents.<n> (<title>): …`), so a refusal signs none. Signing again finishes a signing a fault cut short.
+         *
+         *     Authorised by the signing token in the path (`{token}`, from the signing link the signer received): it is the signer's credential, valid until the document ends or a fresh link replaces it. No API key.
          */
         post: operations["sign"];
         delete?: never;
