@@ -23,7 +23,10 @@ async function envelope(t: Tenant) {
 const actions = async (html: string) => (await select(html, "form")).map((f) => f.attrs.action);
 const signerStatuses = async (email: string, docs: { document_id: string }[]) => {
   const out: string[] = [];
-  for (const d of docs) out.push((await env.DB.prepare("SELECT status FROM signers WHERE document_id = ? AND email = ?").bind(d.document_id, email).first<{ status: string }>())!.status);
+  for (const d of docs)
+    out.push(
+      (await env.DB.prepare("SELECT status FROM signers WHERE document_id = ? AND email = ?").bind(d.document_id, email).first<{ status: string }>())!.status,
+    );
   return out;
 };
 

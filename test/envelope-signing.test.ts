@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, makeTenant, type Tenant } from "./helpers";
+import { api, makeTenant, ops, type Tenant } from "./helpers";
 import { publishedTemplate } from "./signing-helpers";
+import { settleEnvelope } from "../src/domain/envelope-completion";
 
 const VALUES = { company: "Acme", name: "Ada" };
 const TWO = [
@@ -119,6 +120,33 @@ describe("envelope links: one link, one consent, one signature for every documen
     expect(stored).toMatchObject({ status: "completed", completed_at: expect.any(String) });
     // The link still reads the completed envelope.
     expect((await api("GET", `/v1/sign/${ana!.token}`)).json).toMatchObject({ ok: true, document_status: "completed" });
+
+    // Each person, the cc too, is emailed once a link of their own to the envelope's sealed PDF.
+    await env.MESSAGE_QUEUE.getByName(t.tenantId).idle();
+    const outbox = (await ops("GET", `/outbox?tenant_id=${t.tenantId}&limit=200`)).json.messages as Record<string, string>[];
+    const copies = outbox.filter((m) => m.purpose === "signing.completed").sort((a, b) => a.recipient!.localeCompare(b.recipient!));
+    expect(copies.map((m) => m.recipient)).toEqual(["ana@example.com", "ben@example.com", "payroll@example.com"]);
+    expect(copies[0]!.subject).toContain("Onboarding: Ana Ruiz");
+    const link = /\/s\/([0-9a-f]{64})\/pdf$/.exec(copies[2]!.link!);
+    expect(link, copies[2]!.link).not.toBeNull();
+    expect(link![1]).not.toBe(e.links[2]!.token);
+    const pdf = await api("GET", `/s/${link![1]}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toContain("application/pdf");
+    const sealed = await api("GET", `/v1/envelopes/${e.envelope_id}/pdf`, { key: t.key });
+    expect(pdf.headers.get("content-disposition")).toContain(sealed.json.filename);
+    // A second settle sends no second copy.
+    await settleEnvelope(env, e.envelope_id);
+    expect(
+      (await env.DB.prepare("SELECT count(*) AS n FROM messages WHERE tenant_id = ? AND purpose = 'signing.completed'").bind(t.tenantId).first<{ n: number }>())
+        ?.n,
+    ).toBe(3);
+    // Only the copy links' hashes are stored.
+    const hashes = await env.DB.prepare("SELECT copy_token_hash FROM envelope_signers WHERE envelope_id = ?")
+      .bind(e.envelope_id)
+      .all<{ copy_token_hash: string }>();
+    expect(hashes.results.every((r) => /^[0-9a-f]{64}$/.test(r.copy_token_hash))).toBe(true);
+    expect(JSON.stringify(hashes.results)).not.toContain(link![1]);
   });
 
   it("a decline declines every document: the envelope is declined and its links are dead", async () => {

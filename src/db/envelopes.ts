@@ -1,5 +1,5 @@
 /** Every D1 query of envelopes: the envelope, its people and which signer row each is in each document. */
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { Db } from "./client";
 import { documents, envelopeSignerDocuments, envelopeSigners, envelopes, signers } from "./schema";
 
@@ -43,17 +43,19 @@ export const markEnvelopeVoided = (db: Db, envelopeId: string, at: string, reaso
 
 /** An envelope link's holder by its token's hash: the person, their envelope's account, and their signer row in each document, in order. */
 export async function envelopeLinkByTokenHash(db: Db, tokenHash: string) {
+  // The link, or the completed copy's link emailed at completion.
+  const holds = or(eq(envelopeSigners.tokenHash, tokenHash), eq(envelopeSigners.copyTokenHash, tokenHash));
   // No join of two tables' same-named columns: D1 answers rows keyed by column name.
-  const holder = db.select({ id: envelopeSigners.envelopeId }).from(envelopeSigners).where(eq(envelopeSigners.tokenHash, tokenHash));
+  const holder = db.select({ id: envelopeSigners.envelopeId }).from(envelopeSigners).where(holds);
   const [person, envelope, parts] = await db.batch([
-    db.select({ id: envelopeSigners.id }).from(envelopeSigners).where(eq(envelopeSigners.tokenHash, tokenHash)),
+    db.select({ id: envelopeSigners.id }).from(envelopeSigners).where(holds),
     db.select({ envelopeId: envelopes.id, title: envelopes.title, tenantId: envelopes.tenantId }).from(envelopes).where(inArray(envelopes.id, holder)),
     db
       .select({ documentId: envelopeSignerDocuments.documentId, signerId: envelopeSignerDocuments.signerId })
       .from(envelopeSignerDocuments)
       .innerJoin(envelopeSigners, eq(envelopeSigners.id, envelopeSignerDocuments.envelopeSignerId))
       .innerJoin(documents, eq(documents.id, envelopeSignerDocuments.documentId))
-      .where(eq(envelopeSigners.tokenHash, tokenHash))
+      .where(holds)
       .orderBy(asc(documents.envelopePosition)),
   ]);
   const [row, of] = [person[0], envelope[0]];
@@ -80,3 +82,22 @@ export async function latestEnvelopes(db: Db, tenantId: string, mode: string, li
     );
   return { rows, docs };
 }
+
+/** The people of an envelope who have no completed copy's link yet. */
+export const peopleWithoutCopy = (db: Db, envelopeId: string) =>
+  db
+    .select()
+    .from(envelopeSigners)
+    .where(and(eq(envelopeSigners.envelopeId, envelopeId), isNull(envelopeSigners.copyTokenHash)))
+    .orderBy(asc(envelopeSigners.signOrder), asc(envelopeSigners.createdAt));
+
+/** Stores a person's completed copy's link hash, once (a second issue changes nothing). */
+export const setEnvelopeCopyTokenHash = (db: Db, personId: string, hash: string) =>
+  db
+    .update(envelopeSigners)
+    .set({ copyTokenHash: hash })
+    .where(and(eq(envelopeSigners.id, personId), isNull(envelopeSigners.copyTokenHash)));
+
+/** Each person's completed copy's link hash (null until issued). */
+export const envelopeCopyHashes = (db: Db, envelopeId: string) =>
+  db.select({ copyTokenHash: envelopeSigners.copyTokenHash }).from(envelopeSigners).where(eq(envelopeSigners.envelopeId, envelopeId));

@@ -7,6 +7,7 @@
  */
 import type { Env, Mode } from "../env";
 import { dbOf } from "../db/client";
+import { sendEnvelopeCopies } from "./envelope-copies";
 import { tenantById } from "../db/accounts";
 import {
   type EnvelopeCertificate,
@@ -90,6 +91,7 @@ export async function settleEnvelope(env: Env, envelopeId: string): Promise<void
     if (cert) {
       if (cert.id === id) {
         await kickDeliveryQueues(env, [delivery.target]);
+        await sendEnvelopeCopies(env, envelope);
         await recordInLogQuietly(env);
       }
       return;

@@ -14,7 +14,7 @@ import { tenantMessageSettings } from "../db/messages";
 import { tenantById } from "../db/accounts";
 import type { Statement } from "../db/signing";
 import { ApiError, invalid, notFound } from "../lib/errors";
-import { randomHex, sha256Hex } from "../lib/crypto";
+import { newLinkToken } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { logError } from "../lib/log";
 import { plainText } from "../lib/text";
@@ -119,8 +119,8 @@ export async function createEnvelope(env: Env, p: Pick<Principal, "tenantId" | "
 
     const at = nowIso();
     const ids = people.map(() => newId("esg"));
-    const tokens = people.map(() => randomHex(32));
-    const hashes = await Promise.all(tokens.map((t) => sha256Hex(t)));
+    const issued = await Promise.all(people.map(() => newLinkToken()));
+    const tokens = issued.map((x) => x.token);
     const signerRows = people.map((s, i) => ({
       id: ids[i]!,
       envelopeId,
@@ -131,7 +131,7 @@ export async function createEnvelope(env: Env, p: Pick<Principal, "tenantId" | "
       phone: s.phone ?? null,
       locale: s.locale ?? "en",
       auth: s.auth ?? "none",
-      tokenHash: hashes[i]!,
+      tokenHash: issued[i]!.hash,
       createdAt: at,
     }));
     const joins = made.flatMap((documentId, d) => ids.map((envelopeSignerId, i) => ({ envelopeSignerId, documentId, signerId: sent[d]![i]!.signer_id })));
@@ -143,6 +143,7 @@ export async function createEnvelope(env: Env, p: Pick<Principal, "tenantId" | "
         title: input.title,
         status: "sent",
         sequential: input.sequential ?? false,
+        notify: input.notify !== false,
         expiresAt,
         createdAt: at,
         sentAt: at,

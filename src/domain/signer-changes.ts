@@ -14,7 +14,7 @@ import type { Env, Mode, Principal } from "../env";
 import { dbOf } from "../db/client";
 import { markCorrected, markDelegated } from "../db/signer-changes";
 import { invalid, notFound } from "../lib/errors";
-import { randomHex, sha256Hex } from "../lib/crypto";
+import { newLinkToken } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { plainText, text } from "../lib/text";
 import { ownerOf } from "../db/documents";
@@ -57,11 +57,6 @@ export const CorrectCommand = z
   });
 export type CorrectCommand = z.infer<typeof CorrectCommand>;
 
-async function newToken(): Promise<{ token: string; hash: string }> {
-  const token = randomHex(32);
-  return { token, hash: await sha256Hex(token) };
-}
-
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 // ————— inside the sequencer —————
@@ -89,8 +84,8 @@ export async function delegateInside(env: Env, st: SequencerState, signer: Signe
   const db = dbOf(env);
   const at = nowIso();
   const id = newId("sgn");
-  const mine = await newToken();
-  const ended = await newToken();
+  const mine = await newLinkToken();
+  const ended = await newLinkToken();
   // A delegate has no phone on file: a code the signer would have had texted goes by email.
   const auth = signer.auth === "sms_otp" ? "email_otp" : signer.auth;
   const delegate: Omit<SignerState, "createdAt"> & { createdAt: string } = {
@@ -186,7 +181,7 @@ export async function correctInside(env: Env, st: SequencerState, signer: Signer
   const changed = [email !== signer.email ? "email" : null, fullName !== signer.fullName ? "name" : null, phone !== signer.phone ? "phone" : null].filter(
     (x): x is string => x !== null,
   );
-  const { token, hash } = await newToken();
+  const { token, hash } = await newLinkToken();
   const at = nowIso();
   const after = { ...signer, email, fullName, phone, tokenHash: hash };
   await commit(

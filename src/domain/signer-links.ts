@@ -9,7 +9,7 @@
 import type { Env, Principal } from "../env";
 import { dbOf } from "../db/client";
 import { ApiError, invalid, notFound } from "../lib/errors";
-import { randomHex, sha256Hex } from "../lib/crypto";
+import { newLinkToken } from "../lib/crypto";
 import { errorFields, log } from "../lib/log";
 import { ownerOf } from "../db/documents";
 import { documentsWithReminders, lastLinkMessageAt, lastReminderAt, recipientsOf, setCopyTokenHash, setSignerTokenHash } from "../db/messages";
@@ -37,15 +37,10 @@ function requireRemindable(st: SequencerState, signer: SignerState) {
   if (signer.status !== "pending") throw invalid(`This signer has already ${signer.status}.`);
 }
 
-async function newToken(): Promise<{ token: string; hash: string }> {
-  const token = randomHex(32);
-  return { token, hash: await sha256Hex(token) };
-}
-
 /** A fresh link for a pending signer; the earlier one stops working. */
 export async function rotateLink(env: Env, st: SequencerState, signer: SignerState) {
   requireRemindable(st, signer);
-  const { token, hash } = await newToken();
+  const { token, hash } = await newLinkToken();
   await setSignerTokenHash(dbOf(env), signer.id, hash).run();
   signer.tokenHash = hash;
   return { signer_id: signer.id, token };
@@ -73,7 +68,7 @@ export async function remindInside(
   if (last && nowMs - Date.parse(last) < REMINDER_INTERVAL_MS) {
     return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(last) + REMINDER_INTERVAL_MS - nowMs) / 1000)) };
   }
-  const { token, hash } = await newToken();
+  const { token, hash } = await newLinkToken();
   const at = new Date(nowMs).toISOString();
   await commitWithEvents(
     env,
@@ -106,7 +101,7 @@ export async function remindInside(
 export async function completedCopyLinks(env: Env, st: SequencerState) {
   if (st.doc.status !== "completed" || !st.doc.notify || st.signers.some((s) => s.copyTokenHash)) return null;
   const db = dbOf(env);
-  const issued = await Promise.all(st.signers.map(async (s) => ({ s, ...(await newToken()) })));
+  const issued = await Promise.all(st.signers.map(async (s) => ({ s, ...(await newLinkToken()) })));
   const [first, ...rest] = issued.map((x) => setCopyTokenHash(db, x.s.id, x.hash));
   await db.batch([first!, ...rest]);
   for (const x of issued) x.s.copyTokenHash = x.hash;

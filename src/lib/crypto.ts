@@ -31,3 +31,9 @@ export async function hmacSha256Hex(key: string, message: string): Promise<strin
   const k = await crypto.subtle.importKey("raw", encoder.encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   return toHex(await crypto.subtle.sign("HMAC", k, encoder.encode(message)));
 }
+
+/** A signing link's token (64 hex, 256 bits) and the SHA-256 that is all the service keeps of it. */
+export async function newLinkToken(): Promise<{ token: string; hash: string }> {
+  const token = randomHex(32);
+  return { token, hash: await sha256Hex(token) };
+}

@@ -34,7 +34,10 @@ export type EnvelopePageProps = {
 /** The fields a person answers on the form (not the signature, not computed ones). */
 const askedOf = (d: Doc) => ((d.fields ?? []) as FieldView[]).filter((f) => !isSignatureField(f) && !UNANSWERED_KINDS.includes(f.kind));
 /** The required answers a document still lacks from this person. */
-export const missingKeys = (d: Doc) => askedOf(d).filter((f) => f.visible !== false && f.required && !f.supplied).map((f) => f.key);
+export const missingKeys = (d: Doc) =>
+  askedOf(d)
+    .filter((f) => f.visible !== false && f.required && !f.supplied)
+    .map((f) => f.key);
 const missingIn = (d: Doc) => missingKeys(d).length;
 
 /** Which document the answers step shows: the one asked for, else the first still lacking a required answer, else none. */

@@ -22,6 +22,8 @@ export const envelopes = sqliteTable(
     /** As stored: `sent` once created, `voided` once voided; the answer derives the rest from its documents (src/domain/envelope-state.ts). */
     status: text("status", { enum: DOCUMENT_STATUSES }).notNull(),
     sequential: integer("sequential", { mode: "boolean" }).notNull().default(false),
+    /** Whether the service delivers its links and, at completion, each person's copy (the create's `notify`). */
+    notify: integer("notify", { mode: "boolean" }).notNull().default(false),
     expiresAt: text("expires_at"),
     createdAt: text("created_at").notNull().default(now),
     sentAt: text("sent_at"),
@@ -49,6 +51,8 @@ export const envelopeSigners = sqliteTable(
     auth: text("auth", { enum: SIGNER_AUTH }).notNull().default("none"),
     /** SHA-256 hex of the 64-hex envelope link's token; the token itself is never stored. */
     tokenHash: text("token_hash").notNull().unique(),
+    /** SHA-256 hex of the completed copy's link (emailed at completion when the service delivers links); the token itself is never stored. */
+    copyTokenHash: text("copy_token_hash").unique(),
     createdAt: text("created_at").notNull().default(now),
   },
   (t) => [index("envelope_signers_envelope").on(t.envelopeId, t.signOrder)],
