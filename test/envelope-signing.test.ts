@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, makeTenant, ops, type Tenant } from "./helpers";
 import { publishedTemplate } from "./signing-helpers";
+import { addHook, newBox } from "./webhook-helpers";
 import { settleEnvelope } from "../src/domain/envelope-completion";
 
 const VALUES = { company: "Acme", name: "Ada" };
@@ -235,5 +236,31 @@ describe("envelope links: one link, one consent, one signature for every documen
     expect(account.json.error.message).toContain("requires a one-time code");
     const after = (await env.DB.prepare("SELECT count(*) AS n FROM documents WHERE tenant_id = ?").bind(t.tenantId).first<{ n: number }>())?.n;
     expect(after).toBe(before);
+  });
+
+  it("three people signing at the same moment: every document signed by each, the envelope completes once, one envelope.completed", async () => {
+    const t = await makeTenant();
+    const hook = await addHook(t.key, { url: newBox().url, events: ["envelope.completed"] });
+    const docs = await Promise.all([0, 1, 2].map(() => publishedTemplate(t.key)));
+    const signers = [0, 1, 2].map((n) => ({ email: `p${n}@example.com`, full_name: `Person ${n}` }));
+    const documents = docs.map((d) => ({ template_code: d.code, values: VALUES }));
+    const created = await api("POST", "/v1/envelopes", { key: t.key, body: { title: "Together", documents, signers, notify: false } });
+    expect(created.status, created.text).toBe(200);
+    const e = created.json as Sent;
+    for (const l of e.links) expect((await sign(l.token, "/consent")).status).toBe(200);
+    const all = await Promise.all(e.links.map((l, n) => sign(l.token, "", { method: "typed", value: `Person ${n}` })));
+    expect(all.map((r) => r.status)).toEqual([200, 200, 200]);
+    for (const s of signers) expect(await statuses(e, s.email)).toEqual(["signed", "signed", "signed"]);
+    const read = (await api("GET", `/v1/envelopes/${e.envelope_id}`, { key: t.key })).json;
+    expect(read.status).toBe("completed");
+    expect(read.verification_code).toMatch(/^[0-9A-Z]{16}$/);
+    const n = async (sql: string) => (await env.DB.prepare(sql).bind(e.envelope_id).first<{ n: number }>())?.n;
+    expect(await n("SELECT count(*) AS n FROM envelope_certificates WHERE envelope_id = ?")).toBe(1);
+    const hooks = await env.DB.prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE endpoint_id = ? AND event = 'envelope.completed'")
+      .bind(hook.id)
+      .first<{ n: number }>();
+    expect(hooks?.n).toBe(1);
+    // notify: false: the caller delivers links, so no copies are emailed.
+    expect(await n("SELECT count(*) AS n FROM envelope_signers WHERE envelope_id = ? AND copy_token_hash IS NOT NULL")).toBe(0);
   });
 });
