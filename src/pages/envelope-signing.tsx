@@ -14,7 +14,8 @@ import type { T } from "../i18n";
 import { Layout, TestModeBanner, siteName } from "./layout";
 import type { PageBrand } from "./brand";
 import { Field, LangField, Wording, isSignatureField } from "./signing-steps";
-import { type FieldView, type SignErrors, type SignPageProps, SignForm, partWords } from "./signing";
+import { type FieldView, type SignErrors, type SignPageProps, SignForm } from "./signing";
+import { partWords } from "./signing-parts";
 
 type Doc = EnvelopePageRead["read"]["documents"][number];
 

@@ -5,10 +5,9 @@
  * decline, and the outcome. Plain POST forms: everything but drawing works without JavaScript.
  */
 import type { PageRead } from "../domain/signing";
-import { consentWording, intentWording } from "../domain/wording";
+import { intentWording } from "../domain/wording";
 import { mergedSegments } from "../domain/templates";
 import { drivingKeys } from "../domain/field-logic";
-import { formatVerificationCode } from "../lib/verification-code";
 import { PDF_VIEW_JS, SIGN_JS } from "./scripts.generated";
 import { PdfPagesView } from "./pdf-view";
 import type { Lang, T } from "../i18n";
@@ -16,6 +15,7 @@ import { Layout, MessagePage, TestModeBanner, siteName } from "./layout";
 import type { PageBrand } from "./brand";
 import { LangField, Field, isSignatureField, Wording, CodeStep } from "./signing-steps";
 import { type DelegateErrors, type DelegatePosted, DelegateForm } from "./delegate-form";
+import { CompletedBox, ConsentStep, DeclineDetails, PartStep, ProblemBox, SignedBox, partWords } from "./signing-parts";
 export { isSignatureField } from "./signing-steps";
 
 type Read = PageRead["read"];
@@ -169,42 +169,6 @@ export function SignForm({
   );
 }
 
-/** A person's part in the signers list: approvers and viewers by their role and what they did. */
-export function partWords(t: T, s: { role: string; status: string }) {
-  if (s.role === "approver") return `${t("roleApprover")} · ${t(s.status === "signed" ? "st_approved" : "st_pending")}`;
-  if (s.role === "viewer") return `${t("roleViewer")} · ${t(s.status === "signed" ? "st_acknowledged" : "st_pending")}`;
-  if (s.role === "witness") return `${t("roleWitness")} · ${t.maybe(`st_${s.status}`, s.status)}`;
-  return t.maybe(`st_${s.status}`, s.status);
-}
-
-/** An approver's approval (a note optional) or a viewer's acknowledgement: one form, no consent step. */
-function PartStep(p: { t: T; base: string; part: "approve" | "acknowledge"; posted?: string }) {
-  const { t } = p;
-  return p.part === "approve" ? (
-    <section aria-labelledby="approve-heading" id="sign">
-      <h2 id="approve-heading">{t("approveHeading")}</h2>
-      <p>{t("approveBody")}</p>
-      <form method="post" action={`${p.base}/approve`}>
-        <LangField lang={t.lang} />
-        <label for="note">{t("approveNoteLabel")}</label>
-        <textarea id="note" name="note" rows={2} maxlength={500}>
-          {p.posted ?? ""}
-        </textarea>
-        <button type="submit">{t("approveButton")}</button>
-      </form>
-    </section>
-  ) : (
-    <section aria-labelledby="ack-heading" id="sign">
-      <h2 id="ack-heading">{t("ackHeading")}</h2>
-      <p>{t("ackBody")}</p>
-      <form method="post" action={`${p.base}/acknowledge`}>
-        <LangField lang={t.lang} />
-        <button type="submit">{t("ackButton")}</button>
-      </form>
-    </section>
-  );
-}
-
 /** A document completes with its last signature, so that signature's time is the completion time. */
 const completedAt = (r: Read) => (r.signers ?? []).reduce<string | null>((a, s) => (s.signed_at && (!a || s.signed_at > a) ? s.signed_at : a), null);
 
@@ -222,10 +186,8 @@ export function SignPage(p: SignPageProps) {
   const notTurn = sent && pending && mustSign && !r.is_my_turn;
   // An approver approves and a viewer acknowledges: no consent step and no signature.
   const part = r.signer_role === "approver" ? "approve" : r.signer_role === "viewer" ? "acknowledge" : "sign";
-  const consent = consentWording(t.lang, r.consent_text);
   const completed = r.document_status === "completed";
   const code = p.page.verificationCode;
-  const fieldErrors = Object.entries(errors.fields ?? {});
   // A one-time code comes first: consent and signing wait until it is confirmed.
   const codeFirst = canAct && p.page.code.required && !p.page.code.verifiedAt;
   const done = p.done === "signed" && r.signer_status === "signed" ? "signed" : null;
@@ -256,28 +218,8 @@ export function SignPage(p: SignPageProps) {
       <p class="sub">{t("fromTenant", { tenant: r.tenant_name ?? "" })}</p>
       {p.page.test ? <TestModeBanner t={t} body={t("testSignBody")} /> : null}
 
-      {completed ? (
-        <section class="box ok" role="status" aria-labelledby="outcome">
-          <h2 id="outcome">{t("completedTitle")}</h2>
-          <p>{t("completedBody", { date: t.date(completedAt(r)) })}</p>
-          <a class="button" href={`${base}/pdf`} download>
-            {t("download")}
-          </a>
-          {code ? (
-            <p>
-              {t("verificationCode")}: <span class="mono">{formatVerificationCode(code)}</span> ·{" "}
-              <a href={`/verify/${formatVerificationCode(code)}?lang=${t.lang}`}>{t("checkIt")}</a>
-            </p>
-          ) : null}
-        </section>
-      ) : null}
-      {sent && r.signer_status === "signed" ? (
-        <section class="box ok" role="status" aria-labelledby="outcome">
-          <h2 id="outcome">{t(part === "approve" ? "approvedTitle" : part === "acknowledge" ? "acknowledgedTitle" : "signedTitle")}</h2>
-          <p>{t(part === "approve" ? "approvedBody" : part === "acknowledge" ? "acknowledgedBody" : "signedBody", { date: t.date(r.signed_at) })}</p>
-          {r.waiting_on ? <p>{t("waitingFor", { name: r.waiting_on })}</p> : null}
-        </section>
-      ) : null}
+      {completed ? <CompletedBox t={t} base={base} code={code} completedAt={completedAt(r)} /> : null}
+      {sent && r.signer_status === "signed" ? <SignedBox t={t} part={part} signedAt={r.signed_at} waitingOn={r.waiting_on} /> : null}
       {groupSigned ? (
         <section class="box ok" role="status">
           <p>{t("groupSigned", { name: groupSigned.name, group: groupSigned.group })}</p>
@@ -297,29 +239,7 @@ export function SignPage(p: SignPageProps) {
         </div>
       ) : null}
 
-      {fieldErrors.length || errors.sign || errors.decline || errors.code ? (
-        <div class="box bad" id="problem" role="alert" tabindex={-1}>
-          <h2>{t("problem")}</h2>
-          <ul>
-            {fieldErrors.map(([key, msg]) => (
-              <li>
-                <a href={`#f-${key}`}>{msg}</a>
-              </li>
-            ))}
-            {errors.code ? (
-              <li>
-                <a href="#otp">{errors.code}</a>
-              </li>
-            ) : null}
-            {errors.sign ? <li>{errors.sign}</li> : null}
-            {errors.decline ? (
-              <li>
-                <a href="#reason">{errors.decline}</a>
-              </li>
-            ) : null}
-          </ul>
-        </div>
-      ) : null}
+      <ProblemBox t={t} errors={errors} />
 
       <section aria-labelledby="doc-heading">
         <h2 id="doc-heading">{t("documentHeading")}</h2>
@@ -351,22 +271,7 @@ export function SignPage(p: SignPageProps) {
       {codeFirst ? <CodeStep t={t} base={base} errors={errors} sent={p.codeSent} /> : null}
       {canAct && p.page.code.verifiedAt ? <p>✓ {t("otpDone", { date: t.date(p.page.code.verifiedAt) })}</p> : null}
       {canAct && !codeFirst && part !== "sign" ? <PartStep t={t} base={base} part={part} posted={p.posted?.reason} /> : null}
-      {canAct && !codeFirst && part === "sign" ? (
-        <section aria-labelledby="step1">
-          <h2 id="step1">{t("step1")}</h2>
-          {r.consented_at ? (
-            <p>✓ {t("consentDone", { date: t.date(r.consented_at) })}</p>
-          ) : (
-            <>
-              <Wording text={consent.text} translated={consent.translated} original={r.consent_text ?? ""} version={r.consent_version ?? ""} t={t} />
-              <form method="post" action={`${base}/consent`}>
-                <LangField lang={t.lang} />
-                <button type="submit">{t("consentButton")}</button>
-              </form>
-            </>
-          )}
-        </section>
-      ) : null}
+      {canAct && !codeFirst && part === "sign" ? <ConsentStep t={t} base={base} r={r} /> : null}
       {canAct && !codeFirst && part === "sign" && r.consented_at ? (
         <section aria-labelledby="step2" id="sign">
           <h2 id="step2">{t("step2")}</h2>
@@ -374,37 +279,7 @@ export function SignPage(p: SignPageProps) {
         </section>
       ) : null}
 
-      {sent && pending && mustSign ? (
-        <details open={errors.decline ? true : undefined}>
-          <summary>{t("declineSummary")}</summary>
-          <form method="post" action={`${base}/decline`}>
-            <LangField lang={t.lang} />
-            <label for="reason">{t("declineLabel")}</label>
-            <span class="hint" id="reason-hint">
-              {t("declineHint")}
-            </span>
-            {errors.decline ? (
-              <span class="error" id="reason-error">
-                {errors.decline}
-              </span>
-            ) : null}
-            <textarea
-              id="reason"
-              name="reason"
-              rows={3}
-              maxlength={500}
-              required
-              aria-describedby={errors.decline ? "reason-hint reason-error" : "reason-hint"}
-              aria-invalid={errors.decline ? "true" : undefined}
-            >
-              {p.posted?.reason ?? ""}
-            </textarea>
-            <button type="submit" class="danger">
-              {t("declineButton")}
-            </button>
-          </form>
-        </details>
-      ) : null}
+      {sent && pending && mustSign ? <DeclineDetails t={t} base={base} error={errors.decline} posted={p.posted?.reason} /> : null}
       {/* Passing the part on: on the link's own page only (not on a paired tablet), never for a group's member. */}
       {sent && pending && mustSign && r.allow_delegation && !r.group_name && base === `/s/${token}` ? (
         <DelegateForm t={t} base={base} errors={errors.delegate} posted={p.posted?.delegate} />

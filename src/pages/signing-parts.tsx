@@ -1,0 +1,172 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * The pieces a link's page is built of, shared by a document's page (./signing.tsx) and an
+ * envelope's (./envelope-signing.tsx): the outcome boxes, the problem list, the consent step, an
+ * approver's or viewer's one form, and the decline form.
+ */
+import { consentWording } from "../domain/wording";
+import { formatVerificationCode } from "../lib/verification-code";
+import type { T } from "../i18n";
+import { LangField, Wording } from "./signing-steps";
+import type { SignErrors } from "./signing";
+
+/** Once everyone has acted: the download and the certificate's code. */
+export function CompletedBox(p: { t: T; base: string; code: string | null; completedAt: string | null }) {
+  const { t, code } = p;
+  return (
+    <section class="box ok" role="status" aria-labelledby="outcome">
+      <h2 id="outcome">{t("completedTitle")}</h2>
+      {p.completedAt ? <p>{t("completedBody", { date: t.date(p.completedAt) })}</p> : null}
+      <a class="button" href={`${p.base}/pdf`} download>
+        {t("download")}
+      </a>
+      {code ? (
+        <p>
+          {t("verificationCode")}: <span class="mono">{formatVerificationCode(code)}</span> ·{" "}
+          <a href={`/verify/${formatVerificationCode(code)}?lang=${t.lang}`}>{t("checkIt")}</a>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** This person has done their part; who is still awaited. */
+export function SignedBox(p: { t: T; part: "sign" | "approve" | "acknowledge"; signedAt: string | null; waitingOn: string | null }) {
+  const { t, part } = p;
+  return (
+    <section class="box ok" role="status" aria-labelledby="outcome">
+      <h2 id="outcome">{t(part === "approve" ? "approvedTitle" : part === "acknowledge" ? "acknowledgedTitle" : "signedTitle")}</h2>
+      <p>{t(part === "approve" ? "approvedBody" : part === "acknowledge" ? "acknowledgedBody" : "signedBody", { date: t.date(p.signedAt) })}</p>
+      {p.waitingOn ? <p>{t("waitingFor", { name: p.waitingOn })}</p> : null}
+    </section>
+  );
+}
+
+/** What a post was refused for, each problem linking to its place on the page. */
+export function ProblemBox({ t, errors }: { t: T; errors: SignErrors }) {
+  const fieldErrors = Object.entries(errors.fields ?? {});
+  if (!fieldErrors.length && !errors.sign && !errors.decline && !errors.code) return null;
+  return (
+    <div class="box bad" id="problem" role="alert" tabindex={-1}>
+      <h2>{t("problem")}</h2>
+      <ul>
+        {fieldErrors.map(([key, msg]) => (
+          <li>
+            <a href={`#f-${key}`}>{msg}</a>
+          </li>
+        ))}
+        {errors.code ? (
+          <li>
+            <a href="#otp">{errors.code}</a>
+          </li>
+        ) : null}
+        {errors.sign ? <li>{errors.sign}</li> : null}
+        {errors.decline ? (
+          <li>
+            <a href="#reason">{errors.decline}</a>
+          </li>
+        ) : null}
+      </ul>
+    </div>
+  );
+}
+
+/** Step 1: consent to sign electronically (`consent/1`), or when it was given; `note` says what it covers. */
+export function ConsentStep(p: {
+  t: T;
+  base: string;
+  r: { consented_at: string | null; consent_text: string | null; consent_version: string | null };
+  note?: string;
+}) {
+  const { t, r } = p;
+  const consent = consentWording(t.lang, r.consent_text);
+  return (
+    <section aria-labelledby="step1">
+      <h2 id="step1">{t("step1")}</h2>
+      {r.consented_at ? (
+        <p>✓ {t("consentDone", { date: t.date(r.consented_at) })}</p>
+      ) : (
+        <>
+          {p.note ? <p>{p.note}</p> : null}
+          <Wording text={consent.text} translated={consent.translated} original={r.consent_text ?? ""} version={r.consent_version ?? ""} t={t} />
+          <form method="post" action={`${p.base}/consent`}>
+            <LangField lang={t.lang} />
+            <button type="submit">{t("consentButton")}</button>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A person's part in the signers list: approvers and viewers by their role and what they did. */
+export function partWords(t: T, s: { role: string; status: string }) {
+  if (s.role === "approver") return `${t("roleApprover")} · ${t(s.status === "signed" ? "st_approved" : "st_pending")}`;
+  if (s.role === "viewer") return `${t("roleViewer")} · ${t(s.status === "signed" ? "st_acknowledged" : "st_pending")}`;
+  if (s.role === "witness") return `${t("roleWitness")} · ${t.maybe(`st_${s.status}`, s.status)}`;
+  return t.maybe(`st_${s.status}`, s.status);
+}
+
+/** An approver's approval (a note optional) or a viewer's acknowledgement: one form, no consent step. */
+export function PartStep(p: { t: T; base: string; part: "approve" | "acknowledge"; posted?: string }) {
+  const { t } = p;
+  return p.part === "approve" ? (
+    <section aria-labelledby="approve-heading" id="sign">
+      <h2 id="approve-heading">{t("approveHeading")}</h2>
+      <p>{t("approveBody")}</p>
+      <form method="post" action={`${p.base}/approve`}>
+        <LangField lang={t.lang} />
+        <label for="note">{t("approveNoteLabel")}</label>
+        <textarea id="note" name="note" rows={2} maxlength={500}>
+          {p.posted ?? ""}
+        </textarea>
+        <button type="submit">{t("approveButton")}</button>
+      </form>
+    </section>
+  ) : (
+    <section aria-labelledby="ack-heading" id="sign">
+      <h2 id="ack-heading">{t("ackHeading")}</h2>
+      <p>{t("ackBody")}</p>
+      <form method="post" action={`${p.base}/acknowledge`}>
+        <LangField lang={t.lang} />
+        <button type="submit">{t("ackButton")}</button>
+      </form>
+    </section>
+  );
+}
+
+/** Decline with a reason: ends the document (or every document of an envelope). */
+export function DeclineDetails(p: { t: T; base: string; error?: string; posted?: string }) {
+  const { t, error } = p;
+  return (
+    <details open={error ? true : undefined}>
+      <summary>{t("declineSummary")}</summary>
+      <form method="post" action={`${p.base}/decline`}>
+        <LangField lang={t.lang} />
+        <label for="reason">{t("declineLabel")}</label>
+        <span class="hint" id="reason-hint">
+          {t("declineHint")}
+        </span>
+        {error ? (
+          <span class="error" id="reason-error">
+            {error}
+          </span>
+        ) : null}
+        <textarea
+          id="reason"
+          name="reason"
+          rows={3}
+          maxlength={500}
+          required
+          aria-describedby={error ? "reason-hint reason-error" : "reason-hint"}
+          aria-invalid={error ? "true" : undefined}
+        >
+          {p.posted ?? ""}
+        </textarea>
+        <button type="submit" class="danger">
+          {t("declineButton")}
+        </button>
+      </form>
+    </details>
+  );
+}
