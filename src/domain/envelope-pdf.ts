@@ -11,21 +11,19 @@ import { dbOf } from "../db/client";
 import { tenantById } from "../db/accounts";
 import { certificateByDocument } from "../db/evidence";
 import { envelopeSealedFileOf, insertEnvelopeSealedFile } from "../db/envelope-certificates";
-import { ApiError } from "../lib/errors";
 import { randomHex, sha256Hex } from "../lib/crypto";
 import { nowIso } from "../lib/ids";
-import { logError } from "../lib/log";
 import type { SealDescription } from "../lib/seal";
 import type { SealLevel } from "./vocabulary";
 import { pdfBrandOf } from "./branding";
-import { type SealedFile, drawDocumentPages, verificationUrl } from "./evidence";
+import { type SealedFile, drawDocumentPages, sealDrawn, verificationUrl } from "./evidence";
 import type { EnvelopeCertificate, EnvelopePayload } from "./envelope-completion";
 
 const filenameOf = (code: string) => `envelope-${code}.pdf`;
 
 /** Draws every document's pages and the envelope certificate, then seals (no storage). */
 async function makeEnvelopeFile(env: Env, cert: EnvelopeCertificate, baseUrl: string): Promise<{ bytes: Uint8Array; seal: SealDescription; level: SealLevel }> {
-  const { sealingFromEnv, sealPdf, TimestampError } = await import("../lib/seal");
+  const { sealingFromEnv } = await import("../lib/seal");
   const sealing = await sealingFromEnv(env);
   const sealName = sealing.description.commonName;
   const payload = JSON.parse(cert.payload) as EnvelopePayload;
@@ -49,29 +47,8 @@ async function makeEnvelopeFile(env: Env, cert: EnvelopeCertificate, baseUrl: st
     lang: (await tenantById(dbOf(env), cert.tenantId))?.locale ?? "en",
     sealName,
   });
-  let sealed: Uint8Array;
-  try {
-    sealed = await sealPdf(pdfDoc, {
-      signer: sealing.signer,
-      tsa: sealing.tsa,
-      reason: `Envelope certificate of completion: ${payload.envelope.title}`,
-      location: new URL(baseUrl).host,
-      contactInfo: url,
-    });
-  } catch (err) {
-    if (!(err instanceof TimestampError)) throw err;
-    logError("timestamp authority failed", err);
-    throw new ApiError(
-      "internal",
-      "The timestamp authority could not be reached, so the file was not sealed and nothing was stored.",
-      "A seal is never made without its timestamp. Try again in a minute.",
-      { "Retry-After": "60" },
-    );
-  }
-  const { upgrade, describe } = await import("./archive");
-  const u = await upgrade(env, sealed, sealing, new Date());
-  if (u.levelReason) logError("envelope sealed file left below B-LTA", new Error(u.levelReason), { envelopeId: cert.envelopeId });
-  return { bytes: u.bytes, seal: describe(sealing.description, u), level: u.level };
+  const reason = `Envelope certificate of completion: ${payload.envelope.title}`;
+  return sealDrawn(env, pdfDoc, sealing, { reason, baseUrl, code: cert.verificationCode, about: { envelopeId: cert.envelopeId } });
 }
 
 /** The envelope's sealed PDF: made once, then the same bytes from R2 every time. */

@@ -236,18 +236,35 @@ export async function makeSealedFile(
   cert: Certificate,
   baseUrl: string,
 ): Promise<{ bytes: Uint8Array; seal: SealDescription; level: SealLevel; nextArchiveAt: string | null }> {
-  const { sealingFromEnv, sealPdf, TimestampError } = await import("../lib/seal");
+  const { sealingFromEnv } = await import("../lib/seal");
   const sealing = await sealingFromEnv(env);
   const pdfDoc = await draw(env, kind, cert, baseUrl, sealing.description.commonName);
   const title = (JSON.parse(cert.payload) as CertificatePayload).document.title;
-  const url = verificationUrl(baseUrl, cert.verificationCode);
+  const reason = kind === "pdf" ? `Certificate of completion: ${title}` : `Evidence bundle: ${title}`;
+  return sealDrawn(env, pdfDoc, sealing, { reason, baseUrl, code: cert.verificationCode, about: { documentId: cert.documentId, kind } });
+}
+
+/**
+ * Seals a drawn file: the PAdES seal with its own timestamp (B-T), then the DSS and the archive
+ * timestamp (src/domain/archive.ts) that make it B-LTA. Throws ApiError `internal` with
+ * Retry-After when no timestamp can be had for the seal itself; missing revocation data keeps B-T,
+ * said in `seal` and logged with `about`.
+ */
+export async function sealDrawn(
+  env: Env,
+  pdfDoc: Parameters<typeof import("../lib/seal").sealPdf>[0],
+  sealing: Awaited<ReturnType<typeof import("../lib/seal").sealingFromEnv>>,
+  opts: { reason: string; baseUrl: string; code: string; about: Record<string, string> },
+): Promise<{ bytes: Uint8Array; seal: SealDescription; level: SealLevel; nextArchiveAt: string | null }> {
+  const { sealPdf, TimestampError } = await import("../lib/seal");
+  const url = verificationUrl(opts.baseUrl, opts.code);
   let sealed: Uint8Array;
   try {
     sealed = await sealPdf(pdfDoc, {
       signer: sealing.signer,
       tsa: sealing.tsa,
-      reason: kind === "pdf" ? `Certificate of completion: ${title}` : `Evidence bundle: ${title}`,
-      location: safeHost(baseUrl) ?? baseUrl,
+      reason: opts.reason,
+      location: safeHost(opts.baseUrl) ?? opts.baseUrl,
       contactInfo: url,
     });
   } catch (err) {
@@ -265,7 +282,7 @@ export async function makeSealedFile(
   // After the seal: long-term validation data and the archive timestamp (B-LT, B-LTA).
   const { upgrade, describe } = await import("./archive");
   const u = await upgrade(env, sealed, sealing, new Date());
-  if (u.levelReason) logError("sealed file left below B-LTA", new Error(u.levelReason), { documentId: cert.documentId, kind });
+  if (u.levelReason) logError("sealed file left below B-LTA", new Error(u.levelReason), opts.about);
   return { bytes: u.bytes, seal: describe(sealing.description, u), level: u.level, nextArchiveAt: u.nextArchiveAt };
 }
 
