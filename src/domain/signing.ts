@@ -43,7 +43,7 @@ import {
   type VerifyCodeCommand,
   parseCommand,
 } from "./signer-commands";
-import { documentSequencer } from "../objects/document-sequencer/client";
+import { type SequencerClient, documentSequencer } from "../objects/document-sequencer/client";
 import { groupSignedReason } from "./transitions";
 
 export type RequestContext = { ip: string | null; userAgent: string | null };
@@ -315,19 +315,21 @@ export async function supplyAnswers(env: Env, token: string, answers: Record<str
   return await documentSequencer(env, l.documentId).supplyAnswers(l.signerId, answers, l.tokenHash);
 }
 
-export async function sign(env: Env, token: string, input: SignCommand, ctx: RequestContext) {
+/** A part played through the link's document sequencer; when it was the last to play, the completed copies go out. */
+async function play(env: Env, token: string, act: (s: SequencerClient, l: Link) => Promise<{ event_id: string; copies: boolean }>) {
   const l = await known(env, token);
-  const r = await documentSequencer(env, l.documentId).sign(l.signerId, input, ctx, l.tokenHash);
+  const r = await act(documentSequencer(env, l.documentId), l);
   if (r.copies) await startCompletedCopies(env, l);
-  return { event_id: r.event_id };
+  return r.event_id;
+}
+
+export async function sign(env: Env, token: string, input: SignCommand, ctx: RequestContext) {
+  return { event_id: await play(env, token, (s, l) => s.sign(l.signerId, input, ctx, l.tokenHash)) };
 }
 
 /** The page's sign form: answers and signature in one sequencer call, stored together or not at all. */
 export async function submit(env: Env, token: string, input: SubmitCommand, ctx: RequestContext) {
-  const l = await known(env, token);
-  const r = await documentSequencer(env, l.documentId).submit(l.signerId, input, ctx, l.tokenHash);
-  if (r.copies) await startCompletedCopies(env, l);
-  return { event_id: r.event_id };
+  return { event_id: await play(env, token, (s, l) => s.submit(l.signerId, input, ctx, l.tokenHash)) };
 }
 
 /** Sends the signer a one-time code (only when one is required and the service sent the link). */
@@ -342,20 +344,14 @@ export async function verifyCode(env: Env, token: string, input: VerifyCodeComma
   return await documentSequencer(env, l.documentId).verifyCode(l.signerId, input, ctx, l.tokenHash);
 }
 
-/** An approver's approval; when it was the last part to play, the completed copies go out. */
+/** An approver's approval. */
 export async function approve(env: Env, token: string, input: ApproveCommand, ctx: RequestContext) {
-  const l = await known(env, token);
-  const r = await documentSequencer(env, l.documentId).approve(l.signerId, input, ctx, l.tokenHash);
-  if (r.copies) await startCompletedCopies(env, l);
-  return { approved: true as const, event_id: r.event_id };
+  return { approved: true as const, event_id: await play(env, token, (s, l) => s.approve(l.signerId, input, ctx, l.tokenHash)) };
 }
 
-/** A viewer's acknowledgement; when it was the last part to play, the completed copies go out. */
+/** A viewer's acknowledgement. */
 export async function acknowledge(env: Env, token: string, input: AcknowledgeCommand, ctx: RequestContext) {
-  const l = await known(env, token);
-  const r = await documentSequencer(env, l.documentId).acknowledge(l.signerId, input, ctx, l.tokenHash);
-  if (r.copies) await startCompletedCopies(env, l);
-  return { acknowledged: true as const, event_id: r.event_id };
+  return { acknowledged: true as const, event_id: await play(env, token, (s, l) => s.acknowledge(l.signerId, input, ctx, l.tokenHash)) };
 }
 
 export { DECLINE_REASON_MAX } from "./signer-commands";
