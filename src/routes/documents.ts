@@ -1,10 +1,9 @@
 import { DOCUMENT_STATUSES, LANGUAGES, SIGNATURE_METHODS, SIGNER_AUTH, SIGNER_STATUSES, TRAIL_KINDS } from "../domain/vocabulary";
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed } from "../http/router";
-import { clientAddress } from "../http/auth";
+import { signerContext } from "../http/auth";
 import { ListQuery, PrepareInput, SendInput, VoidInput, getDocument, listDocuments, prepareDocument, sendDocument, voidDocument } from "../domain/documents";
 
-const actor = (req: Request) => ({ ip: clientAddress(req), userAgent: req.headers.get("user-agent") });
 const DocId = z.object({ id: z.string().min(1).max(64) });
 
 const Signer = z
@@ -192,7 +191,7 @@ documents.openapi(
       ...idempotentErrors,
     },
   }),
-  async (c) => c.json(await prepareDocument(c.env, c.get("principal"), c.req.valid("json"), actor(c.req.raw)), 200),
+  async (c) => c.json(await prepareDocument(c.env, c.get("principal"), c.req.valid("json"), signerContext(c.req.raw)), 200),
 );
 
 documents.openapi(
@@ -332,7 +331,7 @@ documents.openapi(
   async (c) => {
     const p = c.get("principal");
     const body = c.req.valid("json");
-    const sent = await sendDocument(c.env, p, c.req.valid("param").id, body.signers, actor(c.req.raw), {
+    const sent = await sendDocument(c.env, p, c.req.valid("param").id, body.signers, signerContext(c.req.raw), {
       notify: body.notify,
       allowDelegation: body.allow_delegation,
     });
@@ -353,5 +352,5 @@ documents.openapi(
     request: { params: DocId, ...jsonBody(VoidInput, { reason: "Sent with the wrong dates; a corrected copy follows." }) },
     responses: { 200: jsonResponse(z.object({ voided: z.literal(true) }), "Voided", { voided: true }), ...keyedErrors, ...idempotentErrors },
   }),
-  async (c) => c.json(await voidDocument(c.env, c.get("principal"), c.req.valid("param").id, c.req.valid("json").reason, actor(c.req.raw)), 200),
+  async (c) => c.json(await voidDocument(c.env, c.get("principal"), c.req.valid("param").id, c.req.valid("json").reason, signerContext(c.req.raw)), 200),
 );

@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { DOCUMENT_STATUSES, SIGNER_STATUSES } from "../domain/vocabulary";
 import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed } from "../http/router";
-import { clientAddress } from "../http/auth";
+import { signerContext } from "../http/auth";
 import { EnvelopeInput, EnvelopeVoidInput, completedEnvelopeCertificate, createEnvelope, getEnvelope, voidEnvelope } from "../domain/envelopes";
 import { envelopeCertificateView } from "../domain/envelope-completion";
 import { envelopeSealedFile } from "../domain/envelope-pdf";
@@ -13,7 +13,6 @@ import { toBase64 } from "../lib/bytes";
 import { publicBaseUrl } from "../lib/config";
 import { pdfOrJson } from "./evidence";
 
-const actor = (req: Request) => ({ ip: clientAddress(req), userAgent: req.headers.get("user-agent") });
 const EnvelopeId = z.object({ id: z.string().min(1).max(64) });
 
 const Envelope = z
@@ -90,7 +89,7 @@ envelopes.openapi(
       ...idempotentErrors,
     },
   }),
-  async (c) => c.json(await createEnvelope(c.env, c.get("principal"), c.req.valid("json"), actor(c.req.raw)), 200),
+  async (c) => c.json(await createEnvelope(c.env, c.get("principal"), c.req.valid("json"), signerContext(c.req.raw)), 200),
 );
 
 envelopes.openapi(
@@ -136,7 +135,7 @@ envelopes.openapi(
     request: { params: EnvelopeId, ...jsonBody(EnvelopeVoidInput, { reason: "Sent with the wrong start date; a corrected envelope follows." }) },
     responses: { 200: jsonResponse(z.object({ voided: z.literal(true) }), "Voided", { voided: true }), ...keyedErrors },
   }),
-  async (c) => c.json(await voidEnvelope(c.env, c.get("principal"), c.req.valid("param").id, c.req.valid("json").reason, actor(c.req.raw)), 200),
+  async (c) => c.json(await voidEnvelope(c.env, c.get("principal"), c.req.valid("param").id, c.req.valid("json").reason, signerContext(c.req.raw)), 200),
 );
 
 const CODE = "9R4T2M8X6K1B3N7Q";

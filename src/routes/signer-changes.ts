@@ -5,10 +5,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { commonErrors, createRouter, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors } from "../http/router";
 import { signerContext } from "../http/auth";
-import { perToken } from "../http/rate-limit";
 import { CorrectCommand, DelegateCommand, correctSigner, delegate } from "../domain/signer-changes";
+import { TokenParam, token } from "./signing";
 
-const TokenParam = z.object({ token: z.string() });
 const Params = z.object({ id: z.string().min(1).max(64), signer_id: z.string().min(1).max(64) });
 
 export const signerChanges = createRouter();
@@ -24,9 +23,7 @@ signerChanges.openapi(
       "The link ends at once; a new signer takes the role, `sign_order`, witness, auth and language, and the fields asked of this signer, with a link of their own that the service emails to them (it is never in this answer). " +
       "The trail gets `delegated` and webhooks `signing.delegated`. 422 when the document was not sent with `allow_delegation`, when this signer already acted, is cc or a signing group's member (another member can sign instead), " +
       "or when the new address is already a pending person's on the document.",
-    security: [],
-    "x-auth": "signing token",
-    middleware: [perToken],
+    ...token,
     request: {
       params: TokenParam,
       ...jsonBody(DelegateCommand, { email: "bea.novak@example.com", full_name: "Bea Novak", reason: "Bea signs contracts for our team while I am away." }),

@@ -3,10 +3,9 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, errorContent, idempotentErrors, jsonResponse, keyed, keyedErrors } from "../http/router";
-import { clientAddress } from "../http/auth";
+import { signerContext } from "../http/auth";
 import { issueFreshLink, remindSigner } from "../domain/signer-links";
 
-const actor = (req: Request) => ({ ip: clientAddress(req), userAgent: req.headers.get("user-agent") });
 const Params = z.object({ id: z.string().min(1).max(64), signer_id: z.string().min(1).max(64) });
 /** Neither call takes input; an empty JSON object (or no body) is accepted. */
 const NoBody = { required: false, content: { "application/json": { schema: z.object({}).strict(), example: {} } } };
@@ -64,6 +63,6 @@ signerLinks.openapi(
   }),
   async (c) => {
     const { id, signer_id } = c.req.valid("param");
-    return c.json(await remindSigner(c.env, c.get("principal"), id, signer_id, actor(c.req.raw)), 200);
+    return c.json(await remindSigner(c.env, c.get("principal"), id, signer_id, signerContext(c.req.raw)), 200);
   },
 );

@@ -33,9 +33,10 @@ const EnvelopeFieldCommand = SupplyFieldCommand.extend({
   document_id: z.string().max(64).optional().openapi({ description: "Only with an envelope's link (required there): which of its documents the field is in." }),
 });
 // Any length: a token that is not one of ours reads like every other bad link (404), never a 422.
-const TokenParam = z.object({ token: z.string() });
+export const TokenParam = z.object({ token: z.string() });
 
-const token = { security: [] as { [k: string]: string[] }[], "x-auth": "signing token", middleware: [perToken] };
+/** A signing link's route: no key, the token is the credential, limited per token. */
+export const token = { security: [] as { [k: string]: string[] }[], "x-auth": "signing token", middleware: [perToken] };
 
 /** The one-time code and file answers are a document link's: an envelope's people sign without a code and its documents have no file fields. */
 const notInEnvelope = (what: string) => async () => {
