@@ -23,7 +23,10 @@ async function envelope(t: Tenant) {
 const actions = async (html: string) => (await select(html, "form")).map((f) => f.attrs.action);
 const signerStatuses = async (email: string, docs: { document_id: string }[]) => {
   const out: string[] = [];
-  for (const d of docs) out.push((await env.DB.prepare("SELECT status FROM signers WHERE document_id = ? AND email = ?").bind(d.document_id, email).first<{ status: string }>())!.status);
+  for (const d of docs)
+    out.push(
+      (await env.DB.prepare("SELECT status FROM signers WHERE document_id = ? AND email = ?").bind(d.document_id, email).first<{ status: string }>())!.status,
+    );
   return out;
 };
 
@@ -67,6 +70,8 @@ describe("the signer's page for an envelope's link (no JavaScript)", () => {
     const ready = await page("GET", `${base}?lang=en`);
     expect(await actions(ready.text)).toEqual([`${base}/sign`, `${base}/decline`]);
     expect(ready.text).toContain("Your one signature signs every document of this envelope.");
+    // Each answered document says so and offers to change its answers.
+    expect(ready.text.match(/✓ answers saved · <a href="[^"]*doc=\d#answers">Change<\/a>/g)?.length).toBe(2);
     // Ana is first in order: the approver after her waits.
     const boss = await page("GET", `/s/${e.links[1]!.token}?lang=en`);
     expect(await actions(boss.text)).toEqual([`/s/${e.links[1]!.token}/decline`]);
@@ -79,8 +84,11 @@ describe("the signer's page for an envelope's link (no JavaScript)", () => {
     expect(await signerStatuses("ana@example.com", e.documents)).toEqual(["signed", "signed"]);
     const after = await page("GET", signed.headers.get("location")!);
     expect(after.text).toContain("You signed");
+    // The envelope's words speak of its documents, not of one document.
+    expect(after.text).toContain("You signed these documents");
 
     // The approver now approves every document from their page; the envelope completes.
+    expect((await page("GET", `/s/${e.links[1]!.token}?lang=en`)).text).toContain("Read the documents above. Approving lets them go on");
     const approved = await page("POST", `/s/${e.links[1]!.token}/approve`, { form: { lang: "en", note: "Fine." } });
     expect(approved.status).toBe(303);
     expect((await api("GET", `/v1/envelopes/${e.envelope_id}`, { key: t.key })).json.status).toBe("completed");

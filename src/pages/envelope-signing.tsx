@@ -34,7 +34,10 @@ export type EnvelopePageProps = {
 /** The fields a person answers on the form (not the signature, not computed ones). */
 const askedOf = (d: Doc) => ((d.fields ?? []) as FieldView[]).filter((f) => !isSignatureField(f) && !UNANSWERED_KINDS.includes(f.kind));
 /** The required answers a document still lacks from this person. */
-export const missingKeys = (d: Doc) => askedOf(d).filter((f) => f.visible !== false && f.required && !f.supplied).map((f) => f.key);
+export const missingKeys = (d: Doc) =>
+  askedOf(d)
+    .filter((f) => f.visible !== false && f.required && !f.supplied)
+    .map((f) => f.key);
 const missingIn = (d: Doc) => missingKeys(d).length;
 
 /** Which document the answers step shows: the one asked for, else the first still lacking a required answer, else none. */
@@ -92,7 +95,7 @@ export function EnvelopePage(p: EnvelopePageProps) {
       ) : null}
       {sent && r.signer_status === "signed" ? (
         <section class="box ok" role="status" aria-labelledby="outcome">
-          <h2 id="outcome">{t(part === "approve" ? "approvedTitle" : part === "acknowledge" ? "acknowledgedTitle" : "signedTitle")}</h2>
+          <h2 id="outcome">{t(part === "approve" ? "env_approvedTitle" : part === "acknowledge" ? "env_acknowledgedTitle" : "env_signedTitle")}</h2>
           <p>{t(part === "approve" ? "approvedBody" : part === "acknowledge" ? "acknowledgedBody" : "signedBody", { date: t.date(r.signed_at) })}</p>
           {r.waiting_on ? <p>{t("waitingFor", { name: r.waiting_on })}</p> : null}
         </section>
@@ -131,7 +134,7 @@ export function EnvelopePage(p: EnvelopePageProps) {
         <h2 id="docs-heading">{t("env_documentsHeading")}</h2>
         {sent && r.expires_at ? <p class="hint">{t("signBy", { date: t.date(r.expires_at) })}</p> : null}
         {docs.map((d, i) => (
-          <article class="box" aria-labelledby={`doc-${i}`}>
+          <article class="envdoc" aria-labelledby={`doc-${i}`}>
             <p class="hint">{t("env_documentOf", { n: i + 1, count: docs.length })}</p>
             <h3 id={`doc-${i}`}>
               <bdi>{d.title}</bdi>
@@ -158,9 +161,9 @@ export function EnvelopePage(p: EnvelopePageProps) {
               {t("fingerprint")}: <span class="mono">{d.body_sha256_hex}</span>
             </p>
             {canAct && part === "sign" && r.consented_at && askedOf(d).length ? (
-              <p>
-                {missingIn(d) ? t("env_toAnswer", { n: missingIn(d) }) : t("env_answered")} ·{" "}
-                <a href={`${base}?lang=${t.lang}&doc=${i}#answers`}>{t("env_answerLink")}</a>
+              <p class={missingIn(d) ? "envdoc-todo" : "envdoc-done"}>
+                {missingIn(d) ? t("env_toAnswer", { n: missingIn(d) }) : `✓ ${t("env_answered")}`} ·{" "}
+                <a href={`${base}?lang=${t.lang}&doc=${i}#answers`}>{t(missingIn(d) ? "env_answerLink" : "env_changeLink")}</a>
               </p>
             ) : null}
           </article>
@@ -181,8 +184,8 @@ export function EnvelopePage(p: EnvelopePageProps) {
 
       {canAct && part !== "sign" ? (
         <section aria-labelledby="part-heading" id="sign">
-          <h2 id="part-heading">{t(part === "approve" ? "approveHeading" : "ackHeading")}</h2>
-          <p>{t(part === "approve" ? "approveBody" : "ackBody")}</p>
+          <h2 id="part-heading">{t(part === "approve" ? "approveHeading" : "env_ackHeading")}</h2>
+          <p>{t(part === "approve" ? "env_approveBody" : "env_ackBody")}</p>
           <form method="post" action={`${base}/${part}`}>
             <LangField lang={t.lang} />
             {part === "approve" ? (

@@ -15,4 +15,11 @@ export const envelope: Catalogue<typeof en> = {
   env_consentAll: "موافقتك تشمل كل مستندات هذا الظرف.",
   env_pageOf: "الصفحة {n} من {title}",
   env_pdfDoc: "صفحات المستند",
+  env_approveBody: "اقرأ المستندات أعلاه. موافقتك تنقلها إلى الأشخاص بعدك؛ وإن كان يجب ألا تمضي، فارفضها أدناه.",
+  env_approvedTitle: "وافقت على هذه المستندات",
+  env_ackHeading: "أكّد أنك قرأتها",
+  env_ackBody: "يُطلب منك قراءة هذه المستندات لا توقيعها. أكّد أدناه بعد قراءتها.",
+  env_acknowledgedTitle: "أكّدت اطلاعك على هذه المستندات",
+  env_signedTitle: "وقّعت هذه المستندات",
+  env_changeLink: "تغيير",
 };

@@ -15,4 +15,12 @@ export const envelope: Catalogue<typeof en> = {
   env_consentAll: "Votre consentement couvre tous les documents de cette enveloppe.",
   env_pageOf: "Page {n} de {title}",
   env_pdfDoc: "Pages du document",
+  env_approveBody:
+    "Lisez les documents ci-dessus. Les approuver les transmet aux personnes suivantes ; s'ils ne doivent pas aller plus loin, refusez plutôt ci-dessous.",
+  env_approvedTitle: "Vous avez approuvé ces documents",
+  env_ackHeading: "Confirmez les avoir lus",
+  env_ackBody: "Il vous est demandé de lire ces documents, pas de les signer. Confirmez ci-dessous une fois que vous les avez lus.",
+  env_acknowledgedTitle: "Vous avez confirmé la lecture de ces documents",
+  env_signedTitle: "Vous avez signé ces documents",
+  env_changeLink: "Modifier",
 };

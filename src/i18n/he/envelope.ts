@@ -15,4 +15,11 @@ export const envelope: Catalogue<typeof en> = {
   env_consentAll: "ההסכמה שלך חלה על כל המסמכים במעטפה הזו.",
   env_pageOf: "עמוד {n} של {title}",
   env_pdfDoc: "עמודי המסמך",
+  env_approveBody: "קראו את המסמכים שלמעלה. האישור מעביר אותם לאנשים שאחריכם; אם אין להמשיך בהם, דחו למטה.",
+  env_approvedTitle: "אישרת את המסמכים האלה",
+  env_ackHeading: "אשרו שקראתם אותם",
+  env_ackBody: "התבקשתם לקרוא את המסמכים האלה, לא לחתום עליהם. אשרו למטה לאחר שקראתם אותם.",
+  env_acknowledgedTitle: "אישרת שקראת את המסמכים האלה",
+  env_signedTitle: "חתמת על המסמכים האלה",
+  env_changeLink: "שינוי",
 };
