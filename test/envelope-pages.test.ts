@@ -75,6 +75,7 @@ describe("the signer's page for an envelope's link (no JavaScript)", () => {
     // Ana is first in order: the approver after her waits.
     const boss = await page("GET", `/s/${e.links[1]!.token}?lang=en`);
     expect(await actions(boss.text)).toEqual([`/s/${e.links[1]!.token}/decline`]);
+    expect(boss.text).toContain("These documents are signed in order. Ana Ruiz comes before you.");
 
     const empty = await page("POST", `${base}/sign`, { form: { lang: "en", method: "typed", typed_name: "" } });
     expect(empty.status).toBe(422);

@@ -102,12 +102,12 @@ export function EnvelopePage(p: EnvelopePageProps) {
       ) : null}
       {sent && !mustSign ? (
         <div class="box">
-          <p>{t("ccNote")}</p>
+          <p>{t("env_ccNote")}</p>
         </div>
       ) : null}
       {sent && pending && mustSign && !r.is_my_turn ? (
         <div class="box warn">
-          <p>{t("notYourTurn", { name: r.waiting_on ?? "" })}</p>
+          <p>{t("env_notYourTurn", { name: r.waiting_on ?? "" })}</p>
         </div>
       ) : null}
 
@@ -265,6 +265,7 @@ function AnswersStep(p: { t: T; base: string; index: number; doc: Doc; page: Env
   return (
     <section aria-labelledby="answers-heading" id="answers">
       <h2 id="answers-heading">{t("env_answersHeading", { title: doc.title ?? "" })}</h2>
+      <p class="hint">{t("env_documentOf", { n: p.index + 1, count: p.page.page.read.documents.length })}</p>
       <p>{t("env_answersIntro")}</p>
       <form method="post" action={`${p.base}/answers`}>
         <LangField lang={t.lang} />

@@ -111,7 +111,7 @@ describe("an envelope's signing link", () => {
     // The signer's turn has not come: the page lists the documents and waits for the approver.
     await page.goto(e.url(1));
     await page.getByText("Document 3 of 3").waitFor();
-    await page.getByText("Maya Chen", { exact: false }).first().waitFor();
+    await page.getByText("These documents are signed in order. Maya Chen comes before you.", { exact: false }).waitFor();
     assert.equal(await page.locator("form[action$='/consent']").count(), 0);
     await step(page, "envelope-1-waiting");
 
@@ -148,6 +148,7 @@ describe("an envelope's signing link", () => {
     await tabTo(page, "form[action$='/answers'] button[type=submit]");
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { name: "Your answers: Insurance terms" }).waitFor();
+    assert.equal(await page.locator("#answers-heading + .hint").textContent(), "Document 2 of 3");
     await step(page, "envelope-6-answers-2");
     await tabTo(page, "#f-start");
     await page.keyboard.type("01042027"); // en-US: mm/dd/yyyy

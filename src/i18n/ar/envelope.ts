@@ -22,4 +22,6 @@ export const envelope: Catalogue<typeof en> = {
   env_acknowledgedTitle: "أكّدت اطلاعك على هذه المستندات",
   env_signedTitle: "وقّعت هذه المستندات",
   env_changeLink: "تغيير",
+  env_notYourTurn: "تُوقَّع هذه المستندات بالترتيب. يأتي دور {name} قبلك. يمكنك قراءتها الآن، ثم عُد إلى هذا الرابط للتوقيع عندما يحين دورك.",
+  env_ccNote: "تتلقى نسخة من هذه المستندات، ولا توقّع عليها.",
 };

@@ -23,4 +23,7 @@ export const envelope: Catalogue<typeof en> = {
   env_acknowledgedTitle: "Sie haben die Kenntnisnahme dieser Dokumente bestätigt",
   env_signedTitle: "Sie haben diese Dokumente unterschrieben",
   env_changeLink: "Ändern",
+  env_notYourTurn:
+    "Diese Dokumente werden der Reihe nach unterschrieben. {name} ist vor Ihnen an der Reihe. Sie können sie jetzt lesen; kommen Sie zum Unterschreiben über diesen Link zurück, sobald Sie an der Reihe sind.",
+  env_ccNote: "Sie erhalten eine Kopie dieser Dokumente. Sie unterschreiben sie nicht.",
 };

@@ -19,4 +19,6 @@ export const envelope = {
   env_acknowledgedTitle: "You acknowledged these documents",
   env_signedTitle: "You signed these documents",
   env_changeLink: "Change",
+  env_notYourTurn: "These documents are signed in order. {name} comes before you. You can read them now; come back to this link to sign once it is your turn.",
+  env_ccNote: "You receive a copy of these documents. You do not sign them.",
 };

@@ -23,4 +23,7 @@ export const envelope: Catalogue<typeof en> = {
   env_acknowledgedTitle: "Ha confirmado la lectura de estos documentos",
   env_signedTitle: "Ha firmado estos documentos",
   env_changeLink: "Cambiar",
+  env_notYourTurn:
+    "Estos documentos se firman en orden. {name} va antes que usted. Puede leerlos ahora y volver a este enlace para firmar cuando sea su turno.",
+  env_ccNote: "Usted recibe una copia de estos documentos. No los firma.",
 };

@@ -23,4 +23,7 @@ export const envelope: Catalogue<typeof en> = {
   env_acknowledgedTitle: "Vous avez confirmé la lecture de ces documents",
   env_signedTitle: "Vous avez signé ces documents",
   env_changeLink: "Modifier",
+  env_notYourTurn:
+    "Ces documents se signent dans l'ordre. {name} passe avant vous. Vous pouvez les lire dès maintenant ; revenez à ce lien pour signer quand ce sera votre tour.",
+  env_ccNote: "Vous recevez une copie de ces documents. Vous ne les signez pas.",
 };

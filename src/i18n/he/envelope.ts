@@ -22,4 +22,6 @@ export const envelope: Catalogue<typeof en> = {
   env_acknowledgedTitle: "אישרת שקראת את המסמכים האלה",
   env_signedTitle: "חתמת על המסמכים האלה",
   env_changeLink: "שינוי",
+  env_notYourTurn: "על המסמכים האלה חותמים לפי הסדר. התור של {name} לפנייך. אפשר לקרוא אותם כבר עכשיו; כשיגיע תורך, יש לחזור לקישור הזה כדי לחתום.",
+  env_ccNote: "נשלח אלייך עותק של המסמכים האלה. אין צורך לחתום עליהם.",
 };

@@ -22,4 +22,7 @@ export const envelope: Catalogue<typeof en> = {
   env_acknowledgedTitle: "Ha confermato la lettura di questi documenti",
   env_signedTitle: "Ha firmato questi documenti",
   env_changeLink: "Modifica",
+  env_notYourTurn:
+    "Questi documenti si firmano in ordine. {name} viene prima di lei. Può leggerli ora; torni a questo link per firmare quando sarà il suo turno.",
+  env_ccNote: "Lei riceve una copia di questi documenti. Non li firma.",
 };

@@ -22,4 +22,7 @@ export const envelope: Catalogue<typeof en> = {
   env_acknowledgedTitle: "Você confirmou a leitura destes documentos",
   env_signedTitle: "Você assinou estes documentos",
   env_changeLink: "Alterar",
+  env_notYourTurn:
+    "Estes documentos são assinados em ordem. {name} vem antes de você. Você já pode lê-los; volte a este link para assinar quando chegar a sua vez.",
+  env_ccNote: "Você recebe uma cópia destes documentos. Você não os assina.",
 };
