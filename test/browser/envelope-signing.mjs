@@ -174,6 +174,10 @@ describe("an envelope's signing link", () => {
     assert.match(code, /^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
     assert.equal(code.replaceAll("-", ""), read.verification_code.replaceAll("-", ""));
     await step(page, "envelope-8-completed");
+    // Right to left: the cards and the page pictures stay within the screen.
+    await page.goto(`${e.url(1)}?lang=he`);
+    assert.equal(await page.getAttribute("html", "dir"), "rtl");
+    await step(page, "envelope-9-completed-he");
     noProblems(page);
     await ctx.close();
   });
