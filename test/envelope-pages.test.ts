@@ -70,9 +70,12 @@ describe("the signer's page for an envelope's link (no JavaScript)", () => {
     const ready = await page("GET", `${base}?lang=en`);
     expect(await actions(ready.text)).toEqual([`${base}/sign`, `${base}/decline`]);
     expect(ready.text).toContain("Your one signature signs every document of this envelope.");
+    // Each answered document says so and offers to change its answers.
+    expect(ready.text.match(/✓ answers saved · <a href="[^"]*doc=\d#answers">Change<\/a>/g)?.length).toBe(2);
     // Ana is first in order: the approver after her waits.
     const boss = await page("GET", `/s/${e.links[1]!.token}?lang=en`);
     expect(await actions(boss.text)).toEqual([`/s/${e.links[1]!.token}/decline`]);
+    expect(boss.text).toContain("These documents are signed in order. Ana Ruiz comes before you.");
 
     const empty = await page("POST", `${base}/sign`, { form: { lang: "en", method: "typed", typed_name: "" } });
     expect(empty.status).toBe(422);
@@ -82,8 +85,11 @@ describe("the signer's page for an envelope's link (no JavaScript)", () => {
     expect(await signerStatuses("ana@example.com", e.documents)).toEqual(["signed", "signed"]);
     const after = await page("GET", signed.headers.get("location")!);
     expect(after.text).toContain("You signed");
+    // The envelope's words speak of its documents, not of one document.
+    expect(after.text).toContain("You signed these documents");
 
     // The approver now approves every document from their page; the envelope completes.
+    expect((await page("GET", `/s/${e.links[1]!.token}?lang=en`)).text).toContain("Read the documents above. Approving lets them go on");
     const approved = await page("POST", `/s/${e.links[1]!.token}/approve`, { form: { lang: "en", note: "Fine." } });
     expect(approved.status).toBe(303);
     expect((await api("GET", `/v1/envelopes/${e.envelope_id}`, { key: t.key })).json.status).toBe("completed");

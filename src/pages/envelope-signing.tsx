@@ -96,19 +96,19 @@ export function EnvelopePage(p: EnvelopePageProps) {
       ) : null}
       {sent && r.signer_status === "signed" ? (
         <section class="box ok" role="status" aria-labelledby="outcome">
-          <h2 id="outcome">{t(part === "approve" ? "approvedTitle" : part === "acknowledge" ? "acknowledgedTitle" : "signedTitle")}</h2>
+          <h2 id="outcome">{t(part === "approve" ? "env_approvedTitle" : part === "acknowledge" ? "env_acknowledgedTitle" : "env_signedTitle")}</h2>
           <p>{t(part === "approve" ? "approvedBody" : part === "acknowledge" ? "acknowledgedBody" : "signedBody", { date: t.date(r.signed_at) })}</p>
           {r.waiting_on ? <p>{t("waitingFor", { name: r.waiting_on })}</p> : null}
         </section>
       ) : null}
       {sent && !mustSign ? (
         <div class="box">
-          <p>{t("ccNote")}</p>
+          <p>{t("env_ccNote")}</p>
         </div>
       ) : null}
       {sent && pending && mustSign && !r.is_my_turn ? (
         <div class="box warn">
-          <p>{t("notYourTurn", { name: r.waiting_on ?? "" })}</p>
+          <p>{t("env_notYourTurn", { name: r.waiting_on ?? "" })}</p>
         </div>
       ) : null}
 
@@ -135,7 +135,7 @@ export function EnvelopePage(p: EnvelopePageProps) {
         <h2 id="docs-heading">{t("env_documentsHeading")}</h2>
         {sent && r.expires_at ? <p class="hint">{t("signBy", { date: t.date(r.expires_at) })}</p> : null}
         {docs.map((d, i) => (
-          <article class="box" aria-labelledby={`doc-${i}`}>
+          <article class="envdoc" aria-labelledby={`doc-${i}`}>
             <p class="hint">{t("env_documentOf", { n: i + 1, count: docs.length })}</p>
             <h3 id={`doc-${i}`}>
               <bdi>{d.title}</bdi>
@@ -162,9 +162,9 @@ export function EnvelopePage(p: EnvelopePageProps) {
               {t("fingerprint")}: <span class="mono">{d.body_sha256_hex}</span>
             </p>
             {canAct && part === "sign" && r.consented_at && askedOf(d).length ? (
-              <p>
-                {missingIn(d) ? t("env_toAnswer", { n: missingIn(d) }) : t("env_answered")} ·{" "}
-                <a href={`${base}?lang=${t.lang}&doc=${i}#answers`}>{t("env_answerLink")}</a>
+              <p class={missingIn(d) ? "envdoc-todo" : "envdoc-done"}>
+                {missingIn(d) ? t("env_toAnswer", { n: missingIn(d) }) : `✓ ${t("env_answered")}`} ·{" "}
+                <a href={`${base}?lang=${t.lang}&doc=${i}#answers`}>{t(missingIn(d) ? "env_answerLink" : "env_changeLink")}</a>
               </p>
             ) : null}
           </article>
@@ -185,8 +185,8 @@ export function EnvelopePage(p: EnvelopePageProps) {
 
       {canAct && part !== "sign" ? (
         <section aria-labelledby="part-heading" id="sign">
-          <h2 id="part-heading">{t(part === "approve" ? "approveHeading" : "ackHeading")}</h2>
-          <p>{t(part === "approve" ? "approveBody" : "ackBody")}</p>
+          <h2 id="part-heading">{t(part === "approve" ? "approveHeading" : "env_ackHeading")}</h2>
+          <p>{t(part === "approve" ? "env_approveBody" : "env_ackBody")}</p>
           <form method="post" action={`${base}/${part}`}>
             <LangField lang={t.lang} />
             {part === "approve" ? (
@@ -266,6 +266,7 @@ function AnswersStep(p: { t: T; base: string; index: number; doc: Doc; page: Env
   return (
     <section aria-labelledby="answers-heading" id="answers">
       <h2 id="answers-heading">{t("env_answersHeading", { title: doc.title ?? "" })}</h2>
+      <p class="hint">{t("env_documentOf", { n: p.index + 1, count: p.page.page.read.documents.length })}</p>
       <p>{t("env_answersIntro")}</p>
       <form method="post" action={`${p.base}/answers`}>
         <LangField lang={t.lang} />

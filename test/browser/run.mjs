@@ -35,6 +35,7 @@ const FILES = [
   "fields",
   "roles",
   "delegation",
+  "envelope-signing",
 ];
 const chosen = process.argv
   .slice(2)

@@ -12,4 +12,13 @@ export const envelope = {
   env_consentAll: "Your consent covers every document of this envelope.",
   env_pageOf: "Page {n} of {title}",
   env_pdfDoc: "Pages of the document",
+  env_approveBody: "Read the documents above. Approving lets them go on to the people after you; if they should not go ahead, decline below instead.",
+  env_approvedTitle: "You approved these documents",
+  env_ackHeading: "Confirm you have read them",
+  env_ackBody: "You are asked to read these documents, not to sign them. Confirm below once you have read them.",
+  env_acknowledgedTitle: "You acknowledged these documents",
+  env_signedTitle: "You signed these documents",
+  env_changeLink: "Change",
+  env_notYourTurn: "These documents are signed in order. {name} comes before you. You can read them now; come back to this link to sign once it is your turn.",
+  env_ccNote: "You receive a copy of these documents. You do not sign them.",
 };

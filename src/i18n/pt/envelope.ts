@@ -15,4 +15,14 @@ export const envelope: Catalogue<typeof en> = {
   env_consentAll: "O seu consentimento abrange todos os documentos deste envelope.",
   env_pageOf: "Página {n} de {title}",
   env_pdfDoc: "Páginas do documento",
+  env_approveBody: "Leia os documentos acima. Ao aprová-los, seguem para as pessoas depois de si; se não devem avançar, recuse abaixo.",
+  env_approvedTitle: "Você aprovou estes documentos",
+  env_ackHeading: "Confirme que os leu",
+  env_ackBody: "Pedem-lhe que leia estes documentos, não que os assine. Confirme abaixo depois de os ler.",
+  env_acknowledgedTitle: "Você confirmou a leitura destes documentos",
+  env_signedTitle: "Você assinou estes documentos",
+  env_changeLink: "Alterar",
+  env_notYourTurn:
+    "Estes documentos são assinados em ordem. {name} vem antes de você. Você já pode lê-los; volte a este link para assinar quando chegar a sua vez.",
+  env_ccNote: "Você recebe uma cópia destes documentos. Você não os assina.",
 };
