@@ -32,8 +32,6 @@ p{margin:.5rem 0}
 a{color:var(--link)}
 .sub{color:var(--muted);margin:0}
 .doc{white-space:pre-wrap;overflow-wrap:anywhere;border:1px solid #d6d6de;border-radius:8px;padding:1rem;background:var(--soft);font-family:Georgia,"Times New Roman",serif;font-size:1.0625rem}
-.envdoc{border:1px solid #d6d6de;border-radius:8px;padding:.75rem 1rem;margin:1rem 0;background:var(--bg)}.envdoc h3{font-size:1.125rem;margin:0 0 .75rem}.envdoc>.hint:first-child{margin:0;font-size:.875rem;text-transform:uppercase;letter-spacing:.04em}.envdoc-todo{font-weight:600;color:var(--warn)}.envdoc-done{color:var(--ok)}
-.pages{border:1px solid #d6d6de;border-radius:8px;padding:.5rem;margin:.5rem 0;background:var(--soft)}.pages img{display:block;inline-size:100%;block-size:auto;background:#fff;box-shadow:0 1px 3px rgba(0,0,0,.3)}.pages img+img{margin-block-start:.75rem}
 .mono{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.875rem;overflow-wrap:anywhere}
 .box{border-inline-start:5px solid var(--accent);background:var(--soft);padding:.75rem 1rem;margin:1rem 0;border-radius:4px}
 .box>h2{margin-top:0}
@@ -83,3 +81,9 @@ bdi,.value{unicode-bidi:isolate}
 `
   .replace(/\n/g, "")
   .trim();
+
+/** An envelope's signer page: the pages' sheet plus each document's card and its page pictures (only that page carries them). */
+export const ENVELOPE_CSS = `${CSS}
+.envdoc{border:1px solid #d6d6de;border-radius:8px;padding:.75rem 1rem;margin:1rem 0;background:var(--bg)}.envdoc h3{font-size:1.125rem;margin:0 0 .75rem}.envdoc>.hint:first-child{margin:0;font-size:.875rem;text-transform:uppercase;letter-spacing:.04em}.envdoc-todo{font-weight:600;color:var(--warn)}.envdoc-done{color:var(--ok)}
+.pages{border:1px solid #d6d6de;border-radius:8px;padding:.5rem;margin:.5rem 0;background:var(--soft)}.pages img{display:block;inline-size:100%;block-size:auto;background:#fff;box-shadow:0 1px 3px rgba(0,0,0,.3)}.pages img+img{margin-block-start:.75rem}
+`;

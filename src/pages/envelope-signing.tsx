@@ -6,16 +6,15 @@
  * everything but drawing works without JavaScript.
  */
 import type { EnvelopePageRead } from "../domain/envelope-signing";
-import { consentWording } from "../domain/wording";
 import { UNANSWERED_KINDS } from "../domain/field-rules";
-import { formatVerificationCode } from "../lib/verification-code";
 import { SIGN_JS } from "./scripts.generated";
+import { ENVELOPE_CSS } from "./assets";
 import type { T } from "../i18n";
 import { Layout, TestModeBanner, siteName } from "./layout";
 import type { PageBrand } from "./brand";
-import { Field, LangField, Wording, isSignatureField } from "./signing-steps";
+import { Field, LangField, isSignatureField } from "./signing-steps";
 import { type FieldView, type SignErrors, type SignPageProps, SignForm } from "./signing";
-import { partWords } from "./signing-parts";
+import { CompletedBox, ConsentStep, DeclineDetails, PartStep, ProblemBox, SignedBox, partWords } from "./signing-parts";
 
 type Doc = EnvelopePageRead["read"]["documents"][number];
 
@@ -59,10 +58,8 @@ export function EnvelopePage(p: EnvelopePageProps) {
   const mustSign = r.signer_role !== "cc";
   const canAct = sent && pending && mustSign && r.is_my_turn === true;
   const part = r.signer_role === "approver" ? "approve" : r.signer_role === "viewer" ? "acknowledge" : "sign";
-  const consent = consentWording(t.lang, r.consent_text);
   const answering = canAct && part === "sign" && r.consented_at ? answersDoc(docs, p.doc) : null;
   const missing = docs.reduce((n, d) => n + missingIn(d), 0);
-  const fieldErrors = Object.entries(errors.fields ?? {});
   const code = p.page.verificationCode;
   return (
     <Layout
@@ -71,6 +68,7 @@ export function EnvelopePage(p: EnvelopePageProps) {
       title={`${r.title} · ${siteName(p)}`}
       langHref={(l) => `${base}?lang=${l}`}
       script={SIGN_JS}
+      css={ENVELOPE_CSS}
       bodyData={p.done === "signed" ? { done: "signed", envelope: r.envelope_id, signer: r.signer_id ?? "", origins: p.page.frameAncestors.join(" ") } : {}}
       brand={p.brand}
     >
@@ -80,27 +78,8 @@ export function EnvelopePage(p: EnvelopePageProps) {
       <p class="sub">{t("fromTenant", { tenant: r.tenant_name ?? "" })}</p>
       {p.page.test ? <TestModeBanner t={t} body={t("testSignBody")} /> : null}
 
-      {r.document_status === "completed" ? (
-        <section class="box ok" role="status" aria-labelledby="outcome">
-          <h2 id="outcome">{t("completedTitle")}</h2>
-          <a class="button" href={`${base}/pdf`} download>
-            {t("download")}
-          </a>
-          {code ? (
-            <p>
-              {t("verificationCode")}: <span class="mono">{formatVerificationCode(code)}</span> ·{" "}
-              <a href={`/verify/${formatVerificationCode(code)}?lang=${t.lang}`}>{t("checkIt")}</a>
-            </p>
-          ) : null}
-        </section>
-      ) : null}
-      {sent && r.signer_status === "signed" ? (
-        <section class="box ok" role="status" aria-labelledby="outcome">
-          <h2 id="outcome">{t(part === "approve" ? "env_approvedTitle" : part === "acknowledge" ? "env_acknowledgedTitle" : "env_signedTitle")}</h2>
-          <p>{t(part === "approve" ? "approvedBody" : part === "acknowledge" ? "acknowledgedBody" : "signedBody", { date: t.date(r.signed_at) })}</p>
-          {r.waiting_on ? <p>{t("waitingFor", { name: r.waiting_on })}</p> : null}
-        </section>
-      ) : null}
+      {r.document_status === "completed" ? <CompletedBox t={t} base={base} code={code} completedAt={null} /> : null}
+      {sent && r.signer_status === "signed" ? <SignedBox t={t} part={part} signedAt={r.signed_at} waitingOn={r.waiting_on} several /> : null}
       {sent && !mustSign ? (
         <div class="box">
           <p>{t("env_ccNote")}</p>
@@ -112,24 +91,7 @@ export function EnvelopePage(p: EnvelopePageProps) {
         </div>
       ) : null}
 
-      {fieldErrors.length || errors.sign || errors.decline ? (
-        <div class="box bad" id="problem" role="alert" tabindex={-1}>
-          <h2>{t("problem")}</h2>
-          <ul>
-            {fieldErrors.map(([key, msg]) => (
-              <li>
-                <a href={`#f-${key}`}>{msg}</a>
-              </li>
-            ))}
-            {errors.sign ? <li>{errors.sign}</li> : null}
-            {errors.decline ? (
-              <li>
-                <a href="#reason">{errors.decline}</a>
-              </li>
-            ) : null}
-          </ul>
-        </div>
-      ) : null}
+      <ProblemBox t={t} errors={errors} />
 
       <section aria-labelledby="docs-heading">
         <h2 id="docs-heading">{t("env_documentsHeading")}</h2>
@@ -183,76 +145,27 @@ export function EnvelopePage(p: EnvelopePageProps) {
         </ol>
       </section>
 
-      {canAct && part !== "sign" ? (
-        <section aria-labelledby="part-heading" id="sign">
-          <h2 id="part-heading">{t(part === "approve" ? "approveHeading" : "env_ackHeading")}</h2>
-          <p>{t(part === "approve" ? "env_approveBody" : "env_ackBody")}</p>
-          <form method="post" action={`${base}/${part}`}>
-            <LangField lang={t.lang} />
-            {part === "approve" ? (
-              <>
-                <label for="note">{t("approveNoteLabel")}</label>
-                <textarea id="note" name="note" rows={2} maxlength={500}>
-                  {p.posted?.reason ?? ""}
-                </textarea>
-              </>
-            ) : null}
-            <button type="submit">{t(part === "approve" ? "approveButton" : "ackButton")}</button>
-          </form>
-        </section>
-      ) : null}
-      {canAct && part === "sign" ? (
-        <section aria-labelledby="step1">
-          <h2 id="step1">{t("step1")}</h2>
-          {r.consented_at ? (
-            <p>✓ {t("consentDone", { date: t.date(r.consented_at) })}</p>
-          ) : (
-            <>
-              <p>{t("env_consentAll")}</p>
-              <Wording text={consent.text} translated={consent.translated} original={r.consent_text ?? ""} version={r.consent_version ?? ""} t={t} />
-              <form method="post" action={`${base}/consent`}>
-                <LangField lang={t.lang} />
-                <button type="submit">{t("consentButton")}</button>
-              </form>
-            </>
-          )}
-        </section>
-      ) : null}
+      {canAct && part !== "sign" ? <PartStep t={t} base={base} part={part} posted={p.posted?.reason} several /> : null}
+      {canAct && part === "sign" ? <ConsentStep t={t} base={base} r={r} note={t("env_consentAll")} /> : null}
       {answering !== null ? <AnswersStep t={t} base={base} index={answering} doc={docs[answering]!} page={p} /> : null}
       {canAct && part === "sign" && r.consented_at && missing === 0 ? (
         <section aria-labelledby="step2" id="sign">
           <h2 id="step2">{t("step2")}</h2>
           <p>{t("env_signAll")}</p>
-          <SignForm t={t} base={base} r={{ ...r, fields: [], body_sha256_hex: null }} answers={{}} sensitive={[]} errors={errors} posted={p.posted ?? {}} />
+          <SignForm
+            t={t}
+            base={base}
+            r={{ ...r, fields: [], body_sha256_hex: null }}
+            fingerprints={docs.map((d) => ({ title: d.title ?? "", sha256: d.body_sha256_hex ?? "" }))}
+            answers={{}}
+            sensitive={[]}
+            errors={errors}
+            posted={p.posted ?? {}}
+          />
         </section>
       ) : null}
 
-      {sent && pending && mustSign ? (
-        <details open={errors.decline ? true : undefined}>
-          <summary>{t("declineSummary")}</summary>
-          <form method="post" action={`${base}/decline`}>
-            <LangField lang={t.lang} />
-            <label for="reason">{t("declineLabel")}</label>
-            <span class="hint" id="reason-hint">
-              {t("declineHint")}
-            </span>
-            <textarea
-              id="reason"
-              name="reason"
-              rows={3}
-              maxlength={500}
-              required
-              aria-describedby="reason-hint"
-              aria-invalid={errors.decline ? "true" : undefined}
-            >
-              {p.posted?.reason ?? ""}
-            </textarea>
-            <button type="submit" class="danger">
-              {t("declineButton")}
-            </button>
-          </form>
-        </details>
-      ) : null}
+      {sent && pending && mustSign ? <DeclineDetails t={t} base={base} error={errors.decline} posted={p.posted?.reason} /> : null}
     </Layout>
   );
 }

@@ -34,6 +34,8 @@ export type LayoutProps = {
   children?: Child;
   /** The account's brand, when it wears its own (white-label): name, logo, colours, footer. */
   brand?: PageBrand;
+  /** The style sheet when the page needs rules of its own (`CSS` plus them); default `CSS`. */
+  css?: string;
 };
 
 /** The language switcher every page carries: the same page in each language, the current one marked. */
@@ -120,7 +122,7 @@ export function Layout(p: LayoutProps) {
       lang={p.t.lang}
       nonce={p.nonce}
       title={p.title}
-      css={CSS}
+      css={p.css ?? CSS}
       brandCss={p.brand?.css}
       bodyData={p.bodyData}
       brand={

@@ -2,7 +2,8 @@
 /**
  * The pieces a link's page is built of, shared by a document's page (./signing.tsx) and an
  * envelope's (./envelope-signing.tsx): the outcome boxes, the problem list, the consent step, an
- * approver's or viewer's one form, and the decline form.
+ * approver's or viewer's one form, and the decline form. `several`: the words for an envelope's
+ * documents.
  */
 import { consentWording } from "../domain/wording";
 import { formatVerificationCode } from "../lib/verification-code";
@@ -31,11 +32,14 @@ export function CompletedBox(p: { t: T; base: string; code: string | null; compl
 }
 
 /** This person has done their part; who is still awaited. */
-export function SignedBox(p: { t: T; part: "sign" | "approve" | "acknowledge"; signedAt: string | null; waitingOn: string | null }) {
+export function SignedBox(p: { t: T; part: "sign" | "approve" | "acknowledge"; signedAt: string | null; waitingOn: string | null; several?: boolean }) {
   const { t, part } = p;
+  const title = p.several
+    ? t(part === "approve" ? "env_approvedTitle" : part === "acknowledge" ? "env_acknowledgedTitle" : "env_signedTitle")
+    : t(part === "approve" ? "approvedTitle" : part === "acknowledge" ? "acknowledgedTitle" : "signedTitle");
   return (
     <section class="box ok" role="status" aria-labelledby="outcome">
-      <h2 id="outcome">{t(part === "approve" ? "approvedTitle" : part === "acknowledge" ? "acknowledgedTitle" : "signedTitle")}</h2>
+      <h2 id="outcome">{title}</h2>
       <p>{t(part === "approve" ? "approvedBody" : part === "acknowledge" ? "acknowledgedBody" : "signedBody", { date: t.date(p.signedAt) })}</p>
       {p.waitingOn ? <p>{t("waitingFor", { name: p.waitingOn })}</p> : null}
     </section>
@@ -108,12 +112,12 @@ export function partWords(t: T, s: { role: string; status: string }) {
 }
 
 /** An approver's approval (a note optional) or a viewer's acknowledgement: one form, no consent step. */
-export function PartStep(p: { t: T; base: string; part: "approve" | "acknowledge"; posted?: string }) {
+export function PartStep(p: { t: T; base: string; part: "approve" | "acknowledge"; posted?: string; several?: boolean }) {
   const { t } = p;
   return p.part === "approve" ? (
     <section aria-labelledby="approve-heading" id="sign">
       <h2 id="approve-heading">{t("approveHeading")}</h2>
-      <p>{t("approveBody")}</p>
+      <p>{t(p.several ? "env_approveBody" : "approveBody")}</p>
       <form method="post" action={`${p.base}/approve`}>
         <LangField lang={t.lang} />
         <label for="note">{t("approveNoteLabel")}</label>
@@ -125,8 +129,8 @@ export function PartStep(p: { t: T; base: string; part: "approve" | "acknowledge
     </section>
   ) : (
     <section aria-labelledby="ack-heading" id="sign">
-      <h2 id="ack-heading">{t("ackHeading")}</h2>
-      <p>{t("ackBody")}</p>
+      <h2 id="ack-heading">{t(p.several ? "env_ackHeading" : "ackHeading")}</h2>
+      <p>{t(p.several ? "env_ackBody" : "ackBody")}</p>
       <form method="post" action={`${p.base}/acknowledge`}>
         <LangField lang={t.lang} />
         <button type="submit">{t("ackButton")}</button>

@@ -53,10 +53,13 @@ export function SignForm({
   sensitive,
   errors,
   posted,
+  fingerprints,
 }: {
   t: T;
   base: string;
   r: Pick<Read, "fields" | "full_name" | "intent_version"> & { body_sha256_hex: string | null };
+  /** Every document the signature signs (an envelope's), each by its title and fingerprint, instead of `r`'s one. */
+  fingerprints?: { title: string; sha256: string }[];
   answers: Record<string, string>;
   sensitive: string[];
   errors: SignErrors;
@@ -159,11 +162,19 @@ export function SignForm({
         ))}
       </fieldset>
       <Wording text={intent.text} translated={intent.translated} original={intentWording("en").text} version={r.intent_version ?? ""} t={t} />
-      {r.body_sha256_hex ? (
+      {fingerprints ? (
+        <ul class="hint">
+          {fingerprints.map((f) => (
+            <li>
+              <bdi>{f.title}</bdi> · {t("fingerprint")}: <span class="mono">{f.sha256}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
         <p class="hint">
           {t("fingerprint")}: <span class="mono">{r.body_sha256_hex}</span>
         </p>
-      ) : null}
+      )}
       <button type="submit">{t("signButton")}</button>
     </form>
   );
