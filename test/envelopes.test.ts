@@ -347,3 +347,27 @@ describe("envelopes: void", () => {
     expect((await api("GET", `/v1/documents/${docs[0]}`, { key: t.key })).json.status).toBe("sent");
   });
 });
+
+describe("envelopes: text and PDF templates mixed, signed through the envelope's links", () => {
+  it("completes with one sealed PDF holding the PDF template's page among the text documents', then the certificate", async () => {
+    const t = await makeTenant();
+    const documents = await threeDocuments(t);
+    const r = await create(t, { title: "Mixed", documents, signers: SIGNERS.slice(0, 2), notify: false });
+    expect(r.status, r.text).toBe(200);
+    for (const [n, l] of (r.json.links as { token: string }[]).entries()) {
+      expect((await api("POST", `/v1/sign/${l.token}/consent`, { body: {} })).status).toBe(200);
+      const signed = await api("POST", `/v1/sign/${l.token}`, { body: { method: "typed", value: SIGNERS[n]!.full_name } });
+      expect(signed.status, signed.text).toBe(200);
+    }
+    const read = (await api("GET", `/v1/envelopes/${r.json.envelope_id}`, { key: t.key })).json;
+    expect(read.status).toBe("completed");
+    const pdf = await api("GET", `/v1/envelopes/${r.json.envelope_id}/pdf`, { key: t.key });
+    expect(pdf.status, pdf.text.slice(0, 300)).toBe(200);
+    const bytes = Uint8Array.from(atob(pdf.json.bytes_base64), (ch) => ch.charCodeAt(0));
+    const { PDFDocument } = await import("pdf-lib");
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    // Two text documents (a page each at least), the PDF template's one page, then the certificate's.
+    expect(doc.getPageCount()).toBeGreaterThanOrEqual(4);
+    expect(pdf.json.seal.level).toBe("B-LTA");
+  });
+});

@@ -165,10 +165,24 @@ export async function signEnvelope(env: Env, e: EnvelopeLink, input: SignCommand
   const open = parts.filter((p) => p.me.status !== "signed");
   // Nothing left to sign: the first document says why (already signed), as a document's link does.
   const checked = open.length > 0 ? open : parts.slice(0, 1);
-  for (const p of checked) about(parts.indexOf(p), p, () => signChecks(p.st, p.me));
+  // The one signature also answers each document's signature fields of this person (a PDF's boxes).
+  const answers = new Map(checked.map((p) => [p, signatureAnswers(p, input.value)] as const));
+  for (const p of checked) about(parts.indexOf(p), p, () => signChecks(p.st, p.me, answers.get(p)));
   await checkSignatureValue(input);
-  const done = await Promise.allSettled(open.map((p) => documentSequencer(env, p.documentId).sign(p.signerId, input, ctx)));
+  const done = await Promise.allSettled(
+    open.map((p) => documentSequencer(env, p.documentId).submit(p.signerId, { answers: answers.get(p) ?? {}, signature: input }, ctx)),
+  );
   return { event_id: await afterActs(env, e, done) };
+}
+
+/** This person's signature fields not yet answered in a document, each answered with the signature's value. */
+function signatureAnswers(p: Part, value: string): Record<string, string> {
+  const given = new Set(p.st.values.filter((v) => v.signerId === p.me.id).map((v) => v.key));
+  return Object.fromEntries(
+    signerFields(p.st, p.me)
+      .filter((f) => f.kind === "signature" && !given.has(f.key))
+      .map((f) => [f.key, value] as const),
+  );
 }
 
 /** An approver's approval of every document. */
