@@ -229,6 +229,13 @@ describe("envelope completion", () => {
     );
     expect(cert.verification_code).not.toBe(taken.code);
     expect(JSON.parse(cert.payload).documents).toHaveLength(2);
+    // The other way round: a document's certificate is refused an envelope's code like a clash, so its issuer draws again.
+    const clash = env.DB.prepare(
+      "INSERT INTO certificates (id, document_id, tenant_id, verification_code, issued_at, payload, certificate_sha256, document_sha256) VALUES ('cert_clash', ?, ?, ?, ?, '{}', '0', '0')",
+    )
+      .bind(e.documents[1], t.tenantId, cert.verification_code, new Date().toISOString())
+      .run();
+    await expect(clash).rejects.toThrow(/UNIQUE constraint failed: certificates\.verification_code/);
   });
 
   it("envelope certificates enter the transparency log like documents'", async () => {

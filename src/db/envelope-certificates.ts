@@ -16,10 +16,6 @@ export const envelopeCertificateOf = async (db: Db, envelopeId: string): Promise
 export const envelopeCertificateByCode = async (db: Db, code: string): Promise<EnvelopeCertificate | null> =>
   (await db.select().from(envelopeCertificates).where(eq(envelopeCertificates.verificationCode, code)).get()) ?? null;
 
-/** Whether an envelope's certificate already has this code (a document's certificate draws another). */
-export const envelopeCodeTaken = async (db: Db, code: string): Promise<boolean> =>
-  !!(await db.select({ id: envelopeCertificates.id }).from(envelopeCertificates).where(eq(envelopeCertificates.verificationCode, code)).get());
-
 /** The envelope moves to `completed` only from `sent`: of concurrent settles, exactly one statement changes it. */
 export const markEnvelopeCompleted = (db: Db, envelopeId: string, at: string) =>
   db
