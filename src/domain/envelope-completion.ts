@@ -57,8 +57,6 @@ export async function settleEnvelope(env: Env, envelopeId: string): Promise<void
   if (documents.length === 0 || !documents.every((d) => d.status === "completed")) return;
   if (envelope.status === "completed" && (await envelopeCertificateOf(db, envelopeId))) return;
 
-  // Each document's own certificate first (issued now if its sequencer's issue did not land).
-  for (const d of documents) await certificateForCompleted(env, d.id, d.status, "A document's certificate");
   const payload = await envelopePayload(env, envelope, envelope.completedAt ?? nowIso());
   const canonical = canonicalJson(payload);
   const certificateSha256 = await sha256Hex(canonical);
@@ -108,11 +106,17 @@ async function envelopePayload(
   completedAt: string,
 ): Promise<EnvelopePayload> {
   const db = dbOf(env);
-  const [tenant, docs, people] = await Promise.all([
+  let [tenant, docs, people] = await Promise.all([
     tenantById(db, envelope.tenantId),
     envelopeDocumentCertificates(db, envelope.id),
     envelopePeopleSignedAt(db, envelope.id),
   ]);
+  // A document whose own certificate is not there yet (its sequencer's issue did not land) gets it now.
+  const missing = docs.filter((d) => !d.verificationCode);
+  if (missing.length) {
+    for (const d of missing) await certificateForCompleted(env, d.id, d.status, "A document's certificate");
+    docs = await envelopeDocumentCertificates(db, envelope.id);
+  }
   return {
     issuer: { tenant: tenant?.name ?? "", tenant_id: envelope.tenantId },
     envelope: { id: envelope.id, title: envelope.title, completed_at: completedAt, test: envelope.mode === "test" },

@@ -11,12 +11,11 @@ import { dbOf } from "../db/client";
 import { tenantById } from "../db/accounts";
 import { certificateByDocument } from "../db/evidence";
 import { envelopeSealedFileOf, insertEnvelopeSealedFile } from "../db/envelope-certificates";
-import { randomHex, sha256Hex } from "../lib/crypto";
-import { nowIso } from "../lib/ids";
+import { randomHex } from "../lib/crypto";
 import type { SealDescription } from "../lib/seal";
 import type { SealLevel } from "./vocabulary";
 import { pdfBrandOf } from "./branding";
-import { type SealedFile, drawDocumentPages, sealDrawn, verificationUrl } from "./evidence";
+import { type SealedFile, drawDocumentPages, keepOnce, recordedFile, sealDrawn, verificationUrl } from "./evidence";
 import type { EnvelopeCertificate, EnvelopePayload } from "./envelope-completion";
 
 const filenameOf = (code: string) => `envelope-${code}.pdf`;
@@ -55,36 +54,14 @@ async function makeEnvelopeFile(env: Env, cert: EnvelopeCertificate, baseUrl: st
 export async function envelopeSealedFile(env: Env, cert: EnvelopeCertificate, baseUrl: string): Promise<SealedFile> {
   const existing = await storedFile(env, cert.envelopeId);
   if (existing) return existing;
-  const { bytes, seal, level } = await makeEnvelopeFile(env, cert, baseUrl);
-  const sha256 = await sha256Hex(bytes);
-  const filename = filenameOf(cert.verificationCode);
-  const r2Key = `sealed/${cert.envelopeId}/pdf-${randomHex(8)}.pdf`;
-  await env.FILES.put(r2Key, bytes, { httpMetadata: { contentType: "application/pdf" }, customMetadata: { sha256 } });
-  const row = { envelopeId: cert.envelopeId, r2Key, filename, sha256, bytes: bytes.length, seal: seal as Record<string, unknown>, level, createdAt: nowIso() };
-  const inserted = await insertEnvelopeSealedFile(dbOf(env), row).catch(async (err) => {
-    await env.FILES.delete(r2Key); // no row, no file: the next request starts clean
-    throw err;
+  const made = await makeEnvelopeFile(env, cert, baseUrl);
+  return keepOnce(env, `sealed/${cert.envelopeId}/pdf-${randomHex(8)}.pdf`, filenameOf(cert.verificationCode), made, {
+    record: (row) => insertEnvelopeSealedFile(dbOf(env), { envelopeId: cert.envelopeId, ...row }),
+    stored: () => storedFile(env, cert.envelopeId),
   });
-  if (inserted) return { filename, content_type: "application/pdf", seal, sha256, bytes };
-  // Another request sealed first: keep its file, drop ours.
-  await env.FILES.delete(r2Key);
-  const winner = await storedFile(env, cert.envelopeId);
-  if (!winner) throw new Error(`envelope_sealed_files row for ${cert.envelopeId} vanished`);
-  return winner;
 }
 
 async function storedFile(env: Env, envelopeId: string): Promise<SealedFile | null> {
   const row = await envelopeSealedFileOf(dbOf(env), envelopeId);
-  if (!row) return null;
-  const obj = await env.FILES.get(row.r2Key);
-  // Evidence never changes silently: a lost object is a fault to investigate, not a reason to redraw.
-  if (!obj) throw new Error(`Sealed file ${row.r2Key} is recorded but missing from R2.`);
-  const seal = row.seal as SealDescription;
-  return {
-    filename: row.filename,
-    content_type: "application/pdf",
-    seal: { ...seal, level: row.level, levelReason: seal.levelReason ?? null },
-    sha256: row.sha256,
-    bytes: new Uint8Array(await obj.arrayBuffer()),
-  };
+  return row ? recordedFile(env, row) : null;
 }

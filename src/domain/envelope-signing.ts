@@ -10,20 +10,17 @@
 import type { Env } from "../env";
 import { dbOf } from "../db/client";
 import { envelopeLinkByTokenHash } from "../db/envelopes";
-import { ApiError, invalid } from "../lib/errors";
+import { invalid, refusalAt } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
 import { documentSequencer } from "../objects/document-sequencer/client";
-import { type SequencerState, type SignerState, deadLink, isMyTurn, waitingOn } from "./document-state";
+import { type SequencerState, type SignerState, deadLink, isMyTurn, signerFields, waitingOn } from "./document-state";
 import { envelopeSignerStatus, envelopeStatus } from "./envelope-state";
-import { settleEnvelope } from "./envelope-completion";
-import { type RequestContext, TOKEN_PATTERN, deadLinkView, documentPages, linkView, lookupToken } from "./signing";
+import { certificateForCompletedEnvelope, settleEnvelope } from "./envelope-completion";
+import { type RequestContext, TOKEN_PATTERN, deadLinkView, documentPages, linkView, lookupToken, ownAnswers, pagePictureOf } from "./signing";
 import type { AcknowledgeCommand, ApproveCommand, ConsentCommand, DeclineCommand, SignCommand, SupplyFieldCommand } from "./signer-commands";
 import { checkSignatureValue, signChecks } from "./transitions";
 import { consentVersion } from "./wording";
 import { parseFrameAncestors } from "./accounts";
-import { signerFields } from "./document-state";
-import { pagePicture } from "./pdf-templates";
-import { certificateForCompletedEnvelope } from "./envelope-completion";
 import { envelopeSealedFile } from "./envelope-pdf";
 import { envelopeCertificateOf } from "../db/envelope-certificates";
 
@@ -58,11 +55,11 @@ type Part = { documentId: string; signerId: string; st: SequencerState; me: Sign
 /** Each document's state for this person (recording their first view when `ctx` is given); null once any document's link is dead. */
 async function partsOf(env: Env, e: EnvelopeLink, ctx: RequestContext | null) {
   const read = await Promise.all(e.parts.map((p) => documentSequencer(env, p.documentId).read(p.signerId, ctx)));
-  const parts: (Part & { tenant: { name: string; frameAncestors: string; whiteLabel: boolean } | null; verificationCode: string | null })[] = [];
+  const parts: (Part & { tenant: { name: string; frameAncestors: string; whiteLabel: boolean } | null })[] = [];
   for (const [i, r] of read.entries()) {
     const me = r?.st.signers.find((s) => s.id === e.parts[i]!.signerId);
     if (!r || !me) return null;
-    parts.push({ ...e.parts[i]!, st: r.st, me, tenant: r.tenant, verificationCode: r.verificationCode });
+    parts.push({ ...e.parts[i]!, st: r.st, me, tenant: r.tenant });
   }
   return parts.length > 0 ? parts : null;
 }
@@ -73,14 +70,14 @@ async function livePartsOf(env: Env, e: EnvelopeLink, ctx: RequestContext | null
   return parts;
 }
 
-/** A refusal about one document, named by its place and title. */
-function about<T>(i: number, part: Part, run: () => T): T {
-  try {
-    return run();
-  } catch (err) {
-    if (err instanceof ApiError && err.code === "invalid") throw invalid(`documents.${i} (${part.st.doc.title}): ${err.message}`, err.hint);
-    throw err;
-  }
+/**
+ * The documents still waiting for this person's act; when none is, the first, whose own rules then
+ * refuse the act in the document's words (already signed, say), as a document's link does.
+ */
+async function waitingParts(env: Env, e: EnvelopeLink, waiting: (p: Part) => boolean) {
+  const parts = await livePartsOf(env, e, null);
+  const open = parts.filter(waiting);
+  return { parts, open: open.length > 0 ? open : parts.slice(0, 1) };
 }
 
 export type EnvelopeLinkRead = Awaited<ReturnType<typeof readEnvelopeLink>>;
@@ -161,13 +158,11 @@ export async function supplyEnvelopeField(env: Env, e: EnvelopeLink, input: Supp
  * any refuses), then signed through its sequencer. Completing the last one settles the envelope.
  */
 export async function signEnvelope(env: Env, e: EnvelopeLink, input: SignCommand, ctx: RequestContext) {
-  const parts = await livePartsOf(env, e, null);
-  const open = parts.filter((p) => p.me.status !== "signed");
-  // Nothing left to sign: the first document says why (already signed), as a document's link does.
-  const checked = open.length > 0 ? open : parts.slice(0, 1);
+  const { parts, open } = await waitingParts(env, e, (p) => p.me.status !== "signed");
   // The one signature also answers each document's signature fields of this person (a PDF's boxes).
-  const answers = new Map(checked.map((p) => [p, signatureAnswers(p, input.value)] as const));
-  for (const p of checked) about(parts.indexOf(p), p, () => signChecks(p.st, p.me, answers.get(p)));
+  const answers = new Map(open.map((p) => [p, signatureAnswers(p, input.value)] as const));
+  // Every document is checked before any is signed.
+  for (const p of open) refusalAt(`documents.${parts.indexOf(p)} (${p.st.doc.title}): `, () => signChecks(p.st, p.me, answers.get(p)));
   await checkSignatureValue(input);
   const done = await Promise.allSettled(
     open.map((p) => documentSequencer(env, p.documentId).submit(p.signerId, { answers: answers.get(p) ?? {}, signature: input }, ctx)),
@@ -187,33 +182,24 @@ function signatureAnswers(p: Part, value: string): Record<string, string> {
 
 /** An approver's approval of every document. */
 export async function approveEnvelope(env: Env, e: EnvelopeLink, input: ApproveCommand, ctx: RequestContext) {
-  const open = await actionable(env, e);
+  const { open } = await waitingParts(env, e, (p) => p.me.status === "pending");
   const done = await Promise.allSettled(open.map((p) => documentSequencer(env, p.documentId).approve(p.signerId, input, ctx)));
   return { approved: true as const, event_id: await afterActs(env, e, done) };
 }
 
 /** A viewer's acknowledgement of every document (their link's read recorded the view of each). */
 export async function acknowledgeEnvelope(env: Env, e: EnvelopeLink, input: AcknowledgeCommand, ctx: RequestContext) {
-  const open = await actionable(env, e);
+  const { open } = await waitingParts(env, e, (p) => p.me.status === "pending");
   const done = await Promise.allSettled(open.map((p) => documentSequencer(env, p.documentId).acknowledge(p.signerId, input, ctx)));
   return { acknowledged: true as const, event_id: await afterActs(env, e, done) };
 }
 
 /** A decline ends the whole envelope: every document still out is declined with the reason. */
 export async function declineEnvelope(env: Env, e: EnvelopeLink, input: DeclineCommand, ctx: RequestContext) {
-  const parts = await livePartsOf(env, e, null);
-  const open = parts.filter((p) => p.me.status === "pending" && p.st.doc.status === "sent");
-  const target = open.length > 0 ? open : parts.slice(0, 1);
-  const done = await Promise.allSettled(target.map((p) => documentSequencer(env, p.documentId).decline(p.signerId, input, ctx)));
+  const { open } = await waitingParts(env, e, (p) => p.me.status === "pending" && p.st.doc.status === "sent");
+  const done = await Promise.allSettled(open.map((p) => documentSequencer(env, p.documentId).decline(p.signerId, input, ctx)));
   await afterActs(env, e, done);
   return { declined: true as const };
-}
-
-/** The documents still waiting for this person (all of them when none is: the first then refuses with the document's own words). */
-async function actionable(env: Env, e: EnvelopeLink) {
-  const parts = await livePartsOf(env, e, null);
-  const open = parts.filter((p) => p.me.status === "pending");
-  return open.length > 0 ? open : parts.slice(0, 1);
 }
 
 /**
@@ -237,13 +223,7 @@ export async function readEnvelopeForPage(env: Env, e: EnvelopeLink, ctx: Reques
   const tenant = first.tenant;
   return {
     read,
-    documents: parts.map((p) => {
-      const sensitive = signerFields(p.st, p.me)
-        .filter((f) => f.sensitive)
-        .map((f) => f.key);
-      const answers = Object.fromEntries(p.st.values.filter((v) => v.signerId === p.me.id && !sensitive.includes(v.key)).map((v) => [v.key, v.value] as const));
-      return { answers, sensitive };
-    }),
+    documents: parts.map((p) => ownAnswers(p.st, p.me)),
     test: first.st.doc.mode === "test",
     tenantId: e.tenantId,
     whiteLabel: tenant?.whiteLabel ?? false,
@@ -273,8 +253,5 @@ export async function saveEnvelopeAnswers(env: Env, e: EnvelopeLink, index: numb
 /** A page picture of one of the envelope's documents prepared from a PDF template, checked like the link itself; null otherwise. */
 export async function envelopePagePicture(env: Env, e: EnvelopeLink, index: number, n: number) {
   const part = e.parts[index];
-  if (!part) return null;
-  const r = await documentSequencer(env, part.documentId).read(part.signerId, null);
-  if (!r?.st.doc.pdfSha256) return null;
-  return pagePicture(env, { tenantId: r.st.doc.tenantId }, r.st.doc.templateId, n);
+  return part ? pagePictureOf(env, part, n) : null;
 }

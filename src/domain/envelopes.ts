@@ -13,7 +13,7 @@ import { envelopeWithParts, insertEnvelope, latestEnvelopes, insertEnvelopeSigne
 import { tenantMessageSettings } from "../db/messages";
 import { tenantById } from "../db/accounts";
 import type { Statement } from "../db/signing";
-import { ApiError, invalid, notFound } from "../lib/errors";
+import { invalid, notFound, refusalAt } from "../lib/errors";
 import { newLinkToken } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { logError } from "../lib/log";
@@ -58,16 +58,6 @@ export const EnvelopeVoidInput = z.object({ reason: Reason }).strict().openapi("
 
 export type EnvelopeInput = z.infer<typeof EnvelopeInput>;
 
-/** A refusal about one part of the request, with that part's path in front of its message. */
-async function refusedAt<T>(path: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (err instanceof ApiError && err.code === "invalid") throw invalid(`${path}${err.message}`, err.hint);
-    throw err;
-  }
-}
-
 /** Inserts of many rows, at most `per` rows a statement (D1 binds at most 100 values a statement). */
 const chunked = <R>(rows: R[], per: number, insert: (part: R[]) => Statement) =>
   Array.from({ length: Math.ceil(rows.length / per) }, (_, i) => insert(rows.slice(i * per, (i + 1) * per)));
@@ -93,7 +83,7 @@ export async function createEnvelope(env: Env, p: Pick<Principal, "tenantId" | "
     throw invalid("This account requires a one-time code of every signer, which an envelope does not offer yet: send the documents on their own.");
   }
   for (const [i, d] of input.documents.entries()) {
-    await refusedAt(`documents.${i}.`, async () => {
+    await refusalAt(`documents.${i}.`, async () => {
       const t = await latestPublished(env, p, d.template_code);
       const upload = (t.fields ?? []).find((f) => FILE_KINDS.has(f.kind));
       if (upload) throw invalid(`template_code: "${d.template_code}" asks for a file (field ${upload.key}); file fields are not available in an envelope yet.`);
@@ -110,7 +100,7 @@ export async function createEnvelope(env: Env, p: Pick<Principal, "tenantId" | "
     const expiresAt = input.expires_at ?? new Date(now.getTime() + DEFAULT_EXPIRY_DAYS * 86400_000).toISOString();
     for (const [i, d] of input.documents.entries()) {
       const draft = { template_code: d.template_code, values: d.values, metadata: d.metadata, expires_at: expiresAt, sequential: input.sequential };
-      const { document_id } = await refusedAt(`documents.${i}.`, () => prepareDraft(env, p, draft, actor, { envelope: { envelopeId, envelopePosition: i } }));
+      const { document_id } = await refusalAt(`documents.${i}.`, () => prepareDraft(env, p, draft, actor, { envelope: { envelopeId, envelopePosition: i } }));
       made.push(document_id);
     }
     const owner = { tenantId: p.tenantId, mode: p.mode };

@@ -300,42 +300,55 @@ export async function sealedFile(env: Env, doc: { id: string; status: string }, 
   const existing = await storedFile(env, doc.id, kind);
   if (existing) return existing;
 
-  const { bytes, seal, level, nextArchiveAt } = await makeSealedFile(env, kind, cert, baseUrl);
+  const made = await makeSealedFile(env, kind, cert, baseUrl);
+  return keepOnce(env, `sealed/${doc.id}/${kind}-${randomHex(8)}.pdf`, FILENAME[kind](cert.verificationCode), made, {
+    record: (row) => insertSealedFile(env, { documentId: doc.id, kind, ...row, nextArchiveAt: made.nextArchiveAt }),
+    stored: () => storedFile(env, doc.id, kind),
+  });
+}
+
+/** What a sealed file's row records of it, for whichever table keeps it. */
+export type SealedRow = { r2Key: string; filename: string; sha256: string; bytes: number; seal: Record<string, unknown>; createdAt: string; level: SealLevel };
+
+/**
+ * Keeps a freshly sealed file once: its bytes in R2 under `r2Key`, then its row by `record`
+ * (false when another request recorded first). The loser drops its bytes and serves the winner's
+ * (`stored`), so every download of a file is the same bytes; a failed insert leaves no object.
+ */
+export async function keepOnce(
+  env: Env,
+  r2Key: string,
+  filename: string,
+  made: { bytes: Uint8Array; seal: SealDescription; level: SealLevel },
+  to: { record: (row: SealedRow) => Promise<boolean>; stored: () => Promise<SealedFile | null> },
+): Promise<SealedFile> {
+  const { bytes, seal, level } = made;
   const sha256 = await sha256Hex(bytes);
-  const filename = FILENAME[kind](cert.verificationCode);
-  const r2Key = `sealed/${doc.id}/${kind}-${randomHex(8)}.pdf`;
   await env.FILES.put(r2Key, bytes, { httpMetadata: { contentType: "application/pdf" }, customMetadata: { sha256 } });
-  const inserted = await insertSealedFile(env, {
-    documentId: doc.id,
-    kind,
-    r2Key,
-    filename,
-    sha256,
-    bytes: bytes.length,
-    seal: seal as Record<string, unknown>,
-    createdAt: nowIso(),
-    level,
-    nextArchiveAt,
-  }).catch(async (err) => {
+  const row = { r2Key, filename, sha256, bytes: bytes.length, seal: seal as Record<string, unknown>, createdAt: nowIso(), level };
+  const inserted = await to.record(row).catch(async (err) => {
     await env.FILES.delete(r2Key); // no row, no file: the next request starts clean
     throw err;
   });
   if (inserted) return { filename, content_type: "application/pdf", seal, sha256, bytes };
   // Another request sealed first: keep its file, drop ours.
   await env.FILES.delete(r2Key);
-  const winner = await storedFile(env, doc.id, kind);
-  if (!winner) throw new Error(`sealed_files row for ${doc.id}/${kind} vanished`);
+  const winner = await to.stored();
+  if (!winner) throw new Error(`The sealed file recorded for ${r2Key} vanished.`);
   return winner;
+}
+
+/** A recorded sealed file's bytes from R2: evidence never changes silently, so a lost object is a fault to investigate, not a reason to redraw. */
+export async function recordedFile(env: Env, row: SealedRow): Promise<SealedFile> {
+  const obj = await env.FILES.get(row.r2Key);
+  if (!obj) throw new Error(`Sealed file ${row.r2Key} is recorded but missing from R2.`);
+  const bytes = new Uint8Array(await obj.arrayBuffer());
+  return { filename: row.filename, content_type: "application/pdf", seal: sealOf(row), sha256: row.sha256, bytes };
 }
 
 async function storedFile(env: Env, documentId: string, kind: SealedKind): Promise<SealedFile | null> {
   const row = await sealedFileRow(env, documentId, kind);
-  if (!row) return null;
-  const obj = await env.FILES.get(row.r2Key);
-  // Evidence never changes silently: a lost object is a fault to investigate, not a reason to redraw.
-  if (!obj) throw new Error(`Sealed file ${row.r2Key} is recorded but missing from R2.`);
-  const bytes = new Uint8Array(await obj.arrayBuffer());
-  return { filename: row.filename, content_type: "application/pdf", seal: sealOf(row), sha256: row.sha256, bytes };
+  return row ? recordedFile(env, row) : null;
 }
 
 /** The seal object of a row: its level from the column (rows sealed before levels existed are B-T). */

@@ -254,14 +254,20 @@ export type PageRead = {
   statesFor: (answers: Record<string, string>) => Map<string, FieldState>;
 };
 
+/** A signer's answers on file as their page shows them: sensitive ones never echoed back (even to the signer), and which those are. */
+export function ownAnswers(st: SequencerState, me: SignerState) {
+  const sensitive = signerFields(st, me)
+    .filter((f) => f.sensitive)
+    .map((f) => f.key);
+  const answers = Object.fromEntries(st.values.filter((v) => v.signerId === me.id && !sensitive.includes(v.key)).map((v) => [v.key, v.value] as const));
+  return { answers, sensitive };
+}
+
 /** The same read for the signer's page, with what only the page needs. Null for a dead link. */
 export async function readLinkForPage(env: Env, token: string, ctx: RequestContext): Promise<PageRead | null> {
   const r = await loadLink(env, token, ctx);
   if (!r) return null;
-  const sensitive = signerFields(r.st, r.me)
-    .filter((f) => f.sensitive)
-    .map((f) => f.key);
-  const answers = Object.fromEntries(r.st.values.filter((v) => v.signerId === r.me.id && !sensitive.includes(v.key)).map((v) => [v.key, v.value] as const));
+  const { answers, sensitive } = ownAnswers(r.st, r.me);
   return {
     read: linkView(r.st, r.me, r.tenant.name, r.consentVersion, await documentPages(env, r.st.doc)),
     answers,
@@ -285,7 +291,11 @@ export async function readLinkForPage(env: Env, token: string, ctx: RequestConte
  */
 export async function pagePictureForLink(env: Env, token: string, n: number) {
   const l = await lookupToken(env, token);
-  if (!l) return null;
+  return l ? pagePictureOf(env, l, n) : null;
+}
+
+/** Page `n` of the PDF template a signer's document was prepared from, while their link (the token's hash, when given) is live; null otherwise. */
+export async function pagePictureOf(env: Env, l: { documentId: string; signerId: string; tokenHash?: string }, n: number) {
   const r = await documentSequencer(env, l.documentId).read(l.signerId, null, l.tokenHash);
   if (!r?.st.doc.pdfSha256) return null;
   return pagePicture(env, { tenantId: r.st.doc.tenantId }, r.st.doc.templateId, n);

@@ -7,7 +7,7 @@ import type { Env, Mode } from "../env";
 import { dbOf } from "../db/client";
 import type { Lang } from "./vocabulary";
 import { invalid } from "../lib/errors";
-import { randomHex, sha256Hex } from "../lib/crypto";
+import { newLinkToken, sha256Hex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { commitWithEvents, type DocumentSnapshot, type NewEvent } from "./events";
 import {
@@ -164,7 +164,7 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
     const statements: Statement[] = [];
     for (const [i, s] of signersIn.entries()) {
       const id = ids[i]!;
-      const token = randomHex(32);
+      const { token, hash } = await newLinkToken();
       links.push({ signer_id: id, email: s.email, token });
       statements.push(
         insertSigner(db, {
@@ -187,7 +187,7 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
           groupName: s.group?.name ?? null,
           locale: s.locale ?? "en",
           status: "pending",
-          tokenHash: await sha256Hex(token),
+          tokenHash: hash,
           tokenExpiresAt: expiresAt,
           createdAt: sentAt,
         }),

@@ -48,6 +48,23 @@ export const notFound = (what: string) => new ApiError("not_found", `No such ${w
 
 export const invalid = (message: string, hint?: string) => new ApiError("invalid", message, hint);
 
+/**
+ * Runs `run` (sync or async); an `invalid` refusal it throws comes back with `prefix` before its
+ * message, naming the part of a larger request it was about (`documents.2.`…). Anything else goes on up.
+ */
+export function refusalAt<T>(prefix: string, run: () => T): T {
+  const named = (err: unknown): never => {
+    if (err instanceof ApiError && err.code === "invalid") throw invalid(`${prefix}${err.message}`, err.hint);
+    throw err;
+  };
+  try {
+    const r = run();
+    return (r instanceof Promise ? r.catch(named) : r) as T;
+  } catch (err) {
+    return named(err);
+  }
+}
+
 export function errorBody(code: ErrorCode, message: string, hint?: string): ErrorBody {
   return { error: hint ? { code, message, hint } : { code, message } };
 }

@@ -104,24 +104,32 @@ export async function drawBrandBand(w: PdfWriter, brand: PdfBrand | undefined): 
 
 const drawableName = (name: string) => wrap(name, 14, 300)[0] ?? "";
 
-/** The certificate of completion, from a fresh page. Used by the sealed PDF and the bundle. */
-export async function drawCertificate(w: PdfWriter, c: CertificateSheet): Promise<void> {
+/**
+ * A certificate's first lines, on a fresh page: the brand band, the heading, the verification code
+ * and the address to check it at, with its QR code beside them; then a rule. A document's and an
+ * envelope's certificate both open with it.
+ */
+export async function drawCertificateHead(w: PdfWriter, c: { brand?: PdfBrand; verificationCode: string; verificationUrl: string }, heading: string) {
   w.newPage();
   await drawBrandBand(w, c.brand);
   const top = w.y;
   const qrSide = drawQr(w, c.verificationUrl, PAGE.width - PAGE.margin, top + 6);
-  w.text("Certificate of completion", { size: 20, color: INK, after: 4 });
+  w.text(heading, { size: 20, color: INK, after: 4 });
   w.text("Verification code", { size: 9, color: MUTED });
   w.text(formatVerificationCode(c.verificationCode), { size: 18, after: 2 });
   w.text("Check this certificate at", { size: 9, color: MUTED });
-  const textWidth = w.contentWidth - qrSide - 10;
   // The address may be long; it wraps so it stays clear of the QR code.
-  for (const line of wrap(c.verificationUrl, 9, textWidth)) {
+  for (const line of wrap(c.verificationUrl, 9, w.contentWidth - qrSide - 10)) {
     w.draw(w.page, line, { x: PAGE.margin, y: w.y - 11, size: 9, color: INK });
     w.space(12);
   }
   w.y = Math.min(w.y, top - qrSide) - 6;
   w.rule();
+}
+
+/** The certificate of completion, from a fresh page. Used by the sealed PDF and the bundle. */
+export async function drawCertificate(w: PdfWriter, c: CertificateSheet): Promise<void> {
+  await drawCertificateHead(w, c, "Certificate of completion");
 
   const p = c.payload;
   const when = (iso: string | null | undefined) => certificateTime(iso, c.lang);

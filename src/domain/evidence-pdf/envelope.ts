@@ -7,10 +7,9 @@
 import { PDFDocument } from "pdf-lib";
 import type { EnvelopePayload } from "../envelope-completion";
 import { formatVerificationCode } from "../../lib/verification-code";
-import { PdfWriter, PAGE, MUTED, INK } from "../../lib/pdf/layout";
-import { wrap } from "../../lib/pdf/text";
+import { PdfWriter, MUTED } from "../../lib/pdf/layout";
 import { certificateNumber, certificateTime } from "../../i18n/format";
-import { type PdfBrand, TEST_MARK, drawBrandBand, drawQr } from "./certificate";
+import { type PdfBrand, TEST_MARK, drawCertificateHead } from "./certificate";
 import type { Lang } from "../vocabulary";
 
 export type EnvelopeSheet = {
@@ -36,20 +35,7 @@ export async function drawEnvelopePdf(documents: PDFDocument[], c: EnvelopeSheet
   }
   const p = c.payload;
   const w = await PdfWriter.create({ title: p.envelope.title, author: p.issuer.tenant, subject: "Signed envelope with its certificate of completion" }, base);
-  w.newPage();
-  await drawBrandBand(w, c.brand);
-  const top = w.y;
-  const qrSide = drawQr(w, c.verificationUrl, PAGE.width - PAGE.margin, top + 6);
-  w.text("Envelope certificate of completion", { size: 20, color: INK, after: 4 });
-  w.text("Verification code", { size: 9, color: MUTED });
-  w.text(formatVerificationCode(c.verificationCode), { size: 18, after: 2 });
-  w.text("Check this certificate at", { size: 9, color: MUTED });
-  for (const line of wrap(c.verificationUrl, 9, w.contentWidth - qrSide - 10)) {
-    w.draw(w.page, line, { x: PAGE.margin, y: w.y - 11, size: 9, color: INK });
-    w.space(12);
-  }
-  w.y = Math.min(w.y, top - qrSide) - 6;
-  w.rule();
+  await drawCertificateHead(w, c, "Envelope certificate of completion");
 
   const when = (iso: string | null | undefined) => certificateTime(iso, c.lang);
   const count = (n: number) => certificateNumber(n, c.lang);
