@@ -16,7 +16,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv, Env } from "../env";
 import { ApiError, invalid } from "../lib/errors";
-import { sha256Hex } from "../lib/crypto";
+import { randomHex, sha256Hex } from "../lib/crypto";
 import { openWithSecret, sealWithSecret } from "../lib/secret-box";
 import { claimRow, dropClaim, readRow, settleRow, type IdempotencyScope } from "../db/idempotency";
 import { dbOf } from "../db/client";
@@ -103,6 +103,9 @@ export function idempotent(operation: IdempotentOperation): MiddlewareHandler<Ap
     await settle(c.env, scope, held.claimed, key, res.status, await res.clone().text());
   };
 }
+
+/** A page form's attempt, the key its `once` replays by: the one it carries from its first showing (32 hex), or a new one. */
+export const formAttempt = (carried: string | undefined) => (/^[0-9a-f]{32}$/.test(carried ?? "") ? carried! : randomHex(16));
 
 /**
  * The same promise for a page's own form (the tablet's start): `run` once per key and request; a

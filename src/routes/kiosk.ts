@@ -21,7 +21,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { admitKey, clientAddress, signerContext } from "../http/auth";
-import { once } from "../http/idempotency";
+import { formAttempt, once } from "../http/idempotency";
 import { startWorkflow } from "../domain/workflows";
 import type { Mode } from "../env";
 import { TOKEN_LIMIT, limitOrThrow } from "../http/rate-limit";
@@ -172,7 +172,7 @@ kiosk.post("/t/start", async (c) => {
   // The workflow's start, as the device's own (its grant is its paired workflow): a double tap
   // replays the first start (the form's attempt is the key), and the answer's only link is the
   // participant's. A refusal by the rules shows the form again with the reason.
-  const attempt = /^[0-9a-f]{32}$/.test(body.attempt ?? "") ? body.attempt! : randomHex(16);
+  const attempt = formAttempt(body.attempt);
   let token: string | null | undefined;
   try {
     const who = { tenantId: s.tenantId, mode: s.mode as Mode, deviceId: s.deviceId };

@@ -11,14 +11,12 @@ import { ENVELOPE_MAX_DOCUMENTS, EnvelopeInput, EnvelopeVoidInput, createEnvelop
 import { listTemplates } from "../../domain/templates";
 import { type SessionMember, principalOf } from "../../http/session";
 import { formOf, parseForm } from "../../http/forms";
-import { once } from "../../http/idempotency";
-import { randomHex } from "../../lib/crypto";
+import { formAttempt, once } from "../../http/idempotency";
 import type { Flash } from "../frame";
 
 type Form = Record<string, string | undefined>;
 
-/** The form's attempt (a random key it carries from its first showing), or a new one. */
-const attemptOf = (f: Form) => (/^[0-9a-f]{32}$/.test(f.attempt ?? "") ? f.attempt! : randomHex(16));
+const attemptOf = (f: Form) => formAttempt(f.attempt);
 
 /**
  * The posted form as the API's `EnvelopeInput`: the document rows with a template chosen, in
