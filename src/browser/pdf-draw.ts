@@ -26,7 +26,7 @@ declare global {
 
 /** The PDF template as the service answers after each upload. */
 type TemplateInfo = { drawn: number; page_count: number; ready: boolean };
-type Answer = { error?: string; template_id: string; info: TemplateInfo };
+type Answer = { error?: string; template_id: string; info: TemplateInfo; fields_found?: unknown[] };
 type Drawn = { info: TemplateInfo | null; failed: number[] };
 
 export function startDrawing(cfg: PdfConfig, w: Words, nonce: string): void {
@@ -146,7 +146,8 @@ export function startDrawing(cfg: PdfConfig, w: Words, nonce: string): void {
     }
     return next();
   }
-  function finish(id: string, res: Drawn, status: HTMLElement | null): boolean {
+  /** `read`: how many fields the upload read from the file (the editor says so), or null when none were asked. */
+  function finish(id: string, res: Drawn, status: HTMLElement | null, read: number | null = null): boolean {
     const info = res.info;
     if (res.failed.length || !info || !info.ready) {
       say(
@@ -161,13 +162,13 @@ export function startDrawing(cfg: PdfConfig, w: Words, nonce: string): void {
       );
       const a = byId<HTMLAnchorElement>("pdf-open");
       if (a) {
-        a.href = "/app/templates/" + id + "/place";
+        a.href = "/app/templates/" + id + "/place" + (read === null ? "" : "?read=" + read);
         a.hidden = false;
       }
       return false;
     }
     say(status, w("all_drawn", { count: info.page_count, drawn: info.drawn, total: info.page_count }));
-    location.assign("/app/templates/" + id + "/place?done=drawn");
+    location.assign("/app/templates/" + id + "/place" + (read === null ? "?done=drawn" : "?read=" + read));
     return true;
   }
 
@@ -187,6 +188,7 @@ export function startDrawing(cfg: PdfConfig, w: Words, nonce: string): void {
       btn.disabled = true;
       let pdf: PdfDocument;
       let id: string;
+      let read: number | null = null;
       file
         .arrayBuffer()
         .then((buf) => {
@@ -198,6 +200,7 @@ export function startDrawing(cfg: PdfConfig, w: Words, nonce: string): void {
               code: byId<HTMLInputElement>("p-code")!.value,
               name: byId<HTMLInputElement>("p-name")!.value,
               kind: byId<HTMLSelectElement>("p-kind")!.value,
+              fields: byId<HTMLSelectElement>("p-fields")?.value ?? "",
               file: new Blob([buf], { type: "application/pdf" }),
               filename: file.name,
             });
@@ -205,13 +208,14 @@ export function startDrawing(cfg: PdfConfig, w: Words, nonce: string): void {
         })
         .then((j) => {
           id = j.template_id;
+          read = j.fields_found ? j.fields_found.length : null;
           const ns: number[] = [];
           for (let n = 1; n <= j.info.page_count; n++) ns.push(n);
           return drawAll(pdf, id, ns, bar, status);
         })
         .then(
           (res) => {
-            if (!finish(id, res, status)) btn.disabled = false;
+            if (!finish(id, res, status, read)) btn.disabled = false;
           },
           (err: Error) => {
             btn.disabled = false;

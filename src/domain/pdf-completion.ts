@@ -1,7 +1,8 @@
 /**
  * The completed document of a PDF template: a copy of the original file (read from R2, its
  * SHA-256 checked against the one frozen on the document at prepare) with every placed answer
- * drawn in its box by `stampPlacements`. The certificate pages are appended after it by
+ * drawn in its box by `stampPlacements`, after the text tags read from it are painted over and
+ * the form fields made into template fields are taken out (docs/pdf-templates.md). The certificate pages are appended after it by
  * `drawSealedDocument`, then the whole is sealed as every sealed PDF is (src/domain/evidence.ts).
  *
  * Which answer a box shows: for a field asked of one signing party (`signer`), that party's answer;
@@ -130,7 +131,14 @@ export async function stampedOriginal(env: Env, input: CompletionInput, testMark
   const { stripActiveContent } = await import("../lib/pdf/active-content");
   const doc = await loadPdf(found.bytes);
   stripActiveContent(doc);
-  const placements = await placementsFor(input, found.row.pages);
+  if (found.row.formFields.length) {
+    // The form fields made into template fields: their widgets would hide the answers drawn.
+    const { dropFormFields } = await import("../lib/pdf/form-fields");
+    dropFormFields(doc, found.row.formFields);
+  }
+  // The text tags' own words are painted over first; each answer is then drawn in its box.
+  const covers: Placement[] = found.row.covers.map((b) => ({ ...b, kind: "text", text: null, cover: true }));
+  const placements = [...covers, ...(await placementsFor(input, found.row.pages))];
   if (input.test) {
     for (const p of found.row.pages) placements.push({ page: p.n, x: 0.02, y: 0.004, w: 0.96, h: Math.min(0.03, 18 / p.height), kind: "text", text: testMark });
   }

@@ -33,6 +33,8 @@ import { analysePdf, PdfRefusal } from "../lib/pdf/analyse";
 import type { FieldInput } from "./templates";
 import { Code, FieldInputSchema, normaliseFields } from "./templates";
 import { TEMPLATE_KINDS } from "./vocabulary";
+import { documentFields } from "./document-fields";
+import type { FieldSources } from "../lib/pdf/read-fields";
 
 /** Whose templates: an API key's principal or a dashboard member's account (the same rules for both). */
 export type Scope = Pick<Principal, "tenantId" | "mode">;
@@ -133,12 +135,12 @@ export const pictureTooLarge = (size: number | null) =>
  * Analyses an upload: 413 past 25 MB, 422 naming the problem for a non-PDF, encrypted or damaged
  * file, one whose streams inflate past 64 MB in all, or one carrying active content.
  */
-export async function analyseUpload(bytes: Uint8Array) {
+export async function analyseUpload(bytes: Uint8Array, read?: FieldSources) {
   if (bytes.length > PDF_TEMPLATE_LIMITS.maxBytes) throw pdfTooLarge(bytes.length);
   if (bytes.length === 0)
     throw invalid("The file is empty: a PDF template needs a PDF file as the request body.", "Send the file with Content-Type: application/pdf.");
   try {
-    return await analysePdf(bytes, PDF_TEMPLATE_LIMITS.maxPages);
+    return await analysePdf(bytes, PDF_TEMPLATE_LIMITS.maxPages, read);
   } catch (err) {
     if (err instanceof PdfRefusal) throw invalid(err.message, REFUSAL_HINT[err.problem]);
     throw err;
@@ -176,10 +178,11 @@ async function dropUnreferenced(env: Env, keys: string[]): Promise<void> {
  * a draft (text or PDF) has that draft replaced by this file: its name and kind from the query,
  * its fields kept (placements on pages the new file lacks are cleared), its page pictures dropped.
  * A code whose latest version is published is refused: revise it first (the revision keeps the
- * file), then upload to the new draft.
+ * file), then upload to the new draft. With `read`, fields are read from the file too
+ * (src/domain/document-fields.ts) and join the draft's.
  */
-export async function uploadPdfTemplate(env: Env, p: Scope, meta: PdfTemplateMeta, bytes: Uint8Array, originalName: string) {
-  const analysis = await analyseUpload(bytes);
+export async function uploadPdfTemplate(env: Env, p: Scope, meta: PdfTemplateMeta, bytes: Uint8Array, originalName: string, read?: FieldSources) {
+  const analysis = await analyseUpload(bytes, read);
   const sha256 = await sha256Hex(bytes);
   const name = cleanOriginalName(originalName, meta.code);
   const [latest] = await versionsOf(env, p, meta.code);
@@ -189,6 +192,11 @@ export async function uploadPdfTemplate(env: Env, p: Scope, meta: PdfTemplateMet
       "Revise it (POST /v1/templates/revise, which keeps the file), then upload the new file to the draft it makes.",
     );
   }
+  const kept = latest ? latest.fields.map((f) => (f.place && f.place.page > analysis.pageCount ? { ...f, place: null } : f)) : [];
+  const fromFile = analysis.found ? documentFields(analysis.found, kept, analysis.pageCount) : null;
+  const fields = fromFile?.fields ?? kept;
+  const answer = (template_id: string) =>
+    fromFile ? { template_id, fields_found: fromFile.found, fields_not_read: fromFile.notRead } : { template_id };
   const uploadedAt = nowIso();
   const r2Key = pdfKey(p.tenantId, sha256);
   await env.FILES.put(r2Key, bytes, { httpMetadata: { contentType: "application/pdf" }, customMetadata: { sha256 } });
@@ -202,17 +210,19 @@ export async function uploadPdfTemplate(env: Env, p: Scope, meta: PdfTemplateMet
     uploadedAt,
     pageCount: analysis.pageCount,
     pages: analysis.pages,
+    covers: fromFile?.covers ?? [],
+    formFields: fromFile?.formFields ?? [],
+    notRead: fromFile?.notRead ?? [],
   });
   const body = fixedBody(name, sha256);
   try {
     if (latest) {
       const before = await pdfOf(env, latest.id);
       const oldPictures = before ? await picturesOf(env, latest.id) : [];
-      const fields = latest.fields.map((f) => (f.place && f.place.page > analysis.pageCount ? { ...f, place: null } : f));
       const ok = await replaceDraftPdf(env, latest.id, { name: meta.name, kind: meta.kind, body, variables: [], fields }, pdfRow(latest.id));
       if (!ok) throw raced(meta.code);
       await dropUnreferenced(env, [...(before ? [before.r2Key] : []), ...oldPictures.map((x) => x.r2Key)]);
-      return { template_id: latest.id };
+      return answer(latest.id);
     }
     const id = newId("tpl");
     try {
@@ -230,7 +240,7 @@ export async function uploadPdfTemplate(env: Env, p: Scope, meta: PdfTemplateMet
           variables: [],
           grants: {},
           consentText: null,
-          fields: [],
+          fields,
           isPublished: false,
           createdAt: uploadedAt,
         },
@@ -240,7 +250,7 @@ export async function uploadPdfTemplate(env: Env, p: Scope, meta: PdfTemplateMet
       if (/UNIQUE constraint failed/i.test(String((err as Error)?.cause ?? "") + String(err))) throw raced(meta.code);
       throw err;
     }
-    return { template_id: id };
+    return answer(id);
   } catch (err) {
     await dropUnreferenced(env, [r2Key]);
     throw err;

@@ -1,5 +1,6 @@
 import { TEMPLATE_FIELD_KINDS, TEMPLATE_KINDS } from "../domain/vocabulary";
 import { fieldRuleAttributes } from "../domain/field-rules";
+import { FIELD_SOURCES, FieldFound, FieldNotRead } from "../domain/document-fields";
 import { createRoute, z } from "@hono/zod-openapi";
 import { uploadLimitOf } from "../http/body-limit";
 import type { MiddlewareHandler } from "hono";
@@ -256,11 +257,21 @@ templates.openapi(
       SENTENCE +
       "` and can never be changed (POST /v1/templates and revise refuse it). " +
       "A new code makes version 1; a code whose latest version is a draft (text or PDF) has that draft replaced by this file (fields kept, placements on pages the file lacks cleared, page pictures dropped); " +
-      "a code whose latest version is published is refused (revise it, which keeps the file, then upload to the new draft). Next: upload a picture of every page, place fields, publish.",
+      "a code whose latest version is published is refused (revise it, which keeps the file, then upload to the new draft). " +
+      "With `fields=acroform|tags|both` fields are also read from the file: the form's text, checkbox, radio group, choice and signature fields, and text tags " +
+      "`{{kind:signer[:key][:required|optional]}}` in the page text (e.g. `{{signature:1}}`, `{{date_signed:2}}`, `{{text:1:company:required}}`), each placed where it is " +
+      "(a tag's box is its text's, at least 120 × 24 pt for a signature; its words are painted over when the document is stamped). They join the draft's fields " +
+      "(a key it already has is replaced), up to 50; `fields_found` lists them and `fields_not_read` each tag that does not parse and anything else not made a field, with page, text and reason. " +
+      "Next: upload a picture of every page, place fields (or review those read), publish.",
     ...keyed("signing:templates"),
     middleware: [...keyed("signing:templates").middleware, ownBodyLimit(PDF_TEMPLATE_LIMITS.maxBytes, pdfTooLarge)],
     request: {
-      query: PdfTemplateUpload,
+      query: PdfTemplateUpload.extend({
+        fields: z.enum(FIELD_SOURCES).optional().openapi({
+          description: "Read fields from the file: its form fields (`acroform`), the text tags in its pages (`tags`) or both. Absent: none are read.",
+          example: "both",
+        }),
+      }),
       body: {
         required: true,
         content: {
@@ -272,7 +283,25 @@ templates.openapi(
       },
     },
     responses: {
-      200: jsonResponse(z.object({ template_id: z.string() }), "The draft PDF template", { template_id: "tpl_2b7k9m4x1n3p5q8r0t6v" }),
+      200: jsonResponse(
+        z.object({
+          template_id: z.string(),
+          fields_found: z.array(FieldFound).optional().openapi({ description: "With `fields`: every field read from the file and added to the draft, in page order." }),
+          fields_not_read: z
+            .array(FieldNotRead)
+            .optional()
+            .openapi({ description: "With `fields`: each tag that does not parse, and each form field or tag not made a field, with why." }),
+        }),
+        "The draft PDF template",
+        {
+          template_id: "tpl_2b7k9m4x1n3p5q8r0t6v",
+          fields_found: [
+            { key: "signature_1", label: "Signature", kind: "signature", signer: 1, required: true, page: 3, source: "tag", text: "{{signature:1}}", name: null },
+            { key: "company", label: "Company", kind: "text", signer: null, required: false, page: 1, source: "acroform", text: null, name: "Company" },
+          ],
+          fields_not_read: [{ page: 2, text: "{{sig:1}}", reason: 'unknown kind "sig"; one of text, textarea, email, phone, number, date, checkbox, initials, signature, date_signed, signer_name, signer_email.' }],
+        },
+      ),
       ...keyedErrors,
       413: errorContent("The file is over 25 MB."),
       422: errorContent(
@@ -292,7 +321,7 @@ templates.openapi(
         name = disposition;
       }
     }
-    return c.json(await uploadPdfTemplate(c.env, c.get("principal"), { code: q.code, name: q.name, kind: q.kind }, bytes, name ?? ""), 200);
+    return c.json(await uploadPdfTemplate(c.env, c.get("principal"), { code: q.code, name: q.name, kind: q.kind }, bytes, name ?? "", q.fields), 200);
   },
 );
 

@@ -21,7 +21,9 @@ import { PlacementView, pdfToolPolicy } from "./view";
 import { type SessionMember, principalOf } from "../../http/session";
 import { formFile, formOf, parseForm } from "../../http/forms";
 import { uploadLimitOf } from "../../http/body-limit";
-import { picturesOf, templateWithPdf } from "../../db/pdf-templates";
+import { pdfOf, picturesOf, templateWithPdf } from "../../db/pdf-templates";
+import { z } from "@hono/zod-openapi";
+import { FIELD_SOURCES } from "../../domain/document-fields";
 import { templatesPage } from "../templates/routes";
 import { versionsOf } from "../../db/templates";
 
@@ -41,7 +43,7 @@ async function pdfVersion(c: C, s: SessionMember) {
 
 async function placementPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status; fields?: unknown[] } = {}) {
   const { template: t } = await pdfVersion(c, s);
-  const [info, pictures] = await Promise.all([pdfTemplateInfo(c.env, principalOf(s), t.id), picturesOf(c.env, t.id)]);
+  const [info, pictures, file] = await Promise.all([pdfTemplateInfo(c.env, principalOf(s), t.id), picturesOf(c.env, t.id), pdfOf(c.env, t.id)]);
   const view = PlacementView({
     nonce: pageNonce(c),
     v: viewer(c, s),
@@ -49,8 +51,16 @@ async function placementPage(c: C, s: SessionMember, opts: { flash?: Flash; stat
     info,
     drawn: pictures.map((x) => x.n),
     fields: opts.fields ?? t.fields,
+    notRead: file?.notRead ?? [],
   });
   return page(c, s, tr(c)("nt_place_title", { name: t.name }), view, { ...opts, policy: pdfToolPolicy });
+}
+
+/** The editor's notice after an upload: how many fields were read from the file, or that every page is drawn. */
+function placeNotice(c: C): Flash | null {
+  const read = c.req.query("read");
+  if (read !== undefined && /^\d{1,3}$/.test(read)) return ok(tr(c)("nt_fields_read", { count: Number(read) }));
+  return c.req.query("done") === "drawn" ? ok(tr(c)("nt_all_drawn")) : null;
 }
 
 /** Multipart overhead allowed on top of a file's own limit (the form's other fields, the part headers). */
@@ -76,15 +86,18 @@ export function pdfTemplateRoutes() {
       const file = await formFile(c, "file");
       if (!file || file.size === 0) throw invalid("file: choose a PDF file to upload.");
       if (file.size > PDF_TEMPLATE_LIMITS.maxBytes) throw pdfTooLarge(file.size);
-      const meta = parseForm(PdfTemplateUpload, {
+      const meta = parseForm(PdfTemplateUpload.extend({ fields: z.enum(FIELD_SOURCES).optional() }), {
         code: (f.code ?? "").trim(),
         name: f.name ?? "",
         kind: f.kind || "contract",
+        fields: f.fields || undefined,
       });
       const bytes = new Uint8Array(await file.arrayBuffer());
-      const { template_id } = await uploadPdfTemplate(c.env, principalOf(s), meta, bytes, f.filename || file.name);
-      if (!wantsJson(c)) return c.redirect(`/app/templates/${template_id}/place`, 303);
-      return c.json({ template_id, info: await pdfTemplateInfo(c.env, principalOf(s), template_id) }, 200);
+      const read = await uploadPdfTemplate(c.env, principalOf(s), meta, bytes, f.filename || file.name, meta.fields);
+      const { template_id } = read;
+      const found = read.fields_found ? `?read=${read.fields_found.length}` : "";
+      if (!wantsJson(c)) return c.redirect(`/app/templates/${template_id}/place${found}`, 303);
+      return c.json({ ...read, info: await pdfTemplateInfo(c.env, principalOf(s), template_id) }, 200);
     } catch (err) {
       if (wantsJson(c)) return jsonRefusal(c, err);
       return templatesPage(c, s, { ...refusalOf(err), posted: f });
@@ -92,7 +105,7 @@ export function pdfTemplateRoutes() {
   });
 
   route("GET", "/app/templates/:id/place", "read", (c, s) =>
-    placementPage(c, s, { flash: c.req.query("done") === "drawn" ? ok(tr(c)("nt_all_drawn")) : null }),
+    placementPage(c, s, { flash: placeNotice(c) }),
   );
 
   /** A page picture, for the member's editor (the signer's page has its own route, /s/{token}/page). */

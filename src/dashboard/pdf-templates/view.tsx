@@ -11,7 +11,7 @@ import { PDFJS_BASE, PDFJS_SCRIPT, PDFJS_WORKER } from "../../pages/assets";
 import { PDF_TOOLS_JS } from "../../pages/scripts.generated";
 import type { PdfTemplateInfo } from "../../domain/pdf-templates";
 import { TEMPLATE_FIELD_KINDS, TEMPLATE_KINDS } from "../../domain/vocabulary";
-import type { TemplateField } from "../../db/schema";
+import type { PdfNotRead, TemplateField } from "../../db/schema";
 import { can } from "../../domain/members";
 import { contentSecurityPolicy } from "../../http/page";
 import { DASHBOARD_CATALOGUES } from "../../i18n";
@@ -124,6 +124,24 @@ export function PdfTemplatesSection(p: { nonce: string; v: Viewer; pdfs: PdfTemp
               </select>
             </div>
           </div>
+          <label for="p-fields">{t("pdf_read_label")}</label>
+          <select id="p-fields" name="fields" aria-describedby="p-fields-hint">
+            {(
+              [
+                ["both", "pdf_read_both"],
+                ["tags", "pdf_read_tags"],
+                ["acroform", "pdf_read_acroform"],
+                ["", "pdf_read_no"],
+              ] as const
+            ).map(([value, key]) => (
+              <option value={value} selected={(f.fields ?? "both") === value}>
+                {t(key)}
+              </option>
+            ))}
+          </select>
+          <p class="hint" id="p-fields-hint">
+            {t("pdf_read_hint")}
+          </p>
           <label for="p-file">{t("pdf_file_label")}</label>
           <input id="p-file" name="file" type="file" accept="application/pdf,.pdf" required aria-describedby="pdf-upload-hint" />
           <button type="submit">{t("pdf_upload_button")}</button>
@@ -147,7 +165,7 @@ const ADDABLE_KINDS = TEMPLATE_FIELD_KINDS;
 export type EditorTemplate = { template_id: string; code: string; name: string; version: number; is_published: boolean; fields: TemplateField[] };
 
 /** The placement editor of one version of a PDF template. */
-export function PlacementView(p: { nonce: string; v: Viewer; t: EditorTemplate; info: PdfTemplateInfo; drawn: number[]; fields: unknown[] }) {
+export function PlacementView(p: { nonce: string; v: Viewer; t: EditorTemplate; info: PdfTemplateInfo; drawn: number[]; fields: unknown[]; notRead: PdfNotRead[] }) {
   const write = can(p.v.role, "templates.write") && !p.t.is_published;
   const drawn = new Set(p.drawn);
   const pages = p.info.pages.map((pg) => ({ ...pg, drawn: drawn.has(pg.n) }));
@@ -179,6 +197,17 @@ export function PlacementView(p: { nonce: string; v: Viewer; t: EditorTemplate; 
           <progress id="pdf-bar" max={1} value={0} hidden aria-label={t("pdf_pages_drawn")} />
           <p id="pdf-status" role="status" aria-live="polite" />
         </div>
+      ) : null}
+      {p.notRead.length && !p.t.is_published ? (
+        <section class="box warn" aria-labelledby="not-read-heading">
+          <h2 id="not-read-heading">{t("pdf_not_read")}</h2>
+          <p class="hint">{t("pdf_not_read_hint")}</p>
+          <ul id="not-read">
+            {p.notRead.map((x) => (
+              <li>{x.page === null ? t("pdf_not_read_form", { text: x.text, reason: x.reason }) : t("pdf_not_read_page", { page: x.page, text: x.text, reason: x.reason })}</li>
+            ))}
+          </ul>
+        </section>
       ) : null}
       <h2>{t("pdf_fields")}</h2>
       <p class="hint">{t("pdf_fields_hint")}</p>

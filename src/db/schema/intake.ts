@@ -171,6 +171,12 @@ export type PdfTemplatePage = {
   crop: [number, number, number, number];
 };
 
+/** A box on a page as shown (fractions, origin top left), as a field's `place` is. */
+export type PdfShownBox = { page: number; x: number; y: number; w: number; h: number };
+
+/** Something in an uploaded file that was not made a field: where (page, when known), its text, and why. */
+export type PdfNotRead = { page: number | null; text: string; reason: string };
+
 /**
  * The original PDF of a PDF template version (one row per template version; a revision keeps the
  * same file, so several rows may name one R2 object). Kept byte for byte in R2.
@@ -191,6 +197,12 @@ export const pdfTemplates = sqliteTable(
     uploadedAt: text("uploaded_at").notNull(),
     pageCount: integer("page_count").notNull(),
     pages: text("pages", { mode: "json" }).$type<PdfTemplatePage[]>().notNull(),
+    /** The text tags read from the file (`?fields=tags|both`): painted white when the file is stamped. */
+    covers: text("covers", { mode: "json" }).$type<PdfShownBox[]>().notNull().default(sql`'[]'`),
+    /** The AcroForm fields read from the file (`?fields=acroform|both`), by full name: their widgets are taken out when stamped. */
+    formFields: text("form_fields", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    /** What the read found but could not make a field of (a tag that does not parse, a push button…), shown in the editor. */
+    notRead: text("not_read", { mode: "json" }).$type<PdfNotRead[]>().notNull().default(sql`'[]'`),
   },
   (t) => [index("pdf_templates_r2_key").on(t.r2Key)],
 );

@@ -24,6 +24,8 @@ export type StampPlacement = {
   checked?: boolean;
   /** A PNG (drawn or uploaded signature or initials); drawn instead of `text` when present. */
   picture?: Uint8Array | null;
+  /** Paint the whole box white and draw nothing else (a text tag's own words, covered). */
+  cover?: boolean;
 };
 
 export type Rotation = 0 | 90 | 180 | 270;

@@ -24,6 +24,7 @@ import {
   concatTransformationMatrix,
   drawObject,
   endPath,
+  fill,
   LineCapStyle,
   type PDFDocument,
   type PDFFont,
@@ -32,6 +33,7 @@ import {
   popGraphicsState,
   pushGraphicsState,
   rectangle,
+  setFillingRgbColor,
 } from "pdf-lib";
 import { PICTURE_LIMITS, PictureError, signaturePictureForPdf } from "../image";
 import { inflateBounded } from "../inflate";
@@ -273,6 +275,18 @@ function drawLines(
 async function drawPlacement(ctx: Ctx, page: PDFPage, view: PageView, p: StampPlacement, box: ShownBox): Promise<void> {
   const frame = shownBoxToUser(view, box);
   const { width, height } = frame;
+  if (p.cover) {
+    // A text tag's own words, painted over in white before any answer is drawn in its field.
+    page.pushOperators(
+      pushGraphicsState(),
+      concatTransformationMatrix(...(frame.matrix.map(r4) as Matrix)),
+      setFillingRgbColor(1, 1, 1),
+      rectangle(0, 0, r4(width), r4(height)),
+      fill(),
+      popGraphicsState(),
+    );
+    return;
+  }
   const pad = padOf(width, height);
   const inner = { x: pad, y: pad, width: Math.max(0, width - 2 * pad), height: Math.max(0, height - 2 * pad) };
   if (inner.width <= 0 || inner.height <= 0) return;

@@ -63,4 +63,5 @@ export const notices: Catalogue<typeof en> = {
   nt_too_many: "Zu viele Versuche von dieser Adresse. Warten Sie eine Minute und versuchen Sie es dann erneut.",
   nt_fault_title: "Etwas ist schiefgelaufen",
   nt_fault: "Bitte versuchen Sie es erneut. Wenn es wieder passiert, geben Sie die Kennung {id} an.",
+  nt_fields_read: "Aus dem Dokument gelesene Felder: {count}. Prüfen Sie sie und veröffentlichen Sie dann.",
 };

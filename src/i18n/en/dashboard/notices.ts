@@ -57,4 +57,5 @@ export const notices = {
   nt_too_many: "Too many attempts from this address. Wait a minute and try again.",
   nt_fault_title: "Something went wrong",
   nt_fault: "Please try again. If it keeps happening, quote {id}.",
+  nt_fields_read: "Fields read from the document: {count}. Review them, then publish.",
 };

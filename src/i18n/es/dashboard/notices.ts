@@ -60,4 +60,5 @@ export const notices: Catalogue<typeof en> = {
   nt_too_many: "Demasiados intentos desde esta dirección. Espere un minuto e inténtelo de nuevo.",
   nt_fault_title: "Algo salió mal",
   nt_fault: "Inténtelo de nuevo. Si sigue ocurriendo, indique la referencia {id}.",
+  nt_fields_read: "Campos leídos del documento: {count}. Revíselos y luego publique.",
 };

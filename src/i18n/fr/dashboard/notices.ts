@@ -61,4 +61,5 @@ export const notices: Catalogue<typeof en> = {
   nt_too_many: "Trop de tentatives depuis cette adresse. Attendez une minute et réessayez.",
   nt_fault_title: "Une erreur s’est produite",
   nt_fault: "Veuillez réessayer. Si le problème persiste, indiquez la référence {id}.",
+  nt_fields_read: "Champs lus dans le document : {count}. Vérifiez-les, puis publiez.",
 };

@@ -60,4 +60,5 @@ export const notices: Catalogue<typeof en> = {
   nt_too_many: "יותר מדי ניסיונות מהכתובת הזו. יש להמתין דקה ולנסות שוב.",
   nt_fault_title: "משהו השתבש",
   nt_fault: "יש לנסות שוב. אם זה חוזר על עצמו, יש לציין את {id}.",
+  nt_fields_read: "שדות שנקראו מהמסמך: {count}. בדקו אותם ואז פרסמו.",
 };

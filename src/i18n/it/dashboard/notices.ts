@@ -60,4 +60,5 @@ export const notices: Catalogue<typeof en> = {
   nt_too_many: "Troppi tentativi da questo indirizzo. Attendi un minuto e riprova.",
   nt_fault_title: "Si è verificato un errore",
   nt_fault: "Riprova. Se il problema persiste, indica il codice {id}.",
+  nt_fields_read: "Campi letti dal documento: {count}. Controllali, poi pubblica.",
 };

@@ -60,4 +60,5 @@ export const notices: Catalogue<typeof en> = {
   nt_too_many: "Muitas tentativas a partir deste endereço. Aguarde um minuto e tente novamente.",
   nt_fault_title: "Algo deu errado",
   nt_fault: "Tente novamente. Se continuar acontecendo, informe o código {id}.",
+  nt_fields_read: "Campos lidos do documento: {count}. Revise-os e depois publique.",
 };
