@@ -77,7 +77,7 @@ describe("POST /v1/templates/pdf?fields=…", () => {
     expect(r.json.fields_not_read).toEqual([expect.objectContaining({ page: 1, text: "{{sig:1}}", reason: expect.stringContaining("sig") })]);
 
     const tpl = await api("GET", "/v1/templates", { key: t.key });
-    const fields = tpl.json.data.find((v: { template_id: string }) => v.template_id === r.json.template_id).fields;
+    const fields = tpl.json.templates.find((v: { template_id: string }) => v.template_id === r.json.template_id).fields;
     const byKey = Object.fromEntries(fields.map((f: { key: string }) => [f.key, f]));
     // Initials on two pages: one field, drawn at each place.
     expect(byKey.initials_1.places.map((p: { page: number }) => p.page)).toEqual([1, 2]);
@@ -124,7 +124,7 @@ describe("POST /v1/templates/pdf?fields=…", () => {
     const again = await upload(t.key, "redo", await taggedForm(), "tags");
     expect(again.json.template_id).toBe(first.json.template_id);
     const tpl = await api("GET", "/v1/templates", { key: t.key });
-    const fields = tpl.json.data.find((v: { template_id: string }) => v.template_id === first.json.template_id).fields;
+    const fields = tpl.json.templates.find((v: { template_id: string }) => v.template_id === first.json.template_id).fields;
     expect(fields[0]).toMatchObject({ key: "note" });
     expect(fields.find((f: { key: string }) => f.key === "company")).toMatchObject({ kind: "text", label: "Company", signer: 1 });
   });
@@ -173,7 +173,7 @@ describe("signed in place: tags painted over, the form's widgets taken out", () 
     }
     // One signer: the second signer's tag asks nothing of them, so it is made optional here.
     const tpl = await api("GET", "/v1/templates", { key: t.key });
-    const fields = tpl.json.data
+    const fields = tpl.json.templates
       .find((v: { template_id: string }) => v.template_id === id)
       .fields.filter((f: { signer?: number }) => f.signer !== 2)
       .map(({ key, label, kind, required, place, places, signer, options }: Record<string, unknown>) =>

@@ -5,6 +5,8 @@
  * API; the signer sees the pages with the boxes, fills the form and signs; the sealed PDF is served.
  * Then, on a second draft, a field's rules, a condition and "Place on every page" set with the
  * keyboard in the chosen field's panel, saved, read back through the API, and made one place again.
+ * Last, a contract with text tags and a form field uploaded with "read fields from the document":
+ * the editor opens with the fields read placed on the pages and lists the tag it could not read.
  */
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -72,6 +74,7 @@ describe("PDF templates: upload, draw, place, publish, sign in place", () => {
     await page.fill("#p-code", code);
     await page.fill("#p-name", "Bike lease");
     await page.selectOption("#p-kind", "contract");
+    await page.selectOption("#p-fields", "");
     await page.setInputFiles("#p-file", { name: "bike-lease.pdf", mimeType: "application/pdf", buffer: await twoPagePdf() });
     const started = Date.now();
     await page.click("#pdf-upload button[type=submit]");
@@ -220,6 +223,7 @@ describe("PDF templates: upload, draw, place, publish, sign in place", () => {
     const code = `order-${Math.random().toString(36).slice(2, 8)}`;
     await page.fill("#p-code", code);
     await page.fill("#p-name", "Order form");
+    await page.selectOption("#p-fields", "");
     await page.setInputFiles("#p-file", { name: "order.pdf", mimeType: "application/pdf", buffer: await twoPagePdf() });
     await page.click("#pdf-upload button[type=submit]");
     await page.waitForURL(/\/app\/templates\/[^/]+\/place\?done=drawn$/, { timeout: 90_000 });
@@ -302,4 +306,47 @@ describe("PDF templates: upload, draw, place, publish, sign in place", () => {
     noProblems(page);
     await ctx.close();
   });
+
+  it("reads fields from the document: tags and a form field placed, the tag it could not read listed", LIMIT, async () => {
+    const { svc } = env;
+    const { acct, ctx, page } = await ownerInLiveData("Lakeside Tags", "Tam Tagger");
+    await page.goto(`${BASE_URL}/app/templates`);
+    const code = `tagged-${Math.random().toString(36).slice(2, 8)}`;
+    await page.fill("#p-code", code);
+    await page.fill("#p-name", "Tagged lease");
+    assert.equal(await page.inputValue("#p-fields"), "both", "reading fields is offered by default");
+    await page.setInputFiles("#p-file", { name: "tagged.pdf", mimeType: "application/pdf", buffer: await taggedPdf() });
+    await page.click("#pdf-upload button[type=submit]");
+    await page.waitForURL(/\/app\/templates\/[^/]+\/place\?read=4$/, { timeout: 90_000 });
+    await page.getByText("Fields read from the document: 4.").waitFor();
+    const templateId = /\/app\/templates\/([^/]+)\/place/.exec(page.url())[1];
+    // Each field read has its box on its page, and its row says where.
+    for (const key of ["company", "signature_1", "date_signed_1", "lessee_email"]) await page.locator(`.fbox[data-key="${key}"]`).waitFor();
+    assert.match(await page.locator("#not-read").innerText(), /Page 1: \{\{sig:1\}\}\. unknown kind/);
+    await check(page, "pdf-read-fields");
+    const fields = (await svc.must("GET", "/v1/templates", { key: acct.key })).json.templates.find((t) => t.template_id === templateId).fields;
+    assert.deepEqual(fields.map((f) => [f.key, f.kind, f.signer ?? null]).sort(), [
+      ["company", "text", 1],
+      ["date_signed_1", "date_signed", 1],
+      ["lessee_email", "text", null],
+      ["signature_1", "signature", 1],
+    ]);
+    noProblems(page);
+    await ctx.close();
+  });
 });
+
+/** A one-page lease with three text tags, a broken one and a fillable email field. */
+async function taggedPdf() {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const p = doc.addPage([595, 842]);
+  p.drawText("Lease", { x: 60, y: 780, size: 24, font });
+  p.drawText("Company: {{text:1:company}}", { x: 60, y: 700, size: 12, font });
+  p.drawText("Signed {{signature:1}} on {{date_signed:1}}", { x: 60, y: 600, size: 12, font });
+  p.drawText("Not a tag: {{sig:1}}", { x: 60, y: 500, size: 12, font });
+  p.drawText("Email:", { x: 60, y: 420, size: 12, font });
+  const email = doc.getForm().createTextField("lessee_email");
+  email.addToPage(p, { x: 110, y: 412, width: 200, height: 22 });
+  return Buffer.from(await doc.save());
+}
