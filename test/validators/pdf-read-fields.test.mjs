@@ -29,6 +29,7 @@ async function loadLibrary() {
         export { analysePdf } from "./src/lib/pdf/analyse.ts";
         export { dropFormFields } from "./src/lib/pdf/form-fields.ts";
         export { parseTag } from "./src/lib/pdf/text-tags.ts";
+        export { readPageText, TextBudget } from "./src/lib/pdf/content-text.ts";
         export { unicodeFontBytes } from "./src/lib/pdf/text.ts";
         export { PDFDocument, PDFName, PDFNumber, PDFString, StandardFonts, rgb } from "pdf-lib";
         export { default as fontkit } from "@pdf-lib/fontkit";`,
@@ -213,5 +214,214 @@ describe("fields read from a PDF", () => {
     assert.ok(on5.some((p) => p.text === "{{sig:1}}" && /unknown kind "sig"/.test(p.reason)));
     assert.ok(on5.some((p) => p.text === "{{text:x}}" && /signer "x"/.test(p.reason)));
     assert.ok(on5.some((p) => p.text.startsWith("{{text:1") && /not closed/.test(p.reason)));
+  });
+});
+
+/** The AcroForm file: page 1 as is, page 2 (turned 90 by qpdf later) with a text field and a signature field. */
+async function formPdf() {
+  const doc = await lib.PDFDocument.create({ updateMetadata: false });
+  const p1 = doc.addPage([612, 792]);
+  const p2 = doc.addPage([612, 792]);
+  const form = doc.getForm();
+  const name = form.createTextField("applicant.name");
+  name.setMaxLength(40);
+  name.enableRequired();
+  name.addToPage(p1, { x: 50, y: 700, width: 200, height: 20 });
+  name.acroField.dict.set(lib.PDFName.of("TU"), lib.PDFString.of("Full name"));
+  const notes = form.createTextField("notes");
+  notes.enableMultiline();
+  notes.addToPage(p1, { x: 50, y: 600, width: 300, height: 60 });
+  form.createCheckBox("agree").addToPage(p1, { x: 50, y: 550, width: 15, height: 15 });
+  const plan = form.createRadioGroup("plan");
+  for (const [i, v] of ["basic", "plus", "pro"].entries()) plan.addOptionToPage(v, p1, { x: 50 + i * 50, y: 500, width: 15, height: 15 });
+  const country = form.createDropdown("country");
+  country.addOptions(["ES", "FR", "PT"]);
+  country.addToPage(p1, { x: 50, y: 450, width: 100, height: 20 });
+  const colours = form.createOptionList("colours");
+  colours.addOptions(["red", "green"]);
+  colours.addToPage(p1, { x: 200, y: 400, width: 100, height: 40 });
+  const ref = form.createTextField("ref");
+  ref.addToPage(p1, { x: 400, y: 700, width: 100, height: 20 });
+  ref.enableReadOnly();
+  form.createButton("reset").addToPage("Reset", p1, { x: 400, y: 650, width: 60, height: 20 });
+  form.createTextField("city").addToPage(p2, { x: 100, y: 300, width: 150, height: 20 });
+  const sig = doc.context.register(
+    doc.context.obj({ FT: "Sig", T: lib.PDFString.of("sign_here"), Type: "Annot", Subtype: "Widget", Rect: [300, 100, 100, 150], F: 4, P: p2.ref }),
+  );
+  form.acroForm.addField(sig);
+  p2.node.addAnnot(sig);
+  return doc.save();
+}
+
+/** What the form should read as (each box is checked against qpdf's view of the widgets). */
+const FORM = [
+  { name: "applicant.name", kind: "text", label: "Full name", required: true, max_length: 40, page: 1 },
+  { name: "notes", kind: "textarea", page: 1 },
+  { name: "agree", kind: "checkbox", page: 1 },
+  { name: "plan", kind: "radio", options: ["basic", "plus", "pro"], page: 1 },
+  { name: "country", kind: "select", options: ["ES", "FR", "PT"], page: 1 },
+  { name: "colours", kind: "select", options: ["red", "green"], page: 1 },
+  { name: "city", kind: "text", page: 2 },
+  { name: "sign_here", kind: "signature", page: 2 },
+];
+
+/** qpdf's own reading of a file: its form fields (one entry per widget), pages, and objects by reference. */
+function qpdfJson(file) {
+  const r = run("qpdf", ["--json", "--json-key=acroform", "--json-key=pages", "--json-key=qpdf", file]);
+  assert.equal(r.status, 0, r.stderr);
+  const d = JSON.parse(r.stdout);
+  const obj = (ref) => d.qpdf[1][`obj:${ref}`]?.value;
+  const annots = (page) => {
+    const a = obj(page.object)["/Annots"];
+    return (typeof a === "string" ? obj(a) : a) ?? [];
+  };
+  return { acroform: d.acroform, pages: d.pages, obj, annots };
+}
+
+/** A field's widgets' rectangle (normalised; the union of its widgets on its first page) and that page's /Rotate, per qpdf. */
+function widgetRect(q, name) {
+  const widgets = q.acroform.fields.filter((f) => f.fullname === name);
+  const page = widgets[0].pageposfrom1;
+  const rects = widgets
+    .filter((w) => w.pageposfrom1 === page)
+    .map((w) => q.obj(w.annotation.object)["/Rect"])
+    .map(([a, b, c, d]) => [Math.min(a, c), Math.min(b, d), Math.max(a, c), Math.max(b, d)]);
+  const rect = [0, 1].map((i) => Math.min(...rects.map((r) => r[i]))).concat([2, 3].map((i) => Math.max(...rects.map((r) => r[i]))));
+  return { rect, page, rotate: q.obj(q.pages[page - 1].object)["/Rotate"] ?? 0 };
+}
+
+/** A user-space rectangle of a 612 × 792 page as fractions of the page as shown (turned `rot` clockwise). */
+function expectedBox([x0, y0, x1, y1], rot) {
+  if (rot === 90) return { x: y0 / 792, y: x0 / 612, w: (y1 - y0) / 792, h: (x1 - x0) / 612 };
+  return { x: x0 / 612, y: (792 - y1) / 792, w: (x1 - x0) / 612, h: (y1 - y0) / 792 };
+}
+
+describe("AcroForm fields read from a PDF", () => {
+  const files = {};
+  before(async () => {
+    lib ??= await loadLibrary();
+    dir ??= workdir();
+    const made = write(dir, "form.pdf", await formPdf());
+    files.pdflib = path.join(dir, "form-rotated.pdf");
+    assert.equal(run("qpdf", [made, "--rotate=+90:2", "--", files.pdflib]).status, 0);
+    files.objstm = path.join(dir, "form-objstm.pdf");
+    assert.equal(run("qpdf", ["--object-streams=generate", files.pdflib, files.objstm]).status, 0);
+    files.qdf = path.join(dir, "form-qdf.pdf");
+    assert.equal(run("qpdf", ["--qdf", files.pdflib, files.qdf]).status, 0);
+  });
+
+  for (const variant of ["pdflib", "objstm", "qdf"]) {
+    it(`reads kinds, options and widget boxes (${variant === "pdflib" ? "pdf-lib" : variant === "objstm" ? "qpdf --object-streams=generate" : "qpdf --qdf"})`, async () => {
+      const { fields, problems } = (await lib.analysePdf(readFileSync(files[variant]), 200, "acroform")).found;
+      const q = qpdfJson(files[variant]);
+      assert.deepEqual(fields.map((f) => f.name).sort(), FORM.map((f) => f.name).sort());
+      for (const want of FORM) {
+        const f = fields.find((x) => x.name === want.name);
+        assert.equal(f.source, "acroform");
+        assert.equal(f.kind, want.kind, want.name);
+        assert.equal(f.label, want.label ?? want.name.split(".").pop());
+        assert.equal(f.required, want.required ?? false, want.name);
+        assert.equal(f.signer, null);
+        assert.deepEqual(f.options, want.options, want.name);
+        assert.equal(f.max_length, want.max_length, want.name);
+        const w = widgetRect(q, want.name);
+        assert.equal(f.place.page, want.page, want.name);
+        assert.equal(w.page, want.page, want.name);
+        const box = expectedBox(w.rect, w.rotate);
+        for (const k of ["x", "y", "w", "h"]) assert.ok(Math.abs(f.place[k] - box[k]) < 0.0002, `${want.name}.${k}: ${f.place[k]} vs ${box[k]}`);
+      }
+      assert.deepEqual(problems.map((p) => [p.page, p.text]).sort(), [
+        [1, "ref"],
+        [1, "reset"],
+      ]);
+      assert.match(problems.find((p) => p.text === "ref").reason, /read-only/);
+      assert.match(problems.find((p) => p.text === "reset").reason, /push button/);
+    });
+  }
+
+  it("dropFormFields takes off only the named fields' widgets and fields; qpdf --check stays clean", async () => {
+    const doc = await lib.PDFDocument.load(readFileSync(files.objstm));
+    lib.dropFormFields(doc, ["applicant.name", "plan", "sign_here"]);
+    const out = write(dir, "form-dropped.pdf", await doc.save());
+    const check = run("qpdf", ["--check", out]);
+    assert.equal(check.status, 0, check.stdout + check.stderr);
+    const json = qpdfJson(out);
+    const names = [...new Set(json.acroform.fields.map((f) => f.fullname))].sort();
+    assert.deepEqual(names, ["agree", "city", "colours", "country", "notes", "ref", "reset"]);
+    // The pages' widgets are exactly the widgets of the fields left.
+    const onPages = json.pages.flatMap((p) => json.annots(p)).sort();
+    assert.deepEqual(onPages, json.acroform.fields.map((f) => f.annotation.object).sort());
+    const all = (await lib.analysePdf(new Uint8Array(readFileSync(out)), 200, "acroform")).found.fields.map((f) => f.name).sort();
+    assert.deepEqual(all, ["agree", "city", "colours", "country", "notes"]);
+
+    const doc2 = await lib.PDFDocument.load(readFileSync(out));
+    lib.dropFormFields(doc2, ["agree", "city", "colours", "country", "notes", "ref", "reset"]);
+    const none = write(dir, "form-none.pdf", await doc2.save());
+    assert.equal(run("qpdf", ["--check", none]).status, 0);
+    const left = qpdfJson(none);
+    assert.equal(left.acroform.hasacroform, false);
+    assert.equal(left.pages.flatMap((p) => left.annots(p)).length, 0);
+  });
+});
+
+describe("bounds of field reading", () => {
+  before(async () => {
+    lib ??= await loadLibrary();
+    dir ??= workdir();
+  });
+
+  it("a content stream inflating past the limit is refused quickly, too large once decompressed", async () => {
+    const doc = await lib.PDFDocument.create({ updateMetadata: false });
+    const page = doc.addPage([612, 792]);
+    const bomb = deflateSync(Buffer.alloc(70 * 1024 * 1024, 0x20), { level: 9 });
+    const raw = doc.context.stream(new Uint8Array(bomb), { Filter: "FlateDecode" });
+    page.node.addContentStream(doc.context.register(raw));
+    const bytes = await doc.save({ useObjectStreams: false });
+    const t = performance.now();
+    await assert.rejects(lib.analysePdf(bytes, 200, "tags"), (err) => err.problem === "too_large_decompressed");
+    assert.ok(performance.now() - t < 10_000, "refused within 10 s");
+  });
+
+  it("the reader's streams share one running budget: past it the file is refused, not read", async () => {
+    const doc = await lib.PDFDocument.create({ updateMetadata: false });
+    const font = await doc.embedFont(lib.StandardFonts.Helvetica);
+    const pages = [1, 2, 3].map(() => doc.addPage([612, 792]));
+    for (const page of pages) page.drawText(`{{text:1}} ${"x".repeat(500)}`, { x: 20, y: 700, size: 4, font });
+    const loaded = await lib.PDFDocument.load(await doc.save());
+    const size = (
+      await new lib.TextBudget().bytesOf(
+        loaded
+          .getPage(0)
+          .node.Contents()
+          .asArray()
+          .map((r) => loaded.context.lookup(r))[0],
+      )
+    ).length;
+    // Enough for two pages' content, not three.
+    const budget = new lib.TextBudget(size * 2 + 10);
+    assert.equal((await lib.readPageText(loaded.getPage(0), budget))[0].text.slice(0, 10), "{{text:1}}");
+    await lib.readPageText(loaded.getPage(1), budget);
+    await assert.rejects(lib.readPageText(loaded.getPage(2), budget), (err) => err.problem === "too_large_decompressed");
+  });
+
+  it("a 200-page file with a tag on every page reads every tag within budget", async () => {
+    const doc = await lib.PDFDocument.create({ updateMetadata: false });
+    const font = await doc.embedFont(lib.StandardFonts.Helvetica);
+    for (let i = 1; i <= 200; i++) {
+      const page = doc.addPage([595.28, 841.89]);
+      for (let l = 0; l < 40; l++)
+        page.drawText(`Clause ${i}.${l}: the parties agree to what this line says, word for word.`, { x: 50, y: 800 - l * 18, size: 10, font });
+      page.drawText(`Signed {{signature:${(i % 20) + 1}}}`, { x: 300, y: 60, size: 11, font });
+    }
+    const bytes = await doc.save();
+    const t = performance.now();
+    const { found } = await lib.analysePdf(bytes, 200, "both");
+    const took = performance.now() - t;
+    assert.equal(found.fields.length, 200);
+    assert.deepEqual(
+      found.fields.map((f) => f.place.page),
+      Array.from({ length: 200 }, (_, i) => i + 1),
+    );
+    assert.ok(took < 20_000, `read in ${Math.round(took)} ms`);
   });
 });
