@@ -13,6 +13,7 @@
 import type { PDFDocument } from "pdf-lib";
 import { activeContent } from "./active-content";
 import { ENCRYPTED_MESSAGE, loadPdf, PdfRefusal } from "./load";
+import { type FieldSources, type FoundFields, readDocumentFields } from "./read-fields";
 
 export { type PdfProblem, PdfRefusal } from "./load";
 
@@ -26,7 +27,13 @@ export type AnalysedPage = {
   crop: [number, number, number, number];
 };
 
-export type PdfAnalysis = { pageCount: number; pages: AnalysedPage[]; version: string };
+export type PdfAnalysis = {
+  pageCount: number;
+  pages: AnalysedPage[];
+  version: string;
+  /** The fields read from the document, when `analysePdf` was asked to read them (src/lib/pdf/read-fields.ts). */
+  found?: FoundFields;
+};
 
 const latin1 = (bytes: Uint8Array, from: number, to: number) => {
   let s = "";
@@ -65,9 +72,10 @@ function checkFrame(bytes: Uint8Array): void {
 
 /**
  * Analyses an upload; throws `PdfRefusal` naming the problem. `maxPages` bounds the page tree
- * before any page is looked at.
+ * before any page is looked at. `read` also reads the document's fields (AcroForm, text tags or
+ * both) from the same loaded document, as `found`.
  */
-export async function analysePdf(bytes: Uint8Array, maxPages = 200): Promise<PdfAnalysis> {
+export async function analysePdf(bytes: Uint8Array, maxPages = 200, read?: FieldSources): Promise<PdfAnalysis> {
   checkFrame(bytes);
   const doc: PDFDocument = await loadPdf(bytes, { ignoreEncryption: true, throwOnInvalidObject: true });
   if (doc.isEncrypted) throw new PdfRefusal("encrypted", ENCRYPTED_MESSAGE);
@@ -115,5 +123,7 @@ export async function analysePdf(bytes: Uint8Array, maxPages = 200): Promise<Pdf
     if (err instanceof PdfRefusal) throw err;
     throw new PdfRefusal("damaged", `The PDF is damaged: a page cannot be read (${String((err as Error)?.message ?? err).slice(0, 160)}).`);
   }
-  return { pageCount: count, pages, version: latin1(bytes, 0, 1024).match(/%PDF-(\d\.\d)/)?.[1] ?? "unknown" };
+  const analysis: PdfAnalysis = { pageCount: count, pages, version: latin1(bytes, 0, 1024).match(/%PDF-(\d\.\d)/)?.[1] ?? "unknown" };
+  if (read) analysis.found = await readDocumentFields(doc, pages, read);
+  return analysis;
 }
