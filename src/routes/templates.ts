@@ -286,7 +286,10 @@ templates.openapi(
       200: jsonResponse(
         z.object({
           template_id: z.string(),
-          fields_found: z.array(FieldFound).optional().openapi({ description: "With `fields`: every field read from the file and added to the draft, in page order." }),
+          fields_found: z
+            .array(FieldFound)
+            .optional()
+            .openapi({ description: "With `fields`: every field read from the file and added to the draft, in page order." }),
           fields_not_read: z
             .array(FieldNotRead)
             .optional()
@@ -296,10 +299,27 @@ templates.openapi(
         {
           template_id: "tpl_2b7k9m4x1n3p5q8r0t6v",
           fields_found: [
-            { key: "signature_1", label: "Signature", kind: "signature", signer: 1, required: true, page: 3, source: "tag", text: "{{signature:1}}", name: null },
+            {
+              key: "signature_1",
+              label: "Signature",
+              kind: "signature",
+              signer: 1,
+              required: true,
+              page: 3,
+              source: "tag",
+              text: "{{signature:1}}",
+              name: null,
+            },
             { key: "company", label: "Company", kind: "text", signer: null, required: false, page: 1, source: "acroform", text: null, name: "Company" },
           ],
-          fields_not_read: [{ page: 2, text: "{{sig:1}}", reason: 'unknown kind "sig"; one of text, textarea, email, phone, number, date, checkbox, initials, signature, date_signed, signer_name, signer_email.' }],
+          fields_not_read: [
+            {
+              page: 2,
+              text: "{{sig:1}}",
+              reason:
+                'unknown kind "sig"; one of text, textarea, email, phone, number, date, checkbox, initials, signature, date_signed, signer_name, signer_email.',
+            },
+          ],
         },
       ),
       ...keyedErrors,

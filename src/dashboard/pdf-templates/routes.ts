@@ -104,9 +104,7 @@ export function pdfTemplateRoutes() {
     }
   });
 
-  route("GET", "/app/templates/:id/place", "read", (c, s) =>
-    placementPage(c, s, { flash: placeNotice(c) }),
-  );
+  route("GET", "/app/templates/:id/place", "read", (c, s) => placementPage(c, s, { flash: placeNotice(c) }));
 
   /** A page picture, for the member's editor (the signer's page has its own route, /s/{token}/page). */
   route("GET", "/app/templates/:id/pages/:n", "read", async (c, s) => {

@@ -165,7 +165,15 @@ const ADDABLE_KINDS = TEMPLATE_FIELD_KINDS;
 export type EditorTemplate = { template_id: string; code: string; name: string; version: number; is_published: boolean; fields: TemplateField[] };
 
 /** The placement editor of one version of a PDF template. */
-export function PlacementView(p: { nonce: string; v: Viewer; t: EditorTemplate; info: PdfTemplateInfo; drawn: number[]; fields: unknown[]; notRead: PdfNotRead[] }) {
+export function PlacementView(p: {
+  nonce: string;
+  v: Viewer;
+  t: EditorTemplate;
+  info: PdfTemplateInfo;
+  drawn: number[];
+  fields: unknown[];
+  notRead: PdfNotRead[];
+}) {
   const write = can(p.v.role, "templates.write") && !p.t.is_published;
   const drawn = new Set(p.drawn);
   const pages = p.info.pages.map((pg) => ({ ...pg, drawn: drawn.has(pg.n) }));
@@ -204,7 +212,11 @@ export function PlacementView(p: { nonce: string; v: Viewer; t: EditorTemplate; 
           <p class="hint">{t("pdf_not_read_hint")}</p>
           <ul id="not-read">
             {p.notRead.map((x) => (
-              <li>{x.page === null ? t("pdf_not_read_form", { text: x.text, reason: x.reason }) : t("pdf_not_read_page", { page: x.page, text: x.text, reason: x.reason })}</li>
+              <li>
+                {x.page === null
+                  ? t("pdf_not_read_form", { text: x.text, reason: x.reason })
+                  : t("pdf_not_read_page", { page: x.page, text: x.text, reason: x.reason })}
+              </li>
             ))}
           </ul>
         </section>
