@@ -12,6 +12,7 @@ import type { PdfNotRead, PdfShownBox, TemplateField } from "../db/schema";
 import type { FieldSources, FoundField, FoundFields } from "../lib/pdf/read-fields";
 import { ApiError } from "../lib/errors";
 import { PLACES_MAX } from "./field-rules";
+import { TEMPLATE_FIELD_KINDS } from "./vocabulary";
 import { FieldInputSchema, normaliseFields, type FieldInput } from "./templates";
 
 export const FIELD_SOURCES = ["acroform", "tags", "both"] as const satisfies readonly FieldSources[];
@@ -24,7 +25,7 @@ export const FieldFound = z
   .object({
     key: z.string(),
     label: z.string(),
-    kind: z.string(),
+    kind: z.enum(TEMPLATE_FIELD_KINDS),
     signer: z.number().int().nullable(),
     required: z.boolean(),
     page: z.number().int(),
