@@ -196,7 +196,6 @@ const mul = (m: Matrix, n: Matrix): Matrix => [
   m[4] * n[0] + m[5] * n[2] + n[4],
   m[4] * n[1] + m[5] * n[3] + n[5],
 ];
-const apply = (m: Matrix, x: number, y: number) => ({ x: m[0] * x + m[2] * y + m[4], y: m[1] * x + m[3] * y + m[5] });
 const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 
 type Gs = { ctm: Matrix; font: FontDecoder | null; size: number; tc: number; tw: number; th: number; tl: number; rise: number };
@@ -218,37 +217,52 @@ async function run(ctx: Ctx, bytes: Uint8Array, resources: PDFDict | undefined, 
     const sub = resources?.lookup(PDFName.of(key));
     return sub instanceof PDFDict && name && typeof name === "object" && "name" in name ? sub.get(PDFName.of(name.name)) : undefined;
   };
+  /**
+   * Shows a string: every character boxed in user space. The text matrix only moves along the
+   * baseline within a string, so its mapping to user space is taken once per string.
+   */
   const show = (s: Str) => {
     if (!gs.font) return;
     const glyphs = gs.font.decode(s.str);
     const bytesPer = glyphs.length ? s.str.length / glyphs.length : 1;
+    const [a, b, c, d, e, f] = mul(tm, gs.ctm);
+    // One em along the baseline and one em up, in user space.
+    const ex = a * gs.size * gs.th;
+    const ey = b * gs.size * gs.th;
+    const ux = c * gs.size;
+    const uy = d * gs.size;
+    const len = Math.hypot(ex, ey) || 1;
+    const size = Math.hypot(ux, uy);
+    let off = 0;
     for (const g of glyphs) {
-      const w = (g.width / 1000) * gs.size;
-      const trm = mul(mul([gs.size * gs.th, 0, 0, gs.size, 0, gs.rise], tm), gs.ctm);
-      const adv = w / Math.max(gs.size, 1e-9);
-      const corners = [apply(trm, 0, -0.2), apply(trm, adv, -0.2), apply(trm, 0, 0.8), apply(trm, adv, 0.8)];
-      const o = apply(trm, 0, 0);
-      const e = apply(trm, 1, 0);
-      const up = apply(trm, 0, 1);
-      const len = Math.hypot(e.x - o.x, e.y - o.y) || 1;
-      if (g.text)
+      const adv = g.width / 1000;
+      if (g.text) {
+        const ox = a * off + c * gs.rise + e;
+        const oy = b * off + d * gs.rise + f;
+        const px = adv * ex;
+        const py = adv * ey;
+        const lx = ox - 0.2 * ux;
+        const ly = oy - 0.2 * uy;
+        const hx = ox + 0.8 * ux;
+        const hy = oy + 0.8 * uy;
         ctx.out.push({
           text: g.text,
-          x0: Math.min(...corners.map((p) => p.x)),
-          y0: Math.min(...corners.map((p) => p.y)),
-          x1: Math.max(...corners.map((p) => p.x)),
-          y1: Math.max(...corners.map((p) => p.y)),
-          ox: o.x,
-          oy: o.y,
-          dx: (e.x - o.x) / len,
-          dy: (e.y - o.y) / len,
-          size: Math.hypot(up.x - o.x, up.y - o.y),
+          x0: Math.min(lx, lx + px, hx, hx + px),
+          y0: Math.min(ly, ly + py, hy, hy + py),
+          x1: Math.max(lx, lx + px, hx, hx + px),
+          y1: Math.max(ly, ly + py, hy, hy + py),
+          ox,
+          oy,
+          dx: ex / len,
+          dy: ey / len,
+          size,
           seq: ctx.out.length,
           adv: adv * len,
         });
-      const tx = (w + gs.tc + (g.space && bytesPer === 1 ? gs.tw : 0)) * gs.th;
-      tm = mul([1, 0, 0, 1, tx, 0], tm);
+      }
+      off += (adv * gs.size + gs.tc + (g.space && bytesPer === 1 ? gs.tw : 0)) * gs.th;
     }
+    tm = mul([1, 0, 0, 1, off, 0], tm);
   };
   const nextLine = (tx: number, ty: number) => {
     tlm = mul([1, 0, 0, 1, tx, ty], tlm);
