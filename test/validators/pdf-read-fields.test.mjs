@@ -29,7 +29,7 @@ async function loadLibrary() {
         export { analysePdf } from "./src/lib/pdf/analyse.ts";
         export { dropFormFields } from "./src/lib/pdf/form-fields.ts";
         export { parseTag } from "./src/lib/pdf/text-tags.ts";
-        export { readPageText, TextBudget } from "./src/lib/pdf/content-text.ts";
+        export { lexContent, readPageText, TextBudget } from "./src/lib/pdf/content-text.ts";
         export { unicodeFontBytes } from "./src/lib/pdf/text.ts";
         export { PDFDocument, PDFName, PDFNumber, PDFString, StandardFonts, rgb } from "pdf-lib";
         export { default as fontkit } from "@pdf-lib/fontkit";`,
@@ -402,6 +402,51 @@ describe("bounds of field reading", () => {
     assert.equal((await lib.readPageText(loaded.getPage(0), budget))[0].text.slice(0, 10), "{{text:1}}");
     await lib.readPageText(loaded.getPage(1), budget);
     await assert.rejects(lib.readPageText(loaded.getPage(2), budget), (err) => err.problem === "too_large_decompressed");
+  });
+
+  it("broken and random content streams never throw: a page reads as what was read", async () => {
+    const pieces = [
+      "BT",
+      "/F1 12 Tf",
+      "(a\\) b",
+      "<41 4",
+      "[(x) -20 (y)] TJ",
+      "<< /A [1 2",
+      "]",
+      ">>",
+      "BI /W 2 ID \x00\xff EI",
+      "1 0 0 1 5 5 cm",
+      "q",
+      "Q",
+      "ET",
+      "%",
+      "(((",
+      ")",
+      "Do",
+      "/X",
+      "Tj",
+      "'",
+    ];
+    let seed = 7;
+    const rnd = (n) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let round = 0; round < 300; round++) {
+      const parts = Array.from({ length: 1 + rnd(40) }, () => (rnd(5) === 0 ? String.fromCharCode(rnd(256)) : pieces[rnd(pieces.length)]));
+      const bytes = Uint8Array.from(parts.join(rnd(2) ? " " : "\n"), (c) => c.charCodeAt(0) & 0xff);
+      for (const op of lib.lexContent(bytes)) assert.equal(typeof op[0], "string");
+    }
+    const doc = await lib.PDFDocument.create({ updateMetadata: false });
+    const font = await doc.embedFont(lib.StandardFonts.Helvetica);
+    const page = doc.addPage([612, 792]);
+    page.drawText("{{text:1}}", { x: 50, y: 700, size: 12, font });
+    addContent(doc, page, "BT /F1 12 Tf (never closed [ << /a 1 2 3 Tj\n\x00\xff");
+    const { found } = await lib.analysePdf(await doc.save(), 200, "tags");
+    assert.deepEqual(
+      found.fields.map((f) => f.text),
+      ["{{text:1}}"],
+    );
   });
 
   it("a 200-page file with a tag on every page reads every tag within budget", async () => {

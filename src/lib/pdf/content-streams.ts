@@ -44,9 +44,14 @@ export class TextBudget {
   }
 }
 
+const latin1 = (bytes: Uint8Array) => {
+  let s = "";
+  for (let i = 0; i < bytes.length; i++) s += String.fromCharCode(bytes[i]!);
+  return s;
+};
+
 function asciiHex(data: Uint8Array): Uint8Array {
-  const digits = new TextDecoder("latin1")
-    .decode(data)
+  const digits = latin1(data)
     .split(">")[0]!
     .replace(/[^0-9A-Fa-f]/g, "");
   const out = new Uint8Array(Math.ceil(digits.length / 2));
@@ -55,7 +60,7 @@ function asciiHex(data: Uint8Array): Uint8Array {
 }
 
 function ascii85(data: Uint8Array): Uint8Array {
-  const text = new TextDecoder("latin1").decode(data).split("~>")[0]!.replace(/^<~/, "").replace(/\s/g, "");
+  const text = latin1(data).split("~>")[0]!.replace(/^<~/, "").replace(/\s/g, "");
   const out: number[] = [];
   let group: number[] = [];
   const flush = (n: number) => {

@@ -20,6 +20,9 @@ export { TextBudget } from "./content-streams";
 /** At most this many operators are run per page (form XObjects included). */
 export const MAX_OPERATORS = 2_000_000;
 const MAX_DEPTH = 8;
+/** At most this many operands in one list, and bytes kept of one string. */
+const MAX_OPERANDS = 65536;
+const MAX_STRING = 65536;
 
 /** One character of a line: its text and its box in user space. */
 export type CharBox = { text: string; x0: number; y0: number; x1: number; y1: number };
@@ -37,8 +40,8 @@ for (const c of [0, 9, 10, 12, 13, 32]) WS[c] = 1;
 const DELIM = new Uint8Array(256);
 for (const c of "()<>[]{}/%") DELIM[c.charCodeAt(0)] = 1;
 
-/** Reads a content stream's operators in turn: `op(name, operands)` (stops when it answers false). */
-export function lexContent(bytes: Uint8Array, op: (name: string, operands: Operand[]) => boolean): void {
+/** The operators of a content stream in turn, each with its operands (read lazily, as asked for). */
+export function* lexContent(bytes: Uint8Array): Generator<[string, Operand[]]> {
   let i = 0;
   const n = bytes.length;
   const stack: Operand[][] = [[]];
@@ -65,6 +68,7 @@ export function lexContent(bytes: Uint8Array, op: (name: string, operands: Opera
         const e = bytes[i++];
         if (e === undefined) break;
         const simple: Record<number, number> = { 110: 10, 114: 13, 116: 9, 98: 8, 102: 12, 40: 40, 41: 41, 92: 92 };
+        if (out.length >= MAX_STRING) continue;
         if (simple[e] !== undefined) out.push(simple[e]!);
         else if (e >= 0x30 && e <= 0x37) {
           let v = e - 0x30;
@@ -79,7 +83,7 @@ export function lexContent(bytes: Uint8Array, op: (name: string, operands: Opera
       } else if (c === 0x29) {
         if (--depth === 0) break;
         out.push(c);
-      } else out.push(c);
+      } else if (out.length < MAX_STRING) out.push(c);
     }
     return { str: Uint8Array.from(out) };
   };
@@ -93,7 +97,7 @@ export function lexContent(bytes: Uint8Array, op: (name: string, operands: Opera
       if (v < 0) continue;
       if (hi < 0) hi = v;
       else {
-        out.push(hi * 16 + v);
+        if (out.length < MAX_STRING) out.push(hi * 16 + v);
         hi = -1;
       }
     }
@@ -121,37 +125,42 @@ export function lexContent(bytes: Uint8Array, op: (name: string, operands: Opera
     }
   };
   const top = () => stack[stack.length - 1]!;
+  /** Operands beyond `MAX_OPERANDS` in one list are dropped (a malformed stream costs no more memory). */
+  const put = (v: Operand) => {
+    const t = top();
+    if (t.length < MAX_OPERANDS) t.push(v);
+  };
   /** One token onto the current operand list; answers an operator's name, else null. */
   const token = (): string | null => {
     const c = bytes[i]!;
-    if (c === 0x28) top().push(literal());
+    if (c === 0x28) put(literal());
     else if (c === 0x3c && bytes[i + 1] === 0x3c) {
       i += 2;
-      stack.push([]);
+      if (stack.length < 64) stack.push([]);
     } else if (c === 0x3e && bytes[i + 1] === 0x3e) {
       i += 2;
       if (stack.length > 1) stack.pop();
-      top().push({ dict: true });
-    } else if (c === 0x3c) top().push(hex());
+      put({ dict: true });
+    } else if (c === 0x3c) put(hex());
     else if (c === 0x5b) {
       i++;
-      stack.push([]);
+      if (stack.length < 64) stack.push([]);
     } else if (c === 0x5d) {
       i++;
       if (stack.length > 1) {
         const arr = stack.pop()!;
-        top().push(arr);
+        put(arr);
       }
     } else if (c === 0x2f) {
       i++;
-      top().push({ name: decodeName(regular()) });
+      put({ name: decodeName(regular()) });
     } else if (DELIM[c]) i++;
     else {
       const word = regular();
       const v = Number(word);
-      if (word !== "" && /^[+-]?(\d+\.?\d*|\.\d+)$/.test(word) && Number.isFinite(v)) top().push(v);
-      else if (word === "true" || word === "false") top().push(word === "true");
-      else if (word === "null") top().push(null);
+      if (word !== "" && /^[+-]?(\d+\.?\d*|\.\d+)$/.test(word) && Number.isFinite(v)) put(v);
+      else if (word === "true" || word === "false") put(word === "true");
+      else if (word === "null") put(null);
       else return word;
     }
     return null;
@@ -171,7 +180,7 @@ export function lexContent(bytes: Uint8Array, op: (name: string, operands: Opera
     }
     const operands = stack[0]!;
     stack[0] = [];
-    if (!op(word, operands)) return;
+    yield [word, operands];
   }
 }
 
@@ -187,7 +196,6 @@ const mul = (m: Matrix, n: Matrix): Matrix => [
   m[4] * n[0] + m[5] * n[2] + n[4],
   m[4] * n[1] + m[5] * n[3] + n[5],
 ];
-const apply = (m: Matrix, x: number, y: number) => ({ x: m[0] * x + m[2] * y + m[4], y: m[1] * x + m[3] * y + m[5] });
 const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 
 type Gs = { ctm: Matrix; font: FontDecoder | null; size: number; tc: number; tw: number; th: number; tl: number; rise: number };
@@ -201,12 +209,6 @@ const asMatrix = (ops: Operand[]): Matrix | null => (ops.length >= 6 && ops.slic
 type Ctx = { budget: TextBudget; out: Placed[]; ops: number; seen: Set<PDFObject> };
 
 async function run(ctx: Ctx, bytes: Uint8Array, resources: PDFDict | undefined, start: Gs, depth: number): Promise<void> {
-  // The lexer is synchronous; operators that need an await (Tf, Do) are queued and run in turn.
-  const queue: [string, Operand[]][] = [];
-  lexContent(bytes, (name, operands) => {
-    queue.push([name, operands]);
-    return ++ctx.ops < MAX_OPERATORS;
-  });
   const stack: Gs[] = [];
   let gs: Gs = { ...start };
   let tm: Matrix = IDENTITY;
@@ -215,43 +217,59 @@ async function run(ctx: Ctx, bytes: Uint8Array, resources: PDFDict | undefined, 
     const sub = resources?.lookup(PDFName.of(key));
     return sub instanceof PDFDict && name && typeof name === "object" && "name" in name ? sub.get(PDFName.of(name.name)) : undefined;
   };
+  /**
+   * Shows a string: every character boxed in user space. The text matrix only moves along the
+   * baseline within a string, so its mapping to user space is taken once per string.
+   */
   const show = (s: Str) => {
     if (!gs.font) return;
     const glyphs = gs.font.decode(s.str);
     const bytesPer = glyphs.length ? s.str.length / glyphs.length : 1;
+    const [a, b, c, d, e, f] = mul(tm, gs.ctm);
+    // One em along the baseline and one em up, in user space.
+    const ex = a * gs.size * gs.th;
+    const ey = b * gs.size * gs.th;
+    const ux = c * gs.size;
+    const uy = d * gs.size;
+    const len = Math.hypot(ex, ey) || 1;
+    const size = Math.hypot(ux, uy);
+    let off = 0;
     for (const g of glyphs) {
-      const w = (g.width / 1000) * gs.size;
-      const trm = mul(mul([gs.size * gs.th, 0, 0, gs.size, 0, gs.rise], tm), gs.ctm);
-      const adv = w / Math.max(gs.size, 1e-9);
-      const corners = [apply(trm, 0, -0.2), apply(trm, adv, -0.2), apply(trm, 0, 0.8), apply(trm, adv, 0.8)];
-      const o = apply(trm, 0, 0);
-      const e = apply(trm, 1, 0);
-      const up = apply(trm, 0, 1);
-      const len = Math.hypot(e.x - o.x, e.y - o.y) || 1;
-      if (g.text)
+      const adv = g.width / 1000;
+      if (g.text) {
+        const ox = a * off + c * gs.rise + e;
+        const oy = b * off + d * gs.rise + f;
+        const px = adv * ex;
+        const py = adv * ey;
+        const lx = ox - 0.2 * ux;
+        const ly = oy - 0.2 * uy;
+        const hx = ox + 0.8 * ux;
+        const hy = oy + 0.8 * uy;
         ctx.out.push({
           text: g.text,
-          x0: Math.min(...corners.map((p) => p.x)),
-          y0: Math.min(...corners.map((p) => p.y)),
-          x1: Math.max(...corners.map((p) => p.x)),
-          y1: Math.max(...corners.map((p) => p.y)),
-          ox: o.x,
-          oy: o.y,
-          dx: (e.x - o.x) / len,
-          dy: (e.y - o.y) / len,
-          size: Math.hypot(up.x - o.x, up.y - o.y),
+          x0: Math.min(lx, lx + px, hx, hx + px),
+          y0: Math.min(ly, ly + py, hy, hy + py),
+          x1: Math.max(lx, lx + px, hx, hx + px),
+          y1: Math.max(ly, ly + py, hy, hy + py),
+          ox,
+          oy,
+          dx: ex / len,
+          dy: ey / len,
+          size,
           seq: ctx.out.length,
           adv: adv * len,
         });
-      const tx = (w + gs.tc + (g.space && bytesPer === 1 ? gs.tw : 0)) * gs.th;
-      tm = mul([1, 0, 0, 1, tx, 0], tm);
+      }
+      off += (adv * gs.size + gs.tc + (g.space && bytesPer === 1 ? gs.tw : 0)) * gs.th;
     }
+    tm = mul([1, 0, 0, 1, off, 0], tm);
   };
   const nextLine = (tx: number, ty: number) => {
     tlm = mul([1, 0, 0, 1, tx, ty], tlm);
     tm = tlm;
   };
-  for (const [name, o] of queue) {
+  for (const [name, o] of lexContent(bytes)) {
+    if (++ctx.ops > MAX_OPERATORS) break;
     switch (name) {
       case "q":
         if (stack.length < 256) stack.push({ ...gs });
