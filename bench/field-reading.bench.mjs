@@ -9,15 +9,20 @@
  *   bench does): heap and ArrayBuffer growth at the end of the reading before any collection (an
  *   upper bound of what it held), and that it completes inside a 128 MB heap.
  *
+ * - through the Worker: `POST /v1/templates/pdf` of the same files without and with
+ *   `fields=both` (body read, SHA-256, analysis, the read, R2, D1), wall time p50/p99 and the CPU
+ *   the workerd processes spent per upload (read from /proc: the Worker with local D1 and R2),
+ *   so the reading's own cost in the Worker shows.
+ *
  * `run(ctx)` is imported by bench/run.mjs; `node bench/field-reading.bench.mjs` runs it alone.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { bundleSrc } from "../scripts/bundle-src.mjs";
-import { isQuick } from "./service.mjs";
+import { cpuMs, isQuick, startService } from "./service.mjs";
 import { ms, percentile } from "./stats.mjs";
 
 const MB = 1024 * 1024;
@@ -112,17 +117,68 @@ export async function run(ctx = {}) {
       externalMb: Math.max(...mem.map((m) => m.externalMb)),
       rssMb: Math.max(...mem.map((m) => m.rssMb)),
     };
+    r.bytesOnDisk = file;
     results.push(r);
     log(
       `field reading, ${pages} page(s), ${(r.bytes / MB).toFixed(2)} MB, ${fields} fields found: p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, CPU p50 ${ms(r.cpuP50)} (analysis alone p50 ${ms(r.aloneP50)}; n=${n}); ` +
         `inside a 128 MB heap: heap +${r.heapMb.toFixed(1)} MB, ArrayBuffers +${r.externalMb.toFixed(1)} MB, RSS ${r.rssMb.toFixed(0)} MB`,
     );
   }
-  return { results };
+  const worker = await throughWorker(results, quick, log);
+  return { results, worker };
+}
+
+/** Uploads each file through the running Worker without and with `fields=both`: wall time and workerd CPU per upload. */
+async function throughWorker(results, quick, log) {
+  const service = await startService();
+  const out = [];
+  try {
+    const { keys } = await service.accountWithKeys("Field reading bench", 1, { scopes: ["signing:templates", "signing:read"] });
+    let code = 0;
+    for (const r of results) {
+      const body = readFileSync(r.bytesOnDisk);
+      const n = quick ? 2 : r.pages === 200 ? 5 : 10;
+      const row = { pages: r.pages };
+      for (const fields of ["", "both"]) {
+        const wall = [];
+        const cpu = [];
+        for (let i = 0; i < n; i++) {
+          const c0 = cpuMs().workerd;
+          const res = await service.call("POST", `/v1/templates/pdf?code=read-${code++}&name=Read&kind=contract${fields ? `&fields=${fields}` : ""}`, {
+            key: keys[0],
+            body,
+            headers: { "content-type": "application/pdf" },
+          });
+          if (res.status !== 200) throw new Error(`upload → ${res.status} ${res.text}`);
+          const c1 = cpuMs().workerd;
+          wall.push(res.ms);
+          if (c0 !== null && c1 !== null) cpu.push(c1 - c0);
+        }
+        wall.sort((a, b) => a - b);
+        cpu.sort((a, b) => a - b);
+        row[fields || "plain"] = { n, p50: percentile(wall, 50), p99: percentile(wall, 99), cpuP50: cpu.length ? percentile(cpu, 50) : null };
+      }
+      out.push(row);
+      const cpuText = (x) => (x.cpuP50 === null ? "n/a" : ms(x.cpuP50));
+      log(
+        `POST /v1/templates/pdf through the Worker, ${r.pages} page(s): without fields p50 ${ms(row.plain.p50)} / p99 ${ms(row.plain.p99)}, workerd CPU p50 ${cpuText(row.plain)}; ` +
+          `with fields=both p50 ${ms(row.both.p50)} / p99 ${ms(row.both.p99)}, workerd CPU p50 ${cpuText(row.both)} (n=${row.both.n})`,
+      );
+    }
+  } finally {
+    await service.close();
+  }
+  return out;
 }
 
 export function summary(r) {
-  return r.results.map((x) => [`field reading ${x.pages} page(s) p50 / p99, heap`, `${ms(x.p50)} / ${ms(x.p99)}, +${x.heapMb.toFixed(1)} MB`]);
+  return [
+    ...r.results.map((x) => [`field reading ${x.pages} page(s) p50 / p99, heap`, `${ms(x.p50)} / ${ms(x.p99)}, +${x.heapMb.toFixed(1)} MB`]),
+    ...r.worker.map((x) => [
+      `upload ${x.pages} page(s) with fields=both, Worker p50 / workerd CPU`,
+      `${ms(x.both.p50)} / ${x.both.cpuP50 === null ? "n/a" : ms(x.both.cpuP50)}`,
+    ]),
+  ];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) await run();

@@ -166,6 +166,14 @@ describe("fields read from the document, as the draft's fields", () => {
     expect(keysOf(out.fields).slice(0, 3)).toEqual(["text_1", "text_1_2", "text_1_3"]);
     expect(out.notRead).toHaveLength(5);
     expect(out.notRead[0]!.reason).toContain("at most 50 fields");
+    // A long list ends with how many more.
+    const flood = documentFields(
+      { fields: [], problems: Array.from({ length: 250 }, (_, i) => ({ page: 1, text: `{{bad:${i}}}`, reason: "unknown kind" })) },
+      [],
+      1,
+    );
+    expect(flood.notRead).toHaveLength(100);
+    expect(flood.notRead[99]).toEqual({ page: null, text: "…", reason: "and 151 more not read." });
     const clash = documentFields({ fields: [tag({ key: "company" }), tag({ key: "company", kind: "email" })], problems: [] }, [], 1);
     expect(clash.fields).toHaveLength(1);
     expect(clash.notRead[0]!.reason).toContain('"company"');

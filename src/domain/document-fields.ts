@@ -19,6 +19,8 @@ export const FIELD_SOURCES = ["acroform", "tags", "both"] as const satisfies rea
 
 /** The most fields a template holds (`fields` of POST /v1/templates and PATCH). */
 const MAX_FIELDS = 50;
+/** The most things listed as not read (the last says how many more there were). */
+const NOT_READ_MAX = 100;
 
 /** One entry of `fields_found`: the field as added to the draft, and where it came from. */
 export const FieldFound = z
@@ -195,7 +197,10 @@ export function documentFields(read: FoundFields, existing: TemplateField[], pag
       text: found.text ?? null,
       name: found.name,
     })),
-    notRead,
+    notRead:
+      notRead.length > NOT_READ_MAX
+        ? [...notRead.slice(0, NOT_READ_MAX - 1), { page: null, text: "…", reason: `and ${notRead.length - NOT_READ_MAX + 1} more not read.` }]
+        : notRead,
     covers,
     formFields: added.flatMap((m) => (m.found.source === "acroform" && m.found.name ? [m.found.name] : [])),
   };
