@@ -89,6 +89,18 @@ async function tagPdf() {
   const p6 = doc.addPage([612, 792]);
   p6.node.set(lib.PDFName.of("CropBox"), doc.context.obj([50, 80, 500, 700]));
   p6.drawText("Cropped {{signature:2:boss}}", { x: 100, y: 400, size: 11, font: helv });
+
+  // 7: a simple font whose /Differences give the braces other codes,
+  // widths from the standard 14 metrics by glyph name; and Times-Roman with /MacRomanEncoding.
+  const p7 = doc.addPage([612, 792]);
+  const custom = doc.context.register(
+    doc.context.obj({ Type: "Font", Subtype: "Type1", BaseFont: "Helvetica", Encoding: { Type: "Encoding", Differences: [1, "braceleft", "braceright"] } }),
+  );
+  const mac = doc.context.register(doc.context.obj({ Type: "Font", Subtype: "Type1", BaseFont: "Times-Roman", Encoding: "MacRomanEncoding" }));
+  const fd = p7.node.newFontDictionary("FD", custom).asString();
+  const fm = p7.node.newFontDictionary("FM", mac).asString();
+  addContent(doc, p7, `BT ${fd} 13 Tf 1 0 0 1 72 500 Tm (Total \\001\\001number:1:total\\002\\002 due) Tj ET`);
+  addContent(doc, p7, `BT ${fm} 12 Tf 1 0 0 1 72 400 Tm (Fecha \\207 {{date:2}} ok) Tj 0 -20 Td ({{text:\\207\\204}}) Tj ET`);
   return doc.save({ useObjectStreams: false });
 }
 
@@ -160,6 +172,8 @@ const TAGS = [
   "{{phone:1}}",
   "{{checkbox:3}}",
   "{{signature:2:boss}}",
+  "{{number:1:total}}",
+  "{{date:2}}",
 ];
 
 describe("fields read from a PDF", () => {
@@ -214,6 +228,11 @@ describe("fields read from a PDF", () => {
     assert.ok(on5.some((p) => p.text === "{{sig:1}}" && /unknown kind "sig"/.test(p.reason)));
     assert.ok(on5.some((p) => p.text === "{{text:x}}" && /signer "x"/.test(p.reason)));
     assert.ok(on5.some((p) => p.text.startsWith("{{text:1") && /not closed/.test(p.reason)));
+    // MacRoman codes 0x87 and 0x84 decoded: á and Ñ.
+    assert.deepEqual(
+      problems.filter((p) => p.page === 7).map((p) => p.text),
+      ["{{text:\u00e1\u00d1}}"],
+    );
   });
 });
 
