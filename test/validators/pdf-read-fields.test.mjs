@@ -29,6 +29,7 @@ async function loadLibrary() {
         export { analysePdf } from "./src/lib/pdf/analyse.ts";
         export { dropFormFields } from "./src/lib/pdf/form-fields.ts";
         export { parseTag } from "./src/lib/pdf/text-tags.ts";
+        export { glyphToUnicode, parseCMap } from "./src/lib/pdf/content-fonts.ts";
         export { lexContent, readPageText, TextBudget } from "./src/lib/pdf/content-text.ts";
         export { unicodeFontBytes } from "./src/lib/pdf/text.ts";
         export { PDFDocument, PDFName, PDFNumber, PDFString, StandardFonts, rgb } from "pdf-lib";
@@ -197,6 +198,23 @@ describe("fields read from a PDF", () => {
     assert.match(lib.parseTag("text:21"), /from 1 to 20/);
     assert.match(lib.parseTag("select:1"), /needs options/);
     assert.match(lib.parseTag("text:1:Bad-Key"), /key "Bad-Key"/);
+  });
+
+  it("ToUnicode CMaps (codespace ranges, bfchar, bfrange incrementing and array forms) and glyph names", () => {
+    const cmap = lib.parseCMap(`/CIDInit /ProcSet findresource begin
+      2 begincodespacerange <00> <7F> <8000> <FFFF> endcodespacerange
+      2 beginbfchar <41> <0042> <8001> <00E9> endbfchar
+      2 beginbfrange <61> <63> <0078> <8100> <8102> [<007B> <007D> <00660069>] endbfrange
+      endcmap`);
+    assert.deepEqual(cmap.space, [
+      { bytes: 1, lo: 0, hi: 0x7f },
+      { bytes: 2, lo: 0x8000, hi: 0xffff },
+    ]);
+    assert.deepEqual(
+      [0x41, 0x8001, 0x61, 0x62, 0x63, 0x8100, 0x8101, 0x8102].map((c) => cmap.map.get(c)),
+      ["B", "é", "x", "y", "z", "{", "}", "fi"],
+    );
+    assert.deepEqual(["braceleft", "uni007B", "u1F600", "Adieresis", "a.sc", "nosuchglyph"].map(lib.glyphToUnicode), ["{", "{", "😀", "Ä", "a", null]);
   });
 
   it("tags in three fonts and sizes, split over operators, in a TrueType font and a form XObject match pdftotext's boxes", async () => {
