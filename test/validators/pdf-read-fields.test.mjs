@@ -29,6 +29,7 @@ async function loadLibrary() {
         export { analysePdf } from "./src/lib/pdf/analyse.ts";
         export { dropFormFields } from "./src/lib/pdf/form-fields.ts";
         export { parseTag } from "./src/lib/pdf/text-tags.ts";
+        export { glyphToUnicode, parseCMap } from "./src/lib/pdf/content-fonts.ts";
         export { lexContent, readPageText, TextBudget } from "./src/lib/pdf/content-text.ts";
         export { unicodeFontBytes } from "./src/lib/pdf/text.ts";
         export { PDFDocument, PDFName, PDFNumber, PDFString, StandardFonts, rgb } from "pdf-lib";
@@ -89,6 +90,18 @@ async function tagPdf() {
   const p6 = doc.addPage([612, 792]);
   p6.node.set(lib.PDFName.of("CropBox"), doc.context.obj([50, 80, 500, 700]));
   p6.drawText("Cropped {{signature:2:boss}}", { x: 100, y: 400, size: 11, font: helv });
+
+  // 7: a simple font whose /Differences give the braces other codes,
+  // widths from the standard 14 metrics by glyph name; and Times-Roman with /MacRomanEncoding.
+  const p7 = doc.addPage([612, 792]);
+  const custom = doc.context.register(
+    doc.context.obj({ Type: "Font", Subtype: "Type1", BaseFont: "Helvetica", Encoding: { Type: "Encoding", Differences: [1, "braceleft", "braceright"] } }),
+  );
+  const mac = doc.context.register(doc.context.obj({ Type: "Font", Subtype: "Type1", BaseFont: "Times-Roman", Encoding: "MacRomanEncoding" }));
+  const fd = p7.node.newFontDictionary("FD", custom).asString();
+  const fm = p7.node.newFontDictionary("FM", mac).asString();
+  addContent(doc, p7, `BT ${fd} 13 Tf 1 0 0 1 72 500 Tm (Total \\001\\001number:1:total\\002\\002 due) Tj ET`);
+  addContent(doc, p7, `BT ${fm} 12 Tf 1 0 0 1 72 400 Tm (Fecha \\207 {{date:2}} ok) Tj 0 -20 Td ({{text:\\207\\204}}) Tj ET`);
   return doc.save({ useObjectStreams: false });
 }
 
@@ -160,6 +173,8 @@ const TAGS = [
   "{{phone:1}}",
   "{{checkbox:3}}",
   "{{signature:2:boss}}",
+  "{{number:1:total}}",
+  "{{date:2}}",
 ];
 
 describe("fields read from a PDF", () => {
@@ -183,6 +198,23 @@ describe("fields read from a PDF", () => {
     assert.match(lib.parseTag("text:21"), /from 1 to 20/);
     assert.match(lib.parseTag("select:1"), /needs options/);
     assert.match(lib.parseTag("text:1:Bad-Key"), /key "Bad-Key"/);
+  });
+
+  it("ToUnicode CMaps (codespace ranges, bfchar, bfrange incrementing and array forms) and glyph names", () => {
+    const cmap = lib.parseCMap(`/CIDInit /ProcSet findresource begin
+      2 begincodespacerange <00> <7F> <8000> <FFFF> endcodespacerange
+      2 beginbfchar <41> <0042> <8001> <00E9> endbfchar
+      2 beginbfrange <61> <63> <0078> <8100> <8102> [<007B> <007D> <00660069>] endbfrange
+      endcmap`);
+    assert.deepEqual(cmap.space, [
+      { bytes: 1, lo: 0, hi: 0x7f },
+      { bytes: 2, lo: 0x8000, hi: 0xffff },
+    ]);
+    assert.deepEqual(
+      [0x41, 0x8001, 0x61, 0x62, 0x63, 0x8100, 0x8101, 0x8102].map((c) => cmap.map.get(c)),
+      ["B", "é", "x", "y", "z", "{", "}", "fi"],
+    );
+    assert.deepEqual(["braceleft", "uni007B", "u1F600", "Adieresis", "a.sc", "nosuchglyph"].map(lib.glyphToUnicode), ["{", "{", "😀", "Ä", "a", null]);
   });
 
   it("tags in three fonts and sizes, split over operators, in a TrueType font and a form XObject match pdftotext's boxes", async () => {
@@ -214,6 +246,11 @@ describe("fields read from a PDF", () => {
     assert.ok(on5.some((p) => p.text === "{{sig:1}}" && /unknown kind "sig"/.test(p.reason)));
     assert.ok(on5.some((p) => p.text === "{{text:x}}" && /signer "x"/.test(p.reason)));
     assert.ok(on5.some((p) => p.text.startsWith("{{text:1") && /not closed/.test(p.reason)));
+    // MacRoman codes 0x87 and 0x84 decoded: á and Ñ.
+    assert.deepEqual(
+      problems.filter((p) => p.page === 7).map((p) => p.text),
+      ["{{text:\u00e1\u00d1}}"],
+    );
   });
 });
 
