@@ -6,7 +6,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, makeTenant, type Tenant } from "./helpers";
-import { page, select } from "./pages-helpers";
+import { page, select, unescapeHtml } from "./pages-helpers";
+import { issueKey } from "../src/domain/accounts";
+import { makeAccount, makeMember, sessionFor } from "./dashboard-helpers";
 import { forgetState, preparedDocument, publishedTemplate, sentDocument } from "./signing-helpers";
 
 const CODE = "harbour-7731";
@@ -271,5 +273,42 @@ describe("the signing page's access code step (no JavaScript)", () => {
     const open = await page("GET", right.headers.get("location")!);
     expect(open.text).toContain("This agreement is between");
     expect(open.text).not.toContain("Enter your access code");
+  });
+});
+
+describe("the dashboard", () => {
+  it("sends a signer with an access code from the form, refuses a short one at the form, and shows the method, never the code", async () => {
+    const t = await makeAccount();
+    const { key } = await issueKey(env, t, { label: "k", mode: "live", scopes: ["signing:read", "signing:write", "signing:templates"] }, "test");
+    const b = await sessionFor(await makeMember(t, "owner"));
+    expect((await b.submit("/app/mode", { mode: "live", back: "/app/documents" })).status).toBe(303);
+    const { code } = await publishedTemplate(key);
+    const form = await b.get(`/app/documents/new?template=${code}`);
+    const options = (await select(form.text, "select#s0-auth option")).map((o) => o.attrs.value);
+    expect(options).toEqual(["none", "access_code"]);
+    expect((await select(form.text, "input#s0-access-code"))[0]!.attrs).toMatchObject({ type: "password", name: "signer.0.access_code" });
+    const base = {
+      template_code: code,
+      "value.company": "Acme",
+      "value.name": "Ada",
+      rows: "1",
+      "signer.0.full_name": "Ada Lovelace",
+      "signer.0.email": "ada@example.com",
+      "signer.0.auth": "access_code",
+    };
+    const short = await b.submit("/app/documents", { ...base, "signer.0.access_code": "abc" });
+    expect(short.status).toBe(422);
+    expect(unescapeHtml(short.text)).toContain("signers.0.access_code");
+    expect((await api("GET", "/v1/documents", { key })).json.documents).toEqual([]);
+
+    const sent = await b.submit("/app/documents", { ...base, "signer.0.access_code": CODE });
+    expect(sent.status, sent.text.slice(0, 1000)).toBe(200);
+    expect(sent.text).not.toContain(CODE);
+    const id = /\/app\/documents\/(doc_[a-z0-9]+)/.exec(sent.text)![1]!;
+    const d = (await api("GET", `/v1/documents/${id}`, { key })).json;
+    expect(d.signers[0].auth).toBe("access_code");
+    const view = await b.get(`/app/documents/${id}`);
+    expect(view.text).toContain("Access code");
+    expect(view.text).not.toContain(CODE);
   });
 });
