@@ -133,25 +133,17 @@ signing.openapi(
     ...token,
     request: { params: TokenParam, ...jsonBody(AccessCodeCommand, { code: "blue-harbour-42" }) },
     responses: {
-      200: {
-        description: "Checked",
-        content: {
-          "application/json": {
-            schema: z
-              .object({
-                ok: z.boolean(),
-                tries_left: z.number().int().min(0).optional().openapi({ description: "Only when ok is false" }),
-                locked_until: z.string().optional().openapi({ description: "Only on the fifth wrong try: when the link takes tries again (15 minutes on)" }),
-              })
-              .openapi("SigningAccessCodeChecked"),
-            examples: {
-              right: { summary: "The right code", value: { ok: true } },
-              wrong: { summary: "A wrong code", value: { ok: false, tries_left: 3 } },
-              locked: { summary: "The fifth wrong try", value: { ok: false, tries_left: 0, locked_until: "2026-11-23T18:13:12.000Z" } },
-            },
-          },
-        },
-      },
+      200: jsonResponse(
+        z
+          .object({
+            ok: z.boolean(),
+            tries_left: z.number().int().min(0).optional().openapi({ description: "Only when ok is false" }),
+            locked_until: z.string().optional().openapi({ description: "Only on the fifth wrong try: when the link takes tries again (15 minutes on)" }),
+          })
+          .openapi("SigningAccessCodeChecked"),
+        "Checked: `{ok: true}` for the right code, `{ok: false, tries_left: 3}` for a wrong one, and on the fifth wrong try (the example) the lock's end",
+        { ok: false, tries_left: 0, locked_until: "2026-11-23T18:13:12.000Z" },
+      ),
       ...commonErrors,
     },
   }),

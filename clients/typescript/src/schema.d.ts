@@ -7767,7 +7767,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Checked */
+            /** @description Checked: `{ok: true}` for the right code, `{ok: false, tries_left: 3}` for a wrong one, and on the fifth wrong try (the example) the lock's end */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -7777,6 +7777,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "tries_left": 0,
+                     *       "locked_until": "2026-11-23T18:13:12.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SigningAccessCodeChecked"];
                 };
             };
