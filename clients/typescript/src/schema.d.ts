@@ -2874,6 +2874,12 @@ export interface components {
                     /** @enum {boolean} */
                     minor: true;
                 };
+                /** @description Only for a signer sent with `auth` `access_code`: the method and when the code was given (never the code; docs/identity.md). */
+                authentication?: {
+                    /** @enum {string} */
+                    method: "access_code";
+                    passed_at: string | null;
+                };
                 /**
                  * @description Approvers, viewers and witnesses, once they acted (status `signed`): `approved`, `acknowledged` or `witnessed`. Absent for every other signer and for one who has not acted.
                  * @enum {string}
