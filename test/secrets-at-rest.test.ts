@@ -1,6 +1,6 @@
 /**
  * Secrets at rest: after a flow that issues every kind of secret the service hands out (API keys,
- * signing tokens and fresh links, one-time codes, OAuth client secrets, codes, access and refresh
+ * signing tokens and fresh links, one-time codes, signers' access codes, OAuth client secrets, codes, access and refresh
  * tokens, webhook secrets before and after a rotation, pairing codes and device keys, dashboard
  * sign-in links, an idempotent replay of an answer holding a secret), no store holds any of them in
  * plain text: every text and blob column of every D1 table, the storage of every Durable Object
@@ -146,6 +146,16 @@ describe("secrets at rest", () => {
     expect((await api("GET", `/v1/documents/${id}/pdf`, { key: t.key })).status).toBe(200);
     expect((await api("GET", `/v1/documents/${id}/bundle`, { key: t.key })).status).toBe(200);
     await idle(hook.id);
+
+    // A signer's access code (auth access_code): a wrong try, the right one, the signature.
+    const accessCode = "scan-access-code-4417";
+    const coded = await sentDocument(t.key, { signers: [{ email: "ac@example.com", full_name: "Acacia Code", auth: "access_code", access_code: accessCode }] });
+    keep("signer access code", accessCode);
+    const acToken = coded.links[0]!.token;
+    keep(`signing token ${coded.links[0]!.signer_id}`, acToken);
+    expect((await api("POST", `/v1/sign/${acToken}/access-code`, { body: { code: "scan-wrong-code" } })).json.tries_left).toBe(4);
+    expect((await api("POST", `/v1/sign/${acToken}/access-code`, { body: { code: accessCode } })).json).toEqual({ ok: true });
+    await consentAndSign(acToken, "Acacia Code");
 
     // OAuth: the client secret, an authorization code (used), access and refresh tokens, a refreshed pair.
     const c = await connected();

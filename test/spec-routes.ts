@@ -55,6 +55,7 @@ export const SPEC_ROUTES: SpecRoute[] = [
   api("POST /v1/webhooks/deliveries/{id}/replay", "signing:webhooks"),
   api("DELETE /v1/webhooks/{id}", "signing:webhooks"),
   api("GET /v1/sign/{token}", "token"),
+  api("POST /v1/sign/{token}/access-code", "token"),
   api("POST /v1/sign/{token}/consent", "token"),
   api("POST /v1/sign/{token}/code", "token"),
   api("POST /v1/sign/{token}/verify", "token"),

@@ -69,6 +69,7 @@ export type RecordSigner = Pick<
   | "signedAgainstSha256"
   | "signIp"
   | "onBehalfOf"
+  | "accessCodePassedAt"
   | "witnessFor"
   | "groupId"
   | "groupName"
@@ -126,6 +127,7 @@ export function recordReads(d: Db, documentId: string) {
         signedAgainstSha256: signers.signedAgainstSha256,
         signIp: signers.signIp,
         onBehalfOf: signers.onBehalfOf,
+        accessCodePassedAt: signers.accessCodePassedAt,
         // Roles, groups and delegation (certificate entries say who approved, witnessed, signed for a group, delegated).
         witnessFor: signers.witnessFor,
         groupId: signers.groupId,

@@ -148,6 +148,13 @@ export const markConsented = (db: Db, signerId: string, at: string, consentVersi
     .set({ consentedAt: at, consentVersion })
     .where(and(eq(signers.id, signerId), isNull(signers.consentedAt)));
 
+/** An access code's try: the count, the lock (the fifth wrong try) or the pass; only while not yet passed. */
+export const markAccessCodeTry = (db: Db, signerId: string, change: Pick<SignerRecord, "accessCodeTries" | "accessCodeLockedUntil" | "accessCodePassedAt">) =>
+  db
+    .update(signers)
+    .set(change)
+    .where(and(eq(signers.id, signerId), isNull(signers.accessCodePassedAt)));
+
 /** Stores (or replaces) one answer. */
 export const upsertAnswer = (db: Db, row: FieldValueRecord) =>
   db

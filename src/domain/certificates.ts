@@ -27,6 +27,8 @@ export type PayloadSigner = PayloadRoleFields & {
   signature: { method: string | null; value_sha256: string | null; signed_against_sha256: string | null; ip: string | null } | null;
   /** Only for a guardian signing a packet document about a minor: the minor they signed for. */
   on_behalf_of?: { full_name: string; minor: true };
+  /** Only for a signer sent with `auth` `access_code`: the method and when the code was given (never the code). */
+  authentication?: { method: "access_code"; passed_at: string | null };
 };
 
 export type PayloadEvent = { kind: string; occurred_at: string; signer: string | null; ip: string | null; against_sha256: string };
@@ -139,6 +141,7 @@ export async function derivePayload(r: RecordRows): Promise<CertificatePayload> 
           }
         : null,
       ...(s.onBehalfOf ? { on_behalf_of: { full_name: s.onBehalfOf, minor: true as const } } : {}),
+      ...(s.auth === "access_code" ? { authentication: { method: "access_code" as const, passed_at: s.accessCodePassedAt } } : {}),
       ...roleFields(s, r.signers),
     })),
     events: events.map((e) => ({ kind: e.kind, occurred_at: e.occurredAt, signer: e.signerEmail, ip: e.ip, against_sha256: e.againstSha256 })),

@@ -70,6 +70,11 @@ export const SignerInputSchema = z
     sign_order: z.number().int().min(1).max(1000).optional(),
     phone: text().min(7).max(20).nullable().optional(),
     auth: z.enum(SIGNER_AUTH).optional(),
+    access_code: z.string().max(256).optional().openapi({
+      description:
+        "With `auth` `access_code` only (and required there): 4-64 characters the business gives the signer through another channel. The link shows nothing of the document and takes no action until it is given (POST /v1/sign/{token}/access-code). Stored only as a slow salted hash; never returned.",
+      example: "blue-harbour-42",
+    }),
     party_id: plainText().max(200).nullable().optional(),
     locale: z.enum(LANGUAGES).optional().openapi({ description: "Lang of this signer's messages and signing page; default the account's, else en." }),
     witness_for: z
@@ -271,7 +276,8 @@ export async function sendDocument(
       env,
       p,
       documentId,
-      sent.links.map((l, i) => ({ ...normalised[i]!, name: normalised[i]!.full_name, signerId: l.signer_id, token: l.token })),
+      // The access code never rides into a message.
+      sent.links.map((l, i) => ({ ...normalised[i]!, access_code: undefined, name: normalised[i]!.full_name, signerId: l.signer_id, token: l.token })),
       {
         origin: signingOrigin,
         permissions: textPermissionsOf(phones, permissionReads),

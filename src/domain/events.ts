@@ -11,10 +11,11 @@ import { TRAIL_KINDS, type TrailKind } from "./vocabulary";
 import { type Statement, insertEvent, openEndpointsOf } from "../db/signing";
 import { deliveryQueries, kickEndpoints } from "./webhooks";
 
-/** Kinds in a document's trail. Every kind but `verified` is also a webhook event `signing.<kind>`. */
+/** Kinds in a document's trail. Every kind but `verified` and the access code's tries is also a webhook event `signing.<kind>`. */
 export { TRAIL_KINDS, type TrailKind };
 
-export const webhookEventName = (kind: TrailKind): string | null => (kind === "verified" ? null : `signing.${kind}`);
+export const webhookEventName = (kind: TrailKind): string | null =>
+  kind === "verified" || kind === "access_code_passed" || kind === "access_code_failed" ? null : `signing.${kind}`;
 
 /** What a webhook payload says about the document (never a token, never a secret). */
 export type DocumentSnapshot = {

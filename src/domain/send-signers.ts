@@ -9,6 +9,7 @@ import type { Lang } from "./vocabulary";
 import { invalid } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { toE164 } from "./field-values";
+import { checkAccessCode } from "./access-codes";
 
 /** At most this many people on one document, counting each group member. */
 const MAX_PEOPLE = 100;
@@ -33,6 +34,7 @@ export function normaliseSigners(entries: readonly SendEntry[], fallbackLocale: 
     firstPerson.push(people.length);
     if (isGroup(e)) {
       if (NON_SIGNING_ROLES.has(e.role ?? "signer")) throw invalid(`signers.${i}.role: a signing group signs; it cannot be "${e.role}".`);
+      if (e.auth === "access_code") throw invalid(`signers.${i}.auth: "access_code" is for one person; give each member an entry of their own.`);
       const group = { id: newId("grp"), name: e.group_name };
       for (const [j, m] of e.group.entries()) {
         people.push({
@@ -46,6 +48,8 @@ export function normaliseSigners(entries: readonly SendEntry[], fallbackLocale: 
       }
     } else {
       const { witness_for: _w, ...rest } = e;
+      if (e.auth === "access_code") checkAccessCode(e.access_code, `signers.${i}.access_code`);
+      else if (e.access_code !== undefined) throw invalid(`signers.${i}.access_code: only a signer with auth "access_code" takes an access code.`);
       people.push({ ...withPhone(rest, `signers.${i}`), sign_order: e.sign_order ?? i + 1, locale: e.locale ?? fallbackLocale });
     }
   }

@@ -111,6 +111,10 @@ export async function delegateInside(env: Env, st: SequencerState, signer: Signe
     declineReason: null,
     codeVerifiedAt: null,
     codeVerifiedVia: null,
+    // The delegate must give the same access code (the business's; the signer who passed it on can tell them).
+    accessCodeTries: 0,
+    accessCodeLockedUntil: null,
+    accessCodePassedAt: null,
     approvalNote: null,
     delegatedTo: null,
     delegatedAt: null,

@@ -83,6 +83,12 @@ export const VerifyCodeCommand = z
   .strict();
 export type VerifyCodeCommand = z.infer<typeof VerifyCodeCommand>;
 
+/** An access code as the business gave it to the signer (compared exactly). */
+export const AccessCodeCommand = z
+  .object({ code: text().min(1).max(256).openapi({ description: "The access code the business gave you (4-64 characters)", example: "blue-harbour-42" }) })
+  .strict();
+export type AccessCodeCommand = z.infer<typeof AccessCodeCommand>;
+
 export const DeclineCommand = z.object({ reason: Reason }).strict();
 /** An approver's approval: an optional note (kept with the approval, in the trail and the certificate). */
 export const ApproveCommand = z.object({ note: plainText().trim().min(1).max(REASON_MAX).optional() }).strict();

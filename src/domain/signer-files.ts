@@ -7,6 +7,7 @@
  * `sha256:<hex>` with the upload's row in one batch; a new upload replaces the answer while the
  * signer is pending (the earlier bytes stay with the document until its redaction).
  */
+import { accessCodeFirst, accessCodeOutstanding } from "./access-codes";
 import type { Env } from "../env";
 import { documentSequencer } from "../objects/document-sequencer/client";
 import { ApiError, invalid, notFound } from "../lib/errors";
@@ -128,6 +129,8 @@ export async function uploadSignerFile(
   const sequencer = documentSequencer(env, l.documentId);
   const r = await sequencer.read(l.signerId, null, l.tokenHash);
   if (!r) throw deadLink();
+  const me = r.st.signers.find((s) => s.id === l.signerId);
+  if (me && accessCodeOutstanding(me)) throw accessCodeFirst();
   const field = r.st.doc.fields?.find((f) => f.key === key);
   if (!field) throw invalid(`key: this document asks no field "${key}".`);
   if (!UPLOAD_KINDS.includes(field.kind)) {

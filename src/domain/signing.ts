@@ -45,6 +45,7 @@ import {
 } from "./signer-commands";
 import { type SequencerClient, documentSequencer } from "../objects/document-sequencer/client";
 import { groupSignedReason } from "./transitions";
+import { type AccessCodeCommand, accessCodeFirst, accessCodeOutstanding, accessCodeStep } from "./access-codes";
 
 export type RequestContext = { ip: string | null; userAgent: string | null };
 
@@ -81,7 +82,7 @@ async function known(env: Env, token: string): Promise<Link> {
   return l;
 }
 
-export type LinkRead = ReturnType<typeof linkView> | ReturnType<typeof deadLinkView>;
+export type LinkRead = ReturnType<typeof linkView> | ReturnType<typeof deadLinkView> | ReturnType<typeof accessCodeView>;
 
 export function deadLinkView() {
   return {
@@ -179,6 +180,26 @@ export function linkView(st: SequencerState, me: SignerState, tenantName: string
     allow_delegation: d.allowDelegation,
     fields: mustSign(me) ? signerFieldEntries(st, me, supplied) : [],
     pages,
+    access_code_required: false,
+  };
+}
+
+/** A live link whose access code is outstanding: the title and the business's name; nothing else of the document. */
+export function accessCodeView(st: SequencerState, me: SignerState, tenantName: string) {
+  const d = st.doc;
+  return {
+    ...deadLinkView(),
+    ok: true as const,
+    reason: null,
+    document_id: d.id,
+    title: d.title,
+    document_status: d.status,
+    expires_at: d.expiresAt,
+    token_expires_at: me.tokenExpiresAt,
+    tenant_name: tenantName,
+    signer_id: me.id,
+    signer_status: me.status,
+    access_code_required: true,
   };
 }
 
@@ -223,6 +244,7 @@ export async function readLink(env: Env, token: string, ctx: RequestContext) {
   // A group member's link once another member signed for the group: it says who did.
   const by = groupSignedOf(r.st, r.me);
   if (by) return { ...deadLinkView(), reason: groupSignedReason({ fullName: by.name, groupName: by.group }) };
+  if (accessCodeOutstanding(r.me)) return accessCodeView(r.st, r.me, r.tenant.name);
   return linkView(r.st, r.me, r.tenant.name, r.consentVersion, await documentPages(env, r.st.doc));
 }
 
@@ -242,6 +264,8 @@ export type PageRead = {
   bodyMerges: MergeSpan[];
   /** The one-time code step: whether this signer must confirm one, and when they did. */
   code: { required: boolean; verifiedAt: string | null };
+  /** The access code step (auth `access_code`): while `required`, the page asks it and shows nothing of the document. */
+  accessCode: ReturnType<typeof accessCodeStep>;
   /** Made with a test key: no legal effect (the page says so at the top, as the PDFs do). */
   test: boolean;
   /** A group member's link once another member signed for the group: who did, and for which group. */
@@ -278,6 +302,7 @@ export async function readLinkForPage(env: Env, token: string, ctx: RequestConte
     verificationCode: r.verificationCode,
     bodyMerges: r.st.doc.mergeSpans satisfies MergeSpan[],
     code: { required: r.me.codeRequired, verifiedAt: r.me.codeVerifiedAt },
+    accessCode: accessCodeStep(r.me),
     test: r.st.doc.mode === "test",
     groupSigned: groupSignedOf(r.st, r.me),
     statesFor: (given) => checkAnswers(signerFields(r.st, r.me), answersFor(r.st, r.me.id), given, { signing: false, context: docFields(r.st) }).states,
@@ -297,6 +322,8 @@ export async function pagePictureForLink(env: Env, token: string, n: number) {
 /** Page `n` of the PDF template a signer's document was prepared from, while their link (the token's hash, when given) is live; null otherwise. */
 export async function pagePictureOf(env: Env, l: { documentId: string; signerId: string; tokenHash?: string }, n: number) {
   const r = await documentSequencer(env, l.documentId).read(l.signerId, null, l.tokenHash);
+  const me = r?.st.signers.find((s) => s.id === l.signerId);
+  if (me && accessCodeOutstanding(me)) throw accessCodeFirst();
   if (!r?.st.doc.pdfSha256) return null;
   return pagePicture(env, { tenantId: r.st.doc.tenantId }, r.st.doc.templateId, n);
 }
@@ -306,6 +333,8 @@ export async function sealedPdfForLink(env: Env, token: string, baseUrl: string)
   const l = await known(env, token);
   const r = await documentSequencer(env, l.documentId).read(l.signerId, null, l.tokenHash);
   if (!r) throw deadLink();
+  const me = r.st.signers.find((s) => s.id === l.signerId);
+  if (me && accessCodeOutstanding(me)) throw accessCodeFirst();
   return sealedFile(env, { id: r.st.doc.id, status: r.st.doc.status }, "pdf", baseUrl);
 }
 
@@ -352,6 +381,12 @@ export async function requestCode(env: Env, token: string) {
 export async function verifyCode(env: Env, token: string, input: VerifyCodeCommand, ctx: RequestContext) {
   const l = await known(env, token);
   return await documentSequencer(env, l.documentId).verifyCode(l.signerId, input, ctx, l.tokenHash);
+}
+
+/** Checks the signer's access code (auth `access_code`): `{ok: true}`, or `{ok: false, tries_left}` (and `locked_until` on the fifth wrong try). */
+export async function giveAccessCode(env: Env, token: string, input: AccessCodeCommand, ctx: RequestContext) {
+  const l = await known(env, token);
+  return await documentSequencer(env, l.documentId).accessCode(l.signerId, input, ctx, l.tokenHash);
 }
 
 /** An approver's approval. */

@@ -5,7 +5,8 @@
  */
 import type { Env, Mode } from "../env";
 import { dbOf } from "../db/client";
-import type { Lang } from "./vocabulary";
+import type { Lang, SignerAuth } from "./vocabulary";
+import { hashAccessCode } from "./access-codes";
 import { invalid } from "../lib/errors";
 import { newLinkToken, sha256Hex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
@@ -67,7 +68,9 @@ export type SignerInput = {
   role?: string;
   sign_order?: number;
   phone?: string | null;
-  auth?: "none" | "email_otp" | "sms_otp";
+  auth?: SignerAuth;
+  /** With `auth` `access_code`: the code as sent; only its hash is stored (src/domain/access-codes.ts). */
+  access_code?: string;
   party_id?: string | null;
   locale?: Lang;
   /** Set by a packet item's start, never by the API: the minor this signer (their guardian) signs for. */
@@ -179,7 +182,8 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
           auth: s.auth ?? "none",
           // Decided once, at send: asked by `auth`, or by the account's require_signer_code now
           // (read in the same statement, so the send costs no extra round trip).
-          codeRequired: (s.auth ?? "none") !== "none" ? true : requireSignerCodeOf(db, st.doc.tenantId),
+          codeRequired: s.auth === "email_otp" || s.auth === "sms_otp" ? true : requireSignerCodeOf(db, st.doc.tenantId),
+          accessCodeHash: s.auth === "access_code" && s.access_code ? await hashAccessCode(s.access_code) : null,
           partyId: s.party_id ?? null,
           onBehalfOf: s.on_behalf_of ?? null,
           witnessFor: s.witness_of === undefined ? null : ids[s.witness_of]!,

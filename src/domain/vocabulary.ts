@@ -90,7 +90,7 @@ export const DOCUMENT_STATUS_FILTERS = [...DOCUMENT_STATUSES, "open"] as const;
 export const SIGNER_STATUSES = ["pending", "signed", "declined"] as const;
 export type SignerStatus = (typeof SIGNER_STATUSES)[number];
 
-export const SIGNER_AUTH = ["none", "email_otp", "sms_otp"] as const;
+export const SIGNER_AUTH = ["none", "email_otp", "sms_otp", "access_code"] as const;
 export type SignerAuth = (typeof SIGNER_AUTH)[number];
 
 export const SIGNATURE_METHODS = ["typed", "drawn", "clicked", "uploaded"] as const;
@@ -115,6 +115,8 @@ export const TRAIL_KINDS = [
   "acknowledged",
   "delegated",
   "corrected",
+  "access_code_passed",
+  "access_code_failed",
 ] as const;
 export type TrailKind = (typeof TRAIL_KINDS)[number];
 

@@ -45,6 +45,11 @@ const OnBehalfOf = z
   .optional()
   .openapi({ description: "Only for a guardian who signed a packet document for a minor: the minor they signed for." });
 
+const Authentication = z
+  .object({ method: z.literal("access_code"), passed_at: z.string().nullable() })
+  .optional()
+  .openapi({ description: "Only for a signer sent with `auth` `access_code`: the method and when the code was given (never the code; docs/identity.md)." });
+
 const Payload = z
   .object({
     issuer: z.object({ tenant: z.string(), tenant_id: z.string() }),
@@ -84,6 +89,7 @@ const Payload = z
         signed_at: z.string().nullable(),
         signature: CertifiedSignature,
         on_behalf_of: OnBehalfOf,
+        authentication: Authentication,
         ...roleFieldsShape("email"),
       }),
     ),

@@ -39,6 +39,7 @@ import { brandOf } from "../domain/branding";
 import { hostAccountOf } from "./signing-host";
 import { type PageBrand, pageBrand } from "../pages/brand";
 import { readForm } from "../http/forms";
+import { postAccessCode } from "./pages-access-code";
 import {
   fileBodyLimit,
   pageError,
@@ -211,6 +212,7 @@ kiosk.get("/t/sign", async (c) => {
 });
 
 for (const [path, handler, limit] of [
+  ["/t/sign/access-code", postAccessCode],
   ["/t/sign/code", postCode],
   ["/t/sign/verify", postVerify],
   ["/t/sign/consent", postConsent],

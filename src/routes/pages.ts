@@ -35,6 +35,7 @@ import { signBodyLimit, uploadLimitOf } from "../http/body-limit";
 import { UPLOAD_MAX_BYTES, uploadSignerFile, uploadTooLarge } from "../domain/signer-files";
 import { UnreadableForm, formFile, readForm } from "../http/forms";
 import { postDelegate } from "./pages-delegate";
+import { accessCodePage, postAccessCode } from "./pages-access-code";
 import {
   byLink,
   postEnvelopeAcknowledge,
@@ -87,6 +88,9 @@ const linkFace = (c: C): SignFace => {
 export const linkBrand = (c: C, page: PageRead) => (page.whiteLabel ? brandFor(c, page.tenantId) : undefined);
 
 export async function signPage(c: C, props: Omit<SignPageProps, "nonce" | "brand">, status: 200 | 413 | 422 | 429) {
+  // Until the access code is given, the page is its step and nothing of the document (docs/identity.md).
+  if (props.page.accessCode.required)
+    return accessCodePage(c, { base: props.base ?? `/s/${props.token}`, footer: props.footer }, props.t, props.page, undefined, status === 200 ? 200 : 422);
   const brand = await linkBrand(c, props.page);
   const nonce = pageHeaders(c, { frameAncestors: props.page.frameAncestors, connect: true });
   return c.html(SignPage({ ...props, brand, nonce }), status);
@@ -197,6 +201,7 @@ const ownPage: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 pages.get("/s/:token", perToken, byLink(onLink(showSign), showEnvelope));
+pages.post("/s/:token/access-code", ownPage, perToken, (c) => postAccessCode(c, linkFace(c)));
 pages.post("/s/:token/code", ownPage, perToken, (c) => postCode(c, linkFace(c)));
 pages.post("/s/:token/verify", ownPage, perToken, (c) => postVerify(c, linkFace(c)));
 pages.post("/s/:token/consent", ownPage, perToken, byLink(onLink(postConsent), postEnvelopeConsent));

@@ -26,6 +26,7 @@ import { publicBaseUrl } from "../lib/config";
 import { ApiError } from "../lib/errors";
 import { MessagePage } from "../pages/layout";
 import { sealedPdfForLink } from "../domain/signing";
+import { accessCodeFirst } from "../domain/access-codes";
 
 export const pdfPages = createRouter();
 
@@ -70,9 +71,10 @@ pdfPages.get("/s/:token/pdf", perToken, async (c) => {
     );
   } catch (err) {
     if (err instanceof ApiError && err.code === "not_found") return dead(c, t);
-    refusal(err);
+    const why = refusal(err);
     const nonce = pageHeaders(c);
-    return c.html(MessagePage({ t, nonce, langHref: (l) => `?lang=${l}`, heading: t("notReady"), lines: [t("pdfNotReady")], tone: "warn" }), 422);
+    const line = why === accessCodeFirst().message ? t("acFirst") : t("pdfNotReady");
+    return c.html(MessagePage({ t, nonce, langHref: (l) => `?lang=${l}`, heading: t("notReady"), lines: [line], tone: "warn" }), 422);
   }
   return download(c, file.bytes, { type: "application/pdf", filename: file.filename, cache: "no-store", headers: { "Referrer-Policy": "no-referrer" } });
 });

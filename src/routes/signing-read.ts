@@ -80,6 +80,10 @@ export const LinkReadSchema = z
       )
       .nullable(),
     pages: z.array(z.object({ n: z.number().int(), width: z.number(), height: z.number() })).nullable(),
+    access_code_required: z.boolean().optional().openapi({
+      description:
+        "True while this signer (auth `access_code`) has not given their access code: only the title and the business's name are shown until POST /v1/sign/{token}/access-code.",
+    }),
     envelope_id: z.string().optional().openapi({ description: "Only for an envelope's link: the envelope. `documents` then lists each of its documents." }),
     documents: z
       .array(

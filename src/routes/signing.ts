@@ -12,7 +12,7 @@ import { commonErrors, createRouter, errorContent, jsonBody, jsonResponse, liste
 import { signBodyLimit, uploadLimitOf } from "../http/body-limit";
 import { signerContext } from "../http/auth";
 import { perToken } from "../http/rate-limit";
-import { type LinkRead, acknowledge, approve, consent, decline, readLink, requestCode, sign, supplyField, verifyCode } from "../domain/signing";
+import { type LinkRead, acknowledge, approve, consent, decline, giveAccessCode, readLink, requestCode, sign, supplyField, verifyCode } from "../domain/signing";
 import {
   acknowledgeEnvelope,
   approveEnvelope,
@@ -25,7 +25,16 @@ import {
   supplyEnvelopeField,
 } from "../domain/envelope-signing";
 import { invalid } from "../lib/errors";
-import { AcknowledgeCommand, ApproveCommand, ConsentCommand, DeclineCommand, SignBody, SupplyFieldCommand, VerifyCodeCommand } from "../domain/signer-commands";
+import {
+  AccessCodeCommand,
+  AcknowledgeCommand,
+  ApproveCommand,
+  ConsentCommand,
+  DeclineCommand,
+  SignBody,
+  SupplyFieldCommand,
+  VerifyCodeCommand,
+} from "../domain/signer-commands";
 
 const ctx = signerContext;
 /** A field's answer; with an envelope's link, `document_id` names the envelope's document it belongs to. */
@@ -53,7 +62,7 @@ signing.openapi(
     tags: ["signing"],
     summary: "What the signer sees; records the first view",
     description:
-      "With an envelope's link (POST /v1/envelopes) the read adds `envelope_id` and `documents` (every document in order, as a document's link shows it) and records the view of each; the top level then describes the person across the envelope. Every action below with that link acts on every document of the envelope.",
+      "For a signer sent with `auth` `access_code`, until the code is given (POST /v1/sign/{token}/access-code) the read answers `access_code_required: true` with the title and the business's name, and null for the body, the fields, the pages and everything else of the document. With an envelope's link (POST /v1/envelopes) the read adds `envelope_id` and `documents` (every document in order, as a document's link shows it) and records the view of each; the top level then describes the person across the envelope. Every action below with that link acts on every document of the envelope.",
     ...token,
     request: { params: TokenParam },
     responses: {
@@ -109,6 +118,38 @@ signing.openapi(
     );
     c.header("Cache-Control", "no-store");
     return read.ok ? c.json(read, 200) : c.json(read, 404);
+  },
+);
+
+signing.openapi(
+  createRoute({
+    method: "post",
+    path: "/v1/sign/{token}/access-code",
+    operationId: "giveAccessCode",
+    tags: ["signing"],
+    summary: "Give the access code the business set for this signer (auth access_code), before anything else",
+    description:
+      "Only for a signer sent with `auth` `access_code`. Until the right code is given, the link read answers `access_code_required: true` with the title and the business's name only, and every other action of the link is 422 naming the access code. The right code answers `{ok: true}` (trail `access_code_passed`); a wrong one `{ok: false, tries_left}` (trail `access_code_failed`, never the code). The fifth wrong try locks the link for 15 minutes (`tries_left: 0`, `locked_until`); every try during the lock is 429 with Retry-After, even the right code; after it, 5 tries again. Tries are counted exactly under concurrent requests (one at a time, in the document's sequencer). 422 when this signer has no access code.",
+    ...token,
+    request: { params: TokenParam, ...jsonBody(AccessCodeCommand, { code: "blue-harbour-42" }) },
+    responses: {
+      200: jsonResponse(
+        z
+          .object({
+            ok: z.boolean(),
+            tries_left: z.number().int().min(0).optional().openapi({ description: "Only when ok is false" }),
+            locked_until: z.string().optional().openapi({ description: "Only on the fifth wrong try: when the link takes tries again (15 minutes on)" }),
+          })
+          .openapi("SigningAccessCodeChecked"),
+        "Checked: `{ok: true}` for the right code, `{ok: false, tries_left: 3}` for a wrong one, and on the fifth wrong try (the example) the lock's end",
+        { ok: false, tries_left: 0, locked_until: "2026-11-23T18:13:12.000Z" },
+      ),
+      ...commonErrors,
+    },
+  }),
+  async (c) => {
+    const t = c.req.valid("param").token;
+    return c.json(await forLink(c.env, t, () => giveAccessCode(c.env, t, c.req.valid("json"), ctx(c.req.raw)), notInEnvelope("An access code")), 200);
   },
 );
 

@@ -26,6 +26,7 @@ const FILES = [
   "dashboard-envelopes",
   "branding",
   "codes",
+  "access-code",
   "oauth",
   "kiosk",
   "api-reference",

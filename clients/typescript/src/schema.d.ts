@@ -401,7 +401,7 @@ export interface paths {
         };
         /**
          * What the signer sees; records the first view
-         * @description With an envelope's link (POST /v1/envelopes) the read adds `envelope_id` and `documents` (every document in order, as a document's link shows it) and records the view of each; the top level then describes the person across the envelope. Every action below with that link acts on every document of the envelope.
+         * @description For a signer sent with `auth` `access_code`, until the code is given (POST /v1/sign/{token}/access-code) the read answers `access_code_required: true` with the title and the business's name, and null for the body, the fields, the pages and everything else of the document. With an envelope's link (POST /v1/envelopes) the read adds `envelope_id` and `documents` (every document in order, as a document's link shows it) and records the view of each; the top level then describes the person across the envelope. Every action below with that link acts on every document of the envelope.
          *
          *     Authorised by the signing token in the path (`{token}`, from the signing link the signer received): it is the signer's credential, valid until the document ends or a fresh link replaces it. No API key.
          */
@@ -414,6 +414,28 @@ export interface paths {
          *     Authorised by the signing token in the path (`{token}`, from the signing link the signer received): it is the signer's credential, valid until the document ends or a fresh link replaces it. No API key.
          */
         post: operations["sign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sign/{token}/access-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give the access code the business set for this signer (auth access_code), before anything else
+         * @description Only for a signer sent with `auth` `access_code`. Until the right code is given, the link read answers `access_code_required: true` with the title and the business's name only, and every other action of the link is 422 naming the access code. The right code answers `{ok: true}` (trail `access_code_passed`); a wrong one `{ok: false, tries_left}` (trail `access_code_failed`, never the code). The fifth wrong try locks the link for 15 minutes (`tries_left: 0`, `locked_until`); every try during the lock is 429 with Retry-After, even the right code; after it, 5 tries again. Tries are counted exactly under concurrent requests (one at a time, in the document's sequencer). 422 when this signer has no access code.
+         *
+         *     Authorised by the signing token in the path (`{token}`, from the signing link the signer received): it is the signer's credential, valid until the document ends or a fresh link replaces it. No API key.
+         */
+        post: operations["giveAccessCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2396,7 +2418,7 @@ export interface components {
             status: "pending" | "signed" | "declined";
             party_id: string | null;
             /** @enum {string} */
-            auth: "none" | "email_otp" | "sms_otp";
+            auth: "none" | "email_otp" | "sms_otp" | "access_code";
             /**
              * @description Language of the signer's messages and page (en, es, fr, de, pt, it, ar, he).
              * @enum {string}
@@ -2433,7 +2455,7 @@ export interface components {
         Event: {
             event_id: string;
             /** @enum {string} */
-            kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected";
+            kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected" | "access_code_passed" | "access_code_failed";
             occurred_at: string;
             signer_email: string | null;
             ip: string | null;
@@ -2475,7 +2497,12 @@ export interface components {
             sign_order?: number;
             phone?: string | null;
             /** @enum {string} */
-            auth?: "none" | "email_otp" | "sms_otp";
+            auth?: "none" | "email_otp" | "sms_otp" | "access_code";
+            /**
+             * @description With `auth` `access_code` only (and required there): 4-64 characters the business gives the signer through another channel. The link shows nothing of the document and takes no action until it is given (POST /v1/sign/{token}/access-code). Stored only as a slow salted hash; never returned.
+             * @example blue-harbour-42
+             */
+            access_code?: string;
             party_id?: string | null;
             /**
              * @description Lang of this signer's messages and signing page; default the account's, else en.
@@ -2497,7 +2524,7 @@ export interface components {
             role?: string;
             sign_order?: number;
             /** @enum {string} */
-            auth?: "none" | "email_otp" | "sms_otp";
+            auth?: "none" | "email_otp" | "sms_otp" | "access_code";
             /** @enum {string} */
             locale?: "en" | "es" | "fr" | "de" | "pt" | "it" | "ar" | "he";
         };
@@ -2725,6 +2752,8 @@ export interface components {
                 width: number;
                 height: number;
             }[] | null;
+            /** @description True while this signer (auth `access_code`) has not given their access code: only the title and the business's name are shown until POST /v1/sign/{token}/access-code. */
+            access_code_required?: boolean;
             /** @description Only for an envelope's link: the envelope. `documents` then lists each of its documents. */
             envelope_id?: string;
             /** @description Only for an envelope's link: every document in order, as a document's link shows it. The top level then describes the person across the envelope (`signer_id` is theirs in the envelope, `document_status` the envelope's). */
@@ -2748,6 +2777,13 @@ export interface components {
                     height: number;
                 }[] | null;
             }[];
+        };
+        SigningAccessCodeChecked: {
+            ok: boolean;
+            /** @description Only when ok is false */
+            tries_left?: number;
+            /** @description Only on the fifth wrong try: when the link takes tries again (15 minutes on) */
+            locked_until?: string;
         };
         SigningCodeSent: {
             /** @enum {string} */
@@ -2838,6 +2874,12 @@ export interface components {
                     /** @enum {boolean} */
                     minor: true;
                 };
+                /** @description Only for a signer sent with `auth` `access_code`: the method and when the code was given (never the code; docs/identity.md). */
+                authentication?: {
+                    /** @enum {string} */
+                    method: "access_code";
+                    passed_at: string | null;
+                };
                 /**
                  * @description Approvers, viewers and witnesses, once they acted (status `signed`): `approved`, `acknowledged` or `witnessed`. Absent for every other signer and for one who has not acted.
                  * @enum {string}
@@ -2865,7 +2907,7 @@ export interface components {
             }[];
             events: {
                 /** @enum {string} */
-                kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected";
+                kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected" | "access_code_passed" | "access_code_failed";
                 occurred_at: string;
                 signer: string | null;
                 ip: string | null;
@@ -2956,7 +2998,7 @@ export interface components {
             }[] | null;
             events: {
                 /** @enum {string} */
-                kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected";
+                kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected" | "access_code_passed" | "access_code_failed";
                 occurred_at: string;
                 signer: string | null;
                 ip: string | null;
@@ -7651,6 +7693,144 @@ export interface operations {
                 };
             };
             /** @description Body over 4 MB (room for a 400,000-character value in any encoding). */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooLargeError"];
+                };
+            };
+            /** @description The body did not validate, or the rules refused it; the message says why. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description Server fault; quote x-request-id. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    giveAccessCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "blue-harbour-42"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The access code the business gave you (4-64 characters)
+                     * @example blue-harbour-42
+                     */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Checked: `{ok: true}` for the right code, `{ok: false, tries_left: 3}` for a wrong one, and on the fifth wrong try (the example) the lock's end */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "tries_left": 0,
+                     *       "locked_until": "2026-11-23T18:13:12.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SigningAccessCodeChecked"];
+                };
+            };
+            /** @description The request could not be read. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No such thing in this account. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            /** @description Body over one megabyte. */
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

@@ -62,7 +62,13 @@ export function sendOf(f: Form) {
     const email = field(f, `signer.${i}.email`);
     if (!full_name && !email) continue;
     const role = field(f, `signer.${i}.role`) || "signer";
-    const entry: { full_name: string; email: string; role?: string; witness_for?: number } = { full_name, email, ...(role === "signer" ? {} : { role }) };
+    const entry: { full_name: string; email: string; role?: string; witness_for?: number; auth?: "access_code"; access_code?: string } = {
+      full_name,
+      email,
+      ...(role === "signer" ? {} : { role }),
+      // An access code as typed (the send's rules check its length); it is never put back in the form.
+      ...(f[`signer.${i}.auth`] === "access_code" ? { auth: "access_code" as const, access_code: f[`signer.${i}.access_code`] ?? "" } : {}),
+    };
     const picked = f[`signer.${i}.witness_for`] ?? "";
     if (role === "witness") witnesses.push({ entry, n: signers.length, row: /^\d+$/.test(picked) ? Number(picked) : -1 });
     entryOfRow.set(i, signers.length);
@@ -104,7 +110,7 @@ export function Recipients({ t, f, rows, idPrefix, rowsOnly = false }: { t: Dash
       <input type="hidden" name="rows" value={String(rows)} />
       <input type="hidden" name="groups" value={String(groups)} />
       {Array.from({ length: rows }, (_, i) => (
-        <SignerRow t={t} f={f} rows={rows} i={i} id={`${idPrefix}${i}`} />
+        <SignerRow t={t} f={f} rows={rows} i={i} id={`${idPrefix}${i}`} auth={!rowsOnly} />
       ))}
       {Array.from({ length: groups }, (_, g) => (
         <GroupBlock t={t} f={f} g={g} id={`${idPrefix}g${g}`} focus={focus} />
@@ -119,7 +125,7 @@ export function Recipients({ t, f, rows, idPrefix, rowsOnly = false }: { t: Dash
   );
 }
 
-function SignerRow({ t, f, rows, i, id }: { t: DashT; f: Form; rows: number; i: number; id: string }) {
+function SignerRow({ t, f, rows, i, id, auth }: { t: DashT; f: Form; rows: number; i: number; id: string; auth: boolean }) {
   const role = f[`signer.${i}.role`] ?? "signer";
   const picked = f[`signer.${i}.witness_for`] ?? "";
   return (
@@ -153,7 +159,38 @@ function SignerRow({ t, f, rows, i, id }: { t: DashT; f: Form; rows: number; i: 
             })}
         </select>
       </div>
+      {auth ? <AccessCodeChoice t={t} f={f} i={i} id={id} /> : null}
     </fieldset>
+  );
+}
+
+/** A signer's authentication: none, or an access code the business gives them another way (docs/identity.md). */
+function AccessCodeChoice({ t, f, i, id }: { t: DashT; f: Form; i: number; id: string }) {
+  const auth = f[`signer.${i}.auth`] ?? "none";
+  return (
+    <>
+      <label for={`${id}-auth`}>{t("sd_auth")}</label>
+      <select id={`${id}-auth`} name={`signer.${i}.auth`}>
+        <option value="none" selected={auth !== "access_code"}>
+          {t("sd_auth_none")}
+        </option>
+        <option value="access_code" selected={auth === "access_code"}>
+          {t("sd_auth_access_code")}
+        </option>
+      </select>
+      <label for={`${id}-access-code`}>{t("sd_access_code")}</label>
+      <input
+        id={`${id}-access-code`}
+        name={`signer.${i}.access_code`}
+        type="password"
+        autocomplete="new-password"
+        maxlength={64}
+        aria-describedby={`${id}-access-code-hint`}
+      />
+      <p class="hint" id={`${id}-access-code-hint`}>
+        {t("sd_access_code_hint")}
+      </p>
+    </>
   );
 }
 

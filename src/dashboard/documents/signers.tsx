@@ -26,6 +26,8 @@ export function SignerRole(p: { t: DashT; s: Signer; all: Signers }) {
   } else parts.push(t.maybe(`doc_role_${s.role}`, s.role));
   if (s.group_name) parts.push(t("doc_role_group", { name: s.group_name }));
   if (s.delegated_from) parts.push(t("doc_delegate_of", { name: nameOf(p.all, s.delegated_from)! }));
+  // The method only: the code itself is never read back.
+  if (s.auth === "access_code") parts.push(t("doc_auth_access_code"));
   return <span data-role={s.role}>{parts.join(" · ")}</span>;
 }
 

@@ -305,6 +305,16 @@ export const signers = sqliteTable(
     /** When the signer confirmed a one-time code, and how (`email_otp` | `sms_otp`). */
     codeVerifiedAt: text("code_verified_at"),
     codeVerifiedVia: text("code_verified_via"),
+    /**
+     * `auth` `access_code`: the code the business gave the signer through another channel, kept
+     * only as `pbkdf2-sha256$<iterations>$<salt>$<hex>` (a random salt) (never returned, never
+     * logged); wrong tries since the last lock, the end of a lock (5 wrong tries: 15 minutes), and
+     * when the right code was given (src/domain/access-codes.ts).
+     */
+    accessCodeHash: text("access_code_hash"),
+    accessCodeTries: integer("access_code_tries").notNull().default(0),
+    accessCodeLockedUntil: text("access_code_locked_until"),
+    accessCodePassedAt: text("access_code_passed_at"),
     /** A witness's: the id of the signer they witness (they sign only after that signer). */
     witnessFor: text("witness_for"),
     /** A signing group's members share `group_id` (`grp_…`) and its name; the first member to sign acts for the group. */

@@ -8,6 +8,7 @@ import { type LinkState, type SequencerState, type SignerState, deadLink, linkIs
 import { tenantPageSettings, verificationCodeOf } from "../../db/signing";
 import type { SignerFileRecord } from "../../db/signer-files";
 import { recordInLog } from "../../domain/transparency-log";
+import { accessCodeFirst, accessCodeOutstanding, giveAccessCode } from "../../domain/access-codes";
 
 /** How long after a completion its certificate is appended to the transparency log. */
 const LOG_DELAY_MS = 1_000;
@@ -26,6 +27,7 @@ import {
   SignCommand,
   SubmitCommand,
   SupplyFieldCommand,
+  AccessCodeCommand,
   VerifyCodeCommand,
   parseCommand,
 } from "../../domain/signer-commands";
@@ -102,6 +104,13 @@ export class DocumentSequencer extends DurableObject<Env> {
     return s;
   }
 
+  /** The signer for one of their own actions: refused (422) while their access code is outstanding. */
+  private actingSigner(st: SequencerState, signerId: string, tokenHash?: string): SignerState {
+    const s = this.signerOf(st, signerId, tokenHash);
+    if (accessCodeOutstanding(s)) throw accessCodeFirst();
+    return s;
+  }
+
   /**
    * Sends a draft to its signers; returns each link's token once (signers as normalised by sendDocument). With `owner`, a document of
    * another account or mode answers 404 like a missing one (checked against the loaded state).
@@ -123,23 +132,25 @@ export class DocumentSequencer extends DurableObject<Env> {
 
   /** Records consent to sign electronically. */
   consent(documentId: string, signerId: string, input: ConsentCommand, actor: t.Actor, tokenHash?: string) {
-    return this.serial(documentId, (st) => t.consent(this.env, st, this.signerOf(st, signerId, tokenHash), parseCommand(ConsentCommand, input), actor));
+    return this.serial(documentId, (st) => t.consent(this.env, st, this.actingSigner(st, signerId, tokenHash), parseCommand(ConsentCommand, input), actor));
   }
 
   /** Stores one field answer; with `file`, the upload (already in R2) it answers. */
   supplyField(documentId: string, signerId: string, input: SupplyFieldCommand, tokenHash?: string, file?: Omit<SignerFileRecord, "signerId">) {
-    return this.serial(documentId, (st) => t.supplyField(this.env, st, this.signerOf(st, signerId, tokenHash), parseCommand(SupplyFieldCommand, input), file));
+    return this.serial(documentId, (st) =>
+      t.supplyField(this.env, st, this.actingSigner(st, signerId, tokenHash), parseCommand(SupplyFieldCommand, input), file),
+    );
   }
 
   /** Stores the page's answers that pass their checks in one batch; returns the others' problems. */
   supplyAnswers(documentId: string, signerId: string, answers: Record<string, string>, tokenHash?: string) {
-    return this.serial(documentId, (st) => t.supplyAnswers(this.env, st, this.signerOf(st, signerId, tokenHash), answers));
+    return this.serial(documentId, (st) => t.supplyAnswers(this.env, st, this.actingSigner(st, signerId, tokenHash), answers));
   }
 
   /** Signs; completes the document and issues its certificate when the last signer signs. */
   sign(documentId: string, signerId: string, input: SignCommand, actor: t.Actor, tokenHash?: string) {
     return this.serial(documentId, async (st) =>
-      this.logged(await t.sign(this.env, st, this.signerOf(st, signerId, tokenHash), parseCommand(SignCommand, input), actor)),
+      this.logged(await t.sign(this.env, st, this.actingSigner(st, signerId, tokenHash), parseCommand(SignCommand, input), actor)),
     );
   }
 
@@ -161,42 +172,49 @@ export class DocumentSequencer extends DurableObject<Env> {
   submit(documentId: string, signerId: string, input: SubmitCommand, actor: t.Actor, tokenHash?: string) {
     return this.serial(documentId, (st) => {
       const { answers, signature } = parseCommand(SubmitCommand, input);
-      return t.sign(this.env, st, this.signerOf(st, signerId, tokenHash), signature, actor, answers).then((r) => this.logged(r));
+      return t.sign(this.env, st, this.actingSigner(st, signerId, tokenHash), signature, actor, answers).then((r) => this.logged(r));
     });
   }
 
   /** An approver approves; completes the document when nobody else must act. */
   approve(documentId: string, signerId: string, input: ApproveCommand, actor: t.Actor, tokenHash?: string) {
     return this.serial(documentId, async (st) =>
-      this.logged(await parts.approve(this.env, st, this.signerOf(st, signerId, tokenHash), parseCommand(ApproveCommand, input), actor)),
+      this.logged(await parts.approve(this.env, st, this.actingSigner(st, signerId, tokenHash), parseCommand(ApproveCommand, input), actor)),
     );
   }
 
   /** A viewer acknowledges; completes the document when nobody else must act. */
   acknowledge(documentId: string, signerId: string, input: AcknowledgeCommand, actor: t.Actor, tokenHash?: string) {
     return this.serial(documentId, async (st) =>
-      this.logged(await parts.acknowledge(this.env, st, this.signerOf(st, signerId, tokenHash), parseCommand(AcknowledgeCommand, input), actor)),
+      this.logged(await parts.acknowledge(this.env, st, this.actingSigner(st, signerId, tokenHash), parseCommand(AcknowledgeCommand, input), actor)),
     );
   }
 
   /** Sends the signer a one-time code (1 a minute, 5 an hour: counted here, one request at a time). */
   requestCode(documentId: string, signerId: string, tokenHash?: string) {
-    return this.serial(documentId, (st) => t.requestCode(this.env, st, this.signerOf(st, signerId, tokenHash)));
+    return this.serial(documentId, (st) => t.requestCode(this.env, st, this.actingSigner(st, signerId, tokenHash)));
   }
 
   /** Checks a one-time code; five wrong tries kill it. */
   verifyCode(documentId: string, signerId: string, input: VerifyCodeCommand, actor: t.Actor, tokenHash?: string) {
-    return this.serial(documentId, (st) => t.verifyCode(this.env, st, this.signerOf(st, signerId, tokenHash), parseCommand(VerifyCodeCommand, input), actor));
+    return this.serial(documentId, (st) =>
+      t.verifyCode(this.env, st, this.actingSigner(st, signerId, tokenHash), parseCommand(VerifyCodeCommand, input), actor),
+    );
+  }
+
+  /** Checks a signer's access code; five wrong tries lock the link for 15 minutes (counted here, one try at a time). */
+  accessCode(documentId: string, signerId: string, input: AccessCodeCommand, actor: t.Actor, tokenHash?: string) {
+    return this.serial(documentId, (st) => giveAccessCode(this.env, st, this.signerOf(st, signerId, tokenHash), parseCommand(AccessCodeCommand, input), actor));
   }
 
   /** Declines with a reason; the document ends as declined. */
   decline(documentId: string, signerId: string, input: DeclineCommand, actor: t.Actor, tokenHash?: string) {
-    return this.serial(documentId, (st) => ends.decline(this.env, st, this.signerOf(st, signerId, tokenHash), parseCommand(DeclineCommand, input), actor));
+    return this.serial(documentId, (st) => ends.decline(this.env, st, this.actingSigner(st, signerId, tokenHash), parseCommand(DeclineCommand, input), actor));
   }
 
   /** Passes the signer's part to someone else (allow_delegation); the delegate's token comes back for the outbox only. */
   delegate(documentId: string, signerId: string, input: DelegateCommand, actor: t.Actor, tokenHash?: string) {
-    return this.serial(documentId, (st) => delegateInside(this.env, st, this.signerOf(st, signerId, tokenHash), input, actor));
+    return this.serial(documentId, (st) => delegateInside(this.env, st, this.actingSigner(st, signerId, tokenHash), input, actor));
   }
 
   /** Corrects a pending signer before consent (the sender's call); the earlier link ends. */

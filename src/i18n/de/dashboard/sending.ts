@@ -28,6 +28,12 @@ export const sending: Catalogue<typeof en> = {
   sd_add_group: "Unterschriftsgruppe hinzufügen",
   sd_add_member: "Mitglied zu Unterschriftsgruppe {n} hinzufügen",
   sd_allow_delegation: "Unterzeichnende dürfen ihre Rolle an eine andere Person übertragen",
+  sd_auth: "Authentifizierung",
+  sd_auth_none: "Keine: der Link genügt",
+  sd_auth_access_code: "Zugangscode",
+  sd_access_code: "Zugangscode (4-64 Zeichen)",
+  sd_access_code_hint:
+    "Geben Sie ihn der unterzeichnenden Person auf anderem Weg (Telefon, Brief, persönlich): der Link fragt ihn vor allem anderen ab. Er wird nur gehasht gespeichert und nie wieder angezeigt.",
   sd_sent: "Gesendet",
   sd_links_once: "Der Link jeder unterzeichnenden Person wird nur einmal angezeigt, hier. Geben Sie jeder Person ihren eigenen Link.",
   sd_open: "Dokument und Protokoll öffnen",

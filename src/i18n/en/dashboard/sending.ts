@@ -25,6 +25,12 @@ export const sending = {
   sd_add_group: "Add a signing group",
   sd_add_member: "Add a member to signing group {n}",
   sd_allow_delegation: "Allow signers to pass their part to someone else",
+  sd_auth: "Authentication",
+  sd_auth_none: "None: the link is enough",
+  sd_auth_access_code: "Access code",
+  sd_access_code: "Access code (4-64 characters)",
+  sd_access_code_hint:
+    "Give it to the signer another way (phone, letter, in person): the link asks it before anything else. It is stored hashed and never shown again.",
   sd_sent: "Sent",
   sd_links_once: "Each signer's link is shown once, here. Give each signer their own link.",
   sd_open: "Open the document and its trail",

@@ -28,6 +28,12 @@ export const sending: Catalogue<typeof en> = {
   sd_add_group: "Añadir un grupo de firma",
   sd_add_member: "Añadir un miembro al grupo de firma {n}",
   sd_allow_delegation: "Permitir que los firmantes pasen su parte a otra persona",
+  sd_auth: "Autenticación",
+  sd_auth_none: "Ninguna: basta con el enlace",
+  sd_auth_access_code: "Código de acceso",
+  sd_access_code: "Código de acceso (4-64 caracteres)",
+  sd_access_code_hint:
+    "Déselo al firmante por otra vía (teléfono, carta, en persona): el enlace lo pide antes que nada. Se guarda cifrado con hash y no se vuelve a mostrar.",
   sd_sent: "Enviado",
   sd_links_once: "El enlace de cada firmante se muestra una sola vez, aquí. Dé a cada firmante su propio enlace.",
   sd_open: "Abrir el documento y su registro",

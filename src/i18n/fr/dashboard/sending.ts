@@ -28,6 +28,12 @@ export const sending: Catalogue<typeof en> = {
   sd_add_group: "Ajouter un groupe de signature",
   sd_add_member: "Ajouter un membre au groupe de signature {n}",
   sd_allow_delegation: "Permettre aux signataires de confier leur rôle à quelqu’un d’autre",
+  sd_auth: "Authentification",
+  sd_auth_none: "Aucune : le lien suffit",
+  sd_auth_access_code: "Code d'accès",
+  sd_access_code: "Code d'accès (4 à 64 caractères)",
+  sd_access_code_hint:
+    "Donnez-le au signataire par un autre moyen (téléphone, courrier, en personne) : le lien le demande avant tout. Il est conservé haché et n'est plus jamais affiché.",
   sd_sent: "Envoyé",
   sd_links_once: "Le lien de chaque signataire n’est affiché qu’une fois, ici. Donnez à chaque signataire son propre lien.",
   sd_open: "Ouvrir le document et son journal",

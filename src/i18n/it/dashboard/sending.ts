@@ -28,6 +28,12 @@ export const sending: Catalogue<typeof en> = {
   sd_add_group: "Aggiungi un gruppo di firma",
   sd_add_member: "Aggiungi un membro al gruppo di firma {n}",
   sd_allow_delegation: "Consenti ai firmatari di passare la loro parte a un’altra persona",
+  sd_auth: "Autenticazione",
+  sd_auth_none: "Nessuna: basta il link",
+  sd_auth_access_code: "Codice di accesso",
+  sd_access_code: "Codice di accesso (4-64 caratteri)",
+  sd_access_code_hint:
+    "Lo dia al firmatario per un'altra via (telefono, lettera, di persona): il link lo chiede prima di tutto. È conservato solo come hash e non viene più mostrato.",
   sd_sent: "Inviato",
   sd_links_once: "Il link di ogni firmatario viene mostrato una sola volta, qui. Dai a ciascun firmatario il proprio link.",
   sd_open: "Apri il documento e il suo registro",

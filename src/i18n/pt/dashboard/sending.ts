@@ -28,6 +28,12 @@ export const sending: Catalogue<typeof en> = {
   sd_add_group: "Adicionar um grupo de assinatura",
   sd_add_member: "Adicionar um membro ao grupo de assinatura {n}",
   sd_allow_delegation: "Permitir que os signatários passem a sua parte a outra pessoa",
+  sd_auth: "Autenticação",
+  sd_auth_none: "Nenhuma: o link basta",
+  sd_auth_access_code: "Código de acesso",
+  sd_access_code: "Código de acesso (4-64 caracteres)",
+  sd_access_code_hint:
+    "Entregue-o ao signatário por outro meio (telefone, carta, pessoalmente): o link o pede antes de tudo. Fica guardado só como hash e nunca mais é mostrado.",
   sd_sent: "Enviado",
   sd_links_once: "O link de cada signatário é mostrado uma única vez, aqui. Entregue a cada signatário o próprio link.",
   sd_open: "Abrir o documento e seu histórico",

@@ -1,0 +1,94 @@
+/**
+ * Signer identity benchmark: what `auth: "access_code"` adds to a signer's path (docs/identity.md).
+ *
+ * N documents with one signer each, half sent with `auth: "none"`, half with `auth:
+ * "access_code"`, alternating; each signer reads the link, (gives the access code,) consents and
+ * signs, one signer at a time. Reported: the access code step's own latency (a wrong code, then
+ * the right one: PBKDF2-SHA-256 at 100,000 iterations inside the document's sequencer, plus the
+ * commit of the count and the trail event), the whole path with and without it (p50/p99), and the
+ * D1 round trips of each step (`x-d1-calls: <round trips>;<sequential>`, D1_TRACE=1).
+ *
+ * `run(ctx)` is imported by bench/run.mjs; `node bench/identity.bench.mjs` runs it alone.
+ */
+import { pathToFileURL } from "node:url";
+import { percentile } from "./stats.mjs";
+import { fmtMs, isQuick, startService } from "./service.mjs";
+
+const CODE = "harbour-7731";
+const calls = (r) => r.headers.get("x-d1-calls") ?? "?";
+
+export async function run(ctx = {}) {
+  const log = ctx.log ?? console.log;
+  const perCase = isQuick(ctx) ? 20 : 60;
+  const svc = await startService({ D1_TRACE: "1" });
+  try {
+    const { keys } = await svc.accountWithKeys("Bench identity", 1, { mode: "test" });
+    const key = keys[0];
+    const code = `identity-${Math.random().toString(36).slice(2, 8)}`;
+    await svc.must("POST", "/v1/templates", { key, body: { code, name: "Identity", kind: "other", body: "Terms for {{name}}.", variables: ["name"] } });
+    await svc.must("POST", "/v1/templates/publish", { key, body: { code } });
+
+    const ms = { none: [], access_code: [], wrong: [], right: [] };
+    const trips = {};
+    for (let i = 0; i < perCase * 2; i++) {
+      const auth = i % 2 === 0 ? "none" : "access_code";
+      const { document_id } = await svc.must("POST", "/v1/documents", { key, body: { template_code: code, values: { name: `Signer ${i}` } } });
+      const signer = { email: `s${i}@example.com`, full_name: `Signer ${i}`, ...(auth === "access_code" ? { auth, access_code: CODE } : {}) };
+      const { links } = await svc.must("POST", `/v1/documents/${document_id}/send`, { key, body: { signers: [signer], notify: false } });
+      const t = links[0].token;
+      let total = 0;
+      const step = async (name, method, path, body) => {
+        const r = await svc.call(method, path, body === undefined ? {} : { body });
+        if (r.status !== 200) throw new Error(`${name} → ${r.status} ${r.text.slice(0, 200)}`);
+        total += r.ms;
+        trips[`${auth} ${name}`] = calls(r);
+        return r;
+      };
+      await step("read", "GET", `/v1/sign/${t}`);
+      if (auth === "access_code") {
+        const wrong = await svc.call("POST", `/v1/sign/${t}/access-code`, { body: { code: "not-the-code" } });
+        if (wrong.json?.tries_left !== 4) throw new Error(`wrong code → ${wrong.status} ${wrong.text.slice(0, 200)}`);
+        ms.wrong.push(wrong.ms);
+        trips["access_code wrong code"] = calls(wrong);
+        const right = await step("access-code", "POST", `/v1/sign/${t}/access-code`, { code: CODE });
+        ms.right.push(right.ms);
+      }
+      await step("consent", "POST", `/v1/sign/${t}/consent`, {});
+      await step("sign", "POST", `/v1/sign/${t}`, { method: "typed", value: `Signer ${i}` });
+      ms[auth].push(total);
+    }
+    const stat = (xs) => {
+      const s = [...xs].sort((a, b) => a - b);
+      return { n: s.length, p50: percentile(s, 50), p99: percentile(s, 99) };
+    };
+    const out = {
+      none: stat(ms.none),
+      access_code: stat(ms.access_code),
+      wrong: stat(ms.wrong),
+      right: stat(ms.right),
+      trips,
+    };
+    log("identity: a signer's path with and without an access code (createTestHarness, in-process workerd, D1_TRACE=1, one signer at a time)");
+    log(`  path (read, consent, sign), auth none            p50 ${fmtMs(out.none.p50).padStart(9)}  p99 ${fmtMs(out.none.p99).padStart(9)}  (n=${out.none.n})`);
+    log(
+      `  path (read, access code, consent, sign)          p50 ${fmtMs(out.access_code.p50).padStart(9)}  p99 ${fmtMs(out.access_code.p99).padStart(9)}  (n=${out.access_code.n})`,
+    );
+    log(`  POST …/access-code, right code                   p50 ${fmtMs(out.right.p50).padStart(9)}  p99 ${fmtMs(out.right.p99).padStart(9)}`);
+    log(`  POST …/access-code, wrong code                   p50 ${fmtMs(out.wrong.p50).padStart(9)}  p99 ${fmtMs(out.wrong.p99).padStart(9)}`);
+    log(`  extra latency of the access code (p50 of paths)  ${fmtMs(out.access_code.p50 - out.none.p50)}`);
+    for (const [name, v] of Object.entries(trips)) log(`  D1 round trips;sequential  ${name.padEnd(28)} ${v}`);
+    return out;
+  } finally {
+    await svc.close();
+  }
+}
+
+export function summary(r) {
+  return [
+    ["signer path, auth none", `p50 ${fmtMs(r.none.p50)} p99 ${fmtMs(r.none.p99)}`],
+    ["signer path, access_code", `p50 ${fmtMs(r.access_code.p50)} p99 ${fmtMs(r.access_code.p99)}`],
+    ["POST …/access-code (right)", `p50 ${fmtMs(r.right.p50)} p99 ${fmtMs(r.right.p99)}, D1 ${r.trips["access_code access-code"]}`],
+  ];
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await run();
