@@ -99,7 +99,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a PDF as a template (a draft) to be signed in place
-         * @description The request body is the PDF itself (`application/pdf`, at most 25 MB; larger is 413 too_large). The file is kept byte for byte; its SHA-256, pages (at most 200) and each page's visible (crop) box and rotation are read from it. A file that is not a PDF, is encrypted, or is damaged (truncated, no cross-reference table or trailer, unparseable) is refused with 422 naming which; so is one whose streams inflate past 64 MB in all ("too large once decompressed") and one carrying active content (JavaScript, `/OpenAction` or `/AA` actions, `/Launch`, `/SubmitForm`, `/ImportData`, rich media; the message names it). Nothing is stored. The draft's body is the fixed sentence `This document is the PDF file "<original_name>" (SHA-256 <sha256>), signed in place: every answer and signature is drawn where it was placed on its pages.` and can never be changed (POST /v1/templates and revise refuse it). A new code makes version 1; a code whose latest version is a draft (text or PDF) has that draft replaced by this file (fields kept, placements on pages the file lacks cleared, page pictures dropped); a code whose latest version is published is refused (revise it, which keeps the file, then upload to the new draft). Next: upload a picture of every page, place fields, publish.
+         * @description The request body is the PDF itself (`application/pdf`, at most 25 MB; larger is 413 too_large). The file is kept byte for byte; its SHA-256, pages (at most 200) and each page's visible (crop) box and rotation are read from it. A file that is not a PDF, is encrypted, or is damaged (truncated, no cross-reference table or trailer, unparseable) is refused with 422 naming which; so is one whose streams inflate past 64 MB in all ("too large once decompressed") and one carrying active content (JavaScript, `/OpenAction` or `/AA` actions, `/Launch`, `/SubmitForm`, `/ImportData`, rich media; the message names it). Nothing is stored. The draft's body is the fixed sentence `This document is the PDF file "<original_name>" (SHA-256 <sha256>), signed in place: every answer and signature is drawn where it was placed on its pages.` and can never be changed (POST /v1/templates and revise refuse it). A new code makes version 1; a code whose latest version is a draft (text or PDF) has that draft replaced by this file (fields kept, placements on pages the file lacks cleared, page pictures dropped); a code whose latest version is published is refused (revise it, which keeps the file, then upload to the new draft). With `fields=acroform|tags|both` fields are also read from the file: the form's text, checkbox, radio group, choice and signature fields, and text tags `{{kind:signer[:key][:required|optional]}}` in the page text (e.g. `{{signature:1}}`, `{{date_signed:2}}`, `{{text:1:company:required}}`), each placed where it is (a tag's box is its text's, at least 120 × 24 pt for a signature; its words are painted over when the document is stamped). They join the draft's fields (a key it already has is replaced), up to 50; `fields_found` lists them and `fields_not_read` each tag that does not parse and anything else not made a field, with page, text and reason. Next: upload a picture of every page, place fields (or review those read), publish.
          */
         post: operations["uploadPdfTemplate"];
         delete?: never;
@@ -2306,6 +2306,26 @@ export interface components {
             consent_text?: string | null;
             fields?: components["schemas"]["TemplateFieldInput"][];
         };
+        FieldFound: {
+            key: string;
+            label: string;
+            /** @enum {string} */
+            kind: "text" | "textarea" | "email" | "phone" | "number" | "date" | "checkbox" | "select" | "initials" | "signature" | "radio" | "checkboxes" | "label" | "image" | "stamp" | "file" | "formula" | "date_signed" | "signer_name" | "signer_email";
+            signer: number | null;
+            required: boolean;
+            page: number;
+            /** @enum {string} */
+            source: "acroform" | "tag";
+            /** @description A tag as written in the page text, e.g. `{{signature:1}}`; null for a form field. */
+            text: string | null;
+            /** @description A form field's full name in the file; null for a tag. */
+            name: string | null;
+        };
+        FieldNotRead: {
+            page: number | null;
+            text: string;
+            reason: string;
+        };
         PdfTemplateInfo: {
             has_pdf: boolean;
             /** @description Pages of the file (1-200); 0 for a text template. */
@@ -4427,6 +4447,8 @@ export interface operations {
                 kind: "nda" | "waiver" | "contract" | "consent" | "policy" | "other";
                 /** @description The file's name as recorded (`original_name`) and named in the body sentence; else the Content-Disposition filename; else `<code>.pdf`. */
                 filename?: string;
+                /** @description Read fields from the file: its form fields (`acroform`), the text tags in its pages (`tags`) or both. Absent: none are read. */
+                fields?: "acroform" | "tags" | "both";
             };
             header?: never;
             path?: never;
@@ -4451,11 +4473,46 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "template_id": "tpl_2b7k9m4x1n3p5q8r0t6v"
+                     *       "template_id": "tpl_2b7k9m4x1n3p5q8r0t6v",
+                     *       "fields_found": [
+                     *         {
+                     *           "key": "signature_1",
+                     *           "label": "Signature",
+                     *           "kind": "signature",
+                     *           "signer": 1,
+                     *           "required": true,
+                     *           "page": 3,
+                     *           "source": "tag",
+                     *           "text": "{{signature:1}}",
+                     *           "name": null
+                     *         },
+                     *         {
+                     *           "key": "company",
+                     *           "label": "Company",
+                     *           "kind": "text",
+                     *           "signer": null,
+                     *           "required": false,
+                     *           "page": 1,
+                     *           "source": "acroform",
+                     *           "text": null,
+                     *           "name": "Company"
+                     *         }
+                     *       ],
+                     *       "fields_not_read": [
+                     *         {
+                     *           "page": 2,
+                     *           "text": "{{sig:1}}",
+                     *           "reason": "unknown kind \"sig\"; one of text, textarea, email, phone, number, date, checkbox, initials, signature, date_signed, signer_name, signer_email."
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": {
                         template_id: string;
+                        /** @description With `fields`: every field read from the file and added to the draft, in page order. */
+                        fields_found?: components["schemas"]["FieldFound"][];
+                        /** @description With `fields`: each tag that does not parse, and each form field or tag not made a field, with why. */
+                        fields_not_read?: components["schemas"]["FieldNotRead"][];
                     };
                 };
             };
