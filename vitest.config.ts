@@ -72,6 +72,7 @@ export default defineConfig(async () => {
         raceRuns: Number(process.env.RACE_RUNS ?? 0),
         soakEvents: Number(process.env.SOAK_EVENTS ?? 0),
         soakSeed: Number(process.env.SOAK_SEED ?? 0),
+        bulkRows: Number(process.env.BULK_ROWS ?? 0),
       },
       // Tests that fire 50-120 requests at once need more than the default 5 s on a busy 2-core
       // machine (CI's size); a real hang still fails.

@@ -44,7 +44,7 @@ export const BULK_MAX_ROWS = 1000;
 export const BULK_SEND_COMPLETED = "bulk_send.completed";
 /** Rows one run of the sender takes at a time, and how many of them are sent at once. */
 export const BULK_BATCH = 25;
-const BULK_CONCURRENCY = 5;
+const BULK_CONCURRENCY = 10;
 
 const BulkRowInput = z
   .object({
