@@ -88,7 +88,10 @@ describe("dashboard: bulk sends", () => {
     const list = await b.get("/app/bulk-sends");
     expect(list.status).toBe(200);
     expect((await select(list.text, `a[href="/app/bulk-sends/${id}"]`)).length).toBe(1);
-    expect(list.text).toContain('href="/app/bulk-sends"');
+    // Offered from the documents page, beside the envelopes.
+    const docs = await b.get("/app/documents");
+    expect((await select(docs.text, 'a[href="/app/bulk-sends/new"]')).length).toBe(1);
+    expect((await select(docs.text, 'a[href="/app/bulk-sends"]')).length).toBe(1);
   });
 
   it("while it runs: the state as drawn, a refresh link and the script that follows it", async () => {

@@ -64,27 +64,10 @@ describe("roles × pages and actions", () => {
       const b = await sessionFor(await makeMember(t, role));
       return (await select((await b.get("/app/documents")).text, "nav.main a")).map((a) => a.attrs.href);
     };
-    expect(await links("viewer")).toEqual([
-      "/app/documents",
-      "/app/bulk-sends",
-      "/app/templates",
-      "/app/workflows",
-      "/app/packets",
-      "/app/tablets",
-      "/app/usage",
-    ]);
-    expect(await links("member")).toEqual([
-      "/app/documents",
-      "/app/bulk-sends",
-      "/app/templates",
-      "/app/workflows",
-      "/app/packets",
-      "/app/tablets",
-      "/app/usage",
-    ]);
+    expect(await links("viewer")).toEqual(["/app/documents", "/app/templates", "/app/workflows", "/app/packets", "/app/tablets", "/app/usage"]);
+    expect(await links("member")).toEqual(["/app/documents", "/app/templates", "/app/workflows", "/app/packets", "/app/tablets", "/app/usage"]);
     expect(await links("admin")).toEqual([
       "/app/documents",
-      "/app/bulk-sends",
       "/app/templates",
       "/app/workflows",
       "/app/packets",

@@ -82,7 +82,6 @@ export const NAV: NavGroup[] = [
     label: "nav_group_send",
     items: [
       { href: "/app/documents", label: "nav_documents", action: "read" },
-      { href: "/app/bulk-sends", label: "nav_bulk_sends", action: "read" },
       { href: "/app/templates", label: "nav_templates", action: "read" },
       { href: "/app/workflows", label: "nav_workflows", action: "read" },
       { href: "/app/packets", label: "nav_packets", action: "read" },

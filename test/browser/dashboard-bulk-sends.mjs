@@ -41,7 +41,8 @@ describe("dashboard: bulk sends", () => {
     await enter(page);
     await page.getByText("Live data.").waitFor();
 
-    await page.goto(`${BASE_URL}/app/bulk-sends`);
+    // From the documents page: "New bulk send", beside "New envelope".
+    await page.goto(`${BASE_URL}/app/documents`);
     await tabTo(page, 'a[href="/app/bulk-sends/new"]');
     await enter(page);
     await page.getByRole("heading", { name: "New bulk send", level: 1 }).waitFor();
@@ -72,7 +73,10 @@ describe("dashboard: bulk sends", () => {
     const api = (await svc.must("GET", `/v1/bulk-sends/${id}`, { key: acct.key })).json;
     assert.equal(api.state, "done");
 
-    await page.goto(`${BASE_URL}/app/bulk-sends`);
+    await page.goto(`${BASE_URL}/app/documents`);
+    await tabTo(page, 'a[href="/app/bulk-sends"]');
+    await enter(page);
+    await page.getByRole("heading", { name: "Bulk sends", level: 1 }).waitFor();
     assert.equal(await page.locator(`section[aria-label="Bulk sends"] a[href="/app/bulk-sends/${id}"]`).count(), 1);
     await check(page, "dash-bulk-3-list");
     noProblems(page);

@@ -9,7 +9,6 @@ export const frame: Catalogue<typeof en> = {
   nav_group_developers: "المطورون",
   nav_group_account: "الحساب",
   nav_documents: "المستندات",
-  nav_bulk_sends: "الإرسال الجماعي",
   nav_templates: "القوالب",
   nav_workflows: "مسارات العمل",
   nav_packets: "الملفات",

@@ -9,7 +9,6 @@ export const frame: Catalogue<typeof en> = {
   nav_group_developers: "Entwickler",
   nav_group_account: "Konto",
   nav_documents: "Dokumente",
-  nav_bulk_sends: "Massenversand",
   nav_templates: "Vorlagen",
   nav_workflows: "Abläufe",
   nav_packets: "Vorgänge",

@@ -6,7 +6,6 @@ export const frame = {
   nav_group_developers: "Developers",
   nav_group_account: "Account",
   nav_documents: "Documents",
-  nav_bulk_sends: "Bulk sends",
   nav_templates: "Templates",
   nav_workflows: "Workflows",
   nav_packets: "Subjects",

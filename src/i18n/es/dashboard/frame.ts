@@ -9,7 +9,6 @@ export const frame: Catalogue<typeof en> = {
   nav_group_developers: "Desarrolladores",
   nav_group_account: "Cuenta",
   nav_documents: "Documentos",
-  nav_bulk_sends: "Envíos masivos",
   nav_templates: "Plantillas",
   nav_workflows: "Flujos",
   nav_packets: "Expedientes",

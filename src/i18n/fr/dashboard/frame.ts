@@ -9,7 +9,6 @@ export const frame: Catalogue<typeof en> = {
   nav_group_developers: "Développeurs",
   nav_group_account: "Compte",
   nav_documents: "Documents",
-  nav_bulk_sends: "Envois groupés",
   nav_templates: "Modèles",
   nav_workflows: "Parcours",
   nav_packets: "Dossiers",

@@ -9,7 +9,6 @@ export const frame: Catalogue<typeof en> = {
   nav_group_developers: "מפתחים",
   nav_group_account: "חשבון",
   nav_documents: "מסמכים",
-  nav_bulk_sends: "שליחה המונית",
   nav_templates: "תבניות",
   nav_workflows: "תהליכים",
   nav_packets: "תיקים",

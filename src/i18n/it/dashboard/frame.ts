@@ -9,7 +9,6 @@ export const frame: Catalogue<typeof en> = {
   nav_group_developers: "Sviluppatori",
   nav_group_account: "Account",
   nav_documents: "Documenti",
-  nav_bulk_sends: "Invii massivi",
   nav_templates: "Modelli",
   nav_workflows: "Flussi",
   nav_packets: "Pratiche",

@@ -9,7 +9,6 @@ export const frame: Catalogue<typeof en> = {
   nav_group_developers: "Programadores",
   nav_group_account: "Conta",
   nav_documents: "Documentos",
-  nav_bulk_sends: "Envios em massa",
   nav_templates: "Modelos",
   nav_workflows: "Fluxos",
   nav_packets: "Registros",
