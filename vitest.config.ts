@@ -18,7 +18,7 @@ const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, "t
  * unset everywhere), before the test values below are laid over them.
  */
 const root = import.meta.dirname;
-const BINDINGS = new Set(["DB", "FILES", "DOCUMENT_SEQUENCER", "DELIVERY_QUEUE", "RATE_LIMITER", "MESSAGE_QUEUE", "TEST_MIGRATIONS"]);
+const BINDINGS = new Set(["DB", "FILES", "DOCUMENT_SEQUENCER", "DELIVERY_QUEUE", "RATE_LIMITER", "MESSAGE_QUEUE", "BULK_SENDER", "TEST_MIGRATIONS"]);
 function blankVars(): Record<string, string> {
   const names = new Set<string>(CONFIG_VARS);
   for (const file of readdirSync(root).filter((f) => f.startsWith(".dev.vars") || f.startsWith(".env"))) {
@@ -72,6 +72,7 @@ export default defineConfig(async () => {
         raceRuns: Number(process.env.RACE_RUNS ?? 0),
         soakEvents: Number(process.env.SOAK_EVENTS ?? 0),
         soakSeed: Number(process.env.SOAK_SEED ?? 0),
+        bulkRows: Number(process.env.BULK_ROWS ?? 0),
       },
       // Tests that fire 50-120 requests at once need more than the default 5 s on a busy 2-core
       // machine (CI's size); a real hang still fails.

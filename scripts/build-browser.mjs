@@ -49,6 +49,7 @@ export const PAGE_SCRIPTS = [
   { name: "OFFLINE_JS", entry: "offline.ts", about: "the verification page's offline check, served at /verify/offline.js", format: "esm" },
   { name: "PUBLIC_FORM_JS", entry: "public-form.ts", about: "the public form (src/pages/public-form.tsx)" },
   { name: "THANKS_JS", entry: "kiosk-thanks.ts", about: "the tablet's thank-you screen (src/pages/kiosk.tsx)" },
+  { name: "BULK_PROGRESS_JS", entry: "bulk-progress.ts", about: "a bulk send's progress page (src/dashboard/bulk-sends/view.tsx)" },
 ];
 
 /**

@@ -10,6 +10,7 @@
  *   secrets  the secrets-at-rest scan
  *   soak     10,000 webhook events over 20 endpoints under faults (SOAK_EVENTS, SOAK_SEED)
  *   growth   100,000 documents in one account: list, q, external_ref, GET by id at 1k/10k/100k (GROWTH_MAX)
+ *   bulk     a bulk send of 1,000 rows with 3 bad rows and a crash in the middle (BULK_ROWS)
  *   crash    SIGKILL of `wrangler dev` mid signing, sealing and delivering; restart; check
  *   all      every part in turn
  *
@@ -32,6 +33,7 @@ const PARTS = {
   races: () => [bin("vitest"), ["run", "test/concurrency.test.ts"], { RACE_RUNS: process.env.RACE_RUNS ?? "100" }, 40],
   secrets: () => [bin("vitest"), ["run", "test/secrets-at-rest.test.ts"], {}, 5],
   soak: () => [bin("vitest"), ["run", "test/webhook-soak.test.ts"], { SOAK_EVENTS: process.env.SOAK_EVENTS ?? "10000" }, 40],
+  bulk: () => [bin("vitest"), ["run", "test/bulk-sends.test.ts", "-t", "rows with 3 bad rows"], { BULK_ROWS: process.env.BULK_ROWS ?? "1000" }, 10],
   growth: () => [process.execPath, [path.join(ROOT, "scripts/reliability/growth.mjs")], {}, 40],
   crash: () => [process.execPath, [path.join(ROOT, "scripts/reliability/crash.mjs")], {}, 25],
 };

@@ -9,6 +9,7 @@ export { DocumentSequencer } from "./objects/document-sequencer/object";
 export { DeliveryQueue } from "./objects/delivery-queue/object";
 export { RateLimiter } from "./objects/rate-limiter/object";
 export { MessageQueue } from "./objects/message-queue/object";
+export { BulkSender } from "./objects/bulk-sender/object";
 
 export default withD1Trace({
   fetch: app.fetch,

@@ -396,6 +396,7 @@ async function buildPageFixture() {
   const byPrefix: [string, string[]][] = [
     ["/app/documents/", docIds],
     ["/app/envelopes/", envelopeIds],
+    ["/app/bulk-sends/", ["bs_000000000000000000000000"]],
     ["/app/templates/", [up.template_id, draftPdf.template_id, textTemplate?.id ?? "tpl_none"]],
     ["/app/webhooks/deliveries/", fx0.ids["/v1/webhooks/deliveries/{id}/replay:id"]!],
     ["/app/webhooks/", fx0.ids["/v1/webhooks/{id}:id"]!],

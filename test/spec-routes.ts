@@ -107,6 +107,9 @@ export const SPEC_ROUTES: SpecRoute[] = [
   api("POST /v1/envelopes/{id}/void", "signing:write"),
   api("GET /v1/envelopes/{id}/certificate", "signing:read"),
   api("GET /v1/envelopes/{id}/pdf", "signing:read"),
+  // contract.md, "Fields from the document, and bulk sending": bulk sends
+  api("POST /v1/bulk-sends", "signing:write", "bulk_sends.create"),
+  api("GET /v1/bulk-sends/{id}", "signing:read"),
   // contract.md, "Transparency log of certificates"
   api("GET /log/v1/{log}/key", "anonymous"),
   api("GET /log/v1/{log}/sth", "anonymous"),

@@ -7,6 +7,7 @@ const IDEMPOTENT_OPERATIONS = [
   "/v1/documents/{id}/void",
   "/v1/documents/{id}/signers/{signer_id}/link",
   "/v1/envelopes",
+  "/v1/bulk-sends",
   "/v1/templates/revise",
   "/v1/workflows/{id}/start",
   "/v1/packets/items/{id}/start",

@@ -14,3 +14,4 @@ export * from "./schema/envelopes";
 export * from "./schema/delivery";
 export * from "./schema/intake";
 export * from "./schema/transparency";
+export * from "./schema/bulk";

@@ -163,6 +163,8 @@ export type DocumentOrigin = {
   subjectName?: string | null;
   /** The envelope it is sent in (src/domain/envelopes.ts) and its 0-based place there. */
   envelope?: { envelopeId: string; envelopePosition: number };
+  /** The id to make it under (a bulk send's row: derived from the row, so a retry cannot make a second one). */
+  documentId?: string;
 };
 
 /** Renders the latest published version; the text and its hash are stored on the document. */
@@ -179,7 +181,7 @@ export async function prepareDraft(env: Env, p: Pick<Principal, "tenantId" | "mo
 
   const { text: body, spans } = renderWithSpans(tpl.body, values);
   const bodySha = await sha256Hex(body);
-  const id = newId("doc");
+  const id = origin.documentId ?? newId("doc");
   const createdAt = nowIso();
   const title = input.title || tpl.name;
   const metadata = input.metadata ?? {};

@@ -141,6 +141,7 @@ export const WEBHOOK_EVENTS = [
   "packet.ready",
   "packet.blocked",
   "envelope.completed",
+  "bulk_send.completed",
   "signing.ping",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -224,3 +225,10 @@ export type DevicePlatform = (typeof DEVICE_PLATFORMS)[number];
 
 /** Picture formats a PDF template's page pictures are uploaded in. */
 export const PAGE_PICTURE_TYPES = ["image/png", "image/jpeg"] as const;
+
+/** A bulk send: queued (created, nothing sent yet) → running → done (every row sent or failed). */
+export const BULK_SEND_STATES = ["queued", "running", "done"] as const;
+export type BulkSendState = (typeof BULK_SEND_STATES)[number];
+/** One row of a bulk send: queued → sent (its document sent) | failed (`error` says why). */
+export const BULK_ROW_STATUSES = ["queued", "sent", "failed"] as const;
+export type BulkRowStatus = (typeof BULK_ROW_STATUSES)[number];

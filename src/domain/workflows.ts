@@ -416,6 +416,7 @@ export async function startLoaded(
   input: StartInput,
   actor: Actor,
   packet: PacketOrigin | null = null,
+  documentId: string | undefined = undefined,
 ): Promise<StartResult> {
   const r = w.row;
   if (!r.active) throw invalid("This workflow is not active; it cannot be started.", "Set active: true with PATCH /v1/workflows/{id}.");
@@ -446,9 +447,8 @@ export async function startLoaded(
       external_ref: input.external_ref ?? null,
     },
     actor,
-    // Form answers fill the template's variables of the same key; all of them stay in the metadata.
-    // A packet's values fill only what the form did not. Reminders: the workflow's interval, 0
-    // meaning none (a document's is 1-30 or null).
+    // Form answers fill the template's variables of the same key; all stay in the metadata. A packet's values fill only
+    // what the form did not. Reminders: the workflow's interval, 0 meaning none. A bulk send's row names the document's id.
     {
       workflowId: r.id,
       deviceId: who.deviceId ?? null,
@@ -456,6 +456,7 @@ export async function startLoaded(
       remindAfterDays: r.remindAfterDays > 0 ? r.remindAfterDays : null,
       packetItemId: packet?.packetItemId ?? null,
       subjectName: packet?.subjectName ?? null,
+      documentId,
     },
   );
   const { links } = await sendDocument(

@@ -30,6 +30,7 @@ export const IDEMPOTENT_OPERATIONS = [
   "documents.fresh_link",
   "documents.correct_signer",
   "envelopes.create",
+  "bulk_sends.create",
   "workflows.start",
   "packets.start_item",
   "webhooks.add",

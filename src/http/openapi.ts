@@ -62,6 +62,7 @@ export const TAGS: { name: string; description: string }[] = [
   { name: "templates", description: "Reusable documents with variables and fields; a document is prepared from a published version." },
   { name: "documents", description: "Prepare a document from a template, send it to its signers, follow it, void it; fresh links and reminders." },
   { name: "envelopes", description: "Several documents prepared and sent together to the same people, one link per person; follow or void them as one." },
+  { name: "bulk sends", description: "One template or workflow sent to up to 1,000 people, one document each, in the background; follow each row's outcome." },
   { name: "signing", description: "The signer's side, authorised by the signing token in the path: read, consent, fill, sign or decline." },
   { name: "evidence", description: "The sealed PDF, the evidence bundle, the certificate of completion, and public verification." },
   { name: "webhooks", description: "Endpoints that receive the account's events, signed with Service-Signature; deliveries, retries and replays." },
@@ -278,6 +279,20 @@ const EnvelopeEvent = z
       "Sent exactly once per envelope, by the same transaction that marks it completed and issues its certificate (after each of its documents' own `signing.completed`).",
   });
 
+const BulkSendEvent = z
+  .object({
+    event: z.literal("bulk_send.completed"),
+    occurred_at: z.string().openapi({ example: "2026-11-23T18:00:00.000Z" }),
+    bulk_send_id: z.string().openapi({ example: "bs_4m8q2x6k1b9n3p7r5t0v" }),
+    total: z.number().int().openapi({ example: 1000 }),
+    sent: z.number().int().openapi({ example: 997 }),
+    failed: z.number().int().openapi({ example: 3 }),
+  })
+  .openapi("BulkSendEvent", {
+    description:
+      "Sent exactly once per bulk send, by the same write that marks it `done` (every row sent or failed; GET /v1/bulk-sends/{id} lists why each failed row failed).",
+  });
+
 const EVENT_TEXT: Record<WebhookEvent, string> = {
   "signing.created": "A document was prepared (draft).",
   "signing.sent": "A document was sent to its signers.",
@@ -301,6 +316,7 @@ const EVENT_TEXT: Record<WebhookEvent, string> = {
     "A required document of a subject's packet was declined (sent when the packet becomes blocked; it is open again once that item is started anew).",
   "envelope.completed":
     "Every document of an envelope completed: the envelope's certificate is issued (its own `verification_code`) and its sealed PDF can be downloaded (GET /v1/envelopes/{id}/pdf).",
+  "bulk_send.completed": "Every row of a bulk send (POST /v1/bulk-sends) was sent or failed.",
   "signing.ping": "A test delivery asked for with POST /v1/webhooks/{id}/ping.",
 };
 
@@ -340,6 +356,9 @@ function exampleOf(event: WebhookEvent): Record<string, unknown> {
       documents: [{ document_id: "doc_01jd3k4m5n6p7q8r9s0t" }, { document_id: "doc_02ke4l5n6p7q8r9s0t1v" }],
       completed_at: "2026-11-23T18:00:00.000Z",
     };
+  }
+  if (event === "bulk_send.completed") {
+    return { event, occurred_at: "2026-11-23T18:00:00.000Z", bulk_send_id: "bs_4m8q2x6k1b9n3p7r5t0v", total: 1000, sent: 997, failed: 3 };
   }
   if (event.startsWith("packet.")) {
     const ready = event === "packet.ready";
@@ -389,7 +408,15 @@ function exampleOf(event: WebhookEvent): Record<string, unknown> {
 
 function webhookOf(event: WebhookEvent) {
   const schema =
-    event === "signing.ping" ? PingEvent : event.startsWith("packet.") ? PacketEvent : event === "envelope.completed" ? EnvelopeEvent : DocumentEvent;
+    event === "signing.ping"
+      ? PingEvent
+      : event.startsWith("packet.")
+        ? PacketEvent
+        : event === "envelope.completed"
+          ? EnvelopeEvent
+          : event === "bulk_send.completed"
+            ? BulkSendEvent
+            : DocumentEvent;
   const id = `webhook${event.replace(/(^|\.|_)([a-z])/g, (_, __, ch: string) => ch.toUpperCase())}`;
   return {
     method: "post",

@@ -24,6 +24,7 @@ const FILES = [
   "dashboard",
   "dashboard-roles",
   "dashboard-envelopes",
+  "dashboard-bulk-sends",
   "branding",
   "codes",
   "access-code",

@@ -323,6 +323,34 @@ const DASHBOARD = [
   ),
   R("GET /app/envelopes/{id}", "dashboard", "page", session({ query: { done: (_fx, r) => r.pick(["sent", "voided"]) } })),
   R("POST /app/envelopes/{id}/void", "dashboard", "page", session({ form: { reason: () => "Fuzz void" } })),
+  R("GET /app/bulk-sends", "dashboard", "page", session()),
+  R("GET /app/bulk-sends/new", "dashboard", "page", session()),
+  R(
+    "POST /app/bulk-sends",
+    "dashboard-uploads",
+    "page",
+    session({
+      multipart: {
+        fields: { source: (fx, r) => r.pick([`template:${fx.templateCode}`, "template:nope", "workflow:wf_nope", "", "other:x"]) },
+        file: (_fx, r) => ({
+          filename: "people.csv",
+          type: "text/csv",
+          bytes: new TextEncoder().encode(
+            r.pick([
+              "email,full_name,values.company,values.name\nfz@example.com,Fuzz One,Acme,Ada\n",
+              '\uFEFFemail;full_name;values.company\nbad-email;"Two; Fuzz";Acme\n',
+              'email,full_name\n"unclosed,x\n',
+              "full_name\nNo Email\n",
+              "email,full_name,age\na@example.com,A,3\n",
+            ]),
+          ),
+        }),
+      },
+    }),
+  ),
+  R("GET /app/bulk-sends/{id}", "dashboard", "page", session({ query: { done: () => "sent" } })),
+  // The progress page's script polls it: JSON, or a page for a refusal.
+  R("GET /app/bulk-sends/{id}/progress", "dashboard", "script", session()),
   R("GET /app/templates", "dashboard", "page", session({ query: { done: () => "saved" } })),
   R(
     "POST /app/templates",

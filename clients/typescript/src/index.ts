@@ -19,6 +19,8 @@ export type { components, operations, paths };
 export type EdgeSignClient = Client<paths>;
 export type DocumentListItem = components["schemas"]["DocumentListItem"];
 export type DocumentListQuery = NonNullable<operations["listDocuments"]["parameters"]["query"]>;
+export type BulkSend = components["schemas"]["BulkSend"];
+export type BulkSendCreate = components["schemas"]["BulkSendCreate"];
 
 /**
  * The operations that take an `Idempotency-Key` (POST), as the description's
@@ -31,6 +33,7 @@ export const IDEMPOTENT_OPERATIONS: readonly string[] = [
   "/v1/documents/{id}/void",
   "/v1/documents/{id}/signers/{signer_id}/link",
   "/v1/envelopes",
+  "/v1/bulk-sends",
   "/v1/templates/revise",
   "/v1/workflows/{id}/start",
   "/v1/packets/items/{id}/start",

@@ -352,6 +352,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/bulk-sends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send one template or workflow to up to 1,000 people, one document each, in the background
+         * @description Give `template_code` (a published template: each row's `values` fill its variables) or `workflow_id` (an active workflow: each row starts it as the participant), and 1-1000 `rows`. The body is JSON, or the same as `text/csv` (columns `email`, `full_name`, optional `phone` and `values.<name>`; commas or semicolons; quoted fields may hold separators and line breaks; a UTF-8 byte-order mark is dropped) with `template_code` or `workflow_id` as a query parameter. A request whose shape is wrong (no rows, more than 1000, an unknown or missing column, a template without a published version, an unknown workflow) is 422 and stores nothing. Otherwise the answer comes at once and the rows are sent in the background, each as a single send would (the service emails each signer their link, and texts it when a phone is given and the account may text it), each with the quota checked: a row whose send is refused (a malformed email, a variable missing, the quota spent, a template whose signing parties one person cannot fill) fails alone with the refusal's message. Follow progress with GET /v1/bulk-sends/{id}; `bulk_send.completed` is delivered once when every row is done. A row is never sent twice, whatever is retried.
+         */
+        post: operations["createBulkSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bulk-sends/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bulk send's progress and each row's outcome
+         * @description Only a bulk send of this key's account and mode (404 otherwise). `sent` and `failed` count the rows done so far; each failed row says why.
+         */
+        get: operations["getBulkSend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/documents/{id}/signers/{signer_id}/link": {
         parameters: {
             query?: never;
@@ -1792,6 +1832,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "bulk_send.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * bulk_send.completed delivery
+         * @description Every row of a bulk send (POST /v1/bulk-sends) was sent or failed.
+         *
+         *     POSTed as JSON to every active endpoint subscribed to `bulk_send.completed` (or `*`) in the document's mode. Answer 2xx within 10 seconds; anything else (redirects included: they are not followed) is retried after 1 min, 5 min, 30 min, 2 h, 12 h, 24 h, then the delivery is dead (replayable). 20 failed attempts in a row pause the endpoint: deliveries are then held until it is made active again.
+         */
+        post: operations["webhookBulkSendCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "signing.ping": {
         parameters: {
             query?: never;
@@ -1920,6 +1982,21 @@ export interface components {
             }[];
             /** @example 2026-11-23T18:00:00.000Z */
             completed_at: string;
+        };
+        /** @description Sent exactly once per bulk send, by the same write that marks it `done` (every row sent or failed; GET /v1/bulk-sends/{id} lists why each failed row failed). */
+        BulkSendEvent: {
+            /** @enum {string} */
+            event: "bulk_send.completed";
+            /** @example 2026-11-23T18:00:00.000Z */
+            occurred_at: string;
+            /** @example bs_4m8q2x6k1b9n3p7r5t0v */
+            bulk_send_id: string;
+            /** @example 1000 */
+            total: number;
+            /** @example 997 */
+            sent: number;
+            /** @example 3 */
+            failed: number;
         };
         PingEvent: {
             /** @enum {string} */
@@ -2675,6 +2752,49 @@ export interface components {
              */
             levelReason: string | null;
         };
+        BulkSendCreate: {
+            /** @description A published template: each row's values fill its variables. */
+            template_code?: string;
+            /** @description An active workflow: each row starts it as the participant. */
+            workflow_id?: string;
+            rows: components["schemas"]["BulkSendRowInput"][];
+        };
+        BulkSendRowInput: {
+            /** @description Checked per row: a malformed address fails its row at once (`failed`, with why). */
+            email: string;
+            full_name: string;
+            phone?: string | null;
+            values?: {
+                [key: string]: string;
+            };
+        };
+        BulkSend: {
+            bulk_send_id: string;
+            template_code: string | null;
+            workflow_id: string | null;
+            /**
+             * @description `queued` until the first row is sent, `running` while rows wait, `done` once every row was sent or failed.
+             * @enum {string}
+             */
+            state: "queued" | "running" | "done";
+            total: number;
+            sent: number;
+            failed: number;
+            created_at: string;
+            finished_at: string | null;
+            rows: {
+                /** @description 1-based, in the order given (a CSV's first row after the header is 1). */
+                n: number;
+                email: string;
+                full_name: string;
+                /** @enum {string} */
+                status: "queued" | "sent" | "failed";
+                /** @description The row's document, once sent. */
+                document_id?: string;
+                /** @description Why the row failed: the message a single send would have answered. */
+                error?: string;
+            }[];
+        };
         SigningLinkRead: {
             ok: boolean;
             reason: string | null;
@@ -3058,7 +3178,7 @@ export interface components {
             id: string;
             url: string;
             label: string;
-            events: ("*" | "signing.created" | "signing.sent" | "signing.delivered" | "signing.viewed" | "signing.consented" | "signing.signed" | "signing.completed" | "signing.declined" | "signing.voided" | "signing.expired" | "signing.reminded" | "signing.redacted" | "signing.approved" | "signing.acknowledged" | "signing.delegated" | "signing.corrected" | "packet.ready" | "packet.blocked" | "envelope.completed" | "signing.ping")[];
+            events: ("*" | "signing.created" | "signing.sent" | "signing.delivered" | "signing.viewed" | "signing.consented" | "signing.signed" | "signing.completed" | "signing.declined" | "signing.voided" | "signing.expired" | "signing.reminded" | "signing.redacted" | "signing.approved" | "signing.acknowledged" | "signing.delegated" | "signing.corrected" | "packet.ready" | "packet.blocked" | "envelope.completed" | "bulk_send.completed" | "signing.ping")[];
             active: boolean;
             failures: number;
             paused_at: string | null;
@@ -3088,7 +3208,7 @@ export interface components {
             id: string;
             endpoint_id: string;
             /** @enum {string} */
-            event: "signing.created" | "signing.sent" | "signing.delivered" | "signing.viewed" | "signing.consented" | "signing.signed" | "signing.completed" | "signing.declined" | "signing.voided" | "signing.expired" | "signing.reminded" | "signing.redacted" | "signing.approved" | "signing.acknowledged" | "signing.delegated" | "signing.corrected" | "packet.ready" | "packet.blocked" | "envelope.completed" | "signing.ping";
+            event: "signing.created" | "signing.sent" | "signing.delivered" | "signing.viewed" | "signing.consented" | "signing.signed" | "signing.completed" | "signing.declined" | "signing.voided" | "signing.expired" | "signing.reminded" | "signing.redacted" | "signing.approved" | "signing.acknowledged" | "signing.delegated" | "signing.corrected" | "packet.ready" | "packet.blocked" | "envelope.completed" | "bulk_send.completed" | "signing.ping";
             /**
              * @description queued, failed (a retry is due), held, delivered, dead, dropped
              * @enum {string}
@@ -7065,6 +7185,378 @@ export interface operations {
                 };
             };
             /** @description No such thing in this account. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            /** @description Body over one megabyte. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooLargeError"];
+                };
+            };
+            /** @description The body did not validate, or the rules refused it; the message says why. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description Server fault; quote x-request-id. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    createBulkSend: {
+        parameters: {
+            query?: {
+                /** @description With a CSV body: the published template each row is sent from. */
+                template_code?: string;
+                /** @description With a CSV body: the active workflow each row starts. */
+                workflow_id?: string;
+            };
+            header?: {
+                /** @description Same key and same body within 24 hours replays the first answer without redoing the work; the same key with another body, or while the first request is still running, is 409 conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "template_code": "demo-nda",
+                 *       "rows": [
+                 *         {
+                 *           "email": "ana@example.com",
+                 *           "full_name": "Ana Ruiz",
+                 *           "phone": "+34600000001",
+                 *           "values": {
+                 *             "company": "Acme Ltd"
+                 *           }
+                 *         },
+                 *         {
+                 *           "email": "ben@example.com",
+                 *           "full_name": "Ben Okafor",
+                 *           "values": {
+                 *             "company": "Globex SA"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BulkSendCreate"];
+                /**
+                 * @example email,full_name,phone,values.company
+                 *     ana@example.com,Ana Ruiz,+34600000001,"Acme, Ltd"
+                 *     ben@example.com,Ben Okafor,,Globex
+                 */
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description Stored; its rows are being sent */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bulk_send_id": "bs_4m8q2x6k1b9n3p7r5t0v"
+                     *     }
+                     */
+                    "application/json": {
+                        bulk_send_id: string;
+                    };
+                };
+            };
+            /** @description The request could not be read. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No key, or a key that is not live. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description The key lacks the scope. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No such thing in this account. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            /** @description Idempotency key reused for another request, or the first request is still running. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Body over one megabyte. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooLargeError"];
+                };
+            };
+            /** @description The request's shape is wrong (rows, columns, the template or workflow); nothing was stored. The message names what. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description Server fault; quote x-request-id. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getBulkSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bulk send */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bulk_send_id": "bs_4m8q2x6k1b9n3p7r5t0v",
+                     *       "template_code": "demo-nda",
+                     *       "workflow_id": null,
+                     *       "state": "done",
+                     *       "total": 2,
+                     *       "sent": 1,
+                     *       "failed": 1,
+                     *       "created_at": "2026-11-23T17:45:00.000Z",
+                     *       "finished_at": "2026-11-23T17:45:03.000Z",
+                     *       "rows": [
+                     *         {
+                     *           "n": 1,
+                     *           "email": "ana@example.com",
+                     *           "full_name": "Ana Ruiz",
+                     *           "status": "sent",
+                     *           "document_id": "doc_01jd3k4m5n6p7q8r9s0t"
+                     *         },
+                     *         {
+                     *           "n": 2,
+                     *           "email": "ben@example",
+                     *           "full_name": "Ben Okafor",
+                     *           "status": "failed",
+                     *           "error": "email: \"ben@example\" is not a valid email address."
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BulkSend"];
+                };
+            };
+            /** @description The request could not be read. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No key, or a key that is not live. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description The key lacks the scope. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description No bulk send with this id in this account and mode. */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -16822,6 +17314,54 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["EnvelopeEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, or no answer within 10 seconds: the attempt failed and is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookBulkSendCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (`dlv_…`): the same on every retry of it, so deduplicate on it; a replay is a new delivery with a new id. */
+                "Service-Event-Id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse deliveries older than five minutes. */
+                "Service-Timestamp": number;
+                /** @description `v1=` + hex HMAC-SHA-256, keyed with the endpoint's secret, of `{Service-Timestamp}.{raw body}`. While a rotated secret overlaps, two comma-separated values (`v1=…,v1=…`): accept the delivery if any matches. Compare in constant time. */
+                "Service-Signature": string;
+                /** @description Always this value. */
+                "User-Agent": "edge-sign-webhooks/1.0";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "bulk_send.completed",
+                 *       "occurred_at": "2026-11-23T18:00:00.000Z",
+                 *       "bulk_send_id": "bs_4m8q2x6k1b9n3p7r5t0v",
+                 *       "total": 1000,
+                 *       "sent": 997,
+                 *       "failed": 3
+                 *     }
+                 */
+                "application/json": components["schemas"]["BulkSendEvent"];
             };
         };
         responses: {

@@ -35,11 +35,14 @@ export function DocumentsView(p: { v: Viewer; list: DocList; status?: string; q?
           </a>{" "}
           <a class="button" href="/app/envelopes/new">
             {t("env_new")}
+          </a>{" "}
+          <a class="button" href="/app/bulk-sends/new">
+            {t("bk_new")}
           </a>
         </p>
       ) : null}
       <p>
-        <a href="/app/envelopes">{t("env_list")}</a>
+        <a href="/app/envelopes">{t("env_list")}</a> · <a href="/app/bulk-sends">{t("bk_list")}</a>
       </p>
       <form method="get" action="/app/documents" class="row" aria-label={t("doc_filter_label")}>
         <div>

@@ -16,6 +16,7 @@ import { publicForms } from "./dashboard/public-forms";
 import { signUp } from "./dashboard/sign-up";
 import { corrections } from "./dashboard/corrections";
 import { envelopes } from "./dashboard/envelopes";
+import { bulkSends } from "./dashboard/bulk-sends";
 import { messages } from "./messages";
 import { pages } from "./pages";
 import { delegation } from "./delegation";
@@ -40,6 +41,7 @@ export const pt = {
     signUp,
     corrections,
     envelopes,
+    bulkSends,
   },
   messages,
   consent,
