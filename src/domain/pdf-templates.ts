@@ -195,8 +195,7 @@ export async function uploadPdfTemplate(env: Env, p: Scope, meta: PdfTemplateMet
   const kept = latest ? latest.fields.map((f) => (f.place && f.place.page > analysis.pageCount ? { ...f, place: null } : f)) : [];
   const fromFile = analysis.found ? documentFields(analysis.found, kept, analysis.pageCount) : null;
   const fields = fromFile?.fields ?? kept;
-  const answer = (template_id: string) =>
-    fromFile ? { template_id, fields_found: fromFile.found, fields_not_read: fromFile.notRead } : { template_id };
+  const answer = (template_id: string) => (fromFile ? { template_id, fields_found: fromFile.found, fields_not_read: fromFile.notRead } : { template_id });
   const uploadedAt = nowIso();
   const r2Key = pdfKey(p.tenantId, sha256);
   await env.FILES.put(r2Key, bytes, { httpMetadata: { contentType: "application/pdf" }, customMetadata: { sha256 } });

@@ -116,9 +116,11 @@ export const pdf: Catalogue<typeof en> = {
   pdf_read_acroform: "Seine Formularfelder (ein ausfüllbares PDF)",
   pdf_read_tags: "Seine Text-Tags, etwa {{signature:1}}",
   pdf_read_both: "Formularfelder und Text-Tags",
-  pdf_read_hint: "Die Felder eines ausfüllbaren PDFs und im Text geschriebene Tags wie {{signature:1}}, {{date_signed:2}} oder {{text:1:company:required}} (Art, Nummer des Unterzeichners, Schlüssel, Pflicht) werden zu Feldern an ihrer Stelle. Die Tags werden auf der unterschriebenen Kopie überdeckt. Prüfen Sie das Gelesene vor dem Veröffentlichen.",
+  pdf_read_hint:
+    "Die Felder eines ausfüllbaren PDFs und im Text geschriebene Tags wie {{signature:1}}, {{date_signed:2}} oder {{text:1:company:required}} (Art, Nummer des Unterzeichners, Schlüssel, Pflicht) werden zu Feldern an ihrer Stelle. Die Tags werden auf der unterschriebenen Kopie überdeckt. Prüfen Sie das Gelesene vor dem Veröffentlichen.",
   pdf_not_read: "Nicht aus dem Dokument gelesen",
-  pdf_not_read_hint: "Das stand in der Datei, ist aber kein Feld. Korrigieren Sie die Datei und laden Sie sie erneut hoch, oder fügen Sie die Felder von Hand hinzu.",
+  pdf_not_read_hint:
+    "Das stand in der Datei, ist aber kein Feld. Korrigieren Sie die Datei und laden Sie sie erneut hoch, oder fügen Sie die Felder von Hand hinzu.",
   pdf_not_read_page: "Seite {page}: {text}. {reason}",
   pdf_not_read_form: "Formularfeld {text}. {reason}",
 };

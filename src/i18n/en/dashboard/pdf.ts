@@ -116,7 +116,8 @@ export const pdf = {
   pdf_read_acroform: "Its form fields (a fillable PDF)",
   pdf_read_tags: "Its text tags, such as {{signature:1}}",
   pdf_read_both: "Form fields and text tags",
-  pdf_read_hint: "A fillable PDF's fields, and tags typed in the text such as {{signature:1}}, {{date_signed:2}} or {{text:1:company:required}} (kind, signer number, key, required), become fields placed where they are. The tags are painted over on the signed copy. Review what was read before publishing.",
+  pdf_read_hint:
+    "A fillable PDF's fields, and tags typed in the text such as {{signature:1}}, {{date_signed:2}} or {{text:1:company:required}} (kind, signer number, key, required), become fields placed where they are. The tags are painted over on the signed copy. Review what was read before publishing.",
   pdf_not_read: "Not read from the document",
   pdf_not_read_hint: "These were in the file but are not fields. Correct the file and upload it again, or add the fields by hand.",
   pdf_not_read_page: "Page {page}: {text}. {reason}",

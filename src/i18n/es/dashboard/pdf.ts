@@ -116,7 +116,8 @@ export const pdf: Catalogue<typeof en> = {
   pdf_read_acroform: "Sus campos de formulario (un PDF rellenable)",
   pdf_read_tags: "Sus etiquetas de texto, como {{signature:1}}",
   pdf_read_both: "Campos de formulario y etiquetas de texto",
-  pdf_read_hint: "Los campos de un PDF rellenable y las etiquetas escritas en el texto, como {{signature:1}}, {{date_signed:2}} o {{text:1:company:required}} (tipo, número de firmante, clave, obligatorio), se convierten en campos colocados donde están. Las etiquetas se tapan en la copia firmada. Revise lo leído antes de publicar.",
+  pdf_read_hint:
+    "Los campos de un PDF rellenable y las etiquetas escritas en el texto, como {{signature:1}}, {{date_signed:2}} o {{text:1:company:required}} (tipo, número de firmante, clave, obligatorio), se convierten en campos colocados donde están. Las etiquetas se tapan en la copia firmada. Revise lo leído antes de publicar.",
   pdf_not_read: "No leído del documento",
   pdf_not_read_hint: "Estaban en el archivo pero no son campos. Corrija el archivo y súbalo de nuevo, o añada los campos a mano.",
   pdf_not_read_page: "Página {page}: {text}. {reason}",

@@ -116,9 +116,11 @@ export const pdf: Catalogue<typeof en> = {
   pdf_read_acroform: "Ses champs de formulaire (un PDF à remplir)",
   pdf_read_tags: "Ses balises de texte, comme {{signature:1}}",
   pdf_read_both: "Champs de formulaire et balises de texte",
-  pdf_read_hint: "Les champs d'un PDF à remplir et les balises tapées dans le texte, comme {{signature:1}}, {{date_signed:2}} ou {{text:1:company:required}} (type, numéro du signataire, clé, obligatoire), deviennent des champs placés là où ils sont. Les balises sont masquées sur la copie signée. Vérifiez ce qui a été lu avant de publier.",
+  pdf_read_hint:
+    "Les champs d'un PDF à remplir et les balises tapées dans le texte, comme {{signature:1}}, {{date_signed:2}} ou {{text:1:company:required}} (type, numéro du signataire, clé, obligatoire), deviennent des champs placés là où ils sont. Les balises sont masquées sur la copie signée. Vérifiez ce qui a été lu avant de publier.",
   pdf_not_read: "Non lu dans le document",
-  pdf_not_read_hint: "Ces éléments figuraient dans le fichier mais ne sont pas des champs. Corrigez le fichier et envoyez-le à nouveau, ou ajoutez les champs à la main.",
+  pdf_not_read_hint:
+    "Ces éléments figuraient dans le fichier mais ne sont pas des champs. Corrigez le fichier et envoyez-le à nouveau, ou ajoutez les champs à la main.",
   pdf_not_read_page: "Page {page} : {text}. {reason}",
   pdf_not_read_form: "Champ de formulaire {text}. {reason}",
 };

@@ -115,7 +115,8 @@ export const pdf: Catalogue<typeof en> = {
   pdf_read_acroform: "שדות הטופס שלו (PDF למילוי)",
   pdf_read_tags: "תגיות הטקסט שלו, כמו {{signature:1}}",
   pdf_read_both: "שדות טופס ותגיות טקסט",
-  pdf_read_hint: "השדות של PDF למילוי, ותגיות שנכתבו בטקסט כמו {{signature:1}}, {{date_signed:2}} או {{text:1:company:required}} (סוג, מספר החותם, מפתח, חובה), הופכים לשדות במקומם. התגיות מכוסות בעותק החתום. בדקו את מה שנקרא לפני הפרסום.",
+  pdf_read_hint:
+    "השדות של PDF למילוי, ותגיות שנכתבו בטקסט כמו {{signature:1}}, {{date_signed:2}} או {{text:1:company:required}} (סוג, מספר החותם, מפתח, חובה), הופכים לשדות במקומם. התגיות מכוסות בעותק החתום. בדקו את מה שנקרא לפני הפרסום.",
   pdf_not_read: "לא נקרא מהמסמך",
   pdf_not_read_hint: "אלה היו בקובץ אבל אינם שדות. תקנו את הקובץ והעלו אותו שוב, או הוסיפו את השדות ידנית.",
   pdf_not_read_page: "עמוד {page}: {text}. {reason}",

@@ -116,7 +116,8 @@ export const pdf: Catalogue<typeof en> = {
   pdf_read_acroform: "I suoi campi modulo (un PDF compilabile)",
   pdf_read_tags: "I suoi tag di testo, come {{signature:1}}",
   pdf_read_both: "Campi modulo e tag di testo",
-  pdf_read_hint: "I campi di un PDF compilabile e i tag scritti nel testo, come {{signature:1}}, {{date_signed:2}} o {{text:1:company:required}} (tipo, numero del firmatario, chiave, obbligatorio), diventano campi posizionati dove si trovano. I tag vengono coperti nella copia firmata. Controlla ciò che è stato letto prima di pubblicare.",
+  pdf_read_hint:
+    "I campi di un PDF compilabile e i tag scritti nel testo, come {{signature:1}}, {{date_signed:2}} o {{text:1:company:required}} (tipo, numero del firmatario, chiave, obbligatorio), diventano campi posizionati dove si trovano. I tag vengono coperti nella copia firmata. Controlla ciò che è stato letto prima di pubblicare.",
   pdf_not_read: "Non letto dal documento",
   pdf_not_read_hint: "Erano nel file ma non sono campi. Correggi il file e caricalo di nuovo, oppure aggiungi i campi a mano.",
   pdf_not_read_page: "Pagina {page}: {text}. {reason}",

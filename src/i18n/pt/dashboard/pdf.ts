@@ -115,7 +115,8 @@ export const pdf: Catalogue<typeof en> = {
   pdf_read_acroform: "Os campos de formulário (um PDF preenchível)",
   pdf_read_tags: "As etiquetas de texto, como {{signature:1}}",
   pdf_read_both: "Campos de formulário e etiquetas de texto",
-  pdf_read_hint: "Os campos de um PDF preenchível e as etiquetas escritas no texto, como {{signature:1}}, {{date_signed:2}} ou {{text:1:company:required}} (tipo, número do signatário, chave, obrigatório), tornam-se campos colocados onde estão. As etiquetas são cobertas na cópia assinada. Reveja o que foi lido antes de publicar.",
+  pdf_read_hint:
+    "Os campos de um PDF preenchível e as etiquetas escritas no texto, como {{signature:1}}, {{date_signed:2}} ou {{text:1:company:required}} (tipo, número do signatário, chave, obrigatório), tornam-se campos colocados onde estão. As etiquetas são cobertas na cópia assinada. Reveja o que foi lido antes de publicar.",
   pdf_not_read: "Não lido do documento",
   pdf_not_read_hint: "Estavam no arquivo, mas não são campos. Corrija o arquivo e envie-o novamente, ou adicione os campos à mão.",
   pdf_not_read_page: "Página {page}: {text}. {reason}",
