@@ -320,9 +320,9 @@ describe("PDF templates: upload, draw, place, publish, sign in place", () => {
     await page.waitForURL(/\/app\/templates\/[^/]+\/place\?read=4$/, { timeout: 90_000 });
     await page.getByText("Fields read from the document: 4.").waitFor();
     const templateId = /\/app\/templates\/([^/]+)\/place/.exec(page.url())[1];
-    // Each field read has its box on its page, and its row says where.
+    // Each field read has its box on its page.
     for (const key of ["company", "signature_1", "date_signed_1", "lessee_email"]) await page.locator(`.fbox[data-key="${key}"]`).waitFor();
-    assert.match(await page.locator("#not-read").innerText(), /Page 1: \{\{sig:1\}\}\. unknown kind/);
+    assert.match(await page.locator("#not-read").textContent(), /Page 1: \{\{sig:1\}\}\. unknown kind/);
     await check(page, "pdf-read-fields");
     const fields = (await svc.must("GET", "/v1/templates", { key: acct.key })).json.templates.find((t) => t.template_id === templateId).fields;
     assert.deepEqual(fields.map((f) => [f.key, f.kind, f.signer ?? null]).sort(), [
