@@ -31,4 +31,5 @@ CREATE TABLE `bulk_sends` (
 	FOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint
-CREATE INDEX `bulk_sends_list` ON `bulk_sends` (`tenant_id`,`mode`,`created_at`);
+CREATE INDEX `bulk_sends_list` ON `bulk_sends` (`tenant_id`,`mode`,`created_at`);--> statement-breakpoint
+CREATE INDEX `bulk_sends_unfinished` ON `bulk_sends` (`state`,`created_at`);

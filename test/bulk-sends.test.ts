@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
-import { runDurableObjectAlarm } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
 import { api, makeTenant, type Tenant } from "./helpers";
 import { publishedTemplate } from "./signing-helpers";
 import { addHook, idle, newBox, received } from "./webhook-helpers";
 import { prepareDraft } from "../src/domain/documents";
-import { rowDocumentId, runBulkBatch } from "../src/domain/bulk-sends";
+import { rowDocumentId, runBulkBatch, sweepBulkSends } from "../src/domain/bulk-sends";
 
 const post = (t: Tenant, body: unknown, opts: { key?: string; csv?: string; query?: string } = {}) =>
   api("POST", `/v1/bulk-sends${opts.query ?? ""}`, {
@@ -128,6 +128,26 @@ describe("bulk sends: the request", () => {
     const q = await post(t, undefined, { csv: "email,full_name\na@example.com,A\n" });
     expect(q.status, q.text).toBe(422);
     expect(await stored(t.tenantId)).toEqual({ sends: 0, documents: 0 });
+  });
+
+  it("a bulk send whose sender lost its start is handed to it again by the minute's sweep, two minutes on", async () => {
+    const t = await makeTenant();
+    const { code } = await publishedTemplate(t.key);
+    const r = await post(t, { template_code: code, rows: rowsFor(2) });
+    const id = r.json.bulk_send_id as string;
+    const stub = env.BULK_SENDER.getByName(id);
+    // The start is lost: the object keeps nothing and has no alarm.
+    await runInDurableObject(stub, async (_o, state) => {
+      await state.storage.deleteAlarm();
+      await state.storage.deleteAll();
+    });
+    expect(await runDurableObjectAlarm(stub)).toBe(false);
+    // A minute on, the sweep leaves it alone; two minutes on, it wakes its sender.
+    const made = Date.parse((await env.DB.prepare("SELECT created_at AS at FROM bulk_sends WHERE id = ?").bind(id).first<{ at: string }>())!.at);
+    await sweepBulkSends(env, new Date(made + 60_000));
+    expect(await runDurableObjectAlarm(stub)).toBe(false);
+    await sweepBulkSends(env, new Date(made + 3 * 60_000));
+    expect(await drain(t, id)).toMatchObject({ state: "done", sent: 2, failed: 0 });
   });
 
   it("a retried POST with the same Idempotency-Key answers the same id and makes no second bulk send", async () => {

@@ -1,5 +1,5 @@
 /** Every D1 query of bulk sends: the send, its rows, each row's outcome and the counts read from them. */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { bulkSendRows, bulkSends, documents } from "./schema";
 import type { Statement } from "./signing";
@@ -22,6 +22,15 @@ export function insertBulkSend(db: Db, send: NewBulkSendRow, rows: NewBulkRowRow
 export async function bulkSendOf(db: Db, id: string): Promise<BulkSendRow | undefined> {
   return (await db.select().from(bulkSends).where(eq(bulkSends.id, id)))[0];
 }
+
+/** Bulk sends not done that were made before `before`, oldest first (the minute's sweep). */
+export const unfinishedBulkSends = (db: Db, before: string, limit: number) =>
+  db
+    .select({ id: bulkSends.id })
+    .from(bulkSends)
+    .where(and(ne(bulkSends.state, "done"), lt(bulkSends.createdAt, before)))
+    .orderBy(asc(bulkSends.createdAt))
+    .limit(limit);
 
 /** Every row in order (the answer of GET /v1/bulk-sends/{id}). */
 export const rowsOf = (db: Db, id: string) => db.select().from(bulkSendRows).where(eq(bulkSendRows.bulkSendId, id)).orderBy(asc(bulkSendRows.n));

@@ -23,6 +23,7 @@ import {
   listBulkSends,
   markDone,
   queuedRows,
+  unfinishedBulkSends,
   recount,
   rowsOf,
   settleRowStatements,
@@ -166,6 +167,21 @@ export async function createBulkSend(env: Env, p: Pick<Principal, "tenantId" | "
   );
   await bulkSender(env, id).start(id);
   return { bulk_send_id: id };
+}
+
+/** How long a bulk send may go without finishing before the minute's sweep hands it to its sender again. */
+const STRANDED_AFTER_MS = 2 * 60_000;
+
+/**
+ * The minute's sweep (src/domain/scheduled.ts): every bulk send not done two minutes after it was
+ * made is handed to its sender again, so a start lost between the rows' write and the sender (or
+ * an alarm lost with its object) never strands a row. A send still running is only woken: its
+ * batches run one after another and a row is never sent twice.
+ */
+export async function sweepBulkSends(env: Env, now: Date) {
+  const due = await unfinishedBulkSends(dbOf(env), new Date(now.getTime() - STRANDED_AFTER_MS).toISOString(), 100);
+  await Promise.all(due.map((s) => bulkSender(env, s.id).start(s.id)));
+  return { kicked: due.length };
 }
 
 /** A bulk send as GET /v1/bulk-sends/{id} answers it. */

@@ -14,6 +14,7 @@ import { applyRetention } from "./redaction";
 import { recordInLog } from "./transparency-log";
 import { purgeSignUps } from "./sign-up";
 import { purgeUnusedInvitations } from "./invitations";
+import { sweepBulkSends } from "./bulk-sends";
 
 export type ScheduledStep = (env: Env, now: Date) => Promise<unknown>;
 
@@ -25,6 +26,7 @@ export const scheduledSteps: Record<string, ScheduledStep> = {
   purgeWebhookDeliveries: purgeOldDeliveries,
   purgeOAuth,
   sweepMessageQueues,
+  sweepBulkSends,
   eraseMessageSecrets: eraseOldMessageSecrets,
   remindSigners: remindDueSigners,
   purgeIdleSessions,

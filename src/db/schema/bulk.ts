@@ -30,7 +30,7 @@ export const bulkSends = sqliteTable(
     createdAt: text("created_at").notNull().default(now),
     finishedAt: text("finished_at"),
   },
-  (t) => [index("bulk_sends_list").on(t.tenantId, t.mode, t.createdAt)],
+  (t) => [index("bulk_sends_list").on(t.tenantId, t.mode, t.createdAt), index("bulk_sends_unfinished").on(t.state, t.createdAt)],
 );
 
 export const bulkSendRows = sqliteTable(
