@@ -46,6 +46,7 @@ import {
 import { type SequencerClient, documentSequencer } from "../objects/document-sequencer/client";
 import { groupSignedReason } from "./transitions";
 import { type AccessCodeCommand, accessCodeFirst, accessCodeOutstanding, accessCodeStep } from "./access-codes";
+import { idCheckOutstanding } from "./identity-checks";
 
 export type RequestContext = { ip: string | null; userAgent: string | null };
 
@@ -181,6 +182,7 @@ export function linkView(st: SequencerState, me: SignerState, tenantName: string
     fields: mustSign(me) ? signerFieldEntries(st, me, supplied) : [],
     pages,
     access_code_required: false,
+    id_check_required: idCheckOutstanding(me),
   };
 }
 
