@@ -11,6 +11,7 @@ import { app } from "../src/app";
 import { FAKE_STRIPE, STRIPE_HOST } from "./fake-stripe-keys.mjs";
 import { BASE, api, makeTenant } from "./helpers";
 import { preparedDocument } from "./signing-helpers";
+import { page, select } from "./pages-helpers";
 
 const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
 const HOST = `https://${STRIPE_HOST}`;
@@ -42,7 +43,7 @@ async function call(e: object, method: string, path: string, init: { key?: strin
   try {
     json = text ? JSON.parse(text) : null;
   } catch {}
-  return { status: res.status, text, json };
+  return { status: res.status, text, json, headers: res.headers };
 }
 
 type Logged = { method: string; path: string; query: string; headers: Record<string, string>; body: string };
@@ -310,5 +311,38 @@ describe("the provider's webhook", () => {
     expect((await api("GET", `/v1/documents/${id}`, { key: t.key })).json.status).toBe("declined");
     const again = await call(e, "POST", `/v1/sign/${link.token}/id-check`);
     expect(again.status).not.toBe(200);
+  });
+});
+
+describe("the signing page's identity check step (no JavaScript)", () => {
+  it("asks the check first, the post redirects to the provider, back it says checking with a refresh link, then the document", async () => {
+    const { e, link } = await checked();
+    const token = link.token;
+    const first = await page("GET", `/s/${token}`);
+    expect(first.status).toBe(200);
+    expect((await select(first.text, "#idc-heading"))[0]!.text).toBe("Verify your identity");
+    expect(await select(first.text, `form[action="/s/${token}/id-check"]`)).toHaveLength(1);
+    expect(await select(first.text, `form[action="/s/${token}/consent"]`)).toHaveLength(0);
+    const form = new URLSearchParams({ lang: "en" }).toString();
+    const posted = await call(e, "POST", `/s/${token}/id-check`, { body: form, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(posted.status, posted.text).toBe(303);
+    const url = posted.headers.get("location")!;
+    expect(url).toMatch(new RegExp(`^${HOST}/.+/verify/vs_`));
+    const back = await page("GET", `/s/${token}?id_check=return`);
+    expect((await select(back.text, "#idc-checking"))[0]!.text).toMatch(/Checking your identity/);
+    expect((await select(back.text, "#idc-refresh"))[0]!.attrs.href).toBe(`/s/${token}?lang=en&id_check=return`);
+    const session = url.split("/").at(-1)!;
+    expect((await hook(e, await settle(session, { status: "verified", first_name: "Ada", last_name: "Lovelace" }))).json.recorded).toBe(true);
+    const after = await page("GET", `/s/${token}?id_check=return`);
+    expect(await select(after.text, "#idc-heading")).toHaveLength(0);
+    expect(await select(after.text, `form[action="/s/${token}/consent"]`)).toHaveLength(1);
+  });
+
+  it("a failed check shows the checks left in the signer's language", async () => {
+    const { e, link } = await checked();
+    const { session } = await start(e, link.token);
+    await hook(e, await settle(session, { status: "requires_input", error_code: "document_expired" }));
+    const r = await page("GET", `/s/${link.token}?lang=de`);
+    expect((await select(r.text, "#idc-failed"))[0]!.text).toBe("Die letzte Identitätsprüfung war nicht erfolgreich. Verbleibende Versuche: 2.");
   });
 });

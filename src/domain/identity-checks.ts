@@ -49,6 +49,14 @@ export function identityProviderOf(env: ConfigVars, opts: { fetch?: typeof fetch
 /** Whether this signer must still pass the identity check before acting. */
 export const idCheckOutstanding = (s: Pick<SignerState, "auth" | "idCheckPassedAt">) => s.auth === "id_check" && !s.idCheckPassedAt;
 
+/** The page's identity check step: whether it is still asked, the checks left, and whether a session was started (the provider may still be answering). */
+export const idCheckStep = (s: Pick<SignerState, "auth" | "idCheckPassedAt" | "idCheckFailures" | "idCheckSession">) => ({
+  required: idCheckOutstanding(s),
+  checksLeft: ID_CHECK_MAX_FAILURES - s.idCheckFailures,
+  failures: s.idCheckFailures,
+  started: s.idCheckSession !== null,
+});
+
 /** The refusal of every signer action (but reading and declining) before the identity check passed. */
 export const idCheckFirst = () =>
   invalid(
@@ -216,7 +224,7 @@ export async function receiveStripeEvent(env: Env, rawBody: string, signature: s
   const signerId = typeof meta.signer_id === "string" ? meta.signer_id : null;
   const db = dbOf(env);
   const row = signerId ? await signerForIdCheck(db, signerId) : undefined;
-  if (!row || row.auth !== "id_check" || (await identityEventSeen(db, e.id))) return { received: true as const, recorded: false };
+  if (row?.auth !== "id_check" || (await identityEventSeen(db, e.id))) return { received: true as const, recorded: false };
   let verified: IdCheckOutcome["verified"];
   let reason: string | undefined;
   if (outcome === "verified") {
