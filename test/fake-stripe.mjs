@@ -14,7 +14,8 @@
  * (`<base>/<box>/v1/...`); `POST /__outcome/<box>/<session>` `{status, first_name, last_name,
  * document_type, country, error_code}` sets what a session will report; `POST /__config/<box>`
  * `{webhook_url, webhook_secret, first_name, last_name}` tells the hosted page where to send events
- * and which name it verifies; `GET /__log/<box>` lists the requests the box received.
+ * and which name its Verify form starts with (it takes the name typed there); `GET /__log/<box>`
+ * lists the requests the box received.
  */
 import { createHmac } from "node:crypto";
 import { createServer } from "node:http";
@@ -103,7 +104,10 @@ function hostedPage(s) {
   const esc = (v) => String(v).replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fake Stripe Identity</title><meta name="viewport" content="width=device-width"></head>
 <body><main><h1>Verify your identity (fake Stripe)</h1><p>Session ${esc(s.id)}</p>
-<form method="post"><input type="hidden" name="action" value="verify"><button type="submit">Verify</button></form>
+<form method="post"><input type="hidden" name="action" value="verify">
+<p><label for="first_name">First name on the document</label> <input id="first_name" name="first_name" value="${esc(configs.get(s.box)?.first_name ?? "")}"></p>
+<p><label for="last_name">Last name on the document</label> <input id="last_name" name="last_name" value="${esc(configs.get(s.box)?.last_name ?? "")}"></p>
+<button type="submit">Verify</button></form>
 <form method="post"><input type="hidden" name="action" value="fail"><button type="submit">Fail</button></form></main></body></html>`;
 }
 
@@ -148,12 +152,11 @@ export async function fakeStripe(req, res, body) {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
       return res.end(hostedPage(s));
     }
-    const action = new URLSearchParams(body).get("action");
-    const c = configs.get(box) ?? {};
+    const form = new URLSearchParams(body);
     settle(
       s,
-      action === "verify"
-        ? { status: "verified", first_name: c.first_name ?? "Ada", last_name: c.last_name ?? "Lovelace" }
+      form.get("action") === "verify"
+        ? { status: "verified", first_name: form.get("first_name") ?? "", last_name: form.get("last_name") ?? "" }
         : { status: "requires_input", error_code: "selfie_face_mismatch" },
     );
     await deliver(box, s);
@@ -167,7 +170,8 @@ export async function fakeStripe(req, res, body) {
     const form = new URLSearchParams(body);
     if (form.get("type") !== "document") return stripeError(res, 400, "invalid_request_error", "type must be document");
     const id = nextId("vs");
-    const origin = `${req.headers["x-forwarded-proto"] ?? "https"}://${req.headers.host}`;
+    // Under Miniflare's outboundService the fake answers for https://stripe.fake.test; as its own server (npm start), plain http.
+    const origin = `${req.headers.host === STRIPE_HOST ? "https" : "http"}://${req.headers.host}`;
     const s = {
       id,
       object: "identity.verification_session",
