@@ -12,6 +12,7 @@ import { FAKE_STRIPE, STRIPE_HOST } from "./fake-stripe-keys.mjs";
 import { BASE, api, makeTenant } from "./helpers";
 import { preparedDocument } from "./signing-helpers";
 import { page, select } from "./pages-helpers";
+import { addHook, newBox } from "./webhook-helpers";
 
 const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
 const HOST = `https://${STRIPE_HOST}`;
@@ -242,8 +243,9 @@ describe("the provider's webhook", () => {
     expect((await hook(e, event, two)).json.recorded).toBe(true);
   });
 
-  it("a replayed event is 200 and changes nothing", async () => {
-    const { e, id, link } = await checked();
+  it("a replayed event is 200 and changes nothing; no webhook event names the check's steps", async () => {
+    const { e, id, link, t } = await checked();
+    await addHook(t.key, { url: newBox().url });
     const { session } = await start(e, link.token);
     const event = await settle(session, { status: "requires_input", error_code: "document_expired" });
     expect((await hook(e, event)).json).toEqual({ received: true, recorded: true });
@@ -254,6 +256,8 @@ describe("the provider's webhook", () => {
     expect(await kinds(id)).toEqual(after);
     expect((await signerRow(link.signer_id))!.id_check_failures).toBe(1);
     expect(after.at(-1)).toMatchObject({ kind: "id_check_failed", detail: "provider=stripe; reason=document_expired; failures=1" });
+    const deliveries = await env.DB.prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE event LIKE '%id_check%'").first<{ n: number }>();
+    expect(deliveries!.n).toBe(0);
   });
 
   it("an event for another signer's session, or one naming another signer, changes nothing", async () => {
