@@ -14,7 +14,9 @@
  *    at every start) and a one-time sign-in link for them (single use, 15 minutes);
  * 5. prints the key, the owner's sign-in and curls to begin with. The Worker runs with
  *    DEV_MAIL=true (only here): `/dev/mail` shows every queued email and text; with `SIGNUP=open`
- *    in the environment it also passes SIGNUP=open (self-service sign-up, `/app/sign-up`). Ctrl-C (or
+ *    in the environment it also passes SIGNUP=open (self-service sign-up, `/app/sign-up`); with
+ *    `IDENTITY_PROVIDER=fake` it starts the local fake of Stripe Identity and configures the Worker
+ *    with it (docs/identity.md). Ctrl-C (or
  *    SIGTERM, or the end of the process that started this one) stops wrangler and everything it
  *    started.
  *
@@ -323,6 +325,26 @@ async function main() {
   args.push("--var", "DEV_MAIL:true");
   // Self-service sign-up (docs/sign-up.md): `SIGNUP=open npm start` turns it on; off otherwise, as in a deployment.
   if (process.env.SIGNUP) args.push("--var", `SIGNUP:${process.env.SIGNUP}`);
+  // ID checks (docs/identity.md): `IDENTITY_PROVIDER=fake npm start` starts the local fake of Stripe
+  // Identity's API (test/fake-stripe.mjs) and points the Worker at it; its hosted page's Verify and
+  // Fail buttons send the signed webhook here and return to the signing page.
+  if (process.env.IDENTITY_PROVIDER === "fake") {
+    const { FAKE_STRIPE, startFakeStripe } = await import("../test/fake-stripe.mjs");
+    const fake = await startFakeStripe();
+    fake.server.unref();
+    await fetch(`${fake.origin}/__config/dev`, {
+      method: "POST",
+      body: JSON.stringify({
+        webhook_url: `${BASE}/hooks/identity/stripe`,
+        webhook_secret: FAKE_STRIPE.webhookSecret,
+        first_name: "Ada",
+        last_name: "Lovelace",
+      }),
+    });
+    args.push("--var", "IDENTITY_PROVIDER:stripe", "--var", `STRIPE_SECRET_KEY:${FAKE_STRIPE.secretKey}`);
+    args.push("--var", `STRIPE_WEBHOOK_SECRET:${FAKE_STRIPE.webhookSecret}`, "--var", `STRIPE_API_BASE:${fake.origin}/dev`);
+    console.log(`Identity checks: the fake Stripe Identity at ${fake.origin} (IDENTITY_PROVIDER=fake).`);
+  }
   // A process group of its own, so that stopping it reaches workerd too; Ctrl-C comes through us.
   child = spawn(WRANGLER[0], args, { cwd: ROOT, env: QUIET, stdio: ["ignore", "pipe", "pipe"], detached: true });
   // Quiet: wrangler's notices a newcomer would have to interpret are dropped; errors and requests stay.

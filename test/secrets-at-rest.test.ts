@@ -1,6 +1,7 @@
 /**
  * Secrets at rest: after a flow that issues every kind of secret the service hands out (API keys,
- * signing tokens and fresh links, one-time codes, signers' access codes, OAuth client secrets, codes, access and refresh
+ * signing tokens and fresh links, one-time codes, signers' access codes, the identity provider's
+ * (Stripe) secret key, webhook secret and session secret, OAuth client secrets, codes, access and refresh
  * tokens, webhook secrets before and after a rotation, pairing codes and device keys, dashboard
  * sign-in links, an idempotent replay of an answer holding a secret), no store holds any of them in
  * plain text: every text and blob column of every D1 table, the storage of every Durable Object
@@ -10,13 +11,15 @@ import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, makeTenant, ops } from "./helpers";
-import { consentAndSign, people, sentDocument } from "./signing-helpers";
+import { consentAndSign, people, preparedDocument, sentDocument } from "./signing-helpers";
 import { addHook, idle, newBox } from "./webhook-helpers";
 import { connected, makeClient, token as oauthToken } from "./oauth-helpers";
 import { pairedDevice, pairingCode, workflowFor } from "./devices-helpers";
 import { Browser, makeMember } from "./dashboard-helpers";
 import { deliveryQueue } from "../src/objects/delivery-queue/client";
 import { sha256Hex } from "../src/lib/crypto";
+import { app } from "../src/app";
+import { FAKE_STRIPE, STRIPE_HOST } from "./fake-stripe-keys.mjs";
 
 type Secret = { what: string; value: string };
 
@@ -156,6 +159,53 @@ describe("secrets at rest", () => {
     expect((await api("POST", `/v1/sign/${acToken}/access-code`, { body: { code: "scan-wrong-code" } })).json.tries_left).toBe(4);
     expect((await api("POST", `/v1/sign/${acToken}/access-code`, { body: { code: accessCode } })).json).toEqual({ ok: true });
     await consentAndSign(acToken, "Acacia Code");
+
+    // An ID check (auth id_check) through Stripe Identity's fake: the keys, the session's client secret, a signed webhook.
+    const stripeEnv = {
+      ...env,
+      IDENTITY_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: FAKE_STRIPE.secretKey,
+      STRIPE_WEBHOOK_SECRET: FAKE_STRIPE.webhookSecret,
+      STRIPE_API_BASE: `https://${STRIPE_HOST}/scan`,
+    };
+    const viaStripe = async (path: string, init: RequestInit) =>
+      app.fetch(new Request(`https://sign.example.test${path}`, { ...init, headers: { "cf-connecting-ip": "203.0.113.7", ...init.headers } }), stripeEnv, {
+        waitUntil() {},
+        passThroughOnException() {},
+        props: {},
+      } as unknown as ExecutionContext);
+    keep("Stripe secret key", FAKE_STRIPE.secretKey);
+    keep("Stripe webhook secret", FAKE_STRIPE.webhookSecret);
+    const idDoc = await preparedDocument(t.key);
+    const idSent = await viaStripe(`/v1/documents/${idDoc}/send`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${t.key}`, "content-type": "application/json" },
+      body: JSON.stringify({ signers: [{ email: "id@example.com", full_name: "Ida Check", auth: "id_check" }], notify: false }),
+    });
+    const idLink = ((await idSent.json()) as { links: { token: string; signer_id: string }[] }).links[0]!;
+    keep(`signing token ${idLink.signer_id}`, idLink.token);
+    const { url } = (await (await viaStripe(`/v1/sign/${idLink.token}/id-check`, { method: "POST" })).json()) as { url: string };
+    const session = url.split("/").at(-1)!;
+    keep("Stripe session client secret", `${session}_secret_fake`);
+    const idEvent = JSON.stringify(
+      await (
+        await fetch(`https://${STRIPE_HOST}/__outcome/scan/${session}`, {
+          method: "POST",
+          body: JSON.stringify({ status: "verified", first_name: "Ida", last_name: "Check" }),
+        })
+      ).json(),
+    );
+    const ts = Math.floor(Date.now() / 1000);
+    const hmacKey = await crypto.subtle.importKey("raw", new TextEncoder().encode(FAKE_STRIPE.webhookSecret), { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+    ]);
+    const v1 = [...new Uint8Array(await crypto.subtle.sign("HMAC", hmacKey, new TextEncoder().encode(`${ts}.${idEvent}`)))]
+      .map((x) => x.toString(16).padStart(2, "0"))
+      .join("");
+    keep("Stripe-Signature", v1);
+    const hooked = await viaStripe("/hooks/identity/stripe", { method: "POST", headers: { "stripe-signature": `t=${ts},v1=${v1}` }, body: idEvent });
+    expect(hooked.status).toBe(200);
+    await consentAndSign(idLink.token, "Ida Check");
 
     // OAuth: the client secret, an authorization code (used), access and refresh tokens, a refreshed pair.
     const c = await connected();

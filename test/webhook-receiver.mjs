@@ -17,6 +17,7 @@
  * Any other host passes through.
  */
 import { PROVIDERS_HOST, fakeProviders } from "./fake-providers.mjs";
+import { STRIPE_HOST, fakeStripe } from "./fake-stripe.mjs";
 import { TURNSTILE_HOST, fakeTurnstile } from "./fake-turnstile.mjs";
 
 export const RECEIVER_HOST = "hooks.receiver.test";
@@ -70,6 +71,7 @@ export async function receiver(req, res) {
   const body = await readBody(req);
   if (req.headers.host === RESOLVER_HOST) return resolver(req, res, body);
   if (req.headers.host === PROVIDERS_HOST) return fakeProviders(req, res, body);
+  if (req.headers.host === STRIPE_HOST) return fakeStripe(req, res, body);
   if (req.headers.host === TURNSTILE_HOST) return fakeTurnstile(req, res, body);
   if (req.headers.host !== RECEIVER_HOST) return passThrough(req, res, body);
   const path = (req.url ?? "/").split("?")[0];

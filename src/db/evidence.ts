@@ -70,6 +70,10 @@ export type RecordSigner = Pick<
   | "signIp"
   | "onBehalfOf"
   | "accessCodePassedAt"
+  | "idCheckPassedAt"
+  | "idCheckVerifiedName"
+  | "idCheckDocumentType"
+  | "idCheckCountry"
   | "witnessFor"
   | "groupId"
   | "groupName"
@@ -128,6 +132,10 @@ export function recordReads(d: Db, documentId: string) {
         signIp: signers.signIp,
         onBehalfOf: signers.onBehalfOf,
         accessCodePassedAt: signers.accessCodePassedAt,
+        idCheckPassedAt: signers.idCheckPassedAt,
+        idCheckVerifiedName: signers.idCheckVerifiedName,
+        idCheckDocumentType: signers.idCheckDocumentType,
+        idCheckCountry: signers.idCheckCountry,
         // Roles, groups and delegation (certificate entries say who approved, witnessed, signed for a group, delegated).
         witnessFor: signers.witnessFor,
         groupId: signers.groupId,

@@ -11,7 +11,7 @@ import { sha256Hex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { newVerificationCode } from "../lib/verification-code";
 import { DEFAULT_CONSENT_TEXT, consentVersion, isCustomConsent } from "./wording";
-import { certificateByDocument, documentMode, insertCertificate, recordRows, type Certificate, type RecordRows } from "../db/evidence";
+import { certificateByDocument, documentMode, insertCertificate, recordRows, type Certificate, type RecordRows, type RecordSigner } from "../db/evidence";
 import { SIGNER_FILE_EXTENSIONS, type SignerFileType } from "./vocabulary";
 import { asIssuedRoleFields, type PayloadRoleFields, redactRoleFields, roleFields } from "./certificate-roles";
 
@@ -28,7 +28,18 @@ export type PayloadSigner = PayloadRoleFields & {
   /** Only for a guardian signing a packet document about a minor: the minor they signed for. */
   on_behalf_of?: { full_name: string; minor: true };
   /** Only for a signer sent with `auth` `access_code`: the method and when the code was given (never the code). */
-  authentication?: { method: "access_code"; passed_at: string | null };
+  authentication?:
+    | { method: "access_code"; passed_at: string | null }
+    /** `auth` `id_check`: what the identity provider verified (never images, birth date or document number). */
+    | {
+        method: "id_check";
+        provider: "stripe";
+        outcome: "verified";
+        document_type: string | null;
+        country: string | null;
+        verified_name?: string;
+        passed_at: string | null;
+      };
 };
 
 export type PayloadEvent = { kind: string; occurred_at: string; signer: string | null; ip: string | null; against_sha256: string };
@@ -142,6 +153,7 @@ export async function derivePayload(r: RecordRows): Promise<CertificatePayload> 
         : null,
       ...(s.onBehalfOf ? { on_behalf_of: { full_name: s.onBehalfOf, minor: true as const } } : {}),
       ...(s.auth === "access_code" ? { authentication: { method: "access_code" as const, passed_at: s.accessCodePassedAt } } : {}),
+      ...(s.auth === "id_check" && s.idCheckPassedAt ? { authentication: idCheckEntry(s) } : {}),
       ...roleFields(s, r.signers),
     })),
     events: events.map((e) => ({ kind: e.kind, occurred_at: e.occurredAt, signer: e.signerEmail, ip: e.ip, against_sha256: e.againstSha256 })),
@@ -301,3 +313,14 @@ export async function certificateView(env: Env, cert: Certificate) {
     payload: JSON.parse(cert.payload) as CertificatePayload,
   };
 }
+
+/** A signer's `id_check` entry: the provider's verified outcome (only a passed check reaches a certificate: consent waits for it). */
+const idCheckEntry = (s: Pick<RecordSigner, "idCheckPassedAt" | "idCheckVerifiedName" | "idCheckDocumentType" | "idCheckCountry">) => ({
+  method: "id_check" as const,
+  provider: "stripe" as const,
+  outcome: "verified" as const,
+  document_type: s.idCheckDocumentType,
+  country: s.idCheckCountry,
+  ...(s.idCheckVerifiedName ? { verified_name: s.idCheckVerifiedName } : {}),
+  passed_at: s.idCheckPassedAt,
+});

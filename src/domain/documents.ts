@@ -19,6 +19,7 @@ import { type DocState, type SignerState, completedLinkEnd, docFields, loadState
 import type { Actor } from "./transitions";
 import { toE164 } from "./field-values";
 import { isGroup, normaliseSigners } from "./send-signers";
+import { identityProviderOf, noIdentityProvider } from "./identity-checks";
 import { messageLink, notifyOnSend, phonesToText } from "./notify";
 import { messageBrandValues, originWithHost, wornSigningHost } from "./branding";
 import { textPermissionReads, textPermissionsOf } from "./sms-consent";
@@ -265,6 +266,8 @@ export async function sendDocument(
   const [owners, ...permissionReads] = await db.batch([documentWithAccount(db, documentId), ...textPermissionReads(db, p.tenantId, phones)]);
   const owner = owners[0];
   if (!owner || owner.tenantId !== p.tenantId || owner.mode !== p.mode) throw notFound("document");
+  const idCheck = signers.findIndex((s) => !isGroup(s) && s.auth === "id_check");
+  if (idCheck >= 0 && !identityProviderOf(env)) throw noIdentityProvider(`signers.${idCheck}.auth`);
   const normalised = normaliseSigners(signers, owner.locale ?? "en");
   const sent = await documentSequencer(env, documentId).send(
     normalised,

@@ -34,7 +34,8 @@ export function normaliseSigners(entries: readonly SendEntry[], fallbackLocale: 
     firstPerson.push(people.length);
     if (isGroup(e)) {
       if (NON_SIGNING_ROLES.has(e.role ?? "signer")) throw invalid(`signers.${i}.role: a signing group signs; it cannot be "${e.role}".`);
-      if (e.auth === "access_code") throw invalid(`signers.${i}.auth: "access_code" is for one person; give each member an entry of their own.`);
+      if (e.auth === "access_code" || e.auth === "id_check")
+        throw invalid(`signers.${i}.auth: "${e.auth}" is for one person; give each member an entry of their own.`);
       const group = { id: newId("grp"), name: e.group_name };
       for (const [j, m] of e.group.entries()) {
         people.push({

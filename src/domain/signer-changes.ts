@@ -115,6 +115,13 @@ export async function delegateInside(env: Env, st: SequencerState, signer: Signe
     accessCodeTries: 0,
     accessCodeLockedUntil: null,
     accessCodePassedAt: null,
+    // The delegate passes an identity check of their own.
+    idCheckSession: null,
+    idCheckFailures: 0,
+    idCheckPassedAt: null,
+    idCheckVerifiedName: null,
+    idCheckDocumentType: null,
+    idCheckCountry: null,
     approvalNote: null,
     delegatedTo: null,
     delegatedAt: null,

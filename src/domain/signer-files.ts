@@ -8,6 +8,7 @@
  * signer is pending (the earlier bytes stay with the document until its redaction).
  */
 import { accessCodeFirst, accessCodeOutstanding } from "./access-codes";
+import { idCheckFirst, idCheckOutstanding } from "./identity-checks";
 import type { Env } from "../env";
 import { documentSequencer } from "../objects/document-sequencer/client";
 import { ApiError, invalid, notFound } from "../lib/errors";
@@ -131,6 +132,7 @@ export async function uploadSignerFile(
   if (!r) throw deadLink();
   const me = r.st.signers.find((s) => s.id === l.signerId);
   if (me && accessCodeOutstanding(me)) throw accessCodeFirst();
+  if (me && idCheckOutstanding(me)) throw idCheckFirst();
   const field = r.st.doc.fields?.find((f) => f.key === key);
   if (!field) throw invalid(`key: this document asks no field "${key}".`);
   if (!UPLOAD_KINDS.includes(field.kind)) {

@@ -46,6 +46,7 @@ import {
 import { type SequencerClient, documentSequencer } from "../objects/document-sequencer/client";
 import { groupSignedReason } from "./transitions";
 import { type AccessCodeCommand, accessCodeFirst, accessCodeOutstanding, accessCodeStep } from "./access-codes";
+import { idCheckOutstanding, idCheckStep } from "./identity-checks";
 
 export type RequestContext = { ip: string | null; userAgent: string | null };
 
@@ -181,6 +182,7 @@ export function linkView(st: SequencerState, me: SignerState, tenantName: string
     fields: mustSign(me) ? signerFieldEntries(st, me, supplied) : [],
     pages,
     access_code_required: false,
+    id_check_required: idCheckOutstanding(me),
   };
 }
 
@@ -266,6 +268,8 @@ export type PageRead = {
   code: { required: boolean; verifiedAt: string | null };
   /** The access code step (auth `access_code`): while `required`, the page asks it and shows nothing of the document. */
   accessCode: ReturnType<typeof accessCodeStep>;
+  /** The identity check step (auth `id_check`): while `required`, the page asks it before consent. */
+  idCheck: ReturnType<typeof idCheckStep>;
   /** Made with a test key: no legal effect (the page says so at the top, as the PDFs do). */
   test: boolean;
   /** A group member's link once another member signed for the group: who did, and for which group. */
@@ -303,6 +307,7 @@ export async function readLinkForPage(env: Env, token: string, ctx: RequestConte
     bodyMerges: r.st.doc.mergeSpans satisfies MergeSpan[],
     code: { required: r.me.codeRequired, verifiedAt: r.me.codeVerifiedAt },
     accessCode: accessCodeStep(r.me),
+    idCheck: idCheckStep(r.me),
     test: r.st.doc.mode === "test",
     groupSigned: groupSignedOf(r.st, r.me),
     statesFor: (given) => checkAnswers(signerFields(r.st, r.me), answersFor(r.st, r.me.id), given, { signing: false, context: docFields(r.st) }).states,

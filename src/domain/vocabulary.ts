@@ -90,7 +90,7 @@ export const DOCUMENT_STATUS_FILTERS = [...DOCUMENT_STATUSES, "open"] as const;
 export const SIGNER_STATUSES = ["pending", "signed", "declined"] as const;
 export type SignerStatus = (typeof SIGNER_STATUSES)[number];
 
-export const SIGNER_AUTH = ["none", "email_otp", "sms_otp", "access_code"] as const;
+export const SIGNER_AUTH = ["none", "email_otp", "sms_otp", "access_code", "id_check"] as const;
 export type SignerAuth = (typeof SIGNER_AUTH)[number];
 
 export const SIGNATURE_METHODS = ["typed", "drawn", "clicked", "uploaded"] as const;
@@ -117,6 +117,9 @@ export const TRAIL_KINDS = [
   "corrected",
   "access_code_passed",
   "access_code_failed",
+  "id_check_started",
+  "id_check_passed",
+  "id_check_failed",
 ] as const;
 export type TrailKind = (typeof TRAIL_KINDS)[number];
 

@@ -86,6 +86,13 @@ export const ConfigSchema = z
     /** The sender: an E.164 number or a Messaging Service SID (MG…). */
     TWILIO_FROM: optional(z.string().regex(/^(\+[1-9][0-9]{6,14}|MG[0-9a-fA-F]{32})$/, "must be an E.164 number or a Messaging Service SID")),
     TWILIO_API_BASE: optional(httpUrl("Twilio's API")),
+    /** Who checks identity documents for signers with `auth` `id_check`: `stripe` (then STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET); unset: none (id_check is refused at send). */
+    IDENTITY_PROVIDER: optional(z.enum(["stripe"], { error: 'must be "stripe"' })),
+    /** Stripe's secret (or restricted, Identity write) key, and the signing secret of the webhook endpoint /hooks/identity/stripe. */
+    STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, "must be a Stripe secret or restricted key (sk_… or rk_…)")),
+    STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_[A-Za-z0-9+/=]{8,}$/, "must be the webhook endpoint's signing secret (whsec_…)")),
+    /** Another base URL for Stripe's API (tests, `npm start`'s fake); default https://api.stripe.com. */
+    STRIPE_API_BASE: optional(httpUrl("Stripe's API")),
     /** Cloudflare Turnstile secret key: checks the token of a public form whose account set a site key. */
     TURNSTILE_SECRET: optional(z.string().min(8, "must be the Turnstile widget's secret key")),
     /** Another base URL for Turnstile's siteverify (tests); default https://challenges.cloudflare.com. */
@@ -101,6 +108,11 @@ export const ConfigSchema = z
     if (c.EMAIL_PROVIDER && c.EMAIL_PROVIDER !== "outbox") {
       for (const k of ["EMAIL_API_KEY", "EMAIL_FROM"] as const) {
         if (!c[k]) ctx.addIssue({ code: "custom", path: [k], message: `is required when EMAIL_PROVIDER is ${c.EMAIL_PROVIDER}` });
+      }
+    }
+    if (c.IDENTITY_PROVIDER === "stripe") {
+      for (const k of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
+        if (!c[k]) ctx.addIssue({ code: "custom", path: [k], message: "is required when IDENTITY_PROVIDER is stripe" });
       }
     }
     if (c.SMS_PROVIDER === "twilio") {

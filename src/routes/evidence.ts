@@ -46,9 +46,23 @@ const OnBehalfOf = z
   .openapi({ description: "Only for a guardian who signed a packet document for a minor: the minor they signed for." });
 
 const Authentication = z
-  .object({ method: z.literal("access_code"), passed_at: z.string().nullable() })
+  .union([
+    z.object({ method: z.literal("access_code"), passed_at: z.string().nullable() }),
+    z.object({
+      method: z.literal("id_check"),
+      provider: z.literal("stripe"),
+      outcome: z.literal("verified"),
+      document_type: z.string().nullable().openapi({ description: "As the provider read it: passport, driving_license or id_card." }),
+      country: z.string().nullable().openapi({ description: "The document's issuing country (ISO 3166-1 alpha-2)." }),
+      verified_name: z.string().optional(),
+      passed_at: z.string().nullable(),
+    }),
+  ])
   .optional()
-  .openapi({ description: "Only for a signer sent with `auth` `access_code`: the method and when the code was given (never the code; docs/identity.md)." });
+  .openapi({
+    description:
+      "Only for a signer sent with `auth` `access_code` (the method and when the code was given, never the code) or `id_check` (the provider, its outcome, the document's type and issuing country, the verified name and when it passed; never an image, a birth date or a document number); docs/identity.md.",
+  });
 
 const Payload = z
   .object({

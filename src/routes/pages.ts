@@ -36,6 +36,7 @@ import { UPLOAD_MAX_BYTES, uploadSignerFile, uploadTooLarge } from "../domain/si
 import { UnreadableForm, formFile, readForm } from "../http/forms";
 import { postDelegate } from "./pages-delegate";
 import { accessCodePage, postAccessCode } from "./pages-access-code";
+import { idCheckPage, postIdCheck } from "./pages-id-check";
 import {
   byLink,
   postEnvelopeAcknowledge,
@@ -91,6 +92,8 @@ export async function signPage(c: C, props: Omit<SignPageProps, "nonce" | "brand
   // Until the access code is given, the page is its step and nothing of the document (docs/identity.md).
   if (props.page.accessCode.required)
     return accessCodePage(c, { base: props.base ?? `/s/${props.token}`, footer: props.footer }, props.t, props.page, undefined, status === 200 ? 200 : 422);
+  if (props.page.idCheck.required)
+    return idCheckPage(c, { base: props.base ?? `/s/${props.token}`, footer: props.footer }, props.t, props.page, status === 200 ? 200 : 422);
   const brand = await linkBrand(c, props.page);
   const nonce = pageHeaders(c, { frameAncestors: props.page.frameAncestors, connect: true });
   return c.html(SignPage({ ...props, brand, nonce }), status);
@@ -202,6 +205,7 @@ const ownPage: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 pages.get("/s/:token", perToken, byLink(onLink(showSign), showEnvelope));
 pages.post("/s/:token/access-code", ownPage, perToken, (c) => postAccessCode(c, linkFace(c)));
+pages.post("/s/:token/id-check", ownPage, perToken, (c) => postIdCheck(c, linkFace(c)));
 pages.post("/s/:token/code", ownPage, perToken, (c) => postCode(c, linkFace(c)));
 pages.post("/s/:token/verify", ownPage, perToken, (c) => postVerify(c, linkFace(c)));
 pages.post("/s/:token/consent", ownPage, perToken, byLink(onLink(postConsent), postEnvelopeConsent));

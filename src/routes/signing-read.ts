@@ -80,6 +80,10 @@ export const LinkReadSchema = z
       )
       .nullable(),
     pages: z.array(z.object({ n: z.number().int(), width: z.number(), height: z.number() })).nullable(),
+    id_check_required: z.boolean().optional().openapi({
+      description:
+        "True while this signer (auth `id_check`) has not passed the identity check: consent and every later action (declining aside) are 422 until POST /v1/sign/{token}/id-check and the provider's verified outcome.",
+    }),
     access_code_required: z.boolean().optional().openapi({
       description:
         "True while this signer (auth `access_code`) has not given their access code: only the title and the business's name are shown until POST /v1/sign/{token}/access-code.",

@@ -652,6 +652,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sign/{token}/id-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start the identity check (auth id_check): the URL of the identity provider's session
+         * @description Only for a signer sent with `auth` `id_check`. Answers `{url}`: the identity provider's page (Stripe Identity) where the signer shows an ID document and takes a live selfie; the provider then sends them back to the signing page. Until the provider's signed webhook says the check passed (and the verified name matches the signer's, case, accents, spacing and word order aside), the link read answers `id_check_required: true` and consent and every later action are 422 (declining is not). Calling it again for the same attempt answers the same session; after a failure, a new one. Three failures end the signer's part as a decline. 422 when this signer has no identity check, it already passed, or the service has no identity provider configured.
+         *
+         *     Authorised by the signing token in the path (`{token}`, from the signing link the signer received): it is the signer's credential, valid until the document ends or a fresh link replaces it. No API key.
+         */
+        post: operations["startIdCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sign/{token}/delegate": {
         parameters: {
             query?: never;
@@ -2515,7 +2537,7 @@ export interface components {
             status: "pending" | "signed" | "declined";
             party_id: string | null;
             /** @enum {string} */
-            auth: "none" | "email_otp" | "sms_otp" | "access_code";
+            auth: "none" | "email_otp" | "sms_otp" | "access_code" | "id_check";
             /**
              * @description Language of the signer's messages and page (en, es, fr, de, pt, it, ar, he).
              * @enum {string}
@@ -2552,7 +2574,7 @@ export interface components {
         Event: {
             event_id: string;
             /** @enum {string} */
-            kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected" | "access_code_passed" | "access_code_failed";
+            kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected" | "access_code_passed" | "access_code_failed" | "id_check_started" | "id_check_passed" | "id_check_failed";
             occurred_at: string;
             signer_email: string | null;
             ip: string | null;
@@ -2594,7 +2616,7 @@ export interface components {
             sign_order?: number;
             phone?: string | null;
             /** @enum {string} */
-            auth?: "none" | "email_otp" | "sms_otp" | "access_code";
+            auth?: "none" | "email_otp" | "sms_otp" | "access_code" | "id_check";
             /**
              * @description With `auth` `access_code` only (and required there): 4-64 characters the business gives the signer through another channel. The link shows nothing of the document and takes no action until it is given (POST /v1/sign/{token}/access-code). Stored only as a slow salted hash; never returned.
              * @example blue-harbour-42
@@ -2621,7 +2643,7 @@ export interface components {
             role?: string;
             sign_order?: number;
             /** @enum {string} */
-            auth?: "none" | "email_otp" | "sms_otp" | "access_code";
+            auth?: "none" | "email_otp" | "sms_otp" | "access_code" | "id_check";
             /** @enum {string} */
             locale?: "en" | "es" | "fr" | "de" | "pt" | "it" | "ar" | "he";
         };
@@ -2892,6 +2914,8 @@ export interface components {
                 width: number;
                 height: number;
             }[] | null;
+            /** @description True while this signer (auth `id_check`) has not passed the identity check: consent and every later action (declining aside) are 422 until POST /v1/sign/{token}/id-check and the provider's verified outcome. */
+            id_check_required?: boolean;
             /** @description True while this signer (auth `access_code`) has not given their access code: only the title and the business's name are shown until POST /v1/sign/{token}/access-code. */
             access_code_required?: boolean;
             /** @description Only for an envelope's link: the envelope. `documents` then lists each of its documents. */
@@ -2949,6 +2973,9 @@ export interface components {
             size: number;
             /** @enum {string} */
             content_type: "application/pdf" | "image/png" | "image/jpeg";
+        };
+        SigningIdCheckStarted: {
+            url: string;
         };
         Certificate: {
             certificate_id: string;
@@ -3014,10 +3041,23 @@ export interface components {
                     /** @enum {boolean} */
                     minor: true;
                 };
-                /** @description Only for a signer sent with `auth` `access_code`: the method and when the code was given (never the code; docs/identity.md). */
+                /** @description Only for a signer sent with `auth` `access_code` (the method and when the code was given, never the code) or `id_check` (the provider, its outcome, the document's type and issuing country, the verified name and when it passed; never an image, a birth date or a document number); docs/identity.md. */
                 authentication?: {
                     /** @enum {string} */
                     method: "access_code";
+                    passed_at: string | null;
+                } | {
+                    /** @enum {string} */
+                    method: "id_check";
+                    /** @enum {string} */
+                    provider: "stripe";
+                    /** @enum {string} */
+                    outcome: "verified";
+                    /** @description As the provider read it: passport, driving_license or id_card. */
+                    document_type: string | null;
+                    /** @description The document's issuing country (ISO 3166-1 alpha-2). */
+                    country: string | null;
+                    verified_name?: string;
                     passed_at: string | null;
                 };
                 /**
@@ -3047,7 +3087,7 @@ export interface components {
             }[];
             events: {
                 /** @enum {string} */
-                kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected" | "access_code_passed" | "access_code_failed";
+                kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected" | "access_code_passed" | "access_code_failed" | "id_check_started" | "id_check_passed" | "id_check_failed";
                 occurred_at: string;
                 signer: string | null;
                 ip: string | null;
@@ -3138,7 +3178,7 @@ export interface components {
             }[] | null;
             events: {
                 /** @enum {string} */
-                kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected" | "access_code_passed" | "access_code_failed";
+                kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected" | "access_code_passed" | "access_code_failed" | "id_check_started" | "id_check_passed" | "id_check_failed";
                 occurred_at: string;
                 signer: string | null;
                 ip: string | null;
@@ -9423,6 +9463,127 @@ export interface operations {
                         /** @enum {boolean} */
                         declined: true;
                     };
+                };
+            };
+            /** @description The request could not be read. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No such thing in this account. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            /** @description Body over one megabyte. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooLargeError"];
+                };
+            };
+            /** @description The body did not validate, or the rules refused it; the message says why. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description Server fault; quote x-request-id. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    startIdCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider's session, to send the signer to */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "https://verify.stripe.com/start/test_YWNjdF8x"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SigningIdCheckStarted"];
                 };
             };
             /** @description The request could not be read. */

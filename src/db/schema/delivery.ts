@@ -165,3 +165,12 @@ export const signerCodes = sqliteTable(
   },
   (t) => [index("signer_codes_signer").on(t.signerId, t.createdAt)],
 );
+
+/** Identity provider webhook events already processed (a replayed event id changes nothing; src/routes/identity-hooks.ts). */
+export const identityEvents = sqliteTable("identity_events", {
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  tenantId: text("tenant_id").notNull(),
+  signerId: text("signer_id").notNull(),
+  receivedAt: text("received_at").notNull(),
+});

@@ -315,6 +315,17 @@ export const signers = sqliteTable(
     accessCodeTries: integer("access_code_tries").notNull().default(0),
     accessCodeLockedUntil: text("access_code_locked_until"),
     accessCodePassedAt: text("access_code_passed_at"),
+    /**
+     * `auth` `id_check` (src/domain/identity-checks.ts): the provider's session started for this
+     * signer, failed checks (the third ends the link), and the pass with what the provider
+     * verified: name, document type, issuing country (never images, file ids, birth date or number).
+     */
+    idCheckSession: text("id_check_session"),
+    idCheckFailures: integer("id_check_failures").notNull().default(0),
+    idCheckPassedAt: text("id_check_passed_at"),
+    idCheckVerifiedName: text("id_check_verified_name"),
+    idCheckDocumentType: text("id_check_document_type"),
+    idCheckCountry: text("id_check_country"),
     /** A witness's: the id of the signer they witness (they sign only after that signer). */
     witnessFor: text("witness_for"),
     /** A signing group's members share `group_id` (`grp_…`) and its name; the first member to sign acts for the group. */

@@ -9,6 +9,7 @@ import { tenantPageSettings, verificationCodeOf } from "../../db/signing";
 import type { SignerFileRecord } from "../../db/signer-files";
 import { recordInLog } from "../../domain/transparency-log";
 import { accessCodeFirst, accessCodeOutstanding, giveAccessCode } from "../../domain/access-codes";
+import { type IdCheckOutcome, idCheckFirst, idCheckOutstanding, recordIdCheckOutcome, recordIdCheckStart } from "../../domain/identity-checks";
 
 /** How long after a completion its certificate is appended to the transparency log. */
 const LOG_DELAY_MS = 1_000;
@@ -105,9 +106,11 @@ export class DocumentSequencer extends DurableObject<Env> {
   }
 
   /** The signer for one of their own actions: refused (422) while their access code is outstanding. */
-  private actingSigner(st: SequencerState, signerId: string, tokenHash?: string): SignerState {
+  private actingSigner(st: SequencerState, signerId: string, tokenHash?: string, idCheck = true): SignerState {
     const s = this.signerOf(st, signerId, tokenHash);
     if (accessCodeOutstanding(s)) throw accessCodeFirst();
+    // An identity check outstanding: consent and every later action wait for it (declining does not).
+    if (idCheck && idCheckOutstanding(s)) throw idCheckFirst();
     return s;
   }
 
@@ -209,7 +212,19 @@ export class DocumentSequencer extends DurableObject<Env> {
 
   /** Declines with a reason; the document ends as declined. */
   decline(documentId: string, signerId: string, input: DeclineCommand, actor: t.Actor, tokenHash?: string) {
-    return this.serial(documentId, (st) => ends.decline(this.env, st, this.actingSigner(st, signerId, tokenHash), parseCommand(DeclineCommand, input), actor));
+    return this.serial(documentId, (st) =>
+      ends.decline(this.env, st, this.actingSigner(st, signerId, tokenHash, false), parseCommand(DeclineCommand, input), actor),
+    );
+  }
+
+  /** Records the identity provider's session started for the signer (auth `id_check`). */
+  idCheckStarted(documentId: string, signerId: string, input: { sessionId: string; provider: string }, actor: t.Actor, tokenHash?: string) {
+    return this.serial(documentId, (st) => recordIdCheckStart(this.env, st, this.signerOf(st, signerId, tokenHash), input, actor));
+  }
+
+  /** Records what the identity provider's (signed) webhook said about the signer's current session; the third failure ends the link. */
+  idCheckOutcome(documentId: string, signerId: string, input: IdCheckOutcome, actor: t.Actor) {
+    return this.serial(documentId, (st) => recordIdCheckOutcome(this.env, st, this.signerOf(st, signerId), input, actor));
   }
 
   /** Passes the signer's part to someone else (allow_delegation); the delegate's token comes back for the outbox only. */
