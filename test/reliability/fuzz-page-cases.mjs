@@ -99,6 +99,8 @@ const SIGNER = [
   R("GET /s/{token}/page", "signer", "page", { query: { n: (_fx, r) => String(1 + r.int(3)) }, required: ["n"] }),
   R("GET /s/{token}/pdf", "signer", "page", { query: langQ }),
   R("POST /s/{token}/access-code", "signer", "page", { form: codeForm }),
+  // Starts the identity check: a redirect to the provider, or the page naming why not.
+  R("POST /s/{token}/id-check", "signer", "page", { form: langF }),
   R("POST /s/{token}/code", "signer", "page", { form: langF }),
   R("POST /s/{token}/verify", "signer", "page", { form: codeForm }),
   R("POST /s/{token}/consent", "signer", "page", { form: langF }),
@@ -633,6 +635,17 @@ const SMS = [
   }),
 ];
 
+/** The identity provider's callback, unsigned here: refused with the API's error envelope, nothing recorded. */
+const IDENTITY = [
+  R("POST /hooks/identity/stripe", "identity-hooks", "json", {
+    json: (_fx, r) => ({
+      id: `evt_${hex(r, 24)}`,
+      type: r.pick(["identity.verification_session.verified", "identity.verification_session.requires_input"]),
+      data: { object: { id: `vs_${hex(r, 24)}`, object: "identity.verification_session" } },
+    }),
+  }),
+];
+
 const op = (spec = {}) => ({ auth: "operator", ...spec });
 const OPS = [
   R(
@@ -720,7 +733,20 @@ const BRANDING = [
   ),
 ];
 
-export const PAGE_ROUTES = [...SIGNER, ...KIOSK, ...FORM, ...VERIFY, ...OPEN_DASHBOARD, ...DASHBOARD, ...OAUTH, ...SMS, ...OPS, ...BRANDING, ...ASSETS];
+export const PAGE_ROUTES = [
+  ...SIGNER,
+  ...KIOSK,
+  ...FORM,
+  ...VERIFY,
+  ...OPEN_DASHBOARD,
+  ...DASHBOARD,
+  ...OAUTH,
+  ...SMS,
+  ...IDENTITY,
+  ...OPS,
+  ...BRANDING,
+  ...ASSETS,
+];
 
 // ---- building one request -------------------------------------------------------------------
 
