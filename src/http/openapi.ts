@@ -62,7 +62,7 @@ export const TAGS: { name: string; description: string }[] = [
   { name: "templates", description: "Reusable documents with variables and fields; a document is prepared from a published version." },
   { name: "documents", description: "Prepare a document from a template, send it to its signers, follow it, void it; fresh links and reminders." },
   { name: "envelopes", description: "Several documents prepared and sent together to the same people, one link per person; follow or void them as one." },
-  { name: "bulk sends", description: "One template or workflow sent to up to 1,000 people, one document each, in the background; follow each row's outcome." },
+  { name: "bulk-sends", description: "One template or workflow sent to up to 1,000 people, one document each, in the background; follow each row's outcome." },
   { name: "signing", description: "The signer's side, authorised by the signing token in the path: read, consent, fill, sign or decline." },
   { name: "evidence", description: "The sealed PDF, the evidence bundle, the certificate of completion, and public verification." },
   { name: "webhooks", description: "Endpoints that receive the account's events, signed with Service-Signature; deliveries, retries and replays." },

@@ -48,7 +48,7 @@ bulkSends.openapi(
     method: "post",
     path: "/v1/bulk-sends",
     operationId: "createBulkSend",
-    tags: ["bulk sends"],
+    tags: ["bulk-sends"],
     summary: "Send one template or workflow to up to 1,000 people, one document each, in the background",
     description:
       "Give `template_code` (a published template: each row's `values` fill its variables) or `workflow_id` (an active workflow: each row starts it as the participant), and 1-1000 `rows`. " +
@@ -109,7 +109,7 @@ bulkSends.openapi(
     method: "get",
     path: "/v1/bulk-sends/{id}",
     operationId: "getBulkSend",
-    tags: ["bulk sends"],
+    tags: ["bulk-sends"],
     summary: "A bulk send's progress and each row's outcome",
     description: "Only a bulk send of this key's account and mode (404 otherwise). `sent` and `failed` count the rows done so far; each failed row says why.",
     ...keyed("signing:read"),
