@@ -343,6 +343,7 @@ async function main() {
     });
     args.push("--var", "IDENTITY_PROVIDER:stripe", "--var", `STRIPE_SECRET_KEY:${FAKE_STRIPE.secretKey}`);
     args.push("--var", `STRIPE_WEBHOOK_SECRET:${FAKE_STRIPE.webhookSecret}`, "--var", `STRIPE_API_BASE:${fake.origin}/dev`);
+    args.push("--var", `STRIPE_VERIFY_ORIGIN:${fake.origin}`);
     console.log(`Identity checks: the fake Stripe Identity at ${fake.origin} (IDENTITY_PROVIDER=fake).`);
   }
   // A process group of its own, so that stopping it reaches workerd too; Ctrl-C comes through us.

@@ -13,8 +13,10 @@
  * test (`startFakeStripe`). Each caller uses its own box, the first path segment
  * (`<base>/<box>/v1/...`); `POST /__outcome/<box>/<session>` `{status, first_name, last_name,
  * document_type, country, error_code}` sets what a session will report; `POST /__config/<box>`
- * `{webhook_url, webhook_secret, first_name, last_name}` tells the hosted page where to send events
- * and which name its Verify form starts with (it takes the name typed there); `GET /__log/<box>`
+ * `{webhook_url, webhook_secret, first_name, last_name, page_origin}` tells the hosted page where to
+ * send events and which name its Verify form starts with (it takes the name typed there), and
+ * `page_origin` where a browser reaches the hosted page when not at the API's own origin (the
+ * Chromium test serves it through its TLS proxy); `GET /__log/<box>`
  * lists the requests the box received.
  */
 import { createHmac } from "node:crypto";
@@ -138,6 +140,8 @@ export async function fakeStripe(req, res, body) {
     settle(s, JSON.parse(body));
     return json(res, 200, eventFor(s));
   }
+  // What a browser asks of the hosted page's origin besides the page (its icon): nothing here.
+  if (req.method === "GET" && parts.length === 1) return json(res, 404, { error: "not found" });
   const box = parts[0] ?? "";
   const rest = `/${parts.slice(1).join("/")}`;
   const headers = Object.fromEntries(Object.entries(req.headers).filter(([, v]) => typeof v === "string"));
@@ -192,7 +196,7 @@ export async function fakeStripe(req, res, body) {
       return_url: form.get("return_url"),
       status: "requires_input",
       type: "document",
-      url: `${origin}/${box}/verify/${id}`,
+      url: `${configs.get(box)?.page_origin ?? origin}/${box}/verify/${id}`,
       verified_outputs: null,
     };
     sessions.set(id, s);

@@ -320,18 +320,24 @@ describe("the provider's webhook", () => {
 
 describe("the signing page's identity check step (no JavaScript)", () => {
   it("asks the check first, the post redirects to the provider, back it says checking with a refresh link, then the document", async () => {
-    const { e, link } = await checked();
+    const { e, b, link } = await checked();
     const token = link.token;
     const first = await page("GET", `/s/${token}`);
     expect(first.status).toBe(200);
     expect((await select(first.text, "#idc-heading"))[0]!.text).toBe("Verify your identity");
     expect(await select(first.text, `form[action="/s/${token}/id-check"]`)).toHaveLength(1);
     expect(await select(first.text, `form[action="/s/${token}/consent"]`)).toHaveLength(0);
-    const form = new URLSearchParams({ lang: "en" }).toString();
+    // The form's answer redirects to the provider's hosted page, which browsers hold to form-action.
+    const configured = await call(e, "GET", `/s/${token}`);
+    expect(configured.headers.get("content-security-policy")).toContain("form-action 'self' https://verify.stripe.com;");
+    const form = new URLSearchParams({ lang: "fr" }).toString();
     const posted = await call(e, "POST", `/s/${token}/id-check`, { body: form, headers: { "content-type": "application/x-www-form-urlencoded" } });
     expect(posted.status, posted.text).toBe(303);
     const url = posted.headers.get("location")!;
     expect(url).toMatch(new RegExp(`^${HOST}/.+/verify/vs_`));
+    const created = (await logOf(b)).find((r) => r.method === "POST" && r.path === "/v1/identity/verification_sessions")!;
+    // The way back keeps the page's language.
+    expect(new URLSearchParams(created.body).get("return_url")).toBe(`${BASE}/s/${token}?id_check=return&lang=fr`);
     const back = await page("GET", `/s/${token}?id_check=return`);
     expect((await select(back.text, "#idc-checking"))[0]!.text).toMatch(/Checking your identity/);
     expect((await select(back.text, "#idc-refresh"))[0]!.attrs.href).toBe(`/s/${token}?lang=en&id_check=return`);

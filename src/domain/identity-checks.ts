@@ -22,7 +22,14 @@ import { type ConfigVars, configOf, publicBaseUrl } from "../lib/config";
 import { ApiError, invalid } from "../lib/errors";
 import { nowIso } from "../lib/ids";
 import { PROVIDER_TIMEOUT_MS } from "../lib/providers";
-import { STRIPE_API_BASE, type StripeHttp, createVerificationSession, readVerifiedOutputs, stripeSignatureValid } from "../lib/providers/stripe-identity";
+import {
+  STRIPE_API_BASE,
+  STRIPE_VERIFY_ORIGIN,
+  type StripeHttp,
+  createVerificationSession,
+  readVerifiedOutputs,
+  stripeSignatureValid,
+} from "../lib/providers/stripe-identity";
 import { documentSequencer } from "../objects/document-sequencer/client";
 import { type SequencerState, type SignerState, deadLink, linkIsLive, nextSeq, signerSnapshot, snapshot } from "./document-state";
 import { decline } from "./endings";
@@ -33,7 +40,8 @@ import type { Actor } from "./transitions";
 export const ID_CHECK_MAX_FAILURES = 3;
 export const ID_CHECK_ENDED_REASON = `identity check failed ${ID_CHECK_MAX_FAILURES} times`;
 
-export type IdentityProvider = { name: "stripe"; http: StripeHttp; webhookSecret: string };
+/** `pageOrigin`: where the provider's hosted page lives (the signer's page may send the signer there). */
+export type IdentityProvider = { name: "stripe"; http: StripeHttp; webhookSecret: string; pageOrigin: string };
 
 /** The identity provider this deployment is configured with, or null (then `id_check` is refused at send). */
 export function identityProviderOf(env: ConfigVars, opts: { fetch?: typeof fetch } = {}): IdentityProvider | null {
@@ -43,6 +51,7 @@ export function identityProviderOf(env: ConfigVars, opts: { fetch?: typeof fetch
     name: "stripe",
     http: { base: c.STRIPE_API_BASE ?? STRIPE_API_BASE, timeoutMs: PROVIDER_TIMEOUT_MS, fetch: opts.fetch, secretKey: c.STRIPE_SECRET_KEY },
     webhookSecret: c.STRIPE_WEBHOOK_SECRET,
+    pageOrigin: new URL(c.STRIPE_VERIFY_ORIGIN ?? STRIPE_VERIFY_ORIGIN).origin,
   };
 }
 
@@ -169,8 +178,12 @@ export async function recordIdCheckOutcome(env: Env, st: SequencerState, signer:
 
 // --- At the edge (the Worker, which holds the provider's configuration) ---
 
-/** Starts (or, for the same attempt, finds again) the provider's session for the link's signer: `{url}` of its hosted page. */
-export async function startIdCheck(env: Env, token: string, actor: Actor): Promise<{ url: string }> {
+/**
+ * Starts (or, for the same attempt, finds again) the provider's session for the link's signer:
+ * `{url}` of its hosted page. `lang`: the signer's page's language, which the way back keeps (a
+ * session per attempt and language, as the provider keeps one return address per session).
+ */
+export async function startIdCheck(env: Env, token: string, actor: Actor, lang?: string): Promise<{ url: string }> {
   const provider = identityProviderOf(env);
   const l = await lookupToken(env, token);
   if (!l) throw deadLink();
@@ -185,9 +198,9 @@ export async function startIdCheck(env: Env, token: string, actor: Actor): Promi
   const started = await createVerificationSession(provider.http, {
     signerId: me.id,
     documentId: l.documentId,
-    returnUrl: `${publicBaseUrl(env)}/s/${token}?id_check=return`,
+    returnUrl: `${publicBaseUrl(env)}/s/${token}?id_check=return${lang ? `&lang=${lang}` : ""}`,
     // One session per attempt: a second click of the same attempt finds the same session.
-    idempotencyKey: `idcheck_${me.id}_${me.idCheckFailures}`,
+    idempotencyKey: `idcheck_${me.id}_${me.idCheckFailures}${lang ? `_${lang}` : ""}`,
   });
   if (!started.ok) throw new ApiError("internal", `The identity provider did not start a session: ${started.error}`, "Try again in a minute.");
   await sequencer.idCheckStarted(l.signerId, { sessionId: started.id, provider: provider.name }, actor, l.tokenHash);

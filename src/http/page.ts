@@ -34,7 +34,11 @@ export function pageNonce(c: C): string {
 /** Cloudflare Turnstile's origin: its script, its challenge frame and its calls (a public form with a site key only). */
 export const TURNSTILE_SOURCE = "https://challenges.cloudflare.com";
 
-export function contentSecurityPolicy(nonce: string, frameAncestors: readonly string[] = [], opts: { turnstile?: boolean; connect?: boolean } = {}): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  frameAncestors: readonly string[] = [],
+  opts: { turnstile?: boolean; connect?: boolean; formTargets?: readonly string[] } = {},
+): string {
   const ts = opts.turnstile ? ` ${TURNSTILE_SOURCE}` : "";
   return [
     "default-src 'none'",
@@ -42,7 +46,7 @@ export function contentSecurityPolicy(nonce: string, frameAncestors: readonly st
     `style-src 'nonce-${nonce}'`,
     "img-src 'self' data:",
     ...(opts.turnstile ? [`frame-src${ts}`, `connect-src${ts}`] : opts.connect ? ["connect-src 'self'"] : []),
-    "form-action 'self'",
+    ["form-action 'self'", ...(opts.formTargets ?? [])].join(" "),
     "base-uri 'none'",
     `frame-ancestors ${frameAncestors.length ? frameAncestors.join(" ") : "'none'"}`,
   ].join("; ");
@@ -55,7 +59,12 @@ export type PageHeaders = {
   turnstile?: boolean;
   /** The page's script may call its own origin (the signer's page asks `{base}/state` as answers change). */
   connect?: boolean;
-  /** The face's own policy in place of the default one (pdf.js's worker, OAuth consent's redirect target). */
+  /**
+   * Where the page's forms may lead besides this service: browsers hold a form post's redirect to
+   * `form-action` too (OAuth consent's redirect target, the identity provider's hosted page).
+   */
+  formTargets?: readonly string[];
+  /** The face's own policy in place of the default one (pdf.js's worker). */
   policy?: (nonce: string) => string;
   /** `same-origin` where the page's forms post to a same-origin check that needs the real Origin. */
   referrer?: "no-referrer" | "same-origin";
@@ -67,7 +76,9 @@ export function pageHeaders(c: C, opts: PageHeaders = {}): string {
   const frameAncestors = opts.frameAncestors ?? [];
   c.header(
     "Content-Security-Policy",
-    opts.policy ? opts.policy(nonce) : contentSecurityPolicy(nonce, frameAncestors, { turnstile: opts.turnstile, connect: opts.connect }),
+    opts.policy
+      ? opts.policy(nonce)
+      : contentSecurityPolicy(nonce, frameAncestors, { turnstile: opts.turnstile, connect: opts.connect, formTargets: opts.formTargets }),
   );
   c.header("Referrer-Policy", opts.referrer ?? "no-referrer");
   c.header("Cache-Control", "no-store");

@@ -93,6 +93,8 @@ export const ConfigSchema = z
     STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_[A-Za-z0-9+/=]{8,}$/, "must be the webhook endpoint's signing secret (whsec_…)")),
     /** Another base URL for Stripe's API (tests, `npm start`'s fake); default https://api.stripe.com. */
     STRIPE_API_BASE: optional(httpUrl("Stripe's API")),
+    /** The origin of Stripe's hosted verification page, where the signer's page sends the signer; default https://verify.stripe.com. */
+    STRIPE_VERIFY_ORIGIN: optional(httpUrl("Stripe's verification page")),
     /** Cloudflare Turnstile secret key: checks the token of a public form whose account set a site key. */
     TURNSTILE_SECRET: optional(z.string().min(8, "must be the Turnstile widget's secret key")),
     /** Another base URL for Turnstile's siteverify (tests); default https://challenges.cloudflare.com. */

@@ -14,7 +14,7 @@ import { logError } from "../lib/log";
 import { ConsentExpired, OAuthTokenError, answerConsent, checkAuthorizeRequest, errorRedirect, metadata, openConsent, tokenRequest } from "../domain/oauth";
 import { translator, type Lang, type T } from "../i18n";
 import { langFor } from "../http/language";
-import { contentSecurityPolicy, pageHeaders } from "../http/page";
+import { pageHeaders } from "../http/page";
 import { MessagePage } from "../pages/layout";
 import { ConsentPage } from "../pages/oauth";
 import { csrfOk, sessionMember } from "../http/session";
@@ -49,10 +49,9 @@ function messagePage(c: C, t: T, heading: string, line: string, status: 400 | 40
  * address: browsers hold that redirect to the page's `form-action` too, so the client's origin (or
  * its scheme, for an app's own scheme) is added to the page's policy.
  */
-function consentPolicy(nonce: string, redirectUri: string): string {
+function consentTarget(redirectUri: string): string {
   const u = new URL(redirectUri);
-  const target = u.protocol === "http:" || u.protocol === "https:" ? u.origin : u.protocol;
-  return contentSecurityPolicy(nonce).replace("form-action 'self'", `form-action 'self' ${target}`);
+  return u.protocol === "http:" || u.protocol === "https:" ? u.origin : u.protocol;
 }
 
 export const oauth = createRouter();
@@ -72,7 +71,7 @@ oauth.get("/oauth/authorize", async (c) => {
   const consent = await openConsent(c.env, checked, member);
   // Not no-referrer: browsers would then post the form with `Origin: null`, and the dashboard's
   // same-origin check needs the real origin. Nothing leaves this origin with a referrer.
-  const nonce = pageHeaders(c, { policy: (n) => consentPolicy(n, checked.redirectUri), referrer: "same-origin" });
+  const nonce = pageHeaders(c, { formTargets: [consentTarget(checked.redirectUri)], referrer: "same-origin" });
   return c.html(
     ConsentPage({
       t,

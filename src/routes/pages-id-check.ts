@@ -11,7 +11,7 @@ import type { T } from "../i18n";
 import { pageHeaders } from "../http/page";
 import { IdCheckPage } from "../pages/id-check";
 import type { PageRead } from "../domain/signing";
-import { startIdCheck } from "../domain/identity-checks";
+import { identityProviderOf, startIdCheck } from "../domain/identity-checks";
 import { type SignFace, dead, formPost, linkBrand } from "./pages";
 
 type C = Context<AppEnv>;
@@ -19,7 +19,9 @@ type C = Context<AppEnv>;
 /** The step as a page: the start button, or, back from the provider with no outcome yet, "checking…". */
 export async function idCheckPage(c: C, face: Pick<SignFace, "base" | "footer">, t: T, page: PageRead, status: 200 | 422, error?: string) {
   const brand = await linkBrand(c, page);
-  const nonce = pageHeaders(c, { frameAncestors: page.frameAncestors });
+  // The form's answer redirects to the provider's hosted page: the browser holds that to form-action.
+  const provider = identityProviderOf(c.env);
+  const nonce = pageHeaders(c, { frameAncestors: page.frameAncestors, formTargets: provider ? [provider.pageOrigin] : [] });
   const r = page.read;
   const back = c.req.query("id_check") === "return";
   return c.html(
@@ -47,7 +49,7 @@ export async function postIdCheck(c: C, face: SignFace) {
   if (!page) return dead(c, t);
   if (!page.idCheck.required) return c.redirect(`${face.base}?lang=${t.lang}`, 303);
   try {
-    const { url } = await startIdCheck(c.env, token, who);
+    const { url } = await startIdCheck(c.env, token, who, t.lang);
     return c.redirect(url, 303);
   } catch {
     return idCheckPage(c, face, t, page, 422, t("idcMissing"));

@@ -6,6 +6,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:https";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,6 +14,7 @@ import { gzipSync, brotliCompressSync } from "node:zlib";
 import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
 import { BASE_URL, OPERATOR_TOKEN, ROOT, startService } from "../validators/harness.mjs";
+import { FAKE_STRIPE, fakeStripe, startFakeStripe } from "../fake-stripe.mjs";
 
 export { BASE_URL };
 export const RESULTS = path.join(ROOT, "test-results");
@@ -36,7 +38,11 @@ const CHROMIUM_ARGS = [
 ];
 
 /** Everything a suite needs; filled by `start()`. */
-export const env = { svc: null, browser: null, proxy: null, sizes: {}, requests: [], sites: new Map() };
+export const env = { svc: null, browser: null, proxy: null, relay: null, stripe: null, sizes: {}, requests: [], sites: new Map() };
+/** The host at which the browser reaches the fake Stripe Identity's hosted pages (through the proxy). */
+export const IDENTITY_HOST = "identity.fake.test";
+/** The fake Stripe box the browser suite's service uses (test/fake-stripe.mjs). */
+export const STRIPE_BOX = "browser";
 
 /** Names a page for the size table: the path with tokens and codes replaced. */
 const pageName = (url) => {
@@ -86,6 +92,7 @@ function startProxy() {
     req.on("end", async () => {
       const site = env.sites.get(req.headers.host);
       if (site) return res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(site);
+      if (req.headers.host === IDENTITY_HOST) return void fakeStripe(req, res, Buffer.concat(chunks).toString("utf8")).catch(() => res.destroy());
       try {
         const body = chunks.length ? Buffer.concat(chunks) : undefined;
         env.requests.push({ method: req.method, host: req.headers.host, url: req.url, bodyBytes: body ? body.length : 0 });
@@ -112,10 +119,50 @@ function startProxy() {
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 
+/**
+ * Plain HTTP into the service for callers outside the browser that cannot take the proxy's
+ * throwaway certificate: the fake identity provider's signed webhooks.
+ */
+function startRelay() {
+  const server = createHttpServer((req, res) => {
+    const chunks = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", async () => {
+      try {
+        const headers = { ...req.headers, "cf-connecting-ip": "203.0.113.60" };
+        delete headers.host;
+        const body = chunks.length ? Buffer.concat(chunks) : undefined;
+        const answer = await env.svc.server.fetch(`${BASE_URL}${req.url}`, { method: req.method, headers, body });
+        res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "text/plain" }).end(Buffer.from(await answer.arrayBuffer()));
+      } catch (err) {
+        res.writeHead(502).end(String(err));
+      }
+    });
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
 export async function start() {
   mkdirSync(SHOTS, { recursive: true });
+  // ID checks go to the local fake of Stripe Identity (test/fake-stripe.mjs): the Worker calls its
+  // API directly, the browser opens its hosted page through the proxy, its webhooks come back through the relay.
+  env.stripe = await startFakeStripe();
   // Self-service sign-up on (test/browser/sign-up.mjs): the landing and sign-in pages then also link it.
-  env.svc = await startService({ SIGNUP: "open" });
+  env.svc = await startService({
+    SIGNUP: "open",
+    IDENTITY_PROVIDER: "stripe",
+    STRIPE_SECRET_KEY: FAKE_STRIPE.secretKey,
+    STRIPE_WEBHOOK_SECRET: FAKE_STRIPE.webhookSecret,
+    STRIPE_API_BASE: `${env.stripe.origin}/${STRIPE_BOX}`,
+    STRIPE_VERIFY_ORIGIN: `https://${IDENTITY_HOST}`,
+  });
+  env.relay = await startRelay();
+  const config = {
+    webhook_url: `http://127.0.0.1:${env.relay.address().port}/hooks/identity/stripe`,
+    webhook_secret: FAKE_STRIPE.webhookSecret,
+    page_origin: `https://${IDENTITY_HOST}`,
+  };
+  await fetch(`${env.stripe.origin}/__config/${STRIPE_BOX}`, { method: "POST", body: JSON.stringify(config) });
   env.proxy = await startProxy();
   const port = env.proxy.address().port;
   env.browser = await chromium.launch({
@@ -128,6 +175,8 @@ export async function start() {
 export async function stop() {
   await env.browser?.close();
   env.proxy?.close();
+  env.relay?.close();
+  env.stripe?.server.close();
   await env.svc?.close();
   writeFileSync(path.join(RESULTS, "page-sizes.json"), JSON.stringify(env.sizes, null, 2) + "\n");
 }

@@ -28,6 +28,7 @@ const FILES = [
   "branding",
   "codes",
   "access-code",
+  "id-check",
   "oauth",
   "kiosk",
   "api-reference",

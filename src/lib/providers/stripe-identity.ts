@@ -17,6 +17,8 @@ import { hmacSha256Hex, timingSafeEqual } from "../crypto";
 import { type HttpOptions, parseJson, post, refusal } from "./types";
 
 export const STRIPE_API_BASE = "https://api.stripe.com";
+/** Where a verification session's `url` leads (the signer's page form redirects there). */
+export const STRIPE_VERIFY_ORIGIN = "https://verify.stripe.com";
 /** How far a webhook's `t` may be from now (replays of an old, correctly signed body are refused). */
 export const STRIPE_SIGNATURE_TOLERANCE_S = 300;
 
