@@ -201,6 +201,9 @@ describe("the trail and the certificate", () => {
     expect(cert.json.payload.signers[0].authentication).toEqual({ method: "access_code", passed_at: passed.occurred_at });
     expect(cert.json.payload.events.map((e: { kind: string }) => e.kind)).toContain("access_code_passed");
     expect(cert.text).not.toContain(CODE);
+    const shown = await page("GET", `/verify/${cert.json.verification_code}?sha256=${cert.json.document_sha256_hex}`);
+    const facts = (await select(shown.text, "dl.facts dt, dl.facts dd")).map((x) => x.text);
+    expect(facts[facts.indexOf("Identity") + 1]).toMatch(/^Gave the access code the business sent separately \(.+ UTC\)$/);
     // No webhook event names these tries.
     const deliveries = await env.DB.prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE event LIKE '%access_code%'")
       .first<{ n: number }>()

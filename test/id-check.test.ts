@@ -198,6 +198,12 @@ describe("the provider's webhook", () => {
       passed_at: row!.id_check_passed_at,
     });
     expect(cert.json.payload.events.map((x: { kind: string }) => x.kind)).toEqual(expect.arrayContaining(["id_check_started", "id_check_passed"]));
+    // The verification page says the same, in its language.
+    const shown = await page("GET", `/verify/${cert.json.verification_code}?sha256=${cert.json.document_sha256_hex}&lang=de`);
+    const facts = (await select(shown.text, "dl.facts dt, dl.facts dd")).map((x) => x.text);
+    const at = facts.indexOf("Identität");
+    expect(at, facts.join(" | ")).toBeGreaterThan(-1);
+    expect(facts[at + 1]).toMatch(/^Ausweisdokument geprüft durch Stripe Identity: Führerschein aus Deutschland, Name .*ADA lovelace.* \(.+ UTC\)$/);
   });
 
   it("no image, file id, date of birth or document number is stored anywhere in D1", async () => {

@@ -68,6 +68,36 @@ function PartFacts({ t, s }: { t: T; s: VerifiedSigner }) {
   );
 }
 
+/** The region's name in the page's language ("GB" → "United Kingdom"), the code when unknown. */
+function regionName(lang: string, code: string): string {
+  try {
+    return new Intl.DisplayNames([lang], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** How the signer proved who they are beyond the link (docs/identity.md): the method, never the code or an image. */
+function IdentityFacts({ t, s }: { t: T; s: VerifiedSigner }) {
+  const a = s.authentication;
+  if (!a) return null;
+  const line =
+    a.method === "access_code"
+      ? t("auth_accessCode", { time: t.date(a.passed_at) || "—" })
+      : t("auth_idCheck", {
+          document: a.document_type ? t.maybe(`idDoc_${a.document_type}`, a.document_type) : "—",
+          country: a.country ? regionName(t.lang, a.country) : "—",
+          name: a.verified_name ?? "—",
+          time: t.date(a.passed_at) || "—",
+        });
+  return (
+    <>
+      <dt>{t("s_identity")}</dt>
+      <dd>{line}</dd>
+    </>
+  );
+}
+
 function CodeForm({ t, value }: { t: T; value: string }) {
   return (
     <form method="get" action="/verify">
@@ -232,6 +262,7 @@ function Certificate({ t, r, sha256 }: { t: T; r: VerificationResult; sha256: st
                     <dt>{t("s_role")}</dt>
                     <dd>{s.role}</dd>
                     <PartFacts t={t} s={s} />
+                    <IdentityFacts t={t} s={s} />
                     <dt>{t("s_order")}</dt>
                     <dd>{s.sign_order}</dd>
                     {/* An envelope's certificate lists when each person signed; each document's own certificate has the rest. */}

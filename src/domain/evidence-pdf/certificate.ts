@@ -127,6 +127,24 @@ export async function drawCertificateHead(w: PdfWriter, c: { brand?: PdfBrand; v
   w.rule();
 }
 
+const ID_DOCUMENTS: Record<string, string> = { passport: "passport", driving_license: "driving licence", id_card: "ID card" };
+
+/** How the signer proved who they are beyond the link (docs/identity.md): the method, never the code or an image. */
+function identityRows(s: PayloadSigner, when: (iso: string | null | undefined) => string): [string, string][] {
+  const a = s.authentication;
+  if (!a) return [];
+  if (a.method === "access_code") return [["Identity", `Access code given ${when(a.passed_at)}`]];
+  const doc = a.document_type ? (ID_DOCUMENTS[a.document_type] ?? a.document_type) : "document";
+  const name = a.verified_name ? `, name ${a.verified_name}` : "";
+  return [
+    [
+      "Identity",
+      `ID check by Stripe Identity: verified ${doc}${a.country ? ` (${a.country})` : ""}${name}
+${when(a.passed_at)}`,
+    ],
+  ];
+}
+
 /** The certificate of completion, from a fresh page. Used by the sealed PDF and the bundle. */
 export async function drawCertificate(w: PdfWriter, c: CertificateSheet): Promise<void> {
   await drawCertificateHead(w, c, "Certificate of completion");
@@ -160,6 +178,7 @@ export async function drawCertificate(w: PdfWriter, c: CertificateSheet): Promis
         ["Role and order", `${s.role}, ${s.sign_order}`],
         ...partRows(s, p.signers),
         ["Status", s.status],
+        ...identityRows(s, when),
         ["Consented", when(s.consented_at)],
         // An approver and a viewer act without signing: the time is when they approved or acknowledged.
         [s.action === "approved" ? "Approved" : s.action === "acknowledged" ? "Acknowledged" : "Signed", when(s.signed_at)],
