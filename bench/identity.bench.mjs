@@ -1,5 +1,6 @@
 /**
- * Signer identity benchmark: what `auth: "access_code"` adds to a signer's path (docs/identity.md).
+ * Signer identity benchmark: what `auth: "access_code"` and `auth: "id_check"` add to a signer's
+ * path (docs/identity.md).
  *
  * N documents with one signer each, half sent with `auth: "none"`, half with `auth:
  * "access_code"`, alternating; each signer reads the link, (gives the access code,) consents and
@@ -8,9 +9,16 @@
  * commit of the count and the trail event), the whole path with and without it (p50/p99), and the
  * D1 round trips of each step (`x-d1-calls: <round trips>;<sequential>`, D1_TRACE=1).
  *
+ * A third case sends `auth: "id_check"` against the local fake of Stripe Identity
+ * (test/fake-stripe.mjs, an HTTP server on this machine): the signer's path is read, start the
+ * check (one call to the provider), read again once back, consent and sign; the provider's own
+ * wait (the person in front of the camera) is not in it. The service's handling of the provider's
+ * signed webhook (signature, two reads of the provider's API, the commit) is reported apart.
+ *
  * `run(ctx)` is imported by bench/run.mjs; `node bench/identity.bench.mjs` runs it alone.
  */
 import { pathToFileURL } from "node:url";
+import { FAKE_STRIPE, startFakeStripe, stripeSignature } from "../test/fake-stripe.mjs";
 import { percentile } from "./stats.mjs";
 import { fmtMs, isQuick, startService } from "./service.mjs";
 
@@ -20,7 +28,14 @@ const calls = (r) => r.headers.get("x-d1-calls") ?? "?";
 export async function run(ctx = {}) {
   const log = ctx.log ?? console.log;
   const perCase = isQuick(ctx) ? 20 : 60;
-  const svc = await startService({ D1_TRACE: "1" });
+  const fake = await startFakeStripe();
+  const svc = await startService({
+    D1_TRACE: "1",
+    IDENTITY_PROVIDER: "stripe",
+    STRIPE_SECRET_KEY: FAKE_STRIPE.secretKey,
+    STRIPE_WEBHOOK_SECRET: FAKE_STRIPE.webhookSecret,
+    STRIPE_API_BASE: `${fake.origin}/bench`,
+  });
   try {
     const { keys } = await svc.accountWithKeys("Bench identity", 1, { mode: "test" });
     const key = keys[0];
@@ -28,12 +43,17 @@ export async function run(ctx = {}) {
     await svc.must("POST", "/v1/templates", { key, body: { code, name: "Identity", kind: "other", body: "Terms for {{name}}.", variables: ["name"] } });
     await svc.must("POST", "/v1/templates/publish", { key, body: { code } });
 
-    const ms = { none: [], access_code: [], wrong: [], right: [] };
+    const ms = { none: [], access_code: [], wrong: [], right: [], id_check: [], start: [], webhook: [] };
     const trips = {};
-    for (let i = 0; i < perCase * 2; i++) {
-      const auth = i % 2 === 0 ? "none" : "access_code";
+    const AUTHS = ["none", "access_code", "id_check"];
+    for (let i = 0; i < perCase * AUTHS.length; i++) {
+      const auth = AUTHS[i % AUTHS.length];
       const { document_id } = await svc.must("POST", "/v1/documents", { key, body: { template_code: code, values: { name: `Signer ${i}` } } });
-      const signer = { email: `s${i}@example.com`, full_name: `Signer ${i}`, ...(auth === "access_code" ? { auth, access_code: CODE } : {}) };
+      const signer = {
+        email: `s${i}@example.com`,
+        full_name: `Signer ${i}`,
+        ...(auth === "access_code" ? { auth, access_code: CODE } : auth === "id_check" ? { auth } : {}),
+      };
       const { links } = await svc.must("POST", `/v1/documents/${document_id}/send`, { key, body: { signers: [signer], notify: false } });
       const t = links[0].token;
       let total = 0;
@@ -53,6 +73,25 @@ export async function run(ctx = {}) {
         const right = await step("access-code", "POST", `/v1/sign/${t}/access-code`, { code: CODE });
         ms.right.push(right.ms);
       }
+      if (auth === "id_check") {
+        const started = await step("id-check", "POST", `/v1/sign/${t}/id-check`, {});
+        ms.start.push(started.ms);
+        // The provider's side, outside the signer's path: the person passes, the provider signs its event.
+        const session = started.json.url.split("/").at(-1);
+        const settled = await fetch(`${fake.origin}/__outcome/bench/${session}`, {
+          method: "POST",
+          body: JSON.stringify({ status: "verified", first_name: "Signer", last_name: String(i) }),
+        });
+        const event = await settled.text();
+        const hook = await svc.call("POST", "/hooks/identity/stripe", {
+          body: event,
+          headers: { "content-type": "application/json", "stripe-signature": stripeSignature(FAKE_STRIPE.webhookSecret, event) },
+        });
+        if (hook.json?.recorded !== true) throw new Error(`webhook → ${hook.status} ${hook.text.slice(0, 200)}`);
+        ms.webhook.push(hook.ms);
+        trips["id_check webhook"] = calls(hook);
+        await step("read again", "GET", `/v1/sign/${t}`);
+      }
       await step("consent", "POST", `/v1/sign/${t}/consent`, {});
       await step("sign", "POST", `/v1/sign/${t}`, { method: "typed", value: `Signer ${i}` });
       ms[auth].push(total);
@@ -66,9 +105,12 @@ export async function run(ctx = {}) {
       access_code: stat(ms.access_code),
       wrong: stat(ms.wrong),
       right: stat(ms.right),
+      id_check: stat(ms.id_check),
+      start: stat(ms.start),
+      webhook: stat(ms.webhook),
       trips,
     };
-    log("identity: a signer's path with and without an access code (createTestHarness, in-process workerd, D1_TRACE=1, one signer at a time)");
+    log("identity: a signer's path with no check, an access code and an ID check (createTestHarness, in-process workerd, D1_TRACE=1, one signer at a time)");
     log(`  path (read, consent, sign), auth none            p50 ${fmtMs(out.none.p50).padStart(9)}  p99 ${fmtMs(out.none.p99).padStart(9)}  (n=${out.none.n})`);
     log(
       `  path (read, access code, consent, sign)          p50 ${fmtMs(out.access_code.p50).padStart(9)}  p99 ${fmtMs(out.access_code.p99).padStart(9)}  (n=${out.access_code.n})`,
@@ -76,10 +118,17 @@ export async function run(ctx = {}) {
     log(`  POST …/access-code, right code                   p50 ${fmtMs(out.right.p50).padStart(9)}  p99 ${fmtMs(out.right.p99).padStart(9)}`);
     log(`  POST …/access-code, wrong code                   p50 ${fmtMs(out.wrong.p50).padStart(9)}  p99 ${fmtMs(out.wrong.p99).padStart(9)}`);
     log(`  extra latency of the access code (p50 of paths)  ${fmtMs(out.access_code.p50 - out.none.p50)}`);
+    log(
+      `  path (read, start check, read, consent, sign)    p50 ${fmtMs(out.id_check.p50).padStart(9)}  p99 ${fmtMs(out.id_check.p99).padStart(9)}  (n=${out.id_check.n}, provider's wait excluded)`,
+    );
+    log(`  POST …/id-check (one provider call)              p50 ${fmtMs(out.start.p50).padStart(9)}  p99 ${fmtMs(out.start.p99).padStart(9)}`);
+    log(`  POST /hooks/identity/stripe (verified)           p50 ${fmtMs(out.webhook.p50).padStart(9)}  p99 ${fmtMs(out.webhook.p99).padStart(9)}`);
+    log(`  extra latency of the ID check (p50 of paths)     ${fmtMs(out.id_check.p50 - out.none.p50)}`);
     for (const [name, v] of Object.entries(trips)) log(`  D1 round trips;sequential  ${name.padEnd(28)} ${v}`);
     return out;
   } finally {
     await svc.close();
+    fake.server.close();
   }
 }
 
@@ -88,6 +137,8 @@ export function summary(r) {
     ["signer path, auth none", `p50 ${fmtMs(r.none.p50)} p99 ${fmtMs(r.none.p99)}`],
     ["signer path, access_code", `p50 ${fmtMs(r.access_code.p50)} p99 ${fmtMs(r.access_code.p99)}`],
     ["POST …/access-code (right)", `p50 ${fmtMs(r.right.p50)} p99 ${fmtMs(r.right.p99)}, D1 ${r.trips["access_code access-code"]}`],
+    ["signer path, id_check (provider's wait excluded)", `p50 ${fmtMs(r.id_check.p50)} p99 ${fmtMs(r.id_check.p99)}`],
+    ["identity webhook (verified)", `p50 ${fmtMs(r.webhook.p50)} p99 ${fmtMs(r.webhook.p99)}, D1 ${r.trips["id_check webhook"]}`],
   ];
 }
 
