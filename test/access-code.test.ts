@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, makeTenant, type Tenant } from "./helpers";
+import { api, makeTenant, ops, type Tenant } from "./helpers";
 import { page, select, unescapeHtml } from "./pages-helpers";
 import { issueKey } from "../src/domain/accounts";
 import { makeAccount, makeMember, sessionFor } from "./dashboard-helpers";
@@ -313,5 +313,25 @@ describe("the dashboard", () => {
     const view = await b.get(`/app/documents/${id}`);
     expect(view.text).toContain("Access code");
     expect(view.text).not.toContain(CODE);
+  });
+});
+
+describe("the link's email", () => {
+  it("says the link asks an access code given separately, in the signer's language, and never carries the code", async () => {
+    const t = await makeTenant();
+    const { id, links } = await sentDocument(t.key, {
+      signers: [
+        { ...ADA, auth: "access_code", access_code: CODE },
+        { email: "jose@example.com", full_name: "José Pérez", locale: "es", auth: "access_code", access_code: CODE },
+        { email: "bo@example.com", full_name: "Bo Berg" },
+      ],
+    });
+    await env.MESSAGE_QUEUE.getByName(t.tenantId).idle();
+    const msgs = (await ops("GET", `/outbox?document_id=${id}`)).json.messages as Record<string, string>[];
+    const of = (i: number) => msgs.find((m) => m.signer_id === links[i]!.signer_id)!;
+    expect(of(0).body).toContain("Before the document opens, the link asks for an access code.");
+    expect(of(1).body).toContain("el enlace le pedirá un código de acceso");
+    expect(of(2).body).not.toContain("access code");
+    expect(JSON.stringify(msgs)).not.toContain(CODE);
   });
 });

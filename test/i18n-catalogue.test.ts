@@ -63,6 +63,24 @@ describe("one catalogue, eight languages", () => {
     }
   });
 
+  it("a link that asks an access code or an ID check says what to have ready, in every language, by email only", () => {
+    for (const lang of LANGUAGES) {
+      for (const check of ["access_code", "id_check"] as const) {
+        for (const purpose of ["signing.link", "signing.reminder", "signing.delegated"] as const) {
+          const r = renderMessage(purpose, "email", lang, { tenant: "Acme", title: "NDA", name: "Zoë", from: "Al", link: "https://x.test/s/t", check });
+          const note = WORDING[lang].checkNote[check].replace("{tenant}", "Acme");
+          expect(r.text, `${lang} ${purpose} ${check}`).toContain(note);
+          expect(r.html).toContain(WORDING[lang].checkNote[check].split("{tenant}").at(-1)!.replace(/'/g, "&#39;"));
+        }
+      }
+      const plain = renderMessage("signing.link", "email", lang, { tenant: "Acme", title: "NDA", name: "Zoë", link: "https://x.test/s/t" });
+      expect(plain.text).not.toContain(WORDING[lang].checkNote.access_code.split("{tenant}").at(-1)!);
+      expect(renderMessage("signing.code", "email", lang, { tenant: "Acme", code: "123456", check: "access_code" }).text).not.toContain(
+        WORDING[lang].checkNote.access_code.split("{tenant}").at(-1)!,
+      );
+    }
+  });
+
   it("certificate times: the language's long form in UTC, the exact timestamp beside; Arabic with Latin digits", () => {
     const iso = "2026-11-23T14:05:09.120Z";
     expect(certificateTime(iso, "en")).toBe(`November 23, 2026 at 2:05:09 PM UTC · ${iso}`);

@@ -43,13 +43,19 @@ const fillHtml = (s: string, values: Record<string, string>) =>
 /** An attribute-safe href: only http(s) links are written as links. */
 const safeHref = (s: string) => (/^https?:\/\//.test(s) ? escapeHtml(s) : "#");
 
+/** The link messages that carry the signer's check note (`Phrases.checkNote`). */
+const CHECKED_PURPOSES: readonly MessagePurpose[] = ["signing.link", "signing.reminder", "signing.delegated"];
+
 /** Renders one message. SMS has no subject and no HTML. */
 export function renderMessage(purpose: MessagePurpose, channel: MessageChannel, locale: Lang, values: Record<string, string>): Rendered {
   const phrases = WORDING[locale] ?? WORDING.en;
   // An approver's or a viewer's link says what they are asked to do (`part`, set by linkMessageInputs).
   const part = purpose === "signing.link" && (values.part === "approver" || values.part === "viewer") ? values.part : null;
-  const w = part ? phrases.linkFor[part] : phrases.purposes[purpose];
-  if (channel === "sms") return { subject: null, text: fill(w.sms, values), html: null };
+  const base = part ? phrases.linkFor[part] : phrases.purposes[purpose];
+  if (channel === "sms") return { subject: null, text: fill(base.sms, values), html: null };
+  // A link that asks more than itself (an access code, an ID check) says what to have ready.
+  const check = CHECKED_PURPOSES.includes(purpose) && (values.check === "access_code" || values.check === "id_check") ? values.check : null;
+  const w = check ? { ...base, lines: [...base.lines, phrases.checkNote[check]] } : base;
   const subject = fill(w.subject, values);
   const lines = w.lines.map((l) => fill(l, values));
   const link = values.link ?? "";

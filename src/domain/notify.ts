@@ -29,6 +29,8 @@ export type LinkRecipient = {
   locale?: Lang;
   /** The recipient's name, when the caller has it (saves a read). */
   name?: string;
+  /** The signer's `auth`: an access code or an ID check adds a line saying what to have ready (never the code). */
+  auth?: string;
   token: string;
 };
 
@@ -66,6 +68,7 @@ export function linkMessageInputs(
     const values: Record<string, string> = {
       link: messageLink(origin, r.token, locale),
       ...(r.role === "approver" || r.role === "viewer" ? { part: r.role } : {}),
+      ...(r.auth === "access_code" || r.auth === "id_check" ? { check: r.auth } : {}),
       ...(known && r.name !== undefined ? { ...known, name: r.name } : {}),
     };
     const base = { tenantId: p.tenantId, mode: p.mode, documentId, signerId: r.signerId, purpose, locale, values };

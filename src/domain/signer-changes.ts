@@ -62,7 +62,7 @@ const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim(
 // ————— inside the sequencer —————
 
 /** What the sequencer hands back to the request after a delegation: the delegate's link goes only to the outbox. */
-export type Delegated = { signerId: string; token: string; email: string; locale: Lang; from: string; mode: Mode };
+export type Delegated = { signerId: string; token: string; email: string; locale: Lang; from: string; mode: Mode; auth: string };
 
 /**
  * The signer passes their part to someone else: in one batch the signer's link ends (a new random
@@ -151,7 +151,7 @@ export async function delegateInside(env: Env, st: SequencerState, signer: Signe
   st.doc.fields = fields;
   // Where a reload would put the delegate (the stored order: sign_order, then created_at, and theirs is the newest).
   st.signers.splice(st.signers.findLastIndex((s) => s.signOrder <= delegate.signOrder) + 1, 0, delegate as SignerState);
-  return { signerId: id, token: mine.token, email: input.email, locale: signer.locale, from: signer.fullName, mode: st.doc.mode as Mode };
+  return { signerId: id, token: mine.token, email: input.email, locale: signer.locale, from: signer.fullName, mode: st.doc.mode as Mode, auth: signer.auth };
 }
 
 /** What the sequencer hands back after a correction: the new token, shown once. */
@@ -249,7 +249,7 @@ export async function delegate(env: Env, token: string, input: DelegateCommand, 
       purpose: "signing.delegated",
       recipient: d.email,
       locale: d.locale,
-      values: { link: messageLink(origin, d.token, d.locale), from: d.from },
+      values: { link: messageLink(origin, d.token, d.locale), from: d.from, ...(d.auth === "access_code" || d.auth === "id_check" ? { check: d.auth } : {}) },
     },
   ]);
   return { delegated: true as const, signer_id: d.signerId };

@@ -89,7 +89,11 @@ export async function remindInside(
   );
   st.lastSeq += 1;
   signer.tokenHash = hash;
-  return { ok: true, token, recipient: { signerId: signer.id, email: signer.email, phone: signer.phone, role: signer.role, locale: signer.locale } };
+  return {
+    ok: true,
+    token,
+    recipient: { signerId: signer.id, email: signer.email, phone: signer.phone, role: signer.role, locale: signer.locale, auth: signer.auth },
+  };
 }
 
 /**

@@ -26,4 +26,9 @@ export type Phrases = {
   purposes: Record<MessagePurpose, Wording>;
   /** `signing.link`'s words for the roles that do not sign (values.part names the role). */
   linkFor: { approver: Wording; viewer: Wording };
+  /**
+   * One more line in a link's email (`signing.link`, `signing.reminder`, `signing.delegated`) for a
+   * signer whose link asks more than itself (values.check names the method): what to have ready.
+   */
+  checkNote: { access_code: string; id_check: string };
 };

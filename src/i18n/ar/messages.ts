@@ -6,6 +6,10 @@ export const messages: Catalogue<typeof en> = {
   copyAddress: "إذا لم يعمل الزر، فانسخ هذا العنوان في متصفحك:",
   automatic: "أُرسلت هذه الرسالة تلقائيًا نيابةً عن {tenant}. ردّ على هذا البريد للتواصل معهم. لا تُعِد توجيهها: الرابط شخصي.",
   /** `signing.link` as an approver or a viewer receives it (they neither sign nor are asked to). */
+  checkNote: {
+    access_code: "قبل أن يُفتح المستند، سيطلب الرابط رمز وصول. تعطيك {tenant} الرمز بشكل منفصل (بالهاتف أو برسالة أو شخصيًا)؛ ولا يرد أبدًا في هذه الرسالة.",
+    id_check: "قبل التوقيع، تطلب منك {tenant} التحقق من هويتك: جهّز جواز سفرك أو رخصة القيادة أو بطاقة الهوية، وهاتفًا أو حاسوبًا بكاميرا لالتقاط صورة ذاتية.",
+  },
   linkFor: {
     approver: {
       subject: "يطلب منك {tenant} اعتماد «{title}»",

@@ -7,6 +7,12 @@ export const messages: Catalogue<typeof en> = {
   automatic:
     "Diese Nachricht wurde automatisch für {tenant} gesendet. Antworten Sie auf diese E-Mail, um sie zu erreichen. Leiten Sie sie nicht weiter: Der Link ist persönlich.",
   /** `signing.link` as an approver or a viewer receives it (they neither sign nor are asked to). */
+  checkNote: {
+    access_code:
+      "Bevor sich das Dokument öffnet, fragt der Link nach einem Zugangscode. {tenant} gibt ihn Ihnen separat (telefonisch, per Brief oder persönlich); er steht nie in dieser E-Mail.",
+    id_check:
+      "Vor dem Unterschreiben bittet {tenant} Sie, Ihre Identität zu bestätigen: Halten Sie Reisepass, Führerschein oder Personalausweis bereit und ein Telefon oder einen Computer mit Kamera für ein Selfie.",
+  },
   linkFor: {
     approver: {
       subject: "{tenant} bittet Sie, „{title}“ zu genehmigen",

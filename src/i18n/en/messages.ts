@@ -5,6 +5,12 @@ export const messages: Phrases = {
   copyAddress: "If the button does not work, copy this address into your browser:",
   automatic: "This message was sent automatically for {tenant}. Reply to this email to reach them. Do not forward it: the link is personal.",
   /** `signing.link` as an approver or a viewer receives it (they neither sign nor are asked to). */
+  checkNote: {
+    access_code:
+      "Before the document opens, the link asks for an access code. {tenant} gives it to you separately (by phone, by letter or in person); it is never in this email.",
+    id_check:
+      "Before you sign, {tenant} asks you to verify your identity: have your passport, driving licence or ID card ready, and a phone or computer with a camera for a selfie.",
+  },
   linkFor: {
     approver: {
       subject: "{tenant} asks you to approve “{title}”",

@@ -6,6 +6,12 @@ export const messages: Catalogue<typeof en> = {
   copyAddress: "Si el botón no funciona, copie esta dirección en su navegador:",
   automatic: "Este mensaje se envió automáticamente en nombre de {tenant}. Responda a este correo para contactarles. No lo reenvíe: el enlace es personal.",
   /** `signing.link` as an approver or a viewer receives it (they neither sign nor are asked to). */
+  checkNote: {
+    access_code:
+      "Antes de abrir el documento, el enlace le pedirá un código de acceso. {tenant} se lo dará por separado (por teléfono, por carta o en persona); nunca va en este correo.",
+    id_check:
+      "Antes de firmar, {tenant} le pide que verifique su identidad: tenga a mano su pasaporte, permiso de conducir o documento de identidad, y un teléfono u ordenador con cámara para un selfi.",
+  },
   linkFor: {
     approver: {
       subject: "{tenant} le pide que apruebe «{title}»",

@@ -6,6 +6,12 @@ export const messages: Catalogue<typeof en> = {
   copyAddress: "Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :",
   automatic: "Ce message a été envoyé automatiquement pour {tenant}. Répondez à ce courriel pour les joindre. Ne le transférez pas : le lien est personnel.",
   /** `signing.link` as an approver or a viewer receives it (they neither sign nor are asked to). */
+  checkNote: {
+    access_code:
+      "Avant d'ouvrir le document, le lien vous demandera un code d'accès. {tenant} vous le donne séparément (par téléphone, par courrier ou en personne) ; il ne figure jamais dans cet e-mail.",
+    id_check:
+      "Avant de signer, {tenant} vous demande de vérifier votre identité : préparez votre passeport, permis de conduire ou carte d'identité, et un téléphone ou ordinateur avec caméra pour un selfie.",
+  },
   linkFor: {
     approver: {
       subject: "{tenant} vous demande d’approuver « {title} »",

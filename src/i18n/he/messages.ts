@@ -6,6 +6,10 @@ export const messages: Catalogue<typeof en> = {
   copyAddress: "אם הכפתור אינו פועל, יש להעתיק את הכתובת הזו לדפדפן:",
   automatic: "הודעה זו נשלחה אוטומטית בשם {tenant}. אפשר להשיב לדוא״ל הזה כדי לפנות אליהם. אין להעביר אותה הלאה: הקישור אישי.",
   /** `signing.link` as an approver or a viewer receives it (they neither sign nor are asked to). */
+  checkNote: {
+    access_code: "לפני שהמסמך נפתח, הקישור יבקש קוד גישה. {tenant} ימסור לך אותו בנפרד (בטלפון, במכתב או באופן אישי); הוא אף פעם לא מופיע בהודעה זו.",
+    id_check: "לפני החתימה, {tenant} מבקש שתאמת את זהותך: הכן דרכון, רישיון נהיגה או תעודת זהות, וטלפון או מחשב עם מצלמה לצילום סלפי.",
+  },
   linkFor: {
     approver: {
       subject: "{tenant} מבקש את אישורך ל„{title}”",

@@ -7,6 +7,12 @@ export const messages: Catalogue<typeof en> = {
   automatic:
     "Questo messaggio è stato inviato automaticamente per conto di {tenant}. Risponda a questa email per contattarli. Non la inoltri: il link è personale.",
   /** `signing.link` as an approver or a viewer receives it (they neither sign nor are asked to). */
+  checkNote: {
+    access_code:
+      "Prima che il documento si apra, il link chiede un codice di accesso. {tenant} te lo fornisce separatamente (per telefono, per lettera o di persona); non è mai in questa email.",
+    id_check:
+      "Prima di firmare, {tenant} ti chiede di verificare la tua identità: tieni a portata di mano passaporto, patente o carta d'identità, e un telefono o computer con fotocamera per un selfie.",
+  },
   linkFor: {
     approver: {
       subject: "{tenant} Le chiede di approvare “{title}”",

@@ -6,6 +6,12 @@ export const messages: Catalogue<typeof en> = {
   copyAddress: "Se o botão não funcionar, copie este endereço no seu navegador:",
   automatic: "Esta mensagem foi enviada automaticamente em nome de {tenant}. Responda a este e-mail para falar com eles. Não a encaminhe: o link é pessoal.",
   /** `signing.link` as an approver or a viewer receives it (they neither sign nor are asked to). */
+  checkNote: {
+    access_code:
+      "Antes de o documento abrir, a ligação pede um código de acesso. {tenant} dá-lho em separado (por telefone, por carta ou pessoalmente); nunca vem neste email.",
+    id_check:
+      "Antes de assinar, {tenant} pede-lhe que verifique a sua identidade: tenha à mão o passaporte, a carta de condução ou o cartão de identidade, e um telemóvel ou computador com câmara para uma selfie.",
+  },
   linkFor: {
     approver: {
       subject: "{tenant} pede que você aprove “{title}”",
