@@ -1,7 +1,7 @@
 /** The signing page's access code step in Chromium: keyboard only, axe-clean at 390 and 1280 px, a wrong code, the right one, then signing. */
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { LIMIT, check, documentOf, newContext, newPage, noProblems, sentDocument, tabTo } from "./lib.mjs";
+import { LIMIT, check, documentOf, newContext, newPage, noProblems, sentDocument, tabTo, consentAndSignByKeyboard } from "./lib.mjs";
 
 describe("access code on the signer's page", () => {
   it("asks the access code before anything else, keyboard only, axe-clean, then the document opens and is signed", LIMIT, async () => {
@@ -24,14 +24,7 @@ describe("access code on the signer's page", () => {
     await page.keyboard.type("harbour-7731");
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { name: "Step 1 of 2: agree to sign electronically" }).waitFor();
-    await tabTo(page, "form[action$='/consent'] button");
-    await page.keyboard.press("Enter");
-    await page.getByRole("heading", { name: "Step 2 of 2: answer and sign" }).waitFor();
-    await tabTo(page, "#typed-name");
-    await page.keyboard.type("Ana Ruiz");
-    await tabTo(page, "#sign-form button[type=submit]");
-    await page.keyboard.press("Enter");
-    await page.getByRole("heading", { name: "Everyone has signed" }).waitFor();
+    await consentAndSignByKeyboard(page, "Ana Ruiz");
 
     const d = await documentOf(doc.key, doc.id);
     const kinds = d.events.map((e) => e.kind);

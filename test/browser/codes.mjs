@@ -2,7 +2,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { OPERATOR_TOKEN } from "../validators/harness.mjs";
-import { LIMIT, check, documentOf, env, newContext, newPage, noProblems, sentDocument, tabTo } from "./lib.mjs";
+import { LIMIT, check, documentOf, env, newContext, newPage, noProblems, sentDocument, tabTo, consentAndSignByKeyboard } from "./lib.mjs";
 
 /** The newest one-time code emailed about the document, as GET /ops/v1/outbox shows it (the queue sends outside the request). */
 async function codeFromOutbox(documentId, after = 0) {
@@ -60,14 +60,7 @@ describe("one-time code on the signer's page", () => {
     await page.getByRole("heading", { name: "Step 1 of 2: agree to sign electronically" }).waitFor();
     await page.getByText("You confirmed a one-time code on").waitFor();
     await check(page, "code-3-confirmed");
-    await tabTo(page, "form[action$='/consent'] button");
-    await page.keyboard.press("Enter");
-    await page.getByRole("heading", { name: "Step 2 of 2: answer and sign" }).waitFor();
-    await tabTo(page, "#typed-name");
-    await page.keyboard.type("Otto Kode");
-    await tabTo(page, "#sign-form button[type=submit]");
-    await page.keyboard.press("Enter");
-    await page.getByRole("heading", { name: "Everyone has signed" }).waitFor();
+    await consentAndSignByKeyboard(page, "Otto Kode");
 
     const d = await documentOf(doc.key, doc.id);
     const kinds = d.events.map((e) => e.kind);

@@ -6,7 +6,7 @@
  */
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { IDENTITY_HOST, LIMIT, check, documentOf, newContext, newPage, noProblems, sentDocument, tabTo } from "./lib.mjs";
+import { IDENTITY_HOST, LIMIT, check, documentOf, newContext, newPage, noProblems, sentDocument, tabTo, consentAndSignByKeyboard } from "./lib.mjs";
 
 /** On the fake provider's page: the name the document shows, then Verify (or Fail). */
 async function atProvider(page, { first, last, fail = false }) {
@@ -34,14 +34,7 @@ describe("identity check on the signer's page", () => {
     await page.waitForURL((u) => u.host === "sign.example.test" && u.searchParams.get("id_check") === "return");
     // The webhook landed before the provider sent the signer back: the page goes on to consent.
     await page.getByRole("heading", { name: "Step 1 of 2: agree to sign electronically" }).waitFor();
-    await tabTo(page, "form[action$='/consent'] button");
-    await page.keyboard.press("Enter");
-    await page.getByRole("heading", { name: "Step 2 of 2: answer and sign" }).waitFor();
-    await tabTo(page, "#typed-name");
-    await page.keyboard.type("Ana María Ruiz");
-    await tabTo(page, "#sign-form button[type=submit]");
-    await page.keyboard.press("Enter");
-    await page.getByRole("heading", { name: "Everyone has signed" }).waitFor();
+    await consentAndSignByKeyboard(page, "Ana María Ruiz");
 
     const d = await documentOf(doc.key, doc.id);
     const kinds = d.events.map((e) => e.kind);

@@ -276,3 +276,15 @@ export async function fillPassOn(page, { name, email, reason }) {
   await page.keyboard.press("Tab");
   await page.keyboard.type(reason);
 }
+
+/** From the consent step to "Everyone has signed", with the keyboard alone: consent, the typed name, sign. */
+export async function consentAndSignByKeyboard(page, name) {
+  await tabTo(page, "form[action$='/consent'] button");
+  await page.keyboard.press("Enter");
+  await page.getByRole("heading", { name: "Step 2 of 2: answer and sign" }).waitFor();
+  await tabTo(page, "#typed-name");
+  await page.keyboard.type(name);
+  await tabTo(page, "#sign-form button[type=submit]");
+  await page.keyboard.press("Enter");
+  await page.getByRole("heading", { name: "Everyone has signed" }).waitFor();
+}
