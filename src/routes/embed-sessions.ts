@@ -19,7 +19,7 @@ embedSessions.openapi(
       "The link works once, for 15 minutes: its first open starts a session of one hour that acts as this key and reaches only that template's or document's pages (anything else is 403), " +
       "and the pages may be framed only by the account's `frame_ancestors`. An unknown id is 404.",
     ...keyed("signing:write"),
-    request: jsonBody(EmbedSessionInput),
+    request: jsonBody(EmbedSessionInput, { template_id: "tpl_4m8k2x7b1n9p3q5r0t6v", purpose: "edit_template" }),
     responses: {
       200: jsonResponse(EmbedSessionAnswer, "The link, shown once", {
         url: "https://sign.example.com/embed/9f3b2c1d0e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c",
