@@ -1,26 +1,17 @@
 /**
  * The signer's page (src/pages/signing.tsx): drawing with pointer events (mouse, pen, touch), the
- * drawing into the form as a PNG data URL, one submission per click, and, when framed, the outcome
- * posted to the account's allowed origins only (postMessage drops a message whose target origin
- * is not the parent's). Fields shown, hidden and computed live: field-live.ts.
+ * drawing into the form as a PNG data URL, one submission per click, and, when framed, its height
+ * and the outcome posted to the account's allowed origins only (frame-messages.ts). Fields shown,
+ * hidden and computed live: field-live.ts.
  */
 import { byId } from "./dom";
+import { tellParent } from "./frame-messages";
 import { startFieldLive } from "./field-live";
 import { startFieldUploads } from "./field-uploads";
 
 function start(): void {
   const d = document;
-  const b = d.body;
-  const done = b.getAttribute("data-done");
-  if (done && window.parent !== window) {
-    const msg = {
-      type: done,
-      document_id: b.getAttribute("data-document"),
-      signer_id: b.getAttribute("data-signer"),
-      document_status: b.getAttribute("data-status"),
-    };
-    for (const o of (b.getAttribute("data-origins") || "").split(" ")) if (o) window.parent.postMessage(msg, o);
-  }
+  tellParent();
   const problem = byId("problem");
   if (problem) problem.focus();
   d.querySelectorAll("form").forEach((f) => {

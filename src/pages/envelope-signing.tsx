@@ -69,7 +69,11 @@ export function EnvelopePage(p: EnvelopePageProps) {
       langHref={(l) => `${base}?lang=${l}`}
       script={SIGN_JS}
       css={ENVELOPE_CSS}
-      bodyData={p.done === "signed" ? { done: "signed", envelope: r.envelope_id, signer: r.signer_id ?? "", origins: p.page.frameAncestors.join(" ") } : {}}
+      bodyData={
+        p.done === "signed" || p.page.frameAncestors.length
+          ? { ...(p.done === "signed" ? { done: "signed" } : {}), envelope: r.envelope_id, signer: r.signer_id ?? "", origins: p.page.frameAncestors.join(" ") }
+          : {}
+      }
       brand={p.brand}
     >
       <h1>

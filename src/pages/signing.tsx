@@ -202,16 +202,17 @@ export function SignPage(p: SignPageProps) {
   // A one-time code comes first: consent and signing wait until it is confirmed.
   const codeFirst = canAct && p.page.code.required && !p.page.code.verifiedAt;
   const done = p.done === "signed" && r.signer_status === "signed" ? "signed" : null;
+  // Framed by an allowed origin, the script tells the parent (and only it) the page's height and what happened (docs/embedding.md).
   const bodyData: Record<string, string> = {};
-  if (done) {
+  if (done || p.page.frameAncestors.length) {
     Object.assign(bodyData, {
-      done,
       document: r.document_id ?? "",
       signer: r.signer_id ?? "",
       status: r.document_status ?? "",
       origins: p.page.frameAncestors.join(" "),
     });
   }
+  if (done) bodyData.done = done;
   return (
     <Layout
       t={t}
