@@ -14,7 +14,7 @@
  * Runtime-neutral: only fetch, Headers, Request and WebCrypto (Node 18+, Deno, Bun, Workers, browsers).
  */
 import { type Client } from "openapi-fetch";
-import type { components, operations, paths } from "./src/schema";
+import type { components, operations, paths } from "./src/schema.js";
 export type { components, operations, paths };
 export type EdgeSignClient = Client<paths>;
 export type DocumentListItem = components["schemas"]["DocumentListItem"];
