@@ -38,6 +38,7 @@ const FILES = [
   "roles",
   "delegation",
   "envelope-signing",
+  "embed",
 ];
 const chosen = process.argv
   .slice(2)
