@@ -95,7 +95,9 @@ describe("POST /v1/embed-sessions", () => {
     // The page pictures and the file of that template are reachable (the editor's script needs them).
     expect((await b.get(`/app/templates/${id}/file.pdf`)).status).toBe(200);
     // The open is in the trail, as the key.
-    const audit = await env.DB.prepare("SELECT actor, action FROM audit_log WHERE tenant_id = ? AND action LIKE 'embed_session.%' ORDER BY id").bind(t.tenantId).all();
+    const audit = await env.DB.prepare("SELECT actor, action FROM audit_log WHERE tenant_id = ? AND action LIKE 'embed_session.%' ORDER BY id")
+      .bind(t.tenantId)
+      .all();
     expect(audit.results.map((x) => x.action).sort()).toEqual(["embed_session.created", "embed_session.opened"]);
     expect(new Set(audit.results.map((x) => x.actor))).toEqual(new Set([t.keyId]));
   });
@@ -111,7 +113,9 @@ describe("POST /v1/embed-sessions", () => {
     expect(again.r.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
 
     const late = await create(t.key, { template_id: id, purpose: "edit_template" });
-    await env.DB.prepare("UPDATE embed_sessions SET expires_at = ? WHERE token_hash = (SELECT token_hash FROM embed_sessions WHERE tenant_id = ? AND opened_at IS NULL)")
+    await env.DB.prepare(
+      "UPDATE embed_sessions SET expires_at = ? WHERE token_hash = (SELECT token_hash FROM embed_sessions WHERE tenant_id = ? AND opened_at IS NULL)",
+    )
       .bind(new Date(Date.now() - 1000).toISOString(), t.tenantId)
       .run();
     const expired = await open(late.json.url);
@@ -158,7 +162,9 @@ describe("POST /v1/embed-sessions", () => {
     // Its own pages with a wrong or missing CSRF token: refused.
     expect((await b.fetch("POST", `/app/templates/${id}/fields`, { csrf: "x".repeat(48), fields: "[]" })).status).toBe(403);
     // After its hour, the cookie opens nothing (the sign-in page, as for any ended session).
-    await env.DB.prepare("UPDATE embed_sessions SET session_expires_at = ? WHERE tenant_id = ?").bind(new Date(Date.now() - 1000).toISOString(), t.tenantId).run();
+    await env.DB.prepare("UPDATE embed_sessions SET session_expires_at = ? WHERE tenant_id = ?")
+      .bind(new Date(Date.now() - 1000).toISOString(), t.tenantId)
+      .run();
     const ended = await b.get(`/app/templates/${id}/place`);
     expect(ended.status).toBe(303);
     expect(ended.location).toMatch(/^\/app\/sign-in/);
@@ -242,7 +248,10 @@ describe("POST /v1/embed-sessions", () => {
     const stranger = await makeTenant();
     expect((await create(stranger.key, { template_id: id, purpose: "edit_template" })).status).toBe(404);
     // Test keys do not see live templates.
-    const test = await api("POST", "/v1/embed-sessions", { key: (await makeTenant({ mode: "test" })).key, body: { template_id: id, purpose: "edit_template" } });
+    const test = await api("POST", "/v1/embed-sessions", {
+      key: (await makeTenant({ mode: "test" })).key,
+      body: { template_id: id, purpose: "edit_template" },
+    });
     expect(test.status).toBe(404);
     const readOnly = await makeTenant({ scopes: ["signing:read"] });
     expect((await create(readOnly.key, { template_id: id, purpose: "edit_template" })).status).toBe(403);
@@ -254,8 +263,9 @@ describe("POST /v1/embed-sessions", () => {
     expect(refused.status).toBe(403);
     expect(refused.json.error.message).toContain("signing:templates");
     expect((await api("POST", "/v1/embed-sessions", { body: { template_id: id, purpose: "edit_template" } })).status).toBe(401);
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM embed_sessions WHERE tenant_id IN (?, ?)").bind(t.tenantId, noTemplates.tenantId).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM embed_sessions WHERE tenant_id IN (?, ?)")
+      .bind(t.tenantId, noTemplates.tenantId)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(0);
   });
 });
-

@@ -37,7 +37,8 @@ export function html(
   frameAncestors?: readonly string[],
 ) {
   // An embedded session's page may be framed by the account's origins, whatever the face's own policy.
-  const framed = policy && frameAncestors?.length ? (n: string) => policy(n).replace("frame-ancestors 'none'", `frame-ancestors ${frameAncestors.join(" ")}`) : policy;
+  const framed =
+    policy && frameAncestors?.length ? (n: string) => policy(n).replace("frame-ancestors 'none'", `frame-ancestors ${frameAncestors.join(" ")}`) : policy;
   return sendPage(c, page as string, status, { policy: framed, referrer: "same-origin", frameAncestors });
 }
 
@@ -135,8 +136,7 @@ const refuse = (c: C, why: Refusal, s: SessionMember | null) => {
     );
   }
   const t = tr(c);
-  const text =
-    why === "embed_outside" ? t("nt_embed_outside") : why === "csrf" || !s ? t("nt_csrf") : t("nt_role_may_not", { role: t(`role_${s.role}`) });
+  const text = why === "embed_outside" ? t("nt_embed_outside") : why === "csrf" || !s ? t("nt_csrf") : t("nt_role_may_not", { role: t(`role_${s.role}`) });
   if (!s) return html(c, OpenPage({ ...speech(c), nonce, title: t("nt_refused"), flash: bad(text) }), 403);
   return page(c, s, t("nt_refused"), null, { flash: bad(text), status: 403 });
 };

@@ -34,6 +34,4 @@ export const embedSessionByHash = (db: Db, sessionHash: string) =>
 
 /** Links never opened past their expiry, and sessions past theirs (the cron's sweep). */
 export const deleteExpiredEmbedSessions = (db: Db, at: string) =>
-  db
-    .delete(embedSessions)
-    .where(or(and(isNull(embedSessions.openedAt), lt(embedSessions.expiresAt, at)), lt(embedSessions.sessionExpiresAt, at)));
+  db.delete(embedSessions).where(or(and(isNull(embedSessions.openedAt), lt(embedSessions.expiresAt, at)), lt(embedSessions.sessionExpiresAt, at)));

@@ -87,7 +87,15 @@ export async function createEmbedSession(env: Env, p: Principal, input: EmbedSes
       tokenHash: await sha256Hex(token),
       expiresAt,
     }),
-    insertAudit(db, auditEntry(p.tenantId, p.keyId, "embed_session.created", { embed_session_id: id, purpose: input.purpose, template_id: input.template_id, document_id: input.document_id })),
+    insertAudit(
+      db,
+      auditEntry(p.tenantId, p.keyId, "embed_session.created", {
+        embed_session_id: id,
+        purpose: input.purpose,
+        template_id: input.template_id,
+        document_id: input.document_id,
+      }),
+    ),
   ]);
   return { url: `${baseUrl}/embed/${token}`, expires_at: expiresAt };
 }

@@ -31,7 +31,10 @@ function builtComponent() {
 async function frameFit(page) {
   const outer = await page.evaluate(() => document.querySelector("edge-sign-form").shadowRoot.querySelector("iframe").getBoundingClientRect().height);
   const frame = page.frames().find((f) => f.url().startsWith(`${BASE_URL}/s/`));
-  const inner = await frame.evaluate(() => ({ content: document.documentElement.getBoundingClientRect().height, scroll: document.documentElement.scrollHeight }));
+  const inner = await frame.evaluate(() => ({
+    content: document.documentElement.getBoundingClientRect().height,
+    scroll: document.documentElement.scrollHeight,
+  }));
   return { outer, ...inner };
 }
 
@@ -74,7 +77,10 @@ describe("embedding", () => {
     await page.waitForFunction(() => window.events.some((e) => e.type === "completed"));
     const events = await page.evaluate(() => window.events);
     const about = { document_id: doc.id, signer_id: doc.links[0].signer_id };
-    assert.ok(events.every((e) => e.target === "edge-sign-form"), "the element fires them, and they bubble");
+    assert.ok(
+      events.every((e) => e.target === "edge-sign-form"),
+      "the element fires them, and they bubble",
+    );
     assert.deepEqual(
       events.filter((e) => e.type !== "loaded").map((e) => [e.type, e.detail]),
       [
@@ -98,9 +104,20 @@ describe("embedding", () => {
     const pdf = await PDFDocument.create();
     const font = await pdf.embedFont(StandardFonts.Helvetica);
     pdf.addPage([595, 842]).drawText("Boat lease", { x: 60, y: 780, size: 24, font });
-    const up = await svc.raw(acct.key, "POST", "/v1/templates/pdf?code=boat-lease&name=Boat%20lease&kind=contract&filename=boat.pdf", await pdf.save(), "application/pdf");
+    const up = await svc.raw(
+      acct.key,
+      "POST",
+      "/v1/templates/pdf?code=boat-lease&name=Boat%20lease&kind=contract&filename=boat.pdf",
+      await pdf.save(),
+      "application/pdf",
+    );
     assert.equal(up.status, 200, up.text);
     const templateId = up.json.template_id;
+    // The page's picture, as the dashboard's upload draws it (PUT through the API here).
+    const { encode } = await import("fast-png");
+    const [w, h] = [893, 1263];
+    const png = encode({ width: w, height: h, data: new Uint8Array(w * h * 3).fill(245), channels: 3, depth: 8 });
+    assert.equal((await svc.raw(acct.key, "PUT", `/v1/templates/${templateId}/pages/1`, png, "image/png")).status, 200);
     const started = Date.now();
     const session = (await svc.must("POST", "/v1/embed-sessions", { key: acct.key, body: { template_id: templateId, purpose: "edit_template" } })).json;
     const partnerPage =
@@ -132,10 +149,10 @@ describe("embedding", () => {
       tpl.fields.map((f) => [f.key, f.place?.page]),
       [["skipper_name", 1]],
     );
+    noProblems(page);
     // The session reaches nothing else: another dashboard page answers 403 inside the frame.
     const elsewhere = await inner.evaluate(async () => (await fetch("/app/documents", { credentials: "same-origin" })).status);
     assert.equal(elsewhere, 403);
-    noProblems(page);
     await ctx.close();
 
     // The link opened once: a second partner page gets the dead-link page.
@@ -144,7 +161,7 @@ describe("embedding", () => {
     await p2.goto(`${PARTNER}/`);
     const second = p2.frames().find((f) => f !== p2.mainFrame());
     await second.waitForLoadState();
-    assert.equal(await second.locator('.pg-in').count(), 0, "the editor does not open a second time");
+    assert.equal(await second.locator(".pg-in").count(), 0, "the editor does not open a second time");
     await again.close();
   });
 });

@@ -23,7 +23,11 @@ const pkg = (dir) => JSON.parse(readFileSync(path.join(dir, "package.json"), "ut
 
 /** What `npm pack` would put in the tarball: the paths, from npm itself. */
 function packed(dir) {
-  const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: dir, encoding: "utf8", env: { ...process.env, npm_config_loglevel: "silent" } });
+  const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+    cwd: dir,
+    encoding: "utf8",
+    env: { ...process.env, npm_config_loglevel: "silent" },
+  });
   const [info] = JSON.parse(out);
   return { name: info.name, files: new Set(info.files.map((f) => f.path)) };
 }
@@ -64,7 +68,8 @@ describe("@edge-sign/client (clients/typescript)", () => {
 
   it("imports in Node and makes calls", async () => {
     const m = await import(pathToFileURL(CLIENT_JS).href);
-    for (const name of ["createEdgeSignClient", "ok", "verifyWebhook", "signWebhook", "listAllDocuments", "idempotencyKeyFor"]) assert.equal(typeof m[name], "function", name);
+    for (const name of ["createEdgeSignClient", "ok", "verifyWebhook", "signWebhook", "listAllDocuments", "idempotencyKeyFor"])
+      assert.equal(typeof m[name], "function", name);
     assert.ok(m.IDEMPOTENT_OPERATIONS.includes("/v1/documents/{id}/send"));
     let seen = null;
     const client = m.createEdgeSignClient({
@@ -94,7 +99,8 @@ describe("@edge-sign/embed (clients/embed)", () => {
     assert.match(p.scripts.build, /^tsc /);
     const { name, files } = packed(EMBED);
     assert.equal(name, "@edge-sign/embed");
-    for (const f of ["package.json", "README.md", "dist/index.js", "dist/index.d.ts", "dist/react.js", "dist/react.d.ts", ...targetsOf(p)]) assert.ok(files.has(f), `${f} is packed`);
+    for (const f of ["package.json", "README.md", "dist/index.js", "dist/index.d.ts", "dist/react.js", "dist/react.d.ts", ...targetsOf(p)])
+      assert.ok(files.has(f), `${f} is packed`);
     assert.ok(![...files].some((f) => f.startsWith("src/")), "the source stays out");
     // The declarations name no React type: they work without React's types installed.
     assert.doesNotMatch(readFileSync(path.join(EMBED, "dist/react.d.ts"), "utf8"), /from "react"/);
@@ -111,7 +117,9 @@ describe("@edge-sign/embed (clients/embed)", () => {
     const { EdgeSignForm } = await import(pathToFileURL(path.join(EMBED, "dist/react.js")).href);
     const React = await import("react");
     const { renderToString } = await import("react-dom/server");
-    const html = renderToString(React.createElement(EdgeSignForm, { src: "https://sign.example.com/s/abc", title: "Sign the NDA", className: "wide", onSigned: () => {} }));
+    const html = renderToString(
+      React.createElement(EdgeSignForm, { src: "https://sign.example.com/s/abc", title: "Sign the NDA", className: "wide", onSigned: () => {} }),
+    );
     assert.equal(html, '<edge-sign-form src="https://sign.example.com/s/abc" title="Sign the NDA" class="wide"></edge-sign-form>');
   });
 });
