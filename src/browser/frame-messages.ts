@@ -5,10 +5,12 @@
  * changes (so the frame fits its content), and what happened: `signed` or `declined`, and
  * `completed` when that signature completed the document. Every message carries
  * `source: "edge-sign"`, `document_id` (or `envelope_id`), `signer_id` and `document_status`.
+ * Its own script (FRAME_JS), added after SIGN_JS only to the pages of an account that lists
+ * framing origins: the other signing pages stay as small as they were.
  */
 type Message = { type: string; [k: string]: unknown };
 
-export function tellParent(): void {
+function tellParent(): void {
   const b = document.body;
   const origins = (b.getAttribute("data-origins") || "").split(" ").filter(Boolean);
   if (window.parent === window || !origins.length) return;
@@ -40,3 +42,5 @@ export function tellParent(): void {
     if (done === "signed" && about.document_status === "completed") post({ type: "completed" });
   }
 }
+
+tellParent();

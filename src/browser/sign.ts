@@ -1,17 +1,15 @@
 /**
  * The signer's page (src/pages/signing.tsx): drawing with pointer events (mouse, pen, touch), the
- * drawing into the form as a PNG data URL, one submission per click, and, when framed, its height
- * and the outcome posted to the account's allowed origins only (frame-messages.ts). Fields shown,
- * hidden and computed live: field-live.ts.
+ * drawing into the form as a PNG data URL, one submission per click. When the account lists
+ * framing origins, frame-messages.ts follows it on the page (the height and the outcome posted to
+ * those origins only). Fields shown, hidden and computed live: field-live.ts.
  */
 import { byId } from "./dom";
-import { tellParent } from "./frame-messages";
 import { startFieldLive } from "./field-live";
 import { startFieldUploads } from "./field-uploads";
 
 function start(): void {
   const d = document;
-  tellParent();
   const problem = byId("problem");
   if (problem) problem.focus();
   d.querySelectorAll("form").forEach((f) => {
