@@ -13,9 +13,12 @@
  * - the page your server renders never sees the API key: its server prepares and sends the
  *   document, and gives the browser only the signer's link (/s/{token});
  * - when the signer signs or declines inside the frame, the signing page posts
- *   `{type: "signed" | "declined", document_id, signer_id, document_status}` to the parent, only to
- *   the allowed origins; check `event.origin`, and treat it as a hint: the server confirms with
- *   GET /v1/documents/{id} (or a webhook) before acting on it.
+ *   `{type: "signed" | "declined", source: "edge-sign", document_id, signer_id, document_status}`
+ *   to the parent, only to the allowed origins (it also posts `loaded`, its `height` and
+ *   `completed`: docs/embedding.md); check `event.origin`, and treat it as a hint: the server
+ *   confirms with GET /v1/documents/{id} (or a webhook) before acting on it.
+ *
+ * The <edge-sign-form> web component (clients/embed, examples/embed/) does all of this for you.
  */
 import { createServer } from "node:http";
 import { ok } from "../clients/typescript/index.mjs";
@@ -48,7 +51,8 @@ document.getElementById("start").addEventListener("click", async (e) => {
   status.textContent = "Waiting for the signature of " + documentId + "…";
 });
 window.addEventListener("message", async (e) => {
-  if (e.origin !== SERVICE || !e.data || e.data.document_id !== documentId) return;
+  // The page also says "loaded", its "height" and "completed" (docs/embedding.md); this page waits for the outcome.
+  if (e.origin !== SERVICE || !e.data || e.data.document_id !== documentId || (e.data.type !== "signed" && e.data.type !== "declined")) return;
   status.textContent = "The signing page says: " + e.data.type + " (document " + e.data.document_status + "). Checking with the server…";
   const doc = await (await fetch("/api/documents/" + encodeURIComponent(documentId))).json();
   status.textContent = "The signing page says: " + e.data.type + "; the server confirms: " + doc.status + ".";

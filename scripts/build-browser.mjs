@@ -43,6 +43,7 @@ export async function buildVerifyCore() {
  */
 export const PAGE_SCRIPTS = [
   { name: "SIGN_JS", entry: "sign.ts", about: "the signer's page (src/pages/signing.tsx)" },
+  { name: "FRAME_JS", entry: "frame-messages.ts", about: "the signer's pages of an account that lists framing origins, after SIGN_JS (src/pages/signing.tsx)" },
   { name: "PDF_VIEW_JS", entry: "pdf-view.ts", about: "the signer's page of a PDF template, after SIGN_JS (src/pages/pdf-view.tsx)" },
   { name: "PDF_TOOLS_JS", entry: "pdf-tools.ts", about: "the dashboard's PDF upload and placement editor (src/dashboard/pdf-templates/view.tsx)" },
   { name: "VERIFY_JS", entry: "verify.ts", about: "the verification page (src/pages/verify.tsx)" },

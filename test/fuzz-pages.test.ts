@@ -352,12 +352,23 @@ async function buildPageFixture() {
     .bind(tenantId, fx0.templateCode)
     .first<{ id: string }>();
 
+  // Embedded editing's one-use links (docs/embedding.md): the first valid open of each consumes it.
+  const embedTokens: string[] = [];
+  for (const body of [
+    { template_id: up.template_id, purpose: "edit_template" },
+    { template_id: up.template_id, purpose: "edit_template" },
+    { document_id: draft, purpose: "prepare_document" },
+    { template_id: textTemplate?.id ?? "tpl_none", purpose: "prepare_document" },
+  ]) {
+    embedTokens.push(new URL((await must("POST", "/v1/embed-sessions", { key, body })).url as string).pathname.split("/").pop()!);
+  }
   // Signed links (their documents completed) and the completed one: their sealed PDFs.
   const sealedTokens = [liveTokens.at(-1)!];
   const ids: Record<string, string[]> = {
     token: [...liveTokens, ...pdfTokens],
     "GET /s/{token}/page:token": [...pdfTokens, liveTokens[0]!],
     "GET /s/{token}/pdf:token": sealedTokens,
+    "GET /embed/{token}:token": embedTokens,
     "POST /s/{token}/sign:token": signReady,
     "POST /t/sign/sign:token": signReady,
     "POST /s/{token}/decline:token": declinable,

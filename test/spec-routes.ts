@@ -118,6 +118,9 @@ export const SPEC_ROUTES: SpecRoute[] = [
   api("GET /log/v1/{log}/proof/inclusion", "anonymous"),
   api("GET /log/v1/{log}/proof/consistency", "anonymous"),
   api("GET /log/v1/{log}/entries", "anonymous"),
+  // contract.md, "Agents and embedding": embedded editing
+  api("POST /v1/embed-sessions", "signing:write"),
+  page("GET /embed/{token}", "token"),
   // The signer's and the verifier's pages, built.
   page("GET /s/{token}", "token"),
   page("GET /verify/{code}", "anonymous"),

@@ -1,8 +1,8 @@
 /**
  * The signer's page (src/pages/signing.tsx): drawing with pointer events (mouse, pen, touch), the
- * drawing into the form as a PNG data URL, one submission per click, and, when framed, the outcome
- * posted to the account's allowed origins only (postMessage drops a message whose target origin
- * is not the parent's). Fields shown, hidden and computed live: field-live.ts.
+ * drawing into the form as a PNG data URL, one submission per click. When the account lists
+ * framing origins, frame-messages.ts follows it on the page (the height and the outcome posted to
+ * those origins only). Fields shown, hidden and computed live: field-live.ts.
  */
 import { byId } from "./dom";
 import { startFieldLive } from "./field-live";
@@ -10,17 +10,6 @@ import { startFieldUploads } from "./field-uploads";
 
 function start(): void {
   const d = document;
-  const b = d.body;
-  const done = b.getAttribute("data-done");
-  if (done && window.parent !== window) {
-    const msg = {
-      type: done,
-      document_id: b.getAttribute("data-document"),
-      signer_id: b.getAttribute("data-signer"),
-      document_status: b.getAttribute("data-status"),
-    };
-    for (const o of (b.getAttribute("data-origins") || "").split(" ")) if (o) window.parent.postMessage(msg, o);
-  }
   const problem = byId("problem");
   if (problem) problem.focus();
   d.querySelectorAll("form").forEach((f) => {

@@ -338,3 +338,18 @@ export function ShownOnceSecret(p: { secret: string }) {
     </p>
   );
 }
+
+/**
+ * A page of an embedded editing session (docs/embedding.md): the one tool inside a partner's
+ * frame, with no navigation, no account controls and no language switcher: nothing else of the
+ * dashboard is reachable from it.
+ */
+export function EmbedPage(p: { nonce: string; v: Viewer; title: string; flash?: Flash; children?: Child }) {
+  return (
+    <Frame lang={p.v.t.lang} nonce={p.nonce} title={`${p.title} · ${p.v.tenantName}`} css={DASH_CSS} bodyClass="app embed" brand={p.v.tenantName}>
+      <h1>{p.title}</h1>
+      <FlashBox flash={p.flash ?? null} />
+      {p.children}
+    </Frame>
+  );
+}

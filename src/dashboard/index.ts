@@ -11,6 +11,7 @@ import { accountRoutes } from "./account/routes";
 import { brandingRoutes } from "./branding/routes";
 import { connectionRoutes } from "./connections/routes";
 import { documentRoutes } from "./documents/routes";
+import { embedRoutes } from "./embed/routes";
 import { envelopeRoutes } from "./envelopes/routes";
 import { bulkSendRoutes } from "./bulk-sends/routes";
 import { keyRoutes } from "./keys/routes";
@@ -19,7 +20,7 @@ import { memberRoutes } from "./members/routes";
 import { packetRoutes } from "./packets/routes";
 import { pdfTemplateRoutes } from "./pdf-templates/routes";
 import { retentionRoutes } from "./retention/routes";
-import { sessionMember } from "../http/session";
+import { dashboardSession } from "../http/session";
 import { signInRoutes } from "./sign-in/routes";
 import { signUpRoutes } from "./sign-up/routes";
 import { tabletRoutes } from "./tablets/routes";
@@ -29,6 +30,7 @@ import { webhookRoutes } from "./webhooks/routes";
 import { workflowRoutes } from "./workflows/routes";
 
 signInRoutes();
+embedRoutes();
 signUpRoutes();
 documentRoutes();
 envelopeRoutes();
@@ -53,7 +55,7 @@ dashboard.onError(async (err, c) => {
   if (err instanceof ApiError) {
     for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
     if (err.status < 500) {
-      const s = await sessionMember(c).catch(() => null);
+      const s = await dashboardSession(c).catch(() => null);
       const t = tr(c);
       const flash = bad(err.code === "rate_limited" ? t("nt_too_many") : err.message);
       if (s) return page(c, s, t(err.code === "not_found" ? "nt_not_found" : "nt_refused"), null, { flash, status: err.status as Status });

@@ -9,11 +9,11 @@ import type { Action } from "../domain/members";
 import { ApiError } from "../lib/errors";
 import { emailOutboxInProduction } from "../lib/config";
 import type { AppEnv } from "../env";
-import { AppPage, type Flash, OpenPage, SignInAgain, type Speech, type Viewer } from "./frame";
+import { AppPage, EmbedPage, type Flash, OpenPage, SignInAgain, type Speech, type Viewer } from "./frame";
 import type { Child } from "hono/jsx";
 import type { Context } from "hono";
 import { dashTranslator } from "../i18n";
-import { type Refusal, type SessionMember, clearSessionCookie, requireAction, sessionMember } from "../http/session";
+import { type Refusal, type SessionMember, clearSessionCookie, dashboardSession, requireAction } from "../http/session";
 import { createRouter } from "../http/router";
 import { pageNonce, sendPage } from "../http/page";
 import { requestLang } from "../http/language";
@@ -29,8 +29,17 @@ export const dashboard = createRouter();
  * no-referrer: with it, browsers send `Origin: null` on form posts, and the same-origin check of
  * src/http/session.ts needs the real origin. Nothing leaves the service's own origin.
  */
-export function html(c: C, page: ReturnType<typeof AppPage> | ReturnType<typeof OpenPage>, status: Status = 200, policy?: (nonce: string) => string) {
-  return sendPage(c, page as string, status, { policy, referrer: "same-origin" });
+export function html(
+  c: C,
+  page: ReturnType<typeof AppPage> | ReturnType<typeof OpenPage>,
+  status: Status = 200,
+  policy?: (nonce: string) => string,
+  frameAncestors?: readonly string[],
+) {
+  // An embedded session's page may be framed by the account's origins, whatever the face's own policy.
+  const framed =
+    policy && frameAncestors?.length ? (n: string) => policy(n).replace("frame-ancestors 'none'", `frame-ancestors ${frameAncestors.join(" ")}`) : policy;
+  return sendPage(c, page as string, status, { policy: framed, referrer: "same-origin", frameAncestors });
 }
 
 export { pageNonce };
@@ -78,9 +87,13 @@ export const viewer = (c: C, s: SessionMember): Viewer => ({
   outboxWarning: s.role === "owner" && emailOutboxInProduction(c.env),
 });
 
-/** A signed-in page. */
+/** A signed-in page (an embedded session's: without the dashboard around it, framed by the account's origins only). */
 export function page(c: C, s: SessionMember, title: string, content: Child, opts: { flash?: Flash; status?: Status; policy?: (nonce: string) => string } = {}) {
   const nonce = pageNonce(c);
+  if (s.embed) {
+    const framed = EmbedPage({ nonce, v: viewer(c, s), title, flash: opts.flash ?? null, children: content });
+    return html(c, framed, opts.status ?? 200, opts.policy, s.embed.frameAncestors);
+  }
   return html(
     c,
     AppPage({ nonce, v: viewer(c, s), langHref: speech(c).langHref, title, path: c.req.path, flash: opts.flash ?? null, children: content }),
@@ -123,7 +136,7 @@ const refuse = (c: C, why: Refusal, s: SessionMember | null) => {
     );
   }
   const t = tr(c);
-  const text = why === "csrf" || !s ? t("nt_csrf") : t("nt_role_may_not", { role: t(`role_${s.role}`) });
+  const text = why === "embed_outside" ? t("nt_embed_outside") : why === "csrf" || !s ? t("nt_csrf") : t("nt_role_may_not", { role: t(`role_${s.role}`) });
   if (!s) return html(c, OpenPage({ ...speech(c), nonce, title: t("nt_refused"), flash: bad(text) }), 403);
   return page(c, s, t("nt_refused"), null, { flash: bad(text), status: 403 });
 };
@@ -134,7 +147,7 @@ export const DASHBOARD_ROUTES: { method: "GET" | "POST"; path: string; action: A
 export function route(method: "GET" | "POST", path: string, action: Action, handler: (c: C, s: SessionMember) => Promise<Response> | Response) {
   DASHBOARD_ROUTES.push({ method, path, action });
   const gate = requireAction(action, refuse);
-  const run = async (c: C) => handler(c, (await sessionMember(c))!);
+  const run = async (c: C) => handler(c, (await dashboardSession(c))!);
   if (method === "GET") dashboard.get(path, gate, run);
   else dashboard.post(path, gate, run);
 }

@@ -15,3 +15,4 @@ export * from "./schema/delivery";
 export * from "./schema/intake";
 export * from "./schema/transparency";
 export * from "./schema/bulk";
+export * from "./schema/embed";

@@ -15,6 +15,7 @@ import { recordInLog } from "./transparency-log";
 import { purgeSignUps } from "./sign-up";
 import { purgeUnusedInvitations } from "./invitations";
 import { sweepBulkSends } from "./bulk-sends";
+import { purgeEmbedSessions } from "./embed-sessions";
 
 export type ScheduledStep = (env: Env, now: Date) => Promise<unknown>;
 
@@ -30,6 +31,7 @@ export const scheduledSteps: Record<string, ScheduledStep> = {
   eraseMessageSecrets: eraseOldMessageSecrets,
   remindSigners: remindDueSigners,
   purgeIdleSessions,
+  purgeEmbedSessions,
   purgeSignUps,
   purgeUnusedInvitations,
   voidDroppedPacketItems: sweepDroppedItems,

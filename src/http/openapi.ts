@@ -72,6 +72,7 @@ export const TAGS: { name: string; description: string }[] = [
   { name: "sms", description: "Consent to be texted, per phone number, as SMS rules require before any signing message goes by SMS." },
   { name: "devices", description: "Tablets in kiosk mode: pairing codes, pairing, heartbeats, listing and stopping." },
   { name: "branding", description: "The account's colours, logo, wording and signing host on the signer's pages and messages." },
+  { name: "embedding", description: "One-use links that open the placement editor or the send step of one template or document inside a partner's page." },
   {
     name: "transparency-log",
     description:

@@ -11,6 +11,12 @@
  *
  * Other parts use `sessionMember(c)` (OAuth's consent page, branding's PUT) and
  * `requireAction(action)` (every dashboard page and action).
+ *
+ * Embedded editing (src/domain/embed-sessions.ts) has its own cookie, `__Host-es_embed`
+ * (HttpOnly, Secure, SameSite=None and Partitioned, so that it works inside a partner's frame;
+ * one hour). Only `requireAction` honours it, and only for the one template's or document's
+ * pages the session was opened for: anywhere else it is refused (403), and `sessionMember`
+ * (OAuth consent, the member's own pages) never sees it.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie, setCookie, deleteCookie } from "hono/cookie";
@@ -20,15 +26,17 @@ import { publicBaseUrl } from "../lib/config";
 import { ApiError } from "../lib/errors";
 import { formOf } from "./forms";
 import { type Action, type MemberRole, type Session, can, resumeSession, SESSION_IDLE_MS } from "../domain/members";
+import { type EmbedScope, EMBED_SESSION_MS, embedAllows, resumeEmbedSession } from "../domain/embed-sessions";
 
 export const SESSION_COOKIE = "__Host-es_session";
 export const PRE_SESSION_COOKIE = "__Host-es_csrf";
 export const CSRF_FIELD = "csrf";
+export const EMBED_COOKIE = "__Host-es_embed";
 
 type C = Context<AppEnv>;
 
-/** What a signed-in request carries. */
-export type SessionMember = Session & { csrf: string };
+/** What a signed-in request carries; `embed` for an embedded editing session (acting as its key). */
+export type SessionMember = Session & { csrf: string; embed?: EmbedScope };
 
 const resolved = new WeakMap<Request, SessionMember | null>();
 
@@ -59,14 +67,61 @@ export async function sessionMember(c: C): Promise<SessionMember | null> {
   return out;
 }
 
-/** The caller as the domain functions know it: the member acts in the session's mode, on their account. */
+/** The caller as the domain functions know it: the member acts in the session's mode, on their account (an embedded session: as its key). */
 export const principalOf = (s: SessionMember): Principal => ({
   tenantId: s.tenantId,
   mode: s.mode,
-  keyId: `member:${s.memberId}`,
+  keyId: s.embed ? s.embed.keyId : `member:${s.memberId}`,
   keyLabel: s.fullName,
   scopes: [],
 });
+
+/** Sets the embedded session's cookie: sent inside a partner's frame (SameSite=None, partitioned by the top-level site). */
+export function setEmbedCookie(c: C, token: string) {
+  setCookie(c, EMBED_COOKIE, token, { path: "/", httpOnly: true, secure: true, sameSite: "None", partitioned: true, maxAge: EMBED_SESSION_MS / 1000 });
+}
+
+const embedded = new WeakMap<Request, SessionMember | null>();
+
+/** The request's embedded editing session, or null. */
+async function embedMember(c: C): Promise<SessionMember | null> {
+  if (embedded.has(c.req.raw)) return embedded.get(c.req.raw)!;
+  const token = getCookie(c, EMBED_COOKIE) ?? "";
+  const e = token ? await resumeEmbedSession(c.env, token) : null;
+  const out: SessionMember | null = e
+    ? {
+        sessionId: e.id,
+        memberId: e.id,
+        tenantId: e.tenantId,
+        tenantName: e.tenantName,
+        role: "member",
+        email: "",
+        fullName: e.keyLabel,
+        mode: e.mode,
+        touched: false,
+        csrf: await csrfFor(token),
+        embed: e,
+      }
+    : null;
+  embedded.set(c.req.raw, out);
+  return out;
+}
+
+/** Whether this request is one the embedded session was opened for. */
+async function inEmbedScope(c: C, e: EmbedScope): Promise<boolean> {
+  const post = c.req.method === "POST" && c.req.path === "/app/documents";
+  return embedAllows(e, c.req.method, c.req.path, { template: c.req.query("template"), templateCode: post ? (await formOf(c)).template_code : undefined });
+}
+
+/**
+ * The session a dashboard request acts in: an embedded session on the pages it was opened for,
+ * else the member's, else an embedded session outside its pages (which the gate refuses).
+ */
+export async function dashboardSession(c: C): Promise<SessionMember | null> {
+  const e = await embedMember(c);
+  if (e?.embed && (await inEmbedScope(c, e.embed))) return e;
+  return (await sessionMember(c)) ?? e;
+}
 
 /** The audit trail's name for a member. */
 export const actorOf = (s: Pick<SessionMember, "memberId">) => `member:${s.memberId}`;
@@ -108,7 +163,7 @@ export async function csrfOk(c: C, expected: string | undefined): Promise<boolea
   return timingSafeEqual(sent, expected);
 }
 
-export type Refusal = "signed_out" | "forbidden" | "csrf";
+export type Refusal = "signed_out" | "forbidden" | "csrf" | "embed_outside";
 
 /** Answers a refused request; set by the dashboard (a page), defaulting to plain text. */
 export type RefusalRenderer = (c: C, why: Refusal, s: SessionMember | null) => Response | Promise<Response>;
@@ -120,8 +175,9 @@ export type RefusalRenderer = (c: C, why: Refusal, s: SessionMember | null) => R
  */
 export function requireAction(action: Action, refuse: RefusalRenderer): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const s = await sessionMember(c);
+    const s = await dashboardSession(c);
     if (!s) return refuse(c, "signed_out", null);
+    if (s.embed && !(await inEmbedScope(c, s.embed))) return refuse(c, "embed_outside", s);
     if (!can(s.role, action)) return refuse(c, "forbidden", s);
     if (c.req.method !== "GET" && c.req.method !== "HEAD" && !(await csrfOk(c, s.csrf))) return refuse(c, "csrf", s);
     await next();

@@ -13,7 +13,7 @@ import type { T } from "../i18n";
 import { Layout, TestModeBanner, siteName } from "./layout";
 import type { PageBrand } from "./brand";
 import { Field, LangField, isSignatureField } from "./signing-steps";
-import { type FieldView, type SignErrors, type SignPageProps, SignForm } from "./signing";
+import { type FieldView, type SignErrors, type SignPageProps, SignForm, framedScript } from "./signing";
 import { CompletedBox, ConsentStep, DeclineDetails, PartStep, ProblemBox, SignedBox, partWords } from "./signing-parts";
 
 type Doc = EnvelopePageRead["read"]["documents"][number];
@@ -67,9 +67,13 @@ export function EnvelopePage(p: EnvelopePageProps) {
       nonce={p.nonce}
       title={`${r.title} · ${siteName(p)}`}
       langHref={(l) => `${base}?lang=${l}`}
-      script={SIGN_JS}
+      script={SIGN_JS + framedScript(p.page)}
       css={ENVELOPE_CSS}
-      bodyData={p.done === "signed" ? { done: "signed", envelope: r.envelope_id, signer: r.signer_id ?? "", origins: p.page.frameAncestors.join(" ") } : {}}
+      bodyData={
+        p.done === "signed" || p.page.frameAncestors.length
+          ? { ...(p.done === "signed" ? { done: "signed" } : {}), envelope: r.envelope_id, signer: r.signer_id ?? "", origins: p.page.frameAncestors.join(" ") }
+          : {}
+      }
       brand={p.brand}
     >
       <h1>

@@ -8,7 +8,7 @@ import type { PageRead } from "../domain/signing";
 import { intentWording } from "../domain/wording";
 import { mergedSegments } from "../domain/templates";
 import { drivingKeys } from "../domain/field-logic";
-import { PDF_VIEW_JS, SIGN_JS } from "./scripts.generated";
+import { FRAME_JS, PDF_VIEW_JS, SIGN_JS } from "./scripts.generated";
 import { PdfPagesView } from "./pdf-view";
 import type { Lang, T } from "../i18n";
 import { Layout, MessagePage, TestModeBanner, siteName } from "./layout";
@@ -180,6 +180,9 @@ export function SignForm({
   );
 }
 
+/** The frame messages' script (docs/embedding.md), on the pages of an account that lists framing origins only. */
+export const framedScript = (page: Pick<PageRead, "frameAncestors">) => (page.frameAncestors.length ? FRAME_JS : "");
+
 /** A document completes with its last signature, so that signature's time is the completion time. */
 const completedAt = (r: Read) => (r.signers ?? []).reduce<string | null>((a, s) => (s.signed_at && (!a || s.signed_at > a) ? s.signed_at : a), null);
 
@@ -202,23 +205,24 @@ export function SignPage(p: SignPageProps) {
   // A one-time code comes first: consent and signing wait until it is confirmed.
   const codeFirst = canAct && p.page.code.required && !p.page.code.verifiedAt;
   const done = p.done === "signed" && r.signer_status === "signed" ? "signed" : null;
+  // Framed by an allowed origin, the script tells the parent (and only it) the page's height and what happened (docs/embedding.md).
   const bodyData: Record<string, string> = {};
-  if (done) {
+  if (done || p.page.frameAncestors.length) {
     Object.assign(bodyData, {
-      done,
       document: r.document_id ?? "",
       signer: r.signer_id ?? "",
       status: r.document_status ?? "",
       origins: p.page.frameAncestors.join(" "),
     });
   }
+  if (done) bodyData.done = done;
   return (
     <Layout
       t={t}
       nonce={p.nonce}
       title={`${r.title} · ${siteName(p)}`}
       langHref={(l) => `${base}?lang=${l}`}
-      script={r.pages ? SIGN_JS + PDF_VIEW_JS : SIGN_JS}
+      script={(r.pages ? SIGN_JS + PDF_VIEW_JS : SIGN_JS) + framedScript(p.page)}
       bodyData={bodyData}
       footer={p.footer}
       brand={p.brand}
@@ -311,7 +315,7 @@ export function DeclinedPage(p: { t: T; nonce: string; token: string; page: Page
       heading={p.t("declinedTitle")}
       lines={[p.t("declinedBody")]}
       tone="warn"
-      script={SIGN_JS}
+      script={SIGN_JS + framedScript(p.page)}
       bodyData={{ done: "declined", document: r.document_id ?? "", signer: r.signer_id ?? "", status: "declined", origins: p.page.frameAncestors.join(" ") }}
     />
   );

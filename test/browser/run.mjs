@@ -39,6 +39,7 @@ const FILES = [
   "roles",
   "delegation",
   "envelope-signing",
+  "embed",
 ];
 const chosen = process.argv
   .slice(2)

@@ -216,11 +216,23 @@ describe("signer's page", () => {
     await frame.getByLabel("Your full name, as your signature").fill("Fran Framed");
     await frame.getByRole("button", { name: "Sign", exact: true }).click();
     await frame.getByRole("heading", { name: "Everyone has signed" }).waitFor();
-    await page.waitForFunction(() => window.messages.length > 0);
+    await page.waitForFunction(() => window.messages.some((m) => m.data.type === "completed"));
     const messages = await page.evaluate(() => window.messages);
-    assert.deepEqual(messages, [
-      { origin: BASE_URL, data: { type: "signed", document_id: doc.id, signer_id: doc.links[0].signer_id, document_status: "completed" } },
-    ]);
+    assert.ok(
+      messages.every((m) => m.origin === BASE_URL && m.data.source === "edge-sign"),
+      "every message is the signing page's",
+    );
+    const about = { source: "edge-sign", document_id: doc.id, signer_id: doc.links[0].signer_id, document_status: "completed" };
+    // Each page load says `loaded` and its height; the page after the signature also says what happened.
+    assert.deepEqual(
+      messages.filter((m) => m.data.type !== "height" && m.data.type !== "loaded").map((m) => m.data),
+      [
+        { type: "signed", ...about },
+        { type: "completed", ...about },
+      ],
+    );
+    assert.ok(messages.some((m) => m.data.type === "loaded"));
+    assert.ok(messages.some((m) => m.data.type === "height" && m.data.height > 200));
     noProblems(page);
 
     const evil = await ctx.newPage();

@@ -193,6 +193,8 @@ const ASSETS = [
 const preCsrf = { auth: "pre-csrf" };
 const OPEN_DASHBOARD = [
   R("GET /app", "dashboard-open", "page", { auth: "optional-session" }),
+  // Embedded editing's one-use link (docs/embedding.md): opens once, then 404.
+  R("GET /embed/{token}", "dashboard-open", "page", { query: langQ }),
   R("GET /app/language", "dashboard-open", "page", {
     query: { to: pickLang, back: (_fx, r) => r.pick(["/app/documents", "/app/templates?done=saved", "/app/workflows/new"]) },
   }),

@@ -8,6 +8,8 @@ export const notices: Catalogue<typeof en> = {
   nt_csrf:
     "Dieses Formular ist abgelaufen oder stammt nicht aus diesem Dashboard, daher wurde nichts geändert. Laden Sie die Seite neu und versuchen Sie es erneut.",
   nt_role_may_not: "Ihre Rolle ({role}) darf das nicht.",
+  nt_embed_outside: "Diese eingebettete Seite erreicht nur die Vorlage oder das Dokument, für das sie geöffnet wurde.",
+  nt_embed_dead: "Dieser Link ist abgelaufen oder wurde bereits verwendet. Fordern Sie einen neuen an.",
   nt_refused: "Abgelehnt",
   nt_not_found: "Nicht gefunden",
   nt_link_sent: "Falls diese E-Mail-Adresse zu einem Mitglied gehört, ist ein Anmeldelink unterwegs. Er funktioniert einmal, 15 Minuten lang.",

@@ -4,6 +4,8 @@ export const notices = {
   nt_session_ended: "Your session has ended. Sign in again; nothing was changed.",
   nt_csrf: "This form expired or did not come from this dashboard, so nothing was changed. Reload the page and try again.",
   nt_role_may_not: "Your role ({role}) may not do this.",
+  nt_embed_outside: "This embedded page reaches only the template or document it was opened for.",
+  nt_embed_dead: "This link has expired or was already used. Ask for a new one.",
   nt_refused: "Refused",
   nt_not_found: "Not found",
   nt_link_sent: "If this email belongs to a member, a sign-in link is on its way. It works once, for 15 minutes.",

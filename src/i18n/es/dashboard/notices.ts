@@ -7,6 +7,8 @@ export const notices: Catalogue<typeof en> = {
   nt_session_ended: "Su sesión ha terminado. Vuelva a iniciar sesión; no se ha cambiado nada.",
   nt_csrf: "Este formulario caducó o no procede de este panel, así que no se ha cambiado nada. Recargue la página e inténtelo de nuevo.",
   nt_role_may_not: "Su rol ({role}) no permite hacer esto.",
+  nt_embed_outside: "Esta página integrada solo da acceso a la plantilla o al documento para el que se abrió.",
+  nt_embed_dead: "Este enlace ha caducado o ya se utilizó. Solicite uno nuevo.",
   nt_refused: "Denegado",
   nt_not_found: "No encontrado",
   nt_link_sent: "Si este correo pertenece a un miembro, le llegará un enlace de acceso. Funciona una vez, durante 15 minutos.",

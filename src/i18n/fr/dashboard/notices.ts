@@ -7,6 +7,8 @@ export const notices: Catalogue<typeof en> = {
   nt_session_ended: "Votre session a pris fin. Reconnectez-vous ; rien n’a été modifié.",
   nt_csrf: "Ce formulaire a expiré ou ne provient pas de ce tableau de bord : rien n’a donc été modifié. Rechargez la page et réessayez.",
   nt_role_may_not: "Votre rôle ({role}) ne permet pas de faire ceci.",
+  nt_embed_outside: "Cette page intégrée ne donne accès qu’au modèle ou au document pour lequel elle a été ouverte.",
+  nt_embed_dead: "Ce lien a expiré ou a déjà été utilisé. Demandez-en un nouveau.",
   nt_refused: "Refusé",
   nt_not_found: "Introuvable",
   nt_link_sent: "Si cette adresse appartient à un membre, un lien de connexion est en route. Il fonctionne une fois, pendant 15 minutes.",

@@ -7,6 +7,8 @@ export const notices: Catalogue<typeof en> = {
   nt_session_ended: "La sessione è terminata. Accedi di nuovo; non è stato modificato nulla.",
   nt_csrf: "Questo modulo è scaduto o non proviene da questo pannello, quindi non è stato modificato nulla. Ricarica la pagina e riprova.",
   nt_role_may_not: "Il tuo ruolo ({role}) non consente di farlo.",
+  nt_embed_outside: "Questa pagina incorporata consente di accedere solo al modello o al documento per cui è stata aperta.",
+  nt_embed_dead: "Questo link è scaduto o è già stato usato. Richiedine uno nuovo.",
   nt_refused: "Non consentito",
   nt_not_found: "Non trovato",
   nt_link_sent: "Se questa email appartiene a un membro, è in arrivo un link di accesso. Funziona una volta, per 15 minuti.",

@@ -7,6 +7,8 @@ export const notices: Catalogue<typeof en> = {
   nt_session_ended: "Sua sessão terminou. Entre novamente; nada foi alterado.",
   nt_csrf: "Este formulário expirou ou não veio deste painel, então nada foi alterado. Recarregue a página e tente novamente.",
   nt_role_may_not: "Seu papel ({role}) não permite fazer isso.",
+  nt_embed_outside: "Esta página incorporada dá acesso apenas ao modelo ou documento para o qual foi aberta.",
+  nt_embed_dead: "Este link expirou ou já foi usado. Peça um novo.",
   nt_refused: "Recusado",
   nt_not_found: "Não encontrado",
   nt_link_sent: "Se este e-mail pertencer a um membro, um link de acesso está a caminho. Ele funciona uma vez, por 15 minutos.",
