@@ -323,6 +323,9 @@ async function main() {
   if (!vars.PUBLIC_BASE_URL || (local && vars.PUBLIC_BASE_URL !== BASE)) args.push("--var", `PUBLIC_BASE_URL:${BASE}`);
   // The mail viewer /dev/mail: on only here, never in a deployment (src/lib/config.ts DEV_MAIL).
   args.push("--var", "DEV_MAIL:true");
+  // V8's inspector on the Worker's isolate (bench/cpu.bench.mjs profiles through it): INSPECTOR_PORT=9229;
+  // the bundle is then not minified, so a profile names the service's own functions.
+  if (process.env.INSPECTOR_PORT) args.push("--inspector-port", process.env.INSPECTOR_PORT, "--minify=false");
   // Self-service sign-up (docs/sign-up.md): `SIGNUP=open npm start` turns it on; off otherwise, as in a deployment.
   if (process.env.SIGNUP) args.push("--var", `SIGNUP:${process.env.SIGNUP}`);
   // ID checks (docs/identity.md): `IDENTITY_PROVIDER=fake npm start` starts the local fake of Stripe
