@@ -82,6 +82,8 @@ export async function commitWithEvents(
   const db = dbOf(env);
   const eventIds: string[] = [];
   const trail: Statement[] = [];
+  // The trim of full holds is the same statement for every event of one document: once, after every insert.
+  let trimHolds: Statement | null = null;
   const names = new Set<string>();
   events.forEach((e, i) => {
     const id = newId("evt");
@@ -114,10 +116,13 @@ export async function commitWithEvents(
         documentId: doc.id,
         documentTitle: doc.title,
       });
-      trail.push(...d.queries);
+      const [insert, trim] = d.queries;
+      trail.push(insert);
+      trimHolds = trim;
       names.add(name);
     }
   });
+  if (trimHolds) trail.push(trimHolds);
   // The endpoints whose queues to kick are read in the same batch (no round trip of their own).
   const lookup = names.size ? [openEndpointsOf(db, doc.tenantId, doc.mode)] : [];
   const batch = [...statements, ...trail, ...after, ...lookup];
