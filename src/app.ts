@@ -45,6 +45,8 @@ import { pki } from "./routes/pki";
 import { redaction } from "./routes/redaction";
 import { home } from "./routes/home";
 import { transparencyLog } from "./routes/transparency-log";
+import { agents } from "./routes/agents";
+import { agentDocs } from "./routes/agent-docs";
 
 export const app = createRouter();
 
@@ -70,6 +72,8 @@ app.use("/ops/*", apiHeaders);
 app.use("/openapi.json", apiHeaders);
 app.use("/oauth/token", apiHeaders);
 app.use("/.well-known/*", apiHeaders);
+app.use("/mcp", apiHeaders);
+app.use("/oauth/register", apiHeaders);
 
 const reported = new WeakSet<object>();
 let outboxWarned = false; // once per isolate
@@ -135,6 +139,8 @@ app.route("/", pki);
 app.route("/", redaction);
 app.route("/", home);
 app.route("/", transparencyLog);
+app.route("/", agents);
+app.route("/", agentDocs);
 
 // Response headers, error schemas, security schemes and webhooks, declared once for every operation.
 describeApi(app);
