@@ -10,6 +10,9 @@ import { consentAndSign, publishedTemplate } from "./signing-helpers";
 import { makeWorkflow, startBody } from "./workflow-helpers";
 import { connected } from "./oauth-helpers";
 
+/** A parsed JSON answer (what `JSON.parse` gives). */
+type Json = ReturnType<typeof JSON.parse>;
+
 let nextId = 1;
 
 /** One JSON-RPC message to /mcp; the answer's JSON (the server answers JSON, not a stream). */
@@ -24,7 +27,7 @@ async function rpc(key: string | null, method: string, params: unknown = {}, id:
   const message = id === null ? { jsonrpc: "2.0", method, params } : { jsonrpc: "2.0", id, method, params };
   const res = await exports.default.fetch(`${BASE}/mcp`, { method: "POST", headers, body: JSON.stringify(message) });
   const text = await res.text();
-  let json: any = null;
+  let json: Json = null;
   try {
     json = JSON.parse(text);
   } catch {
@@ -38,7 +41,7 @@ async function call(key: string, name: string, args: Record<string, unknown> = {
   const r = await rpc(key, "tools/call", { name, arguments: args }, id);
   expect(r.status, r.text).toBe(200);
   expect(r.json.error, r.text).toBeUndefined();
-  return r.json.result as { isError?: boolean; content: { type: string; text: string }[]; structuredContent: any };
+  return r.json.result as { isError?: boolean; content: { type: string; text: string }[]; structuredContent: Json };
 }
 
 const TOOLS = [
@@ -115,7 +118,7 @@ describe("POST /mcp: the protocol", () => {
     const t = await makeTenant();
     const r = await rpc(t.key, "tools/list");
     expect(r.status, r.text).toBe(200);
-    const tools = r.json.result.tools as { name: string; inputSchema: any; description: string }[];
+    const tools = r.json.result.tools as { name: string; inputSchema: Json; description: string }[];
     expect(tools.map((x) => x.name)).toEqual(TOOLS);
     for (const x of tools) {
       expect(x.inputSchema.type, x.name).toBe("object");
@@ -123,7 +126,16 @@ describe("POST /mcp: the protocol", () => {
     }
     const send = tools.find((x) => x.name === "send_document")!.inputSchema;
     expect(send.required.sort()).toEqual(["signers", "template_code"]);
-    expect(Object.keys(send.properties).sort()).toEqual(["expires_at", "idempotency_key", "metadata", "sequential", "signers", "template_code", "title", "values"]);
+    expect(Object.keys(send.properties).sort()).toEqual([
+      "expires_at",
+      "idempotency_key",
+      "metadata",
+      "sequential",
+      "signers",
+      "template_code",
+      "title",
+      "values",
+    ]);
     // The API's own limits: 1-50 signers, each with an email.
     expect(send.properties.signers).toMatchObject({ type: "array", minItems: 1, maxItems: 50 });
     expect(send.additionalProperties).toBe(false);
@@ -152,7 +164,7 @@ describe("POST /mcp: the tools end to end", () => {
     const { code, templateId } = await publishedTemplate(t.key);
 
     const templates = await call(t.key, "list_templates");
-    expect(templates.structuredContent.templates.map((x: any) => x.code)).toEqual([code]);
+    expect(templates.structuredContent.templates.map((x: Json) => x.code)).toEqual([code]);
     expect(JSON.parse(templates.content[0]!.text)).toEqual(templates.structuredContent);
     const api1 = await api("GET", "/v1/templates", { key: t.key });
     expect(templates.structuredContent).toEqual(api1.json);
@@ -216,7 +228,7 @@ describe("POST /mcp: the tools end to end", () => {
     const started = await call(t.key, "start_workflow", { workflow_id: w.id, ...startBody() });
     expect(started.isError, started.content[0]!.text).toBeFalsy();
     expect(started.structuredContent).toMatchObject({ document_id: expect.stringMatching(/^doc_/) });
-    expect(started.structuredContent.signers.map((s: any) => s.role)).toEqual(["signer", "manager"]);
+    expect(started.structuredContent.signers.map((s: Json) => s.role)).toEqual(["signer", "manager"]);
     const { key: readOnly } = await addKey(t.tenantId, { scopes: ["signing:read"] });
     const refused = await call(readOnly, "start_workflow", { workflow_id: w.id, ...startBody() });
     expect(refused.isError).toBe(true);

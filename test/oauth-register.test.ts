@@ -14,6 +14,9 @@ import { VERIFIER, agree, authorize, authorizeQuery, makeClient, makeMember, tok
 import { makeAccount, makeMember as makeDashMember, sessionFor } from "./dashboard-helpers";
 import { select } from "./pages-helpers";
 
+/** A parsed JSON answer (what `JSON.parse` gives). */
+type Json = ReturnType<typeof JSON.parse>;
+
 const LOOPBACK = "http://127.0.0.1:33418/callback";
 let ipSeq = 1;
 /** Each test its own address, so the per-address limit is only spent where a test means to. */
@@ -39,7 +42,11 @@ async function query(clientId: string, redirect = LOOPBACK, over: Record<string,
 
 describe("POST /oauth/register", () => {
   it("registers a public client and answers RFC 7591's response (201)", async () => {
-    const r = await register({ client_name: "Claude", redirect_uris: [LOOPBACK, "https://claude.ai/api/mcp/auth_callback"], token_endpoint_auth_method: "none" });
+    const r = await register({
+      client_name: "Claude",
+      redirect_uris: [LOOPBACK, "https://claude.ai/api/mcp/auth_callback"],
+      token_endpoint_auth_method: "none",
+    });
     expect(r.status, r.text).toBe(201);
     expect(r.headers.get("cache-control")).toBe("no-store");
     expect(r.json).toMatchObject({
@@ -76,12 +83,7 @@ describe("POST /oauth/register", () => {
     expect(r.json.error_description).toMatch(/^redirect_uris\.0: /);
   });
 
-  it.each([
-    ["http://localhost:8080/cb"],
-    ["http://[::1]:9/cb"],
-    ["http://127.0.0.1/cb"],
-    ["https://agent.example/oauth/cb"],
-  ])("accepts %s", async (uri) => {
+  it.each([["http://localhost:8080/cb"], ["http://[::1]:9/cb"], ["http://127.0.0.1/cb"], ["https://agent.example/oauth/cb"]])("accepts %s", async (uri) => {
     const r = await register({ client_name: "Agent", redirect_uris: [uri] });
     expect(r.status, r.text).toBe(201);
   });
@@ -124,10 +126,23 @@ describe("a self-registered agent through the code flow", () => {
 
     const member = await makeMember("owner");
     const { code } = await agree(member, await query(reg.client_id));
-    const withSecret = await token({ grant_type: "authorization_code", code: code!, redirect_uri: LOOPBACK, code_verifier: VERIFIER, client_id: reg.client_id, client_secret: "x" });
+    const withSecret = await token({
+      grant_type: "authorization_code",
+      code: code!,
+      redirect_uri: LOOPBACK,
+      code_verifier: VERIFIER,
+      client_id: reg.client_id,
+      client_secret: "x",
+    });
     expect(withSecret.status).toBe(401);
     expect(withSecret.json.error).toBe("invalid_client");
-    const wrongVerifier = await token({ grant_type: "authorization_code", code: code!, redirect_uri: LOOPBACK, code_verifier: "x".repeat(43), client_id: reg.client_id });
+    const wrongVerifier = await token({
+      grant_type: "authorization_code",
+      code: code!,
+      redirect_uri: LOOPBACK,
+      code_verifier: "x".repeat(43),
+      client_id: reg.client_id,
+    });
     expect(wrongVerifier.json.error).toBe("invalid_grant");
 
     const { code: code2 } = await agree(member, await query(reg.client_id));
@@ -142,7 +157,7 @@ describe("a self-registered agent through the code flow", () => {
       headers: { authorization: `Bearer ${ok.json.access_token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "list_documents", arguments: {} } }),
     });
-    expect((await res.json<any>()).result.structuredContent).toMatchObject({ documents: [], total: 0 });
+    expect((await res.json<Json>()).result.structuredContent).toMatchObject({ documents: [], total: 0 });
     const refresh = await token({ grant_type: "refresh_token", refresh_token: ok.json.refresh_token, client_id: reg.client_id });
     expect(refresh.status, refresh.text).toBe(200);
   });

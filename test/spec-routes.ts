@@ -6,7 +6,7 @@
  */
 import type { Scope } from "../src/domain/vocabulary";
 
-export type Access = Scope | "token" | "anonymous" | "browser" | "oauth client" | "provider" | "operator or session";
+export type Access = Scope | "token" | "anonymous" | "browser" | "oauth client" | "provider" | "operator or session" | "key or oauth token";
 
 export type SpecRoute = {
   /** `METHOD /path`, paths written as in /openapi.json (`{id}`). */
@@ -118,6 +118,12 @@ export const SPEC_ROUTES: SpecRoute[] = [
   api("GET /log/v1/{log}/proof/inclusion", "anonymous"),
   api("GET /log/v1/{log}/proof/consistency", "anonymous"),
   api("GET /log/v1/{log}/entries", "anonymous"),
+  // contract.md, "Agents and embedding"
+  api("POST /oauth/register", "anonymous"),
+  api("GET /.well-known/oauth-protected-resource", "anonymous"),
+  page("POST /mcp", "key or oauth token"),
+  page("GET /llms.txt", "anonymous"),
+  page("GET /docs/{name}.md", "anonymous"),
   // The signer's and the verifier's pages, built.
   page("GET /s/{token}", "token"),
   page("GET /verify/{code}", "anonymous"),

@@ -16,7 +16,11 @@ import { StartInput, startWorkflow } from "./workflows";
 import { SHA256_HEX, verifyCode } from "./verification";
 import type { Actor } from "./transitions";
 
-const Id = (what: string) => text().min(1).max(64).openapi({ description: `The ${what}'s id, as the API gives it.` });
+const Id = (what: string) =>
+  text()
+    .min(1)
+    .max(64)
+    .openapi({ description: `The ${what}'s id, as the API gives it.` });
 
 /** An explicit idempotency key for `send_document`; without it one is derived from the JSON-RPC request (docs/agents.md). */
 export const ToolIdempotencyKey = z.string().min(8).max(255).openapi({

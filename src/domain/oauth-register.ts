@@ -16,7 +16,7 @@ import { dbOf } from "../db/client";
 import { insertAudit, insertOAuthClient } from "../db/accounts";
 import { plainText, text } from "../lib/text";
 import { newId, nowIso } from "../lib/ids";
-import { SCOPES } from "./vocabulary";
+import { type OAuthError, SCOPES } from "./vocabulary";
 import { auditEntry } from "./accounts";
 import { homepageProblem, redirectUriProblem, sortScopes } from "./oauth-protocol";
 
@@ -27,8 +27,7 @@ export const UNUSED_REGISTRATION_HOURS = 24;
 /** What a self-registered client may ask for: every scope but a tablet's. */
 export const AGENT_SCOPES = SCOPES.filter((s) => s !== "signing:device");
 
-export const REGISTRATION_ERRORS = ["invalid_redirect_uri", "invalid_client_metadata"] as const;
-export type RegistrationErrorCode = (typeof REGISTRATION_ERRORS)[number];
+export type RegistrationErrorCode = Extract<OAuthError, "invalid_redirect_uri" | "invalid_client_metadata">;
 
 /** An RFC 7591 §3.2.2 error: always 400, `{error, error_description}`. */
 export class RegistrationError extends Error {
@@ -47,7 +46,10 @@ export const ClientRegistration = z
     client_name: plainText().trim().min(1).max(100),
     client_uri: text().max(2000).optional(),
     token_endpoint_auth_method: z.literal("none").optional(),
-    grant_types: z.array(z.enum(["authorization_code", "refresh_token"])).min(1).optional(),
+    grant_types: z
+      .array(z.enum(["authorization_code", "refresh_token"]))
+      .min(1)
+      .optional(),
     response_types: z.array(z.literal("code")).min(1).optional(),
     scope: text().max(1000).optional(),
   })

@@ -18,7 +18,7 @@ import { limitOrThrow } from "../http/rate-limit";
 import { deviceForbidden } from "../http/device-access";
 import { ApiError } from "../lib/errors";
 import { protectedResourceMetadata, protectedResourceMetadataUrl } from "../domain/oauth-protocol";
-import { REGISTER_LIMIT, REGISTRATION_ERRORS, RegistrationError, registerAgent } from "../domain/oauth-register";
+import { REGISTER_LIMIT, RegistrationError, registerAgent } from "../domain/oauth-register";
 
 export const agents = createRouter();
 
@@ -83,7 +83,7 @@ agents.openAPIRegistry.registerPath({
   tags: ["oauth"],
   summary: "Protected resource metadata of /mcp (RFC 9728)",
   description:
-    "Names the MCP server's resource identifier and the authorization server that issues its tokens (this service), with the scopes it knows. A 401 from /mcp carries `WWW-Authenticate: Bearer resource_metadata=\"…/.well-known/oauth-protected-resource\"`. Also served at /.well-known/oauth-protected-resource/mcp.",
+    'Names the MCP server\'s resource identifier and the authorization server that issues its tokens (this service), with the scopes it knows. A 401 from /mcp carries `WWW-Authenticate: Bearer resource_metadata="…/.well-known/oauth-protected-resource"`. Also served at /.well-known/oauth-protected-resource/mcp.',
   responses: {
     200: {
       description: "The metadata",
@@ -113,13 +113,6 @@ agents.openAPIRegistry.registerPath({
       },
     },
   },
-});
-
-agents.openAPIRegistry.registerComponent("schemas", "RegistrationError", {
-  type: "object",
-  description: "An RFC 7591 §3.2.2 error body (not the API's envelope).",
-  required: ["error"],
-  properties: { error: { type: "string", enum: [...REGISTRATION_ERRORS] }, error_description: { type: "string" } },
 });
 
 agents.openAPIRegistry.registerPath({
@@ -166,7 +159,16 @@ agents.openAPIRegistry.registerPath({
         "application/json": {
           schema: {
             type: "object",
-            required: ["client_id", "client_id_issued_at", "client_name", "redirect_uris", "grant_types", "response_types", "token_endpoint_auth_method", "scope"],
+            required: [
+              "client_id",
+              "client_id_issued_at",
+              "client_name",
+              "redirect_uris",
+              "grant_types",
+              "response_types",
+              "token_endpoint_auth_method",
+              "scope",
+            ],
             properties: {
               client_id: { type: "string" },
               client_id_issued_at: { type: "integer" },
@@ -196,7 +198,7 @@ agents.openAPIRegistry.registerPath({
       description: "invalid_redirect_uri or invalid_client_metadata (RFC 7591), or a body that is not a JSON object (the API's bad_request)",
       content: {
         "application/json": {
-          schema: { $ref: "#/components/schemas/RegistrationError" },
+          schema: { $ref: "#/components/schemas/OAuthError" },
           example: { error: "invalid_redirect_uri", error_description: "redirect_uris.0: must use https (http only for localhost, 127.0.0.1 or [::1])." },
         },
       },

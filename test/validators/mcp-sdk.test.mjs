@@ -32,7 +32,9 @@ const tool = async (name, args = {}) => {
 
 before(async () => {
   svc = await startService();
-  ({ keys: [key] } = await svc.accountWithKeys("MCP Ltd", 1, {
+  ({
+    keys: [key],
+  } = await svc.accountWithKeys("MCP Ltd", 1, {
     mode: "live",
     scopes: ["signing:read", "signing:write", "signing:templates", "signing:workflows"],
   }));
@@ -57,7 +59,17 @@ describe("the MCP server through the SDK's client", () => {
     const { tools } = await client.listTools();
     assert.deepEqual(
       tools.map((t) => t.name),
-      ["list_templates", "get_template", "send_document", "list_documents", "get_document", "remind_signer", "void_document", "start_workflow", "verify_certificate"],
+      [
+        "list_templates",
+        "get_template",
+        "send_document",
+        "list_documents",
+        "get_document",
+        "remind_signer",
+        "void_document",
+        "start_workflow",
+        "verify_certificate",
+      ],
     );
     for (const t of tools) assert.equal(t.inputSchema.type, "object", t.name);
   });
@@ -109,7 +121,12 @@ describe("the MCP server through the SDK's client", () => {
       key,
       body: { code: "desk", name: "Desk", template_code: "nda", signer_roles: [{ label: "Guest", role: "signer", order: 1, participant: true }] },
     });
-    const started = await tool("start_workflow", { workflow_id: wf.id, email: "guest@example.com", full_name: "Gus Guest", values: { company: "Acme", name: "Gus" } });
+    const started = await tool("start_workflow", {
+      workflow_id: wf.id,
+      email: "guest@example.com",
+      full_name: "Gus Guest",
+      values: { company: "Acme", name: "Gus" },
+    });
     assert.match(started.document_id, /^doc_/);
     assert.equal(started.signers[0].email, "guest@example.com");
   });
