@@ -295,10 +295,8 @@ async function authenticateClient(env: Env, authorization: string | undefined, f
   if (!id) throw new OAuthTokenError("invalid_client", "Client authentication is required (HTTP Basic or client_id and client_secret).");
   const client = id.length <= 64 ? await clientById(dbOf(env), id) : undefined;
   // A public client (self-registered, RFC 7591) has no secret: it names itself, and PKCE binds its codes.
-  if (client?.selfRegistered) {
-    if (secret) throw new OAuthTokenError("invalid_client", "This client is public: send client_id only, no secret.");
-    return client;
-  }
+  if (client?.selfRegistered && secret) throw new OAuthTokenError("invalid_client", "This client is public: send client_id only, no secret.");
+  if (client?.selfRegistered) return client;
   if (!secret) throw new OAuthTokenError("invalid_client", "Client authentication is required (HTTP Basic or client_id and client_secret).");
   const ok = timingSafeEqual(await sha256Hex(secret), client?.secretHash ?? NO_CLIENT_HASH);
   if (!client || !ok) throw new OAuthTokenError("invalid_client", "Unknown client or wrong secret.");
@@ -493,10 +491,7 @@ export async function listConnections(env: Env, tenantId: string, opts: { ended?
   };
 }
 
-/**
- * Cron: drops answered-or-abandoned requests, codes and refresh tokens a day past their end, and
- * self-registered clients no member connected within a day of registering (src/domain/oauth-register.ts).
- */
+/** Cron: drops stale requests, codes and refresh tokens a day past their end, and unused self-registered clients. */
 export async function purgeOAuth(env: Env, now: Date): Promise<void> {
   const db = dbOf(env);
   const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
