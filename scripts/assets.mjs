@@ -60,9 +60,11 @@ export function prepareAssets(root = ROOT) {
     if (!existsSync(src)) throw new Error(`scripts/assets.mjs: ${src} is missing; run \`npm ci\` first.`);
     copyIfChanged(src, path.join(out, to));
   }
-  // The documentation as Markdown (docs/*.md, top level only: the guides are for people).
+  // The documentation as Markdown (docs/*.md, top level only: the guides are for people). A copy
+  // of the project without docs/ (a test's trimmed copy) serves none: /docs/<name>.md is then 404.
   const docs = path.join(root, "docs");
-  for (const name of readdirSync(docs)) if (/^[a-z0-9-]+\.md$/.test(name)) copyIfChanged(path.join(docs, name), path.join(out, "agent-docs", name));
+  for (const name of existsSync(docs) ? readdirSync(docs) : [])
+    if (/^[a-z0-9-]+\.md$/.test(name)) copyIfChanged(path.join(docs, name), path.join(out, "agent-docs", name));
   return out;
 }
 
