@@ -18,7 +18,7 @@
 import { pathToFileURL } from "node:url";
 import { cpuMs, fmtMs, isQuick, percentile, startService } from "./service.mjs";
 
-const summary = (xs) => {
+const latencies = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return { n: s.length, p50: percentile(s, 50), p99: percentile(s, 99) };
 };
@@ -34,7 +34,13 @@ export async function run(ctx = {}) {
     let k = 0;
     const key = () => keys[k++ % keys.length];
     const must = (method, p, body) => svc.must(method, p, { key: keys[0], body });
-    await must("POST", "/v1/templates", { code: "nda", name: "NDA", kind: "nda", body: "{{company}} and {{name}} keep it secret.", variables: ["company", "name"] });
+    await must("POST", "/v1/templates", {
+      code: "nda",
+      name: "NDA",
+      kind: "nda",
+      body: "{{company}} and {{name}} keep it secret.",
+      variables: ["company", "name"],
+    });
     await must("POST", "/v1/templates/publish", { code: "nda" });
     const prepared = await must("POST", "/v1/documents", { template_code: "nda", values: { company: "Acme", name: "Ana" } });
     const documentId = prepared.document_id;
@@ -108,7 +114,7 @@ export async function run(ctx = {}) {
       for (const side of ["mcp", "direct"]) {
         const a = acc.get(`${c.name} ${side}`);
         if (!a.calls) continue;
-        const s = summary(a.ms);
+        const s = latencies(a.ms);
         const cpu = a.cpu / a.calls;
         out.cases[`${c.name} ${side}`] = { ...s, cpuMsPerCall: cpu };
         log(`  ${c.name.padEnd(17)} ${side.padEnd(8)} ${String(s.n).padStart(5)}   ${fmtMs(s.p50).padEnd(10)} ${fmtMs(s.p99).padEnd(10)} ${fmtMs(cpu)}`);

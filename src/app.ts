@@ -140,7 +140,6 @@ app.route("/", redaction);
 app.route("/", home);
 app.route("/", transparencyLog);
 app.route("/", agents);
-app.route("/", agentDocs);
 
 // Response headers, error schemas, security schemes and webhooks, declared once for every operation.
 describeApi(app);
@@ -148,6 +147,8 @@ app.doc31("/openapi.json", documentConfig);
 // The reference page's copy of it (src/routes/api-reference.ts): titled for the service, a curl sample per operation.
 app.use("/docs/openapi.json", apiHeaders);
 app.get("/docs/openapi.json", async (c) => c.json(withCurlSamples(await (await app.request("/openapi.json", {}, c.env)).json())));
+// Every other address under /docs/ is a Markdown copy of the documentation, or nothing (src/routes/agent-docs.ts).
+app.route("/", agentDocs);
 
 // The operator API is not part of the integrators' contract, so it stays out of /openapi.json.
 app.route("/ops/v1", ops);

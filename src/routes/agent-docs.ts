@@ -7,7 +7,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { createRouter } from "../http/router";
-import { ApiError } from "../lib/errors";
+import { ApiError, noRoute } from "../lib/errors";
 import { logError } from "../lib/log";
 import { publicBaseUrl } from "../lib/config";
 
@@ -64,8 +64,13 @@ export const agentDocs = createRouter();
 
 agentDocs.get("/llms.txt", (c) => c.text(llmsTxt(publicBaseUrl(c.env)), 200, { "Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*" }));
 
-agentDocs.get("/docs/:file{[a-z0-9_-]+\\.md}", async (c: Context<AppEnv>) => {
-  const file = c.req.param("file") ?? "";
+/**
+ * Mounted after every other `/docs/…` route (src/app.ts: the reference page, its Redoc bundle and
+ * `/docs/openapi.json` answer first); whatever else is under `/docs/` is a Markdown page or nothing.
+ */
+agentDocs.get("/docs/*", async (c: Context<AppEnv>) => {
+  const file = c.req.path.slice("/docs/".length);
+  if (!/^[a-z0-9_-]+\.md$/.test(file)) throw noRoute(c.req.method, c.req.path, "See /llms.txt for the documentation there is.");
   const asset = await c.env.ASSETS.fetch(new Request(new URL(`/agent-docs/${file}`, c.req.url)));
   if (asset.status === 404) throw new ApiError("not_found", `No documentation page is named ${file}.`, "See /llms.txt for the documentation there is.");
   if (asset.status !== 200) {

@@ -616,6 +616,32 @@ const OAUTH = [
   R("GET /.well-known/oauth-authorization-server", "oauth", "json"),
 ];
 
+/** What an agent calls (docs/agents.md): the MCP server, the protected resource metadata under /mcp, the docs as Markdown. */
+const AGENTS = [
+  R("POST /mcp", "agents", "json", {
+    headers: {
+      authorization: (fx, r) => maybe(r, 0.8, `Bearer ${fx.apiKey}`),
+      accept: () => "application/json, text/event-stream",
+    },
+    json: (_fx, r) =>
+      r.pick([
+        {
+          jsonrpc: "2.0",
+          id: r.int(1e6),
+          method: "initialize",
+          params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "fuzz", version: "1" } },
+        },
+        { jsonrpc: "2.0", id: r.int(1e6), method: "tools/list", params: {} },
+        { jsonrpc: "2.0", id: r.int(1e6), method: "tools/call", params: { name: "list_documents", arguments: { limit: 5 } } },
+        { jsonrpc: "2.0", id: r.int(1e6), method: "tools/call", params: { name: "get_document", arguments: { document_id: "doc_nothing" } } },
+        { jsonrpc: "2.0", method: "notifications/initialized" },
+      ]),
+  }),
+  R("GET /.well-known/oauth-protected-resource/mcp", "agents", "json"),
+  R("GET /llms.txt", "agents", "asset"),
+  R("GET /docs/{file}", "agents", "asset"),
+];
+
 const smsForm = {
   MessageSid: (_fx, r) => `SM${hex(r, 32)}`,
   From: (_fx, r) => r.pick(["+14155550100", "+34612345678", "+447700900123"]),
@@ -746,6 +772,7 @@ export const PAGE_ROUTES = [
   ...OPS,
   ...BRANDING,
   ...ASSETS,
+  ...AGENTS,
 ];
 
 // ---- building one request -------------------------------------------------------------------
