@@ -85,7 +85,9 @@ describe("OAuth authorization in the browser", () => {
 
   it("an agent registers itself (RFC 7591) → consent names it and marks it self-registered → Allow → its token calls a tool on /mcp", LIMIT, async () => {
     const AGENT = "https://agent.example/callback";
-    const reg = await env.svc.call("POST", "/oauth/register", { body: { client_name: "Desk Agent", redirect_uris: [AGENT], token_endpoint_auth_method: "none" } });
+    const reg = await env.svc.call("POST", "/oauth/register", {
+      body: { client_name: "Desk Agent", redirect_uris: [AGENT], token_endpoint_auth_method: "none" },
+    });
     assert.equal(reg.status, 201, new TextDecoder().decode(reg.bytes));
     const { tenant_id } = await operator("POST", "/tenants", { name: "Agents Co" });
     const email = `owner-${randomBytes(4).toString("hex")}@example.com`;
@@ -124,7 +126,13 @@ describe("OAuth authorization in the browser", () => {
     const res = await env.svc.server.fetch(`${BASE_URL}/oauth/token`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: AGENT, code_verifier: verifier, client_id: reg.json.client_id }).toString(),
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: AGENT,
+        code_verifier: verifier,
+        client_id: reg.json.client_id,
+      }).toString(),
     });
     const tokens = await res.json();
     assert.equal(res.status, 200, JSON.stringify(tokens));
