@@ -172,6 +172,9 @@ describe("POST /mcp: the tools end to end", () => {
     const byCode = await call(t.key, "get_template", { code });
     expect(byCode.structuredContent).toMatchObject({ template_id: templateId, code, is_published: true, variables: ["company", "name"] });
     expect((await call(t.key, "get_template", { template_id: templateId })).structuredContent.code).toBe(code);
+    // A draft of the next version does not hide the published one a send prepares from.
+    expect((await api("POST", "/v1/templates/revise", { key: t.key, body: { code, name: "NDA v2" } })).status).toBe(200);
+    expect((await call(t.key, "get_template", { code })).structuredContent).toMatchObject({ template_id: templateId, version: 1 });
     const missing = await call(t.key, "get_template", { code: "nope" });
     expect(missing.isError).toBe(true);
     expect(missing.structuredContent.error).toMatchObject({ code: "not_found", message: "No such template in this account." });

@@ -64,12 +64,14 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
     name: "get_template",
     title: "Get a template",
     description:
-      "One template version by template_id, or the latest version of a code (what send_document prepares from once published), in the shape of GET /v1/templates.",
+      "One template version by template_id, or by code its newest published version (what send_document prepares from; the draft when none is published), in the shape of GET /v1/templates.",
     scope: "signing:read",
     input: GetTemplateInput,
     run: async ({ env, principal }, a) => {
       const all = await listTemplates(env, principal);
-      const found = a.template_id ? all.find((t) => t.template_id === a.template_id) : all.find((t) => t.code === a.code && t.is_latest);
+      // By code: the newest published version (what send_document prepares from), else the draft.
+      const ofCode = all.filter((t) => t.code === a.code);
+      const found = a.template_id ? all.find((t) => t.template_id === a.template_id) : (ofCode.find((t) => t.is_published) ?? ofCode[0]);
       if (!found) throw notFound("template");
       return found;
     },
