@@ -5,7 +5,9 @@
  * - `redoc/`: Redoc's standalone bundle and its licence (the API reference page, /docs);
  * - `pdfjs/`: pdf.js (`pdfjs-dist`, legacy build: runs in browsers a few years old too), its
  *   worker, licence, character maps, standard fonts and decoders (the dashboard draws each page of
- *   an uploaded PDF template with it).
+ *   an uploaded PDF template with it);
+ * - `agent-docs/`: the repository's docs/*.md, served as Markdown at /docs/<name>.md for agents
+ *   (src/routes/agent-docs.ts, listed by /llms.txt).
  *
  * Run before anything reads wrangler.toml: `npm start` (scripts/dev.mjs), the workerd tests
  * (vitest.config.ts), the validators, browser tests and benchmarks (test/validators/harness.mjs),
@@ -58,6 +60,11 @@ export function prepareAssets(root = ROOT) {
     if (!existsSync(src)) throw new Error(`scripts/assets.mjs: ${src} is missing; run \`npm ci\` first.`);
     copyIfChanged(src, path.join(out, to));
   }
+  // The documentation as Markdown (docs/*.md, top level only: the guides are for people). A copy
+  // of the project without docs/ (a test's trimmed copy) serves none: /docs/<name>.md is then 404.
+  const docs = path.join(root, "docs");
+  for (const name of existsSync(docs) ? readdirSync(docs) : [])
+    if (/^[a-z0-9-]+\.md$/.test(name)) copyIfChanged(path.join(docs, name), path.join(out, "agent-docs", name));
   return out;
 }
 

@@ -46,6 +46,8 @@ import { pki } from "./routes/pki";
 import { redaction } from "./routes/redaction";
 import { home } from "./routes/home";
 import { transparencyLog } from "./routes/transparency-log";
+import { agents } from "./routes/agents";
+import { agentDocs } from "./routes/agent-docs";
 
 export const app = createRouter();
 
@@ -71,6 +73,8 @@ app.use("/ops/*", apiHeaders);
 app.use("/openapi.json", apiHeaders);
 app.use("/oauth/token", apiHeaders);
 app.use("/.well-known/*", apiHeaders);
+app.use("/mcp", apiHeaders);
+app.use("/oauth/register", apiHeaders);
 
 const reported = new WeakSet<object>();
 let outboxWarned = false; // once per isolate
@@ -137,6 +141,7 @@ app.route("/", pki);
 app.route("/", redaction);
 app.route("/", home);
 app.route("/", transparencyLog);
+app.route("/", agents);
 
 // Response headers, error schemas, security schemes and webhooks, declared once for every operation.
 describeApi(app);
@@ -144,6 +149,8 @@ app.doc31("/openapi.json", documentConfig);
 // The reference page's copy of it (src/routes/api-reference.ts): titled for the service, a curl sample per operation.
 app.use("/docs/openapi.json", apiHeaders);
 app.get("/docs/openapi.json", async (c) => c.json(withCurlSamples(await (await app.request("/openapi.json", {}, c.env)).json())));
+// Every other address under /docs/ is a Markdown copy of the documentation, or nothing (src/routes/agent-docs.ts).
+app.route("/", agentDocs);
 
 // The operator API is not part of the integrators' contract, so it stays out of /openapi.json.
 app.route("/ops/v1", ops);

@@ -18,6 +18,8 @@ export interface Principal {
   scopes: string[];
   /** Set when the key is a paired device's (api_keys.device_id). */
   deviceId?: string | null;
+  /** Set when the key is an OAuth access token: its connection (api_keys.oauth_connection_id). */
+  connectionId?: string | null;
 }
 
 export type AppEnv = {

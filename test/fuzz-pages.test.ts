@@ -376,6 +376,7 @@ async function buildPageFixture() {
     code: fx0.ids.code!,
     slug: [pub.public_slug!, closed.public_slug!],
     tenant_id: [tenantId, opsTenant],
+    "GET /docs/{file}:file": ["agents.md", "errors.md", "nothing-here.md", "README.md", "agents.txt"],
     "GET /docs/redoc/{version}/{file}:version": [REDOC_VERSION],
     "GET /docs/redoc/{version}/{file}:file": ["redoc.standalone.js", "redoc.standalone.js.LICENSE.txt", "redoc.js"],
     "GET /app/pdfjs/{version}/{file}:version": [PDFJS_VERSION],

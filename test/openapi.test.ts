@@ -46,7 +46,12 @@ describe("GET /openapi.json", () => {
     const ids = new Set<string>();
     for (const [path, ops] of Object.entries(d.paths)) {
       expect(
-        path.startsWith("/v1/") || path.startsWith("/oauth/") || path.startsWith("/brand/") || path.startsWith("/s/") || path.startsWith("/log/"),
+        path.startsWith("/v1/") ||
+          path.startsWith("/oauth/") ||
+          path.startsWith("/brand/") ||
+          path.startsWith("/s/") ||
+          path.startsWith("/log/") ||
+          path === "/.well-known/oauth-protected-resource",
         path,
       ).toBe(true);
       for (const [method, op] of Object.entries(ops)) {
@@ -55,7 +60,8 @@ describe("GET /openapi.json", () => {
         ids.add(op.operationId!);
         expect(op.tags?.length, `${method} ${path}`).toBeGreaterThan(0);
         expect(op.summary, `${method} ${path}`).toBeTruthy();
-        expect(Object.keys(op.responses)).toContain("200");
+        // 201 only where an RFC says so (RFC 7591 registration).
+        expect(Object.keys(op.responses)).toContain(path === "/oauth/register" ? "201" : "200");
         if (op["x-scope"]) {
           expect(ALL_SCOPES).toContain(op["x-scope"]);
           expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(["401", "403", "429"]));
@@ -178,7 +184,10 @@ const NOT_DESCRIBED: [RegExp, string][] = [
   [/^\/openapi\.json$/, "the description itself"],
   [/^\/ops\//, "the operator API is not part of the integrators' contract"],
   [/^\/(s|f|t|verify|app|brand)(\/|$)/, "server-rendered pages and their assets, not JSON operations"],
-  [/^\/\.well-known\//, "OAuth metadata, described by RFC 8414 itself"],
+  [
+    /^\/\.well-known\/(?!oauth-protected-resource$)/,
+    "OAuth metadata, described by RFC 8414 itself (the protected resource's, RFC 9728, is declared for agents)",
+  ],
   [/^\/oauth\/(authorize\/|consent|revoke)/, "the browser steps of OAuth consent"],
   [/^\/hooks\//, "inbound provider callbacks (Twilio), signed by the provider"],
   [/^\/docs(\/|$)/, "the API reference page (Redoc) and its pinned bundle"],
@@ -223,7 +232,7 @@ describe("the description against what the app serves", () => {
         if (op["x-scope"]) expect(op.security, name).toEqual([{ apiKey: [] }, { oauth2: [op["x-scope"]] }]);
         for (const [type, media] of Object.entries((op.requestBody?.content ?? {}) as Record<string, { example?: unknown }>))
           expect(media.example, `${name} request ${type}`).toBeDefined();
-        const ok = (op.responses["200"] as { content?: Record<string, { example?: unknown }> }).content ?? {};
+        const ok = ((op.responses["200"] ?? op.responses["201"]) as { content?: Record<string, { example?: unknown }> }).content ?? {};
         expect(
           Object.values(ok).some((m) => m.example !== undefined),
           `${name} 200 example`,

@@ -6,7 +6,7 @@
  */
 import type { Scope } from "../src/domain/vocabulary";
 
-export type Access = Scope | "token" | "anonymous" | "browser" | "oauth client" | "provider" | "operator or session";
+export type Access = Scope | "token" | "anonymous" | "browser" | "oauth client" | "provider" | "operator or session" | "key or oauth token";
 
 export type SpecRoute = {
   /** `METHOD /path`, paths written as in /openapi.json (`{id}`). */
@@ -121,6 +121,12 @@ export const SPEC_ROUTES: SpecRoute[] = [
   // contract.md, "Agents and embedding": embedded editing
   api("POST /v1/embed-sessions", "signing:write"),
   page("GET /embed/{token}", "token"),
+  // contract.md, "Agents and embedding"
+  api("POST /oauth/register", "anonymous"),
+  api("GET /.well-known/oauth-protected-resource", "anonymous"),
+  page("POST /mcp", "key or oauth token"),
+  page("GET /llms.txt", "anonymous"),
+  page("GET /docs/{name}.md", "anonymous"),
   // The signer's and the verifier's pages, built.
   page("GET /s/{token}", "token"),
   page("GET /verify/{code}", "anonymous"),

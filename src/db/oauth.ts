@@ -3,7 +3,7 @@
  * connections. Codes and refresh tokens are claimed by one conditional UPDATE … RETURNING, so two
  * concurrent uses cannot both succeed. Nothing here decides a rule (src/domain/oauth.ts does).
  */
-import { and, desc, eq, isNull, lt } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, notExists } from "drizzle-orm";
 import { type Db, dbOf } from "./client";
 import type { MemberRole } from "../domain/vocabulary";
 import { apiKeys, members, oauthClients, oauthCodes, oauthConnections, oauthRefreshTokens, oauthRequests } from "./schema";
@@ -172,3 +172,15 @@ export const purgeOAuthRows = (db: Db, now: string, before: string) => [
   db.delete(oauthCodes).where(lt(oauthCodes.expiresAt, before)),
   db.delete(oauthRefreshTokens).where(lt(oauthRefreshTokens.expiresAt, before)),
 ];
+
+/** Self-registered clients created before `before` that no connection (live or ended) has ever used. */
+export const purgeUnusedRegistrations = (db: Db, before: string) =>
+  db
+    .delete(oauthClients)
+    .where(
+      and(
+        eq(oauthClients.selfRegistered, true),
+        lt(oauthClients.createdAt, before),
+        notExists(db.select({ id: oauthConnections.id }).from(oauthConnections).where(eq(oauthConnections.clientId, oauthClients.id))),
+      ),
+    );

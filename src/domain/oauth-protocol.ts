@@ -104,6 +104,7 @@ export function metadata(env: Env) {
     response_types_supported: ["code"],
     response_modes_supported: ["query"],
     grant_types_supported: ["authorization_code", "refresh_token"],
+    registration_endpoint: `${base}/oauth/register`,
     token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
     code_challenge_methods_supported: ["S256"],
     scopes_supported: SCOPES.filter((s) => s !== "signing:device"),
@@ -111,3 +112,19 @@ export function metadata(env: Env) {
     service_documentation: `${base}/openapi.json`,
   };
 }
+
+/** RFC 9728 protected resource metadata of `/mcp`: who issues its tokens and what they carry. */
+export function protectedResourceMetadata(env: Env) {
+  const base = issuer(env);
+  return {
+    resource: `${base}/mcp`,
+    authorization_servers: [base],
+    scopes_supported: SCOPES.filter((s) => s !== "signing:device"),
+    bearer_methods_supported: ["header"],
+    resource_name: "edge-sign MCP server",
+    resource_documentation: `${base}/docs/agents.md`,
+  };
+}
+
+/** Where a client finds the metadata above: the `resource_metadata` of a 401 from `/mcp` (RFC 9728 §5.1). */
+export const protectedResourceMetadataUrl = (env: Env) => `${issuer(env)}/.well-known/oauth-protected-resource`;

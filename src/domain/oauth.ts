@@ -27,6 +27,7 @@ import {
   insertRequest,
   listConnectionRows,
   purgeOAuthRows,
+  purgeUnusedRegistrations,
   refreshByHash,
   revokeConnectionKeys,
   revokeConnectionRefreshTokens,
@@ -151,7 +152,8 @@ export const errorRedirect = (env: Env, r: RedirectRefusal) =>
 /** What the consent page shows, and the id its form sends back. */
 export type Consent = {
   requestId: string;
-  client: { id: string; name: string; homepage: string };
+  /** `selfRegistered`: the client registered itself (RFC 7591): its name is its own claim. */
+  client: { id: string; name: string; homepage: string; selfRegistered: boolean };
   /** Scopes that will be granted (asked, registered and within the member's role). */
   granted: Scope[];
   /** Scopes asked for that the member's role cannot grant. */
@@ -179,7 +181,7 @@ export async function openConsent(env: Env, req: AuthorizeRequest, member: Sessi
   const granted = narrowToRole(req.scopes, member.role);
   return {
     requestId,
-    client: { id: req.client.id, name: req.client.name, homepage: req.client.homepage },
+    client: { id: req.client.id, name: req.client.name, homepage: req.client.homepage, selfRegistered: req.client.selfRegistered },
     granted,
     withheld: req.scopes.filter((s) => !granted.includes(s)),
   };
@@ -290,8 +292,12 @@ async function authenticateClient(env: Env, authorization: string | undefined, f
     id = form.get("client_id");
     secret = form.get("client_secret");
   }
-  if (!id || !secret) throw new OAuthTokenError("invalid_client", "Client authentication is required (HTTP Basic or client_id and client_secret).");
+  if (!id) throw new OAuthTokenError("invalid_client", "Client authentication is required (HTTP Basic or client_id and client_secret).");
   const client = id.length <= 64 ? await clientById(dbOf(env), id) : undefined;
+  // A public client (self-registered, RFC 7591) has no secret: it names itself, and PKCE binds its codes.
+  if (client?.selfRegistered && secret) throw new OAuthTokenError("invalid_client", "This client is public: send client_id only, no secret.");
+  if (client?.selfRegistered) return client;
+  if (!secret) throw new OAuthTokenError("invalid_client", "Client authentication is required (HTTP Basic or client_id and client_secret).");
   const ok = timingSafeEqual(await sha256Hex(secret), client?.secretHash ?? NO_CLIENT_HASH);
   if (!client || !ok) throw new OAuthTokenError("invalid_client", "Unknown client or wrong secret.");
   return client;
@@ -485,10 +491,10 @@ export async function listConnections(env: Env, tenantId: string, opts: { ended?
   };
 }
 
-/** Cron: drops answered-or-abandoned requests, and codes and refresh tokens a day past their end. */
+/** Cron: drops stale requests, codes and refresh tokens a day past their end, and unused self-registered clients. */
 export async function purgeOAuth(env: Env, now: Date): Promise<void> {
   const db = dbOf(env);
   const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
   const [a, b, c] = purgeOAuthRows(db, now.toISOString(), dayAgo);
-  await db.batch([a!, b!, c!]);
+  await db.batch([a!, b!, c!, purgeUnusedRegistrations(db, dayAgo)]);
 }

@@ -46,6 +46,9 @@ export const OAUTH_ERRORS = [
   "invalid_scope",
   "access_denied",
   "server_error",
+  // RFC 7591 §3.2.2: dynamic client registration (POST /oauth/register).
+  "invalid_redirect_uri",
+  "invalid_client_metadata",
 ] as const;
 export type OAuthError = (typeof OAUTH_ERRORS)[number];
 

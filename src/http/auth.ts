@@ -113,6 +113,18 @@ export function requireKey(scope: Scope): MiddlewareHandler<AppEnv> {
  * whose key comes from its cookie rather than a header.
  */
 export async function admitKey(c: Context<AppEnv>, authorization: string | undefined, scope: Scope): Promise<Principal> {
+  const principal = await admitBearer(c, authorization);
+  // A paired device's key is scoped to its device and its workflow: decided in one place.
+  if (principal.deviceId) await checkDeviceAccess(c, { ...principal, deviceId: principal.deviceId }, scope);
+  else requireScope(principal, scope);
+  return principal;
+}
+
+/**
+ * The key (401) and its rate limit (429, headers from here on), without a scope: the first half of
+ * `admitKey`, and the whole admission of one `/mcp` request, whose tools then ask `requireScope`.
+ */
+export async function admitBearer(c: Context<AppEnv>, authorization: string | undefined): Promise<Principal> {
   const found = await authenticate(c.env, authorization, clientAddress(c.req.raw));
   if (!found) throw unauthorized();
   const { keyHash, limiter: limiterName, connectionId, ...principal } = found;
@@ -123,10 +135,10 @@ export async function admitKey(c: Context<AppEnv>, authorization: string | undef
   }
   applyLimit(c, hit, KEY_LIMIT);
   if (connectionId) c.executionCtx.waitUntil(noteConnectionUse(c.env, connectionId).catch((err) => logError("connection last use not noted", err)));
-  // A paired device's key is scoped to its device and its workflow: decided in one place.
-  if (principal.deviceId) await checkDeviceAccess(c, { ...principal, deviceId: principal.deviceId }, scope);
-  else if (!principal.scopes.includes(scope)) {
-    throw new ApiError("forbidden", `This key lacks the scope ${scope}.`, `Issue a key that carries ${scope}.`);
-  }
-  return principal;
+  return { ...principal, connectionId };
+}
+
+/** 403 unless the key carries `scope`. */
+export function requireScope(principal: Pick<Principal, "scopes">, scope: Scope): void {
+  if (!principal.scopes.includes(scope)) throw new ApiError("forbidden", `This key lacks the scope ${scope}.`, `Issue a key that carries ${scope}.`);
 }

@@ -40,13 +40,16 @@ export const IDEMPOTENT_OPERATIONS = [
   "redactions.create",
 ] as const;
 export type IdempotentOperation = (typeof IDEMPOTENT_OPERATIONS)[number];
+/** Idempotent commands that are not an HTTP operation: the MCP tool that prepares and sends in one call (docs/agents.md). */
+export const TOOL_OPERATIONS = ["mcp.send_document"] as const;
+export type ToolOperation = (typeof TOOL_OPERATIONS)[number];
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long a claimed key may stay "still running" before it lapses. */
 export const IN_FLIGHT_TTL_MS = 60 * 1000;
 
 /** The remembered answer's key: account, mode, operation and the key's hash. */
-async function scopeOf(p: { tenantId: string; mode: string }, operation: IdempotentOperation, key: string): Promise<Scope> {
+async function scopeOf(p: { tenantId: string; mode: string }, operation: IdempotentOperation | ToolOperation, key: string): Promise<Scope> {
   if (key.length < 8 || key.length > 255) throw invalid("Idempotency-Key: must be 8 to 255 characters.");
   return [p.tenantId, p.mode, operation, await sha256Hex(key)] as const;
 }
@@ -116,7 +119,7 @@ export const formAttempt = (carried: string | undefined) => (/^[0-9a-f]{32}$/.te
 export async function once<T>(
   env: Env,
   p: { tenantId: string; mode: string },
-  operation: IdempotentOperation,
+  operation: IdempotentOperation | ToolOperation,
   key: string,
   request: unknown,
   run: () => Promise<T>,

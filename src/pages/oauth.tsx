@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx */
 /**
- * The OAuth consent page: which app asks (its name and homepage), for which account and member,
+ * The OAuth consent page: which app asks (its name and homepage, and whether it registered itself),
+ * for which account and member,
  * and each scope in plain words: those that will be granted, and those asked for that the
  * member's role cannot grant. One form, two buttons; it carries the dashboard session's CSRF
  * token and the single-use request id (src/domain/oauth.ts, `openConsent`).
@@ -31,12 +32,19 @@ export function ConsentPage(p: ConsentPageProps) {
     <Layout t={t} nonce={p.nonce} title={`${t("oauthConsentTitle", { client })} · ${t("service")}`} langHref={p.langHref}>
       <h1>{t("oauthConsentTitle", { client })}</h1>
       <p>{t("oauthConsentIntro", { client, account: p.accountName, member: p.memberName })}</p>
-      <p>
-        {t("oauthHomepage")}{" "}
-        <a href={consent.client.homepage} rel="noopener noreferrer nofollow" target="_blank" class="mono">
-          {consent.client.homepage}
-        </a>
-      </p>
+      {consent.client.selfRegistered ? (
+        <div class="box warn" data-self-registered="true">
+          <p>{t("oauthSelfRegistered", { client })}</p>
+        </div>
+      ) : null}
+      {consent.client.homepage ? (
+        <p>
+          {t("oauthHomepage")}{" "}
+          <a href={consent.client.homepage} rel="noopener noreferrer nofollow" target="_blank" class="mono">
+            {consent.client.homepage}
+          </a>
+        </p>
+      ) : null}
       {canGrant ? (
         <section aria-labelledby="granted-heading">
           <h2 id="granted-heading">{t("oauthWillAllow", { client })}</h2>

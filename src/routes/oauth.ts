@@ -160,7 +160,7 @@ oauth.openAPIRegistry.registerPath({
 
 oauth.openAPIRegistry.registerComponent("schemas", "OAuthError", {
   type: "object",
-  description: "An RFC 6749 §5.2 error body (not the API's envelope).",
+  description: "An RFC 6749 §5.2 error body, or RFC 7591 §3.2.2 for registration (not the API's envelope).",
   required: ["error"],
   properties: {
     error: { type: "string", enum: [...OAUTH_ERRORS] },

@@ -82,4 +82,68 @@ describe("OAuth authorization in the browser", () => {
     assert.equal(account.json.tenant_id, tenant_id);
     await ctx.close();
   });
+
+  it("an agent registers itself (RFC 7591) → consent names it and marks it self-registered → Allow → its token calls a tool on /mcp", LIMIT, async () => {
+    const AGENT = "https://agent.example/callback";
+    const reg = await env.svc.call("POST", "/oauth/register", {
+      body: { client_name: "Desk Agent", redirect_uris: [AGENT], token_endpoint_auth_method: "none" },
+    });
+    assert.equal(reg.status, 201, new TextDecoder().decode(reg.bytes));
+    const { tenant_id } = await operator("POST", "/tenants", { name: "Agents Co" });
+    const email = `owner-${randomBytes(4).toString("hex")}@example.com`;
+    const password = "correct horse battery staple";
+    await operator("POST", `/tenants/${tenant_id}/members`, { email, full_name: "Olga Owner", role: "owner", password });
+
+    const verifier = randomBytes(32).toString("base64url");
+    const url = new URL(`${BASE_URL}/oauth/authorize`);
+    for (const [k, v] of Object.entries({
+      response_type: "code",
+      client_id: reg.json.client_id,
+      redirect_uri: AGENT,
+      scope: "signing:read signing:write",
+      state: "agent-1",
+      code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+      code_challenge_method: "S256",
+      resource: `${BASE_URL}/mcp`,
+    }))
+      url.searchParams.set(k, v);
+    const ctx = await newContext({}, { "agent.example": "<!doctype html><title>Agent</title><h1>Back at the agent</h1>" });
+    const page = await newPage(ctx);
+    await page.goto(url.href);
+    await page.getByLabel("Email").first().fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in" }).first().click();
+
+    await page.getByRole("heading", { name: "Connect Desk Agent to your account" }).waitFor();
+    await check(page, "oauth-consent-agent");
+    assert.ok(await page.getByText("Desk Agent registered itself with this service").isVisible());
+    await page.getByRole("button", { name: "Allow" }).click();
+    await page.waitForURL((u) => u.href.startsWith(AGENT));
+    noProblems(page);
+    const code = new URL(page.url()).searchParams.get("code");
+
+    // A public client: client_id alone, the PKCE verifier proves it is the agent that asked.
+    const res = await env.svc.server.fetch(`${BASE_URL}/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: AGENT,
+        code_verifier: verifier,
+        client_id: reg.json.client_id,
+      }).toString(),
+    });
+    const tokens = await res.json();
+    assert.equal(res.status, 200, JSON.stringify(tokens));
+    const mcp = await env.svc.server.fetch(`${BASE_URL}/mcp`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${tokens.access_token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "list_documents", arguments: {} } }),
+    });
+    const answer = await mcp.json();
+    assert.equal(mcp.status, 200);
+    assert.deepEqual(answer.result.structuredContent, { documents: [], total: 0, has_more: false, limit: 50, offset: 0 });
+    await ctx.close();
+  });
 });

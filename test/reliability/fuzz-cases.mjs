@@ -581,7 +581,8 @@ export function* cases(spec, fx, { seed = 1, n = 300 } = {}) {
  * What every answer must be. Returns a list of problems (empty when fine): no 5xx; on a 4xx the
  * envelope {error: {code, message, hint?}}, except where the contract says otherwise: OAuth's token
  * endpoint answers RFC 6749's {error, error_description} (a body past the service-wide one-megabyte
- * limit is refused before the endpoint, with the envelope), the authorize endpoint a page or a
+ * limit is refused before the endpoint, with the envelope), the registration endpoint RFC 7591's
+ * body for refused metadata, the authorize endpoint a page or a
  * redirect, and `GET /v1/sign/{token}` for a dead link 404 `{ok: false, reason, …null}` (a path that is
  * no token at all, `/v1/sign/` or `/v1/sign/..`, is the router's 404 with the envelope).
  */
@@ -612,6 +613,9 @@ export function judge(c, status, text, contentType) {
       if (typeof j.reason !== "string") problems.push(`404 without {ok: false, reason}: ${text.slice(0, 200)}`);
     } else if (c.path.startsWith("/oauth/token")) {
       if (!j || typeof j.error !== "string") problems.push(`${status} without RFC 6749 error body: ${text.slice(0, 200)}`);
+    } else if (c.path.startsWith("/oauth/register") && j && typeof j.error === "string") {
+      // RFC 7591's {error, error_description} for metadata it refuses; anything else (a body that is no object, the rate limit) is the envelope.
+      if (typeof j.error_description !== "string") problems.push(`${status} without RFC 7591 error body: ${text.slice(0, 200)}`);
     } else if (c.path.startsWith("/oauth/authorize")) {
       if (!j && !String(contentType).includes("text/html")) problems.push(`${status} neither envelope nor page`);
     } else {

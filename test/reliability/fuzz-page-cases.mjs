@@ -65,8 +65,8 @@ const maybe = (r, p, v) => (r.chance(p) ? v : undefined);
 
 /**
  * One route: `route` as "METHOD /path/{param}", `family` for the counts, `kind` for the judge
- * ("page": HTML or the router's envelope; "json": the API's error envelope; "script": a page's
- * script's JSON `{error}` or a page; "asset"), `auth` (what it needs), and the valid request's
+ * ("page": HTML or the router's envelope; "json": the API's error envelope; "jsonrpc": that or a
+ * JSON-RPC error (the MCP transport's own); "script": a page's script's JSON `{error}` or a page; "asset"), `auth` (what it needs), and the valid request's
  * `query`, `form`, `multipart`, `json` or `raw` body builders `(fx, r) → …`.
  */
 const R = (route, family, kind, spec = {}) => {
@@ -618,6 +618,32 @@ const OAUTH = [
   R("GET /.well-known/oauth-authorization-server", "oauth", "json"),
 ];
 
+/** What an agent calls (docs/agents.md): the MCP server, the protected resource metadata under /mcp, the docs as Markdown. */
+const AGENTS = [
+  R("POST /mcp", "agents", "jsonrpc", {
+    headers: {
+      authorization: (fx, r) => maybe(r, 0.8, `Bearer ${fx.apiKey}`),
+      accept: () => "application/json, text/event-stream",
+    },
+    json: (_fx, r) =>
+      r.pick([
+        {
+          jsonrpc: "2.0",
+          id: r.int(1e6),
+          method: "initialize",
+          params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "fuzz", version: "1" } },
+        },
+        { jsonrpc: "2.0", id: r.int(1e6), method: "tools/list", params: {} },
+        { jsonrpc: "2.0", id: r.int(1e6), method: "tools/call", params: { name: "list_documents", arguments: { limit: 5 } } },
+        { jsonrpc: "2.0", id: r.int(1e6), method: "tools/call", params: { name: "get_document", arguments: { document_id: "doc_nothing" } } },
+        { jsonrpc: "2.0", method: "notifications/initialized" },
+      ]),
+  }),
+  R("GET /.well-known/oauth-protected-resource/mcp", "agents", "json"),
+  R("GET /llms.txt", "agents", "asset"),
+  R("GET /docs/{file}", "agents", "asset"),
+];
+
 const smsForm = {
   MessageSid: (_fx, r) => `SM${hex(r, 32)}`,
   From: (_fx, r) => r.pick(["+14155550100", "+34612345678", "+447700900123"]),
@@ -748,6 +774,7 @@ export const PAGE_ROUTES = [
   ...OPS,
   ...BRANDING,
   ...ASSETS,
+  ...AGENTS,
 ];
 
 // ---- building one request -------------------------------------------------------------------
@@ -1327,6 +1354,16 @@ export function* pageCases(fx, { seed = 1, n = 300 } = {}) {
  */
 const ROUTER_CODES = ["not_found", "method_not_allowed", "too_large"];
 
+/** A JSON-RPC 2.0 error answer: `{jsonrpc: "2.0", error: {code: integer, message}, id}`. */
+function jsonRpcError(text) {
+  try {
+    const j = JSON.parse(text);
+    return j?.jsonrpc === "2.0" && Number.isInteger(j.error?.code) && typeof j.error?.message === "string" && "id" in j;
+  } catch {
+    return false;
+  }
+}
+
 export function judgePage(c, res, fx) {
   const problems = [];
   const { status, text, contentType, location } = res;
@@ -1339,7 +1376,9 @@ export function judgePage(c, res, fx) {
   }
   if (status >= 400 && status < 500) {
     const html = contentType.includes("text/html");
-    if (c.kind === "json") problems.push(...judge({ opId: c.route, path: c.path }, status, text, contentType));
+    if (c.kind === "jsonrpc" && jsonRpcError(text)) {
+      // The MCP transport's own refusals (a body that is not JSON-RPC, a wrong Accept) are JSON-RPC errors.
+    } else if (c.kind === "json" || c.kind === "jsonrpc") problems.push(...judge({ opId: c.route, path: c.path }, status, text, contentType));
     else if (!html) {
       let j = null;
       try {

@@ -1454,6 +1454,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/.well-known/oauth-protected-resource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Protected resource metadata of /mcp (RFC 9728)
+         * @description Names the MCP server's resource identifier and the authorization server that issues its tokens (this service), with the scopes it knows. A 401 from /mcp carries `WWW-Authenticate: Bearer resource_metadata="…/.well-known/oauth-protected-resource"`. Also served at /.well-known/oauth-protected-resource/mcp.
+         *
+         *     Public: no key.
+         */
+        get: operations["oauthProtectedResource"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dynamic client registration for agents (RFC 7591): public clients with PKCE
+         * @description An agent (an MCP client) registers itself. Public clients only: token_endpoint_auth_method is none (no secret is issued; the code flow's PKCE S256 binds each code to its client). redirect_uris: 1-10, each https or http to 127.0.0.1, localhost or [::1] (any port); no app schemes, fragments or credentials. client_name (1-100 characters) is what the consent page shows, marked as the agent's own claim. scope: space separated, any scope but signing:device (default: all of them). Other metadata is ignored. Registrations are rate-limited per address (20 an hour, 429); one no member has connected within 24 hours is deleted. Errors are RFC 7591 bodies {error, error_description} (400); a body that is not a JSON object is the API's 400 bad_request.
+         *
+         *     Public: no key.
+         */
+        post: operations["oauthRegister"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "signing.created": {
@@ -1921,10 +1965,10 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /** @description An RFC 6749 §5.2 error body (not the API's envelope). */
+        /** @description An RFC 6749 §5.2 error body, or RFC 7591 §3.2.2 for registration (not the API's envelope). */
         OAuthError: {
             /** @enum {string} */
-            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "unsupported_response_type" | "invalid_scope" | "access_denied" | "server_error";
+            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "unsupported_response_type" | "invalid_scope" | "access_denied" | "server_error" | "invalid_redirect_uri" | "invalid_client_metadata";
             /** @description What went wrong, in words. */
             error_description?: string;
         };
@@ -16589,6 +16633,184 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["InternalError"];
                 };
+            };
+        };
+    };
+    oauthProtectedResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "resource": "https://sign.example.com/mcp",
+                     *       "authorization_servers": [
+                     *         "https://sign.example.com"
+                     *       ],
+                     *       "scopes_supported": [
+                     *         "signing:read",
+                     *         "signing:write",
+                     *         "signing:templates",
+                     *         "signing:workflows",
+                     *         "signing:subjects",
+                     *         "signing:webhooks"
+                     *       ],
+                     *       "bearer_methods_supported": [
+                     *         "header"
+                     *       ],
+                     *       "resource_name": "edge-sign MCP server",
+                     *       "resource_documentation": "https://sign.example.com/docs/agents.md"
+                     *     }
+                     */
+                    "application/json": {
+                        resource: string;
+                        authorization_servers: string[];
+                        scopes_supported: string[];
+                        bearer_methods_supported: "header"[];
+                        resource_name?: string;
+                        resource_documentation?: string;
+                    };
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+        };
+    };
+    oauthRegister: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "client_name": "Claude",
+                 *       "redirect_uris": [
+                 *         "http://127.0.0.1:33418/callback"
+                 *       ],
+                 *       "token_endpoint_auth_method": "none"
+                 *     }
+                 */
+                "application/json": {
+                    redirect_uris: string[];
+                    client_name: string;
+                    client_uri?: string;
+                    /** @enum {string} */
+                    token_endpoint_auth_method?: "none";
+                    grant_types?: ("authorization_code" | "refresh_token")[];
+                    response_types?: "code"[];
+                    scope?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Registered */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "client_id": "cli_7q2m4k9x1b3n5p8r0t6v",
+                     *       "client_id_issued_at": 1795456800,
+                     *       "client_name": "Claude",
+                     *       "redirect_uris": [
+                     *         "http://127.0.0.1:33418/callback"
+                     *       ],
+                     *       "grant_types": [
+                     *         "authorization_code",
+                     *         "refresh_token"
+                     *       ],
+                     *       "response_types": [
+                     *         "code"
+                     *       ],
+                     *       "token_endpoint_auth_method": "none",
+                     *       "scope": "signing:read signing:write signing:templates signing:workflows signing:subjects signing:webhooks"
+                     *     }
+                     */
+                    "application/json": {
+                        client_id: string;
+                        client_id_issued_at: number;
+                        client_name: string;
+                        client_uri?: string;
+                        redirect_uris: string[];
+                        grant_types: ("authorization_code" | "refresh_token")[];
+                        response_types: "code"[];
+                        /** @enum {string} */
+                        token_endpoint_auth_method: "none";
+                        scope: string;
+                    };
+                };
+            };
+            /** @description invalid_redirect_uri or invalid_client_metadata (RFC 7591), or a body that is not a JSON object (the API's bad_request) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_redirect_uri",
+                     *       "error_description": "redirect_uris.0: must use https (http only for localhost, 127.0.0.1 or [::1])."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            /** @description Too many registrations from this address; see Retry-After. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -1,6 +1,6 @@
 /** OAuth: the registered clients, the accounts' connections, authorization requests, codes and refresh tokens. (src/db/schema.ts re-exports every table.) */
 import { sql } from "drizzle-orm";
-import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { now } from "./common";
 import { tenants, members } from "./accounts";
 
@@ -10,8 +10,15 @@ export const oauthClients = sqliteTable("oauth_clients", {
   homepage: text("homepage").notNull(),
   redirectUris: text("redirect_uris", { mode: "json" }).$type<string[]>().notNull(),
   scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
+  /** SHA-256 of the client secret; empty for a public client (self-registered: it has no secret, PKCE alone binds its codes). */
   secretHash: text("secret_hash").notNull(),
   createdAt: text("created_at").notNull().default(now),
+  /**
+   * Registered by the client itself (RFC 7591, `POST /oauth/register`): a public client
+   * (`token_endpoint_auth_method: none`), marked as such on the consent page; deleted by the cron
+   * when no member has connected it within a day of registering.
+   */
+  selfRegistered: integer("self_registered", { mode: "boolean" }).notNull().default(false),
 });
 
 /**

@@ -88,6 +88,7 @@ export const pages: Catalogue<typeof en> = {
   deadHint: "اطلب رابطًا جديدًا من المرسِل.",
   oauthConsentTitle: "ربط {client} بحسابك",
   oauthConsentIntro: "يطلب {client} العمل مع {account} عبر واجهة برمجة Edge Sign نيابةً عنك ({member}).",
+  oauthSelfRegistered: "سجّل {client} نفسه لدى هذه الخدمة: الاسم من اختيار الوكيل نفسه ولم يتحقق منه أحد. اسمح فقط إذا بدأت هذا الاتصال من وكيل تستخدمه.",
   oauthHomepage: "موقع التطبيق:",
   oauthWillAllow: "إذا سمحت بذلك، سيتمكن {client} من:",
   oauthWithheld: "طُلب أيضًا، لكن دورك لا يسمح بمنحه:",

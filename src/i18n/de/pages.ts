@@ -89,6 +89,8 @@ export const pages: Catalogue<typeof en> = {
   deadHint: "Bitten Sie den Absender um einen neuen Link.",
   oauthConsentTitle: "{client} mit Ihrem Konto verbinden",
   oauthConsentIntro: "{client} möchte über die Edge-Sign-API in Ihrem Namen ({member}) mit {account} arbeiten.",
+  oauthSelfRegistered:
+    "{client} hat sich selbst bei diesem Dienst registriert: Der Name stammt vom Agenten selbst und wurde von niemandem geprüft. Erlauben Sie nur, wenn Sie diese Verbindung in einem Agenten gestartet haben, den Sie nutzen.",
   oauthHomepage: "Website der App:",
   oauthWillAllow: "Wenn Sie es erlauben, kann {client}:",
   oauthWithheld: "Ebenfalls angefragt, aber Ihre Rolle kann es nicht erlauben:",

@@ -85,6 +85,8 @@ export const pages = {
   deadHint: "Ask the sender for a new link.",
   oauthConsentTitle: "Connect {client} to your account",
   oauthConsentIntro: "{client} asks to work with {account} through the Edge Sign API, on your behalf ({member}).",
+  oauthSelfRegistered:
+    "{client} registered itself with this service: the name is the agent's own, not checked by anyone. Allow it only if you started this connection from an agent you use.",
   oauthHomepage: "The app's website:",
   oauthWillAllow: "If you allow it, {client} will be able to:",
   oauthWithheld: "Also asked for, but your role cannot allow it:",

@@ -88,6 +88,8 @@ export const pages: Catalogue<typeof en> = {
   deadHint: "Pida un enlace nuevo al remitente.",
   oauthConsentTitle: "Conectar {client} con su cuenta",
   oauthConsentIntro: "{client} pide trabajar con {account} mediante la API de Edge Sign, en su nombre ({member}).",
+  oauthSelfRegistered:
+    "{client} se registró por sí mismo en este servicio: el nombre lo eligió el propio agente y nadie lo ha comprobado. Permítelo solo si iniciaste esta conexión desde un agente que usas.",
   oauthHomepage: "Sitio web de la aplicación:",
   oauthWillAllow: "Si lo permite, {client} podrá:",
   oauthWithheld: "También lo pide, pero su rol no puede permitirlo:",

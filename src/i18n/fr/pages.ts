@@ -89,6 +89,8 @@ export const pages: Catalogue<typeof en> = {
   deadHint: "Demandez un nouveau lien à l'expéditeur.",
   oauthConsentTitle: "Connecter {client} à votre compte",
   oauthConsentIntro: "{client} demande à travailler avec {account} via l'API d'Edge Sign, en votre nom ({member}).",
+  oauthSelfRegistered:
+    "{client} s'est inscrit lui-même auprès de ce service : ce nom est celui que l'agent s'est donné, personne ne l'a vérifié. N'autorisez que si vous avez lancé cette connexion depuis un agent que vous utilisez.",
   oauthHomepage: "Site web de l'application :",
   oauthWillAllow: "Si vous l'autorisez, {client} pourra :",
   oauthWithheld: "Également demandé, mais votre rôle ne permet pas de l'autoriser :",

@@ -88,6 +88,7 @@ export const pages: Catalogue<typeof en> = {
   deadHint: "יש לבקש קישור חדש מהשולח.",
   oauthConsentTitle: "חיבור {client} לחשבון שלך",
   oauthConsentIntro: "{client} מבקש לעבוד עם {account} דרך ה-API של Edge Sign, בשמך ({member}).",
+  oauthSelfRegistered: "{client} נרשם בעצמו לשירות הזה: השם נבחר על ידי הסוכן עצמו ואיש לא בדק אותו. אפשרו רק אם התחלתם את החיבור הזה מסוכן שאתם משתמשים בו.",
   oauthHomepage: "אתר האפליקציה:",
   oauthWillAllow: "אם תאשר/י, {client} יוכל:",
   oauthWithheld: "התבקש גם, אבל התפקיד שלך אינו מאפשר לאשר זאת:",

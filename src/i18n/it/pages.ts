@@ -89,6 +89,8 @@ export const pages: Catalogue<typeof en> = {
   deadHint: "Chieda un nuovo link al mittente.",
   oauthConsentTitle: "Collegare {client} al Suo account",
   oauthConsentIntro: "{client} chiede di lavorare con {account} tramite l'API di Edge Sign, per Suo conto ({member}).",
+  oauthSelfRegistered:
+    "{client} si è registrato da solo presso questo servizio: il nome è quello che l'agente si è dato, nessuno lo ha verificato. Consenti solo se hai avviato tu questa connessione da un agente che usi.",
   oauthHomepage: "Il sito dell'app:",
   oauthWillAllow: "Se lo consente, {client} potrà:",
   oauthWithheld: "Richiesto anche, ma il Suo ruolo non può consentirlo:",

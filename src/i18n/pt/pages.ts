@@ -88,6 +88,8 @@ export const pages: Catalogue<typeof en> = {
   deadHint: "Peça um novo link ao remetente.",
   oauthConsentTitle: "Conectar {client} à sua conta",
   oauthConsentIntro: "{client} pede para trabalhar com {account} pela API do Edge Sign, em seu nome ({member}).",
+  oauthSelfRegistered:
+    "{client} registou-se a si próprio neste serviço: o nome foi dado pelo próprio agente e ninguém o verificou. Permita apenas se iniciou esta ligação a partir de um agente que usa.",
   oauthHomepage: "Site do aplicativo:",
   oauthWillAllow: "Se você permitir, {client} poderá:",
   oauthWithheld: "Também pedido, mas a sua função não pode permitir:",

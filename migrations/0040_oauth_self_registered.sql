@@ -1,0 +1,1 @@
+ALTER TABLE `oauth_clients` ADD `self_registered` integer DEFAULT false NOT NULL;

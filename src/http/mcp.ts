@@ -1,0 +1,100 @@
+/**
+ * The Model Context Protocol server behind `POST /mcp` (Streamable HTTP, stateless: a new server
+ * and transport for every request, no session to keep), built on `@modelcontextprotocol/sdk`.
+ * Loaded by src/routes/mcp.ts through a dynamic `import()`, so a Worker that never serves `/mcp`
+ * never evaluates the SDK.
+ *
+ * The caller is admitted once per request before the message is read (key or OAuth token: 401;
+ * its rate limit: 429; a tablet's key: 403); each tool then asks its own scope. The tools are the
+ * domain's (src/domain/agent-tools.ts), called directly rather than through the app's routes:
+ * the rules are already in the domain functions the routes call, and the input schemas are the
+ * routes' own, so nothing is restated and no request is made twice.
+ */
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import type { Context } from "hono";
+import type { AppEnv, Principal } from "../env";
+import { AGENT_TOOLS, agentTool, type AgentTool } from "../domain/agent-tools";
+import { ApiError, errorBody, validationError } from "../lib/errors";
+import { sha256Hex } from "../lib/crypto";
+import { logError } from "../lib/log";
+import { requireScope, signerContext } from "./auth";
+import { once } from "./idempotency";
+
+export const SERVER_INFO = { name: "edge-sign", title: "edge-sign: electronic signatures", version: "1.0.0" } as const;
+
+const INSTRUCTIONS =
+  "Electronic signatures. list_templates or get_template to find a published template and its variables; send_document to prepare and send it " +
+  "(the answer holds each signer's link once); get_document or list_documents to follow it; remind_signer or void_document while it is open; " +
+  "verify_certificate to check a completed document's certificate. Answers are the HTTP API's own JSON (see /llms.txt).";
+
+type ToolList = { name: string; title: string; description: string; inputSchema: { type: "object"; [k: string]: unknown } }[];
+let toolList: ToolList | null = null;
+
+/** Each tool's input as JSON Schema, made once per isolate from the API's zod schemas. */
+export function listTools(): ToolList {
+  toolList ??= AGENT_TOOLS.map((t) => {
+    const { $schema: _s, ...schema } = z.toJSONSchema(t.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+    return { name: t.name, title: t.title, description: t.description, inputSchema: { ...schema, type: "object" as const } };
+  });
+  return toolList;
+}
+
+const answer = (value: Record<string, unknown>): CallToolResult => ({
+  content: [{ type: "text", text: JSON.stringify(value) }],
+  structuredContent: value,
+});
+
+/** A refusal as a tool error: the API's envelope as structured content, its message (and hint) as text. */
+const refusal = (err: ApiError): CallToolResult => {
+  const body = errorBody(err.code, err.message, err.hint);
+  return { isError: true, content: [{ type: "text", text: err.hint ? `${err.message} ${err.hint}` : err.message }], structuredContent: { ...body } };
+};
+
+/**
+ * `send_document`'s idempotency key: the caller's own `idempotency_key`, else one derived from who
+ * calls (the OAuth connection, else the API key) and the JSON-RPC request id, with the arguments'
+ * hash, so a client that resends the same message gets the first answer, and a reused id with
+ * other arguments is a new call.
+ */
+async function sendKey(p: Principal, requestId: string | number, args: Record<string, unknown>): Promise<string> {
+  if (typeof args.idempotency_key === "string") return args.idempotency_key;
+  return `mcp:${p.connectionId ?? p.keyId}:${await sha256Hex(`${JSON.stringify(requestId)}\n${JSON.stringify(args)}`)}`;
+}
+
+async function callTool(c: Context<AppEnv>, p: Principal, t: AgentTool, raw: unknown, requestId: string | number): Promise<CallToolResult> {
+  try {
+    if (t.scope) requireScope(p, t.scope);
+    const parsed = t.input.safeParse(raw ?? {});
+    if (!parsed.success) throw validationError(parsed.error.issues, "arguments");
+    const ctx = { env: c.env, principal: p, actor: signerContext(c.req.raw) };
+    const args = parsed.data as Record<string, unknown>;
+    if (t.name !== "send_document") return answer(await t.run(ctx, args));
+    const key = await sendKey(p, requestId, args);
+    return answer(await once(c.env, p, "mcp.send_document", key, args, () => t.run(ctx, args)));
+  } catch (err) {
+    if (err instanceof ApiError) return refusal(err);
+    logError("mcp tool failed", err, { requestId: c.get("requestId"), tool: t.name });
+    return refusal(new ApiError("internal", "Something went wrong on our side.", `Quote request id ${c.get("requestId")}.`));
+  }
+}
+
+/** Answers one `/mcp` request for an admitted caller. */
+export async function serveMcp(c: Context<AppEnv>, p: Principal): Promise<Response> {
+  const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listTools() }));
+  server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
+    const t = agentTool(req.params.name);
+    if (!t) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${req.params.name}.`);
+    return callTool(c, p, t, req.params.arguments, extra.requestId);
+  });
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(c.req.raw);
+  } finally {
+    c.executionCtx.waitUntil(server.close().catch(() => {}));
+  }
+}
