@@ -8,10 +8,11 @@ import { invalid } from "../lib/errors";
 import { nowIso } from "../lib/ids";
 import { type DocumentRecord, type SequencerState, type SignerState, snapshot, signerSnapshot } from "./document-state";
 import { markDeclined, markExpired, markSignerDeclined, markVoided } from "../db/signing";
+import type { NewEvent } from "./events";
 import { type Actor, commit, requireLiveLink, requirePendingSigner, requireSigningRole } from "./transitions";
 
-/** A signer declines with a reason; the document ends as declined. */
-export async function decline(env: Env, st: SequencerState, signer: SignerState, input: { reason: string }, actor: Actor) {
+/** A signer declines with a reason; the document ends as declined. `lead`: trail events recorded just before (a consent's withdrawal). */
+export async function decline(env: Env, st: SequencerState, signer: SignerState, input: { reason: string }, actor: Actor, lead: NewEvent[] = []) {
   requireLiveLink(st, signer);
   requirePendingSigner(st, signer);
   requireSigningRole(signer);
@@ -22,6 +23,7 @@ export async function decline(env: Env, st: SequencerState, signer: SignerState,
     snapshot(st.doc, { status: "declined" }),
     [markSignerDeclined(dbOf(env), signer.id, at, input.reason), markDeclined(dbOf(env), st.doc.id, at)],
     [
+      ...lead,
       {
         kind: "declined",
         occurredAt: at,

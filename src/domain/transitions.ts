@@ -7,6 +7,8 @@ import type { Env, Mode } from "../env";
 import { dbOf } from "../db/client";
 import type { Lang, SignerAuth } from "./vocabulary";
 import { hashAccessCode } from "./access-codes";
+import { reauthChecks } from "./reauthentication";
+import { disclosureForConsent } from "./consumer-disclosure";
 import { invalid } from "../lib/errors";
 import { newLinkToken, sha256Hex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
@@ -139,6 +141,8 @@ export function checkSigners(signersIn: readonly SignerInput[]) {
 export type SendOptions = {
   notify?: boolean;
   allowDelegation?: boolean;
+  /** Each signature needs a fresh one-time code and a reason (an account's part11 forces it at send). */
+  reauthenticate?: boolean;
   /** False only for an envelope's documents: the envelope counted one agreement for all. */
   quota?: boolean;
 };
@@ -197,7 +201,7 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
         }),
       );
     }
-    statements.push(markSent(db, st.doc.id, sentAt, expiresAt, opts));
+    statements.push(markSent(db, st.doc.id, st.doc.tenantId, sentAt, expiresAt, opts));
     if (fields) statements.push(setDocumentFields(db, st.doc.id, fields));
     // The sent state (document, new signers, answers) is read back in the same batch.
     const reads = documentReads(db, st.doc.id);
@@ -238,21 +242,23 @@ export async function view(env: Env, st: SequencerState, signer: SignerState, ac
   return { viewed: true, reads: results.slice(1, 1 + reads.length) };
 }
 
-/** Consent to do business electronically: its own event, always before the signature. */
-export async function consent(env: Env, st: SequencerState, signer: SignerState, input: { captured?: Captured }, actor: Actor) {
+/** Consent to do business electronically: its own event, always before the signature (after the account's consumer disclosure's acceptance, when it has one). */
+export async function consent(env: Env, st: SequencerState, signer: SignerState, input: { captured?: Captured; disclosure_accepted?: boolean }, actor: Actor) {
   requireLiveLink(st, signer);
   requirePendingSigner(st, signer);
   requireSigningRole(signer);
   if (signer.consentedAt) return { consented: true as const };
   const at = nowIso();
+  const disclosure = await disclosureForConsent(env, st, signer, input.disclosure_accepted, actor, at);
   const captured = capturedRecord(input.captured, at);
   const version = await consentVersion(st.doc.consentText);
   await commit(
     env,
     st,
     snapshot(st.doc),
-    [markConsented(dbOf(env), signer.id, at, version)],
+    [markConsented(dbOf(env), signer.id, at, version, disclosure?.at ?? null)],
     [
+      ...(disclosure ? [disclosure.event] : []),
       {
         kind: "consented",
         occurredAt: at,
@@ -266,6 +272,7 @@ export async function consent(env: Env, st: SequencerState, signer: SignerState,
   );
   signer.consentedAt = at;
   signer.consentVersion = version;
+  if (disclosure) signer.disclosureAcceptedAt = at;
   return { consented: true as const };
 }
 
@@ -391,6 +398,8 @@ export function signChecks(st: SequencerState, signer: SignerState, answers: Rec
  */
 export async function sign(env: Env, st: SequencerState, signer: SignerState, input: SignInput, actor: Actor, answers: Record<string, string> = {}) {
   const checked = signChecks(st, signer, answers);
+  // Re-authentication (src/domain/reauthentication.ts): a code confirmed within 5 minutes, and a reason.
+  const reauth = reauthChecks(st.doc, signer, input.reason);
   const value = await checkSignatureValue(input);
 
   const at = nowIso();
@@ -406,6 +415,7 @@ export async function sign(env: Env, st: SequencerState, signer: SignerState, in
     signedAgainstSha256: st.doc.bodySha256,
     signIp: actor.ip,
     captured,
+    ...reauth,
   } satisfies Partial<SignerState>;
   const statements: Statement[] = [
     ...changes.map((c) => answerStatement(env, st, signer, c.key, c.value, null, at)),
@@ -422,7 +432,8 @@ export async function sign(env: Env, st: SequencerState, signer: SignerState, in
       againstSha256: st.doc.bodySha256,
       detail:
         (captured ? `${INTENT_VERSION}; captured offline, device time ${captured.claimed_at}, skew ${captured.skew_ms} ms` : INTENT_VERSION) +
-        (checked.cleared.length ? `; field cleared: ${checked.cleared.join(", ")} (hidden by its show_if when signed)` : ""),
+        (checked.cleared.length ? `; field cleared: ${checked.cleared.join(", ")} (hidden by its show_if when signed)` : "") +
+        (reauth ? `; reason: ${reauth.signReason}; reauthenticated_at ${reauth.reauthenticatedAt}` : ""),
     },
   ];
   const r = await finishPart(env, st, signer, statements, events);

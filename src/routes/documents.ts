@@ -334,6 +334,7 @@ documents.openapi(
     const sent = await sendDocument(c.env, p, c.req.valid("param").id, body.signers, signerContext(c.req.raw), {
       notify: body.notify,
       allowDelegation: body.allow_delegation,
+      reauthenticate: body.reauthenticate,
     });
     return c.json({ links: sent.links }, 200);
   },

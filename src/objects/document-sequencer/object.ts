@@ -9,6 +9,7 @@ import { tenantPageSettings, verificationCodeOf } from "../../db/signing";
 import type { SignerFileRecord } from "../../db/signer-files";
 import { recordInLog } from "../../domain/transparency-log";
 import { accessCodeFirst, accessCodeOutstanding, giveAccessCode } from "../../domain/access-codes";
+import { withdrawConsent } from "../../domain/consumer-disclosure";
 import { type IdCheckOutcome, idCheckFirst, idCheckOutstanding, recordIdCheckOutcome, recordIdCheckStart } from "../../domain/identity-checks";
 
 /** How long after a completion its certificate is appended to the transparency log. */
@@ -91,7 +92,7 @@ export class DocumentSequencer extends DurableObject<Env> {
       const [tenant, cert] = r.reads as [Awaited<(typeof reads)[0]>, Awaited<(typeof reads)[1]>];
       return {
         st,
-        tenant: tenant[0] ?? { name: "", frameAncestors: "[]", whiteLabel: false },
+        tenant: tenant[0] ?? { name: "", frameAncestors: "[]", whiteLabel: false, consumerDisclosure: null },
         verificationCode: cert[0]?.verificationCode ?? null,
       };
     });
@@ -215,6 +216,11 @@ export class DocumentSequencer extends DurableObject<Env> {
     return this.serial(documentId, (st) =>
       ends.decline(this.env, st, this.actingSigner(st, signerId, tokenHash, false), parseCommand(DeclineCommand, input), actor),
     );
+  }
+
+  /** Withdraws the signer's consent (consumer disclosure): their part ends as a decline with the reason "consent withdrawn". */
+  withdraw(documentId: string, signerId: string, actor: t.Actor, tokenHash?: string) {
+    return this.serial(documentId, (st) => withdrawConsent(this.env, st, this.actingSigner(st, signerId, tokenHash, false), actor));
   }
 
   /** Records the identity provider's session started for the signer (auth `id_check`). */
