@@ -15,10 +15,8 @@ import { consumerDisclosureOf } from "../db/signing";
 import type { Env } from "../env";
 import { sha256Hex } from "../lib/crypto";
 import { invalid } from "../lib/errors";
-import { nowIso } from "../lib/ids";
 import { text } from "../lib/text";
 import { type SequencerState, type SignerState, signerSnapshot } from "./document-state";
-import { decline } from "./endings";
 import type { NewEvent } from "./events";
 import type { Actor } from "./transitions";
 
@@ -85,19 +83,4 @@ export async function disclosureForConsent(env: Env, st: SequencerState, signer:
     detail: await disclosureVersion(disclosure),
   };
   return { event, at };
-}
-
-/** `POST /v1/sign/{token}/withdraw`: the signer withdraws consent; their part ends as a decline with the reason "consent withdrawn". */
-export async function withdrawConsent(env: Env, st: SequencerState, signer: SignerState, actor: Actor) {
-  const at = nowIso();
-  const withdrawn: NewEvent = {
-    kind: "consent_withdrawn",
-    occurredAt: at,
-    signer: signerSnapshot(signer),
-    ip: actor.ip,
-    userAgent: actor.userAgent,
-    againstSha256: st.doc.bodySha256,
-    detail: CONSENT_WITHDRAWN_REASON,
-  };
-  return decline(env, st, signer, { reason: CONSENT_WITHDRAWN_REASON }, actor, [withdrawn]);
 }

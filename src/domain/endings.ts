@@ -9,6 +9,7 @@ import { nowIso } from "../lib/ids";
 import { type DocumentRecord, type SequencerState, type SignerState, snapshot, signerSnapshot } from "./document-state";
 import { markDeclined, markExpired, markSignerDeclined, markVoided } from "../db/signing";
 import type { NewEvent } from "./events";
+import { CONSENT_WITHDRAWN_REASON } from "./consumer-disclosure";
 import { type Actor, commit, requireLiveLink, requirePendingSigner, requireSigningRole } from "./transitions";
 
 /** A signer declines with a reason; the document ends as declined. `lead`: trail events recorded just before (a consent's withdrawal). */
@@ -74,4 +75,21 @@ export async function expire(env: Env, st: SequencerState, now: Date) {
   );
   Object.assign(st.doc, { status: "expired", expiredAt: at } satisfies Partial<DocumentRecord>);
   return { expired: true };
+}
+
+/**
+ * `POST /v1/sign/{token}/withdraw` (src/domain/consumer-disclosure.ts): the signer withdraws consent;
+ * their part ends as a decline with the reason "consent withdrawn", after a `consent_withdrawn` event.
+ */
+export async function withdrawConsent(env: Env, st: SequencerState, signer: SignerState, actor: Actor) {
+  const withdrawn: NewEvent = {
+    kind: "consent_withdrawn",
+    occurredAt: nowIso(),
+    signer: signerSnapshot(signer),
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+    againstSha256: st.doc.bodySha256,
+    detail: CONSENT_WITHDRAWN_REASON,
+  };
+  return decline(env, st, signer, { reason: CONSENT_WITHDRAWN_REASON }, actor, [withdrawn]);
 }

@@ -9,7 +9,6 @@ import { tenantPageSettings, verificationCodeOf } from "../../db/signing";
 import type { SignerFileRecord } from "../../db/signer-files";
 import { recordInLog } from "../../domain/transparency-log";
 import { accessCodeFirst, accessCodeOutstanding, giveAccessCode } from "../../domain/access-codes";
-import { withdrawConsent } from "../../domain/consumer-disclosure";
 import { type IdCheckOutcome, idCheckFirst, idCheckOutstanding, recordIdCheckOutcome, recordIdCheckStart } from "../../domain/identity-checks";
 
 /** How long after a completion its certificate is appended to the transparency log. */
@@ -220,7 +219,7 @@ export class DocumentSequencer extends DurableObject<Env> {
 
   /** Withdraws the signer's consent (consumer disclosure): their part ends as a decline with the reason "consent withdrawn". */
   withdraw(documentId: string, signerId: string, actor: t.Actor, tokenHash?: string) {
-    return this.serial(documentId, (st) => withdrawConsent(this.env, st, this.actingSigner(st, signerId, tokenHash, false), actor));
+    return this.serial(documentId, (st) => ends.withdrawConsent(this.env, st, this.actingSigner(st, signerId, tokenHash, false), actor));
   }
 
   /** Records the identity provider's session started for the signer (auth `id_check`). */
