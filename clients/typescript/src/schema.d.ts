@@ -652,6 +652,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sign/{token}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw consent to do business electronically; the signer's part ends as a decline
+         * @description The consumer disclosure's withdraw action (contract "Signer identity"): the signer's part ends like a decline with the reason "consent withdrawn" — the signer and the document become `declined`, the trail records `consent_withdrawn` then `declined`, and `signing.declined` is delivered as for any decline. No body. 422 once the signer signed or declined.
+         *
+         *     Authorised by the signing token in the path (`{token}`, from the signing link the signer received): it is the signer's credential, valid until the document ends or a fresh link replaces it. No API key.
+         */
+        post: operations["withdrawConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sign/{token}/id-check": {
         parameters: {
             query?: never;
@@ -2329,6 +2351,15 @@ export interface components {
             };
             consent_text?: string | null;
             fields?: components["schemas"]["TemplateFieldInput"][];
+            /**
+             * @description Up to 10 reasons (1-100 characters each) a signer re-authenticating at signing picks from (`reason` of the sign body); empty: the signer writes their own (at most 200 characters).
+             * @example [
+             *       "Approved",
+             *       "Reviewed",
+             *       "Authored"
+             *     ]
+             */
+            reasons?: string[];
         };
         TemplateFieldInput: {
             key: string;
@@ -2404,6 +2435,15 @@ export interface components {
             };
             consent_text?: string | null;
             fields?: components["schemas"]["TemplateFieldInput"][];
+            /**
+             * @description Up to 10 reasons (1-100 characters each) a signer re-authenticating at signing picks from (`reason` of the sign body); empty: the signer writes their own (at most 200 characters).
+             * @example [
+             *       "Approved",
+             *       "Reviewed",
+             *       "Authored"
+             *     ]
+             */
+            reasons?: string[];
         };
         FieldFound: {
             key: string;
@@ -2574,7 +2614,7 @@ export interface components {
         Event: {
             event_id: string;
             /** @enum {string} */
-            kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected" | "access_code_passed" | "access_code_failed" | "id_check_started" | "id_check_passed" | "id_check_failed";
+            kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected" | "access_code_passed" | "access_code_failed" | "id_check_started" | "id_check_passed" | "id_check_failed" | "disclosure_accepted" | "consent_withdrawn";
             occurred_at: string;
             signer_email: string | null;
             ip: string | null;
@@ -2606,6 +2646,8 @@ export interface components {
             allow_delegation?: boolean;
             /** @description Default true: each signer (not cc) is emailed their link, and texted too when they have a phone the account may text (else the text is recorded as suppressed). False: the caller delivers the links. */
             notify?: boolean;
+            /** @description Default false (an account with `part11` forces true). True: each signature needs a one-time code confirmed at most 5 minutes before (POST /v1/sign/{token}/code, /verify) and a `reason` in the sign body: one of the template's `reasons`, or free text (at most 200 characters) when it lists none. */
+            reauthenticate?: boolean;
         };
         /** @description One recipient. `role`: `signer` (default) or any label ≤ 40 characters signs; `cc` only receives the completed copy; `approver` approves or declines (POST /v1/sign/{token}/approve) and holds back everyone ordered after them; `viewer` opens and acknowledges (POST /v1/sign/{token}/acknowledge); `witness` signs after the signer named by `witness_for`. */
         SignerInput: {
@@ -2916,6 +2958,21 @@ export interface components {
             }[] | null;
             /** @description True while this signer (auth `id_check`) has not passed the identity check: consent and every later action (declining aside) are 422 until POST /v1/sign/{token}/id-check and the provider's verified outcome. */
             id_check_required?: boolean;
+            /** @description True when the document was sent with `reauthenticate` (or by a `part11` account): the signature needs a one-time code confirmed (POST /v1/sign/{token}/code, /verify) at most 5 minutes before, and a `reason` in the sign body. */
+            reauthentication_required?: boolean;
+            /** @description The reasons the signer picks from when re-authenticating (the template's); empty: free text of at most 200 characters. */
+            reasons?: string[];
+            /** @description The account's consumer disclosure, when it has one: consent then needs `disclosure_accepted: true`, and POST /v1/sign/{token}/withdraw withdraws consent. Null: none. */
+            consumer_disclosure?: {
+                text: string;
+                withdraw_instructions: string;
+                paper_copy: {
+                    how: string;
+                    cost: string;
+                };
+            } | null;
+            /** @description When this signer accepted the consumer disclosure (with consent). */
+            disclosure_accepted_at?: string | null;
             /** @description True while this signer (auth `access_code`) has not given their access code: only the title and the business's name are shown until POST /v1/sign/{token}/access-code. */
             access_code_required?: boolean;
             /** @description Only for an envelope's link: the envelope. `documents` then lists each of its documents. */
@@ -3087,7 +3144,7 @@ export interface components {
             }[];
             events: {
                 /** @enum {string} */
-                kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected" | "access_code_passed" | "access_code_failed" | "id_check_started" | "id_check_passed" | "id_check_failed";
+                kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected" | "access_code_passed" | "access_code_failed" | "id_check_started" | "id_check_passed" | "id_check_failed" | "disclosure_accepted" | "consent_withdrawn";
                 occurred_at: string;
                 signer: string | null;
                 ip: string | null;
@@ -3178,7 +3235,7 @@ export interface components {
             }[] | null;
             events: {
                 /** @enum {string} */
-                kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected" | "access_code_passed" | "access_code_failed" | "id_check_started" | "id_check_passed" | "id_check_failed";
+                kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected" | "access_code_passed" | "access_code_failed" | "id_check_started" | "id_check_passed" | "id_check_failed" | "disclosure_accepted" | "consent_withdrawn";
                 occurred_at: string;
                 signer: string | null;
                 ip: string | null;
@@ -3329,6 +3386,8 @@ export interface components {
             sequential?: boolean;
             /** @description The fixed signing role with the highest order signs after everyone else, whatever the order. Default false. */
             countersign?: boolean;
+            /** @description Its documents are sent with `reauthenticate` (a code and a reason at each signature). Default false. */
+            reauthenticate?: boolean;
             /** @description Days from start to expiry. Default 30. */
             expires_days?: number;
             /** @description 0 = no reminders. Default 0. */
@@ -3388,6 +3447,8 @@ export interface components {
             sequential?: boolean;
             /** @description The fixed signing role with the highest order signs after everyone else, whatever the order. Default false. */
             countersign?: boolean;
+            /** @description Its documents are sent with `reauthenticate` (a code and a reason at each signature). Default false. */
+            reauthenticate?: boolean;
             /** @description Days from start to expiry. Default 30. */
             expires_days?: number;
             /** @description 0 = no reminders. Default 0. */
@@ -8220,6 +8281,11 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     };
+                    /**
+                     * @description Re-authentication only (`reauthentication_required` on the link read): the meaning of the signature, one of the link's `reasons`, or free text (at most 200 characters) when that list is empty.
+                     * @example Approved
+                     */
+                    reason?: string;
                 };
             };
         };
@@ -8500,6 +8566,8 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     };
+                    /** @description Required true when the link read carries `consumer_disclosure`: the signer accepts it (consent without it is 422). */
+                    disclosure_accepted?: boolean;
                 };
             };
         };
@@ -9445,6 +9513,130 @@ export interface operations {
         };
         responses: {
             /** @description Declined */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "declined": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        declined: true;
+                    };
+                };
+            };
+            /** @description The request could not be read. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No such thing in this account. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            /** @description Body over one megabyte. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooLargeError"];
+                };
+            };
+            /** @description The body did not validate, or the rules refused it; the message says why. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description Server fault; quote x-request-id. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    withdrawConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn: the signer's part ended as declined */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
