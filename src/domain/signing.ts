@@ -47,7 +47,7 @@ import { type SequencerClient, documentSequencer } from "../objects/document-seq
 import { groupSignedReason } from "./transitions";
 import { type AccessCodeCommand, accessCodeFirst, accessCodeOutstanding, accessCodeStep } from "./access-codes";
 import { idCheckOutstanding, idCheckStep } from "./identity-checks";
-import { reauthRequired } from "./reauthentication";
+import { freshCode, reauthRequired } from "./reauthentication";
 import type { ConsumerDisclosure } from "../db/schema";
 import type { LinkTenant } from "./document-state";
 
@@ -265,6 +265,16 @@ export async function readLink(env: Env, token: string, ctx: RequestContext) {
   return linkView(r.st, r.me, r.tenant.name, r.consentVersion, await documentPages(env, r.st.doc), r.tenant.consumerDisclosure);
 }
 
+/**
+ * The page's code step: asked by `auth` or the account at send and not yet confirmed, or, under
+ * re-authentication, without a code confirmed in the last 5 minutes (asked again before signing).
+ */
+function codeStepOf(doc: SequencerState["doc"], me: SignerState, now = Date.now()) {
+  if (!reauthRequired(doc)) return { required: me.codeRequired, verifiedAt: me.codeVerifiedAt };
+  const fresh = freshCode(me, now);
+  return { required: true, verifiedAt: fresh ? me.codeVerifiedAt : null };
+}
+
 export type PageRead = {
   read: ReturnType<typeof linkView>;
   /** The signer's own answers, except sensitive ones (never echoed back, even to the signer). */
@@ -320,7 +330,7 @@ export async function readLinkForPage(env: Env, token: string, ctx: RequestConte
     tenantId: r.st.doc.tenantId,
     verificationCode: r.verificationCode,
     bodyMerges: r.st.doc.mergeSpans satisfies MergeSpan[],
-    code: { required: r.me.codeRequired, verifiedAt: r.me.codeVerifiedAt },
+    code: codeStepOf(r.st.doc, r.me),
     accessCode: accessCodeStep(r.me),
     idCheck: idCheckStep(r.me),
     test: r.st.doc.mode === "test",

@@ -2546,6 +2546,8 @@ export interface components {
             sequential: boolean;
             /** @description Sent with `allow_delegation`: a pending signer may pass their part to someone else. */
             allow_delegation: boolean;
+            /** @description Sent with `reauthenticate` (or by a `part11` account): each signature needs a fresh one-time code and a reason. */
+            reauthenticate: boolean;
             metadata: {
                 [key: string]: string;
             };
@@ -2602,6 +2604,12 @@ export interface components {
             delegation_reason: string | null;
             /** @description A delegate's: the signer_id of the signer whose part they took. */
             delegated_from: string | null;
+            /** @description Re-authentication: the reason given with the signature. */
+            sign_reason: string | null;
+            /** @description Re-authentication: when the one-time code the signature rested on was confirmed. */
+            reauthenticated_at: string | null;
+            /** @description When the signer accepted the account's consumer disclosure (with consent). */
+            disclosure_accepted_at: string | null;
             /** @description The signer's answers, in the template's field order; unanswered fields are absent. */
             fields: {
                 key: string;
@@ -3344,6 +3352,7 @@ export interface components {
             }[];
             sequential: boolean;
             countersign: boolean;
+            reauthenticate: boolean;
             expires_days: number;
             remind_after_days: number;
             public: boolean;
@@ -5859,6 +5868,7 @@ export interface operations {
                      *       },
                      *       "sequential": true,
                      *       "allow_delegation": false,
+                     *       "reauthenticate": false,
                      *       "metadata": {
                      *         "deal": "Q4-17"
                      *       },
@@ -5898,6 +5908,9 @@ export interface operations {
                      *           "delegated_at": null,
                      *           "delegation_reason": null,
                      *           "delegated_from": null,
+                     *           "sign_reason": null,
+                     *           "reauthenticated_at": null,
+                     *           "disclosure_accepted_at": null,
                      *           "fields": [
                      *             {
                      *               "key": "start_date",
@@ -12407,6 +12420,7 @@ export interface operations {
                      *           ],
                      *           "sequential": true,
                      *           "countersign": false,
+                     *           "reauthenticate": false,
                      *           "expires_days": 7,
                      *           "remind_after_days": 2,
                      *           "public": true,
@@ -12638,6 +12652,7 @@ export interface operations {
                      *       ],
                      *       "sequential": true,
                      *       "countersign": false,
+                     *       "reauthenticate": false,
                      *       "expires_days": 7,
                      *       "remind_after_days": 2,
                      *       "public": true,
@@ -12828,6 +12843,7 @@ export interface operations {
                      *       ],
                      *       "sequential": true,
                      *       "countersign": false,
+                     *       "reauthenticate": false,
                      *       "expires_days": 7,
                      *       "remind_after_days": 2,
                      *       "public": true,
@@ -13028,6 +13044,7 @@ export interface operations {
                      *       ],
                      *       "sequential": true,
                      *       "countersign": false,
+                     *       "reauthenticate": false,
                      *       "expires_days": 7,
                      *       "remind_after_days": 2,
                      *       "public": true,
