@@ -1,5 +1,6 @@
 /**
- * Signer identity benchmark: what `auth: "access_code"` adds to a signer's path (docs/identity.md).
+ * Signer identity benchmark: what `auth: "access_code"` and re-authentication with a reason add to
+ * a signer's path (docs/identity.md).
  *
  * N documents with one signer each, half sent with `auth: "none"`, half with `auth:
  * "access_code"`, alternating; each signer reads the link, (gives the access code,) consents and
@@ -7,6 +8,11 @@
  * the right one: PBKDF2-SHA-256 at 100,000 iterations inside the document's sequencer, plus the
  * commit of the count and the trail event), the whole path with and without it (p50/p99), and the
  * D1 round trips of each step (`x-d1-calls: <round trips>;<sequential>`, D1_TRACE=1).
+ *
+ * Re-authentication: as many documents again, sent with `reauthenticate: true` (the service
+ * delivers the link: codes go only to such signers) from a template with reasons; each signer
+ * reads, consents, asks a code (`/code`), confirms it (`/verify`) and signs with a reason. The code
+ * is read from the operator's outbox between the two steps (not counted).
  *
  * `run(ctx)` is imported by bench/run.mjs; `node bench/identity.bench.mjs` runs it alone.
  */
@@ -28,7 +34,7 @@ export async function run(ctx = {}) {
     await svc.must("POST", "/v1/templates", { key, body: { code, name: "Identity", kind: "other", body: "Terms for {{name}}.", variables: ["name"] } });
     await svc.must("POST", "/v1/templates/publish", { key, body: { code } });
 
-    const ms = { none: [], access_code: [], wrong: [], right: [] };
+    const ms = { none: [], access_code: [], wrong: [], right: [], reauth: [], code: [], verify: [], reasonSign: [], plainSign: [] };
     const trips = {};
     for (let i = 0; i < perCase * 2; i++) {
       const auth = i % 2 === 0 ? "none" : "access_code";
@@ -54,8 +60,48 @@ export async function run(ctx = {}) {
         ms.right.push(right.ms);
       }
       await step("consent", "POST", `/v1/sign/${t}/consent`, {});
-      await step("sign", "POST", `/v1/sign/${t}`, { method: "typed", value: `Signer ${i}` });
+      const signed = await step("sign", "POST", `/v1/sign/${t}`, { method: "typed", value: `Signer ${i}` });
+      if (auth === "none") ms.plainSign.push(signed.ms);
       ms[auth].push(total);
+    }
+    // Re-authentication with a reason: a code confirmed within 5 minutes and a reason at the signature.
+    const rcode = `reauth-${Math.random().toString(36).slice(2, 8)}`;
+    await svc.must("POST", "/v1/templates", {
+      key,
+      body: { code: rcode, name: "SOP", kind: "other", body: "Procedure for {{name}}.", variables: ["name"], reasons: ["Approved", "Reviewed"] },
+    });
+    await svc.must("POST", "/v1/templates/publish", { key, body: { code: rcode } });
+    const outboxCode = async (documentId) => {
+      for (let n = 0; n < 200; n++) {
+        const out = await svc.must("GET", `/ops/v1/outbox?document_id=${documentId}`, { key: svc.operatorToken });
+        const m = out.messages.find((x) => x.purpose === "signing.code" && x.code);
+        if (m) return m.code;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error("no code in the outbox");
+    };
+    for (let i = 0; i < perCase; i++) {
+      const { document_id } = await svc.must("POST", "/v1/documents", { key, body: { template_code: rcode, values: { name: `Signer ${i}` } } });
+      const signer = { email: `r${i}@example.com`, full_name: `Reauth ${i}` };
+      const { links } = await svc.must("POST", `/v1/documents/${document_id}/send`, { key, body: { signers: [signer], reauthenticate: true } });
+      const t = links[0].token;
+      let total = 0;
+      const step = async (name, method, path, body) => {
+        const r = await svc.call(method, path, body === undefined ? {} : { body });
+        if (r.status !== 200) throw new Error(`reauth ${name} → ${r.status} ${r.text.slice(0, 200)}`);
+        total += r.ms;
+        trips[`reauth ${name}`] = calls(r);
+        return r;
+      };
+      await step("read", "GET", `/v1/sign/${t}`);
+      await step("consent", "POST", `/v1/sign/${t}/consent`, {});
+      ms.code.push((await step("code", "POST", `/v1/sign/${t}/code`, {})).ms);
+      const code = await outboxCode(document_id);
+      const v = await step("verify", "POST", `/v1/sign/${t}/verify`, { code });
+      if (v.json?.ok !== true) throw new Error(`verify → ${v.text.slice(0, 200)}`);
+      ms.verify.push(v.ms);
+      ms.reasonSign.push((await step("sign", "POST", `/v1/sign/${t}`, { method: "typed", value: `Reauth ${i}`, reason: "Approved" })).ms);
+      ms.reauth.push(total);
     }
     const stat = (xs) => {
       const s = [...xs].sort((a, b) => a - b);
@@ -66,6 +112,11 @@ export async function run(ctx = {}) {
       access_code: stat(ms.access_code),
       wrong: stat(ms.wrong),
       right: stat(ms.right),
+      reauth: stat(ms.reauth),
+      code: stat(ms.code),
+      verify: stat(ms.verify),
+      reasonSign: stat(ms.reasonSign),
+      plainSign: stat(ms.plainSign),
       trips,
     };
     log("identity: a signer's path with and without an access code (createTestHarness, in-process workerd, D1_TRACE=1, one signer at a time)");
@@ -76,6 +127,12 @@ export async function run(ctx = {}) {
     log(`  POST …/access-code, right code                   p50 ${fmtMs(out.right.p50).padStart(9)}  p99 ${fmtMs(out.right.p99).padStart(9)}`);
     log(`  POST …/access-code, wrong code                   p50 ${fmtMs(out.wrong.p50).padStart(9)}  p99 ${fmtMs(out.wrong.p99).padStart(9)}`);
     log(`  extra latency of the access code (p50 of paths)  ${fmtMs(out.access_code.p50 - out.none.p50)}`);
+    log(`  path (read, consent, code, verify, sign+reason)  p50 ${fmtMs(out.reauth.p50).padStart(9)}  p99 ${fmtMs(out.reauth.p99).padStart(9)}  (n=${out.reauth.n})`);
+    log(`  POST …/code (re-authentication)                  p50 ${fmtMs(out.code.p50).padStart(9)}  p99 ${fmtMs(out.code.p99).padStart(9)}`);
+    log(`  POST …/verify (re-authentication)                p50 ${fmtMs(out.verify.p50).padStart(9)}  p99 ${fmtMs(out.verify.p99).padStart(9)}`);
+    log(`  POST /v1/sign/{token} with a reason              p50 ${fmtMs(out.reasonSign.p50).padStart(9)}  p99 ${fmtMs(out.reasonSign.p99).padStart(9)}`);
+    log(`  POST /v1/sign/{token}, plain                     p50 ${fmtMs(out.plainSign.p50).padStart(9)}  p99 ${fmtMs(out.plainSign.p99).padStart(9)}`);
+    log(`  extra latency of re-authentication (p50 of paths) ${fmtMs(out.reauth.p50 - out.none.p50)}`);
     for (const [name, v] of Object.entries(trips)) log(`  D1 round trips;sequential  ${name.padEnd(28)} ${v}`);
     return out;
   } finally {
@@ -88,6 +145,7 @@ export function summary(r) {
     ["signer path, auth none", `p50 ${fmtMs(r.none.p50)} p99 ${fmtMs(r.none.p99)}`],
     ["signer path, access_code", `p50 ${fmtMs(r.access_code.p50)} p99 ${fmtMs(r.access_code.p99)}`],
     ["POST …/access-code (right)", `p50 ${fmtMs(r.right.p50)} p99 ${fmtMs(r.right.p99)}, D1 ${r.trips["access_code access-code"]}`],
+    ["signer path, re-authentication", `p50 ${fmtMs(r.reauth.p50)} p99 ${fmtMs(r.reauth.p99)}`],
   ];
 }
 
