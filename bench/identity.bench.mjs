@@ -127,7 +127,9 @@ export async function run(ctx = {}) {
     log(`  POST …/access-code, right code                   p50 ${fmtMs(out.right.p50).padStart(9)}  p99 ${fmtMs(out.right.p99).padStart(9)}`);
     log(`  POST …/access-code, wrong code                   p50 ${fmtMs(out.wrong.p50).padStart(9)}  p99 ${fmtMs(out.wrong.p99).padStart(9)}`);
     log(`  extra latency of the access code (p50 of paths)  ${fmtMs(out.access_code.p50 - out.none.p50)}`);
-    log(`  path (read, consent, code, verify, sign+reason)  p50 ${fmtMs(out.reauth.p50).padStart(9)}  p99 ${fmtMs(out.reauth.p99).padStart(9)}  (n=${out.reauth.n})`);
+    log(
+      `  path (read, consent, code, verify, sign+reason)  p50 ${fmtMs(out.reauth.p50).padStart(9)}  p99 ${fmtMs(out.reauth.p99).padStart(9)}  (n=${out.reauth.n})`,
+    );
     log(`  POST …/code (re-authentication)                  p50 ${fmtMs(out.code.p50).padStart(9)}  p99 ${fmtMs(out.code.p99).padStart(9)}`);
     log(`  POST …/verify (re-authentication)                p50 ${fmtMs(out.verify.p50).padStart(9)}  p99 ${fmtMs(out.verify.p99).padStart(9)}`);
     log(`  POST /v1/sign/{token} with a reason              p50 ${fmtMs(out.reasonSign.p50).padStart(9)}  p99 ${fmtMs(out.reasonSign.p99).padStart(9)}`);

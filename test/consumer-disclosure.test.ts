@@ -103,7 +103,7 @@ describe("a signer of an account with a disclosure", () => {
 });
 
 describe("POST /v1/sign/{token}/withdraw", () => {
-  it("ends the signer's part like a decline with the reason \"consent withdrawn\": the same statuses, events and webhook", async () => {
+  it('ends the signer\'s part like a decline with the reason "consent withdrawn": the same statuses, events and webhook', async () => {
     const t = await disclosed();
     const box = newBox();
     await addHook(t.key, { url: box.url });

@@ -15,7 +15,8 @@ const settle = (tenantId: string) => env.MESSAGE_QUEUE.getByName(tenantId).idle(
 
 const read = (token: string) => api("GET", `/v1/sign/${token}`);
 const consent = (token: string) => api("POST", `/v1/sign/${token}/consent`, { body: {} });
-const sign = (token: string, extra: Record<string, unknown> = {}) => api("POST", `/v1/sign/${token}`, { body: { method: "typed", value: "Ana Ruiz", ...extra } });
+const sign = (token: string, extra: Record<string, unknown> = {}) =>
+  api("POST", `/v1/sign/${token}`, { body: { method: "typed", value: "Ana Ruiz", ...extra } });
 
 /** The newest code sent to a signer, as the outbox shows it. */
 async function codeFor(t: Tenant, documentId: string, signerId: string) {
@@ -191,7 +192,13 @@ describe("part11 forces re-authentication", () => {
     await api("POST", "/v1/templates/publish", { key: t.key, body: { code: "wf-sop" } });
     const wf = await api("POST", "/v1/workflows", {
       key: t.key,
-      body: { code: "sop-sign", name: "SOP sign-off", template_code: "wf-sop", signer_roles: [{ label: "Signer", role: "signer", order: 1, participant: true }], reauthenticate: true },
+      body: {
+        code: "sop-sign",
+        name: "SOP sign-off",
+        template_code: "wf-sop",
+        signer_roles: [{ label: "Signer", role: "signer", order: 1, participant: true }],
+        reauthenticate: true,
+      },
     });
     expect(wf.status, wf.text).toBe(200);
     expect(wf.json.reauthenticate).toBe(true);

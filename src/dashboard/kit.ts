@@ -5,6 +5,7 @@
  * session, role and CSRF for each, in one place. Each area (src/dashboard/<area>/routes.ts) calls
  * the domain functions the JSON API calls; nothing here re-states a rule.
  */
+import { identityProviderOf } from "../domain/identity-checks";
 import type { Action } from "../domain/members";
 import { ApiError } from "../lib/errors";
 import { emailOutboxInProduction } from "../lib/config";
@@ -76,6 +77,7 @@ export const viewer = (c: C, s: SessionMember): Viewer => ({
   csrf: s.csrf,
   t: speech(c).t,
   outboxWarning: s.role === "owner" && emailOutboxInProduction(c.env),
+  idCheck: identityProviderOf(c.env) !== null,
 });
 
 /** A signed-in page. */

@@ -45,9 +45,11 @@ export const ConsumerDisclosureInput = z
   .strict()
   .nullable()
   .openapi("ConsumerDisclosure", {
-    description:
-      "The consumer disclosure (ESIGN) every signer of the account reads and accepts before consent (`disclosure_accepted: true`); null clears it.",
+    description: "The consumer disclosure (ESIGN) every signer of the account reads and accepts before consent (`disclosure_accepted: true`); null clears it.",
   });
+
+/** The dashboard's account settings form: the disclosure alone. */
+export const DisclosureSettings = z.object({ consumer_disclosure: ConsumerDisclosureInput }).strict();
 
 /** The consent body's acceptance of the disclosure. */
 export const DisclosureAccepted = z.boolean().openapi({

@@ -18,8 +18,7 @@ import { deliveryQueries, kickEndpoints } from "./webhooks";
  */
 export { TRAIL_KINDS, type TrailKind };
 
-export const webhookEventName = (kind: TrailKind): string | null =>
-  TRAIL_ONLY.has(kind) || kind.startsWith("id_check_") ? null : `signing.${kind}`;
+export const webhookEventName = (kind: TrailKind): string | null => (TRAIL_ONLY.has(kind) || kind.startsWith("id_check_") ? null : `signing.${kind}`);
 
 const TRAIL_ONLY = new Set<TrailKind>(["verified", "access_code_passed", "access_code_failed", "disclosure_accepted", "consent_withdrawn"]);
 

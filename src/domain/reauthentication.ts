@@ -30,15 +30,11 @@ export const Reasons = z
   });
 
 /** The sign body's `reason`, as parsed (its rules against the document's list are below). */
-export const SignReason = plainText()
-  .trim()
-  .min(1)
-  .max(FREE_REASON_MAX)
-  .openapi({
-    description:
-      "Re-authentication only (`reauthentication_required` on the link read): the meaning of the signature, one of the link's `reasons`, or free text (at most 200 characters) when that list is empty.",
-    example: "Approved",
-  });
+export const SignReason = plainText().trim().min(1).max(FREE_REASON_MAX).openapi({
+  description:
+    "Re-authentication only (`reauthentication_required` on the link read): the meaning of the signature, one of the link's `reasons`, or free text (at most 200 characters) when that list is empty.",
+  example: "Approved",
+});
 
 /** Whether this document's signatures need a fresh code and a reason. */
 export const reauthRequired = (doc: Pick<DocumentRecord, "reauthenticate">) => doc.reauthenticate;

@@ -77,7 +77,9 @@ const Document = z
     grants: z.record(z.string(), z.unknown()),
     sequential: z.boolean(),
     allow_delegation: z.boolean().openapi({ description: "Sent with `allow_delegation`: a pending signer may pass their part to someone else." }),
-    reauthenticate: z.boolean().openapi({ description: "Sent with `reauthenticate` (or by a `part11` account): each signature needs a fresh one-time code and a reason." }),
+    reauthenticate: z
+      .boolean()
+      .openapi({ description: "Sent with `reauthenticate` (or by a `part11` account): each signature needs a fresh one-time code and a reason." }),
     metadata: z.record(z.string(), z.string()),
     external_ref: z.string().nullable(),
     created_at: z.string(),

@@ -479,7 +479,10 @@ signing.openapi(
       'The consumer disclosure\'s withdraw action (contract "Signer identity"): the signer\'s part ends like a decline with the reason "consent withdrawn" — the signer and the document become `declined`, the trail records `consent_withdrawn` then `declined`, and `signing.declined` is delivered as for any decline. No body. 422 once the signer signed or declined.',
     ...token,
     request: { params: TokenParam },
-    responses: { 200: jsonResponse(z.object({ declined: z.literal(true) }), "Withdrawn: the signer's part ended as declined", { declined: true }), ...commonErrors },
+    responses: {
+      200: jsonResponse(z.object({ declined: z.literal(true) }), "Withdrawn: the signer's part ended as declined", { declined: true }),
+      ...commonErrors,
+    },
   }),
   async (c) => {
     const t = c.req.valid("param").token;

@@ -19,7 +19,10 @@ before(async () => {
   const env = await svc.server.getWorker().getEnv();
   const { key } = await svc.account("Reasons Pharma");
   const code = `sop-${Date.now().toString(36)}`;
-  await svc.must("POST", "/v1/templates", { key, body: { code, name: "SOP-12", kind: "contract", body: "Cleaning procedure, revision 4.", reasons: ["Approved", "Reviewed"] } });
+  await svc.must("POST", "/v1/templates", {
+    key,
+    body: { code, name: "SOP-12", kind: "contract", body: "Cleaning procedure, revision 4.", reasons: ["Approved", "Reviewed"] },
+  });
   await svc.must("POST", "/v1/templates/publish", { key, body: { code } });
   const id = (await svc.must("POST", "/v1/documents", { key, body: { template_code: code } })).json.document_id;
   const signers = [
