@@ -43,7 +43,7 @@ import { recordFrom, recordReads } from "../db/evidence";
 import { type SignerFileRecord, insertSignerFile } from "../db/signer-files";
 import { signaturePictureOrRefuse } from "../lib/image";
 import { logError } from "../lib/log";
-import { codeFirst, codeOutstanding, requestCode as sendCode, verifyCode as checkCode } from "./signer-codes";
+import { codeFirst, codeOutstanding } from "./signer-codes";
 import type { Captured, SignCommand, SupplyFieldCommand } from "./signer-commands";
 import {
   type Statement,
@@ -490,20 +490,4 @@ export async function finishPart(env: Env, st: SequencerState, signer: SignerSta
   }
   // `copies`: the service delivers this document's messages, so the completed copies go out.
   return { event_id: eventIds[0]!, completed: completes, copies: completes && st.doc.notify };
-}
-
-/** Sends the signer a one-time code, when one is required (src/domain/signer-codes.ts). */
-export async function requestCode(env: Env, st: SequencerState, signer: SignerState) {
-  requireLiveLink(st, signer);
-  requirePendingSigner(st, signer);
-  requireSigningRole(signer);
-  return sendCode(env, st, signer);
-}
-
-/** Checks a one-time code; a confirmed one adds `verified` to the trail. A wrong one is not an error. */
-export async function verifyCode(env: Env, st: SequencerState, signer: SignerState, input: { code: string }, actor: Actor) {
-  requireLiveLink(st, signer);
-  requirePendingSigner(st, signer);
-  requireSigningRole(signer);
-  return checkCode(env, st, signer, input, actor);
 }

@@ -88,10 +88,7 @@ const workflowShape = {
     .boolean()
     .optional()
     .openapi({ description: "The fixed signing role with the highest order signs after everyone else, whatever the order. Default false." }),
-  reauthenticate: z
-    .boolean()
-    .optional()
-    .openapi({ description: "Its documents are sent with `reauthenticate` (a code and a reason at each signature). Default false." }),
+  reauthenticate: z.boolean().optional().openapi({ description: "Documents sent with `reauthenticate`. Default false." }),
   expires_days: z.number().int().min(1).max(365).optional().openapi({ description: "Days from start to expiry. Default 30." }),
   remind_after_days: z.number().int().min(0).max(30).optional().openapi({ description: "0 = no reminders. Default 0." }),
   public: z.boolean().optional().openapi({ description: "On gives the workflow a public form at /f/{public_slug}. Default false." }),

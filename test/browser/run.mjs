@@ -28,6 +28,7 @@ const FILES = [
   "branding",
   "codes",
   "access-code",
+  "identity-steps",
   "oauth",
   "kiosk",
   "api-reference",
