@@ -3395,7 +3395,7 @@ export interface components {
             sequential?: boolean;
             /** @description The fixed signing role with the highest order signs after everyone else, whatever the order. Default false. */
             countersign?: boolean;
-            /** @description Its documents are sent with `reauthenticate` (a code and a reason at each signature). Default false. */
+            /** @description Documents sent with `reauthenticate`. Default false. */
             reauthenticate?: boolean;
             /** @description Days from start to expiry. Default 30. */
             expires_days?: number;
@@ -3456,7 +3456,7 @@ export interface components {
             sequential?: boolean;
             /** @description The fixed signing role with the highest order signs after everyone else, whatever the order. Default false. */
             countersign?: boolean;
-            /** @description Its documents are sent with `reauthenticate` (a code and a reason at each signature). Default false. */
+            /** @description Documents sent with `reauthenticate`. Default false. */
             reauthenticate?: boolean;
             /** @description Days from start to expiry. Default 30. */
             expires_days?: number;
