@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { api, makeTenant, ops, type Tenant } from "./helpers";
 import { sentDocument } from "./signing-helpers";
 import { addHook, newBox } from "./webhook-helpers";
+import { makeAccount, makeMember, sessionFor } from "./dashboard-helpers";
 
 const ADA = { email: "ada@example.com", full_name: "Ada Lovelace" };
 const DISCLOSURE = {
@@ -138,5 +139,33 @@ describe("POST /v1/sign/{token}/withdraw", () => {
 
   it("is 404 for a token that matches nothing", async () => {
     expect((await withdraw("f".repeat(64))).status).toBe(404);
+  });
+});
+
+describe("the dashboard's account settings", () => {
+  it("the owner sets and clears the disclosure (checked as the operator API checks it); part11 is shown", async () => {
+    const t = await makeAccount();
+    const b = await sessionFor(await makeMember(t, "owner"));
+    const page = await b.get("/app/account");
+    expect(page.text).toContain("Part 11 is off");
+    const form = {
+      text: DISCLOSURE.text,
+      withdraw_instructions: DISCLOSURE.withdraw_instructions,
+      paper_how: DISCLOSURE.paper_copy.how,
+      paper_cost: DISCLOSURE.paper_copy.cost,
+    };
+    const saved = await b.submit("/app/account/disclosure", form);
+    expect(saved.status, saved.text.slice(0, 500)).toBe(200);
+    const stored = async () =>
+      ((await ops("GET", "/tenants?limit=200")).json.tenants as { tenant_id: string; consumer_disclosure: unknown }[]).find((x) => x.tenant_id === t)!
+        .consumer_disclosure;
+    expect(await stored()).toEqual(DISCLOSURE);
+    const bad = await b.submit("/app/account/disclosure", { ...form, paper_cost: "" });
+    expect(bad.status).toBe(422);
+    expect(await stored()).toEqual(DISCLOSURE);
+    expect((await b.submit("/app/account/disclosure", { text: "", withdraw_instructions: "", paper_how: "", paper_cost: "" })).status).toBe(200);
+    expect(await stored()).toBeNull();
+    await ops("PATCH", `/tenants/${t}`, { part11: true });
+    expect((await b.get("/app/account")).text).toContain("Part 11 is on");
   });
 });

@@ -8,6 +8,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, makeTenant, ops, type Tenant } from "./helpers";
 import { consentAndSign, deliverLink, forgetState, preparedDocument, sentDocument } from "./signing-helpers";
+import { select, unescapeHtml } from "./pages-helpers";
+import { issueKey } from "../src/domain/accounts";
+import { makeAccount, makeMember, sessionFor } from "./dashboard-helpers";
 
 const ADA = { email: "ada@example.com", full_name: "Ana Ruiz" };
 const REASONS = ["Approved", "Reviewed"];
@@ -240,5 +243,49 @@ describe("the certificate", () => {
     expect(Object.keys(entry).sort()).toEqual(["consented_at", "email", "full_name", "role", "sign_order", "signature", "signed_at", "status"]);
     expect(cert.text).not.toContain("reauthenticated_at");
     expect(cert.text).not.toContain("disclosure_accepted_at");
+  });
+});
+
+describe("the dashboard", () => {
+  it("sends with Re-authenticate at signing, offers ID check only with an identity provider, takes template reasons, and shows the reason", async () => {
+    const t = await makeAccount();
+    const { key } = await issueKey(env, t, { label: "k", mode: "live", scopes: ["signing:read", "signing:write", "signing:templates"] }, "test");
+    const b = await sessionFor(await makeMember(t, "owner"));
+    expect((await b.submit("/app/mode", { mode: "live", back: "/app/documents" })).status).toBe(303);
+    // Template reasons, one a line.
+    const made = await b.submit("/app/templates", {
+      code: "sop-dash",
+      name: "SOP",
+      kind: "nda",
+      body: "Procedure.",
+      variables: "",
+      reasons: "Approved\nReviewed\n",
+    });
+    expect([200, 303], made.text.slice(0, 500)).toContain(made.status);
+    const listed = await api("GET", "/v1/templates", { key });
+    expect((listed.json.templates as { code: string; reasons: string[] }[]).find((x) => x.code === "sop-dash")?.reasons).toEqual(REASONS);
+    await api("POST", "/v1/templates/publish", { key, body: { code: "sop-dash" } });
+
+    const form = await b.get("/app/documents/new?template=sop-dash");
+    expect((await select(form.text, "input[name=reauthenticate]")).length).toBe(1);
+    // No identity provider in this test's configuration: no ID check option.
+    expect((await select(form.text, "select#s0-auth option")).map((o) => o.attrs.value)).toEqual(["none", "access_code"]);
+    const sent = await b.submit("/app/documents", {
+      template_code: "sop-dash",
+      rows: "1",
+      "signer.0.full_name": "Ana Ruiz",
+      "signer.0.email": "ana@example.com",
+      reauthenticate: "true",
+    });
+    expect(sent.status, sent.text.slice(0, 500)).toBe(200);
+    const id = /\/app\/documents\/(doc_[a-z0-9]+)/.exec(sent.text)![1]!;
+    const d = (await api("GET", `/v1/documents/${id}`, { key })).json;
+    expect(d.reauthenticate).toBe(true);
+    // The signer's reason on the document page once signed (the row as a re-authenticated signature leaves it).
+    await env.DB.prepare("UPDATE signers SET status = 'signed', signed_at = ?, sign_reason = 'Reviewed' WHERE document_id = ?")
+      .bind(new Date().toISOString(), id)
+      .run();
+    const view = await b.get(`/app/documents/${id}`);
+    expect(unescapeHtml(view.text)).toContain("reason: Reviewed");
   });
 });
