@@ -281,6 +281,8 @@ describe("the dashboard", () => {
     const id = /\/app\/documents\/(doc_[a-z0-9]+)/.exec(sent.text)![1]!;
     const d = (await api("GET", `/v1/documents/${id}`, { key })).json;
     expect(d.reauthenticate).toBe(true);
+    // A staff action names the member behind it in the trail.
+    expect((d.events as { kind: string; detail: string }[]).find((e) => e.kind === "sent")?.detail).toMatch(/; by member:mem_[a-z0-9]+$/);
     // The signer's reason on the document page once signed (the row as a re-authenticated signature leaves it).
     await env.DB.prepare("UPDATE signers SET status = 'signed', signed_at = ?, sign_reason = 'Reviewed' WHERE document_id = ?")
       .bind(new Date().toISOString(), id)

@@ -14,7 +14,7 @@ import { AppPage, type Flash, OpenPage, SignInAgain, type Speech, type Viewer } 
 import type { Child } from "hono/jsx";
 import type { Context } from "hono";
 import { dashTranslator } from "../i18n";
-import { type Refusal, type SessionMember, clearSessionCookie, requireAction, sessionMember } from "../http/session";
+import { type Refusal, type SessionMember, actorOf, clearSessionCookie, requireAction, sessionMember } from "../http/session";
 import { createRouter } from "../http/router";
 import { pageNonce, sendPage } from "../http/page";
 import { requestLang } from "../http/language";
@@ -141,4 +141,5 @@ export function route(method: "GET" | "POST", path: string, action: Action, hand
   else dashboard.post(path, gate, run);
 }
 
-export const who = (c: C) => signerContext(c.req.raw);
+/** The request's address and browser; with the session, the member too (`member:<id>`), whom the trail names for a staff action. */
+export const who = (c: C, s?: SessionMember) => ({ ...signerContext(c.req.raw), ...(s ? { member: actorOf(s) } : {}) });

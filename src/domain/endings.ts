@@ -10,7 +10,7 @@ import { type DocumentRecord, type SequencerState, type SignerState, snapshot, s
 import { markDeclined, markExpired, markSignerDeclined, markVoided } from "../db/signing";
 import type { NewEvent } from "./events";
 import { CONSENT_WITHDRAWN_REASON } from "./consumer-disclosure";
-import { type Actor, commit, requireLiveLink, requirePendingSigner, requireSigningRole } from "./transitions";
+import { type Actor, byMember, commit, requireLiveLink, requirePendingSigner, requireSigningRole } from "./transitions";
 
 /** A signer declines with a reason; the document ends as declined. `lead`: trail events recorded just before (a consent's withdrawal). */
 export async function decline(env: Env, st: SequencerState, signer: SignerState, input: { reason: string }, actor: Actor, lead: NewEvent[] = []) {
@@ -56,7 +56,7 @@ export async function voidDocument(env: Env, st: SequencerState, input: { reason
     st,
     snapshot(st.doc, { status: "voided" }),
     [markVoided(dbOf(env), st.doc.id, at, input.reason)],
-    [{ kind: "voided", occurredAt: at, ip: actor.ip, userAgent: actor.userAgent, againstSha256: st.doc.bodySha256, detail: input.reason }],
+    [{ kind: "voided", occurredAt: at, ip: actor.ip, userAgent: actor.userAgent, againstSha256: st.doc.bodySha256, detail: input.reason + byMember(actor) }],
   );
   Object.assign(st.doc, { status: "voided", voidedAt: at, voidReason: input.reason } satisfies Partial<DocumentRecord>);
   return { voided: true as const };

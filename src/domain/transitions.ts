@@ -60,7 +60,10 @@ import {
   upsertAnswer,
 } from "../db/signing";
 
-export type Actor = { ip: string | null; userAgent: string | null };
+/** Who acts: the request's address and browser; `member` (`member:<id>`) for a dashboard staff action, named in the trail (docs/identity.md "Part 11"). */
+export type Actor = { ip: string | null; userAgent: string | null; member?: string };
+/** The trail detail's mention of the member behind a staff action ("; by member:<id>"), or nothing. */
+export const byMember = (actor: Actor) => (actor.member ? `; by ${actor.member}` : "");
 
 export const DEFAULT_EXPIRY_DAYS = 30;
 
@@ -211,7 +214,7 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
       ip: actor.ip,
       userAgent: actor.userAgent,
       againstSha256: st.doc.bodySha256,
-      detail: `Sent to ${signersIn.length} recipient${signersIn.length === 1 ? "" : "s"}.`,
+      detail: `Sent to ${signersIn.length} recipient${signersIn.length === 1 ? "" : "s"}.${byMember(actor)}`,
     };
     const { results } = await commit(env, st, snapshot(st.doc, { status: "sent" }), [...statements, ...reads], [event]);
     const [d, s, v] = results.slice(statements.length) as [DocumentRecord[], SignerState[], SequencerState["values"]];

@@ -554,6 +554,19 @@ const DASHBOARD = [
     }),
   ),
   R(
+    "POST /app/account/disclosure",
+    "dashboard",
+    "page",
+    session({
+      form: {
+        text: (_fx, r) => r.pick(["", "You agree to do business electronically.", "x".repeat(10_001)]),
+        withdraw_instructions: (_fx, r) => r.pick(["", "Write to us.", "y".repeat(2_001)]),
+        paper_how: (_fx, r) => r.pick(["", "Write to 1 Main St."]),
+        paper_cost: (_fx, r) => r.pick(["", "Free", "z".repeat(201)]),
+      },
+    }),
+  ),
+  R(
     "POST /app/account/public-forms",
     "dashboard",
     "page",

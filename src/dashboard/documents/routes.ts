@@ -76,7 +76,7 @@ export function documentRoutes() {
       // The send rules (roles, witnesses, groups, phones) before anything is made: a refusal leaves no draft behind.
       normaliseSigners(send.signers, "en");
       documentId = (await prepareDocument(c.env, p, prep, who(c))).document_id;
-      const { links } = await sendDocument(c.env, p, documentId, send.signers, who(c), {
+      const { links } = await sendDocument(c.env, p, documentId, send.signers, who(c, s), {
         allowDelegation: send.allow_delegation,
         reauthenticate: send.reauthenticate,
       });
@@ -118,7 +118,7 @@ export function documentRoutes() {
     if (more) return documentPage(c, s, id, { send: more });
     try {
       const send = parseForm(SendInput, sendOf(f));
-      const { links } = await sendDocument(c.env, principalOf(s), id, send.signers, who(c), {
+      const { links } = await sendDocument(c.env, principalOf(s), id, send.signers, who(c, s), {
         allowDelegation: send.allow_delegation,
         reauthenticate: send.reauthenticate,
       });
@@ -133,7 +133,7 @@ export function documentRoutes() {
     const id = c.req.param("id")!;
     try {
       const { reason } = parseForm(VoidInput, { reason: f.reason ?? "" });
-      await voidDocument(c.env, principalOf(s), id, reason, who(c));
+      await voidDocument(c.env, principalOf(s), id, reason, who(c, s));
     } catch (err) {
       return documentPage(c, s, id, refusalOf(err));
     }
