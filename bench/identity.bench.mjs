@@ -1,6 +1,6 @@
 /**
- * Signer identity benchmark: what `auth: "access_code"` and `auth: "id_check"` add to a signer's
- * path (docs/identity.md).
+ * Signer identity benchmark: what `auth: "access_code"`, `auth: "id_check"` and re-authentication
+ * with a reason add to a signer's path (docs/identity.md).
  *
  * N documents with one signer each, half sent with `auth: "none"`, half with `auth:
  * "access_code"`, alternating; each signer reads the link, (gives the access code,) consents and
@@ -14,6 +14,10 @@
  * check (one call to the provider), read again once back, consent and sign; the provider's own
  * wait (the person in front of the camera) is not in it. The service's handling of the provider's
  * signed webhook (signature, two reads of the provider's API, the commit) is reported apart.
+ * Re-authentication: as many documents again, sent with `reauthenticate: true` (the service
+ * delivers the link: codes go only to such signers) from a template with reasons; each signer
+ * reads, consents, asks a code (`/code`), confirms it (`/verify`) and signs with a reason. The code
+ * is read from the operator's outbox between the two steps (not counted).
  *
  * `run(ctx)` is imported by bench/run.mjs; `node bench/identity.bench.mjs` runs it alone.
  */
@@ -43,7 +47,20 @@ export async function run(ctx = {}) {
     await svc.must("POST", "/v1/templates", { key, body: { code, name: "Identity", kind: "other", body: "Terms for {{name}}.", variables: ["name"] } });
     await svc.must("POST", "/v1/templates/publish", { key, body: { code } });
 
-    const ms = { none: [], access_code: [], wrong: [], right: [], id_check: [], start: [], webhook: [] };
+    const ms = {
+      none: [],
+      access_code: [],
+      wrong: [],
+      right: [],
+      id_check: [],
+      start: [],
+      webhook: [],
+      reauth: [],
+      code: [],
+      verify: [],
+      reasonSign: [],
+      plainSign: [],
+    };
     const trips = {};
     const AUTHS = ["none", "access_code", "id_check"];
     for (let i = 0; i < perCase * AUTHS.length; i++) {
@@ -93,8 +110,48 @@ export async function run(ctx = {}) {
         await step("read again", "GET", `/v1/sign/${t}`);
       }
       await step("consent", "POST", `/v1/sign/${t}/consent`, {});
-      await step("sign", "POST", `/v1/sign/${t}`, { method: "typed", value: `Signer ${i}` });
+      const signed = await step("sign", "POST", `/v1/sign/${t}`, { method: "typed", value: `Signer ${i}` });
+      if (auth === "none") ms.plainSign.push(signed.ms);
       ms[auth].push(total);
+    }
+    // Re-authentication with a reason: a code confirmed within 5 minutes and a reason at the signature.
+    const rcode = `reauth-${Math.random().toString(36).slice(2, 8)}`;
+    await svc.must("POST", "/v1/templates", {
+      key,
+      body: { code: rcode, name: "SOP", kind: "other", body: "Procedure for {{name}}.", variables: ["name"], reasons: ["Approved", "Reviewed"] },
+    });
+    await svc.must("POST", "/v1/templates/publish", { key, body: { code: rcode } });
+    const outboxCode = async (documentId) => {
+      for (let n = 0; n < 200; n++) {
+        const out = await svc.must("GET", `/ops/v1/outbox?document_id=${documentId}`, { key: svc.operatorToken });
+        const m = out.messages.find((x) => x.purpose === "signing.code" && x.code);
+        if (m) return m.code;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error("no code in the outbox");
+    };
+    for (let i = 0; i < perCase; i++) {
+      const { document_id } = await svc.must("POST", "/v1/documents", { key, body: { template_code: rcode, values: { name: `Signer ${i}` } } });
+      const signer = { email: `r${i}@example.com`, full_name: `Reauth ${i}` };
+      const { links } = await svc.must("POST", `/v1/documents/${document_id}/send`, { key, body: { signers: [signer], reauthenticate: true } });
+      const t = links[0].token;
+      let total = 0;
+      const step = async (name, method, path, body) => {
+        const r = await svc.call(method, path, body === undefined ? {} : { body });
+        if (r.status !== 200) throw new Error(`reauth ${name} → ${r.status} ${r.text.slice(0, 200)}`);
+        total += r.ms;
+        trips[`reauth ${name}`] = calls(r);
+        return r;
+      };
+      await step("read", "GET", `/v1/sign/${t}`);
+      await step("consent", "POST", `/v1/sign/${t}/consent`, {});
+      ms.code.push((await step("code", "POST", `/v1/sign/${t}/code`, {})).ms);
+      const code = await outboxCode(document_id);
+      const v = await step("verify", "POST", `/v1/sign/${t}/verify`, { code });
+      if (v.json?.ok !== true) throw new Error(`verify → ${v.text.slice(0, 200)}`);
+      ms.verify.push(v.ms);
+      ms.reasonSign.push((await step("sign", "POST", `/v1/sign/${t}`, { method: "typed", value: `Reauth ${i}`, reason: "Approved" })).ms);
+      ms.reauth.push(total);
     }
     const stat = (xs) => {
       const s = [...xs].sort((a, b) => a - b);
@@ -108,6 +165,11 @@ export async function run(ctx = {}) {
       id_check: stat(ms.id_check),
       start: stat(ms.start),
       webhook: stat(ms.webhook),
+      reauth: stat(ms.reauth),
+      code: stat(ms.code),
+      verify: stat(ms.verify),
+      reasonSign: stat(ms.reasonSign),
+      plainSign: stat(ms.plainSign),
       trips,
     };
     log("identity: a signer's path with no check, an access code and an ID check (createTestHarness, in-process workerd, D1_TRACE=1, one signer at a time)");
@@ -124,6 +186,14 @@ export async function run(ctx = {}) {
     log(`  POST …/id-check (one provider call)              p50 ${fmtMs(out.start.p50).padStart(9)}  p99 ${fmtMs(out.start.p99).padStart(9)}`);
     log(`  POST /hooks/identity/stripe (verified)           p50 ${fmtMs(out.webhook.p50).padStart(9)}  p99 ${fmtMs(out.webhook.p99).padStart(9)}`);
     log(`  extra latency of the ID check (p50 of paths)     ${fmtMs(out.id_check.p50 - out.none.p50)}`);
+    log(
+      `  path (read, consent, code, verify, sign+reason)  p50 ${fmtMs(out.reauth.p50).padStart(9)}  p99 ${fmtMs(out.reauth.p99).padStart(9)}  (n=${out.reauth.n})`,
+    );
+    log(`  POST …/code (re-authentication)                  p50 ${fmtMs(out.code.p50).padStart(9)}  p99 ${fmtMs(out.code.p99).padStart(9)}`);
+    log(`  POST …/verify (re-authentication)                p50 ${fmtMs(out.verify.p50).padStart(9)}  p99 ${fmtMs(out.verify.p99).padStart(9)}`);
+    log(`  POST /v1/sign/{token} with a reason              p50 ${fmtMs(out.reasonSign.p50).padStart(9)}  p99 ${fmtMs(out.reasonSign.p99).padStart(9)}`);
+    log(`  POST /v1/sign/{token}, plain                     p50 ${fmtMs(out.plainSign.p50).padStart(9)}  p99 ${fmtMs(out.plainSign.p99).padStart(9)}`);
+    log(`  extra latency of re-authentication (p50 of paths) ${fmtMs(out.reauth.p50 - out.none.p50)}`);
     for (const [name, v] of Object.entries(trips)) log(`  D1 round trips;sequential  ${name.padEnd(28)} ${v}`);
     return out;
   } finally {
@@ -139,6 +209,7 @@ export function summary(r) {
     ["POST …/access-code (right)", `p50 ${fmtMs(r.right.p50)} p99 ${fmtMs(r.right.p99)}, D1 ${r.trips["access_code access-code"]}`],
     ["signer path, id_check (provider's wait excluded)", `p50 ${fmtMs(r.id_check.p50)} p99 ${fmtMs(r.id_check.p99)}`],
     ["identity webhook (verified)", `p50 ${fmtMs(r.webhook.p50)} p99 ${fmtMs(r.webhook.p99)}, D1 ${r.trips["id_check webhook"]}`],
+    ["signer path, re-authentication", `p50 ${fmtMs(r.reauth.p50)} p99 ${fmtMs(r.reauth.p99)}`],
   ];
 }
 

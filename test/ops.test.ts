@@ -200,6 +200,8 @@ describe("the operator API", () => {
         retention: { completed_days: null, ended_days: null, minimum_days: 0 },
         public_form_daily_cap: 500,
         turnstile_site_key: null,
+        part11: false,
+        consumer_disclosure: null,
         created_at: "2020-01-01T00:00:00.000Z",
       },
     ]);

@@ -63,6 +63,7 @@ export const SPEC_ROUTES: SpecRoute[] = [
   api("POST /v1/sign/{token}/fields", "token"),
   api("POST /v1/sign/{token}", "token"),
   api("POST /v1/sign/{token}/decline", "token"),
+  api("POST /v1/sign/{token}/withdraw", "token"),
   api("GET /v1/verify/{code}", "anonymous"),
   page("GET /s/{token}/page", "token"),
   api("GET /oauth/authorize", "browser"),

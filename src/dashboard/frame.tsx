@@ -64,6 +64,8 @@ export type Viewer = {
   t: DashT;
   /** An owner on a production deployment whose email goes to the outbox (src/lib/config.ts): the banner says so. */
   outboxWarning?: boolean;
+  /** An identity provider is configured: the send form offers `ID check` (docs/identity.md). */
+  idCheck?: boolean;
 };
 
 /** What every page needs to speak: the member's language, and the same page in another one. */

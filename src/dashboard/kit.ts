@@ -5,6 +5,7 @@
  * session, role and CSRF for each, in one place. Each area (src/dashboard/<area>/routes.ts) calls
  * the domain functions the JSON API calls; nothing here re-states a rule.
  */
+import { identityProviderOf } from "../domain/identity-checks";
 import type { Action } from "../domain/members";
 import { ApiError } from "../lib/errors";
 import { emailOutboxInProduction } from "../lib/config";
@@ -13,7 +14,7 @@ import { AppPage, EmbedPage, type Flash, OpenPage, SignInAgain, type Speech, typ
 import type { Child } from "hono/jsx";
 import type { Context } from "hono";
 import { dashTranslator } from "../i18n";
-import { type Refusal, type SessionMember, clearSessionCookie, dashboardSession, requireAction } from "../http/session";
+import { type Refusal, type SessionMember, actorOf, clearSessionCookie, dashboardSession, requireAction } from "../http/session";
 import { createRouter } from "../http/router";
 import { pageNonce, sendPage } from "../http/page";
 import { requestLang } from "../http/language";
@@ -85,6 +86,7 @@ export const viewer = (c: C, s: SessionMember): Viewer => ({
   csrf: s.csrf,
   t: speech(c).t,
   outboxWarning: s.role === "owner" && emailOutboxInProduction(c.env),
+  idCheck: identityProviderOf(c.env) !== null,
 });
 
 /** A signed-in page (an embedded session's: without the dashboard around it, framed by the account's origins only). */
@@ -152,4 +154,5 @@ export function route(method: "GET" | "POST", path: string, action: Action, hand
   else dashboard.post(path, gate, run);
 }
 
-export const who = (c: C) => signerContext(c.req.raw);
+/** The request's address and browser; with the session, the member too (`member:<id>`), whom the trail names for a staff action. */
+export const who = (c: C, s?: SessionMember) => ({ ...signerContext(c.req.raw), ...(s ? { member: actorOf(s) } : {}) });

@@ -74,6 +74,9 @@ export type RecordSigner = Pick<
   | "idCheckVerifiedName"
   | "idCheckDocumentType"
   | "idCheckCountry"
+  | "signReason"
+  | "reauthenticatedAt"
+  | "disclosureAcceptedAt"
   | "witnessFor"
   | "groupId"
   | "groupName"
@@ -136,6 +139,9 @@ export function recordReads(d: Db, documentId: string) {
         idCheckVerifiedName: signers.idCheckVerifiedName,
         idCheckDocumentType: signers.idCheckDocumentType,
         idCheckCountry: signers.idCheckCountry,
+        signReason: signers.signReason,
+        reauthenticatedAt: signers.reauthenticatedAt,
+        disclosureAcceptedAt: signers.disclosureAcceptedAt,
         // Roles, groups and delegation (certificate entries say who approved, witnessed, signed for a group, delegated).
         witnessFor: signers.witnessFor,
         groupId: signers.groupId,
@@ -370,6 +376,7 @@ export async function documentPagesRows(env: Env, documentId: string) {
         signatureMethod: signers.signatureMethod,
         signatureValue: signers.signatureValue,
         signedAt: signers.signedAt,
+        signReason: signers.signReason,
       })
       .from(signers)
       .where(eq(signers.documentId, documentId))

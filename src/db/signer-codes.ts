@@ -53,8 +53,9 @@ export const countWrongTry = (db: Db, id: string, wrongTries: number, deadAt: st
 
 export const markCodeSpent = (db: Db, id: string, at: string) => db.update(signerCodes).set({ verifiedAt: at }).where(eq(signerCodes.id, id));
 
-export const markSignerVerified = (db: Db, signerId: string, at: string, via: string) =>
+/** A confirmed code on the signer; `again` (re-authentication) replaces an earlier confirmation. */
+export const markSignerVerified = (db: Db, signerId: string, at: string, via: string, again = false) =>
   db
     .update(signers)
     .set({ codeVerifiedAt: at, codeVerifiedVia: via })
-    .where(and(eq(signers.id, signerId), isNull(signers.codeVerifiedAt)));
+    .where(again ? eq(signers.id, signerId) : and(eq(signers.id, signerId), isNull(signers.codeVerifiedAt)));

@@ -88,7 +88,14 @@ export async function loadDocumentWithTrail(env: Env, documentId: string): Promi
 
 /** The account's name and framing rule (for the signer's page). */
 export const tenantPageSettings = (db: Db, tenantId: string) =>
-  db.select({ name: tenants.name, frameAncestors: tenants.frameAncestors, whiteLabel: tenants.whiteLabel }).from(tenants).where(eq(tenants.id, tenantId));
+  db
+    .select({ name: tenants.name, frameAncestors: tenants.frameAncestors, whiteLabel: tenants.whiteLabel, consumerDisclosure: tenants.consumerDisclosure })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+
+/** The account's consumer disclosure (null: none), read when a signer consents. */
+export const consumerDisclosureOf = (db: Db, tenantId: string) =>
+  db.select({ consumerDisclosure: tenants.consumerDisclosure }).from(tenants).where(eq(tenants.id, tenantId));
 
 /** The certificate's public code, once issued. */
 export const verificationCodeOf = (db: Db, documentId: string) =>
@@ -123,10 +130,29 @@ export const insertSigner = (db: Db, row: SQLiteInsertValue<typeof signers>) => 
 export const requireSignerCodeOf = (db: Db, tenantId: string) =>
   sql<boolean>`coalesce((${db.select({ r: tenants.requireSignerCode }).from(tenants).where(eq(tenants.id, tenantId))}), 0)`;
 
-export const markSent = (db: Db, documentId: string, sentAt: string, expiresAt: string, opts: { notify?: boolean; allowDelegation?: boolean }) =>
+/** The account's part11, as an expression: it forces re-authentication at send (false for an unknown account). */
+export const part11Of = (db: Db, tenantId: string) =>
+  sql<boolean>`coalesce((${db.select({ r: tenants.part11 }).from(tenants).where(eq(tenants.id, tenantId))}), 0)`;
+
+export const markSent = (
+  db: Db,
+  documentId: string,
+  tenantId: string,
+  sentAt: string,
+  expiresAt: string,
+  opts: { notify?: boolean; allowDelegation?: boolean; reauthenticate?: boolean },
+) =>
   db
     .update(documents)
-    .set({ status: "sent", sentAt, expiresAt, notify: opts.notify ?? false, allowDelegation: opts.allowDelegation ?? false })
+    .set({
+      status: "sent",
+      sentAt,
+      expiresAt,
+      notify: opts.notify ?? false,
+      allowDelegation: opts.allowDelegation ?? false,
+      // Asked by the send, or forced by the account's part11 (read in the same statement).
+      reauthenticate: opts.reauthenticate ? true : part11Of(db, tenantId),
+    })
     .where(and(eq(documents.id, documentId), eq(documents.status, "draft")));
 
 /** A draft's fields as sent (each field for one signing party with its signer resolved); written with `markSent`. */
@@ -142,10 +168,10 @@ export const markViewed = (db: Db, signerId: string, at: string) =>
     .set({ viewedAt: at })
     .where(and(eq(signers.id, signerId), isNull(signers.viewedAt)));
 
-export const markConsented = (db: Db, signerId: string, at: string, consentVersion: string) =>
+export const markConsented = (db: Db, signerId: string, at: string, consentVersion: string, disclosureAcceptedAt: string | null = null) =>
   db
     .update(signers)
-    .set({ consentedAt: at, consentVersion })
+    .set({ consentedAt: at, consentVersion, ...(disclosureAcceptedAt ? { disclosureAcceptedAt } : {}) })
     .where(and(eq(signers.id, signerId), isNull(signers.consentedAt)));
 
 /** An access code's try: the count, the lock (the fifth wrong try) or the pass; only while not yet passed. */
@@ -173,7 +199,7 @@ export const deleteAnswer = (db: Db, documentId: string, signerId: string, key: 
 export type SignatureRecord = Pick<
   SignerRecord,
   "signedAt" | "signatureMethod" | "signatureValue" | "signatureValueSha256" | "signedAgainstSha256" | "signIp" | "captured"
-> & { approvalNote?: string | null };
+> & { approvalNote?: string | null } & Partial<Pick<SignerRecord, "signReason" | "reauthenticatedAt">>;
 
 export const markSigned = (db: Db, signerId: string, s: SignatureRecord) =>
   db

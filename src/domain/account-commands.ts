@@ -14,6 +14,7 @@ import { homepageProblem, redirectUriProblem } from "./oauth";
 import { PublicFormDailyCap, TurnstileSiteKey } from "./accounts";
 import { RetentionInput } from "./retention";
 import { ReasonInput, UntrimmedPlainReason } from "./reason";
+import { ConsumerDisclosureInput } from "./consumer-disclosure";
 
 const Scope = z.enum(SCOPES);
 /** A URL whose text is well formed (URL parsing would silently turn a lone surrogate into U+FFFD). */
@@ -59,6 +60,12 @@ export const TenantPatchInput = z
     public_form_daily_cap: PublicFormDailyCap.optional(),
     /** Cloudflare Turnstile site key for the account's public forms; null = none. */
     turnstile_site_key: TurnstileSiteKey.optional(),
+    /** 21 CFR Part 11 (docs/identity.md "Part 11"): re-authentication at every signature, staff acting only through members' own sign-ins. */
+    part11: z.boolean().optional().openapi({
+      description:
+        "21 CFR Part 11: every document sent from now on needs re-authentication with a reason at each signature (as `reauthenticate: true`), and the dashboard's staff actions need a member's own sign-in. Default false.",
+    }),
+    consumer_disclosure: ConsumerDisclosureInput.optional(),
   })
   .strict();
 

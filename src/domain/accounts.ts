@@ -12,6 +12,7 @@ import { newApiKey } from "./api-keys";
 import type { Scope } from "./vocabulary";
 import type { Lang } from "./vocabulary";
 import { type RetentionPatch, retentionSet, retentionView } from "./retention";
+import type { ConsumerDisclosure } from "./consumer-disclosure";
 import {
   insertAudit,
   insertKey,
@@ -166,6 +167,8 @@ export async function updateTenant(
     retention?: RetentionPatch;
     public_form_daily_cap?: number;
     turnstile_site_key?: string | null;
+    part11?: boolean;
+    consumer_disclosure?: ConsumerDisclosure | null;
   },
   actor: string,
 ) {
@@ -185,6 +188,8 @@ export async function updateTenant(
   if (checked.retention) Object.assign(set, retentionSet(checked.retention));
   if (checked.public_form_daily_cap !== undefined) set.publicFormDailyCap = checked.public_form_daily_cap;
   if (checked.turnstile_site_key !== undefined) set.turnstileSiteKey = checked.turnstile_site_key;
+  if (checked.part11 !== undefined) set.part11 = checked.part11;
+  if (checked.consumer_disclosure !== undefined) set.consumerDisclosure = checked.consumer_disclosure;
   if (Object.keys(set).length === 0) return { updated: true };
   await db.batch([updateTenantRow(db, id, set), insertAudit(db, auditEntry(id, actor, "tenant.updated", checked))]);
   return { updated: true };
@@ -209,6 +214,8 @@ export async function listTenants(env: Env, q: { slug?: string; limit: number })
       retention: retentionView({ completedDays: t.retentionCompletedDays, endedDays: t.retentionEndedDays, minimumDays: t.retentionMinimumDays }),
       public_form_daily_cap: t.publicFormDailyCap,
       turnstile_site_key: t.turnstileSiteKey,
+      part11: t.part11,
+      consumer_disclosure: t.consumerDisclosure ?? null,
       created_at: t.createdAt,
     })),
   };

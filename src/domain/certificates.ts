@@ -27,6 +27,11 @@ export type PayloadSigner = PayloadRoleFields & {
   signature: { method: string | null; value_sha256: string | null; signed_against_sha256: string | null; ip: string | null } | null;
   /** Only for a guardian signing a packet document about a minor: the minor they signed for. */
   on_behalf_of?: { full_name: string; minor: true };
+  /** Only for a signer who re-authenticated at signing: the reason given and when the code it rested on was confirmed. */
+  reason?: string;
+  reauthenticated_at?: string | null;
+  /** Only for a signer who accepted the account's consumer disclosure (with consent). */
+  disclosure_accepted_at?: string;
   /** Only for a signer sent with `auth` `access_code`: the method and when the code was given (never the code). */
   authentication?:
     | { method: "access_code"; passed_at: string | null }
@@ -154,6 +159,9 @@ export async function derivePayload(r: RecordRows): Promise<CertificatePayload> 
       ...(s.onBehalfOf ? { on_behalf_of: { full_name: s.onBehalfOf, minor: true as const } } : {}),
       ...(s.auth === "access_code" ? { authentication: { method: "access_code" as const, passed_at: s.accessCodePassedAt } } : {}),
       ...(s.auth === "id_check" && s.idCheckPassedAt ? { authentication: idCheckEntry(s) } : {}),
+      // Re-authentication with a reason, and the consumer disclosure: only for such signers (other payloads stay byte for byte).
+      ...(s.signReason ? { reason: s.signReason, reauthenticated_at: s.reauthenticatedAt } : {}),
+      ...(s.disclosureAcceptedAt ? { disclosure_accepted_at: s.disclosureAcceptedAt } : {}),
       ...roleFields(s, r.signers),
     })),
     events: events.map((e) => ({ kind: e.kind, occurred_at: e.occurredAt, signer: e.signerEmail, ip: e.ip, against_sha256: e.againstSha256 })),

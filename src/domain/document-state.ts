@@ -3,7 +3,7 @@
  * (who must sign, whose turn it is). D1 is the system of record; the sequencer reads from here.
  */
 import type { Env, Mode } from "../env";
-import type { TemplateField } from "../db/schema";
+import type { ConsumerDisclosure, TemplateField } from "../db/schema";
 import { type DocumentRecord, type EventRecord, type FieldValueRecord, type SignerState, loadDocumentWithLastSeq, loadDocumentWithTrail } from "../db/signing";
 import type { DocumentSnapshot, SignerSnapshot } from "./events";
 import { ApiError } from "../lib/errors";
@@ -17,7 +17,9 @@ export type { DocumentRecord, EventRecord, FieldValueRecord, SignerState } from 
  */
 export type SequencerState = { doc: DocumentRecord; signers: SignerState[]; values: FieldValueRecord[]; lastSeq: number };
 /** A live link as its sequencer sees it, with the account's page settings and the certificate's code. */
-export type LinkState = { st: SequencerState; tenant: { name: string; frameAncestors: string; whiteLabel: boolean } | null; verificationCode: string | null };
+export type LinkState = { st: SequencerState; tenant: LinkTenant | null; verificationCode: string | null };
+/** The account as a signer's page needs it: name, framing rule, white-label and consumer disclosure. */
+export type LinkTenant = { name: string; frameAncestors: string; whiteLabel: boolean; consumerDisclosure: ConsumerDisclosure | null };
 
 /** The same with the whole trail, for staff reads. */
 export type DocState = SequencerState & { events: EventRecord[] };

@@ -125,6 +125,10 @@ export const SendInput = z
       description:
         "Default true: each signer (not cc) is emailed their link, and texted too when they have a phone the account may text (else the text is recorded as suppressed). False: the caller delivers the links.",
     }),
+    reauthenticate: z.boolean().optional().openapi({
+      description:
+        "Default false (an account with `part11` forces true). True: each signature needs a one-time code confirmed at most 5 minutes before (POST /v1/sign/{token}/code, /verify) and a `reason` in the sign body: one of the template's `reasons`, or free text (at most 200 characters) when it lists none.",
+    }),
   })
   .strict()
   .openapi("DocumentSend");
@@ -207,6 +211,7 @@ export async function prepareDraft(env: Env, p: Pick<Principal, "tenantId" | "mo
         grants: tpl.grants,
         consentText: tpl.consentText,
         fields: tpl.fields,
+        reasons: tpl.reasons,
         sequential: input.sequential ?? false,
         metadata,
         externalRef,
@@ -254,7 +259,7 @@ export async function sendDocument(
   documentId: string,
   signers: SendInput["signers"],
   actor: Actor,
-  opts: { notify?: boolean; allowDelegation?: boolean } = {},
+  opts: { notify?: boolean; allowDelegation?: boolean; reauthenticate?: boolean } = {},
 ) {
   const notify = opts.notify !== false;
   const db = dbOf(env);
@@ -273,7 +278,7 @@ export async function sendDocument(
     normalised,
     actor,
     { tenantId: p.tenantId, mode: p.mode },
-    { notify, allowDelegation: opts.allowDelegation ?? false },
+    { notify, allowDelegation: opts.allowDelegation ?? false, reauthenticate: opts.reauthenticate ?? false },
   );
   const signingOrigin = originWithHost(env, wornSigningHost(owner.whiteLabel, owner.brandTenantId === null ? null : owner));
   if (notify) {
@@ -347,6 +352,10 @@ const signerOut = (s: SignerState, linkEnd: string | null = null) => ({
   delegated_at: s.delegatedAt,
   delegation_reason: s.delegationReason,
   delegated_from: s.delegatedFrom,
+  // Re-authentication's reason and code, and the consumer disclosure's acceptance (null when none).
+  sign_reason: s.signReason,
+  reauthenticated_at: s.reauthenticatedAt,
+  disclosure_accepted_at: s.disclosureAcceptedAt,
 });
 
 /**
@@ -384,6 +393,7 @@ export async function getDocument(env: Env, p: Principal, documentId: string) {
     grants: d.grants,
     sequential: d.sequential,
     allow_delegation: d.allowDelegation,
+    reauthenticate: d.reauthenticate,
     metadata: d.metadata,
     external_ref: d.externalRef,
     created_at: d.createdAt,

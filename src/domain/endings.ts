@@ -8,10 +8,12 @@ import { invalid } from "../lib/errors";
 import { nowIso } from "../lib/ids";
 import { type DocumentRecord, type SequencerState, type SignerState, snapshot, signerSnapshot } from "./document-state";
 import { markDeclined, markExpired, markSignerDeclined, markVoided } from "../db/signing";
-import { type Actor, commit, requireLiveLink, requirePendingSigner, requireSigningRole } from "./transitions";
+import type { NewEvent } from "./events";
+import { CONSENT_WITHDRAWN_REASON } from "./consumer-disclosure";
+import { type Actor, byMember, commit, requireLiveLink, requirePendingSigner, requireSigningRole } from "./transitions";
 
-/** A signer declines with a reason; the document ends as declined. */
-export async function decline(env: Env, st: SequencerState, signer: SignerState, input: { reason: string }, actor: Actor) {
+/** A signer declines with a reason; the document ends as declined. `lead`: trail events recorded just before (a consent's withdrawal). */
+export async function decline(env: Env, st: SequencerState, signer: SignerState, input: { reason: string }, actor: Actor, lead: NewEvent[] = []) {
   requireLiveLink(st, signer);
   requirePendingSigner(st, signer);
   requireSigningRole(signer);
@@ -22,6 +24,7 @@ export async function decline(env: Env, st: SequencerState, signer: SignerState,
     snapshot(st.doc, { status: "declined" }),
     [markSignerDeclined(dbOf(env), signer.id, at, input.reason), markDeclined(dbOf(env), st.doc.id, at)],
     [
+      ...lead,
       {
         kind: "declined",
         occurredAt: at,
@@ -53,7 +56,7 @@ export async function voidDocument(env: Env, st: SequencerState, input: { reason
     st,
     snapshot(st.doc, { status: "voided" }),
     [markVoided(dbOf(env), st.doc.id, at, input.reason)],
-    [{ kind: "voided", occurredAt: at, ip: actor.ip, userAgent: actor.userAgent, againstSha256: st.doc.bodySha256, detail: input.reason }],
+    [{ kind: "voided", occurredAt: at, ip: actor.ip, userAgent: actor.userAgent, againstSha256: st.doc.bodySha256, detail: input.reason + byMember(actor) }],
   );
   Object.assign(st.doc, { status: "voided", voidedAt: at, voidReason: input.reason } satisfies Partial<DocumentRecord>);
   return { voided: true as const };
@@ -72,4 +75,21 @@ export async function expire(env: Env, st: SequencerState, now: Date) {
   );
   Object.assign(st.doc, { status: "expired", expiredAt: at } satisfies Partial<DocumentRecord>);
   return { expired: true };
+}
+
+/**
+ * `POST /v1/sign/{token}/withdraw` (src/domain/consumer-disclosure.ts): the signer withdraws consent;
+ * their part ends as a decline with the reason "consent withdrawn", after a `consent_withdrawn` event.
+ */
+export async function withdrawConsent(env: Env, st: SequencerState, signer: SignerState, actor: Actor) {
+  const withdrawn: NewEvent = {
+    kind: "consent_withdrawn",
+    occurredAt: nowIso(),
+    signer: signerSnapshot(signer),
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+    againstSha256: st.doc.bodySha256,
+    detail: CONSENT_WITHDRAWN_REASON,
+  };
+  return decline(env, st, signer, { reason: CONSENT_WITHDRAWN_REASON }, actor, [withdrawn]);
 }

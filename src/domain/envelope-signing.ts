@@ -13,7 +13,7 @@ import { envelopeLinkByTokenHash } from "../db/envelopes";
 import { invalid, refusalAt } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
 import { documentSequencer } from "../objects/document-sequencer/client";
-import { type SequencerState, type SignerState, deadLink, isMyTurn, signerFields, waitingOn } from "./document-state";
+import { type LinkTenant, type SequencerState, type SignerState, deadLink, isMyTurn, signerFields, waitingOn } from "./document-state";
 import { envelopeSignerStatus, envelopeStatus } from "./envelope-state";
 import { certificateForCompletedEnvelope, settleEnvelope } from "./envelope-completion";
 import { type RequestContext, TOKEN_PATTERN, deadLinkView, documentPages, linkView, lookupToken, ownAnswers, pagePictureOf } from "./signing";
@@ -55,7 +55,7 @@ type Part = { documentId: string; signerId: string; st: SequencerState; me: Sign
 /** Each document's state for this person (recording their first view when `ctx` is given); null once any document's link is dead. */
 async function partsOf(env: Env, e: EnvelopeLink, ctx: RequestContext | null) {
   const read = await Promise.all(e.parts.map((p) => documentSequencer(env, p.documentId).read(p.signerId, ctx)));
-  const parts: (Part & { tenant: { name: string; frameAncestors: string; whiteLabel: boolean } | null })[] = [];
+  const parts: (Part & { tenant: LinkTenant | null })[] = [];
   for (const [i, r] of read.entries()) {
     const me = r?.st.signers.find((s) => s.id === e.parts[i]!.signerId);
     if (!r || !me) return null;

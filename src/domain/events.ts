@@ -11,11 +11,16 @@ import { TRAIL_KINDS, type TrailKind } from "./vocabulary";
 import { type Statement, insertEvent, openEndpointsOf } from "../db/signing";
 import { deliveryQueries, kickEndpoints } from "./webhooks";
 
-/** Kinds in a document's trail. Every kind but `verified`, the access code's tries and the ID check's steps is also a webhook event `signing.<kind>`. */
+/**
+ * Kinds in a document's trail. Every kind but `verified`, the access code's tries, the ID check's
+ * steps and the consumer disclosure's acceptance and withdrawal (a withdrawal's webhook is the
+ * decline's `signing.declined`) is also a webhook event `signing.<kind>`.
+ */
 export { TRAIL_KINDS, type TrailKind };
 
-export const webhookEventName = (kind: TrailKind): string | null =>
-  kind === "verified" || kind === "access_code_passed" || kind === "access_code_failed" || kind.startsWith("id_check_") ? null : `signing.${kind}`;
+export const webhookEventName = (kind: TrailKind): string | null => (TRAIL_ONLY.has(kind) || kind.startsWith("id_check_") ? null : `signing.${kind}`);
+
+const TRAIL_ONLY = new Set<TrailKind>(["verified", "access_code_passed", "access_code_failed", "disclosure_accepted", "consent_withdrawn"]);
 
 /** What a webhook payload says about the document (never a token, never a secret). */
 export type DocumentSnapshot = {

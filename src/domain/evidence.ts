@@ -4,6 +4,7 @@
  * returns the same bytes. Two first requests racing both draw, one row wins (primary key
  * document_id + kind) and the loser serves the winner's file, so the bytes are still unique.
  */
+import { reasonLine } from "./reauthentication";
 import { logKey, logProofOf, recordInLogQuietly } from "./transparency-log";
 import type { Env } from "../env";
 import { pdfBrandOf } from "./branding";
@@ -90,7 +91,16 @@ async function marksAndAnswers(env: Env, documentId: string, files: { name: stri
     // An approver's approval and a viewer's acknowledgement leave no mark (the certificate pages say what they did).
     marks: signers
       .filter((x) => !(actsWithoutSignature(x) && x.signatureMethod === null))
-      .map((x): SignerMark => ({ signer: x.fullName, method: x.signatureMethod, signedAt: x.signedAt, value: shownMark(x.signatureMethod, x.signatureValue) })),
+      .map(
+        (x): SignerMark => ({
+          signer: x.fullName,
+          method: x.signatureMethod,
+          signedAt: x.signedAt,
+          value: shownMark(x.signatureMethod, x.signatureValue),
+          // Re-authentication: the reason is printed beside the signature.
+          reason: x.signReason && x.signedAt ? reasonLine(x.signReason, x.fullName, x.signedAt) : null,
+        }),
+      ),
     // A drawn or uploaded picture given as an answer is drawn in its box (PDF templates), never printed as base64.
     answers: values.map(
       (a): Answer => ({
@@ -202,7 +212,7 @@ async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUrl: stri
             templateId: rows.doc.templateId,
             pdfSha256: rows.doc.pdfSha256,
             fields: rows.doc.fields ?? [],
-            signers: rows.signers,
+            signers: rows.signers.map((x) => ({ id: x.id, reason: x.signReason && x.signedAt ? reasonLine(x.signReason, x.fullName, x.signedAt) : null })),
             values: rows.values,
             test: c.payload.test ?? rows.doc.mode === "test",
             uploads: files,

@@ -12,7 +12,7 @@ import { ApiError, invalid } from "../lib/errors";
 import { randomHex, sha256Hex, timingSafeEqual } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { MEMBER_ROLES, type MemberRole } from "./vocabulary";
-import { insertAudit } from "../db/accounts";
+import { insertAudit, tenantById } from "../db/accounts";
 import {
   clearFailuresIfUnlocked,
   consumeSignInLink,
@@ -290,10 +290,27 @@ async function memberOf(env: Env, tenantId: string, rawEmail: string): Promise<M
 }
 
 /**
+ * Part 11's staff rule (docs/identity.md "Part 11"): every dashboard session of a `part11` account
+ * is the member's own sign-in (their password, or a link emailed to their address), so every
+ * staff action the trail and the audit log attribute to `member:<id>` was that member's. A
+ * sign-in the operator holds (an issued link, a password the operator set) is refused (422).
+ */
+async function refuseUnderPart11(env: Env, tenantId: string, what: string) {
+  const t = await tenantById(dbOf(env), tenantId);
+  if (t?.part11) {
+    throw invalid(
+      `part11: this account requires each member's own sign-in; ${what} is not one.`,
+      "The member signs in with their own password or an emailed link (POST /app/sign-in).",
+    );
+  }
+}
+
+/**
  * The operator's sign-in link for one member (`npm start` prints the demo owner's): the same
  * single-use link as an emailed one, 15 minutes, handed back instead of queued.
  */
 export async function operatorSignInLink(env: Env, tenantId: string, rawEmail: string): Promise<{ token: string; expires_at: string }> {
+  await refuseUnderPart11(env, tenantId, "a sign-in link the operator holds");
   const member = await memberOf(env, tenantId, rawEmail);
   const expiresAt = new Date(Date.now() + SIGN_IN_LINK_MS).toISOString();
   const token = await newSignInLink(env, member, nowIso(), expiresAt);
@@ -303,6 +320,7 @@ export async function operatorSignInLink(env: Env, tenantId: string, rawEmail: s
 
 /** The operator sets a member's password (`npm start` sets the demo owner's); their sessions end and any lock is lifted. */
 export async function operatorSetPassword(env: Env, tenantId: string, rawEmail: string, password: string) {
+  await refuseUnderPart11(env, tenantId, "a password the operator chose");
   const member = await memberOf(env, tenantId, rawEmail);
   // The same password again (npm start at every start) changes nothing and keeps the member's sessions.
   if (await verifyPassword(member.passwordHash, password)) return { member_id: member.id, changed: false };

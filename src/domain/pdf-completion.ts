@@ -24,8 +24,8 @@ export type CompletionInput = {
   templateId: string;
   pdfSha256: string;
   fields: TemplateField[];
-  /** Signers in signing order. */
-  signers: { id: string }[];
+  /** Signers in signing order; `reason`: re-authentication's line, printed under the signer's signature boxes. */
+  signers: { id: string; reason?: string | null }[];
   values: { signerId: string; key: string; value: string }[];
   /** A test-mode document: its mark is drawn at the top of every original page too. */
   test: boolean;
@@ -63,7 +63,7 @@ async function uploadedPicture(file: { contentType: string; bytes: Uint8Array },
 /** The boxes to draw: one per placed field that has an answer. Page sizes are the pages as shown, in points. */
 export async function placementsFor(input: Omit<CompletionInput, "templateId" | "pdfSha256" | "test">, pageSizes: { width: number; height: number }[]) {
   const order = new Map(input.signers.map((s, i) => [s.id, i] as const));
-  const first = new Map<string, { rank: number; value: string }>();
+  const first = new Map<string, { rank: number; value: string; signerId: string }>();
   const owner = new Map(input.fields.filter((f) => f.signer_id).map((f) => [f.key, f.signer_id] as const));
   for (const v of input.values) {
     if (!v.value) continue;
@@ -71,7 +71,7 @@ export async function placementsFor(input: Omit<CompletionInput, "templateId" | 
     if (owner.has(v.key) && owner.get(v.key) !== v.signerId) continue;
     const rank = order.get(v.signerId) ?? Number.MAX_SAFE_INTEGER;
     const had = first.get(v.key);
-    if (!had || rank < had.rank) first.set(v.key, { rank, value: v.value });
+    if (!had || rank < had.rank) first.set(v.key, { rank, value: v.value, signerId: v.signerId });
   }
   const out: Placement[] = [];
   for (const f of input.fields) {
@@ -82,7 +82,11 @@ export async function placementsFor(input: Omit<CompletionInput, "templateId" | 
     // A checkboxes answer (a JSON array) is drawn as its chosen options.
     const answer = f.kind === "checkboxes" ? chosenText(stored) : stored;
     // `places`: one answer drawn at each place (initials on every page).
-    for (const box of f.places ?? (f.place ? [f.place] : [])) await place(f, answer, box);
+    const reason = f.kind === "signature" ? input.signers.find((s) => s.id === first.get(f.key)?.signerId)?.reason : null;
+    for (const box of f.places ?? (f.place ? [f.place] : [])) {
+      await place(f, answer, box);
+      if (reason) out.push(reasonBeside(box, reason, pageSizes[box.page - 1]));
+    }
   }
   return out;
 
@@ -108,6 +112,13 @@ export async function placementsFor(input: Omit<CompletionInput, "templateId" | 
       out.push({ ...base, text: answer });
     }
   }
+}
+
+/** Re-authentication's reason line in a strip under a signature box (above it when the box sits at the page's foot). */
+function reasonBeside(box: { page: number; x: number; y: number; w: number; h: number }, reason: string, size?: { height: number }): Placement {
+  const h = Math.min(0.03, 14 / (size?.height ?? 792));
+  const y = box.y + box.h + h <= 1 ? box.y + box.h : Math.max(0, box.y - h);
+  return { page: box.page, x: box.x, y, w: Math.max(box.w, Math.min(0.5, 1 - box.x)), h, kind: "text", text: reason };
 }
 
 function chosenText(stored: string): string {

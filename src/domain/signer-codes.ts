@@ -29,6 +29,7 @@ import type { SequencerState, SignerState } from "./document-state";
 import { type DocumentSnapshot, type NewEvent, commitWithEvents } from "./events";
 import { nextSeq, signerSnapshot, snapshot } from "./document-state";
 import type { Statement } from "../db/signing";
+import { reauthRequired } from "./reauthentication";
 
 export const CODE_DIGITS = 6;
 export const CODE_TTL_MS = 10 * 60_000;
@@ -64,6 +65,9 @@ export function maskPhone(e164: string): string {
   return `+${cc}${"•".repeat(Math.max(0, national.length - 3))}${national.slice(-3)}`;
 }
 
+/** Whether codes are asked of this signer: by `auth` or the account at send, or by re-authentication at signing. */
+export const codeAsked = (st: Pick<SequencerState, "doc">, s: Pick<SignerState, "codeRequired">) => s.codeRequired || reauthRequired(st.doc);
+
 /** Whether this signer must confirm a code before signing, and has not yet. */
 export const codeOutstanding = (s: Pick<SignerState, "codeRequired" | "codeVerifiedAt">) => s.codeRequired && !s.codeVerifiedAt;
 
@@ -78,8 +82,9 @@ function tooMany(message: string, retryAfterMs: number) {
 
 /** Sends a new code to the signer; the earlier one stops working. */
 export async function requestCode(env: Env, st: SequencerState, signer: SignerState, now = new Date()) {
-  if (!signer.codeRequired) throw invalid("This signer does not need a one-time code: the business did not ask for one.");
-  if (signer.codeVerifiedAt) throw invalid("This signer already confirmed a one-time code; no other is needed.");
+  if (!codeAsked(st, signer)) throw invalid("This signer does not need a one-time code: the business did not ask for one.");
+  // Re-authentication asks a fresh code for the signature, whatever was confirmed before.
+  if (signer.codeVerifiedAt && !reauthRequired(st.doc)) throw invalid("This signer already confirmed a one-time code; no other is needed.");
   const db = dbOf(env);
   const hourAgo = new Date(now.getTime() - 3600_000).toISOString();
   const wantsText = signer.auth === "sms_otp" || (signer.auth === "none" && signer.phone !== null);
@@ -168,11 +173,14 @@ export async function verifyCode(
   actor: { ip: string | null; userAgent: string | null },
   now = new Date(),
 ): Promise<VerifyAnswer> {
-  if (!signer.codeRequired) throw invalid("This signer does not need a one-time code: the business did not ask for one.");
-  if (signer.codeVerifiedAt) return { ok: true };
+  if (!codeAsked(st, signer)) throw invalid("This signer does not need a one-time code: the business did not ask for one.");
+  const reauth = reauthRequired(st.doc);
+  if (signer.codeVerifiedAt && !reauth) return { ok: true };
   const db = dbOf(env);
   const row = (await newestCode(db, signer.id).all())[0];
   if (!row) throw invalid("No one-time code was sent to this signer yet.", "POST /v1/sign/{token}/code first.");
+  // Re-authentication: the newest code, once confirmed, stays confirmed (its age counts when signing).
+  if (reauth && row.verifiedAt) return { ok: true };
   if (row.deadAt || row.verifiedAt || Date.parse(row.expiresAt) <= now.getTime()) return { ok: false, tries_left: 0 };
   const given = input.code.replace(/[\s-]/g, "");
   const right = timingSafeEqual(await codeHash(row.id, given), row.codeHash);
@@ -183,7 +191,7 @@ export async function verifyCode(
     return { ok: false, tries_left: Math.max(0, CODE_MAX_WRONG_TRIES - wrong) };
   }
   const via = methodOf(row.channel);
-  const statements: Statement[] = [markCodeSpent(db, row.id, at), markSignerVerified(db, signer.id, at, via)];
+  const statements: Statement[] = [markCodeSpent(db, row.id, at), markSignerVerified(db, signer.id, at, via, reauth)];
   const event: NewEvent = {
     kind: "verified",
     occurredAt: at,

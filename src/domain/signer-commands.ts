@@ -11,6 +11,8 @@ import { validationError } from "../lib/errors";
 import { firstJsonProblem, plainText, text, tooDeepPath } from "../lib/text";
 import { FIELD_KEY_PATTERN } from "./templates";
 import { REASON_MAX, Reason } from "./reason";
+import { SignReason } from "./reauthentication";
+import { DisclosureAccepted } from "./consumer-disclosure";
 
 export const DECLINE_REASON_MAX = REASON_MAX;
 export const FIELD_VALUE_MAX = 20_000;
@@ -30,7 +32,7 @@ export const Captured = z
   .openapi({ description: "A signature taken offline: `at` is the device's clock; other keys (device, …) are kept as given." });
 export type Captured = z.infer<typeof Captured>;
 
-export const ConsentCommand = z.object({ captured: Captured.optional() }).strict();
+export const ConsentCommand = z.object({ captured: Captured.optional(), disclosure_accepted: DisclosureAccepted.optional() }).strict();
 export type ConsentCommand = z.infer<typeof ConsentCommand>;
 
 export const SupplyFieldCommand = z
@@ -58,6 +60,7 @@ export const SignBody = z
     method: z.enum(SIGNATURE_METHODS),
     value: SignatureValue,
     captured: Captured.optional(),
+    reason: SignReason.optional(),
   })
   .strict();
 
@@ -72,8 +75,8 @@ export const PICTURE_METHODS = ["drawn", "uploaded"] as const satisfies readonly
  * document's sequencer all parse with it, and the sequencer's rules narrow on `method`.
  */
 export const SignCommand = z.discriminatedUnion("method", [
-  z.object({ method: z.enum(NAME_METHODS), value: SignatureValue, captured: Captured.optional() }).strict(),
-  z.object({ method: z.enum(PICTURE_METHODS), value: SignatureValue, captured: Captured.optional() }).strict(),
+  z.object({ method: z.enum(NAME_METHODS), value: SignatureValue, captured: Captured.optional(), reason: SignReason.optional() }).strict(),
+  z.object({ method: z.enum(PICTURE_METHODS), value: SignatureValue, captured: Captured.optional(), reason: SignReason.optional() }).strict(),
 ]);
 export type SignCommand = z.infer<typeof SignCommand>;
 

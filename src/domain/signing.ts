@@ -47,6 +47,9 @@ import { type SequencerClient, documentSequencer } from "../objects/document-seq
 import { groupSignedReason } from "./transitions";
 import { type AccessCodeCommand, accessCodeFirst, accessCodeOutstanding, accessCodeStep } from "./access-codes";
 import { idCheckOutstanding, idCheckStep } from "./identity-checks";
+import { freshCode, reauthRequired } from "./reauthentication";
+import type { ConsumerDisclosure } from "../db/schema";
+import type { LinkTenant } from "./document-state";
 
 export type RequestContext = { ip: string | null; userAgent: string | null };
 
@@ -133,7 +136,14 @@ export async function documentPages(env: Env, doc: SequencerState["doc"]): Promi
   return pdf ? pdf.pages.map(({ n, width, height }) => ({ n, width, height })) : null;
 }
 
-export function linkView(st: SequencerState, me: SignerState, tenantName: string, consentVersionLabel: string, pages: LinkPage[] | null = null) {
+export function linkView(
+  st: SequencerState,
+  me: SignerState,
+  tenantName: string,
+  consentVersionLabel: string,
+  pages: LinkPage[] | null = null,
+  disclosure: ConsumerDisclosure | null = null,
+) {
   const d = st.doc;
   const supplied = new Set(st.values.filter((v) => v.signerId === me.id).map((v) => v.key));
   // A completed document's link works 30 days after completion: that is when it ends, for the document and the signer.
@@ -183,6 +193,11 @@ export function linkView(st: SequencerState, me: SignerState, tenantName: string
     pages,
     access_code_required: false,
     id_check_required: idCheckOutstanding(me),
+    // Re-authentication at signing (src/domain/reauthentication.ts) and the account's consumer disclosure.
+    reauthentication_required: reauthRequired(d),
+    reasons: d.reasons,
+    consumer_disclosure: disclosure,
+    disclosure_accepted_at: me.disclosureAcceptedAt,
   };
 }
 
@@ -208,7 +223,7 @@ export function accessCodeView(st: SequencerState, me: SignerState, tenantName: 
 type LoadedLink = {
   st: SequencerState;
   me: SignerState;
-  tenant: { name: string; frameAncestors: string; whiteLabel: boolean };
+  tenant: LinkTenant;
   consentVersion: string;
   verificationCode: string | null;
 };
@@ -227,7 +242,7 @@ async function loadLink(env: Env, token: string, ctx: RequestContext): Promise<L
   return {
     st: r.st,
     me,
-    tenant: r.tenant ?? { name: "", frameAncestors: "[]", whiteLabel: false },
+    tenant: r.tenant ?? { name: "", frameAncestors: "[]", whiteLabel: false, consumerDisclosure: null },
     consentVersion: await consentVersion(r.st.doc.consentText),
     verificationCode: r.st.doc.status === "completed" ? r.verificationCode : null,
   };
@@ -247,7 +262,17 @@ export async function readLink(env: Env, token: string, ctx: RequestContext) {
   const by = groupSignedOf(r.st, r.me);
   if (by) return { ...deadLinkView(), reason: groupSignedReason({ fullName: by.name, groupName: by.group }) };
   if (accessCodeOutstanding(r.me)) return accessCodeView(r.st, r.me, r.tenant.name);
-  return linkView(r.st, r.me, r.tenant.name, r.consentVersion, await documentPages(env, r.st.doc));
+  return linkView(r.st, r.me, r.tenant.name, r.consentVersion, await documentPages(env, r.st.doc), r.tenant.consumerDisclosure);
+}
+
+/**
+ * The page's code step: asked by `auth` or the account at send and not yet confirmed, or, under
+ * re-authentication, without a code confirmed in the last 5 minutes (asked again before signing).
+ */
+function codeStepOf(doc: SequencerState["doc"], me: SignerState, now = Date.now()) {
+  if (!reauthRequired(doc)) return { required: me.codeRequired, verifiedAt: me.codeVerifiedAt };
+  const fresh = freshCode(me, now);
+  return { required: true, verifiedAt: fresh ? me.codeVerifiedAt : null };
 }
 
 export type PageRead = {
@@ -297,7 +322,7 @@ export async function readLinkForPage(env: Env, token: string, ctx: RequestConte
   if (!r) return null;
   const { answers, sensitive } = ownAnswers(r.st, r.me);
   return {
-    read: linkView(r.st, r.me, r.tenant.name, r.consentVersion, await documentPages(env, r.st.doc)),
+    read: linkView(r.st, r.me, r.tenant.name, r.consentVersion, await documentPages(env, r.st.doc), r.tenant.consumerDisclosure),
     answers,
     sensitive,
     frameAncestors: parseFrameAncestors(r.tenant.frameAncestors),
@@ -305,7 +330,7 @@ export async function readLinkForPage(env: Env, token: string, ctx: RequestConte
     tenantId: r.st.doc.tenantId,
     verificationCode: r.verificationCode,
     bodyMerges: r.st.doc.mergeSpans satisfies MergeSpan[],
-    code: { required: r.me.codeRequired, verifiedAt: r.me.codeVerifiedAt },
+    code: codeStepOf(r.st.doc, r.me),
     accessCode: accessCodeStep(r.me),
     idCheck: idCheckStep(r.me),
     test: r.st.doc.mode === "test",
@@ -409,4 +434,10 @@ export { DECLINE_REASON_MAX } from "./signer-commands";
 export async function decline(env: Env, token: string, input: DeclineCommand, ctx: RequestContext) {
   const l = await known(env, token);
   return await documentSequencer(env, l.documentId).decline(l.signerId, parseCommand(DeclineCommand, input), ctx, l.tokenHash);
+}
+
+/** Withdraws consent (src/domain/consumer-disclosure.ts): the signer's part ends as a decline with the reason "consent withdrawn". */
+export async function withdraw(env: Env, token: string, ctx: RequestContext) {
+  const l = await known(env, token);
+  return await documentSequencer(env, l.documentId).withdraw(l.signerId, ctx, l.tokenHash);
 }

@@ -3,6 +3,7 @@
  * A code's versions move draft → published; a published version is immutable, `revise` makes the
  * next version as a draft. Every rule about template content lives here.
  */
+import { Reasons } from "./reauthentication";
 import { z } from "@hono/zod-openapi";
 import type { Env, Principal } from "../env";
 import type { TemplateField } from "../db/schema";
@@ -156,6 +157,7 @@ export const TemplateCreate = z
     grants: Grants.optional(),
     consent_text: text().max(5000).nullable().optional(),
     fields: z.array(FieldInputSchema).max(50).optional(),
+    reasons: Reasons.optional(),
   })
   .strict()
   .openapi("TemplateCreate");
@@ -259,6 +261,7 @@ export async function createTemplate(env: Env, p: Principal, input: TemplateInpu
     grants: input.grants ?? {},
     consentText: input.consent_text ?? null,
     fields,
+    reasons: input.reasons ?? [],
   };
   const draft = existing[0];
   if (draft && (await pdfOf(env, draft.id))) throw pdfBodyFixed(input.code);
@@ -340,6 +343,7 @@ export async function reviseTemplate(env: Env, p: Principal, input: ReviseInput,
     grants: input.grants ?? latest.grants,
     consentText: input.consent_text !== undefined ? input.consent_text : latest.consentText,
     fields,
+    reasons: input.reasons ?? latest.reasons,
     isPublished: false,
     createdAt: nowIso(),
   };
@@ -363,6 +367,7 @@ export async function listTemplates(env: Env, p: Principal) {
     grants: t.grants,
     consent_text: t.consentText,
     fields: t.fields,
+    reasons: t.reasons,
     version: t.version,
     is_published: t.isPublished,
     published_at: t.publishedAt,
@@ -390,6 +395,7 @@ export async function latestPublished(env: Env, p: Pick<Principal, "tenantId" | 
     grants: row.grants,
     consentText: row.consentText,
     fields: row.fields,
+    reasons: row.reasons,
     /** A PDF template's file SHA-256 (frozen onto documents at prepare); null for a text template. */
     pdfSha256: row.pdfSha256,
   };

@@ -7,6 +7,8 @@ import type { Env, Mode } from "../env";
 import { dbOf } from "../db/client";
 import type { Lang, SignerAuth } from "./vocabulary";
 import { hashAccessCode } from "./access-codes";
+import { reauthChecks } from "./reauthentication";
+import { disclosureForConsent } from "./consumer-disclosure";
 import { invalid } from "../lib/errors";
 import { newLinkToken, sha256Hex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
@@ -41,7 +43,7 @@ import { recordFrom, recordReads } from "../db/evidence";
 import { type SignerFileRecord, insertSignerFile } from "../db/signer-files";
 import { signaturePictureOrRefuse } from "../lib/image";
 import { logError } from "../lib/log";
-import { codeFirst, codeOutstanding, requestCode as sendCode, verifyCode as checkCode } from "./signer-codes";
+import { codeFirst, codeOutstanding } from "./signer-codes";
 import type { Captured, SignCommand, SupplyFieldCommand } from "./signer-commands";
 import {
   type Statement,
@@ -58,7 +60,10 @@ import {
   upsertAnswer,
 } from "../db/signing";
 
-export type Actor = { ip: string | null; userAgent: string | null };
+/** Who acts: the request's address and browser; `member` (`member:<id>`) for a dashboard staff action, named in the trail (docs/identity.md "Part 11"). */
+export type Actor = { ip: string | null; userAgent: string | null; member?: string };
+/** The trail detail's mention of the member behind a staff action ("; by member:<id>"), or nothing. */
+export const byMember = (actor: Actor) => (actor.member ? `; by ${actor.member}` : "");
 
 export const DEFAULT_EXPIRY_DAYS = 30;
 
@@ -139,6 +144,8 @@ export function checkSigners(signersIn: readonly SignerInput[]) {
 export type SendOptions = {
   notify?: boolean;
   allowDelegation?: boolean;
+  /** Each signature needs a fresh one-time code and a reason (an account's part11 forces it at send). */
+  reauthenticate?: boolean;
   /** False only for an envelope's documents: the envelope counted one agreement for all. */
   quota?: boolean;
 };
@@ -197,7 +204,7 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
         }),
       );
     }
-    statements.push(markSent(db, st.doc.id, sentAt, expiresAt, opts));
+    statements.push(markSent(db, st.doc.id, st.doc.tenantId, sentAt, expiresAt, opts));
     if (fields) statements.push(setDocumentFields(db, st.doc.id, fields));
     // The sent state (document, new signers, answers) is read back in the same batch.
     const reads = documentReads(db, st.doc.id);
@@ -207,7 +214,7 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
       ip: actor.ip,
       userAgent: actor.userAgent,
       againstSha256: st.doc.bodySha256,
-      detail: `Sent to ${signersIn.length} recipient${signersIn.length === 1 ? "" : "s"}.`,
+      detail: `Sent to ${signersIn.length} recipient${signersIn.length === 1 ? "" : "s"}.${byMember(actor)}`,
     };
     const { results } = await commit(env, st, snapshot(st.doc, { status: "sent" }), [...statements, ...reads], [event]);
     const [d, s, v] = results.slice(statements.length) as [DocumentRecord[], SignerState[], SequencerState["values"]];
@@ -238,21 +245,23 @@ export async function view(env: Env, st: SequencerState, signer: SignerState, ac
   return { viewed: true, reads: results.slice(1, 1 + reads.length) };
 }
 
-/** Consent to do business electronically: its own event, always before the signature. */
-export async function consent(env: Env, st: SequencerState, signer: SignerState, input: { captured?: Captured }, actor: Actor) {
+/** Consent to do business electronically: its own event, always before the signature (after the account's consumer disclosure's acceptance, when it has one). */
+export async function consent(env: Env, st: SequencerState, signer: SignerState, input: { captured?: Captured; disclosure_accepted?: boolean }, actor: Actor) {
   requireLiveLink(st, signer);
   requirePendingSigner(st, signer);
   requireSigningRole(signer);
   if (signer.consentedAt) return { consented: true as const };
   const at = nowIso();
+  const disclosure = await disclosureForConsent(env, st, signer, input.disclosure_accepted, actor, at);
   const captured = capturedRecord(input.captured, at);
   const version = await consentVersion(st.doc.consentText);
   await commit(
     env,
     st,
     snapshot(st.doc),
-    [markConsented(dbOf(env), signer.id, at, version)],
+    [markConsented(dbOf(env), signer.id, at, version, disclosure?.at ?? null)],
     [
+      ...(disclosure ? [disclosure.event] : []),
       {
         kind: "consented",
         occurredAt: at,
@@ -266,6 +275,7 @@ export async function consent(env: Env, st: SequencerState, signer: SignerState,
   );
   signer.consentedAt = at;
   signer.consentVersion = version;
+  if (disclosure) signer.disclosureAcceptedAt = at;
   return { consented: true as const };
 }
 
@@ -391,6 +401,8 @@ export function signChecks(st: SequencerState, signer: SignerState, answers: Rec
  */
 export async function sign(env: Env, st: SequencerState, signer: SignerState, input: SignInput, actor: Actor, answers: Record<string, string> = {}) {
   const checked = signChecks(st, signer, answers);
+  // Re-authentication (src/domain/reauthentication.ts): a code confirmed within 5 minutes, and a reason.
+  const reauth = reauthChecks(st.doc, signer, input.reason);
   const value = await checkSignatureValue(input);
 
   const at = nowIso();
@@ -406,6 +418,7 @@ export async function sign(env: Env, st: SequencerState, signer: SignerState, in
     signedAgainstSha256: st.doc.bodySha256,
     signIp: actor.ip,
     captured,
+    ...reauth,
   } satisfies Partial<SignerState>;
   const statements: Statement[] = [
     ...changes.map((c) => answerStatement(env, st, signer, c.key, c.value, null, at)),
@@ -422,7 +435,8 @@ export async function sign(env: Env, st: SequencerState, signer: SignerState, in
       againstSha256: st.doc.bodySha256,
       detail:
         (captured ? `${INTENT_VERSION}; captured offline, device time ${captured.claimed_at}, skew ${captured.skew_ms} ms` : INTENT_VERSION) +
-        (checked.cleared.length ? `; field cleared: ${checked.cleared.join(", ")} (hidden by its show_if when signed)` : ""),
+        (checked.cleared.length ? `; field cleared: ${checked.cleared.join(", ")} (hidden by its show_if when signed)` : "") +
+        (reauth ? `; reason: ${reauth.signReason}; reauthenticated_at ${reauth.reauthenticatedAt}` : ""),
     },
   ];
   const r = await finishPart(env, st, signer, statements, events);
@@ -479,20 +493,4 @@ export async function finishPart(env: Env, st: SequencerState, signer: SignerSta
   }
   // `copies`: the service delivers this document's messages, so the completed copies go out.
   return { event_id: eventIds[0]!, completed: completes, copies: completes && st.doc.notify };
-}
-
-/** Sends the signer a one-time code, when one is required (src/domain/signer-codes.ts). */
-export async function requestCode(env: Env, st: SequencerState, signer: SignerState) {
-  requireLiveLink(st, signer);
-  requirePendingSigner(st, signer);
-  requireSigningRole(signer);
-  return sendCode(env, st, signer);
-}
-
-/** Checks a one-time code; a confirmed one adds `verified` to the trail. A wrong one is not an error. */
-export async function verifyCode(env: Env, st: SequencerState, signer: SignerState, input: { code: string }, actor: Actor) {
-  requireLiveLink(st, signer);
-  requirePendingSigner(st, signer);
-  requireSigningRole(signer);
-  return checkCode(env, st, signer, input, actor);
 }

@@ -123,6 +123,8 @@ export const TRAIL_KINDS = [
   "id_check_started",
   "id_check_passed",
   "id_check_failed",
+  "disclosure_accepted",
+  "consent_withdrawn",
 ] as const;
 export type TrailKind = (typeof TRAIL_KINDS)[number];
 

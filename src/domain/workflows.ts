@@ -88,6 +88,7 @@ const workflowShape = {
     .boolean()
     .optional()
     .openapi({ description: "The fixed signing role with the highest order signs after everyone else, whatever the order. Default false." }),
+  reauthenticate: z.boolean().optional().openapi({ description: "Documents sent with `reauthenticate`. Default false." }),
   expires_days: z.number().int().min(1).max(365).optional().openapi({ description: "Days from start to expiry. Default 30." }),
   remind_after_days: z.number().int().min(0).max(30).optional().openapi({ description: "0 = no reminders. Default 0." }),
   public: z.boolean().optional().openapi({ description: "On gives the workflow a public form at /f/{public_slug}. Default false." }),
@@ -208,6 +209,7 @@ export function workflowOut(env: Env, w: WorkflowWithFacts) {
     signer_roles: r.signerRoles,
     sequential: r.sequential,
     countersign: r.countersign,
+    reauthenticate: r.reauthenticate,
     expires_days: r.expiresDays,
     remind_after_days: r.remindAfterDays,
     public: r.isPublic,
@@ -254,6 +256,7 @@ export async function createWorkflow(env: Env, o: Owner, input: WorkflowCreate) 
     signerRoles: roles,
     sequential: input.sequential ?? false,
     countersign,
+    reauthenticate: input.reauthenticate ?? false,
     expiresDays: input.expires_days ?? EXPIRES_DAYS_DEFAULT,
     remindAfterDays: input.remind_after_days ?? 0,
     isPublic,
@@ -296,6 +299,7 @@ export async function editWorkflow(env: Env, o: Owner, id: string, input: Workfl
     signerRoles: roles,
     sequential: input.sequential ?? was.sequential,
     countersign,
+    reauthenticate: input.reauthenticate ?? was.reauthenticate,
     expiresDays: input.expires_days ?? was.expiresDays,
     remindAfterDays: input.remind_after_days ?? was.remindAfterDays,
     isPublic,
@@ -459,13 +463,8 @@ export async function startLoaded(
       documentId,
     },
   );
-  const { links } = await sendDocument(
-    env,
-    who,
-    draft.document_id,
-    signers.map((s) => s.input),
-    actor,
-  );
+  const sent = signers.map((s) => s.input);
+  const { links } = await sendDocument(env, who, draft.document_id, sent, actor, { reauthenticate: r.reauthenticate });
   // A tablet is in the participant's hands: its key learns only the participant's link. The staff
   // roles (a countersigner signing as the business) get theirs by message, as any send notifies.
   const byDevice = !!who.deviceId;

@@ -10,6 +10,8 @@ import { formatVerificationCode } from "../lib/verification-code";
 import type { T } from "../i18n";
 import { LangField, Wording } from "./signing-steps";
 import type { SignErrors } from "./signing";
+import type { ConsumerDisclosure } from "../domain/consumer-disclosure";
+import { DisclosureBox, DisclosureCheckbox, WithdrawForm } from "./identity-steps";
 
 /** Once everyone has acted: the download and the certificate's code. */
 export function CompletedBox(p: { t: T; base: string; code: string | null; completedAt: string | null }) {
@@ -79,26 +81,40 @@ export function ProblemBox({ t, errors }: { t: T; errors: SignErrors }) {
 export function ConsentStep(p: {
   t: T;
   base: string;
-  r: { consented_at: string | null; consent_text: string | null; consent_version: string | null };
+  r: {
+    consented_at: string | null;
+    consent_text: string | null;
+    consent_version: string | null;
+    consumer_disclosure?: ConsumerDisclosure | null;
+    disclosure_accepted_at?: string | null;
+  };
   note?: string;
 }) {
   const { t, r } = p;
   const consent = consentWording(t.lang, r.consent_text);
+  // The account's consumer disclosure: shown and accepted before consent, withdrawable after (docs/identity.md).
+  const disclosure = r.consumer_disclosure ?? null;
   return (
     <section aria-labelledby="step1">
       <h2 id="step1">{t("step1")}</h2>
       {r.consented_at ? (
-        <p>✓ {t("consentDone", { date: t.date(r.consented_at) })}</p>
+        <>
+          <p>✓ {t("consentDone", { date: t.date(r.consented_at) })}</p>
+          {r.disclosure_accepted_at ? <p>✓ {t("discAccepted", { date: t.date(r.disclosure_accepted_at) })}</p> : null}
+        </>
       ) : (
         <>
           {p.note ? <p>{p.note}</p> : null}
+          {disclosure ? <DisclosureBox t={t} d={disclosure} /> : null}
           <Wording text={consent.text} translated={consent.translated} original={r.consent_text ?? ""} version={r.consent_version ?? ""} t={t} />
           <form method="post" action={`${p.base}/consent`}>
             <LangField lang={t.lang} />
+            {disclosure ? <DisclosureCheckbox t={t} /> : null}
             <button type="submit">{t("consentButton")}</button>
           </form>
         </>
       )}
+      {disclosure ? <WithdrawForm t={t} base={p.base} /> : null}
     </section>
   );
 }

@@ -14,6 +14,7 @@ import type { Lang, T } from "../i18n";
 import { Layout, MessagePage, TestModeBanner, siteName } from "./layout";
 import type { PageBrand } from "./brand";
 import { LangField, Field, isSignatureField, Wording, CodeStep } from "./signing-steps";
+import { ReasonField } from "./identity-steps";
 import { type DelegateErrors, type DelegatePosted, DelegateForm } from "./delegate-form";
 import { CompletedBox, ConsentStep, DeclineDetails, PartStep, ProblemBox, SignedBox, partWords } from "./signing-parts";
 export { isSignatureField } from "./signing-steps";
@@ -30,7 +31,7 @@ export type SignPageProps = {
   page: PageRead;
   errors?: SignErrors;
   /** What the signer posted, shown again beside the errors. */
-  posted?: { values?: Record<string, string>; method?: string; typedName?: string; reason?: string; delegate?: DelegatePosted };
+  posted?: { values?: Record<string, string>; method?: string; typedName?: string; reason?: string; signReason?: string; delegate?: DelegatePosted };
   /** Set on the first page after signing: the page tells a framing parent. */
   done?: "signed" | null;
   /** Set on the page after a one-time code was sent: how, and to whom (masked). */
@@ -57,7 +58,7 @@ export function SignForm({
 }: {
   t: T;
   base: string;
-  r: Pick<Read, "fields" | "full_name" | "intent_version"> & { body_sha256_hex: string | null };
+  r: Pick<Read, "fields" | "full_name" | "intent_version"> & { body_sha256_hex: string | null } & Partial<Pick<Read, "reauthentication_required" | "reasons">>;
   /** Every document the signature signs (an envelope's), each by its title and fingerprint, instead of `r`'s one. */
   fingerprints?: { title: string; sha256: string }[];
   answers: Record<string, string>;
@@ -161,6 +162,8 @@ export function SignForm({
           <p class="hint">{t("signatureFieldNote", { label: f.label })}</p>
         ))}
       </fieldset>
+      {/* Re-authentication: the signature's reason (the code was asked before, in its own step). */}
+      {r.reauthentication_required ? <ReasonField t={t} reasons={r.reasons ?? []} value={posted.signReason} /> : null}
       <Wording text={intent.text} translated={intent.translated} original={intentWording("en").text} version={r.intent_version ?? ""} t={t} />
       {fingerprints ? (
         <ul class="hint">

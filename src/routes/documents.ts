@@ -35,6 +35,9 @@ const Signer = z
     delegated_at: z.string().nullable(),
     delegation_reason: z.string().nullable(),
     delegated_from: z.string().nullable().openapi({ description: "A delegate's: the signer_id of the signer whose part they took." }),
+    sign_reason: z.string().nullable().openapi({ description: "Re-authentication: the reason given with the signature." }),
+    reauthenticated_at: z.string().nullable().openapi({ description: "Re-authentication: when the one-time code the signature rested on was confirmed." }),
+    disclosure_accepted_at: z.string().nullable().openapi({ description: "When the signer accepted the account's consumer disclosure (with consent)." }),
     fields: z
       .array(
         z.object({
@@ -74,6 +77,9 @@ const Document = z
     grants: z.record(z.string(), z.unknown()),
     sequential: z.boolean(),
     allow_delegation: z.boolean().openapi({ description: "Sent with `allow_delegation`: a pending signer may pass their part to someone else." }),
+    reauthenticate: z
+      .boolean()
+      .openapi({ description: "Sent with `reauthenticate` (or by a `part11` account): each signature needs a fresh one-time code and a reason." }),
     metadata: z.record(z.string(), z.string()),
     external_ref: z.string().nullable(),
     created_at: z.string(),
@@ -217,6 +223,7 @@ documents.openapi(
         grants: { company: "Acme Ltd", counterparty: "Globex SA", years: "2" },
         sequential: true,
         allow_delegation: false,
+        reauthenticate: false,
         metadata: { deal: "Q4-17" },
         external_ref: "crm-4411",
         created_at: "2026-11-23T17:44:00.000Z",
@@ -254,6 +261,9 @@ documents.openapi(
             delegated_at: null,
             delegation_reason: null,
             delegated_from: null,
+            sign_reason: null,
+            reauthenticated_at: null,
+            disclosure_accepted_at: null,
             fields: [{ key: "start_date", label: "Start date", value: "2026-12-01", supplied_at: "2026-11-23T17:59:02.000Z" }],
           },
         ],
@@ -334,6 +344,7 @@ documents.openapi(
     const sent = await sendDocument(c.env, p, c.req.valid("param").id, body.signers, signerContext(c.req.raw), {
       notify: body.notify,
       allowDelegation: body.allow_delegation,
+      reauthenticate: body.reauthenticate,
     });
     return c.json({ links: sent.links }, 200);
   },

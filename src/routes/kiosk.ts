@@ -14,6 +14,7 @@
  * Every POST checks that it comes from this origin (Origin / Sec-Fetch-Site), so another site
  * cannot pair the tablet to its own account or start documents with it.
  */
+import { postWithdraw } from "./pages-withdraw";
 import { type StartFormErrors, checkStartForm } from "../pages/start-form";
 import type { Context } from "hono";
 import { dbOf } from "../db/client";
@@ -218,6 +219,7 @@ for (const [path, handler, limit] of [
   ["/t/sign/consent", postConsent],
   ["/t/sign/sign", postSign, signBodyLimit],
   ["/t/sign/decline", postDecline],
+  ["/t/sign/withdraw", postWithdraw],
   ["/t/sign/approve", postApprove],
   ["/t/sign/acknowledge", postAcknowledge],
   ["/t/sign/files/:key", postFile, fileBodyLimit],

@@ -37,6 +37,7 @@ import { UnreadableForm, formFile, readForm } from "../http/forms";
 import { postDelegate } from "./pages-delegate";
 import { accessCodePage, postAccessCode } from "./pages-access-code";
 import { idCheckPage, postIdCheck } from "./pages-id-check";
+import { postWithdraw } from "./pages-withdraw";
 import {
   byLink,
   postEnvelopeAcknowledge,
@@ -190,7 +191,7 @@ export async function postConsent(c: C, face: SignFace) {
   const body = await readForm(c);
   const t = translate(c, body.lang);
   try {
-    await consent(c.env, face.token, {}, signerContext(c.req.raw));
+    await consent(c.env, face.token, body.disclosure_accepted === "true" ? { disclosure_accepted: true } : {}, signerContext(c.req.raw));
   } catch (err) {
     refusal(err); // e.g. already signed: the page shows where things stand
   }
@@ -212,6 +213,7 @@ pages.post("/s/:token/consent", ownPage, perToken, byLink(onLink(postConsent), p
 pages.post("/s/:token/answers", ownPage, perToken, byLink(deadPage, postEnvelopeAnswers));
 pages.post("/s/:token/sign", signBodyLimit, ownPage, perToken, byLink(onLink(postSign), postEnvelopeSign));
 pages.post("/s/:token/decline", ownPage, perToken, byLink(onLink(postDecline), postEnvelopeDecline));
+pages.post("/s/:token/withdraw", ownPage, perToken, (c) => postWithdraw(c, linkFace(c)));
 pages.post("/s/:token/files/:key", fileBodyLimit, ownPage, perToken, (c) => postFile(c, linkFace(c)));
 pages.post("/s/:token/state", ownPage, perToken, (c) => postState(c, linkFace(c)));
 
@@ -272,7 +274,8 @@ export async function postSign(c: C, face: SignFace) {
   if (!page) return dead(c, t);
   const { fields, asked, values, answers, stored } = postedAnswers(page, body);
   const { method, typedName, signature, missing } = postedSignature(body, page.read.full_name);
-  const posted = { values, method, typedName };
+  const signReason = (body.reason ?? "").trim();
+  const posted = { values, method, typedName, signReason };
 
   const errors: SignErrors = { fields: {} };
   if (missing) errors.sign = t(missing);
@@ -288,7 +291,7 @@ export async function postSign(c: C, face: SignFace) {
   }
 
   // The same command, rules and messages as the sequencer's: the page only places each problem beside its field.
-  const command = SubmitCommand.safeParse({ answers, signature: { method, value: signature } });
+  const command = SubmitCommand.safeParse({ answers, signature: { method, value: signature, ...(signReason ? { reason: signReason } : {}) } });
   if (!command.success) {
     for (const issue of command.error.issues) {
       const [where, key] = issue.path.map(String);

@@ -84,6 +84,22 @@ export const LinkReadSchema = z
       description:
         "True while this signer (auth `id_check`) has not passed the identity check: consent and every later action (declining aside) are 422 until POST /v1/sign/{token}/id-check and the provider's verified outcome.",
     }),
+    reauthentication_required: z.boolean().optional().openapi({
+      description:
+        "True when the document was sent with `reauthenticate` (or by a `part11` account): the signature needs a one-time code confirmed (POST /v1/sign/{token}/code, /verify) at most 5 minutes before, and a `reason` in the sign body.",
+    }),
+    reasons: z.array(z.string()).optional().openapi({
+      description: "The reasons the signer picks from when re-authenticating (the template's); empty: free text of at most 200 characters.",
+    }),
+    consumer_disclosure: z
+      .object({ text: z.string(), withdraw_instructions: z.string(), paper_copy: z.object({ how: z.string(), cost: z.string() }) })
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          "The account's consumer disclosure, when it has one: consent then needs `disclosure_accepted: true`, and POST /v1/sign/{token}/withdraw withdraws consent. Null: none.",
+      }),
+    disclosure_accepted_at: z.string().nullable().optional().openapi({ description: "When this signer accepted the consumer disclosure (with consent)." }),
     access_code_required: z.boolean().optional().openapi({
       description:
         "True while this signer (auth `access_code`) has not given their access code: only the title and the business's name are shown until POST /v1/sign/{token}/access-code.",

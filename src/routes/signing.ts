@@ -12,7 +12,20 @@ import { commonErrors, createRouter, errorContent, jsonBody, jsonResponse, liste
 import { signBodyLimit, uploadLimitOf } from "../http/body-limit";
 import { signerContext } from "../http/auth";
 import { perToken } from "../http/rate-limit";
-import { type LinkRead, acknowledge, approve, consent, decline, giveAccessCode, readLink, requestCode, sign, supplyField, verifyCode } from "../domain/signing";
+import {
+  type LinkRead,
+  acknowledge,
+  approve,
+  consent,
+  decline,
+  giveAccessCode,
+  readLink,
+  requestCode,
+  sign,
+  supplyField,
+  verifyCode,
+  withdraw,
+} from "../domain/signing";
 import {
   acknowledgeEnvelope,
   approveEnvelope,
@@ -452,5 +465,27 @@ signing.openapi(
       ),
       200,
     );
+  },
+);
+
+signing.openapi(
+  createRoute({
+    method: "post",
+    path: "/v1/sign/{token}/withdraw",
+    operationId: "withdrawConsent",
+    tags: ["signing"],
+    summary: "Withdraw consent to do business electronically; the signer's part ends as a decline",
+    description:
+      'The consumer disclosure\'s withdraw action (contract "Signer identity"): the signer\'s part ends like a decline with the reason "consent withdrawn" — the signer and the document become `declined`, the trail records `consent_withdrawn` then `declined`, and `signing.declined` is delivered as for any decline. No body. 422 once the signer signed or declined.',
+    ...token,
+    request: { params: TokenParam },
+    responses: {
+      200: jsonResponse(z.object({ declined: z.literal(true) }), "Withdrawn: the signer's part ended as declined", { declined: true }),
+      ...commonErrors,
+    },
+  }),
+  async (c) => {
+    const t = c.req.valid("param").token;
+    return c.json(await forLink(c.env, t, () => withdraw(c.env, t, ctx(c.req.raw)), notInEnvelope("Withdrawing consent")), 200);
   },
 );

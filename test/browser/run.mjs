@@ -29,6 +29,7 @@ const FILES = [
   "codes",
   "access-code",
   "id-check",
+  "identity-steps",
   "oauth",
   "kiosk",
   "api-reference",

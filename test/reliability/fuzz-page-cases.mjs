@@ -108,6 +108,7 @@ const SIGNER = [
   R("POST /s/{token}/answers", "signer", "page", { form: { doc: (_fx, r) => String(r.int(3)), "field.start": () => "2026-12-19", lang: pickLang } }),
   R("POST /s/{token}/sign", "signer", "page", { form: signForm }),
   R("POST /s/{token}/decline", "signer", "page", { form: declineForm }),
+  R("POST /s/{token}/withdraw", "signer", "page", { form: langF }),
   R("POST /s/{token}/approve", "signer", "page", { form: approveForm }),
   R("POST /s/{token}/acknowledge", "signer", "page", { form: langF }),
   // The page's script uploads with Accept: application/json: JSON, or a page without it.
@@ -139,6 +140,7 @@ const KIOSK = [
   R("POST /t/sign/consent", "tablet", "page", { auth: "kiosk-signer", form: langF }),
   R("POST /t/sign/sign", "tablet", "page", { auth: "kiosk-signer", form: signForm }),
   R("POST /t/sign/decline", "tablet", "page", { auth: "kiosk-signer", form: declineForm }),
+  R("POST /t/sign/withdraw", "tablet", "page", { auth: "kiosk-signer", form: langF }),
   R("POST /t/sign/approve", "tablet", "page", { auth: "kiosk-signer", form: approveForm }),
   R("POST /t/sign/acknowledge", "tablet", "page", { auth: "kiosk-signer", form: langF }),
   R("POST /t/sign/files/{key}", "tablet", "script", { auth: "kiosk-signer", multipart: { fields: { lang: pickLang }, file: (fx) => png(fx) } }),
@@ -551,6 +553,19 @@ const DASHBOARD = [
     session({
       role: "leaver",
       form: { current: (fx) => fx.member.password, password: (fx) => fx.member.password },
+    }),
+  ),
+  R(
+    "POST /app/account/disclosure",
+    "dashboard",
+    "page",
+    session({
+      form: {
+        text: (_fx, r) => r.pick(["", "You agree to do business electronically.", "x".repeat(10_001)]),
+        withdraw_instructions: (_fx, r) => r.pick(["", "Write to us.", "y".repeat(2_001)]),
+        paper_how: (_fx, r) => r.pick(["", "Write to 1 Main St."]),
+        paper_cost: (_fx, r) => r.pick(["", "Free", "z".repeat(201)]),
+      },
     }),
   ),
   R(

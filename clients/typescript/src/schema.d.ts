@@ -672,6 +672,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sign/{token}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw consent to do business electronically; the signer's part ends as a decline
+         * @description The consumer disclosure's withdraw action (contract "Signer identity"): the signer's part ends like a decline with the reason "consent withdrawn" — the signer and the document become `declined`, the trail records `consent_withdrawn` then `declined`, and `signing.declined` is delivered as for any decline. No body. 422 once the signer signed or declined.
+         *
+         *     Authorised by the signing token in the path (`{token}`, from the signing link the signer received): it is the signer's credential, valid until the document ends or a fresh link replaces it. No API key.
+         */
+        post: operations["withdrawConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sign/{token}/id-check": {
         parameters: {
             query?: never;
@@ -2393,6 +2415,15 @@ export interface components {
             };
             consent_text?: string | null;
             fields?: components["schemas"]["TemplateFieldInput"][];
+            /**
+             * @description Up to 10 reasons (1-100 characters each) a signer re-authenticating at signing picks from (`reason` of the sign body); empty: the signer writes their own (at most 200 characters).
+             * @example [
+             *       "Approved",
+             *       "Reviewed",
+             *       "Authored"
+             *     ]
+             */
+            reasons?: string[];
         };
         TemplateFieldInput: {
             key: string;
@@ -2468,6 +2499,15 @@ export interface components {
             };
             consent_text?: string | null;
             fields?: components["schemas"]["TemplateFieldInput"][];
+            /**
+             * @description Up to 10 reasons (1-100 characters each) a signer re-authenticating at signing picks from (`reason` of the sign body); empty: the signer writes their own (at most 200 characters).
+             * @example [
+             *       "Approved",
+             *       "Reviewed",
+             *       "Authored"
+             *     ]
+             */
+            reasons?: string[];
         };
         FieldFound: {
             key: string;
@@ -2570,6 +2610,8 @@ export interface components {
             sequential: boolean;
             /** @description Sent with `allow_delegation`: a pending signer may pass their part to someone else. */
             allow_delegation: boolean;
+            /** @description Sent with `reauthenticate` (or by a `part11` account): each signature needs a fresh one-time code and a reason. */
+            reauthenticate: boolean;
             metadata: {
                 [key: string]: string;
             };
@@ -2626,6 +2668,12 @@ export interface components {
             delegation_reason: string | null;
             /** @description A delegate's: the signer_id of the signer whose part they took. */
             delegated_from: string | null;
+            /** @description Re-authentication: the reason given with the signature. */
+            sign_reason: string | null;
+            /** @description Re-authentication: when the one-time code the signature rested on was confirmed. */
+            reauthenticated_at: string | null;
+            /** @description When the signer accepted the account's consumer disclosure (with consent). */
+            disclosure_accepted_at: string | null;
             /** @description The signer's answers, in the template's field order; unanswered fields are absent. */
             fields: {
                 key: string;
@@ -2638,7 +2686,7 @@ export interface components {
         Event: {
             event_id: string;
             /** @enum {string} */
-            kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected" | "access_code_passed" | "access_code_failed" | "id_check_started" | "id_check_passed" | "id_check_failed";
+            kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected" | "access_code_passed" | "access_code_failed" | "id_check_started" | "id_check_passed" | "id_check_failed" | "disclosure_accepted" | "consent_withdrawn";
             occurred_at: string;
             signer_email: string | null;
             ip: string | null;
@@ -2670,6 +2718,8 @@ export interface components {
             allow_delegation?: boolean;
             /** @description Default true: each signer (not cc) is emailed their link, and texted too when they have a phone the account may text (else the text is recorded as suppressed). False: the caller delivers the links. */
             notify?: boolean;
+            /** @description Default false (an account with `part11` forces true). True: each signature needs a one-time code confirmed at most 5 minutes before (POST /v1/sign/{token}/code, /verify) and a `reason` in the sign body: one of the template's `reasons`, or free text (at most 200 characters) when it lists none. */
+            reauthenticate?: boolean;
         };
         /** @description One recipient. `role`: `signer` (default) or any label ≤ 40 characters signs; `cc` only receives the completed copy; `approver` approves or declines (POST /v1/sign/{token}/approve) and holds back everyone ordered after them; `viewer` opens and acknowledges (POST /v1/sign/{token}/acknowledge); `witness` signs after the signer named by `witness_for`. */
         SignerInput: {
@@ -2999,6 +3049,21 @@ export interface components {
             }[] | null;
             /** @description True while this signer (auth `id_check`) has not passed the identity check: consent and every later action (declining aside) are 422 until POST /v1/sign/{token}/id-check and the provider's verified outcome. */
             id_check_required?: boolean;
+            /** @description True when the document was sent with `reauthenticate` (or by a `part11` account): the signature needs a one-time code confirmed (POST /v1/sign/{token}/code, /verify) at most 5 minutes before, and a `reason` in the sign body. */
+            reauthentication_required?: boolean;
+            /** @description The reasons the signer picks from when re-authenticating (the template's); empty: free text of at most 200 characters. */
+            reasons?: string[];
+            /** @description The account's consumer disclosure, when it has one: consent then needs `disclosure_accepted: true`, and POST /v1/sign/{token}/withdraw withdraws consent. Null: none. */
+            consumer_disclosure?: {
+                text: string;
+                withdraw_instructions: string;
+                paper_copy: {
+                    how: string;
+                    cost: string;
+                };
+            } | null;
+            /** @description When this signer accepted the consumer disclosure (with consent). */
+            disclosure_accepted_at?: string | null;
             /** @description True while this signer (auth `access_code`) has not given their access code: only the title and the business's name are shown until POST /v1/sign/{token}/access-code. */
             access_code_required?: boolean;
             /** @description Only for an envelope's link: the envelope. `documents` then lists each of its documents. */
@@ -3170,7 +3235,7 @@ export interface components {
             }[];
             events: {
                 /** @enum {string} */
-                kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected" | "access_code_passed" | "access_code_failed" | "id_check_started" | "id_check_passed" | "id_check_failed";
+                kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected" | "access_code_passed" | "access_code_failed" | "id_check_started" | "id_check_passed" | "id_check_failed" | "disclosure_accepted" | "consent_withdrawn";
                 occurred_at: string;
                 signer: string | null;
                 ip: string | null;
@@ -3261,7 +3326,7 @@ export interface components {
             }[] | null;
             events: {
                 /** @enum {string} */
-                kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected" | "access_code_passed" | "access_code_failed" | "id_check_started" | "id_check_passed" | "id_check_failed";
+                kind: "created" | "sent" | "delivered" | "viewed" | "consented" | "verified" | "signed" | "completed" | "declined" | "voided" | "expired" | "reminded" | "redacted" | "approved" | "acknowledged" | "delegated" | "corrected" | "access_code_passed" | "access_code_failed" | "id_check_started" | "id_check_passed" | "id_check_failed" | "disclosure_accepted" | "consent_withdrawn";
                 occurred_at: string;
                 signer: string | null;
                 ip: string | null;
@@ -3370,6 +3435,7 @@ export interface components {
             }[];
             sequential: boolean;
             countersign: boolean;
+            reauthenticate: boolean;
             expires_days: number;
             remind_after_days: number;
             public: boolean;
@@ -3412,6 +3478,8 @@ export interface components {
             sequential?: boolean;
             /** @description The fixed signing role with the highest order signs after everyone else, whatever the order. Default false. */
             countersign?: boolean;
+            /** @description Documents sent with `reauthenticate`. Default false. */
+            reauthenticate?: boolean;
             /** @description Days from start to expiry. Default 30. */
             expires_days?: number;
             /** @description 0 = no reminders. Default 0. */
@@ -3471,6 +3539,8 @@ export interface components {
             sequential?: boolean;
             /** @description The fixed signing role with the highest order signs after everyone else, whatever the order. Default false. */
             countersign?: boolean;
+            /** @description Documents sent with `reauthenticate`. Default false. */
+            reauthenticate?: boolean;
             /** @description Days from start to expiry. Default 30. */
             expires_days?: number;
             /** @description 0 = no reminders. Default 0. */
@@ -5881,6 +5951,7 @@ export interface operations {
                      *       },
                      *       "sequential": true,
                      *       "allow_delegation": false,
+                     *       "reauthenticate": false,
                      *       "metadata": {
                      *         "deal": "Q4-17"
                      *       },
@@ -5920,6 +5991,9 @@ export interface operations {
                      *           "delegated_at": null,
                      *           "delegation_reason": null,
                      *           "delegated_from": null,
+                     *           "sign_reason": null,
+                     *           "reauthenticated_at": null,
+                     *           "disclosure_accepted_at": null,
                      *           "fields": [
                      *             {
                      *               "key": "start_date",
@@ -8459,6 +8533,11 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     };
+                    /**
+                     * @description Re-authentication only (`reauthentication_required` on the link read): the meaning of the signature, one of the link's `reasons`, or free text (at most 200 characters) when that list is empty.
+                     * @example Approved
+                     */
+                    reason?: string;
                 };
             };
         };
@@ -8739,6 +8818,8 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     };
+                    /** @description Required true when the link read carries `consumer_disclosure`: the signer accepts it (consent without it is 422). */
+                    disclosure_accepted?: boolean;
                 };
             };
         };
@@ -9684,6 +9765,130 @@ export interface operations {
         };
         responses: {
             /** @description Declined */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "declined": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        declined: true;
+                    };
+                };
+            };
+            /** @description The request could not be read. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No such thing in this account. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            /** @description Body over one megabyte. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooLargeError"];
+                };
+            };
+            /** @description The body did not validate, or the rules refused it; the message says why. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description Server fault; quote x-request-id. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    withdrawConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn: the signer's part ended as declined */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -12454,6 +12659,7 @@ export interface operations {
                      *           ],
                      *           "sequential": true,
                      *           "countersign": false,
+                     *           "reauthenticate": false,
                      *           "expires_days": 7,
                      *           "remind_after_days": 2,
                      *           "public": true,
@@ -12685,6 +12891,7 @@ export interface operations {
                      *       ],
                      *       "sequential": true,
                      *       "countersign": false,
+                     *       "reauthenticate": false,
                      *       "expires_days": 7,
                      *       "remind_after_days": 2,
                      *       "public": true,
@@ -12875,6 +13082,7 @@ export interface operations {
                      *       ],
                      *       "sequential": true,
                      *       "countersign": false,
+                     *       "reauthenticate": false,
                      *       "expires_days": 7,
                      *       "remind_after_days": 2,
                      *       "public": true,
@@ -13075,6 +13283,7 @@ export interface operations {
                      *       ],
                      *       "sequential": true,
                      *       "countersign": false,
+                     *       "reauthenticate": false,
                      *       "expires_days": 7,
                      *       "remind_after_days": 2,
                      *       "public": true,

@@ -8,6 +8,7 @@ import { type SessionMember, actorOf } from "../../http/session";
 import { formOf, parseForm } from "../../http/forms";
 import { tenantById } from "../../db/accounts";
 import { can, setOwnPassword } from "../../domain/members";
+import { DisclosureSettings } from "../../domain/consumer-disclosure";
 import { memberById } from "../../db/members";
 
 async function accountPage(c: C, s: SessionMember, opts: { flash?: Flash; status?: Status } = {}) {
@@ -15,7 +16,8 @@ async function accountPage(c: C, s: SessionMember, opts: { flash?: Flash; status
   // The owner also sees the account's public form settings (docs/workflows.md).
   const tenant = can(s.role, "account.manage") ? await tenantById(dbOf(c.env), s.tenantId) : undefined;
   const publicForms = tenant ? { dailyCap: tenant.publicFormDailyCap, turnstileSiteKey: tenant.turnstileSiteKey } : undefined;
-  return page(c, s, speech(c).t("nav_account"), AccountView({ v: viewer(c, s), hasPassword: !!me?.passwordHash, publicForms }), opts);
+  const identity = tenant ? { part11: tenant.part11, disclosure: tenant.consumerDisclosure ?? null } : undefined;
+  return page(c, s, speech(c).t("nav_account"), AccountView({ v: viewer(c, s), hasPassword: !!me?.passwordHash, publicForms, identity }), opts);
 }
 
 /** Registers this area's pages and actions, in the order the dashboard answers them. */
@@ -47,5 +49,20 @@ export function accountRoutes() {
       return accountPage(c, s, refusalOf(err));
     }
     return accountPage(c, s, { flash: ok(tr(c)("nt_public_forms_saved")) });
+  });
+
+  /** The owner sets the consumer disclosure (every field empty clears it), checked as the operator API checks it (docs/identity.md). */
+  route("POST", "/app/account/disclosure", "account.manage", async (c, s) => {
+    const f = await formOf(c);
+    try {
+      const parts = [f.text, f.withdraw_instructions, f.paper_how, f.paper_cost].map((x) => (x ?? "").trim());
+      const consumer_disclosure = parts.every((x) => x === "")
+        ? null
+        : { text: parts[0]!, withdraw_instructions: parts[1]!, paper_copy: { how: parts[2]!, cost: parts[3]! } };
+      await updateTenant(c.env, s.tenantId, parseForm(DisclosureSettings, { consumer_disclosure }), actorOf(s));
+    } catch (err) {
+      return accountPage(c, s, refusalOf(err));
+    }
+    return accountPage(c, s, { flash: ok(tr(c)("idn_saved")) });
   });
 }

@@ -2,8 +2,14 @@
 /** The views of the member's own sign-in (password) and, for the owner, the account's public form settings. */
 import { Csrf, NewPasswordField, type Viewer } from "../frame";
 import { can } from "../../domain/members";
+import type { ConsumerDisclosure } from "../../domain/consumer-disclosure";
 
-export function AccountView(p: { v: Viewer; hasPassword: boolean; publicForms?: { dailyCap: number; turnstileSiteKey: string | null } }) {
+export function AccountView(p: {
+  v: Viewer;
+  hasPassword: boolean;
+  publicForms?: { dailyCap: number; turnstileSiteKey: string | null };
+  identity?: { part11: boolean; disclosure: ConsumerDisclosure | null };
+}) {
   const t = p.v.t;
   return (
     <>
@@ -40,6 +46,37 @@ export function AccountView(p: { v: Viewer; hasPassword: boolean; publicForms?: 
           <button type="submit">{t("pfs_save")}</button>
         </form>
       ) : null}
+      {p.identity && can(p.v.role, "account.manage") ? <IdentitySettings v={p.v} {...p.identity} /> : null}
     </>
+  );
+}
+
+/** Signer identity (docs/identity.md): whether Part 11 is on (the operator's switch), and the consumer disclosure the owner sets. */
+function IdentitySettings(p: { v: Viewer; part11: boolean; disclosure: ConsumerDisclosure | null }) {
+  const t = p.v.t;
+  const d = p.disclosure;
+  return (
+    <form method="post" action="/app/account/disclosure">
+      <h2>{t("idn_title")}</h2>
+      <Csrf token={p.v.csrf} />
+      <p id="part11-state">{t(p.part11 ? "idn_part11_on" : "idn_part11_off")}</p>
+      <h3>{t("idn_disclosure")}</h3>
+      <p class="hint">{t("idn_disclosure_hint")}</p>
+      <label for="disclosure-text">{t("idn_text")}</label>
+      <textarea id="disclosure-text" name="text" rows={6} maxlength={10000}>
+        {d?.text ?? ""}
+      </textarea>
+      <label for="disclosure-withdraw">{t("idn_withdraw")}</label>
+      <textarea id="disclosure-withdraw" name="withdraw_instructions" rows={3} maxlength={2000}>
+        {d?.withdraw_instructions ?? ""}
+      </textarea>
+      <label for="disclosure-paper-how">{t("idn_paper_how")}</label>
+      <textarea id="disclosure-paper-how" name="paper_how" rows={2} maxlength={2000}>
+        {d?.paper_copy.how ?? ""}
+      </textarea>
+      <label for="disclosure-paper-cost">{t("idn_paper_cost")}</label>
+      <input id="disclosure-paper-cost" name="paper_cost" maxlength={200} value={d?.paper_copy.cost ?? ""} />
+      <button type="submit">{t("idn_save")}</button>
+    </form>
   );
 }

@@ -76,7 +76,10 @@ export function documentRoutes() {
       // The send rules (roles, witnesses, groups, phones) before anything is made: a refusal leaves no draft behind.
       normaliseSigners(send.signers, "en");
       documentId = (await prepareDocument(c.env, p, prep, who(c))).document_id;
-      const { links } = await sendDocument(c.env, p, documentId, send.signers, who(c), { allowDelegation: send.allow_delegation });
+      const { links } = await sendDocument(c.env, p, documentId, send.signers, who(c, s), {
+        allowDelegation: send.allow_delegation,
+        reauthenticate: send.reauthenticate,
+      });
       return page(c, s, speech(c).t("sd_doc_sent"), SentView({ t: speech(c).t, documentId, links, baseUrl: publicBaseUrl(c.env) }));
     } catch (err) {
       const r = refusalOf(err);
@@ -115,7 +118,10 @@ export function documentRoutes() {
     if (more) return documentPage(c, s, id, { send: more });
     try {
       const send = parseForm(SendInput, sendOf(f));
-      const { links } = await sendDocument(c.env, principalOf(s), id, send.signers, who(c), { allowDelegation: send.allow_delegation });
+      const { links } = await sendDocument(c.env, principalOf(s), id, send.signers, who(c, s), {
+        allowDelegation: send.allow_delegation,
+        reauthenticate: send.reauthenticate,
+      });
       return page(c, s, speech(c).t("sd_doc_sent"), SentView({ t: speech(c).t, documentId: id, links, baseUrl: publicBaseUrl(c.env) }));
     } catch (err) {
       return documentPage(c, s, id, { ...refusalOf(err), send: { posted: f, rows: rowsOf(f) } });
@@ -127,7 +133,7 @@ export function documentRoutes() {
     const id = c.req.param("id")!;
     try {
       const { reason } = parseForm(VoidInput, { reason: f.reason ?? "" });
-      await voidDocument(c.env, principalOf(s), id, reason, who(c));
+      await voidDocument(c.env, principalOf(s), id, reason, who(c, s));
     } catch (err) {
       return documentPage(c, s, id, refusalOf(err));
     }

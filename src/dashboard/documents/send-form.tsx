@@ -62,12 +62,14 @@ export function sendOf(f: Form) {
     const email = field(f, `signer.${i}.email`);
     if (!full_name && !email) continue;
     const role = field(f, `signer.${i}.role`) || "signer";
-    const entry: { full_name: string; email: string; role?: string; witness_for?: number; auth?: "access_code"; access_code?: string } = {
+    const auth = f[`signer.${i}.auth`];
+    const entry: { full_name: string; email: string; role?: string; witness_for?: number; auth?: "access_code" | "id_check"; access_code?: string } = {
       full_name,
       email,
       ...(role === "signer" ? {} : { role }),
       // An access code as typed (the send's rules check its length); it is never put back in the form.
-      ...(f[`signer.${i}.auth`] === "access_code" ? { auth: "access_code" as const, access_code: f[`signer.${i}.access_code`] ?? "" } : {}),
+      ...(auth === "access_code" ? { auth: "access_code" as const, access_code: f[`signer.${i}.access_code`] ?? "" } : {}),
+      ...(auth === "id_check" ? { auth: "id_check" as const } : {}),
     };
     const picked = f[`signer.${i}.witness_for`] ?? "";
     if (role === "witness") witnesses.push({ entry, n: signers.length, row: /^\d+$/.test(picked) ? Number(picked) : -1 });
@@ -88,7 +90,7 @@ export function sendOf(f: Form) {
     }
     if (group_name || group.length) signers.push({ group_name, group });
   }
-  return { signers, allow_delegation: f.allow_delegation === "true" };
+  return { signers, allow_delegation: f.allow_delegation === "true", reauthenticate: f.reauthenticate === "true" };
 }
 
 /**
@@ -97,7 +99,21 @@ export function sendOf(f: Form) {
  * on. The counts ride along as hidden fields for the "add" buttons. `rowsOnly` (an envelope's
  * form): the signer rows alone, as groups and delegation are set per document.
  */
-export function Recipients({ t, f, rows, idPrefix, rowsOnly = false }: { t: DashT; f: Form; rows: number; idPrefix: string; rowsOnly?: boolean }) {
+export function Recipients({
+  t,
+  f,
+  rows,
+  idPrefix,
+  rowsOnly = false,
+  idCheck = false,
+}: {
+  t: DashT;
+  f: Form;
+  rows: number;
+  idPrefix: string;
+  rowsOnly?: boolean;
+  idCheck?: boolean;
+}) {
   const groups = rowsOnly ? 0 : groupsOf(f);
   // After "Add a signing group" or "Add a member", the new row has the focus.
   const focus = f.add_group
@@ -110,7 +126,7 @@ export function Recipients({ t, f, rows, idPrefix, rowsOnly = false }: { t: Dash
       <input type="hidden" name="rows" value={String(rows)} />
       <input type="hidden" name="groups" value={String(groups)} />
       {Array.from({ length: rows }, (_, i) => (
-        <SignerRow t={t} f={f} rows={rows} i={i} id={`${idPrefix}${i}`} auth={!rowsOnly} />
+        <SignerRow t={t} f={f} rows={rows} i={i} id={`${idPrefix}${i}`} auth={!rowsOnly} idCheck={idCheck} />
       ))}
       {Array.from({ length: groups }, (_, g) => (
         <GroupBlock t={t} f={f} g={g} id={`${idPrefix}g${g}`} focus={focus} />
@@ -121,11 +137,17 @@ export function Recipients({ t, f, rows, idPrefix, rowsOnly = false }: { t: Dash
           {t("sd_allow_delegation")}
         </label>
       )}
+      {rowsOnly ? null : (
+        <label class="choice" for={`${idPrefix}-reauthenticate`}>
+          <input id={`${idPrefix}-reauthenticate`} name="reauthenticate" type="checkbox" value="true" checked={f.reauthenticate === "true"} />
+          {t("sd_reauthenticate")}
+        </label>
+      )}
     </>
   );
 }
 
-function SignerRow({ t, f, rows, i, id, auth }: { t: DashT; f: Form; rows: number; i: number; id: string; auth: boolean }) {
+function SignerRow({ t, f, rows, i, id, auth, idCheck }: { t: DashT; f: Form; rows: number; i: number; id: string; auth: boolean; idCheck: boolean }) {
   const role = f[`signer.${i}.role`] ?? "signer";
   const picked = f[`signer.${i}.witness_for`] ?? "";
   return (
@@ -159,24 +181,30 @@ function SignerRow({ t, f, rows, i, id, auth }: { t: DashT; f: Form; rows: numbe
             })}
         </select>
       </div>
-      {auth ? <AccessCodeChoice t={t} f={f} i={i} id={id} /> : null}
+      {auth ? <AccessCodeChoice t={t} f={f} i={i} id={id} idCheck={idCheck} /> : null}
     </fieldset>
   );
 }
 
 /** A signer's authentication: none, or an access code the business gives them another way (docs/identity.md). */
-function AccessCodeChoice({ t, f, i, id }: { t: DashT; f: Form; i: number; id: string }) {
+function AccessCodeChoice({ t, f, i, id, idCheck }: { t: DashT; f: Form; i: number; id: string; idCheck: boolean }) {
   const auth = f[`signer.${i}.auth`] ?? "none";
   return (
     <>
       <label for={`${id}-auth`}>{t("sd_auth")}</label>
       <select id={`${id}-auth`} name={`signer.${i}.auth`}>
-        <option value="none" selected={auth !== "access_code"}>
+        <option value="none" selected={auth !== "access_code" && auth !== "id_check"}>
           {t("sd_auth_none")}
         </option>
         <option value="access_code" selected={auth === "access_code"}>
           {t("sd_auth_access_code")}
         </option>
+        {/* Only when an identity provider is configured (the send refuses id_check otherwise). */}
+        {idCheck ? (
+          <option value="id_check" selected={auth === "id_check"}>
+            {t("sd_auth_id_check")}
+          </option>
+        ) : null}
       </select>
       <label for={`${id}-access-code`}>{t("sd_access_code")}</label>
       <input

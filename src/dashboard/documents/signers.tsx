@@ -28,6 +28,7 @@ export function SignerRole(p: { t: DashT; s: Signer; all: Signers }) {
   if (s.delegated_from) parts.push(t("doc_delegate_of", { name: nameOf(p.all, s.delegated_from)! }));
   // The method only: the code itself is never read back.
   if (s.auth === "access_code") parts.push(t("doc_auth_access_code"));
+  if (s.auth === "id_check") parts.push(t("doc_auth_id_check"));
   return <span data-role={s.role}>{parts.join(" · ")}</span>;
 }
 
@@ -50,7 +51,8 @@ export function SignerDid(p: { t: DashT; s: Signer; all: Signers }) {
 /** The "signed or declined" cell: when, with the approval note, the decline reason or the delegation reason. */
 export function signerWhen(t: DashT, s: Signer): string {
   const withText = (at: string, text: string | null) => (text ? `${t.when(at)}: ${text}` : t.when(at));
-  if (s.signed_at) return withText(s.signed_at, s.approval_note);
+  // A re-authenticated signature shows its reason.
+  if (s.signed_at) return withText(s.signed_at, s.sign_reason ? t("doc_sign_reason", { reason: s.sign_reason }) : s.approval_note);
   if (s.declined_at) return `${t.when(s.declined_at)}: ${s.decline_reason ?? ""}`;
   if (s.delegated_at) return withText(s.delegated_at, s.delegation_reason);
   return "—";

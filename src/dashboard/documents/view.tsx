@@ -147,7 +147,7 @@ export function SendView(p: {
       <label for="title">{t("sd_title")}</label>
       <input id="title" name="title" maxlength={200} value={f.title ?? ""} />
       <TemplateValues t={t} variables={p.template.variables} f={f} prefix="value." idPrefix="var-" />
-      <Recipients t={t} f={f} rows={rows} idPrefix="s" />
+      <Recipients t={t} f={f} rows={rows} idPrefix="s" idCheck={p.v.idCheck} />
       <label class="choice" for="sequential">
         <input id="sequential" name="sequential" type="checkbox" value="true" checked={f.sequential === "true"} />
         {t("sd_sequential")}
@@ -352,7 +352,7 @@ function SendDraftView(p: { v: Viewer; id: string; send?: DraftSend }) {
     <form method="post" action={`/app/documents/${p.id}/send`}>
       <h2>{p.v.t("doc_send_draft")}</h2>
       <Csrf token={p.v.csrf} />
-      <Recipients t={p.v.t} f={f} rows={rows} idPrefix="d" />
+      <Recipients t={p.v.t} f={f} rows={rows} idPrefix="d" idCheck={p.v.idCheck} />
       <SendButtons t={p.v.t} f={f} rows={rows} />
     </form>
   );

@@ -37,6 +37,13 @@ async function revisePage(c: C, s: SessionMember, code: string, opts: { flash?: 
   return page(c, s, tr(c)("tp_revise_title", { code: l.code }), view, opts);
 }
 
+/** A textarea's lines, trimmed, empty ones dropped (the template form's reasons, one a line). */
+const linesOf = (v: string | undefined) =>
+  (v ?? "")
+    .split(/\r?\n/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+
 /** The new template form's field rows as the API's `fields` (checked by its schema and rules); rows without key and label are skipped. */
 function fieldsOf(f: Record<string, string>) {
   const out = [];
@@ -65,6 +72,7 @@ export function templateRoutes() {
         kind: f.kind || undefined,
         body: f.body ?? "",
         variables: listOf(f.variables),
+        reasons: linesOf(f.reasons),
         ...(fields.length ? { fields } : {}),
       });
       await createTemplate(c.env, principalOf(s), input);
@@ -94,7 +102,18 @@ export function templateRoutes() {
       const from = await revisable(c.env, principalOf(s), code);
       const pdf = from.pdf;
       const text = pdf ? {} : { body: f.body ?? "", variables: listOf(f.variables) };
-      const r = await reviseTemplate(c.env, principalOf(s), parseForm(TemplateRevise, { code, name: f.name ?? "", kind: f.kind || undefined, ...text }), from);
+      const r = await reviseTemplate(
+        c.env,
+        principalOf(s),
+        parseForm(TemplateRevise, {
+          code,
+          name: f.name ?? "",
+          kind: f.kind || undefined,
+          ...text,
+          ...(f.reasons?.trim() ? { reasons: linesOf(f.reasons) } : {}),
+        }),
+        from,
+      );
       if (pdf) return c.redirect(`/app/templates/${r.template_id}/place`, 303);
       return templatesPage(c, s, { flash: ok(tr(c)("nt_revised", { code, version: r.version })) });
     } catch (err) {

@@ -56,6 +56,7 @@ export function TemplatesView(p: { v: Viewer; templates: Templates; posted?: Rec
             <NameAndKind tr={tr} id="t" f={f} />
           </div>
           <TextAndVariables tr={tr} id="t" f={f} />
+          <ReasonsField tr={tr} id="t" f={f} />
           <FieldRows tr={tr} f={f} />
           <button type="submit">{tr("tp_save")}</button>
         </form>
@@ -84,6 +85,21 @@ function NameAndKind({ tr, id, f }: TemplateForm) {
           ))}
         </select>
       </div>
+    </>
+  );
+}
+
+/** The reasons a re-authenticating signer picks from, one a line (id `<id>-reasons`; docs/identity.md). */
+function ReasonsField({ tr, id, f }: TemplateForm) {
+  return (
+    <>
+      <label for={`${id}-reasons`}>{tr("tp_reasons")}</label>
+      <span class="hint" id={`${id}-reasons-hint`}>
+        {tr("tp_reasons_hint")}
+      </span>
+      <textarea id={`${id}-reasons`} name="reasons" rows={3} aria-describedby={`${id}-reasons-hint`}>
+        {f.reasons ?? ""}
+      </textarea>
     </>
   );
 }
@@ -184,6 +200,7 @@ export function ReviseTemplateView(p: { v: Viewer; from: RevisedFrom; posted?: R
         <NameAndKind tr={tr} id="r" f={f} />
       </div>
       {p.from.pdf ? null : <TextAndVariables tr={tr} id="r" f={f} />}
+      <ReasonsField tr={tr} id="r" f={f} />
       <button type="submit">{tr("tp_revise_save", next)}</button>
       <p>
         <a href="/app/templates">{tr("pdf_all_templates")}</a>

@@ -4,6 +4,9 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "driz
 import { MEMBER_ROLES, LANGUAGES, MODES } from "../../domain/vocabulary";
 import { now } from "./common";
 
+/** An account's consumer disclosure as stored (src/domain/consumer-disclosure.ts checks it). */
+export type ConsumerDisclosure = { text: string; withdraw_instructions: string; paper_copy: { how: string; cost: string } };
+
 export const plans = sqliteTable("plans", {
   code: text("code").primaryKey(),
   name: text("name").notNull(),
@@ -43,6 +46,10 @@ export const tenants = sqliteTable("tenants", {
   publicFormDailyCap: integer("public_form_daily_cap").notNull().default(500),
   /** Cloudflare Turnstile site key: set, the public forms show the widget and their starts need its token; null = none. */
   turnstileSiteKey: text("turnstile_site_key"),
+  /** 21 CFR Part 11 (docs/identity.md "Part 11"): every signer re-authenticates with a reason; staff act only through a member's own sign-in. */
+  part11: integer("part11", { mode: "boolean" }).notNull().default(false),
+  /** The consumer disclosure (ESIGN) every signer accepts before consent; null = none (src/domain/consumer-disclosure.ts). */
+  consumerDisclosure: text("consumer_disclosure", { mode: "json" }).$type<ConsumerDisclosure>(),
   createdAt: text("created_at").notNull().default(now),
 });
 

@@ -127,6 +127,8 @@ export const templates = sqliteTable(
     grants: text("grants", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     consentText: text("consent_text"),
     fields: text("fields", { mode: "json" }).$type<TemplateField[]>().notNull(),
+    /** The reasons a re-authenticating signer picks from (0-10, each ≤ 100); empty: free text. */
+    reasons: text("reasons", { mode: "json" }).$type<string[]>().notNull().default([]),
     isPublished: integer("is_published", { mode: "boolean" }).notNull().default(false),
     publishedAt: text("published_at"),
     createdAt: text("created_at").notNull().default(now),
@@ -161,6 +163,8 @@ export const documents = sqliteTable(
     consentText: text("consent_text"),
     /** Fields frozen from the template version (placements included). */
     fields: text("fields", { mode: "json" }).$type<TemplateField[]>().notNull(),
+    /** The template version's signing reasons, frozen at prepare (src/domain/reauthentication.ts). */
+    reasons: text("reasons", { mode: "json" }).$type<string[]>().notNull().default([]),
     sequential: integer("sequential", { mode: "boolean" }).notNull().default(false),
     metadata: text("metadata", { mode: "json" }).$type<Record<string, string>>().notNull(),
     externalRef: text("external_ref"),
@@ -177,6 +181,8 @@ export const documents = sqliteTable(
     notify: integer("notify", { mode: "boolean" }).notNull().default(false),
     /** Sent with `allow_delegation`: a pending signer may pass their part to someone else. */
     allowDelegation: integer("allow_delegation", { mode: "boolean" }).notNull().default(false),
+    /** Sent with `reauthenticate` (or by a `part11` account): each signature needs a fresh code and a reason. */
+    reauthenticate: integer("reauthenticate", { mode: "boolean" }).notNull().default(false),
     /** The cron reminds pending signers this many days after their last message (1-30); null = never. */
     remindAfterDays: integer("remind_after_days"),
     /** The workflow that started this document (API start, public form or tablet), or null. */
@@ -238,6 +244,8 @@ export const workflows = sqliteTable(
     sequential: integer("sequential", { mode: "boolean" }).notNull().default(false),
     /** The last fixed signing role signs after everyone else. */
     countersign: integer("countersign", { mode: "boolean" }).notNull().default(false),
+    /** Its documents are sent with `reauthenticate`. */
+    reauthenticate: integer("reauthenticate", { mode: "boolean" }).notNull().default(false),
     expiresDays: integer("expires_days").notNull().default(30),
     /** 0 = no reminders. */
     remindAfterDays: integer("remind_after_days").notNull().default(0),
@@ -326,6 +334,11 @@ export const signers = sqliteTable(
     idCheckVerifiedName: text("id_check_verified_name"),
     idCheckDocumentType: text("id_check_document_type"),
     idCheckCountry: text("id_check_country"),
+    /** Re-authentication (src/domain/reauthentication.ts): the reason given with the signature, and when the code it rested on was confirmed. */
+    signReason: text("sign_reason"),
+    reauthenticatedAt: text("reauthenticated_at"),
+    /** When the signer accepted the account's consumer disclosure (src/domain/consumer-disclosure.ts). */
+    disclosureAcceptedAt: text("disclosure_accepted_at"),
     /** A witness's: the id of the signer they witness (they sign only after that signer). */
     witnessFor: text("witness_for"),
     /** A signing group's members share `group_id` (`grp_…`) and its name; the first member to sign acts for the group. */

@@ -4,6 +4,7 @@
  * address as text and as a QR code). The frozen certificate payload rides along as an attached
  * `certificate.json` (the exact canonical bytes), so anyone can recompute certificate_sha256_hex.
  */
+import { reasonLine } from "../reauthentication";
 import { type PDFDocument, rgb } from "pdf-lib";
 import { type CertificatePayload, attachmentNames } from "../certificates";
 import { formatVerificationCode } from "../../lib/verification-code";
@@ -33,7 +34,8 @@ export type CertificateSheet = {
 /** What a PDF page shows of an account's brand: its name, a band in its primary colour, its logo. */
 export type PdfBrand = { name: string; primary: [number, number, number]; logo: Uint8Array | null };
 
-export type SignerMark = { signer: string; method: string | null; signedAt: string | null; value: string | null };
+/** `reason`: re-authentication's line ("Approved — signed by Ana Ruiz, 2026-11-27 10:42 UTC"), printed beside the mark. */
+export type SignerMark = { signer: string; method: string | null; signedAt: string | null; value: string | null; reason?: string | null };
 export type Answer = { signer: string; label: string; value: string };
 
 export type SealedDocumentInput = CertificateSheet & {
@@ -183,6 +185,10 @@ export async function drawCertificate(w: PdfWriter, c: CertificateSheet): Promis
         // An approver and a viewer act without signing: the time is when they approved or acknowledged.
         [s.action === "approved" ? "Approved" : s.action === "acknowledged" ? "Acknowledged" : "Signed", when(s.signed_at)],
         ["Method", or(s.signature?.method)],
+        // Re-authentication: the signature's meaning, as the signer gave it ("Approved — signed by Ana Ruiz, 2026-11-27 10:42 UTC").
+        ...(s.reason && s.signed_at ? ([["Reason", reasonLine(s.reason, s.full_name, s.signed_at)]] as [string, string][]) : []),
+        ...(s.reauthenticated_at ? ([["Re-authenticated", when(s.reauthenticated_at)]] as [string, string][]) : []),
+        ...(s.disclosure_accepted_at ? ([["Consumer disclosure accepted", when(s.disclosure_accepted_at)]] as [string, string][]) : []),
         ["Address (IP)", or(s.signature?.ip)],
         ["Signature SHA-256", or(s.signature?.value_sha256)],
         ["Signed against SHA-256", or(s.signature?.signed_against_sha256)],
@@ -275,6 +281,7 @@ async function drawMark(w: PdfWriter, mark: SignerMark): Promise<void> {
     else if (mark.method === "clicked") w.text("\u2713 Signed by clicking", { size: 12, indent: 12 });
     else w.text(`(${or(mark.method, "mark")} recorded; see its SHA-256 on the certificate)`, { size: 9, indent: 12, color: MUTED });
   }
+  if (mark.reason) w.text(mark.reason, { size: 9, indent: 12, after: 1 });
   w.text(`${or(mark.method, "—")} · ${or(mark.signedAt)}`, { size: 8, indent: 12, color: MUTED, after: 6 });
 }
 

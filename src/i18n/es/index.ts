@@ -13,6 +13,7 @@ import { packets } from "./dashboard/packets";
 import { retention } from "./dashboard/retention";
 import { notices } from "./dashboard/notices";
 import { publicForms } from "./dashboard/public-forms";
+import { identity } from "./dashboard/identity";
 import { signUp } from "./dashboard/sign-up";
 import { corrections } from "./dashboard/corrections";
 import { envelopes } from "./dashboard/envelopes";
@@ -38,6 +39,7 @@ export const es = {
     retention,
     notices,
     publicForms,
+    identity,
     signUp,
     corrections,
     envelopes,

@@ -15,6 +15,7 @@ import { type IdCheckOutcome, idCheckFirst, idCheckOutstanding, recordIdCheckOut
 const LOG_DELAY_MS = 1_000;
 import * as t from "../../domain/transitions";
 import * as ends from "../../domain/endings";
+import * as codeSteps from "../../domain/code-steps";
 import * as parts from "../../domain/participant-actions";
 import { redactOneInSequencer } from "../../domain/redaction";
 import { type CorrectCommand, type DelegateCommand, correctInside, delegateInside } from "../../domain/signer-changes";
@@ -91,7 +92,7 @@ export class DocumentSequencer extends DurableObject<Env> {
       const [tenant, cert] = r.reads as [Awaited<(typeof reads)[0]>, Awaited<(typeof reads)[1]>];
       return {
         st,
-        tenant: tenant[0] ?? { name: "", frameAncestors: "[]", whiteLabel: false },
+        tenant: tenant[0] ?? { name: "", frameAncestors: "[]", whiteLabel: false, consumerDisclosure: null },
         verificationCode: cert[0]?.verificationCode ?? null,
       };
     });
@@ -195,13 +196,13 @@ export class DocumentSequencer extends DurableObject<Env> {
 
   /** Sends the signer a one-time code (1 a minute, 5 an hour: counted here, one request at a time). */
   requestCode(documentId: string, signerId: string, tokenHash?: string) {
-    return this.serial(documentId, (st) => t.requestCode(this.env, st, this.actingSigner(st, signerId, tokenHash)));
+    return this.serial(documentId, (st) => codeSteps.requestCode(this.env, st, this.actingSigner(st, signerId, tokenHash)));
   }
 
   /** Checks a one-time code; five wrong tries kill it. */
   verifyCode(documentId: string, signerId: string, input: VerifyCodeCommand, actor: t.Actor, tokenHash?: string) {
     return this.serial(documentId, (st) =>
-      t.verifyCode(this.env, st, this.actingSigner(st, signerId, tokenHash), parseCommand(VerifyCodeCommand, input), actor),
+      codeSteps.verifyCode(this.env, st, this.actingSigner(st, signerId, tokenHash), parseCommand(VerifyCodeCommand, input), actor),
     );
   }
 
@@ -215,6 +216,11 @@ export class DocumentSequencer extends DurableObject<Env> {
     return this.serial(documentId, (st) =>
       ends.decline(this.env, st, this.actingSigner(st, signerId, tokenHash, false), parseCommand(DeclineCommand, input), actor),
     );
+  }
+
+  /** Withdraws the signer's consent (consumer disclosure): their part ends as a decline with the reason "consent withdrawn". */
+  withdraw(documentId: string, signerId: string, actor: t.Actor, tokenHash?: string) {
+    return this.serial(documentId, (st) => ends.withdrawConsent(this.env, st, this.actingSigner(st, signerId, tokenHash, false), actor));
   }
 
   /** Records the identity provider's session started for the signer (auth `id_check`). */
