@@ -18,7 +18,6 @@
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { fromBase64, toBase64 } from "../bytes";
-import { randomBytes } from "../crypto";
 import { buf, sha256 } from "../seal/der";
 import { OID, type SealSigner, commonNameOf } from "../seal/keys";
 import { type HttpOptions, parseJson, post } from "./types";
@@ -30,11 +29,9 @@ export class CscError extends Error {}
 
 const b64url = (bytes: Uint8Array) => toBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
-/** A PKCE pair: the verifier kept by the service, the S256 challenge sent with the authorize request. */
-export async function pkcePair(): Promise<{ verifier: string; challenge: string }> {
-  const verifier = b64url(randomBytes(32));
-  const challenge = b64url(await sha256(new TextEncoder().encode(verifier)));
-  return { verifier, challenge };
+/** The PKCE S256 challenge of a verifier (the verifier stays with the service until the token exchange). */
+export async function pkceChallenge(verifier: string): Promise<string> {
+  return b64url(await sha256(new TextEncoder().encode(verifier)));
 }
 
 /** Where the signer's browser goes to approve: the provider's OAuth authorize page. */

@@ -8,7 +8,7 @@
  * The bytes already there are never rewritten: each step appends objects, an xref section and a
  * trailer pointing back (`/Prev`) at the previous one, so every earlier signature stays valid.
  */
-import { concatBytes, toHex } from "../bytes";
+import { toHex } from "../bytes";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { PDFArray, PDFDict, PDFName, PDFRef, PDFString } from "pdf-lib";
@@ -46,7 +46,7 @@ export function cnOf(cert: pkijs.Certificate): string {
 
 export type ValidationData = { certs: Uint8Array[]; crls: Uint8Array[]; ocsps: Uint8Array[] };
 
-const ascii = (s: string) => new TextEncoder().encode(s);
+const _ascii = (s: string) => new TextEncoder().encode(s);
 
 /** A certificate a CRL lists: its serial, when it was revoked, and the CRLReason number (see CRL_REASONS). */
 export type RevokedEntry = { serial: asn1js.Integer; at: Date; reason?: number };

@@ -1,0 +1,141 @@
+/**
+ * Advanced and qualified signatures (contract "Advanced and qualified signatures";
+ * docs/evidence.md): the document's `level`, the send's refusals (no provider, a provider not
+ * qualified for the level: never downgraded), `POST /v1/sign/{token}` refused for aes/qes, and the
+ * start at the provider (`POST /v1/sign/{token}/provider`) against the local fake CSC provider
+ * (test/fake-csc.mjs, reached through Miniflare's outboundService).
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { app } from "../src/app";
+import { CSC_HOST, FAKE_CSC } from "./fake-csc-keys.mjs";
+import { BASE, makeTenant } from "./helpers";
+import { preparedDocument } from "./signing-helpers";
+
+const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+const HOST = `https://${CSC_HOST}`;
+const box = () => `b${crypto.randomUUID().slice(0, 8)}`;
+const ADA = { email: "ada@example.com", full_name: "Ada Lovelace" };
+const BEN = { email: "ben@example.com", full_name: "Ben Okafor" };
+
+/** The service's env with the fake CSC provider configured for `levels` in box `b`. */
+const withCsc = (b: string, levels = "aes,qes") => ({
+  ...env,
+  CSC_BASE_URL: `${HOST}/${b}`,
+  CSC_CLIENT_ID: FAKE_CSC.clientId,
+  CSC_CLIENT_SECRET: FAKE_CSC.clientSecret,
+  CSC_LEVELS: levels,
+});
+
+async function call(e: object, method: string, path: string, init: { key?: string; body?: unknown } = {}) {
+  const headers: Record<string, string> = { "cf-connecting-ip": "203.0.113.7" };
+  if (init.key) headers.authorization = `Bearer ${init.key}`;
+  let body: string | undefined;
+  if (init.body !== undefined) {
+    body = JSON.stringify(init.body);
+    headers["content-type"] = "application/json";
+  }
+  const res = await app.fetch(new Request(`${BASE}${path}`, { method, headers, body, redirect: "manual" }), e, ctx);
+  const text = await res.text();
+  // biome-ignore lint/suspicious/noExplicitAny: an answer read loosely, as test/helpers.ts does
+  let json: any = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {}
+  return { status: res.status, text, json, headers: res.headers };
+}
+
+/** A document prepared at `level` and sent to Ada then Ben with env `e`. */
+async function sent(e: object, level: string) {
+  const t = await makeTenant();
+  const id = await preparedDocument(t.key, { level });
+  const s = await call(e, "POST", `/v1/documents/${id}/send`, { key: t.key, body: { signers: [ADA, BEN], notify: false } });
+  return { t, id, s, links: (s.json?.links ?? []) as { signer_id: string; token: string }[] };
+}
+
+describe("document level", () => {
+  it("defaults to ses; aes and qes are stored, read back and make the document sequential; another value is 422", async () => {
+    const t = await makeTenant();
+    const plain = await preparedDocument(t.key);
+    expect((await call(env, "GET", `/v1/documents/${plain}`, { key: t.key })).json.level).toBe("ses");
+    const q = await preparedDocument(t.key, { level: "qes" });
+    const read = await call(env, "GET", `/v1/documents/${q}`, { key: t.key });
+    expect(read.json.level).toBe("qes");
+    expect(read.json.sequential).toBe(true);
+    const bad = await call(env, "POST", "/v1/documents", { key: t.key, body: { template_code: "x", level: "eidas" } });
+    expect(bad.status).toBe(422);
+    expect(bad.text).toContain("level");
+  });
+});
+
+describe("send refusals: never a weaker signature", () => {
+  it("aes or qes without a configured provider is 422 naming CSC_BASE_URL, and nothing is sent", async () => {
+    const r = await sent(env, "aes");
+    expect(r.s.status).toBe(422);
+    expect(r.s.json.error.message).toContain("CSC_BASE_URL");
+    expect((await call(env, "GET", `/v1/documents/${r.id}`, { key: r.t.key })).json.status).toBe("draft");
+  });
+
+  it("qes from a provider configured only for aes is 422; aes from it is sent", async () => {
+    const e = withCsc(box(), "aes");
+    const q = await sent(e, "qes");
+    expect(q.s.status).toBe(422);
+    expect(q.s.json.error.message).toMatch(/qualified for aes only, not qes/);
+    expect((await call(e, "GET", `/v1/documents/${q.id}`, { key: q.t.key })).json.status).toBe("draft");
+    const a = await sent(e, "aes");
+    expect(a.s.status, a.s.text).toBe(200);
+  });
+});
+
+describe("the signer's path", () => {
+  it("POST /v1/sign/{token} is 422 for a qes signer even after consent; the signer stays pending", async () => {
+    const e = withCsc(box());
+    const r = await sent(e, "qes");
+    const ada = r.links[0]!;
+    expect((await call(e, "POST", `/v1/sign/${ada.token}/consent`, { body: {} })).status).toBe(200);
+    const s = await call(e, "POST", `/v1/sign/${ada.token}`, { body: { method: "typed", value: "Ada Lovelace" } });
+    expect(s.status).toBe(422);
+    expect(s.json.error.message).toContain("trust service provider");
+    const doc = await call(e, "GET", `/v1/documents/${r.id}`, { key: r.t.key });
+    expect(doc.json.signers[0].status).toBe("pending");
+  });
+
+  it("POST /provider answers the provider's authorize URL with PKCE S256, a state bound to the signer and the callback", async () => {
+    const b = box();
+    const e = withCsc(b);
+    const r = await sent(e, "aes");
+    const ada = r.links[0]!;
+    // Before consent: 422.
+    expect((await call(e, "POST", `/v1/sign/${ada.token}/provider`)).status).toBe(422);
+    await call(e, "POST", `/v1/sign/${ada.token}/consent`, { body: {} });
+    const p = await call(e, "POST", `/v1/sign/${ada.token}/provider`);
+    expect(p.status, p.text).toBe(200);
+    const url = new URL(p.json.url);
+    expect(`${url.origin}${url.pathname}`).toBe(`${HOST}/${b}/oauth2/authorize`);
+    expect(url.searchParams.get("response_type")).toBe("code");
+    expect(url.searchParams.get("client_id")).toBe(FAKE_CSC.clientId);
+    expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(url.searchParams.get("code_challenge")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(url.searchParams.get("scope")).toBe("credential");
+    expect(url.searchParams.get("login_hint")).toBe("Ada Lovelace");
+    expect(url.searchParams.get("redirect_uri")).toBe(`${BASE}/s/${ada.token}/provider/callback`);
+    expect(url.searchParams.get("state")).toMatch(/^[0-9a-f]{32}\.[0-9a-f]{64}$/);
+    // The fake's authorize page is a form whose submit approves.
+    const page = await fetch(url.toString());
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Approve");
+    // Ben's turn has not come (strictly in order).
+    const ben = r.links[1]!;
+    await call(e, "POST", `/v1/sign/${ben.token}/consent`, { body: {} });
+    const early = await call(e, "POST", `/v1/sign/${ben.token}/provider`);
+    expect(early.status).toBe(422);
+  });
+
+  it("POST /provider is 422 on a ses document", async () => {
+    const e = withCsc(box());
+    const r = await sent(e, "ses");
+    await call(e, "POST", `/v1/sign/${r.links[0]!.token}/consent`, { body: {} });
+    const p = await call(e, "POST", `/v1/sign/${r.links[0]!.token}/provider`);
+    expect(p.status).toBe(422);
+  });
+});
