@@ -139,3 +139,94 @@ describe("the signer's path", () => {
     expect(p.status).toBe(422);
   });
 });
+
+/** Approves (or denies) at the fake provider's authorize page as `fullName`; answers the callback path the browser is sent to. */
+async function atProvider(url: string, fullName: string, action = "approve") {
+  const u = new URL(url);
+  const form = new URLSearchParams(u.searchParams);
+  form.set("action", action);
+  form.set("full_name", fullName);
+  const res = await fetch(`${u.origin}${u.pathname}`, { method: "POST", body: form, redirect: "manual" });
+  expect(res.status).toBe(303);
+  const back = new URL(res.headers.get("location")!);
+  return `${back.pathname}${back.search}`;
+}
+
+/** Consent, the provider's URL, approval there, and the callback: the callback's answer. */
+async function signThere(e: object, token: string, fullName: string, action = "approve") {
+  expect((await call(e, "POST", `/v1/sign/${token}/consent`, { body: {} })).status).toBe(200);
+  const p = await call(e, "POST", `/v1/sign/${token}/provider`);
+  expect(p.status, p.text).toBe(200);
+  return call(e, "GET", await atProvider(p.json.url, fullName, action));
+}
+
+describe("the provider's way back", () => {
+  it("each signer signs at the provider in order; the callback marks them signed; the document completes", async () => {
+    const b = box();
+    const e = withCsc(b);
+    const r = await sent(e, "qes");
+    const [ada, ben] = r.links as [{ token: string }, { token: string }];
+    const first = await signThere(e, ada.token, ADA.full_name);
+    expect(first.status, first.text).toBe(303);
+    expect(first.headers.get("location")).toBe(`/s/${ada.token}`);
+    let doc = await call(e, "GET", `/v1/documents/${r.id}`, { key: r.t.key });
+    expect(doc.json.signers.map((s: { status: string }) => s.status)).toEqual(["signed", "pending"]);
+    const second = await signThere(e, ben.token, BEN.full_name);
+    expect(second.status, second.text).toBe(303);
+    doc = await call(e, "GET", `/v1/documents/${r.id}`, { key: r.t.key });
+    expect(doc.json.status).toBe("completed");
+    // The provider saw the code exchange with PKCE, the credential read, a SAD and one signHash per signer.
+    const log = (await (await fetch(`${HOST}/__log/${b}`)).json()) as { path: string; body: string }[];
+    const paths = log.map((x) => x.path);
+    expect(paths.filter((x) => x === "/csc/v2/signatures/signHash")).toHaveLength(2);
+    expect(paths.filter((x) => x === "/oauth2/token")).toHaveLength(2);
+    expect(log.find((x) => x.path === "/oauth2/token")!.body).toContain("code_verifier=");
+    // Both signatures stand in the working PDF, in order.
+    const files = await env.FILES.list({ prefix: `qualified/${r.id}/` });
+    expect(files.objects).toHaveLength(2);
+    const last = new TextDecoder("latin1").decode(new Uint8Array(await (await env.FILES.get(files.objects[1]!.key))!.arrayBuffer()));
+    expect(last.match(/\/SubFilter \/ETSI\.CAdES\.detached/g)).toHaveLength(2);
+  });
+
+  it("a provider failure leaves the signer pending with a readable retry message; a retry then signs", async () => {
+    const b = box();
+    const e = withCsc(b);
+    const r = await sent(e, "aes");
+    const ada = r.links[0]!;
+    await fetch(`${HOST}/__config/${b}`, {
+      method: "POST",
+      body: JSON.stringify({ fail: { "signatures/signHash": { status: 400, error: "invalid_request", error_description: "The HSM is unavailable" } } }),
+    });
+    const failed = await signThere(e, ada.token, ADA.full_name);
+    expect(failed.status).toBe(422);
+    expect(failed.text).toContain("The HSM is unavailable");
+    expect(failed.text).toContain("still pending");
+    let doc = await call(e, "GET", `/v1/documents/${r.id}`, { key: r.t.key });
+    expect(doc.json.signers[0].status).toBe("pending");
+    expect((await env.FILES.list({ prefix: `qualified/${r.id}/` })).objects).toHaveLength(0);
+    await fetch(`${HOST}/__config/${b}`, { method: "POST", body: "{}" });
+    const p = await call(e, "POST", `/v1/sign/${ada.token}/provider`);
+    const ok = await call(e, "GET", await atProvider(p.json.url, ADA.full_name));
+    expect(ok.status, ok.text).toBe(303);
+    doc = await call(e, "GET", `/v1/documents/${r.id}`, { key: r.t.key });
+    expect(doc.json.signers[0].status).toBe("signed");
+  });
+
+  it("a denial at the provider, a forged state or another signer's state sign nothing", async () => {
+    const e = withCsc(box());
+    const r = await sent(e, "aes");
+    const [ada, ben] = r.links as [{ token: string }, { token: string }];
+    const denied = await signThere(e, ada.token, ADA.full_name, "deny");
+    expect(denied.status).toBe(422);
+    expect(denied.text).toContain("access_denied");
+    const p = await call(e, "POST", `/v1/sign/${ada.token}/provider`);
+    const back = new URL(await atProvider(p.json.url, ADA.full_name), BASE);
+    const state = back.searchParams.get("state")!;
+    const forged = await call(e, "GET", `/s/${ada.token}/provider/callback?code=${back.searchParams.get("code")}&state=${"0".repeat(32)}.${"0".repeat(64)}`);
+    expect(forged.status).toBe(422);
+    const crossed = await call(e, "GET", `/s/${ben.token}/provider/callback?code=${back.searchParams.get("code")}&state=${state}`);
+    expect(crossed.status).toBe(422);
+    const doc = await call(e, "GET", `/v1/documents/${r.id}`, { key: r.t.key });
+    expect(doc.json.signers.map((s: { status: string }) => s.status)).toEqual(["pending", "pending"]);
+  });
+});
