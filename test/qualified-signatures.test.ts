@@ -165,7 +165,7 @@ describe("the provider's way back", () => {
     const b = box();
     const e = withCsc(b);
     const r = await sent(e, "qes");
-    const [ada, ben] = r.links as [{ token: string }, { token: string }];
+    const [ada, ben] = r.links as unknown as [{ token: string }, { token: string }];
     const first = await signThere(e, ada.token, ADA.full_name);
     expect(first.status, first.text).toBe(303);
     expect(first.headers.get("location")).toBe(`/s/${ada.token}`);
@@ -186,6 +186,19 @@ describe("the provider's way back", () => {
     expect(files.objects).toHaveLength(2);
     const last = new TextDecoder("latin1").decode(new Uint8Array(await (await env.FILES.get(files.objects[1]!.key))!.arrayBuffer()));
     expect(last.match(/\/SubFilter \/ETSI\.CAdES\.detached/g)).toHaveLength(2);
+    // The certificate says the level; the sealed PDF keeps both signatures' bytes, then the seal and the B-LTA steps.
+    const certificate = await call(e, "GET", `/v1/documents/${r.id}/certificate`, { key: r.t.key });
+    expect(certificate.json.payload.document.level).toBe("qes");
+    const sealedFile = await call(e, "GET", `/v1/documents/${r.id}/pdf`, { key: r.t.key });
+    expect(sealedFile.status, sealedFile.text.slice(0, 300)).toBe(200);
+    expect(sealedFile.json.seal.level).toBe("B-LTA");
+    const pdf = Uint8Array.from(atob(sealedFile.json.bytes_base64), (ch) => ch.charCodeAt(0));
+    const text = new TextDecoder("latin1").decode(pdf);
+    const working = new Uint8Array(await (await env.FILES.get(files.objects[1]!.key))!.arrayBuffer());
+    expect(pdf.subarray(0, working.length)).toEqual(working);
+    expect(text.match(/\/SubFilter \/ETSI\.CAdES\.detached/g)).toHaveLength(3);
+    expect(text).toContain("/SubFilter /ETSI.RFC3161");
+    expect(text).toContain("/Type /DSS");
   });
 
   it("a provider failure leaves the signer pending with a readable retry message; a retry then signs", async () => {
@@ -215,7 +228,7 @@ describe("the provider's way back", () => {
   it("a denial at the provider, a forged state or another signer's state sign nothing", async () => {
     const e = withCsc(box());
     const r = await sent(e, "aes");
-    const [ada, ben] = r.links as [{ token: string }, { token: string }];
+    const [ada, ben] = r.links as unknown as [{ token: string }, { token: string }];
     const denied = await signThere(e, ada.token, ADA.full_name, "deny");
     expect(denied.status).toBe(422);
     expect(denied.text).toContain("access_denied");

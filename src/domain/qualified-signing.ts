@@ -18,7 +18,9 @@ import type { Env } from "../env";
 import { ApiError, invalid } from "../lib/errors";
 import { CscError, credentialInfo, cscSigner, exchangeCode, listCredentials } from "../lib/providers/csc";
 import { documentSequencer } from "../objects/document-sequencer/client";
-import { type DocumentRecord, type SignerState, deadLink } from "./document-state";
+import { type DocumentRecord, type SignerState, deadLink, loadState } from "./document-state";
+import type { Certificate } from "./certificates";
+import type { Sealing } from "../lib/seal";
 import { callbackUrl, cscProviderOf, nonceOf, verifierOf } from "./qualified-signatures";
 import { lookupToken } from "./signing";
 import type { Actor } from "./transitions";
@@ -112,4 +114,27 @@ export async function finishProviderSigning(env: Env, token: string, q: Callback
     throw err;
   }
   return { documentId: doc.id };
+}
+
+/**
+ * The sealed PDF of a completed aes/qes document: the last signer's working PDF (every signer's
+ * signature in order), then, as one incremental update, the pages the service draws (answers,
+ * marks, the certificate) and its attachments; then the service's seal as one more signature over
+ * the whole file, then the DSS (revocation data for every signer's chain) and the document
+ * timestamp (src/domain/archive.ts). Nothing already signed is rewritten.
+ */
+export async function sealQualified(env: Env, cert: Certificate, baseUrl: string, sealing: Sealing, reason: string) {
+  const st = await loadState(env, cert.documentId);
+  if (!st) throw new Error(`Document ${cert.documentId} is gone.`);
+  const working = await workingPdf(env, st.doc, st.signers);
+  const { appendChanges } = await import("../lib/seal/incremental");
+  const { draw } = await import("./evidence");
+  const drawn = await appendChanges(working, async (doc) => {
+    await draw(env, "pdf", cert, baseUrl, sealing.description.commonName, true, doc);
+  });
+  const seal = await import("../lib/seal");
+  const sealed = await seal.addSignerSignature(drawn, { signer: sealing.signer, tsa: sealing.tsa, fieldName: "Seal", reason, signingTime: new Date() });
+  const { upgrade, describe } = await import("./archive");
+  const u = await upgrade(env, sealed, sealing, new Date());
+  return { bytes: u.bytes, seal: describe(sealing.description, u), level: u.level, nextArchiveAt: u.nextArchiveAt };
 }

@@ -167,3 +167,30 @@ function lastIndexOf(haystack: Uint8Array, needle: Uint8Array): number {
   }
   return -1;
 }
+
+const bytesOf = (obj: PDFObject) => {
+  const b = new Uint8Array(obj.sizeInBytes());
+  obj.copyBytesInto(b, 0);
+  return b;
+};
+const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * Loads `pdf`, lets `change` draw on it (pages, attachments, metadata), and appends only the
+ * objects that changed or are new as one incremental update: the signatures already in the file
+ * stay valid over their own revisions.
+ */
+export async function appendChanges(pdf: Uint8Array, change: (doc: PDFDocument) => Promise<void>): Promise<Uint8Array> {
+  const doc = await loadForUpdate(pdf);
+  const before = new Map(doc.context.enumerateIndirectObjects().map(([ref, obj]) => [ref.tag, bytesOf(obj)] as const));
+  await change(doc);
+  await doc.flush();
+  const changed = doc.context
+    .enumerateIndirectObjects()
+    .filter(([ref, obj]) => {
+      const was = before.get(ref.tag);
+      return !was || !sameBytes(was, bytesOf(obj));
+    })
+    .map(([ref]) => ref);
+  return appendUpdate(pdf, doc, changed, []);
+}
