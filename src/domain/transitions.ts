@@ -366,7 +366,8 @@ export async function checkSignatureValue(input: SignInput): Promise<string> {
 }
 
 /** Whether this signer may sign now with these answers (every rule but the signature's value): the checked answers, or the refusal. */
-export function signChecks(st: SequencerState, signer: SignerState, answers: Record<string, string> = {}, atProvider = false) {
+type Answers = Record<string, string>;
+export function signChecks(st: SequencerState, signer: SignerState, answers: Answers = {}, atProvider = false) {
   requireLiveLink(st, signer);
   requirePendingSigner(st, signer);
   if (st.doc.level !== "ses" && !atProvider) throw signAtProvider(st.doc.level);
@@ -391,18 +392,9 @@ export function signChecks(st: SequencerState, signer: SignerState, answers: Rec
  * `answers` (the page's sign form) are checked with the signature and stored in the same batch:
  * all of them and the signature, or nothing.
  */
-export async function sign(
-  env: Env,
-  st: SequencerState,
-  signer: SignerState,
-  input: SignInput,
-  actor: Actor,
-  answers: Record<string, string> = {},
-  atProvider = false,
-) {
+export async function sign(env: Env, st: SequencerState, signer: SignerState, input: SignInput, actor: Actor, answers: Answers = {}, atProvider = false) {
   const checked = signChecks(st, signer, answers, atProvider);
   const value = await checkSignatureValue(input);
-
   const at = nowIso();
   const valueSha = await sha256Hex(value);
   const captured = capturedRecord(input.captured, at);
