@@ -349,6 +349,17 @@ async function main() {
     args.push("--var", `STRIPE_VERIFY_ORIGIN:${fake.origin}`);
     console.log(`Identity checks: the fake Stripe Identity at ${fake.origin} (IDENTITY_PROVIDER=fake).`);
   }
+  // Advanced and qualified signatures (docs/evidence.md): `CSC_PROVIDER=fake npm start` starts the local
+  // fake CSC API v2 provider (test/fake-csc.mjs: its authorize page's Approve signs, its test CA issues
+  // each signer a certificate) and configures the Worker for levels aes and qes.
+  if (process.env.CSC_PROVIDER === "fake") {
+    const { FAKE_CSC, startFakeCsc } = await import("../test/fake-csc.mjs");
+    const fake = await startFakeCsc();
+    fake.server.unref();
+    args.push("--var", `CSC_BASE_URL:${fake.origin}/dev`, "--var", `CSC_CLIENT_ID:${FAKE_CSC.clientId}`);
+    args.push("--var", `CSC_CLIENT_SECRET:${FAKE_CSC.clientSecret}`, "--var", "CSC_LEVELS:aes,qes");
+    console.log(`Advanced and qualified signatures: the fake CSC provider at ${fake.origin} (CSC_PROVIDER=fake).`);
+  }
   // A process group of its own, so that stopping it reaches workerd too; Ctrl-C comes through us.
   child = spawn(WRANGLER[0], args, { cwd: ROOT, env: QUIET, stdio: ["ignore", "pipe", "pipe"], detached: true });
   // Quiet: wrangler's notices a newcomer would have to interpret are dropped; errors and requests stay.

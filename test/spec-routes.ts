@@ -57,6 +57,7 @@ export const SPEC_ROUTES: SpecRoute[] = [
   api("GET /v1/sign/{token}", "token"),
   api("POST /v1/sign/{token}/access-code", "token"),
   api("POST /v1/sign/{token}/id-check", "token"),
+  api("POST /v1/sign/{token}/provider", "token"),
   api("POST /v1/sign/{token}/consent", "token"),
   api("POST /v1/sign/{token}/code", "token"),
   api("POST /v1/sign/{token}/verify", "token"),

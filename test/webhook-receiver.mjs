@@ -13,9 +13,11 @@
  * name's records with `POST /__records/<name>` (`{A?: [...], AAAA?: [...], ttl?, nxdomain?}`);
  * `/down` answers 503, a resolver that is out of service.
  * `https://providers.fake.test/...` speaks the message providers' APIs (test/fake-providers.mjs),
- * `https://turnstile.fake.test/...` Cloudflare Turnstile's siteverify (test/fake-turnstile.mjs).
+ * `https://turnstile.fake.test/...` Cloudflare Turnstile's siteverify (test/fake-turnstile.mjs),
+ * `https://csc.fake.test/...` a trust service provider's CSC API v2 (test/fake-csc.mjs).
  * Any other host passes through.
  */
+import { CSC_HOST, fakeCsc } from "./fake-csc.mjs";
 import { PROVIDERS_HOST, fakeProviders } from "./fake-providers.mjs";
 import { STRIPE_HOST, fakeStripe } from "./fake-stripe.mjs";
 import { TURNSTILE_HOST, fakeTurnstile } from "./fake-turnstile.mjs";
@@ -73,6 +75,7 @@ export async function receiver(req, res) {
   if (req.headers.host === PROVIDERS_HOST) return fakeProviders(req, res, body);
   if (req.headers.host === STRIPE_HOST) return fakeStripe(req, res, body);
   if (req.headers.host === TURNSTILE_HOST) return fakeTurnstile(req, res, body);
+  if (req.headers.host === CSC_HOST) return fakeCsc(req, res, body);
   if (req.headers.host !== RECEIVER_HOST) return passThrough(req, res, body);
   const path = (req.url ?? "/").split("?")[0];
   const [, first, second] = path.split("/");

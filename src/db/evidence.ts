@@ -51,7 +51,19 @@ export async function insertCertificate(env: Env, row: NewCertificate): Promise<
 
 export type RecordDocument = Pick<
   Document,
-  "id" | "tenantId" | "mode" | "title" | "status" | "body" | "bodySha256" | "consentText" | "templateCode" | "templateVersion" | "completedAt" | "pdfSha256"
+  | "id"
+  | "tenantId"
+  | "mode"
+  | "title"
+  | "status"
+  | "body"
+  | "bodySha256"
+  | "consentText"
+  | "templateCode"
+  | "templateVersion"
+  | "completedAt"
+  | "pdfSha256"
+  | "level"
 >;
 export type RecordSigner = Pick<
   Signer,
@@ -113,6 +125,7 @@ export function recordReads(d: Db, documentId: string) {
         templateVersion: documents.templateVersion,
         completedAt: documents.completedAt,
         pdfSha256: documents.pdfSha256,
+        level: documents.level,
         tenantName: tenants.name,
       })
       .from(documents)

@@ -43,6 +43,7 @@ export const documentWithAccount = (db: Db, documentId: string) =>
       tenantId: documents.tenantId,
       mode: documents.mode,
       title: documents.title,
+      level: documents.level,
       tenantName: tenants.name,
       locale: tenants.locale,
       ...messageBrandColumns,

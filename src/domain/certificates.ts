@@ -72,6 +72,8 @@ export type CertificatePayload = {
      * PDF, the file the sealed PDF's first pages are drawn on. Absent for text templates.
      */
     original_pdf_sha256?: string;
+    /** `aes` or `qes`: each signer signed with their own certificate at a trust service provider. Absent for `ses`. */
+    level?: "aes" | "qes";
   };
   signers: PayloadSigner[];
   events: PayloadEvent[];
@@ -138,6 +140,7 @@ export async function derivePayload(r: RecordRows): Promise<CertificatePayload> 
       template: { code: r.doc.templateCode, version: r.doc.templateVersion },
       consent: await consentRecord(r.doc.consentText),
       ...(r.doc.pdfSha256 ? { original_pdf_sha256: r.doc.pdfSha256 } : {}),
+      ...(r.doc.level !== "ses" ? { level: r.doc.level } : {}),
     },
     signers: r.signers.map((s) => ({
       full_name: s.fullName,

@@ -5,7 +5,8 @@
 import { z } from "@hono/zod-openapi";
 import { dbOf } from "../db/client";
 import type { Env, Principal } from "../env";
-import { DOCUMENT_STATUS_FILTERS, LANGUAGES, SIGNER_AUTH } from "./vocabulary";
+import { DOCUMENT_STATUS_FILTERS, LANGUAGES, SIGNATURE_LEVELS, SIGNER_AUTH } from "./vocabulary";
+import { requireLevelProvider } from "./qualified-signatures";
 import { dueForExpiry, insertDocument, listPage, ownerOf } from "../db/documents";
 import { plainText, text } from "../lib/text";
 import { Reason } from "./reason";
@@ -54,6 +55,10 @@ export const PrepareInput = z
       .optional(),
     expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
     sequential: z.boolean().optional(),
+    level: z.enum(SIGNATURE_LEVELS).optional().openapi({
+      description:
+        "Default `ses` (the service's sealed evidence). `aes` / `qes`: each signer signs with their own certificate at the trust service provider (advanced / qualified electronic signature), strictly in order.",
+    }),
     metadata: Metadata.optional(),
     external_ref: text().max(200).nullable().optional(),
     remind_after_days: z.number().int().min(1).max(30).nullable().optional().openapi({
@@ -212,7 +217,9 @@ export async function prepareDraft(env: Env, p: Pick<Principal, "tenantId" | "mo
         consentText: tpl.consentText,
         fields: tpl.fields,
         reasons: tpl.reasons,
-        sequential: input.sequential ?? false,
+        // Qualified and advanced signatures go strictly in signing order.
+        sequential: (input.level ?? "ses") !== "ses" || (input.sequential ?? false),
+        level: input.level ?? "ses",
         metadata,
         externalRef,
         createdAt,
@@ -273,6 +280,7 @@ export async function sendDocument(
   if (!owner || owner.tenantId !== p.tenantId || owner.mode !== p.mode) throw notFound("document");
   const idCheck = signers.findIndex((s) => !isGroup(s) && s.auth === "id_check");
   if (idCheck >= 0 && !identityProviderOf(env)) throw noIdentityProvider(`signers.${idCheck}.auth`);
+  requireLevelProvider(env, owner.level);
   const normalised = normaliseSigners(signers, owner.locale ?? "en");
   const sent = await documentSequencer(env, documentId).send(
     normalised,
@@ -392,6 +400,7 @@ export async function getDocument(env: Env, p: Principal, documentId: string) {
     template_version: d.templateVersion,
     grants: d.grants,
     sequential: d.sequential,
+    level: d.level,
     allow_delegation: d.allowDelegation,
     reauthenticate: d.reauthenticate,
     metadata: d.metadata,

@@ -19,6 +19,7 @@ import type { Answer, CertificateSheet, SignerMark } from "./evidence-pdf/certif
 import type { BundleManifest } from "./evidence-pdf/bundle";
 import { BUNDLE_FORMAT } from "../lib/pdf/bundle-format";
 import type { SealDescription } from "../lib/seal";
+import type { PDFDocument } from "pdf-lib";
 import type { SealLevel } from "./vocabulary";
 import { certificateRow, checkAgainstRecord, issueCertificate, type Certificate, type CertificatePayload } from "./certificates";
 import { bundleRows, documentPagesRows, insertSealedFile, sealedFileRow, sealedFileVersion, type SealedKind } from "../db/evidence";
@@ -193,7 +194,8 @@ function safeHost(url: string): string | null {
 export const drawDocumentPages = (env: Env, cert: Certificate, baseUrl: string, sealName: string, certificatePages: boolean) =>
   draw(env, "pdf", cert, baseUrl, sealName, certificatePages);
 
-async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUrl: string, sealName: string, certificatePages = true) {
+/** `onto`: an aes/qes document's signed working PDF, loaded (src/domain/qualified-signing.ts): the pages drawn here follow its pages. */
+export async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUrl: string, sealName: string, certificatePages = true, onto?: PDFDocument) {
   const c = sheet(cert, baseUrl);
   c.brand = await pdfBrandOf(env, c.payload.issuer.tenant_id);
   c.lang = (await tenantById(dbOf(env), c.payload.issuer.tenant_id))?.locale ?? "en";
@@ -205,21 +207,23 @@ async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUrl: stri
     // Names and answers in CJK scripts need the R2 font (loaded once per isolate, only then).
     await ensureFontsFor(env.FILES, [c.payloadJson, c.brand?.name ?? "", JSON.stringify(drawn)]);
     // A PDF template's document: its original pages, answers drawn in place, then the pages drawn here.
-    const original = rows.doc.pdfSha256
-      ? await stampedOriginal(
-          env,
-          {
-            templateId: rows.doc.templateId,
-            pdfSha256: rows.doc.pdfSha256,
-            fields: rows.doc.fields ?? [],
-            signers: rows.signers.map((x) => ({ id: x.id, reason: x.signReason && x.signedAt ? reasonLine(x.signReason, x.fullName, x.signedAt) : null })),
-            values: rows.values,
-            test: c.payload.test ?? rows.doc.mode === "test",
-            uploads: files,
-          },
-          TEST_MARK,
-        )
-      : undefined;
+    const original = onto
+      ? onto
+      : rows.doc.pdfSha256
+        ? await stampedOriginal(
+            env,
+            {
+              templateId: rows.doc.templateId,
+              pdfSha256: rows.doc.pdfSha256,
+              fields: rows.doc.fields ?? [],
+              signers: rows.signers.map((x) => ({ id: x.id, reason: x.signReason && x.signedAt ? reasonLine(x.signReason, x.fullName, x.signedAt) : null })),
+              values: rows.values,
+              test: c.payload.test ?? rows.doc.mode === "test",
+              uploads: files,
+            },
+            TEST_MARK,
+          )
+        : undefined;
     // A file made before the completion's own append ran appends first (docs/transparency-log.md).
     let log = await logProofOf(env, cert.id);
     if (!log && logKey(env)) {
@@ -248,9 +252,14 @@ export async function makeSealedFile(
 ): Promise<{ bytes: Uint8Array; seal: SealDescription; level: SealLevel; nextArchiveAt: string | null }> {
   const { sealingFromEnv } = await import("../lib/seal");
   const sealing = await sealingFromEnv(env);
-  const pdfDoc = await draw(env, kind, cert, baseUrl, sealing.description.commonName);
-  const title = (JSON.parse(cert.payload) as CertificatePayload).document.title;
+  const payload = JSON.parse(cert.payload) as CertificatePayload;
+  const title = payload.document.title;
   const reason = kind === "pdf" ? `Certificate of completion: ${title}` : `Evidence bundle: ${title}`;
+  if (kind === "pdf" && (payload.document.level ?? "ses") !== "ses") {
+    const { sealQualified } = await import("./qualified-signing");
+    return sealQualified(env, cert, baseUrl, sealing, reason);
+  }
+  const pdfDoc = await draw(env, kind, cert, baseUrl, sealing.description.commonName);
   return sealDrawn(env, pdfDoc, sealing, { reason, baseUrl, code: cert.verificationCode, about: { documentId: cert.documentId, kind } });
 }
 

@@ -45,6 +45,7 @@ import { signaturePictureOrRefuse } from "../lib/image";
 import { logError } from "../lib/log";
 import { codeFirst, codeOutstanding } from "./signer-codes";
 import type { Captured, SignCommand, SupplyFieldCommand } from "./signer-commands";
+import { signAtProvider } from "./qualified-signatures";
 import {
   type Statement,
   deleteAnswer,
@@ -375,9 +376,11 @@ export async function checkSignatureValue(input: SignInput): Promise<string> {
 }
 
 /** Whether this signer may sign now with these answers (every rule but the signature's value): the checked answers, or the refusal. */
-export function signChecks(st: SequencerState, signer: SignerState, answers: Record<string, string> = {}) {
+type Answers = Record<string, string>;
+export function signChecks(st: SequencerState, signer: SignerState, answers: Answers = {}, atProvider = false) {
   requireLiveLink(st, signer);
   requirePendingSigner(st, signer);
+  if (st.doc.level !== "ses" && !atProvider) throw signAtProvider(st.doc.level);
   requireSigningRole(signer);
   if (actsWithoutSignature(signer)) {
     throw invalid(
@@ -399,12 +402,11 @@ export function signChecks(st: SequencerState, signer: SignerState, answers: Rec
  * `answers` (the page's sign form) are checked with the signature and stored in the same batch:
  * all of them and the signature, or nothing.
  */
-export async function sign(env: Env, st: SequencerState, signer: SignerState, input: SignInput, actor: Actor, answers: Record<string, string> = {}) {
-  const checked = signChecks(st, signer, answers);
+export async function sign(env: Env, st: SequencerState, signer: SignerState, input: SignInput, actor: Actor, answers: Answers = {}, atProvider = false) {
+  const checked = signChecks(st, signer, answers, atProvider);
   // Re-authentication (src/domain/reauthentication.ts): a code confirmed within 5 minutes, and a reason.
   const reauth = reauthChecks(st.doc, signer, input.reason);
   const value = await checkSignatureValue(input);
-
   const at = nowIso();
   const valueSha = await sha256Hex(value);
   const captured = capturedRecord(input.captured, at);

@@ -97,6 +97,9 @@ export const SIGNER_AUTH = ["none", "email_otp", "sms_otp", "access_code", "id_c
 export type SignerAuth = (typeof SIGNER_AUTH)[number];
 
 export const SIGNATURE_METHODS = ["typed", "drawn", "clicked", "uploaded"] as const;
+/** A document's signature level: `ses` sealed evidence; `aes`/`qes` each signer's own certificate at a CSC trust service provider. */
+export const SIGNATURE_LEVELS = ["ses", "aes", "qes"] as const;
+export type SignatureLevel = (typeof SIGNATURE_LEVELS)[number];
 export type SignatureMethod = (typeof SIGNATURE_METHODS)[number];
 
 /** Kinds of entries in a document's own trail. */

@@ -95,6 +95,12 @@ export const ConfigSchema = z
     STRIPE_API_BASE: optional(httpUrl("Stripe's API")),
     /** The origin of Stripe's hosted verification page, where the signer's page sends the signer; default https://verify.stripe.com. */
     STRIPE_VERIFY_ORIGIN: optional(httpUrl("Stripe's verification page")),
+    /** A trust service provider's CSC API v2 base (its `oauth2/…` and `csc/v2/…` live under it), for `aes`/`qes` documents; unset: none (they are refused at send). */
+    CSC_BASE_URL: optional(httpUrl("the CSC provider's API")),
+    CSC_CLIENT_ID: optional(z.string().min(1).max(200)),
+    CSC_CLIENT_SECRET: optional(z.string().min(8, "must be the OAuth client secret the provider issued")),
+    /** The levels the provider is qualified for: "aes", "qes" or "aes,qes" (a qualified provider signs advanced ones too only when listed). */
+    CSC_LEVELS: optional(z.string().regex(/^(aes|qes)(,(aes|qes))?$/, 'must be "aes", "qes" or "aes,qes"')),
     /** Cloudflare Turnstile secret key: checks the token of a public form whose account set a site key. */
     TURNSTILE_SECRET: optional(z.string().min(8, "must be the Turnstile widget's secret key")),
     /** Another base URL for Turnstile's siteverify (tests); default https://challenges.cloudflare.com. */
@@ -115,6 +121,11 @@ export const ConfigSchema = z
     if (c.IDENTITY_PROVIDER === "stripe") {
       for (const k of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
         if (!c[k]) ctx.addIssue({ code: "custom", path: [k], message: "is required when IDENTITY_PROVIDER is stripe" });
+      }
+    }
+    if (c.CSC_BASE_URL) {
+      for (const k of ["CSC_CLIENT_ID", "CSC_CLIENT_SECRET", "CSC_LEVELS"] as const) {
+        if (!c[k]) ctx.addIssue({ code: "custom", path: [k], message: "is required when CSC_BASE_URL is set" });
       }
     }
     if (c.SMS_PROVIDER === "twilio") {

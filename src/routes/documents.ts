@@ -1,4 +1,4 @@
-import { DOCUMENT_STATUSES, LANGUAGES, SIGNATURE_METHODS, SIGNER_AUTH, SIGNER_STATUSES, TRAIL_KINDS } from "../domain/vocabulary";
+import { DOCUMENT_STATUSES, LANGUAGES, SIGNATURE_LEVELS, SIGNATURE_METHODS, SIGNER_AUTH, SIGNER_STATUSES, TRAIL_KINDS } from "../domain/vocabulary";
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed } from "../http/router";
 import { signerContext } from "../http/auth";
@@ -76,6 +76,9 @@ const Document = z
     template_version: z.number().int(),
     grants: z.record(z.string(), z.unknown()),
     sequential: z.boolean(),
+    level: listed(SIGNATURE_LEVELS).openapi({
+      description: "`ses` (sealed evidence), `aes` or `qes` (each signer's own certificate at a trust service provider).",
+    }),
     allow_delegation: z.boolean().openapi({ description: "Sent with `allow_delegation`: a pending signer may pass their part to someone else." }),
     reauthenticate: z
       .boolean()
@@ -222,6 +225,7 @@ documents.openapi(
         template_version: 1,
         grants: { company: "Acme Ltd", counterparty: "Globex SA", years: "2" },
         sequential: true,
+        level: "ses",
         allow_delegation: false,
         reauthenticate: false,
         metadata: { deal: "Q4-17" },

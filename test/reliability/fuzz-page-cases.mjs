@@ -98,6 +98,10 @@ const SIGNER = [
   }),
   R("GET /s/{token}/page", "signer", "page", { query: { n: (_fx, r) => String(1 + r.int(3)) }, required: ["n"] }),
   R("GET /s/{token}/pdf", "signer", "page", { query: langQ }),
+  // The trust service provider's way back (level aes/qes): a redirect to the page, or a page naming why nothing was signed.
+  R("GET /s/{token}/provider/callback", "signer", "page", {
+    query: { code: (_fx, r) => hex(r, 32), state: (_fx, r) => `${hex(r, 32)}.${hex(r, 64)}`, error: (_fx, r) => maybe(r, 0.3, "access_denied") },
+  }),
   R("POST /s/{token}/access-code", "signer", "page", { form: codeForm }),
   // Starts the identity check: a redirect to the provider, or the page naming why not.
   R("POST /s/{token}/id-check", "signer", "page", { form: langF }),

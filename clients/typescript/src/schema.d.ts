@@ -716,6 +716,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sign/{token}/provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign at the trust service provider (level aes or qes): the URL of its authorize page
+         * @description Only for a document sent with `level` `aes` or `qes`, after consent and the signer's fields, when it is this signer's turn (such documents are signed strictly in order). Answers `{url}`: the trust service provider's OAuth 2.0 authorize page (CSC API v2, PKCE S256), where the signer approves with their own certificate; the provider returns them to `/s/{token}/provider/callback`, where the service makes their PAdES signature and the signer is `signed`. A provider failure leaves the signer pending, with a message saying to try again. 422 for a level `ses` document, a signer who is not pending or has not consented, out of turn, or when the provider for the level is no longer configured.
+         *
+         *     Authorised by the signing token in the path (`{token}`, from the signing link the signer received): it is the signer's credential, valid until the document ends or a fresh link replaces it. No API key.
+         */
+        post: operations["startProviderSigning"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sign/{token}/delegate": {
         parameters: {
             query?: never;
@@ -2587,6 +2609,11 @@ export interface components {
             /** Format: date-time */
             expires_at?: string | null;
             sequential?: boolean;
+            /**
+             * @description Default `ses` (the service's sealed evidence). `aes` / `qes`: each signer signs with their own certificate at the trust service provider (advanced / qualified electronic signature), strictly in order.
+             * @enum {string}
+             */
+            level?: "ses" | "aes" | "qes";
             /** @description Up to 20 names (1-40 characters) with string values (0-500 characters). */
             metadata?: {
                 [key: string]: string;
@@ -2608,6 +2635,11 @@ export interface components {
                 [key: string]: unknown;
             };
             sequential: boolean;
+            /**
+             * @description `ses` (sealed evidence), `aes` or `qes` (each signer's own certificate at a trust service provider).
+             * @enum {string}
+             */
+            level: "ses" | "aes" | "qes";
             /** @description Sent with `allow_delegation`: a pending signer may pass their part to someone else. */
             allow_delegation: boolean;
             /** @description Sent with `reauthenticate` (or by a `part11` account): each signature needs a fresh one-time code and a reason. */
@@ -3123,6 +3155,9 @@ export interface components {
             content_type: "application/pdf" | "image/png" | "image/jpeg";
         };
         SigningIdCheckStarted: {
+            url: string;
+        };
+        SigningProviderStarted: {
             url: string;
         };
         Certificate: {
@@ -5950,6 +5985,7 @@ export interface operations {
                      *         "years": "2"
                      *       },
                      *       "sequential": true,
+                     *       "level": "ses",
                      *       "allow_delegation": false,
                      *       "reauthenticate": false,
                      *       "metadata": {
@@ -10028,6 +10064,127 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["SigningIdCheckStarted"];
+                };
+            };
+            /** @description The request could not be read. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No such thing in this account. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description The path exists, but not under this method: `Allow` lists the methods it takes. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            /** @description Body over one megabyte. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooLargeError"];
+                };
+            };
+            /** @description The body did not validate, or the rules refused it; the message says why. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidError"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description Server fault; quote x-request-id. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    startProviderSigning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider's authorize page, to send the signer to */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "https://tsp.example/oauth2/authorize?response_type=code&client_id=edge-sign&scope=credential&code_challenge=…&code_challenge_method=S256&state=…"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SigningProviderStarted"];
                 };
             };
             /** @description The request could not be read. */

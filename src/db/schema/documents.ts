@@ -193,6 +193,10 @@ export const documents = sqliteTable(
     packetItemId: text("packet_item_id"),
     /** PDF templates only: SHA-256 of the template's original PDF, frozen at prepare (checked again at sealing); null for text. */
     pdfSha256: text("pdf_sha256"),
+    /** The signature level (src/domain/qualified-signatures.ts): `ses` sealed evidence, `aes`/`qes` each signer's own certificate through a CSC provider. */
+    level: text("level", { enum: ["ses", "aes", "qes"] })
+      .notNull()
+      .default("ses"),
     /** When its personal data was erased (docs/retention.md); never cleared. */
     redactedAt: text("redacted_at"),
     /** The envelope it was sent in (`envelopes.id`, src/db/schema/envelopes.ts) and its 0-based place there; null otherwise. */

@@ -11,7 +11,7 @@ import { loadSigner } from "./keys";
 import { ownTsa, remoteTsa, type RemoteTsaOptions, type TimestampAuthority } from "./tsa";
 import type { SealSigner } from "./keys";
 
-export { sealPdf, type SealOptions } from "./pades";
+export { addSignerSignature, sealPdf, type SealOptions } from "./pades";
 export { loadSigner, type SealSigner } from "./keys";
 export { ownTsa, remoteTsa, TimestampError, OWN_TSA_POLICY, type TimestampAuthority } from "./tsa";
 export { SealConfigError } from "./der";

@@ -41,6 +41,12 @@ export type SealSigner = {
   selfIssued: boolean;
 };
 
+/** The certificate subject's common name, "" when it has none. */
+export function commonNameOf(cert: pkijs.Certificate): string {
+  const cn = cert.subject.typesAndValues.find((t) => t.type === OID.commonName);
+  return cn ? String((cn.value.valueBlock as { value?: unknown }).value ?? "") : "";
+}
+
 /** ECDSA in WebCrypto gives r||s; CMS and X.509 carry SEQUENCE { INTEGER r, INTEGER s }. */
 function ecdsaRawToDer(raw: Uint8Array): Uint8Array {
   const half = raw.length / 2;
@@ -98,8 +104,7 @@ async function importIdentity(keyPem: string, certPem: string): Promise<SealSign
     throw new SealConfigError("The private key does not belong to the first certificate of the chain.");
   }
 
-  const cn = leaf.subject.typesAndValues.find((t) => t.type === OID.commonName);
-  const commonName = cn ? String((cn.value.valueBlock as { value?: unknown }).value ?? "") : "";
+  const commonName = commonNameOf(leaf);
   const subjectDer = new Uint8Array(leaf.subject.toSchema().toBER());
   const issuerDer = new Uint8Array(leaf.issuer.toSchema().toBER());
   return {

@@ -8,10 +8,11 @@
  * The bytes already there are never rewritten: each step appends objects, an xref section and a
  * trailer pointing back (`/Prev`) at the previous one, so every earlier signature stays valid.
  */
-import { concatBytes, toHex } from "../bytes";
+import { toHex } from "../bytes";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRef, PDFString } from "pdf-lib";
+import { PDFArray, PDFDict, PDFName, PDFRef, PDFString } from "pdf-lib";
+import { appendSignatureField, appendUpdate, loadForUpdate } from "./incremental";
 import { buf } from "./der";
 import { OID, type SealSigner } from "./keys";
 import type { TimestampAuthority } from "./tsa";
@@ -45,7 +46,7 @@ export function cnOf(cert: pkijs.Certificate): string {
 
 export type ValidationData = { certs: Uint8Array[]; crls: Uint8Array[]; ocsps: Uint8Array[] };
 
-const ascii = (s: string) => new TextEncoder().encode(s);
+const _ascii = (s: string) => new TextEncoder().encode(s);
 
 /** A certificate a CRL lists: its serial, when it was revoked, and the CRLReason number (see CRL_REASONS). */
 export type RevokedEntry = { serial: asn1js.Integer; at: Date; reason?: number };
@@ -136,63 +137,6 @@ export function crlUrls(cert: pkijs.Certificate): string[] {
   return out;
 }
 
-// ---- incremental writing -----------------------------------------------------------------------
-
-type Raw = { ref: PDFRef; text: Uint8Array };
-
-function lastStartXref(pdf: Uint8Array): number {
-  const tail = new TextDecoder("latin1").decode(pdf.subarray(Math.max(0, pdf.length - 1024)));
-  const m = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail);
-  if (!m) throw new Error("The PDF has no final startxref.");
-  return Number(m[1]);
-}
-
-function serialise(ref: PDFRef, obj: PDFObject): Uint8Array {
-  const head = ascii(`${ref.objectNumber} ${ref.generationNumber} obj\n`);
-  const body = new Uint8Array(obj.sizeInBytes());
-  obj.copyBytesInto(body, 0);
-  return concatBytes([head, body, ascii("\nendobj\n")]);
-}
-
-/** Appends `changed` (objects of `doc` to write again or anew) and `raw` objects, with an xref section and trailer. */
-function appendUpdate(pdf: Uint8Array, doc: PDFDocument, changed: PDFRef[], raw: Raw[]): Uint8Array {
-  const prev = lastStartXref(pdf);
-  const parts: Uint8Array[] = [pdf];
-  let at = pdf.length;
-  if (pdf[pdf.length - 1] !== 0x0a) {
-    parts.push(ascii("\n"));
-    at += 1;
-  }
-  const offsets: { n: number; g: number; at: number }[] = [];
-  const seen = new Set<string>();
-  for (const ref of changed) {
-    if (seen.has(ref.tag)) continue;
-    seen.add(ref.tag);
-    const bytes = serialise(ref, doc.context.lookup(ref)!);
-    offsets.push({ n: ref.objectNumber, g: ref.generationNumber, at });
-    parts.push(bytes);
-    at += bytes.length;
-  }
-  for (const r of raw) {
-    offsets.push({ n: r.ref.objectNumber, g: r.ref.generationNumber, at });
-    parts.push(r.text);
-    at += r.text.length;
-  }
-  offsets.sort((a, b) => a.n - b.n);
-  let xref = "xref\n";
-  for (const o of offsets) xref += `${o.n} 1\n${String(o.at).padStart(10, "0")} ${String(o.g).padStart(5, "0")} n \n`;
-  const t = doc.context.trailerInfo;
-  const trailer = doc.context.obj({ Size: doc.context.largestObjectNumber + 1, Root: t.Root!, Prev: prev });
-  if (t.Info) trailer.set(PDFName.of("Info"), t.Info);
-  if (t.ID) trailer.set(PDFName.of("ID"), t.ID);
-  const tb = new Uint8Array(trailer.sizeInBytes());
-  trailer.copyBytesInto(tb, 0);
-  parts.push(ascii(xref), ascii("trailer\n"), tb, ascii(`\nstartxref\n${at}\n%%EOF\n`));
-  return concatBytes(parts);
-}
-
-const load = (pdf: Uint8Array) => PDFDocument.load(pdf, { updateMetadata: false, throwOnInvalidObject: false });
-
 async function sha1Upper(bytes: Uint8Array): Promise<string> {
   return toHex(new Uint8Array(await crypto.subtle.digest("SHA-1", buf(bytes)))).toUpperCase();
 }
@@ -202,7 +146,7 @@ async function sha1Upper(bytes: Uint8Array): Promise<string> {
  * yet described, naming the certificates and revocation data that validate it.
  */
 export async function addDss(pdf: Uint8Array, data: ValidationData, vriData: ValidationData = data): Promise<Uint8Array> {
-  const doc = await load(pdf);
+  const doc = await loadForUpdate(pdf);
   const ctx = doc.context;
   const catalogRef = ctx.trailerInfo.Root as PDFRef;
   const changed: PDFRef[] = [catalogRef];
@@ -270,94 +214,14 @@ export async function addDss(pdf: Uint8Array, data: ValidationData, vriData: Val
   return appendUpdate(pdf, doc, changed, []);
 }
 
-const BYTE_RANGE_WIDTH = 10;
-
 /** Adds a document timestamp over the whole file (an invisible signature field on page 1). */
-export async function addDocTimestamp(pdf: Uint8Array, tsa: TimestampAuthority): Promise<Uint8Array> {
-  const doc = await load(pdf);
-  const ctx = doc.context;
-  const catalogRef = ctx.trailerInfo.Root as PDFRef;
-  const changed: PDFRef[] = [];
-  const page = doc.getPage(0);
-
-  const sigRef = ctx.nextRef();
-  const fieldName = `DocTimeStamp${Date.now().toString(36)}`;
-  const widget = ctx.obj({
-    Type: "Annot",
-    Subtype: "Widget",
-    FT: "Sig",
-    Rect: [0, 0, 0, 0],
-    F: 132, // Print + Locked
-    P: page.ref,
-    T: PDFString.of(fieldName),
-    V: sigRef,
+export function addDocTimestamp(pdf: Uint8Array, tsa: TimestampAuthority): Promise<Uint8Array> {
+  return appendSignatureField(pdf, {
+    fieldName: `DocTimeStamp${Date.now().toString(36)}`,
+    dict: "/Type /DocTimeStamp /Filter /Adobe.PPKLite /SubFilter /ETSI.RFC3161",
+    reserve: tsa.reserveBytes + 1024,
+    contents: (signed: Uint8Array) => tsa.timestamp(signed),
   });
-  const widgetRef = ctx.register(widget);
-  changed.push(widgetRef);
-
-  // The page's /Annots: an array in the page or an object of its own.
-  const annotsRaw = page.node.get(PDFName.of("Annots"));
-  if (annotsRaw instanceof PDFRef) {
-    (ctx.lookup(annotsRaw, PDFArray) as PDFArray).push(widgetRef);
-    changed.push(annotsRaw);
-  } else {
-    const annots = (annotsRaw as PDFArray | undefined) ?? (ctx.obj([]) as PDFArray);
-    annots.push(widgetRef);
-    page.node.set(PDFName.of("Annots"), annots);
-    changed.push(page.ref);
-  }
-
-  // The form's /Fields, wherever it lives (catalog, its own object, or an array object).
-  const acroRaw = doc.catalog.get(PDFName.of("AcroForm"));
-  let acro: PDFDict;
-  if (acroRaw instanceof PDFRef) {
-    acro = ctx.lookup(acroRaw, PDFDict);
-    changed.push(acroRaw);
-  } else {
-    acro = (acroRaw as PDFDict | undefined) ?? (ctx.obj({}) as PDFDict);
-    doc.catalog.set(PDFName.of("AcroForm"), acro);
-    changed.push(catalogRef);
-  }
-  const fieldsRaw = acro.get(PDFName.of("Fields"));
-  if (fieldsRaw instanceof PDFRef) {
-    (ctx.lookup(fieldsRaw, PDFArray) as PDFArray).push(widgetRef);
-    changed.push(fieldsRaw);
-  } else {
-    const fields = (fieldsRaw as PDFArray | undefined) ?? (ctx.obj([]) as PDFArray);
-    fields.push(widgetRef);
-    acro.set(PDFName.of("Fields"), fields);
-  }
-  acro.set(PDFName.of("SigFlags"), PDFNumber.of(3));
-
-  const reserve = tsa.reserveBytes + 1024;
-  const zeros = "0".repeat(BYTE_RANGE_WIDTH);
-  const brPlaceholder = `/ByteRange [0 ${zeros} ${zeros} ${zeros}]`;
-  const head = `${sigRef.objectNumber} 0 obj\n<< /Type /DocTimeStamp /Filter /Adobe.PPKLite /SubFilter /ETSI.RFC3161 ${brPlaceholder} /Contents <`;
-  const tail = ">\n>>\nendobj\n";
-  const sigText = ascii(head + "0".repeat(reserve * 2) + tail);
-  const out = appendUpdate(pdf, doc, changed, [{ ref: sigRef, text: sigText }]);
-
-  // Where our object landed: it is the last raw object before the xref section.
-  const objAt = lastIndexOf(out, ascii(`${sigRef.objectNumber} 0 obj\n<< /Type /DocTimeStamp`));
-  const brAt = objAt + head.indexOf("/ByteRange");
-  const holeStart = objAt + head.length - 1; // at '<'
-  const holeEnd = holeStart + 2 + reserve * 2; // after '>'
-  const range = [0, holeStart, holeEnd, out.length - holeEnd];
-  const written = `/ByteRange [${range.map((n, i) => (i === 0 ? String(n) : String(n).padStart(BYTE_RANGE_WIDTH, "0"))).join(" ")}]`;
-  if (written.length !== brPlaceholder.length) throw new Error("The file is too large for the byte range.");
-  out.set(ascii(written), brAt);
-  const token = await tsa.timestamp(concatBytes([out.subarray(0, holeStart), out.subarray(holeEnd)]));
-  if (token.length > reserve) throw new Error(`The timestamp token (${token.length} bytes) does not fit its placeholder (${reserve}).`);
-  out.set(ascii(toHex(token)), holeStart + 1);
-  return out;
-}
-
-function lastIndexOf(haystack: Uint8Array, needle: Uint8Array): number {
-  outer: for (let i = haystack.length - needle.length; i >= 0; i--) {
-    for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
-    return i;
-  }
-  return -1;
 }
 
 /** Certificates carried by a CMS SignedData (DER ContentInfo). */

@@ -9,7 +9,8 @@
  * Nothing is written after the signature, so the signature covers the whole document.
  */
 import { concatBytes } from "../bytes";
-import type { PDFDocument } from "pdf-lib";
+import { type PDFDocument, PDFHexString } from "pdf-lib";
+import { appendSignatureField } from "./incremental";
 import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
 import * as asn1js from "asn1js";
 import { buf, sha256 } from "./der";
@@ -39,9 +40,45 @@ function indexOf(haystack: Uint8Array, needle: Uint8Array, from = 0): number {
 }
 
 /** Bytes the CMS needs: the signer's chain, the signature, the token and the attributes' overhead. */
-function reserveFor(opts: SealOptions): number {
+function reserveFor(opts: Pick<SealOptions, "signer" | "tsa">): number {
   const chain = opts.signer.certificates.reduce((n, c) => n + c.toSchema().toBER().byteLength, 0);
   return chain + 1024 + 1024 + opts.tsa.reserveBytes;
+}
+
+/** The unsigned attribute id-aa-signatureTimeStampToken: an RFC 3161 token over the signature value. */
+function signatureTimestamp(tsa: TimestampAuthority) {
+  return async (signatureValue: Uint8Array) => {
+    const token = await tsa.timestamp(signatureValue);
+    const parsed = asn1js.fromBER(buf(token));
+    if (parsed.offset === -1) throw new Error("The timestamp token is not DER.");
+    return [{ type: OID.signatureTimeStampToken, values: [parsed.result] }];
+  };
+}
+
+const pdfText = (s: string) => PDFHexString.fromText(s).toString();
+const pdfDate = (d: Date) => `(D:${d.toISOString().replace(/[-:T]/g, "").slice(0, 14)}Z)`;
+
+/**
+ * A signer's own PAdES signature (`/SubFilter /ETSI.CAdES.detached`) added to the file as an
+ * incremental update, so every earlier signature stays valid: an invisible signature field named
+ * `fieldName`, a detached CMS by `signer` (signing-certificate-v2 with the signer's certificate)
+ * over the whole file as it then is, with an RFC 3161 timestamp over the signature value.
+ */
+export function addSignerSignature(
+  pdf: Uint8Array,
+  opts: { signer: SealSigner; tsa: TimestampAuthority; fieldName: string; reason: string; signingTime: Date },
+): Promise<Uint8Array> {
+  const dict = [
+    "/Type /Sig /Filter /Adobe.PPKLite /SubFilter /ETSI.CAdES.detached",
+    `/Name ${pdfText(opts.signer.commonName)} /Reason ${pdfText(opts.reason)} /M ${pdfDate(opts.signingTime)}`,
+  ].join(" ");
+  return appendSignatureField(pdf, {
+    fieldName: opts.fieldName,
+    dict,
+    reserve: reserveFor(opts),
+    contents: async (signed) =>
+      buildSignedData({ signer: opts.signer, contentType: OID.data, digest: await sha256(signed), unsigned: signatureTimestamp(opts.tsa) }),
+  });
 }
 
 export async function sealPdf(pdfDoc: PDFDocument, opts: SealOptions): Promise<Uint8Array> {
@@ -77,12 +114,7 @@ export async function sealPdf(pdfDoc: PDFDocument, opts: SealOptions): Promise<U
     signer: opts.signer,
     contentType: OID.data,
     digest,
-    unsigned: async (signatureValue) => {
-      const token = await opts.tsa.timestamp(signatureValue);
-      const parsed = asn1js.fromBER(buf(token));
-      if (parsed.offset === -1) throw new Error("The timestamp token is not DER.");
-      return [{ type: OID.signatureTimeStampToken, values: [parsed.result] }];
-    },
+    unsigned: signatureTimestamp(opts.tsa),
   });
 
   const capacity = holeEnd - holeStart - 2;

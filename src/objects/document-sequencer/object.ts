@@ -76,6 +76,14 @@ export class DocumentSequencer extends DurableObject<Env> {
     this.state = null;
   }
 
+  /** An `aes`/`qes` signer's PAdES signature was made at the provider: the signer is signed (method `clicked`: they approved there). */
+  signedAtProvider(documentId: string, signerId: string, actor: t.Actor, tokenHash?: string) {
+    return this.serial(documentId, async (st) => {
+      const me = this.actingSigner(st, signerId, tokenHash);
+      return this.logged(await t.sign(this.env, st, me, { method: "clicked", value: me.fullName }, actor, {}, true));
+    });
+  }
+
   /**
    * A signer's link as it stands: the state, or null when the signer is unknown or the link is
    * dead. With `actor`, records the signer's first view of a sent document and reads, in the

@@ -1,0 +1,1 @@
+ALTER TABLE `documents` ADD `level` text DEFAULT 'ses' NOT NULL;

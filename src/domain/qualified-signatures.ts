@@ -1,0 +1,117 @@
+/**
+ * Advanced and qualified signatures (contract "Advanced and qualified signatures",
+ * docs/evidence.md): a document sent with `level` `aes` or `qes` is signed by each signer with
+ * their own certificate, held by a trust service provider speaking the CSC API v2
+ * (src/lib/providers/csc.ts), strictly in signing order.
+ *
+ * - The operator configures one provider by secrets: `CSC_BASE_URL`, `CSC_CLIENT_ID`,
+ *   `CSC_CLIENT_SECRET`, `CSC_LEVELS` (the levels it is qualified for). A document asking for a
+ *   level the provider is not configured for is refused at send (422): never downgraded.
+ * - `POST /v1/sign/{token}` and the page's own sign form are 422 for such a document: the signer
+ *   signs at the provider. `POST /v1/sign/{token}/provider` answers `{url}` of the provider's OAuth
+ *   authorize page (PKCE S256). The `state` is a nonce with a MAC binding it to the signer, and the
+ *   PKCE verifier is derived from the same nonce with the client secret: nothing is stored, the
+ *   verifier never leaves the service but to the provider's token endpoint, and a state made for
+ *   another signer (or forged) is refused.
+ */
+import type { Env } from "../env";
+import { type ConfigVars, configOf, publicBaseUrl } from "../lib/config";
+import { hmacSha256Hex, randomHex, timingSafeEqual } from "../lib/crypto";
+import { invalid } from "../lib/errors";
+import { PROVIDER_TIMEOUT_MS } from "../lib/providers";
+import { type CscOptions, authorizeUrl, pkceChallenge } from "../lib/providers/csc";
+import { documentSequencer } from "../objects/document-sequencer/client";
+import { deadLink } from "./document-state";
+import { lookupToken } from "./signing";
+import type { SignatureLevel } from "./vocabulary";
+
+export type CscProvider = { http: CscOptions; levels: SignatureLevel[] };
+
+/** The trust service provider this deployment is configured with, or null (then `aes`/`qes` are refused at send). */
+export function cscProviderOf(env: ConfigVars, opts: { fetch?: typeof fetch } = {}): CscProvider | null {
+  const c = configOf(env);
+  if (!c.CSC_BASE_URL || !c.CSC_CLIENT_ID || !c.CSC_CLIENT_SECRET || !c.CSC_LEVELS) return null;
+  return {
+    http: { base: c.CSC_BASE_URL, timeoutMs: PROVIDER_TIMEOUT_MS, fetch: opts.fetch, clientId: c.CSC_CLIENT_ID, clientSecret: c.CSC_CLIENT_SECRET },
+    levels: c.CSC_LEVELS.split(",") as SignatureLevel[],
+  };
+}
+
+/** The send's refusal of a level no configured provider gives (never a weaker signature instead). */
+export function requireLevelProvider(env: ConfigVars, level: SignatureLevel) {
+  if (level === "ses") return;
+  const provider = cscProviderOf(env);
+  if (!provider) {
+    throw invalid(
+      `level: "${level}" needs a trust service provider, and this service has none configured (CSC_BASE_URL).`,
+      "Send it at level ses, or configure a provider.",
+    );
+  }
+  if (!provider.levels.includes(level)) {
+    throw invalid(
+      `level: the configured trust service provider is qualified for ${provider.levels.join(" and ")} only, not ${level}; the document is not sent at a lower level.`,
+      "Send it at a level the provider gives, or configure a provider qualified for it (CSC_LEVELS).",
+    );
+  }
+}
+
+/** The refusal of the service's own signing methods for an `aes`/`qes` document. */
+export const signAtProvider = (level: string) =>
+  invalid(
+    `This document is signed at level ${level}: the signer signs with their own certificate at the trust service provider, not here.`,
+    "POST /v1/sign/{token}/provider and follow its url.",
+  );
+
+/** The PKCE verifier of a nonce (43+ unreserved characters), derived with the client secret. */
+export const verifierOf = (secret: string, signerId: string, nonce: string) => hmacSha256Hex(secret, `csc-pkce|${signerId}|${nonce}`);
+
+/** `<nonce>.<MAC>`: the state that binds a provider round trip to one signer. */
+async function stateFor(secret: string, signerId: string, nonce: string) {
+  return `${nonce}.${await hmacSha256Hex(secret, `csc-state|${signerId}|${nonce}`)}`;
+}
+
+/** The nonce of a state made for this signer, or null (forged, or another signer's). */
+export async function nonceOf(secret: string, signerId: string, state: string): Promise<string | null> {
+  const [nonce, mac] = state.split(".");
+  if (!nonce || !mac || !/^[0-9a-f]{32}$/.test(nonce)) return null;
+  return timingSafeEqual(mac, await hmacSha256Hex(secret, `csc-state|${signerId}|${nonce}`)) ? nonce : null;
+}
+
+export const callbackUrl = (env: ConfigVars, token: string) => `${publicBaseUrl(env)}/s/${token}/provider/callback`;
+
+/**
+ * The provider's authorize URL for this signer: only for a pending signer of an `aes`/`qes`
+ * document whose turn it is and who has consented (their answers are checked when they sign).
+ */
+export async function startProviderSigning(env: Env, token: string, lang?: string): Promise<{ url: string }> {
+  const l = await lookupToken(env, token);
+  if (!l) throw deadLink();
+  const r = await documentSequencer(env, l.documentId).read(l.signerId, null, l.tokenHash);
+  const me = r?.st.signers.find((s) => s.id === l.signerId);
+  if (!r || !me) throw deadLink();
+  const level = r.st.doc.level;
+  if (level === "ses") throw invalid("This document is signed at level ses: sign here (POST /v1/sign/{token}), there is no trust service provider step.");
+  if (me.status !== "pending") throw invalid(`This signer has already ${me.status}.`);
+  if (!me.consentedAt) throw invalid("Consent to sign electronically must be given before signing.", "POST /v1/sign/{token}/consent first.");
+  const { requireTurn } = await import("./transitions");
+  requireTurn(r.st, me);
+  const provider = cscProviderOf(env);
+  if (!provider?.levels.includes(level)) {
+    throw invalid(
+      `The trust service provider for level ${level} is no longer configured; the signature cannot be made now.`,
+      "Ask the sender; try again later.",
+    );
+  }
+  const secret = provider.http.clientSecret;
+  const nonce = randomHex(16);
+  const challenge = await pkceChallenge(await verifierOf(secret, me.id, nonce));
+  const url = authorizeUrl(provider.http, {
+    redirectUri: callbackUrl(env, token),
+    state: await stateFor(secret, me.id, nonce),
+    challenge,
+    scope: "credential",
+    loginHint: me.fullName,
+    lang,
+  });
+  return { url };
+}

@@ -1,0 +1,245 @@
+/**
+ * Advanced and qualified signatures (contract "Advanced and qualified signatures";
+ * docs/evidence.md): the document's `level`, the send's refusals (no provider, a provider not
+ * qualified for the level: never downgraded), `POST /v1/sign/{token}` refused for aes/qes, and the
+ * start at the provider (`POST /v1/sign/{token}/provider`) against the local fake CSC provider
+ * (test/fake-csc.mjs, reached through Miniflare's outboundService).
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { app } from "../src/app";
+import { CSC_HOST, FAKE_CSC } from "./fake-csc-keys.mjs";
+import { BASE, makeTenant } from "./helpers";
+import { preparedDocument } from "./signing-helpers";
+
+const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+const HOST = `https://${CSC_HOST}`;
+const box = () => `b${crypto.randomUUID().slice(0, 8)}`;
+const ADA = { email: "ada@example.com", full_name: "Ada Lovelace" };
+const BEN = { email: "ben@example.com", full_name: "Ben Okafor" };
+
+/** The service's env with the fake CSC provider configured for `levels` in box `b`. */
+const withCsc = (b: string, levels = "aes,qes") => ({
+  ...env,
+  CSC_BASE_URL: `${HOST}/${b}`,
+  CSC_CLIENT_ID: FAKE_CSC.clientId,
+  CSC_CLIENT_SECRET: FAKE_CSC.clientSecret,
+  CSC_LEVELS: levels,
+});
+
+async function call(e: object, method: string, path: string, init: { key?: string; body?: unknown } = {}) {
+  const headers: Record<string, string> = { "cf-connecting-ip": "203.0.113.7" };
+  if (init.key) headers.authorization = `Bearer ${init.key}`;
+  let body: string | undefined;
+  if (init.body !== undefined) {
+    body = JSON.stringify(init.body);
+    headers["content-type"] = "application/json";
+  }
+  const res = await app.fetch(new Request(`${BASE}${path}`, { method, headers, body, redirect: "manual" }), e, ctx);
+  const text = await res.text();
+  // biome-ignore lint/suspicious/noExplicitAny: an answer read loosely, as test/helpers.ts does
+  let json: any = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {}
+  return { status: res.status, text, json, headers: res.headers };
+}
+
+/** A document prepared at `level` and sent to Ada then Ben with env `e`. */
+async function sent(e: object, level: string) {
+  const t = await makeTenant();
+  const id = await preparedDocument(t.key, { level });
+  const s = await call(e, "POST", `/v1/documents/${id}/send`, { key: t.key, body: { signers: [ADA, BEN], notify: false } });
+  return { t, id, s, links: (s.json?.links ?? []) as { signer_id: string; token: string }[] };
+}
+
+describe("document level", () => {
+  it("defaults to ses; aes and qes are stored, read back and make the document sequential; another value is 422", async () => {
+    const t = await makeTenant();
+    const plain = await preparedDocument(t.key);
+    expect((await call(env, "GET", `/v1/documents/${plain}`, { key: t.key })).json.level).toBe("ses");
+    const q = await preparedDocument(t.key, { level: "qes" });
+    const read = await call(env, "GET", `/v1/documents/${q}`, { key: t.key });
+    expect(read.json.level).toBe("qes");
+    expect(read.json.sequential).toBe(true);
+    const bad = await call(env, "POST", "/v1/documents", { key: t.key, body: { template_code: "x", level: "eidas" } });
+    expect(bad.status).toBe(422);
+    expect(bad.text).toContain("level");
+  });
+});
+
+describe("send refusals: never a weaker signature", () => {
+  it("aes or qes without a configured provider is 422 naming CSC_BASE_URL, and nothing is sent", async () => {
+    const r = await sent(env, "aes");
+    expect(r.s.status).toBe(422);
+    expect(r.s.json.error.message).toContain("CSC_BASE_URL");
+    expect((await call(env, "GET", `/v1/documents/${r.id}`, { key: r.t.key })).json.status).toBe("draft");
+  });
+
+  it("qes from a provider configured only for aes is 422; aes from it is sent", async () => {
+    const e = withCsc(box(), "aes");
+    const q = await sent(e, "qes");
+    expect(q.s.status).toBe(422);
+    expect(q.s.json.error.message).toMatch(/qualified for aes only, not qes/);
+    expect((await call(e, "GET", `/v1/documents/${q.id}`, { key: q.t.key })).json.status).toBe("draft");
+    const a = await sent(e, "aes");
+    expect(a.s.status, a.s.text).toBe(200);
+  });
+});
+
+describe("the signer's path", () => {
+  it("POST /v1/sign/{token} is 422 for a qes signer even after consent; the signer stays pending", async () => {
+    const e = withCsc(box());
+    const r = await sent(e, "qes");
+    const ada = r.links[0]!;
+    expect((await call(e, "POST", `/v1/sign/${ada.token}/consent`, { body: {} })).status).toBe(200);
+    const s = await call(e, "POST", `/v1/sign/${ada.token}`, { body: { method: "typed", value: "Ada Lovelace" } });
+    expect(s.status).toBe(422);
+    expect(s.json.error.message).toContain("trust service provider");
+    const doc = await call(e, "GET", `/v1/documents/${r.id}`, { key: r.t.key });
+    expect(doc.json.signers[0].status).toBe("pending");
+  });
+
+  it("POST /provider answers the provider's authorize URL with PKCE S256, a state bound to the signer and the callback", async () => {
+    const b = box();
+    const e = withCsc(b);
+    const r = await sent(e, "aes");
+    const ada = r.links[0]!;
+    // Before consent: 422.
+    expect((await call(e, "POST", `/v1/sign/${ada.token}/provider`)).status).toBe(422);
+    await call(e, "POST", `/v1/sign/${ada.token}/consent`, { body: {} });
+    const p = await call(e, "POST", `/v1/sign/${ada.token}/provider`);
+    expect(p.status, p.text).toBe(200);
+    const url = new URL(p.json.url);
+    expect(`${url.origin}${url.pathname}`).toBe(`${HOST}/${b}/oauth2/authorize`);
+    expect(url.searchParams.get("response_type")).toBe("code");
+    expect(url.searchParams.get("client_id")).toBe(FAKE_CSC.clientId);
+    expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(url.searchParams.get("code_challenge")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(url.searchParams.get("scope")).toBe("credential");
+    expect(url.searchParams.get("login_hint")).toBe("Ada Lovelace");
+    expect(url.searchParams.get("redirect_uri")).toBe(`${BASE}/s/${ada.token}/provider/callback`);
+    expect(url.searchParams.get("state")).toMatch(/^[0-9a-f]{32}\.[0-9a-f]{64}$/);
+    // The fake's authorize page is a form whose submit approves.
+    const page = await fetch(url.toString());
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Approve");
+    // Ben's turn has not come (strictly in order).
+    const ben = r.links[1]!;
+    await call(e, "POST", `/v1/sign/${ben.token}/consent`, { body: {} });
+    const early = await call(e, "POST", `/v1/sign/${ben.token}/provider`);
+    expect(early.status).toBe(422);
+  });
+
+  it("POST /provider is 422 on a ses document", async () => {
+    const e = withCsc(box());
+    const r = await sent(e, "ses");
+    await call(e, "POST", `/v1/sign/${r.links[0]!.token}/consent`, { body: {} });
+    const p = await call(e, "POST", `/v1/sign/${r.links[0]!.token}/provider`);
+    expect(p.status).toBe(422);
+  });
+});
+
+/** Approves (or denies) at the fake provider's authorize page as `fullName`; answers the callback path the browser is sent to. */
+async function atProvider(url: string, fullName: string, action = "approve") {
+  const u = new URL(url);
+  const form = new URLSearchParams(u.searchParams);
+  form.set("action", action);
+  form.set("full_name", fullName);
+  const res = await fetch(`${u.origin}${u.pathname}`, { method: "POST", body: form, redirect: "manual" });
+  expect(res.status).toBe(303);
+  const back = new URL(res.headers.get("location")!);
+  return `${back.pathname}${back.search}`;
+}
+
+/** Consent, the provider's URL, approval there, and the callback: the callback's answer. */
+async function signThere(e: object, token: string, fullName: string, action = "approve") {
+  expect((await call(e, "POST", `/v1/sign/${token}/consent`, { body: {} })).status).toBe(200);
+  const p = await call(e, "POST", `/v1/sign/${token}/provider`);
+  expect(p.status, p.text).toBe(200);
+  return call(e, "GET", await atProvider(p.json.url, fullName, action));
+}
+
+describe("the provider's way back", () => {
+  it("each signer signs at the provider in order; the callback marks them signed; the document completes", async () => {
+    const b = box();
+    const e = withCsc(b);
+    const r = await sent(e, "qes");
+    const [ada, ben] = r.links as unknown as [{ token: string }, { token: string }];
+    const first = await signThere(e, ada.token, ADA.full_name);
+    expect(first.status, first.text).toBe(303);
+    expect(first.headers.get("location")).toBe(`/s/${ada.token}`);
+    let doc = await call(e, "GET", `/v1/documents/${r.id}`, { key: r.t.key });
+    expect(doc.json.signers.map((s: { status: string }) => s.status)).toEqual(["signed", "pending"]);
+    const second = await signThere(e, ben.token, BEN.full_name);
+    expect(second.status, second.text).toBe(303);
+    doc = await call(e, "GET", `/v1/documents/${r.id}`, { key: r.t.key });
+    expect(doc.json.status).toBe("completed");
+    // The provider saw the code exchange with PKCE, the credential read, a SAD and one signHash per signer.
+    const log = (await (await fetch(`${HOST}/__log/${b}`)).json()) as { path: string; body: string }[];
+    const paths = log.map((x) => x.path);
+    expect(paths.filter((x) => x === "/csc/v2/signatures/signHash")).toHaveLength(2);
+    expect(paths.filter((x) => x === "/oauth2/token")).toHaveLength(2);
+    expect(log.find((x) => x.path === "/oauth2/token")!.body).toContain("code_verifier=");
+    // Both signatures stand in the working PDF, in order.
+    const files = await env.FILES.list({ prefix: `qualified/${r.id}/` });
+    expect(files.objects).toHaveLength(2);
+    const last = new TextDecoder("latin1").decode(new Uint8Array(await (await env.FILES.get(files.objects[1]!.key))!.arrayBuffer()));
+    expect(last.match(/\/SubFilter \/ETSI\.CAdES\.detached/g)).toHaveLength(2);
+    // The certificate says the level; the sealed PDF keeps both signatures' bytes, then the seal and the B-LTA steps.
+    const certificate = await call(e, "GET", `/v1/documents/${r.id}/certificate`, { key: r.t.key });
+    expect(certificate.json.payload.document.level).toBe("qes");
+    const sealedFile = await call(e, "GET", `/v1/documents/${r.id}/pdf`, { key: r.t.key });
+    expect(sealedFile.status, sealedFile.text.slice(0, 300)).toBe(200);
+    expect(sealedFile.json.seal.level).toBe("B-LTA");
+    const pdf = Uint8Array.from(atob(sealedFile.json.bytes_base64), (ch) => ch.charCodeAt(0));
+    const text = new TextDecoder("latin1").decode(pdf);
+    const working = new Uint8Array(await (await env.FILES.get(files.objects[1]!.key))!.arrayBuffer());
+    expect(pdf.subarray(0, working.length)).toEqual(working);
+    expect(text.match(/\/SubFilter \/ETSI\.CAdES\.detached/g)).toHaveLength(3);
+    expect(text).toContain("/SubFilter /ETSI.RFC3161");
+    expect(text).toContain("/Type /DSS");
+  });
+
+  it("a provider failure leaves the signer pending with a readable retry message; a retry then signs", async () => {
+    const b = box();
+    const e = withCsc(b);
+    const r = await sent(e, "aes");
+    const ada = r.links[0]!;
+    await fetch(`${HOST}/__config/${b}`, {
+      method: "POST",
+      body: JSON.stringify({ fail: { "signatures/signHash": { status: 400, error: "invalid_request", error_description: "The HSM is unavailable" } } }),
+    });
+    const failed = await signThere(e, ada.token, ADA.full_name);
+    expect(failed.status).toBe(422);
+    expect(failed.text).toContain("The HSM is unavailable");
+    expect(failed.text).toContain("still pending");
+    let doc = await call(e, "GET", `/v1/documents/${r.id}`, { key: r.t.key });
+    expect(doc.json.signers[0].status).toBe("pending");
+    expect((await env.FILES.list({ prefix: `qualified/${r.id}/` })).objects).toHaveLength(0);
+    await fetch(`${HOST}/__config/${b}`, { method: "POST", body: "{}" });
+    const p = await call(e, "POST", `/v1/sign/${ada.token}/provider`);
+    const ok = await call(e, "GET", await atProvider(p.json.url, ADA.full_name));
+    expect(ok.status, ok.text).toBe(303);
+    doc = await call(e, "GET", `/v1/documents/${r.id}`, { key: r.t.key });
+    expect(doc.json.signers[0].status).toBe("signed");
+  });
+
+  it("a denial at the provider, a forged state or another signer's state sign nothing", async () => {
+    const e = withCsc(box());
+    const r = await sent(e, "aes");
+    const [ada, ben] = r.links as unknown as [{ token: string }, { token: string }];
+    const denied = await signThere(e, ada.token, ADA.full_name, "deny");
+    expect(denied.status).toBe(422);
+    expect(denied.text).toContain("access_denied");
+    const p = await call(e, "POST", `/v1/sign/${ada.token}/provider`);
+    const back = new URL(await atProvider(p.json.url, ADA.full_name), BASE);
+    const state = back.searchParams.get("state")!;
+    const forged = await call(e, "GET", `/s/${ada.token}/provider/callback?code=${back.searchParams.get("code")}&state=${"0".repeat(32)}.${"0".repeat(64)}`);
+    expect(forged.status).toBe(422);
+    const crossed = await call(e, "GET", `/s/${ben.token}/provider/callback?code=${back.searchParams.get("code")}&state=${state}`);
+    expect(crossed.status).toBe(422);
+    const doc = await call(e, "GET", `/v1/documents/${r.id}`, { key: r.t.key });
+    expect(doc.json.signers.map((s: { status: string }) => s.status)).toEqual(["pending", "pending"]);
+  });
+});

@@ -1,0 +1,124 @@
+// Advanced and qualified signatures (docs/evidence.md): a qes document signed by two signers at the
+// local fake CSC provider (test/fake-csc.mjs); the sealed PDF checked by real tools: pdfsig shows
+// each signer's signature and the seal valid, openssl cms verifies each against its chain, qpdf
+// --check is clean, and a byte changed after a signature is caught. Run: npm run test:validators
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { run, startService, workdir, write } from "./harness.mjs";
+import { FAKE_CSC, startFakeCsc } from "../fake-csc.mjs";
+
+const SIGNERS = [
+  { email: "ines@example.pt", full_name: "Inês Gonçalves" },
+  { email: "jonas@example.de", full_name: "Jonas Müller" },
+];
+
+let svc;
+let fake;
+let dir;
+let pdf;
+let seal;
+let caPem;
+
+/** Every signature of a file: its byte range, signed bytes and DER CMS. */
+function signatures(bytes) {
+  const text = Buffer.from(bytes).toString("latin1");
+  return [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)].map((m) => {
+    const [a, b, c, d] = m.slice(1).map(Number);
+    const raw = Buffer.from(text.slice(b + 1, c - 1), "hex");
+    const n = raw[1] & 0x7f;
+    const len = raw[1] & 0x80 ? raw.readUIntBE(2, n) + 2 + n : raw[1] + 2;
+    return { range: [a, b, c, d], signed: Buffer.concat([bytes.subarray(a, a + b), bytes.subarray(c, c + d)]), cms: raw.subarray(0, len) };
+  });
+}
+
+before(async () => {
+  dir = workdir();
+  fake = await startFakeCsc();
+  caPem = await (await fetch(`${fake.origin}/ca.pem`)).text();
+  svc = await startService({
+    CSC_BASE_URL: `${fake.origin}/v`,
+    CSC_CLIENT_ID: FAKE_CSC.clientId,
+    CSC_CLIENT_SECRET: FAKE_CSC.clientSecret,
+    CSC_LEVELS: "aes,qes",
+  });
+  const { key } = await svc.account();
+  const code = `q-${Date.now().toString(36)}`;
+  await svc.must("POST", "/v1/templates", {
+    key,
+    body: { code, name: "Lease", kind: "contract", body: "Lease of the workshop at {{company}}.", variables: ["company"] },
+  });
+  await svc.must("POST", "/v1/templates/publish", { key, body: { code } });
+  const id = (await svc.must("POST", "/v1/documents", { key, body: { template_code: code, values: { company: "Oficina Lda" }, level: "qes" } })).json
+    .document_id;
+  const links = (await svc.must("POST", `/v1/documents/${id}/send`, { key, body: { signers: SIGNERS, notify: false } })).json.links;
+  for (const [i, l] of links.entries()) {
+    await svc.must("POST", `/v1/sign/${l.token}/consent`, { body: {} });
+    const url = new URL((await svc.must("POST", `/v1/sign/${l.token}/provider`)).json.url);
+    const form = new URLSearchParams(url.searchParams);
+    form.set("action", "approve");
+    form.set("full_name", SIGNERS[i].full_name);
+    const approved = await fetch(`${url.origin}${url.pathname}`, { method: "POST", body: form, redirect: "manual" });
+    const back = new URL(approved.headers.get("location"));
+    const cb = await svc.call("GET", `${back.pathname}${back.search}`);
+    // The harness follows the callback's 303 to the signer's page.
+    assert.equal(cb.status, 200);
+    assert.match(new TextDecoder().decode(cb.bytes), /You signed this document|Everyone has signed/);
+  }
+  const json = await svc.must("GET", `/v1/documents/${id}/pdf`, { key });
+  seal = json.json.seal;
+  pdf = Buffer.from(json.json.bytes_base64, "base64");
+});
+
+after(async () => {
+  await svc?.close();
+  fake?.server.close();
+});
+
+describe("qes document: every signer's signature, the seal, B-LTA", () => {
+  it("the sealed file reaches B-LTA (revocation data for every signer's chain)", () => {
+    assert.equal(seal.level, "B-LTA", seal.levelReason);
+  });
+
+  it("pdfsig: both signers' signatures and the seal are valid, in signing order", () => {
+    const r = run("pdfsig", [write(dir, "qes.pdf", pdf)]);
+    assert.equal(r.status, 0, r.stderr);
+    const parts = r.stdout.split(/Signature #\d+:/).slice(1);
+    assert.equal(parts.length, 4, r.stdout);
+    assert.match(parts[0], /Signer Certificate Common Name: Inês Gonçalves/);
+    assert.match(parts[1], /Signer Certificate Common Name: Jonas Müller/);
+    assert.match(parts[2], /Signer Certificate Common Name: Edge Sign Test Seal/);
+    for (const p of parts.slice(0, 3)) {
+      assert.match(p, /Signature Type: ETSI\.CAdES\.detached/);
+      assert.match(p, /Signature Validation: Signature is Valid\./);
+    }
+  });
+
+  it("openssl cms verifies each signer's signature against the provider's CA, and the seal's", () => {
+    const ca = write(dir, "csc-ca.pem", Buffer.from(caPem));
+    const sigs = signatures(pdf);
+    for (const [i, s] of sigs.slice(0, 3).entries()) {
+      const cms = write(dir, `sig${i}.der`, s.cms);
+      const content = write(dir, `sig${i}.bin`, s.signed);
+      const args = ["cms", "-verify", "-binary", "-inform", "DER", "-in", cms, "-content", content, "-purpose", "any", "-out", "/dev/null"];
+      const r = run("openssl", i < 2 ? [...args, "-CAfile", ca] : [...args, "-noverify"]);
+      assert.equal(r.status, 0, `signature ${i}: ${r.stderr}`);
+      assert.match(r.stderr, /Verification successful/);
+    }
+  });
+
+  it("qpdf --check finds nothing wrong", () => {
+    const r = run("qpdf", ["--check", write(dir, "qes-check.pdf", pdf)]);
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /No syntax or stream encoding errors found/);
+  });
+
+  it("a byte changed inside the first signer's signed range is caught", () => {
+    const changed = Buffer.from(pdf);
+    const [a] = signatures(pdf)[0].range;
+    const at = a + 200;
+    changed[at] = changed[at] === 0x41 ? 0x42 : 0x41;
+    const r = run("pdfsig", [write(dir, "qes-changed.pdf", changed)]);
+    const first = r.stdout.split(/Signature #\d+:/)[1] ?? "";
+    assert.doesNotMatch(first, /Signature Validation: Signature is Valid\./);
+  });
+});
