@@ -7,4 +7,18 @@ export type { Catalogue, Phrases, Wording } from "./catalogue";
 export { chooseLang, detectLang, fromAcceptLanguage, type LangSource } from "./detect";
 export { certificateNumber, certificateTime } from "./format";
 export { dirOf, isLang, LANG_NAMES, LANGS, type Lang, matchLang, matchTag } from "./lang";
-export { dashTranslator, type DashKey, type DashT, DICTS, type Dict, isolateFor, type Key, type T, translator } from "./translate";
+export {
+  dashTranslator,
+  type DashKey,
+  type DashT,
+  DICTS,
+  type Dict,
+  fillText,
+  isolateFor,
+  type Key,
+  placeholdersOf,
+  pluralsOf,
+  type T,
+  translator,
+  type Writer,
+} from "./translate";
