@@ -82,7 +82,7 @@ describe("the language switcher", () => {
       // Closed, the switcher is one control naming the current language; no language link is visible.
       const summary = page.locator("nav.langs summary");
       assert.equal(await page.locator("nav.langs a").first().isVisible(), false);
-      assert.match(await summary.innerText(), lang === "en" ? /English/ : /العربية/);
+      assert.match(await summary.textContent(), lang === "en" ? /English/ : /العربية/);
       for (const vp of VIEWPORTS) {
         await page.setViewportSize(vp);
         await page.goto(`${doc.url(0)}?lang=${lang}`);
