@@ -26,13 +26,9 @@ footer{color:var(--muted);font-size:.875rem;border-top:1px solid #d6d6de;margin-
 nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap}
 nav a{display:inline-block;padding:.5rem;min-width:44px;min-height:44px;color:var(--link)}
 nav a[aria-current]{color:var(--fg);font-weight:700;text-decoration:none}
-.langs{position:relative}.langs summary{display:flex;align-items:center;min-height:44px;padding:.5rem;color:var(--link);cursor:pointer;list-style:none;text-decoration:underline}
-.langs summary::-webkit-details-marker{display:none}.langs summary::after{content:"\\25BE"/"";margin-inline-start:.4rem;text-decoration:none}.langs details[open] summary::after{content:"\\25B4"/""}
-.langs summary:focus-visible{outline:3px solid var(--fg);outline-offset:2px}
-.langs ul{position:absolute;inset-inline-end:0;top:100%;z-index:10;display:grid;grid-template-columns:repeat(2,minmax(7.5rem,1fr));width:max-content;max-width:calc(100vw - 2rem);padding:.25rem;background:var(--bg);border:1px solid var(--line);border-radius:6px;box-shadow:0 4px 16px rgb(0 0 0/.15)}
-.langs li{margin:0}.langs a{display:block}
-@media (min-width:40rem){.langs ul{grid-template-columns:repeat(3,minmax(7.5rem,1fr))}}
-footer .langs ul{position:static;box-shadow:none}
+.langs{position:relative}.langs summary{min-height:44px;padding:.5rem}
+.langs ul{position:absolute;inset-inline-end:0;z-index:9;display:grid;grid:auto-flow/1fr 1fr;background:var(--bg);border:1px solid}
+@media(min-width:40rem){.langs ul{grid:auto-flow/1fr 1fr 1fr}}
 h1{font-size:1.5rem;line-height:1.25;margin:.75rem 0 .25rem}
 h2{font-size:1.2rem;line-height:1.3;margin:1.75rem 0 .5rem}
 p{margin:.5rem 0}

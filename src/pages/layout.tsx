@@ -42,16 +42,14 @@ export type LayoutProps = {
  * The language switcher every page carries: one compact `<details>` menu (no script; Enter or
  * Space opens it) whose summary names the current language, and inside it a link to the same page
  * in each language, the current one marked. It stays one button whatever the number of languages;
- * the open list is a grid of two columns (three on a wide screen) over the page.
+ * the open list is a grid of two columns (three on a wide screen) over the page; the nav's label
+ * ("Language") names the landmark.
  */
 export function LanguageSwitcher(p: { label: string; current: Lang; href: (lang: Lang) => string }) {
   return (
     <nav class="langs" aria-label={p.label}>
       <details>
-        <summary>
-          <span class="vh">{p.label}: </span>
-          <span lang={p.current}>{LANG_NAMES[p.current]}</span>
-        </summary>
+        <summary>{LANG_NAMES[p.current]}</summary>
         <ul>
           {LANGS.map((l) => (
             <li>
