@@ -1,11 +1,11 @@
 /** The dashboard's language: Accept-Language, the switcher (remembered in a cookie), right to left for Arabic and Hebrew. */
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "../src/domain/vocabulary";
-import { DASHBOARD_CATALOGUES, dashTranslator } from "../src/i18n";
+import { DASHBOARD_CATALOGUES, dashTranslator, placeholdersOf } from "../src/i18n";
 import { Browser, makeAccount, signedIn } from "./dashboard-helpers";
 import { select } from "./pages-helpers";
 
-const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const placeholders = placeholdersOf;
 
 describe("the dashboard's catalogue", () => {
   it("every area has every key in every language, with the same placeholders, and no key is in two areas", () => {

@@ -3,9 +3,22 @@ import { LANGUAGES, MESSAGE_PURPOSES } from "../src/domain/vocabulary";
 import { renderMessage, WORDING } from "../src/domain/message-wording";
 import { consentWording, intentWording } from "../src/domain/wording";
 import { certificateNumber, certificateTime } from "../src/i18n/format";
-import { CATALOGUES, chooseLang, DASHBOARD_CATALOGUES, DICTS, detectLang, dirOf, fromAcceptLanguage, translator } from "../src/i18n";
+import {
+  CATALOGUES,
+  chooseLang,
+  DASHBOARD_CATALOGUES,
+  DICTS,
+  dashTranslator,
+  detectLang,
+  dirOf,
+  fromAcceptLanguage,
+  placeholdersOf,
+  pluralsOf,
+  translator,
+} from "../src/i18n";
 
-const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+/** The names a text fills: `{name}` placeholders and the numbers of `{n, plural, …}` (src/i18n/translate.ts). */
+const placeholders = placeholdersOf;
 
 describe("one catalogue, eight languages", () => {
   const en = DICTS.en;
@@ -134,6 +147,14 @@ describe("one catalogue, eight languages", () => {
       if (typeof other !== "string") return void out.push(`${lang} ${where}: missing`);
       if (other.trim().length === 0) out.push(`${lang} ${where}: empty`);
       if (placeholders(other).join() !== placeholders(en).join()) out.push(`${lang} ${where}: placeholders ${placeholders(other)} ≠ ${placeholders(en)}`);
+      // Every plural gives each CLDR category the language needs (Arabic: zero, one, two, few, many, other).
+      const needs = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+      for (const p of pluralsOf(other)) {
+        const missing = needs.filter((c) => !p.branches.includes(c));
+        if (missing.length) out.push(`${lang} ${where}: plural {${p.name}} lacks ${missing.join(", ")}`);
+        const foreign = p.branches.filter((b) => !b.startsWith("=") && !(needs as string[]).includes(b));
+        if (foreign.length) out.push(`${lang} ${where}: plural {${p.name}} has ${foreign.join(", ")}, which ${lang} does not use`);
+      }
       return;
     }
     if (Array.isArray(en)) {
@@ -147,7 +168,7 @@ describe("one catalogue, eight languages", () => {
     for (const k of Object.keys(e)) compare(lang, `${where}.${k}`, e[k], o[k], out);
   };
 
-  it("every surface (pages, dashboard areas, messages, consent): every language has every key, no extra key, the same placeholders", () => {
+  it("every surface (pages, dashboard areas, messages, consent): every language has every key, no extra key, the same placeholders, every plural category", () => {
     expect(Object.keys(CATALOGUES).sort()).toEqual([...LANGUAGES].sort());
     const surfaces = Object.keys(CATALOGUES.en).sort();
     expect(surfaces).toEqual(["consent", "dashboard", "messages", "pages"]);
@@ -177,5 +198,53 @@ describe("one catalogue, eight languages", () => {
     expect(detectLang({ query: undefined, acceptLanguage: "es;q=0, ja" })).toEqual({ lang: "en", chosen: false });
     expect(chooseLang(undefined, "he-IL")).toEqual({ lang: "he", explicit: false });
     expect(chooseLang("zz", undefined)).toEqual({ lang: "en", explicit: false });
+  });
+});
+
+describe("plurals, numbers and lists by Intl", () => {
+  it("a plural takes the language's CLDR category, `=N` first; `#` and numbers in the language's digits", () => {
+    const en = dashTranslator("en");
+    expect(en("wf_days", { days: 1 })).toBe("1 day");
+    expect(en("wf_days", { days: 30 })).toBe("30 days");
+    expect(en("doc_count", { count: 1234, from: 1, to: 50 })).toBe("1,234 documents, showing 1–50.");
+    expect(dashTranslator("de")("doc_count", { count: 1234, from: 1, to: 50 })).toBe("1.234 Dokumente, angezeigt 1–50.");
+    expect(dashTranslator("fr")("wf_days", { days: 1_000_000 })).toBe("1\u202f000\u202f000 de jours");
+    const ar = dashTranslator("ar");
+    const days = [0, 1, 2, 3, 11, 100].map((days) => ar("wf_days", { days }));
+    expect(days).toEqual(["\u20680\u2069 يوم", "يوم واحد", "يومان", "\u20683\u2069 أيام", "\u206811\u2069 يومًا", "\u2068100\u2069 يوم"]);
+    const he = dashTranslator("he");
+    expect([1, 2, 5].map((days) => he("wf_days", { days }))).toEqual(["יום אחד", "יומיים", "\u20685\u2069 ימים"]);
+    // A missing number leaves the plural as written; a placeholder inside a branch is filled.
+    expect(en("wf_days")).toBe("{days, plural, one {# day} other {# days}}");
+    expect(en("nt_fields_saved", { fields: 1, placed: 0 })).toBe("Saved: 1 field, 0 placed.");
+    expect(en("nt_fields_saved", { fields: 3, placed: 2 })).toBe("Saved: 3 fields, 2 placed.");
+  });
+
+  it("emails and texts choose the plural too (a code's lifetime), in every language", () => {
+    const v = { tenant: "Acme", title: "NDA", name: "Ada", code: "123456" };
+    expect(renderMessage("signing.code", "sms", "en", { ...v, minutes: "1" }).text).toContain("It expires in 1 minute.");
+    expect(renderMessage("signing.code", "sms", "en", { ...v, minutes: "10" }).text).toContain("It expires in 10 minutes.");
+    expect(renderMessage("signing.code", "sms", "ar", { ...v, minutes: "10" }).text).toContain("خلال 10 دقائق.");
+    expect(renderMessage("signing.code", "sms", "ar", { ...v, minutes: "2" }).text).toContain("خلال دقيقتين.");
+    expect(renderMessage("signing.code", "email", "he", { ...v, minutes: "2" }).html).toContain("בעוד שתי דקות.");
+    expect(renderMessage("signing.code", "email", "en", { ...v, minutes: "10" }).html).toContain("It expires in <bdi>10</bdi> minutes.");
+    for (const lang of LANGUAGES) expect(renderMessage("signing.code", "sms", lang, { ...v, minutes: "10" }).text, lang).not.toMatch(/[{}#]/);
+  });
+
+  it("every catalogue text parses, and an ill-formed plural is refused", () => {
+    const walk = (x: unknown): void => {
+      if (typeof x === "string") placeholdersOf(x);
+      else if (x && typeof x === "object") for (const v of Object.values(x)) walk(v);
+    };
+    expect(() => walk(CATALOGUES)).not.toThrow();
+    expect(() => placeholdersOf("{n, plural, one {# day}}")).toThrow(/other/);
+    expect(() => placeholdersOf("{n, plural, one {# day} other {# days}")).toThrow();
+    // Braces that open neither a placeholder nor a plural stay words ({{name}} in a template's help).
+    expect(placeholdersOf("Write {{name}} or {a b}")).toEqual(["name"]);
+  });
+
+  it("lists the language's way", () => {
+    expect(dashTranslator("en").list(["signing:read", "signing:write"])).toBe("signing:read, signing:write");
+    expect(dashTranslator("ar").list(["a", "b", "c"])).toBe("a، وb، وc");
   });
 });

@@ -358,7 +358,7 @@ describe("POST /s/{token}/…: the forms work without JavaScript", () => {
     const token = links[1]!.token;
     const empty = await page("POST", `/s/${token}/decline`, { form: { reason: "   " } });
     expect(empty.status).toBe(422);
-    expect((await select(empty.text, "details"))[0]!.attrs.open).toBeDefined();
+    expect((await select(empty.text, "main details"))[0]!.attrs.open).toBeDefined();
     expect((await select(empty.text, "#reason"))[0]!.attrs["aria-invalid"]).toBe("true");
     const tooLong = await page("POST", `/s/${token}/decline`, { form: { reason: "x".repeat(501) } });
     expect(tooLong.status).toBe(422);

@@ -18,7 +18,7 @@ import { Frame, LanguageSwitcher } from "../pages/layout";
  * row of fields and its button aligned at the bottom).
  */
 export const DASH_CSS = `${CSS}
-.app header,.app main,.app footer{max-width:72rem}
+.app header,.app main,.app footer{max-width:72rem}footer .langs ul{position:static}
 .skip{position:absolute;inset-inline-start:-999px}.skip:focus{inset-inline-start:1rem;top:.5rem;background:#fff;padding:.5rem;z-index:2}
 .who{display:flex;flex-wrap:wrap;gap:.25rem .75rem;align-items:center;font-size:.9375rem}
 .who form{display:inline}.who button{margin:0;padding:.35rem .75rem}.who .modes{display:inline-flex;gap:.25rem}

@@ -8,7 +8,8 @@
  */
 import { z } from "@hono/zod-openapi";
 import { isSupportedCountry } from "libphonenumber-js/max";
-import { LANGUAGES, SCOPES } from "./vocabulary";
+import { SCOPES } from "./vocabulary";
+import { Locale } from "./locale";
 import { NOT_WELL_FORMED, isWellFormed, plainText, text } from "../lib/text";
 import { homepageProblem, redirectUriProblem } from "./oauth";
 import { PublicFormDailyCap, TurnstileSiteKey } from "./accounts";
@@ -51,7 +52,7 @@ export const TenantPatchInput = z
       .optional()
       .openapi({ description: "ISO 3166-1 alpha-2: phone numbers without a country code are read in it (US when null)" }),
     /** Default language of the account's messages and signers. */
-    locale: z.enum(LANGUAGES).nullable().optional(),
+    locale: Locale.nullable().optional(),
     /** Reply-To of the account's emails. */
     reply_to: z.email().max(320).nullable().optional(),
     /** Retention policy (docs/retention.md): days, null = forever; the cron applies it. */

@@ -5,8 +5,9 @@
 import { z } from "@hono/zod-openapi";
 import { dbOf } from "../db/client";
 import type { Env, Principal } from "../env";
-import { DOCUMENT_STATUS_FILTERS, LANGUAGES, SIGNATURE_LEVELS, SIGNER_AUTH } from "./vocabulary";
+import { DOCUMENT_STATUS_FILTERS, SIGNATURE_LEVELS, SIGNER_AUTH } from "./vocabulary";
 import { requireLevelProvider } from "./qualified-signatures";
+import { Locale } from "./locale";
 import { dueForExpiry, insertDocument, listPage, ownerOf } from "../db/documents";
 import { plainText, text } from "../lib/text";
 import { Reason } from "./reason";
@@ -82,7 +83,9 @@ export const SignerInputSchema = z
       example: "blue-harbour-42",
     }),
     party_id: plainText().max(200).nullable().optional(),
-    locale: z.enum(LANGUAGES).optional().openapi({ description: "Lang of this signer's messages and signing page; default the account's, else en." }),
+    locale: Locale.optional().openapi({
+      description: "Language of this signer's messages and signing page, matched as BCP 47 (`pt-BR` is `pt`); default the account's, else en.",
+    }),
     witness_for: z
       .union([plainText().min(1).max(200), z.number().int().min(0).max(49)])
       .optional()
@@ -109,7 +112,7 @@ export const SignerGroupSchema = z
     role: plainText().max(40).optional(),
     sign_order: z.number().int().min(1).max(1000).optional(),
     auth: z.enum(SIGNER_AUTH).optional(),
-    locale: z.enum(LANGUAGES).optional(),
+    locale: Locale.optional(),
   })
   .strict()
   .openapi("SignerGroupInput", {

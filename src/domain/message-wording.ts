@@ -8,7 +8,7 @@
  * lifetime). A value missing from the input reads as empty. Rendering is a pure function, so the
  * queue renders the masked copy kept in D1 and the real copy sent from the same inputs.
  */
-import { CATALOGUES, type Phrases } from "../i18n";
+import { CATALOGUES, fillText, type Phrases, type Writer } from "../i18n";
 import { type Lang, type MessageChannel, type MessagePurpose, RTL_LANGUAGES } from "./vocabulary";
 
 export type Rendered = { subject: string | null; text: string; html: string | null };
@@ -21,24 +21,15 @@ export const WORDING: Record<Lang, Phrases> = Object.fromEntries(Object.entries(
 /** A brand colour from the values, only as a validated `#rrggbb` (it is written into style attributes). */
 const hexOr = (v: string | undefined, fallback: string) => (v && /^#[0-9a-f]{6}$/i.test(v) ? v : fallback);
 
-const fill = (s: string, values: Record<string, string>) => s.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? "");
-
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
+/** The plain text of a wording line (subject, email text, SMS): a value missing from the input reads as empty. */
+const PLAIN: Writer = { words: (s) => s, value: (s) => s, missing: () => "" };
 /**
  * A wording line as HTML: the words escaped, each filled-in value escaped and isolated in <bdi>, so
  * a Latin name inside Arabic text (or the reverse) keeps its own order.
  */
-const fillHtml = (s: string, values: Record<string, string>) =>
-  s
-    .split(/(\{\w+\})/)
-    .map((part) => {
-      const key = /^\{(\w+)\}$/.exec(part)?.[1];
-      if (key === undefined) return escapeHtml(part);
-      const v = values[key] ?? "";
-      return v ? `<bdi>${escapeHtml(v)}</bdi>` : "";
-    })
-    .join("");
+const HTML: Writer = { words: (s) => escapeHtml(s), value: (s) => (s ? `<bdi>${escapeHtml(s)}</bdi>` : ""), missing: () => "" };
 
 /** An attribute-safe href: only http(s) links are written as links. */
 const safeHref = (s: string) => (/^https?:\/\//.test(s) ? escapeHtml(s) : "#");
@@ -49,6 +40,9 @@ const CHECKED_PURPOSES: readonly MessagePurpose[] = ["signing.link", "signing.re
 /** Renders one message. SMS has no subject and no HTML. */
 export function renderMessage(purpose: MessagePurpose, channel: MessageChannel, locale: Lang, values: Record<string, string>): Rendered {
   const phrases = WORDING[locale] ?? WORDING.en;
+  // Counts in the wording are ICU-style plurals of the language (`{minutes, plural, one {…} other {…}}`).
+  const fill = (t: string, values: Record<string, string>) => fillText(locale, t, values, PLAIN);
+  const fillHtml = (t: string, values: Record<string, string>) => fillText(locale, t, values, HTML);
   // An approver's or a viewer's link says what they are asked to do (`part`, set by linkMessageInputs).
   const part = purpose === "signing.link" && (values.part === "approver" || values.part === "viewer") ? values.part : null;
   const base = part ? phrases.linkFor[part] : phrases.purposes[purpose];

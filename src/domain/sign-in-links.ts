@@ -6,7 +6,8 @@
 import type { Env } from "../env";
 import type { MemberRow } from "../db/members";
 import { queueMessages } from "./messages";
-import { LANGUAGES, type Lang } from "./vocabulary";
+import { matchLang } from "../i18n";
+import type { Lang } from "./vocabulary";
 
 export const SIGN_IN_PURPOSE = "dashboard.sign_in";
 
@@ -24,7 +25,7 @@ export async function sendSignInLinks(
 ) {
   // One member may belong to several accounts: each account's link goes out on its own queue.
   for (const l of links) {
-    const locale: Lang = lang ?? ((LANGUAGES as readonly string[]).includes(l.locale ?? "") ? (l.locale as Lang) : "en");
+    const locale: Lang = lang ?? matchLang(l.locale) ?? "en";
     await queueMessages(env, [
       {
         tenantId: l.member.tenantId,

@@ -2,8 +2,8 @@
  * Every language's catalogue, one folder each (src/i18n/<lang>/): its `index.ts` gathers the
  * surfaces (`pages.ts`, `dashboard/<area>.ts`, `messages.ts`, `consent.ts`). English defines the
  * keys; each other language's file is a `Catalogue<typeof en>` of the same surface. Adding a
- * language: its code in `LANGUAGES` (src/domain/vocabulary.ts), its name in `LANG_NAMES`
- * (./lang.ts), a copy of src/i18n/en/ translated, and its line here.
+ * language (docs/languages.md): its code in `LANGUAGES` (src/domain/vocabulary.ts), its name in
+ * `LANG_NAMES` (./lang.ts), a copy of src/i18n/en/ translated, and its line here.
  */
 import type { Lang } from "./lang";
 import { ar } from "./ar";

@@ -6,5 +6,19 @@ export { CATALOGUES, DASHBOARD_CATALOGUES, type LangCatalogue } from "./catalogu
 export type { Catalogue, Phrases, Wording } from "./catalogue";
 export { chooseLang, detectLang, fromAcceptLanguage, type LangSource } from "./detect";
 export { certificateNumber, certificateTime } from "./format";
-export { dirOf, isLang, LANG_NAMES, LANGS, type Lang } from "./lang";
-export { dashTranslator, type DashKey, type DashT, DICTS, type Dict, isolateFor, type Key, type T, translator } from "./translate";
+export { dirOf, isLang, LANG_NAMES, LANGS, type Lang, matchLang, matchTag } from "./lang";
+export {
+  dashTranslator,
+  type DashKey,
+  type DashT,
+  DICTS,
+  type Dict,
+  fillText,
+  isolateFor,
+  type Key,
+  placeholdersOf,
+  pluralsOf,
+  type T,
+  translator,
+  type Writer,
+} from "./translate";

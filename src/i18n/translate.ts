@@ -21,12 +21,144 @@ export function isolateFor(lang: Lang): (v: string | number) => string {
   };
 }
 
-/** Fills `{name}` placeholders from `vars`; a placeholder without a value stays as written. */
+/**
+ * A catalogue text's pieces: words, `{name}` placeholders and ICU-style plurals
+ * `{n, plural, =0 {none} one {# day} few {# dny} other {# days}}` (docs/languages.md "Plurals"):
+ * the branch is the exact `=N` one, else the language's CLDR category of the number
+ * (`Intl.PluralRules`), else `other`; `#` is the number in the language's digits. A brace that
+ * opens neither stays as written.
+ */
+type Piece = string | { name: string; src: string } | { name: string; src: string; plural: Record<string, Piece[]> };
+
+const PLACEHOLDER = /^\{(\w+)\}/;
+const PLURAL = /^\{(\w+),\s*plural\s*,/;
+
+/** Parses a text; an ill-formed plural throws (the catalogue test parses every text). */
+function parse(text: string, hash?: string): Piece[] {
+  const out: Piece[] = [];
+  let i = 0;
+  let words = "";
+  const flush = () => {
+    if (words) out.push(words);
+    words = "";
+  };
+  while (i < text.length) {
+    const rest = text.slice(i);
+    const ph = PLACEHOLDER.exec(rest);
+    const pl = ph ? null : PLURAL.exec(rest);
+    if (ph) {
+      flush();
+      out.push({ name: ph[1]!, src: ph[0] });
+      i += ph[0].length;
+    } else if (pl) {
+      flush();
+      const plural: Record<string, Piece[]> = {};
+      let j = i + pl[0].length;
+      for (;;) {
+        const opt = /^\s*(=\d+|zero|one|two|few|many|other)\s*\{/.exec(text.slice(j));
+        if (!opt) break;
+        let depth = 1;
+        let k = j + opt[0].length;
+        for (; k < text.length && depth > 0; k++) depth += text[k] === "{" ? 1 : text[k] === "}" ? -1 : 0;
+        if (depth !== 0) throw new Error(`unbalanced plural in: ${text}`);
+        plural[opt[1]!] = parse(text.slice(j + opt[0].length, k - 1), pl[1]);
+        j = k;
+      }
+      const close = /^\s*\}/.exec(text.slice(j));
+      if (!close || !("other" in plural)) throw new Error(`ill-formed plural (an option without \`other\`, or no closing brace) in: ${text}`);
+      j += close[0].length;
+      out.push({ name: pl[1]!, src: text.slice(i, j), plural });
+      i = j;
+    } else if (hash && text[i] === "#") {
+      flush();
+      out.push({ name: hash, src: "#" });
+      i++;
+    } else words += text[i++];
+  }
+  flush();
+  return out;
+}
+
+const PARSED = new Map<string, Piece[]>();
+const piecesOf = (text: string): Piece[] => {
+  let p = PARSED.get(text);
+  if (!p) {
+    p = parse(text);
+    PARSED.set(text, p);
+  }
+  return p;
+};
+
+/** Every name a text fills (placeholders, plurals' numbers and what their branches fill), sorted, once each. */
+export function placeholdersOf(text: string): string[] {
+  const names = new Set<string>();
+  const walk = (pieces: Piece[]) => {
+    for (const p of pieces) {
+      if (typeof p === "string") continue;
+      names.add(p.name);
+      if ("plural" in p) for (const branch of Object.values(p.plural)) walk(branch);
+    }
+  };
+  walk(piecesOf(text));
+  return [...names].sort();
+}
+
+/** The plurals of a text: each one's number and the branches it gives (`one`, `few`, `=0`, …). */
+export function pluralsOf(text: string): { name: string; branches: string[] }[] {
+  const found: { name: string; branches: string[] }[] = [];
+  const walk = (pieces: Piece[]) => {
+    for (const p of pieces)
+      if (typeof p !== "string" && "plural" in p) {
+        found.push({ name: p.name, branches: Object.keys(p.plural) });
+        for (const b of Object.values(p.plural)) walk(b);
+      }
+  };
+  walk(piecesOf(text));
+  return found;
+}
+
+const RULES = new Map<Lang, { plural: Intl.PluralRules; number: Intl.NumberFormat }>();
+const rulesOf = (lang: Lang) => {
+  let r = RULES.get(lang);
+  if (!r) {
+    r = { plural: new Intl.PluralRules(lang), number: new Intl.NumberFormat(lang) };
+    RULES.set(lang, r);
+  }
+  return r;
+};
+
+/** How a filled text is written: plain (pages, SMS) or HTML (emails: words escaped, values in <bdi>). */
+export type Writer = { words: (s: string) => string; value: (s: string) => string; missing: (src: string) => string };
+
+/**
+ * Fills a catalogue text in `lang`: a number is written in the language's digits and grouping
+ * (`Intl.NumberFormat`), a plural takes the branch its number asks for.
+ */
+export function fillText(lang: Lang, text: string, vars: Record<string, string | number> | undefined, w: Writer): string {
+  const r = rulesOf(lang);
+  const show = (v: string | number) => (typeof v === "number" ? r.number.format(v) : v);
+  const render = (pieces: Piece[]): string =>
+    pieces
+      .map((p) => {
+        if (typeof p === "string") return w.words(p);
+        const v = vars?.[p.name];
+        if (v === undefined) return w.missing(p.src);
+        if (!("plural" in p)) return w.value(show(v));
+        const n = Number(v);
+        if (!Number.isFinite(n)) return w.missing(p.src);
+        const branch = p.plural[`=${n}`] ?? p.plural[r.plural.select(n)] ?? p.plural.other!;
+        return render(branch);
+      })
+      .join("");
+  return render(piecesOf(text));
+}
+
+/** Fills placeholders and plurals from `vars`; a placeholder without a value stays as written. */
 const filler =
   (lang: Lang) =>
   (text: string, vars?: Record<string, string | number>): string => {
     const fill = isolateFor(lang);
-    return text.replace(/\{(\w+)\}/g, (m, name: string) => (vars && name in vars ? fill(vars[name]!) : m));
+    return fillText(lang, text, vars, { words: (s) => s, value: fill, missing: (src) => src });
   };
 
 // ---- The pages (signing, public form, kiosk, verification, OAuth consent) ----

@@ -26,6 +26,9 @@ footer{color:var(--muted);font-size:.875rem;border-top:1px solid #d6d6de;margin-
 nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap}
 nav a{display:inline-block;padding:.5rem;min-width:44px;min-height:44px;color:var(--link)}
 nav a[aria-current]{color:var(--fg);font-weight:700;text-decoration:none}
+.langs{position:relative}.langs summary{min-height:44px;padding:.5rem}
+.langs ul{position:absolute;inset-inline-end:0;z-index:9;display:grid;grid:auto-flow/1fr 1fr;background:var(--bg);border:1px solid}
+@media(min-width:40rem){.langs ul{grid:auto-flow/1fr 1fr 1fr}}
 h1{font-size:1.5rem;line-height:1.25;margin:.75rem 0 .25rem}
 h2{font-size:1.2rem;line-height:1.3;margin:1.75rem 0 .5rem}
 p{margin:.5rem 0}

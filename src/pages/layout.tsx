@@ -38,19 +38,28 @@ export type LayoutProps = {
   css?: string;
 };
 
-/** The language switcher every page carries: the same page in each language, the current one marked. */
+/**
+ * The language switcher every page carries: one compact `<details>` menu (no script; Enter or
+ * Space opens it) whose summary names the current language, and inside it a link to the same page
+ * in each language, the current one marked. It stays one button whatever the number of languages;
+ * the open list is a grid of two columns (three on a wide screen) over the page; the nav's label
+ * ("Language") names the landmark.
+ */
 export function LanguageSwitcher(p: { label: string; current: Lang; href: (lang: Lang) => string }) {
   return (
-    <nav aria-label={p.label}>
-      <ul>
-        {LANGS.map((l) => (
-          <li>
-            <a href={p.href(l)} hreflang={l} lang={l} aria-current={l === p.current ? "true" : undefined}>
-              {LANG_NAMES[l]}
-            </a>
-          </li>
-        ))}
-      </ul>
+    <nav class="langs" aria-label={p.label}>
+      <details>
+        <summary>{LANG_NAMES[p.current]}</summary>
+        <ul>
+          {LANGS.map((l) => (
+            <li>
+              <a href={p.href(l)} hreflang={l} lang={l} aria-current={l === p.current ? "true" : undefined}>
+                {LANG_NAMES[l]}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </details>
     </nav>
   );
 }

@@ -2770,7 +2770,7 @@ export interface components {
             access_code?: string;
             party_id?: string | null;
             /**
-             * @description Lang of this signer's messages and signing page; default the account's, else en.
+             * @description Language of this signer's messages and signing page, matched as BCP 47 (`pt-BR` is `pt`); default the account's, else en.
              * @enum {string}
              */
             locale?: "en" | "es" | "fr" | "de" | "pt" | "it" | "ar" | "he";

@@ -19,7 +19,7 @@ export function ConnectionsView(p: { v: Viewer; connections: ConnectionView[] })
             <span class="mono">{x.client.homepage}</span>
           </>,
           `${x.member.full_name} (${x.member.email})`,
-          x.scopes.join(", "),
+          t.list(x.scopes),
           t.when(x.created_at),
           t.when(x.last_used_at),
           x.ended_at ? t("mg_ended", { when: t.when(x.ended_at), reason: x.end_reason ?? "" }) : t("mg_connection_active"),

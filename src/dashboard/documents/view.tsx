@@ -63,11 +63,7 @@ export function DocumentsView(p: { v: Viewer; list: DocList; status?: string; q?
         <button type="submit">{t("doc_filter")}</button>
       </form>
       <p role="status">
-        {list.total === 0
-          ? t("doc_count_none")
-          : list.total === 1
-            ? t("doc_count_one")
-            : t("doc_count_many", { count: t.num(list.total), from: t.num(list.offset + 1), to: t.num(list.offset + list.documents.length) })}
+        {list.total === 0 ? t("doc_count_none") : t("doc_count", { count: list.total, from: list.offset + 1, to: list.offset + list.documents.length })}
       </p>
       <Table
         label={t("nav_documents")}

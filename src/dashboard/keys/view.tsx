@@ -19,7 +19,7 @@ export function KeysView(p: { v: Viewer; keys: Keys; posted?: Record<string, str
           k.label,
           <span class="mono">{k.key_prefix}…</span>,
           k.mode,
-          k.scopes.join(", "),
+          t.list(k.scopes),
           when(k.created_at),
           k.status === "revoked" ? t("st_revoked", { when: when(k.revoked_at), reason: k.revoke_reason ?? "" }) : k.status,
           k.status === "active" ? (

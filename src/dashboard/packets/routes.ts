@@ -40,7 +40,7 @@ export function packetRoutes() {
       const file = await formFile(c, "file");
       if (!file || file.size === 0) throw invalid("file: choose a CSV file to import.");
       const { imported } = await importCsv(c.env, principalOf(s), new Uint8Array(await file.arrayBuffer()));
-      const note = imported.length === 1 ? tr(c)("nt_imported_one") : tr(c)("nt_imported_other", { count: imported.length });
+      const note = tr(c)("nt_imported", { count: imported.length });
       return packetsPage(c, s, { flash: ok(note), imported });
     } catch (err) {
       return packetsPage(c, s, refusalOf(err));

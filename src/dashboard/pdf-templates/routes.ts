@@ -169,7 +169,7 @@ export function pdfTemplateRoutes() {
       const r = await placeFields(c.env, principalOf(s), c.req.param("id")!, fields);
       const placed = r.fields.filter((x) => x.place).length;
       return placementPage(c, s, {
-        flash: ok(tr(c)(r.fields.length === 1 ? "nt_fields_saved_one" : "nt_fields_saved_other", { fields: r.fields.length, placed })),
+        flash: ok(tr(c)("nt_fields_saved", { fields: r.fields.length, placed })),
       });
     } catch (err) {
       if (err instanceof ApiError && err.code === "not_found") throw err;

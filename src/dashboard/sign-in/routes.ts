@@ -6,7 +6,7 @@ import type { Flash } from "../frame";
 import { clearSessionCookie, csrfOk, preSessionToken, sessionMember, setSessionCookie } from "../../http/session";
 import { formOf } from "../../http/forms";
 import { endAllSessions, endSession, issueSignInLinks, linkSignIn, passwordSignIn, switchMode } from "../../domain/members";
-import { isLang } from "../../i18n";
+import { matchLang } from "../../i18n";
 import { publicBaseUrl, signUpOpen } from "../../lib/config";
 import { firstRunShown } from "../sign-up/routes";
 import { sendSignInLinks } from "../../domain/sign-in-links";
@@ -24,15 +24,15 @@ const waysIn = async (c: C) => ({ signUp: signUpOpen(c.env), firstRun: await fir
 export function signInRoutes() {
   /** A page asked for in a language (`?lang=`) keeps speaking it. */
   dashboard.use("/app/*", async (c, next) => {
-    const asked = c.req.query("lang");
-    if (c.req.method === "GET" && isLang(asked)) rememberLang(c, asked);
+    const asked = matchLang(c.req.query("lang"));
+    if (c.req.method === "GET" && asked) rememberLang(c, asked);
     await next();
   });
 
   /** The switcher: remember the language, then back to the page it was chosen on (a dashboard page only). */
   dashboard.get("/app/language", (c) => {
-    const to = c.req.query("to");
-    if (isLang(to)) rememberLang(c, to);
+    const to = matchLang(c.req.query("to"));
+    if (to) rememberLang(c, to);
     const back = c.req.query("back") ?? "";
     const safe = /^\/app(\/[A-Za-z0-9_\-/]*)?(\?[A-Za-z0-9_\-.~%&=+]*)?$/.test(back) && !back.includes("//") ? back : "/app/documents";
     return c.redirect(safe, 303);

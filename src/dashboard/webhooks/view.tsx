@@ -17,7 +17,7 @@ export function WebhooksView(p: { v: Viewer; endpoints: Endpoints; posted?: Reco
         empty={p.v.mode === "test" ? t("wh_none_test") : t("wh_none_live")}
         rows={p.endpoints.map((e) => [
           <a href={`/app/webhooks/${e.id}`}>{e.label ? `${e.label} (${e.url})` : e.url}</a>,
-          e.events.join(", "),
+          t.list(e.events),
           e.paused_at ? t("wh_paused_at", { when: t.when(e.paused_at) }) : e.active ? t("wh_active") : t("wh_inactive"),
           t.num(e.queued),
           t.num(e.dead),
@@ -58,7 +58,7 @@ export function WebhookView(p: { v: Viewer; endpoint: Endpoints[number]; deliver
         <dt>{t("wh_url")}</dt>
         <dd class="mono">{e.url}</dd>
         <dt>{t("wh_events")}</dt>
-        <dd>{e.events.join(", ")}</dd>
+        <dd>{t.list(e.events)}</dd>
         <dt>{t("st_state")}</dt>
         <dd>{e.paused_at ? t("wh_paused_after", { count: e.failures }) : e.active ? t("wh_active") : t("wh_inactive")}</dd>
         <dt>{t("wh_last_delivered")}</dt>

@@ -51,8 +51,12 @@ export const messages: Catalogue<typeof en> = {
     "signing.code": {
       subject: "رمزك لتوقيع «{title}»",
       heading: "رمزك لمرة واحدة",
-      lines: ["مرحبًا {name}،", "رمزك لتوقيع «{title}» لدى {tenant} هو {code}.", "تنتهي صلاحيته خلال {minutes} دقيقة. لا تشاركه مع أي أحد."],
-      sms: "{code} هو رمزك لتوقيع «{title}» لدى {tenant}. تنتهي صلاحيته خلال {minutes} دقيقة.",
+      lines: [
+        "مرحبًا {name}،",
+        "رمزك لتوقيع «{title}» لدى {tenant} هو {code}.",
+        "تنتهي صلاحيته خلال {minutes, plural, zero {# دقيقة} one {دقيقة واحدة} two {دقيقتين} few {# دقائق} many {# دقيقة} other {# دقيقة}}. لا تشاركه مع أي أحد.",
+      ],
+      sms: "{code} هو رمزك لتوقيع «{title}» لدى {tenant}. تنتهي صلاحيته خلال {minutes, plural, zero {# دقيقة} one {دقيقة واحدة} two {دقيقتين} few {# دقائق} many {# دقيقة} other {# دقيقة}}.",
     },
     "signing.completed": {
       subject: "اكتمل: «{title}»",

@@ -60,9 +60,9 @@ export const messages: Catalogue<typeof en> = {
       lines: [
         "Hallo {name},",
         "Ihr Code zum Unterschreiben von „{title}“ für {tenant} lautet {code}.",
-        "Er läuft in {minutes} Minuten ab. Geben Sie ihn niemandem weiter.",
+        "Er läuft in {minutes, plural, one {# Minute} other {# Minuten}} ab. Geben Sie ihn niemandem weiter.",
       ],
-      sms: "{code} ist Ihr Code zum Unterschreiben von „{title}“ für {tenant}. Er läuft in {minutes} Minuten ab.",
+      sms: "{code} ist Ihr Code zum Unterschreiben von „{title}“ für {tenant}. Er läuft in {minutes, plural, one {# Minute} other {# Minuten}} ab.",
     },
     "signing.completed": {
       subject: "Abgeschlossen: „{title}“",

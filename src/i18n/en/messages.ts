@@ -52,8 +52,12 @@ export const messages: Phrases = {
     "signing.code": {
       subject: "Your code to sign “{title}”",
       heading: "Your one-time code",
-      lines: ["Hello {name},", "Your code to sign “{title}” for {tenant} is {code}.", "It expires in {minutes} minutes. Never share it with anyone."],
-      sms: "{code} is your code to sign “{title}” for {tenant}. It expires in {minutes} minutes.",
+      lines: [
+        "Hello {name},",
+        "Your code to sign “{title}” for {tenant} is {code}.",
+        "It expires in {minutes, plural, one {# minute} other {# minutes}}. Never share it with anyone.",
+      ],
+      sms: "{code} is your code to sign “{title}” for {tenant}. It expires in {minutes, plural, one {# minute} other {# minutes}}.",
     },
     "signing.completed": {
       subject: "Completed: “{title}”",

@@ -53,8 +53,12 @@ export const messages: Catalogue<typeof en> = {
     "signing.code": {
       subject: "Su código para firmar «{title}»",
       heading: "Su código de un solo uso",
-      lines: ["Hola, {name}:", "Su código para firmar «{title}» de {tenant} es {code}.", "Caduca en {minutes} minutos. No lo comparta con nadie."],
-      sms: "{code} es su código para firmar «{title}» de {tenant}. Caduca en {minutes} minutos.",
+      lines: [
+        "Hola, {name}:",
+        "Su código para firmar «{title}» de {tenant} es {code}.",
+        "Caduca en {minutes, plural, one {# minuto} many {# de minutos} other {# minutos}}. No lo comparta con nadie.",
+      ],
+      sms: "{code} es su código para firmar «{title}» de {tenant}. Caduca en {minutes, plural, one {# minuto} many {# de minutos} other {# minutos}}.",
     },
     "signing.completed": {
       subject: "Completado: «{title}»",

@@ -56,9 +56,9 @@ export const messages: Catalogue<typeof en> = {
       lines: [
         "Bonjour {name},",
         "Votre code pour signer « {title} » pour {tenant} est {code}.",
-        "Il expire dans {minutes} minutes. Ne le communiquez à personne.",
+        "Il expire dans {minutes, plural, one {# minute} many {# de minutes} other {# minutes}}. Ne le communiquez à personne.",
       ],
-      sms: "{code} est votre code pour signer « {title} » pour {tenant}. Il expire dans {minutes} minutes.",
+      sms: "{code} est votre code pour signer « {title} » pour {tenant}. Il expire dans {minutes, plural, one {# minute} many {# de minutes} other {# minutes}}.",
     },
     "signing.completed": {
       subject: "Terminé : « {title} »",

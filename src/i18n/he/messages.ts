@@ -51,8 +51,12 @@ export const messages: Catalogue<typeof en> = {
     "signing.code": {
       subject: "הקוד שלך לחתימה על „{title}”",
       heading: "הקוד החד-פעמי שלך",
-      lines: ["שלום {name},", "הקוד שלך לחתימה על „{title}” עבור {tenant} הוא {code}.", "תוקפו יפוג בעוד {minutes} דקות. אין למסור אותו לאף אחד."],
-      sms: "{code} הוא הקוד שלך לחתימה על „{title}” עבור {tenant}. תוקפו יפוג בעוד {minutes} דקות.",
+      lines: [
+        "שלום {name},",
+        "הקוד שלך לחתימה על „{title}” עבור {tenant} הוא {code}.",
+        "תוקפו יפוג בעוד {minutes, plural, one {דקה אחת} two {שתי דקות} other {# דקות}}. אין למסור אותו לאף אחד.",
+      ],
+      sms: "{code} הוא הקוד שלך לחתימה על „{title}” עבור {tenant}. תוקפו יפוג בעוד {minutes, plural, one {דקה אחת} two {שתי דקות} other {# דקות}}.",
     },
     "signing.completed": {
       subject: "הושלם: „{title}”",

@@ -54,8 +54,12 @@ export const messages: Catalogue<typeof en> = {
     "signing.code": {
       subject: "Il Suo codice per firmare “{title}”",
       heading: "Il Suo codice monouso",
-      lines: ["Gentile {name},", "Il Suo codice per firmare “{title}” per {tenant} è {code}.", "Scade tra {minutes} minuti. Non lo condivida mai con nessuno."],
-      sms: "{code} è il Suo codice per firmare “{title}” per {tenant}. Scade tra {minutes} minuti.",
+      lines: [
+        "Gentile {name},",
+        "Il Suo codice per firmare “{title}” per {tenant} è {code}.",
+        "Scade tra {minutes, plural, one {# minuto} many {# di minuti} other {# minuti}}. Non lo condivida mai con nessuno.",
+      ],
+      sms: "{code} è il Suo codice per firmare “{title}” per {tenant}. Scade tra {minutes, plural, one {# minuto} many {# di minuti} other {# minuti}}.",
     },
     "signing.completed": {
       subject: "Completato: “{title}”",

@@ -53,8 +53,12 @@ export const messages: Catalogue<typeof en> = {
     "signing.code": {
       subject: "Seu código para assinar “{title}”",
       heading: "Seu código de uso único",
-      lines: ["Olá, {name},", "Seu código para assinar “{title}” para {tenant} é {code}.", "Ele expira em {minutes} minutos. Nunca o compartilhe com ninguém."],
-      sms: "{code} é o seu código para assinar “{title}” para {tenant}. Expira em {minutes} minutos.",
+      lines: [
+        "Olá, {name},",
+        "Seu código para assinar “{title}” para {tenant} é {code}.",
+        "Ele expira em {minutes, plural, one {# minuto} many {# de minutos} other {# minutos}}. Nunca o compartilhe com ninguém.",
+      ],
+      sms: "{code} é o seu código para assinar “{title}” para {tenant}. Expira em {minutes, plural, one {# minuto} many {# de minutos} other {# minutos}}.",
     },
     "signing.completed": {
       subject: "Concluído: “{title}”",

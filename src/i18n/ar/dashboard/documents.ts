@@ -10,8 +10,8 @@ export const documents: Catalogue<typeof en> = {
   doc_q: "العنوان أو اسم الموقّع أو بريده الإلكتروني",
   doc_filter: "تصفية",
   doc_count_none: "0 مستند.",
-  doc_count_one: "مستند واحد، يُعرض 1–1.",
-  doc_count_many: "{count} مستندات، يُعرض {from}–{to}.",
+  doc_count:
+    "{count, plural, zero {لا مستندات.} one {مستند واحد، يُعرض {from}–{to}.} two {مستندان، يُعرض {from}–{to}.} few {# مستندات، يُعرض {from}–{to}.} many {# مستندًا، يُعرض {from}–{to}.} other {# مستند، يُعرض {from}–{to}.}}",
   doc_title: "العنوان",
   doc_signed: "الموقَّعة",
   doc_waiting: "في انتظار",

@@ -28,8 +28,8 @@ export const notices: Catalogue<typeof en> = {
   nt_revised: "الإصدار {version} من {code} مسودة: انشره لإرسال مستندات منه.",
   nt_all_drawn: "تم إنشاء كل الصفحات.",
   nt_place_title: "وضع الحقول: {name}",
-  nt_fields_saved_one: "تم الحفظ: حقل واحد، الموضوعة: {placed}.",
-  nt_fields_saved_other: "تم الحفظ: الحقول: {fields}، الموضوعة: {placed}.",
+  nt_fields_saved:
+    "{fields, plural, zero {تم الحفظ: لا حقول، الموضوعة: {placed}.} one {تم الحفظ: حقل واحد، الموضوعة: {placed}.} two {تم الحفظ: حقلان، الموضوعة: {placed}.} few {تم الحفظ: # حقول، الموضوعة: {placed}.} many {تم الحفظ: # حقلًا، الموضوعة: {placed}.} other {تم الحفظ: # حقل، الموضوعة: {placed}.}}",
   nt_published_pdf: "نُشر {code} الإصدار {version}: يمكن الآن إرسال المستندات منه.",
   nt_endpoint_added: "أُضيف العنوان",
   nt_secret_rotated: "سر توقيع جديد (يظل السر السابق صالحًا لمدة 24 ساعة)",
@@ -48,8 +48,8 @@ export const notices: Catalogue<typeof en> = {
   nt_workflow_created: "أُنشئ مسار العمل.",
   nt_changes_saved: "حُفظت التغييرات.",
   nt_packets_title: "الملفات والحزم",
-  nt_imported_one: "استُورد ملف واحد.",
-  nt_imported_other: "عدد الملفات المستوردة: {count}.",
+  nt_imported:
+    "{count, plural, zero {لم يُستورد أي ملف.} one {استُورد ملف واحد.} two {استُورد ملفان.} few {استُوردت # ملفات.} many {استُورد # ملفًا.} other {استُورد # ملف.}}",
   nt_item_sent: "أُرسل إلى {name} <{email}>.",
   nt_tablet_stopped: "أُوقف الجهاز اللوحي: لم يعد مفتاحه يعمل.",
   nt_pairing_title: "رمز الإقران لـ «{name}»",

@@ -18,7 +18,8 @@ export const webhooks: Catalogue<typeof en> = {
   wh_label_optional: "التسمية (اختيارية)",
   wh_every: "كل الأحداث",
   wh_add_button: "إضافة العنوان",
-  wh_paused_after: "متوقف مؤقتًا بعد {count} محاولات فاشلة",
+  wh_paused_after:
+    "{count, plural, zero {متوقف مؤقتًا بعد # محاولة فاشلة} one {متوقف مؤقتًا بعد محاولة فاشلة واحدة} two {متوقف مؤقتًا بعد محاولتين فاشلتين} few {متوقف مؤقتًا بعد # محاولات فاشلة} many {متوقف مؤقتًا بعد # محاولة فاشلة} other {متوقف مؤقتًا بعد # محاولة فاشلة}}",
   wh_last_delivered: "آخر تسليم",
   wh_ping: "إرسال تسليم تجريبي",
   wh_rotate: "تجديد سر التوقيع",

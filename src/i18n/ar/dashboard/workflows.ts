@@ -18,7 +18,7 @@ export const workflows: Catalogue<typeof en> = {
   wf_any_order: "بأي ترتيب",
   wf_countersigned: "، مع توقيع مقابل في النهاية",
   wf_expiry: "انتهاء الصلاحية والتذكيرات",
-  wf_days: "{days} يومًا",
+  wf_days: "{days, plural, zero {# يوم} one {يوم واحد} two {يومان} few {# أيام} many {# يومًا} other {# يوم}}",
   wf_reminders: "تذكيرات بعد {days} يومًا",
   wf_no_reminders: "بلا تذكيرات",
   wf_fields: "حقول النموذج",

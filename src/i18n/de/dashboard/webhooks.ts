@@ -18,7 +18,7 @@ export const webhooks: Catalogue<typeof en> = {
   wh_label_optional: "Bezeichnung (optional)",
   wh_every: "Alle Ereignisse",
   wh_add_button: "Endpunkt hinzufügen",
-  wh_paused_after: "pausiert nach {count} Fehlschlägen",
+  wh_paused_after: "{count, plural, one {pausiert nach # Fehlschlag} other {pausiert nach # Fehlschlägen}}",
   wh_last_delivered: "Zuletzt zugestellt",
   wh_ping: "Testzustellung senden",
   wh_rotate: "Signaturgeheimnis erneuern",

@@ -18,7 +18,7 @@ export const workflows: Catalogue<typeof en> = {
   wf_any_order: "beliebige Reihenfolge",
   wf_countersigned: ", zuletzt gegengezeichnet",
   wf_expiry: "Ablauf und Erinnerungen",
-  wf_days: "{days} Tage",
+  wf_days: "{days, plural, one {# Tag} other {# Tage}}",
   wf_reminders: "Erinnerungen nach {days} Tagen",
   wf_no_reminders: "keine Erinnerungen",
   wf_fields: "Formularfelder",

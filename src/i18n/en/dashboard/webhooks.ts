@@ -15,7 +15,7 @@ export const webhooks = {
   wh_label_optional: "Label (optional)",
   wh_every: "Every event",
   wh_add_button: "Add endpoint",
-  wh_paused_after: "paused after {count} failures",
+  wh_paused_after: "{count, plural, one {paused after # failure} other {paused after # failures}}",
   wh_last_delivered: "Last delivered",
   wh_ping: "Send a test delivery",
   wh_rotate: "Rotate the signing secret",

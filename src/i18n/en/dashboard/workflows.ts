@@ -15,7 +15,7 @@ export const workflows = {
   wf_any_order: "any order",
   wf_countersigned: ", countersigned last",
   wf_expiry: "Expiry and reminders",
-  wf_days: "{days} days",
+  wf_days: "{days, plural, one {# day} other {# days}}",
   wf_reminders: "reminders after {days} days",
   wf_no_reminders: "no reminders",
   wf_fields: "Form fields",

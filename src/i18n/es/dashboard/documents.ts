@@ -10,8 +10,8 @@ export const documents: Catalogue<typeof en> = {
   doc_q: "Título, nombre o correo del firmante",
   doc_filter: "Filtrar",
   doc_count_none: "0 documentos.",
-  doc_count_one: "1 documento, se muestra 1–1.",
-  doc_count_many: "{count} documentos, se muestran {from}–{to}.",
+  doc_count:
+    "{count, plural, one {# documento, se muestra {from}–{to}.} many {# de documentos, se muestran {from}–{to}.} other {# documentos, se muestran {from}–{to}.}}",
   doc_title: "Título",
   doc_signed: "Firmados",
   doc_waiting: "Pendiente de",

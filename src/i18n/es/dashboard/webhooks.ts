@@ -18,7 +18,7 @@ export const webhooks: Catalogue<typeof en> = {
   wh_label_optional: "Etiqueta (opcional)",
   wh_every: "Todos los eventos",
   wh_add_button: "Añadir destino",
-  wh_paused_after: "en pausa tras {count} fallos",
+  wh_paused_after: "{count, plural, one {en pausa tras # fallo} many {en pausa tras # de fallos} other {en pausa tras # fallos}}",
   wh_last_delivered: "Última entrega",
   wh_ping: "Enviar una entrega de prueba",
   wh_rotate: "Renovar el secreto de firma",

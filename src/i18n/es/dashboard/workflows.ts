@@ -18,7 +18,7 @@ export const workflows: Catalogue<typeof en> = {
   wf_any_order: "en cualquier orden",
   wf_countersigned: ", con contrafirma al final",
   wf_expiry: "Caducidad y recordatorios",
-  wf_days: "{days} días",
+  wf_days: "{days, plural, one {# día} many {# de días} other {# días}}",
   wf_reminders: "recordatorios a los {days} días",
   wf_no_reminders: "sin recordatorios",
   wf_fields: "Campos del formulario",

@@ -18,7 +18,7 @@ export const webhooks: Catalogue<typeof en> = {
   wh_label_optional: "Libellé (facultatif)",
   wh_every: "Tous les événements",
   wh_add_button: "Ajouter",
-  wh_paused_after: "en pause après {count} échecs",
+  wh_paused_after: "{count, plural, one {en pause après # échec} many {en pause après # d’échecs} other {en pause après # échecs}}",
   wh_last_delivered: "Dernière livraison",
   wh_ping: "Envoyer une livraison de test",
   wh_rotate: "Renouveler le secret de signature",

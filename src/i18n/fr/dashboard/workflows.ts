@@ -18,7 +18,7 @@ export const workflows: Catalogue<typeof en> = {
   wf_any_order: "dans n’importe quel ordre",
   wf_countersigned: ", contresigné en dernier",
   wf_expiry: "Expiration et relances",
-  wf_days: "{days} jours",
+  wf_days: "{days, plural, one {# jour} many {# de jours} other {# jours}}",
   wf_reminders: "relances après {days} jours",
   wf_no_reminders: "pas de relance",
   wf_fields: "Champs du formulaire",

@@ -18,7 +18,7 @@ export const webhooks: Catalogue<typeof en> = {
   wh_label_optional: "תווית (לא חובה)",
   wh_every: "כל האירועים",
   wh_add_button: "הוספה",
-  wh_paused_after: "מושהה אחרי {count} כשלים",
+  wh_paused_after: "{count, plural, one {מושהה אחרי כשל אחד} two {מושהה אחרי שני כשלים} other {מושהה אחרי # כשלים}}",
   wh_last_delivered: "מסירה אחרונה",
   wh_ping: "שליחת מסירת בדיקה",
   wh_rotate: "החלפת סוד החתימה",

@@ -18,7 +18,7 @@ export const workflows: Catalogue<typeof en> = {
   wf_any_order: "בכל סדר",
   wf_countersigned: ", בחתימה נגדית בסוף",
   wf_expiry: "תפוגה ותזכורות",
-  wf_days: "{days} ימים",
+  wf_days: "{days, plural, one {יום אחד} two {יומיים} other {# ימים}}",
   wf_reminders: "תזכורות אחרי {days} ימים",
   wf_no_reminders: "ללא תזכורות",
   wf_fields: "שדות הטופס",

@@ -10,8 +10,8 @@ export const documents: Catalogue<typeof en> = {
   doc_q: "Titolo, nome o email del firmatario",
   doc_filter: "Filtra",
   doc_count_none: "0 documenti.",
-  doc_count_one: "1 documento, mostrato 1–1.",
-  doc_count_many: "{count} documenti, mostrati {from}–{to}.",
+  doc_count:
+    "{count, plural, one {# documento, mostrato {from}–{to}.} many {# di documenti, mostrati {from}–{to}.} other {# documenti, mostrati {from}–{to}.}}",
   doc_title: "Titolo",
   doc_signed: "Firmati",
   doc_waiting: "In attesa di",

@@ -18,7 +18,7 @@ export const webhooks: Catalogue<typeof en> = {
   wh_label_optional: "Etichetta (facoltativa)",
   wh_every: "Tutti gli eventi",
   wh_add_button: "Aggiungi endpoint",
-  wh_paused_after: "in pausa dopo {count} errori",
+  wh_paused_after: "{count, plural, one {in pausa dopo # errore} many {in pausa dopo # di errori} other {in pausa dopo # errori}}",
   wh_last_delivered: "Ultima consegna",
   wh_ping: "Invia una consegna di prova",
   wh_rotate: "Rinnova il segreto di firma",

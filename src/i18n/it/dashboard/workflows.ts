@@ -18,7 +18,7 @@ export const workflows: Catalogue<typeof en> = {
   wf_any_order: "in qualsiasi ordine",
   wf_countersigned: ", controfirmato per ultimo",
   wf_expiry: "Scadenza e solleciti",
-  wf_days: "{days} giorni",
+  wf_days: "{days, plural, one {# giorno} many {# di giorni} other {# giorni}}",
   wf_reminders: "solleciti dopo {days} giorni",
   wf_no_reminders: "nessun sollecito",
   wf_fields: "Campi del modulo",

@@ -10,8 +10,8 @@ export const documents: Catalogue<typeof en> = {
   doc_q: "Título, nome ou e-mail do signatário",
   doc_filter: "Filtrar",
   doc_count_none: "0 documentos.",
-  doc_count_one: "1 documento, exibindo 1–1.",
-  doc_count_many: "{count} documentos, exibindo {from}–{to}.",
+  doc_count:
+    "{count, plural, one {# documento, exibindo {from}–{to}.} many {# de documentos, exibindo {from}–{to}.} other {# documentos, exibindo {from}–{to}.}}",
   doc_title: "Título",
   doc_signed: "Assinados",
   doc_waiting: "Aguardando",

@@ -18,7 +18,7 @@ export const webhooks: Catalogue<typeof en> = {
   wh_label_optional: "Rótulo (opcional)",
   wh_every: "Todos os eventos",
   wh_add_button: "Adicionar destino",
-  wh_paused_after: "pausado após {count} falhas",
+  wh_paused_after: "{count, plural, one {pausado após # falha} many {pausado após # de falhas} other {pausado após # falhas}}",
   wh_last_delivered: "Última entrega",
   wh_ping: "Enviar uma entrega de teste",
   wh_rotate: "Renovar o segredo de assinatura",

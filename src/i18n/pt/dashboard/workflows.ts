@@ -18,7 +18,7 @@ export const workflows: Catalogue<typeof en> = {
   wf_any_order: "em qualquer ordem",
   wf_countersigned: ", com contra-assinatura no final",
   wf_expiry: "Expiração e lembretes",
-  wf_days: "{days} dias",
+  wf_days: "{days, plural, one {# dia} many {# de dias} other {# dias}}",
   wf_reminders: "lembretes após {days} dias",
   wf_no_reminders: "sem lembretes",
   wf_fields: "Campos do formulário",
