@@ -234,6 +234,15 @@ describe("envelope links: one link, one consent, one signature for every documen
     const account = await api("POST", "/v1/envelopes", { key: t.key, body: { title: "x", documents: [documents[0], documents[0]], signers: TWO } });
     expect(account.status).toBe(422);
     expect(account.json.error.message).toContain("requires a one-time code");
+    await env.DB.prepare("UPDATE tenants SET require_signer_code = 0, part11 = 1 WHERE id = ?").bind(t.tenantId).run();
+    const part11 = await api("POST", "/v1/envelopes", { key: t.key, body: { title: "x", documents: [documents[0], documents[0]], signers: TWO } });
+    expect(part11.status).toBe(422);
+    expect(part11.json.error.message).toContain("re-authenticates every signature (part11)");
+    const disclosure = JSON.stringify({ text: "Paper copies on request.", withdraw_instructions: "Write to us.", paper_copy: { how: "Ask", cost: "Free" } });
+    await env.DB.prepare("UPDATE tenants SET part11 = 0, consumer_disclosure = ? WHERE id = ?").bind(disclosure, t.tenantId).run();
+    const disclosed = await api("POST", "/v1/envelopes", { key: t.key, body: { title: "x", documents: [documents[0], documents[0]], signers: TWO } });
+    expect(disclosed.status).toBe(422);
+    expect(disclosed.json.error.message).toContain("consumer disclosure");
     const after = (await env.DB.prepare("SELECT count(*) AS n FROM documents WHERE tenant_id = ?").bind(t.tenantId).first<{ n: number }>())?.n;
     expect(after).toBe(before);
   });

@@ -79,8 +79,15 @@ export async function createEnvelope(env: Env, p: Pick<Principal, "tenantId" | "
   checkSigners(people);
   const coded = people.findIndex((s) => (s.auth ?? "none") !== "none");
   if (coded >= 0) throw invalid(`signers.${coded}.auth: a one-time code is not available in an envelope yet; send the documents on their own to require one.`);
-  if ((await tenantById(db, p.tenantId))?.requireSignerCode) {
+  const account = await tenantById(db, p.tenantId);
+  if (account?.requireSignerCode) {
     throw invalid("This account requires a one-time code of every signer, which an envelope does not offer yet: send the documents on their own.");
+  }
+  // Re-authentication and the consumer disclosure (docs/identity.md) are asked on a document's own signing page only.
+  if (account?.part11)
+    throw invalid("This account re-authenticates every signature (part11), which an envelope does not offer yet: send the documents on their own.");
+  if (account?.consumerDisclosure) {
+    throw invalid("This account shows a consumer disclosure before consent, which an envelope does not offer yet: send the documents on their own.");
   }
   for (const [i, d] of input.documents.entries()) {
     await refusalAt(`documents.${i}.`, async () => {
