@@ -232,6 +232,10 @@ describe("the certificate", () => {
     const signed = (doc.json.events as { kind: string; detail: string }[]).find((e) => e.kind === "signed");
     expect(signed?.detail).toContain("reason: Reviewed");
     expect(doc.json.signers[0].sign_reason).toBe("Reviewed");
+    // The verification page shows it beside the signer, in its language.
+    const shown = await api("GET", `/verify/${cert.json.verification_code}?sha256=${cert.json.document_sha256_hex}&lang=fr`);
+    const facts = (await select(shown.text, "dl.facts dt, dl.facts dd")).map((x) => unescapeHtml(x.text));
+    expect(facts[facts.indexOf("Motif") + 1]).toMatch(/^Reviewed \(code confirmé le .+ UTC\)$/);
   });
 
   it("leaves a plain certificate's payload as it was: no reason, no reauthenticated_at, no disclosure key", async () => {

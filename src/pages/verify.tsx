@@ -80,7 +80,14 @@ function regionName(lang: string, code: string): string {
 /** How the signer proved who they are beyond the link (docs/identity.md): the method, never the code or an image. */
 function IdentityFacts({ t, s }: { t: T; s: VerifiedSigner }) {
   const a = s.authentication;
-  if (!a) return null;
+  // Re-authentication with a reason (docs/identity.md): the reason the signer gave, and when they confirmed their code.
+  const reason = s.reason ? (
+    <>
+      <dt>{t("s_reason")}</dt>
+      <dd>{s.reauthenticated_at ? t("reasonReauthenticated", { reason: s.reason, time: t.date(s.reauthenticated_at) }) : s.reason}</dd>
+    </>
+  ) : null;
+  if (!a) return reason;
   const line =
     a.method === "access_code"
       ? t("auth_accessCode", { time: t.date(a.passed_at) || "—" })
@@ -94,6 +101,7 @@ function IdentityFacts({ t, s }: { t: T; s: VerifiedSigner }) {
     <>
       <dt>{t("s_identity")}</dt>
       <dd>{line}</dd>
+      {reason}
     </>
   );
 }

@@ -238,6 +238,8 @@ export const pages: Catalogue<typeof en> = {
   s_signed: "وقّع",
   s_method: "التوقيع",
   s_identity: "الهوية",
+  s_reason: "السبب",
+  reasonReauthenticated: "{reason} (تم تأكيد الرمز {time})",
   auth_accessCode: "أدخل رمز الوصول الذي أرسلته الجهة بشكل منفصل ({time})",
   auth_idCheck: "تحققت Stripe Identity من وثيقة الهوية: {document} من {country}، الاسم {name} ({time})",
   idDoc_passport: "جواز سفر",

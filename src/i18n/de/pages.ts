@@ -255,6 +255,8 @@ export const pages: Catalogue<typeof en> = {
   s_signed: "Unterschrieben",
   s_method: "Unterschrift",
   s_identity: "Identität",
+  s_reason: "Grund",
+  reasonReauthenticated: "{reason} (Code bestätigt {time})",
   auth_accessCode: "Hat den Zugangscode eingegeben, den das Unternehmen separat geschickt hat ({time})",
   auth_idCheck: "Ausweisdokument geprüft durch Stripe Identity: {document} aus {country}, Name {name} ({time})",
   idDoc_passport: "Reisepass",

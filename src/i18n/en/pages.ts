@@ -244,6 +244,8 @@ export const pages = {
   s_signed: "Signed",
   s_method: "Signature",
   s_identity: "Identity",
+  s_reason: "Reason",
+  reasonReauthenticated: "{reason} (code confirmed {time})",
   auth_accessCode: "Gave the access code the business sent separately ({time})",
   auth_idCheck: "ID document checked by Stripe Identity: {document} from {country}, name {name} ({time})",
   idDoc_passport: "passport",

@@ -248,6 +248,8 @@ export const pages: Catalogue<typeof en> = {
   s_signed: "Firmó",
   s_method: "Firma",
   s_identity: "Identidad",
+  s_reason: "Motivo",
+  reasonReauthenticated: "{reason} (código confirmado {time})",
   auth_accessCode: "Introdujo el código de acceso que la empresa envió por separado ({time})",
   auth_idCheck: "Documento de identidad comprobado por Stripe Identity: {document} de {country}, nombre {name} ({time})",
   idDoc_passport: "pasaporte",

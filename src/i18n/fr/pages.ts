@@ -252,6 +252,8 @@ export const pages: Catalogue<typeof en> = {
   s_signed: "A signé",
   s_method: "Signature",
   s_identity: "Identité",
+  s_reason: "Motif",
+  reasonReauthenticated: "{reason} (code confirmé le {time})",
   auth_accessCode: "A saisi le code d'accès transmis séparément par l'entreprise ({time})",
   auth_idCheck: "Pièce d'identité vérifiée par Stripe Identity : {document} de {country}, nom {name} ({time})",
   idDoc_passport: "passeport",

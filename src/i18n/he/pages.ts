@@ -238,6 +238,8 @@ export const pages: Catalogue<typeof en> = {
   s_signed: "חתם",
   s_method: "חתימה",
   s_identity: "זהות",
+  s_reason: "סיבה",
+  reasonReauthenticated: "{reason} (הקוד אושר {time})",
   auth_accessCode: "הזין את קוד הגישה שהעסק שלח בנפרד ({time})",
   auth_idCheck: "מסמך זהות נבדק על ידי Stripe Identity: {document} מ{country}, שם {name} ({time})",
   idDoc_passport: "דרכון",

@@ -245,6 +245,8 @@ export const pages: Catalogue<typeof en> = {
   s_signed: "Ha firmato",
   s_method: "Firma",
   s_identity: "Identità",
+  s_reason: "Motivo",
+  reasonReauthenticated: "{reason} (codice confermato {time})",
   auth_accessCode: "Ha inserito il codice di accesso inviato separatamente dall'azienda ({time})",
   auth_idCheck: "Documento d'identità verificato da Stripe Identity: {document} di {country}, nome {name} ({time})",
   idDoc_passport: "passaporto",

@@ -242,6 +242,8 @@ export const pages: Catalogue<typeof en> = {
   s_signed: "Assinou",
   s_method: "Assinatura",
   s_identity: "Identidade",
+  s_reason: "Motivo",
+  reasonReauthenticated: "{reason} (código confirmado {time})",
   auth_accessCode: "Introduziu o código de acesso que a empresa enviou em separado ({time})",
   auth_idCheck: "Documento de identidade verificado pela Stripe Identity: {document} de {country}, nome {name} ({time})",
   idDoc_passport: "passaporte",
