@@ -226,7 +226,8 @@ describe("the OAuth connections page in every language", () => {
         expect(r.text, `${lang} ${k}`).toContain(said(lang, k));
       }
       expect(r.text).toContain(`aria-label="${said(lang, "mg_connections")}"`);
-      expect(r.text).toContain("signing:read, signing:write");
+      // The scopes are a list in the page's language (Intl.ListFormat, as the dashboard's translator joins them).
+      expect(r.text).toContain(esc(new Intl.ListFormat(lang, { style: "short", type: "unit" }).format(["signing:read", "signing:write"])));
       expect(r.text).toContain(`${esc(cat[lang].mg_ended.split("{when}")[0]!)}`);
       expect(r.text).toContain("contract over");
       const open = ["Booking Pro", "Old CRM"].filter((n) => r.text.includes(said(lang, "mg_end_button", { name: n })));
