@@ -292,12 +292,13 @@ async function authenticateClient(env: Env, authorization: string | undefined, f
     id = form.get("client_id");
     secret = form.get("client_secret");
   }
-  if (!id) throw new OAuthTokenError("invalid_client", "Client authentication is required (HTTP Basic or client_id and client_secret).");
-  const client = id.length <= 64 ? await clientById(dbOf(env), id) : undefined;
+  const client = id && id.length <= 64 ? await clientById(dbOf(env), id) : undefined;
   // A public client (self-registered, RFC 7591) has no secret: it names itself, and PKCE binds its codes.
-  if (client?.selfRegistered && secret) throw new OAuthTokenError("invalid_client", "This client is public: send client_id only, no secret.");
-  if (client?.selfRegistered) return client;
-  if (!secret) throw new OAuthTokenError("invalid_client", "Client authentication is required (HTTP Basic or client_id and client_secret).");
+  if (client?.selfRegistered) {
+    if (secret) throw new OAuthTokenError("invalid_client", "This client is public: send client_id only, no secret.");
+    return client;
+  }
+  if (!id || !secret) throw new OAuthTokenError("invalid_client", "Client authentication is required (HTTP Basic or client_id and client_secret).");
   const ok = timingSafeEqual(await sha256Hex(secret), client?.secretHash ?? NO_CLIENT_HASH);
   if (!client || !ok) throw new OAuthTokenError("invalid_client", "Unknown client or wrong secret.");
   return client;
