@@ -3,7 +3,6 @@
  * the nine tools end to end, scopes, API errors as tool errors, send_document's idempotency, and
  * the 401 that points at the protected resource metadata.
  */
-import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { BASE, addKey, api, makeTenant } from "./helpers";
 import { consentAndSign, publishedTemplate } from "./signing-helpers";
@@ -16,24 +15,14 @@ type Json = ReturnType<typeof JSON.parse>;
 let nextId = 1;
 
 /** One JSON-RPC message to /mcp; the answer's JSON (the server answers JSON, not a stream). */
-async function rpc(key: string | null, method: string, params: unknown = {}, id: number | string | null = nextId++) {
-  const headers: Record<string, string> = {
-    "content-type": "application/json",
-    accept: "application/json, text/event-stream",
-    "mcp-protocol-version": "2025-06-18",
-    "cf-connecting-ip": "203.0.113.50",
-  };
-  if (key) headers.authorization = `Bearer ${key}`;
+function rpc(key: string | null, method: string, params: unknown = {}, id: number | string | null = nextId++) {
   const message = id === null ? { jsonrpc: "2.0", method, params } : { jsonrpc: "2.0", id, method, params };
-  const res = await exports.default.fetch(`${BASE}/mcp`, { method: "POST", headers, body: JSON.stringify(message) });
-  const text = await res.text();
-  let json: Json = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = null;
-  }
-  return { status: res.status, headers: res.headers, json, text };
+  return api("POST", "/mcp", {
+    key: key ?? undefined,
+    ip: "203.0.113.50",
+    headers: { accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" },
+    body: message,
+  });
 }
 
 /** tools/call → the tool result. */

@@ -3,19 +3,16 @@
  * required, loopback-http or https redirects, a per-address rate limit, unused registrations
  * swept after a day, and a consent page that names the agent as it registered itself.
  */
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { dbOf } from "../src/db/client";
 import { oauthClients } from "../src/db/schema";
-import { purgeOAuth, s256 } from "../src/domain/oauth";
+import { purgeOAuth } from "../src/domain/oauth";
 import { BASE, api } from "./helpers";
 import { VERIFIER, agree, authorize, authorizeQuery, makeClient, makeMember, token } from "./oauth-helpers";
 import { makeAccount, makeMember as makeDashMember, sessionFor } from "./dashboard-helpers";
 import { select } from "./pages-helpers";
-
-/** A parsed JSON answer (what `JSON.parse` gives). */
-type Json = ReturnType<typeof JSON.parse>;
 
 const LOOPBACK = "http://127.0.0.1:33418/callback";
 let ipSeq = 1;
@@ -24,21 +21,8 @@ const freshIp = () => `198.51.100.${(ipSeq++ % 200) + 20}`;
 
 const register = (body: unknown, ip = freshIp()) => api("POST", "/oauth/register", { body, ip });
 
-async function query(clientId: string, redirect = LOOPBACK, over: Record<string, string | null> = {}) {
-  const q: Record<string, string | null> = {
-    response_type: "code",
-    client_id: clientId,
-    redirect_uri: redirect,
-    scope: "signing:read signing:write",
-    state: "s1",
-    code_challenge: await s256(VERIFIER),
-    code_challenge_method: "S256",
-    ...over,
-  };
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) if (v !== null) p.append(k, v);
-  return p;
-}
+/** An authorization request for a registered agent, to its loopback redirect. */
+const query = (clientId: string, over: Record<string, string | null> = {}) => authorizeQuery(clientId, { redirect_uri: LOOPBACK, ...over });
 
 describe("POST /oauth/register", () => {
   it("registers a public client and answers RFC 7591's response (201)", async () => {
@@ -118,10 +102,10 @@ describe("POST /oauth/register", () => {
 describe("a self-registered agent through the code flow", () => {
   it("PKCE is required, the token endpoint takes client_id alone, and a secret is refused", async () => {
     const reg = (await register({ client_name: "Local agent", redirect_uris: [LOOPBACK] })).json;
-    const noPkce = await authorize(await query(reg.client_id, LOOPBACK, { code_challenge: null, code_challenge_method: null }));
+    const noPkce = await authorize(await query(reg.client_id, { code_challenge: null, code_challenge_method: null }));
     expect(noPkce.status).toBe(302);
     expect(new URL(noPkce.location!).searchParams.get("error")).toBe("invalid_request");
-    const plain = await authorize(await query(reg.client_id, LOOPBACK, { code_challenge_method: "plain" }));
+    const plain = await authorize(await query(reg.client_id, { code_challenge_method: "plain" }));
     expect(new URL(plain.location!).searchParams.get("error")).toBe("invalid_request");
 
     const member = await makeMember("owner");
@@ -152,12 +136,12 @@ describe("a self-registered agent through the code flow", () => {
     const account = await api("GET", "/v1/account", { key: ok.json.access_token });
     expect(account.json.tenant_id).toBe(member.tenantId);
     // And the token calls a tool on /mcp.
-    const res = await exports.default.fetch(`${BASE}/mcp`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${ok.json.access_token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "list_documents", arguments: {} } }),
+    const res = await api("POST", "/mcp", {
+      key: ok.json.access_token,
+      headers: { accept: "application/json, text/event-stream" },
+      body: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "list_documents", arguments: {} } },
     });
-    expect((await res.json<Json>()).result.structuredContent).toMatchObject({ documents: [], total: 0 });
+    expect(res.json.result.structuredContent).toMatchObject({ documents: [], total: 0 });
     const refresh = await token({ grant_type: "refresh_token", refresh_token: ok.json.refresh_token, client_id: reg.client_id });
     expect(refresh.status, refresh.text).toBe(200);
   });
