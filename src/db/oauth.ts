@@ -164,23 +164,22 @@ export const listConnectionRows = (db: Db, tenantId: string, ended: boolean) =>
     .all();
 
 /**
- * Clean-up: requests past their time; codes and refresh tokens expired before `before`. Spent
- * tokens stay until they expire: a second use must still be recognised as one.
+ * Clean-up: requests past their time; codes and refresh tokens expired before `before`; and
+ * self-registered clients created before `before` that no connection (live or ended) has ever used.
+ * Spent tokens stay until they expire: a second use must still be recognised as one.
  */
-export const purgeOAuthRows = (db: Db, now: string, before: string) => [
-  db.delete(oauthRequests).where(lt(oauthRequests.expiresAt, now)),
-  db.delete(oauthCodes).where(lt(oauthCodes.expiresAt, before)),
-  db.delete(oauthRefreshTokens).where(lt(oauthRefreshTokens.expiresAt, before)),
-];
-
-/** Self-registered clients created before `before` that no connection (live or ended) has ever used. */
-export const purgeUnusedRegistrations = (db: Db, before: string) =>
-  db
-    .delete(oauthClients)
-    .where(
-      and(
-        eq(oauthClients.selfRegistered, true),
-        lt(oauthClients.createdAt, before),
-        notExists(db.select({ id: oauthConnections.id }).from(oauthConnections).where(eq(oauthConnections.clientId, oauthClients.id))),
+export const purgeOAuthRows = (db: Db, now: string, before: string) =>
+  [
+    db.delete(oauthRequests).where(lt(oauthRequests.expiresAt, now)),
+    db.delete(oauthCodes).where(lt(oauthCodes.expiresAt, before)),
+    db.delete(oauthRefreshTokens).where(lt(oauthRefreshTokens.expiresAt, before)),
+    db
+      .delete(oauthClients)
+      .where(
+        and(
+          eq(oauthClients.selfRegistered, true),
+          lt(oauthClients.createdAt, before),
+          notExists(db.select({ id: oauthConnections.id }).from(oauthConnections).where(eq(oauthConnections.clientId, oauthClients.id))),
+        ),
       ),
-    );
+  ] as const;

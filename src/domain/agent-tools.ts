@@ -2,7 +2,8 @@
  * The tools an agent calls over `/mcp` (contract, "Agents and embedding"): each is one API
  * operation (two for `send_document`: prepare, then send), with its input schema made from the
  * API's own schemas and its answer in the API's own shape. Free of HTTP and of the MCP protocol:
- * src/http/mcp.ts admits the caller (key, rate limit), checks `scope` and speaks JSON-RPC.
+ * src/routes/agents.ts admits the caller (key, rate limit); src/http/mcp.ts checks `scope` and
+ * speaks JSON-RPC.
  */
 import { z } from "@hono/zod-openapi";
 import type { Env, Principal } from "../env";

@@ -24,6 +24,8 @@ export type SessionMember = Pick<Session, "memberId" | "tenantId" | "role">;
 export const later = (seconds: number, from = nowIso()) => new Date(Date.parse(from) + seconds * 1000).toISOString();
 export const isPast = (iso: string) => Date.parse(iso) <= Date.now();
 export const sortScopes = (s: Iterable<string>) => SCOPES.filter((x) => new Set(s).has(x));
+/** The scopes OAuth knows: every scope but `signing:device`, which belongs to paired tablets alone. */
+export const OAUTH_SCOPES = SCOPES.filter((s) => s !== "signing:device");
 
 /** What a member of this role can grant out of `scopes`, in the spec's order. */
 export function narrowToRole(scopes: readonly string[], role: MemberRole): Scope[] {
@@ -107,7 +109,7 @@ export function metadata(env: Env) {
     registration_endpoint: `${base}/oauth/register`,
     token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
     code_challenge_methods_supported: ["S256"],
-    scopes_supported: SCOPES.filter((s) => s !== "signing:device"),
+    scopes_supported: OAUTH_SCOPES,
     authorization_response_iss_parameter_supported: true,
     service_documentation: `${base}/openapi.json`,
   };
@@ -119,7 +121,7 @@ export function protectedResourceMetadata(env: Env) {
   return {
     resource: `${base}/mcp`,
     authorization_servers: [base],
-    scopes_supported: SCOPES.filter((s) => s !== "signing:device"),
+    scopes_supported: OAUTH_SCOPES,
     bearer_methods_supported: ["header"],
     resource_name: "edge-sign MCP server",
     resource_documentation: `${base}/docs/agents.md`,

@@ -16,16 +16,12 @@ import { dbOf } from "../db/client";
 import { insertAudit, insertOAuthClient } from "../db/accounts";
 import { plainText, text } from "../lib/text";
 import { newId, nowIso } from "../lib/ids";
-import { type OAuthError, SCOPES } from "./vocabulary";
+import type { OAuthError } from "./vocabulary";
 import { auditEntry } from "./accounts";
-import { homepageProblem, redirectUriProblem, sortScopes } from "./oauth-protocol";
+import { OAUTH_SCOPES, homepageProblem, redirectUriProblem, sortScopes } from "./oauth-protocol";
 
 /** Registrations per address: 20 an hour. */
 export const REGISTER_LIMIT = { limit: 20, windowSeconds: 3600, what: "address (client registrations)" } as const;
-/** How long a registration nobody has connected is kept. */
-export const UNUSED_REGISTRATION_HOURS = 24;
-/** What a self-registered client may ask for: every scope but a tablet's. */
-export const AGENT_SCOPES = SCOPES.filter((s) => s !== "signing:device");
 
 export type RegistrationErrorCode = Extract<OAuthError, "invalid_redirect_uri" | "invalid_client_metadata">;
 
@@ -40,21 +36,18 @@ export class RegistrationError extends Error {
 }
 
 /** The client metadata read (RFC 7591 §2); any other member is ignored, as the RFC says. */
-export const ClientRegistration = z
-  .object({
-    redirect_uris: z.array(text().min(1).max(2000)).min(1).max(10),
-    client_name: plainText().trim().min(1).max(100),
-    client_uri: text().max(2000).optional(),
-    token_endpoint_auth_method: z.literal("none").optional(),
-    grant_types: z
-      .array(z.enum(["authorization_code", "refresh_token"]))
-      .min(1)
-      .optional(),
-    response_types: z.array(z.literal("code")).min(1).optional(),
-    scope: text().max(1000).optional(),
-  })
-  .openapi("ClientRegistration");
-export type ClientRegistration = z.infer<typeof ClientRegistration>;
+export const ClientRegistration = z.object({
+  redirect_uris: z.array(text().min(1).max(2000)).min(1).max(10),
+  client_name: plainText().trim().min(1).max(100),
+  client_uri: text().max(2000).optional(),
+  token_endpoint_auth_method: z.literal("none").optional(),
+  grant_types: z
+    .array(z.enum(["authorization_code", "refresh_token"]))
+    .min(1)
+    .optional(),
+  response_types: z.array(z.literal("code")).min(1).optional(),
+  scope: text().max(1000).optional(),
+});
 
 /** Why a redirect address cannot be an agent's: https, or http to a loopback host only. */
 export function agentRedirectProblem(uri: string): string | null {
@@ -83,10 +76,10 @@ export async function registerAgent(env: Env, body: unknown, address: string | n
     const problem = homepageProblem(m.client_uri);
     if (problem) throw new RegistrationError("invalid_client_metadata", `client_uri: ${problem}.`);
   }
-  let scopes: string[] = [...AGENT_SCOPES];
+  let scopes: string[] = [...OAUTH_SCOPES];
   if (m.scope !== undefined && m.scope.trim() !== "") {
     const words = m.scope.trim().split(/\s+/);
-    const unknown = words.filter((w) => !(AGENT_SCOPES as readonly string[]).includes(w));
+    const unknown = words.filter((w) => !(OAUTH_SCOPES as readonly string[]).includes(w));
     if (unknown.length) throw new RegistrationError("invalid_client_metadata", `scope: not a scope an agent can ask for: ${unknown.join(" ")}.`);
     scopes = sortScopes(words);
   }

@@ -27,7 +27,6 @@ import {
   insertRequest,
   listConnectionRows,
   purgeOAuthRows,
-  purgeUnusedRegistrations,
   refreshByHash,
   revokeConnectionKeys,
   revokeConnectionRefreshTokens,
@@ -496,6 +495,5 @@ export async function listConnections(env: Env, tenantId: string, opts: { ended?
 export async function purgeOAuth(env: Env, now: Date): Promise<void> {
   const db = dbOf(env);
   const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
-  const [a, b, c] = purgeOAuthRows(db, now.toISOString(), dayAgo);
-  await db.batch([a!, b!, c!, purgeUnusedRegistrations(db, dayAgo)]);
+  await db.batch([...purgeOAuthRows(db, now.toISOString(), dayAgo)]);
 }

@@ -1,11 +1,11 @@
 /**
  * The Model Context Protocol server behind `POST /mcp` (Streamable HTTP, stateless: a new server
  * and transport for every request, no session to keep), built on `@modelcontextprotocol/sdk`.
- * Loaded by src/routes/mcp.ts through a dynamic `import()`, so a Worker that never serves `/mcp`
+ * Loaded by src/routes/agents.ts through a dynamic `import()`, so a Worker that never serves `/mcp`
  * never evaluates the SDK.
  *
- * The caller is admitted once per request before the message is read (key or OAuth token: 401;
- * its rate limit: 429; a tablet's key: 403); each tool then asks its own scope. The tools are the
+ * The route admits the caller once per request before the message is read (key or OAuth token:
+ * 401; its rate limit: 429; a tablet's key: 403); each tool then asks its own scope here. The tools are the
  * domain's (src/domain/agent-tools.ts), called directly rather than through the app's routes:
  * the rules are already in the domain functions the routes call, and the input schemas are the
  * routes' own, so nothing is restated and no request is made twice.

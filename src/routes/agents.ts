@@ -56,7 +56,8 @@ agents.get("/.well-known/oauth-protected-resource", resourceMetadata);
 agents.get("/.well-known/oauth-protected-resource/mcp", resourceMetadata);
 
 agents.post("/oauth/register", async (c) => {
-  await limitOrThrow(c, `register:${clientAddress(c.req.raw) ?? "unknown"}`, REGISTER_LIMIT);
+  const address = clientAddress(c.req.raw);
+  await limitOrThrow(c, `register:${address ?? "unknown"}`, REGISTER_LIMIT);
   let body: unknown;
   try {
     body = await c.req.json();
@@ -68,7 +69,7 @@ agents.post("/oauth/register", async (c) => {
     throw new ApiError("bad_request", "The request body must be a JSON object.", "Send the client metadata (RFC 7591) as a JSON object.");
   }
   try {
-    return c.json(await registerAgent(c.env, body, clientAddress(c.req.raw)), 201, { "Cache-Control": "no-store" });
+    return c.json(await registerAgent(c.env, body, address), 201, { "Cache-Control": "no-store" });
   } catch (err) {
     if (!(err instanceof RegistrationError)) throw err;
     return c.json({ error: err.error, error_description: err.description }, 400, { "Cache-Control": "no-store" });
