@@ -186,7 +186,10 @@ describe("POST /v1/embed-sessions", () => {
       { origin: BASE },
     );
     expect(sent.status, sent.text.slice(0, 300)).toBe(200);
-    expect((await api("GET", `/v1/documents/${draft}`, { key: t.key })).json.status).toBe("sent");
+    const after = (await api("GET", `/v1/documents/${draft}`, { key: t.key })).json;
+    expect(after.status).toBe("sent");
+    // The trail names who sent it: the key the session acts as, not a member.
+    expect((after.events as { kind: string; detail: string }[]).find((e) => e.kind === "sent")?.detail).toMatch(new RegExp(`; by ${t.keyId}$`));
     expect((await d.b.get(`/app/documents/${draft}/pdf`)).status).toBe(403);
 
     const { code, templateId } = await publishedTemplate(t.key);

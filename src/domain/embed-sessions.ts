@@ -10,7 +10,7 @@ import { z } from "@hono/zod-openapi";
 import type { Env, Principal } from "../env";
 import { dbOf } from "../db/client";
 import { EMBED_PURPOSES } from "../db/schema";
-import { consumeEmbedLink, deleteExpiredEmbedSessions, embedSessionByHash, insertEmbedSession } from "../db/embed-sessions";
+import { type EmbedSessionRow, consumeEmbedLink, deleteExpiredEmbedSessions, embedSessionByHash, insertEmbedSession } from "../db/embed-sessions";
 import { templateWithPdf } from "../db/pdf-templates";
 import { documentForAccount } from "../db/evidence";
 import { insertAudit } from "../db/accounts";
@@ -18,13 +18,9 @@ import { ApiError, invalid, notFound } from "../lib/errors";
 import { randomHex, sha256Hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import { auditEntry, parseFrameAncestors } from "./accounts";
-import type { Mode } from "./vocabulary";
-
-export { EMBED_PURPOSES };
-export type EmbedPurpose = (typeof EMBED_PURPOSES)[number];
 
 /** The link works this long, once. */
-export const EMBED_LINK_MS = 15 * 60 * 1000;
+const EMBED_LINK_MS = 15 * 60 * 1000;
 /** The session its open starts lasts this long (not renewed). */
 export const EMBED_SESSION_MS = 60 * 60 * 1000;
 
@@ -100,18 +96,9 @@ export async function createEmbedSession(env: Env, p: Principal, input: EmbedSes
   return { url: `${baseUrl}/embed/${token}`, expires_at: expiresAt };
 }
 
-/** What an open embedded session is, and may reach. */
-export type EmbedScope = {
-  id: string;
-  tenantId: string;
+/** What an open embedded session is, and may reach: its row's who and what, the account's name and framing origins. */
+export type EmbedScope = Pick<EmbedSessionRow, "id" | "tenantId" | "mode" | "keyId" | "keyLabel" | "purpose" | "templateId" | "templateCode" | "documentId"> & {
   tenantName: string;
-  mode: Mode;
-  keyId: string;
-  keyLabel: string;
-  purpose: EmbedPurpose;
-  templateId: string | null;
-  templateCode: string | null;
-  documentId: string | null;
   /** The account's framing origins: the only pages that may frame it. */
   frameAncestors: string[];
 };
@@ -119,7 +106,7 @@ export type EmbedScope = {
 const TOKEN = /^[0-9a-f]{64}$/;
 
 /** The page the session opens on. */
-export function embedStart(s: Pick<EmbedScope, "purpose" | "templateId" | "templateCode" | "documentId">): string {
+function embedStart(s: Pick<EmbedScope, "purpose" | "templateId" | "templateCode" | "documentId">): string {
   if (s.purpose === "edit_template") return `/app/templates/${s.templateId}/place`;
   if (s.documentId) return `/app/documents/${s.documentId}`;
   return `/app/documents/new?template=${encodeURIComponent(s.templateCode ?? "")}`;
@@ -145,20 +132,9 @@ export async function resumeEmbedSession(env: Env, sessionToken: string, now = D
   if (!TOKEN.test(sessionToken)) return null;
   const found = await embedSessionByHash(dbOf(env), await sha256Hex(sessionToken));
   if (!found?.session.sessionExpiresAt || Date.parse(found.session.sessionExpiresAt) <= now) return null;
-  const r = found.session;
-  return {
-    id: r.id,
-    tenantId: r.tenantId,
-    tenantName: found.tenantName,
-    mode: r.mode,
-    keyId: r.keyId,
-    keyLabel: r.keyLabel,
-    purpose: r.purpose,
-    templateId: r.templateId,
-    templateCode: r.templateCode,
-    documentId: r.documentId,
-    frameAncestors: parseFrameAncestors(found.frameAncestors),
-  };
+  const { id, tenantId, mode, keyId, keyLabel, purpose, templateId, templateCode, documentId } = found.session;
+  const frameAncestors = parseFrameAncestors(found.frameAncestors);
+  return { id, tenantId, mode, keyId, keyLabel, purpose, templateId, templateCode, documentId, tenantName: found.tenantName, frameAncestors };
 }
 
 /**

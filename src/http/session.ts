@@ -71,7 +71,7 @@ export async function sessionMember(c: C): Promise<SessionMember | null> {
 export const principalOf = (s: SessionMember): Principal => ({
   tenantId: s.tenantId,
   mode: s.mode,
-  keyId: s.embed ? s.embed.keyId : `member:${s.memberId}`,
+  keyId: actorOf(s),
   keyLabel: s.fullName,
   scopes: [],
 });
@@ -123,8 +123,8 @@ export async function dashboardSession(c: C): Promise<SessionMember | null> {
   return (await sessionMember(c)) ?? e;
 }
 
-/** The audit trail's name for a member. */
-export const actorOf = (s: Pick<SessionMember, "memberId">) => `member:${s.memberId}`;
+/** The audit trail's name for a member; an embedded session acts as its key, and is named by it. */
+export const actorOf = (s: Pick<SessionMember, "memberId" | "embed">) => (s.embed ? s.embed.keyId : `member:${s.memberId}`);
 
 /** The pre-session token of the sign-in forms: the cookie's value, set here if missing. */
 export function preSessionToken(c: C): string {

@@ -70,7 +70,7 @@ export function EnvelopePage(p: EnvelopePageProps) {
       script={SIGN_JS + framedScript(p.page)}
       css={ENVELOPE_CSS}
       bodyData={
-        p.done === "signed" || p.page.frameAncestors.length
+        p.page.frameAncestors.length
           ? { ...(p.done === "signed" ? { done: "signed" } : {}), envelope: r.envelope_id, signer: r.signer_id ?? "", origins: p.page.frameAncestors.join(" ") }
           : {}
       }
