@@ -70,8 +70,8 @@ describe("re-authentication and the consumer disclosure on the signer's page", (
     await page.getByRole("heading", { name: "Step 2 of 2: answer and sign" }).waitFor();
     await page.getByText(/You accepted the disclosure on/).waitFor();
     await check(page, "identity-3-reason");
-    await tabTo(page, "#reason");
-    await page.selectOption("#reason", "Approved");
+    await tabTo(page, "#sign-reason");
+    await page.selectOption("#sign-reason", "Approved");
     await tabTo(page, "#typed-name");
     await page.keyboard.type("Ana Ruiz");
     await tabTo(page, "#sign-form button[type=submit]");
