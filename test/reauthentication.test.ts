@@ -8,7 +8,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, makeTenant, ops, type Tenant } from "./helpers";
 import { consentAndSign, deliverLink, forgetState, preparedDocument, sentDocument } from "./signing-helpers";
-import { select, unescapeHtml } from "./pages-helpers";
+import { page, select, unescapeHtml } from "./pages-helpers";
 import { issueKey } from "../src/domain/accounts";
 import { makeAccount, makeMember, sessionFor } from "./dashboard-helpers";
 
@@ -145,6 +145,18 @@ describe("signing with re-authentication", () => {
     const ok = await sign(link.token, { reason: "I wrote this procedure" });
     expect(ok.status, ok.text).toBe(200);
     expect((await signerRow(link.signer_id))!.sign_reason).toBe("I wrote this procedure");
+  });
+
+  it("the page asks the reason in the sign form, in a field of its own beside the decline form's reason (no id twice)", async () => {
+    const { t, id, link } = await reauthDocument({ reasons: REASONS });
+    await consent(link.token);
+    await reauthenticate(t, id, link);
+    const shown = await page("GET", `/s/${link.token}?lang=en`);
+    expect(shown.status).toBe(200);
+    expect((await select(shown.text, "#sign-form select#sign-reason[name=reason][required] option")).map((o) => o.attrs.value)).toEqual(["", ...REASONS]);
+    expect((await select(shown.text, "form[action$='/decline'] textarea#reason[name=reason]")).length).toBe(1);
+    const ids = (await select(shown.text, "[id]")).map((e) => e.attrs.id!);
+    expect(ids.filter((x, i) => ids.indexOf(x) !== i)).toEqual([]);
   });
 
   it("asks for another code after a confirmed one (re-authentication is per signature), and a verified code stays confirmed", async () => {

@@ -57,25 +57,33 @@ export const DisclosureAccepted = z.boolean().openapi({
 });
 
 /** The refusal of a consent without the acceptance. */
-export const disclosureFirst = () =>
+const disclosureFirst = () =>
   invalid(
     "disclosure_accepted: this account's consumer disclosure must be accepted (true) with consent.",
     "Show `consumer_disclosure` from GET /v1/sign/{token}, then POST /v1/sign/{token}/consent with disclosure_accepted: true.",
   );
 
 /** The version of a disclosure a signer accepted: the SHA-256 of its JSON, recorded in the trail. */
-export const disclosureVersion = async (d: ConsumerDisclosure) => `disclosure sha256:${await sha256Hex(JSON.stringify(d))}`;
+const disclosureVersion = async (d: ConsumerDisclosure) => `disclosure sha256:${await sha256Hex(JSON.stringify(d))}`;
 
 /**
- * Inside the sequencer, before consent: the account's disclosure now (one read) and, when one is
- * set, the acceptance it needs: the trail event to commit with the consent, and its time.
+ * Inside the sequencer, before consent at `at`: the account's disclosure now (one read; the account
+ * may change it at any time, so it is not kept with the document's state) and, when one is set, the
+ * acceptance it needs: the `disclosure_accepted` event to commit with the consent. Null: none set.
  */
-export async function disclosureForConsent(env: Env, st: SequencerState, signer: SignerState, accepted: boolean | undefined, actor: Actor, at: string) {
+export async function disclosureForConsent(
+  env: Env,
+  st: SequencerState,
+  signer: SignerState,
+  accepted: boolean | undefined,
+  actor: Actor,
+  at: string,
+): Promise<NewEvent | null> {
   const rows = await consumerDisclosureOf(dbOf(env), st.doc.tenantId);
   const disclosure = rows[0]?.consumerDisclosure ?? null;
   if (!disclosure) return null;
   if (accepted !== true) throw disclosureFirst();
-  const event: NewEvent = {
+  return {
     kind: "disclosure_accepted",
     occurredAt: at,
     signer: signerSnapshot(signer),
@@ -84,5 +92,4 @@ export async function disclosureForConsent(env: Env, st: SequencerState, signer:
     againstSha256: st.doc.bodySha256,
     detail: await disclosureVersion(disclosure),
   };
-  return { event, at };
 }

@@ -260,9 +260,9 @@ export async function consent(env: Env, st: SequencerState, signer: SignerState,
     env,
     st,
     snapshot(st.doc),
-    [markConsented(dbOf(env), signer.id, at, version, disclosure?.at ?? null)],
+    [markConsented(dbOf(env), signer.id, at, version, disclosure ? at : null)],
     [
-      ...(disclosure ? [disclosure.event] : []),
+      ...(disclosure ? [disclosure] : []),
       {
         kind: "consented",
         occurredAt: at,

@@ -4,21 +4,10 @@
  * without JavaScript: POST, then a redirect), a wrong try's tries left or the lock's end in the
  * page's language. Nothing else of the document is on the page.
  */
-import type { PageBrand } from "./brand";
-import { Layout, TestModeBanner, siteName } from "./layout";
 import { LangField } from "./signing-steps";
-import type { T } from "../i18n";
+import { SignerFrame, type SignerFrameProps } from "./signing-parts";
 
-export type AccessCodePageProps = {
-  t: T;
-  nonce: string;
-  brand?: PageBrand;
-  footer?: string;
-  /** Where the page lives (`/s/{token}` or the tablet's `/t/sign`); the form posts to `<base>/access-code`. */
-  base: string;
-  title: string;
-  tenantName: string;
-  test: boolean;
+export type AccessCodePageProps = SignerFrameProps & {
   /** What went wrong with the last try, shown at the input. */
   error?: string;
   /** While the link is locked: when it takes tries again (the form is not shown). */
@@ -29,12 +18,7 @@ export function AccessCodePage(p: AccessCodePageProps) {
   const { t } = p;
   const described = ["ac-hint", p.error ? "ac-error" : null].filter(Boolean).join(" ");
   return (
-    <Layout t={t} nonce={p.nonce} title={`${p.title} · ${siteName(p)}`} langHref={(l) => `${p.base}?lang=${l}`} footer={p.footer} brand={p.brand}>
-      <h1>
-        <bdi>{p.title}</bdi>
-      </h1>
-      <p class="sub">{t("fromTenant", { tenant: p.tenantName })}</p>
-      {p.test ? <TestModeBanner t={t} body={t("testSignBody")} /> : null}
+    <SignerFrame {...p}>
       <section aria-labelledby="ac-heading" id="access-code">
         <h2 id="ac-heading">{t("acHeading")}</h2>
         <p>{t("acIntro", { tenant: p.tenantName })}</p>
@@ -69,6 +53,6 @@ export function AccessCodePage(p: AccessCodePageProps) {
           </form>
         )}
       </section>
-    </Layout>
+    </SignerFrame>
   );
 }

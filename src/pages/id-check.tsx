@@ -5,21 +5,10 @@
  * (`?id_check=return`) the page says the check is running with a refresh link until the webhook
  * lands; a failed check shows the checks left.
  */
-import type { PageBrand } from "./brand";
-import { Layout, TestModeBanner, siteName } from "./layout";
 import { LangField } from "./signing-steps";
-import type { T } from "../i18n";
+import { SignerFrame, type SignerFrameProps } from "./signing-parts";
 
-export type IdCheckPageProps = {
-  t: T;
-  nonce: string;
-  brand?: PageBrand;
-  footer?: string;
-  /** Where the page lives (`/s/{token}`); the form posts to `<base>/id-check`. */
-  base: string;
-  title: string;
-  tenantName: string;
-  test: boolean;
+export type IdCheckPageProps = SignerFrameProps & {
   /** Back from the provider with no outcome yet: "checking…" and a refresh link. */
   checking: boolean;
   failures: number;
@@ -30,12 +19,7 @@ export type IdCheckPageProps = {
 export function IdCheckPage(p: IdCheckPageProps) {
   const { t } = p;
   return (
-    <Layout t={t} nonce={p.nonce} title={`${p.title} · ${siteName(p)}`} langHref={(l) => `${p.base}?lang=${l}`} footer={p.footer} brand={p.brand}>
-      <h1>
-        <bdi>{p.title}</bdi>
-      </h1>
-      <p class="sub">{t("fromTenant", { tenant: p.tenantName })}</p>
-      {p.test ? <TestModeBanner t={t} body={t("testSignBody")} /> : null}
+    <SignerFrame {...p}>
       <section aria-labelledby="idc-heading" id="id-check">
         <h2 id="idc-heading">{t("idcHeading")}</h2>
         {p.checking ? (
@@ -69,6 +53,6 @@ export function IdCheckPage(p: IdCheckPageProps) {
           </>
         )}
       </section>
-    </Layout>
+    </SignerFrame>
   );
 }

@@ -51,25 +51,24 @@ export function WithdrawForm({ t, base }: { t: T; base: string }) {
   );
 }
 
-/** The sign form's reason: one of the template's reasons, or free text (at most 200 characters) when it lists none. */
-export function ReasonField({ t, reasons, value, error }: { t: T; reasons: string[]; value?: string; error?: string }) {
-  const described = ["reason-hint", "reauth-note", error ? "reason-error" : null].filter(Boolean).join(" ");
+/**
+ * The sign form's reason: one of the template's reasons, or free text (at most 200 characters) when
+ * it lists none. Its ids (`sign-reason…`) are its own: the decline form on the same page has `reason`.
+ * A refusal of the reason shows with the sign form's problem (the sequencer's message names `reason`).
+ */
+export function ReasonField({ t, reasons, value }: { t: T; reasons: string[]; value?: string }) {
+  const described = "sign-reason-hint reauth-note";
   return (
     <div class="field">
-      <label for="reason">{t("reasonLabel")}</label>
-      <span class="hint" id="reason-hint">
+      <label for="sign-reason">{t("reasonLabel")}</label>
+      <span class="hint" id="sign-reason-hint">
         {t(reasons.length ? "reasonHintList" : "reasonHintFree")}
       </span>
       <span class="hint" id="reauth-note">
         {t("reauthNote")}
       </span>
-      {error ? (
-        <span class="error" id="reason-error">
-          {error}
-        </span>
-      ) : null}
       {reasons.length ? (
-        <select id="reason" name="reason" required aria-describedby={described} aria-invalid={error ? "true" : undefined}>
+        <select id="sign-reason" name="reason" required aria-describedby={described}>
           <option value="">{t("reasonChoose")}</option>
           {reasons.map((r) => (
             <option value={r} selected={r === value}>
@@ -78,16 +77,7 @@ export function ReasonField({ t, reasons, value, error }: { t: T; reasons: strin
           ))}
         </select>
       ) : (
-        <input
-          type="text"
-          id="reason"
-          name="reason"
-          maxlength={200}
-          required
-          value={value ?? ""}
-          aria-describedby={described}
-          aria-invalid={error ? "true" : undefined}
-        />
+        <input type="text" id="sign-reason" name="reason" maxlength={200} required value={value ?? ""} aria-describedby={described} />
       )}
     </div>
   );

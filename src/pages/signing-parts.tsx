@@ -1,7 +1,8 @@
 /** @jsxImportSource hono/jsx */
 /**
  * The pieces a link's page is built of, shared by a document's page (./signing.tsx) and an
- * envelope's (./envelope-signing.tsx): the outcome boxes, the problem list, the consent step, an
+ * envelope's (./envelope-signing.tsx): a document page's frame (also the access code's and the
+ * ID check's), the outcome boxes, the problem list, the consent step, an
  * approver's or viewer's one form, and the decline form. `several`: the words for an envelope's
  * documents.
  */
@@ -12,6 +13,46 @@ import { LangField, Wording } from "./signing-steps";
 import type { SignErrors } from "./signing";
 import type { ConsumerDisclosure } from "../domain/consumer-disclosure";
 import { DisclosureBox, DisclosureCheckbox, WithdrawForm } from "./identity-steps";
+import type { Child } from "hono/jsx";
+import type { PageBrand } from "./brand";
+import { Layout, TestModeBanner, siteName } from "./layout";
+
+/** What a document's signer pages (the signing page, the access code and ID check steps) are framed by. */
+export type SignerFrameProps = {
+  t: T;
+  nonce: string;
+  brand?: PageBrand;
+  footer?: string;
+  /** Where the page lives (`/s/{token}` or the tablet's `/t/sign`): the language links go to it. */
+  base: string;
+  title: string;
+  tenantName: string;
+  test: boolean;
+};
+
+/** The page in its frame: the document's title, the business's name, and the test banner on a test document. */
+export function SignerFrame(p: SignerFrameProps & { script?: string; bodyData?: Record<string, string>; children?: Child }) {
+  const { t } = p;
+  return (
+    <Layout
+      t={t}
+      nonce={p.nonce}
+      title={`${p.title} · ${siteName(p)}`}
+      langHref={(l) => `${p.base}?lang=${l}`}
+      script={p.script}
+      bodyData={p.bodyData}
+      footer={p.footer}
+      brand={p.brand}
+    >
+      <h1>
+        <bdi>{p.title}</bdi>
+      </h1>
+      <p class="sub">{t("fromTenant", { tenant: p.tenantName })}</p>
+      {p.test ? <TestModeBanner t={t} body={t("testSignBody")} /> : null}
+      {p.children}
+    </Layout>
+  );
+}
 
 /** Once everyone has acted: the download and the certificate's code. */
 export function CompletedBox(p: { t: T; base: string; code: string | null; completedAt: string | null }) {

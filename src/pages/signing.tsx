@@ -11,12 +11,12 @@ import { drivingKeys } from "../domain/field-logic";
 import { FRAME_JS, PDF_VIEW_JS, SIGN_JS } from "./scripts.generated";
 import { PdfPagesView } from "./pdf-view";
 import type { Lang, T } from "../i18n";
-import { Layout, MessagePage, TestModeBanner, siteName } from "./layout";
+import { MessagePage } from "./layout";
 import type { PageBrand } from "./brand";
 import { LangField, Field, isSignatureField, Wording, CodeStep } from "./signing-steps";
 import { ReasonField } from "./identity-steps";
 import { type DelegateErrors, type DelegatePosted, DelegateForm } from "./delegate-form";
-import { CompletedBox, ConsentStep, DeclineDetails, PartStep, ProblemBox, SignedBox, partWords } from "./signing-parts";
+import { CompletedBox, ConsentStep, DeclineDetails, PartStep, ProblemBox, SignedBox, SignerFrame, partWords } from "./signing-parts";
 export { isSignatureField } from "./signing-steps";
 
 type Read = PageRead["read"];
@@ -220,22 +220,18 @@ export function SignPage(p: SignPageProps) {
   }
   if (done) bodyData.done = done;
   return (
-    <Layout
+    <SignerFrame
       t={t}
       nonce={p.nonce}
-      title={`${r.title} · ${siteName(p)}`}
-      langHref={(l) => `${base}?lang=${l}`}
+      brand={p.brand}
+      footer={p.footer}
+      base={base}
+      title={r.title ?? ""}
+      tenantName={r.tenant_name ?? ""}
+      test={p.page.test}
       script={(r.pages ? SIGN_JS + PDF_VIEW_JS : SIGN_JS) + framedScript(p.page)}
       bodyData={bodyData}
-      footer={p.footer}
-      brand={p.brand}
     >
-      <h1>
-        <bdi>{r.title}</bdi>
-      </h1>
-      <p class="sub">{t("fromTenant", { tenant: r.tenant_name ?? "" })}</p>
-      {p.page.test ? <TestModeBanner t={t} body={t("testSignBody")} /> : null}
-
       {completed ? <CompletedBox t={t} base={base} code={code} completedAt={completedAt(r)} /> : null}
       {sent && r.signer_status === "signed" ? <SignedBox t={t} part={part} signedAt={r.signed_at} waitingOn={r.waiting_on} /> : null}
       {groupSigned ? (
@@ -302,7 +298,7 @@ export function SignPage(p: SignPageProps) {
       {sent && pending && mustSign && r.allow_delegation && !r.group_name && base === `/s/${token}` ? (
         <DelegateForm t={t} base={base} errors={errors.delegate} posted={p.posted?.delegate} />
       ) : null}
-    </Layout>
+    </SignerFrame>
   );
 }
 

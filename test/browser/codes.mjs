@@ -2,18 +2,20 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { OPERATOR_TOKEN } from "../validators/harness.mjs";
-import { LIMIT, check, documentOf, env, newContext, newPage, noProblems, sentDocument, tabTo, consentAndSignByKeyboard } from "./lib.mjs";
-
-/** The newest one-time code emailed about the document, as GET /ops/v1/outbox shows it (the queue sends outside the request). */
-async function codeFromOutbox(documentId, after = 0) {
-  for (let i = 0; i < 100; i++) {
-    const out = (await env.svc.must("GET", `/ops/v1/outbox?document_id=${documentId}`, { key: OPERATOR_TOKEN })).json;
-    const codes = out.messages.filter((m) => m.purpose === "signing.code" && m.code);
-    if (codes.length > after) return codes[0].code;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.fail("no code reached the outbox");
-}
+import {
+  LIMIT,
+  askCodeByKeyboard,
+  check,
+  codeFromOutbox,
+  documentOf,
+  env,
+  newContext,
+  newPage,
+  noProblems,
+  sentDocument,
+  tabTo,
+  consentAndSignByKeyboard,
+} from "./lib.mjs";
 
 /**
  * Codes go only to signers the service emailed their link to. When send does not email links
@@ -38,12 +40,7 @@ describe("one-time code on the signer's page", () => {
     const ctx = await newContext();
     const page = await newPage(ctx);
     await page.goto(doc.url(0));
-    await page.getByRole("heading", { name: "First, confirm it is you" }).waitFor();
-    assert.equal(await page.locator("form[action$='/consent']").count(), 0, "consent waits for the code");
-    await check(page, "code-1-ask");
-    await tabTo(page, "form[action$='/code'] button");
-    await page.keyboard.press("Enter");
-    await page.getByText("We sent a code by email to o•••@example.com.").waitFor();
+    await askCodeByKeyboard(page, "code-1-ask", "o•••@example.com");
     const code = await codeFromOutbox(doc.id);
     assert.match(code, /^\d{6}$/);
 

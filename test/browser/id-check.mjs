@@ -18,12 +18,18 @@ async function atProvider(page, { first, last, fail = false }) {
   await page.getByRole("button", { name: "Verify" }).click();
 }
 
+/** A document sent to one signer with `auth: id_check`, opened at their link in a fresh context. */
+async function openIdCheckLink(email, fullName) {
+  const doc = await sentDocument({ signers: [{ email, full_name: fullName, auth: "id_check" }] });
+  const ctx = await newContext();
+  const page = await newPage(ctx);
+  await page.goto(doc.url(0));
+  return { doc, ctx, page };
+}
+
 describe("identity check on the signer's page", () => {
   it("asks for the check before consent, keyboard only and axe-clean, passes at the provider, then the document is signed", LIMIT, async () => {
-    const doc = await sentDocument({ signers: [{ email: "ana@example.com", full_name: "Ana María Ruiz", auth: "id_check" }] });
-    const ctx = await newContext();
-    const page = await newPage(ctx);
-    await page.goto(doc.url(0));
+    const { doc, ctx, page } = await openIdCheckLink("ana@example.com", "Ana María Ruiz");
     await page.getByRole("heading", { name: "Verify your identity" }).waitFor();
     assert.equal(await page.locator("form[action$='/consent']").count(), 0, "consent waits for the identity check");
     await check(page, "id-check-1-ask");
@@ -45,10 +51,7 @@ describe("identity check on the signer's page", () => {
   });
 
   it("fails a check whose verified name is not the signer's and shows the checks left", LIMIT, async () => {
-    const doc = await sentDocument({ signers: [{ email: "ben@example.com", full_name: "Ben Okafor", auth: "id_check" }] });
-    const ctx = await newContext();
-    const page = await newPage(ctx);
-    await page.goto(doc.url(0));
+    const { doc, ctx, page } = await openIdCheckLink("ben@example.com", "Ben Okafor");
     await page.getByRole("button", { name: "Verify my identity" }).click();
     await atProvider(page, { first: "Benedict", last: "Okafor" });
     await page.locator("#idc-failed", { hasText: "Checks left: 2." }).waitFor();

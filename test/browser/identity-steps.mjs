@@ -6,7 +6,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { OPERATOR_TOKEN } from "../validators/harness.mjs";
-import { BASE_URL, LIMIT, check, documentOf, env, newContext, newPage, noProblems, tabTo } from "./lib.mjs";
+import { BASE_URL, LIMIT, askCodeByKeyboard, check, codeFromOutbox, documentOf, env, newContext, newPage, noProblems, tabTo } from "./lib.mjs";
 
 const DISCLOSURE = {
   text: "You agree to receive this agreement and its notices electronically. You may ask for paper instead, at any time.",
@@ -31,28 +31,13 @@ async function reauthDocument(name) {
   return { ...acct, id, links, url: `${BASE_URL}/s/${links[0].token}` };
 }
 
-async function codeFromOutbox(documentId) {
-  for (let i = 0; i < 100; i++) {
-    const out = (await env.svc.must("GET", `/ops/v1/outbox?document_id=${documentId}`, { key: OPERATOR_TOKEN })).json;
-    const codes = out.messages.filter((m) => m.purpose === "signing.code" && m.code);
-    if (codes.length) return codes[0].code;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.fail("no code reached the outbox");
-}
-
 describe("re-authentication and the consumer disclosure on the signer's page", () => {
   it("code, disclosure and reason, keyboard only, axe-clean; the certificate carries the reason", LIMIT, async () => {
     const doc = await reauthDocument("Ana Ruiz");
     const ctx = await newContext();
     const page = await newPage(ctx);
     await page.goto(doc.url);
-    await page.getByRole("heading", { name: "First, confirm it is you" }).waitFor();
-    assert.equal(await page.locator("form[action$='/consent']").count(), 0, "consent and signing wait for the code");
-    await check(page, "identity-1-code");
-    await tabTo(page, "form[action$='/code'] button");
-    await page.keyboard.press("Enter");
-    await page.getByText("We sent a code by email to a•••@example.com.").waitFor();
+    await askCodeByKeyboard(page, "identity-1-code", "a•••@example.com");
     await tabTo(page, "#otp");
     await page.keyboard.type(await codeFromOutbox(doc.id));
     await page.keyboard.press("Enter");
@@ -70,8 +55,8 @@ describe("re-authentication and the consumer disclosure on the signer's page", (
     await page.getByRole("heading", { name: "Step 2 of 2: answer and sign" }).waitFor();
     await page.getByText(/You accepted the disclosure on/).waitFor();
     await check(page, "identity-3-reason");
-    await tabTo(page, "#reason");
-    await page.selectOption("#reason", "Approved");
+    await tabTo(page, "#sign-reason");
+    await page.selectOption("#sign-reason", "Approved");
     await tabTo(page, "#typed-name");
     await page.keyboard.type("Ana Ruiz");
     await tabTo(page, "#sign-form button[type=submit]");

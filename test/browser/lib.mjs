@@ -277,6 +277,27 @@ export async function fillPassOn(page, { name, email, reason }) {
   await page.keyboard.type(reason);
 }
 
+/** The newest one-time code emailed about the document, as GET /ops/v1/outbox shows it (the queue sends outside the request). */
+export async function codeFromOutbox(documentId) {
+  for (let i = 0; i < 100; i++) {
+    const out = (await env.svc.must("GET", `/ops/v1/outbox?document_id=${documentId}`, { key: OPERATOR_TOKEN })).json;
+    const codes = out.messages.filter((m) => m.purpose === "signing.code" && m.code);
+    if (codes.length) return codes[0].code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.fail("no code reached the outbox");
+}
+
+/** The one-time code step, by keyboard: it comes before consent (checked as `shot`), then the code is emailed to `masked`. */
+export async function askCodeByKeyboard(page, shot, masked) {
+  await page.getByRole("heading", { name: "First, confirm it is you" }).waitFor();
+  assert.equal(await page.locator("form[action$='/consent']").count(), 0, "consent waits for the code");
+  await check(page, shot);
+  await tabTo(page, "form[action$='/code'] button");
+  await page.keyboard.press("Enter");
+  await page.getByText(`We sent a code by email to ${masked}.`).waitFor();
+}
+
 /** From the consent step to "Everyone has signed", with the keyboard alone: consent, the typed name, sign. */
 export async function consentAndSignByKeyboard(page, name) {
   await tabTo(page, "form[action$='/consent'] button");

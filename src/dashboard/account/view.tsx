@@ -2,7 +2,7 @@
 /** The views of the member's own sign-in (password) and, for the owner, the account's public form settings. */
 import { Csrf, NewPasswordField, type Viewer } from "../frame";
 import { can } from "../../domain/members";
-import type { ConsumerDisclosure } from "../../domain/consumer-disclosure";
+import { type ConsumerDisclosure, DISCLOSURE_TEXT_MAX, PAPER_COST_MAX, PAPER_HOW_MAX, WITHDRAW_INSTRUCTIONS_MAX } from "../../domain/consumer-disclosure";
 
 export function AccountView(p: {
   v: Viewer;
@@ -63,19 +63,19 @@ function IdentitySettings(p: { v: Viewer; part11: boolean; disclosure: ConsumerD
       <h3>{t("idn_disclosure")}</h3>
       <p class="hint">{t("idn_disclosure_hint")}</p>
       <label for="disclosure-text">{t("idn_text")}</label>
-      <textarea id="disclosure-text" name="text" rows={6} maxlength={10000}>
+      <textarea id="disclosure-text" name="text" rows={6} maxlength={DISCLOSURE_TEXT_MAX}>
         {d?.text ?? ""}
       </textarea>
       <label for="disclosure-withdraw">{t("idn_withdraw")}</label>
-      <textarea id="disclosure-withdraw" name="withdraw_instructions" rows={3} maxlength={2000}>
+      <textarea id="disclosure-withdraw" name="withdraw_instructions" rows={3} maxlength={WITHDRAW_INSTRUCTIONS_MAX}>
         {d?.withdraw_instructions ?? ""}
       </textarea>
       <label for="disclosure-paper-how">{t("idn_paper_how")}</label>
-      <textarea id="disclosure-paper-how" name="paper_how" rows={2} maxlength={2000}>
+      <textarea id="disclosure-paper-how" name="paper_how" rows={2} maxlength={PAPER_HOW_MAX}>
         {d?.paper_copy.how ?? ""}
       </textarea>
       <label for="disclosure-paper-cost">{t("idn_paper_cost")}</label>
-      <input id="disclosure-paper-cost" name="paper_cost" maxlength={200} value={d?.paper_copy.cost ?? ""} />
+      <input id="disclosure-paper-cost" name="paper_cost" maxlength={PAPER_COST_MAX} value={d?.paper_copy.cost ?? ""} />
       <button type="submit">{t("idn_save")}</button>
     </form>
   );

@@ -89,32 +89,31 @@ function NameAndKind({ tr, id, f }: TemplateForm) {
   );
 }
 
-/** The reasons a re-authenticating signer picks from, one a line (id `<id>-reasons`; docs/identity.md). */
-function ReasonsField({ tr, id, f }: TemplateForm) {
+/** A labelled textarea with its hint (`<id>-hint`, named by aria-describedby). */
+function HintedTextarea(p: { id: string; name: string; rows: number; required?: boolean; label: string; hint: string; value: string | undefined }) {
   return (
     <>
-      <label for={`${id}-reasons`}>{tr("tp_reasons")}</label>
-      <span class="hint" id={`${id}-reasons-hint`}>
-        {tr("tp_reasons_hint")}
+      <label for={p.id}>{p.label}</label>
+      <span class="hint" id={`${p.id}-hint`}>
+        {p.hint}
       </span>
-      <textarea id={`${id}-reasons`} name="reasons" rows={3} aria-describedby={`${id}-reasons-hint`}>
-        {f.reasons ?? ""}
+      <textarea id={p.id} name={p.name} required={p.required} rows={p.rows} aria-describedby={`${p.id}-hint`}>
+        {p.value ?? ""}
       </textarea>
     </>
   );
+}
+
+/** The reasons a re-authenticating signer picks from, one a line (id `<id>-reasons`; docs/identity.md). */
+function ReasonsField({ tr, id, f }: TemplateForm) {
+  return <HintedTextarea id={`${id}-reasons`} name="reasons" rows={3} label={tr("tp_reasons")} hint={tr("tp_reasons_hint")} value={f.reasons} />;
 }
 
 /** A text template's text and variables (ids `<id>-body`, `<id>-vars`). */
 function TextAndVariables({ tr, id, f }: TemplateForm) {
   return (
     <>
-      <label for={`${id}-body`}>{tr("tp_text")}</label>
-      <span class="hint" id={`${id}-body-hint`}>
-        {tr("tp_text_hint")}
-      </span>
-      <textarea id={`${id}-body`} name="body" required rows={10} aria-describedby={`${id}-body-hint`}>
-        {f.body ?? ""}
-      </textarea>
+      <HintedTextarea id={`${id}-body`} name="body" rows={10} required label={tr("tp_text")} hint={tr("tp_text_hint")} value={f.body} />
       <label for={`${id}-vars`}>{tr("tp_variables")}</label>
       <span class="hint" id={`${id}-vars-hint`}>
         {tr("tp_variables_hint")}
