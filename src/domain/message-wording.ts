@@ -8,8 +8,8 @@
  * lifetime). A value missing from the input reads as empty. Rendering is a pure function, so the
  * queue renders the masked copy kept in D1 and the real copy sent from the same inputs.
  */
-import { CATALOGUES, fillText, type Phrases, type Writer } from "../i18n";
-import { type Lang, type MessageChannel, type MessagePurpose, RTL_LANGUAGES } from "./vocabulary";
+import { CATALOGUES, dirOf, fillText, type Phrases, type Writer } from "../i18n";
+import type { Lang, MessageChannel, MessagePurpose } from "./vocabulary";
 
 export type Rendered = { subject: string | null; text: string; html: string | null };
 
@@ -63,7 +63,7 @@ export function renderMessage(purpose: MessagePurpose, channel: MessageChannel, 
   if (w.action && link) textParts.push(`${w.action}: ${link}`);
   textParts.push("—", ...(brandFooter ? [brandFooter] : []), footer);
   const text = textParts.join("\n\n");
-  const dir = RTL_LANGUAGES.includes(locale) ? "rtl" : "ltr";
+  const dir = dirOf(locale);
 
   const html = [
     "<!doctype html>",

@@ -16,7 +16,7 @@
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../env";
-import { chooseLang, detectLang, type Lang, matchLang } from "../i18n";
+import { chooseLang, detectLang, type Lang } from "../i18n";
 
 /** The dashboard member's language, set by the switcher (`/app/language`), read before `Accept-Language`. */
 export const LANG_COOKIE = "__Host-es_lang";
@@ -46,7 +46,7 @@ export function requestLang(c: Context<AppEnv>): { lang: Lang; chosen: boolean }
  */
 export function langFor(c: Context<AppEnv>, formLang?: unknown): Lang {
   if (typeof formLang !== "string") return requestLang(c).lang;
-  return matchLang(formLang) ?? chooseLang(formLang, c.req.header("accept-language")).lang;
+  return chooseLang(formLang, c.req.header("accept-language")).lang;
 }
 
 /** Remembers the dashboard member's switcher choice for a year. */

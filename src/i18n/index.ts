@@ -6,7 +6,7 @@ export { CATALOGUES, DASHBOARD_CATALOGUES, type LangCatalogue } from "./catalogu
 export type { Catalogue, Phrases, Wording } from "./catalogue";
 export { chooseLang, detectLang, fromAcceptLanguage, type LangSource } from "./detect";
 export { certificateNumber, certificateTime } from "./format";
-export { dirOf, isLang, LANG_NAMES, LANGS, type Lang, matchLang, matchTag } from "./lang";
+export { dirOf, LANG_NAMES, LANGS, type Lang, matchLang, matchTag } from "./lang";
 export {
   dashTranslator,
   type DashKey,

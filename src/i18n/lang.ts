@@ -69,6 +69,3 @@ export function matchTag<L extends string>(tag: string | null | undefined, tags:
 
 /** The service's language a tag reaches (`PT-br` → `pt`), or null. */
 export const matchLang = (tag: string | null | undefined): Lang | null => matchTag(tag, LANGS);
-
-/** Exactly one of the service's language codes, as written (a matched tag is `matchLang`'s). */
-export const isLang = (x: string | undefined | null): x is Lang => !!x && (LANGS as readonly string[]).includes(x);

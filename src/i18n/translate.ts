@@ -117,15 +117,23 @@ export function pluralsOf(text: string): { name: string; branches: string[] }[] 
   return found;
 }
 
-const RULES = new Map<Lang, { plural: Intl.PluralRules; number: Intl.NumberFormat }>();
-const rulesOf = (lang: Lang) => {
-  let r = RULES.get(lang);
-  if (!r) {
-    r = { plural: new Intl.PluralRules(lang), number: new Intl.NumberFormat(lang) };
-    RULES.set(lang, r);
-  }
-  return r;
+/**
+ * Made once per language and kept for the isolate's life: the `Intl` objects, the dashboard's merged
+ * dictionary and the translators themselves (a translator holds nothing of a request).
+ */
+const once = <X>(make: (lang: Lang) => X): ((lang: Lang) => X) => {
+  const made = new Map<Lang, X>();
+  return (lang) => {
+    let x = made.get(lang);
+    if (!x) {
+      x = make(lang);
+      made.set(lang, x);
+    }
+    return x;
+  };
 };
+
+const rulesOf = once((lang: Lang) => ({ plural: new Intl.PluralRules(lang), number: new Intl.NumberFormat(lang) }));
 
 /** How a filled text is written: plain (pages, SMS) or HTML (emails: words escaped, values in <bdi>). */
 export type Writer = { words: (s: string) => string; value: (s: string) => string; missing: (src: string) => string };
@@ -154,12 +162,10 @@ export function fillText(lang: Lang, text: string, vars: Record<string, string |
 }
 
 /** Fills placeholders and plurals from `vars`; a placeholder without a value stays as written. */
-const filler =
-  (lang: Lang) =>
-  (text: string, vars?: Record<string, string | number>): string => {
-    const fill = isolateFor(lang);
-    return fillText(lang, text, vars, { words: (s) => s, value: fill, missing: (src) => src });
-  };
+const filler = (lang: Lang) => {
+  const writer: Writer = { words: (s) => s, value: isolateFor(lang), missing: (src) => src };
+  return (text: string, vars?: Record<string, string | number>): string => fillText(lang, text, vars, writer);
+};
 
 // ---- The pages (signing, public form, kiosk, verification, OAuth consent) ----
 
@@ -176,7 +182,7 @@ export type T = {
   date(iso: string | null | undefined): string;
 };
 
-export function translator(lang: Lang): T {
+export const translator = once((lang: Lang): T => {
   const dict = DICTS[lang];
   const fmt = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
   const fill = filler(lang);
@@ -185,23 +191,15 @@ export function translator(lang: Lang): T {
   t.maybe = (key, fallback) => (key in dict ? dict[key as Key] : fallback);
   t.date = (iso) => (iso ? `${fmt.format(new Date(iso))} UTC` : "");
   return t;
-}
+});
 
 // ---- The dashboard ----
 
 type Areas = (typeof CATALOGUES)["en"]["dashboard"];
 export type DashKey = { [A in keyof Areas]: keyof Areas[A] & string }[keyof Areas];
 
-const DASH_DICTS = new Map<Lang, Record<string, string>>();
 /** Every area of the dashboard, merged into one dictionary per language (keys are unique across areas). */
-const dashDict = (lang: Lang): Record<string, string> => {
-  let dict = DASH_DICTS.get(lang);
-  if (!dict) {
-    dict = Object.assign({}, ...Object.values(CATALOGUES[lang].dashboard)) as Record<string, string>;
-    DASH_DICTS.set(lang, dict);
-  }
-  return dict;
-};
+const dashDict = once((lang: Lang) => Object.assign({}, ...Object.values(CATALOGUES[lang].dashboard)) as Record<string, string>);
 
 export type DashT = {
   lang: Lang;
@@ -218,11 +216,11 @@ export type DashT = {
   list(parts: string[]): string;
 };
 
-export function dashTranslator(lang: Lang): DashT {
+export const dashTranslator = once((lang: Lang): DashT => {
   const d = dashDict(lang);
   const fill = filler(lang);
   const dates = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-  const nums = new Intl.NumberFormat(lang);
+  const nums = rulesOf(lang).number;
   const lists = new Intl.ListFormat(lang, { style: "short", type: "unit" });
   const t = ((key: DashKey, vars?: Record<string, string | number>) => fill(d[key] ?? key, vars)) as DashT;
   t.lang = lang;
@@ -232,4 +230,4 @@ export function dashTranslator(lang: Lang): DashT {
   t.num = (n) => nums.format(n);
   t.list = (parts) => lists.format(parts);
   return t;
-}
+});
