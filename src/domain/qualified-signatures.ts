@@ -19,7 +19,7 @@ import { type ConfigVars, configOf, publicBaseUrl } from "../lib/config";
 import { hmacSha256Hex, randomHex, timingSafeEqual } from "../lib/crypto";
 import { invalid } from "../lib/errors";
 import { PROVIDER_TIMEOUT_MS } from "../lib/providers";
-import { type CscOptions, authorizeUrl, pkceChallenge } from "../lib/providers/csc";
+import type { CscOptions } from "../lib/providers/csc";
 import { documentSequencer } from "../objects/document-sequencer/client";
 import { deadLink } from "./document-state";
 import { lookupToken } from "./signing";
@@ -102,6 +102,8 @@ export async function startProviderSigning(env: Env, token: string, lang?: strin
       "Ask the sender; try again later.",
     );
   }
+  // The CSC client (with pkijs) is loaded only here and at the callback, never at start-up.
+  const { authorizeUrl, pkceChallenge } = await import("../lib/providers/csc");
   const secret = provider.http.clientSecret;
   const nonce = randomHex(16);
   const challenge = await pkceChallenge(await verifierOf(secret, me.id, nonce));

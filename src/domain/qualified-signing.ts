@@ -16,7 +16,6 @@
  */
 import type { Env } from "../env";
 import { ApiError, invalid } from "../lib/errors";
-import { CscError, credentialInfo, cscSigner, exchangeCode, listCredentials } from "../lib/providers/csc";
 import { documentSequencer } from "../objects/document-sequencer/client";
 import { type DocumentRecord, type SignerState, deadLink, loadState } from "./document-state";
 import type { Certificate } from "./certificates";
@@ -81,6 +80,7 @@ export async function finishProviderSigning(env: Env, token: string, q: Callback
   const { requireTurn } = await import("./transitions");
   requireTurn(r.st, me);
 
+  const { CscError, credentialInfo, cscSigner, exchangeCode, listCredentials } = await import("../lib/providers/csc");
   const seal = await import("../lib/seal");
   let signed: Uint8Array;
   try {
