@@ -133,6 +133,20 @@ const WORDS: Record<
     sigHeading: "החתימה שלך",
     ok: "סיום",
   },
+  nl: {
+    heading: "De pagina's",
+    intro: "Klik op een vak om het op de pagina in te vullen, of gebruik Starten om vak voor vak te gaan. Elk vak is ook een veld van het formulier hieronder.",
+    zoomIn: "Inzoomen",
+    zoomOut: "Uitzoomen",
+    start: "Starten",
+    next: "Volgende",
+    progress: "{n} van {count} ingevuld",
+    boxOf: "Vak {n} van {count}: {label} (pagina {page}).",
+    allDone: "Alle vakken zijn ingevuld.",
+    page: "Pagina",
+    sigHeading: "Uw handtekening",
+    ok: "Klaar",
+  },
 };
 
 /** Logical properties only (the pages are laid out right to left too). */

@@ -1,0 +1,42 @@
+/** dashboard/sending in Dutch: the keys and {placeholders} of ../../en/dashboard/sending.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { sending as en } from "../../en/dashboard/sending";
+
+export const sending: Catalogue<typeof en> = {
+  sd_no_template: "Nog geen gepubliceerd sjabloon.",
+  sd_write_first: "Schrijf en publiceer eerst een sjabloon.",
+  sd_continue: "Doorgaan",
+  sd_from: "Vanuit {name} ({code}, versie {version}).",
+  sd_other: "Een ander sjabloon kiezen",
+  sd_title: "Titel (optioneel)",
+  sd_values: "Waarden die in de tekst worden ingevoegd",
+  sd_add_signer: "Een ondertekenaar toevoegen",
+  sd_signers_max: "Maximaal {n} ondertekenaars.",
+  sd_sequential: "Ondertekenaars ondertekenen na elkaar, in deze volgorde",
+  sd_role_signer: "Ondertekenaar",
+  sd_role_approver: "Goedkeurder (keurt goed, ondertekent niet)",
+  sd_role_viewer: "Lezer (opent en tekent voor gezien)",
+  sd_role_witness: "Getuige",
+  sd_role_cc: "Kopie (cc): ontvangt de ondertekende kopie",
+  sd_witness_for: "Getuige van (voor een getuige)",
+  sd_witness_choose: "Kies de ondertekenaar van wie u getuige bent",
+  sd_witness_row_named: "Ondertekenaar {n}: {name}",
+  sd_group_n: "Ondertekengroep {n}",
+  sd_group_name: "Groepsnaam",
+  sd_group_hint: "{min} tot {max} leden. Elk lid krijgt een link; wie als eerste ondertekent, ondertekent voor de groep.",
+  sd_member_n: "Lid {n}",
+  sd_add_group: "Een ondertekengroep toevoegen",
+  sd_add_member: "Een lid toevoegen aan ondertekengroep {n}",
+  sd_allow_delegation: "Ondertekenaars toestaan hun deel aan iemand anders door te geven",
+  sd_auth: "Verificatie",
+  sd_auth_none: "Geen: de link is voldoende",
+  sd_auth_access_code: "Toegangscode",
+  sd_access_code: "Toegangscode (4-64 tekens)",
+  sd_access_code_hint:
+    "Geef deze op een andere manier aan de ondertekenaar (telefonisch, per brief, persoonlijk): de link vraagt er als eerste om. De code wordt gehasht opgeslagen en nooit meer getoond.",
+  sd_sent: "Verzonden",
+  sd_links_once: "De link van elke ondertekenaar wordt hier één keer getoond. Geef elke ondertekenaar een eigen link.",
+  sd_open: "Het document en de trail openen",
+  sd_doc_sent: "Document verzonden",
+  sd_not_sent: "Niet verzonden",
+};

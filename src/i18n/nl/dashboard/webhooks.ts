@@ -1,0 +1,35 @@
+/** dashboard/webhooks in Dutch: the keys and {placeholders} of ../../en/dashboard/webhooks.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { webhooks as en } from "../../en/dashboard/webhooks";
+
+export const webhooks: Catalogue<typeof en> = {
+  wh_endpoints: "Webhook-eindpunten",
+  wh_url: "URL",
+  wh_events: "Gebeurtenissen",
+  wh_waiting: "Wachtend",
+  wh_dead: "Mislukt",
+  wh_none_test: "Geen eindpunten in testmodus.",
+  wh_none_live: "Geen eindpunten in livemodus.",
+  wh_paused_at: "gepauzeerd {when}",
+  wh_active: "actief",
+  wh_inactive: "inactief",
+  wh_add: "Een eindpunt toevoegen",
+  wh_url_https: "URL (https)",
+  wh_label_optional: "Label (optioneel)",
+  wh_every: "Elke gebeurtenis",
+  wh_add_button: "Eindpunt toevoegen",
+  wh_paused_after: "{count, plural, one {gepauzeerd na # mislukking} other {gepauzeerd na # mislukkingen}}",
+  wh_last_delivered: "Laatst bezorgd",
+  wh_ping: "Een testbezorging versturen",
+  wh_rotate: "Het ondertekengeheim vernieuwen",
+  wh_last50: "Laatste 50 bezorgingen",
+  wh_deliveries: "Bezorgingen",
+  wh_event: "Gebeurtenis",
+  wh_document: "Document",
+  wh_attempts: "Pogingen",
+  wh_answer: "Antwoord",
+  wh_replay: "Opnieuw afspelen",
+  wh_replay_aria: "Bezorging {id} opnieuw afspelen",
+  wh_replayed: "(herhaling)",
+  wh_no_deliveries: "Nog geen bezorgingen.",
+};
