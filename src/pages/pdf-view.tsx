@@ -147,6 +147,20 @@ const WORDS: Record<
     sigHeading: "Uw handtekening",
     ok: "Klaar",
   },
+  sv: {
+    heading: "Sidorna",
+    intro: "Klicka på en ruta för att fylla i den på sidan, eller använd Starta för att gå ruta för ruta. Varje ruta är också ett fält i formuläret nedan.",
+    zoomIn: "Zooma in",
+    zoomOut: "Zooma ut",
+    start: "Starta",
+    next: "Nästa",
+    progress: "{n} av {count} ifyllda",
+    boxOf: "Ruta {n} av {count}: {label} (sida {page}).",
+    allDone: "Alla rutor är ifyllda.",
+    page: "Sida",
+    sigHeading: "Din signatur",
+    ok: "Klar",
+  },
 };
 
 /** Logical properties only (the pages are laid out right to left too). */

@@ -1,0 +1,42 @@
+/** dashboard/sending in Swedish: the keys and {placeholders} of ../../en/dashboard/sending.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { sending as en } from "../../en/dashboard/sending";
+
+export const sending: Catalogue<typeof en> = {
+  sd_no_template: "Ingen publicerad mall än.",
+  sd_write_first: "Skriv och publicera först en mall.",
+  sd_continue: "Fortsätt",
+  sd_from: "Från {name} ({code}, version {version}).",
+  sd_other: "Välj en annan mall",
+  sd_title: "Titel (valfritt)",
+  sd_values: "Värden som infogas i texten",
+  sd_add_signer: "Lägg till en undertecknare",
+  sd_signers_max: "Högst {n} undertecknare.",
+  sd_sequential: "Undertecknarna signerar efter varandra, i den här ordningen",
+  sd_role_signer: "Undertecknare",
+  sd_role_approver: "Godkännare (godkänner, signerar inte)",
+  sd_role_viewer: "Läsare (öppnar och bekräftar)",
+  sd_role_witness: "Vittne",
+  sd_role_cc: "Kopia (cc): får den signerade kopian",
+  sd_witness_for: "Vittne till (för ett vittne)",
+  sd_witness_choose: "Välj undertecknaren som bevittnas",
+  sd_witness_row_named: "Undertecknare {n}: {name}",
+  sd_group_n: "Signeringsgrupp {n}",
+  sd_group_name: "Gruppnamn",
+  sd_group_hint: "{min} till {max} medlemmar. Var och en får en länk; den som signerar först signerar för gruppen.",
+  sd_member_n: "Medlem {n}",
+  sd_add_group: "Lägg till en signeringsgrupp",
+  sd_add_member: "Lägg till en medlem i signeringsgrupp {n}",
+  sd_allow_delegation: "Tillåt undertecknare att lämna över sin del till någon annan",
+  sd_auth: "Autentisering",
+  sd_auth_none: "Ingen: länken räcker",
+  sd_auth_access_code: "Åtkomstkod",
+  sd_access_code: "Åtkomstkod (4–64 tecken)",
+  sd_access_code_hint:
+    "Ge den till undertecknaren på annat sätt (telefon, brev, personligen): länken frågar efter den före allt annat. Den lagras hashad och visas aldrig igen.",
+  sd_sent: "Skickat",
+  sd_links_once: "Varje undertecknares länk visas en gång, här. Ge varje undertecknare sin egen länk.",
+  sd_open: "Öppna dokumentet och dess logg",
+  sd_doc_sent: "Dokumentet har skickats",
+  sd_not_sent: "Inte skickat",
+};

@@ -1,0 +1,35 @@
+/** dashboard/webhooks in Swedish: the keys and {placeholders} of ../../en/dashboard/webhooks.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { webhooks as en } from "../../en/dashboard/webhooks";
+
+export const webhooks: Catalogue<typeof en> = {
+  wh_endpoints: "Webhook-slutpunkter",
+  wh_url: "URL",
+  wh_events: "Händelser",
+  wh_waiting: "Väntande",
+  wh_dead: "Misslyckade",
+  wh_none_test: "Inga slutpunkter i testläge.",
+  wh_none_live: "Inga slutpunkter i liveläge.",
+  wh_paused_at: "pausad {when}",
+  wh_active: "aktiv",
+  wh_inactive: "inaktiv",
+  wh_add: "Lägg till en slutpunkt",
+  wh_url_https: "URL (https)",
+  wh_label_optional: "Etikett (valfritt)",
+  wh_every: "Alla händelser",
+  wh_add_button: "Lägg till slutpunkt",
+  wh_paused_after: "{count, plural, one {pausad efter # misslyckande} other {pausad efter # misslyckanden}}",
+  wh_last_delivered: "Senast levererad",
+  wh_ping: "Skicka en testleverans",
+  wh_rotate: "Byt signeringshemlighet",
+  wh_last50: "De senaste 50 leveranserna",
+  wh_deliveries: "Leveranser",
+  wh_event: "Händelse",
+  wh_document: "Dokument",
+  wh_attempts: "Försök",
+  wh_answer: "Svar",
+  wh_replay: "Skicka igen",
+  wh_replay_aria: "Skicka leverans {id} igen",
+  wh_replayed: "(omsändning)",
+  wh_no_deliveries: "Inga leveranser än.",
+};
