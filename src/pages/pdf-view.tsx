@@ -161,6 +161,20 @@ const WORDS: Record<
     sigHeading: "Din signatur",
     ok: "Klar",
   },
+  da: {
+    heading: "Siderne",
+    intro: "Klik på en boks for at udfylde den på siden, eller brug Start for at gå fra boks til boks. Hver boks er også et felt i formularen nedenfor.",
+    zoomIn: "Zoom ind",
+    zoomOut: "Zoom ud",
+    start: "Start",
+    next: "Næste",
+    progress: "{n} af {count} udfyldt",
+    boxOf: "Boks {n} af {count}: {label} (side {page}).",
+    allDone: "Alle bokse er udfyldt.",
+    page: "Side",
+    sigHeading: "Din underskrift",
+    ok: "Færdig",
+  },
 };
 
 /** Logical properties only (the pages are laid out right to left too). */

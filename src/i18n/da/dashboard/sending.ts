@@ -1,0 +1,42 @@
+/** dashboard/sending in Danish: the keys and {placeholders} of ../../en/dashboard/sending.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { sending as en } from "../../en/dashboard/sending";
+
+export const sending: Catalogue<typeof en> = {
+  sd_no_template: "Ingen udgivet skabelon endnu.",
+  sd_write_first: "Skriv og udgiv først en skabelon.",
+  sd_continue: "Fortsæt",
+  sd_from: "Fra {name} ({code}, version {version}).",
+  sd_other: "Vælg en anden skabelon",
+  sd_title: "Titel (valgfrit)",
+  sd_values: "Værdier, der flettes ind i teksten",
+  sd_add_signer: "Tilføj en underskriver",
+  sd_signers_max: "Højst {n} underskrivere.",
+  sd_sequential: "Underskriverne underskriver efter hinanden i denne rækkefølge",
+  sd_role_signer: "Underskriver",
+  sd_role_approver: "Godkender (godkender, underskriver ikke)",
+  sd_role_viewer: "Læser (åbner og kvitterer)",
+  sd_role_witness: "Vidne",
+  sd_role_cc: "Kopi (cc): modtager den underskrevne kopi",
+  sd_witness_for: "Vidne for (for et vidne)",
+  sd_witness_choose: "Vælg den underskriver, der bevidnes",
+  sd_witness_row_named: "Underskriver {n}: {name}",
+  sd_group_n: "Underskriftsgruppe {n}",
+  sd_group_name: "Gruppenavn",
+  sd_group_hint: "{min} til {max} medlemmer. Hver får et link; den første, der underskriver, underskriver for gruppen.",
+  sd_member_n: "Medlem {n}",
+  sd_add_group: "Tilføj en underskriftsgruppe",
+  sd_add_member: "Tilføj et medlem til underskriftsgruppe {n}",
+  sd_allow_delegation: "Tillad underskrivere at give deres del videre til en anden",
+  sd_auth: "Godkendelse",
+  sd_auth_none: "Ingen: linket er nok",
+  sd_auth_access_code: "Sikkerhedskode",
+  sd_access_code: "Sikkerhedskode (4-64 tegn)",
+  sd_access_code_hint:
+    "Giv den til underskriveren på en anden måde (telefon, brev, personligt): linket beder om den før alt andet. Den gemmes hashet og vises aldrig igen.",
+  sd_sent: "Sendt",
+  sd_links_once: "Hver underskrivers link vises én gang, her. Giv hver underskriver sit eget link.",
+  sd_open: "Åbn dokumentet og dets spor",
+  sd_doc_sent: "Dokumentet er sendt",
+  sd_not_sent: "Ikke sendt",
+};

@@ -1,0 +1,35 @@
+/** dashboard/webhooks in Danish: the keys and {placeholders} of ../../en/dashboard/webhooks.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { webhooks as en } from "../../en/dashboard/webhooks";
+
+export const webhooks: Catalogue<typeof en> = {
+  wh_endpoints: "Webhook-endepunkter",
+  wh_url: "URL",
+  wh_events: "Hændelser",
+  wh_waiting: "Venter",
+  wh_dead: "Opgivet",
+  wh_none_test: "Ingen endepunkter i testtilstand.",
+  wh_none_live: "Ingen endepunkter i livetilstand.",
+  wh_paused_at: "sat på pause {when}",
+  wh_active: "aktiv",
+  wh_inactive: "inaktiv",
+  wh_add: "Tilføj et endepunkt",
+  wh_url_https: "URL (https)",
+  wh_label_optional: "Etiket (valgfrit)",
+  wh_every: "Alle hændelser",
+  wh_add_button: "Tilføj endepunkt",
+  wh_paused_after: "{count, plural, one {sat på pause efter # fejl} other {sat på pause efter # fejl}}",
+  wh_last_delivered: "Sidst leveret",
+  wh_ping: "Send en testlevering",
+  wh_rotate: "Forny signeringshemmeligheden",
+  wh_last50: "Seneste 50 leveringer",
+  wh_deliveries: "Leveringer",
+  wh_event: "Hændelse",
+  wh_document: "Dokument",
+  wh_attempts: "Forsøg",
+  wh_answer: "Svar",
+  wh_replay: "Send igen",
+  wh_replay_aria: "Send levering {id} igen",
+  wh_replayed: "(gensendt)",
+  wh_no_deliveries: "Ingen leveringer endnu.",
+};
