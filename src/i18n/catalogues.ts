@@ -14,13 +14,14 @@ import { fr } from "./fr";
 import { he } from "./he";
 import { it } from "./it";
 import { pt } from "./pt";
+import { nb } from "./nb";
 import { da } from "./da";
 import { sv } from "./sv";
 import { nl } from "./nl";
 
 export type LangCatalogue = typeof en;
 
-export const CATALOGUES: Record<Lang, LangCatalogue> = { en, es, fr, de, pt, it, ar, he, nl, sv, da };
+export const CATALOGUES: Record<Lang, LangCatalogue> = { en, es, fr, de, pt, it, ar, he, nl, sv, da, nb };
 
 type Areas = LangCatalogue["dashboard"];
 /** The dashboard's catalogues seen by area: `DASHBOARD_CATALOGUES.pdf.ar` is src/i18n/ar/dashboard/pdf.ts. */

@@ -175,6 +175,20 @@ const WORDS: Record<
     sigHeading: "Din underskrift",
     ok: "Færdig",
   },
+  nb: {
+    heading: "Sidene",
+    intro: "Klikk på en boks for å fylle den ut på siden, eller bruk Start for å gå fra boks til boks. Hver boks er også et felt i skjemaet nedenfor.",
+    zoomIn: "Zoom inn",
+    zoomOut: "Zoom ut",
+    start: "Start",
+    next: "Neste",
+    progress: "{n} av {count} utfylt",
+    boxOf: "Boks {n} av {count}: {label} (side {page}).",
+    allDone: "Alle boksene er utfylt.",
+    page: "Side",
+    sigHeading: "Signaturen din",
+    ok: "Ferdig",
+  },
 };
 
 /** Logical properties only (the pages are laid out right to left too). */

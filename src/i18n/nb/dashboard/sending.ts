@@ -1,0 +1,42 @@
+/** dashboard/sending in Norwegian Bokmål: the keys and {placeholders} of ../../en/dashboard/sending.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { sending as en } from "../../en/dashboard/sending";
+
+export const sending: Catalogue<typeof en> = {
+  sd_no_template: "Ingen publisert mal ennå.",
+  sd_write_first: "Skriv og publiser en mal først.",
+  sd_continue: "Fortsett",
+  sd_from: "Fra {name} ({code}, versjon {version}).",
+  sd_other: "Velg en annen mal",
+  sd_title: "Tittel (valgfritt)",
+  sd_values: "Verdier som flettes inn i teksten",
+  sd_add_signer: "Legg til en underskriver",
+  sd_signers_max: "Maks {n} underskrivere.",
+  sd_sequential: "Underskriverne signerer etter hverandre, i denne rekkefølgen",
+  sd_role_signer: "Underskriver",
+  sd_role_approver: "Godkjenner (godkjenner, signerer ikke)",
+  sd_role_viewer: "Leser (åpner og kvitterer)",
+  sd_role_witness: "Vitne",
+  sd_role_cc: "Kopi (cc): mottar den signerte kopien",
+  sd_witness_for: "Vitne for (for et vitne)",
+  sd_witness_choose: "Velg underskriveren som bevitnes",
+  sd_witness_row_named: "Underskriver {n}: {name}",
+  sd_group_n: "Signeringsgruppe {n}",
+  sd_group_name: "Gruppenavn",
+  sd_group_hint: "{min} til {max} medlemmer. Hver får en lenke; den første som signerer, signerer for gruppen.",
+  sd_member_n: "Medlem {n}",
+  sd_add_group: "Legg til en signeringsgruppe",
+  sd_add_member: "Legg til et medlem i signeringsgruppe {n}",
+  sd_allow_delegation: "La underskrivere gi sin del videre til noen andre",
+  sd_auth: "Autentisering",
+  sd_auth_none: "Ingen: lenken er nok",
+  sd_auth_access_code: "Tilgangskode",
+  sd_access_code: "Tilgangskode (4–64 tegn)",
+  sd_access_code_hint:
+    "Gi den til underskriveren på en annen måte (telefon, brev, personlig): lenken ber om den før noe annet. Den lagres hashet og vises aldri igjen.",
+  sd_sent: "Sendt",
+  sd_links_once: "Lenken til hver underskriver vises én gang, her. Gi hver underskriver sin egen lenke.",
+  sd_open: "Åpne dokumentet og loggen",
+  sd_doc_sent: "Dokumentet er sendt",
+  sd_not_sent: "Ikke sendt",
+};

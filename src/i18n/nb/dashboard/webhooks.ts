@@ -1,0 +1,35 @@
+/** dashboard/webhooks in Norwegian Bokmål: the keys and {placeholders} of ../../en/dashboard/webhooks.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { webhooks as en } from "../../en/dashboard/webhooks";
+
+export const webhooks: Catalogue<typeof en> = {
+  wh_endpoints: "Webhook-endepunkter",
+  wh_url: "URL",
+  wh_events: "Hendelser",
+  wh_waiting: "Venter",
+  wh_dead: "Oppgitt",
+  wh_none_test: "Ingen endepunkter i testmodus.",
+  wh_none_live: "Ingen endepunkter i livemodus.",
+  wh_paused_at: "satt på pause {when}",
+  wh_active: "aktiv",
+  wh_inactive: "inaktiv",
+  wh_add: "Legg til et endepunkt",
+  wh_url_https: "URL (https)",
+  wh_label_optional: "Etikett (valgfritt)",
+  wh_every: "Alle hendelser",
+  wh_add_button: "Legg til endepunkt",
+  wh_paused_after: "{count, plural, one {satt på pause etter # feil} other {satt på pause etter # feil}}",
+  wh_last_delivered: "Sist levert",
+  wh_ping: "Send en testlevering",
+  wh_rotate: "Forny signeringshemmeligheten",
+  wh_last50: "De siste 50 leveringene",
+  wh_deliveries: "Leveringer",
+  wh_event: "Hendelse",
+  wh_document: "Dokument",
+  wh_attempts: "Forsøk",
+  wh_answer: "Svar",
+  wh_replay: "Send på nytt",
+  wh_replay_aria: "Send levering {id} på nytt",
+  wh_replayed: "(sendt på nytt)",
+  wh_no_deliveries: "Ingen leveringer ennå.",
+};
