@@ -6,5 +6,5 @@ export const consent: Catalogue<typeof en> = {
   consent:
     "Jeg accepterer at modtage dette dokument og at underskrive det elektronisk. Jeg forstår, at min elektroniske underskrift har samme virkning som en håndskrevet underskrift, at jeg kan bede om en papirkopi, og at jeg kan trække dette samtykke tilbage, inden jeg underskriver, ved i stedet at afvise.",
   intent:
-    "Ved at underskrive antager jeg denne underskrift som min egen og har til hensigt at underskrive dette dokument som vist, identificeret ved dets fingeraftryk nedenfor.",
+    "Ved at underskrive vedkender jeg mig denne underskrift som min egen og har til hensigt at underskrive dette dokument som vist, identificeret ved dets fingeraftryk nedenfor.",
 };

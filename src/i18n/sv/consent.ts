@@ -6,5 +6,5 @@ export const consent: Catalogue<typeof en> = {
   consent:
     "Jag samtycker till att ta emot detta dokument och att signera det elektroniskt. Jag förstår att min elektroniska signatur har samma verkan som en handskriven, att jag kan begära en papperskopia och att jag kan återkalla detta samtycke innan jag signerar genom att i stället avböja.",
   intent:
-    "Genom att signera antar jag denna signatur som min egen och avser att signera detta dokument så som det visas, identifierat genom sitt fingeravtryck nedan.",
+    "Genom att signera gör jag denna signatur till min egen och avser att signera detta dokument så som det visas, identifierat genom sitt fingeravtryck nedan.",
 };

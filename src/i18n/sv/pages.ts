@@ -73,7 +73,7 @@ export const pages: Catalogue<typeof en> = {
   ackButton: "Jag har läst det här dokumentet",
   acknowledgedTitle: "Du har bekräftat det här dokumentet",
   acknowledgedBody: "Bekräftat den {date}.",
-  witnessNote: "Du är vittne till {name}s signatur: du signerar efter hen.",
+  witnessNote: "Du är vittne när {name} signerar: du signerar efter hen.",
   groupNote: "Du kan signera för {group}: den första gruppmedlemmen som signerar gör det för hela gruppen.",
   groupSigned: "Den här delen signerades av {name} för {group}. Inget mer behövs från dig.",
   signedTitle: "Du har signerat det här dokumentet",

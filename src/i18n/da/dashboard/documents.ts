@@ -39,7 +39,7 @@ export const documents: Catalogue<typeof en> = {
   doc_signed_declined: "Underskrevet eller afvist",
   doc_link: "Link",
   doc_no_signers: "Ingen underskrivere endnu: dokumentet er en kladde.",
-  doc_trail: "Spor",
+  doc_trail: "Revisionsspor",
   doc_when: "Hvornår",
   doc_what: "Hvad",
   doc_who: "Hvem",

@@ -36,7 +36,7 @@ export const sending: Catalogue<typeof en> = {
     "Giv den til underskriveren på en anden måde (telefon, brev, personligt): linket beder om den før alt andet. Den gemmes hashet og vises aldrig igen.",
   sd_sent: "Sendt",
   sd_links_once: "Hver underskrivers link vises én gang, her. Giv hver underskriver sit eget link.",
-  sd_open: "Åbn dokumentet og dets spor",
+  sd_open: "Åbn dokumentet og dets revisionsspor",
   sd_doc_sent: "Dokumentet er sendt",
   sd_not_sent: "Ikke sendt",
 };

@@ -39,7 +39,7 @@ export const documents: Catalogue<typeof en> = {
   doc_signed_declined: "Signert eller avslått",
   doc_link: "Lenke",
   doc_no_signers: "Ingen underskrivere ennå: dokumentet er et utkast.",
-  doc_trail: "Logg",
+  doc_trail: "Revisjonslogg",
   doc_when: "Når",
   doc_what: "Hva",
   doc_who: "Hvem",

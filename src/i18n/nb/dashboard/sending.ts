@@ -36,7 +36,7 @@ export const sending: Catalogue<typeof en> = {
     "Gi den til underskriveren på en annen måte (telefon, brev, personlig): lenken ber om den før noe annet. Den lagres hashet og vises aldri igjen.",
   sd_sent: "Sendt",
   sd_links_once: "Lenken til hver underskriver vises én gang, her. Gi hver underskriver sin egen lenke.",
-  sd_open: "Åpne dokumentet og loggen",
+  sd_open: "Åpne dokumentet og revisjonsloggen",
   sd_doc_sent: "Dokumentet er sendt",
   sd_not_sent: "Ikke sendt",
 };

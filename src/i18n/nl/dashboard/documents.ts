@@ -39,7 +39,7 @@ export const documents: Catalogue<typeof en> = {
   doc_signed_declined: "Ondertekend of geweigerd",
   doc_link: "Link",
   doc_no_signers: "Nog geen ondertekenaars: het document is een concept.",
-  doc_trail: "Trail",
+  doc_trail: "Audittrail",
   doc_when: "Wanneer",
   doc_what: "Wat",
   doc_who: "Wie",

@@ -36,7 +36,7 @@ export const sending: Catalogue<typeof en> = {
     "Geef deze op een andere manier aan de ondertekenaar (telefonisch, per brief, persoonlijk): de link vraagt er als eerste om. De code wordt gehasht opgeslagen en nooit meer getoond.",
   sd_sent: "Verzonden",
   sd_links_once: "De link van elke ondertekenaar wordt hier één keer getoond. Geef elke ondertekenaar een eigen link.",
-  sd_open: "Het document en de trail openen",
+  sd_open: "Het document en de audittrail openen",
   sd_doc_sent: "Document verzonden",
   sd_not_sent: "Niet verzonden",
 };

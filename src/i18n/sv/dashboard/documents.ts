@@ -39,7 +39,7 @@ export const documents: Catalogue<typeof en> = {
   doc_signed_declined: "Signerat eller avböjt",
   doc_link: "Länk",
   doc_no_signers: "Inga undertecknare än: dokumentet är ett utkast.",
-  doc_trail: "Logg",
+  doc_trail: "Händelselogg",
   doc_when: "När",
   doc_what: "Vad",
   doc_who: "Vem",

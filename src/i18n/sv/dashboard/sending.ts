@@ -36,7 +36,7 @@ export const sending: Catalogue<typeof en> = {
     "Ge den till undertecknaren på annat sätt (telefon, brev, personligen): länken frågar efter den före allt annat. Den lagras hashad och visas aldrig igen.",
   sd_sent: "Skickat",
   sd_links_once: "Varje undertecknares länk visas en gång, här. Ge varje undertecknare sin egen länk.",
-  sd_open: "Öppna dokumentet och dess logg",
+  sd_open: "Öppna dokumentet och dess händelselogg",
   sd_doc_sent: "Dokumentet har skickats",
   sd_not_sent: "Inte skickat",
 };
