@@ -133,6 +133,21 @@ const WORDS: Record<
     sigHeading: "החתימה שלך",
     ok: "סיום",
   },
+  pl: {
+    heading: "Strony",
+    intro:
+      "Kliknij pole, aby wypełnić je na stronie, lub użyj przycisku Rozpocznij, aby przechodzić od pola do pola. Każde pole jest też polem formularza poniżej.",
+    zoomIn: "Powiększ",
+    zoomOut: "Pomniejsz",
+    start: "Rozpocznij",
+    next: "Dalej",
+    progress: "Wypełniono {n} z {count}",
+    boxOf: "Pole {n} z {count}: {label} (strona {page}).",
+    allDone: "Wszystkie pola są wypełnione.",
+    page: "Strona",
+    sigHeading: "Twój podpis",
+    ok: "Gotowe",
+  },
 };
 
 /** Logical properties only (the pages are laid out right to left too). */
