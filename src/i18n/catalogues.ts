@@ -7,6 +7,7 @@
  */
 import type { Lang } from "./lang";
 import { ar } from "./ar";
+import { cs } from "./cs";
 import { de } from "./de";
 import { en } from "./en";
 import { es } from "./es";
@@ -18,7 +19,7 @@ import { pt } from "./pt";
 
 export type LangCatalogue = typeof en;
 
-export const CATALOGUES: Record<Lang, LangCatalogue> = { en, es, fr, de, pt, it, ar, he, pl };
+export const CATALOGUES: Record<Lang, LangCatalogue> = { en, es, fr, de, pt, it, ar, he, pl, cs };
 
 type Areas = LangCatalogue["dashboard"];
 /** The dashboard's catalogues seen by area: `DASHBOARD_CATALOGUES.pdf.ar` is src/i18n/ar/dashboard/pdf.ts. */

@@ -148,8 +148,22 @@ const WORDS: Record<
     sigHeading: "Twój podpis",
     ok: "Gotowe",
   },
+  cs: {
+    heading: "Stránky",
+    intro:
+      "Klikněte na rámeček a vyplňte jej přímo na stránce, nebo použijte Začít a procházejte rámeček po rámečku. Každý rámeček je zároveň polem formuláře níže.",
+    zoomIn: "Přiblížit",
+    zoomOut: "Oddálit",
+    start: "Začít",
+    next: "Další",
+    progress: "Vyplněno {n} z {count}",
+    boxOf: "Rámeček {n} z {count}: {label} (stránka {page}).",
+    allDone: "Všechny rámečky jsou vyplněny.",
+    page: "Stránka",
+    sigHeading: "Váš podpis",
+    ok: "Hotovo",
+  },
 };
-
 /** Logical properties only (the pages are laid out right to left too). */
 export const PDF_VIEW_CSS = `
 .pv-bar{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem .5rem}.pv-bar button{margin:0}
