@@ -163,7 +163,23 @@ const WORDS: Record<
     sigHeading: "Váš podpis",
     ok: "Hotovo",
   },
+  sk: {
+    heading: "Stránky",
+    intro:
+      "Kliknite na rámček a vyplňte ho priamo na stránke, alebo použite Začať a prechádzajte rámček po rámčeku. Každý rámček je zároveň poľom formulára nižšie.",
+    zoomIn: "Priblížiť",
+    zoomOut: "Oddialiť",
+    start: "Začať",
+    next: "Ďalej",
+    progress: "Vyplnené {n} z {count}",
+    boxOf: "Rámček {n} z {count}: {label} (stránka {page}).",
+    allDone: "Všetky rámčeky sú vyplnené.",
+    page: "Stránka",
+    sigHeading: "Váš podpis",
+    ok: "Hotovo",
+  },
 };
+
 /** Logical properties only (the pages are laid out right to left too). */
 export const PDF_VIEW_CSS = `
 .pv-bar{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem .5rem}.pv-bar button{margin:0}
