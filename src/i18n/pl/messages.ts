@@ -18,7 +18,7 @@ export const messages: Catalogue<typeof en> = {
       subject: "{tenant} prosi o zatwierdzenie dokumentu „{title}”",
       heading: "Sprawdź i zatwierdź",
       lines: [
-        "Dzień dobry {name},",
+        "Dzień dobry, {name},",
         "{tenant} prosi o zatwierdzenie dokumentu „{title}”, zanim zostanie przekazany dalej. Zatwierdź go lub odmów, podając powód.",
       ],
       action: "Sprawdź i zatwierdź",
@@ -27,7 +27,7 @@ export const messages: Catalogue<typeof en> = {
     viewer: {
       subject: "{tenant} udostępnia Ci dokument „{title}” do zapoznania się",
       heading: "Przeczytaj i potwierdź",
-      lines: ["Dzień dobry {name},", "{tenant} prosi o przeczytanie dokumentu „{title}” i potwierdzenie zapoznania się z nim. Nie musisz go podpisywać."],
+      lines: ["Dzień dobry, {name},", "{tenant} prosi o przeczytanie dokumentu „{title}” i potwierdzenie zapoznania się z nim. Nie musisz go podpisywać."],
       action: "Przeczytaj dokument",
       sms: "{tenant} prosi o przeczytanie dokumentu „{title}”: {link} Odpowiedz STOP, aby zrezygnować.",
     },
@@ -36,21 +36,21 @@ export const messages: Catalogue<typeof en> = {
     "signing.link": {
       subject: "{tenant} prosi o podpisanie dokumentu „{title}”",
       heading: "Sprawdź i podpisz",
-      lines: ["Dzień dobry {name},", "{tenant} wysyła Ci dokument „{title}” do sprawdzenia i podpisania drogą elektroniczną."],
+      lines: ["Dzień dobry, {name},", "{tenant} wysyła Ci dokument „{title}” do sprawdzenia i podpisania drogą elektroniczną."],
       action: "Sprawdź i podpisz",
       sms: "{tenant} prosi o podpisanie dokumentu „{title}”: {link} Odpowiedz STOP, aby zrezygnować.",
     },
     "signing.reminder": {
       subject: "Przypomnienie: dokument „{title}” czeka na Twój podpis",
       heading: "Przypomnienie o podpisie",
-      lines: ["Dzień dobry {name},", "{tenant} nadal czeka na Twój podpis pod dokumentem „{title}”. Poprzedni link już nie działa; użyj tego."],
+      lines: ["Dzień dobry, {name},", "{tenant} nadal czeka na Twój podpis pod dokumentem „{title}”. Poprzedni link już nie działa; użyj tego."],
       action: "Sprawdź i podpisz",
       sms: "Przypomnienie od {tenant}: dokument „{title}” czeka na Twój podpis: {link} Odpowiedz STOP, aby zrezygnować.",
     },
     "signing.delegated": {
       subject: "{from} przekazuje Ci do podpisu dokument „{title}”",
       heading: "Przekazano Ci prośbę o podpis",
-      lines: ["Dzień dobry {name},", "{from} przekazuje Ci swój udział w dokumencie „{title}” od {tenant}. Sprawdź go i podpisz drogą elektroniczną."],
+      lines: ["Dzień dobry, {name},", "{from} przekazuje Ci swój udział w dokumencie „{title}” od {tenant}. Sprawdź go i podpisz drogą elektroniczną."],
       action: "Sprawdź i podpisz",
       sms: "{from} przekazuje Ci do podpisu dokument „{title}” od {tenant}: {link}",
     },
@@ -58,7 +58,7 @@ export const messages: Catalogue<typeof en> = {
       subject: "Twój kod do podpisania dokumentu „{title}”",
       heading: "Twój jednorazowy kod",
       lines: [
-        "Dzień dobry {name},",
+        "Dzień dobry, {name},",
         "Twój kod do podpisania dokumentu „{title}” dla {tenant} to {code}.",
         "Kod wygasa za {minutes, plural, one {# minutę} few {# minuty} many {# minut} other {# minuty}}. Nigdy nikomu go nie udostępniaj.",
       ],
@@ -68,7 +68,7 @@ export const messages: Catalogue<typeof en> = {
       subject: "Ukończono: „{title}”",
       heading: "Wszyscy podpisali",
       lines: [
-        "Dzień dobry {name},",
+        "Dzień dobry, {name},",
         "Wszyscy podpisali dokument „{title}” dla {tenant}. Przez 30 dni możesz pobrać zapieczętowany plik PDF, korzystając ze swojego linku.",
       ],
       action: "Pobierz podpisany dokument",
@@ -78,7 +78,7 @@ export const messages: Catalogue<typeof en> = {
       subject: "Zaloguj się do {tenant}",
       heading: "Twój link do logowania",
       lines: [
-        "Dzień dobry {name},",
+        "Dzień dobry, {name},",
         "Użyj tego linku, aby zalogować się do panelu {tenant}. Działa jeden raz w ciągu 15 minut.",
         "Jeśli to nie Ty o niego prosisz, zignoruj tę wiadomość.",
       ],

@@ -90,9 +90,9 @@ export const pages: Catalogue<typeof en> = {
   oauthConsentTitle: "Połącz {client} ze swoim kontem",
   oauthConsentIntro: "{client} prosi o dostęp do konta {account} przez API Edge Sign w Twoim imieniu ({member}).",
   oauthSelfRegistered:
-    "{client} zarejestrował(a) się w tej usłudze samodzielnie: nazwa pochodzi od samego agenta i nikt jej nie sprawdził. Zezwól tylko wtedy, gdy to połączenie zostało rozpoczęte z agenta, z którego korzystasz.",
+    "Aplikacja {client} zarejestrowała się w tej usłudze samodzielnie: nazwa pochodzi od samego agenta i nikt jej nie sprawdził. Zezwól tylko wtedy, gdy to połączenie zostało rozpoczęte z agenta, z którego korzystasz.",
   oauthHomepage: "Strona internetowa aplikacji:",
-  oauthWillAllow: "Jeśli zezwolisz, {client} będzie mieć możliwość:",
+  oauthWillAllow: "Jeśli zezwolisz, aplikacja {client} będzie mogła:",
   oauthWithheld: "Również wnioskowane, ale Twoja rola nie pozwala na to zezwolić:",
   oauthNothingGrantable: "Twoja rola nie pozwala zezwolić na nic, o co prosi {client}. Poproś właściciela lub administratora konta o połączenie.",
   oauthEndAnyTime:
@@ -123,7 +123,7 @@ export const pages: Catalogue<typeof en> = {
   err_required: "Odpowiedz na to pytanie.",
   err_shown: "Pytanie pojawiło się w wyniku powyższych odpowiedzi: odpowiedz na nie, jeśli dotyczy, a następnie podpisz.",
   nowAsked: "Nowe pytania: {labels}.",
-  noLongerAsked: "Pytania już niewymagane: {labels}.",
+  noLongerAsked: "Pytania już nieaktualne: {labels}.",
   err_email: "Wpisz adres e-mail, np. nazwa@example.com.",
   err_phone: "Wpisz numer telefonu z numerem kierunkowym kraju, np. +48 22 123 45 67.",
   err_number: "Wpisz liczbę, np. 42 lub 3,5.",
@@ -150,7 +150,8 @@ export const pages: Catalogue<typeof en> = {
   otpWait: "Kod można wysłać raz na minutę i pięć razy na godzinę. Odczekaj chwilę, a następnie wyślij nowy.",
   otpMissing: "Wpisz otrzymany kod.",
   acHeading: "Wpisz kod dostępu",
-  acIntro: "{tenant} przekazał(a) Ci kod dostępu do tego dokumentu telefonicznie, listownie lub w innej wiadomości. Wpisz go, aby otworzyć dokument.",
+  acIntro:
+    "Kod dostępu do tego dokumentu został Ci przekazany przez {tenant} telefonicznie, listownie lub w innej wiadomości. Wpisz go, aby otworzyć dokument.",
   acLabel: "Kod dostępu",
   acHint: "Litery, cyfry i znaki muszą być dokładnie takie, jak w otrzymanym kodzie.",
   acButton: "Otwórz dokument",
@@ -239,7 +240,7 @@ export const pages: Catalogue<typeof en> = {
   testVerifyBody: "Ten certyfikat wydano dla dokumentu ukończonego przy użyciu klucza testowego. Nie wywołuje on skutków prawnych.",
   matchTitle: "Ten plik jest zgodny z certyfikatem.",
   mismatchTitle: "Ten plik nie jest zgodny z tym certyfikatem.",
-  mismatchBody: "Nie jest to ani podpisany dokument, ani wydany dla niego zapieczętowany plik albo został od tego czasu zmieniony.",
+  mismatchBody: "To nie jest ani podpisany dokument, ani wydany dla niego zapieczętowany plik, lub plik został od tego czasu zmieniony.",
   yourFile: "Sprawdzony odcisk cyfrowy: {hash}",
   withheld: "Podpisujący i dziennik zdarzeń zostaną wyświetleni po sprawdzeniu pliku.",
   trailHeading: "Dziennik zdarzeń",
@@ -319,7 +320,7 @@ export const pages: Catalogue<typeof en> = {
   homeVerifyText: "Sprawdź certyfikat po kodzie weryfikacyjnym lub zapieczętowany plik PDF w tej przeglądarce.",
   devMailTitle: "Poczta deweloperska",
   devMailIntro:
-    "Wszystkie wiadomości e-mail i SMS umieszczone przez usługę w kolejce, od najnowszych. Ta strona jest widoczna tylko w npm start; nic nie jest wysyłane.",
+    "Wszystkie wiadomości e-mail i SMS umieszczone przez usługę w kolejce, od najnowszych. Ta strona jest dostępna tylko po uruchomieniu npm start; nic nie jest wysyłane.",
   devMailEmpty: "W kolejce nie ma jeszcze żadnej wiadomości.",
   devMailTo: "Do",
   devMailLink: "Link",
