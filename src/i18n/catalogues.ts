@@ -7,21 +7,24 @@
  */
 import type { Lang } from "./lang";
 import { ar } from "./ar";
+import { cs } from "./cs";
+import { da } from "./da";
 import { de } from "./de";
 import { en } from "./en";
 import { es } from "./es";
 import { fr } from "./fr";
 import { he } from "./he";
 import { it } from "./it";
-import { pt } from "./pt";
 import { nb } from "./nb";
-import { da } from "./da";
-import { sv } from "./sv";
 import { nl } from "./nl";
+import { pl } from "./pl";
+import { pt } from "./pt";
+import { sk } from "./sk";
+import { sv } from "./sv";
 
 export type LangCatalogue = typeof en;
 
-export const CATALOGUES: Record<Lang, LangCatalogue> = { en, es, fr, de, pt, it, ar, he, nl, sv, da, nb };
+export const CATALOGUES: Record<Lang, LangCatalogue> = { en, es, fr, de, pt, it, ar, he, nl, pl, cs, sk, sv, da, nb };
 
 type Areas = LangCatalogue["dashboard"];
 /** The dashboard's catalogues seen by area: `DASHBOARD_CATALOGUES.pdf.ar` is src/i18n/ar/dashboard/pdf.ts. */

@@ -23,6 +23,9 @@ export const LANG_NAMES: Record<Lang, string> = {
   sv: "Svenska",
   da: "Dansk",
   nb: "Norsk bokmål",
+  pl: "Polski",
+  cs: "Čeština",
+  sk: "Slovenčina",
 };
 /** The writing direction of a language, for `dir` on <html> and in emails. */
 export const dirOf = (lang: Lang): "rtl" | "ltr" => (RTL_LANGUAGES.includes(lang) ? "rtl" : "ltr");

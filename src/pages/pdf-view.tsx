@@ -189,6 +189,51 @@ const WORDS: Record<
     sigHeading: "Signaturen din",
     ok: "Ferdig",
   },
+  pl: {
+    heading: "Strony",
+    intro:
+      "Kliknij pole, aby wypełnić je na stronie, lub użyj przycisku Rozpocznij, aby przechodzić od pola do pola. Każde pole jest też polem formularza poniżej.",
+    zoomIn: "Powiększ",
+    zoomOut: "Pomniejsz",
+    start: "Rozpocznij",
+    next: "Dalej",
+    progress: "Wypełniono {n} z {count}",
+    boxOf: "Pole {n} z {count}: {label} (strona {page}).",
+    allDone: "Wszystkie pola są wypełnione.",
+    page: "Strona",
+    sigHeading: "Twój podpis",
+    ok: "Gotowe",
+  },
+  cs: {
+    heading: "Stránky",
+    intro:
+      "Klikněte na rámeček a vyplňte jej přímo na stránce, nebo použijte Začít a procházejte rámeček po rámečku. Každý rámeček je zároveň polem formuláře níže.",
+    zoomIn: "Přiblížit",
+    zoomOut: "Oddálit",
+    start: "Začít",
+    next: "Další",
+    progress: "Vyplněno {n} z {count}",
+    boxOf: "Rámeček {n} z {count}: {label} (stránka {page}).",
+    allDone: "Všechny rámečky jsou vyplněny.",
+    page: "Stránka",
+    sigHeading: "Váš podpis",
+    ok: "Hotovo",
+  },
+  sk: {
+    heading: "Stránky",
+    intro:
+      "Kliknite na rámček a vyplňte ho priamo na stránke, alebo použite Začať a prechádzajte rámček po rámčeku. Každý rámček je zároveň poľom formulára nižšie.",
+    zoomIn: "Priblížiť",
+    zoomOut: "Oddialiť",
+    start: "Začať",
+    next: "Ďalej",
+    progress: "Vyplnené {n} z {count}",
+    boxOf: "Rámček {n} z {count}: {label} (stránka {page}).",
+    allDone: "Všetky rámčeky sú vyplnené.",
+    page: "Stránka",
+    sigHeading: "Váš podpis",
+    ok: "Hotovo",
+  },
 };
 
 /** Logical properties only (the pages are laid out right to left too). */

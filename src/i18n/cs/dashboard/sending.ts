@@ -1,0 +1,42 @@
+/** The dashboard's sending words in Czech; keys and placeholders as in ../../en/dashboard/sending.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { sending as en } from "../../en/dashboard/sending";
+
+export const sending: Catalogue<typeof en> = {
+  sd_no_template: "Zatím žádná publikovaná šablona.",
+  sd_write_first: "Nejprve vytvořte a publikujte šablonu.",
+  sd_continue: "Pokračovat",
+  sd_from: "Ze šablony {name} ({code}, verze {version}).",
+  sd_other: "Vybrat jinou šablonu",
+  sd_title: "Název (nepovinné)",
+  sd_values: "Hodnoty vložené do textu",
+  sd_add_signer: "Přidat podepisujícího",
+  sd_signers_max: "Nejvýše {n} podepisujících.",
+  sd_sequential: "Podepisující podepisují jeden po druhém v tomto pořadí",
+  sd_role_signer: "Podepisující",
+  sd_role_approver: "Schvalovatel (schvaluje, nepodepisuje)",
+  sd_role_viewer: "Čtenář (otevře a potvrdí přečtení)",
+  sd_role_witness: "Svědek",
+  sd_role_cc: "Kopie (cc): obdrží podepsanou kopii",
+  sd_witness_for: "Svědek podpisu (pro svědka)",
+  sd_witness_choose: "Vyberte podepisujícího, jehož podpis svědek dosvědčuje",
+  sd_witness_row_named: "Podepisující {n}: {name}",
+  sd_group_n: "Podpisová skupina {n}",
+  sd_group_name: "Název skupiny",
+  sd_group_hint: "{min} až {max} členů. Každý dostane odkaz; první, kdo podepíše, podepisuje za skupinu.",
+  sd_member_n: "Člen {n}",
+  sd_add_group: "Přidat podpisovou skupinu",
+  sd_add_member: "Přidat člena do podpisové skupiny {n}",
+  sd_allow_delegation: "Povolit podepisujícím předat svou účast jiné osobě",
+  sd_auth: "Ověření",
+  sd_auth_none: "Žádné: stačí odkaz",
+  sd_auth_access_code: "Přístupový kód",
+  sd_access_code: "Přístupový kód (4-64 znaků)",
+  sd_access_code_hint:
+    "Předejte jej podepisujícímu jinou cestou (telefonicky, dopisem, osobně): odkaz si jej vyžádá ještě před čímkoli jiným. Ukládá se jako hash a už nikdy se nezobrazí.",
+  sd_sent: "Odesláno",
+  sd_links_once: "Odkaz každého podepisujícího se zobrazí pouze jednou, zde. Předejte každému podepisujícímu jeho vlastní odkaz.",
+  sd_open: "Otevřít dokument a jeho auditní záznam",
+  sd_doc_sent: "Dokument odeslán",
+  sd_not_sent: "Neodesláno",
+};

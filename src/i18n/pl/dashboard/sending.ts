@@ -1,0 +1,42 @@
+/** The dashboard's sending words in Polish; keys and placeholders as in ../../en/dashboard/sending.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { sending as en } from "../../en/dashboard/sending";
+
+export const sending: Catalogue<typeof en> = {
+  sd_no_template: "Brak opublikowanych szablonów.",
+  sd_write_first: "Najpierw utwórz i opublikuj szablon.",
+  sd_continue: "Dalej",
+  sd_from: "Z szablonu {name} ({code}, wersja {version}).",
+  sd_other: "Wybierz inny szablon",
+  sd_title: "Tytuł (opcjonalnie)",
+  sd_values: "Wartości wstawiane do treści",
+  sd_add_signer: "Dodaj podpisującego",
+  sd_signers_max: "Maksymalnie {n} podpisujących.",
+  sd_sequential: "Podpisujący podpisują po kolei, w tej kolejności",
+  sd_role_signer: "Podpisujący",
+  sd_role_approver: "Zatwierdzający (zatwierdza, nie podpisuje)",
+  sd_role_viewer: "Odbiorca do wglądu (otwiera i potwierdza zapoznanie)",
+  sd_role_witness: "Świadek",
+  sd_role_cc: "Kopia (DW): otrzymuje podpisaną kopię",
+  sd_witness_for: "Świadek podpisu (dla świadka)",
+  sd_witness_choose: "Wybierz podpisującego, którego podpis poświadcza świadek",
+  sd_witness_row_named: "Podpisujący {n}: {name}",
+  sd_group_n: "Grupa podpisująca {n}",
+  sd_group_name: "Nazwa grupy",
+  sd_group_hint: "Od {min} do {max} członków. Każdy otrzymuje link; pierwszy, który podpisze, podpisuje w imieniu grupy.",
+  sd_member_n: "Członek {n}",
+  sd_add_group: "Dodaj grupę podpisującą",
+  sd_add_member: "Dodaj członka do grupy podpisującej {n}",
+  sd_allow_delegation: "Zezwalaj podpisującym na przekazanie swojego udziału innej osobie",
+  sd_auth: "Uwierzytelnianie",
+  sd_auth_none: "Brak: wystarczy link",
+  sd_auth_access_code: "Kod dostępu",
+  sd_access_code: "Kod dostępu (4-64 znaki)",
+  sd_access_code_hint:
+    "Przekaż go podpisującemu inną drogą (telefonicznie, listownie, osobiście): link poprosi o niego przed wszystkim innym. Jest przechowywany w postaci skrótu i nigdy więcej nie zostanie wyświetlony.",
+  sd_sent: "Wysłano",
+  sd_links_once: "Link każdego podpisującego jest wyświetlany tylko raz, tutaj. Przekaż każdemu podpisującemu jego własny link.",
+  sd_open: "Otwórz dokument i jego dziennik zdarzeń",
+  sd_doc_sent: "Dokument wysłany",
+  sd_not_sent: "Nie wysłano",
+};

@@ -1,0 +1,42 @@
+/** The dashboard's sending words in Slovak; keys and placeholders as in ../../en/dashboard/sending.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { sending as en } from "../../en/dashboard/sending";
+
+export const sending: Catalogue<typeof en> = {
+  sd_no_template: "Zatiaľ žiadna publikovaná šablóna.",
+  sd_write_first: "Najprv vytvorte a publikujte šablónu.",
+  sd_continue: "Pokračovať",
+  sd_from: "Zo šablóny {name} ({code}, verzia {version}).",
+  sd_other: "Vybrať inú šablónu",
+  sd_title: "Názov (nepovinné)",
+  sd_values: "Hodnoty vložené do textu",
+  sd_add_signer: "Pridať podpisujúceho",
+  sd_signers_max: "Najviac {n} podpisujúcich.",
+  sd_sequential: "Podpisujúci podpisujú jeden po druhom v tomto poradí",
+  sd_role_signer: "Podpisujúci",
+  sd_role_approver: "Schvaľovateľ (schvaľuje, nepodpisuje)",
+  sd_role_viewer: "Čitateľ (otvorí a potvrdí prečítanie)",
+  sd_role_witness: "Svedok",
+  sd_role_cc: "Kópia (cc): dostane podpísanú kópiu",
+  sd_witness_for: "Svedok podpisu (pre svedka)",
+  sd_witness_choose: "Vyberte podpisujúceho, ktorého podpis svedok dosvedčuje",
+  sd_witness_row_named: "Podpisujúci {n}: {name}",
+  sd_group_n: "Podpisová skupina {n}",
+  sd_group_name: "Názov skupiny",
+  sd_group_hint: "{min} až {max} členov. Každý dostane odkaz; prvý, kto podpíše, podpisuje za skupinu.",
+  sd_member_n: "Člen {n}",
+  sd_add_group: "Pridať podpisovú skupinu",
+  sd_add_member: "Pridať člena do podpisovej skupiny {n}",
+  sd_allow_delegation: "Povoliť podpisujúcim odovzdať svoju účasť inej osobe",
+  sd_auth: "Overenie",
+  sd_auth_none: "Žiadne: stačí odkaz",
+  sd_auth_access_code: "Prístupový kód",
+  sd_access_code: "Prístupový kód (4-64 znakov)",
+  sd_access_code_hint:
+    "Odovzdajte ho podpisujúcemu inou cestou (telefonicky, listom, osobne): odkaz si ho vyžiada ešte pred čímkoľvek iným. Ukladá sa ako hash a už nikdy sa nezobrazí.",
+  sd_sent: "Odoslané",
+  sd_links_once: "Odkaz každého podpisujúceho sa zobrazí iba raz, tu. Odovzdajte každému podpisujúcemu jeho vlastný odkaz.",
+  sd_open: "Otvoriť dokument a jeho auditný záznam",
+  sd_doc_sent: "Dokument odoslaný",
+  sd_not_sent: "Neodoslané",
+};
