@@ -61,7 +61,7 @@ describe("a signer's locale as an input", () => {
   it("a tag that reaches a language is stored as it (the link says so); one outside the list is 422 and changes nothing", async () => {
     const t = await makeTenant();
     const id = await preparedDocument(t.key);
-    const bad = await api("POST", `/v1/documents/${id}/send`, { key: t.key, body: { signers: [{ email: "a@example.com", full_name: "A", locale: "zh-CN" }] } });
+    const bad = await api("POST", `/v1/documents/${id}/send`, { key: t.key, body: { signers: [{ email: "a@example.com", full_name: "A", locale: "zh-TW" }] } });
     expect(bad.status).toBe(422);
     expect(bad.json.error.code).toBe("invalid");
     expect(bad.text).toContain("locale");
