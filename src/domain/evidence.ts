@@ -26,9 +26,8 @@ import { bundleRows, documentPagesRows, insertSealedFile, sealedFileRow, sealedF
 import { logError } from "../lib/log";
 import { stampedOriginal } from "./pdf-completion";
 import { frozenOriginalPdf } from "./pdf-templates";
-import { dbOf } from "../db/client";
 import { certifiedFiles } from "./signer-files";
-import { tenantById } from "../db/accounts";
+import { documentLangOf } from "../db/documents";
 import { actsWithoutSignature } from "./document-state";
 
 export type { SealedKind };
@@ -198,7 +197,7 @@ export const drawDocumentPages = (env: Env, cert: Certificate, baseUrl: string, 
 export async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUrl: string, sealName: string, certificatePages = true, onto?: PDFDocument) {
   const c = sheet(cert, baseUrl);
   c.brand = await pdfBrandOf(env, c.payload.issuer.tenant_id);
-  c.lang = (await tenantById(dbOf(env), c.payload.issuer.tenant_id))?.locale ?? "en";
+  c.lang = await documentLangOf(env, cert.documentId);
   const { ensureFontsFor } = await import("../lib/pdf/fonts");
   if (kind === "pdf") {
     const { drawSealedDocument, TEST_MARK } = await import("./evidence-pdf/certificate");
