@@ -171,7 +171,7 @@ describe("one catalogue, eight languages", () => {
   it("every surface (pages, dashboard areas, messages, consent): every language has every key, no extra key, the same placeholders, every plural category", () => {
     expect(Object.keys(CATALOGUES).sort()).toEqual([...LANGUAGES].sort());
     const surfaces = Object.keys(CATALOGUES.en).sort();
-    expect(surfaces).toEqual(["consent", "dashboard", "messages", "pages"]);
+    expect(surfaces).toEqual(["certificate", "consent", "dashboard", "messages", "pages"]);
     const problems: string[] = [];
     for (const lang of LANGUAGES) {
       expect(Object.keys(CATALOGUES[lang]).sort(), lang).toEqual(surfaces);
