@@ -17,7 +17,11 @@ export const CSS = `
 :root{--fg:#1b1b1f;--muted:#4a4a55;--line:#8a8a96;--soft:#f3f4f8;--accent:#0b57d0;--ok:#0d6b2f;--warn:#8a4b00;--bad:#b3261e;--bg:#fff;--link:#0b57d0;--primary:#0b57d0;--on-primary:#fff;--err:#b3261e}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
-body{margin:0;text-align:start;font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:var(--fg);background:var(--bg)}
+body{margin:0;text-align:start;font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans CJK JP","Noto Sans CJK SC","Noto Sans CJK KR","WenQuanYi Zen Hei",sans-serif;color:var(--fg);background:var(--bg)}
+html:lang(ja) body{font-family:system-ui,-apple-system,"Hiragino Sans","Hiragino Kaku Gothic ProN","Yu Gothic UI","Yu Gothic",Meiryo,"Noto Sans CJK JP","Noto Sans JP","WenQuanYi Zen Hei",sans-serif;line-break:strict}
+html:lang(zh) body{font-family:system-ui,-apple-system,"PingFang SC","Microsoft YaHei UI","Microsoft YaHei","Noto Sans CJK SC","Noto Sans SC","WenQuanYi Zen Hei",sans-serif;line-break:strict}
+html:lang(ko) body{font-family:system-ui,-apple-system,"Apple SD Gothic Neo","Malgun Gothic","Noto Sans CJK KR","Noto Sans KR","WenQuanYi Zen Hei",sans-serif;word-break:keep-all}
+html:lang(ja) body,html:lang(zh) body,html:lang(ko) body{overflow-wrap:anywhere}
 header,main,footer{max-width:44rem;margin:0 auto;padding:.75rem 1rem}
 header{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:center;justify-content:space-between;border-bottom:1px solid #d6d6de}
 footer{color:var(--muted);font-size:.875rem;border-top:1px solid #d6d6de;margin-top:2rem}
