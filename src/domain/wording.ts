@@ -37,6 +37,18 @@ export async function consentVersion(consentText: string | null): Promise<string
   return `consent/custom-${(await sha256Hex(consentText)).slice(0, 12)}`;
 }
 
+/**
+ * What the trail's `consented` event records of the wording shown: the version label, and for a
+ * translation of the service's wording the language and the SHA-256 of the translated text
+ * (`consent/1; fr; text SHA-256 <hex>`), so a translation is named by its exact words as the
+ * English is by its label. English and a template's own wording: the label alone.
+ */
+export async function consentRecord(consentText: string | null, lang: Lang = "en"): Promise<string> {
+  const version = await consentVersion(consentText);
+  if (isCustomConsent(consentText) || lang === "en") return version;
+  return `${version}; ${lang}; text SHA-256 ${await sha256Hex(CATALOGUES[lang].consent.consent)}`;
+}
+
 export function intentWording(lang: Lang): { text: string; translated: boolean } {
   return { text: CATALOGUES[lang].consent.intent, translated: lang !== "en" };
 }

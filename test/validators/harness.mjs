@@ -126,7 +126,7 @@ export async function startService(extraSecrets = {}) {
       await must("POST", `/v1/sign/${l.token}/consent`, { body: {}, ip: `198.51.100.${i + 10}` });
       await must("POST", `/v1/sign/${l.token}`, { body: { method: "typed", value: signers[i].full_name }, ip: `198.51.100.${i + 10}` });
     }
-    return { key, id };
+    return { key, id, tenantId };
   }
 
   /** A request with raw bytes (an upload): status, JSON and text. `key` may be null (a signing link). */
