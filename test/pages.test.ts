@@ -186,7 +186,9 @@ describe("GET /s/{token}: languages", () => {
     const c = await page("POST", `/s/${token}/consent`, { form: { lang: "fr" } });
     expect(c.headers.get("location")).toBe(`/s/${token}?lang=fr#sign`);
     const trail = (await docOf(t.key, (await api("GET", `/v1/sign/${token}`)).json.document_id)).events;
-    expect(trail.find((e: { kind: string }) => e.kind === "consented").detail).toBe(`consent/1; fr; text SHA-256 ${await sha256Hex(CATALOGUES.fr.consent.consent)}`);
+    expect(trail.find((e: { kind: string }) => e.kind === "consented").detail).toBe(
+      `consent/1; fr; text SHA-256 ${await sha256Hex(CATALOGUES.fr.consent.consent)}`,
+    );
     const step2 = await page("GET", `/s/${token}?lang=fr`);
     expect(unescapeHtml((await select(step2.text, "#sign-form > p"))[0]!.text)).toMatch(/^En signant, j'adopte cette signature/);
     expect(step2.text).toContain("intent/1");

@@ -44,7 +44,7 @@ import { type SignerFileRecord, insertSignerFile } from "../db/signer-files";
 import { signaturePictureOrRefuse } from "../lib/image";
 import { logError } from "../lib/log";
 import { codeFirst, codeOutstanding } from "./signer-codes";
-import type { Captured, SignCommand, SupplyFieldCommand } from "./signer-commands";
+import type { Captured, ConsentCommand, SignCommand, SupplyFieldCommand } from "./signer-commands";
 import { signAtProvider } from "./qualified-signatures";
 import {
   type Statement,
@@ -247,7 +247,7 @@ export async function view(env: Env, st: SequencerState, signer: SignerState, ac
 }
 
 /** Consent to do business electronically: its own event, always before the signature (after the account's consumer disclosure's acceptance, when it has one). */
-export async function consent(env: Env, st: SequencerState, signer: SignerState, input: { captured?: Captured; disclosure_accepted?: boolean; lang?: Lang }, actor: Actor) {
+export async function consent(env: Env, st: SequencerState, signer: SignerState, input: ConsentCommand, actor: Actor) {
   requireLiveLink(st, signer);
   requirePendingSigner(st, signer);
   requireSigningRole(signer);

@@ -74,7 +74,11 @@ describe("every language on the signer's, dashboard's and verification pages", (
     for (const p of [signer, dash, verify]) noProblems(p);
     await ctx.close();
     const total = Date.now() - started;
-    console.log(`languages pass: ${langs.length} languages × 3 faces in ${(total / 1000).toFixed(1)} s (${Object.entries(times).map(([l, ms]) => `${l} ${(ms / 1000).toFixed(1)}`).join(", ")})`);
+    console.log(
+      `languages pass: ${langs.length} languages × 3 faces in ${(total / 1000).toFixed(1)} s (${Object.entries(times)
+        .map(([l, ms]) => `${l} ${(ms / 1000).toFixed(1)}`)
+        .join(", ")})`,
+    );
   });
 
   it("Chinese, Japanese and Korean paragraphs break inside the 390 px column; Korean keeps its words whole", { timeout: 120_000 }, async () => {

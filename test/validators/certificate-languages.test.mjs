@@ -20,10 +20,11 @@ const SIGNERS = [
 ];
 const BODY = "Agreement with {{company}}.";
 
-/** A language's labels as written in src/i18n/<lang>/certificate.ts (one `key: "text",` a line). */
+/** A language's labels as written in src/i18n/<lang>/certificate.ts (one `key: "text",` or `key: 'text',` a line). */
 function labelsOf(lang) {
   const src = readFileSync(path.join(ROOT, "src/i18n", lang, "certificate.ts"), "utf8");
-  return Object.fromEntries([...src.matchAll(/^\s+(\w+): ("(?:[^"\\]|\\.)*"),$/gm)].map((m) => [m[1], JSON.parse(m[2])]));
+  const text = (q) => (q[0] === "'" ? q.slice(1, -1).replace(/\\(.)/g, "$1") : JSON.parse(q));
+  return Object.fromEntries([...src.matchAll(/^\s+(\w+): ("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'),$/gm)].map((m) => [m[1], text(m[2])]));
 }
 /**
  * pdftotext may break a wrapped label, space out CJK glyphs and wraps right-to-left runs in

@@ -176,7 +176,13 @@ export async function drawBundle(input: BundleInput): Promise<PDFDocument> {
     const status = `${msg.status}${msg.sent_at ? ` at ${msg.sent_at}` : ""}${msg.provider ? ` via ${msg.provider}` : ""} (${msg.attempts} attempt${msg.attempts === 1 ? "" : "s"})`;
     const extra: [string, string][] = [...(msg.last_error ? ([[label("lastError"), msg.last_error]] as [string, string][]) : [])];
     w.rows(
-      [[label("to"), msg.recipient], [label("status"), status], ...extra, ...(msg.subject ? ([[label("subject"), msg.subject]] as [string, string][]) : []), [label("text"), msg.body]],
+      [
+        [label("to"), msg.recipient],
+        [label("status"), status],
+        ...extra,
+        ...(msg.subject ? ([[label("subject"), msg.subject]] as [string, string][]) : []),
+        [label("text"), msg.body],
+      ],
       {
         indent: 12,
         size: 8,
@@ -228,11 +234,18 @@ export async function drawBundle(input: BundleInput): Promise<PDFDocument> {
   for (const s of r.signers) {
     w.ensure(60);
     w.text(`${s.sign_order}. ${s.full_name} <${s.email}> — ${s.role}, ${s.status}`, { size: 9, after: 1 });
-    w.rows([[label("consented"), or(s.consented_at)], [label("signed"), or(s.signed_at)], ...(s.declined_at ? ([[label("declined"), s.declined_at]] as [string, string][]) : [])], {
-      indent: 12,
-      size: 8,
-      labelWidth: 110,
-    });
+    w.rows(
+      [
+        [label("consented"), or(s.consented_at)],
+        [label("signed"), or(s.signed_at)],
+        ...(s.declined_at ? ([[label("declined"), s.declined_at]] as [string, string][]) : []),
+      ],
+      {
+        indent: 12,
+        size: 8,
+        labelWidth: 110,
+      },
+    );
   }
 
   w.newPage();

@@ -21,7 +21,7 @@ export const certificate: Catalogue<typeof en> = {
   certificateSha256: "SHA-256 של התעודה",
   signers: "חותמים",
   signedFor: "חתם בשם",
-  email: "דוא\"ל",
+  email: 'דוא"ל',
   roleAndOrder: "תפקיד וסדר",
   part: "חלק",
   status: "סטטוס",
