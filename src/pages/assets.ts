@@ -12,16 +12,27 @@ export const PDFJS_BASE = `/app/pdfjs/${PDFJS_VERSION}`;
 export const PDFJS_SCRIPT = `${PDFJS_BASE}/pdf.min.mjs`;
 export const PDFJS_WORKER = `${PDFJS_BASE}/pdf.worker.min.mjs`;
 
+/**
+ * Chinese, Japanese and Korean pages (docs/languages.md "Pages in Chinese, Japanese and Korean"):
+ * the script's system fonts and its line breaking, added after the style sheet of those pages only
+ * (`Frame`), so no other page carries them. One rule a language, one line each.
+ */
+export const SCRIPT_CSS: Readonly<Record<string, string>> = {
+  ja: 'body{font-family:system-ui,-apple-system,"Hiragino Sans","Yu Gothic",Meiryo,"Noto Sans CJK JP","WenQuanYi Zen Hei",sans-serif;line-break:strict;overflow-wrap:anywhere}',
+  "zh-Hans":
+    'body{font-family:system-ui,-apple-system,"PingFang SC","Microsoft YaHei","Noto Sans CJK SC","WenQuanYi Zen Hei",sans-serif;line-break:strict;overflow-wrap:anywhere}',
+  ko: 'body{font-family:system-ui,-apple-system,"Apple SD Gothic Neo","Malgun Gothic","Noto Sans CJK KR","WenQuanYi Zen Hei",sans-serif;word-break:keep-all;overflow-wrap:anywhere}',
+};
+
+/** A page's style sheet: `css`, then its language's script rule when it has one. */
+export const cssFor = (css: string, lang: string): string => css + (SCRIPT_CSS[lang] ?? "");
+
 /** Mobile first: one column from 320 px; wider screens get more room, not another layout. */
 export const CSS = `
 :root{--fg:#1b1b1f;--muted:#4a4a55;--line:#8a8a96;--soft:#f3f4f8;--accent:#0b57d0;--ok:#0d6b2f;--warn:#8a4b00;--bad:#b3261e;--bg:#fff;--link:#0b57d0;--primary:#0b57d0;--on-primary:#fff;--err:#b3261e}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
-body{margin:0;text-align:start;font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans CJK JP","Noto Sans CJK SC","Noto Sans CJK KR","WenQuanYi Zen Hei",sans-serif;color:var(--fg);background:var(--bg)}
-html:lang(ja) body{font-family:system-ui,-apple-system,"Hiragino Sans","Hiragino Kaku Gothic ProN","Yu Gothic UI","Yu Gothic",Meiryo,"Noto Sans CJK JP","Noto Sans JP","WenQuanYi Zen Hei",sans-serif;line-break:strict}
-html:lang(zh) body{font-family:system-ui,-apple-system,"PingFang SC","Microsoft YaHei UI","Microsoft YaHei","Noto Sans CJK SC","Noto Sans SC","WenQuanYi Zen Hei",sans-serif;line-break:strict}
-html:lang(ko) body{font-family:system-ui,-apple-system,"Apple SD Gothic Neo","Malgun Gothic","Noto Sans CJK KR","Noto Sans KR","WenQuanYi Zen Hei",sans-serif;word-break:keep-all}
-html:lang(ja) body,html:lang(zh) body,html:lang(ko) body{overflow-wrap:anywhere}
+body{margin:0;text-align:start;font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:var(--fg);background:var(--bg)}
 header,main,footer{max-width:44rem;margin:0 auto;padding:.75rem 1rem}
 header{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:center;justify-content:space-between;border-bottom:1px solid #d6d6de}
 footer{color:var(--muted);font-size:.875rem;border-top:1px solid #d6d6de;margin-top:2rem}
