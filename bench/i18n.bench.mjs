@@ -153,7 +153,12 @@ export async function run(ctx = {}) {
     cjk_font_bytes: font.length,
     scripts_pdf_bytes: size,
     peak_extra_mb: peak / 1048576,
-    ...Object.fromEntries(Object.entries(inLang).flatMap(([l, x]) => [[`labels_${l}_p50_ms`, p50(x.t)], [`labels_${l}_pdf_bytes`, x.bytes]])),
+    ...Object.fromEntries(
+      Object.entries(inLang).flatMap(([l, x]) => [
+        [`labels_${l}_p50_ms`, p50(x.t)],
+        [`labels_${l}_pdf_bytes`, x.bytes],
+      ]),
+    ),
   };
   log(`certificate PDF, 5 Latin names:             p50 ${ms(r.latin_p50_ms)} (n=${latin.length})`);
   log(`certificate PDF, 5 Latin names, cold:       p50 ${ms(r.latin_cold_p50_ms)} (n=${coldLatin.length})`);

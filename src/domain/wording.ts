@@ -3,7 +3,7 @@
  * the label is recorded with each consent and signature.
  */
 import { CATALOGUES } from "../i18n";
-import type { Lang } from "./vocabulary";
+import { LANGUAGES, type Lang, type MessagePurpose } from "./vocabulary";
 import { sha256Hex } from "../lib/crypto";
 
 /** The label of the service's own consent wording. */
@@ -51,4 +51,27 @@ export async function consentRecord(consentText: string | null, lang: Lang = "en
 
 export function intentWording(lang: Lang): { text: string; translated: boolean } {
   return { text: CATALOGUES[lang].consent.intent, translated: lang !== "en" };
+}
+
+/** The kinds of legal wording a business reviews (docs/languages.md "Legal wording"). */
+export const LEGAL_TEXTS = ["consent", "intent", "sms"] as const;
+
+/**
+ * Every language's legal wording as the service shows it, for a business to review: the consent
+ * (`consent/1`, the consumer disclosure part of it) and intent (`intent/1`) texts, and each SMS
+ * text that carries the opt-out ("Reply STOP", `purpose` names it), each with the SHA-256 of its exact words
+ * (UTF-8), the one a trail records for a translated consent. SMS texts have no label of their own:
+ * each message stores the body it sent.
+ */
+export async function legalWording() {
+  const out: { lang: Lang; text: (typeof LEGAL_TEXTS)[number]; purpose: MessagePurpose | null; version: string | null; words: string; sha256: string }[] = [];
+  for (const lang of LANGUAGES) {
+    const c = CATALOGUES[lang];
+    out.push({ lang, text: "consent", purpose: null, version: CONSENT_VERSION, words: c.consent.consent, sha256: await sha256Hex(c.consent.consent) });
+    out.push({ lang, text: "intent", purpose: null, version: INTENT_VERSION, words: c.consent.intent, sha256: await sha256Hex(c.consent.intent) });
+    for (const [purpose, w] of Object.entries(c.messages.purposes) as [MessagePurpose, { sms: string }][])
+      if (CATALOGUES.en.messages.purposes[purpose].sms.includes("STOP"))
+        out.push({ lang, text: "sms", purpose, version: null, words: w.sms, sha256: await sha256Hex(w.sms) });
+  }
+  return { wording: out };
 }

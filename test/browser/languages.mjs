@@ -27,7 +27,8 @@ async function face(page, url, name, lang) {
   assert.equal(await html.getAttribute("lang"), lang, `${name}: <html lang>`);
   assert.equal(await html.getAttribute("dir"), ["ar", "he"].includes(lang) ? "rtl" : "ltr", `${name} ${lang}: dir`);
   // Chinese, Japanese and Korean pages carry their script's rule (SCRIPT_CSS): long lines break inside the page.
-  if (["ja", "zh-Hans", "ko"].includes(lang)) assert.equal(await page.evaluate(() => getComputedStyle(document.body).overflowWrap), "anywhere", `${name} ${lang}`);
+  if (["ja", "zh-Hans", "ko"].includes(lang))
+    assert.equal(await page.evaluate(() => getComputedStyle(document.body).overflowWrap), "anywhere", `${name} ${lang}`);
   await check(page, `lang-${name}-${lang}`);
 }
 
