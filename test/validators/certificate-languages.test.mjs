@@ -48,7 +48,8 @@ before(async () => {
     const pdf = Buffer.from((await svc.must("GET", `/v1/documents/${id}/pdf`, { key, accept: "application/pdf" })).bytes);
     const cert = (await svc.must("GET", `/v1/documents/${id}/certificate`, { key })).json;
     const doc = (await svc.must("GET", `/v1/documents/${id}`, { key })).json;
-    files.set(lang, { file: write(dir, `certificate-${lang}.pdf`, pdf), cert, doc });
+    const bundle = Buffer.from((await svc.must("GET", `/v1/documents/${id}/bundle`, { key, accept: "application/pdf" })).bytes);
+    files.set(lang, { file: write(dir, `certificate-${lang}.pdf`, pdf), bundle: write(dir, `bundle-${lang}.pdf`, bundle), cert, doc });
   }
 });
 
@@ -86,6 +87,20 @@ describe("certificate pages in the document's language, the English label beside
         assert.ok(flat.includes(pair) || (rtl && (flat.includes(reversed) || sameLine)), `${lang}: no "${own[key]} / ${en[key]}" in:\n${text.slice(0, 2500)}`);
       }
       assert.ok(!/\[U\+[0-9A-F]{4,6}\]/.test(text), `${lang}: a code point printed as [U+XXXX]`);
+    }
+  });
+
+  it("the evidence bundle's own pages too: its title, sections and row labels beside the English", () => {
+    const en = labelsOf("en");
+    for (const lang of langs) {
+      const own = labelsOf(lang);
+      const text = run("pdftotext", ["-enc", "UTF-8", files.get(lang).bundle, "-"]).stdout;
+      for (const key of ["bundleTitle", "bundleMade", "auditTrail", "messagesSent", "recordState", "textIntact"]) {
+        const sameLine = text.split("\n").some((l) => squeeze(l).includes(squeeze(own[key])) && squeeze(l).includes(squeeze(en[key])));
+        // A row label wrapped in its column comes back interleaved with its value: its first line is "<label> / <first English word>".
+        const firstLine = squeeze(text).includes(squeeze(`${own[key]} / ${en[key].split(" ")[0]}`));
+        assert.ok(squeeze(text).includes(squeeze(`${own[key]} / ${en[key]}`)) || sameLine || firstLine, `${lang} bundle: no "${own[key]} / ${en[key]}"`);
+      }
     }
   });
 
