@@ -103,6 +103,20 @@ export async function run(ctx = {}) {
   await draw(warmSvc, LATIN); // JIT warm-up
   const latin = [];
   for (let i = 0; i < n; i++) latin.push((await timed(() => draw(warmSvc, LATIN)))[0]);
+  // The same file in the document's language: labels beside the English, Arabic right to left.
+  const inLang = {};
+  for (const lang of ["en", "de", "ar"]) {
+    const once = async () => (await warmSvc.drawSealedDocument({ ...input(warmSvc, LATIN), lang })).save();
+    await once();
+    const t = [];
+    let bytes = 0;
+    for (let i = 0; i < n; i++) {
+      const [took, file] = await timed(once);
+      t.push(took);
+      bytes = file.length;
+    }
+    inLang[lang] = { t, bytes };
+  }
   // Cold, both ways: a fresh module instance (code not yet optimised, nothing cached).
   const coldLatin = [];
   const cold = [];
@@ -139,12 +153,19 @@ export async function run(ctx = {}) {
     cjk_font_bytes: font.length,
     scripts_pdf_bytes: size,
     peak_extra_mb: peak / 1048576,
+    ...Object.fromEntries(
+      Object.entries(inLang).flatMap(([l, x]) => [
+        [`labels_${l}_p50_ms`, p50(x.t)],
+        [`labels_${l}_pdf_bytes`, x.bytes],
+      ]),
+    ),
   };
   log(`certificate PDF, 5 Latin names:             p50 ${ms(r.latin_p50_ms)} (n=${latin.length})`);
   log(`certificate PDF, 5 Latin names, cold:       p50 ${ms(r.latin_cold_p50_ms)} (n=${coldLatin.length})`);
   log(`certificate PDF, 5 scripts, cold (font load): p50 ${ms(r.scripts_cold_p50_ms)} (n=${cold.length})`);
   log(`certificate PDF, 5 scripts, warm:             p50 ${ms(r.scripts_warm_p50_ms)} (n=${warm.length})`);
   log(`CJK face ${(font.length / 1048576).toFixed(1)} MB in R2; PDF with the five scripts ${(size / 1024).toFixed(0)} KB`);
+  for (const [l, x] of Object.entries(inLang)) log(`certificate PDF, 5 Latin names, document in ${l}: p50 ${ms(p50(x.t))}, ${(x.bytes / 1024).toFixed(1)} KB`);
   log(`peak memory over the Latin baseline (JS heap + ArrayBuffers): ${r.peak_extra_mb.toFixed(1)} MB`);
   return r;
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { LANGUAGES, MESSAGE_PURPOSES } from "../src/domain/vocabulary";
 import { renderMessage, WORDING } from "../src/domain/message-wording";
 import { consentWording, intentWording } from "../src/domain/wording";
-import { certificateNumber, certificateTime } from "../src/i18n/format";
+import { certificateLabels, certificateLabelText, certificateNumber, certificateTime } from "../src/i18n/format";
+import { needsFallback } from "../src/lib/pdf/text";
 import {
   CATALOGUES,
   chooseLang,
@@ -171,7 +172,7 @@ describe("one catalogue, eight languages", () => {
   it("every surface (pages, dashboard areas, messages, consent): every language has every key, no extra key, the same placeholders, every plural category", () => {
     expect(Object.keys(CATALOGUES).sort()).toEqual([...LANGUAGES].sort());
     const surfaces = Object.keys(CATALOGUES.en).sort();
-    expect(surfaces).toEqual(["consent", "dashboard", "messages", "pages"]);
+    expect(surfaces).toEqual(["certificate", "consent", "dashboard", "messages", "pages"]);
     const problems: string[] = [];
     for (const lang of LANGUAGES) {
       expect(Object.keys(CATALOGUES[lang]).sort(), lang).toEqual(surfaces);
@@ -246,5 +247,24 @@ describe("plurals, numbers and lists by Intl", () => {
   it("lists the language's way", () => {
     expect(dashTranslator("en").list(["signing:read", "signing:write"])).toBe("signing:read, signing:write");
     expect(dashTranslator("ar").list(["a", "b", "c"])).toBe("a، وb، وc");
+  });
+});
+
+describe("the certificate's labels", () => {
+  it("in English alone; in another language its own with the English beside, once when they are the same word; never empty", () => {
+    expect(certificateLabels("en")("signers")).toBe("Signers");
+    expect(certificateLabels("de")("signers")).toBe("Unterzeichner / Signers");
+    expect(certificateLabels("fr")("documents")).toBe("Documents");
+    for (const lang of LANGUAGES) for (const [k, v] of Object.entries(CATALOGUES[lang].certificate)) expect(v.trim().length, `${lang}.${k}`).toBeGreaterThan(0);
+  });
+
+  it("Japanese and Korean labels (made up until their catalogues land) pair the same way and call for the CJK font; today's languages do not", () => {
+    const made = (signers: string) => ({ ...CATALOGUES.en.certificate, signers });
+    expect(certificateLabels("en", made("署名者"))("signers")).toBe("署名者 / Signers");
+    expect(certificateLabels("en", made("서명자"))("signers")).toBe("서명자 / Signers");
+    expect(needsFallback("署名者 / Signers")).toBe(true);
+    expect(needsFallback("서명자 / Signers")).toBe(true);
+    // The labels of a language are among the texts that decide the font (src/domain/evidence.ts).
+    for (const lang of LANGUAGES) expect(needsFallback(certificateLabelText(lang)), lang).toBe(["ja", "zh-Hans", "ko"].includes(lang));
   });
 });

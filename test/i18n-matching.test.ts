@@ -78,3 +78,18 @@ describe("a signer's locale as an input", () => {
     expect(doc.signers.map((s) => s.locale)).toEqual(["pt", "de"]);
   });
 });
+
+describe("a document's locale", () => {
+  it("is optional at prepare, matched as BCP 47 and read back; null means the account's; one outside the list is 422 and prepares nothing", async () => {
+    const t = await makeTenant();
+    const given = await preparedDocument(t.key, { locale: "pt-BR" });
+    expect((await api("GET", `/v1/documents/${given}`, { key: t.key })).json.locale).toBe("pt");
+    const none = await preparedDocument(t.key);
+    expect((await api("GET", `/v1/documents/${none}`, { key: t.key })).json.locale).toBeNull();
+    const before = (await api("GET", "/v1/documents", { key: t.key })).json.total;
+    const bad = await api("POST", "/v1/documents", { key: t.key, body: { template_code: "nope", locale: "tlh" } });
+    expect(bad.status).toBe(422);
+    expect(bad.text).toContain("locale");
+    expect((await api("GET", "/v1/documents", { key: t.key })).json.total).toBe(before);
+  });
+});

@@ -4,6 +4,7 @@ import { api, freshMinute, makeTenant, ops, ALL_SCOPES } from "./helpers";
 import { people, sentDocument, forgetState } from "./signing-helpers";
 import { gzipSize, nonceOf, page, select, unescapeHtml, withoutNonce } from "./pages-helpers";
 import { createTenant, issueKey } from "../src/domain/accounts";
+import { CATALOGUES } from "../src/i18n";
 import { sha256Hex } from "../src/lib/crypto";
 import { normaliseSignaturePicture } from "../src/lib/image";
 
@@ -181,11 +182,13 @@ describe("GET /s/{token}: languages", () => {
       ["ar", `/s/${token}?lang=ar`, null],
       ["he", `/s/${token}?lang=he`, null],
     ]);
-    // Consenting from a translated page records consent/1 all the same, and keeps the language.
+    // Consenting from a translated page records consent/1 with the language and the SHA-256 of the French words read, and keeps the language.
     const c = await page("POST", `/s/${token}/consent`, { form: { lang: "fr" } });
     expect(c.headers.get("location")).toBe(`/s/${token}?lang=fr#sign`);
     const trail = (await docOf(t.key, (await api("GET", `/v1/sign/${token}`)).json.document_id)).events;
-    expect(trail.find((e: { kind: string }) => e.kind === "consented").detail).toBe("consent/1");
+    expect(trail.find((e: { kind: string }) => e.kind === "consented").detail).toBe(
+      `consent/1; fr; text SHA-256 ${await sha256Hex(CATALOGUES.fr.consent.consent)}`,
+    );
     const step2 = await page("GET", `/s/${token}?lang=fr`);
     expect(unescapeHtml((await select(step2.text, "#sign-form > p"))[0]!.text)).toMatch(/^En signant, j'adopte cette signature/);
     expect(step2.text).toContain("intent/1");

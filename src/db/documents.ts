@@ -5,8 +5,8 @@
 import { type SQL, and, count, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { type Db, dbOf } from "./client";
 import type { Env, Principal } from "../env";
-import type { DocumentStatus } from "../domain/vocabulary";
-import { documents } from "./schema";
+import type { DocumentStatus, Lang } from "../domain/vocabulary";
+import { documents, tenants } from "./schema";
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type NewDocumentRow = typeof documents.$inferInsert;
@@ -25,6 +25,17 @@ export async function ownerOf(env: Env, documentId: string): Promise<Pick<Docume
     .where(eq(documents.id, documentId))
     .limit(1);
   return row;
+}
+
+/** A document's language: its own (`locale` at prepare), else its account's, else English. */
+export async function documentLangOf(env: Env, documentId: string): Promise<Lang> {
+  const [row] = await dbOf(env)
+    .select({ own: documents.locale, account: tenants.locale })
+    .from(documents)
+    .innerJoin(tenants, eq(tenants.id, documents.tenantId))
+    .where(eq(documents.id, documentId))
+    .limit(1);
+  return row?.own ?? row?.account ?? "en";
 }
 
 /** Queries shorter than this many characters (code points) cannot use the trigram index. */

@@ -65,6 +65,10 @@ export const PrepareInput = z
     remind_after_days: z.number().int().min(1).max(30).nullable().optional().openapi({
       description: "Remind each pending signer whose turn it is this many days after their last link or reminder (at most once an hour), until expiry.",
     }),
+    locale: Locale.optional().openapi({
+      description:
+        "The document's language, matched as BCP 47 (`pt-BR` is `pt`): its certificate and bundle pages are in it, with the English label beside each (the certificate's canonical payload has no language). Default the account's.",
+    }),
   })
   .strict()
   .openapi("DocumentPrepare");
@@ -234,6 +238,7 @@ export async function prepareDraft(env: Env, p: Pick<Principal, "tenantId" | "mo
         subjectName: origin.subjectName ?? null,
         // A PDF template's file is named on the document (its SHA-256), beside the fields with their placements.
         pdfSha256: tpl.pdfSha256,
+        locale: input.locale ?? null,
         ...origin.envelope,
       }),
     ],
@@ -417,6 +422,7 @@ export async function getDocument(env: Env, p: Principal, documentId: string) {
     expires_at: d.expiresAt,
     remind_after_days: d.remindAfterDays,
     envelope_id: d.envelopeId,
+    locale: d.locale ?? null,
     ...(await integrity(d)),
     signers: st.signers.map((s) => ({ ...signerOut(s, completedLinkEnd(d)), fields: signerAnswers(st, s.id) })),
     events: st.events.map((e) => ({

@@ -15,6 +15,7 @@ import { randomHex } from "../lib/crypto";
 import type { SealDescription } from "../lib/seal";
 import type { SealLevel } from "./vocabulary";
 import { pdfBrandOf } from "./branding";
+import { certificateLabelText } from "../i18n/format";
 import { type SealedFile, drawDocumentPages, keepOnce, recordedFile, sealDrawn, verificationUrl } from "./evidence";
 import type { EnvelopeCertificate, EnvelopePayload } from "./envelope-completion";
 
@@ -34,6 +35,9 @@ async function makeEnvelopeFile(env: Env, cert: EnvelopeCertificate, baseUrl: st
   }
   const { drawEnvelopePdf } = await import("./evidence-pdf/envelope");
   const url = verificationUrl(baseUrl, cert.verificationCode);
+  const lang = (await tenantById(dbOf(env), cert.tenantId))?.locale ?? "en";
+  const { ensureFontsFor } = await import("../lib/pdf/fonts");
+  await ensureFontsFor(env.FILES, [cert.payload, certificateLabelText(lang)]);
   const pdfDoc = await drawEnvelopePdf(drawn, {
     certificateId: cert.id,
     verificationCode: cert.verificationCode,
@@ -43,7 +47,7 @@ async function makeEnvelopeFile(env: Env, cert: EnvelopeCertificate, baseUrl: st
     payload,
     verificationUrl: url,
     brand: await pdfBrandOf(env, cert.tenantId),
-    lang: (await tenantById(dbOf(env), cert.tenantId))?.locale ?? "en",
+    lang,
     sealName,
   });
   const reason = `Envelope certificate of completion: ${payload.envelope.title}`;

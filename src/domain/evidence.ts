@@ -26,9 +26,9 @@ import { bundleRows, documentPagesRows, insertSealedFile, sealedFileRow, sealedF
 import { logError } from "../lib/log";
 import { stampedOriginal } from "./pdf-completion";
 import { frozenOriginalPdf } from "./pdf-templates";
-import { dbOf } from "../db/client";
 import { certifiedFiles } from "./signer-files";
-import { tenantById } from "../db/accounts";
+import { documentLangOf } from "../db/documents";
+import { certificateLabelText } from "../i18n/format";
 import { actsWithoutSignature } from "./document-state";
 
 export type { SealedKind };
@@ -198,14 +198,14 @@ export const drawDocumentPages = (env: Env, cert: Certificate, baseUrl: string, 
 export async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUrl: string, sealName: string, certificatePages = true, onto?: PDFDocument) {
   const c = sheet(cert, baseUrl);
   c.brand = await pdfBrandOf(env, c.payload.issuer.tenant_id);
-  c.lang = (await tenantById(dbOf(env), c.payload.issuer.tenant_id))?.locale ?? "en";
+  c.lang = await documentLangOf(env, cert.documentId);
   const { ensureFontsFor } = await import("../lib/pdf/fonts");
   if (kind === "pdf") {
     const { drawSealedDocument, TEST_MARK } = await import("./evidence-pdf/certificate");
     const files = await certifiedFiles(env, cert.documentId, c.payload.files ?? []);
     const { rows, ...drawn } = await marksAndAnswers(env, cert.documentId, files);
-    // Names and answers in CJK scripts need the R2 font (loaded once per isolate, only then).
-    await ensureFontsFor(env.FILES, [c.payloadJson, c.brand?.name ?? "", JSON.stringify(drawn)]);
+    // Names, answers and labels (the document's language) in CJK scripts need the R2 font (loaded once per isolate, only then).
+    await ensureFontsFor(env.FILES, [c.payloadJson, c.brand?.name ?? "", JSON.stringify(drawn), certificateLabelText(c.lang)]);
     // A PDF template's document: its original pages, answers drawn in place, then the pages drawn here.
     const original = onto
       ? onto
@@ -232,7 +232,7 @@ export async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUr
     }
     return drawSealedDocument({ ...c, ...drawn, sealName, original, files, certificatePages, ...(log ? { transparencyJson: canonicalJson(log) } : {}) });
   }
-  await ensureFontsFor(env.FILES, [c.payloadJson, c.brand?.name ?? ""]);
+  await ensureFontsFor(env.FILES, [c.payloadJson, c.brand?.name ?? "", certificateLabelText(c.lang)]);
   const { manifest, originalPdf } = await bundleManifest(env, cert, nowIso());
   const manifestJson = canonicalJson(manifest);
   const { drawBundle } = await import("./evidence-pdf/bundle");

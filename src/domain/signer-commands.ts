@@ -13,6 +13,7 @@ import { FIELD_KEY_PATTERN } from "./templates";
 import { REASON_MAX, Reason } from "./reason";
 import { SignReason } from "./reauthentication";
 import { DisclosureAccepted } from "./consumer-disclosure";
+import { Locale } from "./locale";
 
 export const DECLINE_REASON_MAX = REASON_MAX;
 export const FIELD_VALUE_MAX = 20_000;
@@ -32,7 +33,16 @@ export const Captured = z
   .openapi({ description: "A signature taken offline: `at` is the device's clock; other keys (device, …) are kept as given." });
 export type Captured = z.infer<typeof Captured>;
 
-export const ConsentCommand = z.object({ captured: Captured.optional(), disclosure_accepted: DisclosureAccepted.optional() }).strict();
+export const ConsentCommand = z
+  .object({
+    captured: Captured.optional(),
+    disclosure_accepted: DisclosureAccepted.optional(),
+    lang: Locale.optional().openapi({
+      description:
+        "The language the signer read the service's consent wording (`consent/1`) in, when the caller showed a translation (docs/languages.md \"Legal wording\"): the trail's `consented` event records it with the SHA-256 of that translation. Default `en`, the wording `consent_text` gives. A template's own wording is recorded as it is, whatever the language.",
+    }),
+  })
+  .strict();
 export type ConsentCommand = z.infer<typeof ConsentCommand>;
 
 export const SupplyFieldCommand = z

@@ -35,7 +35,7 @@ import {
 import { reserveAgreement } from "./quota";
 import type { TemplateField } from "../db/schema";
 import { followDocument } from "./packet-state";
-import { INTENT_VERSION, consentVersion } from "./wording";
+import { INTENT_VERSION, consentRecord, consentVersion } from "./wording";
 import { checkAnswers } from "./field-values";
 import { otherPartysField, partyName, resolveFieldParties } from "./field-parties";
 import { issueCertificate } from "./certificates";
@@ -44,7 +44,7 @@ import { type SignerFileRecord, insertSignerFile } from "../db/signer-files";
 import { signaturePictureOrRefuse } from "../lib/image";
 import { logError } from "../lib/log";
 import { codeFirst, codeOutstanding } from "./signer-codes";
-import type { Captured, SignCommand, SupplyFieldCommand } from "./signer-commands";
+import type { Captured, ConsentCommand, SignCommand, SupplyFieldCommand } from "./signer-commands";
 import { signAtProvider } from "./qualified-signatures";
 import {
   type Statement,
@@ -247,7 +247,7 @@ export async function view(env: Env, st: SequencerState, signer: SignerState, ac
 }
 
 /** Consent to do business electronically: its own event, always before the signature (after the account's consumer disclosure's acceptance, when it has one). */
-export async function consent(env: Env, st: SequencerState, signer: SignerState, input: { captured?: Captured; disclosure_accepted?: boolean }, actor: Actor) {
+export async function consent(env: Env, st: SequencerState, signer: SignerState, input: ConsentCommand, actor: Actor) {
   requireLiveLink(st, signer);
   requirePendingSigner(st, signer);
   requireSigningRole(signer);
@@ -256,6 +256,7 @@ export async function consent(env: Env, st: SequencerState, signer: SignerState,
   const disclosure = await disclosureForConsent(env, st, signer, input.disclosure_accepted, actor, at);
   const captured = capturedRecord(input.captured, at);
   const version = await consentVersion(st.doc.consentText);
+  const shown = await consentRecord(st.doc.consentText, input.lang);
   await commit(
     env,
     st,
@@ -270,7 +271,7 @@ export async function consent(env: Env, st: SequencerState, signer: SignerState,
         ip: actor.ip,
         userAgent: actor.userAgent,
         againstSha256: st.doc.bodySha256,
-        detail: captured ? `${version}; captured offline, device time ${captured.claimed_at}, skew ${captured.skew_ms} ms` : version,
+        detail: captured ? `${shown}; captured offline, device time ${captured.claimed_at}, skew ${captured.skew_ms} ms` : shown,
       },
     ],
   );

@@ -3,7 +3,7 @@
  * the label is recorded with each consent and signature.
  */
 import { CATALOGUES } from "../i18n";
-import type { Lang } from "./vocabulary";
+import { LANGUAGES, type Lang, type MessagePurpose } from "./vocabulary";
 import { sha256Hex } from "../lib/crypto";
 
 /** The label of the service's own consent wording. */
@@ -37,6 +37,41 @@ export async function consentVersion(consentText: string | null): Promise<string
   return `consent/custom-${(await sha256Hex(consentText)).slice(0, 12)}`;
 }
 
+/**
+ * What the trail's `consented` event records of the wording shown: the version label, and for a
+ * translation of the service's wording the language and the SHA-256 of the translated text
+ * (`consent/1; fr; text SHA-256 <hex>`), so a translation is named by its exact words as the
+ * English is by its label. English and a template's own wording: the label alone.
+ */
+export async function consentRecord(consentText: string | null, lang: Lang = "en"): Promise<string> {
+  const version = await consentVersion(consentText);
+  if (isCustomConsent(consentText) || lang === "en") return version;
+  return `${version}; ${lang}; text SHA-256 ${await sha256Hex(CATALOGUES[lang].consent.consent)}`;
+}
+
 export function intentWording(lang: Lang): { text: string; translated: boolean } {
   return { text: CATALOGUES[lang].consent.intent, translated: lang !== "en" };
+}
+
+/** The kinds of legal wording a business reviews (docs/languages.md "Legal wording"). */
+export const LEGAL_TEXTS = ["consent", "intent", "sms"] as const;
+
+/**
+ * Every language's legal wording as the service shows it, for a business to review: the consent
+ * (`consent/1`, the consumer disclosure part of it) and intent (`intent/1`) texts, and each SMS
+ * text that carries the opt-out ("Reply STOP", `purpose` names it), each with the SHA-256 of its exact words
+ * (UTF-8), the one a trail records for a translated consent. SMS texts have no label of their own:
+ * each message stores the body it sent.
+ */
+export async function legalWording() {
+  const out: { lang: Lang; text: (typeof LEGAL_TEXTS)[number]; purpose: MessagePurpose | null; version: string | null; words: string; sha256: string }[] = [];
+  for (const lang of LANGUAGES) {
+    const c = CATALOGUES[lang];
+    out.push({ lang, text: "consent", purpose: null, version: CONSENT_VERSION, words: c.consent.consent, sha256: await sha256Hex(c.consent.consent) });
+    out.push({ lang, text: "intent", purpose: null, version: INTENT_VERSION, words: c.consent.intent, sha256: await sha256Hex(c.consent.intent) });
+    for (const [purpose, w] of Object.entries(c.messages.purposes) as [MessagePurpose, { sms: string }][])
+      if (CATALOGUES.en.messages.purposes[purpose].sms.includes("STOP"))
+        out.push({ lang, text: "sms", purpose, version: null, words: w.sms, sha256: await sha256Hex(w.sms) });
+  }
+  return { wording: out };
 }

@@ -5,7 +5,7 @@
 export { CATALOGUES, DASHBOARD_CATALOGUES, type LangCatalogue } from "./catalogues";
 export type { Catalogue, Phrases, Wording } from "./catalogue";
 export { chooseLang, detectLang, fromAcceptLanguage, type LangSource } from "./detect";
-export { certificateNumber, certificateTime } from "./format";
+export { type CertificateLabel, certificateLabels, certificateLabelText, certificateNumber, certificateTime, type CertificateWords } from "./format";
 export { dirOf, LANG_NAMES, LANGS, type Lang, matchLang, matchTag } from "./lang";
 export {
   dashTranslator,

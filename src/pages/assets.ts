@@ -12,6 +12,21 @@ export const PDFJS_BASE = `/app/pdfjs/${PDFJS_VERSION}`;
 export const PDFJS_SCRIPT = `${PDFJS_BASE}/pdf.min.mjs`;
 export const PDFJS_WORKER = `${PDFJS_BASE}/pdf.worker.min.mjs`;
 
+/**
+ * Chinese, Japanese and Korean pages (docs/languages.md "Pages in Chinese, Japanese and Korean"):
+ * the script's system fonts and its line breaking, added after the style sheet of those pages only
+ * (`Frame`), so no other page carries them. One rule a language, one line each.
+ */
+export const SCRIPT_CSS: Readonly<Record<string, string>> = {
+  ja: 'body{font-family:system-ui,-apple-system,"Hiragino Sans","Yu Gothic",Meiryo,"Noto Sans CJK JP","WenQuanYi Zen Hei",sans-serif;line-break:strict;overflow-wrap:anywhere}',
+  "zh-Hans":
+    'body{font-family:system-ui,-apple-system,"PingFang SC","Microsoft YaHei","Noto Sans CJK SC","WenQuanYi Zen Hei",sans-serif;line-break:strict;overflow-wrap:anywhere}',
+  ko: 'body{font-family:system-ui,-apple-system,"Apple SD Gothic Neo","Malgun Gothic","Noto Sans CJK KR","WenQuanYi Zen Hei",sans-serif;word-break:keep-all;overflow-wrap:anywhere}',
+};
+
+/** A page's style sheet: `css`, then its language's script rule when it has one. */
+export const cssFor = (css: string, lang: string): string => css + (SCRIPT_CSS[lang] ?? "");
+
 /** Mobile first: one column from 320 px; wider screens get more room, not another layout. */
 export const CSS = `
 :root{--fg:#1b1b1f;--muted:#4a4a55;--line:#8a8a96;--soft:#f3f4f8;--accent:#0b57d0;--ok:#0d6b2f;--warn:#8a4b00;--bad:#b3261e;--bg:#fff;--link:#0b57d0;--primary:#0b57d0;--on-primary:#fff;--err:#b3261e}

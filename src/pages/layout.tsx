@@ -16,7 +16,7 @@
  */
 import { raw } from "hono/html";
 import type { Child } from "hono/jsx";
-import { CSS } from "./assets";
+import { CSS, cssFor } from "./assets";
 import { dirOf, LANGS, LANG_NAMES, type Lang, type T } from "../i18n";
 import type { PageBrand } from "./brand";
 
@@ -105,7 +105,7 @@ export function Frame(p: FrameProps) {
           <meta name="robots" content="noindex, nofollow" />
           <title>{p.title}</title>
           <link rel="icon" href="data:," />
-          <style nonce={p.nonce} dangerouslySetInnerHTML={{ __html: p.css }} />
+          <style nonce={p.nonce} dangerouslySetInnerHTML={{ __html: cssFor(p.css, p.lang) }} />
           {p.brandCss !== undefined ? <style nonce={p.nonce} dangerouslySetInnerHTML={{ __html: p.brandCss }} /> : null}
         </head>
         <body class={p.bodyClass} {...data}>

@@ -94,6 +94,9 @@ const Document = z
     expires_at: z.string().nullable(),
     remind_after_days: z.number().int().nullable(),
     envelope_id: z.string().nullable().openapi({ description: "The envelope it was sent in (GET /v1/envelopes/{id}); null for a document sent on its own." }),
+    locale: listed(LANGUAGES).nullable().openapi({
+      description: "The document's language, given at prepare: its certificate and bundle pages. Null: the account's language when they are drawn.",
+    }),
     integrity_ok: z.boolean().openapi({ description: "Whether the stored text still hashes to `body_sha256`." }),
     integrity_note: z.string().nullable().openapi({
       description:
@@ -239,6 +242,7 @@ documents.openapi(
         expires_at: "2026-12-31T23:59:59.000Z",
         remind_after_days: 3,
         envelope_id: null,
+        locale: "de",
         integrity_ok: true,
         integrity_note: null,
         signers: [

@@ -74,7 +74,7 @@ export async function showEnvelope(c: C, e: EnvelopeLink, token: string) {
 export async function postEnvelopeConsent(c: C, e: EnvelopeLink, token: string) {
   const { t, who } = await envelopePost(c, e);
   try {
-    await consentEnvelope(c.env, e, {}, who);
+    await consentEnvelope(c.env, e, { lang: t.lang }, who);
   } catch (err) {
     refusal(err); // e.g. already signed: the page shows where things stand
   }

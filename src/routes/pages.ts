@@ -191,7 +191,8 @@ export async function postConsent(c: C, face: SignFace) {
   const body = await readForm(c);
   const t = translate(c, body.lang);
   try {
-    await consent(c.env, face.token, body.disclosure_accepted === "true" ? { disclosure_accepted: true } : {}, signerContext(c.req.raw));
+    // The wording was read in the page's language: the trail records which translation.
+    await consent(c.env, face.token, { lang: t.lang, ...(body.disclosure_accepted === "true" ? { disclosure_accepted: true } : {}) }, signerContext(c.req.raw));
   } catch (err) {
     refusal(err); // e.g. already signed: the page shows where things stand
   }

@@ -18,6 +18,7 @@ after(async () => {
 const FILES = [
   "signing",
   "i18n",
+  "languages",
   "verify",
   "home",
   "public-form",

@@ -103,7 +103,7 @@ export async function startService(extraSecrets = {}) {
     return { tenantId: tenant.tenant_id, key };
   }
 
-  /** A tenant (in `opts.locale`, when given) and key, a published template, a document sent to `signers`, and every signer signing. */
+  /** A tenant (in `opts.locale`, when given) and key, a published template, a document (in `opts.documentLocale`, when given) sent to `signers`, and every signer signing. */
   async function completedDocument(signers, body, opts = {}) {
     const { key, tenantId } = await account();
     if (opts.locale) await must("PATCH", `/ops/v1/tenants/${tenantId}`, { key: OPERATOR_TOKEN, body: { locale: opts.locale } });
@@ -113,7 +113,12 @@ export async function startService(extraSecrets = {}) {
     const id = (
       await must("POST", "/v1/documents", {
         key,
-        body: { template_code: code, values: { company: "Ελληνική Εταιρεία ΑΕ" }, title: "NDA — Συμφωνία — Соглашение" },
+        body: {
+          template_code: code,
+          values: { company: "Ελληνική Εταιρεία ΑΕ" },
+          title: "NDA — Συμφωνία — Соглашение",
+          ...(opts.documentLocale ? { locale: opts.documentLocale } : {}),
+        },
       })
     ).json.document_id;
     const links = (await must("POST", `/v1/documents/${id}/send`, { key, body: { signers } })).json.links;
@@ -121,7 +126,7 @@ export async function startService(extraSecrets = {}) {
       await must("POST", `/v1/sign/${l.token}/consent`, { body: {}, ip: `198.51.100.${i + 10}` });
       await must("POST", `/v1/sign/${l.token}`, { body: { method: "typed", value: signers[i].full_name }, ip: `198.51.100.${i + 10}` });
     }
-    return { key, id };
+    return { key, id, tenantId };
   }
 
   /** A request with raw bytes (an upload): status, JSON and text. `key` may be null (a signing link). */

@@ -2621,6 +2621,11 @@ export interface components {
             external_ref?: string | null;
             /** @description Remind each pending signer whose turn it is this many days after their last link or reminder (at most once an hour), until expiry. */
             remind_after_days?: number | null;
+            /**
+             * @description The document's language, matched as BCP 47 (`pt-BR` is `pt`): its certificate and bundle pages are in it, with the English label beside each (the certificate's canonical payload has no language). Default the account's.
+             * @enum {string}
+             */
+            locale?: "en" | "es" | "fr" | "de" | "pt" | "it" | "ar" | "he";
         };
         Document: {
             document_id: string;
@@ -2658,6 +2663,11 @@ export interface components {
             remind_after_days: number | null;
             /** @description The envelope it was sent in (GET /v1/envelopes/{id}); null for a document sent on its own. */
             envelope_id: string | null;
+            /**
+             * @description The document's language, given at prepare: its certificate and bundle pages. Null: the account's language when they are drawn.
+             * @enum {string|null}
+             */
+            locale: "en" | "es" | "fr" | "de" | "pt" | "it" | "ar" | "he" | null;
             /** @description Whether the stored text still hashes to `body_sha256`. */
             integrity_ok: boolean;
             /** @description Null when `integrity_ok` is true; otherwise why not. A redacted document says so: its text was erased (so `integrity_ok` is false), and the kept hashes (`body_sha256`, the certificate's, the sealed files') still prove what was signed through `GET /v1/verify/{code}?sha256=`. Otherwise the text was changed outside the service. */
@@ -6001,6 +6011,7 @@ export interface operations {
                      *       "expires_at": "2026-12-31T23:59:59.000Z",
                      *       "remind_after_days": 3,
                      *       "envelope_id": null,
+                     *       "locale": "de",
                      *       "integrity_ok": true,
                      *       "integrity_note": null,
                      *       "signers": [
@@ -8856,6 +8867,11 @@ export interface operations {
                     };
                     /** @description Required true when the link read carries `consumer_disclosure`: the signer accepts it (consent without it is 422). */
                     disclosure_accepted?: boolean;
+                    /**
+                     * @description The language the signer read the service's consent wording (`consent/1`) in, when the caller showed a translation (docs/languages.md "Legal wording"): the trail's `consented` event records it with the SHA-256 of that translation. Default `en`, the wording `consent_text` gives. A template's own wording is recorded as it is, whatever the language.
+                     * @enum {string}
+                     */
+                    lang?: "en" | "es" | "fr" | "de" | "pt" | "it" | "ar" | "he";
                 };
             };
         };

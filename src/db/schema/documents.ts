@@ -202,6 +202,8 @@ export const documents = sqliteTable(
     /** The envelope it was sent in (`envelopes.id`, src/db/schema/envelopes.ts) and its 0-based place there; null otherwise. */
     envelopeId: text("envelope_id"),
     envelopePosition: integer("envelope_position"),
+    /** The document's language (`locale` at prepare): its certificate and bundle pages; null = the account's. */
+    locale: text("locale", { enum: LANGUAGES }),
   },
   (t) => [
     index("documents_list").on(t.tenantId, t.mode, t.createdAt),

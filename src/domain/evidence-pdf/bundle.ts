@@ -9,6 +9,8 @@ import type { CertificatePayload } from "../certificates";
 import { formatVerificationCode } from "../../lib/verification-code";
 import { drawBrandBand, drawCertificate, TEST_MARK, type CertificateSheet } from "./certificate";
 import { PdfWriter, MUTED } from "../../lib/pdf/layout";
+import { certificateLabels, certificateNumber } from "../../i18n/format";
+import { dirOf } from "../../i18n/lang";
 
 import { BUNDLE_FORMAT } from "../../lib/pdf/bundle-format";
 
@@ -115,61 +117,72 @@ export async function drawBundle(input: BundleInput): Promise<PDFDocument> {
   const code = formatVerificationCode(m.certificate.verification_code);
   const w = await PdfWriter.create({ title: `Evidence bundle: ${p.document.title}`, author: p.issuer.tenant, subject: "Evidence bundle" });
 
+  const lang = input.certificate.lang;
+  const label = certificateLabels(lang);
+  const count = (n: number) => certificateNumber(n, lang);
   await drawBrandBand(w, input.certificate.brand);
-  w.text("Evidence bundle", { size: 22, after: 6 });
+  w.rtl = dirOf(lang ?? "en") === "rtl";
+  w.text(label("bundleTitle"), { size: 22, after: 6 });
   w.rows([
-    ["Document", p.document.title],
-    ["Document id", p.document.id],
-    ["Issued by", p.issuer.tenant],
-    ["Verification code", code],
-    ["Bundle made", m.made_at],
-    ["Package SHA-256", input.packageSha256],
+    [label("document"), p.document.title],
+    [label("documentId"), p.document.id],
+    [label("issuedBy"), p.issuer.tenant],
+    [label("verificationCode"), code],
+    [label("bundleMade"), m.made_at],
+    [label("packageSha256"), input.packageSha256],
   ]);
   w.space(10);
-  w.text("Contents", { size: 12, after: 2 });
+  w.text(label("contents"), { size: 12, after: 2 });
   w.text(
-    "1. Certificate of completion\n2. Audit trail\n3. Messages sent about the document\n4. Webhook deliveries\n5. State of the record when this bundle was made\n6. Package SHA-256 and how to recompute it",
+    (["title", "auditTrail", "messagesSent", "webhookDeliveries", "recordState", "packageSha256"] as const).map((k, i) => `${i + 1}. ${label(k)}`).join("\n"),
     { size: 10 },
   );
   if (m.original_pdf) {
     w.space(6);
     w.text(`The document was signed in place on a PDF file; the file as uploaded is attached as original.pdf (${m.original_pdf.name}).`, { size: 10 });
     w.rows([
-      ["Original SHA-256", m.original_pdf.sha256_hex],
-      ["Original size", `${m.original_pdf.bytes} bytes`],
+      [label("originalSha256"), m.original_pdf.sha256_hex],
+      [label("originalSize"), `${m.original_pdf.bytes} bytes`],
     ]);
   }
 
   await drawCertificate(w, input.certificate);
+  w.rtl = dirOf(lang ?? "en") === "rtl";
 
   w.newPage();
-  w.heading(`2. Audit trail (${m.trail.length} events)`, 14);
+  w.heading(`2. ${label("auditTrail")} (${count(m.trail.length)})`, 14);
   for (const e of m.trail) {
     w.ensure(70);
     w.text(`#${e.seq} ${e.kind} — ${e.occurred_at}`, { size: 9, after: 1 });
     w.rows(
       [
-        ["Signer", e.signer_email],
-        ["Address (IP)", e.ip],
-        ["User agent", e.user_agent],
-        ...(e.signature_method ? ([["Signature method", e.signature_method]] as [string, string][]) : []),
-        ["Against SHA-256", e.against_sha256],
-        ...(e.detail ? ([["Detail", e.detail]] as [string, string][]) : []),
+        [label("signer"), e.signer_email],
+        [label("address"), e.ip],
+        [label("userAgent"), e.user_agent],
+        ...(e.signature_method ? ([[label("signatureMethod"), e.signature_method]] as [string, string][]) : []),
+        [label("againstSha256"), e.against_sha256],
+        ...(e.detail ? ([[label("detail"), e.detail]] as [string, string][]) : []),
       ],
       { indent: 12, size: 8, labelWidth: 110 },
     );
     w.space(3);
   }
 
-  w.heading(`3. Messages sent about the document (${m.messages.length})`, 14);
+  w.heading(`3. ${label("messagesSent")} (${count(m.messages.length)})`, 14);
   if (!m.messages.length) w.text("No messages were sent about this document.", { size: 10, color: MUTED });
   for (const msg of m.messages) {
     w.ensure(80);
     w.text(`${msg.channel} · ${msg.purpose} — ${msg.created_at}`, { size: 9, after: 1 });
     const status = `${msg.status}${msg.sent_at ? ` at ${msg.sent_at}` : ""}${msg.provider ? ` via ${msg.provider}` : ""} (${msg.attempts} attempt${msg.attempts === 1 ? "" : "s"})`;
-    const extra: [string, string][] = [...(msg.last_error ? ([["Last error", msg.last_error]] as [string, string][]) : [])];
+    const extra: [string, string][] = [...(msg.last_error ? ([[label("lastError"), msg.last_error]] as [string, string][]) : [])];
     w.rows(
-      [["To", msg.recipient], ["Status", status], ...extra, ...(msg.subject ? ([["Subject", msg.subject]] as [string, string][]) : []), ["Text", msg.body]],
+      [
+        [label("to"), msg.recipient],
+        [label("status"), status],
+        ...extra,
+        ...(msg.subject ? ([[label("subject"), msg.subject]] as [string, string][]) : []),
+        [label("text"), msg.body],
+      ],
       {
         indent: 12,
         size: 8,
@@ -179,20 +192,20 @@ export async function drawBundle(input: BundleInput): Promise<PDFDocument> {
     w.space(3);
   }
 
-  w.heading(`4. Webhook deliveries (${m.webhook_deliveries.length})`, 14);
+  w.heading(`4. ${label("webhookDeliveries")} (${count(m.webhook_deliveries.length)})`, 14);
   if (!m.webhook_deliveries.length) w.text("No webhook deliveries were made about this document.", { size: 10, color: MUTED });
   for (const d of m.webhook_deliveries) {
     w.ensure(80);
     w.text(`${d.event} — ${d.created_at}`, { size: 9, after: 1 });
     w.rows(
       [
-        ["Delivery id", d.id],
-        ["Endpoint", `${d.endpoint_id}${d.endpoint_host ? ` (${d.endpoint_host})` : ""}`],
-        ["Status", `${d.status} after ${d.attempts} attempt${d.attempts === 1 ? "" : "s"}${d.response_status ? `, HTTP ${d.response_status}` : ""}`],
-        ["Delivered", d.delivered_at],
-        ...(d.last_error ? ([["Last error", d.last_error]] as [string, string][]) : []),
-        ...(d.replay_of ? ([["Replay of", d.replay_of]] as [string, string][]) : []),
-        ["Body SHA-256", d.payload_sha256],
+        [label("deliveryId"), d.id],
+        [label("endpoint"), `${d.endpoint_id}${d.endpoint_host ? ` (${d.endpoint_host})` : ""}`],
+        [label("status"), `${d.status} after ${d.attempts} attempt${d.attempts === 1 ? "" : "s"}${d.response_status ? `, HTTP ${d.response_status}` : ""}`],
+        [label("delivered"), d.delivered_at],
+        ...(d.last_error ? ([[label("lastError"), d.last_error]] as [string, string][]) : []),
+        ...(d.replay_of ? ([[label("replayOf"), d.replay_of]] as [string, string][]) : []),
+        [label("bodySha256"), d.payload_sha256],
       ],
       { indent: 12, size: 8, labelWidth: 110 },
     );
@@ -200,36 +213,43 @@ export async function drawBundle(input: BundleInput): Promise<PDFDocument> {
   }
 
   const r = m.record_state;
-  w.heading("5. State of the record when this bundle was made", 14);
+  w.heading(`5. ${label("recordState")}`, 14);
   w.rows([
-    ["Status", r.status],
-    ["Title", r.title],
-    ["Created", or(r.created_at)],
-    ["Sent", or(r.sent_at)],
-    ["Completed", or(r.completed_at)],
-    ["Voided", or(r.voided_at)],
-    ["Declined", or(r.declined_at)],
-    ["Expired", or(r.expired_at)],
-    ["Expires", or(r.expires_at)],
-    ["Text SHA-256 (stored)", r.body_sha256_stored],
-    ["Text SHA-256 (computed)", r.body_sha256_computed],
-    ["Text intact", r.integrity_ok ? "yes" : "NO: the stored text no longer matches its hash"],
-    ["Matches certificate", r.still_matches_record ? "yes" : "NO"],
-    ...(r.divergence ? ([["Divergence", r.divergence]] as [string, string][]) : []),
+    [label("status"), r.status],
+    [label("docTitle"), r.title],
+    [label("created"), or(r.created_at)],
+    [label("sent"), or(r.sent_at)],
+    [label("completed"), or(r.completed_at)],
+    [label("voided"), or(r.voided_at)],
+    [label("declined"), or(r.declined_at)],
+    [label("expired"), or(r.expired_at)],
+    [label("expires"), or(r.expires_at)],
+    [label("textStored"), r.body_sha256_stored],
+    [label("textComputed"), r.body_sha256_computed],
+    [label("textIntact"), r.integrity_ok ? "yes" : "NO: the stored text no longer matches its hash"],
+    [label("matchesCertificate"), r.still_matches_record ? "yes" : "NO"],
+    ...(r.divergence ? ([[label("divergence"), r.divergence]] as [string, string][]) : []),
   ]);
   w.space(4);
   for (const s of r.signers) {
     w.ensure(60);
     w.text(`${s.sign_order}. ${s.full_name} <${s.email}> — ${s.role}, ${s.status}`, { size: 9, after: 1 });
-    w.rows([["Consented", or(s.consented_at)], ["Signed", or(s.signed_at)], ...(s.declined_at ? ([["Declined", s.declined_at]] as [string, string][]) : [])], {
-      indent: 12,
-      size: 8,
-      labelWidth: 110,
-    });
+    w.rows(
+      [
+        [label("consented"), or(s.consented_at)],
+        [label("signed"), or(s.signed_at)],
+        ...(s.declined_at ? ([[label("declined"), s.declined_at]] as [string, string][]) : []),
+      ],
+      {
+        indent: 12,
+        size: 8,
+        labelWidth: 110,
+      },
+    );
   }
 
   w.newPage();
-  w.heading("6. Package SHA-256", 14);
+  w.heading(`6. ${label("packageSha256")}`, 14);
   w.text(input.packageSha256, { size: 11, after: 10 });
   w.text(
     "The package is the content of sections 1 to 5 as one JSON document, serialised with the JSON " +

@@ -12,7 +12,8 @@ import { qrMatrix, qrRuns, QUIET_ZONE } from "../../lib/qr";
 import { signaturePictureForPdf } from "../../lib/image";
 import { PdfWriter, PAGE, MUTED, INK } from "../../lib/pdf/layout";
 import { wrap } from "../../lib/pdf/text";
-import { certificateNumber, certificateTime } from "../../i18n/format";
+import { type CertificateLabel, certificateLabels, certificateNumber, certificateTime } from "../../i18n/format";
+import { dirOf } from "../../i18n/lang";
 import type { Lang } from "../vocabulary";
 
 export type CertificateSheet = {
@@ -27,7 +28,11 @@ export type CertificateSheet = {
   verificationUrl: string;
   /** The issuing account's brand, when it wears its own (white-label) at sealing time. */
   brand?: PdfBrand;
-  /** The account's language: times are written its way, with the UTC timestamp beside (dates.ts). */
+  /**
+   * The document's language (its `locale`, else the account's): the labels are its own with the
+   * English beside each, times are written its way with the UTC timestamp beside (src/i18n/format.ts),
+   * Arabic and Hebrew pages are set right to left. The payload itself has no language.
+   */
   lang?: Lang;
 };
 
@@ -60,6 +65,9 @@ const QR_MODULE = 2.6;
 
 /** Printed on every page of a test-mode document's sealed files. */
 export const TEST_MARK = "TEST \u2014 no legal effect";
+
+/** The side of the QR code `drawQr` draws for `url`, quiet zone included. */
+export const qrWidth = (url: string): number => (qrMatrix(url).size + 2 * QUIET_ZONE) * QR_MODULE;
 
 export function drawQr(w: PdfWriter, url: string, right: number, top: number): number {
   const m = qrMatrix(url);
@@ -111,18 +119,29 @@ const drawableName = (name: string) => wrap(name, 14, 300)[0] ?? "";
  * and the address to check it at, with its QR code beside them; then a rule. A document's and an
  * envelope's certificate both open with it.
  */
-export async function drawCertificateHead(w: PdfWriter, c: { brand?: PdfBrand; verificationCode: string; verificationUrl: string }, heading: string) {
+export async function drawCertificateHead(
+  w: PdfWriter,
+  c: { brand?: PdfBrand; verificationCode: string; verificationUrl: string; lang?: Lang },
+  heading: CertificateLabel,
+) {
+  const label = certificateLabels(c.lang);
   w.newPage();
   await drawBrandBand(w, c.brand);
+  // Right to left from here on (the brand band keeps its place): the QR code goes to the left.
+  w.rtl = dirOf(c.lang ?? "en") === "rtl";
   const top = w.y;
-  const qrSide = drawQr(w, c.verificationUrl, PAGE.width - PAGE.margin, top + 6);
-  w.text(heading, { size: 20, color: INK, after: 4 });
-  w.text("Verification code", { size: 9, color: MUTED });
+  const qrSide = drawQr(w, c.verificationUrl, w.rtl ? PAGE.margin + qrWidth(c.verificationUrl) : PAGE.width - PAGE.margin, top + 6);
+  // The heading wraps clear of the QR code.
+  for (const line of wrap(label(heading), 18, w.contentWidth - qrSide - 10)) {
+    w.draw(w.page, line, { x: w.at(PAGE.margin, line, 18), y: w.y - 20, size: 18, color: INK });
+    w.space(24);
+  }
+  w.text(label("verificationCode"), { size: 9, color: MUTED });
   w.text(formatVerificationCode(c.verificationCode), { size: 18, after: 2 });
-  w.text("Check this certificate at", { size: 9, color: MUTED });
+  w.text(label("checkAt"), { size: 9, color: MUTED });
   // The address may be long; it wraps so it stays clear of the QR code.
   for (const line of wrap(c.verificationUrl, 9, w.contentWidth - qrSide - 10)) {
-    w.draw(w.page, line, { x: PAGE.margin, y: w.y - 11, size: 9, color: INK });
+    w.draw(w.page, line, { x: w.at(PAGE.margin, line, 9), y: w.y - 11, size: 9, color: INK });
     w.space(12);
   }
   w.y = Math.min(w.y, top - qrSide) - 6;
@@ -132,15 +151,15 @@ export async function drawCertificateHead(w: PdfWriter, c: { brand?: PdfBrand; v
 const ID_DOCUMENTS: Record<string, string> = { passport: "passport", driving_license: "driving licence", id_card: "ID card" };
 
 /** How the signer proved who they are beyond the link (docs/identity.md): the method, never the code or an image. */
-function identityRows(s: PayloadSigner, when: (iso: string | null | undefined) => string): [string, string][] {
+function identityRows(s: PayloadSigner, when: (iso: string | null | undefined) => string, label: string): [string, string][] {
   const a = s.authentication;
   if (!a) return [];
-  if (a.method === "access_code") return [["Identity", `Access code given ${when(a.passed_at)}`]];
+  if (a.method === "access_code") return [[label, `Access code given ${when(a.passed_at)}`]];
   const doc = a.document_type ? (ID_DOCUMENTS[a.document_type] ?? a.document_type) : "document";
   const name = a.verified_name ? `, name ${a.verified_name}` : "";
   return [
     [
-      "Identity",
+      label,
       `ID check by Stripe Identity: verified ${doc}${a.country ? ` (${a.country})` : ""}${name}
 ${when(a.passed_at)}`,
     ],
@@ -149,49 +168,50 @@ ${when(a.passed_at)}`,
 
 /** The certificate of completion, from a fresh page. Used by the sealed PDF and the bundle. */
 export async function drawCertificate(w: PdfWriter, c: CertificateSheet): Promise<void> {
-  await drawCertificateHead(w, c, "Certificate of completion");
+  await drawCertificateHead(w, c, "title");
+  const label = certificateLabels(c.lang);
 
   const p = c.payload;
   const when = (iso: string | null | undefined) => certificateTime(iso, c.lang);
   const count = (n: number) => certificateNumber(n, c.lang);
   w.rows([
-    ...(p.test ? [["Mode", `${TEST_MARK} (completed with a test key)`] as [string, string]] : []),
-    ["Issued by", `${p.issuer.tenant} (${p.issuer.tenant_id})`],
-    ["Document", p.document.title],
-    ["Document id", p.document.id],
-    ["Template", `${p.document.template.code}, version ${p.document.template.version}`],
-    ...(p.document.consent ? [["Consent wording", `${p.document.consent.version}\nSHA-256 ${p.document.consent.text_sha256}`] as [string, string]] : []),
-    ["Completed", when(p.document.completed_at)],
-    ["Certificate issued", when(c.issuedAt)],
-    ["Certificate id", c.certificateId],
-    ["Document SHA-256", c.documentSha256],
-    ...(p.document.original_pdf_sha256 ? [["Original PDF SHA-256", p.document.original_pdf_sha256] as [string, string]] : []),
-    ["Certificate SHA-256", c.certificateSha256],
+    ...(p.test ? [[label("mode"), `${TEST_MARK} (completed with a test key)`] as [string, string]] : []),
+    [label("issuedBy"), `${p.issuer.tenant} (${p.issuer.tenant_id})`],
+    [label("document"), p.document.title],
+    [label("documentId"), p.document.id],
+    [label("template"), `${p.document.template.code}, version ${p.document.template.version}`],
+    ...(p.document.consent ? [[label("consentWording"), `${p.document.consent.version}\nSHA-256 ${p.document.consent.text_sha256}`] as [string, string]] : []),
+    [label("completed"), when(p.document.completed_at)],
+    [label("certificateIssued"), when(c.issuedAt)],
+    [label("certificateId"), c.certificateId],
+    [label("documentSha256"), c.documentSha256],
+    ...(p.document.original_pdf_sha256 ? [[label("originalPdfSha256"), p.document.original_pdf_sha256] as [string, string]] : []),
+    [label("certificateSha256"), c.certificateSha256],
   ]);
 
-  w.heading(`Signers (${count(p.signers.length)})`, 12);
+  w.heading(`${label("signers")} (${count(p.signers.length)})`, 12);
   p.signers.forEach((s, i) => {
     w.ensure(120);
     w.text(`${i + 1}. ${s.full_name}`, { size: 10, after: 1 });
     w.rows(
       [
-        ...(s.on_behalf_of ? ([["Signed for", `${s.on_behalf_of.full_name} (a minor), as their guardian`]] as [string, string][]) : []),
-        ["Email", s.email],
-        ["Role and order", `${s.role}, ${s.sign_order}`],
-        ...partRows(s, p.signers),
-        ["Status", s.status],
-        ...identityRows(s, when),
-        ["Consented", when(s.consented_at)],
+        ...(s.on_behalf_of ? ([[label("signedFor"), `${s.on_behalf_of.full_name} (a minor), as their guardian`]] as [string, string][]) : []),
+        [label("email"), s.email],
+        [label("roleAndOrder"), `${s.role}, ${s.sign_order}`],
+        ...partRows(s, p.signers, label("part")),
+        [label("status"), s.status],
+        ...identityRows(s, when, label("identity")),
+        [label("consented"), when(s.consented_at)],
         // An approver and a viewer act without signing: the time is when they approved or acknowledged.
-        [s.action === "approved" ? "Approved" : s.action === "acknowledged" ? "Acknowledged" : "Signed", when(s.signed_at)],
-        ["Method", or(s.signature?.method)],
+        [label(s.action === "approved" ? "approved" : s.action === "acknowledged" ? "acknowledged" : "signed"), when(s.signed_at)],
+        [label("method"), or(s.signature?.method)],
         // Re-authentication: the signature's meaning, as the signer gave it ("Approved — signed by Ana Ruiz, 2026-11-27 10:42 UTC").
-        ...(s.reason && s.signed_at ? ([["Reason", reasonLine(s.reason, s.full_name, s.signed_at)]] as [string, string][]) : []),
-        ...(s.reauthenticated_at ? ([["Re-authenticated", when(s.reauthenticated_at)]] as [string, string][]) : []),
-        ...(s.disclosure_accepted_at ? ([["Consumer disclosure accepted", when(s.disclosure_accepted_at)]] as [string, string][]) : []),
-        ["Address (IP)", or(s.signature?.ip)],
-        ["Signature SHA-256", or(s.signature?.value_sha256)],
-        ["Signed against SHA-256", or(s.signature?.signed_against_sha256)],
+        ...(s.reason && s.signed_at ? ([[label("reason"), reasonLine(s.reason, s.full_name, s.signed_at)]] as [string, string][]) : []),
+        ...(s.reauthenticated_at ? ([[label("reauthenticated"), when(s.reauthenticated_at)]] as [string, string][]) : []),
+        ...(s.disclosure_accepted_at ? ([[label("disclosureAccepted"), when(s.disclosure_accepted_at)]] as [string, string][]) : []),
+        [label("address"), or(s.signature?.ip)],
+        [label("signatureSha256"), or(s.signature?.value_sha256)],
+        [label("signedAgainst"), or(s.signature?.signed_against_sha256)],
       ],
       { indent: 12, size: 8 },
     );
@@ -200,7 +220,7 @@ export async function drawCertificate(w: PdfWriter, c: CertificateSheet): Promis
 
   if (p.files?.length) {
     const names = attachmentNames(p.files);
-    w.heading(`Files from signers (${count(p.files.length)})`, 12);
+    w.heading(`${label("files")} (${count(p.files.length)})`, 12);
     w.rows(
       p.files.map((f, i) => [names[i]!, `${f.content_type} · ${count(f.size)} bytes · ${f.signer}\nSHA-256 ${f.sha256}`] as [string, string]),
       { size: 8, labelWidth: 125 },
@@ -208,7 +228,7 @@ export async function drawCertificate(w: PdfWriter, c: CertificateSheet): Promis
     w.space(4);
   }
 
-  w.heading(`Trail (${count(p.events.length)} events)`, 12);
+  w.heading(`${label("trail")} (${count(p.events.length)})`, 12);
   for (const e of p.events) {
     const local = when(e.occurred_at).split(" · ")[0];
     w.rows([[e.occurred_at, `${local}\n${e.kind} · ${or(e.signer, "service")} · ${or(e.ip, "no address")}\nagainst ${e.against_sha256}`]], {
@@ -222,6 +242,7 @@ export async function drawCertificate(w: PdfWriter, c: CertificateSheet): Promis
       "its SHA-256 is the certificate SHA-256 above. The file is sealed with a PAdES signature and an RFC 3161 timestamp.",
     { size: 7.5, color: MUTED },
   );
+  w.rtl = false;
 }
 
 type PayloadSigner = CertificatePayload["signers"][number];
@@ -249,9 +270,9 @@ export function partWords(s: PayloadSigner, all: readonly PayloadSigner[]): stri
   return out;
 }
 
-function partRows(s: PayloadSigner, all: readonly PayloadSigner[]): [string, string][] {
+function partRows(s: PayloadSigner, all: readonly PayloadSigner[], label: string): [string, string][] {
   const words = partWords(s, all);
-  return words.length ? [["Part", words.join("\n")]] : [];
+  return words.length ? [[label, words.join("\n")]] : [];
 }
 
 async function drawMark(w: PdfWriter, mark: SignerMark): Promise<void> {
@@ -301,8 +322,9 @@ export async function drawSealedDocument(input: SealedDocumentInput): Promise<PD
   w.text(`Document ${input.payload.document.id} · SHA-256 of the text ${input.documentSha256}`, { size: 7.5, color: MUTED, after: 8 });
   w.text(input.body, { size: 10 });
 
+  const label = certificateLabels(input.lang);
   if (input.answers.length) {
-    w.heading("Answers", 12);
+    w.heading(label("answers"), 12);
     w.rows(
       input.answers.map((a) => [a.label, `${a.value}  (${a.signer})`]),
       { size: 9, labelWidth: 150 },
@@ -310,7 +332,7 @@ export async function drawSealedDocument(input: SealedDocumentInput): Promise<PD
   }
   const signed = input.marks.filter((m) => m.signedAt);
   if (signed.length) {
-    w.heading("Signatures", 12);
+    w.heading(label("signatures"), 12);
     for (const m of signed) await drawMark(w, m);
   }
 

@@ -8,7 +8,7 @@ import { PDFDocument } from "pdf-lib";
 import type { EnvelopePayload } from "../envelope-completion";
 import { formatVerificationCode } from "../../lib/verification-code";
 import { PdfWriter, MUTED } from "../../lib/pdf/layout";
-import { certificateNumber, certificateTime } from "../../i18n/format";
+import { certificateLabels, certificateNumber, certificateTime } from "../../i18n/format";
 import { type PdfBrand, TEST_MARK, drawCertificateHead } from "./certificate";
 import type { Lang } from "../vocabulary";
 
@@ -35,45 +35,46 @@ export async function drawEnvelopePdf(documents: PDFDocument[], c: EnvelopeSheet
   }
   const p = c.payload;
   const w = await PdfWriter.create({ title: p.envelope.title, author: p.issuer.tenant, subject: "Signed envelope with its certificate of completion" }, base);
-  await drawCertificateHead(w, c, "Envelope certificate of completion");
+  await drawCertificateHead(w, c, "envelopeTitle");
+  const label = certificateLabels(c.lang);
 
   const when = (iso: string | null | undefined) => certificateTime(iso, c.lang);
   const count = (n: number) => certificateNumber(n, c.lang);
   w.rows([
-    ...(p.envelope.test ? [["Mode", `${TEST_MARK} (completed with a test key)`] as [string, string]] : []),
-    ["Issued by", `${p.issuer.tenant} (${p.issuer.tenant_id})`],
-    ["Envelope", p.envelope.title],
-    ["Envelope id", p.envelope.id],
-    ["Completed", when(p.envelope.completed_at)],
-    ["Certificate issued", when(c.issuedAt)],
-    ["Certificate id", c.certificateId],
-    ["Certificate SHA-256", c.certificateSha256],
+    ...(p.envelope.test ? [[label("mode"), `${TEST_MARK} (completed with a test key)`] as [string, string]] : []),
+    [label("issuedBy"), `${p.issuer.tenant} (${p.issuer.tenant_id})`],
+    [label("envelope"), p.envelope.title],
+    [label("envelopeId"), p.envelope.id],
+    [label("completed"), when(p.envelope.completed_at)],
+    [label("certificateIssued"), when(c.issuedAt)],
+    [label("certificateId"), c.certificateId],
+    [label("certificateSha256"), c.certificateSha256],
   ]);
 
-  w.heading(`Documents (${count(p.documents.length)})`, 12);
+  w.heading(`${label("documents")} (${count(p.documents.length)})`, 12);
   for (const d of p.documents) {
     w.ensure(60);
     w.text(`${d.position + 1}. ${d.title}`, { size: 10, after: 1 });
     w.rows(
       [
-        ["Document id", d.document_id],
-        ["Document SHA-256", d.document_sha256],
-        ["Verification code", formatVerificationCode(d.verification_code)],
+        [label("documentId"), d.document_id],
+        [label("documentSha256"), d.document_sha256],
+        [label("verificationCode"), formatVerificationCode(d.verification_code)],
       ],
       { indent: 12, size: 8 },
     );
     w.space(4);
   }
 
-  w.heading(`Signers (${count(p.signers.length)})`, 12);
+  w.heading(`${label("signers")} (${count(p.signers.length)})`, 12);
   p.signers.forEach((s, i) => {
     w.ensure(50);
     w.text(`${i + 1}. ${s.full_name}`, { size: 10, after: 1 });
     w.rows(
       [
-        ["Email", s.email],
-        ["Role and order", `${s.role}, ${s.sign_order}`],
-        ["Signed", when(s.signed_at)],
+        [label("email"), s.email],
+        [label("roleAndOrder"), `${s.role}, ${s.sign_order}`],
+        [label("signed"), when(s.signed_at)],
       ],
       { indent: 12, size: 8 },
     );
@@ -85,6 +86,7 @@ export async function drawEnvelopePdf(documents: PDFDocument[], c: EnvelopeSheet
       "its SHA-256 is the certificate SHA-256 above. The file is sealed with a PAdES signature and an RFC 3161 timestamp.",
     { size: 7.5, color: MUTED },
   );
+  w.rtl = false;
   const code = formatVerificationCode(c.verificationCode);
   w.footers((n, total) => `${p.envelope.title} · envelope verification code ${code} · sealed by ${c.sealName} · page ${n} of ${total}`);
   if (p.envelope.test) w.stamp(TEST_MARK);

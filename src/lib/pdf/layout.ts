@@ -106,6 +106,11 @@ export class PdfWriter {
   y = 0;
   /** The CJK font, embedded (as a subset of the glyphs drawn) on first use. */
   fallback: PDFFont | null = null;
+  /**
+   * Right to left (Arabic, Hebrew pages): lines, paragraphs and rows are set from the right margin,
+   * a row's label on the right and its value to its left. Footers and marks are not affected.
+   */
+  rtl = false;
   private constructor(
     readonly doc: PDFDocument,
     readonly font: PDFFont,
@@ -158,11 +163,16 @@ export class PdfWriter {
     this.y -= points;
   }
 
+  /** Where drawable `text` starts that is set at `x` from the left margin's side: mirrored when right to left. */
+  at(x: number, text: string, size: number): number {
+    return this.rtl ? PAGE.width - x - widthOf(text, size) : x;
+  }
+
   /** Draws one already-fitted line at the cursor. */
   private line(text: string, x: number, size: number, color: RGB): void {
     this.ensure(size * 1.35);
     this.y -= size * 1.35;
-    if (text) this.draw(this.page, text, { x, y: this.y + size * 0.3, size, color });
+    if (text) this.draw(this.page, text, { x: this.at(x, text, size), y: this.y + size * 0.3, size, color });
   }
 
   /** A wrapped paragraph (newlines kept). */
@@ -188,12 +198,15 @@ export class PdfWriter {
     const valueWidth = this.contentWidth - indent - labelWidth;
     for (const [label, value] of rows) {
       const lines = wrap(value ?? "—", size, valueWidth);
-      this.ensure(size * 1.35 * Math.min(lines.length, 3));
-      const labelY = this.y;
-      lines.forEach((l, i) => {
-        this.line(l, valueX, size, INK);
-        if (i === 0) this.draw(this.page, drawable(label), { x: PAGE.margin + indent, y: labelY - size * 1.05, size, color: MUTED });
-      });
+      // A label wraps in its column (a translated label with the English beside it is long).
+      const labels = wrap(label, size, labelWidth - 4);
+      const n = Math.max(lines.length, labels.length);
+      this.ensure(size * 1.35 * Math.min(n, 3));
+      for (let i = 0; i < n; i++) {
+        this.line(lines[i] ?? "", valueX, size, INK);
+        const l = labels[i];
+        if (l) this.draw(this.page, l, { x: this.at(PAGE.margin + indent, l, size), y: this.y + size * 0.3, size, color: MUTED });
+      }
     }
   }
 
