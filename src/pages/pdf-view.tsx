@@ -133,6 +133,21 @@ const WORDS: Record<
     sigHeading: "החתימה שלך",
     ok: "סיום",
   },
+  tr: {
+    heading: "Sayfalar",
+    intro:
+      "Sayfada doldurmak için bir kutuya tıklayın veya kutudan kutuya ilerlemek için Başla düğmesini kullanın. Her kutu aynı zamanda aşağıdaki formun bir alanıdır.",
+    zoomIn: "Yakınlaştır",
+    zoomOut: "Uzaklaştır",
+    start: "Başla",
+    next: "Sonraki",
+    progress: "{n} / {count} dolduruldu",
+    boxOf: "Kutu {n} / {count}: {label} (sayfa {page}).",
+    allDone: "Tüm kutular dolduruldu.",
+    page: "Sayfa",
+    sigHeading: "İmzanız",
+    ok: "Tamam",
+  },
 };
 
 /** Logical properties only (the pages are laid out right to left too). */
