@@ -12,13 +12,14 @@ import { en } from "./en";
 import { es } from "./es";
 import { fr } from "./fr";
 import { he } from "./he";
+import { hu } from "./hu";
 import { it } from "./it";
 import { pt } from "./pt";
 import { tr } from "./tr";
 
 export type LangCatalogue = typeof en;
 
-export const CATALOGUES: Record<Lang, LangCatalogue> = { en, es, fr, de, pt, it, ar, he, tr };
+export const CATALOGUES: Record<Lang, LangCatalogue> = { en, es, fr, de, pt, it, ar, he, hu, tr };
 
 type Areas = LangCatalogue["dashboard"];
 /** The dashboard's catalogues seen by area: `DASHBOARD_CATALOGUES.pdf.ar` is src/i18n/ar/dashboard/pdf.ts. */

@@ -19,6 +19,7 @@ export const LANG_NAMES: Record<Lang, string> = {
   it: "Italiano",
   ar: "العربية",
   he: "עברית",
+  hu: "Magyar",
   tr: "Türkçe",
 };
 /** The writing direction of a language, for `dir` on <html> and in emails. */

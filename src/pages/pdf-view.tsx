@@ -133,6 +133,21 @@ const WORDS: Record<
     sigHeading: "החתימה שלך",
     ok: "סיום",
   },
+  hu: {
+    heading: "Az oldalak",
+    intro:
+      "Kattintson egy keretre, hogy az oldalon töltse ki, vagy a Kezdés gombbal haladjon keretről keretre. Minden keret egyben az alábbi űrlap egy mezője is.",
+    zoomIn: "Nagyítás",
+    zoomOut: "Kicsinyítés",
+    start: "Kezdés",
+    next: "Következő",
+    progress: "{n}/{count} kitöltve",
+    boxOf: "{n}/{count}. keret: {label} ({page}. oldal).",
+    allDone: "Minden keret ki van töltve.",
+    page: "Oldal",
+    sigHeading: "Az Ön aláírása",
+    ok: "Kész",
+  },
   tr: {
     heading: "Sayfalar",
     intro:
