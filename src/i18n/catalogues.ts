@@ -10,6 +10,7 @@ import { ar } from "./ar";
 import { de } from "./de";
 import { en } from "./en";
 import { es } from "./es";
+import { fi } from "./fi";
 import { fr } from "./fr";
 import { he } from "./he";
 import { hu } from "./hu";
@@ -19,7 +20,7 @@ import { tr } from "./tr";
 
 export type LangCatalogue = typeof en;
 
-export const CATALOGUES: Record<Lang, LangCatalogue> = { en, es, fr, de, pt, it, ar, he, hu, tr };
+export const CATALOGUES: Record<Lang, LangCatalogue> = { en, es, fr, de, pt, it, ar, he, hu, fi, tr };
 
 type Areas = LangCatalogue["dashboard"];
 /** The dashboard's catalogues seen by area: `DASHBOARD_CATALOGUES.pdf.ar` is src/i18n/ar/dashboard/pdf.ts. */

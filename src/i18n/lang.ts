@@ -20,6 +20,7 @@ export const LANG_NAMES: Record<Lang, string> = {
   ar: "العربية",
   he: "עברית",
   hu: "Magyar",
+  fi: "Suomi",
   tr: "Türkçe",
 };
 /** The writing direction of a language, for `dir` on <html> and in emails. */

@@ -148,6 +148,20 @@ const WORDS: Record<
     sigHeading: "Az Ön aláírása",
     ok: "Kész",
   },
+  fi: {
+    heading: "Sivut",
+    intro: "Napsauta ruutua täyttääksesi sen sivulla tai siirry ruutu kerrallaan Aloita-painikkeella. Jokainen ruutu on myös alla olevan lomakkeen kenttä.",
+    zoomIn: "Lähennä",
+    zoomOut: "Loitonna",
+    start: "Aloita",
+    next: "Seuraava",
+    progress: "{n}/{count} täytetty",
+    boxOf: "Ruutu {n}/{count}: {label} (sivu {page}).",
+    allDone: "Kaikki ruudut on täytetty.",
+    page: "Sivu",
+    sigHeading: "Allekirjoituksesi",
+    ok: "Valmis",
+  },
   tr: {
     heading: "Sayfalar",
     intro:
