@@ -17,14 +17,14 @@ export const messages: Catalogue<typeof en> = {
       heading: "Lütfen inceleyip onaylayın",
       lines: ["Merhaba {name},", "{tenant}, “{title}” belgesi ilerlemeden önce onayınızı istiyor. Belgeyi onaylayın veya bir neden belirterek reddedin."],
       action: "İncele ve onayla",
-      sms: "{tenant}, “{title}” belgesini onaylamanızı istiyor: {link} İptal için STOP yanıtlayın.",
+      sms: "{tenant}, “{title}” belgesini onaylamanızı istiyor: {link} Almamak için STOP yazıp yanıtlayın.",
     },
     viewer: {
       subject: "{tenant}, “{title}” belgesini okumanız için sizinle paylaşıyor",
       heading: "Lütfen okuyup onaylayın",
       lines: ["Merhaba {name},", "{tenant}, “{title}” belgesini okumanızı ve okuduğunuzu onaylamanızı istiyor. Belgeyi imzalamanız istenmiyor."],
       action: "Belgeyi oku",
-      sms: "{tenant}, “{title}” belgesini okumanızı istiyor: {link} İptal için STOP yanıtlayın.",
+      sms: "{tenant}, “{title}” belgesini okumanızı istiyor: {link} Almamak için STOP yazıp yanıtlayın.",
     },
   },
   purposes: {
@@ -33,14 +33,14 @@ export const messages: Catalogue<typeof en> = {
       heading: "Lütfen inceleyip imzalayın",
       lines: ["Merhaba {name},", "{tenant}, incelemeniz ve elektronik olarak imzalamanız için size “{title}” belgesini gönderdi."],
       action: "İncele ve imzala",
-      sms: "{tenant}, “{title}” belgesini imzalamanızı istiyor: {link} İptal için STOP yanıtlayın.",
+      sms: "{tenant}, “{title}” belgesini imzalamanızı istiyor: {link} Almamak için STOP yazıp yanıtlayın.",
     },
     "signing.reminder": {
       subject: "Hatırlatma: “{title}” imzanızı bekliyor",
       heading: "İmza hatırlatması",
       lines: ["Merhaba {name},", "{tenant}, “{title}” için hâlâ imzanızı bekliyor. Önceki bağlantınız artık çalışmıyor; bu bağlantıyı kullanın."],
       action: "İncele ve imzala",
-      sms: "{tenant} hatırlatması: “{title}” imzanızı bekliyor: {link} İptal için STOP yanıtlayın.",
+      sms: "{tenant} hatırlatması: “{title}” imzanızı bekliyor: {link} Almamak için STOP yazıp yanıtlayın.",
     },
     "signing.delegated": {
       subject: "{from}, “{title}” belgesini imzalamanız için size devretti",

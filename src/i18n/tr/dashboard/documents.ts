@@ -50,7 +50,7 @@ export const documents: Catalogue<typeof en> = {
   doc_void_reason: "Neden (imzalayanlar görür)",
   doc_void_button: "Bu belgeyi iptal et",
   doc_remind: "Hatırlat",
-  doc_remind_aria: "{name} kişisine şimdi hatırlat",
+  doc_remind_aria: "Şimdi hatırlat: {name}",
   doc_fresh: "Yeni bağlantı",
   doc_fresh_aria: "{name} için yeni bağlantı",
   doc_draft_fixed:

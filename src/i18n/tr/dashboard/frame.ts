@@ -11,7 +11,7 @@ export const frame: Catalogue<typeof en> = {
   nav_documents: "Belgeler",
   nav_templates: "Şablonlar",
   nav_workflows: "İş akışları",
-  nav_packets: "Konular",
+  nav_packets: "Kayıtlar",
   nav_tablets: "Tabletler",
   nav_webhooks: "Webhook'lar",
   nav_keys: "API anahtarları",

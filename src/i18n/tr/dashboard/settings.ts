@@ -35,7 +35,7 @@ export const settings: Catalogue<typeof en> = {
   st_month: "Ay",
   st_sent_live: "Gönderilen sözleşmeler (canlı)",
   st_no_limit_plan: "(planın aylık sınırı yok)",
-  st_of_included: "dahil olan {included} adetten",
+  st_of_included: "/ {included} (plana dahil)",
   st_beyond: "Plan dışı",
   st_no_overage: "yok: dahil olan sözleşmeler tükendiğinde gönderim durur",
   st_overage: "{count} sözleşme, {spent} (sınır {limit})",
