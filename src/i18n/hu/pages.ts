@@ -138,7 +138,7 @@ export const pages: Catalogue<typeof en> = {
   err_typed: "Az aláíráshoz gépelje be a nevét.",
   err_drawn: "Először rajzolja meg aláírását a mezőben.",
   err_reason: "Adja meg az elutasítás okát.",
-  otpHeading: "Először igazolja, hogy Ön az",
+  otpHeading: "Először igazolja, hogy valóban Ön az",
   otpIntro:
     "A feladó azt kéri, hogy a hozzájárulás és az aláírás előtt erősítsen meg egy egyszer használatos kódot. Küldünk Önnek egy 6 számjegyű kódot; 10 percig érvényes.",
   otpSend: "Kód küldése",

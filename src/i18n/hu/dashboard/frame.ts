@@ -11,7 +11,7 @@ export const frame: Catalogue<typeof en> = {
   nav_documents: "Dokumentumok",
   nav_templates: "Sablonok",
   nav_workflows: "Munkafolyamatok",
-  nav_packets: "Tárgyak",
+  nav_packets: "Ügyek",
   nav_tablets: "Táblagépek",
   nav_webhooks: "Webhookok",
   nav_keys: "API-kulcsok",

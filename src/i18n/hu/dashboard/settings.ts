@@ -51,7 +51,7 @@ export const settings: Catalogue<typeof en> = {
   st_everywhere: "Kijelentkezés mindenhol",
   st_remove: "Eltávolítás",
   st_remove_member: "Eltávolítás: {name}",
-  st_remove_title: "Eltávolítja: {name}?",
+  st_remove_title: "{name} eltávolítása?",
   st_remove_note:
     "{name} ({email}) azonnal elveszíti hozzáférését: munkamenetei és OAuth-kapcsolatai megszűnnek, és többé nem tud bejelentkezni. Amit elküldött, megmarad.",
   st_keep: "Megtartás: {name}",
