@@ -12,8 +12,10 @@ import { da } from "./da";
 import { de } from "./de";
 import { en } from "./en";
 import { es } from "./es";
+import { fi } from "./fi";
 import { fr } from "./fr";
 import { he } from "./he";
+import { hu } from "./hu";
 import { it } from "./it";
 import { nb } from "./nb";
 import { nl } from "./nl";
@@ -21,10 +23,11 @@ import { pl } from "./pl";
 import { pt } from "./pt";
 import { sk } from "./sk";
 import { sv } from "./sv";
+import { tr } from "./tr";
 
 export type LangCatalogue = typeof en;
 
-export const CATALOGUES: Record<Lang, LangCatalogue> = { en, es, fr, de, pt, it, ar, he, nl, pl, cs, sk, sv, da, nb };
+export const CATALOGUES: Record<Lang, LangCatalogue> = { en, es, fr, de, pt, it, ar, he, nl, pl, cs, sk, hu, sv, da, fi, nb, tr };
 
 type Areas = LangCatalogue["dashboard"];
 /** The dashboard's catalogues seen by area: `DASHBOARD_CATALOGUES.pdf.ar` is src/i18n/ar/dashboard/pdf.ts. */

@@ -26,6 +26,9 @@ export const LANG_NAMES: Record<Lang, string> = {
   pl: "Polski",
   cs: "Čeština",
   sk: "Slovenčina",
+  hu: "Magyar",
+  fi: "Suomi",
+  tr: "Türkçe",
 };
 /** The writing direction of a language, for `dir` on <html> and in emails. */
 export const dirOf = (lang: Lang): "rtl" | "ltr" => (RTL_LANGUAGES.includes(lang) ? "rtl" : "ltr");

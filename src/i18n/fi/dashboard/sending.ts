@@ -1,0 +1,42 @@
+/** The dashboard's sending words in Finnish; keys and placeholders as in ../../en/dashboard/sending.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { sending as en } from "../../en/dashboard/sending";
+
+export const sending: Catalogue<typeof en> = {
+  sd_no_template: "Ei vielä julkaistua pohjaa.",
+  sd_write_first: "Kirjoita ja julkaise ensin pohja.",
+  sd_continue: "Jatka",
+  sd_from: "Pohja: {name} ({code}, versio {version}).",
+  sd_other: "Valitse toinen pohja",
+  sd_title: "Otsikko (valinnainen)",
+  sd_values: "Tekstiin yhdistettävät arvot",
+  sd_add_signer: "Lisää allekirjoittaja",
+  sd_signers_max: "Enintään {n} allekirjoittajaa.",
+  sd_sequential: "Allekirjoittajat allekirjoittavat peräkkäin tässä järjestyksessä",
+  sd_role_signer: "Allekirjoittaja",
+  sd_role_approver: "Hyväksyjä (hyväksyy, ei allekirjoita)",
+  sd_role_viewer: "Lukija (avaa ja kuittaa luetuksi)",
+  sd_role_witness: "Todistaja",
+  sd_role_cc: "Kopio (cc): saa allekirjoitetun kopion",
+  sd_witness_for: "Todistaa allekirjoittajan (todistajalle)",
+  sd_witness_choose: "Valitse todistettava allekirjoittaja",
+  sd_witness_row_named: "Allekirjoittaja {n}: {name}",
+  sd_group_n: "Allekirjoitusryhmä {n}",
+  sd_group_name: "Ryhmän nimi",
+  sd_group_hint: "{min}–{max} jäsentä. Jokainen saa linkin; ensimmäinen allekirjoittaja allekirjoittaa ryhmän puolesta.",
+  sd_member_n: "Jäsen {n}",
+  sd_add_group: "Lisää allekirjoitusryhmä",
+  sd_add_member: "Lisää jäsen allekirjoitusryhmään {n}",
+  sd_allow_delegation: "Salli allekirjoittajien siirtää osuutensa toiselle",
+  sd_auth: "Tunnistautuminen",
+  sd_auth_none: "Ei mitään: linkki riittää",
+  sd_auth_access_code: "Pääsykoodi",
+  sd_access_code: "Pääsykoodi (4–64 merkkiä)",
+  sd_access_code_hint:
+    "Anna se allekirjoittajalle muuta kautta (puhelimitse, kirjeitse, henkilökohtaisesti): linkki kysyy sitä ennen mitään muuta. Se tallennetaan tiivisteenä eikä sitä näytetä enää koskaan.",
+  sd_sent: "Lähetetty",
+  sd_links_once: "Kunkin allekirjoittajan linkki näytetään kerran, tässä. Anna jokaiselle allekirjoittajalle hänen oma linkkinsä.",
+  sd_open: "Avaa asiakirja ja sen loki",
+  sd_doc_sent: "Asiakirja lähetetty",
+  sd_not_sent: "Ei lähetetty",
+};

@@ -1,0 +1,35 @@
+/** The dashboard's webhooks words in Finnish; keys and placeholders as in ../../en/dashboard/webhooks.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { webhooks as en } from "../../en/dashboard/webhooks";
+
+export const webhooks: Catalogue<typeof en> = {
+  wh_endpoints: "Webhook-päätepisteet",
+  wh_url: "URL",
+  wh_events: "Tapahtumat",
+  wh_waiting: "Odottaa",
+  wh_dead: "Epäonnistuneet",
+  wh_none_test: "Ei päätepisteitä testitilassa.",
+  wh_none_live: "Ei päätepisteitä tuotantotilassa.",
+  wh_paused_at: "keskeytetty {when}",
+  wh_active: "aktiivinen",
+  wh_inactive: "ei aktiivinen",
+  wh_add: "Lisää päätepiste",
+  wh_url_https: "URL (https)",
+  wh_label_optional: "Nimi (valinnainen)",
+  wh_every: "Kaikki tapahtumat",
+  wh_add_button: "Lisää päätepiste",
+  wh_paused_after: "{count, plural, one {keskeytetty # epäonnistumisen jälkeen} other {keskeytetty # epäonnistumisen jälkeen}}",
+  wh_last_delivered: "Viimeksi toimitettu",
+  wh_ping: "Lähetä testitoimitus",
+  wh_rotate: "Vaihda allekirjoitussalaisuus",
+  wh_last50: "Viimeiset 50 toimitusta",
+  wh_deliveries: "Toimitukset",
+  wh_event: "Tapahtuma",
+  wh_document: "Asiakirja",
+  wh_attempts: "Yritykset",
+  wh_answer: "Vastaus",
+  wh_replay: "Lähetä uudelleen",
+  wh_replay_aria: "Lähetä toimitus {id} uudelleen",
+  wh_replayed: "(uudelleenlähetys)",
+  wh_no_deliveries: "Ei vielä toimituksia.",
+};

@@ -1,0 +1,42 @@
+/** The dashboard's sending words in Hungarian; keys and placeholders as in ../../en/dashboard/sending.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { sending as en } from "../../en/dashboard/sending";
+
+export const sending: Catalogue<typeof en> = {
+  sd_no_template: "Még nincs közzétett sablon.",
+  sd_write_first: "Először írjon és tegyen közzé egy sablont.",
+  sd_continue: "Tovább",
+  sd_from: "Forrás: {name} ({code}, {version}. verzió).",
+  sd_other: "Másik sablon választása",
+  sd_title: "Cím (nem kötelező)",
+  sd_values: "A szövegbe illesztett értékek",
+  sd_add_signer: "Aláíró hozzáadása",
+  sd_signers_max: "Legfeljebb {n} aláíró.",
+  sd_sequential: "Az aláírók egymás után, ebben a sorrendben írnak alá",
+  sd_role_signer: "Aláíró",
+  sd_role_approver: "Jóváhagyó (jóváhagy, nem ír alá)",
+  sd_role_viewer: "Megtekintő (megnyitja és tudomásul veszi)",
+  sd_role_witness: "Tanú",
+  sd_role_cc: "Másolat (cc): megkapja az aláírt másolatot",
+  sd_witness_for: "Kinek a tanúja (tanú esetén)",
+  sd_witness_choose: "Válassza ki a tanúsított aláírót",
+  sd_witness_row_named: "{n}. aláíró: {name}",
+  sd_group_n: "{n}. aláírási csoport",
+  sd_group_name: "Csoport neve",
+  sd_group_hint: "{min}–{max} tag. Mindenki kap egy linket; az első aláíró a csoport nevében ír alá.",
+  sd_member_n: "{n}. tag",
+  sd_add_group: "Aláírási csoport hozzáadása",
+  sd_add_member: "Tag hozzáadása a(z) {n}. aláírási csoporthoz",
+  sd_allow_delegation: "Az aláírók átadhatják részüket valaki másnak",
+  sd_auth: "Hitelesítés",
+  sd_auth_none: "Nincs: a link elegendő",
+  sd_auth_access_code: "Hozzáférési kód",
+  sd_access_code: "Hozzáférési kód (4–64 karakter)",
+  sd_access_code_hint:
+    "Más úton adja át az aláírónak (telefonon, levélben, személyesen): a link mindenekelőtt ezt kéri. Hashelve tároljuk, és soha többé nem jelenik meg.",
+  sd_sent: "Elküldve",
+  sd_links_once: "Minden aláíró linkje csak egyszer, itt jelenik meg. Mindegyik aláírónak a saját linkjét adja át.",
+  sd_open: "A dokumentum és naplója megnyitása",
+  sd_doc_sent: "Dokumentum elküldve",
+  sd_not_sent: "Nincs elküldve",
+};

@@ -1,0 +1,35 @@
+/** The dashboard's webhooks words in Hungarian; keys and placeholders as in ../../en/dashboard/webhooks.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { webhooks as en } from "../../en/dashboard/webhooks";
+
+export const webhooks: Catalogue<typeof en> = {
+  wh_endpoints: "Webhook-végpontok",
+  wh_url: "URL",
+  wh_events: "Események",
+  wh_waiting: "Várakozik",
+  wh_dead: "Sikertelen",
+  wh_none_test: "Nincs végpont teszt módban.",
+  wh_none_live: "Nincs végpont éles módban.",
+  wh_paused_at: "szüneteltetve {when}",
+  wh_active: "aktív",
+  wh_inactive: "inaktív",
+  wh_add: "Végpont hozzáadása",
+  wh_url_https: "URL (https)",
+  wh_label_optional: "Címke (nem kötelező)",
+  wh_every: "Minden esemény",
+  wh_add_button: "Végpont hozzáadása",
+  wh_paused_after: "{count, plural, one {szüneteltetve # hiba után} other {szüneteltetve # hiba után}}",
+  wh_last_delivered: "Utolsó kézbesítés",
+  wh_ping: "Tesztkézbesítés küldése",
+  wh_rotate: "Az aláíró titok cseréje",
+  wh_last50: "Az utolsó 50 kézbesítés",
+  wh_deliveries: "Kézbesítések",
+  wh_event: "Esemény",
+  wh_document: "Dokumentum",
+  wh_attempts: "Próbálkozások",
+  wh_answer: "Válasz",
+  wh_replay: "Újraküldés",
+  wh_replay_aria: "A(z) {id} kézbesítés újraküldése",
+  wh_replayed: "(újraküldés)",
+  wh_no_deliveries: "Még nincsenek kézbesítések.",
+};

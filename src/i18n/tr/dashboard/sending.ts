@@ -1,0 +1,42 @@
+/** The dashboard's sending words in Turkish; keys and placeholders as in ../../en/dashboard/sending.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { sending as en } from "../../en/dashboard/sending";
+
+export const sending: Catalogue<typeof en> = {
+  sd_no_template: "Henüz yayımlanmış şablon yok.",
+  sd_write_first: "Önce bir şablon yazıp yayımlayın.",
+  sd_continue: "Devam",
+  sd_from: "Kaynak: {name} ({code}, sürüm {version}).",
+  sd_other: "Başka bir şablon seçin",
+  sd_title: "Başlık (isteğe bağlı)",
+  sd_values: "Metne eklenen değerler",
+  sd_add_signer: "İmzalayan ekle",
+  sd_signers_max: "En fazla {n} imzalayan.",
+  sd_sequential: "İmzalayanlar bu sırayla birbiri ardına imzalar",
+  sd_role_signer: "İmzalayan",
+  sd_role_approver: "Onaylayan (onaylar, imzalamaz)",
+  sd_role_viewer: "Görüntüleyen (açar ve okuduğunu onaylar)",
+  sd_role_witness: "Tanık",
+  sd_role_cc: "Kopya (cc): imzalı kopyayı alır",
+  sd_witness_for: "Tanık olduğu kişi (tanık için)",
+  sd_witness_choose: "Tanıklık edilen imzalayanı seçin",
+  sd_witness_row_named: "İmzalayan {n}: {name}",
+  sd_group_n: "İmza grubu {n}",
+  sd_group_name: "Grup adı",
+  sd_group_hint: "{min} ile {max} arasında üye. Her üye bir bağlantı alır; ilk imzalayan grup adına imzalar.",
+  sd_member_n: "Üye {n}",
+  sd_add_group: "İmza grubu ekle",
+  sd_add_member: "İmza grubu {n} için üye ekle",
+  sd_allow_delegation: "İmzalayanların kendi bölümlerini başka birine devretmesine izin ver",
+  sd_auth: "Kimlik doğrulama",
+  sd_auth_none: "Yok: bağlantı yeterlidir",
+  sd_auth_access_code: "Erişim kodu",
+  sd_access_code: "Erişim kodu (4-64 karakter)",
+  sd_access_code_hint:
+    "Kodu imzalayana başka bir yolla verin (telefon, mektup, yüz yüze): bağlantı her şeyden önce kodu sorar. Kod karma olarak saklanır ve bir daha gösterilmez.",
+  sd_sent: "Gönderildi",
+  sd_links_once: "Her imzalayanın bağlantısı burada bir kez gösterilir. Her imzalayana kendi bağlantısını verin.",
+  sd_open: "Belgeyi ve kaydını aç",
+  sd_doc_sent: "Belge gönderildi",
+  sd_not_sent: "Gönderilmedi",
+};

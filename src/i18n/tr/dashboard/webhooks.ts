@@ -1,0 +1,35 @@
+/** The dashboard's webhooks words in Turkish; keys and placeholders as in ../../en/dashboard/webhooks.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { webhooks as en } from "../../en/dashboard/webhooks";
+
+export const webhooks: Catalogue<typeof en> = {
+  wh_endpoints: "Webhook uç noktaları",
+  wh_url: "URL",
+  wh_events: "Olaylar",
+  wh_waiting: "Bekleyen",
+  wh_dead: "Başarısız",
+  wh_none_test: "Test modunda uç nokta yok.",
+  wh_none_live: "Canlı modda uç nokta yok.",
+  wh_paused_at: "duraklatıldı: {when}",
+  wh_active: "etkin",
+  wh_inactive: "etkin değil",
+  wh_add: "Uç nokta ekleyin",
+  wh_url_https: "URL (https)",
+  wh_label_optional: "Etiket (isteğe bağlı)",
+  wh_every: "Tüm olaylar",
+  wh_add_button: "Uç nokta ekle",
+  wh_paused_after: "{count, plural, one {# başarısızlıktan sonra duraklatıldı} other {# başarısızlıktan sonra duraklatıldı}}",
+  wh_last_delivered: "Son teslimat",
+  wh_ping: "Test teslimatı gönder",
+  wh_rotate: "İmzalama sırrını yenile",
+  wh_last50: "Son 50 teslimat",
+  wh_deliveries: "Teslimatlar",
+  wh_event: "Olay",
+  wh_document: "Belge",
+  wh_attempts: "Denemeler",
+  wh_answer: "Yanıt",
+  wh_replay: "Yeniden gönder",
+  wh_replay_aria: "{id} teslimatını yeniden gönder",
+  wh_replayed: "(yeniden gönderim)",
+  wh_no_deliveries: "Henüz teslimat yok.",
+};
