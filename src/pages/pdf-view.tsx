@@ -133,6 +133,21 @@ const WORDS: Record<
     sigHeading: "החתימה שלך",
     ok: "סיום",
   },
+  uk: {
+    heading: "Сторінки",
+    intro:
+      "Натисніть на рамку, щоб заповнити її на сторінці, або скористайтеся кнопкою «Почати», щоб переходити від рамки до рамки. Кожна рамка також є полем форми нижче.",
+    zoomIn: "Збільшити",
+    zoomOut: "Зменшити",
+    start: "Почати",
+    next: "Далі",
+    progress: "Заповнено {n} з {count}",
+    boxOf: "Рамка {n} з {count}: {label} (сторінка {page}).",
+    allDone: "Усі рамки заповнено.",
+    page: "Сторінка",
+    sigHeading: "Ваш підпис",
+    ok: "Готово",
+  },
 };
 
 /** Logical properties only (the pages are laid out right to left too). */
