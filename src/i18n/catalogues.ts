@@ -14,11 +14,12 @@ import { fr } from "./fr";
 import { he } from "./he";
 import { it } from "./it";
 import { pt } from "./pt";
+import { ro } from "./ro";
 import { uk } from "./uk";
 
 export type LangCatalogue = typeof en;
 
-export const CATALOGUES: Record<Lang, LangCatalogue> = { en, es, fr, de, pt, it, ar, he, uk };
+export const CATALOGUES: Record<Lang, LangCatalogue> = { en, es, fr, de, pt, it, ar, he, uk, ro };
 
 type Areas = LangCatalogue["dashboard"];
 /** The dashboard's catalogues seen by area: `DASHBOARD_CATALOGUES.pdf.ar` is src/i18n/ar/dashboard/pdf.ts. */

@@ -148,6 +148,21 @@ const WORDS: Record<
     sigHeading: "Ваш підпис",
     ok: "Готово",
   },
+  ro: {
+    heading: "Paginile",
+    intro:
+      "Faceți clic pe o casetă pentru a o completa pe pagină sau folosiți Începeți pentru a trece de la o casetă la alta. Fiecare casetă este și un câmp al formularului de mai jos.",
+    zoomIn: "Mărire",
+    zoomOut: "Micșorare",
+    start: "Începeți",
+    next: "Următorul",
+    progress: "{n} din {count} completate",
+    boxOf: "Caseta {n} din {count}: {label} (pagina {page}).",
+    allDone: "Toate casetele sunt completate.",
+    page: "Pagina",
+    sigHeading: "Semnătura dumneavoastră",
+    ok: "Gata",
+  },
 };
 
 /** Logical properties only (the pages are laid out right to left too). */
