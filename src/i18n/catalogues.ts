@@ -8,6 +8,7 @@
 import type { Lang } from "./lang";
 import { ar } from "./ar";
 import { de } from "./de";
+import { el } from "./el";
 import { en } from "./en";
 import { es } from "./es";
 import { fr } from "./fr";
@@ -19,7 +20,7 @@ import { uk } from "./uk";
 
 export type LangCatalogue = typeof en;
 
-export const CATALOGUES: Record<Lang, LangCatalogue> = { en, es, fr, de, pt, it, ar, he, uk, ro };
+export const CATALOGUES: Record<Lang, LangCatalogue> = { en, es, fr, de, pt, it, ar, he, uk, ro, el };
 
 type Areas = LangCatalogue["dashboard"];
 /** The dashboard's catalogues seen by area: `DASHBOARD_CATALOGUES.pdf.ar` is src/i18n/ar/dashboard/pdf.ts. */

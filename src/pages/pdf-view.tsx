@@ -163,6 +163,21 @@ const WORDS: Record<
     sigHeading: "Semnătura dumneavoastră",
     ok: "Gata",
   },
+  el: {
+    heading: "Οι σελίδες",
+    intro:
+      "Κάντε κλικ σε ένα πλαίσιο για να το συμπληρώσετε στη σελίδα ή χρησιμοποιήστε το Έναρξη για να προχωράτε από πλαίσιο σε πλαίσιο. Κάθε πλαίσιο είναι επίσης πεδίο της παρακάτω φόρμας.",
+    zoomIn: "Μεγέθυνση",
+    zoomOut: "Σμίκρυνση",
+    start: "Έναρξη",
+    next: "Επόμενο",
+    progress: "Συμπληρώθηκαν {n} από {count}",
+    boxOf: "Πλαίσιο {n} από {count}: {label} (σελίδα {page}).",
+    allDone: "Όλα τα πλαίσια έχουν συμπληρωθεί.",
+    page: "Σελίδα",
+    sigHeading: "Η υπογραφή σας",
+    ok: "Τέλος",
+  },
 };
 
 /** Logical properties only (the pages are laid out right to left too). */
