@@ -36,7 +36,7 @@ export const messages: Catalogue<typeof en> = {
     "signing.link": {
       subject: "{tenant} просить вас підписати «{title}»",
       heading: "Перегляньте та підпишіть",
-      lines: ["Вітаємо, {name}!", "{tenant} надіслав вам «{title}» для перегляду та електронного підписання."],
+      lines: ["Вітаємо, {name}!", "{tenant} надсилає вам «{title}» для перегляду та електронного підписання."],
       action: "Переглянути та підписати",
       sms: "{tenant} просить вас підписати «{title}»: {link} Надішліть STOP, щоб відмовитися.",
     },
