@@ -197,7 +197,29 @@ export type MessagePurpose = (typeof MESSAGE_PURPOSES)[number];
  * Italian, Arabic and Hebrew. A signer's and an account's `locale` is one of them; pages are also
  * reached in any of them through Accept-Language and the switcher (docs/pages.md "Languages").
  */
-export const LANGUAGES = ["en", "es", "fr", "de", "pt", "it", "ar", "he", "nl", "pl", "cs", "sk", "hu", "sv", "da", "fi", "nb", "tr"] as const;
+export const LANGUAGES = [
+  "en",
+  "es",
+  "fr",
+  "de",
+  "pt",
+  "it",
+  "ar",
+  "he",
+  "nl",
+  "pl",
+  "uk",
+  "cs",
+  "sk",
+  "ro",
+  "hu",
+  "sv",
+  "da",
+  "fi",
+  "nb",
+  "el",
+  "tr",
+] as const;
 /** The one language type of the service (src/i18n/ re-exports it). */
 export type Lang = (typeof LANGUAGES)[number];
 /** Languages written right to left: pages get `dir="rtl"`. */

@@ -10,6 +10,7 @@ import { ar } from "./ar";
 import { cs } from "./cs";
 import { da } from "./da";
 import { de } from "./de";
+import { el } from "./el";
 import { en } from "./en";
 import { es } from "./es";
 import { fi } from "./fi";
@@ -21,13 +22,15 @@ import { nb } from "./nb";
 import { nl } from "./nl";
 import { pl } from "./pl";
 import { pt } from "./pt";
+import { ro } from "./ro";
 import { sk } from "./sk";
 import { sv } from "./sv";
 import { tr } from "./tr";
+import { uk } from "./uk";
 
 export type LangCatalogue = typeof en;
 
-export const CATALOGUES: Record<Lang, LangCatalogue> = { en, es, fr, de, pt, it, ar, he, nl, pl, cs, sk, hu, sv, da, fi, nb, tr };
+export const CATALOGUES: Record<Lang, LangCatalogue> = { en, es, fr, de, pt, it, ar, he, nl, pl, uk, cs, sk, ro, hu, sv, da, fi, nb, el, tr };
 
 type Areas = LangCatalogue["dashboard"];
 /** The dashboard's catalogues seen by area: `DASHBOARD_CATALOGUES.pdf.ar` is src/i18n/ar/dashboard/pdf.ts. */

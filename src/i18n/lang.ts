@@ -29,6 +29,9 @@ export const LANG_NAMES: Record<Lang, string> = {
   hu: "Magyar",
   fi: "Suomi",
   tr: "Türkçe",
+  uk: "Українська",
+  ro: "Română",
+  el: "Ελληνικά",
 };
 /** The writing direction of a language, for `dir` on <html> and in emails. */
 export const dirOf = (lang: Lang): "rtl" | "ltr" => (RTL_LANGUAGES.includes(lang) ? "rtl" : "ltr");

@@ -278,6 +278,51 @@ const WORDS: Record<
     sigHeading: "İmzanız",
     ok: "Tamam",
   },
+  uk: {
+    heading: "Сторінки",
+    intro:
+      "Натисніть на рамку, щоб заповнити її на сторінці, або скористайтеся кнопкою «Почати», щоб переходити від рамки до рамки. Кожна рамка також є полем форми нижче.",
+    zoomIn: "Збільшити",
+    zoomOut: "Зменшити",
+    start: "Почати",
+    next: "Далі",
+    progress: "Заповнено {n} з {count}",
+    boxOf: "Рамка {n} з {count}: {label} (сторінка {page}).",
+    allDone: "Усі рамки заповнено.",
+    page: "Сторінка",
+    sigHeading: "Ваш підпис",
+    ok: "Готово",
+  },
+  ro: {
+    heading: "Paginile",
+    intro:
+      "Faceți clic pe o casetă pentru a o completa pe pagină sau folosiți Începeți pentru a trece de la o casetă la alta. Fiecare casetă este și un câmp al formularului de mai jos.",
+    zoomIn: "Mărire",
+    zoomOut: "Micșorare",
+    start: "Începeți",
+    next: "Următorul",
+    progress: "{n} din {count} completate",
+    boxOf: "Caseta {n} din {count}: {label} (pagina {page}).",
+    allDone: "Toate casetele sunt completate.",
+    page: "Pagina",
+    sigHeading: "Semnătura dumneavoastră",
+    ok: "Gata",
+  },
+  el: {
+    heading: "Οι σελίδες",
+    intro:
+      "Κάντε κλικ σε ένα πλαίσιο για να το συμπληρώσετε στη σελίδα ή χρησιμοποιήστε το Έναρξη για να προχωράτε από πλαίσιο σε πλαίσιο. Κάθε πλαίσιο είναι επίσης πεδίο της παρακάτω φόρμας.",
+    zoomIn: "Μεγέθυνση",
+    zoomOut: "Σμίκρυνση",
+    start: "Έναρξη",
+    next: "Επόμενο",
+    progress: "Συμπληρώθηκαν {n} από {count}",
+    boxOf: "Πλαίσιο {n} από {count}: {label} (σελίδα {page}).",
+    allDone: "Όλα τα πλαίσια έχουν συμπληρωθεί.",
+    page: "Σελίδα",
+    sigHeading: "Η υπογραφή σας",
+    ok: "Τέλος",
+  },
 };
 
 /** Logical properties only (the pages are laid out right to left too). */

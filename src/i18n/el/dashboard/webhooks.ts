@@ -1,0 +1,35 @@
+/** The dashboard's webhooks words in Greek; keys and placeholders as in ../../en/dashboard/webhooks.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { webhooks as en } from "../../en/dashboard/webhooks";
+
+export const webhooks: Catalogue<typeof en> = {
+  wh_endpoints: "Τελικά σημεία webhook",
+  wh_url: "URL",
+  wh_events: "Συμβάντα",
+  wh_waiting: "Σε αναμονή",
+  wh_dead: "Οριστικά αποτυχημένα",
+  wh_none_test: "Δεν υπάρχουν τελικά σημεία σε λειτουργία δοκιμής.",
+  wh_none_live: "Δεν υπάρχουν τελικά σημεία σε πραγματική λειτουργία.",
+  wh_paused_at: "σε παύση {when}",
+  wh_active: "ενεργό",
+  wh_inactive: "ανενεργό",
+  wh_add: "Προσθήκη τελικού σημείου",
+  wh_url_https: "URL (https)",
+  wh_label_optional: "Ετικέτα (προαιρετικό)",
+  wh_every: "Όλα τα συμβάντα",
+  wh_add_button: "Προσθήκη τελικού σημείου",
+  wh_paused_after: "{count, plural, one {παύση μετά από # αποτυχία} other {παύση μετά από # αποτυχίες}}",
+  wh_last_delivered: "Τελευταία παράδοση",
+  wh_ping: "Αποστολή δοκιμαστικής παράδοσης",
+  wh_rotate: "Αλλαγή του μυστικού υπογραφής",
+  wh_last50: "Τελευταίες 50 παραδόσεις",
+  wh_deliveries: "Παραδόσεις",
+  wh_event: "Συμβάν",
+  wh_document: "Έγγραφο",
+  wh_attempts: "Προσπάθειες",
+  wh_answer: "Απάντηση",
+  wh_replay: "Επανάληψη",
+  wh_replay_aria: "Επανάληψη της παράδοσης {id}",
+  wh_replayed: "(επανάληψη)",
+  wh_no_deliveries: "Δεν υπάρχουν ακόμη παραδόσεις.",
+};

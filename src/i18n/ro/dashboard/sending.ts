@@ -1,0 +1,42 @@
+/** The dashboard's sending words in Romanian; keys and placeholders as in ../../en/dashboard/sending.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { sending as en } from "../../en/dashboard/sending";
+
+export const sending: Catalogue<typeof en> = {
+  sd_no_template: "Niciun șablon publicat încă.",
+  sd_write_first: "Scrieți și publicați mai întâi un șablon.",
+  sd_continue: "Continuați",
+  sd_from: "Din {name} ({code}, versiunea {version}).",
+  sd_other: "Alegeți alt șablon",
+  sd_title: "Titlu (opțional)",
+  sd_values: "Valori inserate în text",
+  sd_add_signer: "Adăugați un semnatar",
+  sd_signers_max: "Numărul maxim de semnatari: {n}.",
+  sd_sequential: "Semnatarii semnează unul după altul, în această ordine",
+  sd_role_signer: "Semnatar",
+  sd_role_approver: "Aprobator (aprobă, nu semnează)",
+  sd_role_viewer: "Cititor (deschide și confirmă luarea la cunoștință)",
+  sd_role_witness: "Martor",
+  sd_role_cc: "Copie (cc): primește copia semnată",
+  sd_witness_for: "Martor pentru (pentru un martor)",
+  sd_witness_choose: "Alegeți semnatarul pentru care este martor",
+  sd_witness_row_named: "Semnatarul {n}: {name}",
+  sd_group_n: "Grupul de semnare {n}",
+  sd_group_name: "Numele grupului",
+  sd_group_hint: "Între {min} și {max} membri. Fiecare primește un link; primul care semnează semnează pentru grup.",
+  sd_member_n: "Membrul {n}",
+  sd_add_group: "Adăugați un grup de semnare",
+  sd_add_member: "Adăugați un membru în grupul de semnare {n}",
+  sd_allow_delegation: "Permiteți semnatarilor să își transmită partea altcuiva",
+  sd_auth: "Autentificare",
+  sd_auth_none: "Niciuna: linkul este suficient",
+  sd_auth_access_code: "Cod de acces",
+  sd_access_code: "Cod de acces (4-64 de caractere)",
+  sd_access_code_hint:
+    "Comunicați-l semnatarului pe altă cale (telefon, scrisoare, în persoană): linkul îl cere înainte de orice altceva. Este stocat sub formă de hash și nu mai este afișat niciodată.",
+  sd_sent: "Trimis",
+  sd_links_once: "Linkul fiecărui semnatar este afișat o singură dată, aici. Dați fiecărui semnatar propriul link.",
+  sd_open: "Deschideți documentul și jurnalul său",
+  sd_doc_sent: "Document trimis",
+  sd_not_sent: "Netrimis",
+};

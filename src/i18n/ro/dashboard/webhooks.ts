@@ -1,0 +1,35 @@
+/** The dashboard's webhooks words in Romanian; keys and placeholders as in ../../en/dashboard/webhooks.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { webhooks as en } from "../../en/dashboard/webhooks";
+
+export const webhooks: Catalogue<typeof en> = {
+  wh_endpoints: "Endpointuri webhook",
+  wh_url: "URL",
+  wh_events: "Evenimente",
+  wh_waiting: "În așteptare",
+  wh_dead: "Eșuate definitiv",
+  wh_none_test: "Niciun endpoint în modul de test.",
+  wh_none_live: "Niciun endpoint în modul real.",
+  wh_paused_at: "suspendat {when}",
+  wh_active: "activ",
+  wh_inactive: "inactiv",
+  wh_add: "Adăugați un endpoint",
+  wh_url_https: "URL (https)",
+  wh_label_optional: "Etichetă (opțional)",
+  wh_every: "Toate evenimentele",
+  wh_add_button: "Adăugați endpointul",
+  wh_paused_after: "{count, plural, one {suspendat după # eșec} few {suspendat după # eșecuri} other {suspendat după # de eșecuri}}",
+  wh_last_delivered: "Ultima livrare",
+  wh_ping: "Trimiteți o livrare de test",
+  wh_rotate: "Schimbați secretul de semnare",
+  wh_last50: "Ultimele 50 de livrări",
+  wh_deliveries: "Livrări",
+  wh_event: "Eveniment",
+  wh_document: "Document",
+  wh_attempts: "Încercări",
+  wh_answer: "Răspuns",
+  wh_replay: "Reluați",
+  wh_replay_aria: "Reluați livrarea {id}",
+  wh_replayed: "(reluare)",
+  wh_no_deliveries: "Nicio livrare încă.",
+};

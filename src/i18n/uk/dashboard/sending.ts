@@ -1,0 +1,42 @@
+/** The dashboard's sending words in Ukrainian; keys and placeholders as in ../../en/dashboard/sending.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { sending as en } from "../../en/dashboard/sending";
+
+export const sending: Catalogue<typeof en> = {
+  sd_no_template: "Опублікованих шаблонів ще немає.",
+  sd_write_first: "Спочатку створіть і опублікуйте шаблон.",
+  sd_continue: "Продовжити",
+  sd_from: "З шаблону {name} ({code}, версія {version}).",
+  sd_other: "Вибрати інший шаблон",
+  sd_title: "Назва (необов’язково)",
+  sd_values: "Значення, що підставляються в текст",
+  sd_add_signer: "Додати підписанта",
+  sd_signers_max: "Максимальна кількість підписантів: {n}.",
+  sd_sequential: "Підписанти підписують один за одним у цьому порядку",
+  sd_role_signer: "Підписант",
+  sd_role_approver: "Особа, що схвалює (схвалює, не підписує)",
+  sd_role_viewer: "Читач (відкриває та підтверджує ознайомлення)",
+  sd_role_witness: "Свідок",
+  sd_role_cc: "Копія (cc): отримує підписану копію",
+  sd_witness_for: "Свідок для (для свідка)",
+  sd_witness_choose: "Виберіть підписанта, для якого є свідок",
+  sd_witness_row_named: "Підписант {n}: {name}",
+  sd_group_n: "Група підписання {n}",
+  sd_group_name: "Назва групи",
+  sd_group_hint: "Від {min} до {max} учасників. Кожен отримує посилання; перший, хто підпише, підписує за групу.",
+  sd_member_n: "Учасник {n}",
+  sd_add_group: "Додати групу підписання",
+  sd_add_member: "Додати учасника до групи підписання {n}",
+  sd_allow_delegation: "Дозволити підписантам передавати свою участь іншій особі",
+  sd_auth: "Автентифікація",
+  sd_auth_none: "Немає: достатньо посилання",
+  sd_auth_access_code: "Код доступу",
+  sd_access_code: "Код доступу (4-64 символи)",
+  sd_access_code_hint:
+    "Передайте його підписанту в інший спосіб (телефоном, листом, особисто): посилання запитає його насамперед. Він зберігається в гешованому вигляді й більше ніколи не показується.",
+  sd_sent: "Надіслано",
+  sd_links_once: "Посилання кожного підписанта показується тут лише один раз. Передайте кожному підписанту його власне посилання.",
+  sd_open: "Відкрити документ і його журнал",
+  sd_doc_sent: "Документ надіслано",
+  sd_not_sent: "Не надіслано",
+};
