@@ -189,6 +189,23 @@ describe("the provider's way back", () => {
     // The certificate says the level; the sealed PDF keeps both signatures' bytes, then the seal and the B-LTA steps.
     const certificate = await call(e, "GET", `/v1/documents/${r.id}/certificate`, { key: r.t.key });
     expect(certificate.json.payload.document.level).toBe("qes");
+    // Each signature is listed: signer, level, the certificate's subject and issuer, the signing time.
+    const listed = certificate.json.payload.signatures;
+    expect(listed).toEqual(
+      [ADA, BEN].map((p, i) => ({
+        signer_id: r.links[i]!.signer_id,
+        name: p.full_name,
+        level: "qes",
+        subject: `CN=${p.full_name}`,
+        issuer: "CN=Fake CSC Qualified CA",
+        signed_at: doc.json.signers[i].signed_at,
+      })),
+    );
+    expect(certificate.json.still_matches_record).toBe(true);
+    const code = certificate.json.verification_code;
+    expect((await call(e, "GET", `/v1/verify/${code}`)).json.signatures).toBeNull();
+    const verified = await call(e, "GET", `/v1/verify/${code}?sha256=${certificate.json.payload.document.sha256}`);
+    expect(verified.json.signatures).toEqual(listed);
     const sealedFile = await call(e, "GET", `/v1/documents/${r.id}/pdf`, { key: r.t.key });
     expect(sealedFile.status, sealedFile.text.slice(0, 300)).toBe(200);
     expect(sealedFile.json.seal.level).toBe("B-LTA");
