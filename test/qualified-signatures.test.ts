@@ -206,6 +206,12 @@ describe("the provider's way back", () => {
     expect((await call(e, "GET", `/v1/verify/${code}`)).json.signatures).toBeNull();
     const verified = await call(e, "GET", `/v1/verify/${code}?sha256=${certificate.json.payload.document.sha256}`);
     expect(verified.json.signatures).toEqual(listed);
+    // The /verify page lists them too (in the page's language), once the hash matched.
+    const page = await call(e, "GET", `/verify/${code}?sha256=${certificate.json.payload.document.sha256}&lang=fr`);
+    expect(page.text).toContain("Signatures avec les certificats propres des signataires");
+    expect(page.text).toContain("Signature électronique qualifiée (QES)");
+    for (const p of [ADA, BEN]) expect(page.text).toContain(`CN=${p.full_name}`);
+    expect((await call(e, "GET", `/verify/${code}`)).text).not.toContain("CN=Ada Lovelace");
     const sealedFile = await call(e, "GET", `/v1/documents/${r.id}/pdf`, { key: r.t.key });
     expect(sealedFile.status, sealedFile.text.slice(0, 300)).toBe(200);
     expect(sealedFile.json.seal.level).toBe("B-LTA");
