@@ -131,6 +131,41 @@ describe("the signer's path", () => {
     expect(early.status).toBe(422);
   });
 
+  it("the signing page offers only the provider's form; its post answers 303 to the authorize page, allowed by the page's form-action", async () => {
+    const b = box();
+    const e = withCsc(b);
+    const r = await sent(e, "qes");
+    const ada = r.links[0]!;
+    await call(e, "POST", `/v1/sign/${ada.token}/consent`, { body: {} });
+    const page = await call(e, "GET", `/s/${ada.token}?lang=de`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`action="/s/${ada.token}/provider"`);
+    expect(page.text).toContain("Beim Vertrauensdiensteanbieter unterschreiben");
+    expect(page.text).toContain("Qualifizierte elektronische Signatur (QES)");
+    expect(page.text).not.toContain('id="sign-form"');
+    expect(page.headers.get("content-security-policy")).toMatch(new RegExp(`form-action 'self' ${HOST.replace(/\./g, "\\.")}(;|$)`));
+    const res = await app.fetch(
+      new Request(`${BASE}/s/${ada.token}/provider`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": "203.0.113.7" },
+        body: "lang=de",
+        redirect: "manual",
+      }),
+      e,
+      ctx,
+    );
+    expect(res.status).toBe(303);
+    const to = new URL(res.headers.get("location")!);
+    expect(`${to.origin}${to.pathname}`).toBe(`${HOST}/${b}/oauth2/authorize`);
+    expect(to.searchParams.get("lang")).toBe("de");
+    // A ses document's page keeps its own sign form.
+    const plain = await sent(e, "ses");
+    await call(e, "POST", `/v1/sign/${plain.links[0]!.token}/consent`, { body: {} });
+    const ses = await call(e, "GET", `/s/${plain.links[0]!.token}`);
+    expect(ses.text).toContain('id="sign-form"');
+    expect(ses.text).not.toContain("/provider");
+  });
+
   it("POST /provider is 422 on a ses document", async () => {
     const e = withCsc(box());
     const r = await sent(e, "ses");
@@ -237,6 +272,9 @@ describe("the provider's way back", () => {
     expect(failed.status).toBe(422);
     expect(failed.text).toContain("The HSM is unavailable");
     expect(failed.text).toContain("still pending");
+    // The failure page: readable words and a retry that starts the provider step again.
+    expect(failed.text).toContain("Nothing was signed and your signature is still to be made");
+    expect(failed.text).toContain(`<form method="post" action="/s/${ada.token}/provider">`);
     let doc = await call(e, "GET", `/v1/documents/${r.id}`, { key: r.t.key });
     expect(doc.json.signers[0].status).toBe("pending");
     expect((await env.FILES.list({ prefix: `qualified/${r.id}/` })).objects).toHaveLength(0);
