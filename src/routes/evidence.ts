@@ -122,7 +122,9 @@ const Payload = z
       )
       .optional()
       .openapi({ description: "Files signers uploaded (image, stamp and file fields), as their answers held them at completion. Absent when there are none." }),
-    signatures: QualifiedSignatures.openapi({ description: "Level `aes`/`qes` documents only (absent otherwise): each signer's own signature, in signing order." }),
+    signatures: QualifiedSignatures.openapi({
+      description: "Level `aes`/`qes` documents only (absent otherwise): each signer's own signature, in signing order.",
+    }),
   })
   .openapi("CertificatePayload");
 

@@ -24,6 +24,8 @@ async function signAtProvider(page, name, { keyboard = false, shots = null } = {
   await page.locator("#provider-form").waitFor();
   assert.equal(await page.locator("#sign-form").count(), 0, "the page's own sign form is not offered");
   if (shots) await check(page, `${shots}-provider-step`);
+  // The fake provider's own page (not this service's) answers its favicon with 405: left out of noProblems.
+  const before = page.problems.length;
   if (keyboard) {
     await tabTo(page, "#provider-form button");
     await page.keyboard.press("Enter");
@@ -32,6 +34,7 @@ async function signAtProvider(page, name, { keyboard = false, shots = null } = {
   assert.equal(await page.locator("#full_name").inputValue(), name);
   await page.getByRole("button", { name: "Approve" }).click();
   await page.waitForURL((u) => u.host === "sign.example.test" && /^\/s\/[^/]+$/.test(u.pathname));
+  page.problems.push(...page.problems.splice(before).filter((p) => !/status of 405/.test(p)));
 }
 
 describe("qualified signatures on the signer's page", () => {
@@ -68,7 +71,7 @@ describe("qualified signatures on the signer's page", () => {
     const list = v.locator("section[aria-labelledby='signatures-heading'] li");
     assert.equal(await list.count(), 2);
     for (const [i, s] of SIGNERS.entries()) {
-      const text = await list.nth(i).innerText();
+      const text = await list.nth(i).textContent();
       assert.match(text, new RegExp(s.full_name));
       assert.match(text, new RegExp(`CN=${s.full_name}`));
       assert.match(text, /Qualified electronic signature \(QES\)/);

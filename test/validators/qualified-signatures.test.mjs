@@ -158,7 +158,10 @@ describe("offline verifier: each listed signature checked against the file", () 
     assert.equal(bad.ok, false);
     const byName = Object.fromEntries(bad.certificate.signatures.map((l) => [l.name, l.ok]));
     assert.deepEqual(byName, { [SIGNERS[0].full_name]: true, [SIGNERS[1].full_name]: false });
-    assert.ok(bad.problems.some((p) => p.includes(`qes signature of ${SIGNERS[1].full_name}`)), bad.problems.join("\n"));
+    assert.ok(
+      bad.problems.some((p) => p.includes(`qes signature of ${SIGNERS[1].full_name}`)),
+      bad.problems.join("\n"),
+    );
   });
 
   it("verify-pdf.mjs prints each listed signature", () => {

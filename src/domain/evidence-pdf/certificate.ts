@@ -203,7 +203,8 @@ export async function drawCertificate(w: PdfWriter, c: CertificateSheet): Promis
     w.heading(`Signatures at the trust service provider (${count(p.signatures.length)})`, 12);
     w.rows(
       p.signatures.map(
-        (x, i) => [`${i + 1}. ${x.name}`, `Level ${x.level.toUpperCase()} · signed ${when(x.signed_at)}\nSubject ${x.subject}\nIssuer ${x.issuer}`] as [string, string],
+        (x, i) =>
+          [`${i + 1}. ${x.name}`, `Level ${x.level.toUpperCase()} · signed ${when(x.signed_at)}\nSubject ${x.subject}\nIssuer ${x.issuer}`] as [string, string],
       ),
       { size: 8, labelWidth: 125 },
     );

@@ -238,9 +238,11 @@ export const pages: Catalogue<typeof en> = {
   qs_issuer: "Aussteller des Zertifikats",
   level_aes: "Fortgeschrittene elektronische Signatur (AES)",
   level_qes: "Qualifizierte elektronische Signatur (QES)",
-  prov_lead: "Dieses Dokument verlangt eine {level}. Sie unterschreiben mit Ihrem eigenen Zertifikat beim Vertrauensdiensteanbieter, der sich als Nächstes öffnet; danach kommen Sie hierher zurück.",
+  prov_lead:
+    "Dieses Dokument verlangt eine {level}. Sie unterschreiben mit Ihrem eigenen Zertifikat beim Vertrauensdiensteanbieter, der sich als Nächstes öffnet; danach kommen Sie hierher zurück.",
   prov_button: "Beim Vertrauensdiensteanbieter unterschreiben",
-  prov_kiosk: "Dieses Dokument wird mit dem eigenen Zertifikat jeder unterzeichnenden Person bei einem Vertrauensdiensteanbieter unterschrieben; das geht auf diesem Tablet nicht. Öffnen Sie den Link aus Ihrer E-Mail auf Ihrem eigenen Gerät.",
+  prov_kiosk:
+    "Dieses Dokument wird mit dem eigenen Zertifikat jeder unterzeichnenden Person bei einem Vertrauensdiensteanbieter unterschrieben; das geht auf diesem Tablet nicht. Öffnen Sie den Link aus Ihrer E-Mail auf Ihrem eigenen Gerät.",
   prov_failTitle: "Nicht unterschrieben",
   prov_failLead: "Es wurde nichts unterschrieben, Ihre Unterschrift steht noch aus. Sie können es erneut versuchen.",
   prov_failDetail: "Was der Dienst meldet",

@@ -229,7 +229,8 @@ export const pages = {
   level_qes: "Qualified electronic signature (QES)",
   prov_lead: "This document asks for an {level}. You sign with your own certificate at the trust service provider, which opens next; then you come back here.",
   prov_button: "Sign at the trust service provider",
-  prov_kiosk: "This document is signed with each signer's own certificate at a trust service provider, which cannot be done on this tablet. Open the signing link from your email on your own device.",
+  prov_kiosk:
+    "This document is signed with each signer's own certificate at a trust service provider, which cannot be done on this tablet. Open the signing link from your email on your own device.",
   prov_failTitle: "Not signed",
   prov_failLead: "Nothing was signed and your signature is still to be made. You can try again.",
   prov_failDetail: "What the service says",

@@ -231,9 +231,11 @@ export const pages: Catalogue<typeof en> = {
   qs_issuer: "Emisor del certificado",
   level_aes: "Firma electrónica avanzada (AES)",
   level_qes: "Firma electrónica cualificada (QES)",
-  prov_lead: "Este documento pide una {level}. Firma con su propio certificado en el prestador de servicios de confianza, que se abre a continuación; después vuelve aquí.",
+  prov_lead:
+    "Este documento pide una {level}. Firma con su propio certificado en el prestador de servicios de confianza, que se abre a continuación; después vuelve aquí.",
   prov_button: "Firmar en el prestador de servicios de confianza",
-  prov_kiosk: "Este documento se firma con el certificado propio de cada firmante en un prestador de servicios de confianza, lo que no se puede hacer en esta tableta. Abra el enlace de firma de su correo en su propio dispositivo.",
+  prov_kiosk:
+    "Este documento se firma con el certificado propio de cada firmante en un prestador de servicios de confianza, lo que no se puede hacer en esta tableta. Abra el enlace de firma de su correo en su propio dispositivo.",
   prov_failTitle: "No firmado",
   prov_failLead: "No se firmó nada y su firma sigue pendiente. Puede intentarlo de nuevo.",
   prov_failDetail: "Lo que dice el servicio",

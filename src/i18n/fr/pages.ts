@@ -235,9 +235,11 @@ export const pages: Catalogue<typeof en> = {
   qs_issuer: "Émetteur du certificat",
   level_aes: "Signature électronique avancée (AES)",
   level_qes: "Signature électronique qualifiée (QES)",
-  prov_lead: "Ce document demande une {level}. Vous signez avec votre propre certificat chez le prestataire de services de confiance, qui s'ouvre ensuite ; puis vous revenez ici.",
+  prov_lead:
+    "Ce document demande une {level}. Vous signez avec votre propre certificat chez le prestataire de services de confiance, qui s'ouvre ensuite ; puis vous revenez ici.",
   prov_button: "Signer chez le prestataire de services de confiance",
-  prov_kiosk: "Ce document se signe avec le certificat propre de chaque signataire chez un prestataire de services de confiance, ce qui est impossible sur cette tablette. Ouvrez le lien de signature de votre e-mail sur votre propre appareil.",
+  prov_kiosk:
+    "Ce document se signe avec le certificat propre de chaque signataire chez un prestataire de services de confiance, ce qui est impossible sur cette tablette. Ouvrez le lien de signature de votre e-mail sur votre propre appareil.",
   prov_failTitle: "Non signé",
   prov_failLead: "Rien n'a été signé et votre signature reste à faire. Vous pouvez réessayer.",
   prov_failDetail: "Ce que dit le service",

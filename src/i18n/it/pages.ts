@@ -228,9 +228,11 @@ export const pages: Catalogue<typeof en> = {
   qs_issuer: "Emittente del certificato",
   level_aes: "Firma elettronica avanzata (AES)",
   level_qes: "Firma elettronica qualificata (QES)",
-  prov_lead: "Questo documento richiede una {level}. Firma con il proprio certificato presso il prestatore di servizi fiduciari, che si apre subito dopo; poi torna qui.",
+  prov_lead:
+    "Questo documento richiede una {level}. Firma con il proprio certificato presso il prestatore di servizi fiduciari, che si apre subito dopo; poi torna qui.",
   prov_button: "Firma presso il prestatore di servizi fiduciari",
-  prov_kiosk: "Questo documento si firma con il certificato proprio di ciascun firmatario presso un prestatore di servizi fiduciari, cosa non possibile su questo tablet. Apra il link di firma della sua e-mail sul proprio dispositivo.",
+  prov_kiosk:
+    "Questo documento si firma con il certificato proprio di ciascun firmatario presso un prestatore di servizi fiduciari, cosa non possibile su questo tablet. Apra il link di firma della sua e-mail sul proprio dispositivo.",
   prov_failTitle: "Non firmato",
   prov_failLead: "Non è stato firmato nulla e la sua firma è ancora da fare. Può riprovare.",
   prov_failDetail: "Che cosa dice il servizio",

@@ -225,9 +225,11 @@ export const pages: Catalogue<typeof en> = {
   qs_issuer: "Emissor do certificado",
   level_aes: "Assinatura eletrónica avançada (AES)",
   level_qes: "Assinatura eletrónica qualificada (QES)",
-  prov_lead: "Este documento pede uma {level}. Assina com o seu próprio certificado no prestador de serviços de confiança, que abre a seguir; depois volta aqui.",
+  prov_lead:
+    "Este documento pede uma {level}. Assina com o seu próprio certificado no prestador de serviços de confiança, que abre a seguir; depois volta aqui.",
   prov_button: "Assinar no prestador de serviços de confiança",
-  prov_kiosk: "Este documento é assinado com o certificado próprio de cada signatário num prestador de serviços de confiança, o que não é possível neste tablet. Abra a ligação de assinatura do seu e-mail no seu próprio dispositivo.",
+  prov_kiosk:
+    "Este documento é assinado com o certificado próprio de cada signatário num prestador de serviços de confiança, o que não é possível neste tablet. Abra a ligação de assinatura do seu e-mail no seu próprio dispositivo.",
   prov_failTitle: "Não assinado",
   prov_failLead: "Nada foi assinado e a sua assinatura continua por fazer. Pode tentar novamente.",
   prov_failDetail: "O que o serviço diz",
