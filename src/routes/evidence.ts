@@ -91,6 +91,9 @@ const Payload = z
         description:
           "Documents prepared from a PDF template only: the SHA-256 (hex) of the template's original PDF, the file the sealed PDF's first pages are drawn on.",
       }),
+      level: z.enum(["aes", "qes"]).optional().openapi({
+        description: "`aes` or `qes`: each signer signed with their own certificate at a trust service provider (see `signatures`). Absent for `ses`.",
+      }),
     }),
     signers: z.array(
       z.object({

@@ -3197,6 +3197,11 @@ export interface components {
                 };
                 /** @description Documents prepared from a PDF template only: the SHA-256 (hex) of the template's original PDF, the file the sealed PDF's first pages are drawn on. */
                 original_pdf_sha256?: string;
+                /**
+                 * @description `aes` or `qes`: each signer signed with their own certificate at a trust service provider (see `signatures`). Absent for `ses`.
+                 * @enum {string}
+                 */
+                level?: "aes" | "qes";
             };
             signers: {
                 full_name: string;
