@@ -11,6 +11,8 @@ import { app } from "../src/app";
 import { CSC_HOST, FAKE_CSC } from "./fake-csc-keys.mjs";
 import { BASE, makeTenant } from "./helpers";
 import { preparedDocument } from "./signing-helpers";
+import { translator } from "../src/i18n";
+import { ProviderStep } from "../src/pages/provider-signing";
 
 const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
 const HOST = `https://${CSC_HOST}`;
@@ -164,6 +166,13 @@ describe("the signer's path", () => {
     const ses = await call(e, "GET", `/s/${plain.links[0]!.token}`);
     expect(ses.text).toContain('id="sign-form"');
     expect(ses.text).not.toContain("/provider");
+  });
+
+  it("on a paired tablet the step refuses cleanly: it says why and offers no form", () => {
+    const html = String(ProviderStep({ t: translator("fr"), base: "/t/sign", level: "qes", onTablet: true }));
+    expect(html).toContain("ce qui est impossible sur cette tablette");
+    expect(html).not.toContain("<form");
+    expect(String(ProviderStep({ t: translator("fr"), base: "/s/x", level: "qes", onTablet: false }))).toContain('action="/s/x/provider"');
   });
 
   it("POST /provider is 422 on a ses document", async () => {
