@@ -11,6 +11,8 @@ import { app } from "../src/app";
 import { CSC_HOST, FAKE_CSC } from "./fake-csc-keys.mjs";
 import { BASE, makeTenant } from "./helpers";
 import { preparedDocument } from "./signing-helpers";
+import { translator } from "../src/i18n";
+import { ProviderStep } from "../src/pages/provider-signing";
 
 const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
 const HOST = `https://${CSC_HOST}`;
@@ -131,6 +133,48 @@ describe("the signer's path", () => {
     expect(early.status).toBe(422);
   });
 
+  it("the signing page offers only the provider's form; its post answers 303 to the authorize page, allowed by the page's form-action", async () => {
+    const b = box();
+    const e = withCsc(b);
+    const r = await sent(e, "qes");
+    const ada = r.links[0]!;
+    await call(e, "POST", `/v1/sign/${ada.token}/consent`, { body: {} });
+    const page = await call(e, "GET", `/s/${ada.token}?lang=de`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`action="/s/${ada.token}/provider"`);
+    expect(page.text).toContain("Beim Vertrauensdiensteanbieter unterschreiben");
+    expect(page.text).toContain("Qualifizierte elektronische Signatur (QES)");
+    expect(page.text).not.toContain('id="sign-form"');
+    expect(page.headers.get("content-security-policy")).toMatch(new RegExp(`form-action 'self' ${HOST.replace(/\./g, "\\.")}(;|$)`));
+    const res = await app.fetch(
+      new Request(`${BASE}/s/${ada.token}/provider`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": "203.0.113.7" },
+        body: "lang=de",
+        redirect: "manual",
+      }),
+      e,
+      ctx,
+    );
+    expect(res.status).toBe(303);
+    const to = new URL(res.headers.get("location")!);
+    expect(`${to.origin}${to.pathname}`).toBe(`${HOST}/${b}/oauth2/authorize`);
+    expect(to.searchParams.get("lang")).toBe("de");
+    // A ses document's page keeps its own sign form.
+    const plain = await sent(e, "ses");
+    await call(e, "POST", `/v1/sign/${plain.links[0]!.token}/consent`, { body: {} });
+    const ses = await call(e, "GET", `/s/${plain.links[0]!.token}`);
+    expect(ses.text).toContain('id="sign-form"');
+    expect(ses.text).not.toContain("/provider");
+  });
+
+  it("on a paired tablet the step refuses cleanly: it says why and offers no form", () => {
+    const html = String(ProviderStep({ t: translator("fr"), base: "/t/sign", level: "qes", onTablet: true }));
+    expect(html).toContain("ce qui est impossible sur cette tablette");
+    expect(html).not.toContain("<form");
+    expect(String(ProviderStep({ t: translator("fr"), base: "/s/x", level: "qes", onTablet: false }))).toContain('action="/s/x/provider"');
+  });
+
   it("POST /provider is 422 on a ses document", async () => {
     const e = withCsc(box());
     const r = await sent(e, "ses");
@@ -189,6 +233,29 @@ describe("the provider's way back", () => {
     // The certificate says the level; the sealed PDF keeps both signatures' bytes, then the seal and the B-LTA steps.
     const certificate = await call(e, "GET", `/v1/documents/${r.id}/certificate`, { key: r.t.key });
     expect(certificate.json.payload.document.level).toBe("qes");
+    // Each signature is listed: signer, level, the certificate's subject and issuer, the signing time.
+    const listed = certificate.json.payload.signatures;
+    expect(listed).toEqual(
+      [ADA, BEN].map((p, i) => ({
+        signer_id: r.links[i]!.signer_id,
+        name: p.full_name,
+        level: "qes",
+        subject: `CN=${p.full_name}`,
+        issuer: "CN=Fake CSC Qualified CA",
+        signed_at: doc.json.signers[i].signed_at,
+      })),
+    );
+    expect(certificate.json.still_matches_record).toBe(true);
+    const code = certificate.json.verification_code;
+    expect((await call(e, "GET", `/v1/verify/${code}`)).json.signatures).toBeNull();
+    const verified = await call(e, "GET", `/v1/verify/${code}?sha256=${certificate.json.payload.document.sha256}`);
+    expect(verified.json.signatures).toEqual(listed);
+    // The /verify page lists them too (in the page's language), once the hash matched.
+    const page = await call(e, "GET", `/verify/${code}?sha256=${certificate.json.payload.document.sha256}&lang=fr`);
+    expect(page.text).toContain("Signatures avec les certificats propres des signataires");
+    expect(page.text).toContain("Signature électronique qualifiée (QES)");
+    for (const p of [ADA, BEN]) expect(page.text).toContain(`CN=${p.full_name}`);
+    expect((await call(e, "GET", `/verify/${code}`)).text).not.toContain("CN=Ada Lovelace");
     const sealedFile = await call(e, "GET", `/v1/documents/${r.id}/pdf`, { key: r.t.key });
     expect(sealedFile.status, sealedFile.text.slice(0, 300)).toBe(200);
     expect(sealedFile.json.seal.level).toBe("B-LTA");
@@ -214,6 +281,9 @@ describe("the provider's way back", () => {
     expect(failed.status).toBe(422);
     expect(failed.text).toContain("The HSM is unavailable");
     expect(failed.text).toContain("still pending");
+    // The failure page: readable words and a retry that starts the provider step again.
+    expect(failed.text).toContain("Nothing was signed and your signature is still to be made");
+    expect(failed.text).toContain(`<form method="post" action="/s/${ada.token}/provider">`);
     let doc = await call(e, "GET", `/v1/documents/${r.id}`, { key: r.t.key });
     expect(doc.json.signers[0].status).toBe("pending");
     expect((await env.FILES.list({ prefix: `qualified/${r.id}/` })).objects).toHaveLength(0);

@@ -65,6 +65,11 @@ if (json) {
       console.log(`    - ${s.full_name} (${s.role ?? "signer"}): ${s.status}${s.signed_at ? ` at ${s.signed_at} by ${s.method}` : ""}`);
       for (const words of partWords(s)) console.log(`      ${words}`);
     }
+    if (c.signatures) {
+      console.log("  signatures the certificate lists (level aes/qes):");
+      for (const l of c.signatures)
+        console.log(`    [${mark(l.ok)}] ${l.name}, ${l.level}, ${l.subject} issued by ${l.issuer}, at ${l.signed_at}: ${l.signature ? `signature ${l.signature} of the file${l.ok ? "" : ", does NOT verify"}` : "NOT in the file"}`);
+    }
     console.log("  trail:");
     for (const e of c.events) console.log(`    ${e.occurred_at} ${e.kind}${e.signer ? ` ${e.signer}` : ""}`);
   }

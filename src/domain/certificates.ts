@@ -13,6 +13,7 @@ import { newVerificationCode } from "../lib/verification-code";
 import { DEFAULT_CONSENT_TEXT, consentVersion, isCustomConsent } from "./wording";
 import { certificateByDocument, documentMode, insertCertificate, recordRows, type Certificate, type RecordRows, type RecordSigner } from "../db/evidence";
 import { SIGNER_FILE_EXTENSIONS, type SignerFileType } from "./vocabulary";
+import { type PayloadSignature, payloadSignatures } from "./signature-list";
 import { asIssuedRoleFields, type PayloadRoleFields, redactRoleFields, roleFields } from "./certificate-roles";
 
 /** A signer's entry; roles that act differently, groups and delegation add the fields of `PayloadRoleFields` where they apply. */
@@ -82,6 +83,8 @@ export type CertificatePayload = {
    * (their email, as in `events`), and the bytes' SHA-256, size and type. Absent when there are none.
    */
   files?: PayloadFile[];
+  /** `aes`/`qes` documents only: each signer's own signature at the trust service provider, in signing order (absent for `ses`). */
+  signatures?: PayloadSignature[];
 };
 
 export type PayloadFile = { key: string; signer: string; sha256: string; size: number; content_type: string };
@@ -127,6 +130,7 @@ function codeMethod(detail: string | null, auth: string): string {
 export async function derivePayload(r: RecordRows): Promise<CertificatePayload> {
   const events = certifiedEvents(r.events);
   // A `verified` event's detail names how the code came (`email_otp` | `sms_otp`).
+  const signatures = payloadSignatures(r, events);
   const confirmedCode = new Map(events.filter((e) => e.kind === "verified" && e.signerId).map((e) => [e.signerId!, e.detail] as const));
   return {
     issuer: { tenant: r.tenant.name, tenant_id: r.tenant.id },
@@ -169,6 +173,7 @@ export async function derivePayload(r: RecordRows): Promise<CertificatePayload> 
     })),
     events: events.map((e) => ({ kind: e.kind, occurred_at: e.occurredAt, signer: e.signerEmail, ip: e.ip, against_sha256: e.againstSha256 })),
     ...(r.files.length ? { files: r.files.map((f) => payloadFile(f, r.signers)) } : {}),
+    ...(signatures ? { signatures } : {}),
   };
 }
 
@@ -236,6 +241,7 @@ export function differingPaths(a: unknown, b: unknown, path = ""): string[] {
 function asIssued(frozen: CertificatePayload, live: CertificatePayload): CertificatePayload {
   const out = { ...live, signers: live.signers.map((s, i) => asIssuedRoleFields(frozen.signers?.[i], s)) };
   if (!("test" in frozen)) delete out.test;
+  if (!("signatures" in frozen)) delete out.signatures;
   if (frozen.document && !("consent" in frozen.document)) {
     const { consent: _consent, ...document } = out.document;
     out.document = document;
@@ -307,6 +313,7 @@ export function redactPayload(p: CertificatePayload): CertificatePayload {
     })),
     events: p.events.map((e) => ({ ...e, signer: e.signer === null ? null : REDACTED, ip: null })),
     ...(p.files ? { files: p.files.map((f) => ({ ...f, signer: REDACTED })) } : {}),
+    ...(p.signatures ? { signatures: p.signatures.map((x) => ({ ...x, name: REDACTED, subject: REDACTED })) } : {}),
   };
 }
 

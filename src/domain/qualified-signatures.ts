@@ -37,6 +37,16 @@ export function cscProviderOf(env: ConfigVars, opts: { fetch?: typeof fetch } = 
   };
 }
 
+/** The provider's origin (its authorize page's), for the signing page's CSP `form-action`; null without a provider. */
+export function providerOrigin(env: ConfigVars): string | null {
+  const base = configOf(env).CSC_BASE_URL;
+  try {
+    return base ? new URL(base).origin : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The send's refusal of a level no configured provider gives (never a weaker signature instead). */
 export function requireLevelProvider(env: ConfigVars, level: SignatureLevel) {
   if (level === "ses") return;

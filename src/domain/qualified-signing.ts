@@ -80,9 +80,10 @@ export async function finishProviderSigning(env: Env, token: string, q: Callback
   const { requireTurn } = await import("./transitions");
   requireTurn(r.st, me);
 
-  const { CscError, credentialInfo, cscSigner, exchangeCode, listCredentials } = await import("../lib/providers/csc");
+  const { CscError, certificateNames, credentialInfo, cscSigner, exchangeCode, listCredentials } = await import("../lib/providers/csc");
   const seal = await import("../lib/seal");
   let signed: Uint8Array;
+  let names: { subject: string; issuer: string };
   try {
     const accessToken = await exchangeCode(provider.http, {
       code: q.code,
@@ -92,6 +93,7 @@ export async function finishProviderSigning(env: Env, token: string, q: Callback
     const [credentialID] = await listCredentials(provider.http, accessToken);
     const info = await credentialInfo(provider.http, accessToken, credentialID!);
     const signer = cscSigner(provider.http, accessToken, credentialID!, info);
+    names = certificateNames(info);
     const sealing = await seal.sealingFromEnv(env);
     const base = await workingPdf(env, doc, r.st.signers, me);
     signed = await seal.addSignerSignature(base, {
@@ -108,7 +110,7 @@ export async function finishProviderSigning(env: Env, token: string, q: Callback
   }
   await env.FILES.put(workingKey(doc.id, me), signed, { httpMetadata: { contentType: "application/pdf" } });
   try {
-    await sequencer.signedAtProvider(l.signerId, actor, l.tokenHash);
+    await sequencer.signedAtProvider(l.signerId, actor, names, l.tokenHash);
   } catch (err) {
     if (err instanceof ApiError) await env.FILES.delete(workingKey(doc.id, me));
     throw err;

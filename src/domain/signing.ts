@@ -305,6 +305,8 @@ export type PageRead = {
    * context), nothing stored. The page's live `/state` answers with it.
    */
   statesFor: (answers: Record<string, string>) => Map<string, FieldState>;
+  /** The document's signature level: `aes`/`qes` signers sign only at the trust service provider (docs/evidence.md). */
+  level: SequencerState["doc"]["level"];
 };
 
 /** A signer's answers on file as their page shows them: sensitive ones never echoed back (even to the signer), and which those are. */
@@ -335,6 +337,7 @@ export async function readLinkForPage(env: Env, token: string, ctx: RequestConte
     idCheck: idCheckStep(r.me),
     test: r.st.doc.mode === "test",
     groupSigned: groupSignedOf(r.st, r.me),
+    level: r.st.doc.level,
     statesFor: (given) => checkAnswers(signerFields(r.st, r.me), answersFor(r.st, r.me.id), given, { signing: false, context: docFields(r.st) }).states,
   };
 }

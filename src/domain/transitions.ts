@@ -46,6 +46,7 @@ import { logError } from "../lib/log";
 import { codeFirst, codeOutstanding } from "./signer-codes";
 import type { Captured, ConsentCommand, SignCommand, SupplyFieldCommand } from "./signer-commands";
 import { signAtProvider } from "./qualified-signatures";
+import { type ProviderCertificate as Pc, certificateDetail } from "./signature-list";
 import {
   type Statement,
   deleteAnswer,
@@ -403,8 +404,8 @@ export function signChecks(st: SequencerState, signer: SignerState, answers: Ans
  * `answers` (the page's sign form) are checked with the signature and stored in the same batch:
  * all of them and the signature, or nothing.
  */
-export async function sign(env: Env, st: SequencerState, signer: SignerState, input: SignInput, actor: Actor, answers: Answers = {}, atProvider = false) {
-  const checked = signChecks(st, signer, answers, atProvider);
+export async function sign(env: Env, st: SequencerState, signer: SignerState, input: SignInput, actor: Actor, answers: Answers = {}, provider?: Pc) {
+  const checked = signChecks(st, signer, answers, provider !== undefined);
   // Re-authentication (src/domain/reauthentication.ts): a code confirmed within 5 minutes, and a reason.
   const reauth = reauthChecks(st.doc, signer, input.reason);
   const value = await checkSignatureValue(input);
@@ -439,7 +440,8 @@ export async function sign(env: Env, st: SequencerState, signer: SignerState, in
       detail:
         (captured ? `${INTENT_VERSION}; captured offline, device time ${captured.claimed_at}, skew ${captured.skew_ms} ms` : INTENT_VERSION) +
         (checked.cleared.length ? `; field cleared: ${checked.cleared.join(", ")} (hidden by its show_if when signed)` : "") +
-        (reauth ? `; reason: ${reauth.signReason}; reauthenticated_at ${reauth.reauthenticatedAt}` : ""),
+        (reauth ? `; reason: ${reauth.signReason}; reauthenticated_at ${reauth.reauthenticatedAt}` : "") +
+        (provider ? certificateDetail(provider) : ""),
     },
   ];
   const r = await finishPart(env, st, signer, statements, events);

@@ -8,6 +8,7 @@
 import { logProofOf } from "./transparency-log";
 import type { Env } from "../env";
 import { normaliseVerificationCode } from "../lib/verification-code";
+import type { PayloadSignature } from "./signature-list";
 import { checkAgainstRecord, isTestCertificate, type Certificate, type CertificatePayload, type PayloadSigner } from "./certificates";
 import { certificateByCode, codeOfSealedFile, isSealedFileOf } from "../db/evidence";
 import { dbOf } from "../db/client";
@@ -45,6 +46,11 @@ export type VerificationResult = {
    * hash and code of its own certificate, once `sha256` matched the envelope's sealed PDF; null before.
    */
   documents?: EnvelopeVerifiedDocument[] | null;
+  /**
+   * `aes`/`qes` documents only (absent otherwise): each signer's own signature at the trust service
+   * provider (signer, level, certificate subject and issuer, signing time), once `sha256` matched; null before.
+   */
+  signatures?: PayloadSignature[] | null;
 };
 
 export type EnvelopeVerifiedDocument = { title: string; position: number; document_sha256: string; verification_code: string };
@@ -123,6 +129,7 @@ export async function verifyCode(env: Env, code: string, sha256?: string): Promi
           against_sha256: e.against_sha256,
         }))
       : null,
+    ...(payload.signatures ? { signatures: matches ? payload.signatures : null } : {}),
     ...(log ? { log } : {}),
   };
 }

@@ -15,6 +15,7 @@ import { MessagePage } from "./layout";
 import type { PageBrand } from "./brand";
 import { LangField, Field, isSignatureField, Wording, CodeStep } from "./signing-steps";
 import { ReasonField } from "./identity-steps";
+import { ProviderStep } from "./provider-signing";
 import { type DelegateErrors, type DelegatePosted, DelegateForm } from "./delegate-form";
 import { CompletedBox, ConsentStep, DeclineDetails, PartStep, ProblemBox, SignedBox, SignerFrame, partWords } from "./signing-parts";
 export { isSignatureField } from "./signing-steps";
@@ -289,7 +290,11 @@ export function SignPage(p: SignPageProps) {
       {canAct && !codeFirst && part === "sign" && r.consented_at ? (
         <section aria-labelledby="step2" id="sign">
           <h2 id="step2">{t("step2")}</h2>
-          <SignForm t={t} base={base} r={r} answers={p.page.answers} sensitive={p.page.sensitive} errors={errors} posted={p.posted ?? {}} />
+          {p.page.level === "ses" ? (
+            <SignForm t={t} base={base} r={r} answers={p.page.answers} sensitive={p.page.sensitive} errors={errors} posted={p.posted ?? {}} />
+          ) : (
+            <ProviderStep t={t} base={base} level={p.page.level} onTablet={base !== `/s/${token}`} />
+          )}
         </section>
       ) : null}
 

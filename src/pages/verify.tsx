@@ -295,6 +295,7 @@ function Certificate({ t, r, sha256 }: { t: T; r: VerificationResult; sha256: st
               ))}
             </ol>
           </section>
+          {r.signatures?.length ? <QualifiedSignatureList t={t} signatures={r.signatures} /> : null}
           {r.documents ? <EnvelopeDocuments t={t} documents={r.documents} /> : null}
           {r.documents ? null : (
             <section aria-labelledby="trail-heading">
@@ -322,6 +323,34 @@ function Certificate({ t, r, sha256 }: { t: T; r: VerificationResult; sha256: st
         <p>{t("withheld")}</p>
       ) : null}
     </>
+  );
+}
+
+/** Level aes/qes: each signer's own signature at the trust service provider, as the certificate lists it. */
+function QualifiedSignatureList({ t, signatures }: { t: T; signatures: NonNullable<VerificationResult["signatures"]> }) {
+  return (
+    <section aria-labelledby="signatures-heading">
+      <h2 id="signatures-heading">{t("qs_heading")}</h2>
+      <ol class="cards">
+        {signatures.map((x) => (
+          <li class="card">
+            <strong>{x.name}</strong>
+            <dl class="facts">
+              <dt>{t("qs_level")}</dt>
+              <dd>{t(`level_${x.level}`)}</dd>
+              <dt>{t("qs_subject")}</dt>
+              <dd class="mono">{x.subject}</dd>
+              <dt>{t("qs_issuer")}</dt>
+              <dd class="mono">{x.issuer}</dd>
+              <dt>{t("s_signed")}</dt>
+              <dd>
+                <time datetime={x.signed_at}>{t.date(x.signed_at)}</time>
+              </dd>
+            </dl>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 

@@ -36,3 +36,19 @@ export function roleFieldsShape(by: "email" | "name") {
       .openapi({ description: `A delegate: the ${who} of the person whose part they took.` }),
   };
 }
+
+/** `aes`/`qes` documents: each signer's own signature at the trust service provider (src/domain/signature-list.ts). */
+export const QualifiedSignatures = z
+  .array(
+    z
+      .object({
+        signer_id: z.string().openapi({ description: "The signer's id, as the send answered it." }),
+        name: z.string().openapi({ description: "The signer's full name (redacted with the record)." }),
+        level: z.enum(["aes", "qes"]),
+        subject: z.string().openapi({ description: "The signer's certificate's subject, RFC 4514 style, most specific first.", example: "CN=Ada Lovelace" }),
+        issuer: z.string().openapi({ description: "The certificate's issuer, in the same style.", example: "CN=Fake CSC Qualified CA" }),
+        signed_at: z.string().openapi({ description: "When the signer's signature was made (ISO 8601)." }),
+      })
+      .openapi("QualifiedSignature"),
+  )
+  .optional();

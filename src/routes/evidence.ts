@@ -19,7 +19,7 @@ import { SHA256_HEX, verifyCode } from "../domain/verification";
 import { documentForAccount } from "../db/evidence";
 import { signerFileBytes } from "../domain/signer-files";
 import { LogInclusion } from "./transparency-log";
-import { roleFieldsShape } from "./evidence-roles";
+import { QualifiedSignatures, roleFieldsShape } from "./evidence-roles";
 
 /**
  * How a certificate says a signer signed: the method they used (`SIGNATURE_METHODS`), or, when they
@@ -91,6 +91,9 @@ const Payload = z
         description:
           "Documents prepared from a PDF template only: the SHA-256 (hex) of the template's original PDF, the file the sealed PDF's first pages are drawn on.",
       }),
+      level: z.enum(["aes", "qes"]).optional().openapi({
+        description: "`aes` or `qes`: each signer signed with their own certificate at a trust service provider (see `signatures`). Absent for `ses`.",
+      }),
     }),
     signers: z.array(
       z.object({
@@ -122,6 +125,9 @@ const Payload = z
       )
       .optional()
       .openapi({ description: "Files signers uploaded (image, stamp and file fields), as their answers held them at completion. Absent when there are none." }),
+    signatures: QualifiedSignatures.openapi({
+      description: "Level `aes`/`qes` documents only (absent otherwise): each signer's own signature, in signing order.",
+    }),
   })
   .openapi("CertificatePayload");
 
@@ -216,6 +222,9 @@ const Verification = z
         description:
           "An envelope's certificate only (absent for a document's): its documents in order, each with the hash and the code of its own certificate, once `sha256` matched the envelope's sealed PDF (`document_sha256` is then that file's hash); null before.",
       }),
+    signatures: QualifiedSignatures.unwrap().nullable().optional().openapi({
+      description: "Level `aes`/`qes` documents only (absent otherwise): each signer's own signature, once `sha256` matched; null before.",
+    }),
   })
   .openapi("VerificationResult");
 

@@ -37,6 +37,7 @@ import { UnreadableForm, formFile, readForm } from "../http/forms";
 import { postDelegate } from "./pages-delegate";
 import { accessCodePage, postAccessCode } from "./pages-access-code";
 import { idCheckPage, postIdCheck } from "./pages-id-check";
+import { postProvider, providerFormTargets } from "./pages-qualified";
 import { postWithdraw } from "./pages-withdraw";
 import {
   byLink,
@@ -96,7 +97,8 @@ export async function signPage(c: C, props: Omit<SignPageProps, "nonce" | "brand
   if (props.page.idCheck.required)
     return idCheckPage(c, { base: props.base ?? `/s/${props.token}`, footer: props.footer }, props.t, props.page, status === 200 ? 200 : 422);
   const brand = await linkBrand(c, props.page);
-  const nonce = pageHeaders(c, { frameAncestors: props.page.frameAncestors, connect: true });
+  const formTargets = props.page.level === "ses" ? [] : providerFormTargets(c);
+  const nonce = pageHeaders(c, { frameAncestors: props.page.frameAncestors, connect: true, formTargets });
   return c.html(SignPage({ ...props, brand, nonce }), status);
 }
 
@@ -208,6 +210,7 @@ const ownPage: MiddlewareHandler<AppEnv> = async (c, next) => {
 pages.get("/s/:token", perToken, byLink(onLink(showSign), showEnvelope));
 pages.post("/s/:token/access-code", ownPage, perToken, (c) => postAccessCode(c, linkFace(c)));
 pages.post("/s/:token/id-check", ownPage, perToken, (c) => postIdCheck(c, linkFace(c)));
+pages.post("/s/:token/provider", ownPage, perToken, (c) => postProvider(c, linkFace(c)));
 pages.post("/s/:token/code", ownPage, perToken, (c) => postCode(c, linkFace(c)));
 pages.post("/s/:token/verify", ownPage, perToken, (c) => postVerify(c, linkFace(c)));
 pages.post("/s/:token/consent", ownPage, perToken, byLink(onLink(postConsent), postEnvelopeConsent));

@@ -11,6 +11,8 @@ import { finishProviderSigning } from "../domain/qualified-signing";
 import { TOKEN_PATTERN } from "../domain/signing";
 import { signerContext } from "../http/auth";
 import { TokenParam, token } from "./signing";
+import { dead, translate } from "./pages";
+import { providerFailed } from "./pages-qualified";
 
 export const qualified = createRouter();
 
@@ -54,12 +56,8 @@ qualified.get("/s/:token/provider/callback", async (c) => {
     await finishProviderSigning(c.env, t, { code: q.code, state: q.state, error: q.error, error_description: q.error_description }, signerContext(c.req.raw));
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
-    c.header("cache-control", "no-store");
-    return c.html(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Not signed</title></head><body><main><h1>Not signed</h1><p role="alert">${esc(err.message)}</p><p><a href="/s/${t}">Back to the document</a></p></main></body></html>`,
-      err.status === 404 ? 404 : 422,
-    );
+    if (err.status === 404) return dead(c, translate(c));
+    return providerFailed(c, translate(c), t, err.message);
   }
   return c.redirect(`/s/${t}`, 303);
 });

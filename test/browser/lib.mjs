@@ -15,6 +15,7 @@ import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
 import { BASE_URL, OPERATOR_TOKEN, ROOT, startService } from "../validators/harness.mjs";
 import { FAKE_STRIPE, fakeStripe, startFakeStripe } from "../fake-stripe.mjs";
+import { FAKE_CSC, startFakeCsc } from "../fake-csc.mjs";
 
 export { BASE_URL };
 export const RESULTS = path.join(ROOT, "test-results");
@@ -147,6 +148,9 @@ export async function start() {
   // ID checks go to the local fake of Stripe Identity (test/fake-stripe.mjs): the Worker calls its
   // API directly, the browser opens its hosted page through the proxy, its webhooks come back through the relay.
   env.stripe = await startFakeStripe();
+  // Advanced and qualified signatures (test/browser/qualified.mjs) go to the local fake CSC provider:
+  // the Worker and the browser both reach it at 127.0.0.1 (a trustworthy origin, left out of the proxy's mapping).
+  env.csc = await startFakeCsc();
   // Self-service sign-up on (test/browser/sign-up.mjs): the landing and sign-in pages then also link it.
   env.svc = await startService({
     SIGNUP: "open",
@@ -155,6 +159,10 @@ export async function start() {
     STRIPE_WEBHOOK_SECRET: FAKE_STRIPE.webhookSecret,
     STRIPE_API_BASE: `${env.stripe.origin}/${STRIPE_BOX}`,
     STRIPE_VERIFY_ORIGIN: `https://${IDENTITY_HOST}`,
+    CSC_BASE_URL: `${env.csc.origin}/browser`,
+    CSC_CLIENT_ID: FAKE_CSC.clientId,
+    CSC_CLIENT_SECRET: FAKE_CSC.clientSecret,
+    CSC_LEVELS: "aes,qes",
   });
   env.relay = await startRelay();
   const config = {
@@ -168,7 +176,7 @@ export async function start() {
   env.browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     // Every host name reaches the proxy: the service, and the partner sites of the framing test.
-    args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP * 127.0.0.1:${port}`],
+    args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP * 127.0.0.1:${port}, EXCLUDE 127.0.0.1`],
   });
 }
 
@@ -177,6 +185,7 @@ export async function stop() {
   env.proxy?.close();
   env.relay?.close();
   env.stripe?.server.close();
+  env.csc?.server.close();
   await env.svc?.close();
   writeFileSync(path.join(RESULTS, "page-sizes.json"), JSON.stringify(env.sizes, null, 2) + "\n");
 }
@@ -235,7 +244,7 @@ export async function check(page, name, { script = true } = {}) {
 }
 
 /** An account (optionally with origins allowed to frame its page), a template, a sent document. */
-export async function sentDocument({ signers, sequential = false, fields = [], body, title, frameAncestors } = {}) {
+export async function sentDocument({ signers, sequential = false, fields = [], body, title, frameAncestors, level } = {}) {
   const { svc } = env;
   const acct = await svc.account("Northwind Rentals");
   if (frameAncestors) await svc.must("PATCH", `/ops/v1/tenants/${acct.tenantId}`, { key: OPERATOR_TOKEN, body: { frame_ancestors: frameAncestors } });
@@ -246,7 +255,7 @@ export async function sentDocument({ signers, sequential = false, fields = [], b
   await svc.must("POST", "/v1/templates", { key: acct.key, body: { code, name: "Bike rental", kind: "contract", body: text, variables: ["name"], fields } });
   await svc.must("POST", "/v1/templates/publish", { key: acct.key, body: { code } });
   const id = (
-    await svc.must("POST", "/v1/documents", { key: acct.key, body: { template_code: code, values: { name: signers[0].full_name }, sequential, title } })
+    await svc.must("POST", "/v1/documents", { key: acct.key, body: { template_code: code, values: { name: signers[0].full_name }, sequential, title, level } })
   ).json.document_id;
   const links = (await svc.must("POST", `/v1/documents/${id}/send`, { key: acct.key, body: { signers } })).json.links;
   return { ...acct, id, links, url: (i) => `${BASE_URL}/s/${links[i].token}` };

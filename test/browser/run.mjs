@@ -30,6 +30,7 @@ const FILES = [
   "codes",
   "access-code",
   "id-check",
+  "qualified",
   "identity-steps",
   "oauth",
   "kiosk",

@@ -102,6 +102,8 @@ const SIGNER = [
   R("GET /s/{token}/provider/callback", "signer", "page", {
     query: { code: (_fx, r) => hex(r, 32), state: (_fx, r) => `${hex(r, 32)}.${hex(r, 64)}`, error: (_fx, r) => maybe(r, 0.3, "access_denied") },
   }),
+  // Starts the signer's signature at the trust service provider (level aes/qes): a redirect there, or the page naming why not.
+  R("POST /s/{token}/provider", "signer", "page", { form: langF }),
   R("POST /s/{token}/access-code", "signer", "page", { form: codeForm }),
   // Starts the identity check: a redirect to the provider, or the page naming why not.
   R("POST /s/{token}/id-check", "signer", "page", { form: langF }),

@@ -106,6 +106,17 @@ describe("qes document: every signer's signature, the seal, B-LTA", () => {
     }
   });
 
+  it("the certificate pages list each signer's signature: level, certificate subject and issuer", () => {
+    const r = run("pdftotext", ["-layout", write(dir, "qes-text.pdf", pdf), "-"]);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /Signatures at the trust service provider \(2\)/);
+    for (const s of SIGNERS) {
+      assert.match(r.stdout, new RegExp(`Subject CN=${s.full_name}`));
+    }
+    assert.equal(r.stdout.match(/Issuer CN=Fake CSC Qualified CA/g)?.length, 2);
+    assert.equal(r.stdout.match(/Level QES/g)?.length, 2);
+  });
+
   it("qpdf --check finds nothing wrong", () => {
     const r = run("qpdf", ["--check", write(dir, "qes-check.pdf", pdf)]);
     assert.equal(r.status, 0, r.stdout + r.stderr);
@@ -120,5 +131,42 @@ describe("qes document: every signer's signature, the seal, B-LTA", () => {
     const r = run("pdfsig", [write(dir, "qes-changed.pdf", changed)]);
     const first = r.stdout.split(/Signature #\d+:/)[1] ?? "";
     assert.doesNotMatch(first, /Signature Validation: Signature is Valid\./);
+  });
+});
+
+describe("offline verifier: each listed signature checked against the file", () => {
+  it("verifyPdf lists both signers' signatures from certificate.json, each matched to its signature in the file and valid", async () => {
+    const { verifyPdf } = await import("../../verify/verify-core.mjs");
+    const report = await verifyPdf(new Uint8Array(pdf));
+    assert.deepEqual(report.problems, []);
+    assert.deepEqual(
+      report.certificate.signatures.map((l) => [l.name, l.level, l.subject, l.issuer, l.ok, l.signature]),
+      SIGNERS.map((s, i) => [s.full_name, "qes", `CN=${s.full_name}`, "CN=Fake CSC Qualified CA", true, i + 1]),
+    );
+  });
+
+  it("a byte changed in the second signer's update fails their listed signature, by name; the first signer's still verifies", async () => {
+    const { verifyPdf } = await import("../../verify/verify-core.mjs");
+    const [first] = signatures(pdf);
+    const firstEnd = first.range[2] + first.range[3];
+    // A letter of the field name in the second signer's incremental update (after the first's signed bytes).
+    const at = Buffer.from(pdf).toString("latin1").indexOf("/T (Signature ", firstEnd) + 6;
+    assert.ok(at > firstEnd);
+    const changed = Buffer.from(pdf);
+    changed[at] = changed[at] === 0x41 ? 0x42 : 0x41;
+    const bad = await verifyPdf(new Uint8Array(changed));
+    assert.equal(bad.ok, false);
+    const byName = Object.fromEntries(bad.certificate.signatures.map((l) => [l.name, l.ok]));
+    assert.deepEqual(byName, { [SIGNERS[0].full_name]: true, [SIGNERS[1].full_name]: false });
+    assert.ok(
+      bad.problems.some((p) => p.includes(`qes signature of ${SIGNERS[1].full_name}`)),
+      bad.problems.join("\n"),
+    );
+  });
+
+  it("verify-pdf.mjs prints each listed signature", () => {
+    const out = run("node", ["verify/verify-pdf.mjs", write(dir, "qes-offline.pdf", pdf)]).stdout;
+    for (const s of SIGNERS) assert.match(out, new RegExp(`\\[ok \\] ${s.full_name}, qes, CN=${s.full_name} issued by CN=Fake CSC Qualified CA`));
+    assert.match(out, /VERIFIED/);
   });
 });

@@ -3207,6 +3207,11 @@ export interface components {
                 };
                 /** @description Documents prepared from a PDF template only: the SHA-256 (hex) of the template's original PDF, the file the sealed PDF's first pages are drawn on. */
                 original_pdf_sha256?: string;
+                /**
+                 * @description `aes` or `qes`: each signer signed with their own certificate at a trust service provider (see `signatures`). Absent for `ses`.
+                 * @enum {string}
+                 */
+                level?: "aes" | "qes";
             };
             signers: {
                 full_name: string;
@@ -3298,6 +3303,28 @@ export interface components {
                 /** @enum {string} */
                 content_type: "application/pdf" | "image/png" | "image/jpeg";
             }[];
+            /** @description Level `aes`/`qes` documents only (absent otherwise): each signer's own signature, in signing order. */
+            signatures?: components["schemas"]["QualifiedSignature"][];
+        };
+        QualifiedSignature: {
+            /** @description The signer's id, as the send answered it. */
+            signer_id: string;
+            /** @description The signer's full name (redacted with the record). */
+            name: string;
+            /** @enum {string} */
+            level: "aes" | "qes";
+            /**
+             * @description The signer's certificate's subject, RFC 4514 style, most specific first.
+             * @example CN=Ada Lovelace
+             */
+            subject: string;
+            /**
+             * @description The certificate's issuer, in the same style.
+             * @example CN=Fake CSC Qualified CA
+             */
+            issuer: string;
+            /** @description When the signer's signature was made (ISO 8601). */
+            signed_at: string;
         };
         VerificationResult: {
             found: boolean;
@@ -3385,6 +3412,8 @@ export interface components {
                 document_sha256: string;
                 verification_code: string;
             }[] | null;
+            /** @description Level `aes`/`qes` documents only (absent otherwise): each signer's own signature, once `sha256` matched; null before. */
+            signatures?: components["schemas"]["QualifiedSignature"][] | null;
         };
         /** @description Only when `sha256` matched and a signed tree head of the transparency log covers the certificate (at once after issue, at most a minute later). */
         LogInclusion: {

@@ -218,6 +218,19 @@ export async function drawCertificate(w: PdfWriter, c: CertificateSheet): Promis
     w.space(4);
   });
 
+  if (p.signatures) {
+    // Level aes/qes: each signer's own PAdES signature in this file, made with their certificate at the trust service provider.
+    w.heading(`Signatures at the trust service provider (${count(p.signatures.length)})`, 12);
+    w.rows(
+      p.signatures.map(
+        (x, i) =>
+          [`${i + 1}. ${x.name}`, `Level ${x.level.toUpperCase()} · signed ${when(x.signed_at)}\nSubject ${x.subject}\nIssuer ${x.issuer}`] as [string, string],
+      ),
+      { size: 8, labelWidth: 125 },
+    );
+    w.space(4);
+  }
+
   if (p.files?.length) {
     const names = attachmentNames(p.files);
     w.heading(`${label("files")} (${count(p.files.length)})`, 12);

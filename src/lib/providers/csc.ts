@@ -17,6 +17,7 @@
  */
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
+import { nameLine } from "../x509-name";
 import { fromBase64, toBase64 } from "../bytes";
 import { buf, sha256 } from "../seal/der";
 import { OID, type SealSigner, commonNameOf } from "../seal/keys";
@@ -103,6 +104,12 @@ export async function listCredentials(opts: HttpOptions, token: string): Promise
 }
 
 export type CredentialInfo = { certificates: pkijs.Certificate[]; ders: Uint8Array[]; algorithms: string[] };
+
+/** The signer's certificate's subject and issuer, as the certificate payload lists them (src/lib/x509-name.ts). */
+export function certificateNames(info: CredentialInfo): { subject: string; issuer: string } {
+  const leaf = info.certificates[0]!;
+  return { subject: nameLine(leaf.subject), issuer: nameLine(leaf.issuer) };
+}
 
 /** The credential's certificate chain (leaf first) and key algorithms; a credential not enabled or valid is refused. */
 export async function credentialInfo(opts: HttpOptions, token: string, credentialID: string): Promise<CredentialInfo> {

@@ -25,6 +25,7 @@ import { canonicalJson } from "../canonical-json";
 import { toHex } from "../bytes";
 import { attachments, findSignatures, pageTexts, readObjects } from "./pdf";
 import { checkTransparency, type LogCheck } from "./transparency";
+import { nameLine } from "../x509-name";
 
 const OID_SIG_TST = "1.2.840.113549.1.9.16.2.14";
 const OID_TSTINFO = "1.2.840.113549.1.9.16.1.4";
@@ -38,6 +39,9 @@ export type SignatureCheck = {
   kind: "signature" | "document-timestamp";
   subFilter: string;
   signer: string | null;
+  /** The signer's certificate's subject and issuer (src/lib/x509-name.ts); null for a document timestamp. */
+  subject?: string | null;
+  issuer?: string | null;
   claimedTime: string | null;
   digestOk: boolean;
   signatureOk: boolean;
@@ -59,6 +63,7 @@ export type RoleFacts = {
   delegation_reason?: string;
   delegated_from?: string;
 };
+export type ListedSignature = { name: string; level: string; subject: string; issuer: string; signed_at: string; ok: boolean; signature: number | null };
 export type TrailEvent = { kind: string; occurred_at: string; signer: string | null };
 export type VerifyReport = {
   ok: boolean;
@@ -75,6 +80,8 @@ export type VerifyReport = {
     test: boolean | null;
     signers: Person[];
     events: TrailEvent[];
+    /** `aes`/`qes` certificates only: each listed signature and whether the file holds it, valid (`signature` is its 1-based place among the file's signatures). */
+    signatures?: ListedSignature[];
   } | null;
   /** The check of `transparency.json` (certificate PDFs); null when the file carries none. */
   transparency: LogCheck | null;
@@ -146,7 +153,9 @@ async function checkSignature(sig: ReturnType<typeof findSignatures>[number]): P
       if (a.type !== OID_SIG_TST) continue;
       for (const v of a.values) timestamps.push(await checkToken(new Uint8Array(v.toBER()), new Uint8Array(si.signature.valueBlock.valueHexView)));
     }
-    return { kind: "signature", ...base, signer: commonName(signerCert(sd)), claimedTime: null, digestOk, signatureOk, timestamps };
+    const cert = signerCert(sd);
+    const names = cert ? { subject: nameLine(cert.subject), issuer: nameLine(cert.issuer) } : { subject: null, issuer: null };
+    return { kind: "signature", ...base, signer: commonName(cert), ...names, claimedTime: null, digestOk, signatureOk, timestamps };
   } catch {
     return { kind: "signature", ...base, signer: null, claimedTime: null, digestOk: false, signatureOk: false, timestamps: [] };
   }
@@ -166,6 +175,7 @@ type Payload = {
     signature?: { method?: string } | null;
   } & RoleFacts)[];
   events?: { kind: string; occurred_at: string; signer?: string | null }[];
+  signatures?: { name: string; level: string; subject: string; issuer: string; signed_at: string }[];
 };
 
 /** The role facts of a payload entry, each only when present; the people they name by email are named by name. */
@@ -175,6 +185,24 @@ function roleFacts(s: RoleFacts, names: Map<string, string>): RoleFacts {
   for (const k of ["witness_for", "delegated_to", "delegated_from"] as const) if (typeof s[k] === "string") out[k] = names.get(s[k]) ?? s[k];
   if (s.signed_for_group === true) out.signed_for_group = true;
   return out;
+}
+
+/**
+ * Each signature the certificate lists, matched to a signature of the file by its certificate's
+ * subject and issuer (in order: the n-th listed takes the first unused match); one with no valid
+ * match in the file is a problem named by its signer.
+ */
+function listedSignatures(listed: NonNullable<Payload["signatures"]>, inFile: SignatureCheck[], problems: string[]): ListedSignature[] {
+  const used = new Set<number>();
+  return listed.map((l) => {
+    const i = inFile.findIndex((s, n) => !used.has(n) && s.kind === "signature" && s.subject === l.subject && s.issuer === l.issuer);
+    const s = inFile[i];
+    if (i >= 0) used.add(i);
+    const ok = !!s && s.digestOk && s.signatureOk && s.timestamps.every((t) => t.imprintOk && t.signatureOk);
+    if (!s) problems.push(`The ${l.level} signature of ${l.name} (${l.subject}, issued by ${l.issuer}) that the certificate lists is not in the file.`);
+    else if (!ok) problems.push(`The ${l.level} signature of ${l.name} (signature ${i + 1}) does not verify.`);
+    return { name: l.name, level: l.level, subject: l.subject, issuer: l.issuer, signed_at: l.signed_at, ok, signature: s ? i + 1 : null };
+  });
 }
 
 /** A hash printed beside its label: the certificate page draws the value above its label, the bundle below. */
@@ -271,6 +299,7 @@ export async function verifyPdf(pdf: Uint8Array, opts: { logKey?: string } = {})
       })),
       // The trail as frozen, each signer named as on the certificate (the payload records the email).
       events: (payload.events ?? []).map((e) => ({ kind: e.kind, occurred_at: e.occurred_at, signer: e.signer ? (names.get(e.signer) ?? e.signer) : null })),
+      ...(payload.signatures ? { signatures: listedSignatures(payload.signatures, signatures, problems) } : {}),
     };
   }
 

@@ -20,6 +20,7 @@ import * as parts from "../../domain/participant-actions";
 import { redactOneInSequencer } from "../../domain/redaction";
 import { type CorrectCommand, type DelegateCommand, correctInside, delegateInside } from "../../domain/signer-changes";
 import { type DeliveredItem, recordDelivered } from "../../domain/message-events";
+import type { ProviderCertificate } from "../../domain/signature-list";
 import { type ReminderGrant, completedCopyLinks, holdsLink, remindInside, rotateLink } from "../../domain/signer-links";
 import {
   AcknowledgeCommand,
@@ -77,10 +78,10 @@ export class DocumentSequencer extends DurableObject<Env> {
   }
 
   /** An `aes`/`qes` signer's PAdES signature was made at the provider: the signer is signed (method `clicked`: they approved there). */
-  signedAtProvider(documentId: string, signerId: string, actor: t.Actor, tokenHash?: string) {
+  signedAtProvider(documentId: string, signerId: string, actor: t.Actor, certificate: ProviderCertificate, tokenHash?: string) {
     return this.serial(documentId, async (st) => {
       const me = this.actingSigner(st, signerId, tokenHash);
-      return this.logged(await t.sign(this.env, st, me, { method: "clicked", value: me.fullName }, actor, {}, true));
+      return this.logged(await t.sign(this.env, st, me, { method: "clicked", value: me.fullName }, actor, {}, certificate));
     });
   }
 

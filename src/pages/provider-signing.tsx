@@ -1,0 +1,53 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * Advanced and qualified signatures on the signer's page (docs/evidence.md): for an `aes`/`qes`
+ * document the page's only way to sign is a form that posts to `/s/{token}/provider`, which answers
+ * 303 to the trust service provider's authorize page (no JavaScript needed; the page's CSP
+ * `form-action` names the provider's origin). A paired tablet cannot: it says so. The provider's
+ * way back, when nothing was signed, is `ProviderFailedPage`: why, and a retry.
+ */
+import type { SignatureLevel } from "../domain/vocabulary";
+import type { T } from "../i18n";
+import { Layout, siteName } from "./layout";
+import type { PageBrand } from "./brand";
+import { LangField } from "./signing-steps";
+
+/** The sign step of an aes/qes signer: one button to the provider, or (on a tablet) why not here. */
+export function ProviderStep({ t, base, level, onTablet }: { t: T; base: string; level: Exclude<SignatureLevel, "ses">; onTablet: boolean }) {
+  if (onTablet) return <p class="box warn">{t("prov_kiosk")}</p>;
+  return (
+    <form id="provider-form" method="post" action={`${base}/provider`}>
+      <LangField lang={t.lang} />
+      <p>{t("prov_lead", { level: t(`level_${level}`) })}</p>
+      <button type="submit">{t("prov_button")}</button>
+    </form>
+  );
+}
+
+/** The callback's page when nothing was signed: the service's reason (English, as the API says it) and the way to try again. */
+export function ProviderFailedPage(p: { t: T; nonce: string; token: string; message: string; brand?: PageBrand }) {
+  const { t } = p;
+  const heading = t("prov_failTitle");
+  const back = `/s/${p.token}?lang=${t.lang}`;
+  return (
+    <Layout t={t} nonce={p.nonce} brand={p.brand} langHref={(l) => `/s/${p.token}?lang=${l}`} title={`${heading} · ${siteName(p)}`}>
+      <h1>{heading}</h1>
+      <div class="box bad" role="alert">
+        <p>{t("prov_failLead")}</p>
+        <p>
+          {t("prov_failDetail")}:{" "}
+          <span lang="en" dir="ltr">
+            {p.message}
+          </span>
+        </p>
+      </div>
+      <form method="post" action={`/s/${p.token}/provider`}>
+        <LangField lang={t.lang} />
+        <button type="submit">{t("prov_retry")}</button>
+      </form>
+      <p>
+        <a href={back}>{t("prov_back")}</a>
+      </p>
+    </Layout>
+  );
+}
