@@ -8,322 +8,9 @@
  * pictures show, without boxes.
  */
 import type { PageRead } from "../domain/signing";
-import type { Lang } from "../i18n";
+import { DICTS, type T } from "../i18n";
 
 type Read = PageRead["read"];
-
-/** The view's few words, in every language of the pages (a missing one fails type-checking). */
-const WORDS: Record<
-  Lang,
-  Record<"heading" | "intro" | "zoomIn" | "zoomOut" | "start" | "next" | "progress" | "boxOf" | "allDone" | "page" | "sigHeading" | "ok", string>
-> = {
-  en: {
-    heading: "The pages",
-    intro: "Click a box to fill it in on the page, or use Start to go box by box. Every box is also a field of the form below.",
-    zoomIn: "Zoom in",
-    zoomOut: "Zoom out",
-    start: "Start",
-    next: "Next",
-    progress: "{n} of {count} filled",
-    boxOf: "Box {n} of {count}: {label} (page {page}).",
-    allDone: "Every box is filled.",
-    page: "Page",
-    sigHeading: "Your signature",
-    ok: "Done",
-  },
-  es: {
-    heading: "Las páginas",
-    intro:
-      "Pulse un recuadro para rellenarlo en la página, o use Empezar para ir recuadro por recuadro. Cada recuadro también es un campo del formulario de abajo.",
-    zoomIn: "Ampliar",
-    zoomOut: "Reducir",
-    start: "Empezar",
-    next: "Siguiente",
-    progress: "{n} de {count} completos",
-    boxOf: "Recuadro {n} de {count}: {label} (página {page}).",
-    allDone: "Todos los recuadros están completos.",
-    page: "Página",
-    sigHeading: "Su firma",
-    ok: "Listo",
-  },
-  fr: {
-    heading: "Les pages",
-    intro:
-      "Cliquez sur un cadre pour le remplir sur la page, ou utilisez Commencer pour aller de cadre en cadre. Chaque cadre est aussi un champ du formulaire ci-dessous.",
-    zoomIn: "Agrandir",
-    zoomOut: "Réduire",
-    start: "Commencer",
-    next: "Suivant",
-    progress: "{n} sur {count} remplis",
-    boxOf: "Cadre {n} sur {count} : {label} (page {page}).",
-    allDone: "Tous les cadres sont remplis.",
-    page: "Page",
-    sigHeading: "Votre signature",
-    ok: "Terminé",
-  },
-  de: {
-    heading: "Die Seiten",
-    intro:
-      "Klicken Sie auf einen Kasten, um ihn auf der Seite auszufüllen, oder gehen Sie mit Start Kasten für Kasten vor. Jeder Kasten ist auch ein Feld des Formulars unten.",
-    zoomIn: "Vergrößern",
-    zoomOut: "Verkleinern",
-    start: "Start",
-    next: "Weiter",
-    progress: "{n} von {count} ausgefüllt",
-    boxOf: "Kasten {n} von {count}: {label} (Seite {page}).",
-    allDone: "Alle Kästen sind ausgefüllt.",
-    page: "Seite",
-    sigHeading: "Ihre Unterschrift",
-    ok: "Fertig",
-  },
-  pt: {
-    heading: "As páginas",
-    intro: "Clique numa caixa para preenchê-la na página, ou use Começar para ir caixa a caixa. Cada caixa também é um campo do formulário abaixo.",
-    zoomIn: "Ampliar",
-    zoomOut: "Reduzir",
-    start: "Começar",
-    next: "Próxima",
-    progress: "{n} de {count} preenchidas",
-    boxOf: "Caixa {n} de {count}: {label} (página {page}).",
-    allDone: "Todas as caixas estão preenchidas.",
-    page: "Página",
-    sigHeading: "Sua assinatura",
-    ok: "Concluído",
-  },
-  it: {
-    heading: "Le pagine",
-    intro:
-      "Clicchi su un riquadro per compilarlo sulla pagina, oppure usi Inizia per procedere riquadro per riquadro. Ogni riquadro è anche un campo del modulo qui sotto.",
-    zoomIn: "Ingrandisci",
-    zoomOut: "Riduci",
-    start: "Inizia",
-    next: "Avanti",
-    progress: "{n} di {count} compilati",
-    boxOf: "Riquadro {n} di {count}: {label} (pagina {page}).",
-    allDone: "Tutti i riquadri sono compilati.",
-    page: "Pagina",
-    sigHeading: "La Sua firma",
-    ok: "Fatto",
-  },
-  ar: {
-    heading: "الصفحات",
-    intro: "انقر على مربع لملئه على الصفحة، أو استخدم «ابدأ» للانتقال من مربع إلى آخر. وكل مربع هو أيضًا حقل في النموذج أدناه.",
-    zoomIn: "تكبير",
-    zoomOut: "تصغير",
-    start: "ابدأ",
-    next: "التالي",
-    progress: "تم ملء {n} من {count}",
-    boxOf: "المربع {n} من {count}: {label} (الصفحة {page}).",
-    allDone: "تم ملء كل المربعات.",
-    page: "الصفحة",
-    sigHeading: "توقيعك",
-    ok: "تم",
-  },
-  he: {
-    heading: "העמודים",
-    intro: "לחצו על תיבה כדי למלא אותה על גבי העמוד, או השתמשו ב„התחלה” כדי לעבור מתיבה לתיבה. כל תיבה היא גם שדה בטופס שלמטה.",
-    zoomIn: "הגדלה",
-    zoomOut: "הקטנה",
-    start: "התחלה",
-    next: "הבא",
-    progress: "{n} מתוך {count} מולאו",
-    boxOf: "תיבה {n} מתוך {count}: {label} (עמוד {page}).",
-    allDone: "כל התיבות מולאו.",
-    page: "עמוד",
-    sigHeading: "החתימה שלך",
-    ok: "סיום",
-  },
-  nl: {
-    heading: "De pagina's",
-    intro: "Klik op een vak om het op de pagina in te vullen, of gebruik Starten om vak voor vak te gaan. Elk vak is ook een veld van het formulier hieronder.",
-    zoomIn: "Inzoomen",
-    zoomOut: "Uitzoomen",
-    start: "Starten",
-    next: "Volgende",
-    progress: "{n} van {count} ingevuld",
-    boxOf: "Vak {n} van {count}: {label} (pagina {page}).",
-    allDone: "Alle vakken zijn ingevuld.",
-    page: "Pagina",
-    sigHeading: "Uw handtekening",
-    ok: "Klaar",
-  },
-  sv: {
-    heading: "Sidorna",
-    intro: "Klicka på en ruta för att fylla i den på sidan, eller använd Starta för att gå ruta för ruta. Varje ruta är också ett fält i formuläret nedan.",
-    zoomIn: "Zooma in",
-    zoomOut: "Zooma ut",
-    start: "Starta",
-    next: "Nästa",
-    progress: "{n} av {count} ifyllda",
-    boxOf: "Ruta {n} av {count}: {label} (sida {page}).",
-    allDone: "Alla rutor är ifyllda.",
-    page: "Sida",
-    sigHeading: "Din signatur",
-    ok: "Klar",
-  },
-  da: {
-    heading: "Siderne",
-    intro: "Klik på en boks for at udfylde den på siden, eller brug Start for at gå fra boks til boks. Hver boks er også et felt i formularen nedenfor.",
-    zoomIn: "Zoom ind",
-    zoomOut: "Zoom ud",
-    start: "Start",
-    next: "Næste",
-    progress: "{n} af {count} udfyldt",
-    boxOf: "Boks {n} af {count}: {label} (side {page}).",
-    allDone: "Alle bokse er udfyldt.",
-    page: "Side",
-    sigHeading: "Din underskrift",
-    ok: "Færdig",
-  },
-  nb: {
-    heading: "Sidene",
-    intro: "Klikk på en boks for å fylle den ut på siden, eller bruk Start for å gå fra boks til boks. Hver boks er også et felt i skjemaet nedenfor.",
-    zoomIn: "Zoom inn",
-    zoomOut: "Zoom ut",
-    start: "Start",
-    next: "Neste",
-    progress: "{n} av {count} utfylt",
-    boxOf: "Boks {n} av {count}: {label} (side {page}).",
-    allDone: "Alle boksene er utfylt.",
-    page: "Side",
-    sigHeading: "Signaturen din",
-    ok: "Ferdig",
-  },
-  pl: {
-    heading: "Strony",
-    intro:
-      "Kliknij pole, aby wypełnić je na stronie, lub użyj przycisku Rozpocznij, aby przechodzić od pola do pola. Każde pole jest też polem formularza poniżej.",
-    zoomIn: "Powiększ",
-    zoomOut: "Pomniejsz",
-    start: "Rozpocznij",
-    next: "Dalej",
-    progress: "Wypełniono {n} z {count}",
-    boxOf: "Pole {n} z {count}: {label} (strona {page}).",
-    allDone: "Wszystkie pola są wypełnione.",
-    page: "Strona",
-    sigHeading: "Twój podpis",
-    ok: "Gotowe",
-  },
-  cs: {
-    heading: "Stránky",
-    intro:
-      "Klikněte na rámeček a vyplňte jej přímo na stránce, nebo použijte Začít a procházejte rámeček po rámečku. Každý rámeček je zároveň polem formuláře níže.",
-    zoomIn: "Přiblížit",
-    zoomOut: "Oddálit",
-    start: "Začít",
-    next: "Další",
-    progress: "Vyplněno {n} z {count}",
-    boxOf: "Rámeček {n} z {count}: {label} (stránka {page}).",
-    allDone: "Všechny rámečky jsou vyplněny.",
-    page: "Stránka",
-    sigHeading: "Váš podpis",
-    ok: "Hotovo",
-  },
-  sk: {
-    heading: "Stránky",
-    intro:
-      "Kliknite na rámček a vyplňte ho priamo na stránke, alebo použite Začať a prechádzajte rámček po rámčeku. Každý rámček je zároveň poľom formulára nižšie.",
-    zoomIn: "Priblížiť",
-    zoomOut: "Oddialiť",
-    start: "Začať",
-    next: "Ďalej",
-    progress: "Vyplnené {n} z {count}",
-    boxOf: "Rámček {n} z {count}: {label} (stránka {page}).",
-    allDone: "Všetky rámčeky sú vyplnené.",
-    page: "Stránka",
-    sigHeading: "Váš podpis",
-    ok: "Hotovo",
-  },
-  hu: {
-    heading: "Az oldalak",
-    intro:
-      "Kattintson egy keretre, hogy az oldalon töltse ki, vagy a Kezdés gombbal haladjon keretről keretre. Minden keret egyben az alábbi űrlap egy mezője is.",
-    zoomIn: "Nagyítás",
-    zoomOut: "Kicsinyítés",
-    start: "Kezdés",
-    next: "Következő",
-    progress: "{n}/{count} kitöltve",
-    boxOf: "{n}/{count}. keret: {label} ({page}. oldal).",
-    allDone: "Minden keret ki van töltve.",
-    page: "Oldal",
-    sigHeading: "Az Ön aláírása",
-    ok: "Kész",
-  },
-  fi: {
-    heading: "Sivut",
-    intro: "Napsauta ruutua täyttääksesi sen sivulla tai siirry ruutu kerrallaan Aloita-painikkeella. Jokainen ruutu on myös alla olevan lomakkeen kenttä.",
-    zoomIn: "Lähennä",
-    zoomOut: "Loitonna",
-    start: "Aloita",
-    next: "Seuraava",
-    progress: "{n}/{count} täytetty",
-    boxOf: "Ruutu {n}/{count}: {label} (sivu {page}).",
-    allDone: "Kaikki ruudut on täytetty.",
-    page: "Sivu",
-    sigHeading: "Allekirjoituksesi",
-    ok: "Valmis",
-  },
-  tr: {
-    heading: "Sayfalar",
-    intro:
-      "Sayfada doldurmak için bir kutuya tıklayın veya kutudan kutuya ilerlemek için Başla düğmesini kullanın. Her kutu aynı zamanda aşağıdaki formun bir alanıdır.",
-    zoomIn: "Yakınlaştır",
-    zoomOut: "Uzaklaştır",
-    start: "Başla",
-    next: "Sonraki",
-    progress: "{n} / {count} dolduruldu",
-    boxOf: "Kutu {n} / {count}: {label} (sayfa {page}).",
-    allDone: "Tüm kutular dolduruldu.",
-    page: "Sayfa",
-    sigHeading: "İmzanız",
-    ok: "Tamam",
-  },
-  uk: {
-    heading: "Сторінки",
-    intro:
-      "Натисніть на рамку, щоб заповнити її на сторінці, або скористайтеся кнопкою «Почати», щоб переходити від рамки до рамки. Кожна рамка також є полем форми нижче.",
-    zoomIn: "Збільшити",
-    zoomOut: "Зменшити",
-    start: "Почати",
-    next: "Далі",
-    progress: "Заповнено {n} з {count}",
-    boxOf: "Рамка {n} з {count}: {label} (сторінка {page}).",
-    allDone: "Усі рамки заповнено.",
-    page: "Сторінка",
-    sigHeading: "Ваш підпис",
-    ok: "Готово",
-  },
-  ro: {
-    heading: "Paginile",
-    intro:
-      "Faceți clic pe o casetă pentru a o completa pe pagină sau folosiți Începeți pentru a trece de la o casetă la alta. Fiecare casetă este și un câmp al formularului de mai jos.",
-    zoomIn: "Mărire",
-    zoomOut: "Micșorare",
-    start: "Începeți",
-    next: "Următorul",
-    progress: "{n} din {count} completate",
-    boxOf: "Caseta {n} din {count}: {label} (pagina {page}).",
-    allDone: "Toate casetele sunt completate.",
-    page: "Pagina",
-    sigHeading: "Semnătura dumneavoastră",
-    ok: "Gata",
-  },
-  el: {
-    heading: "Οι σελίδες",
-    intro:
-      "Κάντε κλικ σε ένα πλαίσιο για να το συμπληρώσετε στη σελίδα ή χρησιμοποιήστε το Έναρξη για να προχωράτε από πλαίσιο σε πλαίσιο. Κάθε πλαίσιο είναι επίσης πεδίο της παρακάτω φόρμας.",
-    zoomIn: "Μεγέθυνση",
-    zoomOut: "Σμίκρυνση",
-    start: "Έναρξη",
-    next: "Επόμενο",
-    progress: "Συμπληρώθηκαν {n} από {count}",
-    boxOf: "Πλαίσιο {n} από {count}: {label} (σελίδα {page}).",
-    allDone: "Όλα τα πλαίσια έχουν συμπληρωθεί.",
-    page: "Σελίδα",
-    sigHeading: "Η υπογραφή σας",
-    ok: "Τέλος",
-  },
-};
 
 /** Logical properties only (the pages are laid out right to left too). */
 export const PDF_VIEW_CSS = `
@@ -349,8 +36,10 @@ export const PDF_VIEW_CSS = `
  * path is the form, and the guide button ("Start", then "Next"), which opens the next box's editor
  * (`#pv-ed`, outside the hidden layer, its control labelled by the field) or the signature dialog.
  */
-export function PdfPagesView(p: { lang: Lang; nonce: string; token: string; r: Read }) {
-  const w = WORDS[p.lang];
+export function PdfPagesView(p: { t: T; nonce: string; token: string; r: Read }) {
+  const { t } = p;
+  // The guide's templates go to the script unfilled ({n}, {count}, {label}, {page}).
+  const raw = DICTS[t.lang];
   const pages = p.r.pages ?? [];
   // One box per place: a field with `places` (initials on every page) has a box on each of its pages.
   const placed = (p.r.fields ?? [])
@@ -358,22 +47,29 @@ export function PdfPagesView(p: { lang: Lang; nonce: string; token: string; r: R
     .filter((f) => pages.some((pg) => pg.n === f.place.page))
     .sort((a, b) => a.place.page - b.place.page || a.place.y - b.place.y || a.place.x - b.place.x);
   return (
-    <section aria-labelledby="pv-heading" id="pdf-view" data-box-of={w.boxOf} data-all-done={w.allDone} data-next={w.next} data-progress={w.progress}>
+    <section
+      aria-labelledby="pv-heading"
+      id="pdf-view"
+      data-box-of={raw.pv_boxOf}
+      data-all-done={t("pv_allDone")}
+      data-next={t("pv_next")}
+      data-progress={raw.pv_progress}
+    >
       <style nonce={p.nonce} dangerouslySetInnerHTML={{ __html: PDF_VIEW_CSS }} />
-      <h2 id="pv-heading">{w.heading}</h2>
-      <p class="hint">{w.intro}</p>
+      <h2 id="pv-heading">{t("pv_heading")}</h2>
+      <p class="hint">{t("pv_intro")}</p>
       <div class="pv-bar" id="pv-bar" hidden>
         <button type="button" class="quiet" id="pv-out" aria-controls="pv-pages">
-          {w.zoomOut}
+          {t("pv_zoomOut")}
         </button>
         <span id="pv-zoom">100%</span>
         <button type="button" class="quiet" id="pv-in" aria-controls="pv-pages">
-          {w.zoomIn}
+          {t("pv_zoomIn")}
         </button>
         {placed.length ? (
           <>
             <button type="button" id="pv-next">
-              {w.start}
+              {t("pv_start")}
             </button>
             <span id="pv-count" />
           </>
@@ -411,16 +107,16 @@ export function PdfPagesView(p: { lang: Lang; nonce: string; token: string; r: R
         <div class="pv-ed" id="pv-ed" hidden>
           <p id="pv-ed-l" />
           <button type="button" id="pv-ed-ok">
-            {w.ok}
+            {t("pv_ok")}
           </button>
         </div>
       </div>
       {placed.some((f) => f.kind === "signature") ? (
         <dialog id="pv-sig" aria-labelledby="pv-sig-h">
-          <h2 id="pv-sig-h">{w.sigHeading}</h2>
+          <h2 id="pv-sig-h">{t("pv_sigHeading")}</h2>
           <div id="pv-sig-slot" />
           <button type="button" id="pv-sig-ok">
-            {w.ok}
+            {t("pv_ok")}
           </button>
         </dialog>
       ) : null}

@@ -268,7 +268,7 @@ export function SignPage(p: SignPageProps) {
         </p>
       </section>
 
-      {r.pages?.length && base === `/s/${token}` ? <PdfPagesView lang={t.lang} nonce={p.nonce} token={token} r={r} /> : null}
+      {r.pages?.length && base === `/s/${token}` ? <PdfPagesView t={t} nonce={p.nonce} token={token} r={r} /> : null}
 
       <section aria-labelledby="signers-heading">
         <h2 id="signers-heading">{t("signersHeading")}</h2>

@@ -325,4 +325,17 @@ export const pages: Catalogue<typeof en> = {
   devMailCode: "Kód",
   devMailEmail: "E-mail",
   devMailText: "SMS",
+  pv_heading: "Stránky",
+  pv_intro:
+    "Klikněte na rámeček a vyplňte jej přímo na stránce, nebo použijte Začít a procházejte rámeček po rámečku. Každý rámeček je zároveň polem formuláře níže.",
+  pv_zoomIn: "Přiblížit",
+  pv_zoomOut: "Oddálit",
+  pv_start: "Začít",
+  pv_next: "Další",
+  pv_progress: "Vyplněno {n} z {count}",
+  pv_boxOf: "Rámeček {n} z {count}: {label} (stránka {page}).",
+  pv_allDone: "Všechny rámečky jsou vyplněny.",
+  pv_page: "Stránka",
+  pv_sigHeading: "Váš podpis",
+  pv_ok: "Hotovo",
 };

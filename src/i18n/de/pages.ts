@@ -348,4 +348,17 @@ export const pages: Catalogue<typeof en> = {
   devMailCode: "Code",
   devMailEmail: "E-Mail",
   devMailText: "SMS",
+  pv_heading: "Die Seiten",
+  pv_intro:
+    "Klicken Sie auf einen Kasten, um ihn auf der Seite auszufüllen, oder gehen Sie mit Start Kasten für Kasten vor. Jeder Kasten ist auch ein Feld des Formulars unten.",
+  pv_zoomIn: "Vergrößern",
+  pv_zoomOut: "Verkleinern",
+  pv_start: "Start",
+  pv_next: "Weiter",
+  pv_progress: "{n} von {count} ausgefüllt",
+  pv_boxOf: "Kasten {n} von {count}: {label} (Seite {page}).",
+  pv_allDone: "Alle Kästen sind ausgefüllt.",
+  pv_page: "Seite",
+  pv_sigHeading: "Ihre Unterschrift",
+  pv_ok: "Fertig",
 };

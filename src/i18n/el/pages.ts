@@ -329,4 +329,17 @@ export const pages: Catalogue<typeof en> = {
   devMailCode: "Κωδικός",
   devMailEmail: "Email",
   devMailText: "SMS",
+  pv_heading: "Οι σελίδες",
+  pv_intro:
+    "Κάντε κλικ σε ένα πλαίσιο για να το συμπληρώσετε στη σελίδα ή χρησιμοποιήστε το Έναρξη για να προχωράτε από πλαίσιο σε πλαίσιο. Κάθε πλαίσιο είναι επίσης πεδίο της παρακάτω φόρμας.",
+  pv_zoomIn: "Μεγέθυνση",
+  pv_zoomOut: "Σμίκρυνση",
+  pv_start: "Έναρξη",
+  pv_next: "Επόμενο",
+  pv_progress: "Συμπληρώθηκαν {n} από {count}",
+  pv_boxOf: "Πλαίσιο {n} από {count}: {label} (σελίδα {page}).",
+  pv_allDone: "Όλα τα πλαίσια έχουν συμπληρωθεί.",
+  pv_page: "Σελίδα",
+  pv_sigHeading: "Η υπογραφή σας",
+  pv_ok: "Τέλος",
 };

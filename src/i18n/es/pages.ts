@@ -341,4 +341,17 @@ export const pages: Catalogue<typeof en> = {
   devMailCode: "Código",
   devMailEmail: "Correo",
   devMailText: "Mensaje de texto",
+  pv_heading: "Las páginas",
+  pv_intro:
+    "Pulse un recuadro para rellenarlo en la página, o use Empezar para ir recuadro por recuadro. Cada recuadro también es un campo del formulario de abajo.",
+  pv_zoomIn: "Ampliar",
+  pv_zoomOut: "Reducir",
+  pv_start: "Empezar",
+  pv_next: "Siguiente",
+  pv_progress: "{n} de {count} completos",
+  pv_boxOf: "Recuadro {n} de {count}: {label} (página {page}).",
+  pv_allDone: "Todos los recuadros están completos.",
+  pv_page: "Página",
+  pv_sigHeading: "Su firma",
+  pv_ok: "Listo",
 };

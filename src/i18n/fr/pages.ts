@@ -345,4 +345,17 @@ export const pages: Catalogue<typeof en> = {
   devMailCode: "Code",
   devMailEmail: "E-mail",
   devMailText: "SMS",
+  pv_heading: "Les pages",
+  pv_intro:
+    "Cliquez sur un cadre pour le remplir sur la page, ou utilisez Commencer pour aller de cadre en cadre. Chaque cadre est aussi un champ du formulaire ci-dessous.",
+  pv_zoomIn: "Agrandir",
+  pv_zoomOut: "Réduire",
+  pv_start: "Commencer",
+  pv_next: "Suivant",
+  pv_progress: "{n} sur {count} remplis",
+  pv_boxOf: "Cadre {n} sur {count} : {label} (page {page}).",
+  pv_allDone: "Tous les cadres sont remplis.",
+  pv_page: "Page",
+  pv_sigHeading: "Votre signature",
+  pv_ok: "Terminé",
 };

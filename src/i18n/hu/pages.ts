@@ -331,4 +331,17 @@ export const pages: Catalogue<typeof en> = {
   devMailCode: "Kód",
   devMailEmail: "E-mail",
   devMailText: "SMS",
+  pv_heading: "Az oldalak",
+  pv_intro:
+    "Kattintson egy keretre, hogy az oldalon töltse ki, vagy a Kezdés gombbal haladjon keretről keretre. Minden keret egyben az alábbi űrlap egy mezője is.",
+  pv_zoomIn: "Nagyítás",
+  pv_zoomOut: "Kicsinyítés",
+  pv_start: "Kezdés",
+  pv_next: "Következő",
+  pv_progress: "{n}/{count} kitöltve",
+  pv_boxOf: "{n}/{count}. keret: {label} ({page}. oldal).",
+  pv_allDone: "Minden keret ki van töltve.",
+  pv_page: "Oldal",
+  pv_sigHeading: "Az Ön aláírása",
+  pv_ok: "Kész",
 };

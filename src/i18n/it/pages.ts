@@ -342,4 +342,17 @@ export const pages: Catalogue<typeof en> = {
   devMailCode: "Codice",
   devMailEmail: "Email",
   devMailText: "SMS",
+  pv_heading: "Le pagine",
+  pv_intro:
+    "Clicchi su un riquadro per compilarlo sulla pagina, oppure usi Inizia per procedere riquadro per riquadro. Ogni riquadro è anche un campo del modulo qui sotto.",
+  pv_zoomIn: "Ingrandisci",
+  pv_zoomOut: "Riduci",
+  pv_start: "Inizia",
+  pv_next: "Avanti",
+  pv_progress: "{n} di {count} compilati",
+  pv_boxOf: "Riquadro {n} di {count}: {label} (pagina {page}).",
+  pv_allDone: "Tutti i riquadri sono compilati.",
+  pv_page: "Pagina",
+  pv_sigHeading: "La Sua firma",
+  pv_ok: "Fatto",
 };

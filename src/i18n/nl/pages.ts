@@ -330,4 +330,17 @@ export const pages: Catalogue<typeof en> = {
   devMailCode: "Code",
   devMailEmail: "E-mail",
   devMailText: "Sms-bericht",
+  pv_heading: "De pagina's",
+  pv_intro:
+    "Klik op een vak om het op de pagina in te vullen, of gebruik Starten om vak voor vak te gaan. Elk vak is ook een veld van het formulier hieronder.",
+  pv_zoomIn: "Inzoomen",
+  pv_zoomOut: "Uitzoomen",
+  pv_start: "Starten",
+  pv_next: "Volgende",
+  pv_progress: "{n} van {count} ingevuld",
+  pv_boxOf: "Vak {n} van {count}: {label} (pagina {page}).",
+  pv_allDone: "Alle vakken zijn ingevuld.",
+  pv_page: "Pagina",
+  pv_sigHeading: "Uw handtekening",
+  pv_ok: "Klaar",
 };

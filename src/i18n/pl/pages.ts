@@ -327,4 +327,17 @@ export const pages: Catalogue<typeof en> = {
   devMailCode: "Kod",
   devMailEmail: "E-mail",
   devMailText: "SMS",
+  pv_heading: "Strony",
+  pv_intro:
+    "Kliknij pole, aby wypełnić je na stronie, lub użyj przycisku Rozpocznij, aby przechodzić od pola do pola. Każde pole jest też polem formularza poniżej.",
+  pv_zoomIn: "Powiększ",
+  pv_zoomOut: "Pomniejsz",
+  pv_start: "Rozpocznij",
+  pv_next: "Dalej",
+  pv_progress: "Wypełniono {n} z {count}",
+  pv_boxOf: "Pole {n} z {count}: {label} (strona {page}).",
+  pv_allDone: "Wszystkie pola są wypełnione.",
+  pv_page: "Strona",
+  pv_sigHeading: "Twój podpis",
+  pv_ok: "Gotowe",
 };

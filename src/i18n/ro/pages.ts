@@ -328,4 +328,17 @@ export const pages: Catalogue<typeof en> = {
   devMailCode: "Cod",
   devMailEmail: "E-mail",
   devMailText: "SMS",
+  pv_heading: "Paginile",
+  pv_intro:
+    "Faceți clic pe o casetă pentru a o completa pe pagină sau folosiți Începeți pentru a trece de la o casetă la alta. Fiecare casetă este și un câmp al formularului de mai jos.",
+  pv_zoomIn: "Mărire",
+  pv_zoomOut: "Micșorare",
+  pv_start: "Începeți",
+  pv_next: "Următorul",
+  pv_progress: "{n} din {count} completate",
+  pv_boxOf: "Caseta {n} din {count}: {label} (pagina {page}).",
+  pv_allDone: "Toate casetele sunt completate.",
+  pv_page: "Pagina",
+  pv_sigHeading: "Semnătura dumneavoastră",
+  pv_ok: "Gata",
 };

@@ -325,4 +325,17 @@ export const pages: Catalogue<typeof en> = {
   devMailCode: "Kód",
   devMailEmail: "E-mail",
   devMailText: "SMS",
+  pv_heading: "Stránky",
+  pv_intro:
+    "Kliknite na rámček a vyplňte ho priamo na stránke, alebo použite Začať a prechádzajte rámček po rámčeku. Každý rámček je zároveň poľom formulára nižšie.",
+  pv_zoomIn: "Priblížiť",
+  pv_zoomOut: "Oddialiť",
+  pv_start: "Začať",
+  pv_next: "Ďalej",
+  pv_progress: "Vyplnené {n} z {count}",
+  pv_boxOf: "Rámček {n} z {count}: {label} (stránka {page}).",
+  pv_allDone: "Všetky rámčeky sú vyplnené.",
+  pv_page: "Stránka",
+  pv_sigHeading: "Váš podpis",
+  pv_ok: "Hotovo",
 };

@@ -326,4 +326,17 @@ export const pages: Catalogue<typeof en> = {
   devMailCode: "Kod",
   devMailEmail: "E-posta",
   devMailText: "Kısa mesaj",
+  pv_heading: "Sayfalar",
+  pv_intro:
+    "Sayfada doldurmak için bir kutuya tıklayın veya kutudan kutuya ilerlemek için Başla düğmesini kullanın. Her kutu aynı zamanda aşağıdaki formun bir alanıdır.",
+  pv_zoomIn: "Yakınlaştır",
+  pv_zoomOut: "Uzaklaştır",
+  pv_start: "Başla",
+  pv_next: "Sonraki",
+  pv_progress: "{n} / {count} dolduruldu",
+  pv_boxOf: "Kutu {n} / {count}: {label} (sayfa {page}).",
+  pv_allDone: "Tüm kutular dolduruldu.",
+  pv_page: "Sayfa",
+  pv_sigHeading: "İmzanız",
+  pv_ok: "Tamam",
 };

@@ -327,4 +327,17 @@ export const pages: Catalogue<typeof en> = {
   devMailCode: "Код",
   devMailEmail: "Ел. пошта",
   devMailText: "SMS-повідомлення",
+  pv_heading: "Сторінки",
+  pv_intro:
+    "Натисніть на рамку, щоб заповнити її на сторінці, або скористайтеся кнопкою «Почати», щоб переходити від рамки до рамки. Кожна рамка також є полем форми нижче.",
+  pv_zoomIn: "Збільшити",
+  pv_zoomOut: "Зменшити",
+  pv_start: "Почати",
+  pv_next: "Далі",
+  pv_progress: "Заповнено {n} з {count}",
+  pv_boxOf: "Рамка {n} з {count}: {label} (сторінка {page}).",
+  pv_allDone: "Усі рамки заповнено.",
+  pv_page: "Сторінка",
+  pv_sigHeading: "Ваш підпис",
+  pv_ok: "Готово",
 };
