@@ -13,11 +13,12 @@ import { es } from "./es";
 import { fr } from "./fr";
 import { he } from "./he";
 import { it } from "./it";
+import { ko } from "./ko";
 import { pt } from "./pt";
 
 export type LangCatalogue = typeof en;
 
-export const CATALOGUES: Record<Lang, LangCatalogue> = { en, es, fr, de, pt, it, ar, he };
+export const CATALOGUES: Record<Lang, LangCatalogue> = { en, es, fr, de, pt, it, ar, he, ko };
 
 type Areas = LangCatalogue["dashboard"];
 /** The dashboard's catalogues seen by area: `DASHBOARD_CATALOGUES.pdf.ar` is src/i18n/ar/dashboard/pdf.ts. */

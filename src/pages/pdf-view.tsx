@@ -133,6 +133,20 @@ const WORDS: Record<
     sigHeading: "החתימה שלך",
     ok: "סיום",
   },
+  ko: {
+    heading: "페이지",
+    intro: "상자를 클릭하여 페이지에서 바로 입력하거나, 시작을 눌러 상자를 하나씩 진행하십시오. 각 상자는 아래 양식의 필드이기도 합니다.",
+    zoomIn: "확대",
+    zoomOut: "축소",
+    start: "시작",
+    next: "다음",
+    progress: "{count}개 중 {n}개 입력됨",
+    boxOf: "상자 {n}/{count}: {label}({page}페이지).",
+    allDone: "모든 상자가 입력되었습니다.",
+    page: "페이지",
+    sigHeading: "서명",
+    ok: "완료",
+  },
 };
 
 /** Logical properties only (the pages are laid out right to left too). */
