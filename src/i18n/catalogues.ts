@@ -15,10 +15,11 @@ import { he } from "./he";
 import { it } from "./it";
 import { ko } from "./ko";
 import { pt } from "./pt";
+import { zhHans } from "./zh-Hans";
 
 export type LangCatalogue = typeof en;
 
-export const CATALOGUES: Record<Lang, LangCatalogue> = { en, es, fr, de, pt, it, ar, he, ko };
+export const CATALOGUES: Record<Lang, LangCatalogue> = { en, es, fr, de, pt, it, ar, he, "zh-Hans": zhHans, ko };
 
 type Areas = LangCatalogue["dashboard"];
 /** The dashboard's catalogues seen by area: `DASHBOARD_CATALOGUES.pdf.ar` is src/i18n/ar/dashboard/pdf.ts. */

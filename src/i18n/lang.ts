@@ -19,6 +19,7 @@ export const LANG_NAMES: Record<Lang, string> = {
   it: "Italiano",
   ar: "العربية",
   he: "עברית",
+  "zh-Hans": "简体中文",
   ko: "한국어",
 };
 /** The writing direction of a language, for `dir` on <html> and in emails. */
