@@ -118,9 +118,11 @@ describe("one catalogue, eight languages", () => {
   });
 
   it("the consent and intent wording exist in every language; what is recorded stays the version label", () => {
+    // Measured in UTF-8 bytes, so that a Chinese or Japanese sentence (fewer, denser characters) is measured fairly.
+    const bytes = (s: string) => new TextEncoder().encode(s).length;
     for (const lang of LANGUAGES) {
-      expect(consentWording(lang, null).text.length).toBeGreaterThan(100);
-      expect(intentWording(lang).text.length).toBeGreaterThan(60);
+      expect(bytes(consentWording(lang, null).text), lang).toBeGreaterThan(100);
+      expect(bytes(intentWording(lang).text), lang).toBeGreaterThan(60);
       expect(consentWording(lang, null).translated).toBe(lang !== "en");
     }
   });

@@ -219,6 +219,8 @@ export const LANGUAGES = [
   "nb",
   "el",
   "tr",
+  "zh-Hans",
+  "ko",
 ] as const;
 /** The one language type of the service (src/i18n/ re-exports it). */
 export type Lang = (typeof LANGUAGES)[number];

@@ -18,6 +18,7 @@ import { fr } from "./fr";
 import { he } from "./he";
 import { hu } from "./hu";
 import { it } from "./it";
+import { ko } from "./ko";
 import { nb } from "./nb";
 import { nl } from "./nl";
 import { pl } from "./pl";
@@ -27,10 +28,35 @@ import { sk } from "./sk";
 import { sv } from "./sv";
 import { tr } from "./tr";
 import { uk } from "./uk";
+import { zhHans } from "./zh-Hans";
 
 export type LangCatalogue = typeof en;
 
-export const CATALOGUES: Record<Lang, LangCatalogue> = { en, es, fr, de, pt, it, ar, he, nl, pl, uk, cs, sk, ro, hu, sv, da, fi, nb, el, tr };
+export const CATALOGUES: Record<Lang, LangCatalogue> = {
+  en,
+  es,
+  fr,
+  de,
+  pt,
+  it,
+  ar,
+  he,
+  nl,
+  pl,
+  uk,
+  cs,
+  sk,
+  ro,
+  hu,
+  sv,
+  da,
+  fi,
+  nb,
+  el,
+  tr,
+  "zh-Hans": zhHans,
+  ko,
+};
 
 type Areas = LangCatalogue["dashboard"];
 /** The dashboard's catalogues seen by area: `DASHBOARD_CATALOGUES.pdf.ar` is src/i18n/ar/dashboard/pdf.ts. */

@@ -1,0 +1,42 @@
+/** The dashboard's sending words in Korean; keys and placeholders as in ../../en/dashboard/sending.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { sending as en } from "../../en/dashboard/sending";
+
+export const sending: Catalogue<typeof en> = {
+  sd_no_template: "아직 게시된 템플릿이 없습니다.",
+  sd_write_first: "먼저 템플릿을 작성하여 게시하십시오.",
+  sd_continue: "계속",
+  sd_from: "{name}({code}, 버전 {version}) 기준.",
+  sd_other: "다른 템플릿 선택",
+  sd_title: "제목(선택)",
+  sd_values: "텍스트에 병합할 값",
+  sd_add_signer: "서명자 추가",
+  sd_signers_max: "최대 {n}명의 서명자.",
+  sd_sequential: "서명자가 이 순서대로 차례로 서명",
+  sd_role_signer: "서명자",
+  sd_role_approver: "승인자(승인만 하며 서명하지 않음)",
+  sd_role_viewer: "열람자(열람 후 확인)",
+  sd_role_witness: "증인",
+  sd_role_cc: "사본 수신(cc): 서명된 사본을 받음",
+  sd_witness_for: "증인 대상(증인인 경우)",
+  sd_witness_choose: "증인이 입회할 서명자 선택",
+  sd_witness_row_named: "서명자 {n}: {name}",
+  sd_group_n: "서명 그룹 {n}",
+  sd_group_name: "그룹 이름",
+  sd_group_hint: "구성원 {min}~{max}명. 각 구성원이 링크를 받으며, 가장 먼저 서명한 사람이 그룹을 대표하여 서명합니다.",
+  sd_member_n: "구성원 {n}",
+  sd_add_group: "서명 그룹 추가",
+  sd_add_member: "서명 그룹 {n}에 구성원 추가",
+  sd_allow_delegation: "서명자가 자신의 역할을 다른 사람에게 넘기도록 허용",
+  sd_auth: "인증",
+  sd_auth_none: "없음: 링크만으로 충분",
+  sd_auth_access_code: "액세스 코드",
+  sd_access_code: "액세스 코드(4-64자)",
+  sd_access_code_hint:
+    "다른 방법(전화, 우편, 직접)으로 서명자에게 전달하십시오. 링크는 무엇보다 먼저 이 코드를 요청합니다. 코드는 해시로 저장되며 다시 표시되지 않습니다.",
+  sd_sent: "발송됨",
+  sd_links_once: "각 서명자의 링크는 여기에 한 번만 표시됩니다. 각 서명자에게 본인의 링크를 전달하십시오.",
+  sd_open: "문서와 추적 기록 열기",
+  sd_doc_sent: "문서를 보냈습니다",
+  sd_not_sent: "발송되지 않음",
+};

@@ -1,0 +1,35 @@
+/** The dashboard's webhooks words in Korean; keys and placeholders as in ../../en/dashboard/webhooks.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { webhooks as en } from "../../en/dashboard/webhooks";
+
+export const webhooks: Catalogue<typeof en> = {
+  wh_endpoints: "웹후크 엔드포인트",
+  wh_url: "URL",
+  wh_events: "이벤트",
+  wh_waiting: "대기 중",
+  wh_dead: "실패",
+  wh_none_test: "테스트 모드에 엔드포인트가 없습니다.",
+  wh_none_live: "실제 모드에 엔드포인트가 없습니다.",
+  wh_paused_at: "일시 중지됨 {when}",
+  wh_active: "활성",
+  wh_inactive: "비활성",
+  wh_add: "엔드포인트 추가",
+  wh_url_https: "URL(https)",
+  wh_label_optional: "레이블(선택)",
+  wh_every: "모든 이벤트",
+  wh_add_button: "엔드포인트 추가",
+  wh_paused_after: "{count, plural, other {#회 실패 후 일시 중지}}",
+  wh_last_delivered: "마지막 전송",
+  wh_ping: "테스트 전송 보내기",
+  wh_rotate: "서명 비밀 키 교체",
+  wh_last50: "최근 전송 50건",
+  wh_deliveries: "전송",
+  wh_event: "이벤트",
+  wh_document: "문서",
+  wh_attempts: "시도",
+  wh_answer: "응답",
+  wh_replay: "재전송",
+  wh_replay_aria: "전송 {id} 재전송",
+  wh_replayed: "(재전송)",
+  wh_no_deliveries: "아직 전송이 없습니다.",
+};

@@ -1,0 +1,38 @@
+/** The dashboard's bulk-sends words in Simplified Chinese; keys and placeholders as in ../../en/dashboard/bulk-sends.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { bulkSends as en } from "../../en/dashboard/bulk-sends";
+
+export const bulkSends: Catalogue<typeof en> = {
+  bk_list: "批量发送",
+  bk_new: "新建批量发送",
+  bk_one: "批量发送",
+  bk_none: "尚无批量发送。",
+  bk_intro: "通过 CSV 文件将一个模板或工作流发送给最多 1,000 人：每人都会收到一份自己的文件，在后台发送。",
+  bk_source: "发送来源",
+  bk_choose: "选择模板或工作流",
+  bk_templates: "模板",
+  bk_workflows: "工作流",
+  bk_file: "CSV 文件",
+  bk_file_hint: "首行为标题行，之后每人一行。列：email、full_name，以及可选的 phone 和 values.<name>（模板的每个变量一列）。以逗号或分号分隔；最多 1,000 行。",
+  bk_send: "发送给文件中的所有人",
+  bk_sent_done: "已保存：正在发送各行。",
+  bk_state: "状态",
+  bk_state_queued: "排队中",
+  bk_state_running: "发送中",
+  bk_state_done: "已完成",
+  bk_from: "来源",
+  bk_total: "行数",
+  bk_sent: "已发送",
+  bk_failed: "失败",
+  bk_finished: "完成时间",
+  bk_progress: "进度",
+  bk_progress_text: "已完成 {done} 行，共 {total} 行",
+  bk_refresh: "刷新",
+  bk_rows: "行",
+  bk_row: "行",
+  bk_row_queued: "等待中",
+  bk_row_sent: "已发送",
+  bk_row_failed: "失败",
+  bk_outcome: "文件或原因",
+  bk_open_document: "打开文件",
+};

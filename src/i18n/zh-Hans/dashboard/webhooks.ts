@@ -1,0 +1,35 @@
+/** The dashboard's webhooks words in Simplified Chinese; keys and placeholders as in ../../en/dashboard/webhooks.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { webhooks as en } from "../../en/dashboard/webhooks";
+
+export const webhooks: Catalogue<typeof en> = {
+  wh_endpoints: "Webhook 端点",
+  wh_url: "URL",
+  wh_events: "事件",
+  wh_waiting: "等待中",
+  wh_dead: "失败",
+  wh_none_test: "测试模式下没有端点。",
+  wh_none_live: "正式模式下没有端点。",
+  wh_paused_at: "已于 {when} 暂停",
+  wh_active: "启用",
+  wh_inactive: "停用",
+  wh_add: "添加端点",
+  wh_url_https: "URL（https）",
+  wh_label_optional: "标签（选填）",
+  wh_every: "所有事件",
+  wh_add_button: "添加端点",
+  wh_paused_after: "{count, plural, other {失败 # 次后暂停}}",
+  wh_last_delivered: "最近投递",
+  wh_ping: "发送测试投递",
+  wh_rotate: "轮换签名密钥",
+  wh_last50: "最近 50 次投递",
+  wh_deliveries: "投递",
+  wh_event: "事件",
+  wh_document: "文件",
+  wh_attempts: "尝试次数",
+  wh_answer: "响应",
+  wh_replay: "重新投递",
+  wh_replay_aria: "重新投递 {id}",
+  wh_replayed: "（重新投递）",
+  wh_no_deliveries: "尚无投递。",
+};
