@@ -4,7 +4,7 @@
  */
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { BASE_URL, LIMIT, VIEWPORTS, check, env, newContext, newPage, noProblems, tabTo } from "./lib.mjs";
+import { BASE_URL, LIMIT, VIEWPORTS, check, env, newContext, newPage, noProblems, serviceLanguages, tabTo } from "./lib.mjs";
 import { OPERATOR_TOKEN } from "../validators/harness.mjs";
 import { encode } from "fast-png";
 import jpeg from "jpeg-js";
@@ -229,7 +229,7 @@ describe("dashboard", () => {
     const page = await newPage(ctx);
     await signIn(page, acct.email);
     await page.setViewportSize(VIEWPORTS[1]);
-    for (const lang of ["en", "es", "fr", "de", "pt", "it", "ar", "he"]) {
+    for (const lang of await serviceLanguages()) {
       await page.goto(`${BASE_URL}/app/documents?lang=${lang}`);
       const nav = await page.evaluate(() => {
         const boxes = [...document.querySelectorAll("nav.main a")].map((a) => a.getBoundingClientRect());

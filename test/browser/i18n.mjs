@@ -5,7 +5,7 @@
 // axe-clean open at 390 and 1280 px, in the page and in the dashboard's sign-in page.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { BASE_URL, LIMIT, VIEWPORTS, axe, check, newContext, newPage, noProblems, sentDocument, tabTo } from "./lib.mjs";
+import { BASE_URL, LIMIT, VIEWPORTS, axe, check, newContext, newPage, noProblems, sentDocument, serviceLanguages, tabTo } from "./lib.mjs";
 
 const CASES = [
   { lang: "ar", signer: "Anna Schmidt", consent: "أوافق", step2: "الخطوة 2 من 2: الإجابة والتوقيع" },
@@ -66,7 +66,7 @@ describe("the language switcher", () => {
       };
     });
     assert.equal(m.open, true, `${label}: the menu opened`);
-    assert.deepEqual(m.links, ["en", "es", "fr", "de", "pt", "it", "ar", "he", "pl", "cs", "sk"], label);
+    assert.deepEqual(m.links, await serviceLanguages(), label);
     const width = page.viewportSize().width;
     assert.ok(m.left >= 0 && m.right <= width, `${label}: the open list (${m.left}–${m.right}) leaves the ${width}px viewport`);
     assert.ok(m.scroll <= width, `${label}: the page scrolls sideways (${m.scroll}px)`);
