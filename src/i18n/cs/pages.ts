@@ -338,4 +338,20 @@ export const pages: Catalogue<typeof en> = {
   pv_page: "Stránka",
   pv_sigHeading: "Váš podpis",
   pv_ok: "Hotovo",
+  qs_heading: "Podpisy vlastními certifikáty podepisujících",
+  qs_level: "Úroveň",
+  qs_subject: "Držitel certifikátu",
+  qs_issuer: "Vydavatel certifikátu",
+  level_aes: "Zaručený elektronický podpis (AES)",
+  level_qes: "Kvalifikovaný elektronický podpis (QES)",
+  prov_lead:
+    "Požadovaný typ podpisu pro tento dokument: {level}. Podepíšete jej vlastním certifikátem u poskytovatele služeb vytvářejících důvěru, jehož stránka se otevře v dalším kroku; poté se vrátíte sem.",
+  prov_button: "Podepsat u poskytovatele služeb vytvářejících důvěru",
+  prov_kiosk:
+    "Tento dokument podepisuje každý podepisující vlastním certifikátem u poskytovatele služeb vytvářejících důvěru, což na tomto tabletu nelze provést. Otevřete odkaz k podpisu z e-mailu na vlastním zařízení.",
+  prov_failTitle: "Nepodepsáno",
+  prov_failLead: "Nic nebylo podepsáno a váš podpis stále chybí. Můžete to zkusit znovu.",
+  prov_failDetail: "Hlášení služby",
+  prov_retry: "Zkusit znovu",
+  prov_back: "Zpět na dokument",
 };

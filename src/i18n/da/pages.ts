@@ -337,4 +337,20 @@ export const pages: Catalogue<typeof en> = {
   pv_page: "Side",
   pv_sigHeading: "Din underskrift",
   pv_ok: "Færdig",
+  qs_heading: "Signaturer med underskrivernes egne certifikater",
+  qs_level: "Niveau",
+  qs_subject: "Certifikatindehaver",
+  qs_issuer: "Certifikatudsteder",
+  level_aes: "Avanceret elektronisk signatur (AES)",
+  level_qes: "Kvalificeret elektronisk signatur (QES)",
+  prov_lead:
+    "Dette dokument kræver følgende signatur: {level}. Du underskriver med dit eget certifikat hos tillidstjenesteudbyderen, som åbnes nu; derefter vender du tilbage hertil.",
+  prov_button: "Underskriv hos tillidstjenesteudbyderen",
+  prov_kiosk:
+    "Dette dokument underskrives med hver underskrivers eget certifikat hos en tillidstjenesteudbyder, hvilket ikke kan gøres på denne tablet. Åbn underskriftslinket fra din e-mail på din egen enhed.",
+  prov_failTitle: "Ikke underskrevet",
+  prov_failLead: "Intet er blevet underskrevet, og din underskrift mangler stadig. Du kan prøve igen.",
+  prov_failDetail: "Meddelelse fra tjenesten",
+  prov_retry: "Prøv igen",
+  prov_back: "Tilbage til dokumentet",
 };

@@ -340,4 +340,20 @@ export const pages: Catalogue<typeof en> = {
   pv_page: "Sivu",
   pv_sigHeading: "Allekirjoituksesi",
   pv_ok: "Valmis",
+  qs_heading: "Allekirjoitukset allekirjoittajien omilla varmenteilla",
+  qs_level: "Taso",
+  qs_subject: "Varmenteen haltija",
+  qs_issuer: "Varmenteen myöntäjä",
+  level_aes: "Kehittynyt sähköinen allekirjoitus (AES)",
+  level_qes: "Hyväksytty sähköinen allekirjoitus (QES)",
+  prov_lead:
+    "Tämä asiakirja edellyttää seuraavaa allekirjoitusta: {level}. Allekirjoitat omalla varmenteellasi luottamuspalvelun tarjoajan palvelussa, joka avautuu seuraavaksi; sen jälkeen palaat tänne.",
+  prov_button: "Allekirjoita luottamuspalvelun tarjoajan palvelussa",
+  prov_kiosk:
+    "Tämä asiakirja allekirjoitetaan kunkin allekirjoittajan omalla varmenteella luottamuspalvelun tarjoajan palvelussa, eikä sitä voi tehdä tällä tabletilla. Avaa sähköpostissasi oleva allekirjoituslinkki omalla laitteellasi.",
+  prov_failTitle: "Ei allekirjoitettu",
+  prov_failLead: "Mitään ei allekirjoitettu, ja allekirjoituksesi puuttuu vielä. Voit yrittää uudelleen.",
+  prov_failDetail: "Palvelun ilmoitus",
+  prov_retry: "Yritä uudelleen",
+  prov_back: "Takaisin asiakirjaan",
 };

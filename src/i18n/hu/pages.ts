@@ -344,4 +344,20 @@ export const pages: Catalogue<typeof en> = {
   pv_page: "Oldal",
   pv_sigHeading: "Az Ön aláírása",
   pv_ok: "Kész",
+  qs_heading: "Aláírások az aláírók saját tanúsítványaival",
+  qs_level: "Szint",
+  qs_subject: "Tanúsítvány alanya",
+  qs_issuer: "Tanúsítvány kibocsátója",
+  level_aes: "Fokozott biztonságú elektronikus aláírás (AES)",
+  level_qes: "Minősített elektronikus aláírás (QES)",
+  prov_lead:
+    "A dokumentumhoz szükséges aláírás típusa: {level}. Saját tanúsítványával a bizalmi szolgáltatónál ír alá, amelynek oldala ezután megnyílik; utána visszatér ide.",
+  prov_button: "Aláírás a bizalmi szolgáltatónál",
+  prov_kiosk:
+    "Ezt a dokumentumot minden aláíró a saját tanúsítványával, egy bizalmi szolgáltatónál írja alá, ez ezen a táblagépen nem lehetséges. Nyissa meg az e-mailben kapott aláírási linket a saját eszközén.",
+  prov_failTitle: "Nincs aláírva",
+  prov_failLead: "Semmi sem lett aláírva, az aláírása még hátravan. Megpróbálhatja újra.",
+  prov_failDetail: "A szolgáltatás üzenete",
+  prov_retry: "Újrapróbálkozás",
+  prov_back: "Vissza a dokumentumhoz",
 };

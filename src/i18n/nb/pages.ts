@@ -338,4 +338,20 @@ export const pages: Catalogue<typeof en> = {
   pv_page: "Side",
   pv_sigHeading: "Signaturen din",
   pv_ok: "Ferdig",
+  qs_heading: "Signaturer med undertegnernes egne sertifikater",
+  qs_level: "Nivå",
+  qs_subject: "Sertifikatinnehaver",
+  qs_issuer: "Sertifikatutsteder",
+  level_aes: "Avansert elektronisk signatur (AES)",
+  level_qes: "Kvalifisert elektronisk signatur (QES)",
+  prov_lead:
+    "Dette dokumentet krever følgende signatur: {level}. Du signerer med ditt eget sertifikat hos tillitstjenesteyteren, som åpnes i neste trinn; deretter kommer du tilbake hit.",
+  prov_button: "Signer hos tillitstjenesteyteren",
+  prov_kiosk:
+    "Dette dokumentet signeres med hver undertegners eget sertifikat hos en tillitstjenesteyter, noe som ikke kan gjøres på dette nettbrettet. Åpne signeringslenken fra e-posten din på din egen enhet.",
+  prov_failTitle: "Ikke signert",
+  prov_failLead: "Ingenting er signert, og signaturen din gjenstår fortsatt. Du kan prøve på nytt.",
+  prov_failDetail: "Melding fra tjenesten",
+  prov_retry: "Prøv på nytt",
+  prov_back: "Tilbake til dokumentet",
 };

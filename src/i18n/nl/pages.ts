@@ -343,4 +343,20 @@ export const pages: Catalogue<typeof en> = {
   pv_page: "Pagina",
   pv_sigHeading: "Uw handtekening",
   pv_ok: "Klaar",
+  qs_heading: "Handtekeningen met de eigen certificaten van de ondertekenaars",
+  qs_level: "Niveau",
+  qs_subject: "Houder van het certificaat",
+  qs_issuer: "Uitgever van het certificaat",
+  level_aes: "Geavanceerde elektronische handtekening (AES)",
+  level_qes: "Gekwalificeerde elektronische handtekening (QES)",
+  prov_lead:
+    "Voor dit document is het volgende vereist: {level}. U ondertekent met uw eigen certificaat bij de verlener van vertrouwensdiensten, die hierna wordt geopend; daarna keert u hier terug.",
+  prov_button: "Ondertekenen bij de verlener van vertrouwensdiensten",
+  prov_kiosk:
+    "Dit document wordt door elke ondertekenaar met een eigen certificaat ondertekend bij een verlener van vertrouwensdiensten; dat is op deze tablet niet mogelijk. Open de ondertekeningslink uit uw e-mail op uw eigen apparaat.",
+  prov_failTitle: "Niet ondertekend",
+  prov_failLead: "Er is niets ondertekend en uw handtekening moet nog worden gezet. U kunt het opnieuw proberen.",
+  prov_failDetail: "Melding van de dienst",
+  prov_retry: "Opnieuw proberen",
+  prov_back: "Terug naar het document",
 };

@@ -340,4 +340,20 @@ export const pages: Catalogue<typeof en> = {
   pv_page: "Strona",
   pv_sigHeading: "Twój podpis",
   pv_ok: "Gotowe",
+  qs_heading: "Podpisy z użyciem własnych certyfikatów podpisujących",
+  qs_level: "Poziom",
+  qs_subject: "Właściciel certyfikatu",
+  qs_issuer: "Wystawca certyfikatu",
+  level_aes: "Zaawansowany podpis elektroniczny (AES)",
+  level_qes: "Kwalifikowany podpis elektroniczny (QES)",
+  prov_lead:
+    "Wymagany rodzaj podpisu dla tego dokumentu: {level}. Podpisujesz go własnym certyfikatem u dostawcy usług zaufania, którego strona otworzy się jako następna; potem wrócisz tutaj.",
+  prov_button: "Podpisz u dostawcy usług zaufania",
+  prov_kiosk:
+    "Ten dokument każdy podpisujący podpisuje własnym certyfikatem u dostawcy usług zaufania, czego nie można zrobić na tym tablecie. Otwórz link do podpisania z wiadomości e-mail na własnym urządzeniu.",
+  prov_failTitle: "Nie podpisano",
+  prov_failLead: "Nic nie zostało podpisane, a Twój podpis nadal jest wymagany. Możesz spróbować ponownie.",
+  prov_failDetail: "Komunikat usługi",
+  prov_retry: "Spróbuj ponownie",
+  prov_back: "Wróć do dokumentu",
 };

@@ -341,4 +341,20 @@ export const pages: Catalogue<typeof en> = {
   pv_page: "Pagina",
   pv_sigHeading: "Semnătura dumneavoastră",
   pv_ok: "Gata",
+  qs_heading: "Semnături cu certificatele proprii ale semnatarilor",
+  qs_level: "Nivel",
+  qs_subject: "Titularul certificatului",
+  qs_issuer: "Emitentul certificatului",
+  level_aes: "Semnătură electronică avansată (AES)",
+  level_qes: "Semnătură electronică calificată (QES)",
+  prov_lead:
+    "Acest document necesită următorul tip de semnătură: {level}. Semnați cu propriul certificat la prestatorul de servicii de încredere, care se deschide în continuare; apoi reveniți aici.",
+  prov_button: "Semnați la prestatorul de servicii de încredere",
+  prov_kiosk:
+    "Acest document se semnează cu certificatul propriu al fiecărui semnatar la un prestator de servicii de încredere, ceea ce nu este posibil pe această tabletă. Deschideți linkul de semnare din e-mailul dvs. pe propriul dispozitiv.",
+  prov_failTitle: "Nesemnat",
+  prov_failLead: "Nu s-a semnat nimic, iar semnătura dvs. este încă necesară. Puteți încerca din nou.",
+  prov_failDetail: "Mesajul serviciului",
+  prov_retry: "Încercați din nou",
+  prov_back: "Înapoi la document",
 };

@@ -338,4 +338,20 @@ export const pages: Catalogue<typeof en> = {
   pv_page: "Stránka",
   pv_sigHeading: "Váš podpis",
   pv_ok: "Hotovo",
+  qs_heading: "Podpisy vlastnými certifikátmi podpisujúcich",
+  qs_level: "Úroveň",
+  qs_subject: "Držiteľ certifikátu",
+  qs_issuer: "Vydavateľ certifikátu",
+  level_aes: "Zdokonalený elektronický podpis (AES)",
+  level_qes: "Kvalifikovaný elektronický podpis (QES)",
+  prov_lead:
+    "Požadovaný typ podpisu pre tento dokument: {level}. Podpíšete ho vlastným certifikátom u poskytovateľa dôveryhodných služieb, ktorého stránka sa otvorí v ďalšom kroku; potom sa vrátite sem.",
+  prov_button: "Podpísať u poskytovateľa dôveryhodných služieb",
+  prov_kiosk:
+    "Tento dokument podpisuje každý podpisujúci vlastným certifikátom u poskytovateľa dôveryhodných služieb, čo na tomto tablete nie je možné. Otvorte odkaz na podpis z e-mailu na vlastnom zariadení.",
+  prov_failTitle: "Nepodpísané",
+  prov_failLead: "Nič nebolo podpísané a váš podpis stále chýba. Môžete to skúsiť znova.",
+  prov_failDetail: "Hlásenie služby",
+  prov_retry: "Skúsiť znova",
+  prov_back: "Späť na dokument",
 };

@@ -337,4 +337,20 @@ export const pages: Catalogue<typeof en> = {
   pv_page: "Sida",
   pv_sigHeading: "Din signatur",
   pv_ok: "Klar",
+  qs_heading: "Underskrifter med undertecknarnas egna certifikat",
+  qs_level: "Nivå",
+  qs_subject: "Certifikatinnehavare",
+  qs_issuer: "Certifikatutfärdare",
+  level_aes: "Avancerad elektronisk underskrift (AES)",
+  level_qes: "Kvalificerad elektronisk underskrift (QES)",
+  prov_lead:
+    "Det här dokumentet kräver följande underskrift: {level}. Du skriver under med ditt eget certifikat hos tillhandahållaren av betrodda tjänster, som öppnas härnäst; därefter kommer du tillbaka hit.",
+  prov_button: "Skriv under hos tillhandahållaren av betrodda tjänster",
+  prov_kiosk:
+    "Det här dokumentet undertecknas med varje undertecknares eget certifikat hos en tillhandahållare av betrodda tjänster, vilket inte kan göras på den här surfplattan. Öppna underskriftslänken från ditt e-postmeddelande på din egen enhet.",
+  prov_failTitle: "Inte undertecknat",
+  prov_failLead: "Ingenting har undertecknats och din underskrift återstår. Du kan försöka igen.",
+  prov_failDetail: "Meddelande från tjänsten",
+  prov_retry: "Försök igen",
+  prov_back: "Tillbaka till dokumentet",
 };

@@ -339,4 +339,20 @@ export const pages: Catalogue<typeof en> = {
   pv_page: "Sayfa",
   pv_sigHeading: "İmzanız",
   pv_ok: "Tamam",
+  qs_heading: "İmzacıların kendi sertifikalarıyla atılan imzalar",
+  qs_level: "Seviye",
+  qs_subject: "Sertifika sahibi",
+  qs_issuer: "Sertifikayı veren kuruluş",
+  level_aes: "Gelişmiş elektronik imza (AES)",
+  level_qes: "Nitelikli elektronik imza (QES)",
+  prov_lead:
+    "Bu belge için gerekli imza türü: {level}. Birazdan açılacak olan güven hizmeti sağlayıcısında kendi sertifikanızla imzalarsınız; ardından buraya geri dönersiniz.",
+  prov_button: "Güven hizmeti sağlayıcısında imzala",
+  prov_kiosk:
+    "Bu belge, her imzacı tarafından kendi sertifikasıyla bir güven hizmeti sağlayıcısında imzalanır; bu işlem bu tablette yapılamaz. E-postanızdaki imzalama bağlantısını kendi cihazınızda açın.",
+  prov_failTitle: "İmzalanmadı",
+  prov_failLead: "Hiçbir şey imzalanmadı; imzanızın hâlâ atılması gerekiyor. Tekrar deneyebilirsiniz.",
+  prov_failDetail: "Hizmetten gelen mesaj",
+  prov_retry: "Tekrar dene",
+  prov_back: "Belgeye dön",
 };
