@@ -4,7 +4,7 @@
  * the 401 that points at the protected resource metadata.
  */
 import { describe, expect, it } from "vitest";
-import { BASE, addKey, api, makeTenant } from "./helpers";
+import { BASE, addKey, api, makeTenant, ops } from "./helpers";
 import { consentAndSign, publishedTemplate } from "./signing-helpers";
 import { makeWorkflow, startBody } from "./workflow-helpers";
 import { connected } from "./oauth-helpers";
@@ -77,6 +77,40 @@ describe("POST /mcp: authentication", () => {
     const r = await api("GET", "/mcp", { key: t.key });
     expect(r.status).toBe(405);
     expect(r.headers.get("allow")).toContain("POST");
+  });
+
+  it("DELETE /mcp is 405 too (no session to end), with Allow: POST", async () => {
+    const r = await api("DELETE", "/mcp");
+    expect(r.status).toBe(405);
+    expect(r.headers.get("allow")).toBe("POST");
+    expect(r.json.error.code).toBe("method_not_allowed");
+  });
+
+  it("refuses a browser call from a foreign Origin (DNS rebinding) before reading it; own origin, partners and no Origin pass", async () => {
+    const t = await makeTenant();
+    const list = (origin?: string) =>
+      api("POST", "/mcp", {
+        key: t.key,
+        ip: "203.0.113.51",
+        headers: { accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18", ...(origin ? { origin } : {}) },
+        body: { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} },
+      });
+    for (const origin of ["https://evil.example", "null", "http://localhost:8787", "not a url"]) {
+      const r = await list(origin);
+      expect(r.status, origin).toBe(403);
+      expect(r.json.error.code).toBe("forbidden");
+      expect(r.json.result).toBeUndefined();
+    }
+    // A foreign origin without a token: 401, the body unread either way.
+    expect((await api("POST", "/mcp", { headers: { origin: "https://evil.example" }, body: {} })).status).toBe(401);
+    expect((await list()).status).toBe(200);
+    expect((await list(BASE)).status).toBe(200);
+    const partner = "https://partner.example.com";
+    expect((await list(partner)).status).toBe(403);
+    expect((await ops("PATCH", `/tenants/${t.tenantId}`, { frame_ancestors: [partner] })).status).toBe(200);
+    const ok = await list(partner);
+    expect(ok.status).toBe(200);
+    expect(ok.json.result.tools.length).toBeGreaterThan(0);
   });
 
   it("an OAuth access token of this service works like a key, within its granted scopes", async () => {

@@ -120,6 +120,15 @@ export function normaliseFrameAncestors(list: string[]): string[] {
 /** An origin as normaliseFrameAncestors stores it. */
 const STORED_ORIGIN = /^(https:\/\/[a-z0-9.-]+|http:\/\/(localhost|127\.0\.0\.1|\[::1\]))(:\d{1,5})?$/;
 
+/**
+ * Whether a browser page of `origin` may call this account's MCP server (src/routes/agents.ts):
+ * the origins the account lets frame its pages (`frame_ancestors`) are its partners' apps.
+ */
+export async function accountAllowsOrigin(env: Env, tenantId: string, origin: string): Promise<boolean> {
+  const row = await tenantById(dbOf(env), tenantId);
+  return parseFrameAncestors(row?.frameAncestors).includes(origin);
+}
+
 /** The stored list, re-checked on the way out so a header is never built from a bad row. */
 export function parseFrameAncestors(stored: string | null | undefined): string[] {
   try {

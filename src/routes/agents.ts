@@ -18,6 +18,8 @@ import { limitOrThrow } from "../http/rate-limit";
 import { deviceForbidden } from "../http/device-access";
 import { ApiError } from "../lib/errors";
 import { protectedResourceMetadata, protectedResourceMetadataUrl } from "../domain/oauth-protocol";
+import { accountAllowsOrigin } from "../domain/accounts";
+import { publicBaseUrl } from "../lib/config";
 import { REGISTER_LIMIT, RegistrationError, registerAgent } from "../domain/oauth-register";
 
 export const agents = createRouter();
@@ -35,7 +37,23 @@ agents.use("/oauth/register", agentCors);
 agents.use("/.well-known/oauth-protected-resource", agentCors);
 agents.use("/.well-known/oauth-protected-resource/mcp", agentCors);
 
+/**
+ * DNS rebinding protection (MCP transport, "Security Warning"): a browser request from another
+ * origin is refused before its message is read, unless that origin is this service's own or one
+ * the calling account lets frame its pages (`frame_ancestors`). Requests without Origin (agents
+ * running outside a browser) are not concerned.
+ */
+const foreignOrigin = (origin: string) =>
+  new ApiError(
+    "forbidden",
+    `Origin ${origin.slice(0, 200)} may not call /mcp.`,
+    "Call from this service's origin or add yours to the account's frame_ancestors.",
+  );
+
 agents.post("/mcp", async (c) => {
+  const origin = c.req.header("origin");
+  const ownOrigin = origin === undefined || origin === publicBaseUrl(c.env);
+  if (!ownOrigin && (origin === "null" || !URL.canParse(origin))) throw foreignOrigin(origin);
   let principal: Awaited<ReturnType<typeof admitBearer>>;
   try {
     principal = await admitBearer(c, c.req.header("authorization"));
@@ -47,9 +65,19 @@ agents.post("/mcp", async (c) => {
     });
   }
   if (principal.deviceId) throw deviceForbidden();
+  if (!ownOrigin && !(await accountAllowsOrigin(c.env, principal.tenantId, origin))) throw foreignOrigin(origin);
   const { serveMcp } = await import("../http/mcp");
   return serveMcp(c, principal);
 });
+
+// A stateless server opens no stream (GET) and holds no session to end (DELETE): the transport's 405.
+const onlyPost = () => {
+  throw new ApiError("method_not_allowed", "/mcp answers POST only.", "Send each JSON-RPC message as a POST; this server keeps no stream or session.", {
+    Allow: "POST",
+  });
+};
+agents.get("/mcp", onlyPost);
+agents.delete("/mcp", onlyPost);
 
 const resourceMetadata = (c: Context<AppEnv>) => c.json(protectedResourceMetadata(c.env), 200, { "Cache-Control": "public, max-age=3600" });
 agents.get("/.well-known/oauth-protected-resource", resourceMetadata);
