@@ -66,3 +66,13 @@ export async function gzipSize(text: string): Promise<number> {
   const stream = new Response(text).body!.pipeThrough(new CompressionStream("gzip"));
   return (await new Response(stream).arrayBuffer()).byteLength;
 }
+
+/**
+ * A page's weight: its bytes, its gzip size, and the bytes of its language switcher (one link per
+ * language, the page's own address with `?lang=`), which grows with the list while the page does not.
+ */
+export async function pageWeight(html: string) {
+  const size = (s: string) => new TextEncoder().encode(s).length;
+  const nav = html.match(/<nav class="langs"[\s\S]*?<\/nav>/);
+  return { bytes: size(html), gzip: await gzipSize(html), switcher: nav ? size(nav[0]) : 0 };
+}

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, freshMinute, makeTenant, ops, ALL_SCOPES } from "./helpers";
 import { people, sentDocument, forgetState } from "./signing-helpers";
-import { gzipSize, nonceOf, page, select, unescapeHtml, withoutNonce } from "./pages-helpers";
+import { nonceOf, page, pageWeight, select, unescapeHtml, withoutNonce } from "./pages-helpers";
 import { createTenant, issueKey } from "../src/domain/accounts";
 import { CATALOGUES } from "../src/i18n";
 import { sha256Hex } from "../src/lib/crypto";
@@ -468,11 +468,7 @@ describe("GET /s/{token}: limits and size", () => {
     const { links } = await sentDocument(t.key, { signers: people(1), tpl: { fields: FIELDS } });
     await consented(links[0]!.token);
     const r = await page("GET", `/s/${links[0]!.token}`);
-    const size = (s: string) => new TextEncoder().encode(s).length;
-    const bytes = size(r.text);
-    const gz = await gzipSize(r.text);
-    // The switcher is one link per language (the page's own address with ?lang=): it grows with the list, the page does not.
-    const switcher = size(r.text.match(/<nav class="langs"[\s\S]*?<\/nav>/)![0]);
+    const { bytes, gzip: gz, switcher } = await pageWeight(r.text);
     console.log(JSON.stringify({ page: "/s/{token} step 2, 4 fields", bytes, gzip: gz, switcher, languages: LANGUAGES.length }));
     expect(bytes - switcher).toBeLessThan(16 * 1024);
     expect(switcher / LANGUAGES.length).toBeLessThan(150);
