@@ -197,7 +197,7 @@ export type MessagePurpose = (typeof MESSAGE_PURPOSES)[number];
  * Italian, Arabic and Hebrew. A signer's and an account's `locale` is one of them; pages are also
  * reached in any of them through Accept-Language and the switcher (docs/pages.md "Languages").
  */
-export const LANGUAGES = ["en", "es", "fr", "de", "pt", "it", "ar", "he", "hu", "fi", "tr"] as const;
+export const LANGUAGES = ["en", "es", "fr", "de", "pt", "it", "ar", "he", "hu", "fi", "tr", "ja"] as const;
 /** The one language type of the service (src/i18n/ re-exports it). */
 export type Lang = (typeof LANGUAGES)[number];
 /** Languages written right to left: pages get `dir="rtl"`. */

@@ -15,12 +15,13 @@ import { fr } from "./fr";
 import { he } from "./he";
 import { hu } from "./hu";
 import { it } from "./it";
+import { ja } from "./ja";
 import { pt } from "./pt";
 import { tr } from "./tr";
 
 export type LangCatalogue = typeof en;
 
-export const CATALOGUES: Record<Lang, LangCatalogue> = { en, es, fr, de, pt, it, ar, he, hu, fi, tr };
+export const CATALOGUES: Record<Lang, LangCatalogue> = { en, es, fr, de, pt, it, ar, he, hu, fi, tr, ja };
 
 type Areas = LangCatalogue["dashboard"];
 /** The dashboard's catalogues seen by area: `DASHBOARD_CATALOGUES.pdf.ar` is src/i18n/ar/dashboard/pdf.ts. */

@@ -22,6 +22,7 @@ export const LANG_NAMES: Record<Lang, string> = {
   hu: "Magyar",
   fi: "Suomi",
   tr: "Türkçe",
+  ja: "日本語",
 };
 /** The writing direction of a language, for `dir` on <html> and in emails. */
 export const dirOf = (lang: Lang): "rtl" | "ltr" => (RTL_LANGUAGES.includes(lang) ? "rtl" : "ltr");

@@ -177,6 +177,20 @@ const WORDS: Record<
     sigHeading: "İmzanız",
     ok: "Tamam",
   },
+  ja: {
+    heading: "ページ",
+    intro: "枠をクリックしてページ上で入力するか、「開始」を押して枠を順番に入力してください。各枠は下のフォームのフィールドでもあります。",
+    zoomIn: "拡大",
+    zoomOut: "縮小",
+    start: "開始",
+    next: "次へ",
+    progress: "{count} 個中 {n} 個入力済み",
+    boxOf: "枠 {n}/{count}: {label} (ページ {page})。",
+    allDone: "すべての枠に入力しました。",
+    page: "ページ",
+    sigHeading: "あなたの署名",
+    ok: "完了",
+  },
 };
 
 /** Logical properties only (the pages are laid out right to left too). */
