@@ -219,6 +219,7 @@ export const LANGUAGES = [
   "nb",
   "el",
   "tr",
+  "ja",
   "zh-Hans",
   "ko",
 ] as const;

@@ -18,6 +18,7 @@ import { fr } from "./fr";
 import { he } from "./he";
 import { hu } from "./hu";
 import { it } from "./it";
+import { ja } from "./ja";
 import { ko } from "./ko";
 import { nb } from "./nb";
 import { nl } from "./nl";
@@ -54,6 +55,7 @@ export const CATALOGUES: Record<Lang, LangCatalogue> = {
   nb,
   el,
   tr,
+  ja,
   "zh-Hans": zhHans,
   ko,
 };

@@ -34,6 +34,7 @@ export const LANG_NAMES: Record<Lang, string> = {
   el: "Ελληνικά",
   "zh-Hans": "简体中文",
   ko: "한국어",
+  ja: "日本語",
 };
 /** The writing direction of a language, for `dir` on <html> and in emails. */
 export const dirOf = (lang: Lang): "rtl" | "ltr" => (RTL_LANGUAGES.includes(lang) ? "rtl" : "ltr");

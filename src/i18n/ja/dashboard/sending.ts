@@ -1,0 +1,42 @@
+/** The dashboard's sending words in Japanese; keys and placeholders as in ../../en/dashboard/sending.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { sending as en } from "../../en/dashboard/sending";
+
+export const sending: Catalogue<typeof en> = {
+  sd_no_template: "公開済みのテンプレートはまだありません。",
+  sd_write_first: "先にテンプレートを作成して公開してください。",
+  sd_continue: "続行",
+  sd_from: "{name} ({code}、バージョン {version}) から。",
+  sd_other: "別のテンプレートを選択",
+  sd_title: "タイトル (任意)",
+  sd_values: "本文に差し込む値",
+  sd_add_signer: "署名者を追加",
+  sd_signers_max: "署名者は {n} 人までです。",
+  sd_sequential: "署名者はこの順番で 1 人ずつ署名する",
+  sd_role_signer: "署名者",
+  sd_role_approver: "承認者 (承認のみ、署名なし)",
+  sd_role_viewer: "閲覧者 (開封して確認)",
+  sd_role_witness: "立会人",
+  sd_role_cc: "写し (cc): 署名済みの写しを受け取る",
+  sd_witness_for: "立会い対象 (立会人の場合)",
+  sd_witness_choose: "立会い対象の署名者を選択",
+  sd_witness_row_named: "署名者 {n}: {name}",
+  sd_group_n: "署名グループ {n}",
+  sd_group_name: "グループ名",
+  sd_group_hint: "メンバーは {min}～{max} 人。各メンバーにリンクが届き、最初に署名したメンバーがグループを代表して署名します。",
+  sd_member_n: "メンバー {n}",
+  sd_add_group: "署名グループを追加",
+  sd_add_member: "署名グループ {n} にメンバーを追加",
+  sd_allow_delegation: "署名者が自分の役割を別の人に依頼できるようにする",
+  sd_auth: "認証",
+  sd_auth_none: "なし: リンクのみで可",
+  sd_auth_access_code: "アクセスコード",
+  sd_access_code: "アクセスコード (4～64 文字)",
+  sd_access_code_hint:
+    "署名者には別の方法 (電話、郵便、対面) でお伝えください。リンクを開くと、最初にこのコードの入力が求められます。コードはハッシュ化して保存され、再表示されることはありません。",
+  sd_sent: "送信しました",
+  sd_links_once: "各署名者のリンクは、ここに 1 回だけ表示されます。各署名者にそれぞれのリンクをお渡しください。",
+  sd_open: "文書とその証跡を開く",
+  sd_doc_sent: "文書を送信しました",
+  sd_not_sent: "送信されませんでした",
+};

@@ -1,0 +1,35 @@
+/** The dashboard's webhooks words in Japanese; keys and placeholders as in ../../en/dashboard/webhooks.ts. */
+import type { Catalogue } from "../../catalogue";
+import type { webhooks as en } from "../../en/dashboard/webhooks";
+
+export const webhooks: Catalogue<typeof en> = {
+  wh_endpoints: "Webhook エンドポイント",
+  wh_url: "URL",
+  wh_events: "イベント",
+  wh_waiting: "待機中",
+  wh_dead: "配信不能",
+  wh_none_test: "テストモードのエンドポイントはありません。",
+  wh_none_live: "本番モードのエンドポイントはありません。",
+  wh_paused_at: "{when} に一時停止",
+  wh_active: "有効",
+  wh_inactive: "無効",
+  wh_add: "エンドポイントを追加",
+  wh_url_https: "URL (https)",
+  wh_label_optional: "ラベル (任意)",
+  wh_every: "すべてのイベント",
+  wh_add_button: "エンドポイントを追加",
+  wh_paused_after: "{count, plural, other {# 回の失敗後に一時停止}}",
+  wh_last_delivered: "最終配信",
+  wh_ping: "テスト配信を送信",
+  wh_rotate: "署名シークレットをローテーション",
+  wh_last50: "直近 50 件の配信",
+  wh_deliveries: "配信",
+  wh_event: "イベント",
+  wh_document: "文書",
+  wh_attempts: "試行回数",
+  wh_answer: "応答",
+  wh_replay: "再送",
+  wh_replay_aria: "配信 {id} を再送",
+  wh_replayed: "(再送)",
+  wh_no_deliveries: "配信はまだありません。",
+};
