@@ -2625,7 +2625,7 @@ export interface components {
              * @description The document's language, matched as BCP 47 (`pt-BR` is `pt`): its certificate and bundle pages are in it, with the English label beside each (the certificate's canonical payload has no language). Default the account's.
              * @enum {string}
              */
-            locale?: "en" | "es" | "fr" | "de" | "pt" | "it" | "ar" | "he" | "nl" | "pl" | "uk" | "cs" | "sk" | "ro" | "hu" | "sv" | "da" | "fi" | "nb" | "el" | "tr" | "zh-Hans" | "ko";
+            locale?: "en" | "es" | "fr" | "de" | "pt" | "it" | "ar" | "he" | "nl" | "pl" | "uk" | "cs" | "sk" | "ro" | "hu" | "sv" | "da" | "fi" | "nb" | "el" | "tr" | "ja" | "zh-Hans" | "ko";
         };
         Document: {
             document_id: string;
@@ -2667,7 +2667,7 @@ export interface components {
              * @description The document's language, given at prepare: its certificate and bundle pages. Null: the account's language when they are drawn.
              * @enum {string|null}
              */
-            locale: "en" | "es" | "fr" | "de" | "pt" | "it" | "ar" | "he" | "nl" | "pl" | "uk" | "cs" | "sk" | "ro" | "hu" | "sv" | "da" | "fi" | "nb" | "el" | "tr" | "zh-Hans" | "ko" | null;
+            locale: "en" | "es" | "fr" | "de" | "pt" | "it" | "ar" | "he" | "nl" | "pl" | "uk" | "cs" | "sk" | "ro" | "hu" | "sv" | "da" | "fi" | "nb" | "el" | "tr" | "ja" | "zh-Hans" | "ko" | null;
             /** @description Whether the stored text still hashes to `body_sha256`. */
             integrity_ok: boolean;
             /** @description Null when `integrity_ok` is true; otherwise why not. A redacted document says so: its text was erased (so `integrity_ok` is false), and the kept hashes (`body_sha256`, the certificate's, the sealed files') still prove what was signed through `GET /v1/verify/{code}?sha256=`. Otherwise the text was changed outside the service. */
@@ -2690,7 +2690,7 @@ export interface components {
              * @description Language of the signer's messages and page (en, es, fr, de, pt, it, ar, he).
              * @enum {string}
              */
-            locale: "en" | "es" | "fr" | "de" | "pt" | "it" | "ar" | "he" | "nl" | "pl" | "uk" | "cs" | "sk" | "ro" | "hu" | "sv" | "da" | "fi" | "nb" | "el" | "tr" | "zh-Hans" | "ko";
+            locale: "en" | "es" | "fr" | "de" | "pt" | "it" | "ar" | "he" | "nl" | "pl" | "uk" | "cs" | "sk" | "ro" | "hu" | "sv" | "da" | "fi" | "nb" | "el" | "tr" | "ja" | "zh-Hans" | "ko";
             consented_at: string | null;
             signed_at: string | null;
             declined_at: string | null;
@@ -2783,7 +2783,7 @@ export interface components {
              * @description Language of this signer's messages and signing page, matched as BCP 47 (`pt-BR` is `pt`); default the account's, else en.
              * @enum {string}
              */
-            locale?: "en" | "es" | "fr" | "de" | "pt" | "it" | "ar" | "he" | "nl" | "pl" | "uk" | "cs" | "sk" | "ro" | "hu" | "sv" | "da" | "fi" | "nb" | "el" | "tr" | "zh-Hans" | "ko";
+            locale?: "en" | "es" | "fr" | "de" | "pt" | "it" | "ar" | "he" | "nl" | "pl" | "uk" | "cs" | "sk" | "ro" | "hu" | "sv" | "da" | "fi" | "nb" | "el" | "tr" | "ja" | "zh-Hans" | "ko";
             /** @description Role `witness` only: the signer witnessed, by `party_id` or 0-based index in `signers`. The witness signs only after that signer; the certificate says whom they witnessed. Without it, `witness` is a label like any other and signs in its turn. */
             witness_for?: string | number;
         };
@@ -2801,7 +2801,7 @@ export interface components {
             /** @enum {string} */
             auth?: "none" | "email_otp" | "sms_otp" | "access_code" | "id_check";
             /** @enum {string} */
-            locale?: "en" | "es" | "fr" | "de" | "pt" | "it" | "ar" | "he" | "nl" | "pl" | "uk" | "cs" | "sk" | "ro" | "hu" | "sv" | "da" | "fi" | "nb" | "el" | "tr" | "zh-Hans" | "ko";
+            locale?: "en" | "es" | "fr" | "de" | "pt" | "it" | "ar" | "he" | "nl" | "pl" | "uk" | "cs" | "sk" | "ro" | "hu" | "sv" | "da" | "fi" | "nb" | "el" | "tr" | "ja" | "zh-Hans" | "ko";
         };
         DocumentVoid: {
             reason: string;
@@ -8900,7 +8900,7 @@ export interface operations {
                      * @description The language the signer read the service's consent wording (`consent/1`) in, when the caller showed a translation (docs/languages.md "Legal wording"): the trail's `consented` event records it with the SHA-256 of that translation. Default `en`, the wording `consent_text` gives. A template's own wording is recorded as it is, whatever the language.
                      * @enum {string}
                      */
-                    lang?: "en" | "es" | "fr" | "de" | "pt" | "it" | "ar" | "he" | "nl" | "pl" | "uk" | "cs" | "sk" | "ro" | "hu" | "sv" | "da" | "fi" | "nb" | "el" | "tr" | "zh-Hans" | "ko";
+                    lang?: "en" | "es" | "fr" | "de" | "pt" | "it" | "ar" | "he" | "nl" | "pl" | "uk" | "cs" | "sk" | "ro" | "hu" | "sv" | "da" | "fi" | "nb" | "el" | "tr" | "ja" | "zh-Hans" | "ko";
                 };
             };
         };
