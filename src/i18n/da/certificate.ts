@@ -20,7 +20,7 @@ export const certificate: Catalogue<typeof en> = {
   originalPdfSha256: "SHA-256 for den originale PDF",
   certificateSha256: "SHA-256 for certifikatet",
   signers: "Underskrivere",
-  signedFor: "Underskrevet for",
+  signedFor: "Underskrevet på vegne af",
   email: "E-mail",
   roleAndOrder: "Rolle og rækkefølge",
   part: "Deltagelse",

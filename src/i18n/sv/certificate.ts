@@ -20,7 +20,7 @@ export const certificate: Catalogue<typeof en> = {
   originalPdfSha256: "SHA-256 för original-PDF:en",
   certificateSha256: "SHA-256 för intyget",
   signers: "Undertecknare",
-  signedFor: "Undertecknat för",
+  signedFor: "Undertecknat å vägnar av",
   email: "E-post",
   roleAndOrder: "Roll och turordning",
   part: "Medverkan",
