@@ -260,12 +260,13 @@ describe("the certificate's labels", () => {
     for (const lang of LANGUAGES) for (const [k, v] of Object.entries(CATALOGUES[lang].certificate)) expect(v.trim().length, `${lang}.${k}`).toBeGreaterThan(0);
   });
 
-  it("Japanese and Korean labels (made up until their catalogues land) pair the same way and call for the CJK font; today's languages do not", () => {
-    const made = (signers: string) => ({ ...CATALOGUES.en.certificate, signers });
-    expect(certificateLabels("en", made("署名者"))("signers")).toBe("署名者 / Signers");
-    expect(certificateLabels("en", made("서명자"))("signers")).toBe("서명자 / Signers");
-    expect(needsFallback("署名者 / Signers")).toBe(true);
-    expect(needsFallback("서명자 / Signers")).toBe(true);
+  it("Japanese, Chinese and Korean labels pair the same way and call for the CJK font; no other language does", () => {
+    for (const lang of ["ja", "zh-Hans", "ko"] as const) {
+      const own = CATALOGUES[lang].certificate.signers;
+      expect(own, lang).not.toBe("Signers");
+      expect(certificateLabels(lang)("signers")).toBe(`${own} / Signers`);
+      expect(needsFallback(`${own} / Signers`), lang).toBe(true);
+    }
     // The labels of a language are among the texts that decide the font (src/domain/evidence.ts).
     for (const lang of LANGUAGES) expect(needsFallback(certificateLabelText(lang)), lang).toBe(["ja", "zh-Hans", "ko"].includes(lang));
   });
