@@ -318,3 +318,10 @@ export async function consentAndSignByKeyboard(page, name) {
   await page.keyboard.press("Enter");
   await page.getByRole("heading", { name: "Everyone has signed" }).waitFor();
 }
+
+/** The service's languages in its own order: the API's closed `locale` list (src/domain/vocabulary.ts LANGUAGES). */
+export async function serviceLanguages() {
+  const r = await fetch(`${BASE_URL}/openapi.json`);
+  assert.equal(r.status, 200, "GET /openapi.json");
+  return (await r.json()).components.schemas.DocumentPrepare.properties.locale.enum;
+}
