@@ -1,4 +1,5 @@
 /** Every word of the service in Dutch: one folder per language (docs/pages.md "Languages"). */
+import { certificate } from "./certificate";
 import { consent } from "./consent";
 import { frame } from "./dashboard/frame";
 import { documents } from "./dashboard/documents";
@@ -47,4 +48,5 @@ export const nl = {
   },
   messages,
   consent,
+  certificate,
 };
