@@ -70,15 +70,6 @@ agents.post("/mcp", async (c) => {
   return serveMcp(c, principal);
 });
 
-// A stateless server opens no stream (GET) and holds no session to end (DELETE): the transport's 405.
-const onlyPost = () => {
-  throw new ApiError("method_not_allowed", "/mcp answers POST only.", "Send each JSON-RPC message as a POST; this server keeps no stream or session.", {
-    Allow: "POST",
-  });
-};
-agents.get("/mcp", onlyPost);
-agents.delete("/mcp", onlyPost);
-
 const resourceMetadata = (c: Context<AppEnv>) => c.json(protectedResourceMetadata(c.env), 200, { "Cache-Control": "public, max-age=3600" });
 agents.get("/.well-known/oauth-protected-resource", resourceMetadata);
 agents.get("/.well-known/oauth-protected-resource/mcp", resourceMetadata);
