@@ -321,7 +321,5 @@ export async function consentAndSignByKeyboard(page, name) {
 
 /** The service's languages in its own order: the API's closed `locale` list (src/domain/vocabulary.ts LANGUAGES). */
 export async function serviceLanguages() {
-  const r = await fetch(`${BASE_URL}/openapi.json`);
-  assert.equal(r.status, 200, "GET /openapi.json");
-  return (await r.json()).components.schemas.DocumentPrepare.properties.locale.enum;
+  return (await env.svc.must("GET", "/openapi.json")).json.components.schemas.DocumentPrepare.properties.locale.enum;
 }
