@@ -16,7 +16,7 @@ export const frame: Catalogue<typeof en> = {
   nav_webhooks: "Webhooks",
   nav_keys: "Κλειδιά API",
   nav_members: "Μέλη",
-  nav_branding: "Εταιρική ταυτότητα",
+  nav_branding: "Branding",
   nav_connections: "Συνδέσεις",
   nav_retention: "Διατήρηση",
   nav_usage: "Χρήση",

@@ -16,7 +16,7 @@ export const frame: Catalogue<typeof en> = {
   nav_webhooks: "Webhooki",
   nav_keys: "Klucze API",
   nav_members: "Członkowie",
-  nav_branding: "Identyfikacja wizualna",
+  nav_branding: "Marka",
   nav_connections: "Połączenia",
   nav_retention: "Przechowywanie",
   nav_usage: "Wykorzystanie",

@@ -16,7 +16,7 @@ export const frame: Catalogue<typeof en> = {
   nav_webhooks: "Webhookuri",
   nav_keys: "Chei API",
   nav_members: "Membri",
-  nav_branding: "Identitate vizuală",
+  nav_branding: "Brand",
   nav_connections: "Conexiuni",
   nav_retention: "Păstrare",
   nav_usage: "Utilizare",
