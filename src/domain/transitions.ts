@@ -87,7 +87,6 @@ export type SignerInput = {
   /** A witness's: the index (in this list) of the signer witnessed. */
   witness_of?: number;
 };
-
 export type { Captured } from "./signer-commands";
 
 /** The server's receipt time beside the device's claimed time, and the skew between them. */
