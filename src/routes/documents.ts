@@ -1,6 +1,6 @@
 import { DOCUMENT_STATUSES, LANGUAGES, SIGNATURE_LEVELS, SIGNATURE_METHODS, SIGNER_AUTH, SIGNER_STATUSES, TRAIL_KINDS } from "../domain/vocabulary";
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed } from "../http/router";
+import { createRouter, errorContent, idempotentErrors, jsonBody, jsonResponse, keyed, keyedErrors, listed, listedOrNull } from "../http/router";
 import { signerContext } from "../http/auth";
 import { ListQuery, PrepareInput, SendInput, VoidInput, getDocument, listDocuments, prepareDocument, sendDocument, voidDocument } from "../domain/documents";
 
@@ -94,7 +94,7 @@ const Document = z
     expires_at: z.string().nullable(),
     remind_after_days: z.number().int().nullable(),
     envelope_id: z.string().nullable().openapi({ description: "The envelope it was sent in (GET /v1/envelopes/{id}); null for a document sent on its own." }),
-    locale: listed(LANGUAGES).nullable().openapi({
+    locale: listedOrNull(LANGUAGES).openapi({
       description: "The document's language, given at prepare: its certificate and bundle pages. Null: the account's language when they are drawn.",
     }),
     integrity_ok: z.boolean().openapi({ description: "Whether the stored text still hashes to `body_sha256`." }),
