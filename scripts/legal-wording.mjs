@@ -16,7 +16,7 @@ const json = args.includes("--json");
 const only = args.filter((a) => !a.startsWith("--"));
 const file = await bundleSrc(`export { legalWording } from "./src/domain/wording.ts";`, { name: "legal-wording.mjs", logLevel: "silent" });
 const { legalWording } = await import(pathToFileURL(file).href);
-const rows = (await legalWording()).wording.filter((w) => !only.length || only.includes(w.lang));
+const rows = (await legalWording()).filter((w) => !only.length || only.includes(w.lang));
 if (json) console.log(JSON.stringify(rows, null, 2));
 else {
   for (const lang of [...new Set(rows.map((w) => w.lang))]) {

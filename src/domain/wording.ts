@@ -73,5 +73,5 @@ export async function legalWording() {
       if (CATALOGUES.en.messages.purposes[purpose].sms.includes("STOP"))
         out.push({ lang, text: "sms", purpose, version: null, words: w.sms, sha256: await sha256Hex(w.sms) });
   }
-  return { wording: out };
+  return out;
 }
