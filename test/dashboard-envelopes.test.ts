@@ -185,7 +185,7 @@ describe("the envelope send form", () => {
   });
 
   it("speaks Hebrew (right to left) and German with none of its English left, under 100 KB with the page headers", async () => {
-    const { DASHBOARD_CATALOGUES } = await import("../src/i18n");
+    const { DASHBOARD_CATALOGUES } = await import("./catalogues");
     const { b } = await ownerWithKey();
     const english = Object.values(DASHBOARD_CATALOGUES.envelopes.en).filter((s) => s.length > 12 && !s.includes("{"));
     for (const lang of ["he", "de"] as const) {

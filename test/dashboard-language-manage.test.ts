@@ -6,7 +6,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { issueKey } from "../src/domain/accounts";
-import { DASHBOARD_CATALOGUES, type DashKey, dashTranslator } from "../src/i18n";
+import { type DashKey, dashTranslator } from "../src/i18n";
+import { DASHBOARD_CATALOGUES } from "./catalogues";
 import { type Browser, makeAccount, signedIn } from "./dashboard-helpers";
 import { makeWorkflow } from "./workflow-helpers";
 import { logoPng, putPicture, whiteLabel } from "./branding-helpers";

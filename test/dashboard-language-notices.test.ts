@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { issueKey } from "../src/domain/accounts";
-import { DASHBOARD_CATALOGUES } from "../src/i18n";
+import { DASHBOARD_CATALOGUES } from "./catalogues";
 
 const { frame, notices, packets, retention, templates } = DASHBOARD_CATALOGUES;
 import { makeAccount, makeMember, sessionFor } from "./dashboard-helpers";

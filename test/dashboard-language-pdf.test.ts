@@ -7,7 +7,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { type DashKey, dashTranslator } from "../src/i18n";
-import { DASHBOARD_CATALOGUES } from "../src/i18n";
+import { DASHBOARD_CATALOGUES } from "./catalogues";
 
 const { pdf } = DASHBOARD_CATALOGUES;
 import { BASE, api, makeTenant } from "./helpers";

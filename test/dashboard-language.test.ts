@@ -1,7 +1,8 @@
 /** The dashboard's language: Accept-Language, the switcher (remembered in a cookie), right to left for Arabic and Hebrew. */
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "../src/domain/vocabulary";
-import { DASHBOARD_CATALOGUES, dashTranslator, placeholdersOf } from "../src/i18n";
+import { dashTranslator, placeholdersOf } from "../src/i18n";
+import { DASHBOARD_CATALOGUES } from "./catalogues";
 import { Browser, makeAccount, signedIn } from "./dashboard-helpers";
 import { select } from "./pages-helpers";
 
@@ -88,7 +89,7 @@ describe("the documents pages in every language", () => {
     const { env } = await import("cloudflare:workers");
     const { issueKey } = await import("../src/domain/accounts");
     const { sentDocument } = await import("./signing-helpers");
-    const { DASHBOARD_CATALOGUES } = await import("../src/i18n");
+    const { DASHBOARD_CATALOGUES } = await import("./catalogues");
     const t = await makeAccount();
     const { key } = await issueKey(env, t, { label: "k", mode: "test", scopes: ["signing:read", "signing:write", "signing:templates"] }, "test");
     const doc = await sentDocument(key, { signers: [{ email: "ana@example.com", full_name: "Ana Ruiz" }], doc: { title: "Boat lease" } });
@@ -116,7 +117,7 @@ describe("the documents pages in every language", () => {
     const { issueKey } = await import("../src/domain/accounts");
     const { api } = await import("./helpers");
     const { consentAndSign, sentDocument } = await import("./signing-helpers");
-    const { DASHBOARD_CATALOGUES } = await import("../src/i18n");
+    const { DASHBOARD_CATALOGUES } = await import("./catalogues");
     const de = DASHBOARD_CATALOGUES.documents.de;
     const t = await makeAccount();
     const { key } = await issueKey(env, t, { label: "k", mode: "test", scopes: ["signing:read", "signing:write", "signing:templates"] }, "test");
@@ -160,7 +161,7 @@ describe("the documents pages in every language", () => {
 
 describe("the account pages in every language", () => {
   it("keys, members, usage and my sign-in speak Hebrew (right to left) and Italian; no English of their catalogue is left", async () => {
-    const { DASHBOARD_CATALOGUES } = await import("../src/i18n");
+    const { DASHBOARD_CATALOGUES } = await import("./catalogues");
     const t = await makeAccount();
     const { b } = await signedIn(t, "owner");
     const english = Object.values(DASHBOARD_CATALOGUES.settings.en).filter((s) => s.length > 12 && !s.includes("{"));
@@ -185,7 +186,7 @@ describe("the account pages in every language", () => {
 
 describe("the webhooks pages in every language", () => {
   it("the endpoints list and an endpoint's page speak Portuguese and Arabic; no English of their catalogue is left", async () => {
-    const { DASHBOARD_CATALOGUES } = await import("../src/i18n");
+    const { DASHBOARD_CATALOGUES } = await import("./catalogues");
     const t = await makeAccount();
     const { b } = await signedIn(t, "owner");
     const added = await b.submit("/app/webhooks", { url: "https://hooks.example.com/in", events: "*" }, "/app/webhooks");
@@ -207,7 +208,7 @@ describe("the webhooks pages in every language", () => {
 
 describe("the templates page in every language", () => {
   it("speaks Spanish and Hebrew; no English of its catalogue is left", async () => {
-    const { DASHBOARD_CATALOGUES } = await import("../src/i18n");
+    const { DASHBOARD_CATALOGUES } = await import("./catalogues");
     const t = await makeAccount();
     const { b } = await signedIn(t, "owner");
     const english = Object.values(DASHBOARD_CATALOGUES.templates.en).filter((s) => s.length > 12 && !s.includes("{"));
@@ -227,7 +228,7 @@ describe("sending from the dashboard in every language", () => {
     const { env } = await import("cloudflare:workers");
     const { issueKey } = await import("../src/domain/accounts");
     const { publishedTemplate } = await import("./signing-helpers");
-    const { DASHBOARD_CATALOGUES } = await import("../src/i18n");
+    const { DASHBOARD_CATALOGUES } = await import("./catalogues");
     const fr = DASHBOARD_CATALOGUES.sending.fr;
     const t = await makeAccount();
     const { key } = await issueKey(env, t, { label: "k", mode: "test", scopes: ["signing:read", "signing:write", "signing:templates"] }, "test");
@@ -257,7 +258,7 @@ describe("the workflows pages in every language", () => {
     const { env } = await import("cloudflare:workers");
     const { issueKey } = await import("../src/domain/accounts");
     const { makeWorkflow } = await import("./workflow-helpers");
-    const { DASHBOARD_CATALOGUES } = await import("../src/i18n");
+    const { DASHBOARD_CATALOGUES } = await import("./catalogues");
     const t = await makeAccount();
     const { key } = await issueKey(env, t, { label: "k", mode: "test", scopes: ["signing:read", "signing:write", "signing:templates"] }, "test");
     const wf = await makeWorkflow(key, { public: true });

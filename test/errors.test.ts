@@ -105,7 +105,7 @@ describe("the error envelope and request ids", () => {
         }),
       );
     }
-  }, 60_000);
+  }, 120_000);
 
   it("400 for a body that is not JSON", async () => {
     const t = await makeTenant();

@@ -1,22 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGES, MESSAGE_PURPOSES } from "../src/domain/vocabulary";
-import { renderMessage, WORDING } from "../src/domain/message-wording";
+import { renderMessage } from "../src/domain/message-wording";
+import { WORDING } from "./catalogues";
 import { consentWording, intentWording } from "../src/domain/wording";
 import { certificateLabels, certificateLabelText, certificateNumber, certificateTime } from "../src/i18n/format";
 import { needsFallback } from "../src/lib/pdf/text";
-import {
-  CATALOGUES,
-  chooseLang,
-  DASHBOARD_CATALOGUES,
-  DICTS,
-  dashTranslator,
-  detectLang,
-  dirOf,
-  fromAcceptLanguage,
-  placeholdersOf,
-  pluralsOf,
-  translator,
-} from "../src/i18n";
+import { chooseLang, dashTranslator, detectLang, dirOf, fromAcceptLanguage, placeholdersOf, pluralsOf, translator } from "../src/i18n";
+import { CATALOGUES, DASHBOARD_CATALOGUES, DICTS } from "./catalogues";
 
 /** The names a text fills: `{name}` placeholders and the numbers of `{n, plural, …}` (src/i18n/translate.ts). */
 const placeholders = placeholdersOf;
@@ -69,27 +59,27 @@ describe("one catalogue, eight languages", () => {
     }
   });
 
-  it("emails in Arabic and Hebrew are right to left; the others left to right", () => {
+  it("emails in Arabic and Hebrew are right to left; the others left to right", async () => {
     for (const lang of LANGUAGES) {
-      const r = renderMessage("signing.link", "email", lang, { tenant: "Acme", title: "NDA", name: "Zoë", link: "https://x.test/s/t" });
+      const r = await renderMessage("signing.link", "email", lang, { tenant: "Acme", title: "NDA", name: "Zoë", link: "https://x.test/s/t" });
       expect(r.html).toContain(`<html lang="${lang}" dir="${lang === "ar" || lang === "he" ? "rtl" : "ltr"}">`);
       expect(r.text).toContain("https://x.test/s/t");
     }
   });
 
-  it("a link that asks an access code or an ID check says what to have ready, in every language, by email only", () => {
+  it("a link that asks an access code or an ID check says what to have ready, in every language, by email only", async () => {
     for (const lang of LANGUAGES) {
       for (const check of ["access_code", "id_check"] as const) {
         for (const purpose of ["signing.link", "signing.reminder", "signing.delegated"] as const) {
-          const r = renderMessage(purpose, "email", lang, { tenant: "Acme", title: "NDA", name: "Zoë", from: "Al", link: "https://x.test/s/t", check });
+          const r = await renderMessage(purpose, "email", lang, { tenant: "Acme", title: "NDA", name: "Zoë", from: "Al", link: "https://x.test/s/t", check });
           const note = WORDING[lang].checkNote[check].replace("{tenant}", "Acme");
           expect(r.text, `${lang} ${purpose} ${check}`).toContain(note);
           expect(r.html).toContain(WORDING[lang].checkNote[check].split("{tenant}").at(-1)!.replace(/'/g, "&#39;"));
         }
       }
-      const plain = renderMessage("signing.link", "email", lang, { tenant: "Acme", title: "NDA", name: "Zoë", link: "https://x.test/s/t" });
+      const plain = await renderMessage("signing.link", "email", lang, { tenant: "Acme", title: "NDA", name: "Zoë", link: "https://x.test/s/t" });
       expect(plain.text).not.toContain(WORDING[lang].checkNote.access_code.split("{tenant}").at(-1)!);
-      expect(renderMessage("signing.code", "email", lang, { tenant: "Acme", code: "123456", check: "access_code" }).text).not.toContain(
+      expect((await renderMessage("signing.code", "email", lang, { tenant: "Acme", code: "123456", check: "access_code" })).text).not.toContain(
         WORDING[lang].checkNote.access_code.split("{tenant}").at(-1)!,
       );
     }
@@ -104,9 +94,14 @@ describe("one catalogue, eight languages", () => {
     expect(certificateNumber(12345, "de")).toBe("12.345");
   });
 
-  it("emails isolate every filled-in name and title in <bdi>, escaped, in every language", () => {
+  it("emails isolate every filled-in name and title in <bdi>, escaped, in every language", async () => {
     for (const lang of LANGUAGES) {
-      const r = renderMessage("signing.link", "email", lang, { tenant: "شركة <Acme>", title: "NDA & more", name: "Anna Schmidt", link: "https://x.test/s/t" });
+      const r = await renderMessage("signing.link", "email", lang, {
+        tenant: "شركة <Acme>",
+        title: "NDA & more",
+        name: "Anna Schmidt",
+        link: "https://x.test/s/t",
+      });
       expect(r.html, lang).toContain("<bdi>Anna Schmidt</bdi>");
       expect(r.html, lang).toContain("<bdi>NDA &amp; more</bdi>");
       expect(r.html, lang).toContain("<bdi>شركة &lt;Acme&gt;</bdi>");
@@ -223,15 +218,15 @@ describe("plurals, numbers and lists by Intl", () => {
     expect(en("nt_fields_saved", { fields: 3, placed: 2 })).toBe("Saved: 3 fields, 2 placed.");
   });
 
-  it("emails and texts choose the plural too (a code's lifetime), in every language", () => {
+  it("emails and texts choose the plural too (a code's lifetime), in every language", async () => {
     const v = { tenant: "Acme", title: "NDA", name: "Ada", code: "123456" };
-    expect(renderMessage("signing.code", "sms", "en", { ...v, minutes: "1" }).text).toContain("It expires in 1 minute.");
-    expect(renderMessage("signing.code", "sms", "en", { ...v, minutes: "10" }).text).toContain("It expires in 10 minutes.");
-    expect(renderMessage("signing.code", "sms", "ar", { ...v, minutes: "10" }).text).toContain("خلال 10 دقائق.");
-    expect(renderMessage("signing.code", "sms", "ar", { ...v, minutes: "2" }).text).toContain("خلال دقيقتين.");
-    expect(renderMessage("signing.code", "email", "he", { ...v, minutes: "2" }).html).toContain("בעוד שתי דקות.");
-    expect(renderMessage("signing.code", "email", "en", { ...v, minutes: "10" }).html).toContain("It expires in <bdi>10</bdi> minutes.");
-    for (const lang of LANGUAGES) expect(renderMessage("signing.code", "sms", lang, { ...v, minutes: "10" }).text, lang).not.toMatch(/[{}#]/);
+    expect((await renderMessage("signing.code", "sms", "en", { ...v, minutes: "1" })).text).toContain("It expires in 1 minute.");
+    expect((await renderMessage("signing.code", "sms", "en", { ...v, minutes: "10" })).text).toContain("It expires in 10 minutes.");
+    expect((await renderMessage("signing.code", "sms", "ar", { ...v, minutes: "10" })).text).toContain("خلال 10 دقائق.");
+    expect((await renderMessage("signing.code", "sms", "ar", { ...v, minutes: "2" })).text).toContain("خلال دقيقتين.");
+    expect((await renderMessage("signing.code", "email", "he", { ...v, minutes: "2" })).html).toContain("בעוד שתי דקות.");
+    expect((await renderMessage("signing.code", "email", "en", { ...v, minutes: "10" })).html).toContain("It expires in <bdi>10</bdi> minutes.");
+    for (const lang of LANGUAGES) expect((await renderMessage("signing.code", "sms", lang, { ...v, minutes: "10" })).text, lang).not.toMatch(/[{}#]/);
   });
 
   it("every catalogue text parses, and an ill-formed plural is refused", () => {

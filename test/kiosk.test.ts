@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { dbOf } from "../src/db/client";
 import { documents, workflows } from "../src/db/schema";
 import { api, makeTenant } from "./helpers";
-import { DICTS } from "../src/i18n";
+import { DICTS } from "./catalogues";
 import { LANGUAGES } from "../src/domain/vocabulary";
 import { nonceOf, page, select } from "./pages-helpers";
 import { deviceRow, pairingCode, workflowFor } from "./devices-helpers";

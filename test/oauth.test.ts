@@ -5,7 +5,7 @@ import { dbOf } from "../src/db/client";
 import { apiKeys, auditLog, members, oauthCodes, oauthConnections, oauthRefreshTokens, oauthRequests } from "../src/db/schema";
 import { ConsentExpired, answerConsent, checkAuthorizeRequest, openConsent } from "../src/domain/oauth";
 import { ConsentPage } from "../src/pages/oauth";
-import { translator } from "../src/i18n";
+import { loadLang, translator } from "../src/i18n";
 import { api, ops } from "./helpers";
 import { REDIRECT, VERIFIER, agree, authorize, authorizeQuery, connected, makeClient, makeMember, token } from "./oauth-helpers";
 
@@ -219,7 +219,7 @@ describe("consent: scopes narrowed to what the member's role can do", () => {
       ["de", ["Ihre Vorlagen, Dokumente", "Webhooks verwalten"]],
     ] as const) {
       const html = (
-        await ConsentPage({ t: translator(lang), nonce: "n", consent, csrf: "c", accountName: "Acme", memberName: "Mia", langHref: () => "#" })
+        await ConsentPage({ t: translator(await loadLang(lang)), nonce: "n", consent, csrf: "c", accountName: "Acme", memberName: "Mia", langHref: () => "#" })
       ).toString();
       expect(html).toContain("Booking &lt;Pro&gt;");
       expect(html).toContain('href="https://partner.example"');

@@ -4,7 +4,7 @@ import { api, freshMinute, makeTenant, ops, ALL_SCOPES } from "./helpers";
 import { people, sentDocument, forgetState } from "./signing-helpers";
 import { nonceOf, page, pageWeight, select, unescapeHtml, withoutNonce } from "./pages-helpers";
 import { createTenant, issueKey } from "../src/domain/accounts";
-import { CATALOGUES } from "../src/i18n";
+import { CATALOGUES } from "./catalogues";
 import { sha256Hex } from "../src/lib/crypto";
 import { LANGUAGES } from "../src/domain/vocabulary";
 import { normaliseSignaturePicture } from "../src/lib/image";

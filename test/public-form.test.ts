@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, freshMinute, makeTenant, ops } from "./helpers";
-import { DICTS } from "../src/i18n";
+import { DICTS } from "./catalogues";
 import { LANGUAGES } from "../src/domain/vocabulary";
 import { page, select } from "./pages-helpers";
 import { makeWorkflow } from "./workflow-helpers";

@@ -11,7 +11,7 @@ import { app } from "../src/app";
 import { CSC_HOST, FAKE_CSC } from "./fake-csc-keys.mjs";
 import { BASE, makeTenant } from "./helpers";
 import { preparedDocument } from "./signing-helpers";
-import { translator } from "../src/i18n";
+import { loadLang, translator } from "../src/i18n";
 import { ProviderStep } from "../src/pages/provider-signing";
 
 const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
@@ -168,7 +168,8 @@ describe("the signer's path", () => {
     expect(ses.text).not.toContain("/provider");
   });
 
-  it("on a paired tablet the step refuses cleanly: it says why and offers no form", () => {
+  it("on a paired tablet the step refuses cleanly: it says why and offers no form", async () => {
+    await loadLang("fr");
     const html = String(ProviderStep({ t: translator("fr"), base: "/t/sign", level: "qes", onTablet: true }));
     expect(html).toContain("ce qui est impossible sur cette tablette");
     expect(html).not.toContain("<form");

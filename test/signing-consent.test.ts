@@ -5,7 +5,7 @@ import { page } from "./pages-helpers";
 import { people, sentDocument } from "./signing-helpers";
 import { sha256Hex } from "../src/lib/crypto";
 import { DEFAULT_CONSENT_TEXT, legalWording } from "../src/domain/wording";
-import { CATALOGUES } from "../src/i18n";
+import { CATALOGUES } from "./catalogues";
 import { LANGUAGES } from "../src/domain/vocabulary";
 
 async function consentRecord(documentId: string, signerId: string) {

@@ -53,17 +53,22 @@ const speeches = new WeakMap<Request, Speech>();
  * `/app/language`, back to the same page (for a form's answer: the page the form was on).
  */
 export function speech(c: C): Speech {
-  let sp = speeches.get(c.req.raw);
-  if (sp) return sp;
-  const { lang, chosen } = requestLang(c);
+  const sp = speeches.get(c.req.raw);
+  if (!sp) throw new Error("a dashboard page speaks before its language is loaded (speak)");
+  return sp;
+}
+
+/** Finds and loads the page's language, once per request, before any dashboard handler runs. */
+async function speak(c: C, next: () => Promise<void>) {
+  const { lang, chosen } = await requestLang(c);
   const here = new URL(c.req.url);
   const referer = c.req.header("referer");
   const from = c.req.method === "GET" ? here : referer && URL.canParse(referer) ? new URL(referer) : null;
   const back = from && from.origin === here.origin ? withoutLang(from) : "/app/documents";
-  sp = { t: dashTranslator(lang), chosen, langHref: (l) => `/app/language?to=${l}&back=${encodeURIComponent(back)}` };
-  speeches.set(c.req.raw, sp);
-  return sp;
+  speeches.set(c.req.raw, { t: dashTranslator(lang), chosen, langHref: (l) => `/app/language?to=${l}&back=${encodeURIComponent(back)}` });
+  await next();
 }
+for (const path of ["/app", "/app/*", "/embed/*"]) dashboard.use(path, speak);
 
 /** The words of the page being answered. */
 export const tr = (c: C) => speech(c).t;

@@ -15,6 +15,7 @@ import { randomHex } from "../lib/crypto";
 import type { SealDescription } from "../lib/seal";
 import type { SealLevel } from "./vocabulary";
 import { pdfBrandOf } from "./branding";
+import { loadLang } from "../i18n/catalogues";
 import { certificateLabelText } from "../i18n/format";
 import { type SealedFile, drawDocumentPages, keepOnce, recordedFile, sealDrawn, verificationUrl } from "./evidence";
 import type { EnvelopeCertificate, EnvelopePayload } from "./envelope-completion";
@@ -35,7 +36,7 @@ async function makeEnvelopeFile(env: Env, cert: EnvelopeCertificate, baseUrl: st
   }
   const { drawEnvelopePdf } = await import("./evidence-pdf/envelope");
   const url = verificationUrl(baseUrl, cert.verificationCode);
-  const lang = (await tenantById(dbOf(env), cert.tenantId))?.locale ?? "en";
+  const lang = await loadLang((await tenantById(dbOf(env), cert.tenantId))?.locale ?? "en");
   const { ensureFontsFor } = await import("../lib/pdf/fonts");
   await ensureFontsFor(env.FILES, [cert.payload, certificateLabelText(lang)]);
   const pdfDoc = await drawEnvelopePdf(drawn, {

@@ -8,15 +8,12 @@
  * lifetime). A value missing from the input reads as empty. Rendering is a pure function, so the
  * queue renders the masked copy kept in D1 and the real copy sent from the same inputs.
  */
-import { CATALOGUES, dirOf, fillText, type Phrases, type Writer } from "../i18n";
+import { catalogue, dirOf, fillText, LANGS, loadLang, type Phrases, type Writer } from "../i18n";
 import type { Lang, MessageChannel, MessagePurpose } from "./vocabulary";
 
 export type Rendered = { subject: string | null; text: string; html: string | null };
 
 export type { Phrases };
-
-/** Every language's wording (src/i18n/<lang>/messages.ts; the catalogue test reads it). */
-export const WORDING: Record<Lang, Phrases> = Object.fromEntries(Object.entries(CATALOGUES).map(([l, c]) => [l, c.messages])) as Record<Lang, Phrases>;
 
 /** A brand colour from the values, only as a validated `#rrggbb` (it is written into style attributes). */
 const hexOr = (v: string | undefined, fallback: string) => (v && /^#[0-9a-f]{6}$/i.test(v) ? v : fallback);
@@ -37,9 +34,9 @@ const safeHref = (s: string) => (/^https?:\/\//.test(s) ? escapeHtml(s) : "#");
 /** The link messages that carry the signer's check note (`Phrases.checkNote`). */
 const CHECKED_PURPOSES: readonly MessagePurpose[] = ["signing.link", "signing.reminder", "signing.delegated"];
 
-/** Renders one message. SMS has no subject and no HTML. */
-export function renderMessage(purpose: MessagePurpose, channel: MessageChannel, locale: Lang, values: Record<string, string>): Rendered {
-  const phrases = WORDING[locale] ?? WORDING.en;
+/** Renders one message in its language (src/i18n/<lang>/messages.ts). SMS has no subject and no HTML. */
+export async function renderMessage(purpose: MessagePurpose, channel: MessageChannel, locale: Lang, values: Record<string, string>): Promise<Rendered> {
+  const phrases = catalogue(await loadLang(LANGS.includes(locale) ? locale : "en")).messages;
   // Counts in the wording are ICU-style plurals of the language (`{minutes, plural, one {…} other {…}}`).
   const fill = (t: string, values: Record<string, string>) => fillText(locale, t, values, PLAIN);
   const fillHtml = (t: string, values: Record<string, string>) => fillText(locale, t, values, HTML);

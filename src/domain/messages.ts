@@ -132,7 +132,7 @@ export async function queueMessages(env: Env, inputs: MessageInput[], opts: { ki
       if ((SECRET_VALUES as readonly string[]).includes(k)) secrets[k] = v;
       else vars[k] = v;
     }
-    const masked = renderMessage(m.purpose, m.channel, m.locale, {
+    const masked = await renderMessage(m.purpose, m.channel, m.locale, {
       ...vars,
       ...Object.fromEntries(Object.entries(secrets).map(([k, v]) => [k, maskValue(k, v)])),
     });
@@ -304,7 +304,7 @@ export async function outboxView(env: Env, row: MessageRow, opts: { revealQueued
   if (readable && row.secretBox) {
     try {
       secrets = await secretsOf(env, row);
-      const r = renderMessage(row.purpose, row.channel, row.locale, { ...row.vars, ...secrets });
+      const r = await renderMessage(row.purpose, row.channel, row.locale, { ...row.vars, ...secrets });
       subject = r.subject;
       body = r.text;
       html = r.html;

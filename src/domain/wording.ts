@@ -2,7 +2,7 @@
  * The versioned legal wording a signer agrees to. A change of wording is a new version label;
  * the label is recorded with each consent and signature.
  */
-import { CATALOGUES } from "../i18n";
+import { catalogue, loadLang } from "../i18n";
 import { LANGUAGES, type Lang, type MessagePurpose } from "./vocabulary";
 import { sha256Hex } from "../lib/crypto";
 
@@ -11,17 +11,18 @@ export const CONSENT_VERSION = "consent/1";
 export const INTENT_VERSION = "intent/1";
 
 /** The English wording of `consent/1` and `intent/1`; their translations are in src/i18n/<lang>/consent.ts. */
-export const DEFAULT_CONSENT_TEXT = CATALOGUES.en.consent.consent;
+export const DEFAULT_CONSENT_TEXT = catalogue("en").consent.consent;
 
-export const INTENT_TEXT = CATALOGUES.en.consent.intent;
+export const INTENT_TEXT = catalogue("en").consent.intent;
 
 /**
  * The consent wording to show: a template's own consent text is shown as written (the business
- * chose those words, in its language); the default `consent/1` wording in the signer's language.
+ * chose those words, in its language); the default `consent/1` wording in the signer's language
+ * (the page's, loaded with the page).
  */
 export function consentWording(lang: Lang, templateText: string | null): { text: string; translated: boolean } {
   if (isCustomConsent(templateText)) return { text: templateText, translated: false };
-  return { text: CATALOGUES[lang].consent.consent, translated: lang !== "en" };
+  return { text: catalogue(lang).consent.consent, translated: lang !== "en" };
 }
 
 /** Whether a document's consent text is its own wording rather than the service's `consent/1`. */
@@ -46,11 +47,11 @@ export async function consentVersion(consentText: string | null): Promise<string
 export async function consentRecord(consentText: string | null, lang: Lang = "en"): Promise<string> {
   const version = await consentVersion(consentText);
   if (isCustomConsent(consentText) || lang === "en") return version;
-  return `${version}; ${lang}; text SHA-256 ${await sha256Hex(CATALOGUES[lang].consent.consent)}`;
+  return `${version}; ${lang}; text SHA-256 ${await sha256Hex(catalogue(await loadLang(lang)).consent.consent)}`;
 }
 
 export function intentWording(lang: Lang): { text: string; translated: boolean } {
-  return { text: CATALOGUES[lang].consent.intent, translated: lang !== "en" };
+  return { text: catalogue(lang).consent.intent, translated: lang !== "en" };
 }
 
 /** The kinds of legal wording a business reviews (docs/languages.md "Legal wording"). */
@@ -66,11 +67,11 @@ export const LEGAL_TEXTS = ["consent", "intent", "sms"] as const;
 export async function legalWording() {
   const out: { lang: Lang; text: (typeof LEGAL_TEXTS)[number]; purpose: MessagePurpose | null; version: string | null; words: string; sha256: string }[] = [];
   for (const lang of LANGUAGES) {
-    const c = CATALOGUES[lang];
+    const c = catalogue(await loadLang(lang));
     out.push({ lang, text: "consent", purpose: null, version: CONSENT_VERSION, words: c.consent.consent, sha256: await sha256Hex(c.consent.consent) });
     out.push({ lang, text: "intent", purpose: null, version: INTENT_VERSION, words: c.consent.intent, sha256: await sha256Hex(c.consent.intent) });
     for (const [purpose, w] of Object.entries(c.messages.purposes) as [MessagePurpose, { sms: string }][])
-      if (CATALOGUES.en.messages.purposes[purpose].sms.includes("STOP"))
+      if (catalogue("en").messages.purposes[purpose].sms.includes("STOP"))
         out.push({ lang, text: "sms", purpose, version: null, words: w.sms, sha256: await sha256Hex(w.sms) });
   }
   return out;

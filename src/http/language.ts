@@ -12,11 +12,14 @@
  * on the others, and it does not say whether the language was chosen or fell back to English
  * (the dashboard's switcher note needs that). Its cookie caching is not wanted either: the
  * dashboard writes the cookie only from its switcher (`/app/language`, `rememberLang`).
+ *
+ * The language found is loaded (`loadLang`, src/i18n/catalogues.ts) before it is given, so the
+ * face's translator reads its catalogue without waiting.
  */
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../env";
-import { chooseLang, detectLang, type Lang } from "../i18n";
+import { chooseLang, detectLang, type Lang, loadLang } from "../i18n";
 
 /** The dashboard member's language, set by the switcher (`/app/language`), read before `Accept-Language`. */
 export const LANG_COOKIE = "__Host-es_lang";
@@ -31,11 +34,12 @@ const detected = new WeakMap<Request, { lang: Lang; chosen: boolean }>();
  * The request's language and whether it came from the visitor (`?lang=`, the dashboard's cookie,
  * Accept-Language) rather than the English default (the dashboard's switcher note needs that).
  */
-export function requestLang(c: Context<AppEnv>): { lang: Lang; chosen: boolean } {
+export async function requestLang(c: Context<AppEnv>): Promise<{ lang: Lang; chosen: boolean }> {
   let found = detected.get(c.req.raw);
   if (found) return found;
   const cookie = readsCookie(c.req.path) ? getCookie(c, LANG_COOKIE) : undefined;
   found = detectLang({ query: c.req.query("lang"), cookie, acceptLanguage: c.req.header("accept-language") });
+  await loadLang(found.lang);
   detected.set(c.req.raw, found);
   return found;
 }
@@ -44,9 +48,9 @@ export function requestLang(c: Context<AppEnv>): { lang: Lang; chosen: boolean }
  * The language of a form's answer: the form's own `lang` field when it posted one (a valid one
  * wins; an unknown one falls to `Accept-Language`, as it always has), else the request's.
  */
-export function langFor(c: Context<AppEnv>, formLang?: unknown): Lang {
-  if (typeof formLang !== "string") return requestLang(c).lang;
-  return chooseLang(formLang, c.req.header("accept-language")).lang;
+export async function langFor(c: Context<AppEnv>, formLang?: unknown): Promise<Lang> {
+  if (typeof formLang !== "string") return (await requestLang(c)).lang;
+  return loadLang(chooseLang(formLang, c.req.header("accept-language")).lang);
 }
 
 /** Remembers the dashboard member's switcher choice for a year. */

@@ -3,7 +3,7 @@
  * timestamp as recorded beside it, e.g. `23 novembre 2026 à 14:05:09 UTC · 2026-11-23T14:05:09.120Z`.
  * Arabic keeps Latin digits (`-u-nu-latn`), like the hashes and codes around it.
  */
-import { CATALOGUES, type LangCatalogue } from "./catalogues";
+import { catalogue, type LangCatalogue } from "./catalogues";
 import type { Lang } from "./lang";
 
 const formats = new Map<Lang, { date: Intl.DateTimeFormat; number: Intl.NumberFormat }>();
@@ -41,10 +41,10 @@ export type CertificateLabel = keyof CertificateWords;
  * in the document's language and still in English for a court abroad; once when both are the same
  * word ("Documents"). `words` is the language's catalogue (a test may pass its own).
  */
-export function certificateLabels(lang: Lang = "en", words: CertificateWords = CATALOGUES[lang].certificate): (key: CertificateLabel) => string {
-  const en = CATALOGUES.en.certificate;
+export function certificateLabels(lang: Lang = "en", words: CertificateWords = catalogue(lang).certificate): (key: CertificateLabel) => string {
+  const en = catalogue("en").certificate;
   return (key) => (words[key] === en[key] ? en[key] : `${words[key]} / ${en[key]}`);
 }
 
 /** Every label of a language's certificate pages, for loading the fonts they need (src/lib/pdf/fonts.ts). */
-export const certificateLabelText = (lang: Lang = "en"): string => Object.values(CATALOGUES[lang].certificate).join(" ");
+export const certificateLabelText = (lang: Lang = "en"): string => Object.values(catalogue(lang).certificate).join(" ");

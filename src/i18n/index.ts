@@ -2,7 +2,7 @@
  * The service's one language system (docs/pages.md "Languages"): one `Lang`, one catalogue type
  * and layout (src/i18n/<lang>/<surface>.ts), one translator with the `Intl` helpers, one detector.
  */
-export { CATALOGUES, DASHBOARD_CATALOGUES, type LangCatalogue } from "./catalogues";
+export { catalogue, type LangCatalogue, loadLang } from "./catalogues";
 export type { Catalogue, Phrases, Wording } from "./catalogue";
 export { chooseLang, detectLang, fromAcceptLanguage, type LangSource } from "./detect";
 export { type CertificateLabel, certificateLabels, certificateLabelText, certificateNumber, certificateTime, type CertificateWords } from "./format";
@@ -11,7 +11,6 @@ export {
   dashTranslator,
   type DashKey,
   type DashT,
-  DICTS,
   type Dict,
   fillText,
   isolateFor,

@@ -4,7 +4,7 @@
  * and the dashboard's `DashT` are the same translator over their surface, with the `Intl` helpers
  * each surface already uses (dates, numbers, lists).
  */
-import { CATALOGUES } from "./catalogues";
+import { catalogue, type LangCatalogue } from "./catalogues";
 import { dirOf, type Lang } from "./lang";
 
 const RTL_TEXT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
@@ -169,9 +169,8 @@ const filler = (lang: Lang) => {
 
 // ---- The pages (signing, public form, kiosk, verification, OAuth consent) ----
 
-export type Dict = (typeof CATALOGUES)["en"]["pages"];
+export type Dict = LangCatalogue["pages"];
 export type Key = keyof Dict;
-export const DICTS: Record<Lang, Dict> = Object.fromEntries(Object.entries(CATALOGUES).map(([l, c]) => [l, c.pages])) as Record<Lang, Dict>;
 
 export type T = {
   lang: Lang;
@@ -183,7 +182,7 @@ export type T = {
 };
 
 export const translator = once((lang: Lang): T => {
-  const dict = DICTS[lang];
+  const dict = catalogue(lang).pages;
   const fmt = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
   const fill = filler(lang);
   const t = ((key: Key, vars?: Record<string, string | number>) => fill(dict[key], vars)) as T;
@@ -195,11 +194,11 @@ export const translator = once((lang: Lang): T => {
 
 // ---- The dashboard ----
 
-type Areas = (typeof CATALOGUES)["en"]["dashboard"];
+type Areas = LangCatalogue["dashboard"];
 export type DashKey = { [A in keyof Areas]: keyof Areas[A] & string }[keyof Areas];
 
 /** Every area of the dashboard, merged into one dictionary per language (keys are unique across areas). */
-const dashDict = once((lang: Lang) => Object.assign({}, ...Object.values(CATALOGUES[lang].dashboard)) as Record<string, string>);
+const dashDict = once((lang: Lang) => Object.assign({}, ...Object.values(catalogue(lang).dashboard)) as Record<string, string>);
 
 export type DashT = {
   lang: Lang;

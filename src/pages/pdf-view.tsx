@@ -8,7 +8,7 @@
  * pictures show, without boxes.
  */
 import type { PageRead } from "../domain/signing";
-import { DICTS, type T } from "../i18n";
+import { catalogue, type T } from "../i18n";
 
 type Read = PageRead["read"];
 
@@ -39,7 +39,7 @@ export const PDF_VIEW_CSS = `
 export function PdfPagesView(p: { t: T; nonce: string; token: string; r: Read }) {
   const { t } = p;
   // The guide's templates go to the script unfilled ({n}, {count}, {label}, {page}).
-  const raw = DICTS[t.lang];
+  const raw = catalogue(t.lang).pages;
   const pages = p.r.pages ?? [];
   // One box per place: a field with `places` (initials on every page) has a box on each of its pages.
   const placed = (p.r.fields ?? [])

@@ -20,10 +20,10 @@ type C = Context<AppEnv>;
 
 export const home = createRouter();
 
-home.get("/", (c: C) => {
+home.get("/", async (c: C) => {
   // Exactly `/`: the router also matches `//`, which is no page here, like every trailing slash.
   if (c.req.path !== "/") throw noRoute(c.req.method, c.req.path);
-  const t = translator(langFor(c));
+  const t = translator(await langFor(c));
   return sendPage(c, HomePage({ t, nonce: pageNonce(c), signUp: signUpOpen(c.env) }));
 });
 
@@ -32,7 +32,7 @@ export const DEV_MAIL_LIMIT = 200;
 
 home.get("/dev/mail", async (c: C) => {
   if (configOf(c.env).DEV_MAIL !== "true") throw noRoute(c.req.method, c.req.path);
-  const t = translator(langFor(c));
+  const t = translator(await langFor(c));
   const { messages } = await listOutbox(c.env, { limit: DEV_MAIL_LIMIT }, { revealQueued: true });
   return sendPage(c, DevMailPage({ t, nonce: pageNonce(c), messages }));
 });

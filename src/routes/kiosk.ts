@@ -131,7 +131,7 @@ export const kiosk = createRouter();
 kiosk.onError(pageError);
 
 kiosk.get("/t", async (c) => {
-  const t = translate(c);
+  const t = await translate(c);
   deleteCookie(c, SIGNER_COOKIE, cookieOptions(c)); // every showing of the form starts a new person
   const s = await session(c);
   if (s === "none") return pairPage(c, t, null, 200);
@@ -143,7 +143,7 @@ kiosk.post("/t/pair", async (c) => {
   tabletPageOnly(c);
   await limitOrThrow(c, pairLimiterName(clientAddress(c.req.raw)), PAIR_LIMIT);
   const body = await readForm(c);
-  const t = translate(c, body.lang);
+  const t = await translate(c, body.lang);
   // The API's own pairing schema; a code it refuses gets the same page as a wrong one.
   const pair = DevicePairInput.safeParse({ code: (body.code ?? "").trim(), platform: platformOf(c.req.header("user-agent")) });
   if (!pair.success) return pairPage(c, t, "refused", 401);
@@ -161,7 +161,7 @@ kiosk.post("/t/pair", async (c) => {
 kiosk.post("/t/start", async (c) => {
   tabletPageOnly(c);
   const body = await readForm(c);
-  const t = translate(c, body.lang);
+  const t = await translate(c, body.lang);
   const s = await session(c);
   if (typeof s === "string") return c.redirect(kioskPath(t.lang), 303);
   const w = await workflowForKiosk(dbOf(c.env), s.tenantId, s.mode, s.workflowId);
@@ -202,13 +202,13 @@ async function signerFace(c: C): Promise<SignFace | null> {
     base: "/t/sign",
     afterSign: (lang) => kioskPath(lang, "/t/thanks"),
     afterDecline: (c2, t) => c2.redirect(`${kioskPath(t.lang, "/t/thanks")}&declined=1`, 303),
-    footer: translate(c)("k_footer"),
+    footer: (await translate(c))("k_footer"),
   };
 }
 
 kiosk.get("/t/sign", async (c) => {
   const face = await signerFace(c);
-  if (!face) return c.redirect(kioskPath(translate(c).lang), 303);
+  if (!face) return c.redirect(kioskPath((await translate(c)).lang), 303);
   return showSign(c, face);
 });
 
@@ -228,7 +228,7 @@ for (const [path, handler, limit] of [
   const run = async (c: C) => {
     tabletPageOnly(c);
     const face = await signerFace(c);
-    if (!face) return c.redirect(kioskPath(translate(c).lang), 303);
+    if (!face) return c.redirect(kioskPath((await translate(c)).lang), 303);
     return handler(c, face);
   };
   if (limit) kiosk.post(path, limit, run);
@@ -236,7 +236,7 @@ for (const [path, handler, limit] of [
 }
 
 kiosk.get("/t/thanks", async (c) => {
-  const t = translate(c);
+  const t = await translate(c);
   deleteCookie(c, SIGNER_COOKIE, cookieOptions(c));
   // The thank-you screen wears the tablet's brand: the device behind the cookie says whose.
   // Nothing about the brand may keep the screen from thanking the person: any failure is the plain page.

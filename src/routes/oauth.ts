@@ -30,7 +30,7 @@ const signInPath = (next: string) => `/app/sign-in?next=${encodeURIComponent(nex
 
 // ---------------------------------------------------------------------------------------------
 
-const translate = (c: C, explicit?: string | null) => translator(langFor(c, explicit));
+const translate = async (c: C, explicit?: string | null) => translator(await langFor(c, explicit));
 
 /** The same page in another language: the page's own query with `lang` replaced. */
 const langHrefOf = (c: C) => (lang: Lang) => {
@@ -58,7 +58,7 @@ export const oauth = createRouter();
 
 oauth.get("/oauth/authorize", async (c) => {
   const query = new URL(c.req.url).searchParams;
-  const t = translate(c);
+  const t = await translate(c);
   const checked = await checkAuthorizeRequest(c.env, query);
   if (checked.kind === "page") return messagePage(c, t, t("oauthBadTitle"), t(checked.why === "client" ? "oauthBadClient" : "oauthBadRedirect"), 400);
   if (checked.kind === "redirect") return c.redirect(errorRedirect(c.env, checked), 302);
@@ -88,7 +88,7 @@ oauth.get("/oauth/authorize", async (c) => {
 
 oauth.post("/oauth/consent", async (c) => {
   const form = await formOf(c);
-  const t = translate(c, form.lang);
+  const t = await translate(c, form.lang);
   const member = await sessionMember(c);
   if (!member) return messagePage(c, t, t("oauthExpiredTitle"), t("oauthExpiredBody"), 403);
   // The dashboard's CSRF rule (same origin, the session's token) on top of the single-use request id.

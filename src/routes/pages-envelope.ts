@@ -52,7 +52,7 @@ async function envelopePage(c: C, props: Omit<EnvelopePageProps, "nonce" | "bran
 /** What every post starts from: the form, its words, and the page as it stands (null for a dead link). */
 async function envelopePost(c: C, e: EnvelopeLink) {
   const body = await readForm(c);
-  const t = translate(c, body.lang);
+  const t = await translate(c, body.lang);
   const who = signerContext(c.req.raw);
   return { body, t, who, page: await readEnvelopeForPage(c.env, e, who) };
 }
@@ -64,7 +64,7 @@ const docQuery = (c: C) => {
 };
 
 export async function showEnvelope(c: C, e: EnvelopeLink, token: string) {
-  const t = translate(c);
+  const t = await translate(c);
   const page = await readEnvelopeForPage(c.env, e, signerContext(c.req.raw));
   if (!page) return dead(c, t);
   const done = c.req.query("done") === "signed" ? "signed" : null;

@@ -53,7 +53,7 @@ import {
 type C = Context<AppEnv>;
 
 /** The words of the answer: the form's `lang` when it posted one, else the request's language (src/http/language.ts). */
-export const translate = (c: C, explicit?: unknown) => translator(langFor(c, explicit));
+export const translate = async (c: C, explicit?: unknown) => translator(await langFor(c, explicit));
 
 /** The brand a page wears: the account of the link (or, failing that, of the signing host it arrived on). */
 export async function brandFor(c: C, tenantId: string | null | undefined): Promise<PageBrand | undefined> {
@@ -78,7 +78,7 @@ export const fileBodyLimit = uploadLimitOf(UPLOAD_MAX_BYTES.file! + 64 * 1024, (
   throw uploadTooLarge("file");
 });
 
-const deadPage = (c: C) => dead(c, translate(c));
+const deadPage = async (c: C) => dead(c, await translate(c));
 /** A page of a document's link, served at the link. */
 const onLink = (page: (c: C, face: SignFace) => Promise<Response>) => (c: C) => page(c, linkFace(c));
 
@@ -131,7 +131,7 @@ function formValue(f: { key: string; kind: string; options?: string[] }, body: R
 /** What every form POST to `/s/{token}/…` starts from; `page` is null for a dead link. */
 export async function formPost(c: C, face: SignFace) {
   const body = await readForm(c);
-  const t = translate(c, body.lang);
+  const t = await translate(c, body.lang);
   const token = face.token;
   const who = signerContext(c.req.raw);
   return { body, t, token, who, page: await readLinkForPage(c.env, token, who) };
@@ -140,7 +140,7 @@ export async function formPost(c: C, face: SignFace) {
 export const pages = createRouter();
 
 export async function showSign(c: C, face: SignFace) {
-  const t = translate(c);
+  const t = await translate(c);
   const token = face.token;
   const page = await readLinkForPage(c.env, token, signerContext(c.req.raw));
   if (!page) return dead(c, t);
@@ -191,7 +191,7 @@ const codePage = (c: C, face: SignFace, t: T, page: PageRead, message: string, s
 
 export async function postConsent(c: C, face: SignFace) {
   const body = await readForm(c);
-  const t = translate(c, body.lang);
+  const t = await translate(c, body.lang);
   try {
     // The wording was read in the page's language: the trail records which translation.
     await consent(c.env, face.token, { lang: t.lang, ...(body.disclosure_accepted === "true" ? { disclosure_accepted: true } : {}) }, signerContext(c.req.raw));
@@ -443,7 +443,7 @@ async function verifyPage(c: C, props: Omit<VerifyPageProps, "nonce">, status: 2
 const hashQuery = (c: C) => (c.req.query("sha256") ?? "").trim() || null;
 
 pages.get("/verify", perAddress, async (c) => {
-  const t = translate(c);
+  const t = await translate(c);
   const code = (c.req.query("code") ?? "").trim();
   const sha256 = hashQuery(c);
   if (code) return c.redirect(verifyPath(formatVerificationCode(normaliseVerificationCode(code) ?? code), t.lang, sha256), 303);
@@ -472,7 +472,7 @@ pages.get("/verify/offline.js", (c) =>
 );
 
 pages.get("/verify/:code", perAddress, async (c) => {
-  const t = translate(c);
+  const t = await translate(c);
   const code = c.req.param("code");
   const sha256 = hashQuery(c);
   const badHash = sha256 !== null && !SHA256_HEX.test(sha256);
@@ -487,9 +487,9 @@ pages.get("/verify/:code", perAddress, async (c) => {
 pages.post("/s/:token/delegate", ownPage, perToken, (c) => postDelegate(c, linkFace(c)));
 
 /** Errors on a page answer as a page (src/pages/error-page.tsx), in the visitor's language, with the API's status. */
-export function pageError(err: Error, c: C) {
+export async function pageError(err: Error, c: C) {
   // Its language comes from ?lang= or Accept-Language: the form's own `lang` could not be read.
-  const t = translate(c);
+  const t = await translate(c);
   return errorPage(c, err, t, {
     special: (e) => (e instanceof UnreadableForm ? { heading: t("problem"), lines: [t("badForm")], status: 400 } : null),
     langHref: (l) => signPath(c.req.param("token") ?? "", l),

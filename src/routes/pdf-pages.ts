@@ -48,7 +48,7 @@ pdfPages.get("/s/:token/page", async (c: Context<AppEnv>) => {
       : await envelopeLinkOf(c.env, token).then((e) => (e && DOC_PLACE.test(d) ? envelopePagePicture(c.env, e, Number(d), Number(n)) : null));
   c.header("Cache-Control", "no-store");
   c.header("Referrer-Policy", "no-referrer");
-  if (!picture) return dead(c, translate(c));
+  if (!picture) return dead(c, await translate(c));
   return c.body(picture.bytes as Uint8Array<ArrayBuffer>, 200, {
     "Content-Type": picture.contentType,
     "Cache-Control": "no-store",
@@ -59,7 +59,7 @@ pdfPages.get("/s/:token/page", async (c: Context<AppEnv>) => {
 });
 /** The sealed PDF, for a signer holding the link once the document is completed. */
 pdfPages.get("/s/:token/pdf", perToken, async (c) => {
-  const t = translate(c);
+  const t = await translate(c);
   let file: Awaited<ReturnType<typeof sealedPdfForLink>>;
   try {
     const token = c.req.param("token");

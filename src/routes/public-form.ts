@@ -39,7 +39,7 @@ type C = Context<AppEnv>;
 export const FORM_STARTS_PER_MINUTE: Limit = { limit: 10, windowSeconds: 60, what: "address (public form starts)" };
 export const FORM_STARTS_PER_DAY: Limit = { limit: 100, windowSeconds: 86400, what: "address (public form starts)" };
 
-const translate = (c: C, explicit?: string) => translator(langFor(c, explicit));
+const translate = async (c: C, explicit?: string) => translator(await langFor(c, explicit));
 const address = (c: C) => clientAddress(c.req.raw) ?? "unknown";
 
 /** The form's key kept on a page shown again (its start has not happened), else a fresh one. */
@@ -84,7 +84,7 @@ export const publicForm = createRouter();
 
 publicForm.get("/f/:slug", async (c) => {
   await limitOrThrow(c, `form:${address(c)}`, ADDRESS_LIMIT);
-  const t = translate(c);
+  const t = await translate(c);
   const nonce = pageHeaders(c);
   const { slug, w, open } = await load(c);
   if (!w) return page(c, MissingFormPage({ t, nonce }), 404);
@@ -100,7 +100,7 @@ const ownPage: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 publicForm.post("/f/:slug", ownPage, async (c) => {
   const body = await readForm(c);
-  const t = translate(c, body.lang);
+  const t = await translate(c, body.lang);
   const nonce = pageHeaders(c);
   const { slug, w, open } = await load(c);
   if (!w) return page(c, MissingFormPage({ t, nonce }), 404);
@@ -209,8 +209,8 @@ async function formStartScope(w: { id: string; tenantId: string; mode: string },
 }
 
 /** Errors answer as a page, in the visitor's language, with the API's status. */
-publicForm.onError((err, c) => {
-  const t = translate(c);
+publicForm.onError(async (err, c) => {
+  const t = await translate(c);
   return errorPage(c, err, t, {
     special: (e) =>
       e instanceof UnreadableForm

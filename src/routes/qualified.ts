@@ -56,8 +56,8 @@ qualified.get("/s/:token/provider/callback", async (c) => {
     await finishProviderSigning(c.env, t, { code: q.code, state: q.state, error: q.error, error_description: q.error_description }, signerContext(c.req.raw));
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    if (err.status === 404) return dead(c, translate(c));
-    return providerFailed(c, translate(c), t, err.message);
+    if (err.status === 404) return dead(c, await translate(c));
+    return providerFailed(c, await translate(c), t, err.message);
   }
   return c.redirect(`/s/${t}`, 303);
 });

@@ -33,9 +33,9 @@ const LINK_PATH = /^\/(s|v1\/sign)\/([^/]+)/;
 const BRAND_PATH = /^\/brand\/([^/]+)\//;
 const FORM_PATH = /^\/f\/([0-9a-z]{1,64})$/;
 
-function deadHere(c: Context<AppEnv>, page: boolean) {
+async function deadHere(c: Context<AppEnv>, page: boolean) {
   if (!page) return errorResponse(c, noRoute(c.req.method, c.req.path));
-  const t = translator(requestLang(c).lang);
+  const t = translator((await requestLang(c)).lang);
   const nonce = pageHeaders(c);
   return c.html(DeadLinkPage({ t, nonce }), 404);
 }

@@ -14,10 +14,8 @@ import { TEMPLATE_FIELD_KINDS, TEMPLATE_KINDS } from "../../domain/vocabulary";
 import type { PdfNotRead, TemplateField } from "../../db/schema";
 import { can } from "../../domain/members";
 import { contentSecurityPolicy } from "../../http/page";
-import { DASHBOARD_CATALOGUES } from "../../i18n";
+import { catalogue } from "../../i18n";
 import { FieldPanel } from "./field-panel";
-
-const { pdf } = DASHBOARD_CATALOGUES;
 
 /**
  * The policy of the pages that run pdf.js: the pages' own, plus pdf.js's worker from this origin,
@@ -61,7 +59,7 @@ function Config(p: { data: Record<string, unknown> }) {
 }
 
 /** The catalogue's `pdf_js_` keys: the script's words, handed over without the prefix, `{placeholders}` unfilled. */
-const SCRIPT_KEYS = Object.keys(pdf.en).filter((k) => k.startsWith("pdf_js_")) as DashKey[];
+const SCRIPT_KEYS = Object.keys(catalogue("en").dashboard.pdf).filter((k) => k.startsWith("pdf_js_")) as DashKey[];
 const scriptWords = (t: Viewer["t"]) => Object.fromEntries(SCRIPT_KEYS.map((k) => [k.slice("pdf_js_".length), t(k)]));
 
 function Scripts(p: { nonce: string; v: Viewer; data: Record<string, unknown> }) {
