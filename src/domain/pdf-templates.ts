@@ -29,7 +29,7 @@ import { randomHex, sha256Hex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { plainText, text } from "../lib/text";
 import { checkPagePicture, PictureError } from "../lib/image";
-import { analysePdf, PdfRefusal } from "../lib/pdf/analyse";
+import type { PdfRefusal } from "../lib/pdf/analyse";
 import type { FieldInput } from "./templates";
 import { Code, FieldInputSchema, normaliseFields } from "./templates";
 import { TEMPLATE_KINDS } from "./vocabulary";
@@ -133,12 +133,14 @@ export const pictureTooLarge = (size: number | null) =>
 
 /**
  * Analyses an upload: 413 past 25 MB, 422 naming the problem for a non-PDF, encrypted or damaged
- * file, one whose streams inflate past 64 MB in all, or one carrying active content.
+ * file, one whose streams inflate past 64 MB in all, or one carrying active content. The PDF
+ * reader (pdf-lib and the drawing code, about 750 KB) is loaded only here, not at start-up.
  */
 export async function analyseUpload(bytes: Uint8Array, read?: FieldSources) {
   if (bytes.length > PDF_TEMPLATE_LIMITS.maxBytes) throw pdfTooLarge(bytes.length);
   if (bytes.length === 0)
     throw invalid("The file is empty: a PDF template needs a PDF file as the request body.", "Send the file with Content-Type: application/pdf.");
+  const { analysePdf, PdfRefusal } = await import("../lib/pdf/analyse");
   try {
     return await analysePdf(bytes, PDF_TEMPLATE_LIMITS.maxPages, read);
   } catch (err) {
