@@ -50,7 +50,8 @@ const speeches = new WeakMap<Request, Speech>();
 /**
  * The language a dashboard page speaks: the request's (src/http/language.ts: `?lang=`, the
  * switcher's cookie, `Accept-Language`, English). The switcher's links go through
- * `/app/language`, back to the same page (for a form's answer: the page the form was on).
+ * `/app/language`, back to the same page (for a form's answer: the page the form was on). Found
+ * and loaded by `speak` before any dashboard handler runs.
  */
 export function speech(c: C): Speech {
   const sp = speeches.get(c.req.raw);
