@@ -18,13 +18,18 @@ before(async () => {
   const origin = await serveAtOwnAddress(server);
   url = `${origin}/mcp`;
   const ops = { authorization: `Bearer ${OPERATOR_TOKEN}`, "content-type": "application/json" };
-  const post = async (p, body) => {
-    const r = await server.fetch(`${origin}${p}`, { method: "POST", headers: ops, body: JSON.stringify(body) });
+  const post = async (p, body, headers = ops) => {
+    const r = await server.fetch(`${origin}${p}`, { method: "POST", headers, body: JSON.stringify(body) });
     assert.equal(r.status, 200, `${p}: ${await r.clone().text()}`);
     return r.json();
   };
   const { tenant_id } = await post("/ops/v1/tenants", { name: "Conformance Ltd" });
-  ({ key: token } = await post(`/ops/v1/tenants/${tenant_id}/keys`, { label: "conformance", scopes: ["signing:read"], mode: "test" }));
+  const scopes = ["signing:read", "signing:templates"];
+  ({ key: token } = await post(`/ops/v1/tenants/${tenant_id}/keys`, { label: "conformance", scopes, mode: "test" }));
+  // One template, so resources-list checks a real resource (its uri and name), not only an empty list.
+  const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  await post("/v1/templates", { code: "nda", name: "NDA", kind: "nda", body: "{{company}} keeps it secret.", variables: ["company"] }, auth);
+  await post("/v1/templates/publish", { code: "nda" }, auth);
 });
 
 after(async () => {
@@ -49,7 +54,9 @@ describe("the MCP conformance suite's server scenarios", () => {
     });
   }
 
-  it("dns-rebinding-protection checks this service's own origin and a foreign one", async () => {
+  it("resources-list saw the account's template; dns-rebinding-protection sent this service's own origin and a foreign one", async () => {
+    const listed = (await runScenario(url, token, "resources-list")).checks.find((c) => c.id === "resources-list");
+    assert.deepEqual(listed.details.resources, ["edge-sign://templates/nda"]);
     const { checks } = await runScenario(url, token, "dns-rebinding-protection");
     const byId = Object.fromEntries(checks.map((c) => [c.id, c]));
     assert.equal(byId["localhost-host-rebinding-rejected"].details.statusCode, 403);
