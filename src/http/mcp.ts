@@ -121,9 +121,7 @@ function serveResourcesAndPrompts(server: Server, c: Context<AppEnv>, p: Princip
     resources: await readingTemplates(c, p, () => templateResources(c.env, p)),
   }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
-    resourceTemplates: [
-      { uriTemplate: TEMPLATE_URI_TEMPLATE, name: "template", title: "A template by its code", mimeType: "application/json" },
-    ],
+    resourceTemplates: [{ uriTemplate: TEMPLATE_URI_TEMPLATE, name: "template", title: "A template by its code", mimeType: "application/json" }],
   }));
   server.setRequestHandler(ReadResourceRequestSchema, async (req) => ({
     contents: [
