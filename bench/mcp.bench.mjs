@@ -7,6 +7,8 @@
  * - list_templates          vs GET /v1/templates
  * - send_document           vs POST /v1/documents then POST /v1/documents/{id}/send (two requests)
  * - tools/list              (no API counterpart: the nine tools' JSON schemas)
+ * - resources/list          vs GET /v1/templates (the templates as resources, one per code)
+ * - resources/read          (one template by its resource URI; no API counterpart by code)
  *
  * The cases run in alternating blocks (MCP, then direct, then the next round), so a change in the
  * machine's load falls on both sides alike. CPU is the workerd processes' (the Worker, its Durable
@@ -85,6 +87,12 @@ export async function run(ctx = {}) {
         },
       },
       { name: "tools/list", mcp: async () => (await mcp("tools/list", {})).ms, direct: null },
+      {
+        name: "resources/list",
+        mcp: async () => (await mcp("resources/list", {})).ms,
+        direct: async () => (await direct("GET", "/v1/templates")).ms,
+      },
+      { name: "resources/read", mcp: async () => (await mcp("resources/read", { uri: "edge-sign://templates/nda" })).ms, direct: null },
     ];
 
     // Warm-up: the SDK loaded into the isolate (the first /mcp call imports it), statements hot.

@@ -125,7 +125,7 @@ describe("POST /mcp: authentication", () => {
 });
 
 describe("POST /mcp: the protocol", () => {
-  it("initialize names the server and its tools capability; a notification is accepted", async () => {
+  it("initialize names the server and its capabilities; a notification is accepted", async () => {
     const t = await makeTenant();
     const r = await rpc(t.key, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "1" } });
     expect(r.status, r.text).toBe(200);
@@ -271,6 +271,84 @@ describe("POST /mcp: the tools end to end", () => {
     expect(r.structuredContent.error).toMatchObject({ code: "invalid", message: 'template_code: no template "no-such-template" in this account.' });
     const d = await call(t.key, "get_document", { document_id: "doc_missing" });
     expect(d.structuredContent.error.code).toBe("not_found");
+  });
+});
+
+describe("POST /mcp: resources and prompts", () => {
+  it("initialize declares resources and prompts beside tools", async () => {
+    const t = await makeTenant();
+    const r = await rpc(t.key, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "1" } });
+    expect(r.json.result.capabilities).toMatchObject({ tools: {}, resources: {}, prompts: {} });
+  });
+
+  it("resources are the account's templates, one per code, read as get_template answers", async () => {
+    const t = await makeTenant();
+    expect((await rpc(t.key, "resources/list")).json.result).toEqual({ resources: [] });
+    const { code } = await publishedTemplate(t.key);
+    const draft = `draft-${crypto.randomUUID().slice(0, 8)}`;
+    const made = await api("POST", "/v1/templates", { key: t.key, body: { code: draft, name: "Lease", kind: "contract", body: "Rent." } });
+    expect(made.status, made.text).toBe(200);
+    const other = await makeTenant();
+    await publishedTemplate(other.key);
+    const list = (await rpc(t.key, "resources/list")).json.result.resources as Json[];
+    expect(list.map((r: Json) => r.uri).sort()).toEqual([`edge-sign://templates/${code}`, `edge-sign://templates/${draft}`].sort());
+    const nda = list.find((r: Json) => r.name === code);
+    expect(nda).toMatchObject({ title: "Mutual NDA", mimeType: "application/json" });
+    expect(nda.description).toContain("published version 1");
+    expect(list.find((r: Json) => r.name === draft).description).toContain("draft");
+
+    const read = await rpc(t.key, "resources/read", { uri: `edge-sign://templates/${code}` });
+    expect(read.status, read.text).toBe(200);
+    const [content] = read.json.result.contents;
+    expect(content).toMatchObject({ uri: `edge-sign://templates/${code}`, mimeType: "application/json" });
+    const viaTool = await call(t.key, "get_template", { code });
+    expect(JSON.parse(content.text)).toEqual(viaTool.structuredContent);
+
+    for (const uri of [`edge-sign://templates/nope`, "edge-sign://templates/", "https://evil.example/x", `edge-sign://templates/${code}/x`]) {
+      const missing = await rpc(t.key, "resources/read", { uri });
+      expect(missing.json.error?.code, uri).toBe(-32002);
+    }
+    // Another account's template is not found either.
+    const theirs = (await rpc(other.key, "resources/list")).json.result.resources[0].uri;
+    expect((await rpc(t.key, "resources/read", { uri: theirs })).json.error.code).toBe(-32002);
+    const templates = (await rpc(t.key, "resources/templates/list")).json.result.resourceTemplates;
+    expect(templates).toEqual([expect.objectContaining({ uriTemplate: "edge-sign://templates/{code}" })]);
+  });
+
+  it("reading resources needs signing:read", async () => {
+    const t = await makeTenant({ scopes: ["signing:workflows"] });
+    for (const [method, params] of [
+      ["resources/list", {}],
+      ["resources/read", { uri: "edge-sign://templates/nda" }],
+    ] as const) {
+      const r = await rpc(t.key, method, params);
+      expect(r.json.error.code, method).toBe(-32600);
+      expect(r.json.error.message).toContain("signing:read");
+    }
+  });
+
+  it("prompts: two, each filled with its arguments; a missing required argument or an unknown prompt is an error", async () => {
+    const t = await makeTenant();
+    const list = (await rpc(t.key, "prompts/list")).json.result.prompts as Json[];
+    expect(list.map((p: Json) => p.name)).toEqual(["send_for_signature", "follow_up_unsigned"]);
+    for (const p of list) expect(p.description.length, p.name).toBeGreaterThan(0);
+    expect(list[0].arguments.filter((a: Json) => a.required).map((a: Json) => a.name)).toEqual(["template_code", "signers"]);
+
+    const got = await rpc(t.key, "prompts/get", { name: "send_for_signature", arguments: { template_code: "nda", signers: "Ana Ruiz <ana@example.com>" } });
+    expect(got.status, got.text).toBe(200);
+    const [message] = got.json.result.messages;
+    expect(message.role).toBe("user");
+    expect(message.content.type).toBe("text");
+    expect(message.content.text).toContain('get_template with code "nda"');
+    expect(message.content.text).toContain("Ana Ruiz <ana@example.com>");
+    expect(message.content.text).toContain("send_document");
+
+    const follow = await rpc(t.key, "prompts/get", { name: "follow_up_unsigned", arguments: {} });
+    expect(follow.json.result.messages[0].content.text).toContain("at least 3 days");
+
+    const missing = await rpc(t.key, "prompts/get", { name: "send_for_signature", arguments: { template_code: "nda" } });
+    expect(missing.json.error).toMatchObject({ code: -32602, message: expect.stringContaining("signers") });
+    expect((await rpc(t.key, "prompts/get", { name: "nope" })).json.error.code).toBe(-32602);
   });
 });
 

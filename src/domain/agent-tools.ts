@@ -38,6 +38,14 @@ export const GetTemplateInput = z
   .strict()
   .refine((v) => (v.template_id === undefined) !== (v.code === undefined), { message: "give template_id or code, not both" });
 
+type TemplateEntry = Awaited<ReturnType<typeof listTemplates>>[number];
+
+/** The version of `code` an agent works with: the newest published one (what send_document prepares from), else the draft. */
+export function versionForAgents(all: TemplateEntry[], code: string): TemplateEntry | undefined {
+  const ofCode = all.filter((t) => t.code === code);
+  return ofCode.find((t) => t.is_published) ?? ofCode[0];
+}
+
 export type ToolContext = { env: Env; principal: Principal; actor: Actor };
 
 export type AgentTool<S extends z.ZodType = z.ZodType> = {
@@ -70,9 +78,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
     input: GetTemplateInput,
     run: async ({ env, principal }, a) => {
       const all = await listTemplates(env, principal);
-      // By code: the newest published version (what send_document prepares from), else the draft.
-      const ofCode = all.filter((t) => t.code === a.code);
-      const found = a.template_id ? all.find((t) => t.template_id === a.template_id) : (ofCode.find((t) => t.is_published) ?? ofCode[0]);
+      const found = a.template_id ? all.find((t) => t.template_id === a.template_id) : a.code && versionForAgents(all, a.code);
       if (!found) throw notFound("template");
       return found;
     },

@@ -8,15 +8,28 @@
  * 401; its rate limit: 429; a tablet's key: 403); each tool then asks its own scope here. The tools are the
  * domain's (src/domain/agent-tools.ts), called directly rather than through the app's routes:
  * the rules are already in the domain functions the routes call, and the input schemas are the
- * routes' own, so nothing is restated and no request is made twice.
+ * routes' own, so nothing is restated and no request is made twice. Beside the tools: the account's
+ * templates as read-only resources and two prompts (src/domain/agent-resources.ts).
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+} from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { Context } from "hono";
 import type { AppEnv, Principal } from "../env";
 import { AGENT_TOOLS, agentTool, type AgentTool } from "../domain/agent-tools";
+import { AGENT_PROMPTS, RESOURCE_SCOPE, TEMPLATE_URI_TEMPLATE, agentPrompt, readTemplateResource, templateResources } from "../domain/agent-resources";
 import { ApiError, errorBody, validationError } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
 import { logError } from "../lib/log";
@@ -28,7 +41,8 @@ export const SERVER_INFO = { name: "edge-sign", title: "edge-sign: electronic si
 const INSTRUCTIONS =
   "Electronic signatures. list_templates or get_template to find a published template and its variables; send_document to prepare and send it " +
   "(the answer holds each signer's link once); get_document or list_documents to follow it; remind_signer or void_document while it is open; " +
-  "verify_certificate to check a completed document's certificate. Answers are the HTTP API's own JSON (see /llms.txt).";
+  "verify_certificate to check a completed document's certificate. Answers are the HTTP API's own JSON (see /llms.txt). " +
+  "The account's templates are also resources (edge-sign://templates/{code}).";
 
 type ToolList = { name: string; title: string; description: string; inputSchema: { type: "object"; [k: string]: unknown } }[];
 let toolList: ToolList | null = null;
@@ -81,15 +95,68 @@ async function callTool(c: Context<AppEnv>, p: Principal, t: AgentTool, raw: unk
   }
 }
 
+/** JSON-RPC's "resource not found" (MCP, server/resources, "Error Handling"). */
+const RESOURCE_NOT_FOUND = -32002;
+
+/**
+ * Reads the account's templates for a resource request: the scope the template tools need (without
+ * it, an invalid request naming it); a fault is logged and answered as an internal error with the
+ * request id, never its own message.
+ */
+async function readingTemplates<T>(c: Context<AppEnv>, p: Principal, read: () => Promise<T>): Promise<T> {
+  try {
+    requireScope(p, RESOURCE_SCOPE);
+    return await read();
+  } catch (err) {
+    if (err instanceof McpError) throw err;
+    if (err instanceof ApiError) throw new McpError(ErrorCode.InvalidRequest, err.message);
+    logError("mcp resource failed", err, { requestId: c.get("requestId") });
+    throw new McpError(ErrorCode.InternalError, `Something went wrong on our side. Quote request id ${c.get("requestId")}.`);
+  }
+}
+
+/** The account's templates as resources and the prompts (docs/agents.md, "Resources and prompts"). */
+function serveResourcesAndPrompts(server: Server, c: Context<AppEnv>, p: Principal): void {
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+    resources: await readingTemplates(c, p, () => templateResources(c.env, p)),
+  }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
+    resourceTemplates: [{ uriTemplate: TEMPLATE_URI_TEMPLATE, name: "template", title: "A template by its code", mimeType: "application/json" }],
+  }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (req) => ({
+    contents: [
+      await readingTemplates(c, p, async () => {
+        const found = await readTemplateResource(c.env, p, req.params.uri);
+        if (!found) throw new McpError(RESOURCE_NOT_FOUND, "Resource not found.", { uri: req.params.uri.slice(0, 300) });
+        return found;
+      }),
+    ],
+  }));
+  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
+    prompts: AGENT_PROMPTS.map(({ text: _t, ...prompt }) => prompt),
+  }));
+  server.setRequestHandler(GetPromptRequestSchema, async (req) => {
+    const prompt = agentPrompt(req.params.name);
+    if (!prompt) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${req.params.name.slice(0, 100)}.`);
+    const args = req.params.arguments ?? {};
+    const missing = prompt.arguments.filter((a) => a.required && !args[a.name]?.trim()).map((a) => a.name);
+    if (missing.length) throw new McpError(ErrorCode.InvalidParams, `Missing arguments: ${missing.join(", ")}.`);
+    const text = prompt.text(Object.fromEntries(prompt.arguments.map((a) => [a.name, (args[a.name] ?? "").trim().slice(0, 1000)])));
+    return { description: prompt.description, messages: [{ role: "user" as const, content: { type: "text" as const, text } }] };
+  });
+}
+
 /** Answers one `/mcp` request for an admitted caller. */
 export async function serveMcp(c: Context<AppEnv>, p: Principal): Promise<Response> {
-  const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  const capabilities = { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } };
+  const server = new Server(SERVER_INFO, { capabilities, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listTools() }));
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const t = agentTool(req.params.name);
     if (!t) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${req.params.name}.`);
     return callTool(c, p, t, req.params.arguments, extra.requestId);
   });
+  serveResourcesAndPrompts(server, c, p);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {

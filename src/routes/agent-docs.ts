@@ -16,7 +16,7 @@ export const LLMS_SECTIONS: { heading: string; docs: [name: string, title: strin
   {
     heading: "Start here",
     docs: [
-      ["agents", "Agents and MCP", "the /mcp server, its nine tools, connecting Claude Desktop or any MCP client, OAuth for agents"],
+      ["agents", "Agents and MCP", "the /mcp server: its tools, resources and prompts; connecting Claude Desktop or any MCP client; OAuth for agents"],
       ["getting-started", "Getting started", "a signed, verified document in ten minutes with the HTTP API"],
       ["documents", "Templates, documents and signing", "how templates, documents, signers and the signing steps fit together"],
       ["errors", "Errors", "the error envelope, its codes and statuses, idempotency and rate limits"],

@@ -67,6 +67,18 @@ export async function startWorker(secrets = {}) {
   return server;
 }
 
+/**
+ * Serves a started harness at its own address: `listen()` opens a real port on 127.0.0.1, and the
+ * Worker's `PUBLIC_BASE_URL` becomes that address (as `npm start` serves http://localhost:8787 with
+ * that base), so a client outside this process talks to the service as to a deployed one. Returns
+ * the address's origin.
+ */
+export async function serveAtOwnAddress(server) {
+  const { url } = await server.listen();
+  await server.update((o) => ({ ...o, workers: [{ ...o.workers[0], secrets: { ...o.workers[0].secrets, PUBLIC_BASE_URL: url.origin } }] }));
+  return url.origin;
+}
+
 export async function startService(extraSecrets = {}) {
   const server = await startWorker(extraSecrets);
 
