@@ -187,10 +187,14 @@ function roleFacts(s: RoleFacts, names: Map<string, string>): RoleFacts {
   return out;
 }
 
+/** How far a listed signing time may be from its signature's timestamp. */
+const SIGNING_TIME_SKEW_MS = 5 * 60_000;
+
 /**
  * Each signature the certificate lists, matched to a signature of the file by its certificate's
  * subject and issuer (in order: the n-th listed takes the first unused match); one with no valid
- * match in the file is a problem named by its signer.
+ * match in the file, or whose timestamp is more than 5 minutes from its listed `signed_at`, is a
+ * problem named by its signer.
  */
 function listedSignatures(listed: NonNullable<Payload["signatures"]>, inFile: SignatureCheck[], problems: string[]): ListedSignature[] {
   const used = new Set<number>();
@@ -198,9 +202,18 @@ function listedSignatures(listed: NonNullable<Payload["signatures"]>, inFile: Si
     const i = inFile.findIndex((s, n) => !used.has(n) && s.kind === "signature" && s.subject === l.subject && s.issuer === l.issuer);
     const s = inFile[i];
     if (i >= 0) used.add(i);
-    const ok = !!s && s.digestOk && s.signatureOk && s.timestamps.every((t) => t.imprintOk && t.signatureOk);
+    const valid = !!s && s.digestOk && s.signatureOk && s.timestamps.every((t) => t.imprintOk && t.signatureOk);
+    // The listed signing time is the signature's own timestamp: one further off is flagged.
+    const stamped = s?.timestamps[0]?.time ?? null;
+    const timeOff = !!stamped && !(Math.abs(Date.parse(stamped) - Date.parse(l.signed_at)) <= SIGNING_TIME_SKEW_MS);
+    const ok = valid && !timeOff;
     if (!s) problems.push(`The ${l.level} signature of ${l.name} (${l.subject}, issued by ${l.issuer}) that the certificate lists is not in the file.`);
-    else if (!ok) problems.push(`The ${l.level} signature of ${l.name} (signature ${i + 1}) does not verify.`);
+    else if (!valid) problems.push(`The ${l.level} signature of ${l.name} (signature ${i + 1}) does not verify.`);
+    else if (timeOff) {
+      problems.push(
+        `The ${l.level} signature of ${l.name} (signature ${i + 1}) was timestamped at ${stamped}, more than 5 minutes from the signing time the certificate lists (${l.signed_at}).`,
+      );
+    }
     return { name: l.name, level: l.level, subject: l.subject, issuer: l.issuer, signed_at: l.signed_at, ok, signature: s ? i + 1 : null };
   });
 }
