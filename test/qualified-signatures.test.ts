@@ -373,6 +373,11 @@ describe("the signer's fields on the provider path", () => {
     expect(ok.status, await ok.clone().text()).toBe(303);
     read = await call(e, "GET", `/v1/sign/${ada!.token}`);
     expect(read.json.fields.find((f: { key: string }) => f.key === "ada_title").supplied).toBe(true);
+    // The failure page's retry posts no answers: the ones on file stand and it goes to the provider again.
+    const retry = await post(e, `/s/${ada!.token}/provider`, "lang=en&retry=1");
+    expect(retry.status).toBe(303);
+    read = await call(e, "GET", `/v1/sign/${ada!.token}`);
+    expect(read.json.fields.find((f: { key: string }) => f.key === "ada_title").supplied).toBe(true);
     const first = await call(e, "GET", await atProvider(ok.headers.get("location")!, ADA.full_name));
     expect(first.status, first.text).toBe(303);
     // Ben over the API, with his answer in the start.

@@ -59,8 +59,10 @@ export function ProviderFailedPage(p: { t: T; nonce: string; token: string; mess
           </span>
         </p>
       </div>
+      {/* A retry posts no answers: those given with the first try are on file and checked again. */}
       <form method="post" action={`/s/${p.token}/provider`}>
         <LangField lang={t.lang} />
+        <input type="hidden" name="retry" value="1" />
         <button type="submit">{t("prov_retry")}</button>
       </form>
       <p>

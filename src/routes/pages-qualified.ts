@@ -39,6 +39,14 @@ export async function postProvider(c: C, face: SignFace) {
   const { body, t, token, who, page } = await formPost(c, face);
   if (!page) return dead(c, t);
   if (page.level === "ses") return c.redirect(`${face.base}?lang=${t.lang}`, 303);
+  // The failure page's retry posts no answers: the ones on file are checked again by the sequencer.
+  if (body.retry === "1") {
+    try {
+      return c.redirect((await startProviderSigning(c.env, token, t.lang)).url, 303);
+    } catch (err) {
+      return providerFailed(c, t, token, refusal(err));
+    }
+  }
   const posted = postedAnswers(page, body);
   const name = page.read.full_name ?? "";
   dropHiddenAnswers(posted.fields, posted.stored, posted.answers, name);
