@@ -6,7 +6,10 @@
  * N documents with two signers each, alternating `ses` and `qes`. A `ses` signer consents and
  * signs; a `qes` signer consents, asks for the provider's URL, approves there (not timed: the
  * person at the provider) and comes back through the callback (code exchange, credential list and
- * info, SAD, signHash, the CMS and timestamp, the incremental update in R2, the commit). The
+ * info, SAD, signHash, the CMS and timestamp, the incremental update in R2, the commit). A `qes`
+ * signer also answers a text field of their own (given with the provider start, drawn in its box
+ * and attached before their signature) and has a placed signature box, their signature's visible
+ * widget; the `ses` documents have no fields. The
  * fake's own time for the callback's calls (its `wait_ms`, including its RSA signing) is reported
  * apart and taken out of the service's figure. File growth: the sealed PDF of a two-signer `qes`
  * document against a `ses` one, per signature.
@@ -37,18 +40,34 @@ export async function run(ctx = {}) {
   try {
     const { keys } = await svc.accountWithKeys("Qualified bench", 1, { mode: "live" });
     const key = keys[0];
-    const code = `qb-${Date.now().toString(36)}`;
-    await svc.must("POST", "/v1/templates", {
-      key,
-      body: { code, name: "Lease", kind: "contract", body: "Lease of the workshop at {{company}}.", variables: ["company"] },
-    });
-    await svc.must("POST", "/v1/templates/publish", { key, body: { code } });
+    const codes = {};
+    const place = (x, y, h) => ({ page: 1, x, y, w: 0.38, h });
+    const FIELDS = [1, 2].flatMap((signer, i) => [
+      { key: `role_${signer}`, label: "Role", kind: "text", required: true, signer, place: place(0.08 + i * 0.46, 0.55, 0.035) },
+      { key: `sig_${signer}`, label: "Signature", kind: "signature", required: true, signer, place: place(0.08 + i * 0.46, 0.6, 0.08) },
+    ]);
+    for (const level of ["ses", "qes"]) {
+      codes[level] = `qb-${level}-${Date.now().toString(36)}`;
+      await svc.must("POST", "/v1/templates", {
+        key,
+        body: {
+          code: codes[level],
+          name: "Lease",
+          kind: "contract",
+          body: "Lease of the workshop at {{company}}.",
+          variables: ["company"],
+          ...(level === "qes" ? { fields: FIELDS } : {}),
+        },
+      });
+      await svc.must("POST", "/v1/templates/publish", { key, body: { code: codes[level] } });
+    }
     const times = { ses: [], qes: [] };
     const providerWait = [];
     const sizes = { ses: [], qes: [] };
     for (let d = 0; d < docs; d++) {
       const level = d % 2 ? "qes" : "ses";
-      const id = (await svc.must("POST", "/v1/documents", { key, body: { template_code: code, values: { company: "Oficina Lda" }, level } })).document_id;
+      const id = (await svc.must("POST", "/v1/documents", { key, body: { template_code: codes[level], values: { company: "Oficina Lda" }, level } }))
+        .document_id;
       const links = (await svc.must("POST", `/v1/documents/${id}/send`, { key, body: { signers: SIGNERS, notify: false } })).links;
       for (const [i, l] of links.entries()) {
         let ms = (await svc.call("POST", `/v1/sign/${l.token}/consent`, { body: {} })).ms;
@@ -58,7 +77,8 @@ export async function run(ctx = {}) {
           times.ses.push(ms + s.ms);
           continue;
         }
-        const p = await svc.call("POST", `/v1/sign/${l.token}/provider`);
+        const p = await svc.call("POST", `/v1/sign/${l.token}/provider`, { body: { fields: { [`role_${i + 1}`]: "Workshop manager" } } });
+        if (p.status !== 200) throw new Error(`provider → ${p.status} ${p.text}`);
         ms += p.ms;
         const url = new URL(p.json.url);
         const form = new URLSearchParams(url.searchParams);
@@ -84,7 +104,9 @@ export async function run(ctx = {}) {
     const avg = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
     log(`Advanced and qualified signatures (${docs} documents of 2 signers, alternating ses and qes)`);
     log(`  ses signer (consent + sign):                     p50 ${fmtMs(p(times.ses, 50))}  p99 ${fmtMs(p(times.ses, 99))}`);
-    log(`  qes signer (consent + provider URL + callback):  p50 ${fmtMs(p(times.qes, 50))}  p99 ${fmtMs(p(times.qes, 99))}  (provider's own time taken out)`);
+    log(
+      `  qes signer (consent + answer + provider URL + callback, visible signature):  p50 ${fmtMs(p(times.qes, 50))}  p99 ${fmtMs(p(times.qes, 99))}  (provider's own time taken out)`,
+    );
     log(`  added per qes signer:                            p50 ${fmtMs(p(times.qes, 50) - p(times.ses, 50))}`);
     log(`  the fake provider's own time per callback:       p50 ${fmtMs(p(providerWait, 50))}  p99 ${fmtMs(p(providerWait, 99))}`);
     log(

@@ -243,9 +243,13 @@ describe("the provider's way back", () => {
         level: "qes",
         subject: `CN=${p.full_name}`,
         issuer: "CN=Fake CSC Qualified CA",
-        signed_at: doc.json.signers[i].signed_at,
+        signed_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/),
       })),
     );
+    // The signing time is the signature's own timestamp (whole seconds), within seconds of the service's mark.
+    for (const [i, x] of listed.entries()) {
+      expect(Math.abs(Date.parse(x.signed_at) - Date.parse(doc.json.signers[i].signed_at))).toBeLessThan(5_000);
+    }
     expect(certificate.json.still_matches_record).toBe(true);
     const code = certificate.json.verification_code;
     expect((await call(e, "GET", `/v1/verify/${code}`)).json.signatures).toBeNull();
@@ -312,5 +316,95 @@ describe("the provider's way back", () => {
     expect(crossed.status).toBe(422);
     const doc = await call(e, "GET", `/v1/documents/${r.id}`, { key: r.t.key });
     expect(doc.json.signers.map((s: { status: string }) => s.status)).toEqual(["pending", "pending"]);
+  });
+});
+
+describe("the signer's fields on the provider path", () => {
+  const FIELDS = [
+    { key: "ada_title", label: "Ada's title", kind: "text", required: true, signer: 1 },
+    { key: "ben_title", label: "Ben's title", kind: "text", required: true, signer: 2 },
+  ];
+  const post = (e: object, path: string, body: string) =>
+    app.fetch(
+      new Request(`${BASE}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": "203.0.113.7" },
+        body,
+        redirect: "manual",
+      }),
+      e,
+      ctx,
+    );
+
+  it("a missing or bad answer is refused before the provider (API 422, page 422 beside the field), nothing stored; given, both sign in order", async () => {
+    const b = box();
+    const e = withCsc(b);
+    const t = await makeTenant();
+    const id = await preparedDocument(t.key, { level: "aes" }, { fields: FIELDS });
+    const s = await call(e, "POST", `/v1/documents/${id}/send`, { key: t.key, body: { signers: [ADA, BEN], notify: false } });
+    expect(s.status, s.text).toBe(200);
+    const [ada, ben] = s.json.links as { token: string }[];
+    await call(e, "POST", `/v1/sign/${ada!.token}/consent`, { body: {} });
+    // API: no answer, an unknown key, another party's field: 422, and nothing stored, no provider call.
+    const missing = await call(e, "POST", `/v1/sign/${ada!.token}/provider`, { body: {} });
+    expect(missing.status).toBe(422);
+    expect(missing.json.error.message).toContain("ada_title");
+    expect((await call(e, "POST", `/v1/sign/${ada!.token}/provider`, { body: { fields: { nope: "x" } } })).status).toBe(422);
+    const other = await call(e, "POST", `/v1/sign/${ada!.token}/provider`, { body: { fields: { ada_title: "CEO", ben_title: "CFO" } } });
+    expect(other.status).toBe(422);
+    expect(other.json.error.message).toContain("ben_title");
+    expect((await call(e, "POST", `/v1/sign/${ada!.token}/provider`, { body: { answers: { ada_title: "CEO" } } })).status).toBe(422);
+    let read = await call(e, "GET", `/v1/sign/${ada!.token}`);
+    expect(read.json.fields.find((f: { key: string }) => f.key === "ada_title").supplied).toBe(false);
+    // The page: the provider form carries the field; an empty answer comes back beside it, 422, nothing stored.
+    const page = await call(e, "GET", `/s/${ada!.token}`);
+    expect(page.text).toMatch(/<form id="provider-form"[^>]*>[\s\S]*name="field\.ada_title"[\s\S]*<\/form>/);
+    expect(page.text).not.toContain('name="field.ben_title"');
+    const empty = await post(e, `/s/${ada!.token}/provider`, "lang=en&field.ada_title=");
+    expect(empty.status).toBe(422);
+    const html = await empty.text();
+    expect(html).toContain('id="provider-form"');
+    expect(html).toMatch(/aria-invalid="true"[^>]*name="field\.ada_title"|name="field\.ada_title"[^>]*aria-invalid="true"/);
+    read = await call(e, "GET", `/v1/sign/${ada!.token}`);
+    expect(read.json.fields.find((f: { key: string }) => f.key === "ada_title").supplied).toBe(false);
+    let log = (await (await fetch(`${HOST}/__log/${b}`)).json()) as { path: string }[];
+    expect(log).toEqual([]);
+    // Given on the page: stored, then 303 to the provider; the callback signs.
+    const ok = await post(e, `/s/${ada!.token}/provider`, "lang=en&field.ada_title=Chief+Executive");
+    expect(ok.status, await ok.clone().text()).toBe(303);
+    read = await call(e, "GET", `/v1/sign/${ada!.token}`);
+    expect(read.json.fields.find((f: { key: string }) => f.key === "ada_title").supplied).toBe(true);
+    // The failure page's retry posts no answers: the ones on file stand and it goes to the provider again.
+    const retry = await post(e, `/s/${ada!.token}/provider`, "lang=en&retry=1");
+    expect(retry.status).toBe(303);
+    read = await call(e, "GET", `/v1/sign/${ada!.token}`);
+    expect(read.json.fields.find((f: { key: string }) => f.key === "ada_title").supplied).toBe(true);
+    const first = await call(e, "GET", await atProvider(ok.headers.get("location")!, ADA.full_name));
+    expect(first.status, first.text).toBe(303);
+    // Ben over the API, with his answer in the start.
+    await call(e, "POST", `/v1/sign/${ben!.token}/consent`, { body: {} });
+    expect((await call(e, "POST", `/v1/sign/${ben!.token}/provider`, { body: {} })).status).toBe(422);
+    const p = await call(e, "POST", `/v1/sign/${ben!.token}/provider`, { body: { fields: { ben_title: "Chief Financial" } } });
+    expect(p.status, p.text).toBe(200);
+    const second = await call(e, "GET", await atProvider(p.json.url, BEN.full_name));
+    expect(second.status, second.text).toBe(303);
+    const doc = await call(e, "GET", `/v1/documents/${id}`, { key: t.key });
+    expect(doc.json.status).toBe("completed");
+    log = (await (await fetch(`${HOST}/__log/${b}`)).json()) as { path: string }[];
+    expect(log.filter((x) => x.path === "/csc/v2/signatures/signHash")).toHaveLength(2);
+    // Each answer is in the file its signer's signature signs (drawn before the signature is made).
+    const files = await env.FILES.list({ prefix: `qualified/${id}/` });
+    const adaFile = new Uint8Array(await (await env.FILES.get(files.objects[0]!.key))!.arrayBuffer());
+    const { PDFDocument } = await import("pdf-lib");
+    const firstSigned = await PDFDocument.load(adaFile);
+    expect(firstSigned.getPageCount()).toBeGreaterThan(0);
+    // Attachment names are UTF-16 hex strings.
+    const named = (n: string) => `<FEFF${[...n].map((ch) => ch.charCodeAt(0).toString(16).padStart(4, "0").toUpperCase()).join("")}>`;
+    const latin = new TextDecoder("latin1").decode(adaFile);
+    expect(latin).toContain(named("answers-1.json"));
+    // Ada's file has her answers before her signature: the attachment precedes her signature's dictionary.
+    expect(latin.indexOf(named("answers-1.json"))).toBeLessThan(latin.indexOf("/SubFilter /ETSI.CAdES.detached"));
+    const benFile = new TextDecoder("latin1").decode(new Uint8Array(await (await env.FILES.get(files.objects[1]!.key))!.arrayBuffer()));
+    expect(benFile).toContain(named("answers-2.json"));
   });
 });

@@ -28,9 +28,12 @@ function start(): void {
     });
   });
 
+  // The provider form of a level aes/qes signer carries the same answers (src/pages/provider-signing.tsx).
+  for (const f of [byId<HTMLFormElement>("sign-form"), byId<HTMLFormElement>("provider-form")]) {
+    if (f) startFieldLive(f);
+    if (f) startFieldUploads(f);
+  }
   const form = byId<HTMLFormElement>("sign-form");
-  if (form) startFieldLive(form);
-  if (form) startFieldUploads(form);
   const pad = byId<HTMLCanvasElement>("pad");
   if (!form || !pad || typeof pad.getContext !== "function") return;
   const ctx = pad.getContext("2d")!;

@@ -14,6 +14,7 @@
  *   verifier never leaves the service but to the provider's token endpoint, and a state made for
  *   another signer (or forged) is refused.
  */
+import { z } from "@hono/zod-openapi";
 import type { Env } from "../env";
 import { type ConfigVars, configOf, publicBaseUrl } from "../lib/config";
 import { hmacSha256Hex, randomHex, timingSafeEqual } from "../lib/crypto";
@@ -24,6 +25,21 @@ import { documentSequencer } from "../objects/document-sequencer/client";
 import { deadLink } from "./document-state";
 import { lookupToken } from "./signing";
 import type { SignatureLevel } from "./vocabulary";
+import { SIGNATURE_VALUE_MAX } from "./signer-commands";
+import { FIELD_KEY_PATTERN } from "./templates";
+import { text } from "../lib/text";
+
+/** `POST /v1/sign/{token}/provider`'s body (optional): the signer's answers, checked as signing checks them before the provider. */
+export const ProviderStartCommand = z
+  .object({
+    fields: z.record(z.string().regex(FIELD_KEY_PATTERN), text().max(SIGNATURE_VALUE_MAX)).optional().openapi({
+      description:
+        "The signer's answers by field key (each kind's rule as for POST /v1/sign/{token}/fields); with the answers given before, every required field must be answered. They are stored before the provider step, so they are in the document the signer's signature signs; a refusal stores none of them.",
+    }),
+  })
+  .strict()
+  .openapi("ProviderStartCommand");
+export type ProviderStartCommand = z.infer<typeof ProviderStartCommand>;
 
 export type CscProvider = { http: CscOptions; levels: SignatureLevel[] };
 
@@ -91,20 +107,18 @@ export const callbackUrl = (env: ConfigVars, token: string) => `${publicBaseUrl(
 
 /**
  * The provider's authorize URL for this signer: only for a pending signer of an `aes`/`qes`
- * document whose turn it is and who has consented (their answers are checked when they sign).
+ * document whose turn it is, who has consented, and whose `answers` (with those on file) satisfy
+ * every field as signing does. The answers are stored first, so they are in the document before
+ * the signer's signature is made; a refusal stores nothing.
  */
-export async function startProviderSigning(env: Env, token: string, lang?: string): Promise<{ url: string }> {
+export async function startProviderSigning(env: Env, token: string, lang?: string, answers: Record<string, string> = {}): Promise<{ url: string }> {
   const l = await lookupToken(env, token);
   if (!l) throw deadLink();
-  const r = await documentSequencer(env, l.documentId).read(l.signerId, null, l.tokenHash);
-  const me = r?.st.signers.find((s) => s.id === l.signerId);
-  if (!r || !me) throw deadLink();
+  const sequencer = documentSequencer(env, l.documentId);
+  const r = await sequencer.read(l.signerId, null, l.tokenHash);
+  if (!r?.st.signers.some((s) => s.id === l.signerId)) throw deadLink();
   const level = r.st.doc.level;
   if (level === "ses") throw invalid("This document is signed at level ses: sign here (POST /v1/sign/{token}), there is no trust service provider step.");
-  if (me.status !== "pending") throw invalid(`This signer has already ${me.status}.`);
-  if (!me.consentedAt) throw invalid("Consent to sign electronically must be given before signing.", "POST /v1/sign/{token}/consent first.");
-  const { requireTurn } = await import("./transitions");
-  requireTurn(r.st, me);
   const provider = cscProviderOf(env);
   if (!provider?.levels.includes(level)) {
     throw invalid(
@@ -112,14 +126,15 @@ export async function startProviderSigning(env: Env, token: string, lang?: strin
       "Ask the sender; try again later.",
     );
   }
+  const me = await sequencer.readyForProvider(l.signerId, answers, l.tokenHash);
   // The CSC client (with pkijs) is loaded only here and at the callback, never at start-up.
   const { authorizeUrl, pkceChallenge } = await import("../lib/providers/csc");
   const secret = provider.http.clientSecret;
   const nonce = randomHex(16);
-  const challenge = await pkceChallenge(await verifierOf(secret, me.id, nonce));
+  const challenge = await pkceChallenge(await verifierOf(secret, me.signerId, nonce));
   const url = authorizeUrl(provider.http, {
     redirectUri: callbackUrl(env, token),
-    state: await stateFor(secret, me.id, nonce),
+    state: await stateFor(secret, me.signerId, nonce),
     challenge,
     scope: "credential",
     loginHint: me.fullName,

@@ -1,10 +1,11 @@
 /**
  * The provider's way back (`/s/{token}/provider/callback`, docs/evidence.md "Advanced and
  * qualified signatures"): the service exchanges the code (with the PKCE verifier derived for this
- * signer), lists the signer's credentials, reads the certificate chain, and adds the signer's
- * PAdES signature (CMS by the provider's `signHash`, signing-certificate-v2, an RFC 3161 timestamp
- * from the service's authority) to the document's working PDF as an incremental update; then the
- * signer is `signed`.
+ * signer), lists the signer's credentials, reads the certificate chain, adds the signer's answers
+ * (./qualified-document.ts) and then the signer's PAdES signature (CMS by the provider's
+ * `signHash`, signing-certificate-v2, an RFC 3161 timestamp from the service's authority; visible
+ * in their placed signature box) to the document's working PDF, each as an incremental update;
+ * then the signer is `signed`, the signature's time (the timestamp's genTime) recorded with it.
  *
  * The working PDF: the document as signed so far, in R2 at `qualified/<document>/<order>-<signer>.pdf`
  * per signer. The first signer signs the base (a PDF template's original as uploaded, or the text
@@ -23,6 +24,7 @@ import type { Sealing } from "../lib/seal";
 import { callbackUrl, cscProviderOf, nonceOf, verifierOf } from "./qualified-signatures";
 import { lookupToken } from "./signing";
 import type { Actor } from "./transitions";
+import type { ProviderCertificate } from "./signature-list";
 
 const workingKey = (documentId: string, s: Pick<SignerState, "id" | "signOrder">) =>
   `qualified/${documentId}/${String(s.signOrder).padStart(3, "0")}-${s.id}.pdf`;
@@ -83,7 +85,7 @@ export async function finishProviderSigning(env: Env, token: string, q: Callback
   const { CscError, certificateNames, credentialInfo, cscSigner, exchangeCode, listCredentials } = await import("../lib/providers/csc");
   const seal = await import("../lib/seal");
   let signed: Uint8Array;
-  let names: { subject: string; issuer: string };
+  let names: ProviderCertificate;
   try {
     const accessToken = await exchangeCode(provider.http, {
       code: q.code,
@@ -95,14 +97,22 @@ export async function finishProviderSigning(env: Env, token: string, q: Callback
     const signer = cscSigner(provider.http, accessToken, credentialID!, info);
     names = certificateNames(info);
     const sealing = await seal.sealingFromEnv(env);
-    const base = await workingPdf(env, doc, r.st.signers, me);
+    // The signer's answers go in first: they are part of what the signature signs.
+    const { signatureWidget, withSignerAnswers } = await import("./qualified-document");
+    const base = await withSignerAnswers(await workingPdf(env, doc, r.st.signers, me), r.st, me);
+    const signingTime = new Date();
+    let stampedAt: Date | null = null;
     signed = await seal.addSignerSignature(base, {
       signer,
-      tsa: sealing.tsa,
+      tsa: seal.watchedTsa(sealing.tsa, (at) => {
+        stampedAt = at;
+      }),
       fieldName: `Signature ${me.signOrder + 1} ${me.fullName}`.slice(0, 120),
       reason: `Signed at level ${doc.level}: ${doc.title}`.slice(0, 200),
-      signingTime: new Date(),
+      signingTime,
+      widget: await signatureWidget(base, r.st, me, signingTime),
     });
+    names = { ...names, signed_at: ((stampedAt as Date | null) ?? signingTime).toISOString() };
   } catch (err) {
     if (err instanceof CscError) throw retry(err.message);
     if (err instanceof seal.TimestampError) throw retry("The timestamp authority could not be reached.");

@@ -8,8 +8,12 @@
  */
 import type { RecordRows } from "../db/evidence";
 
-/** The signer's certificate at the trust service provider (src/lib/x509-name.ts lines). */
-export type ProviderCertificate = { subject: string; issuer: string };
+/**
+ * The signer's certificate at the trust service provider (src/lib/x509-name.ts lines) and the
+ * signature's own time: the genTime of its RFC 3161 signature timestamp (recorded since signing
+ * times were listed; an older record lists the time the service marked the signer signed).
+ */
+export type ProviderCertificate = { subject: string; issuer: string; signed_at?: string };
 
 /** One listed signature; `signer_id` is the id the send answered for that signer. */
 export type PayloadSignature = { signer_id: string; name: string; level: "aes" | "qes"; subject: string; issuer: string; signed_at: string };
@@ -17,7 +21,8 @@ export type PayloadSignature = { signer_id: string; name: string; level: "aes" |
 const MARK = "; certificate ";
 
 /** The `signed` event's detail suffix that records the signer's certificate. */
-export const certificateDetail = (c: ProviderCertificate) => `${MARK}${JSON.stringify({ subject: c.subject, issuer: c.issuer })}`;
+export const certificateDetail = (c: ProviderCertificate) =>
+  `${MARK}${JSON.stringify({ subject: c.subject, issuer: c.issuer, ...(c.signed_at ? { signed_at: c.signed_at } : {}) })}`;
 
 /** The certificate a `signed` event's detail records, or null. */
 export function certificateOfDetail(detail: string | null): ProviderCertificate | null {
@@ -25,7 +30,8 @@ export function certificateOfDetail(detail: string | null): ProviderCertificate 
   if (!detail || at < 0) return null;
   try {
     const c = JSON.parse(detail.slice(at + MARK.length)) as Partial<ProviderCertificate>;
-    return typeof c.subject === "string" && typeof c.issuer === "string" ? { subject: c.subject, issuer: c.issuer } : null;
+    if (typeof c.subject !== "string" || typeof c.issuer !== "string") return null;
+    return { subject: c.subject, issuer: c.issuer, ...(typeof c.signed_at === "string" ? { signed_at: c.signed_at } : {}) };
   } catch {
     return null;
   }
@@ -40,7 +46,7 @@ export function payloadSignatures(r: Pick<RecordRows, "doc" | "signers" | "event
     const e = events.findLast((x) => x.kind === "signed" && x.signerId === s.id);
     const c = e ? certificateOfDetail(e.detail) : null;
     if (!e || !c || !s.signedAt) continue;
-    out.push({ signer_id: s.id, name: s.fullName, level, subject: c.subject, issuer: c.issuer, signed_at: s.signedAt });
+    out.push({ signer_id: s.id, name: s.fullName, level, subject: c.subject, issuer: c.issuer, signed_at: c.signed_at ?? s.signedAt });
   }
   return out;
 }

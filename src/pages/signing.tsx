@@ -47,39 +47,34 @@ export type SignPageProps = {
 
 export const signPath = (token: string, lang?: Lang) => `/s/${token}${lang ? `?lang=${lang}` : ""}`;
 
-export function SignForm({
+/**
+ * The signer's answers, one box per field (the sign form's and, for level aes/qes, the provider
+ * form's). Every field is drawn; one its show_if hides now sits in a hidden, disabled box (neither
+ * shown, posted nor checked by the browser): the page's script opens it when an answer shows it,
+ * and without the script a submit re-renders with the fields it shows.
+ */
+export function AnswerFields({
   t,
   base,
-  r,
+  fields,
   answers,
   sensitive,
   errors,
   posted,
-  fingerprints,
 }: {
   t: T;
   base: string;
-  r: Pick<Read, "fields" | "full_name" | "intent_version"> & { body_sha256_hex: string | null } & Partial<Pick<Read, "reauthentication_required" | "reasons">>;
-  /** Every document the signature signs (an envelope's), each by its title and fingerprint, instead of `r`'s one. */
-  fingerprints?: { title: string; sha256: string }[];
+  fields: NonNullable<Read["fields"]>;
   answers: Record<string, string>;
   sensitive: string[];
   errors: SignErrors;
   posted: NonNullable<SignPageProps["posted"]>;
 }) {
-  const fields = r.fields ?? [];
-  // Every field is drawn; one its show_if hides now sits in a hidden, disabled box (neither shown,
-  // posted nor checked by the browser): the page's script opens it when an answer shows it, and
-  // without the script a submit re-renders with the fields it shows.
   const asked = fields.filter((f) => !isSignatureField(f));
-  const placed = fields.filter(isSignatureField);
   const drives = drivingKeys(fields);
-  const method = posted.method ?? "typed";
-  const intent = intentWording(t.lang);
   const values = posted.values ?? answers;
   return (
-    <form id="sign-form" method="post" action={`${base}/sign`} data-state={`${base}/state`}>
-      <LangField lang={t.lang} />
+    <>
       {asked.length ? (
         <fieldset>
           <legend>{t("answersLegend")}</legend>
@@ -111,6 +106,41 @@ export function SignForm({
           })}
         </fieldset>
       ) : null}
+    </>
+  );
+}
+
+export function SignForm({
+  t,
+  base,
+  r,
+  answers,
+  sensitive,
+  errors,
+  posted,
+  fingerprints,
+}: {
+  t: T;
+  base: string;
+  r: Pick<Read, "fields" | "full_name" | "intent_version"> & { body_sha256_hex: string | null } & Partial<Pick<Read, "reauthentication_required" | "reasons">>;
+  /** Every document the signature signs (an envelope's), each by its title and fingerprint, instead of `r`'s one. */
+  fingerprints?: { title: string; sha256: string }[];
+  answers: Record<string, string>;
+  sensitive: string[];
+  errors: SignErrors;
+  posted: NonNullable<SignPageProps["posted"]>;
+}) {
+  const fields = r.fields ?? [];
+  // Every field is drawn; one its show_if hides now sits in a hidden, disabled box (neither shown,
+  // posted nor checked by the browser): the page's script opens it when an answer shows it, and
+  // without the script a submit re-renders with the fields it shows.
+  const placed = fields.filter(isSignatureField);
+  const method = posted.method ?? "typed";
+  const intent = intentWording(t.lang);
+  return (
+    <form id="sign-form" method="post" action={`${base}/sign`} data-state={`${base}/state`}>
+      <LangField lang={t.lang} />
+      <AnswerFields t={t} base={base} fields={fields} answers={answers} sensitive={sensitive} errors={errors} posted={posted} />
       <fieldset class="sig">
         <legend>{t("methodLegend")}</legend>
         <label class="choice">
@@ -293,7 +323,17 @@ export function SignPage(p: SignPageProps) {
           {p.page.level === "ses" ? (
             <SignForm t={t} base={base} r={r} answers={p.page.answers} sensitive={p.page.sensitive} errors={errors} posted={p.posted ?? {}} />
           ) : (
-            <ProviderStep t={t} base={base} level={p.page.level} onTablet={base !== `/s/${token}`} />
+            <ProviderStep t={t} base={base} level={p.page.level} onTablet={base !== `/s/${token}`}>
+              <AnswerFields
+                t={t}
+                base={base}
+                fields={r.fields ?? []}
+                answers={p.page.answers}
+                sensitive={p.page.sensitive}
+                errors={errors}
+                posted={p.posted ?? {}}
+              />
+            </ProviderStep>
           )}
         </section>
       ) : null}

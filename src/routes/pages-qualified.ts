@@ -10,7 +10,10 @@ import type { T } from "../i18n";
 import { pageHeaders } from "../http/page";
 import { ProviderFailedPage } from "../pages/provider-signing";
 import { providerOrigin, startProviderSigning } from "../domain/qualified-signatures";
-import { type SignFace, dead, formPost, refusal } from "./pages";
+import { type SignFace, dead, formPost, refusal, signPage } from "./pages";
+import { dropHiddenAnswers, placeAnswerProblems, postedAnswers } from "./pages-answers";
+import { readLinkForPage } from "../domain/signing";
+import { isSignatureField, type SignErrors } from "../pages/signing";
 
 type C = Context<AppEnv>;
 
@@ -27,15 +30,38 @@ export function providerFailed(c: C, t: T, token: string, message: string) {
   return c.html(ProviderFailedPage({ t, nonce, token, message }), 422);
 }
 
-/** Starts the provider step and sends the signer there. */
+/**
+ * Checks the signer's answers posted with the provider form as signing checks them; then starts
+ * the provider step (the answers stored with it) and sends the signer there. A problem: the page
+ * again, each beside its field, nothing stored.
+ */
 export async function postProvider(c: C, face: SignFace) {
-  const { t, token, page } = await formPost(c, face);
+  const { body, t, token, who, page } = await formPost(c, face);
   if (!page) return dead(c, t);
   if (page.level === "ses") return c.redirect(`${face.base}?lang=${t.lang}`, 303);
-  try {
-    const { url } = await startProviderSigning(c.env, token, t.lang);
-    return c.redirect(url, 303);
-  } catch (err) {
-    return providerFailed(c, t, token, refusal(err));
+  // The failure page's retry posts no answers: the ones on file are checked again by the sequencer.
+  if (body.retry === "1") {
+    try {
+      return c.redirect((await startProviderSigning(c.env, token, t.lang)).url, 303);
+    } catch (err) {
+      return providerFailed(c, t, token, refusal(err));
+    }
   }
+  const posted = postedAnswers(page, body);
+  const name = page.read.full_name ?? "";
+  dropHiddenAnswers(posted.fields, posted.stored, posted.answers, name);
+  const errors: SignErrors = { fields: {} };
+  placeAnswerProblems(t, errors, posted);
+  if (Object.keys(errors.fields!).length === 0) {
+    // The signature field's answer is the signer's name (the sequencer sets it): not posted.
+    const answers = Object.fromEntries(Object.entries(posted.answers).filter(([k]) => !posted.fields.some((f) => f.key === k && isSignatureField(f))));
+    try {
+      const { url } = await startProviderSigning(c.env, token, t.lang, answers);
+      return c.redirect(url, 303);
+    } catch (err) {
+      return providerFailed(c, t, token, refusal(err));
+    }
+  }
+  const again = (await readLinkForPage(c.env, token, who)) ?? page;
+  return signPage(c, { t, token, page: again, base: face.base, footer: face.footer, errors, posted: { values: posted.values } }, 422);
 }

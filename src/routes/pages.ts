@@ -17,8 +17,6 @@ import { brandOf } from "../domain/branding";
 import { type PageBrand, pageBrand } from "../pages/brand";
 import { hostAccountOf } from "./signing-host";
 import { SubmitCommand } from "../domain/signer-commands";
-import { checkAnswers } from "../domain/field-values";
-import { UNANSWERED_KINDS, UPLOAD_KINDS } from "../domain/field-rules";
 import { errorBody, validationError } from "../lib/errors";
 import type { FieldState } from "../domain/field-logic";
 import { SHA256_HEX, codeForSealedFile, verifyCode } from "../domain/verification";
@@ -26,7 +24,7 @@ import { createRouter } from "../http/router";
 import { translator, type Key, type Lang, type T } from "../i18n";
 import { langFor } from "../http/language";
 import { pageHeaders } from "../http/page";
-import { DeadLinkPage, DeclinedPage, SignPage, isSignatureField, signPath, type SignErrors, type SignPageProps } from "../pages/signing";
+import { DeadLinkPage, DeclinedPage, SignPage, signPath, type SignErrors, type SignPageProps } from "../pages/signing";
 import type { PageRead } from "../domain/signing";
 import { logKey as logKeyOf, publicKey } from "../domain/transparency-log";
 import { OFFLINE_JS, VerifyPage, verifyPath, type VerifyPageProps } from "../pages/verify";
@@ -38,6 +36,8 @@ import { postDelegate } from "./pages-delegate";
 import { accessCodePage, postAccessCode } from "./pages-access-code";
 import { idCheckPage, postIdCheck } from "./pages-id-check";
 import { postProvider, providerFormTargets } from "./pages-qualified";
+import { dropHiddenAnswers, placeAnswerProblems, postedAnswers } from "./pages-answers";
+export { postedAnswers } from "./pages-answers";
 import { postWithdraw } from "./pages-withdraw";
 import {
   byLink,
@@ -106,26 +106,6 @@ export async function signPage(c: C, props: Omit<SignPageProps, "nonce" | "brand
 export function refusal(err: unknown): string {
   if (err instanceof ApiError && err.code === "invalid") return err.message;
   throw err;
-}
-
-const FIELD_ERRORS: Record<string, Key> = {
-  email: "err_email",
-  phone: "err_phone",
-  number: "err_number",
-  date: "err_date",
-  select: "err_select",
-  text: "err_text",
-  initials: "err_initials",
-};
-
-/** A field's answer as the sign form posts it. */
-function formValue(f: { key: string; kind: string; options?: string[] }, body: Record<string, string>): string {
-  if (f.kind === "checkbox") return body[`field.${f.key}`] === "true" ? "true" : "false";
-  if (f.kind === "checkboxes") {
-    const picked = (f.options ?? []).filter((_, n) => body[`field.${f.key}.${n}`] !== undefined);
-    return picked.length ? JSON.stringify(picked) : "";
-  }
-  return body[`field.${f.key}`] ?? "";
 }
 
 /** What every form POST to `/s/{token}/…` starts from; `page` is null for a dead link. */
@@ -222,29 +202,6 @@ pages.post("/s/:token/files/:key", fileBodyLimit, ownPage, perToken, (c) => post
 pages.post("/s/:token/state", ownPage, perToken, (c) => postState(c, linkFace(c)));
 
 /**
- * What a post of the sign form says (the same encoding for `/sign` and `/state`): each asked
- * field's value as posted, the answers the post changes and the answers on file that conditions
- * read. An unticked checkbox is an answer ("false"); a checkboxes field posts one name per ticked
- * option (`field.<key>.<n>`). A sensitive answer left empty stays on file (it is never echoed back,
- * so for conditions it reads as given), and an empty answer that was never given changes nothing.
- */
-export function postedAnswers(page: Pick<PageRead, "sensitive" | "answers"> & { read: Pick<PageRead["read"], "fields"> }, body: Record<string, string>) {
-  const fields = page.read.fields ?? [];
-  const asked = fields.filter((f) => !isSignatureField(f) && !UNANSWERED_KINDS.includes(f.kind) && !UPLOAD_KINDS.includes(f.kind));
-  const values: Record<string, string> = {};
-  for (const f of asked) values[f.key] = formValue(f, body);
-  const answers: Record<string, string> = {};
-  for (const f of asked) {
-    const v = values[f.key]!;
-    const empty = f.kind === "checkbox" ? v !== "true" && f.required : v.trim() === "";
-    if (empty && (!f.supplied || page.sensitive.includes(f.key))) continue;
-    answers[f.key] = v;
-  }
-  const stored = new Map(fields.filter((f) => f.supplied).map((f) => [f.key, page.answers[f.key] ?? "•"] as const));
-  return { fields, asked, values, answers, stored };
-}
-
-/**
  * `POST {base}/state`: the sign form as it stands (posted by the page's script on each change)
  * answered with every field's state for those answers — `{fields: {<key>: {visible, required,
  * value?}}}`, `value` for formulas — from the signature check's own evaluation (field-logic.ts
@@ -283,16 +240,7 @@ export async function postSign(c: C, face: SignFace) {
 
   const errors: SignErrors = { fields: {} };
   if (missing) errors.sign = t(missing);
-
-  // A signature field on the document takes the signature itself.
-  if (signature) for (const f of fields.filter(isSignatureField)) answers[f.key] = signature;
-  // A field this post hides (its box unticked, say) gives no answer: one on file is cleared.
-  const shown = checkAnswers(fields, stored, answers, { signing: false }).states;
-  for (const key of Object.keys(answers)) {
-    if (shown.get(key)?.visible !== false) continue;
-    if (fields.find((f) => f.key === key)?.supplied) answers[key] = "";
-    else delete answers[key];
-  }
+  dropHiddenAnswers(fields, stored, answers, signature);
 
   // The same command, rules and messages as the sequencer's: the page only places each problem beside its field.
   const command = SubmitCommand.safeParse({ answers, signature: { method, value: signature, ...(signReason ? { reason: signReason } : {}) } });
@@ -303,15 +251,7 @@ export async function postSign(c: C, face: SignFace) {
       else errors.sign ??= validationError([issue], "body").message;
     }
   }
-  const checked = checkAnswers(fields, stored, answers, { signing: true });
-  // A field this submit newly shows is asked before signing: the page comes back with it.
-  for (const f of asked) {
-    if (f.visible === false && checked.states.get(f.key)?.visible && !answers[f.key]) errors.fields![f.key] = t("err_shown");
-  }
-  for (const p of checked.problems) {
-    if ((values[p.key] === undefined && !UPLOAD_KINDS.includes(p.kind ?? "")) || errors.fields![p.key]) continue;
-    errors.fields![p.key] = p.problem === "required" ? t("err_required") : t(FIELD_ERRORS[p.kind ?? ""] ?? "err_other");
-  }
+  placeAnswerProblems(t, errors, { fields, asked, values, answers, stored });
   if (command.success && !errors.sign && Object.keys(errors.fields!).length === 0) {
     try {
       await submit(c.env, token, command.data, who);

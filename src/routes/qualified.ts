@@ -5,7 +5,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { commonErrors, createRouter, jsonResponse } from "../http/router";
 import { forLink } from "../domain/envelope-signing";
-import { startProviderSigning } from "../domain/qualified-signatures";
+import { ProviderStartCommand, startProviderSigning } from "../domain/qualified-signatures";
 import { ApiError, invalid } from "../lib/errors";
 import { finishProviderSigning } from "../domain/qualified-signing";
 import { TOKEN_PATTERN } from "../domain/signing";
@@ -24,9 +24,12 @@ qualified.openapi(
     tags: ["signing"],
     summary: "Sign at the trust service provider (level aes or qes): the URL of its authorize page",
     description:
-      "Only for a document sent with `level` `aes` or `qes`, after consent and the signer's fields, when it is this signer's turn (such documents are signed strictly in order). Answers `{url}`: the trust service provider's OAuth 2.0 authorize page (CSC API v2, PKCE S256), where the signer approves with their own certificate; the provider returns them to `/s/{token}/provider/callback`, where the service makes their PAdES signature and the signer is `signed`. A provider failure leaves the signer pending, with a message saying to try again. 422 for a level `ses` document, a signer who is not pending or has not consented, out of turn, or when the provider for the level is no longer configured.",
+      "Only for a document sent with `level` `aes` or `qes`, after consent, with the signer's answers (`fields`, or given before by POST /v1/sign/{token}/fields; a missing or invalid answer is 422 and nothing is stored or started), when it is this signer's turn (such documents are signed strictly in order). Answers `{url}`: the trust service provider's OAuth 2.0 authorize page (CSC API v2, PKCE S256), where the signer approves with their own certificate; the provider returns them to `/s/{token}/provider/callback`, where the service makes their PAdES signature and the signer is `signed`. A provider failure leaves the signer pending, with a message saying to try again. 422 for a level `ses` document, a signer who is not pending or has not consented, out of turn, or when the provider for the level is no longer configured.",
     ...token,
-    request: { params: TokenParam },
+    request: {
+      params: TokenParam,
+      body: { required: false, content: { "application/json": { schema: ProviderStartCommand, example: { fields: { start_date: "2026-12-01" } } } } },
+    },
     responses: {
       200: jsonResponse(z.object({ url: z.string() }).openapi("SigningProviderStarted"), "The provider's authorize page, to send the signer to", {
         url: "https://tsp.example/oauth2/authorize?response_type=code&client_id=edge-sign&scope=credential&code_challenge=…&code_challenge_method=S256&state=…",
@@ -39,7 +42,7 @@ qualified.openapi(
     const envelope = async (): Promise<{ url: string }> => {
       throw invalid("Advanced and qualified signatures are not available with an envelope's link.");
     };
-    return c.json(await forLink(c.env, t, () => startProviderSigning(c.env, t), envelope), 200);
+    return c.json(await forLink(c.env, t, () => startProviderSigning(c.env, t, undefined, c.req.valid("json")?.fields ?? {}), envelope), 200);
   },
 );
 

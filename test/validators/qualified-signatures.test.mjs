@@ -12,8 +12,19 @@ const SIGNERS = [
   { email: "jonas@example.de", full_name: "Jonas Müller" },
 ];
 
+// Each signer answers a required text field of their own, drawn in its box; each signature field's box is that signer's visible signature.
+const box = (x, y, h) => ({ page: 1, x, y, w: 0.38, h });
+const FIELDS = [
+  { key: "role_ines", label: "Role", kind: "text", required: true, signer: 1, place: box(0.08, 0.55, 0.035) },
+  { key: "role_jonas", label: "Role", kind: "text", required: true, signer: 2, place: box(0.54, 0.55, 0.035) },
+  { key: "sig_ines", label: "Signature", kind: "signature", required: true, signer: 1, place: box(0.08, 0.6, 0.08) },
+  { key: "sig_jonas", label: "Signature", kind: "signature", required: true, signer: 2, place: box(0.54, 0.6, 0.08) },
+];
+const ROLES = ["Gerente de oficina", "Geschäftsführer"];
+
 let svc;
 let fake;
+let refusedFirst;
 let dir;
 let pdf;
 let seal;
@@ -45,7 +56,7 @@ before(async () => {
   const code = `q-${Date.now().toString(36)}`;
   await svc.must("POST", "/v1/templates", {
     key,
-    body: { code, name: "Lease", kind: "contract", body: "Lease of the workshop at {{company}}.", variables: ["company"] },
+    body: { code, name: "Lease", kind: "contract", body: "Lease of the workshop at {{company}}.", variables: ["company"], fields: FIELDS },
   });
   await svc.must("POST", "/v1/templates/publish", { key, body: { code } });
   const id = (await svc.must("POST", "/v1/documents", { key, body: { template_code: code, values: { company: "Oficina Lda" }, level: "qes" } })).json
@@ -53,7 +64,10 @@ before(async () => {
   const links = (await svc.must("POST", `/v1/documents/${id}/send`, { key, body: { signers: SIGNERS, notify: false } })).json.links;
   for (const [i, l] of links.entries()) {
     await svc.must("POST", `/v1/sign/${l.token}/consent`, { body: {} });
-    const url = new URL((await svc.must("POST", `/v1/sign/${l.token}/provider`)).json.url);
+    // Without the signer's required answer: refused before the provider.
+    refusedFirst ??= await svc.call("POST", `/v1/sign/${l.token}/provider`, { body: {} });
+    const fields = { [FIELDS[i].key]: ROLES[i] };
+    const url = new URL((await svc.must("POST", `/v1/sign/${l.token}/provider`, { body: { fields } })).json.url);
     const form = new URLSearchParams(url.searchParams);
     form.set("action", "approve");
     form.set("full_name", SIGNERS[i].full_name);
@@ -113,8 +127,40 @@ describe("qes document: every signer's signature, the seal, B-LTA", () => {
     for (const s of SIGNERS) {
       assert.match(r.stdout, new RegExp(`Subject CN=${s.full_name}`));
     }
-    assert.equal(r.stdout.match(/Issuer CN=Fake CSC Qualified CA/g)?.length, 2);
-    assert.equal(r.stdout.match(/Level QES/g)?.length, 2);
+    // The certificate pages' section (page 1 carries the signatures' appearances, "Level QES" too).
+    const section = r.stdout.slice(r.stdout.indexOf("Signatures at the trust service provider"));
+    assert.equal(section.match(/Issuer CN=Fake CSC Qualified CA/g)?.length, 2);
+    assert.equal(section.match(/Level QES/g)?.length, 2);
+  });
+
+  it("a missing required answer was refused (422) before the provider", () => {
+    assert.equal(refusedFirst.status, 422);
+    assert.match(new TextDecoder().decode(refusedFirst.bytes), /role_ines/);
+  });
+
+  it("each signer's signature field is a widget on page 1 at their placed box, whose appearance says who signed, the level and when; each answer is drawn in its box", () => {
+    const flat = write(dir, "qes-flat.pdf", Buffer.alloc(0));
+    const r = run("qpdf", ["--flatten-annotations=all", write(dir, "qes-unflat.pdf", pdf), flat]);
+    assert.ok(r.status === 0 || r.status === 3, r.stderr);
+    const text = run("pdftotext", ["-f", "1", "-l", "1", flat, "-"]).stdout.replace(/\s+/g, " ");
+    for (const s of SIGNERS) assert.match(text, new RegExp(`Digitally signed by ${s.full_name}`));
+    assert.equal(text.match(/Level QES/g)?.length, 2, text);
+    for (const role of ROLES) assert.match(text, new RegExp(role));
+    // Without flattening: the answers are in the page's content (drawn before each signature), and pdftotext reads the widgets' appearances.
+    const plain = run("pdftotext", ["-f", "1", "-l", "1", write(dir, "qes-p1.pdf", pdf), "-"]).stdout.replace(/\s+/g, " ");
+    for (const role of ROLES) assert.match(plain, new RegExp(role));
+    for (const s of SIGNERS) assert.match(plain, new RegExp(`Digitally signed by ${s.full_name}`));
+  });
+
+  it("each listed signing time is its signature's own timestamp, within seconds of the service's record", async () => {
+    const { verifyPdf } = await import("../../verify/verify-core.mjs");
+    const report = await verifyPdf(new Uint8Array(pdf));
+    for (const [i, l] of report.certificate.signatures.entries()) {
+      const stamped = report.signatures[i].timestamps[0].time;
+      assert.equal(l.signed_at, stamped);
+      const recorded = report.certificate.signers.find((s) => s.full_name === l.name).signed_at;
+      assert.ok(Math.abs(Date.parse(recorded) - Date.parse(l.signed_at)) < 60_000, `${recorded} vs ${l.signed_at}`);
+    }
   });
 
   it("qpdf --check finds nothing wrong", () => {

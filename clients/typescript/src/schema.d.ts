@@ -727,7 +727,7 @@ export interface paths {
         put?: never;
         /**
          * Sign at the trust service provider (level aes or qes): the URL of its authorize page
-         * @description Only for a document sent with `level` `aes` or `qes`, after consent and the signer's fields, when it is this signer's turn (such documents are signed strictly in order). Answers `{url}`: the trust service provider's OAuth 2.0 authorize page (CSC API v2, PKCE S256), where the signer approves with their own certificate; the provider returns them to `/s/{token}/provider/callback`, where the service makes their PAdES signature and the signer is `signed`. A provider failure leaves the signer pending, with a message saying to try again. 422 for a level `ses` document, a signer who is not pending or has not consented, out of turn, or when the provider for the level is no longer configured.
+         * @description Only for a document sent with `level` `aes` or `qes`, after consent, with the signer's answers (`fields`, or given before by POST /v1/sign/{token}/fields; a missing or invalid answer is 422 and nothing is stored or started), when it is this signer's turn (such documents are signed strictly in order). Answers `{url}`: the trust service provider's OAuth 2.0 authorize page (CSC API v2, PKCE S256), where the signer approves with their own certificate; the provider returns them to `/s/{token}/provider/callback`, where the service makes their PAdES signature and the signer is `signed`. A provider failure leaves the signer pending, with a message saying to try again. 422 for a level `ses` document, a signer who is not pending or has not consented, out of turn, or when the provider for the level is no longer configured.
          *
          *     Authorised by the signing token in the path (`{token}`, from the signing link the signer received): it is the signer's credential, valid until the document ends or a fresh link replaces it. No API key.
          */
@@ -3169,6 +3169,12 @@ export interface components {
         };
         SigningProviderStarted: {
             url: string;
+        };
+        ProviderStartCommand: {
+            /** @description The signer's answers by field key (each kind's rule as for POST /v1/sign/{token}/fields); with the answers given before, every required field must be answered. They are stored before the provider step, so they are in the document the signer's signature signs; a refusal stores none of them. */
+            fields?: {
+                [key: string]: string;
+            };
         };
         Certificate: {
             certificate_id: string;
@@ -10212,7 +10218,18 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "fields": {
+                 *         "start_date": "2026-12-01"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProviderStartCommand"];
+            };
+        };
         responses: {
             /** @description The provider's authorize page, to send the signer to */
             200: {

@@ -3,8 +3,8 @@
  * each update appends the objects it changes or adds, an xref section and a trailer pointing back
  * (`/Prev`) at the previous one, so every earlier signature stays valid.
  *
- * `appendSignatureField` adds one signature field (a widget on page 1, invisible unless a `rect`
- * is given) whose `/V` is a signature dictionary with a `/ByteRange` and a `/Contents` hole; the
+ * `appendSignatureField` adds one signature field (a widget on page 1, invisible unless a `widget`
+ * with its appearance is given) whose `/V` is a signature dictionary with a `/ByteRange` and a `/Contents` hole; the
  * bytes it covers (the whole file but the hole) go to `contents`, whose answer (a CMS signature or
  * a timestamp token) is written into the hole. It serves document timestamps (src/lib/seal/ltv.ts)
  * and the signers' own PAdES signatures (src/lib/seal/pades.ts).
@@ -79,26 +79,32 @@ export type SignatureField = {
   reserve: number;
   /** What goes into the hole, given the bytes the signature covers. */
   contents: (signed: Uint8Array) => Promise<Uint8Array>;
+  /** A visible widget: on page `page` (0-based) at `rect` (user space), its appearance drawn by `appearance` (a form XObject). */
+  widget?: { page: number; rect: [number, number, number, number]; appearance: (doc: PDFDocument) => Promise<PDFRef> };
 };
 
-/** Adds a signature field (invisible, on page 1) and fills its signature over the whole file as it then is. */
+/** Adds a signature field (invisible on page 1, or `field.widget`) and fills its signature over the whole file as it then is. */
 export async function appendSignatureField(pdf: Uint8Array, field: SignatureField): Promise<Uint8Array> {
   const doc = await loadForUpdate(pdf);
   const ctx = doc.context;
   const catalogRef = ctx.trailerInfo.Root as PDFRef;
-  const changed: PDFRef[] = [];
-  const page = doc.getPage(0);
+  let changed: PDFRef[] = [];
+  const page = doc.getPage(field.widget?.page ?? 0);
+  // With an appearance (and its font), what changed is found by comparing, as appendChanges does.
+  const before = field.widget ? snapshot(doc) : null;
+  const ap = field.widget ? await field.widget.appearance(doc) : null;
 
   const sigRef = ctx.nextRef();
   const widget = ctx.obj({
     Type: "Annot",
     Subtype: "Widget",
     FT: "Sig",
-    Rect: [0, 0, 0, 0],
+    Rect: field.widget?.rect ?? [0, 0, 0, 0],
     F: 132, // Print + Locked
     P: page.ref,
     T: PDFString.of(field.fieldName),
     V: sigRef,
+    ...(ap ? { AP: { N: ap } } : {}),
   });
   const widgetRef = ctx.register(widget);
   changed.push(widgetRef);
@@ -136,6 +142,10 @@ export async function appendSignatureField(pdf: Uint8Array, field: SignatureFiel
     acro.set(PDFName.of("Fields"), fields);
   }
   acro.set(PDFName.of("SigFlags"), PDFNumber.of(3));
+  if (before) {
+    await doc.flush();
+    changed = changedSince(doc, before);
+  }
 
   const reserve = field.reserve;
   const zeros = "0".repeat(BYTE_RANGE_WIDTH);
@@ -182,15 +192,22 @@ const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.e
  */
 export async function appendChanges(pdf: Uint8Array, change: (doc: PDFDocument) => Promise<void>): Promise<Uint8Array> {
   const doc = await loadForUpdate(pdf);
-  const before = new Map(doc.context.enumerateIndirectObjects().map(([ref, obj]) => [ref.tag, bytesOf(obj)] as const));
+  const before = snapshot(doc);
   await change(doc);
   await doc.flush();
-  const changed = doc.context
+  return appendUpdate(pdf, doc, changedSince(doc, before), []);
+}
+
+/** Every indirect object's bytes as loaded, to find what a change touched. */
+const snapshot = (doc: PDFDocument) => new Map(doc.context.enumerateIndirectObjects().map(([ref, obj]) => [ref.tag, bytesOf(obj)] as const));
+
+/** The objects new or different since `before`. */
+function changedSince(doc: PDFDocument, before: Map<string, Uint8Array>): PDFRef[] {
+  return doc.context
     .enumerateIndirectObjects()
     .filter(([ref, obj]) => {
       const was = before.get(ref.tag);
       return !was || !sameBytes(was, bytesOf(obj));
     })
     .map(([ref]) => ref);
-  return appendUpdate(pdf, doc, changed, []);
 }

@@ -13,7 +13,7 @@ import type { SealSigner } from "./keys";
 
 export { addSignerSignature, sealPdf, type SealOptions } from "./pades";
 export { loadSigner, type SealSigner } from "./keys";
-export { ownTsa, remoteTsa, TimestampError, OWN_TSA_POLICY, type TimestampAuthority } from "./tsa";
+export { ownTsa, remoteTsa, watchedTsa, TimestampError, OWN_TSA_POLICY, type TimestampAuthority } from "./tsa";
 export { SealConfigError } from "./der";
 export { archive, checkCrl, cnOf, ownCrl, crlUrls, lastTimestampExpiry, RevocationError, type RevocationSource } from "./ltv";
 

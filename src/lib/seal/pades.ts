@@ -10,7 +10,7 @@
  */
 import { concatBytes } from "../bytes";
 import { type PDFDocument, PDFHexString } from "pdf-lib";
-import { appendSignatureField } from "./incremental";
+import { type SignatureField, appendSignatureField } from "./incremental";
 import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
 import * as asn1js from "asn1js";
 import { buf, sha256 } from "./der";
@@ -60,13 +60,13 @@ const pdfDate = (d: Date) => `(D:${d.toISOString().replace(/[-:T]/g, "").slice(0
 
 /**
  * A signer's own PAdES signature (`/SubFilter /ETSI.CAdES.detached`) added to the file as an
- * incremental update, so every earlier signature stays valid: an invisible signature field named
- * `fieldName`, a detached CMS by `signer` (signing-certificate-v2 with the signer's certificate)
+ * incremental update, so every earlier signature stays valid: a signature field named `fieldName`
+ * (invisible, or the `widget` with its appearance), a detached CMS by `signer` (signing-certificate-v2 with the signer's certificate)
  * over the whole file as it then is, with an RFC 3161 timestamp over the signature value.
  */
 export function addSignerSignature(
   pdf: Uint8Array,
-  opts: { signer: SealSigner; tsa: TimestampAuthority; fieldName: string; reason: string; signingTime: Date },
+  opts: { signer: SealSigner; tsa: TimestampAuthority; fieldName: string; reason: string; signingTime: Date; widget?: SignatureField["widget"] },
 ): Promise<Uint8Array> {
   const dict = [
     "/Type /Sig /Filter /Adobe.PPKLite /SubFilter /ETSI.CAdES.detached",
@@ -74,6 +74,7 @@ export function addSignerSignature(
   ].join(" ");
   return appendSignatureField(pdf, {
     fieldName: opts.fieldName,
+    widget: opts.widget,
     dict,
     reserve: reserveFor(opts),
     contents: async (signed) =>

@@ -106,14 +106,7 @@ async function requestOnce(url: string, data: Uint8Array, digest: Uint8Array, do
   if (!resp.timeStampToken) throw new Error("the answer carries no token");
   const token = resp.timeStampToken;
   const signed = new pkijs.SignedData({ schema: token.content });
-  const eContent = signed.encapContentInfo.eContent;
-  if (signed.encapContentInfo.eContentType !== OID.tstInfo || !eContent) throw new Error("the token holds no TSTInfo");
-  const tstBytes = concatBytes(
-    eContent.idBlock.isConstructed
-      ? (eContent.valueBlock.value as asn1js.OctetString[]).map((p) => p.valueBlock.valueHexView)
-      : [eContent.valueBlock.valueHexView],
-  );
-  const tst = pkijs.TSTInfo.fromBER(buf(tstBytes));
+  const tst = tstInfoOf(signed);
   if (tst.messageImprint.hashAlgorithm.algorithmId !== OID.sha256) throw new Error("the token is not over SHA-256");
   if (!bytesEqual(new Uint8Array(tst.messageImprint.hashedMessage.valueBlock.valueHexView), digest)) {
     throw new Error("the token timestamps another value");
@@ -125,4 +118,33 @@ async function requestOnce(url: string, data: Uint8Array, digest: Uint8Array, do
   const verified = await signed.verify({ signer: 0, checkChain: false, data: buf(data) }).catch(() => false);
   if (!verified) throw new Error("the token's signature does not verify");
   return new Uint8Array(token.toSchema().toBER());
+}
+
+/** The TSTInfo a token's SignedData holds; throws when it holds none. */
+function tstInfoOf(signed: pkijs.SignedData): pkijs.TSTInfo {
+  const eContent = signed.encapContentInfo.eContent;
+  if (signed.encapContentInfo.eContentType !== OID.tstInfo || !eContent) throw new Error("the token holds no TSTInfo");
+  const tstBytes = concatBytes(
+    eContent.idBlock.isConstructed
+      ? (eContent.valueBlock.value as asn1js.OctetString[]).map((p) => p.valueBlock.valueHexView)
+      : [eContent.valueBlock.valueHexView],
+  );
+  return pkijs.TSTInfo.fromBER(buf(tstBytes));
+}
+
+/** A timestamp token's time (its TSTInfo genTime). */
+export function tokenTime(token: Uint8Array): Date {
+  return tstInfoOf(new pkijs.SignedData({ schema: pkijs.ContentInfo.fromBER(buf(token)).content })).genTime;
+}
+
+/** `tsa`, telling `seen` the time of each token it gives (a signature's own timestamp, to record as its signing time). */
+export function watchedTsa(tsa: TimestampAuthority, seen: (at: Date) => void): TimestampAuthority {
+  return {
+    reserveBytes: tsa.reserveBytes,
+    async timestamp(data) {
+      const token = await tsa.timestamp(data);
+      seen(tokenTime(token));
+      return token;
+    },
+  };
 }

@@ -187,20 +187,50 @@ function roleFacts(s: RoleFacts, names: Map<string, string>): RoleFacts {
   return out;
 }
 
+/** How far a listed signing time may be from its signature's timestamp. */
+const SIGNING_TIME_SKEW_MS = 5 * 60_000;
+
 /**
  * Each signature the certificate lists, matched to a signature of the file by its certificate's
  * subject and issuer (in order: the n-th listed takes the first unused match); one with no valid
- * match in the file is a problem named by its signer.
+ * match in the file, or whose listed `signed_at` is more than 5 minutes from its timestamp in the
+ * file or from the signer's `signed_at` the service recorded, is a problem named by its signer.
  */
-function listedSignatures(listed: NonNullable<Payload["signatures"]>, inFile: SignatureCheck[], problems: string[]): ListedSignature[] {
+function listedSignatures(
+  listed: NonNullable<Payload["signatures"]>,
+  inFile: SignatureCheck[],
+  problems: string[],
+  recorded: NonNullable<Payload["signers"]> = [],
+): ListedSignature[] {
   const used = new Set<number>();
+  const usedSigners = new Set<number>();
+  const apart = (a: string, b: string) => !(Math.abs(Date.parse(a) - Date.parse(b)) <= SIGNING_TIME_SKEW_MS);
   return listed.map((l) => {
     const i = inFile.findIndex((s, n) => !used.has(n) && s.kind === "signature" && s.subject === l.subject && s.issuer === l.issuer);
     const s = inFile[i];
     if (i >= 0) used.add(i);
-    const ok = !!s && s.digestOk && s.signatureOk && s.timestamps.every((t) => t.imprintOk && t.signatureOk);
+    const valid = !!s && s.digestOk && s.signatureOk && s.timestamps.every((t) => t.imprintOk && t.signatureOk);
+    // The listed signing time is the signature's own timestamp: one further off is flagged.
+    const stamped = s?.timestamps[0]?.time ?? null;
+    const timeOff = !!stamped && apart(stamped, l.signed_at);
+    // …and against when the service recorded the signer signed (the payload's signers, in order).
+    const at = recorded.findIndex((r, n) => !usedSigners.has(n) && r.full_name === l.name && !!r.signed_at);
+    if (at >= 0) usedSigners.add(at);
+    const mark = at >= 0 ? recorded[at]!.signed_at! : null;
+    const recordOff = !!mark && apart(mark, l.signed_at);
+    const ok = valid && !timeOff && !recordOff;
     if (!s) problems.push(`The ${l.level} signature of ${l.name} (${l.subject}, issued by ${l.issuer}) that the certificate lists is not in the file.`);
-    else if (!ok) problems.push(`The ${l.level} signature of ${l.name} (signature ${i + 1}) does not verify.`);
+    else if (!valid) problems.push(`The ${l.level} signature of ${l.name} (signature ${i + 1}) does not verify.`);
+    else if (timeOff) {
+      problems.push(
+        `The ${l.level} signature of ${l.name} (signature ${i + 1}) was timestamped at ${stamped}, more than 5 minutes from the signing time the certificate lists (${l.signed_at}).`,
+      );
+    }
+    if (recordOff) {
+      problems.push(
+        `The ${l.level} signature of ${l.name}: its signing time (${l.signed_at}) is more than 5 minutes from when the service recorded them signed (${mark}).`,
+      );
+    }
     return { name: l.name, level: l.level, subject: l.subject, issuer: l.issuer, signed_at: l.signed_at, ok, signature: s ? i + 1 : null };
   });
 }
@@ -299,7 +329,7 @@ export async function verifyPdf(pdf: Uint8Array, opts: { logKey?: string } = {})
       })),
       // The trail as frozen, each signer named as on the certificate (the payload records the email).
       events: (payload.events ?? []).map((e) => ({ kind: e.kind, occurred_at: e.occurred_at, signer: e.signer ? (names.get(e.signer) ?? e.signer) : null })),
-      ...(payload.signatures ? { signatures: listedSignatures(payload.signatures, signatures, problems) } : {}),
+      ...(payload.signatures ? { signatures: listedSignatures(payload.signatures, signatures, problems, payload.signers) } : {}),
     };
   }
 

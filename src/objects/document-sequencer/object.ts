@@ -2,9 +2,9 @@ import { DurableObject } from "cloudflare:workers";
 import { dbOf } from "../../db/client";
 import type { Env } from "../../env";
 import { traceD1 } from "../../db/trace";
-import { ApiError, notFound } from "../../lib/errors";
+import { ApiError, invalid, notFound } from "../../lib/errors";
 import { type Outcome, outcome } from "../../lib/rpc";
-import { type LinkState, type SequencerState, type SignerState, deadLink, linkIsLive, loadSequencerState } from "../../domain/document-state";
+import { type LinkState, type SequencerState, type SignerState, deadLink, linkIsLive, loadSequencerState, signerFields } from "../../domain/document-state";
 import { tenantPageSettings, verificationCodeOf } from "../../db/signing";
 import type { SignerFileRecord } from "../../db/signer-files";
 import { recordInLog } from "../../domain/transparency-log";
@@ -82,6 +82,23 @@ export class DocumentSequencer extends DurableObject<Env> {
     return this.serial(documentId, async (st) => {
       const me = this.actingSigner(st, signerId, tokenHash);
       return this.logged(await t.sign(this.env, st, me, { method: "clicked", value: me.fullName }, actor, {}, certificate));
+    });
+  }
+
+  /**
+   * Before the trust service provider (level `aes`/`qes`): every rule of signing but the signature
+   * itself, with the signer's answers (a placed signature field takes their name, as the provider's
+   * signature is made in it), then the answers stored: all of them, or nothing on a refusal.
+   */
+  readyForProvider(documentId: string, signerId: string, answers: Record<string, string>, tokenHash?: string) {
+    return this.serial(documentId, async (st) => {
+      const me = this.actingSigner(st, signerId, tokenHash);
+      const given = { ...answers };
+      for (const f of signerFields(st, me)) if (f.kind === "signature") given[f.key] = me.fullName;
+      t.signChecks(st, me, given, true);
+      const { problems } = await t.supplyAnswers(this.env, st, me, given);
+      if (problems.length) throw invalid(problems[0]!.message);
+      return { signerId: me.id, fullName: me.fullName };
     });
   }
 
