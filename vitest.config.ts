@@ -77,6 +77,11 @@ export default defineConfig(async () => {
       // Tests that fire 50-120 requests at once need more than the default 5 s on a busy 2-core
       // machine (CI's size); a real hang still fails.
       testTimeout: 30_000,
+      // Two files at once: each file starts its own Miniflare and loads the Worker's modules, which
+      // keeps one core busy; vitest's default on a 2-core machine (cores - 1) leaves the other idle.
+      // Every file has its own storage, and the Node-side fakes keep each test's state under its
+      // own random box, so files do not see each other.
+      maxWorkers: 2,
       // The Worker's one line per request (src/lib/log.ts) would bury the tests' own output.
       onConsoleLog: (line: string) => !line.includes('"msg":"request"'),
       // pdf-lib's ES build imports extensionless paths (`./api/index`) that workerd's module
