@@ -33,7 +33,12 @@ const pending = new AsyncLocalStorage<Pending>();
  */
 export async function withLinkBudget(documentId: string, budget: LinkBudget, fn: () => Promise<unknown>): Promise<HitResult | undefined> {
   const p: Pending = { documentId, budget, claimed: false };
-  await pending.run(p, fn);
+  try {
+    await pending.run(p, fn);
+  } finally {
+    // Work `fn` left running (a waitUntil) does not carry the budget: the caller counts it now.
+    p.claimed = true;
+  }
   return p.hit;
 }
 
@@ -47,13 +52,15 @@ export function documentSequencer(env: Env, documentId: string): SequencerClient
       if (name === "forget") return async () => void (await stub.forget!());
       return async (...args: unknown[]) => {
         const p = pending.getStore();
-        if (p && !p.claimed && p.documentId === documentId && name !== "hit") {
-          p.claimed = true;
-          const r = (await stub.charged!(p.budget, name, documentId, ...args)) as { hit: HitResult; outcome?: Outcome<unknown> };
-          p.hit = r.hit;
-          if (!r.outcome) throw new ApiError("rate_limited", "Rate limit reached for this signing link.");
-          return unwrap(r.outcome);
+        const mine = p?.documentId === documentId && name !== "hit" ? p : undefined;
+        if (mine && !mine.claimed) {
+          mine.claimed = true;
+          const r = (await stub.charged!(mine.budget, name, documentId, ...args)) as { hit: HitResult; outcome?: Outcome<unknown> };
+          mine.hit = r.hit;
+          if (r.outcome) return unwrap(r.outcome);
         }
+        // Over the budget: neither this call nor any later one of the request runs.
+        if (mine?.hit && !mine.hit.allowed) throw new ApiError("rate_limited", "Rate limit reached for this signing link.");
         return unwrap((await stub[name]!(documentId, ...args)) as Outcome<unknown>);
       };
     },
