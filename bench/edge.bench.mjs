@@ -12,7 +12,7 @@
  * each signer read, consent, field, sign → read back with the API key (must say completed); then
  * a key without signing:write tries to prepare (403 after authentication: a key's own cost).
  * Each response also says in `x-object-calls` how many Durable Object calls it made
- * (src/objects/trace.ts). Printed per operation and delay: sequential D1 round trips, object calls
+ * (src/db/object-trace.ts). Printed per operation and delay: sequential D1 round trips, object calls
  * and p50 latency, and the totals of one agreement; the goal of the
  * data-layer work is shown beside the signer's actions: p50 ≤ 200 ms at 75 ms.
  *

@@ -8,7 +8,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../src/db/schema";
 import { D1_CALLS_HEADER, D1_OVERLAP_HEADER, d1Counts, setD1Trace, traceD1Database } from "../src/db/trace";
-import { OBJECT_CALLS_HEADER, objectCalls } from "../src/objects/trace";
+import { OBJECT_CALLS_HEADER, objectCalls } from "../src/db/object-trace";
 import { BASE, makeTenant, addKey } from "./helpers";
 import { people, publishedTemplate } from "./signing-helpers";
 
@@ -32,7 +32,7 @@ const BUDGETS: Record<string, number> = {
 };
 
 /**
- * Durable Object calls per operation (src/objects/trace.ts), asserted exactly: a change that adds
+ * Durable Object calls per operation (src/db/object-trace.ts), asserted exactly: a change that adds
  * or saves one shows here.
  */
 const OBJECT_CALLS: Record<string, number> = {

@@ -32,7 +32,7 @@
  * would count the Worker's own calls only (another reason it is a local tool).
  */
 
-import { OBJECT_CALLS_HEADER, isNamespace, objectCalls, traceNamespace } from "../objects/trace";
+import { OBJECT_CALLS_HEADER, isNamespace, objectCalls, traceNamespace } from "./object-trace";
 
 /** The variables read here (strings, as vars and `.dev.vars` give them). */
 type TraceVars = { DB?: D1Database; D1_TRACE?: string; D1_DELAY_MS?: string; D1_REPLICA_DELAY_MS?: string };
@@ -144,7 +144,7 @@ const wrapped = new WeakMap<object, { key: string; env: object }>();
 
 /**
  * `env` with its `DB` traced when the variables ask for it, and its Durable Object namespaces
- * counting their calls (src/objects/trace.ts); otherwise `env` itself. Every other binding is read
+ * counting their calls (src/db/object-trace.ts); otherwise `env` itself. Every other binding is read
  * through to the original object.
  */
 export function traceD1<E extends object>(env: E): E {
@@ -159,7 +159,7 @@ export function traceD1<E extends object>(env: E): E {
     get: (target, prop, receiver) => {
       if (prop === "DB") return traced;
       const value = Reflect.get(target, prop, receiver);
-      // Durable Object calls are counted alongside (src/objects/trace.ts).
+      // Durable Object calls are counted alongside (src/db/object-trace.ts).
       return isNamespace(value) ? traceNamespace(value) : value;
     },
   });
@@ -170,7 +170,7 @@ export function traceD1<E extends object>(env: E): E {
 /**
  * The Worker's entry with D1 traced when the variables ask for it: `env.DB` is wrapped and each
  * response carries `x-d1-calls` (plus `x-d1-calls-overlap: 1` when other requests ran meanwhile)
- * and `x-object-calls` (the Durable Object calls made meanwhile, src/objects/trace.ts).
+ * and `x-object-calls` (the Durable Object calls made meanwhile, src/db/object-trace.ts).
  */
 export function withD1Trace<E extends object, H extends ExportedHandler<E>>(handler: H & ExportedHandler<E>): H {
   const { fetch, scheduled } = handler;

@@ -1,5 +1,5 @@
 /**
- * Development and bench only: counts calls to Durable Objects, the way src/db/trace.ts counts D1
+ * Development and bench only: counts calls to Durable Objects, the way ./trace.ts counts D1
  * round trips, and switched on by the same variables (`D1_TRACE=1` or `D1_DELAY_MS`). Each call of
  * a stub's method (an RPC call, or `fetch`) made through a namespace binding of a traced `env` is
  * one; obtaining a stub (`getByName`, `get`) costs nothing and is not counted. Each response of
