@@ -11,7 +11,9 @@
  * One agreement: prepare from a published template with one text field → send to 2 signers → for
  * each signer read, consent, field, sign → read back with the API key (must say completed); then
  * a key without signing:write tries to prepare (403 after authentication: a key's own cost).
- * Printed per operation and delay: sequential D1 round trips and p50 latency; the goal of the
+ * Each response also says in `x-object-calls` how many Durable Object calls it made
+ * (src/db/object-trace.ts). Printed per operation and delay: sequential D1 round trips, object calls
+ * and p50 latency, and the totals of one agreement; the goal of the
  * data-layer work is shown beside the signer's actions: p50 ≤ 200 ms at 75 ms.
  *
  * `run(ctx)` is imported by bench/run.mjs; `node bench/edge.bench.mjs` runs it alone.
@@ -81,7 +83,8 @@ async function runDelay(delayMs, agreements, log) {
       if (!header) throw new Error(`${op}: no x-d1-calls header (is D1 tracing installed?)`);
       if (r.headers.get("x-d1-calls-overlap")) throw new Error(`${op}: another request overlapped it; the figure would not be exact`);
       const [calls, sequential] = header.split(";").map(Number);
-      if (record) samples.get(op).push({ ms: r.ms, calls, sequential });
+      const objects = Number(r.headers.get("x-object-calls") ?? NaN);
+      if (record) samples.get(op).push({ ms: r.ms, calls, sequential, objects });
       return r;
     };
 
@@ -149,6 +152,7 @@ async function runDelay(delayMs, agreements, log) {
       const ms = s.map((x) => x.ms).sort((a, b) => a - b);
       const seq = s.map((x) => x.sequential);
       const calls = s.map((x) => x.calls);
+      const objects = s.map((x) => x.objects);
       ops[op] = {
         n: s.length,
         p50: percentile(ms, 50),
@@ -156,6 +160,8 @@ async function runDelay(delayMs, agreements, log) {
         seqMax: Math.max(...seq),
         callsMin: Math.min(...calls),
         callsMax: Math.max(...calls),
+        objectsMin: Math.min(...objects),
+        objectsMax: Math.max(...objects),
       };
     }
     log(`  D1_DELAY_MS=${delayMs}: ${agreements} agreements one at a time in ${seconds.toFixed(1)} s`);
@@ -163,6 +169,20 @@ async function runDelay(delayMs, agreements, log) {
   } finally {
     await svc.close();
   }
+}
+
+/** How often one agreement runs each operation of its flow (the read-back and the refused key are not part of it). */
+const PER_AGREEMENT = { prepare: 1, send: 1, read: 2, consent: 2, field: 2, sign: 1, complete: 1 };
+
+/** Sequential D1 round trips and Durable Object calls of one agreement (the worst sample of each operation). */
+export function perAgreement(run) {
+  let sequential = 0;
+  let objects = 0;
+  for (const [op, times] of Object.entries(PER_AGREEMENT)) {
+    sequential += run.ops[op].seqMax * times;
+    objects += run.ops[op].objectsMax * times;
+  }
+  return { sequential, objects };
 }
 
 const range = (a, b) => (a === b ? String(a) : `${a}-${b}`);
@@ -177,13 +197,14 @@ export async function run(ctx = {}) {
   log(`edge: the documents flow with each D1 round trip delayed (createTestHarness, D1_TRACE=1, one request at a time)`);
   // "D1 wait @75": sequential round trips × 75 ms, the part of the latency that the distance to
   // D1 alone costs (whatever the machine's load); the rest of p50 @75 is this machine's work.
-  const head = ["operation", "D1 seq (calls)", ...DELAYS.map((d) => `p50 @${d} ms`), `D1 wait @${GOAL_DELAY}`, `goal @${GOAL_DELAY} ms`];
+  const head = ["operation", "D1 seq (calls)", "objects", ...DELAYS.map((d) => `p50 @${d} ms`), `D1 wait @${GOAL_DELAY}`, `goal @${GOAL_DELAY} ms`];
   const rows = OPERATIONS.map(({ op, label, signer }) => {
     const o0 = runs[0].ops[op];
     const at = runs.find((r) => r.delayMs === GOAL_DELAY).ops[op];
     return [
       label,
       `${range(o0.seqMin, o0.seqMax)} (${range(o0.callsMin, o0.callsMax)})`,
+      range(o0.objectsMin, o0.objectsMax),
       ...runs.map((r) => `${r.ops[op].p50.toFixed(0)} ms`),
       `${o0.seqMax * GOAL_DELAY} ms`,
       signer ? `≤ ${GOAL_MS} ms ${at.p50 <= GOAL_MS ? "met" : "not met"}` : "",
@@ -193,6 +214,10 @@ export async function run(ctx = {}) {
   const line = (r) => `  ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ")}`.trimEnd();
   log(line(head));
   for (const r of rows) log(line(r));
+  const per = perAgreement(runs[0]);
+  log(
+    `  one agreement (prepare, send, each of 2 signers reads, consents, answers a field, signs): ${per.sequential} sequential D1 round trips, ${per.objects} object calls`,
+  );
   // The sequential count should not depend on the delay; say so if it did.
   for (const { op } of OPERATIONS) {
     const seen = new Set(runs.map((r) => range(r.ops[op].seqMin, r.ops[op].seqMax)));

@@ -3,6 +3,8 @@ import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "c
 import { describe, expect, it } from "vitest";
 import { addKey, api, freshMinute, makeTenant } from "./helpers";
 import type { RateLimiter } from "../src/objects/rate-limiter/object";
+import { sha256Hex } from "../src/lib/crypto";
+import { sentDocument } from "./signing-helpers";
 
 const limiter = () => env.RATE_LIMITER.getByName(`test:${crypto.randomUUID()}`);
 const untilNextSecond = () => new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 20));
@@ -98,4 +100,46 @@ describe("300 requests a minute per key", () => {
       expect(a.headers.get("x-ratelimit-reset")).toMatch(/^\d{10}$/);
     }
   });
+});
+
+describe("a document's signing link: 120 requests a minute, counted by the document's sequencer", () => {
+  it.sequential("counts every face of the link in one budget; the 121st is 429 with Retry-After, and its command does not run", async () => {
+    await freshMinute();
+    const t = await makeTenant();
+    const { id, links } = await sentDocument(t.key, { notify: false });
+    const tok = encodeURIComponent(links[0]!.token);
+    const first = await api("GET", `/v1/sign/${tok}`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-ratelimit-limit")).toBe("120");
+    expect(first.headers.get("x-ratelimit-remaining")).toBe("119");
+    const reset = Number(first.headers.get("x-ratelimit-reset"));
+    expect(reset % 60).toBe(0);
+    // Bad input spends the budget too (counted after the refusal, which changed nothing), and so does the page.
+    const bad = await api("POST", `/v1/sign/${tok}/fields`, { body: { key: 7 } });
+    expect(bad.status).toBe(422);
+    expect(bad.headers.get("x-ratelimit-remaining")).toBe("118");
+    const page = await api("GET", `/s/${tok}`);
+    expect(page.headers.get("x-ratelimit-remaining")).toBe("117");
+    const rest = await Promise.all(Array.from({ length: 117 }, () => api("GET", `/v1/sign/${tok}`)));
+    expect(rest.every((r) => r.status === 200)).toBe(true);
+    expect(Math.min(...rest.map((r) => Number(r.headers.get("x-ratelimit-remaining"))))).toBe(0);
+    // Over the limit: the same 429 as before, and the consent is not recorded.
+    const over = await api("POST", `/v1/sign/${tok}/consent`, { body: {} });
+    expect(over.status).toBe(429);
+    expect(over.json.error.code).toBe("rate_limited");
+    expect(over.json.error.message).toContain("120 requests per 60 seconds per signing link");
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(over.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+    expect(over.headers.get("x-ratelimit-remaining")).toBe("0");
+    expect(Number(over.headers.get("x-ratelimit-reset"))).toBe(reset);
+    const consent = await env.DB.prepare("SELECT consented_at FROM signers WHERE id = ?").bind(links[0]!.signer_id).first<{ consented_at: unknown }>();
+    expect(consent?.consented_at ?? null).toBeNull();
+    // The other signer's link has its own budget; no RateLimiter object counted either link.
+    const other = await api("GET", `/v1/sign/${encodeURIComponent(links[1]!.token)}`);
+    expect(other.status).toBe(200);
+    expect(other.headers.get("x-ratelimit-remaining")).toBe("119");
+    const stub = env.RATE_LIMITER.getByName(`token:${await sha256Hex(links[0]!.token)}`);
+    expect(await runInDurableObject(stub, (_o: RateLimiter, state) => [...state.storage.kv.list()].length)).toBe(0);
+    expect(id).toMatch(/^doc_/);
+  }, 90_000);
 });

@@ -8,6 +8,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../src/db/schema";
 import { D1_CALLS_HEADER, D1_OVERLAP_HEADER, d1Counts, setD1Trace, traceD1Database } from "../src/db/trace";
+import { OBJECT_CALLS_HEADER, objectCalls } from "../src/db/object-trace";
 import { BASE, makeTenant, addKey } from "./helpers";
 import { people, publishedTemplate } from "./signing-helpers";
 
@@ -30,7 +31,47 @@ const BUDGETS: Record<string, number> = {
   "API key only (403 for a missing scope)": 1,
 };
 
-type Figure = { calls: number; sequential: number; status: number };
+/**
+ * Durable Object calls per operation (src/db/object-trace.ts), asserted exactly: a change that adds
+ * or saves one shows here.
+ */
+const OBJECT_CALLS: Record<string, number> = {
+  // The key's RateLimiter.
+  "prepare (POST /v1/documents)": 1,
+  // The key's RateLimiter, the document's sequencer.
+  "send to 2 (POST /v1/documents/{id}/send)": 2,
+  // Each signer call: the document's sequencer, which counts the link's budget in the same call.
+  "signer read (GET /v1/sign/{token})": 1,
+  "signer read again (GET /v1/sign/{token})": 1,
+  "signing page (GET /s/{token})": 1,
+  "consent (POST /v1/sign/{token}/consent)": 1,
+  "field (POST /v1/sign/{token}/fields)": 1,
+  "sign, first signer (POST /v1/sign/{token})": 1,
+  "sign, completing (POST /v1/sign/{token})": 1,
+  "API key read (GET /v1/documents/{id})": 1,
+  "API key only (403 for a missing scope)": 1,
+};
+
+/**
+ * One agreement (prepare, send to 2, each signer reads, consents, answers a field and signs):
+ * sequential D1 round trips and Durable Object calls, asserted exactly.
+ */
+const AGREEMENT = { sequential: 18, objects: 11 };
+/** The operations of one agreement, as recorded below. */
+const AGREEMENT_STEPS = [
+  "prepare (POST /v1/documents)",
+  "send to 2 (POST /v1/documents/{id}/send)",
+  "signer read (GET /v1/sign/{token})",
+  "consent (POST /v1/sign/{token}/consent)",
+  "field (POST /v1/sign/{token}/fields)",
+  "sign, first signer (POST /v1/sign/{token})",
+  "signer read (GET /v1/sign/{token}) (second signer)",
+  "consent (POST /v1/sign/{token}/consent) (second signer)",
+  "field (POST /v1/sign/{token}/fields) (second signer)",
+  "sign, completing (POST /v1/sign/{token})",
+];
+
+type Figure = { calls: number; sequential: number; objects: number; status: number };
 
 /** One request through the Worker; its D1 figure from `x-d1-calls`, checked against the counters. */
 async function traced(method: string, path: string, init: { key?: string; body?: unknown; ip?: string } = {}) {
@@ -38,9 +79,12 @@ async function traced(method: string, path: string, init: { key?: string; body?:
   if (init.key) headers.authorization = `Bearer ${init.key}`;
   if (init.body !== undefined) headers["content-type"] = "application/json";
   const before = d1Counts();
+  const objectsBefore = objectCalls();
   const res = await exports.default.fetch(`${BASE}${path}`, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
   const text = await res.text();
   const after = d1Counts();
+  const objects = Number(res.headers.get(OBJECT_CALLS_HEADER));
+  expect(objects, `${method} ${path}: ${OBJECT_CALLS_HEADER}`).toBe(objectCalls() - objectsBefore);
   const header = res.headers.get(D1_CALLS_HEADER);
   expect(header, `${method} ${path}: no ${D1_CALLS_HEADER}`).toMatch(/^\d+;\d+$/);
   expect(res.headers.get(D1_OVERLAP_HEADER)).toBeNull();
@@ -52,7 +96,13 @@ async function traced(method: string, path: string, init: { key?: string; body?:
   try {
     json = JSON.parse(text);
   } catch {}
-  return { status: res.status, json, text, figure: { calls, sequential, status: res.status } satisfies Figure };
+  return { status: res.status, json, text, figure: { calls, sequential, objects, status: res.status } satisfies Figure };
+}
+
+/** Sequential D1 round trips and object calls of the agreement's own steps. */
+function agreementTotal(figures: Map<string, Figure>) {
+  const steps = AGREEMENT_STEPS.map((name) => figures.get(name)!);
+  return { sequential: steps.reduce((n, f) => n + f.sequential, 0), objects: steps.reduce((n, f) => n + f.objects, 0) };
 }
 
 /** Until a signed head of the transparency log covers the document's certificate. */
@@ -202,9 +252,12 @@ describe("round trips of the documents flow", () => {
     const width = Math.max(...[...figures.keys()].map((k) => k.length));
     const lines = [...figures].map(
       ([name, f]) =>
-        `  ${name.padEnd(width)}  ${String(f.sequential).padStart(3)} sequential  ${String(f.calls).padStart(3)} calls${BUDGETS[name] === undefined ? "" : `   (budget ${BUDGETS[name]})`}`,
+        `  ${name.padEnd(width)}  ${String(f.sequential).padStart(3)} sequential  ${String(f.calls).padStart(3)} calls  ${String(f.objects).padStart(2)} object calls${BUDGETS[name] === undefined ? "" : `   (budget ${BUDGETS[name]})`}`,
     );
-    console.log(`D1 round trips per operation (sequential steps, all calls):\n${lines.join("\n")}`);
+    const total = agreementTotal(figures);
+    console.log(
+      `D1 round trips per operation (sequential steps, all calls) and Durable Object calls:\n${lines.join("\n")}\n  one agreement: ${total.sequential} sequential D1 round trips, ${total.objects} object calls`,
+    );
   });
 
   it("records a figure for every operation of the flow", () => {
@@ -213,6 +266,16 @@ describe("round trips of the documents flow", () => {
     // Every step of the flow other than the refused key reads or writes D1.
     for (const [name, f] of figures) if (f.status === 200) expect(f.sequential, name).toBeGreaterThan(0);
   });
+
+  it(`one agreement: ${AGREEMENT.sequential} sequential D1 round trips and ${AGREEMENT.objects} Durable Object calls`, () => {
+    expect(agreementTotal(figures)).toEqual(AGREEMENT);
+  });
+
+  for (const [name, calls] of Object.entries(OBJECT_CALLS)) {
+    it(`${name}: ${calls} Durable Object calls`, () => {
+      expect(figures.get(name)!.objects).toBe(calls);
+    });
+  }
 
   for (const [name, budget] of Object.entries(BUDGETS)) {
     it.skipIf(!ENFORCE_BUDGETS)(`${name}: at most ${budget} sequential round trips`, () => {

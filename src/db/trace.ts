@@ -32,6 +32,8 @@
  * would count the Worker's own calls only (another reason it is a local tool).
  */
 
+import { OBJECT_CALLS_HEADER, isNamespace, objectCalls, traceNamespace } from "./object-trace";
+
 /** The variables read here (strings, as vars and `.dev.vars` give them). */
 type TraceVars = { DB?: D1Database; D1_TRACE?: string; D1_DELAY_MS?: string; D1_REPLICA_DELAY_MS?: string };
 
@@ -141,8 +143,9 @@ export function traceD1Database(inner: D1Database, options: D1TraceOptions): D1D
 const wrapped = new WeakMap<object, { key: string; env: object }>();
 
 /**
- * `env` with its `DB` traced when the variables ask for it; otherwise `env` itself. Every other
- * binding is read through to the original object.
+ * `env` with its `DB` traced when the variables ask for it, and its Durable Object namespaces
+ * counting their calls (src/db/object-trace.ts); otherwise `env` itself. Every other binding is read
+ * through to the original object.
  */
 export function traceD1<E extends object>(env: E): E {
   const options = d1TraceOptions(env);
@@ -152,20 +155,29 @@ export function traceD1<E extends object>(env: E): E {
   const cached = wrapped.get(env);
   if (cached && cached.key === key) return cached.env as E;
   const traced = traceD1Database(db, options);
-  const proxy = new Proxy(env, { get: (target, prop, receiver) => (prop === "DB" ? traced : Reflect.get(target, prop, receiver)) });
+  const proxy = new Proxy(env, {
+    get: (target, prop, receiver) => {
+      if (prop === "DB") return traced;
+      const value = Reflect.get(target, prop, receiver);
+      // Durable Object calls are counted alongside (src/db/object-trace.ts).
+      return isNamespace(value) ? traceNamespace(value) : value;
+    },
+  });
   wrapped.set(env, { key, env: proxy });
   return proxy;
 }
 
 /**
  * The Worker's entry with D1 traced when the variables ask for it: `env.DB` is wrapped and each
- * response carries `x-d1-calls` (plus `x-d1-calls-overlap: 1` when other requests ran meanwhile).
+ * response carries `x-d1-calls` (plus `x-d1-calls-overlap: 1` when other requests ran meanwhile)
+ * and `x-object-calls` (the Durable Object calls made meanwhile, src/db/object-trace.ts).
  */
 export function withD1Trace<E extends object, H extends ExportedHandler<E>>(handler: H & ExportedHandler<E>): H {
   const { fetch, scheduled } = handler;
   if (!fetch) return handler;
   const traced = async (request: Parameters<typeof fetch>[0], env: E, ctx: ExecutionContext) => {
     const before = d1Counts();
+    const objectsBefore = objectCalls();
     const serial = ++requests.started;
     // Another request, or background work (waitUntil, an alarm) with a D1 call in flight.
     let overlap = ++requests.active > 1 || counters.inFlight > 0;
@@ -180,6 +192,7 @@ export function withD1Trace<E extends object, H extends ExportedHandler<E>>(hand
     if (response.status === 101) return response; // a WebSocket upgrade keeps its socket
     const out = new Response(response.body, response);
     out.headers.set(D1_CALLS_HEADER, `${after.calls - before.calls};${after.sequential - before.sequential}`);
+    out.headers.set(OBJECT_CALLS_HEADER, String(objectCalls() - objectsBefore));
     if (overlap) out.headers.set(D1_OVERLAP_HEADER, "1");
     return out;
   };

@@ -19,7 +19,7 @@ import { deliveryQueries, kickDeliveryQueues } from "./webhooks";
  */
 export function packetChangeStatements(env: Env, o: Owner, packetId: string | SQL, at: string, token: string): Statement[] {
   const db = dbOf(env);
-  const events = (["ready", "blocked"] as const).flatMap((status) => {
+  const [ready, blocked] = (["ready", "blocked"] as const).map((status) => {
     const event = `packet.${status}`;
     return deliveryQueries(db, {
       tenantId: o.tenantId,
@@ -30,8 +30,9 @@ export function packetChangeStatements(env: Env, o: Owner, packetId: string | SQ
       documentTitle: null,
       when: packetChangedTo(packetId, token, status),
     }).queries;
-  });
-  return [...recomputePacket(db, packetId, at, token), ...events];
+  }) as [ReturnType<typeof deliveryQueries>["queries"], ReturnType<typeof deliveryQueries>["queries"]];
+  // The trim of full holds is the same statement for both events (the account's and mode's closed endpoints): once, after both inserts.
+  return [...recomputePacket(db, packetId, at, token), ready[0], blocked[0], ready[1]];
 }
 
 /** After the batch: when it moved the packet to ready or blocked, the endpoints' queues are told (the cron sweep is the net). */

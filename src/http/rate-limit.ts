@@ -1,6 +1,7 @@
 /**
- * Fixed one-minute windows counted exactly by a RateLimiter Durable Object per subject
- * (a key, a signing token, an address). Every limited response carries the X-RateLimit headers.
+ * Fixed one-minute windows counted exactly by a RateLimiter Durable Object per subject (a key, an
+ * address, an envelope's signing token); a document's signing link is counted by its document's
+ * sequencer. Every limited response carries the X-RateLimit headers.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
@@ -9,6 +10,8 @@ import { sha256Hex } from "../lib/crypto";
 import type { HitResult } from "../objects/rate-limiter/client";
 import { limiter } from "../objects/rate-limiter/client";
 import { clientAddress } from "./auth";
+import { lookupToken } from "../domain/signing";
+import { type LinkBudget, documentSequencer, withLinkBudget } from "../objects/document-sequencer/client";
 
 export type Limit = { limit: number; windowSeconds: number; what: string };
 
@@ -42,8 +45,31 @@ export function applyLimit(c: Context<AppEnv>, r: HitResult, l: Limit): void {
  */
 export const limitPerAddress = (c: Context<AppEnv>) => limitOrThrow(c, `addr:${clientAddress(c.req.raw) ?? "unknown"}`, ADDRESS_LIMIT);
 
-/** One budget per signing token, whichever face (JSON `/v1/sign/…` or page `/s/…`) spends it. */
+const linkBudget = (tokenHash: string): LinkBudget => ({ tokenHash, limit: TOKEN_LIMIT.limit, windowSeconds: TOKEN_LIMIT.windowSeconds });
+
+/**
+ * One budget per signing token, whichever face (JSON `/v1/sign/…` or page `/s/…`) spends it,
+ * counted before the route runs. A document's link is counted by its document's sequencer (no
+ * object of its own); any other token (an envelope's, one that matches nothing) by a RateLimiter.
+ */
 export const perToken: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await limitOrThrow(c, `token:${await sha256Hex(c.req.param("token") ?? "")}`, TOKEN_LIMIT);
+  const token = c.req.param("token") ?? "";
+  const link = await lookupToken(c.env, token);
+  if (link) applyLimit(c, await documentSequencer(c.env, link.documentId).hit(linkBudget(link.tokenHash)), TOKEN_LIMIT);
+  else await limitOrThrow(c, `token:${await sha256Hex(token)}`, TOKEN_LIMIT);
   await next();
+};
+
+/**
+ * The same budget for a route whose first effect is its call to the link's document sequencer:
+ * the count rides on that call (one object call, not two), and past the limit the command does
+ * not run and the answer is the same 429. A request that made no such call (refused before it,
+ * bad input) is counted after, and answers 429 instead when it was over: it changed nothing.
+ */
+export const perTokenOnCall: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const link = await lookupToken(c.env, c.req.param("token") ?? "");
+  if (!link) return perToken(c, next);
+  const budget = linkBudget(link.tokenHash);
+  const hit = (await withLinkBudget(link.documentId, budget, next)) ?? (await documentSequencer(c.env, link.documentId).hit(budget));
+  applyLimit(c, hit, TOKEN_LIMIT);
 };

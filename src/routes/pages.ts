@@ -10,7 +10,7 @@ import type { AppEnv } from "../env";
 import { ApiError, invalid } from "../lib/errors";
 import { clientAddress, signerContext } from "../http/auth";
 import { refuseCrossSite } from "../http/session";
-import { ADDRESS_LIMIT, limitOrThrow, perToken } from "../http/rate-limit";
+import { ADDRESS_LIMIT, limitOrThrow, perToken, perTokenOnCall } from "../http/rate-limit";
 import { normaliseVerificationCode, formatVerificationCode } from "../lib/verification-code";
 import { acknowledge, approve, consent, decline, readLinkForPage, requestCode, submit, supplyAnswers, verifyCode as verifySignerCode } from "../domain/signing";
 import { brandOf } from "../domain/branding";
@@ -187,15 +187,16 @@ const ownPage: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-pages.get("/s/:token", perToken, byLink(onLink(showSign), showEnvelope));
+// The page, its consent and its sign form: the link's budget rides on the call to its sequencer.
+pages.get("/s/:token", perTokenOnCall, byLink(onLink(showSign), showEnvelope));
 pages.post("/s/:token/access-code", ownPage, perToken, (c) => postAccessCode(c, linkFace(c)));
 pages.post("/s/:token/id-check", ownPage, perToken, (c) => postIdCheck(c, linkFace(c)));
 pages.post("/s/:token/provider", ownPage, perToken, (c) => postProvider(c, linkFace(c)));
 pages.post("/s/:token/code", ownPage, perToken, (c) => postCode(c, linkFace(c)));
 pages.post("/s/:token/verify", ownPage, perToken, (c) => postVerify(c, linkFace(c)));
-pages.post("/s/:token/consent", ownPage, perToken, byLink(onLink(postConsent), postEnvelopeConsent));
+pages.post("/s/:token/consent", ownPage, perTokenOnCall, byLink(onLink(postConsent), postEnvelopeConsent));
 pages.post("/s/:token/answers", ownPage, perToken, byLink(deadPage, postEnvelopeAnswers));
-pages.post("/s/:token/sign", signBodyLimit, ownPage, perToken, byLink(onLink(postSign), postEnvelopeSign));
+pages.post("/s/:token/sign", signBodyLimit, ownPage, perTokenOnCall, byLink(onLink(postSign), postEnvelopeSign));
 pages.post("/s/:token/decline", ownPage, perToken, byLink(onLink(postDecline), postEnvelopeDecline));
 pages.post("/s/:token/withdraw", ownPage, perToken, (c) => postWithdraw(c, linkFace(c)));
 pages.post("/s/:token/files/:key", fileBodyLimit, ownPage, perToken, (c) => postFile(c, linkFace(c)));

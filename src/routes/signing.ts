@@ -11,7 +11,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { commonErrors, createRouter, errorContent, jsonBody, jsonResponse, listed } from "../http/router";
 import { signBodyLimit, uploadLimitOf } from "../http/body-limit";
 import { signerContext } from "../http/auth";
-import { perToken } from "../http/rate-limit";
+import { perToken, perTokenOnCall } from "../http/rate-limit";
 import {
   type LinkRead,
   acknowledge,
@@ -57,8 +57,11 @@ const EnvelopeFieldCommand = SupplyFieldCommand.extend({
 // Any length: a token that is not one of ours reads like every other bad link (404), never a 422.
 export const TokenParam = z.object({ token: z.string() });
 
-/** A signing link's route: no key, the token is the credential, limited per token. */
-export const token = { security: [] as { [k: string]: string[] }[], "x-auth": "signing token", middleware: [perToken] };
+/**
+ * A signing link's route: no key, the token is the credential, limited per token. The budget rides
+ * on the route's call to the link's document sequencer (each of these routes' first effect).
+ */
+export const token = { security: [] as { [k: string]: string[] }[], "x-auth": "signing token", middleware: [perTokenOnCall] };
 
 /** The one-time code and file answers are a document link's: an envelope's people sign without a code and its documents have no file fields. */
 const notInEnvelope = (what: string) => async () => {
@@ -301,8 +304,9 @@ signing.openapi(
       "any other fault is 422 naming the field. The bytes are kept by their SHA-256 and the field's answer becomes `sha256:<hex>`; a new upload replaces it while the " +
       "signer is pending. At completion the certificate lists each file's SHA-256, size and type, and the sealed PDF carries each file as an attachment.",
     ...token,
+    // The bytes go to R2 before the sequencer records the answer: the budget is counted first.
     middleware: [
-      ...token.middleware,
+      perToken,
       uploadLimitOf(UPLOAD_MAX_BYTES.file!, () => {
         throw uploadTooLarge("file");
       }),

@@ -11,6 +11,15 @@ import { recordInLog } from "../../domain/transparency-log";
 import { accessCodeFirst, accessCodeOutstanding, giveAccessCode } from "../../domain/access-codes";
 import { type IdCheckOutcome, idCheckFirst, idCheckOutstanding, recordIdCheckOutcome, recordIdCheckStart } from "../../domain/identity-checks";
 
+import { type HitResult, type Window, countInWindow, windowOver } from "../fixed-window";
+
+/** A signing link's request budget, counted by its document's sequencer (its size: src/http/rate-limit.ts). */
+export type LinkBudget = { tokenHash: string; limit: number; windowSeconds: number };
+/** Storage key prefix of a link's current window (by the token's SHA-256). */
+const BUDGET = "budget:";
+/** What `charged` never runs: the object's own machinery. */
+const NOT_COMMANDS = new Set(["charged", "hit", "forget", "alarm", "fetch", "constructor"]);
+
 /** How long after a completion its certificate is appended to the transparency log. */
 const LOG_DELAY_MS = 1_000;
 import * as t from "../../domain/transitions";
@@ -70,6 +79,35 @@ export class DocumentSequencer extends DurableObject<Env> {
     });
     this.tail = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * Counts one request of a signing link of this document against the link's budget: exact, since
+   * the object is single-threaded and its storage synchronous; outside the chain of commands, so a
+   * long commit does not hold it up. The window is kept in storage (an eviction loses no count).
+   */
+  async hit(_documentId: string, budget: LinkBudget): Promise<Outcome<HitResult>> {
+    return { ok: true, value: this.count(budget) };
+  }
+
+  private count({ tokenHash, limit, windowSeconds }: LinkBudget): HitResult {
+    const kv = this.ctx.storage.kv;
+    const { hit, fresh } = countInWindow(kv, BUDGET + tokenHash, limit, windowSeconds);
+    // A link's new window: the finished windows of every link go, so idle links leave no rows behind.
+    if (fresh) for (const [key, w] of kv.list<Window>({ prefix: BUDGET })) if (windowOver(w)) kv.delete(key);
+    return hit;
+  }
+
+  /**
+   * A command that carries its request's link budget (the client adds it to the first call a
+   * signer's request makes to this document): counted first; past the limit the command does not run.
+   */
+  async charged(budget: LinkBudget, command: string, documentId: string, ...args: unknown[]): Promise<{ hit: HitResult; outcome?: Outcome<unknown> }> {
+    const run = (this as unknown as Record<string, unknown>)[command];
+    if (NOT_COMMANDS.has(command) || typeof run !== "function") throw new Error(`not a command: ${command}`);
+    const hit = this.count(budget);
+    if (!hit.allowed) return { hit };
+    return { hit, outcome: (await Reflect.apply(run, this, [documentId, ...args])) as Outcome<unknown> };
   }
 
   /** Drops the copy in memory: for a write made to D1 behind the sequencer's back (tests, repairs). */

@@ -1,18 +1,17 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../../env";
 import { traceD1 } from "../../db/trace";
+import { type HitResult, type Window, countInWindow, windowOver } from "../fixed-window";
 
-export type HitResult = { allowed: boolean; remaining: number; reset: number; revoked?: true };
-
-/** The current window, kept in the object's own storage. */
-type Window = { start: number; seconds: number; count: number };
+export type { HitResult };
 
 const WINDOW = "window";
 /** Set once, never cleared: the subject (an API key) is revoked. */
 const REVOKED = "revoked";
 
 /**
- * One per limited subject (API key, signing token, address). Counts requests in fixed windows
+ * One per limited subject (API key, OAuth connection, address, an envelope's or an unknown signing
+ * token; a document's signing links are counted by their document's sequencer). Counts requests in fixed windows
  * aligned to the window length; single-threaded, so the count is exact across every isolate.
  * The window lives in durable storage (synchronous SQLite-backed KV), so an eviction or a restart
  * in the middle of a window loses nothing. An alarm one window after the last one began clears
@@ -31,17 +30,10 @@ export class RateLimiter extends DurableObject<Env> {
   async hit(limit: number, windowSeconds: number): Promise<HitResult> {
     const kv = this.ctx.storage.kv;
     if (kv.get<boolean>(REVOKED)) return { allowed: false, remaining: 0, reset: 0, revoked: true };
-    const nowSec = Math.floor(Date.now() / 1000);
-    const start = nowSec - (nowSec % windowSeconds);
-    const reset = start + windowSeconds;
-    const saved = kv.get<Window>(WINDOW);
-    const current = saved && saved.start === start && saved.seconds === windowSeconds ? saved : null;
-    const count = current?.count ?? 0;
-    if (count >= limit) return { allowed: false, remaining: 0, reset };
-    kv.put<Window>(WINDOW, { start, seconds: windowSeconds, count: count + 1 });
+    const { hit, fresh } = countInWindow(kv, WINDOW, limit, windowSeconds);
     // A new window: schedule the clean-up for when it is over.
-    if (!current) await this.ctx.storage.setAlarm(reset * 1000);
-    return { allowed: true, remaining: limit - count - 1, reset };
+    if (fresh) await this.ctx.storage.setAlarm(hit.reset * 1000);
+    return hit;
   }
 
   /** Marks the subject revoked: every later `hit` answers `revoked`. Idempotent. */
@@ -55,8 +47,7 @@ export class RateLimiter extends DurableObject<Env> {
     const kv = this.ctx.storage.kv;
     const w = kv.get<Window>(WINDOW);
     if (!w) return;
-    const end = (w.start + w.seconds) * 1000;
-    if (end > Date.now()) await this.ctx.storage.setAlarm(end);
+    if (!windowOver(w)) await this.ctx.storage.setAlarm((w.start + w.seconds) * 1000);
     else if (kv.get<boolean>(REVOKED)) kv.delete(WINDOW);
     else await this.ctx.storage.deleteAll();
   }
