@@ -196,7 +196,7 @@ const SIGNING_TIME_SKEW_MS = 5 * 60_000;
  * match in the file, or whose listed `signed_at` is more than 5 minutes from its timestamp in the
  * file or from the signer's `signed_at` the service recorded, is a problem named by its signer.
  */
-function listedSignatures(
+export function listedSignatures(
   listed: NonNullable<Payload["signatures"]>,
   inFile: SignatureCheck[],
   problems: string[],
