@@ -19,7 +19,7 @@ import { deliveryQueries, kickDeliveryQueues } from "./webhooks";
  */
 export function packetChangeStatements(env: Env, o: Owner, packetId: string | SQL, at: string, token: string): Statement[] {
   const db = dbOf(env);
-  const [ready, blocked] = (["ready", "blocked"] as const).map((status) => {
+  const queriesFor = (status: "ready" | "blocked") => {
     const event = `packet.${status}`;
     return deliveryQueries(db, {
       tenantId: o.tenantId,
@@ -30,9 +30,11 @@ export function packetChangeStatements(env: Env, o: Owner, packetId: string | SQ
       documentTitle: null,
       when: packetChangedTo(packetId, token, status),
     }).queries;
-  }) as [ReturnType<typeof deliveryQueries>["queries"], ReturnType<typeof deliveryQueries>["queries"]];
+  };
+  const [ready, trim] = queriesFor("ready");
   // The trim of full holds is the same statement for both events (the account's and mode's closed endpoints): once, after both inserts.
-  return [...recomputePacket(db, packetId, at, token), ready[0], blocked[0], ready[1]];
+  const [blocked] = queriesFor("blocked");
+  return [...recomputePacket(db, packetId, at, token), ready, blocked, trim];
 }
 
 /** After the batch: when it moved the packet to ready or blocked, the endpoints' queues are told (the cron sweep is the net). */
