@@ -103,6 +103,48 @@ describe("a signer of an account with a disclosure", () => {
   });
 });
 
+describe("a disclosure the account changes after the signer read the link", () => {
+  // The consent uses the disclosure the link read saw (no read of its own) and commits only if it is still the account's.
+  const sha256 = async (d: unknown) =>
+    `disclosure sha256:${[...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(d))))].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+  const setDisclosure = async (t: Tenant, d: unknown) => expect((await ops("PATCH", `/tenants/${t.tenantId}`, { consumer_disclosure: d })).status).toBe(200);
+
+  it("set after the read: consent without acceptance is 422 and records nothing; with it, the trail names the new disclosure", async () => {
+    const t = await makeTenant();
+    const { id, links } = await sentDocument(t.key, { signers: [ADA], notify: false });
+    expect((await read(links[0]!.token)).json.consumer_disclosure).toBeNull();
+    await setDisclosure(t, DISCLOSURE);
+    const refused = await consent(links[0]!.token);
+    expect(refused.status, refused.text).toBe(422);
+    expect(refused.json.error.message).toMatch(/^disclosure_accepted: /);
+    expect((await trail(t, id)).map((e) => e.kind)).not.toContain("consented");
+    expect((await consent(links[0]!.token, { disclosure_accepted: true })).status).toBe(200);
+    expect((await trail(t, id)).find((e) => e.kind === "disclosure_accepted")!.detail).toBe(await sha256(DISCLOSURE));
+  });
+
+  it("changed after the read: the accepted version is the one in force at consent", async () => {
+    const t = await disclosed();
+    const { id, links } = await sentDocument(t.key, { signers: [ADA], notify: false });
+    expect((await read(links[0]!.token)).json.consumer_disclosure).toEqual(DISCLOSURE);
+    const revised = { ...DISCLOSURE, text: `${DISCLOSURE.text} Revised.` };
+    await setDisclosure(t, revised);
+    expect((await consent(links[0]!.token, { disclosure_accepted: true })).status).toBe(200);
+    const accepted = (await trail(t, id)).filter((e) => e.kind === "disclosure_accepted");
+    expect(accepted.map((e) => e.detail)).toEqual([await sha256(revised)]);
+  });
+
+  it("cleared after the read: consent needs nothing more and records no acceptance", async () => {
+    const t = await disclosed();
+    const { id, links } = await sentDocument(t.key, { signers: [ADA], notify: false });
+    await read(links[0]!.token);
+    await setDisclosure(t, null);
+    expect((await consent(links[0]!.token)).status).toBe(200);
+    const kinds = (await trail(t, id)).map((e) => e.kind);
+    expect(kinds).toContain("consented");
+    expect(kinds).not.toContain("disclosure_accepted");
+  });
+});
+
 describe("POST /v1/sign/{token}/withdraw", () => {
   it('ends the signer\'s part like a decline with the reason "consent withdrawn": the same statuses, events and webhook', async () => {
     const t = await disclosed();

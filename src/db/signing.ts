@@ -89,13 +89,35 @@ export async function loadDocumentWithTrail(env: Env, documentId: string): Promi
 /** The account's name and framing rule (for the signer's page). */
 export const tenantPageSettings = (db: Db, tenantId: string) =>
   db
-    .select({ name: tenants.name, frameAncestors: tenants.frameAncestors, whiteLabel: tenants.whiteLabel, consumerDisclosure: tenants.consumerDisclosure })
+    .select({
+      name: tenants.name,
+      frameAncestors: tenants.frameAncestors,
+      whiteLabel: tenants.whiteLabel,
+      consumerDisclosure: tenants.consumerDisclosure,
+      // The stored text too: what a later consent checks it against (`disclosureStill`).
+      consumerDisclosureJson: sql<string | null>`${tenants.consumerDisclosure}`,
+    })
     .from(tenants)
     .where(eq(tenants.id, tenantId));
 
-/** The account's consumer disclosure (null: none), read when a signer consents. */
+/** The account's consumer disclosure as stored (JSON text; null: none), read when a signer consents. */
 export const consumerDisclosureOf = (db: Db, tenantId: string) =>
-  db.select({ consumerDisclosure: tenants.consumerDisclosure }).from(tenants).where(eq(tenants.id, tenantId));
+  db
+    .select({ json: sql<string | null>`${tenants.consumerDisclosure}` })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+
+/**
+ * A statement that fails its whole batch, so nothing of it commits, unless the account's consumer
+ * disclosure is still `seen` (its stored JSON text, or null for none): a consent decided on the
+ * disclosure its sequencer read earlier commits only if the account has not changed it since.
+ * SQLite's json() raises on text that is not JSON, and the CASE gives it such text only then.
+ */
+export const disclosureStill = (db: Db, tenantId: string, seen: string | null) =>
+  db
+    .select({ still: sql<string>`json(CASE WHEN ${tenants.consumerDisclosure} IS ${seen ?? sql`NULL`} THEN '1' ELSE 'the consumer disclosure changed' END)` })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
 
 /** The certificate's public code, once issued. */
 export const verificationCodeOf = (db: Db, documentId: string) =>

@@ -11,7 +11,7 @@
 import { z } from "@hono/zod-openapi";
 import { dbOf } from "../db/client";
 import type { ConsumerDisclosure } from "../db/schema";
-import { consumerDisclosureOf } from "../db/signing";
+import { type Statement, consumerDisclosureOf, disclosureStill } from "../db/signing";
 import type { Env } from "../env";
 import { sha256Hex } from "../lib/crypto";
 import { invalid } from "../lib/errors";
@@ -67,9 +67,12 @@ const disclosureFirst = () =>
 const disclosureVersion = async (d: ConsumerDisclosure) => `disclosure sha256:${await sha256Hex(JSON.stringify(d))}`;
 
 /**
- * Inside the sequencer, before consent at `at`: the account's disclosure now (one read; the account
- * may change it at any time, so it is not kept with the document's state) and, when one is set, the
- * acceptance it needs: the `disclosure_accepted` event to commit with the consent. Null: none set.
+ * Inside the sequencer, before consent at `at`: the account's disclosure (the account may change
+ * it at any time) and, when one is set, the acceptance it needs: the `disclosure_accepted` event to
+ * commit with the consent. The disclosure is the one the sequencer read with the signer's link
+ * (or an earlier consent), else read now (one round trip); either way `guard` rides first in the
+ * consent's batch and fails it if the account's disclosure is no longer that one, so a consent is
+ * always decided on the disclosure in force when it commits (the caller reads again and retries).
  */
 export async function disclosureForConsent(
   env: Env,
@@ -78,18 +81,27 @@ export async function disclosureForConsent(
   accepted: boolean | undefined,
   actor: Actor,
   at: string,
-): Promise<NewEvent | null> {
-  const rows = await consumerDisclosureOf(dbOf(env), st.doc.tenantId);
-  const disclosure = rows[0]?.consumerDisclosure ?? null;
-  if (!disclosure) return null;
+): Promise<{ event: NewEvent | null; guard: Statement }> {
+  const db = dbOf(env);
+  const readNow = async () => (st.disclosureSeen = { json: (await consumerDisclosureOf(db, st.doc.tenantId))[0]?.json ?? null });
+  const kept = st.disclosureSeen;
+  let json = (kept ?? (await readNow())).json;
+  // A refusal is an answer, not a commit: it is decided on the disclosure as it is now.
+  if (json && accepted !== true && kept) json = (await readNow()).json;
+  const guard = disclosureStill(db, st.doc.tenantId, json);
+  if (!json) return { event: null, guard };
   if (accepted !== true) throw disclosureFirst();
+  const disclosure = JSON.parse(json) as ConsumerDisclosure;
   return {
-    kind: "disclosure_accepted",
-    occurredAt: at,
-    signer: signerSnapshot(signer),
-    ip: actor.ip,
-    userAgent: actor.userAgent,
-    againstSha256: st.doc.bodySha256,
-    detail: await disclosureVersion(disclosure),
+    event: {
+      kind: "disclosure_accepted",
+      occurredAt: at,
+      signer: signerSnapshot(signer),
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      againstSha256: st.doc.bodySha256,
+      detail: await disclosureVersion(disclosure),
+    },
+    guard,
   };
 }

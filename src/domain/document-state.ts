@@ -15,7 +15,18 @@ export type { DocumentRecord, EventRecord, FieldValueRecord, SignerState } from 
  * What the rules need: the document, its signers in order, their answers and the trail's last
  * sequence number. The document's sequencer keeps this in memory (it is the only writer).
  */
-export type SequencerState = { doc: DocumentRecord; signers: SignerState[]; values: FieldValueRecord[]; lastSeq: number };
+export type SequencerState = {
+  doc: DocumentRecord;
+  signers: SignerState[];
+  values: FieldValueRecord[];
+  lastSeq: number;
+  /**
+   * The account's consumer disclosure as this sequencer last read it (stored JSON text, or null
+   * for none), from a signer's link read or an earlier consent; a consent uses it and commits only
+   * if it is still the account's (`disclosureStill`). Absent: not read yet.
+   */
+  disclosureSeen?: { json: string | null };
+};
 /** A live link as its sequencer sees it, with the account's page settings and the certificate's code. */
 export type LinkState = { st: SequencerState; tenant: LinkTenant | null; verificationCode: string | null };
 /** The account as a signer's page needs it: name, framing rule, white-label and consumer disclosure. */

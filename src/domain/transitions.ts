@@ -246,35 +246,46 @@ export async function view(env: Env, st: SequencerState, signer: SignerState, ac
   return { viewed: true, reads: results.slice(1, 1 + reads.length) };
 }
 
-/** Consent to do business electronically: its own event, always before the signature (after the account's consumer disclosure's acceptance, when it has one). */
-export async function consent(env: Env, st: SequencerState, signer: SignerState, input: ConsentCommand, actor: Actor) {
+/**
+ * Consent to do business electronically: its own event, always before the signature (after the
+ * account's consumer disclosure's acceptance, when it has one). A batch its disclosure guard
+ * failed (the account changed the disclosure) is retried once on the disclosure read afresh.
+ */
+export async function consent(
+  env: Env,
+  st: SequencerState,
+  signer: SignerState,
+  input: ConsentCommand,
+  actor: Actor,
+  retry = true,
+): Promise<{ consented: true }> {
   requireLiveLink(st, signer);
   requirePendingSigner(st, signer);
   requireSigningRole(signer);
   if (signer.consentedAt) return { consented: true as const };
   const at = nowIso();
-  const disclosure = await disclosureForConsent(env, st, signer, input.disclosure_accepted, actor, at);
+  const { event: disclosure, guard } = await disclosureForConsent(env, st, signer, input.disclosure_accepted, actor, at);
   const captured = capturedRecord(input.captured, at);
   const version = await consentVersion(st.doc.consentText);
   const shown = await consentRecord(st.doc.consentText, input.lang);
-  await commit(
-    env,
-    st,
-    snapshot(st.doc),
-    [markConsented(dbOf(env), signer.id, at, version, disclosure ? at : null)],
-    [
-      ...(disclosure ? [disclosure] : []),
-      {
-        kind: "consented",
-        occurredAt: at,
-        signer: signerSnapshot(signer),
-        ip: actor.ip,
-        userAgent: actor.userAgent,
-        againstSha256: st.doc.bodySha256,
-        detail: captured ? `${shown}; captured offline, device time ${captured.claimed_at}, skew ${captured.skew_ms} ms` : shown,
-      },
-    ],
-  );
+  const detail = captured ? `${shown}; captured offline, device time ${captured.claimed_at}, skew ${captured.skew_ms} ms` : shown;
+  const consented: NewEvent = {
+    kind: "consented",
+    occurredAt: at,
+    signer: signerSnapshot(signer),
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+    againstSha256: st.doc.bodySha256,
+    detail,
+  };
+  const marked = markConsented(dbOf(env), signer.id, at, version, disclosure ? at : null);
+  try {
+    await commit(env, st, snapshot(st.doc), [guard, marked], [...(disclosure ? [disclosure] : []), consented]);
+  } catch (err) {
+    delete st.disclosureSeen;
+    if (retry) return consent(env, st, signer, input, actor, false);
+    throw err;
+  }
   signer.consentedAt = at;
   signer.consentVersion = version;
   if (disclosure) signer.disclosureAcceptedAt = at;

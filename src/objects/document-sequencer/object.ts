@@ -154,6 +154,8 @@ export class DocumentSequencer extends DurableObject<Env> {
       const reads = [tenantPageSettings(db, st.doc.tenantId), verificationCodeOf(db, st.doc.id)] as const;
       const r = st.doc.status === "sent" ? await t.view(this.env, st, me, actor, [...reads]) : { reads: await db.batch(reads) };
       const [tenant, cert] = r.reads as [Awaited<(typeof reads)[0]>, Awaited<(typeof reads)[1]>];
+      // The disclosure the signer is shown is the one their consent is decided on (checked again as it commits).
+      if (tenant[0]) st.disclosureSeen = { json: tenant[0].consumerDisclosureJson };
       return {
         st,
         tenant: tenant[0] ?? { name: "", frameAncestors: "[]", whiteLabel: false, consumerDisclosure: null },
