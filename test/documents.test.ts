@@ -168,11 +168,18 @@ describe("POST /v1/documents/{id}/send", () => {
     const r = await api("POST", `/v1/documents/${id}/send`, { key: t.key, body: { signers: people(1) } });
     expect(r.status).toBe(402);
     expect(r.json.error.code).toBe("quota_exceeded");
-    expect((await api("GET", `/v1/documents/${id}`, { key: t.key })).json.status).toBe("draft");
+    const refused = await api("GET", `/v1/documents/${id}`, { key: t.key });
+    expect(refused.json.status).toBe("draft");
+    expect(refused.json.signers).toEqual([]);
     const test = await addKey(t.tenantId, { mode: "test" });
     await sentDocument(test.key);
     const u = await env.DB.prepare("SELECT agreements FROM usage WHERE tenant_id = ?").bind(t.tenantId).first<{ agreements: number }>();
     expect(u!.agreements).toBe(25);
+    // The count rides in the send's own batch: once the plan allows it, the same draft sends and counts once.
+    await ops("PATCH", `/tenants/${t.tenantId}`, { plan: "starter" });
+    expect((await api("POST", `/v1/documents/${id}/send`, { key: t.key, body: { signers: people(1) } })).status).toBe(200);
+    const after = await env.DB.prepare("SELECT agreements FROM usage WHERE tenant_id = ?").bind(t.tenantId).first<{ agreements: number }>();
+    expect(after!.agreements).toBe(26);
   });
 
   it("counts a live agreement per send", async () => {

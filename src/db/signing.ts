@@ -107,17 +107,9 @@ export const consumerDisclosureOf = (db: Db, tenantId: string) =>
     .from(tenants)
     .where(eq(tenants.id, tenantId));
 
-/**
- * A statement that fails its whole batch, so nothing of it commits, unless the account's consumer
- * disclosure is still `seen` (its stored JSON text, or null for none): a consent decided on the
- * disclosure its sequencer read earlier commits only if the account has not changed it since.
- * SQLite's json() raises on text that is not JSON, and the CASE gives it such text only then.
- */
-export const disclosureStill = (db: Db, tenantId: string, seen: string | null) =>
-  db
-    .select({ still: sql<string>`json(CASE WHEN ${tenants.consumerDisclosure} IS ${seen ?? sql`NULL`} THEN '1' ELSE 'the consumer disclosure changed' END)` })
-    .from(tenants)
-    .where(eq(tenants.id, tenantId));
+/** Holds while the account's consumer disclosure is still `seen` (its stored JSON text, or null for none): for `guard`. */
+export const disclosureStill = (tenantId: string, seen: string | null) =>
+  sql`(SELECT ${tenants.consumerDisclosure} FROM ${tenants} WHERE ${tenants.id} = ${tenantId}) IS ${seen ?? sql`NULL`}`;
 
 /** The certificate's public code, once issued. */
 export const verificationCodeOf = (db: Db, documentId: string) =>

@@ -2,20 +2,22 @@
  * Agreements counted per account and month (`usage`), on drizzle's query builder.
  */
 import { and, eq, gt, sql } from "drizzle-orm";
-import { dbOf } from "./client";
+import { type Db, dbOf } from "./client";
+import { guard, guardFailed } from "./guard";
 import type { Env } from "../env";
 import { plans, tenants, usage } from "./schema";
 
 export type UsageRow = typeof usage.$inferSelect;
 
 /**
- * Counts one agreement if the plan allows it, in one round trip: the month's row is created if
- * missing and the conditional increment runs in the same batch (one transaction). True when
- * counted. The plan check is a correlated CASE over `tenants` and `plans` that drizzle's builder
- * cannot write inside an UPDATE's WHERE, so it is one raw fragment.
+ * Counts one agreement if the plan allows it: the month's row is created if missing, the
+ * conditional increment runs, and a guard fails the batch these statements ride in when the
+ * increment did not (the plan's limit or spending limit is reached), so whatever else that batch
+ * holds (a send's commit) does not commit either. The plan check is a correlated CASE over
+ * `tenants` and `plans` that drizzle's builder cannot write inside an UPDATE's WHERE, so it is one
+ * raw fragment.
  */
-export async function countAgreement(env: Env, tenantId: string, period: string): Promise<boolean> {
-  const db = dbOf(env);
+export function agreementCounting(db: Db, tenantId: string, period: string) {
   const allowed = sql`(SELECT CASE
       WHEN pl.monthly_agreements IS NULL THEN 1
       WHEN "usage"."agreements" < pl.monthly_agreements THEN 1
@@ -24,14 +26,27 @@ export async function countAgreement(env: Env, tenantId: string, period: string)
       WHEN ("usage"."agreements" + 1 - pl.monthly_agreements) * pl.overage_cents <= t.spending_limit_cents THEN 1
       ELSE 0 END
     FROM tenants t JOIN plans pl ON pl.code = t.plan WHERE t.id = ${tenantId}) = 1`;
-  const [, counted] = await db.batch([
+  return [
     db.insert(usage).values({ tenantId, period, agreements: 0 }).onConflictDoNothing(),
     db
       .update(usage)
       .set({ agreements: sql`${usage.agreements} + 1` })
       .where(and(eq(usage.tenantId, tenantId), eq(usage.period, period), allowed)),
-  ]);
-  return (counted.meta.changes ?? 0) === 1;
+    // Right after the increment: `changes()` is its row count.
+    guard(db, sql`changes() = 1`),
+  ] as const;
+}
+
+/** Counts one agreement on its own, in one round trip (one batch). True when counted. */
+export async function countAgreement(env: Env, tenantId: string, period: string): Promise<boolean> {
+  const db = dbOf(env);
+  try {
+    await db.batch(agreementCounting(db, tenantId, period));
+    return true;
+  } catch (err) {
+    if (guardFailed(err)) return false;
+    throw err;
+  }
 }
 
 /** Gives one agreement back (a send that failed after counting). */

@@ -11,6 +11,7 @@
 import { z } from "@hono/zod-openapi";
 import { dbOf } from "../db/client";
 import type { ConsumerDisclosure } from "../db/schema";
+import { guard as guardOf } from "../db/guard";
 import { type Statement, consumerDisclosureOf, disclosureStill } from "../db/signing";
 import type { Env } from "../env";
 import { sha256Hex } from "../lib/crypto";
@@ -88,7 +89,7 @@ export async function disclosureForConsent(
   let json = (kept ?? (await readNow())).json;
   // A refusal is an answer, not a commit: it is decided on the disclosure as it is now.
   if (json && accepted !== true && kept) json = (await readNow()).json;
-  const guard = disclosureStill(db, st.doc.tenantId, json);
+  const guard = guardOf(db, disclosureStill(st.doc.tenantId, json));
   if (!json) return { event: null, guard };
   if (accepted !== true) throw disclosureFirst();
   const disclosure = JSON.parse(json) as ConsumerDisclosure;

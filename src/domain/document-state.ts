@@ -6,7 +6,7 @@ import type { Env, Mode } from "../env";
 import type { ConsumerDisclosure, TemplateField } from "../db/schema";
 import { type DocumentRecord, type EventRecord, type FieldValueRecord, type SignerState, loadDocumentWithLastSeq, loadDocumentWithTrail } from "../db/signing";
 import type { DocumentSnapshot, SignerSnapshot } from "./events";
-import { ApiError } from "../lib/errors";
+import { ApiError, invalid } from "../lib/errors";
 import { isFieldFor } from "./field-parties";
 
 export type { DocumentRecord, EventRecord, FieldValueRecord, SignerState } from "../db/signing";
@@ -168,3 +168,16 @@ export const DEAD_LINK_REASON = "This signing link is not valid. It may have exp
 
 /** The one refusal for a token that matches nothing or whose document is no longer live. */
 export const deadLink = () => new ApiError("not_found", DEAD_LINK_REASON, "Ask the sender for a new link.");
+
+/** Refuses an action out of turn, saying whom the signer waits for. */
+export function requireTurn(st: SequencerState, signer: SignerState) {
+  if (isMyTurn(st, signer)) return;
+  const witnessed = signer.witnessFor ? actingFor(st.signers, signer.witnessFor) : null;
+  const approver = outstanding(st).find((o) => o.role === "approver" && o.signOrder < signer.signOrder);
+  const why = approver
+    ? `This document waits for ${approver.fullName}'s approval first.`
+    : witnessed && outstanding(st).some((o) => o.id === witnessed.id)
+      ? `A witness signs after the signer they witness (${witnessed.fullName}).`
+      : "It is not this signer's turn: this document is signed in order.";
+  throw invalid(why, "Wait until the signers before you have acted.");
+}

@@ -9,10 +9,10 @@ import { dbOf } from "../db/client";
 import { invalid } from "../lib/errors";
 import { nowIso } from "../lib/ids";
 import { markSigned } from "../db/signing";
-import { type SequencerState, type SignerState, signerSnapshot } from "./document-state";
+import { type SequencerState, type SignerState, requireTurn, signerSnapshot } from "./document-state";
 import { codeFirst, codeOutstanding } from "./signer-codes";
 import type { AcknowledgeCommand, ApproveCommand } from "./signer-commands";
-import { type Actor, finishPart, requireLiveLink, requirePendingSigner, requireTurn } from "./transitions";
+import { type Actor, finishPart, requireLiveLink, requirePendingSigner } from "./transitions";
 
 function requireRole(signer: SignerState, role: "approver" | "viewer") {
   if (signer.role === role) return;

@@ -18,7 +18,7 @@
 import type { Env } from "../env";
 import { ApiError, invalid } from "../lib/errors";
 import { documentSequencer } from "../objects/document-sequencer/client";
-import { type DocumentRecord, type SignerState, deadLink, loadState } from "./document-state";
+import { type DocumentRecord, type SignerState, deadLink, loadState, requireTurn } from "./document-state";
 import type { Certificate } from "./certificates";
 import type { Sealing } from "../lib/seal";
 import { callbackUrl, cscProviderOf, nonceOf, verifierOf } from "./qualified-signatures";
@@ -79,7 +79,6 @@ export async function finishProviderSigning(env: Env, token: string, q: Callback
   if (!nonce) throw retry("The provider's answer does not belong to this signer's signing (its state is missing or not ours).");
   if (q.error) throw retry(`The trust service provider did not sign (${[q.error, q.error_description].filter(Boolean).join(": ").slice(0, 300)}).`);
   if (!q.code) throw retry("The trust service provider came back without an authorization code.");
-  const { requireTurn } = await import("./transitions");
   requireTurn(r.st, me);
 
   const { CscError, certificateNames, credentialInfo, cscSigner, exchangeCode, listCredentials } = await import("../lib/providers/csc");

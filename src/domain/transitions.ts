@@ -12,6 +12,7 @@ import { disclosureForConsent } from "./consumer-disclosure";
 import { invalid } from "../lib/errors";
 import { newLinkToken, sha256Hex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
+import { guardFailed } from "../db/guard";
 import { commitWithEvents, type DocumentSnapshot, type NewEvent } from "./events";
 import {
   type DocumentRecord,
@@ -19,8 +20,6 @@ import {
   type SignerState,
   deadLink,
   groupSignedBy,
-  actingFor,
-  isMyTurn,
   actsWithoutSignature,
   outstanding,
   linkIsLive,
@@ -31,8 +30,9 @@ import {
   docFields,
   snapshot,
   signerSnapshot,
+  requireTurn,
 } from "./document-state";
-import { reserveAgreement } from "./quota";
+import { agreementInBatch, countedOrQuota } from "./quota";
 import type { TemplateField } from "../db/schema";
 import { followDocument } from "./packet-state";
 import { INTENT_VERSION, consentRecord, consentVersion } from "./wording";
@@ -168,63 +168,60 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
       )
     : null;
 
-  const release = opts.quota === false ? async () => {} : await reserveAgreement(env, st.doc.tenantId, st.doc.mode as Mode, now);
-  try {
-    const links: { signer_id: string; email: string; token: string }[] = [];
-    const db = dbOf(env);
-    const statements: Statement[] = [];
-    for (const [i, s] of signersIn.entries()) {
-      const id = ids[i]!;
-      const { token, hash } = await newLinkToken();
-      links.push({ signer_id: id, email: s.email, token });
-      statements.push(
-        insertSigner(db, {
-          id,
-          documentId: st.doc.id,
-          tenantId: st.doc.tenantId,
-          email: s.email,
-          fullName: s.full_name,
-          role: s.role ?? "signer",
-          signOrder: s.sign_order ?? i + 1,
-          phone: s.phone ?? null,
-          auth: s.auth ?? "none",
-          // Decided once, at send: asked by `auth`, or by the account's require_signer_code now
-          // (read in the same statement, so the send costs no extra round trip).
-          codeRequired: s.auth === "email_otp" || s.auth === "sms_otp" ? true : requireSignerCodeOf(db, st.doc.tenantId),
-          accessCodeHash: s.auth === "access_code" && s.access_code ? await hashAccessCode(s.access_code) : null,
-          partyId: s.party_id ?? null,
-          onBehalfOf: s.on_behalf_of ?? null,
-          witnessFor: s.witness_of === undefined ? null : ids[s.witness_of]!,
-          groupId: s.group?.id ?? null,
-          groupName: s.group?.name ?? null,
-          locale: s.locale ?? "en",
-          status: "pending",
-          tokenHash: hash,
-          tokenExpiresAt: expiresAt,
-          createdAt: sentAt,
-        }),
-      );
-    }
-    statements.push(markSent(db, st.doc.id, st.doc.tenantId, sentAt, expiresAt, opts));
-    if (fields) statements.push(setDocumentFields(db, st.doc.id, fields));
-    // The sent state (document, new signers, answers) is read back in the same batch.
-    const reads = documentReads(db, st.doc.id);
-    const event: NewEvent = {
-      kind: "sent",
-      occurredAt: sentAt,
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-      againstSha256: st.doc.bodySha256,
-      detail: `Sent to ${signersIn.length} recipient${signersIn.length === 1 ? "" : "s"}.${byMember(actor)}`,
-    };
-    const { results } = await commit(env, st, snapshot(st.doc, { status: "sent" }), [...statements, ...reads], [event]);
-    const [d, s, v] = results.slice(statements.length) as [DocumentRecord[], SignerState[], SequencerState["values"]];
-    const state: SequencerState | null = d[0] ? { doc: d[0], signers: s, values: v, lastSeq: st.lastSeq } : null;
-    return { links, state };
-  } catch (err) {
-    await release();
-    throw err;
+  const links: { signer_id: string; email: string; token: string }[] = [];
+  const db = dbOf(env);
+  // The agreement is counted in the send's own batch (402 when the plan is used up: nothing is sent).
+  const statements: Statement[] = opts.quota === false ? [] : agreementInBatch(db, st.doc.tenantId, st.doc.mode as Mode, now);
+  for (const [i, s] of signersIn.entries()) {
+    const id = ids[i]!;
+    const { token, hash } = await newLinkToken();
+    links.push({ signer_id: id, email: s.email, token });
+    statements.push(
+      insertSigner(db, {
+        id,
+        documentId: st.doc.id,
+        tenantId: st.doc.tenantId,
+        email: s.email,
+        fullName: s.full_name,
+        role: s.role ?? "signer",
+        signOrder: s.sign_order ?? i + 1,
+        phone: s.phone ?? null,
+        auth: s.auth ?? "none",
+        // Decided once, at send: asked by `auth`, or by the account's require_signer_code now
+        // (read in the same statement, so the send costs no extra round trip).
+        codeRequired: s.auth === "email_otp" || s.auth === "sms_otp" ? true : requireSignerCodeOf(db, st.doc.tenantId),
+        accessCodeHash: s.auth === "access_code" && s.access_code ? await hashAccessCode(s.access_code) : null,
+        partyId: s.party_id ?? null,
+        onBehalfOf: s.on_behalf_of ?? null,
+        witnessFor: s.witness_of === undefined ? null : ids[s.witness_of]!,
+        groupId: s.group?.id ?? null,
+        groupName: s.group?.name ?? null,
+        locale: s.locale ?? "en",
+        status: "pending",
+        tokenHash: hash,
+        tokenExpiresAt: expiresAt,
+        createdAt: sentAt,
+      }),
+    );
   }
+  statements.push(markSent(db, st.doc.id, st.doc.tenantId, sentAt, expiresAt, opts));
+  if (fields) statements.push(setDocumentFields(db, st.doc.id, fields));
+  // The sent state (document, new signers, answers) is read back in the same batch.
+  const reads = documentReads(db, st.doc.id);
+  const event: NewEvent = {
+    kind: "sent",
+    occurredAt: sentAt,
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+    againstSha256: st.doc.bodySha256,
+    detail: `Sent to ${signersIn.length} recipient${signersIn.length === 1 ? "" : "s"}.${byMember(actor)}`,
+  };
+  const { results } = await commit(env, st, snapshot(st.doc, { status: "sent" }), [...statements, ...reads], [event]).catch((err) => {
+    throw countedOrQuota(err);
+  });
+  const [d, s, v] = results.slice(statements.length) as [DocumentRecord[], SignerState[], SequencerState["values"]];
+  const state: SequencerState | null = d[0] ? { doc: d[0], signers: s, values: v, lastSeq: st.lastSeq } : null;
+  return { links, state };
 }
 
 /**
@@ -283,7 +280,7 @@ export async function consent(
     await commit(env, st, snapshot(st.doc), [guard, marked], [...(disclosure ? [disclosure] : []), consented]);
   } catch (err) {
     delete st.disclosureSeen;
-    if (retry) return consent(env, st, signer, input, actor, false);
+    if (retry && guardFailed(err)) return consent(env, st, signer, input, actor, false);
     throw err;
   }
   signer.consentedAt = at;
@@ -458,19 +455,6 @@ export async function sign(env: Env, st: SequencerState, signer: SignerState, in
   applyAnswers(st, signer, changes, null, at);
   Object.assign(signer, signature);
   return r;
-}
-
-/** Refuses an action out of turn, saying whom the signer waits for. */
-export function requireTurn(st: SequencerState, signer: SignerState) {
-  if (isMyTurn(st, signer)) return;
-  const witnessed = signer.witnessFor ? actingFor(st.signers, signer.witnessFor) : null;
-  const approver = outstanding(st).find((o) => o.role === "approver" && o.signOrder < signer.signOrder);
-  const why = approver
-    ? `This document waits for ${approver.fullName}'s approval first.`
-    : witnessed && outstanding(st).some((o) => o.id === witnessed.id)
-      ? `A witness signs after the signer they witness (${witnessed.fullName}).`
-      : "It is not this signer's turn: this document is signed in order.";
-  throw invalid(why, "Wait until the signers before you have acted.");
 }
 
 /**
