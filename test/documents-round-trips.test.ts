@@ -21,7 +21,7 @@ function counting(): { env: Env; trips: () => number; reset: () => void } {
 
 describe("D1 round trips of the documents area", () => {
   // prepare: the template read and the commit batch (the webhook kick's endpoint read rides in it).
-  it("prepare 2, send 1 before the sequencer (its read carries the signing origin and, with notify, the text permissions; notify adds only the messages' batch after it), list 1, get 1", async () => {
+  it("prepare 2, send 0 before the sequencer (the signing origin and, with notify, the text permissions ride in the sequencer's commit; notify adds only the messages' batch after it), list 1, get 1", async () => {
     const t = await makeTenant();
     const { code } = await publishedTemplate(t.key);
     const p: Principal = { tenantId: t.tenantId, mode: "live", keyId: t.keyId, keyLabel: "test", scopes: [] };
@@ -31,13 +31,13 @@ describe("D1 round trips of the documents area", () => {
     expect(c.trips()).toBe(2);
     c.reset();
     await sendDocument(c.env, p, document_id, [{ email: "a@example.com", full_name: "Ada" }], actor, { notify: false });
-    expect(c.trips()).toBe(1);
+    expect(c.trips()).toBe(0);
     c.reset();
     const { document_id: notified } = await prepareDocument(env, p, { template_code: code, values: { company: "A", name: "B" } }, actor);
     await sendDocument(c.env, p, notified, [{ email: "a@example.com", full_name: "Ada" }], actor);
-    expect(c.trips()).toBe(2);
+    expect(c.trips()).toBe(1);
     c.reset();
-    // Signers with phones: their text permissions ride in the same first read.
+    // Signers with phones: their text permissions ride in the sequencer's commit.
     const { document_id: texted } = await prepareDocument(env, p, { template_code: code, values: { company: "A", name: "B" } }, actor);
     await sendDocument(
       c.env,
@@ -49,7 +49,7 @@ describe("D1 round trips of the documents area", () => {
       ],
       actor,
     );
-    expect(c.trips()).toBe(2);
+    expect(c.trips()).toBe(1);
     c.reset();
     await listDocuments(c.env, p, { q: "Ada", limit: 50, offset: 0 });
     expect(c.trips()).toBe(1);

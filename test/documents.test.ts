@@ -145,6 +145,33 @@ describe("POST /v1/documents/{id}/send", () => {
     }
   });
 
+  it("gives a signer without a locale the account's language: stored, in the link and in the email", async () => {
+    const t = await makeTenant();
+    expect((await ops("PATCH", `/tenants/${t.tenantId}`, { locale: "de" })).status).toBe(200);
+    const id = await preparedDocument(t.key);
+    const r = await api("POST", `/v1/documents/${id}/send`, {
+      key: t.key,
+      body: {
+        signers: [
+          { email: "de@example.com", full_name: "De" },
+          { email: "fr@example.com", full_name: "Fr", locale: "fr" },
+        ],
+      },
+    });
+    expect(r.status, r.text).toBe(200);
+    const [de, fr] = r.json.links as { token: string; url: string }[];
+    expect(de!.url).toBe(`https://sign.example.test/s/${de!.token}?lang=de`);
+    expect(fr!.url).toBe(`https://sign.example.test/s/${fr!.token}?lang=fr`);
+    const doc = (await api("GET", `/v1/documents/${id}`, { key: t.key })).json as { signers: { email: string; locale: string }[] };
+    expect(doc.signers.map((s) => [s.email, s.locale])).toEqual([
+      ["de@example.com", "de"],
+      ["fr@example.com", "fr"],
+    ]);
+    await env.MESSAGE_QUEUE.getByName(t.tenantId).idle();
+    const out = (await ops("GET", `/outbox?document_id=${id}&limit=50`)).json.messages as { recipient: string; link: string | null; purpose: string }[];
+    expect(out.find((m) => m.recipient === "de@example.com" && m.purpose === "signing.link")?.link).toBe(de!.url);
+  });
+
   it("normalises phone numbers to E.164", async () => {
     const t = await makeTenant();
     const { id } = await sentDocument(t.key, { signers: [{ email: "a@example.com", full_name: "A", phone: "(415) 555-2671".replace("(", "+1 (") }] });

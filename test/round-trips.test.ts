@@ -57,7 +57,7 @@ const OBJECT_CALLS: Record<string, number> = {
  * One agreement (prepare, send to 2, each signer reads, consents, answers a field and signs):
  * sequential D1 round trips and Durable Object calls, asserted exactly.
  */
-const AGREEMENT = { sequential: 16, objects: 11 };
+const AGREEMENT = { sequential: 15, objects: 11 };
 /** The operations of one agreement, as recorded below. */
 const AGREEMENT_STEPS = [
   "prepare (POST /v1/documents)",

@@ -487,16 +487,16 @@ describe("reminders carried onto started documents", () => {
 });
 
 describe("D1 round trips of a start", () => {
-  // The workflow (with whether its template is published) 1, prepare 2 (template, commit), send 1
-  // (owner, title, account language, signing origin and text permissions in one batch) before the
-  // sequencer, whose own calls run with its own binding; then 1 to queue the emailed links.
-  it("costs 4 sequential round trips before the document's sequencer and 1 to queue the links", async () => {
+  // The workflow (with whether its template is published) 1, prepare 2 (template, commit), send 0
+  // (owner, title, account language, signing origin and text permissions ride in the sequencer's
+  // commit, whose own calls run with its own binding); then 1 to queue the emailed links.
+  it("costs 3 sequential round trips before the document's sequencer and 1 to queue the links", async () => {
     const t = await makeTenant();
     const w = await makeWorkflow(t.key);
     const c = countingD1(env.DB);
     const counted = { ...env, DB: c.db } as Env;
     const input = StartInput.parse(startBody());
     await startWorkflow(counted, { tenantId: t.tenantId, mode: "live" }, w.id, input, { ip: null, userAgent: null });
-    expect(c.calls()).toBe(5);
+    expect(c.calls()).toBe(4);
   });
 });

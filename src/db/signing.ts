@@ -144,6 +144,10 @@ export const insertSigner = (db: Db, row: SQLiteInsertValue<typeof signers>) => 
 export const requireSignerCodeOf = (db: Db, tenantId: string) =>
   sql<boolean>`coalesce((${db.select({ r: tenants.requireSignerCode }).from(tenants).where(eq(tenants.id, tenantId))}), 0)`;
 
+/** The account's language, as an expression ("en" when it has none). */
+export const accountLocaleOf = (db: Db, tenantId: string) =>
+  sql<string>`coalesce((${db.select({ l: tenants.locale }).from(tenants).where(eq(tenants.id, tenantId))}), 'en')`;
+
 /** The account's part11, as an expression: it forces re-authentication at send (false for an unknown account). */
 export const part11Of = (db: Db, tenantId: string) =>
   sql<boolean>`coalesce((${db.select({ r: tenants.part11 }).from(tenants).where(eq(tenants.id, tenantId))}), 0)`;

@@ -6,7 +6,6 @@ import { z } from "@hono/zod-openapi";
 import { dbOf } from "../db/client";
 import type { Env, Principal } from "../env";
 import { DOCUMENT_STATUS_FILTERS, SIGNATURE_LEVELS, SIGNER_AUTH } from "./vocabulary";
-import { requireLevelProvider } from "./qualified-signatures";
 import { Locale } from "./locale";
 import { dueForExpiry, insertDocument, listPage, ownerOf } from "../db/documents";
 import { plainText, text } from "../lib/text";
@@ -20,12 +19,10 @@ import { mergeValues } from "./merge-values";
 import { type DocState, type SignerState, completedLinkEnd, docFields, loadState } from "./document-state";
 import type { Actor } from "./transitions";
 import { toE164 } from "./field-values";
-import { isGroup, normaliseSigners } from "./send-signers";
-import { identityProviderOf, noIdentityProvider } from "./identity-checks";
+import { isGroup, providersOf } from "./send-signers";
 import { messageLink, notifyOnSend, phonesToText } from "./notify";
 import { messageBrandValues, originWithHost, wornSigningHost } from "./branding";
-import { textPermissionReads, textPermissionsOf } from "./sms-consent";
-import { documentWithAccount } from "../db/messages";
+import { textPermissionsOf } from "./sms-consent";
 import { documentSequencer } from "../objects/document-sequencer/client";
 
 // ---- The input of each document command, defined once: the routes validate with these, and
@@ -263,10 +260,11 @@ async function requireOwned(env: Env, p: Pick<Principal, "tenantId" | "mode">, d
 }
 
 /**
- * Sends a draft. One read first: the owner (404 for another account or mode, before any 422 about
- * the signers), the account's signing origin and, for the messages, the title, the account's name
- * and language and whether the account may text each signer's number. Returns the links and the
- * origin they are served on.
+ * Sends a draft, in one call to its sequencer and no read of its own: the sequencer answers 404
+ * for another account or mode before any 422 about the signers, and reads in the send's own batch
+ * what the messages and links need (the account's signing origin, name and brand, the title,
+ * whether the account may text each signer's number). Returns the links and the origin they are
+ * served on.
  */
 export async function sendDocument(
   env: Env,
@@ -277,25 +275,19 @@ export async function sendDocument(
   opts: { notify?: boolean; allowDelegation?: boolean; reauthenticate?: boolean } = {},
 ) {
   const notify = opts.notify !== false;
-  const db = dbOf(env);
   // Numbers as they will be stored (an invalid one is refused below, after the owner's 404).
   const people = signers.flatMap((s): { role?: string; phone?: string | null }[] =>
     isGroup(s) ? s.group.map((m) => ({ role: s.role, phone: m.phone })) : [s],
   );
   const phones = notify ? phonesToText(people.map((s) => ({ role: s.role, phone: s.phone ? toE164(s.phone) : null }))) : [];
-  const [owners, ...permissionReads] = await db.batch([documentWithAccount(db, documentId), ...textPermissionReads(db, p.tenantId, phones)]);
-  const owner = owners[0];
-  if (!owner || owner.tenantId !== p.tenantId || owner.mode !== p.mode) throw notFound("document");
-  const idCheck = signers.findIndex((s) => !isGroup(s) && s.auth === "id_check");
-  if (idCheck >= 0 && !identityProviderOf(env)) throw noIdentityProvider(`signers.${idCheck}.auth`);
-  requireLevelProvider(env, owner.level);
-  const normalised = normaliseSigners(signers, owner.locale ?? "en");
-  const sent = await documentSequencer(env, documentId).send(
-    normalised,
+  const sent = await documentSequencer(env, documentId).sendOwn(
+    signers,
     actor,
     { tenantId: p.tenantId, mode: p.mode },
     { notify, allowDelegation: opts.allowDelegation ?? false, reauthenticate: opts.reauthenticate ?? false },
+    { ...providersOf(env), phones },
   );
+  const { owner, signers: normalised } = sent;
   const signingOrigin = originWithHost(env, wornSigningHost(owner.whiteLabel, owner.brandTenantId === null ? null : owner));
   if (notify) {
     await notifyOnSend(
@@ -306,7 +298,7 @@ export async function sendDocument(
       sent.links.map((l, i) => ({ ...normalised[i]!, access_code: undefined, name: normalised[i]!.full_name, signerId: l.signer_id, token: l.token })),
       {
         origin: signingOrigin,
-        permissions: textPermissionsOf(phones, permissionReads),
+        permissions: textPermissionsOf(phones, sent.permissions),
         known: { tenant: owner.tenantName, title: owner.title, ...messageBrandValues(owner) },
       },
     );

@@ -53,6 +53,9 @@ export function cscProviderOf(env: ConfigVars, opts: { fetch?: typeof fetch } = 
   };
 }
 
+/** The levels the configured provider gives, or null without one. */
+export const providerLevels = (env: ConfigVars): SignatureLevel[] | null => cscProviderOf(env)?.levels ?? null;
+
 /** The provider's origin (its authorize page's), for the signing page's CSP `form-action`; null without a provider. */
 export function providerOrigin(env: ConfigVars): string | null {
   const base = configOf(env).CSC_BASE_URL;
@@ -63,10 +66,13 @@ export function providerOrigin(env: ConfigVars): string | null {
   }
 }
 
-/** The send's refusal of a level no configured provider gives (never a weaker signature instead). */
-export function requireLevelProvider(env: ConfigVars, level: SignatureLevel) {
+/**
+ * The send's refusal of a level no configured provider gives (never a weaker signature instead);
+ * `levels` are those of the configured provider (`providerLevels`), null without one.
+ */
+export function requireLevelProvider(levels: readonly SignatureLevel[] | null, level: SignatureLevel) {
   if (level === "ses") return;
-  const provider = cscProviderOf(env);
+  const provider = levels && { levels };
   if (!provider) {
     throw invalid(
       `level: "${level}" needs a trust service provider, and this service has none configured (CSC_BASE_URL).`,

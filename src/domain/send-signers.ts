@@ -4,19 +4,27 @@
  * the role rules checked with each entry's path in the message.
  */
 import type { SendInput } from "./documents";
-import type { SignerInput } from "./transitions";
-import type { Lang } from "./vocabulary";
+import { type Actor, type SendOptions, type SignerInput, send } from "./transitions";
+import type { Lang, SignatureLevel } from "./vocabulary";
+import type { Env } from "../env";
+import type { ConfigVars } from "../lib/config";
+import { dbOf } from "../db/client";
+import { documentWithAccount } from "../db/messages";
 import { invalid } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { toE164 } from "./field-values";
 import { checkAccessCode } from "./access-codes";
+import type { SequencerState } from "./document-state";
+import { identityProviderOf, noIdentityProvider } from "./identity-checks";
+import { providerLevels, requireLevelProvider } from "./qualified-signatures";
+import { textPermissionReads } from "./sms-consent";
 
 /** At most this many people on one document, counting each group member. */
 const MAX_PEOPLE = 100;
 /** Roles with their own actions, besides free labels (which sign) and `cc`. */
 const NON_SIGNING_ROLES = new Set(["cc", "approver", "viewer", "witness"]);
 
-type SendEntry = SendInput["signers"][number];
+export type SendEntry = SendInput["signers"][number];
 type GroupEntry = Extract<SendEntry, { group_name: string }>;
 export const isGroup = (e: SendEntry): e is GroupEntry => "group" in e;
 
@@ -26,7 +34,7 @@ export const isGroup = (e: SendEntry): e is GroupEntry => "group" in e;
  * the account's language is used unless one is given. Role rules are checked here, with the
  * entry's path in the message.
  */
-export function normaliseSigners(entries: readonly SendEntry[], fallbackLocale: Lang): SignerInput[] {
+export function normaliseSigners(entries: readonly SendEntry[], fallbackLocale: Lang | null): SignerInput[] {
   const people: SignerInput[] = [];
   const firstPerson: number[] = [];
   for (const [i, e] of entries.entries()) {
@@ -43,7 +51,7 @@ export function normaliseSigners(entries: readonly SendEntry[], fallbackLocale: 
           role: e.role,
           sign_order: e.sign_order ?? i + 1,
           auth: e.auth,
-          locale: e.locale ?? fallbackLocale,
+          locale: e.locale ?? fallbackLocale ?? undefined,
           group,
         });
       }
@@ -51,7 +59,7 @@ export function normaliseSigners(entries: readonly SendEntry[], fallbackLocale: 
       const { witness_for: _w, ...rest } = e;
       if (e.auth === "access_code") checkAccessCode(e.access_code, `signers.${i}.access_code`);
       else if (e.access_code !== undefined) throw invalid(`signers.${i}.access_code: only a signer with auth "access_code" takes an access code.`);
-      people.push({ ...withPhone(rest, `signers.${i}`), sign_order: e.sign_order ?? i + 1, locale: e.locale ?? fallbackLocale });
+      people.push({ ...withPhone(rest, `signers.${i}`), sign_order: e.sign_order ?? i + 1, locale: e.locale ?? fallbackLocale ?? undefined });
     }
   }
   if (people.length > MAX_PEOPLE) throw invalid(`signers: at most ${MAX_PEOPLE} people in all (each group member counts); these name ${people.length}.`);
@@ -81,4 +89,36 @@ function withPhone<S extends { phone?: string | null }>(s: S, path: string): S {
   const e164 = toE164(s.phone);
   if (!e164) throw invalid(`${path}.phone: not a valid phone number; include the country code.`);
   return { ...s, phone: e164 };
+}
+
+/**
+ * What the sender's Worker knows and the sequencer does not: its configuration's providers (an
+ * identity provider; a trust service provider's levels, null for none) and the numbers to text.
+ */
+export type SendAsked = { identityProvider: boolean; levels: SignatureLevel[] | null; phones: string[] };
+
+/** The send's providers as the Worker's configuration has them. */
+export const providersOf = (env: ConfigVars) => ({ identityProvider: identityProviderOf(env) !== null, levels: providerLevels(env) });
+
+/**
+ * A document's own send, inside its sequencer (`sendDocument`): after the sequencer's 404 for
+ * another account's document, the rules that need the document (an identity provider for
+ * `id_check`, a trust service provider for its level, the signers' shape), then the send. Whom
+ * it sends to and how (the account's name, brand and signing host) and the text permissions of
+ * `phones` are read in the send's own batch. A signer without a `locale` gets the account's
+ * (decided in the same batch), and each comes back with the language stored.
+ */
+export async function sendChecked(env: Env, st: SequencerState, entries: SendEntry[], actor: Actor, opts: SendOptions, asked: SendAsked) {
+  const idCheck = entries.findIndex((s) => !isGroup(s) && s.auth === "id_check");
+  if (idCheck >= 0 && !asked.identityProvider) throw noIdentityProvider(`signers.${idCheck}.auth`);
+  requireLevelProvider(asked.levels, st.doc.level);
+  const phones = asked.phones;
+  const people = normaliseSigners(entries, null);
+  const db = dbOf(env);
+  const reads = [documentWithAccount(db, st.doc.id), ...textPermissionReads(db, st.doc.tenantId, phones)] as const;
+  const sent = await send(env, st, people, actor, opts, [...reads]);
+  const [owners, ...permissions] = sent.also as [Awaited<(typeof reads)[0]>, ...unknown[]];
+  const stored = new Map(sent.state?.signers.map((x) => [x.id, x.locale as Lang]));
+  const signers = people.map((p, i) => ({ ...p, locale: stored.get(sent.links[i]!.signer_id) ?? p.locale }));
+  return { links: sent.links, state: sent.state, signers, owner: owners[0]!, permissions };
 }

@@ -59,6 +59,7 @@ import {
   markViewed,
   setDocumentFields,
   requireSignerCodeOf,
+  accountLocaleOf,
   upsertAnswer,
 } from "../db/signing";
 
@@ -151,7 +152,8 @@ export type SendOptions = {
   quota?: boolean;
 };
 
-export async function send(env: Env, st: SequencerState, signersIn: SignerInput[], actor: Actor, opts: SendOptions = {}) {
+/** Sends a draft; `also` are reads that ride in the send's batch (their results come back as `also`). */
+export async function send(env: Env, st: SequencerState, signersIn: SignerInput[], actor: Actor, opts: SendOptions = {}, also: Statement[] = []) {
   if (st.doc.status !== "draft") throw invalid(`This document is ${st.doc.status}; only a draft can be sent.`);
   checkSigners(signersIn);
   const now = new Date();
@@ -196,7 +198,8 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
         witnessFor: s.witness_of === undefined ? null : ids[s.witness_of]!,
         groupId: s.group?.id ?? null,
         groupName: s.group?.name ?? null,
-        locale: s.locale ?? "en",
+        // Unless given, the account's language, read in the same statement.
+        locale: s.locale ?? accountLocaleOf(db, st.doc.tenantId),
         status: "pending",
         tokenHash: hash,
         tokenExpiresAt: expiresAt,
@@ -216,12 +219,12 @@ export async function send(env: Env, st: SequencerState, signersIn: SignerInput[
     againstSha256: st.doc.bodySha256,
     detail: `Sent to ${signersIn.length} recipient${signersIn.length === 1 ? "" : "s"}.${byMember(actor)}`,
   };
-  const { results } = await commit(env, st, snapshot(st.doc, { status: "sent" }), [...statements, ...reads], [event]).catch((err) => {
+  const { results } = await commit(env, st, snapshot(st.doc, { status: "sent" }), [...statements, ...reads, ...also], [event]).catch((err) => {
     throw countedOrQuota(err);
   });
-  const [d, s, v] = results.slice(statements.length) as [DocumentRecord[], SignerState[], SequencerState["values"]];
+  const [d, s, v, ...rest] = results.slice(statements.length) as [DocumentRecord[], SignerState[], SequencerState["values"], ...unknown[]];
   const state: SequencerState | null = d[0] ? { doc: d[0], signers: s, values: v, lastSeq: st.lastSeq } : null;
-  return { links, state };
+  return { links, state, also: rest };
 }
 
 /**

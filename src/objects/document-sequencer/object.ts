@@ -23,6 +23,7 @@ const NOT_COMMANDS = new Set(["charged", "hit", "forget", "alarm", "fetch", "con
 /** How long after a completion its certificate is appended to the transparency log. */
 const LOG_DELAY_MS = 1_000;
 import * as t from "../../domain/transitions";
+import { type SendAsked, type SendEntry, sendChecked } from "../../domain/send-signers";
 import * as ends from "../../domain/endings";
 import * as codeSteps from "../../domain/code-steps";
 import * as parts from "../../domain/participant-actions";
@@ -182,8 +183,9 @@ export class DocumentSequencer extends DurableObject<Env> {
   }
 
   /**
-   * Sends a draft to its signers; returns each link's token once (signers as normalised by sendDocument). With `owner`, a document of
-   * another account or mode answers 404 like a missing one (checked against the loaded state).
+   * Sends a draft to its signers (as normalised by the caller: an envelope's); returns each link's
+   * token once. With `owner`, a document of another account or mode answers 404 like a missing one
+   * (checked against the loaded state).
    */
   send(documentId: string, signers: t.SignerInput[], actor: t.Actor, owner?: { tenantId: string; mode: string }, opts: t.SendOptions = {}) {
     return this.serial(documentId, async (st) => {
@@ -192,6 +194,16 @@ export class DocumentSequencer extends DurableObject<Env> {
       // The new signers were read back in the commit's own batch, so signer calls find them in memory.
       this.state = state;
       return { links };
+    });
+  }
+
+  /** A document's own send (`sendDocument`): the signers as given, checked here after the owner's 404 (`sendChecked`). */
+  sendOwn(documentId: string, entries: SendEntry[], actor: t.Actor, owner: { tenantId: string; mode: string }, opts: t.SendOptions, asked: SendAsked) {
+    return this.serial(documentId, async (st) => {
+      if (st.doc.tenantId !== owner.tenantId || st.doc.mode !== owner.mode) throw notFound("document");
+      const { state, ...sent } = await sendChecked(this.env, st, entries, actor, opts, asked);
+      this.state = state;
+      return sent;
     });
   }
 
