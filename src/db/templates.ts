@@ -2,7 +2,7 @@
  * Every D1 query about templates, on drizzle's query builder. Row types come from the table.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
-import { dbOf } from "./client";
+import { type Db, dbOf } from "./client";
 import type { Env, Principal } from "../env";
 import { pdfTemplates, templates } from "./schema";
 
@@ -16,6 +16,15 @@ const ofCode = (p: Pick<Principal, "tenantId" | "mode">, code: string) =>
 export function versionsOf(env: Env, p: Pick<Principal, "tenantId" | "mode">, code: string): Promise<TemplateRow[]> {
   return dbOf(env).select().from(templates).where(ofCode(p, code)).orderBy(desc(templates.version));
 }
+
+/** Holds while `id` is still the latest published version of the code (for `guard`). */
+export const stillLatestPublished = (db: Db, p: Pick<Principal, "tenantId" | "mode">, code: string, id: string) =>
+  sql`(${db
+    .select({ id: templates.id })
+    .from(templates)
+    .where(and(ofCode(p, code), eq(templates.isPublished, true)))
+    .orderBy(desc(templates.version))
+    .limit(1)}) IS ${id}`;
 
 /**
  * The latest published version of a code, or undefined, with the SHA-256 of its PDF when it is a

@@ -14,7 +14,8 @@ import { invalid, notFound } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { commitWithEvents } from "./events";
-import { latestPublished, renderWithSpans } from "./templates";
+import { publishedForPrepare, renderWithSpans } from "./templates";
+import { guardFailed } from "../db/guard";
 import { mergeValues } from "./merge-values";
 import { type DocState, type SignerState, completedLinkEnd, docFields, loadState } from "./document-state";
 import type { Actor } from "./transitions";
@@ -188,8 +189,16 @@ export async function prepareDocument(env: Env, p: Principal, input: PrepareInpu
 }
 
 /** Prepare, for the API and for workflow starts: the draft's id and title. */
-export async function prepareDraft(env: Env, p: Pick<Principal, "tenantId" | "mode">, input: PrepareInput, actor: Actor, origin: DocumentOrigin = {}) {
-  const tpl = await latestPublished(env, p, input.template_code);
+export async function prepareDraft(
+  env: Env,
+  p: Pick<Principal, "tenantId" | "mode">,
+  input: PrepareInput,
+  actor: Actor,
+  origin: DocumentOrigin = {},
+  fresh = false,
+): Promise<{ document_id: string; title: string }> {
+  // The template as this isolate last prepared from it; its guard in the commit fails if a newer version is published.
+  const { tpl, guard: latest } = await publishedForPrepare(env, p, input.template_code, fresh);
   const values = mergeValues(tpl.variables, input.values, origin.answers);
   if (input.expires_at && Date.parse(input.expires_at) <= Date.now()) throw invalid("expires_at: must be in the future.");
 
@@ -200,10 +209,11 @@ export async function prepareDraft(env: Env, p: Pick<Principal, "tenantId" | "mo
   const title = input.title || tpl.name;
   const metadata = input.metadata ?? {};
   const externalRef = input.external_ref ?? null;
-  await commitWithEvents(
+  const committed = commitWithEvents(
     env,
     { id, tenantId: p.tenantId, mode: p.mode, title, status: "draft", bodySha256: bodySha, completedAt: null, metadata, externalRef },
     [
+      latest,
       insertDocument(dbOf(env), {
         id,
         tenantId: p.tenantId,
@@ -242,6 +252,12 @@ export async function prepareDraft(env: Env, p: Pick<Principal, "tenantId" | "mo
     [{ kind: "created", occurredAt: createdAt, ip: actor.ip, userAgent: actor.userAgent, againstSha256: bodySha }],
     1,
   );
+  try {
+    await committed;
+  } catch (err) {
+    if (!fresh && guardFailed(err)) return prepareDraft(env, p, input, actor, origin, true);
+    throw err;
+  }
   return { document_id: id, title };
 }
 

@@ -7,7 +7,9 @@ import { Reasons } from "./reauthentication";
 import { z } from "@hono/zod-openapi";
 import type { Env, Principal } from "../env";
 import type { TemplateField } from "../db/schema";
-import { insertVersion, latestPublishedRow, listWithCounts, markPublished, updateDraft, versionsOf } from "../db/templates";
+import { insertVersion, latestPublishedRow, listWithCounts, markPublished, stillLatestPublished, updateDraft, versionsOf } from "../db/templates";
+import { dbOf } from "../db/client";
+import { guard } from "../db/guard";
 import { insertRevisionWithPdf, pdfOf, picturesOf } from "../db/pdf-templates";
 import { ApiError, invalid, notFound } from "../lib/errors";
 import { newId, nowIso } from "../lib/ids";
@@ -374,6 +376,38 @@ export async function listTemplates(env: Env, p: Principal) {
     documents,
     is_latest: isLatest,
   }));
+}
+
+/** A published version as preparing a document takes it. */
+export type Published = Awaited<ReturnType<typeof latestPublished>>;
+
+/**
+ * Published versions this isolate prepared from, by account, mode and code (a published version
+ * never changes). At most 200, and none over 64 KB of body and fields, so the isolate's memory
+ * stays small.
+ */
+const PUBLISHED = new Map<string, Published>();
+const PUBLISHED_MAX = 200;
+const PUBLISHED_MAX_BYTES = 64 * 1024;
+
+/**
+ * The latest published version of a code for a prepare, with the guard its commit carries: kept
+ * from an earlier prepare in this isolate (no read), the guard fails the commit when a newer
+ * version was published or the code is gone since, and the caller asks again with `fresh`.
+ */
+export async function publishedForPrepare(env: Env, p: Pick<Principal, "tenantId" | "mode">, code: string, fresh = false) {
+  const key = `${p.tenantId}|${p.mode}|${code}`;
+  let tpl = fresh ? undefined : PUBLISHED.get(key);
+  if (!tpl) {
+    tpl = await latestPublished(env, p, code);
+    PUBLISHED.delete(key);
+    if (tpl.body.length + JSON.stringify(tpl.fields ?? []).length <= PUBLISHED_MAX_BYTES) {
+      if (PUBLISHED.size >= PUBLISHED_MAX) PUBLISHED.delete(PUBLISHED.keys().next().value!);
+      PUBLISHED.set(key, tpl);
+    }
+  }
+  const db = dbOf(env);
+  return { tpl, guard: guard(db, stillLatestPublished(db, p, code, tpl.id)) };
 }
 
 /** The latest published version of a code, for preparing documents. */
