@@ -1,7 +1,8 @@
 /**
  * A certificate's subject or issuer as one line, RFC 4514 style (`CN=Ada Lovelace, O=Example,
  * C=FR`: the most specific part first): what the certificate payload, `/v1/verify` and the offline
- * verifier list for each advanced or qualified signature, so the three compare as strings.
+ * verifier list for each advanced or qualified signature, so the three compare as strings; and
+ * the subject's common name alone.
  */
 import type * as pkijs from "pkijs";
 
@@ -25,4 +26,10 @@ export function nameLine(name: pkijs.RelativeDistinguishedNames): string {
     .map((tv) => `${SHORT[tv.type] ?? tv.type}=${String((tv.value.valueBlock as { value?: unknown }).value ?? "").replace(/([,+"\\<>;])/g, "\\$1")}`)
     .reverse()
     .join(", ");
+}
+
+/** The certificate subject's common name (the first), or null when it has none. */
+export function commonNameOf(cert: pkijs.Certificate | undefined): string | null {
+  const tv = cert?.subject.typesAndValues.find((t) => t.type === "2.5.4.3");
+  return tv ? String((tv.value.valueBlock as { value?: unknown }).value ?? "") : null;
 }

@@ -20,7 +20,8 @@ import * as pkijs from "pkijs";
 import { nameLine } from "../x509-name";
 import { fromBase64, toBase64 } from "../bytes";
 import { buf, sha256 } from "../seal/der";
-import { OID, type SealSigner, commonNameOf } from "../seal/keys";
+import { OID, type SealSigner } from "../seal/keys";
+import { commonNameOf } from "../x509-name";
 import { type HttpOptions, parseJson, post } from "./types";
 
 export type CscScope = "service" | "credential";
@@ -182,7 +183,7 @@ export function cscSigner(opts: HttpOptions, token: string, credentialID: string
     ),
     certificates: info.certificates,
     leafDer: info.ders[0]!,
-    commonName: commonNameOf(leaf),
+    commonName: commonNameOf(leaf) ?? "",
     selfIssued: leaf.subject.isEqual(leaf.issuer),
   };
 }

@@ -6,6 +6,7 @@
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { SealConfigError, buf, bytesEqual, pemBlocks } from "./der";
+import { commonNameOf } from "../x509-name";
 
 export const OID = {
   data: "1.2.840.113549.1.7.1",
@@ -40,12 +41,6 @@ export type SealSigner = {
   /** Subject and issuer are the same name: nobody but the service vouches for it. */
   selfIssued: boolean;
 };
-
-/** The certificate subject's common name, "" when it has none. */
-export function commonNameOf(cert: pkijs.Certificate): string {
-  const cn = cert.subject.typesAndValues.find((t) => t.type === OID.commonName);
-  return cn ? String((cn.value.valueBlock as { value?: unknown }).value ?? "") : "";
-}
 
 /** ECDSA in WebCrypto gives r||s; CMS and X.509 carry SEQUENCE { INTEGER r, INTEGER s }. */
 function ecdsaRawToDer(raw: Uint8Array): Uint8Array {
@@ -104,7 +99,7 @@ async function importIdentity(keyPem: string, certPem: string): Promise<SealSign
     throw new SealConfigError("The private key does not belong to the first certificate of the chain.");
   }
 
-  const commonName = commonNameOf(leaf);
+  const commonName = commonNameOf(leaf) ?? "";
   const subjectDer = new Uint8Array(leaf.subject.toSchema().toBER());
   const issuerDer = new Uint8Array(leaf.issuer.toSchema().toBER());
   return {

@@ -9,6 +9,7 @@
  * trailer pointing back (`/Prev`) at the previous one, so every earlier signature stays valid.
  */
 import { toHex } from "../bytes";
+import { commonNameOf } from "../x509-name";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { PDFArray, PDFDict, PDFName, PDFRef, PDFString } from "pdf-lib";
@@ -40,8 +41,8 @@ export const CRL_REASONS = [
 
 /** A certificate as messages name it: its common name in quotes. */
 export function cnOf(cert: pkijs.Certificate): string {
-  const tv = cert.subject.typesAndValues.find((t) => t.type === "2.5.4.3");
-  return tv ? `"${String((tv.value.valueBlock as { value?: unknown }).value)}"` : "a certificate";
+  const cn = commonNameOf(cert);
+  return cn === null ? "a certificate" : `"${cn}"`;
 }
 
 export type ValidationData = { certs: Uint8Array[]; crls: Uint8Array[]; ocsps: Uint8Array[] };

@@ -25,11 +25,10 @@ import { canonicalJson } from "../canonical-json";
 import { toHex } from "../bytes";
 import { attachments, findSignatures, pageTexts, readObjects } from "./pdf";
 import { checkTransparency, type LogCheck } from "./transparency";
-import { nameLine } from "../x509-name";
+import { commonNameOf, nameLine } from "../x509-name";
 
 const OID_SIG_TST = "1.2.840.113549.1.9.16.2.14";
 const OID_TSTINFO = "1.2.840.113549.1.9.16.1.4";
-const OID_CN = "2.5.4.3";
 
 const ab = (b: Uint8Array) => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
 const sha256 = async (b: Uint8Array) => toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", ab(b))));
@@ -88,11 +87,6 @@ export type VerifyReport = {
   problems: string[];
 };
 
-function commonName(cert: pkijs.Certificate | undefined): string | null {
-  const tv = cert?.subject.typesAndValues.find((t) => t.type === OID_CN);
-  return tv ? String((tv.value.valueBlock as { value?: unknown }).value ?? "") : null;
-}
-
 function signedData(cms: Uint8Array): pkijs.SignedData {
   return new pkijs.SignedData({ schema: pkijs.ContentInfo.fromBER(ab(cms)).content });
 }
@@ -121,7 +115,7 @@ async function checkToken(token: Uint8Array, data: Uint8Array): Promise<Timestam
     const tst = pkijs.TSTInfo.fromBER(ab(new Uint8Array(bytes)));
     const imprintOk = toHex(new Uint8Array(tst.messageImprint.hashedMessage.valueBlock.valueHexView)) === (await sha256(data));
     const signatureOk = await sd.verify({ signer: 0, checkChain: false, data: ab(data) }).catch(() => false);
-    return { time: tst.genTime.toISOString(), authority: commonName(signerCert(sd)), imprintOk, signatureOk: Boolean(signatureOk) };
+    return { time: tst.genTime.toISOString(), authority: commonNameOf(signerCert(sd)), imprintOk, signatureOk: Boolean(signatureOk) };
   } catch {
     return { time: null, authority: null, imprintOk: false, signatureOk: false };
   }
@@ -155,7 +149,7 @@ async function checkSignature(sig: ReturnType<typeof findSignatures>[number]): P
     }
     const cert = signerCert(sd);
     const names = cert ? { subject: nameLine(cert.subject), issuer: nameLine(cert.issuer) } : { subject: null, issuer: null };
-    return { kind: "signature", ...base, signer: commonName(cert), ...names, claimedTime: null, digestOk, signatureOk, timestamps };
+    return { kind: "signature", ...base, signer: commonNameOf(cert), ...names, claimedTime: null, digestOk, signatureOk, timestamps };
   } catch {
     return { kind: "signature", ...base, signer: null, claimedTime: null, digestOk: false, signatureOk: false, timestamps: [] };
   }
