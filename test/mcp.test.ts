@@ -278,7 +278,7 @@ describe("POST /mcp: resources and prompts", () => {
   it("initialize declares resources and prompts beside tools", async () => {
     const t = await makeTenant();
     const r = await rpc(t.key, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "1" } });
-    expect(r.json.result.capabilities).toMatchObject({ tools: {}, resources: {}, prompts: {} });
+    expect(r.json.result.capabilities).toMatchObject({ tools: {}, resources: {}, prompts: {}, completions: {}, logging: {} });
   });
 
   it("resources are the account's templates, one per code, read as get_template answers", async () => {
@@ -349,6 +349,62 @@ describe("POST /mcp: resources and prompts", () => {
     const missing = await rpc(t.key, "prompts/get", { name: "send_for_signature", arguments: { template_code: "nda" } });
     expect(missing.json.error).toMatchObject({ code: -32602, message: expect.stringContaining("signers") });
     expect((await rpc(t.key, "prompts/get", { name: "nope" })).json.error.code).toBe(-32602);
+  });
+});
+
+describe("POST /mcp: completion and logging", () => {
+  const complete = (key: string, ref: Record<string, string>, name: string, value: string) =>
+    rpc(key, "completion/complete", { ref, argument: { name, value } });
+
+  it("completes template codes by prefix (published ones, this account's), the days' suggestions, and nothing for signers", async () => {
+    const t = await makeTenant();
+    const mine = [`lease-${crypto.randomUUID().slice(0, 6)}`, `loan-${crypto.randomUUID().slice(0, 6)}`, `nda-${crypto.randomUUID().slice(0, 6)}`];
+    for (const code of mine) await publishedTemplate(t.key, { code });
+    const draft = await api("POST", "/v1/templates", {
+      key: t.key,
+      body: { code: `lab-${crypto.randomUUID().slice(0, 6)}`, name: "Draft", kind: "contract", body: "Rent." },
+    });
+    expect(draft.status).toBe(200);
+    const other = await makeTenant();
+    await publishedTemplate(other.key, { code: `lot-${crypto.randomUUID().slice(0, 6)}` });
+
+    const prompt = { type: "ref/prompt", name: "send_for_signature" };
+    const l = await complete(t.key, prompt, "template_code", "L");
+    expect(l.status, l.text).toBe(200);
+    expect(l.json.result.completion).toEqual({ values: expect.arrayContaining(mine.slice(0, 2)), total: 2, hasMore: false });
+    expect(l.json.result.completion.values).toHaveLength(2);
+    const resource = { type: "ref/resource", uri: "edge-sign://templates/{code}" };
+    expect((await complete(t.key, resource, "code", "nda")).json.result.completion.values).toEqual([mine[2]]);
+    expect((await complete(t.key, resource, "code", "zz")).json.result.completion).toEqual({ values: [], total: 0, hasMore: false });
+
+    const days = await complete(t.key, { type: "ref/prompt", name: "follow_up_unsigned" }, "older_than_days", "1");
+    expect(days.json.result.completion.values).toEqual(["1", "14"]);
+    expect((await complete(t.key, prompt, "signers", "Ana")).json.result.completion.values).toEqual([]);
+  });
+
+  it("a prompt, resource or argument this server does not have is invalid params; template codes need signing:read", async () => {
+    const t = await makeTenant();
+    for (const [ref, name] of [
+      [{ type: "ref/prompt", name: "nope" }, "template_code"],
+      [{ type: "ref/prompt", name: "send_for_signature" }, "nope"],
+      [{ type: "ref/resource", uri: "edge-sign://documents/{id}" }, "id"],
+    ] as const) {
+      expect((await complete(t.key, ref, name, "")).json.error?.code, JSON.stringify(ref)).toBe(-32602);
+    }
+    const narrow = await makeTenant({ scopes: ["signing:workflows"] });
+    const refused = await complete(narrow.key, { type: "ref/prompt", name: "send_for_signature" }, "template_code", "");
+    expect(refused.json.error).toMatchObject({ code: -32600, message: expect.stringContaining("signing:read") });
+    // The days need no scope.
+    expect((await complete(narrow.key, { type: "ref/prompt", name: "follow_up_unsigned" }, "older_than_days", "")).json.result.completion.total).toBe(5);
+  });
+
+  it("logging/setLevel takes the RFC 5424 levels and answers {}; another level is invalid params", async () => {
+    const t = await makeTenant();
+    for (const level of ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]) {
+      const r = await rpc(t.key, "logging/setLevel", { level });
+      expect(r.json.result, level).toEqual({});
+    }
+    expect((await rpc(t.key, "logging/setLevel", { level: "verbose" })).json.error.code).toBe(-32602);
   });
 });
 

@@ -86,3 +86,34 @@ export const AGENT_PROMPTS: readonly AgentPrompt[] = [
 ];
 
 export const agentPrompt = (name: string) => AGENT_PROMPTS.find((p) => p.name === name);
+
+/** Suggested values of `follow_up_unsigned`'s `older_than_days`. */
+const DAY_SUGGESTIONS = ["1", "3", "7", "14", "30"];
+
+/** What `completion/complete` refers to: one of this server's prompts or its resource template. */
+export type CompletionRef = { type: "ref/prompt"; name: string } | { type: "ref/resource"; uri: string };
+
+/**
+ * Values for one argument of a prompt or of the template resource, those starting with `value`
+ * (case-insensitive), in the order offered: template codes are the account's published ones, newest
+ * first (they need the resource scope, checked by the caller); the days are suggestions; an argument
+ * without suggestions (`signers`) has none. Null: the ref names no prompt or template of this server,
+ * or no argument of it.
+ */
+export async function completeArgument(env: Env, p: Principal, ref: CompletionRef, name: string, value: string): Promise<string[] | null> {
+  const prefix = value.toLowerCase();
+  const matching = (all: readonly string[]) => all.filter((v) => v.toLowerCase().startsWith(prefix));
+  const codes = async () => matching([...new Set((await listTemplates(env, p)).filter((t) => t.is_published).map((t) => t.code))]);
+  if (ref.type === "ref/resource") return ref.uri === TEMPLATE_URI_TEMPLATE && name === "code" ? codes() : null;
+  const prompt = agentPrompt(ref.name);
+  if (!prompt?.arguments.some((a) => a.name === name)) return null;
+  if (name === "template_code") return codes();
+  if (name === "older_than_days") return matching(DAY_SUGGESTIONS);
+  return [];
+}
+
+/** Whether completing this argument reads the account's templates (and so needs the resource scope). */
+export const completionReadsTemplates = (ref: CompletionRef, name: string) =>
+  ref.type === "ref/resource"
+    ? ref.uri === TEMPLATE_URI_TEMPLATE && name === "code"
+    : name === "template_code" && agentPrompt(ref.name)?.arguments.some((a) => a.name === name) === true;

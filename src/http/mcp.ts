@@ -15,6 +15,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import {
   CallToolRequestSchema,
+  CompleteRequestSchema,
   ErrorCode,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
@@ -29,7 +30,16 @@ import { z } from "zod";
 import type { Context } from "hono";
 import type { AppEnv, Principal } from "../env";
 import { AGENT_TOOLS, agentTool, type AgentTool } from "../domain/agent-tools";
-import { AGENT_PROMPTS, RESOURCE_SCOPE, TEMPLATE_URI_TEMPLATE, agentPrompt, readTemplateResource, templateResources } from "../domain/agent-resources";
+import {
+  AGENT_PROMPTS,
+  RESOURCE_SCOPE,
+  TEMPLATE_URI_TEMPLATE,
+  agentPrompt,
+  completeArgument,
+  completionReadsTemplates,
+  readTemplateResource,
+  templateResources,
+} from "../domain/agent-resources";
 import { ApiError, errorBody, validationError } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
 import { logError } from "../lib/log";
@@ -146,9 +156,49 @@ function serveResourcesAndPrompts(server: Server, c: Context<AppEnv>, p: Princip
   });
 }
 
+/** MCP's cap on the values of one completion answer. */
+const COMPLETION_MAX = 100;
+
+/**
+ * `completion/complete` for the prompts' and the template resource's arguments (docs/agents.md,
+ * "Completion"): template codes by prefix (the resource scope), the days' suggestions; a ref or
+ * argument this server does not have is invalid params.
+ */
+function serveCompletion(server: Server, c: Context<AppEnv>, p: Principal): void {
+  server.setRequestHandler(CompleteRequestSchema, async (req) => {
+    const { ref, argument } = req.params;
+    const run = () => completeArgument(c.env, p, ref, argument.name, argument.value);
+    const values = completionReadsTemplates(ref, argument.name) ? await readingTemplates(c, p, run) : await run();
+    if (!values)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Nothing to complete for argument "${argument.name.slice(0, 100)}" of this ${ref.type === "ref/prompt" ? "prompt" : "resource"}.`,
+      );
+    return { completion: { values: values.slice(0, COMPLETION_MAX), total: values.length, hasMore: values.length > COMPLETION_MAX } };
+  });
+}
+
+/** RFC 5424's levels, as MCP's logging names them. */
+const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
+/** `logging/setLevel` with any level, so one outside the list is invalid params (the SDK's own handler would answer an internal error). */
+const SetLevelRequest = z.object({ method: z.literal("logging/setLevel"), params: z.object({ level: z.unknown() }).loose() });
+
+/**
+ * `logging/setLevel`: a level of the list is accepted (`{}`). This server answers each request as
+ * JSON, never as a stream, so it sends no log notifications at any level.
+ */
+function serveLogging(server: Server): void {
+  server.setRequestHandler(SetLevelRequest, async (req) => {
+    if (!LOG_LEVELS.includes(req.params.level as (typeof LOG_LEVELS)[number])) {
+      throw new McpError(ErrorCode.InvalidParams, `level: one of ${LOG_LEVELS.join(", ")}.`);
+    }
+    return {};
+  });
+}
+
 /** Answers one `/mcp` request for an admitted caller. */
 export async function serveMcp(c: Context<AppEnv>, p: Principal): Promise<Response> {
-  const capabilities = { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } };
+  const capabilities = { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, completions: {}, logging: {} };
   const server = new Server(SERVER_INFO, { capabilities, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listTools() }));
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
@@ -157,6 +207,8 @@ export async function serveMcp(c: Context<AppEnv>, p: Principal): Promise<Respon
     return callTool(c, p, t, req.params.arguments, extra.requestId);
   });
   serveResourcesAndPrompts(server, c, p);
+  serveCompletion(server, c, p);
+  serveLogging(server);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {

@@ -15,7 +15,7 @@ import { nodeForWrangler } from "../../scripts/dev.mjs";
 import { ROOT } from "./harness.mjs";
 
 /** The scenarios any MCP server on this transport must pass; the suite's others call the reference server's fixtures. */
-export const APPLICABLE = ["server-initialize", "ping", "tools-list", "resources-list", "prompts-list", "dns-rebinding-protection"];
+export const APPLICABLE = ["server-initialize", "ping", "logging-set-level", "tools-list", "resources-list", "prompts-list", "dns-rebinding-protection"];
 
 const SUITE = path.join(ROOT, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
 const PRELOAD = path.join(ROOT, "test/validators/conformance-token.mjs");
