@@ -4,7 +4,7 @@
  * types come from the schema. Reads that belong together go out as one `db.batch`.
  */
 import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
-import { type Db, dbOf } from "./client";
+import { type Db, dbOf, nearestThenPrimary } from "./client";
 import type { Env } from "../env";
 import { type CurrentFile, currentFilesRead } from "./signer-files";
 import {
@@ -38,8 +38,9 @@ export async function certificateByDocument(env: Env, documentId: string): Promi
   return (await dbOf(env).select().from(certificates).where(eq(certificates.documentId, documentId)).get()) ?? null;
 }
 
+/** A certificate never changes once issued: read from the nearest replica (the primary when it is that new). */
 export async function certificateByCode(env: Env, code: string): Promise<Certificate | null> {
-  return (await dbOf(env).select().from(certificates).where(eq(certificates.verificationCode, code)).get()) ?? null;
+  return (await nearestThenPrimary(env, (db) => db.select().from(certificates).where(eq(certificates.verificationCode, code)).get())) ?? null;
 }
 
 /** Inserts unless the document already has one (unique document_id): a second issue is a no-op. */

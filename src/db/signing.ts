@@ -5,7 +5,7 @@
  * a state change, its trail rows and its webhook deliveries commit together.
  */
 import { and, asc, eq, getTableColumns, inArray, isNull, max, or, sql } from "drizzle-orm";
-import { type Db, dbOf } from "./client";
+import { type Db, dbOf, nearestThenPrimary } from "./client";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteInsertValue } from "drizzle-orm/sqlite-core";
 import type { Env } from "../env";
@@ -33,12 +33,15 @@ const { signatureValue: _signatureValue, ...signerStateColumns } = getTableColum
 /** The signer, document and account a token hash belongs to (the mapping never changes once issued). */
 export async function linkByTokenHash(env: Env, tokenHash: string): Promise<Pick<SignerRecord, "id" | "documentId" | "tenantId"> | undefined> {
   const s = signers;
-  // A completed copy's link (copy_token_hash) opens the same signer's page.
-  return dbOf(env)
-    .select({ id: s.id, documentId: s.documentId, tenantId: s.tenantId })
-    .from(s)
-    .where(or(eq(s.tokenHash, tokenHash), eq(s.copyTokenHash, tokenHash)))
-    .get();
+  // A completed copy's link (copy_token_hash) opens the same signer's page. A hash names its signer
+  // for good (a replaced link's old hash is refused by the sequencer), so the nearest replica serves it.
+  return nearestThenPrimary(env, (db) =>
+    db
+      .select({ id: s.id, documentId: s.documentId, tenantId: s.tenantId })
+      .from(s)
+      .where(or(eq(s.tokenHash, tokenHash), eq(s.copyTokenHash, tokenHash)))
+      .get(),
+  );
 }
 
 // ————— a document's state (one round trip) —————

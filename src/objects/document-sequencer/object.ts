@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { dbOf } from "../../db/client";
+import { type Db, dbOf, replicaDbOf } from "../../db/client";
 import type { Env } from "../../env";
 import { traceD1 } from "../../db/trace";
 import { ApiError, invalid, notFound } from "../../lib/errors";
@@ -151,10 +151,14 @@ export class DocumentSequencer extends DurableObject<Env> {
       const me = st.signers.find((x) => x.id === signerId);
       if (!me || !linkIsLive(st.doc, me) || !holdsLink(me, tokenHash)) return null;
       if (!actor) return { st, tenant: null, verificationCode: null };
-      const db = dbOf(this.env);
-      const reads = [tenantPageSettings(db, st.doc.tenantId), verificationCodeOf(db, st.doc.id)] as const;
-      const r = st.doc.status === "sent" ? await t.view(this.env, st, me, actor, [...reads]) : { reads: await db.batch(reads) };
-      const [tenant, cert] = r.reads as [Awaited<(typeof reads)[0]>, Awaited<(typeof reads)[1]>];
+      const reads = (db: Db) => [tenantPageSettings(db, st.doc.tenantId), verificationCodeOf(db, st.doc.id)] as const;
+      type Reads = [Awaited<ReturnType<typeof reads>[0]>, Awaited<ReturnType<typeof reads>[1]>];
+      const [primary, nearest] = [dbOf(this.env), replicaDbOf(this.env)];
+      // The first view is a write on the primary, with the reads in its batch; a later read takes
+      // them from the nearest replica, and from the primary when a just-issued certificate is not there yet.
+      const first = st.doc.status === "sent" && !me.viewedAt;
+      let [tenant, cert] = (first ? (await t.view(this.env, st, me, actor, [...reads(primary)])).reads : await nearest.batch(reads(nearest))) as Reads;
+      if (!first && st.doc.status === "completed" && !cert[0]) [tenant, cert] = (await primary.batch(reads(primary))) as Reads;
       // The disclosure the signer is shown is the one their consent is decided on (checked again as it commits).
       if (tenant[0]) st.disclosureSeen = { json: tenant[0].consumerDisclosureJson };
       return {
