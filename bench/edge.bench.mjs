@@ -16,6 +16,11 @@
  * and p50 latency, and the totals of one agreement; the goal of the
  * data-layer work is shown beside the signer's actions: p50 ≤ 200 ms at 75 ms.
  *
+ * A fourth run puts a D1 read replica 5 ms from the Worker and the primary 75 ms away
+ * (`D1_REPLICA_DELAY_MS=5`: reads made through a D1 session wait 5 ms, everything else 75 ms):
+ * each signer also reads the link and the signing page once more after answering the field (a
+ * later read: the first view is recorded), and the goal for those is p50 ≤ 40 ms.
+ *
  * `run(ctx)` is imported by bench/run.mjs; `node bench/edge.bench.mjs` runs it alone.
  * BENCH_QUICK=1 (or ctx.quick) runs fewer agreements.
  */
@@ -26,6 +31,9 @@ import { isQuick, startService } from "./service.mjs";
 export const DELAYS = [0, 25, 75];
 const GOAL_MS = 200;
 const GOAL_DELAY = 75;
+/** The replica case: the primary at GOAL_DELAY, a replica this near. */
+const REPLICA_MS = 5;
+const REPLICA_GOAL_MS = 40;
 const BODY = "This mutual non-disclosure agreement is between {{company}} and {{name}}.";
 
 /** The operations, in flow order; `signer` marks the signer's actions the goal is about. */
@@ -35,17 +43,18 @@ export const OPERATIONS = [
   { op: "read", label: "GET /v1/sign/{token} (signer read)", signer: true },
   { op: "consent", label: "POST /v1/sign/{token}/consent", signer: true },
   { op: "field", label: "POST /v1/sign/{token}/fields", signer: true },
+  { op: "reread", label: "GET /v1/sign/{token} (a later read)", signer: true, replica: true },
+  { op: "page", label: "GET /s/{token} (the page, a later read)", signer: true, replica: true },
   { op: "sign", label: "POST /v1/sign/{token} (first signer)", signer: true },
   { op: "complete", label: "POST /v1/sign/{token} (completing)", signer: true },
   { op: "readback", label: "GET /v1/documents/{id} (API key)" },
   { op: "keyonly", label: "API key alone (403, scope missing)" },
 ];
 
-async function runDelay(delayMs, agreements, log) {
-  // D1_REPLICA_DELAY_MS (in the bench's environment) models reads through a session served by a
-  // replica near the Worker; unset, they wait as long as any other round trip.
-  const replica = process.env.D1_REPLICA_DELAY_MS;
-  const svc = await startService({ D1_TRACE: "1", D1_DELAY_MS: String(delayMs), ...(replica ? { D1_REPLICA_DELAY_MS: replica } : {}) });
+async function runDelay(delayMs, agreements, log, replicaMs = null) {
+  // D1_REPLICA_DELAY_MS models reads through a session served by a replica near the Worker; unset,
+  // they wait as long as any other round trip.
+  const svc = await startService({ D1_TRACE: "1", D1_DELAY_MS: String(delayMs), ...(replicaMs === null ? {} : { D1_REPLICA_DELAY_MS: String(replicaMs) }) });
   try {
     const { keys } = await svc.accountWithKeys(`Bench edge ${delayMs}`, 2, { mode: "test" });
     const key = keys[0];
@@ -77,7 +86,7 @@ async function runDelay(delayMs, agreements, log) {
 
     const step = async (op, method, p, init, check, record, status = 200) => {
       const r = await svc.call(method, p, init);
-      if (r.status !== status || !check(r.json))
+      if (r.status !== status || !check(r.json, r))
         throw new Error(`${op}: ${method} ${p.replace(/sign\/[^/]+/, "sign/…")} → ${r.status} ${r.text.slice(0, 200)}`);
       const header = r.headers.get("x-d1-calls");
       if (!header) throw new Error(`${op}: no x-d1-calls header (is D1 tracing installed?)`);
@@ -118,6 +127,8 @@ async function runDelay(delayMs, agreements, log) {
         await step("read", "GET", `/v1/sign/${t}`, { ip }, (j) => j?.ok === true && j.document_id === id, record);
         await step("consent", "POST", `/v1/sign/${t}/consent`, { ip, body: {} }, (j) => j?.consented === true, record);
         await step("field", "POST", `/v1/sign/${t}/fields`, { ip, body: { key: "city", value: "Lisboa" } }, (j) => j?.supplied === true, record);
+        await step("reread", "GET", `/v1/sign/${t}`, { ip }, (j) => j?.ok === true && j.document_id === id, record);
+        await step("page", "GET", `/s/${t}`, { ip }, (_, r) => r.text.includes("Lisboa") || r.text.includes("<form"), record);
         await step(
           i === 0 ? "sign" : "complete",
           "POST",
@@ -164,8 +175,10 @@ async function runDelay(delayMs, agreements, log) {
         objectsMax: Math.max(...objects),
       };
     }
-    log(`  D1_DELAY_MS=${delayMs}: ${agreements} agreements one at a time in ${seconds.toFixed(1)} s`);
-    return { delayMs, agreements, seconds, ops };
+    log(
+      `  D1_DELAY_MS=${delayMs}${replicaMs === null ? "" : `, D1_REPLICA_DELAY_MS=${replicaMs}`}: ${agreements} agreements one at a time in ${seconds.toFixed(1)} s`,
+    );
+    return { delayMs, replicaMs, agreements, seconds, ops };
   } finally {
     await svc.close();
   }
@@ -193,21 +206,37 @@ export async function run(ctx = {}) {
   const counts = quick ? { 0: 3, 25: 2, 75: 2 } : { 0: 10, 25: 6, 75: 6 };
   const runs = [];
   for (const delayMs of DELAYS) runs.push(await runDelay(delayMs, counts[delayMs], log));
+  const replica = await runDelay(GOAL_DELAY, counts[GOAL_DELAY], log, REPLICA_MS);
 
   log(`edge: the documents flow with each D1 round trip delayed (createTestHarness, D1_TRACE=1, one request at a time)`);
   // "D1 wait @75": sequential round trips × 75 ms, the part of the latency that the distance to
   // D1 alone costs (whatever the machine's load); the rest of p50 @75 is this machine's work.
-  const head = ["operation", "D1 seq (calls)", "objects", ...DELAYS.map((d) => `p50 @${d} ms`), `D1 wait @${GOAL_DELAY}`, `goal @${GOAL_DELAY} ms`];
-  const rows = OPERATIONS.map(({ op, label, signer }) => {
+  const head = [
+    "operation",
+    "D1 seq (calls)",
+    "objects",
+    ...DELAYS.map((d) => `p50 @${d} ms`),
+    `p50 @${GOAL_DELAY}/${REPLICA_MS} ms`,
+    `D1 wait @${GOAL_DELAY}`,
+    `goal @${GOAL_DELAY} ms`,
+  ];
+  const rows = OPERATIONS.map(({ op, label, signer, replica: nearest }) => {
     const o0 = runs[0].ops[op];
     const at = runs.find((r) => r.delayMs === GOAL_DELAY).ops[op];
+    const near = replica.ops[op];
+    const goal = nearest
+      ? `≤ ${REPLICA_GOAL_MS} ms @${GOAL_DELAY}/${REPLICA_MS} ${near.p50 <= REPLICA_GOAL_MS ? "met" : "not met"}`
+      : signer
+        ? `≤ ${GOAL_MS} ms ${at.p50 <= GOAL_MS ? "met" : "not met"}`
+        : "";
     return [
       label,
       `${range(o0.seqMin, o0.seqMax)} (${range(o0.callsMin, o0.callsMax)})`,
       range(o0.objectsMin, o0.objectsMax),
       ...runs.map((r) => `${r.ops[op].p50.toFixed(0)} ms`),
+      `${near.p50.toFixed(0)} ms`,
       `${o0.seqMax * GOAL_DELAY} ms`,
-      signer ? `≤ ${GOAL_MS} ms ${at.p50 <= GOAL_MS ? "met" : "not met"}` : "",
+      goal,
     ];
   });
   const widths = head.map((_, i) => Math.max(head[i].length, ...rows.map((r) => r[i].length)));
@@ -226,7 +255,7 @@ export async function run(ctx = {}) {
         `  note: ${op}: sequential round trips differ between delays (${runs.map((r) => `${r.delayMs} ms: ${range(r.ops[op].seqMin, r.ops[op].seqMax)}`).join(", ")})`,
       );
   }
-  return { runs };
+  return { runs, replica };
 }
 
 /** Rows for bench/run.mjs's closing table. */
@@ -235,8 +264,12 @@ export function summary(r) {
   return OPERATIONS.map(({ op, label, signer }) => {
     const o = at(0).ops[op];
     const p50s = r.runs.map((x) => `${x.ops[op].p50.toFixed(0)}`).join(" / ");
+    const near = r.replica.ops[op].p50;
     const goal = signer ? ` (goal ≤ ${GOAL_MS} @${GOAL_DELAY}: ${at(GOAL_DELAY).ops[op].p50 <= GOAL_MS ? "met" : "not met"})` : "";
-    return [`${label}`, `${range(o.seqMin, o.seqMax)} seq D1, p50 ${p50s} ms @${DELAYS.join("/")} ms${goal}`];
+    const replicaGoal = OPERATIONS.find((o) => o.op === op)?.replica
+      ? `; ${near.toFixed(0)} ms @${GOAL_DELAY}/${REPLICA_MS} (goal ≤ ${REPLICA_GOAL_MS}: ${near <= REPLICA_GOAL_MS ? "met" : "not met"})`
+      : "";
+    return [`${label}`, `${range(o.seqMin, o.seqMax)} seq D1, p50 ${p50s} ms @${DELAYS.join("/")} ms${goal}${replicaGoal}`];
   });
 }
 
