@@ -19,7 +19,7 @@
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../env";
-import { chooseLang, detectLang, type Lang, loadLang } from "../i18n";
+import { chooseLang, detectLang, type Lang, loadLang, translator } from "../i18n";
 
 /** The dashboard member's language, set by the switcher (`/app/language`), read before `Accept-Language`. */
 export const LANG_COOKIE = "__Host-es_lang";
@@ -52,6 +52,9 @@ export async function langFor(c: Context<AppEnv>, formLang?: unknown): Promise<L
   if (typeof formLang !== "string") return (await requestLang(c)).lang;
   return loadLang(chooseLang(formLang, c.req.header("accept-language")).lang);
 }
+
+/** A page's translator: the language a form posted (`lang`) when it names one, else the request's (`langFor`). */
+export const translate = async (c: Context<AppEnv>, formLang?: unknown) => translator(await langFor(c, formLang));
 
 /** Remembers the dashboard member's switcher choice for a year. */
 export const rememberLang = (c: Context<AppEnv>, lang: Lang) =>

@@ -11,8 +11,7 @@ import { noRoute } from "../lib/errors";
 import { configOf, signUpOpen } from "../lib/config";
 import { createRouter } from "../http/router";
 import { pageNonce, sendPage } from "../http/page";
-import { translator } from "../i18n";
-import { langFor } from "../http/language";
+import { translate } from "../http/language";
 import { listOutbox } from "../domain/messages";
 import { DevMailPage, HomePage } from "../pages/home";
 
@@ -23,7 +22,7 @@ export const home = createRouter();
 home.get("/", async (c: C) => {
   // Exactly `/`: the router also matches `//`, which is no page here, like every trailing slash.
   if (c.req.path !== "/") throw noRoute(c.req.method, c.req.path);
-  const t = translator(await langFor(c));
+  const t = await translate(c);
   return sendPage(c, HomePage({ t, nonce: pageNonce(c), signUp: signUpOpen(c.env) }));
 });
 
@@ -32,7 +31,7 @@ export const DEV_MAIL_LIMIT = 200;
 
 home.get("/dev/mail", async (c: C) => {
   if (configOf(c.env).DEV_MAIL !== "true") throw noRoute(c.req.method, c.req.path);
-  const t = translator(await langFor(c));
+  const t = await translate(c);
   const { messages } = await listOutbox(c.env, { limit: DEV_MAIL_LIMIT }, { revealQueued: true });
   return sendPage(c, DevMailPage({ t, nonce: pageNonce(c), messages }));
 });

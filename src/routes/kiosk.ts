@@ -14,6 +14,7 @@
  * Every POST checks that it comes from this origin (Origin / Sec-Fetch-Site), so another site
  * cannot pair the tablet to its own account or start documents with it.
  */
+import { translate } from "../http/language";
 import { postWithdraw } from "./pages-withdraw";
 import { type StartFormErrors, checkStartForm } from "../pages/start-form";
 import type { Context } from "hono";
@@ -54,7 +55,6 @@ import {
   postState,
   postVerify,
   showSign,
-  translate,
   type SignFace,
 } from "./pages";
 import { PAIR_LIMIT, pairLimiterName } from "./devices";

@@ -12,8 +12,8 @@ import { createRouter } from "../http/router";
 import { OAUTH_ERRORS } from "../domain/vocabulary";
 import { logError } from "../lib/log";
 import { ConsentExpired, OAuthTokenError, answerConsent, checkAuthorizeRequest, errorRedirect, metadata, openConsent, tokenRequest } from "../domain/oauth";
-import { translator, type Lang, type T } from "../i18n";
-import { langFor } from "../http/language";
+import type { Lang, T } from "../i18n";
+import { translate } from "../http/language";
 import { pageHeaders } from "../http/page";
 import { MessagePage } from "../pages/layout";
 import { ConsentPage } from "../pages/oauth";
@@ -29,8 +29,6 @@ type C = Context<AppEnv>;
 const signInPath = (next: string) => `/app/sign-in?next=${encodeURIComponent(next)}`;
 
 // ---------------------------------------------------------------------------------------------
-
-const translate = async (c: C, explicit?: string | null) => translator(await langFor(c, explicit));
 
 /** The same page in another language: the page's own query with `lang` replaced. */
 const langHrefOf = (c: C) => (lang: Lang) => {

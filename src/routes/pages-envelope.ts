@@ -3,6 +3,7 @@
  * which hands a token over here when it is an envelope's): the same domain calls as `POST
  * /v1/sign/{token}/…` with that link (src/domain/envelope-signing.ts), Post/Redirect/Get.
  */
+import { translate } from "../http/language";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import type { T } from "../i18n";
@@ -26,7 +27,7 @@ import {
   signEnvelope,
 } from "../domain/envelope-signing";
 import { validationError } from "../lib/errors";
-import { brandFor, dead, postedAnswers, postedSignature, refusal, translate } from "./pages";
+import { brandFor, dead, postedAnswers, postedSignature, refusal } from "./pages";
 
 type C = Context<AppEnv>;
 

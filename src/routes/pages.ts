@@ -21,8 +21,8 @@ import { errorBody, validationError } from "../lib/errors";
 import type { FieldState } from "../domain/field-logic";
 import { SHA256_HEX, codeForSealedFile, verifyCode } from "../domain/verification";
 import { createRouter } from "../http/router";
-import { translator, type Key, type Lang, type T } from "../i18n";
-import { langFor } from "../http/language";
+import type { Key, Lang, T } from "../i18n";
+import { translate } from "../http/language";
 import { pageHeaders } from "../http/page";
 import { DeadLinkPage, DeclinedPage, SignPage, signPath, type SignErrors, type SignPageProps } from "../pages/signing";
 import type { PageRead } from "../domain/signing";
@@ -53,7 +53,6 @@ import {
 type C = Context<AppEnv>;
 
 /** The words of the answer: the form's `lang` when it posted one, else the request's language (src/http/language.ts). */
-export const translate = async (c: C, explicit?: unknown) => translator(await langFor(c, explicit));
 
 /** The brand a page wears: the account of the link (or, failing that, of the signing host it arrived on). */
 export async function brandFor(c: C, tenantId: string | null | undefined): Promise<PageBrand | undefined> {

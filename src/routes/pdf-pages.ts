@@ -11,6 +11,7 @@
  * minute): the signer's page loads one picture per page, and a 200-page document must show whole
  * without spending the 120 a minute the signing calls of that token share.
  */
+import { translate } from "../http/language";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { createRouter } from "../http/router";
@@ -18,7 +19,7 @@ import { limitOrThrow, type Limit } from "../http/rate-limit";
 import { sha256Hex } from "../lib/crypto";
 import { pagePictureForLink } from "../domain/signing";
 import { envelopeLinkOf, envelopePagePicture, forLink, sealedPdfForEnvelopeLink } from "../domain/envelope-signing";
-import { dead, pageError, refusal, translate } from "./pages";
+import { dead, pageError, refusal } from "./pages";
 import { download } from "../http/download";
 import { pageHeaders } from "../http/page";
 import { perToken } from "../http/rate-limit";

@@ -24,8 +24,8 @@ import { openWithSecret, sealWithSecret } from "../lib/secret-box";
 import { randomHex, sha256Hex } from "../lib/crypto";
 import { startLoaded } from "../domain/workflows";
 import { type StartFormErrors, checkStartForm } from "../pages/start-form";
-import { type T, translator } from "../i18n";
-import { langFor } from "../http/language";
+import type { T } from "../i18n";
+import { translate } from "../http/language";
 import { pageHeaders } from "../http/page";
 import { TURNSTILE_INPUT, verifyTurnstile } from "../lib/turnstile";
 import { MessagePage } from "../pages/layout";
@@ -39,7 +39,6 @@ type C = Context<AppEnv>;
 export const FORM_STARTS_PER_MINUTE: Limit = { limit: 10, windowSeconds: 60, what: "address (public form starts)" };
 export const FORM_STARTS_PER_DAY: Limit = { limit: 100, windowSeconds: 86400, what: "address (public form starts)" };
 
-const translate = async (c: C, explicit?: string) => translator(await langFor(c, explicit));
 const address = (c: C) => clientAddress(c.req.raw) ?? "unknown";
 
 /** The form's key kept on a page shown again (its start has not happened), else a fresh one. */

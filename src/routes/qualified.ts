@@ -2,6 +2,7 @@
  * Advanced and qualified signatures (src/domain/qualified-signatures.ts, docs/evidence.md): the
  * signer's start at the trust service provider (`POST /v1/sign/{token}/provider` → `{url}`).
  */
+import { translate } from "../http/language";
 import { createRoute, z } from "@hono/zod-openapi";
 import { commonErrors, createRouter, jsonResponse } from "../http/router";
 import { forLink } from "../domain/envelope-signing";
@@ -11,7 +12,7 @@ import { finishProviderSigning } from "../domain/qualified-signing";
 import { TOKEN_PATTERN } from "../domain/signing";
 import { signerContext } from "../http/auth";
 import { TokenParam, token } from "./signing";
-import { dead, translate } from "./pages";
+import { dead } from "./pages";
 import { providerFailed } from "./pages-qualified";
 
 export const qualified = createRouter();

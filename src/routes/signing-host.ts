@@ -19,9 +19,8 @@ import { errorResponse } from "../http/errors";
 import { accountOfHost } from "../domain/branding";
 import { lookupToken } from "../domain/signing";
 import { workflowBySlug } from "../db/workflows";
-import { translator } from "../i18n";
 import { pageHeaders } from "../http/page";
-import { requestLang } from "../http/language";
+import { translate } from "../http/language";
 import { DeadLinkPage } from "../pages/signing";
 
 const hostAccounts = new WeakMap<Request, string>();
@@ -35,7 +34,7 @@ const FORM_PATH = /^\/f\/([0-9a-z]{1,64})$/;
 
 async function deadHere(c: Context<AppEnv>, page: boolean) {
   if (!page) return errorResponse(c, noRoute(c.req.method, c.req.path));
-  const t = translator((await requestLang(c)).lang);
+  const t = await translate(c);
   const nonce = pageHeaders(c);
   return c.html(DeadLinkPage({ t, nonce }), 404);
 }
