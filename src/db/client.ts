@@ -43,9 +43,9 @@ export function replicaDbOf(env: { DB: D1Database }): Db {
 }
 
 /**
- * A read of rows that never change once written (a link's token, a certificate by its code, a
- * template's page pictures): from the nearest replica, and from the primary when the replica has
- * not got the row yet (written a moment ago). So a reader never misses what was just written, and
+ * A read of rows that never change once written (a link's token, a certificate by its code):
+ * from the nearest replica, and from the primary when the replica has not got the row yet
+ * (written a moment ago). So a reader never misses what was just written, and
  * nothing that changes is read this way: a signer's own writes are read back from their document's
  * sequencer, on the primary (docs/benchmarks.md, "Reads from the nearest replica").
  */
