@@ -7,7 +7,9 @@
  *   worker, licence, character maps, standard fonts and decoders (the dashboard draws each page of
  *   an uploaded PDF template with it);
  * - `agent-docs/`: the repository's docs/*.md, served as Markdown at /docs/<name>.md for agents
- *   (src/routes/agent-docs.ts, listed by /llms.txt).
+ *   (src/routes/agent-docs.ts, listed by /llms.txt);
+ * - `verify/check.js`: the offline verifier's core (the committed verify/verify-core.mjs, made by
+ *   scripts/build-browser.mjs), which the /verify page loads from /verify/check.js.
  *
  * Run before anything reads wrangler.toml: `npm start` (scripts/dev.mjs), the workerd tests
  * (vitest.config.ts), the validators, browser tests and benchmarks (test/validators/harness.mjs),
@@ -60,6 +62,10 @@ export function prepareAssets(root = ROOT) {
     if (!existsSync(src)) throw new Error(`scripts/assets.mjs: ${src} is missing; run \`npm ci\` first.`);
     copyIfChanged(src, path.join(out, to));
   }
+  // The offline verifier's core, committed in the repository.
+  const core = path.join(root, "verify", "verify-core.mjs");
+  if (!existsSync(core)) throw new Error(`scripts/assets.mjs: ${core} is missing; run \`npm run build:browser\`.`);
+  copyIfChanged(core, path.join(out, "verify", "check.js"));
   // The documentation as Markdown (docs/*.md, top level only: the guides are for people). A copy
   // of the project without docs/ (a test's trimmed copy) serves none: /docs/<name>.md is then 404.
   const docs = path.join(root, "docs");

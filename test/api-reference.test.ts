@@ -2,7 +2,8 @@ import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { version as installed } from "redoc/package.json";
 import pkg from "../package.json";
-import { ASSET_CACHE, REDOC_INTEGRITY, REDOC_SCRIPT, REDOC_STYLE_HASHES, REDOC_VERSION } from "../src/routes/api-reference";
+import { ASSET_CACHE } from "../src/http/static-asset";
+import { REDOC_INTEGRITY, REDOC_SCRIPT, REDOC_STYLE_HASHES, REDOC_VERSION } from "../src/routes/api-reference";
 import { BASE } from "./helpers";
 
 const get = (path: string, headers: Record<string, string> = {}) =>

@@ -7,8 +7,8 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { createRouter } from "../http/router";
+import { serveAsset } from "../http/static-asset";
 import { ApiError, noRoute } from "../lib/errors";
-import { logError } from "../lib/log";
 import { publicBaseUrl } from "../lib/config";
 
 /** What /llms.txt lists, by section: each docs/<name>.md with what an agent finds there. */
@@ -71,19 +71,11 @@ agentDocs.get("/llms.txt", (c) => c.text(llmsTxt(publicBaseUrl(c.env)), 200, { "
 agentDocs.get("/docs/*", async (c: Context<AppEnv>) => {
   const file = c.req.path.slice("/docs/".length);
   if (!/^[a-z0-9_-]+\.md$/.test(file)) throw noRoute(c.req.method, c.req.path, "See /llms.txt for the documentation there is.");
-  const asset = await c.env.ASSETS.fetch(new Request(new URL(`/agent-docs/${file}`, c.req.url)));
-  if (asset.status === 404) throw new ApiError("not_found", `No documentation page is named ${file}.`, "See /llms.txt for the documentation there is.");
-  if (asset.status !== 200) {
-    logError("documentation asset missing", new Error(`ASSETS answered ${asset.status} for ${file}`), { requestId: c.get("requestId") });
-    throw new ApiError("internal", "The documentation is missing from this deployment.", "Deploy after `npm ci`: scripts/assets.mjs copies it.");
-  }
-  return new Response(asset.body, {
-    status: 200,
-    headers: {
-      "Content-Type": "text/markdown; charset=utf-8",
-      "Cache-Control": "public, max-age=300",
-      "X-Content-Type-Options": "nosniff",
-      "Access-Control-Allow-Origin": "*",
-    },
+  return serveAsset(c, `/agent-docs/${file}`, {
+    type: "text/markdown; charset=utf-8",
+    cache: "public, max-age=300",
+    fault: "The documentation is missing from this deployment.",
+    missing: () => new ApiError("not_found", `No documentation page is named ${file}.`, "See /llms.txt for the documentation there is."),
+    headers: { "Access-Control-Allow-Origin": "*", "Cross-Origin-Resource-Policy": "cross-origin" },
   });
 });

@@ -14,10 +14,10 @@
 import type { Context } from "hono";
 import { version as REDOC_VERSION } from "redoc/package.json";
 import type { AppEnv } from "../env";
-import { ApiError, noRoute } from "../lib/errors";
-import { logError } from "../lib/log";
+import { noRoute } from "../lib/errors";
 import { createRouter } from "../http/router";
 import { newNonce } from "../http/page";
+import { ASSET_CACHE, serveAsset } from "../http/static-asset";
 
 export { REDOC_VERSION };
 
@@ -30,9 +30,6 @@ const ASSET_TYPES: Record<string, string> = {
   "redoc.standalone.js": "text/javascript; charset=utf-8",
   "redoc.standalone.js.LICENSE.txt": "text/plain; charset=utf-8",
 };
-
-/** A year, and never revalidated: a changed file comes with a new version, hence a new path. */
-export const ASSET_CACHE = "public, max-age=31536000, immutable";
 
 /**
  * The bundle's SHA-384, as Subresource Integrity on its script tag: the browser runs exactly the
@@ -200,23 +197,9 @@ apiReference.get(`${REDOC_BASE}/:file`, async (c: Context<AppEnv>) => {
   const file = c.req.param("file") ?? "";
   const type = Object.hasOwn(ASSET_TYPES, file) ? ASSET_TYPES[file] : undefined;
   if (!type) throw noRoute(c.req.method, c.req.path, "See /docs.");
-  const headers = new Headers();
-  const etag = c.req.header("if-none-match");
-  if (etag) headers.set("if-none-match", etag);
-  const asset = await c.env.ASSETS.fetch(new Request(new URL(`/redoc/${file}`, c.req.url), { headers }));
-  if (asset.status !== 200 && asset.status !== 304) {
-    // The bundle is copied from node_modules/redoc/bundles by scripts/assets.mjs (wrangler.toml): a
-    // deployment made without `npm ci` lacks it.
-    logError("API reference asset missing", new Error(`ASSETS answered ${asset.status} for ${file}`), { requestId: c.get("requestId") });
-    throw new ApiError("internal", "The API reference's viewer is missing from this deployment.", "The description itself is at /openapi.json.");
-  }
-  const out = new Headers({
-    "Content-Type": type,
-    "Cache-Control": ASSET_CACHE,
-    "X-Content-Type-Options": "nosniff",
-    "Cross-Origin-Resource-Policy": "same-origin",
+  return serveAsset(c, `/redoc/${file}`, {
+    type,
+    cache: ASSET_CACHE,
+    fault: "The API reference's viewer is missing from this deployment (the description itself is at /openapi.json).",
   });
-  const tag = asset.headers.get("etag");
-  if (tag) out.set("ETag", tag);
-  return new Response(asset.status === 304 ? null : asset.body, { status: asset.status, headers: out });
 });

@@ -24,6 +24,7 @@ import { createRouter } from "../http/router";
 import type { Key, Lang, T } from "../i18n";
 import { translate } from "../http/language";
 import { pageHeaders } from "../http/page";
+import { serveAsset } from "../http/static-asset";
 import { DeadLinkPage, DeclinedPage, SignPage, signPath, type SignErrors, type SignPageProps } from "../pages/signing";
 import type { PageRead } from "../domain/signing";
 import { logKey as logKeyOf, publicKey } from "../domain/transparency-log";
@@ -396,16 +397,16 @@ pages.get("/verify", perAddress, async (c) => {
   return verifyPage(c, { t, code: null, result: null, sha256: null }, 200);
 });
 
-// The offline verifier's code for the page's "check the seal without the service" (generated from
-// src/lib/verify/core.ts by scripts/build-browser.mjs; loaded lazily: 400 KiB the other pages skip).
-pages.get("/verify/check.js", async (c) => {
-  const { VERIFY_CORE_JS } = await import("../pages/verify-core-bundle");
-  return c.body(VERIFY_CORE_JS, 200, {
-    "Content-Type": "text/javascript; charset=utf-8",
-    "Cache-Control": "public, max-age=3600",
-    "X-Content-Type-Options": "nosniff",
-  });
-});
+// The offline verifier's code for the page's "check the seal without the service": a static asset
+// (verify/verify-core.mjs, made from src/lib/verify/core.ts by scripts/build-browser.mjs), never
+// part of the Worker's script.
+pages.get("/verify/check.js", (c) =>
+  serveAsset(c, "/verify/check.js", {
+    type: "text/javascript; charset=utf-8",
+    cache: "public, max-age=3600",
+    fault: "The offline verifier is missing from this deployment.",
+  }),
+);
 
 pages.get("/verify/offline.js", (c) =>
   c.body(OFFLINE_JS, 200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "public, max-age=3600", "X-Content-Type-Options": "nosniff" }),

@@ -11,10 +11,9 @@
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { ApiError, noRoute } from "../lib/errors";
-import { logError } from "../lib/log";
+import { noRoute } from "../lib/errors";
 import { createRouter } from "../http/router";
-import { ASSET_CACHE } from "./api-reference";
+import { ASSET_CACHE, serveAsset } from "../http/static-asset";
 import { PDFJS_BASE, PDFJS_SCRIPT, PDFJS_VERSION, PDFJS_WORKER } from "../pages/assets";
 
 export { PDFJS_BASE, PDFJS_SCRIPT, PDFJS_VERSION, PDFJS_WORKER };
@@ -43,23 +42,12 @@ pdfjsAssets.get(`${PDFJS_BASE}/*`, async (c: Context<AppEnv>) => {
   const file = c.req.path.slice(PDFJS_BASE.length + 1);
   const type = FILES.find(([re]) => re.test(file))?.[1];
   if (!type) throw noRoute(c.req.method, c.req.path, "pdf.js is served for the dashboard's PDF templates only.");
-  const headers = new Headers();
-  const etag = c.req.header("if-none-match");
-  if (etag) headers.set("if-none-match", etag);
-  const asset = await c.env.ASSETS.fetch(new Request(new URL(`/pdfjs/${file}`, c.req.url), { headers }));
-  if (asset.status !== 200 && asset.status !== 304) {
-    if (asset.status === 404 && !file.startsWith("pdf")) throw noRoute(c.req.method, c.req.path);
-    logError("pdf.js asset missing", new Error(`ASSETS answered ${asset.status} for ${file}`), { requestId: c.get("requestId") });
-    throw new ApiError("internal", "pdf.js is missing from this deployment.", "Deploy after `npm ci`: scripts/assets.mjs copies it.");
-  }
-  const out = new Headers({
-    "Content-Type": type,
-    "Cache-Control": ASSET_CACHE,
-    "X-Content-Type-Options": "nosniff",
-    "Cross-Origin-Resource-Policy": "same-origin",
+  return serveAsset(c, `/pdfjs/${file}`, {
+    type,
+    cache: ASSET_CACHE,
+    fault: "pdf.js is missing from this deployment.",
+    // A data file pdf.js asks for that is not there is the library's miss; the library itself is a fault.
+    missing: file.startsWith("pdf") ? undefined : () => noRoute(c.req.method, c.req.path),
+    headers: file === "pdf.worker.min.mjs" ? { "Content-Security-Policy": PDFJS_WORKER_POLICY } : undefined,
   });
-  if (file === "pdf.worker.min.mjs") out.set("Content-Security-Policy", PDFJS_WORKER_POLICY);
-  const tag = asset.headers.get("etag");
-  if (tag) out.set("ETag", tag);
-  return new Response(asset.status === 304 ? null : asset.body, { status: asset.status, headers: out });
 });
