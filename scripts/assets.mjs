@@ -9,16 +9,22 @@
  * - `agent-docs/`: the repository's docs/*.md, served as Markdown at /docs/<name>.md for agents
  *   (src/routes/agent-docs.ts, listed by /llms.txt);
  * - `verify/check.js`: the offline verifier's core (the committed verify/verify-core.mjs, made by
- *   scripts/build-browser.mjs), which the /verify page loads from /verify/check.js.
+ *   scripts/build-browser.mjs), which the /verify page loads from /verify/check.js;
+ * - `i18n/<lang>.json`: every language's catalogue but English's, made from src/i18n/<lang>/ (the
+ *   TypeScript stays the source, type-checked against English's shape); the Worker reads one the
+ *   first time an isolate needs that language (src/i18n/catalogues.ts), so 23 catalogues (about
+ *   2.5 MB) are not part of its script.
  *
  * Run before anything reads wrangler.toml: `npm start` (scripts/dev.mjs), the workerd tests
  * (vitest.config.ts), the validators, browser tests and benchmarks (test/validators/harness.mjs),
  * and wrangler itself before `wrangler dev` / `wrangler deploy` (`[build]` in wrangler.toml).
  * Copies only what changed, so repeated runs cost a few file stats.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import vm from "node:vm";
+import * as esbuild from "esbuild";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 export const ASSETS_DIR = path.join(ROOT, "dist", "assets");
@@ -53,6 +59,49 @@ function copyIfChanged(from, to) {
   return 1;
 }
 
+/** The newest modification time of the files under `dir`. */
+function newestUnder(dir) {
+  let newest = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    newest = Math.max(newest, e.isDirectory() ? newestUnder(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * A language's catalogue as JSON: src/i18n/<lang>/index.ts bundled (it imports only its own files
+ * and types) and evaluated in an empty context; its one export is the catalogue, plain data.
+ */
+export function catalogueJson(root, lang) {
+  const built = esbuild.buildSync({
+    entryPoints: [path.join(root, "src", "i18n", lang, "index.ts")],
+    bundle: true,
+    format: "iife",
+    globalName: "catalogue",
+    platform: "neutral",
+    write: false,
+    logLevel: "silent",
+  });
+  const exports = Object.values(vm.runInNewContext(`${built.outputFiles[0].text};catalogue`, {}));
+  if (exports.length !== 1) throw new Error(`scripts/assets.mjs: src/i18n/${lang}/index.ts should export one catalogue, not ${exports.length}`);
+  return JSON.stringify(exports[0]);
+}
+
+/** Writes i18n/<lang>.json for every language folder but English's, when its files changed. */
+function writeCatalogues(root, out) {
+  const i18n = path.join(root, "src", "i18n");
+  for (const e of readdirSync(i18n, { withFileTypes: true })) {
+    if (!e.isDirectory() || e.name === "en") continue;
+    const to = path.join(out, "i18n", `${e.name}.json`);
+    if (existsSync(to) && statSync(to).mtimeMs >= newestUnder(path.join(i18n, e.name))) continue;
+    mkdirSync(path.dirname(to), { recursive: true });
+    const tmp = `${to}.${process.pid}.tmp`;
+    writeFileSync(tmp, catalogueJson(root, e.name));
+    renameSync(tmp, to);
+  }
+}
+
 /** Fills dist/assets; throws naming the missing package when `npm ci` has not run. */
 export function prepareAssets(root = ROOT) {
   const modules = path.join(root, "node_modules");
@@ -66,6 +115,7 @@ export function prepareAssets(root = ROOT) {
   const core = path.join(root, "verify", "verify-core.mjs");
   if (!existsSync(core)) throw new Error(`scripts/assets.mjs: ${core} is missing; run \`npm run build:browser\`.`);
   copyIfChanged(core, path.join(out, "verify", "check.js"));
+  writeCatalogues(root, out);
   // The documentation as Markdown (docs/*.md, top level only: the guides are for people). A copy
   // of the project without docs/ (a test's trimmed copy) serves none: /docs/<name>.md is then 404.
   const docs = path.join(root, "docs");

@@ -3,9 +3,10 @@
  * language only when it first needs it (src/i18n/catalogues.ts), these tests read all of them.
  * The views by surface are the shapes the tests compare.
  */
+import { env } from "cloudflare:workers";
 import { catalogue, type LangCatalogue, LANGS, type Lang, loadLang } from "../src/i18n";
 
-for (const lang of LANGS) await loadLang(lang);
+for (const lang of LANGS) await loadLang(env.ASSETS, lang);
 
 const byLang = <V>(pick: (c: LangCatalogue) => V) => Object.fromEntries(LANGS.map((l) => [l, pick(catalogue(l))])) as Record<Lang, V>;
 

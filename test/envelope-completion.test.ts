@@ -173,7 +173,7 @@ describe("envelope completion", () => {
     for (const [i, lang] of LANGUAGES.entries()) {
       const shown = await page("GET", `/verify/${code}?sha256=${sha}&lang=${lang}`, { ip: `192.0.2.${210 + i}` });
       expect(shown.status).toBe(200);
-      expect(shown.text).toContain(`<h2 id="documents-heading">${escapeHtml(translator(await loadLang(lang))("envDocsHeading"))}</h2>`);
+      expect(shown.text).toContain(`<h2 id="documents-heading">${escapeHtml(translator(await loadLang(env.ASSETS, lang))("envDocsHeading"))}</h2>`);
       for (const o of own) expect(shown.text).toContain(formatVerificationCode(o.code));
       expect(shown.text).not.toContain("ana@example.com");
     }

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES, MESSAGE_PURPOSES } from "../src/domain/vocabulary";
 import { renderMessage } from "../src/domain/message-wording";
@@ -5,7 +6,7 @@ import { WORDING } from "./catalogues";
 import { consentWording, intentWording } from "../src/domain/wording";
 import { certificateLabels, certificateLabelText, certificateNumber, certificateTime } from "../src/i18n/format";
 import { needsFallback } from "../src/lib/pdf/text";
-import { chooseLang, dashTranslator, detectLang, dirOf, fromAcceptLanguage, placeholdersOf, pluralsOf, translator } from "../src/i18n";
+import { chooseLang, dashTranslator, loadLang, detectLang, dirOf, fromAcceptLanguage, placeholdersOf, pluralsOf, translator } from "../src/i18n";
 import { CATALOGUES, DASHBOARD_CATALOGUES, DICTS } from "./catalogues";
 
 /** The names a text fills: `{name}` placeholders and the numbers of `{n, plural, …}` (src/i18n/translate.ts). */
@@ -13,6 +14,17 @@ const placeholders = placeholdersOf;
 
 describe("one catalogue, eight languages", () => {
   const en = DICTS.en;
+
+  it("each language the Worker reads from its static assets is its folder's catalogue, word for word", async () => {
+    // scripts/assets.mjs makes i18n/<lang>.json from src/i18n/<lang>/ (the Worker's script holds English only).
+    for (const lang of LANGUAGES.filter((l) => l !== "en")) {
+      const source = Object.values(await import(`../src/i18n/${lang}/index.ts`))[0];
+      expect(CATALOGUES[lang], lang).toEqual(source);
+    }
+    // A language the assets lack is a fault said at once, not English in its place.
+    const missing = { fetch: async () => new Response("no", { status: 404 }) } as unknown as Fetcher;
+    await expect(loadLang(missing, "xx" as never)).rejects.toThrow(/the xx catalogue is missing from the static assets/);
+  });
 
   it("every language has every page key, no extra key, no empty text", () => {
     expect(Object.keys(DICTS).sort()).toEqual([...LANGUAGES].sort());
@@ -61,7 +73,7 @@ describe("one catalogue, eight languages", () => {
 
   it("emails in Arabic and Hebrew are right to left; the others left to right", async () => {
     for (const lang of LANGUAGES) {
-      const r = await renderMessage("signing.link", "email", lang, { tenant: "Acme", title: "NDA", name: "Zoë", link: "https://x.test/s/t" });
+      const r = await renderMessage(env.ASSETS, "signing.link", "email", lang, { tenant: "Acme", title: "NDA", name: "Zoë", link: "https://x.test/s/t" });
       expect(r.html).toContain(`<html lang="${lang}" dir="${lang === "ar" || lang === "he" ? "rtl" : "ltr"}">`);
       expect(r.text).toContain("https://x.test/s/t");
     }
@@ -71,15 +83,22 @@ describe("one catalogue, eight languages", () => {
     for (const lang of LANGUAGES) {
       for (const check of ["access_code", "id_check"] as const) {
         for (const purpose of ["signing.link", "signing.reminder", "signing.delegated"] as const) {
-          const r = await renderMessage(purpose, "email", lang, { tenant: "Acme", title: "NDA", name: "Zoë", from: "Al", link: "https://x.test/s/t", check });
+          const r = await renderMessage(env.ASSETS, purpose, "email", lang, {
+            tenant: "Acme",
+            title: "NDA",
+            name: "Zoë",
+            from: "Al",
+            link: "https://x.test/s/t",
+            check,
+          });
           const note = WORDING[lang].checkNote[check].replace("{tenant}", "Acme");
           expect(r.text, `${lang} ${purpose} ${check}`).toContain(note);
           expect(r.html).toContain(WORDING[lang].checkNote[check].split("{tenant}").at(-1)!.replace(/'/g, "&#39;"));
         }
       }
-      const plain = await renderMessage("signing.link", "email", lang, { tenant: "Acme", title: "NDA", name: "Zoë", link: "https://x.test/s/t" });
+      const plain = await renderMessage(env.ASSETS, "signing.link", "email", lang, { tenant: "Acme", title: "NDA", name: "Zoë", link: "https://x.test/s/t" });
       expect(plain.text).not.toContain(WORDING[lang].checkNote.access_code.split("{tenant}").at(-1)!);
-      expect((await renderMessage("signing.code", "email", lang, { tenant: "Acme", code: "123456", check: "access_code" })).text).not.toContain(
+      expect((await renderMessage(env.ASSETS, "signing.code", "email", lang, { tenant: "Acme", code: "123456", check: "access_code" })).text).not.toContain(
         WORDING[lang].checkNote.access_code.split("{tenant}").at(-1)!,
       );
     }
@@ -96,7 +115,7 @@ describe("one catalogue, eight languages", () => {
 
   it("emails isolate every filled-in name and title in <bdi>, escaped, in every language", async () => {
     for (const lang of LANGUAGES) {
-      const r = await renderMessage("signing.link", "email", lang, {
+      const r = await renderMessage(env.ASSETS, "signing.link", "email", lang, {
         tenant: "شركة <Acme>",
         title: "NDA & more",
         name: "Anna Schmidt",
@@ -220,13 +239,14 @@ describe("plurals, numbers and lists by Intl", () => {
 
   it("emails and texts choose the plural too (a code's lifetime), in every language", async () => {
     const v = { tenant: "Acme", title: "NDA", name: "Ada", code: "123456" };
-    expect((await renderMessage("signing.code", "sms", "en", { ...v, minutes: "1" })).text).toContain("It expires in 1 minute.");
-    expect((await renderMessage("signing.code", "sms", "en", { ...v, minutes: "10" })).text).toContain("It expires in 10 minutes.");
-    expect((await renderMessage("signing.code", "sms", "ar", { ...v, minutes: "10" })).text).toContain("خلال 10 دقائق.");
-    expect((await renderMessage("signing.code", "sms", "ar", { ...v, minutes: "2" })).text).toContain("خلال دقيقتين.");
-    expect((await renderMessage("signing.code", "email", "he", { ...v, minutes: "2" })).html).toContain("בעוד שתי דקות.");
-    expect((await renderMessage("signing.code", "email", "en", { ...v, minutes: "10" })).html).toContain("It expires in <bdi>10</bdi> minutes.");
-    for (const lang of LANGUAGES) expect((await renderMessage("signing.code", "sms", lang, { ...v, minutes: "10" })).text, lang).not.toMatch(/[{}#]/);
+    expect((await renderMessage(env.ASSETS, "signing.code", "sms", "en", { ...v, minutes: "1" })).text).toContain("It expires in 1 minute.");
+    expect((await renderMessage(env.ASSETS, "signing.code", "sms", "en", { ...v, minutes: "10" })).text).toContain("It expires in 10 minutes.");
+    expect((await renderMessage(env.ASSETS, "signing.code", "sms", "ar", { ...v, minutes: "10" })).text).toContain("خلال 10 دقائق.");
+    expect((await renderMessage(env.ASSETS, "signing.code", "sms", "ar", { ...v, minutes: "2" })).text).toContain("خلال دقيقتين.");
+    expect((await renderMessage(env.ASSETS, "signing.code", "email", "he", { ...v, minutes: "2" })).html).toContain("בעוד שתי דקות.");
+    expect((await renderMessage(env.ASSETS, "signing.code", "email", "en", { ...v, minutes: "10" })).html).toContain("It expires in <bdi>10</bdi> minutes.");
+    for (const lang of LANGUAGES)
+      expect((await renderMessage(env.ASSETS, "signing.code", "sms", lang, { ...v, minutes: "10" })).text, lang).not.toMatch(/[{}#]/);
   });
 
   it("every catalogue text parses, and an ill-formed plural is refused", () => {

@@ -219,7 +219,15 @@ describe("consent: scopes narrowed to what the member's role can do", () => {
       ["de", ["Ihre Vorlagen, Dokumente", "Webhooks verwalten"]],
     ] as const) {
       const html = (
-        await ConsentPage({ t: translator(await loadLang(lang)), nonce: "n", consent, csrf: "c", accountName: "Acme", memberName: "Mia", langHref: () => "#" })
+        await ConsentPage({
+          t: translator(await loadLang(env.ASSETS, lang)),
+          nonce: "n",
+          consent,
+          csrf: "c",
+          accountName: "Acme",
+          memberName: "Mia",
+          langHref: () => "#",
+        })
       ).toString();
       expect(html).toContain("Booking &lt;Pro&gt;");
       expect(html).toContain('href="https://partner.example"');

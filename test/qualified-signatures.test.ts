@@ -169,7 +169,7 @@ describe("the signer's path", () => {
   });
 
   it("on a paired tablet the step refuses cleanly: it says why and offers no form", async () => {
-    await loadLang("fr");
+    await loadLang(env.ASSETS, "fr");
     const html = String(ProviderStep({ t: translator("fr"), base: "/t/sign", level: "qes", onTablet: true }));
     expect(html).toContain("ce qui est impossible sur cette tablette");
     expect(html).not.toContain("<form");

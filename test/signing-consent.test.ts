@@ -70,7 +70,7 @@ describe("the consent version names the wording shown", () => {
 
 describe("the legal wording listed for review (scripts/legal-wording.mjs)", () => {
   it("lists every language's consent, intent and STOP-carrying texts with the SHA-256 a trail records", async () => {
-    const rows = await legalWording();
+    const rows = await legalWording(env.ASSETS);
     for (const lang of LANGUAGES) {
       const consent = rows.find((w) => w.lang === lang && w.text === "consent")!;
       expect(consent).toEqual({

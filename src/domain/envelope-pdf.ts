@@ -36,7 +36,7 @@ async function makeEnvelopeFile(env: Env, cert: EnvelopeCertificate, baseUrl: st
   }
   const { drawEnvelopePdf } = await import("./evidence-pdf/envelope");
   const url = verificationUrl(baseUrl, cert.verificationCode);
-  const lang = await loadLang((await tenantById(dbOf(env), cert.tenantId))?.locale ?? "en");
+  const lang = await loadLang(env.ASSETS, (await tenantById(dbOf(env), cert.tenantId))?.locale ?? "en");
   const { ensureFontsFor } = await import("../lib/pdf/fonts");
   await ensureFontsFor(env.FILES, [cert.payload, certificateLabelText(lang)]);
   const pdfDoc = await drawEnvelopePdf(drawn, {

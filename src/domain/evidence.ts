@@ -199,7 +199,7 @@ export const drawDocumentPages = (env: Env, cert: Certificate, baseUrl: string, 
 export async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUrl: string, sealName: string, certificatePages = true, onto?: PDFDocument) {
   const c = sheet(cert, baseUrl);
   c.brand = await pdfBrandOf(env, c.payload.issuer.tenant_id);
-  c.lang = await loadLang(await documentLangOf(env, cert.documentId));
+  c.lang = await loadLang(env.ASSETS, await documentLangOf(env, cert.documentId));
   const { ensureFontsFor } = await import("../lib/pdf/fonts");
   if (kind === "pdf") {
     const { drawSealedDocument, TEST_MARK } = await import("./evidence-pdf/certificate");

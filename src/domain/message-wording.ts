@@ -35,8 +35,14 @@ const safeHref = (s: string) => (/^https?:\/\//.test(s) ? escapeHtml(s) : "#");
 const CHECKED_PURPOSES: readonly MessagePurpose[] = ["signing.link", "signing.reminder", "signing.delegated"];
 
 /** Renders one message in its language (src/i18n/<lang>/messages.ts). SMS has no subject and no HTML. */
-export async function renderMessage(purpose: MessagePurpose, channel: MessageChannel, locale: Lang, values: Record<string, string>): Promise<Rendered> {
-  const phrases = catalogue(await loadLang(LANGS.includes(locale) ? locale : "en")).messages;
+export async function renderMessage(
+  assets: Fetcher,
+  purpose: MessagePurpose,
+  channel: MessageChannel,
+  locale: Lang,
+  values: Record<string, string>,
+): Promise<Rendered> {
+  const phrases = catalogue(await loadLang(assets, LANGS.includes(locale) ? locale : "en")).messages;
   // Counts in the wording are ICU-style plurals of the language (`{minutes, plural, one {…} other {…}}`).
   const fill = (t: string, values: Record<string, string>) => fillText(locale, t, values, PLAIN);
   const fillHtml = (t: string, values: Record<string, string>) => fillText(locale, t, values, HTML);

@@ -132,7 +132,7 @@ export async function queueMessages(env: Env, inputs: MessageInput[], opts: { ki
       if ((SECRET_VALUES as readonly string[]).includes(k)) secrets[k] = v;
       else vars[k] = v;
     }
-    const masked = await renderMessage(m.purpose, m.channel, m.locale, {
+    const masked = await renderMessage(env.ASSETS, m.purpose, m.channel, m.locale, {
       ...vars,
       ...Object.fromEntries(Object.entries(secrets).map(([k, v]) => [k, maskValue(k, v)])),
     });
@@ -200,7 +200,7 @@ async function secretsOf(env: Env, row: Pick<MessageRow, "secretBox">): Promise<
 /** The message as it is sent (secrets filled in). */
 export async function renderForSending(env: Env, row: MessageRow) {
   const values = { ...row.vars, ...(await secretsOf(env, row)) };
-  return renderMessage(row.purpose, row.channel, row.locale, values);
+  return renderMessage(env.ASSETS, row.purpose, row.channel, row.locale, values);
 }
 
 export type DrainOptions = { now?: number; limit?: number; timeoutMs?: number; fetch?: typeof fetch };
@@ -304,7 +304,7 @@ export async function outboxView(env: Env, row: MessageRow, opts: { revealQueued
   if (readable && row.secretBox) {
     try {
       secrets = await secretsOf(env, row);
-      const r = await renderMessage(row.purpose, row.channel, row.locale, { ...row.vars, ...secrets });
+      const r = await renderMessage(env.ASSETS, row.purpose, row.channel, row.locale, { ...row.vars, ...secrets });
       subject = r.subject;
       body = r.text;
       html = r.html;

@@ -267,7 +267,7 @@ export async function consent(
   const { event: disclosure, guard } = await disclosureForConsent(env, st, signer, input.disclosure_accepted, actor, at);
   const captured = capturedRecord(input.captured, at);
   const version = await consentVersion(st.doc.consentText);
-  const shown = await consentRecord(st.doc.consentText, input.lang);
+  const shown = await consentRecord(env.ASSETS, st.doc.consentText, input.lang);
   const detail = captured ? `${shown}; captured offline, device time ${captured.claimed_at}, skew ${captured.skew_ms} ms` : shown;
   const consented: NewEvent = {
     kind: "consented",

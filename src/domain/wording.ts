@@ -44,10 +44,10 @@ export async function consentVersion(consentText: string | null): Promise<string
  * (`consent/1; fr; text SHA-256 <hex>`), so a translation is named by its exact words as the
  * English is by its label. English and a template's own wording: the label alone.
  */
-export async function consentRecord(consentText: string | null, lang: Lang = "en"): Promise<string> {
+export async function consentRecord(assets: Fetcher, consentText: string | null, lang: Lang = "en"): Promise<string> {
   const version = await consentVersion(consentText);
   if (isCustomConsent(consentText) || lang === "en") return version;
-  return `${version}; ${lang}; text SHA-256 ${await sha256Hex(catalogue(await loadLang(lang)).consent.consent)}`;
+  return `${version}; ${lang}; text SHA-256 ${await sha256Hex(catalogue(await loadLang(assets, lang)).consent.consent)}`;
 }
 
 export function intentWording(lang: Lang): { text: string; translated: boolean } {
@@ -64,10 +64,10 @@ export const LEGAL_TEXTS = ["consent", "intent", "sms"] as const;
  * (UTF-8), the one a trail records for a translated consent. SMS texts have no label of their own:
  * each message stores the body it sent.
  */
-export async function legalWording() {
+export async function legalWording(assets: Fetcher) {
   const out: { lang: Lang; text: (typeof LEGAL_TEXTS)[number]; purpose: MessagePurpose | null; version: string | null; words: string; sha256: string }[] = [];
   for (const lang of LANGUAGES) {
-    const c = catalogue(await loadLang(lang));
+    const c = catalogue(await loadLang(assets, lang));
     out.push({ lang, text: "consent", purpose: null, version: CONSENT_VERSION, words: c.consent.consent, sha256: await sha256Hex(c.consent.consent) });
     out.push({ lang, text: "intent", purpose: null, version: INTENT_VERSION, words: c.consent.intent, sha256: await sha256Hex(c.consent.intent) });
     for (const [purpose, w] of Object.entries(c.messages.purposes) as [MessagePurpose, { sms: string }][])

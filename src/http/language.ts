@@ -39,7 +39,7 @@ export async function requestLang(c: Context<AppEnv>): Promise<{ lang: Lang; cho
   if (found) return found;
   const cookie = readsCookie(c.req.path) ? getCookie(c, LANG_COOKIE) : undefined;
   found = detectLang({ query: c.req.query("lang"), cookie, acceptLanguage: c.req.header("accept-language") });
-  await loadLang(found.lang);
+  await loadLang(c.env.ASSETS, found.lang);
   detected.set(c.req.raw, found);
   return found;
 }
@@ -50,7 +50,7 @@ export async function requestLang(c: Context<AppEnv>): Promise<{ lang: Lang; cho
  */
 export async function langFor(c: Context<AppEnv>, formLang?: unknown): Promise<Lang> {
   if (typeof formLang !== "string") return (await requestLang(c)).lang;
-  return loadLang(chooseLang(formLang, c.req.header("accept-language")).lang);
+  return loadLang(c.env.ASSETS, chooseLang(formLang, c.req.header("accept-language")).lang);
 }
 
 /** A page's translator: the language a form posted (`lang`) when it names one, else the request's (`langFor`). */
