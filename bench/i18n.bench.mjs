@@ -18,6 +18,7 @@
 import { pathToFileURL } from "node:url";
 import { cjkFontBytes } from "../scripts/cjk-font.mjs";
 import { ms, percentile } from "./stats.mjs";
+import { assetsFromDisk } from "../scripts/assets.mjs";
 import { bundleSrc } from "../scripts/bundle-src.mjs";
 
 const LATIN = ["Ana Pereira", "Zoë Ångström", "Jean Dupont", "Max Müller", "Lucía Fernández"];
@@ -30,7 +31,8 @@ async function loadServiceCode(fresh = 0) {
       `
           export { drawSealedDocument } from "./src/domain/evidence-pdf/certificate.ts";
           export { ensureFontsFor } from "./src/lib/pdf/fonts.ts";
-          export { canonicalJson } from "./src/lib/canonical-json.ts";`,
+          export { canonicalJson } from "./src/lib/canonical-json.ts";
+          export { loadLang } from "./src/i18n/index.ts";`,
       { name: "svc.mjs", logLevel: "silent" },
     );
   }
@@ -106,6 +108,7 @@ export async function run(ctx = {}) {
   // The same file in the document's language: labels beside the English, Arabic right to left.
   const inLang = {};
   for (const lang of ["en", "de", "ar"]) {
+    await warmSvc.loadLang(assetsFromDisk(), lang);
     const once = async () => (await warmSvc.drawSealedDocument({ ...input(warmSvc, LATIN), lang })).save();
     await once();
     const t = [];

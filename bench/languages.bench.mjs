@@ -7,6 +7,7 @@
  * `run(ctx)` is imported by bench/run.mjs; `node bench/languages.bench.mjs` runs it alone.
  */
 import { pathToFileURL } from "node:url";
+import { assetsFromDisk } from "../scripts/assets.mjs";
 import { bundleSrc } from "../scripts/bundle-src.mjs";
 
 /** Microseconds per call over `n` calls, after a warm-up. */
@@ -37,15 +38,16 @@ export async function run(ctx = {}) {
   const svc = await import(pathToFileURL(file).href);
   const tags = ["pt-BR", "zh-Hans-CN", "de", "nb-NO", "AR-eg"];
   const en = svc.dashTranslator("en");
-  const ar = svc.dashTranslator(await svc.loadLang("ar"));
+  const assets = assetsFromDisk();
+  const ar = svc.dashTranslator(await svc.loadLang(assets, "ar"));
   const v = { tenant: "Acme", title: "NDA", name: "Ada", code: "123456", minutes: "10" };
   const r = {
     match_us: perCall((i) => svc.matchLang(tags[i % tags.length]), n),
     accept_language_us: perCall(() => svc.fromAcceptLanguage("zh-CN,zh;q=0.9,pt-BR;q=0.8,en;q=0.5"), n),
     plural_en_us: perCall((i) => en("doc_count", { count: i, from: 1, to: 50 }), n),
     plural_ar_us: perCall((i) => ar("doc_count", { count: i, from: 1, to: 50 }), n),
-    sms_ar_us: await perAsyncCall(() => svc.renderMessage("signing.code", "sms", "ar", v), n / 10),
-    sms_en_us: await perAsyncCall(() => svc.renderMessage("signing.code", "sms", "en", v), n / 10),
+    sms_ar_us: await perAsyncCall(() => svc.renderMessage(assets, "signing.code", "sms", "ar", v), n / 10),
+    sms_en_us: await perAsyncCall(() => svc.renderMessage(assets, "signing.code", "sms", "en", v), n / 10),
   };
   log(`matchLang of one tag:                          ${r.match_us.toFixed(2)} µs`);
   log(`Accept-Language of four entries:               ${r.accept_language_us.toFixed(2)} µs`);

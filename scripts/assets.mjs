@@ -20,7 +20,7 @@
  * and wrangler itself before `wrangler dev` / `wrangler deploy` (`[build]` in wrangler.toml).
  * Copies only what changed, so repeated runs cost a few file stats.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import vm from "node:vm";
@@ -122,6 +122,22 @@ export function prepareAssets(root = ROOT) {
   for (const name of existsSync(docs) ? readdirSync(docs) : [])
     if (/^[a-z0-9-]+\.md$/.test(name)) copyIfChanged(path.join(docs, name), path.join(out, "agent-docs", name));
   return out;
+}
+
+/**
+ * The `ASSETS` binding's stand-in for code of the Worker run in plain Node (benchmarks, scripts):
+ * `fetch` answers a file of dist/assets by the request's path, 404 for anything else. Fills the
+ * folder first.
+ */
+export function assetsFromDisk(root = ROOT) {
+  const out = prepareAssets(root);
+  return {
+    fetch: async (request) => {
+      const file = path.join(out, decodeURIComponent(new URL(request.url ?? request).pathname));
+      if (!file.startsWith(out + path.sep) || !existsSync(file) || !statSync(file).isFile()) return new Response("not found", { status: 404 });
+      return new Response(readFileSync(file), { status: 200 });
+    },
+  };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -9,6 +9,7 @@
  *   node scripts/legal-wording.mjs de fr      # only those languages
  */
 import { pathToFileURL } from "node:url";
+import { assetsFromDisk } from "./assets.mjs";
 import { bundleSrc } from "./bundle-src.mjs";
 
 const args = process.argv.slice(2);
@@ -16,7 +17,7 @@ const json = args.includes("--json");
 const only = args.filter((a) => !a.startsWith("--"));
 const file = await bundleSrc(`export { legalWording } from "./src/domain/wording.ts";`, { name: "legal-wording.mjs", logLevel: "silent" });
 const { legalWording } = await import(pathToFileURL(file).href);
-const rows = (await legalWording()).filter((w) => !only.length || only.includes(w.lang));
+const rows = (await legalWording(assetsFromDisk())).filter((w) => !only.length || only.includes(w.lang));
 if (json) console.log(JSON.stringify(rows, null, 2));
 else {
   for (const lang of [...new Set(rows.map((w) => w.lang))]) {
