@@ -17,14 +17,16 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ms, percentile } from "./stats.mjs";
+import { pdfFontsEnv } from "../scripts/assets.mjs";
 import { importSrc } from "../scripts/bundle-src.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const fixture = (n) => readFileSync(path.join(ROOT, "test/fixtures/seal", n), "utf8");
 
 async function loadServiceCode() {
-  return importSrc(
+  const svc = await importSrc(
     `
+        export { loadPdfFonts } from "./src/lib/pdf/fonts.ts";
         export { sealingFromEnv, sealPdf } from "./src/lib/seal/index.ts";
         export { drawSealedDocument } from "./src/domain/evidence-pdf/certificate.ts";
         export { drawBundle, BUNDLE_FORMAT } from "./src/domain/evidence-pdf/bundle.ts";
@@ -33,6 +35,8 @@ async function loadServiceCode() {
         export { PDFDocument } from "pdf-lib";`,
     { name: "evidence.mjs" },
   );
+  await svc.loadPdfFonts(pdfFontsEnv(), []);
+  return svc;
 }
 
 const LOREM =

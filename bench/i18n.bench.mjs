@@ -18,7 +18,7 @@
 import { pathToFileURL } from "node:url";
 import { cjkFontBytes } from "../scripts/cjk-font.mjs";
 import { ms, percentile } from "./stats.mjs";
-import { assetsFromDisk } from "../scripts/assets.mjs";
+import { assetsFromDisk, pdfFontsEnv } from "../scripts/assets.mjs";
 import { bundleSrc } from "../scripts/bundle-src.mjs";
 
 const LATIN = ["Ana Pereira", "Zoë Ångström", "Jean Dupont", "Max Müller", "Lucía Fernández"];
@@ -30,7 +30,7 @@ async function loadServiceCode(fresh = 0) {
     bundleFile = await bundleSrc(
       `
           export { drawSealedDocument } from "./src/domain/evidence-pdf/certificate.ts";
-          export { ensureFontsFor } from "./src/lib/pdf/fonts.ts";
+          export { loadPdfFonts } from "./src/lib/pdf/fonts.ts";
           export { canonicalJson } from "./src/lib/canonical-json.ts";
           export { loadLang } from "./src/i18n/index.ts";`,
       { name: "svc.mjs", logLevel: "silent" },
@@ -90,7 +90,7 @@ export async function run(ctx = {}) {
   const bucket = { get: async () => ({ arrayBuffer: async () => font.slice().buffer }) };
   const draw = async (svc, names) => {
     const i = input(svc, names);
-    await svc.ensureFontsFor(bucket, [i.payloadJson, JSON.stringify(i.marks)]);
+    await svc.loadPdfFonts(pdfFontsEnv(bucket), [i.payloadJson, JSON.stringify(i.marks)]);
     const doc = await svc.drawSealedDocument(i);
     return doc.save();
   };

@@ -14,19 +14,23 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ms, percentile } from "./stats.mjs";
+import { pdfFontsEnv } from "../scripts/assets.mjs";
 import { importSrc } from "../scripts/bundle-src.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const fixture = (n) => readFileSync(path.join(ROOT, "test/fixtures/seal", n), "utf8");
 
 async function loadServiceCode() {
-  return importSrc(
+  const svc = await importSrc(
     `
+        export { loadPdfFonts } from "./src/lib/pdf/fonts.ts";
         export { sealingFromEnv, sealPdf, archive, ownCrl } from "./src/lib/seal/index.ts";
         export { drawSealedDocument } from "./src/domain/evidence-pdf/certificate.ts";
         export { canonicalJson } from "./src/lib/canonical-json.ts";`,
     { name: "lta.mjs" },
   );
+  await svc.loadPdfFonts(pdfFontsEnv(), []);
+  return svc;
 }
 
 const LOREM = "The parties agree that any information disclosed under this agreement is confidential and shall be used only for evaluation. ";

@@ -17,16 +17,20 @@
  */
 import { pathToFileURL } from "node:url";
 import { ms, percentile } from "./stats.mjs";
+import { pdfFontsEnv } from "../scripts/assets.mjs";
 import { importSrc } from "../scripts/bundle-src.mjs";
 
 async function loadLibrary() {
-  return importSrc(
+  const lib = await importSrc(
     `
+        export { loadPdfFonts } from "./src/lib/pdf/fonts.ts";
         export { stampPlacements } from "./src/lib/pdf/stamp.ts";
         export { PDFDocument, PDFName, StandardFonts, concatTransformationMatrix, degrees } from "pdf-lib";
         export { encode as encodePng } from "fast-png";`,
     { name: "stamp.mjs" },
   );
+  await lib.loadPdfFonts(pdfFontsEnv(), []);
+  return lib;
 }
 
 const LINE = "The tenant shall keep the premises in good repair and shall not sublet any part of them without consent.";

@@ -19,6 +19,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ms, percentile } from "./stats.mjs";
 import { isQuick, startService } from "./service.mjs";
+import { pdfFontsEnv } from "../scripts/assets.mjs";
 import { bundleSrc } from "../scripts/bundle-src.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -29,6 +30,7 @@ async function bundle(dir) {
   return bundleSrc(
     `
         export { analysePdf } from "./src/lib/pdf/analyse.ts";
+        export { loadPdfFonts } from "./src/lib/pdf/fonts.ts";
         export { stampPlacements } from "./src/lib/pdf/stamp.ts";
         export { sealingFromEnv, sealPdf } from "./src/lib/seal/index.ts";
         export { drawSealedDocument } from "./src/domain/evidence-pdf/certificate.ts";
@@ -72,6 +74,7 @@ export async function run(ctx = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), "edge-sign-bench-pdf-"));
   const libFile = await bundle(dir);
   const svc = await import(pathToFileURL(libFile).href);
+  await svc.loadPdfFonts(pdfFontsEnv(), []);
 
   // 1. A 200-page, ~20 MB file.
   const big = await bigPdf(svc, 200, 100 * 1024);

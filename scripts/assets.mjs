@@ -8,6 +8,8 @@
  *   an uploaded PDF template with it);
  * - `agent-docs/`: the repository's docs/*.md, served as Markdown at /docs/<name>.md for agents
  *   (src/routes/agent-docs.ts, listed by /llms.txt);
+ * - `fonts/DejaVuSans-subset.ttf`: the Unicode font every PDF is drawn with (assets/fonts/README.md),
+ *   read by the Worker before it draws one (src/lib/pdf/fonts.ts);
  * - `verify/check.js`: the offline verifier's core (the committed verify/verify-core.mjs, made by
  *   scripts/build-browser.mjs), which the /verify page loads from /verify/check.js;
  * - `i18n/<lang>.json`: every language's catalogue but English's, made from src/i18n/<lang>/ (the
@@ -39,6 +41,13 @@ export const ASSET_SOURCES = [
   ["pdfjs-dist/cmaps", "pdfjs/cmaps"],
   ["pdfjs-dist/standard_fonts", "pdfjs/standard_fonts"],
   ["pdfjs-dist/wasm", "pdfjs/wasm"],
+];
+
+/** [from (under the repository), to (under dist/assets)]: committed files the Worker reads or serves. */
+export const REPO_SOURCES = [
+  ["assets/fonts/DejaVuSans-subset.ttf", "fonts/DejaVuSans-subset.ttf"],
+  ["assets/fonts/LICENSE-DejaVu.txt", "fonts/LICENSE-DejaVu.txt"],
+  ["verify/verify-core.mjs", "verify/check.js"],
 ];
 
 function copyIfChanged(from, to) {
@@ -111,10 +120,12 @@ export function prepareAssets(root = ROOT) {
     if (!existsSync(src)) throw new Error(`scripts/assets.mjs: ${src} is missing; run \`npm ci\` first.`);
     copyIfChanged(src, path.join(out, to));
   }
-  // The offline verifier's core, committed in the repository.
-  const core = path.join(root, "verify", "verify-core.mjs");
-  if (!existsSync(core)) throw new Error(`scripts/assets.mjs: ${core} is missing; run \`npm run build:browser\`.`);
-  copyIfChanged(core, path.join(out, "verify", "check.js"));
+  // From the repository: the PDF font and the offline verifier's core.
+  for (const [from, to] of REPO_SOURCES) {
+    const src = path.join(root, from);
+    if (!existsSync(src)) throw new Error(`scripts/assets.mjs: ${src} is missing from the repository.`);
+    copyIfChanged(src, path.join(out, to));
+  }
   writeCatalogues(root, out);
   // The documentation as Markdown (docs/*.md, top level only: the guides are for people). A copy
   // of the project without docs/ (a test's trimmed copy) serves none: /docs/<name>.md is then 404.
@@ -138,6 +149,14 @@ export function assetsFromDisk(root = ROOT) {
       return new Response(readFileSync(file), { status: 200 });
     },
   };
+}
+
+/**
+ * What `loadPdfFonts` (src/lib/pdf/fonts.ts) takes, for the Worker's PDF code run in plain Node:
+ * the static assets from disk and, for the CJK font, `bucket` (none by default).
+ */
+export function pdfFontsEnv(bucket = { get: async () => null }) {
+  return { ASSETS: assetsFromDisk(), FILES: bucket };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

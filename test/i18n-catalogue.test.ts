@@ -6,8 +6,12 @@ import { WORDING } from "./catalogues";
 import { consentWording, intentWording } from "../src/domain/wording";
 import { certificateLabels, certificateLabelText, certificateNumber, certificateTime } from "../src/i18n/format";
 import { needsFallback } from "../src/lib/pdf/text";
+import { loadPdfFonts } from "../src/lib/pdf/fonts";
 import { chooseLang, dashTranslator, loadLang, detectLang, dirOf, fromAcceptLanguage, placeholdersOf, pluralsOf, translator } from "../src/i18n";
 import { CATALOGUES, DASHBOARD_CATALOGUES, DICTS } from "./catalogues";
+
+// The embedded font is a static asset, read before anything is drawn (src/lib/pdf/fonts.ts).
+await loadPdfFonts(env, []);
 
 /** The names a text fills: `{name}` placeholders and the numbers of `{n, plural, …}` (src/i18n/translate.ts). */
 const placeholders = placeholdersOf;

@@ -1,6 +1,11 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { hasRtl, shapeArabic, visualOrder } from "../src/lib/pdf/shaping";
 import { drawable, fontCovers, needsFallback, wrap } from "../src/lib/pdf/text";
+import { loadPdfFonts } from "../src/lib/pdf/fonts";
+
+// The embedded font is a static asset, read before anything is drawn (src/lib/pdf/fonts.ts).
+await loadPdfFonts(env, []);
 
 describe("text for PDFs in any script", () => {
   it("shapes Arabic into its joining forms and lam-alef ligatures", () => {

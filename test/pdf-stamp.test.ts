@@ -6,9 +6,11 @@
  */
 import { encode } from "fast-png";
 import { degrees, PDFArray, PDFContentStream, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, decodePDFRawStream } from "pdf-lib";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { widthOf } from "../src/lib/pdf/text";
 import { chunk, deflate, ihdr, PNG_SIGNATURE } from "./png-bytes";
+import { loadPdfFonts } from "../src/lib/pdf/fonts";
 import {
   layoutText,
   pageView,
@@ -19,6 +21,9 @@ import {
   stampPlacements,
   userPointToShown,
 } from "../src/lib/pdf/stamp";
+
+// The embedded font is a static asset, read before anything is drawn (src/lib/pdf/fonts.ts).
+await loadPdfFonts(env, []);
 
 const ROTATIONS = [0, 90, 180, 270] as const;
 

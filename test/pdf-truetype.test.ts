@@ -5,9 +5,14 @@
  */
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, rgb } from "pdf-lib";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { unicodeFontBytes } from "../src/lib/pdf/text";
 import { TrueTypeFont, truetype } from "../src/lib/pdf/truetype";
+import { loadPdfFonts } from "../src/lib/pdf/fonts";
+
+// The embedded font is a static asset, read before anything is drawn (src/lib/pdf/fonts.ts).
+await loadPdfFonts(env, []);
 
 const SAMPLES = [
   "Ada Lovelace, Charles Babbage",

@@ -37,8 +37,8 @@ async function makeEnvelopeFile(env: Env, cert: EnvelopeCertificate, baseUrl: st
   const { drawEnvelopePdf } = await import("./evidence-pdf/envelope");
   const url = verificationUrl(baseUrl, cert.verificationCode);
   const lang = await loadLang(env.ASSETS, (await tenantById(dbOf(env), cert.tenantId))?.locale ?? "en");
-  const { ensureFontsFor } = await import("../lib/pdf/fonts");
-  await ensureFontsFor(env.FILES, [cert.payload, certificateLabelText(lang)]);
+  const { loadPdfFonts } = await import("../lib/pdf/fonts");
+  await loadPdfFonts(env, [cert.payload, certificateLabelText(lang)]);
   const pdfDoc = await drawEnvelopePdf(drawn, {
     certificateId: cert.id,
     verificationCode: cert.verificationCode,

@@ -200,13 +200,13 @@ export async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUr
   const c = sheet(cert, baseUrl);
   c.brand = await pdfBrandOf(env, c.payload.issuer.tenant_id);
   c.lang = await loadLang(env.ASSETS, await documentLangOf(env, cert.documentId));
-  const { ensureFontsFor } = await import("../lib/pdf/fonts");
+  const { loadPdfFonts } = await import("../lib/pdf/fonts");
   if (kind === "pdf") {
     const { drawSealedDocument, TEST_MARK } = await import("./evidence-pdf/certificate");
     const files = await certifiedFiles(env, cert.documentId, c.payload.files ?? []);
     const { rows, ...drawn } = await marksAndAnswers(env, cert.documentId, files);
     // Names, answers and labels (the document's language) in CJK scripts need the R2 font (loaded once per isolate, only then).
-    await ensureFontsFor(env.FILES, [c.payloadJson, c.brand?.name ?? "", JSON.stringify(drawn), certificateLabelText(c.lang)]);
+    await loadPdfFonts(env, [c.payloadJson, c.brand?.name ?? "", JSON.stringify(drawn), certificateLabelText(c.lang)]);
     // A PDF template's document: its original pages, answers drawn in place, then the pages drawn here.
     const original = onto
       ? onto
@@ -233,7 +233,7 @@ export async function draw(env: Env, kind: SealedKind, cert: Certificate, baseUr
     }
     return drawSealedDocument({ ...c, ...drawn, sealName, original, files, certificatePages, ...(log ? { transparencyJson: canonicalJson(log) } : {}) });
   }
-  await ensureFontsFor(env.FILES, [c.payloadJson, c.brand?.name ?? "", certificateLabelText(c.lang)]);
+  await loadPdfFonts(env, [c.payloadJson, c.brand?.name ?? "", certificateLabelText(c.lang)]);
   const { manifest, originalPdf } = await bundleManifest(env, cert, nowIso());
   const manifestJson = canonicalJson(manifest);
   const { drawBundle } = await import("./evidence-pdf/bundle");

@@ -154,6 +154,8 @@ export async function stampedOriginal(env: Env, input: CompletionInput, testMark
     for (const p of found.row.pages) placements.push({ page: p.n, x: 0.02, y: 0.004, w: 0.96, h: Math.min(0.03, 18 / p.height), kind: "text", text: testMark });
   }
   const { stampPlacements } = await import("../lib/pdf/stamp");
+  const { loadPdfFonts } = await import("../lib/pdf/fonts");
+  await loadPdfFonts(env, []);
   await stampPlacements(doc, placements);
   return doc;
 }

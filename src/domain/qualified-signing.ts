@@ -36,6 +36,8 @@ async function basePdf(env: Env, doc: DocumentRecord): Promise<Uint8Array> {
     return (await frozenOriginalPdf(env, doc.templateId, doc.pdfSha256)).bytes;
   }
   const { PdfWriter } = await import("../lib/pdf/layout");
+  const { loadPdfFonts } = await import("../lib/pdf/fonts");
+  await loadPdfFonts(env, [doc.title, doc.body]);
   const w = await PdfWriter.create({ title: doc.title, author: "edge-sign", subject: "Document signed with advanced or qualified signatures" });
   w.text(doc.title, { size: 18, after: 6 });
   w.text(`Document ${doc.id} · SHA-256 of the text ${doc.bodySha256}`, { size: 7.5, after: 8 });
@@ -98,6 +100,8 @@ export async function finishProviderSigning(env: Env, token: string, q: Callback
     const sealing = await seal.sealingFromEnv(env);
     // The signer's answers go in first: they are part of what the signature signs.
     const { signatureWidget, withSignerAnswers } = await import("./qualified-document");
+    const { loadPdfFonts } = await import("../lib/pdf/fonts");
+    await loadPdfFonts(env, []);
     const base = await withSignerAnswers(await workingPdf(env, doc, r.st.signers, me), r.st, me);
     const signingTime = new Date();
     let stampedAt: Date | null = null;

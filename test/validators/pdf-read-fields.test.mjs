@@ -15,7 +15,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { deflateSync } from "node:zlib";
-import { run, workdir, write } from "./harness.mjs";
+import { ROOT, run, workdir, write } from "./harness.mjs";
 import { importSrc } from "../../scripts/bundle-src.mjs";
 
 const TOL = 0.015; // ± 1.5 % of the page as shown
@@ -31,7 +31,6 @@ async function loadLibrary() {
         export { parseTag } from "./src/lib/pdf/text-tags.ts";
         export { glyphToUnicode, parseCMap } from "./src/lib/pdf/content-fonts.ts";
         export { lexContent, readPageText, TextBudget } from "./src/lib/pdf/content-text.ts";
-        export { unicodeFontBytes } from "./src/lib/pdf/text.ts";
         export { PDFDocument, PDFName, PDFNumber, PDFString, StandardFonts, rgb } from "pdf-lib";
         export { default as fontkit } from "@pdf-lib/fontkit";`,
     { name: "read-fields.mjs" },
@@ -67,7 +66,7 @@ async function tagPdf() {
   addContent(doc, p2, `BT /${f2.asString().slice(1)} 14 Tf 1 0 0 1 72 500 Tm [(Sign: ) -1500 ({{sig) 20 (na) -30 (ture:2}}) 15 ( thanks)] TJ ET`);
 
   const p3 = doc.addPage([612, 792]);
-  const dejavu = await doc.embedFont(lib.unicodeFontBytes(), { subset: false });
+  const dejavu = await doc.embedFont(readFileSync(path.join(ROOT, "assets/fonts/DejaVuSans-subset.ttf")), { subset: false });
   p3.drawText("Correo {{email:1:work_email}} ñandú", { x: 80, y: 500, size: 11, font: dejavu });
 
   const p4 = doc.addPage([612, 792]);

@@ -12,6 +12,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { run, workdir, write } from "./harness.mjs";
+import { pdfFontsEnv } from "../../scripts/assets.mjs";
 import { importSrc } from "../../scripts/bundle-src.mjs";
 
 const TOL = 0.02;
@@ -27,9 +28,11 @@ before(async () => {
         export { loadPdf } from "./src/lib/pdf/load.ts";
         export { dropFormFields } from "./src/lib/pdf/form-fields.ts";
         export { stampPlacements } from "./src/lib/pdf/stamp.ts";
+        export { loadPdfFonts } from "./src/lib/pdf/fonts.ts";
         export { PDFDocument, StandardFonts } from "pdf-lib";`,
     { name: "read-stamp.mjs" },
   );
+  await lib.loadPdfFonts(pdfFontsEnv(), []);
 });
 
 /** A one-page contract: three tags (one left unanswered) in two fonts and sizes, and two form fields. */

@@ -11,17 +11,21 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { run, workdir, write } from "./harness.mjs";
+import { pdfFontsEnv } from "../../scripts/assets.mjs";
 import { importSrc } from "../../scripts/bundle-src.mjs";
 
 /** The library as the Worker runs it: bundled by esbuild (a wrangler dependency), with its own pdf-lib. */
 async function loadLibrary() {
-  return importSrc(
+  const lib = await importSrc(
     `
+        export { loadPdfFonts } from "./src/lib/pdf/fonts.ts";
         export { stampPlacements, pageView } from "./src/lib/pdf/stamp.ts";
         export { PDFDocument, PDFName, PDFNumber, StandardFonts, concatTransformationMatrix, rgb } from "pdf-lib";
         export { encode as encodePng } from "fast-png";`,
     { name: "stamp.mjs" },
   );
+  await lib.loadPdfFonts(pdfFontsEnv(), []);
+  return lib;
 }
 
 const TOL = 0.02; // ± 2 % of the page as shown

@@ -1,8 +1,9 @@
 /**
  * Text as the embedded fonts can draw it. Names and documents arrive in any script. The embedded
- * font (DejaVu Sans subset, bundled) covers Latin, Greek, Cyrillic, Hebrew and Arabic; Chinese,
- * Japanese and Korean come from a second font kept in R2 (`fonts.ts` loads it when a text needs it,
- * `setFallbackFont`), never bundled. Arabic is shaped and right-to-left runs are put in visual
+ * font (DejaVu Sans subset, a static asset: `fonts.ts` reads it before anything is drawn,
+ * `setUnicodeFont`) covers Latin, Greek, Cyrillic, Hebrew and Arabic; Chinese, Japanese and Korean
+ * come from a second font kept in R2 (`fonts.ts` loads it when a text needs it, `setFallbackFont`).
+ * Neither is part of the Worker's script. Arabic is shaped and right-to-left runs are put in visual
  * order (`shaping.ts`) so every PDF surface draws them right; anything neither font has is printed
  * as `[U+XXXX]`, lossless and readable, never a crash in the middle of a seal. Widths come from a
  * per-code-point cache of advance widths, which is what makes 20 pages cheap to lay out.
@@ -10,8 +11,6 @@
  * `drawable(line)` returns the final, drawable form of one line: shaped and in visual order. Do
  * not pass its result through `drawable` again (a right-to-left run would be turned back).
  */
-import { fromBase64 } from "../bytes";
-import { DEJAVU_SANS_SUBSET_BASE64 } from "./font-data";
 import { hasRtl, shapeArabic, visualOrder } from "./shaping";
 import { rememberParsed, TrueTypeFont } from "./truetype";
 
@@ -20,9 +19,22 @@ export { hasRtl, shapeArabic, visualOrder } from "./shaping";
 let fontBytes: Uint8Array | null = null;
 let metrics: TrueTypeFont | null = null;
 
-/** The TTF bytes (decoded once per isolate). */
+/** Makes the embedded font (assets/fonts/DejaVuSans-subset.ttf) available to every PDF surface, once per isolate. */
+export function setUnicodeFont(bytes: Uint8Array): void {
+  fontBytes = bytes;
+  metrics = null;
+  advance.clear();
+  covered.clear();
+}
+
+/** Whether the embedded font is loaded in this isolate. */
+export function hasUnicodeFont(): boolean {
+  return fontBytes !== null;
+}
+
+/** The embedded font's TTF bytes. Reading them before `loadPdfFonts` (./fonts.ts) is a fault of the caller, said at once. */
 export function unicodeFontBytes(): Uint8Array {
-  fontBytes ??= fromBase64(DEJAVU_SANS_SUBSET_BASE64);
+  if (!fontBytes) throw new Error("the embedded font is read before loadPdfFonts (src/lib/pdf/fonts.ts)");
   return fontBytes;
 }
 
