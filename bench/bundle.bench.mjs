@@ -7,8 +7,8 @@
  *   per package.
  * - Import graph: which modules are evaluated when the Worker starts (everything reachable from
  *   src/index.ts through static `import`/`require`; a module reached only through `import()` is
- *   bundled but evaluated on first use). For each heavy part (pdf-lib, fontkit, the embedded
- *   font data, pkijs/asn1js, the seal code, phone metadata) it says whether it is on that startup
+ *   bundled but evaluated on first use). For each heavy part (pdf-lib, fontkit, pkijs/asn1js,
+ *   the seal code, phone metadata) it says whether it is on that startup
  *   path, that is, in the path of a signer's first request, and by which chain of imports.
  *   `node bench/bundle.bench.mjs --graph` also lists every startup module by package.
  * - Startup time: `wrangler check startup`, which builds the Worker, starts it in local workerd
@@ -34,7 +34,6 @@ const ENV = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEN
 export const HEAVY = [
   { name: "pdf-lib", match: (p) => p.includes("node_modules/pdf-lib/") },
   { name: "@pdf-lib/fontkit", match: (p) => p.includes("node_modules/@pdf-lib/fontkit/") },
-  { name: "font data (src/lib/pdf/font-data.ts)", match: (p) => p === "src/lib/pdf/font-data.ts" },
   { name: "PDF drawing (src/lib/pdf/*)", match: (p) => p.startsWith("src/lib/pdf/") },
   { name: "pkijs", match: (p) => p.includes("node_modules/pkijs/") },
   { name: "asn1js", match: (p) => p.includes("node_modules/asn1js/") },
