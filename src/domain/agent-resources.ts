@@ -94,26 +94,22 @@ const DAY_SUGGESTIONS = ["1", "3", "7", "14", "30"];
 export type CompletionRef = { type: "ref/prompt"; name: string } | { type: "ref/resource"; uri: string };
 
 /**
- * Values for one argument of a prompt or of the template resource, those starting with `value`
- * (case-insensitive), in the order offered: template codes are the account's published ones, newest
- * first (they need the resource scope, checked by the caller); the days are suggestions; an argument
- * without suggestions (`signers`) has none. Null: the ref names no prompt or template of this server,
- * or no argument of it.
+ * Where one argument of a prompt or of the template resource takes its values from: the account's
+ * published template codes (which need the resource scope, checked by the caller), fixed
+ * suggestions (the days), or none (`signers`: an empty list). Null: the ref names no prompt or
+ * template of this server, or no argument of it.
  */
-export async function completeArgument(env: Env, p: Principal, ref: CompletionRef, name: string, value: string): Promise<string[] | null> {
-  const prefix = value.toLowerCase();
-  const matching = (all: readonly string[]) => all.filter((v) => v.toLowerCase().startsWith(prefix));
-  const codes = async () => matching([...new Set((await listTemplates(env, p)).filter((t) => t.is_published).map((t) => t.code))]);
-  if (ref.type === "ref/resource") return ref.uri === TEMPLATE_URI_TEMPLATE && name === "code" ? codes() : null;
-  const prompt = agentPrompt(ref.name);
-  if (!prompt?.arguments.some((a) => a.name === name)) return null;
-  if (name === "template_code") return codes();
-  if (name === "older_than_days") return matching(DAY_SUGGESTIONS);
+export function completionSource(ref: CompletionRef, name: string): "template codes" | readonly string[] | null {
+  if (ref.type === "ref/resource") return ref.uri === TEMPLATE_URI_TEMPLATE && name === "code" ? "template codes" : null;
+  if (!agentPrompt(ref.name)?.arguments.some((a) => a.name === name)) return null;
+  if (name === "template_code") return "template codes";
+  if (name === "older_than_days") return DAY_SUGGESTIONS;
   return [];
 }
 
-/** Whether completing this argument reads the account's templates (and so needs the resource scope). */
-export const completionReadsTemplates = (ref: CompletionRef, name: string) =>
-  ref.type === "ref/resource"
-    ? ref.uri === TEMPLATE_URI_TEMPLATE && name === "code"
-    : name === "template_code" && agentPrompt(ref.name)?.arguments.some((a) => a.name === name) === true;
+/** The values of a source starting with `value` (case-insensitive), in the order offered: template codes newest first. */
+export async function completeArgument(env: Env, p: Principal, source: "template codes" | readonly string[], value: string): Promise<string[]> {
+  const prefix = value.toLowerCase();
+  const all = source === "template codes" ? [...new Set((await listTemplates(env, p)).filter((t) => t.is_published).map((t) => t.code))] : source;
+  return all.filter((v) => v.toLowerCase().startsWith(prefix));
+}

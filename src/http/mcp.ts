@@ -36,7 +36,7 @@ import {
   TEMPLATE_URI_TEMPLATE,
   agentPrompt,
   completeArgument,
-  completionReadsTemplates,
+  completionSource,
   readTemplateResource,
   templateResources,
 } from "../domain/agent-resources";
@@ -167,13 +167,14 @@ const COMPLETION_MAX = 100;
 function serveCompletion(server: Server, c: Context<AppEnv>, p: Principal): void {
   server.setRequestHandler(CompleteRequestSchema, async (req) => {
     const { ref, argument } = req.params;
-    const run = () => completeArgument(c.env, p, ref, argument.name, argument.value);
-    const values = completionReadsTemplates(ref, argument.name) ? await readingTemplates(c, p, run) : await run();
-    if (!values)
+    const source = completionSource(ref, argument.name);
+    if (!source)
       throw new McpError(
         ErrorCode.InvalidParams,
         `Nothing to complete for argument "${argument.name.slice(0, 100)}" of this ${ref.type === "ref/prompt" ? "prompt" : "resource"}.`,
       );
+    const run = () => completeArgument(c.env, p, source, argument.value);
+    const values = source === "template codes" ? await readingTemplates(c, p, run) : await run();
     return { completion: { values: values.slice(0, COMPLETION_MAX), total: values.length, hasMore: values.length > COMPLETION_MAX } };
   });
 }
