@@ -89,15 +89,14 @@ export async function loadDocumentWithTrail(env: Env, documentId: string): Promi
 
 // ————— reads riding on a signer's view —————
 
-/** The account's name and framing rule (for the signer's page). */
+/** The account's name, framing rule, white-label and consumer disclosure (for the signer's page). */
 export const tenantPageSettings = (db: Db, tenantId: string) =>
   db
     .select({
       name: tenants.name,
       frameAncestors: tenants.frameAncestors,
       whiteLabel: tenants.whiteLabel,
-      consumerDisclosure: tenants.consumerDisclosure,
-      // The stored text too: what a later consent checks it against (`disclosureStill`).
+      // As stored (JSON text): what the page shows, parsed, and what a later consent checks it against (`disclosureStill`).
       consumerDisclosureJson: sql<string | null>`${tenants.consumerDisclosure}`,
     })
     .from(tenants)

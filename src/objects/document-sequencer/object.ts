@@ -7,6 +7,7 @@ import { type Outcome, outcome } from "../../lib/rpc";
 import { type LinkState, type SequencerState, type SignerState, deadLink, linkIsLive, loadSequencerState, signerFields } from "../../domain/document-state";
 import { tenantPageSettings, verificationCodeOf } from "../../db/signing";
 import type { SignerFileRecord } from "../../db/signer-files";
+import type { ConsumerDisclosure } from "../../db/schema";
 import { recordInLog } from "../../domain/transparency-log";
 import { accessCodeFirst, accessCodeOutstanding, giveAccessCode } from "../../domain/access-codes";
 import { type IdCheckOutcome, idCheckFirst, idCheckOutstanding, recordIdCheckOutcome, recordIdCheckStart } from "../../domain/identity-checks";
@@ -160,10 +161,18 @@ export class DocumentSequencer extends DurableObject<Env> {
       let [tenant, cert] = (first ? (await t.view(this.env, st, me, actor, [...reads(primary)])).reads : await nearest.batch(reads(nearest))) as Reads;
       if (!first && st.doc.status === "completed" && !cert[0]) [tenant, cert] = (await primary.batch(reads(primary))) as Reads;
       // The disclosure the signer is shown is the one their consent is decided on (checked again as it commits).
-      if (tenant[0]) st.disclosureSeen = { json: tenant[0].consumerDisclosureJson };
+      const row = tenant[0];
+      if (row) st.disclosureSeen = { json: row.consumerDisclosureJson };
       return {
         st,
-        tenant: tenant[0] ?? { name: "", frameAncestors: "[]", whiteLabel: false, consumerDisclosure: null },
+        tenant: row
+          ? {
+              name: row.name,
+              frameAncestors: row.frameAncestors,
+              whiteLabel: row.whiteLabel,
+              consumerDisclosure: row.consumerDisclosureJson ? (JSON.parse(row.consumerDisclosureJson) as ConsumerDisclosure) : null,
+            }
+          : { name: "", frameAncestors: "[]", whiteLabel: false, consumerDisclosure: null },
         verificationCode: cert[0]?.verificationCode ?? null,
       };
     });
