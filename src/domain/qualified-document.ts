@@ -11,7 +11,8 @@
  *   (src/lib/seal/appearance.ts); no box placed, the signature is invisible.
  */
 import type { TemplateField } from "../db/schema";
-import type { SignatureField } from "../lib/seal/incremental";
+import type { PDFDocument } from "pdf-lib";
+import type { SignatureWidget } from "../lib/seal/incremental";
 import { type SequencerState, type SignerState, answersFor, signerFields } from "./document-state";
 import { placementsFor } from "./pdf-completion";
 
@@ -38,24 +39,28 @@ export async function withSignerAnswers(pdf: Uint8Array, st: SequencerState, me:
   });
 }
 
-/** The widget of the signer's signature: their signature field's box, or undefined (an invisible signature). */
-export async function signatureWidget(pdf: Uint8Array, st: SequencerState, me: SignerState, at: Date): Promise<SignatureField["widget"] | undefined> {
+/**
+ * The widget of the signer's signature, placed on the document the signature is added to: their
+ * signature field's box, or undefined (an invisible signature: no placed box, or a page the file
+ * does not have).
+ */
+export function signatureWidget(st: SequencerState, me: SignerState, at: Date): ((doc: PDFDocument) => Promise<SignatureWidget | undefined>) | undefined {
   const field = signerFields(st, me).find((f) => f.kind === "signature" && placeOf(f));
   const box = field ? placeOf(field)! : null;
   if (!box) return undefined;
-  const { loadForUpdate } = await import("../lib/seal/incremental");
-  const { pageView, shownBoxToUser } = await import("../lib/pdf/stamp");
-  const doc = await loadForUpdate(pdf);
-  if (box.page < 1 || box.page > doc.getPageCount()) return undefined;
-  const frame = shownBoxToUser(pageView(doc.getPage(box.page - 1)), box);
-  const { left, bottom, right, top } = frame.rect;
-  const level = st.doc.level.toUpperCase();
-  const lines = [`Digitally signed by ${me.fullName}`, `Level ${level} · ${at.toISOString().slice(0, 16).replace("T", " ")} UTC`];
-  const { signatureAppearance } = await import("../lib/seal/appearance");
-  const [a, b, c, d] = frame.matrix;
-  return {
-    page: box.page - 1,
-    rect: [left, bottom, right, top],
-    appearance: (target) => signatureAppearance(target, { width: frame.width, height: frame.height, matrix: [a, b, c, d] }, lines),
+  return async (doc) => {
+    if (box.page < 1 || box.page > doc.getPageCount()) return undefined;
+    const { pageView, shownBoxToUser } = await import("../lib/pdf/stamp");
+    const frame = shownBoxToUser(pageView(doc.getPage(box.page - 1)), box);
+    const { left, bottom, right, top } = frame.rect;
+    const level = st.doc.level.toUpperCase();
+    const lines = [`Digitally signed by ${me.fullName}`, `Level ${level} · ${at.toISOString().slice(0, 16).replace("T", " ")} UTC`];
+    const { signatureAppearance } = await import("../lib/seal/appearance");
+    const [a, b, c, d] = frame.matrix;
+    return {
+      page: box.page - 1,
+      rect: [left, bottom, right, top],
+      appearance: (target) => signatureAppearance(target, { width: frame.width, height: frame.height, matrix: [a, b, c, d] }, lines),
+    };
   };
 }

@@ -113,7 +113,7 @@ export async function finishProviderSigning(env: Env, token: string, q: Callback
       fieldName: `Signature ${me.signOrder + 1} ${me.fullName}`.slice(0, 120),
       reason: `Signed at level ${doc.level}: ${doc.title}`.slice(0, 200),
       signingTime,
-      widget: await signatureWidget(base, r.st, me, signingTime),
+      widget: signatureWidget(r.st, me, signingTime),
     });
     names = { ...names, signed_at: ((stampedAt as Date | null) ?? signingTime).toISOString() };
   } catch (err) {

@@ -79,9 +79,15 @@ export type SignatureField = {
   reserve: number;
   /** What goes into the hole, given the bytes the signature covers. */
   contents: (signed: Uint8Array) => Promise<Uint8Array>;
-  /** A visible widget: on page `page` (0-based) at `rect` (user space), its appearance drawn by `appearance` (a form XObject). */
-  widget?: { page: number; rect: [number, number, number, number]; appearance: (doc: PDFDocument) => Promise<PDFRef> };
+  /**
+   * A visible widget, placed on the document the field is added to (already loaded, so its pages
+   * are measured without reading the file again): on page `page` (0-based) at `rect` (user space),
+   * its appearance drawn by `appearance` (a form XObject). Undefined from it: invisible after all.
+   */
+  widget?: (doc: PDFDocument) => Promise<SignatureWidget | undefined>;
 };
+
+export type SignatureWidget = { page: number; rect: [number, number, number, number]; appearance: (doc: PDFDocument) => Promise<PDFRef> };
 
 /** Adds a signature field (invisible on page 1, or `field.widget`) and fills its signature over the whole file as it then is. */
 export async function appendSignatureField(pdf: Uint8Array, field: SignatureField): Promise<Uint8Array> {
@@ -89,17 +95,18 @@ export async function appendSignatureField(pdf: Uint8Array, field: SignatureFiel
   const ctx = doc.context;
   const catalogRef = ctx.trailerInfo.Root as PDFRef;
   let changed: PDFRef[] = [];
-  const page = doc.getPage(field.widget?.page ?? 0);
+  const shown = field.widget ? await field.widget(doc) : undefined;
+  const page = doc.getPage(shown?.page ?? 0);
   // With an appearance (and its font), what changed is found by comparing, as appendChanges does.
-  const before = field.widget ? snapshot(doc) : null;
-  const ap = field.widget ? await field.widget.appearance(doc) : null;
+  const before = shown ? snapshot(doc) : null;
+  const ap = shown ? await shown.appearance(doc) : null;
 
   const sigRef = ctx.nextRef();
   const widget = ctx.obj({
     Type: "Annot",
     Subtype: "Widget",
     FT: "Sig",
-    Rect: field.widget?.rect ?? [0, 0, 0, 0],
+    Rect: shown?.rect ?? [0, 0, 0, 0],
     F: 132, // Print + Locked
     P: page.ref,
     T: PDFString.of(field.fieldName),
