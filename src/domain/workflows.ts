@@ -493,7 +493,7 @@ export async function workflowQr(env: Env, o: Owner, id: string) {
     throw new ApiError("not_found", "This workflow has no public address.", 'Make it public with PATCH /v1/workflows/{id} and {"public": true}.');
   }
   const url = publicFormUrl(env, w.row.publicSlug);
-  return { workflow_id: w.row.id, name: w.row.name, url, svg: qrSvg(url), png_base64: toBase64(qrPng(url, QR_PNG_PIXELS)) };
+  return { workflow_id: w.row.id, name: w.row.name, url, svg: qrSvg(url), png_base64: toBase64(await qrPng(url, QR_PNG_PIXELS)) };
 }
 
 export const QR_PNG_PIXELS = 1024;

@@ -1,10 +1,9 @@
 /**
  * QR codes for verification addresses (certificate pages) and public form addresses: the matrix
- * from `uqr`, rendered as SVG, as a 1-bit PNG (`fast-png`), or as dark runs that a PDF page draws
+ * from `uqr`, rendered as SVG, as a 1-bit PNG (`fast-png`, loaded when one is made), or as dark runs that a PDF page draws
  * as rectangles (vector, so any scanner or rasteriser reads it at any zoom).
  */
 import { encode, renderSVG } from "uqr";
-import { encode as encodePng } from "fast-png";
 
 /** Quiet zone the QR specification asks for, in modules. */
 export const QUIET_ZONE = 4;
@@ -22,7 +21,7 @@ export function qrSvg(text: string): string {
 }
 
 /** A square 1-bit greyscale PNG of `px` pixels a side (the quiet zone included). */
-export function qrPng(text: string, px = 1024): Uint8Array {
+export async function qrPng(text: string, px = 1024): Promise<Uint8Array> {
   const { size, dark } = qrMatrix(text);
   const modules = size + 2 * QUIET_ZONE;
   const scale = Math.floor(px / modules);
@@ -38,6 +37,7 @@ export function qrPng(text: string, px = 1024): Uint8Array {
       if (row[Math.floor((x - offset) / scale)]) data[y * rowBytes + (x >> 3)]! &= ~(0x80 >> (x & 7));
     }
   }
+  const { encode: encodePng } = await import("fast-png");
   return encodePng({ width: px, height: px, data, depth: 1, channels: 1 });
 }
 
