@@ -91,11 +91,11 @@ export async function run(ctx = {}) {
     });
     const { qrPng } = await import(pathToFileURL(path.join(import.meta.dirname, "../src/lib/qr.ts")).href);
     const url = `https://sign.example.test/f/${wf.public_slug}`;
-    for (let i = 0; i < 5; i++) qrPng(url);
+    for (let i = 0; i < 5; i++) await qrPng(url);
     const local = [];
     for (let i = 0; i < qrCount * 5; i++) {
       const t0 = performance.now();
-      qrPng(url, 1024);
+      await qrPng(url, 1024);
       local.push(performance.now() - t0);
     }
     local.sort((a, b) => a - b);
