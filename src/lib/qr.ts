@@ -1,7 +1,8 @@
 /**
  * QR codes for verification addresses (certificate pages) and public form addresses: the matrix
- * from `uqr`, rendered as SVG, as a 1-bit PNG (`fast-png`, loaded when one is made), or as dark runs that a PDF page draws
- * as rectangles (vector, so any scanner or rasteriser reads it at any zoom).
+ * from `uqr`, rendered as SVG, as a 1-bit PNG (`fast-png`, loaded when one is made), or as dark
+ * runs that a PDF page draws as rectangles (vector, so any scanner or rasteriser reads it at any
+ * zoom).
  */
 import { encode, renderSVG } from "uqr";
 
