@@ -22,11 +22,10 @@
  * and wrangler itself before `wrangler dev` / `wrangler deploy` (`[build]` in wrangler.toml).
  * Copies only what changed, so repeated runs cost a few file stats.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import vm from "node:vm";
-import * as esbuild from "esbuild";
+import { spawnSync } from "node:child_process";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 export const ASSETS_DIR = path.join(ROOT, "dist", "assets");
@@ -79,36 +78,21 @@ function newestUnder(dir) {
 }
 
 /**
- * A language's catalogue as JSON: src/i18n/<lang>/index.ts bundled (it imports only its own files
- * and types) and evaluated in an empty context; its one export is the catalogue, plain data.
+ * Writes i18n/<lang>.json for every language folder but English's whose files changed since
+ * (scripts/catalogue-json.mjs, in a process of its own).
  */
-export function catalogueJson(root, lang) {
-  const built = esbuild.buildSync({
-    entryPoints: [path.join(root, "src", "i18n", lang, "index.ts")],
-    bundle: true,
-    format: "iife",
-    globalName: "catalogue",
-    platform: "neutral",
-    write: false,
-    logLevel: "silent",
-  });
-  const exports = Object.values(vm.runInNewContext(`${built.outputFiles[0].text};catalogue`, {}));
-  if (exports.length !== 1) throw new Error(`scripts/assets.mjs: src/i18n/${lang}/index.ts should export one catalogue, not ${exports.length}`);
-  return JSON.stringify(exports[0]);
-}
-
-/** Writes i18n/<lang>.json for every language folder but English's, when its files changed. */
 function writeCatalogues(root, out) {
   const i18n = path.join(root, "src", "i18n");
-  for (const e of readdirSync(i18n, { withFileTypes: true })) {
-    if (!e.isDirectory() || e.name === "en") continue;
-    const to = path.join(out, "i18n", `${e.name}.json`);
-    if (existsSync(to) && statSync(to).mtimeMs >= newestUnder(path.join(i18n, e.name))) continue;
-    mkdirSync(path.dirname(to), { recursive: true });
-    const tmp = `${to}.${process.pid}.tmp`;
-    writeFileSync(tmp, catalogueJson(root, e.name));
-    renameSync(tmp, to);
-  }
+  const stale = readdirSync(i18n, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && e.name !== "en")
+    .map((e) => e.name)
+    .filter((lang) => {
+      const to = path.join(out, "i18n", `${lang}.json`);
+      return !existsSync(to) || statSync(to).mtimeMs < newestUnder(path.join(i18n, lang));
+    });
+  if (!stale.length) return;
+  const r = spawnSync(process.execPath, [path.join(root, "scripts", "catalogue-json.mjs"), path.join(out, "i18n"), ...stale], { cwd: root, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`scripts/assets.mjs: the catalogues could not be made: ${(r.stderr || r.error?.message || "").slice(-800)}`);
 }
 
 /** Fills dist/assets; throws naming the missing package when `npm ci` has not run. */
