@@ -15,20 +15,15 @@
  */
 import { en } from "./en";
 import type { Lang } from "./lang";
+import { readAsset } from "../lib/static-assets";
 
 export type LangCatalogue = typeof en;
 
 const loaded: Partial<Record<Lang, LangCatalogue>> = { en };
 const loading = new Map<Lang, Promise<LangCatalogue>>();
 
-async function fetchCatalogue(assets: Fetcher, lang: Lang): Promise<LangCatalogue> {
-  const res = await assets.fetch(new Request(`https://assets.invalid/i18n/${lang}.json`));
-  if (res.status !== 200) {
-    await res.body?.cancel();
-    throw new Error(`the ${lang} catalogue is missing from the static assets (ASSETS answered ${res.status}; scripts/assets.mjs makes it)`);
-  }
-  return (await res.json()) as LangCatalogue;
-}
+const fetchCatalogue = async (assets: Fetcher, lang: Lang) =>
+  (await (await readAsset(assets, `i18n/${lang}.json`, `the ${lang} catalogue`)).json()) as LangCatalogue;
 
 /** Loads a language's catalogue into the isolate (once) from the static assets and gives the language back. */
 export async function loadLang(assets: Fetcher, lang: Lang): Promise<Lang> {

@@ -13,6 +13,7 @@
  *   isolate; never a failed seal.
  */
 import { log } from "../log";
+import { readAsset } from "../static-assets";
 import { fallbackFont, hasUnicodeFont, needsFallback, setFallbackFont, setUnicodeFont } from "./text";
 
 export const CJK_FONT_KEY = "fonts/cjk.ttf";
@@ -24,14 +25,7 @@ let loaded: Promise<void> | null = null;
 let embedded: Promise<void> | null = null;
 
 async function loadUnicodeFont(assets: Fetcher): Promise<void> {
-  const res = await assets.fetch(new Request(`https://assets.invalid/${UNICODE_FONT_ASSET}`));
-  if (res.status !== 200) {
-    await res.body?.cancel();
-    throw new Error(
-      `the embedded font is missing from the static assets (ASSETS answered ${res.status} for ${UNICODE_FONT_ASSET}; scripts/assets.mjs copies it)`,
-    );
-  }
-  setUnicodeFont(new Uint8Array(await res.arrayBuffer()));
+  setUnicodeFont(new Uint8Array(await (await readAsset(assets, UNICODE_FONT_ASSET, "the embedded font")).arrayBuffer()));
 }
 
 /**
