@@ -64,6 +64,9 @@ const disclosureFirst = () =>
     "Show `consumer_disclosure` from GET /v1/sign/{token}, then POST /v1/sign/{token}/consent with disclosure_accepted: true.",
   );
 
+/** The account's disclosure as stored (its JSON text, null for none), parsed. */
+export const storedDisclosure = (json: string | null): ConsumerDisclosure | null => (json ? (JSON.parse(json) as ConsumerDisclosure) : null);
+
 /** The version of a disclosure a signer accepted: the SHA-256 of its JSON, recorded in the trail. */
 const disclosureVersion = async (d: ConsumerDisclosure) => `disclosure sha256:${await sha256Hex(JSON.stringify(d))}`;
 
@@ -90,9 +93,9 @@ export async function disclosureForConsent(
   // A refusal is an answer, not a commit: it is decided on the disclosure as it is now.
   if (json && accepted !== true && kept) json = (await readNow()).json;
   const guard = guardOf(db, disclosureStill(st.doc.tenantId, json));
-  if (!json) return { event: null, guard };
+  const disclosure = storedDisclosure(json);
+  if (!disclosure) return { event: null, guard };
   if (accepted !== true) throw disclosureFirst();
-  const disclosure = JSON.parse(json) as ConsumerDisclosure;
   return {
     event: {
       kind: "disclosure_accepted",

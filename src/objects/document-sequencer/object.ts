@@ -7,7 +7,7 @@ import { type Outcome, outcome } from "../../lib/rpc";
 import { type LinkState, type SequencerState, type SignerState, deadLink, linkIsLive, loadSequencerState, signerFields } from "../../domain/document-state";
 import { tenantPageSettings, verificationCodeOf } from "../../db/signing";
 import type { SignerFileRecord } from "../../db/signer-files";
-import type { ConsumerDisclosure } from "../../db/schema";
+import { storedDisclosure } from "../../domain/consumer-disclosure";
 import { recordInLog } from "../../domain/transparency-log";
 import { accessCodeFirst, accessCodeOutstanding, giveAccessCode } from "../../domain/access-codes";
 import { type IdCheckOutcome, idCheckFirst, idCheckOutstanding, recordIdCheckOutcome, recordIdCheckStart } from "../../domain/identity-checks";
@@ -170,7 +170,7 @@ export class DocumentSequencer extends DurableObject<Env> {
               name: row.name,
               frameAncestors: row.frameAncestors,
               whiteLabel: row.whiteLabel,
-              consumerDisclosure: row.consumerDisclosureJson ? (JSON.parse(row.consumerDisclosureJson) as ConsumerDisclosure) : null,
+              consumerDisclosure: storedDisclosure(row.consumerDisclosureJson),
             }
           : { name: "", frameAncestors: "[]", whiteLabel: false, consumerDisclosure: null },
         verificationCode: cert[0]?.verificationCode ?? null,
