@@ -134,7 +134,8 @@ function chosenText(stored: string): string {
  * The original, checked and loaded, with every placed answer drawn. Throws when the file is
  * missing or differs, or when its streams inflate past 64 MB in all (a template stored before
  * uploads were checked for that: loading is bounded all the same). Active content such a
- * template may carry is taken out before drawing, so none of it reaches the sealed file.
+ * template may carry is taken out before drawing, so none of it reaches the sealed file. The
+ * caller has loaded the fonts for what it draws (`loadPdfFonts`, src/domain/evidence.ts).
  */
 export async function stampedOriginal(env: Env, input: CompletionInput, testMark: string): Promise<PDFDocument> {
   const found = await frozenOriginalPdf(env, input.templateId, input.pdfSha256);
@@ -154,8 +155,6 @@ export async function stampedOriginal(env: Env, input: CompletionInput, testMark
     for (const p of found.row.pages) placements.push({ page: p.n, x: 0.02, y: 0.004, w: 0.96, h: Math.min(0.03, 18 / p.height), kind: "text", text: testMark });
   }
   const { stampPlacements } = await import("../lib/pdf/stamp");
-  const { loadPdfFonts } = await import("../lib/pdf/fonts");
-  await loadPdfFonts(env, []);
   await stampPlacements(doc, placements);
   return doc;
 }
