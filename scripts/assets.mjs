@@ -95,19 +95,15 @@ function writeCatalogues(root, out) {
   if (r.status !== 0) throw new Error(`scripts/assets.mjs: the catalogues could not be made: ${(r.stderr || r.error?.message || "").slice(-800)}`);
 }
 
-/** Fills dist/assets; throws naming the missing package when `npm ci` has not run. */
+/** Fills dist/assets; throws naming a missing source (a package before `npm ci`, a file of the repository). */
 export function prepareAssets(root = ROOT) {
-  const modules = path.join(root, "node_modules");
   const out = path.join(root, "dist", "assets");
-  for (const [from, to] of ASSET_SOURCES) {
-    const src = path.join(modules, from);
-    if (!existsSync(src)) throw new Error(`scripts/assets.mjs: ${src} is missing; run \`npm ci\` first.`);
-    copyIfChanged(src, path.join(out, to));
-  }
-  // From the repository: the PDF font and the offline verifier's core.
-  for (const [from, to] of REPO_SOURCES) {
-    const src = path.join(root, from);
-    if (!existsSync(src)) throw new Error(`scripts/assets.mjs: ${src} is missing from the repository.`);
+  const sources = [
+    ...ASSET_SOURCES.map(([from, to]) => [path.join(root, "node_modules", from), to, "run `npm ci` first"]),
+    ...REPO_SOURCES.map(([from, to]) => [path.join(root, from), to, "it belongs to the repository"]),
+  ];
+  for (const [src, to, fix] of sources) {
+    if (!existsSync(src)) throw new Error(`scripts/assets.mjs: ${src} is missing; ${fix}.`);
     copyIfChanged(src, path.join(out, to));
   }
   writeCatalogues(root, out);
