@@ -15,7 +15,7 @@
  */
 import { en } from "./en";
 import type { Lang } from "./lang";
-import { readAsset } from "../lib/static-assets";
+import { readAsset } from "../lib/read-asset";
 
 export type LangCatalogue = typeof en;
 

@@ -13,7 +13,7 @@
  *   isolate; never a failed seal.
  */
 import { log } from "../log";
-import { readAsset } from "../static-assets";
+import { readAsset } from "../read-asset";
 import { fallbackFont, hasUnicodeFont, needsFallback, setFallbackFont, setUnicodeFont } from "./text";
 
 export const CJK_FONT_KEY = "fonts/cjk.ttf";

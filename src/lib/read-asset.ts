@@ -2,7 +2,7 @@
  * A file of the Worker's static assets that the Worker itself reads (a language's catalogue, the
  * PDF font), through the `ASSETS` binding. scripts/assets.mjs puts each there when the Worker is
  * built or started; one that is not there is a fault of the deployment, said naming the file.
- * Files the routes hand out to clients go through src/http/static-asset.ts instead.
+ * Files the routes hand out to clients go through src/http/static-asset.ts (`serveAsset`) instead.
  */
 export async function readAsset(assets: Fetcher, file: string, what: string): Promise<Response> {
   const res = await assets.fetch(new Request(`https://assets.invalid/${file}`));
