@@ -78,20 +78,21 @@ function newestUnder(dir) {
 }
 
 /**
- * Writes i18n/<lang>.json for every language folder but English's whose files changed since
- * (scripts/catalogue-json.mjs, in a process of its own).
+ * Writes i18n/<lang>.json for every language folder but English's whose files (or the maker,
+ * scripts/catalogue-json.mjs, run in a process of its own) changed since.
  */
 function writeCatalogues(root, out) {
   const i18n = path.join(root, "src", "i18n");
+  const maker = path.join(root, "scripts", "catalogue-json.mjs");
   const stale = readdirSync(i18n, { withFileTypes: true })
     .filter((e) => e.isDirectory() && e.name !== "en")
     .map((e) => e.name)
     .filter((lang) => {
       const to = path.join(out, "i18n", `${lang}.json`);
-      return !existsSync(to) || statSync(to).mtimeMs < newestUnder(path.join(i18n, lang));
+      return !existsSync(to) || statSync(to).mtimeMs < Math.max(newestUnder(path.join(i18n, lang)), statSync(maker).mtimeMs);
     });
   if (!stale.length) return;
-  const r = spawnSync(process.execPath, [path.join(root, "scripts", "catalogue-json.mjs"), path.join(out, "i18n"), ...stale], { cwd: root, encoding: "utf8" });
+  const r = spawnSync(process.execPath, [maker, path.join(out, "i18n"), ...stale], { cwd: root, encoding: "utf8" });
   if (r.status !== 0) throw new Error(`scripts/assets.mjs: the catalogues could not be made: ${(r.stderr || r.error?.message || "").slice(-800)}`);
 }
 
