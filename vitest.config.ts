@@ -18,7 +18,7 @@ const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, "t
  * unset everywhere), before the test values below are laid over them.
  */
 const root = import.meta.dirname;
-const BINDINGS = new Set(["DB", "FILES", "DOCUMENT_SEQUENCER", "DELIVERY_QUEUE", "RATE_LIMITER", "MESSAGE_QUEUE", "BULK_SENDER", "TEST_MIGRATIONS"]);
+const BINDINGS = new Set(["DB", "DB_1", "DB_2", "FILES", "DOCUMENT_SEQUENCER", "DELIVERY_QUEUE", "RATE_LIMITER", "MESSAGE_QUEUE", "BULK_SENDER", "TEST_MIGRATIONS"]);
 function blankVars(): Record<string, string> {
   const names = new Set<string>(CONFIG_VARS);
   for (const file of readdirSync(root).filter((f) => f.startsWith(".dev.vars") || f.startsWith(".env"))) {
@@ -38,6 +38,8 @@ export default defineConfig(async () => {
       cloudflareTest({
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
+          // Two more databases for the SHARDS=3 lane (test/shards.test.ts); the rest of the suite runs with SHARDS unset, on DB alone.
+          d1Databases: { DB: "edge-sign", DB_1: "edge-sign-1", DB_2: "edge-sign-2" },
           // Outbound fetches (webhook deliveries) reach the Node-side test receiver.
           outboundService: { node: receiver },
           bindings: {

@@ -13,6 +13,7 @@ import { createRouter } from "./http/router";
 import { describeApi, documentConfig } from "./http/openapi";
 import { log } from "./lib/log";
 import { requestLog } from "./http/request-log";
+import { accountShard } from "./http/shard";
 import { jsonDepthLimit } from "./http/json-body";
 import { ConfigError, configOf, emailOutboxInProduction } from "./lib/config";
 import { account } from "./routes/account";
@@ -100,6 +101,9 @@ app.use("*", async (c, next) => {
   }
   await next();
 });
+
+// With accounts spread over several databases, the rest of the request works on its account's (src/http/shard.ts).
+app.use("*", accountShard);
 
 // Every request is under the default body limit unless its route declares its own (src/http/body-limit.ts).
 app.use("*", defaultBodyLimit);

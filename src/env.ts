@@ -5,7 +5,15 @@ import type { ConfigVars } from "./lib/config";
  * (worker-configuration.d.ts, `WorkerBindings`), and its variables and secrets, named and checked
  * by the one schema in src/lib/config.ts (each may be missing or blank).
  */
-export interface Env extends WorkerBindings, ConfigVars {}
+export interface Env extends WorkerBindings, ConfigVars {
+  /**
+   * Set on the env of an account's shard when it is not shard 0 (src/db/shards.ts `onShard`): `DB`
+   * is then that shard's database, `DIRECTORY` the directory's, `SHARD` its number. The shards'
+   * own bindings, `DB_1` … `DB_15`, are read by name.
+   */
+  DIRECTORY?: D1Database;
+  SHARD?: number;
+}
 
 export type Mode = "test" | "live";
 

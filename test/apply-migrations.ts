@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { applyD1Migrations } from "cloudflare:test";
 
-await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+// Every shard's database has the whole schema (test/shards.test.ts spreads accounts over three).
+await Promise.all([env.DB, env.DB_1, env.DB_2].map((db) => applyD1Migrations(db!, env.TEST_MIGRATIONS)));
 
 // The Worker loads its PDF drawing and seal code only when it first makes a sealed file. Under
 // vitest that first load transforms pdf-lib, fontkit and pkijs on demand (~15 s on a busy machine),

@@ -3,6 +3,9 @@ import { exports, env } from "cloudflare:workers";
 import type { Scope } from "../src/domain/vocabulary";
 import { SCOPES } from "../src/domain/vocabulary";
 import { createTenant, issueKey } from "../src/domain/accounts";
+import { createExecutionContext } from "cloudflare:test";
+import type { Env } from "../src/env";
+import { accountEnv } from "../src/db/shards";
 
 export const BASE = "https://sign.example.test";
 export const ALL_SCOPES: Scope[] = [...SCOPES];
@@ -10,9 +13,9 @@ export const ALL_SCOPES: Scope[] = [...SCOPES];
 export type Tenant = { tenantId: string; key: string; keyId: string };
 
 export async function makeTenant(opts: { scopes?: Scope[]; mode?: "test" | "live"; allowed_ips?: string[]; plan?: string } = {}): Promise<Tenant> {
-  const { tenant_id } = await createTenant(env, { name: `Acme ${crypto.randomUUID().slice(0, 8)}`, plan: opts.plan }, "test");
+  const { tenant_id } = await createTenant(lane.env ?? env, { name: `Acme ${crypto.randomUUID().slice(0, 8)}`, plan: opts.plan }, "test");
   const { key, key_id } = await issueKey(
-    env,
+    await accountEnv(lane.env ?? env, tenant_id),
     tenant_id,
     { label: "test key", scopes: opts.scopes ?? ALL_SCOPES, mode: opts.mode ?? "live", allowed_ips: opts.allowed_ips },
     "test",
@@ -21,10 +24,17 @@ export async function makeTenant(opts: { scopes?: Scope[]; mode?: "test" | "live
 }
 
 export async function addKey(tenantId: string, opts: { scopes?: Scope[]; mode?: "test" | "live"; allowed_ips?: string[]; expires_at?: string } = {}) {
-  return issueKey(env, tenantId, { label: "extra", scopes: opts.scopes ?? ALL_SCOPES, mode: opts.mode ?? "live", ...opts }, "test");
+  return issueKey(await accountEnv(lane.env ?? env, tenantId), tenantId, { label: "extra", scopes: opts.scopes ?? ALL_SCOPES, mode: opts.mode ?? "live", ...opts }, "test");
 }
 
 type Init = { key?: string; body?: unknown; headers?: Record<string, string>; ip?: string };
+
+/**
+ * The Worker's env for `api` when a test lane runs the service with other settings (the SHARDS=3
+ * lane, test/shards.test.ts): requests then go to the app with this env. Unset: the Worker as
+ * configured.
+ */
+export const lane: { env?: Env } = {};
 
 export async function api(method: string, path: string, init: Init = {}) {
   const headers: Record<string, string> = { "cf-connecting-ip": init.ip ?? "203.0.113.7", ...init.headers };
@@ -34,7 +44,8 @@ export async function api(method: string, path: string, init: Init = {}) {
     body = typeof init.body === "string" ? init.body : JSON.stringify(init.body);
     headers["content-type"] ??= "application/json";
   }
-  const res = await exports.default.fetch(`${BASE}${path}`, { method, headers, body });
+  const req = new Request(`${BASE}${path}`, { method, headers, body });
+  const res = lane.env ? await (await import("../src/app")).app.fetch(req, lane.env, createExecutionContext()) : await exports.default.fetch(req);
   const text = await res.text();
   let json: any = null;
   try {

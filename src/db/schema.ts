@@ -16,3 +16,4 @@ export * from "./schema/intake";
 export * from "./schema/transparency";
 export * from "./schema/bulk";
 export * from "./schema/embed";
+export * from "./schema/directory";

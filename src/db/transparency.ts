@@ -3,7 +3,7 @@
  * stored subtree hashes and signed heads. Leaves are appended by one statement each, which reads
  * the next index and inserts in one step, so two appends never take the same index.
  */
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { certificates, documents, logHeads, logLeaves, logNodes } from "./schema";
 import { envelopeCertificatesWithoutLeaf } from "./envelope-certificates";
@@ -37,6 +37,23 @@ function documentCertificatesWithoutLeaf(db: Db, since: string, limit: number) {
     .orderBy(certificates.issuedAt, certificates.id)
     .limit(limit)
     .all();
+}
+
+/** The leaves of these certificates (on a shard other than 0: to keep its copy). */
+export async function leavesOfCertificates(db: Db, ids: string[]): Promise<LogLeafRow[]> {
+  const out: LogLeafRow[] = [];
+  for (let i = 0; i < ids.length; i += KEYS_PER_QUERY) {
+    out.push(...(await db.select().from(logLeaves).where(inArray(logLeaves.certificateId, ids.slice(i, i + KEYS_PER_QUERY))).all()));
+  }
+  return out;
+}
+
+/** Writes copies of leaves (a shard's own certificates'), keeping any already there. */
+export async function copyLeaves(db: Db, rows: LogLeafRow[]): Promise<void> {
+  // Five values a row, at most 100 a statement.
+  const statements = [];
+  for (let i = 0; i < rows.length; i += 20) statements.push(db.insert(logLeaves).values(rows.slice(i, i + 20)).onConflictDoNothing());
+  if (statements.length) await db.batch(statements as [(typeof statements)[0], ...typeof statements]);
 }
 
 /** The `issued_at` in the newest leaf of either log, or null before the first. */

@@ -2,6 +2,7 @@
 import { toHex } from "../lib/bytes";
 import { z } from "@hono/zod-openapi";
 import { type Db, dbOf } from "../db/client";
+import { everyShard, findOnShards, onShard, placeNewAccount } from "../db/shards";
 import type { Env, Mode } from "../env";
 import { ApiError, invalid } from "../lib/errors";
 import { randomHex, sha256Hex, randomBytes } from "../lib/crypto";
@@ -56,17 +57,19 @@ function slugify(name: string): string {
   return /^[a-z]/.test(s) ? s : `a-${s || "account"}`;
 }
 
+/** A new account, on the least-filled shard (src/db/shards.ts); its slug is unique across every shard. */
 export async function createTenant(env: Env, input: { name: string; slug?: string; plan?: string }, actor: string) {
-  const db = dbOf(env);
-  const plan = input.plan ?? "free";
-  await requirePlan(db, plan);
+  await requirePlan(dbOf(env), input.plan ?? "free");
+  const taken = async (slug: string) => (await findOnShards(env, async (e) => ((await slugTaken(dbOf(e), slug)) ? true : undefined))) !== undefined;
   let slug = input.slug ?? slugify(input.name);
   if (!input.slug) {
-    if (await slugTaken(db, slug)) slug = `${slug}-${randomHex(3)}`;
-  } else if (await slugTaken(db, slug)) {
+    if (await taken(slug)) slug = `${slug}-${randomHex(3)}`;
+  } else if (await taken(slug)) {
     throw invalid(`slug: "${slug}" is already used by another account.`);
   }
   const id = newId("ten");
+  const db = dbOf(onShard(env, await placeNewAccount(env, id)));
+  const plan = input.plan ?? "free";
   await db.batch([
     insertTenant(db, { id, name: input.name, slug, plan, createdAt: nowIso() }),
     insertAudit(db, auditEntry(id, actor, "tenant.created", { name: input.name, slug, plan })),
@@ -206,7 +209,11 @@ export async function updateTenant(
 
 /** Accounts, newest first; `slug` picks the one account with that slug (an empty list if none). */
 export async function listTenants(env: Env, q: { slug?: string; limit: number }) {
-  const rows = await listTenantRows(dbOf(env), q);
+  // Every shard's newest, merged in the same order (newest first, then id).
+  const rows = (await Promise.all(everyShard(env).map((e) => listTenantRows(dbOf(e), q))))
+    .flat()
+    .sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1))
+    .slice(0, q.limit);
   return {
     tenants: rows.map((t) => ({
       tenant_id: t.id,
@@ -296,8 +303,10 @@ export async function issueKey(env: Env, tenantId: string, input: KeyInput, acto
  * (src/http/auth.ts). Then the row and the audit entry, in one batch.
  */
 export async function revokeKey(env: Env, keyId: string, reason: string, actor: string, tenantId?: string) {
-  const db = dbOf(env);
-  const row = await keyById(db, keyId);
+  // The operator names only the key: it is on whichever shard holds its account.
+  const hit = tenantId === undefined ? await findOnShards(env, (e) => keyById(dbOf(e), keyId)) : undefined;
+  const db = dbOf(hit?.env ?? env);
+  const row = hit ? hit.found : await keyById(db, keyId);
   // From the dashboard: only the member's own account's keys (another account's key is "no such key").
   if (!row || (tenantId !== undefined && row.tenantId !== tenantId)) throw new ApiError("not_found", `No key has the id ${keyId}.`);
   await revokeAtLimiter(env, keyId);

@@ -5,6 +5,7 @@ import { expireDueDocuments } from "./documents";
 import { purgeOldDeliveries, sweepWebhookQueues } from "./webhooks";
 import { purgeIdleSessions } from "./members";
 import { logError } from "../lib/log";
+import { everyShard, movesUnderWay, shardOf } from "../db/shards";
 import { purgeOAuth } from "./oauth";
 import { eraseOldMessageSecrets, sweepMessageQueues } from "./messages";
 import { remindDueSigners } from "./signer-links";
@@ -40,15 +41,29 @@ export const scheduledSteps: Record<string, ScheduledStep> = {
   recordInLog: (env) => recordInLog(env),
 };
 
+/** Steps that go over every shard themselves (the one transparency log), run once, not per shard. */
+const ONCE = new Set(["recordInLog"]);
+
+/**
+ * Each step on each shard's env (src/db/shards.ts), shard 0 first; a shard an account is being
+ * moved from or to sits the minute out, so no sweep writes behind the move's back. Results are by
+ * step, and by `step@n` for shards other than 0.
+ */
 export async function runScheduled(env: Env, now: Date): Promise<Record<string, "ok" | string>> {
   const results: Record<string, string> = {};
+  const moving = await movesUnderWay(env);
   for (const [name, step] of Object.entries(scheduledSteps)) {
-    try {
-      await step(env, now);
-      results[name] = "ok";
-    } catch (err) {
-      logError("scheduled step failed", err, { scheduled: name });
-      results[name] = String(err);
+    for (const shardEnv of ONCE.has(name) ? [env] : everyShard(env)) {
+      const shard = shardOf(shardEnv);
+      if (moving.has(shard) && !ONCE.has(name)) continue;
+      const key = shard === 0 ? name : `${name}@${shard}`;
+      try {
+        await step(shardEnv, now);
+        results[key] = "ok";
+      } catch (err) {
+        logError("scheduled step failed", err, { scheduled: name, shard });
+        results[key] = String(err);
+      }
     }
   }
   return results;

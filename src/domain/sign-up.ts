@@ -18,6 +18,7 @@ import { ApiError } from "../lib/errors";
 import { randomHex, sha256Hex, timingSafeEqual } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { addMember, createTenant, hashPassword } from "./accounts";
+import { accountEnv, findOnShards } from "../db/shards";
 import { PASSWORD_MAX, PASSWORD_MIN, type RequestContext, normaliseEmail, startSession, verifyPassword } from "./members";
 import { queueMessages } from "./messages";
 import type { Lang } from "./vocabulary";
@@ -100,15 +101,17 @@ export async function completeSignUp(env: Env, token: string, ctx: RequestContex
   if (!row || !timingSafeEqual(row.tokenHash, hash)) return null;
   const actor = `sign-up:${row.id}`;
   const { tenant_id } = await createTenant(env, { name: row.businessName, plan: SIGN_UP_PLAN }, actor);
-  const { member_id } = await addMember(env, tenant_id, { email: row.email, full_name: row.email, role: "owner" }, actor);
-  await db.batch([updateMemberRow(db, member_id, { passwordHash: row.passwordHash }), setSignUpTenant(db, row.id, tenant_id)]);
-  const session = await startSession(env, { id: member_id, tenantId: tenant_id }, ctx, "link");
+  // The account's rows are on its shard; the sign-up's stay with the directory (shard 0).
+  const at = await accountEnv(env, tenant_id);
+  const { member_id } = await addMember(at, tenant_id, { email: row.email, full_name: row.email, role: "owner" }, actor);
+  await Promise.all([updateMemberRow(dbOf(at), member_id, { passwordHash: row.passwordHash }), setSignUpTenant(db, row.id, tenant_id)]);
+  const session = await startSession(at, { id: member_id, tenantId: tenant_id }, ctx, "link");
   return { session, tenantId: tenant_id };
 }
 
 /** Whether the deployment has no account at all (the first-run page exists only then). */
 export async function firstRunOpen(env: Env) {
-  return !(await anyTenant(dbOf(env)));
+  return (await findOnShards(env, async (e) => ((await anyTenant(dbOf(e))) ? true : undefined))) === undefined;
 }
 
 /**
@@ -126,8 +129,9 @@ export async function firstRun(env: Env, input: z.output<typeof FirstRunInput>, 
   }
   const email = normaliseEmail(input.email);
   const { tenant_id } = await createTenant(env, { name: input.business_name, plan: SIGN_UP_PLAN }, "operator");
-  const { member_id } = await addMember(env, tenant_id, { email, full_name: email, role: "owner", password: input.password }, "operator");
-  const session = await startSession(env, { id: member_id, tenantId: tenant_id }, ctx, "password");
+  const at = await accountEnv(env, tenant_id);
+  const { member_id } = await addMember(at, tenant_id, { email, full_name: email, role: "owner", password: input.password }, "operator");
+  const session = await startSession(at, { id: member_id, tenantId: tenant_id }, ctx, "password");
   return { session, tenantId: tenant_id };
 }
 

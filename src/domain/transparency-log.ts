@@ -14,9 +14,12 @@ import { ApiError, invalid } from "../lib/errors";
 import { logError } from "../lib/log";
 import { consistencyPath, finishedParents, inclusionPath, leafHash, type Nodes, nodeHash, plan, rootHash } from "../lib/merkle";
 import { dbOf, type Db } from "../db/client";
+import { everyShard, onShard } from "../db/shards";
 import {
   appendLeaf,
   certificatesWithoutLeaf,
+  copyLeaves,
+  leavesOfCertificates,
   latestHead,
   leafByCertificate,
   leafByHash,
@@ -45,6 +48,9 @@ const LOOKBACK_MS = 3_600_000;
 export const MAX_ENTRIES = 1_000;
 
 const encoder = new TextEncoder();
+
+/** The log lives with the directory, in shard 0's database, whichever shard's env asks. */
+const logDb = (env: Env) => dbOf(onShard(env, 0));
 
 /** The leaf of a certificate, exactly as the certificate read gives both values. */
 export const leafOf = (certificateSha256: string, issuedAt: string) => canonicalJson({ certificate_sha256: certificateSha256, issued_at: issuedAt });
@@ -132,17 +138,25 @@ async function hashesFor(
   };
 }
 
-/** Appends certificates that have no leaf yet (issue order), oldest first. */
-async function appendMissing(db: Db): Promise<void> {
+/**
+ * Appends certificates that have no leaf yet (issue order), oldest first, from every shard. The
+ * log is one, in the directory's database (shard 0); another shard keeps a copy of its own
+ * certificates' leaves, which is how it tells which are in the log already.
+ */
+async function appendMissing(env: Env, db: Db): Promise<void> {
   const newest = await newestLeafIssuedAt(db);
   const since = newest ? new Date(Date.parse(newest) - LOOKBACK_MS).toISOString() : "";
-  const rows = await certificatesWithoutLeaf(db, since, APPEND_BATCH);
-  if (rows.length === 0) return;
-  const statements = rows.map((r) => {
-    const leaf = leafOf(r.certificateSha256, r.issuedAt);
-    return appendLeaf(db, r.mode === "test" ? "test" : "live", r.id, leaf, toHex(leafHash(encoder.encode(leaf))));
-  });
-  await db.batch(statements as [(typeof statements)[0], ...typeof statements]);
+  for (const shardEnv of everyShard(env)) {
+    const own = dbOf(shardEnv);
+    const rows = await certificatesWithoutLeaf(own, since, APPEND_BATCH);
+    if (rows.length === 0) continue;
+    const statements = rows.map((r) => {
+      const leaf = leafOf(r.certificateSha256, r.issuedAt);
+      return appendLeaf(db, r.mode === "test" ? "test" : "live", r.id, leaf, toHex(leafHash(encoder.encode(leaf))));
+    });
+    await db.batch(statements as [(typeof statements)[0], ...typeof statements]);
+    if (own !== db) await copyLeaves(own, await leavesOfCertificates(db, rows.map((r) => r.id)));
+  }
 }
 
 /**
@@ -187,8 +201,8 @@ async function advance(env: Env, db: Db, log: LogName): Promise<void> {
  * hash is determined by the leaves, and a head for a size already signed is kept as it was).
  */
 export async function recordInLog(env: Env): Promise<void> {
-  const db = dbOf(env);
-  await appendMissing(db);
+  const db = logDb(env);
+  await appendMissing(env, db);
   for (const log of LOG_NAMES) await advance(env, db, log);
 }
 
@@ -205,7 +219,7 @@ export async function recordInLogQuietly(env: Env): Promise<void> {
 
 export async function signedHead(env: Env, log: LogName): Promise<SignedTreeHead> {
   await requireKey(env);
-  const db = dbOf(env);
+  const db = logDb(env);
   let head = await latestHead(db, log);
   if (!head) {
     await advance(env, db, log);
@@ -223,7 +237,7 @@ export async function inclusionProof(env: Env, log: LogName, leafHashHex: string
   if (treeSize < 1) throw invalid("tree_size: must be at least 1.");
   const head = await signedHead(env, log);
   withinHead("tree_size", treeSize, head);
-  const db = dbOf(env);
+  const db = logDb(env);
   const leaf = await leafByHash(db, log, leafHashHex.toLowerCase());
   if (!leaf || leaf.leafIndex >= treeSize) {
     throw new ApiError("not_found", `No leaf with this hash in the first ${treeSize} leaves of the ${log} log.`);
@@ -237,7 +251,7 @@ export async function consistencyProof(env: Env, log: LogName, first: number, se
   const head = await signedHead(env, log);
   withinHead("second", second, head);
   if (first > second) throw invalid(`first: ${first} is larger than second (${second}).`);
-  const db = dbOf(env);
+  const db = logDb(env);
   const nodes = await hashesFor(db, log, (n) => consistencyPath(n, first, second));
   return { consistency_path: consistencyPath(nodes, first, second).map(toHex) };
 }
@@ -248,14 +262,14 @@ export async function entries(env: Env, log: LogName, start: number, end: number
   if (end < start) throw invalid(`end: ${end} is before start (${start}).`);
   if (end - start + 1 > MAX_ENTRIES) throw invalid(`end: at most ${MAX_ENTRIES} entries at a time (start ${start}, end ${end}).`);
   if (start >= head.tree_size) throw invalid(`start: ${start} is beyond the latest signed tree head (tree_size ${head.tree_size}).`);
-  const rows = await leavesBetween(dbOf(env), log, start, Math.min(end, head.tree_size - 1));
+  const rows = await leavesBetween(logDb(env), log, start, Math.min(end, head.tree_size - 1));
   return { entries: rows.map((r) => JSON.parse(r.leaf) as { certificate_sha256: string; issued_at: string }) };
 }
 
 /** Where a certificate stands in its log, once a signed head covers it (else null). */
 export async function logProofOf(env: Env, certificateId: string) {
   if (!logKey(env)) return null;
-  const db = dbOf(env);
+  const db = logDb(env);
   const leaf = await leafByCertificate(db, certificateId);
   if (!leaf) return null;
   const log = leaf.log;

@@ -59,6 +59,7 @@ const ERROR_EXAMPLES: Record<ErrorCode, [string, string?]> = {
   invalid: ["signers.0.email: Invalid email address"],
   rate_limited: ["Rate limit reached: 300 requests per 60 seconds per key.", "Retry after 12 seconds."],
   internal: ["Something went wrong on our side.", "Quote the x-request-id when reporting it."],
+  unavailable: ["This account is moving to another database; its changes resume in a few seconds.", "Send the request again after Retry-After seconds."],
 };
 
 const pascal = (code: string) => code.replace(/(^|_)([a-z])/g, (_, __, ch: string) => ch.toUpperCase());

@@ -101,6 +101,12 @@ export const ConfigSchema = z
     CSC_CLIENT_SECRET: optional(z.string().min(8, "must be the OAuth client secret the provider issued")),
     /** The levels the provider is qualified for: "aes", "qes" or "aes,qes" (a qualified provider signs advanced ones too only when listed). */
     CSC_LEVELS: optional(z.string().regex(/^(aes|qes)(,(aes|qes))?$/, 'must be "aes", "qes" or "aes,qes"')),
+    /**
+     * How many D1 databases accounts are spread over, 1-16 (default 1): bindings `DB` (shard 0, which
+     * also holds the directory) and `DB_1` … `DB_{n-1}`. New accounts go to the least-filled one
+     * (docs/scale.md, "Past one database").
+     */
+    SHARDS: optional(z.string().regex(/^([1-9]|1[0-6])$/, "must be a whole number from 1 to 16")),
     /** Cloudflare Turnstile secret key: checks the token of a public form whose account set a site key. */
     TURNSTILE_SECRET: optional(z.string().min(8, "must be the Turnstile widget's secret key")),
     /** Another base URL for Turnstile's siteverify (tests); default https://challenges.cloudflare.com. */

@@ -16,6 +16,7 @@ export const ERROR_STATUS = {
   invalid: 422,
   rate_limited: 429,
   internal: 500,
+  unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,3 +1,4 @@
+import { objectEnv } from "../db/shards";
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env";
 import { traceD1 } from "../db/trace";
@@ -37,7 +38,7 @@ export abstract class DrainingQueue<R> extends DurableObject<Env> {
     private readonly ownerKey: string,
     private readonly what: string,
   ) {
-    super(ctx, traceD1(env));
+    super(ctx, traceD1(objectEnv(ctx, env)));
     ctx.blockConcurrencyWhile(async () => {
       this.owner = (await ctx.storage.get<string>(ownerKey)) ?? null;
       this.alarmAt = (await ctx.storage.get<number>("alarm_at")) ?? null;

@@ -30,6 +30,8 @@ import { listOutbox } from "../domain/messages";
 import { operatorSetPassword, operatorSignInLink } from "../domain/members";
 import { signInUrl } from "../domain/sign-in-links";
 import { publicBaseUrl } from "../lib/config";
+import { MAX_SHARDS } from "../db/shards";
+import { moveAccount } from "../domain/shard-move";
 
 const operatorOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = c.env.OPERATOR_TOKEN;
@@ -155,6 +157,19 @@ ops.openapi(
     const { email, password } = c.req.valid("json");
     return c.json(await operatorSetPassword(c.env, c.req.valid("param").id, email, password), 200);
   },
+);
+
+ops.openapi(
+  createRoute({
+    ...op,
+    method: "post",
+    path: "/tenants/{id}/move",
+    request: { params: idParam, ...jsonBody(z.object({ shard: z.number().int().min(0).max(MAX_SHARDS - 1) }).strict()) },
+    responses: ok(
+      "The account moved to another shard (docs/scale.md): copied, checked (row counts, certificates' hashes), switched, old rows deleted; its writes answer 503 with Retry-After while it moves; a failed move (409) leaves it where it was",
+    ),
+  }),
+  async (c) => c.json(await moveAccount(c.env, c.req.valid("param").id, c.req.valid("json").shard), 200),
 );
 
 ops.openapi(

@@ -1,3 +1,4 @@
+import { objectEnv } from "../../db/shards";
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../../env";
 import { traceD1 } from "../../db/trace";
@@ -19,7 +20,7 @@ export class BulkSender extends DurableObject<Env> {
   private running: Promise<boolean> | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, traceD1(env));
+    super(ctx, traceD1(objectEnv(ctx, env)));
   }
 
   /** Starts sending (the first batch runs from an alarm at once). */

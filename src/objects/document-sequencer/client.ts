@@ -3,6 +3,7 @@
  * its value, or throws the ApiError the rules refused it with (an Error thrown inside an object
  * loses its class on the way out, so the object answers an Outcome and the client unwraps it).
  */
+import { objectName } from "../../db/shards";
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { DurableObject } from "cloudflare:workers";
 import type { Env } from "../../env";
@@ -44,7 +45,7 @@ export async function withLinkBudget(documentId: string, budget: LinkBudget, fn:
 
 /** The sequencer of one document. */
 export function documentSequencer(env: Env, documentId: string): SequencerClient {
-  const stub = env.DOCUMENT_SEQUENCER.getByName(documentId) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  const stub = env.DOCUMENT_SEQUENCER.getByName(objectName(env, documentId)) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
   return new Proxy({} as SequencerClient, {
     get(_, name) {
       // Not a thenable: `await documentSequencer(…)` must not call the object.

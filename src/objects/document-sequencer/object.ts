@@ -1,3 +1,4 @@
+import { objectEnv } from "../../db/shards";
 import { DurableObject } from "cloudflare:workers";
 import { type Db, dbOf, replicaDbOf } from "../../db/client";
 import type { Env } from "../../env";
@@ -58,7 +59,7 @@ import {
  */
 export class DocumentSequencer extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, traceD1(env));
+    super(ctx, traceD1(objectEnv(ctx, env)));
   } // D1 round trips counted when D1_TRACE is set (src/db/trace.ts)
   private tail: Promise<unknown> = Promise.resolve();
   private state: SequencerState | null = null;

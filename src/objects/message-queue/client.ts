@@ -1,8 +1,9 @@
 /** The MessageQueue's client: the object of one account, named by the account's id. */
+import { objectName } from "../../db/shards";
 import type { Env } from "../../env";
 
 /** The queue of one account (its stub). */
-export const messageQueue = (env: Env, tenantId: string) => env.MESSAGE_QUEUE.getByName(tenantId);
+export const messageQueue = (env: Env, tenantId: string) => env.MESSAGE_QUEUE.getByName(objectName(env, tenantId));
 
 /** Says messages may be due now; returns at once. */
 export const kickMessages = (env: Env, tenantId: string) => messageQueue(env, tenantId).kick(tenantId);

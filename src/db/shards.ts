@@ -1,0 +1,206 @@
+/**
+ * Accounts spread over D1 databases ("Past one database", docs/scale.md). `SHARDS=n` (1-16)
+ * databases: `DB` is shard 0 and holds the directory, `DB_1` … `DB_{n-1}` the others. An account's
+ * rows all live on its shard; every shard has the whole schema (one set of migrations).
+ *
+ * The one accessor stays `dbOf(env)`: what changes is the env. `onShard(env, shard)` is the env
+ * whose `DB` is that shard's database (and `DIRECTORY` the directory's), made once per shard and
+ * reused, and every request, Durable Object and sweep that works for an account works on the env of
+ * the account's shard (src/http/shard.ts finds it for a request, from the directory in one lookup).
+ * With `SHARDS=1` (the default) nothing here reads anything: every env is shard 0's.
+ */
+import { count, eq, isNotNull } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import type { Env } from "../env";
+import { configOf } from "../lib/config";
+import { ApiError } from "../lib/errors";
+import { accountShards, directoryKeys } from "./schema";
+
+export const MAX_SHARDS = 16;
+
+/** An env of one shard: `DB` is that shard's database, `DIRECTORY` the directory's (shard 0's). */
+type ShardEnv = { DB: D1Database; DIRECTORY?: D1Database; SHARD?: number };
+
+/** How many databases accounts spread over (`SHARDS`, default 1). */
+export function shardCount(env: Env): number {
+  return Number(configOf(env).SHARDS ?? 1);
+}
+
+/** The database of the directory (and of shard 0), whichever shard's env this is. */
+export function directoryBinding(env: ShardEnv): D1Database {
+  return env.DIRECTORY ?? env.DB;
+}
+
+const directories = new WeakMap<D1Database, ReturnType<typeof drizzleOf>>();
+const drizzleOf = (d1: D1Database) => drizzle(d1, { schema: { accountShards, directoryKeys } });
+function directoryDb(env: ShardEnv) {
+  const d1 = directoryBinding(env);
+  let db = directories.get(d1);
+  if (!db) directories.set(d1, (db = drizzleOf(d1)));
+  return db;
+}
+
+/** One shard's database binding; a shard without its binding is a configuration fault. */
+export function shardBinding(env: Env, shard: number): D1Database {
+  if (shard === 0) return directoryBinding(env);
+  const d1 = (env as unknown as Record<string, D1Database | undefined>)[`DB_${shard}`];
+  if (!d1) throw new ApiError("internal", `Shard ${shard} has no database.`, `Bind a D1 database as DB_${shard} (SHARDS is ${shardCount(env)}).`);
+  return d1;
+}
+
+/** Which shard an env works on (0 unless made by `onShard`). */
+export const shardOf = (env: ShardEnv): number => env.SHARD ?? 0;
+
+const bases = new WeakMap<object, Env>();
+const copies = new WeakMap<Env, Map<number, Env>>();
+
+/** The env whose `DB` is `shard`'s database, the same object each time for one env and shard. */
+export function onShard<E extends Env>(env: E, shard: number): E {
+  const base = (bases.get(env) ?? env) as E;
+  if (shard === 0 && base === env) return env;
+  let byShard = copies.get(base);
+  if (!byShard) copies.set(base, (byShard = new Map()));
+  let copy = byShard.get(shard);
+  if (!copy) {
+    copy = shard === 0 ? base : { ...base, DB: shardBinding(base, shard), DIRECTORY: base.DB, SHARD: shard };
+    byShard.set(shard, copy);
+    bases.set(copy, base);
+  }
+  return copy as E;
+}
+
+/** Every shard's env, shard 0 first: what sweeps and operator lists go over. */
+export function everyShard<E extends Env>(env: E): E[] {
+  return Array.from({ length: shardCount(env) }, (_, i) => onShard(env, i));
+}
+
+// ---- the directory ------------------------------------------------------------------------------
+
+export type Placement = { tenantId: string; shard: number; movingTo: number | null };
+
+/** Where an account lives: its directory row, or shard 0 (accounts made before shards have none). */
+export async function placementOf(env: Env, tenantId: string): Promise<Placement> {
+  if (shardCount(env) === 1) return { tenantId, shard: 0, movingTo: null };
+  const row = await directoryDb(env)
+    .select({ shard: accountShards.shard, movingTo: accountShards.movingTo })
+    .from(accountShards)
+    .where(eq(accountShards.tenantId, tenantId))
+    .get();
+  return { tenantId, shard: row?.shard ?? 0, movingTo: row?.movingTo ?? null };
+}
+
+/** The env of an account's shard. */
+export async function accountEnv<E extends Env>(env: E, tenantId: string): Promise<E> {
+  return onShard(env, (await placementOf(env, tenantId)).shard);
+}
+
+/**
+ * The shard a new account goes to: the one whose database is smallest (D1 reports each database's
+ * size with every answer), the lowest on a tie; recorded in the directory before any of its rows
+ * are written.
+ */
+export async function placeNewAccount(env: Env, tenantId: string): Promise<number> {
+  const n = shardCount(env);
+  if (n === 1) return 0;
+  const sizes = await Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      const r = await shardBinding(env, i).prepare("SELECT 1").run();
+      return (r.meta as { size_after?: number }).size_after ?? 0;
+    }),
+  );
+  const shard = sizes.indexOf(Math.min(...sizes));
+  await directoryDb(env).insert(accountShards).values({ tenantId, shard }).onConflictDoNothing();
+  return (await placementOf(env, tenantId)).shard;
+}
+
+/** What a public request carries that names its account (src/db/schema/directory.ts). */
+export type KeyKind = "key" | "session" | "sign" | "code" | "form";
+
+/** How each shard is asked for a key's account the first time it is used (one statement, `?1` the key). */
+const PROBES: Record<KeyKind, string> = {
+  key: "SELECT tenant_id FROM api_keys WHERE key_hash = ?1",
+  session: "SELECT tenant_id FROM member_sessions WHERE token_hash = ?1",
+  sign:
+    "SELECT tenant_id FROM signers WHERE token_hash = ?1 OR copy_token_hash = ?1 " +
+    "UNION ALL SELECT e.tenant_id FROM envelope_signers s JOIN envelopes e ON e.id = s.envelope_id WHERE s.token_hash = ?1 OR s.copy_token_hash = ?1 LIMIT 1",
+  code: "SELECT tenant_id FROM certificates WHERE verification_code = ?1 UNION ALL SELECT tenant_id FROM envelope_certificates WHERE verification_code = ?1 LIMIT 1",
+  form: "SELECT tenant_id FROM workflows WHERE public_slug = ?1",
+};
+
+/**
+ * The account (and its shard) a key names: one directory lookup. A key the directory has not seen
+ * (its first use) is asked of every shard at once and then recorded; a key no shard knows is null.
+ */
+export async function accountOfKey(env: Env, kind: KeyKind, value: string): Promise<Placement | null> {
+  const key = `${kind}:${value}`;
+  const dir = directoryDb(env);
+  const row = await dir
+    .select({ tenantId: directoryKeys.tenantId, shard: accountShards.shard, movingTo: accountShards.movingTo })
+    .from(directoryKeys)
+    .leftJoin(accountShards, eq(accountShards.tenantId, directoryKeys.tenantId))
+    .where(eq(directoryKeys.key, key))
+    .get();
+  if (row) return { tenantId: row.tenantId, shard: row.shard ?? 0, movingTo: row.movingTo ?? null };
+  const found = await Promise.all(
+    Array.from({ length: shardCount(env) }, (_, i) => shardBinding(env, i).prepare(PROBES[kind]).bind(value).first<{ tenant_id: string }>()),
+  );
+  const tenantId = found.find((f) => f)?.tenant_id;
+  if (!tenantId) return null;
+  await dir.insert(directoryKeys).values({ key, tenantId }).onConflictDoNothing();
+  return placementOf(env, tenantId);
+}
+
+/** Accounts per shard, from the directory (accounts made before shards count under 0 only by their rows there). */
+export async function accountsPerShard(env: Env): Promise<Map<number, number>> {
+  const rows = await directoryDb(env).select({ shard: accountShards.shard, n: count() }).from(accountShards).groupBy(accountShards.shard);
+  return new Map(rows.map((r) => [r.shard, r.n]));
+}
+
+/** Whether any account is being moved (sweeps leave those shards alone for that minute). */
+export async function movesUnderWay(env: Env): Promise<Set<number>> {
+  if (shardCount(env) === 1) return new Set();
+  const rows = await directoryDb(env).select({ shard: accountShards.shard, to: accountShards.movingTo }).from(accountShards).where(isNotNull(accountShards.movingTo));
+  return new Set(rows.flatMap((r) => [r.shard, r.to!]));
+}
+
+/** Marks an account as moving to `to` (its writes answer 503 until `switchAccount` or `abandonMove`). */
+export async function beginMove(env: Env, tenantId: string, from: number, to: number): Promise<void> {
+  await directoryDb(env)
+    .insert(accountShards)
+    .values({ tenantId, shard: from, movingTo: to })
+    .onConflictDoUpdate({ target: accountShards.tenantId, set: { movingTo: to, updatedAt: new Date().toISOString() } });
+}
+
+/** The switch: the account lives on `to` from now on. */
+export async function switchAccount(env: Env, tenantId: string, to: number): Promise<void> {
+  await directoryDb(env).update(accountShards).set({ shard: to, movingTo: null, updatedAt: new Date().toISOString() }).where(eq(accountShards.tenantId, tenantId));
+}
+
+/** A move that failed: the account stays where it was, writable again. */
+export async function abandonMove(env: Env, tenantId: string): Promise<void> {
+  await directoryDb(env).update(accountShards).set({ movingTo: null, updatedAt: new Date().toISOString() }).where(eq(accountShards.tenantId, tenantId));
+}
+
+/** Asks every shard at once; the first shard's (in shard order) answer that is not undefined, with its env. */
+export async function findOnShards<E extends Env, T>(env: E, read: (shardEnv: E) => Promise<T | undefined>): Promise<{ env: E; found: T } | undefined> {
+  const envs = everyShard(env);
+  const answers = await Promise.all(envs.map(read));
+  const i = answers.findIndex((a) => a !== undefined);
+  return i < 0 ? undefined : { env: envs[i]!, found: answers[i]! };
+}
+
+// ---- Durable Objects ----------------------------------------------------------------------------
+
+/**
+ * The name of an account's Durable Object (a document's sequencer, an account's message queue, an
+ * endpoint's deliveries, a bulk send) on the env's shard: the plain name on shard 0, `name@n` on
+ * shard n. The object works on the shard its name says, so after a move the account's objects are
+ * fresh ones on the new shard.
+ */
+export const objectName = (env: ShardEnv, name: string): string => (shardOf(env) === 0 ? name : `${name}@${shardOf(env)}`);
+
+/** The env an object named by `objectName` works on. */
+export function objectEnv<E extends Env>(ctx: DurableObjectState, env: E): E {
+  const m = /@(\d+)$/.exec(ctx.id.name ?? "");
+  return m ? onShard(env, Number(m[1])) : env;
+}

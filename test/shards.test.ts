@@ -1,0 +1,144 @@
+/**
+ * The SHARDS=3 lane ("Past one database", docs/scale.md): the service's main flows with accounts
+ * spread over three D1 databases (DB, DB_1, DB_2; vitest.config.ts), each account's rows on its
+ * own shard, public routes finding it through the directory, the cron going over every shard, and
+ * an account moved between shards while its signers keep working.
+ */
+import { env } from "cloudflare:workers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lane, makeTenant, api, ops } from "./helpers";
+import { sentDocument, consentAndSign } from "./signing-helpers";
+import { placementOf, shardBinding } from "../src/db/shards";
+import { runScheduled } from "../src/domain/scheduled";
+import type { Env } from "../src/env";
+import { configOf } from "../src/lib/config";
+
+const sharded = { ...env, SHARDS: "3" } as Env;
+const rowsOn = async (shard: number, table: string, tenantId: string) =>
+  (await shardBinding(sharded, shard).prepare(`SELECT count(*) AS n FROM ${table} WHERE tenant_id = ?`).bind(tenantId).first<{ n: number }>())!.n;
+
+beforeAll(() => {
+  lane.env = sharded;
+});
+afterAll(() => {
+  lane.env = undefined;
+});
+
+/** A completed two-signer document of a new account: its id, certificate code and the account. */
+async function completedAgreement() {
+  const t = await makeTenant();
+  const { id, links } = await sentDocument(t.key, { notify: false });
+  for (const l of links) await consentAndSign(l.token);
+  const cert = await api("GET", `/v1/documents/${id}/certificate`, { key: t.key });
+  expect(cert.status, cert.text).toBe(200);
+  return { t, id, links, code: cert.json.verification_code as string };
+}
+
+describe("SHARDS=3", () => {
+  it("takes 1 to 16 shards and nothing else", () => {
+    expect(() => configOf({ ...env, SHARDS: "17" })).toThrow(/SHARDS must be a whole number from 1 to 16/);
+    expect(() => configOf({ ...env, SHARDS: "0" })).toThrow(/SHARDS/);
+    expect(configOf({ ...env, SHARDS: "16" }).SHARDS).toBe("16");
+  });
+
+  it("spreads new accounts over the shards and keeps each account's rows on its own", async () => {
+    const made = [];
+    for (let i = 0; i < 4; i++) made.push(await completedAgreement());
+    const shards = await Promise.all(made.map((m) => placementOf(sharded, m.t.tenantId).then((p) => p.shard)));
+    expect(new Set(shards).size).toBeGreaterThan(1);
+    for (const [i, m] of made.entries()) {
+      const shard = shards[i]!;
+      expect(await rowsOn(shard, "documents", m.t.tenantId)).toBe(1);
+      expect(await rowsOn(shard, "certificates", m.t.tenantId)).toBe(1);
+      for (const other of [0, 1, 2].filter((s) => s !== shard)) expect(await rowsOn(other, "documents", m.t.tenantId)).toBe(0);
+      // Public routes find the account: the verification code, the signing link.
+      const v = await api("GET", `/v1/verify/${m.code}`);
+      expect(v.status, v.text).toBe(200);
+      expect(v.json.found).toBe(true);
+      const link = await api("GET", `/v1/sign/${m.links[0]!.token}`);
+      expect(link.status, link.text).toBe(200);
+    }
+    // The operator's list goes over every shard.
+    const list = await ops("GET", "/tenants?limit=100");
+    const listed = new Set((list.json.tenants as { tenant_id: string }[]).map((x) => x.tenant_id));
+    for (const m of made) expect(listed.has(m.t.tenantId)).toBe(true);
+  });
+
+  it("runs each cron step on every shard", async () => {
+    const results = await runScheduled(sharded, new Date());
+    for (const step of ["expireDocuments", "sweepMessageQueues", "purgeIdleSessions"]) {
+      expect(results[step]).toBe("ok");
+      expect(results[`${step}@1`]).toBe("ok");
+      expect(results[`${step}@2`]).toBe("ok");
+    }
+    expect(results.recordInLog).toBe("ok");
+    expect(results["recordInLog@1"]).toBeUndefined();
+  });
+
+  it("moves an account while its signers work: writes wait with 503 and Retry-After, reads go on, nothing is lost", async () => {
+    const { t, id, code } = await completedAgreement();
+    const open = await sentDocument(t.key, { notify: false });
+    const from = (await placementOf(sharded, t.tenantId)).shard;
+    const to = (from + 1) % 3;
+    const counts = { documents: await rowsOn(from, "documents", t.tenantId), events: await rowsOn(from, "events", t.tenantId) };
+
+    const move = ops("POST", `/tenants/${t.tenantId}/move`, { shard: to });
+    // While it moves: a signer's write is held, reads answer.
+    await new Promise((r) => setTimeout(r, 200));
+    const held = await api("POST", `/v1/sign/${open.links[0]!.token}/consent`, { body: {} });
+    expect(held.status, held.text).toBe(503);
+    expect(held.json.error.code).toBe("unavailable");
+    expect(Number(held.headers.get("retry-after"))).toBeGreaterThan(0);
+    const read = await api("GET", `/v1/documents/${id}`, { key: t.key });
+    expect(read.status, read.text).toBe(200);
+
+    const moved = await move;
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.json).toMatchObject({ tenant_id: t.tenantId, from, to, certificates: 1, old_rows_deleted: true });
+    expect((await placementOf(sharded, t.tenantId)).shard).toBe(to);
+    expect(await rowsOn(to, "documents", t.tenantId)).toBe(counts.documents);
+    expect(await rowsOn(to, "events", t.tenantId)).toBe(counts.events);
+    expect(await rowsOn(from, "documents", t.tenantId)).toBe(0);
+    expect(await rowsOn(from, "events", t.tenantId)).toBe(0);
+
+    // After the switch: the same key, link and code work on the new shard, and the held write goes through.
+    expect((await api("GET", `/v1/verify/${code}`)).json.found).toBe(true);
+    await consentAndSign(open.links[0]!.token);
+    await consentAndSign(open.links[1]!.token);
+    const doc = await api("GET", `/v1/documents/${open.id}`, { key: t.key });
+    expect(doc.json.status, doc.text).toBe("completed");
+  });
+
+  it("a move that fails leaves the account where it was, writable", async () => {
+    const t = await makeTenant();
+    const { id } = await sentDocument(t.key, { notify: false });
+    const from = (await placementOf(sharded, t.tenantId)).shard;
+    const to = (from + 2) % 3;
+    // The account's own row already on the target (as a crashed earlier copy could leave): the copy cannot land.
+    const [row] = (await shardBinding(sharded, from).prepare("SELECT * FROM tenants WHERE id = ?").bind(t.tenantId).all<Record<string, unknown>>()).results;
+    const columns = Object.keys(row!);
+    await shardBinding(sharded, to)
+      .prepare(`INSERT INTO tenants (${columns.map((k) => `"${k}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`)
+      .bind(...columns.map((k) => row![k]))
+      .run();
+
+    const moved = await ops("POST", `/tenants/${t.tenantId}/move`, { shard: to });
+    expect(moved.status, moved.text).toBe(409);
+    expect(moved.json.error.message).toContain(`stays on shard ${from}`);
+    expect(await placementOf(sharded, t.tenantId)).toMatchObject({ shard: from, movingTo: null });
+    expect(await rowsOn(from, "documents", t.tenantId)).toBe(1);
+    expect(await rowsOn(to, "documents", t.tenantId)).toBe(0);
+    expect(await shardBinding(sharded, to).prepare("SELECT id FROM tenants WHERE id = ?").bind(t.tenantId).first()).toBeNull();
+    // Writable again at once.
+    const again = await api("POST", `/v1/documents/${id}/void`, { key: t.key, body: { reason: "Wrong terms" } });
+    expect(again.status, again.text).toBe(200);
+  });
+
+  it("refuses a move to a shard that does not exist or to where the account is", async () => {
+    const t = await makeTenant();
+    const here = (await placementOf(sharded, t.tenantId)).shard;
+    expect((await ops("POST", `/tenants/${t.tenantId}/move`, { shard: 3 })).status).toBe(422);
+    expect((await ops("POST", `/tenants/${t.tenantId}/move`, { shard: here })).status).toBe(422);
+    expect((await ops("POST", "/tenants/ten_nobody/move", { shard: 1 })).status).toBe(404);
+  });
+});
