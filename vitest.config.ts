@@ -18,7 +18,18 @@ const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, "t
  * unset everywhere), before the test values below are laid over them.
  */
 const root = import.meta.dirname;
-const BINDINGS = new Set(["DB", "DB_1", "DB_2", "FILES", "DOCUMENT_SEQUENCER", "DELIVERY_QUEUE", "RATE_LIMITER", "MESSAGE_QUEUE", "BULK_SENDER", "TEST_MIGRATIONS"]);
+const BINDINGS = new Set([
+  "DB",
+  "DB_1",
+  "DB_2",
+  "FILES",
+  "DOCUMENT_SEQUENCER",
+  "DELIVERY_QUEUE",
+  "RATE_LIMITER",
+  "MESSAGE_QUEUE",
+  "BULK_SENDER",
+  "TEST_MIGRATIONS",
+]);
 function blankVars(): Record<string, string> {
   const names = new Set<string>(CONFIG_VARS);
   for (const file of readdirSync(root).filter((f) => f.startsWith(".dev.vars") || f.startsWith(".env"))) {

@@ -24,7 +24,12 @@ export async function makeTenant(opts: { scopes?: Scope[]; mode?: "test" | "live
 }
 
 export async function addKey(tenantId: string, opts: { scopes?: Scope[]; mode?: "test" | "live"; allowed_ips?: string[]; expires_at?: string } = {}) {
-  return issueKey(await accountEnv(lane.env ?? env, tenantId), tenantId, { label: "extra", scopes: opts.scopes ?? ALL_SCOPES, mode: opts.mode ?? "live", ...opts }, "test");
+  return issueKey(
+    await accountEnv(lane.env ?? env, tenantId),
+    tenantId,
+    { label: "extra", scopes: opts.scopes ?? ALL_SCOPES, mode: opts.mode ?? "live", ...opts },
+    "test",
+  );
 }
 
 type Init = { key?: string; body?: unknown; headers?: Record<string, string>; ip?: string };

@@ -10,10 +10,10 @@
  * With `SHARDS=1` (the default) nothing here reads anything: every env is shard 0's.
  */
 import { count, eq, isNotNull } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
 import type { Env } from "../env";
 import { configOf } from "../lib/config";
 import { ApiError } from "../lib/errors";
+import { dbOf } from "./client";
 import { accountShards, directoryKeys } from "./schema";
 
 export const MAX_SHARDS = 16;
@@ -31,14 +31,8 @@ export function directoryBinding(env: ShardEnv): D1Database {
   return env.DIRECTORY ?? env.DB;
 }
 
-const directories = new WeakMap<D1Database, ReturnType<typeof drizzleOf>>();
-const drizzleOf = (d1: D1Database) => drizzle(d1, { schema: { accountShards, directoryKeys } });
-function directoryDb(env: ShardEnv) {
-  const d1 = directoryBinding(env);
-  let db = directories.get(d1);
-  if (!db) directories.set(d1, (db = drizzleOf(d1)));
-  return db;
-}
+/** The directory's queries go through the one accessor, on the directory's database. */
+const directoryDb = (env: ShardEnv) => dbOf({ DB: directoryBinding(env) });
 
 /** One shard's database binding; a shard without its binding is a configuration fault. */
 export function shardBinding(env: Env, shard: number): D1Database {
@@ -59,7 +53,10 @@ export function onShard<E extends Env>(env: E, shard: number): E {
   const base = (bases.get(env) ?? env) as E;
   if (shard === 0 && base === env) return env;
   let byShard = copies.get(base);
-  if (!byShard) copies.set(base, (byShard = new Map()));
+  if (!byShard) {
+    byShard = new Map();
+    copies.set(base, byShard);
+  }
   let copy = byShard.get(shard);
   if (!copy) {
     copy = shard === 0 ? base : { ...base, DB: shardBinding(base, shard), DIRECTORY: base.DB, SHARD: shard };
@@ -159,7 +156,10 @@ export async function accountsPerShard(env: Env): Promise<Map<number, number>> {
 /** Whether any account is being moved (sweeps leave those shards alone for that minute). */
 export async function movesUnderWay(env: Env): Promise<Set<number>> {
   if (shardCount(env) === 1) return new Set();
-  const rows = await directoryDb(env).select({ shard: accountShards.shard, to: accountShards.movingTo }).from(accountShards).where(isNotNull(accountShards.movingTo));
+  const rows = await directoryDb(env)
+    .select({ shard: accountShards.shard, to: accountShards.movingTo })
+    .from(accountShards)
+    .where(isNotNull(accountShards.movingTo));
   return new Set(rows.flatMap((r) => [r.shard, r.to!]));
 }
 
@@ -173,7 +173,10 @@ export async function beginMove(env: Env, tenantId: string, from: number, to: nu
 
 /** The switch: the account lives on `to` from now on. */
 export async function switchAccount(env: Env, tenantId: string, to: number): Promise<void> {
-  await directoryDb(env).update(accountShards).set({ shard: to, movingTo: null, updatedAt: new Date().toISOString() }).where(eq(accountShards.tenantId, tenantId));
+  await directoryDb(env)
+    .update(accountShards)
+    .set({ shard: to, movingTo: null, updatedAt: new Date().toISOString() })
+    .where(eq(accountShards.tenantId, tenantId));
 }
 
 /** A move that failed: the account stays where it was, writable again. */

@@ -43,7 +43,13 @@ function documentCertificatesWithoutLeaf(db: Db, since: string, limit: number) {
 export async function leavesOfCertificates(db: Db, ids: string[]): Promise<LogLeafRow[]> {
   const out: LogLeafRow[] = [];
   for (let i = 0; i < ids.length; i += KEYS_PER_QUERY) {
-    out.push(...(await db.select().from(logLeaves).where(inArray(logLeaves.certificateId, ids.slice(i, i + KEYS_PER_QUERY))).all()));
+    out.push(
+      ...(await db
+        .select()
+        .from(logLeaves)
+        .where(inArray(logLeaves.certificateId, ids.slice(i, i + KEYS_PER_QUERY)))
+        .all()),
+    );
   }
   return out;
 }
@@ -52,7 +58,13 @@ export async function leavesOfCertificates(db: Db, ids: string[]): Promise<LogLe
 export async function copyLeaves(db: Db, rows: LogLeafRow[]): Promise<void> {
   // Five values a row, at most 100 a statement.
   const statements = [];
-  for (let i = 0; i < rows.length; i += 20) statements.push(db.insert(logLeaves).values(rows.slice(i, i + 20)).onConflictDoNothing());
+  for (let i = 0; i < rows.length; i += 20)
+    statements.push(
+      db
+        .insert(logLeaves)
+        .values(rows.slice(i, i + 20))
+        .onConflictDoNothing(),
+    );
   if (statements.length) await db.batch(statements as [(typeof statements)[0], ...typeof statements]);
 }
 

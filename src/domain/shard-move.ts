@@ -29,7 +29,11 @@ const TABLES: { table: string; where: string; shared?: true }[] = [
   { table: "member_sessions", where: OF_TENANT },
   { table: "sign_in_links", where: OF_TENANT },
   { table: "member_invitations", where: OF_TENANT },
-  { table: "oauth_clients", where: "id IN (SELECT client_id FROM oauth_connections WHERE tenant_id = ?1 UNION SELECT client_id FROM oauth_requests WHERE tenant_id = ?1)", shared: true },
+  {
+    table: "oauth_clients",
+    where: "id IN (SELECT client_id FROM oauth_connections WHERE tenant_id = ?1 UNION SELECT client_id FROM oauth_requests WHERE tenant_id = ?1)",
+    shared: true,
+  },
   { table: "oauth_connections", where: OF_TENANT },
   { table: "oauth_requests", where: OF_TENANT },
   { table: "oauth_codes", where: OF_TENANT },
@@ -94,7 +98,11 @@ async function copyTable(from: D1Database, to: D1Database, table: string, where:
       const part = rows.slice(i, i + perStatement);
       const values = part.map(() => `(${columns.map(() => "?").join(", ")})`).join(", ");
       const verb = shared ? "INSERT OR IGNORE" : "INSERT";
-      statements.push(to.prepare(`${verb} INTO ${table} (${columns.map((c) => `"${c}"`).join(", ")}) VALUES ${values}`).bind(...part.flatMap((r) => columns.map((c) => r[c]))));
+      statements.push(
+        to
+          .prepare(`${verb} INTO ${table} (${columns.map((c) => `"${c}"`).join(", ")}) VALUES ${values}`)
+          .bind(...part.flatMap((r) => columns.map((c) => r[c]))),
+      );
     }
     await to.batch(statements);
     copied += rows.length;
@@ -119,7 +127,10 @@ async function certificateHashes(db: D1Database, tenantId: string): Promise<stri
 async function deleteAccountRows(db: D1Database, tenantId: string): Promise<void> {
   await db.prepare("INSERT OR IGNORE INTO moved_accounts (tenant_id) VALUES (?1)").bind(tenantId).run();
   await db.batch([
-    ...[...TABLES].reverse().filter((t) => !t.shared).map((t) => db.prepare(`DELETE FROM ${t.table} WHERE ${t.where}`).bind(tenantId)),
+    ...[...TABLES]
+      .reverse()
+      .filter((t) => !t.shared)
+      .map((t) => db.prepare(`DELETE FROM ${t.table} WHERE ${t.where}`).bind(tenantId)),
     db.prepare("DELETE FROM moved_accounts WHERE tenant_id = ?1").bind(tenantId),
   ]);
 }
@@ -150,7 +161,11 @@ export async function moveAccount(env: Env, tenantId: string, to: number): Promi
     logError("account move failed; the account stays where it was", err, { tenantId, from, to });
     await deleteAccountRows(target, tenantId).catch((e) => logError("account move: the partial copy was not deleted", e, { tenantId, to }));
     await abandonMove(env, tenantId);
-    throw new ApiError("conflict", `Account ${tenantId} was not moved: ${err instanceof Error ? err.message : String(err)}. It stays on shard ${from}.`, "Try the move again.");
+    throw new ApiError(
+      "conflict",
+      `Account ${tenantId} was not moved: ${err instanceof Error ? err.message : String(err)}. It stays on shard ${from}.`,
+      "Try the move again.",
+    );
   }
   await switchAccount(env, tenantId, to);
   const held = Date.now() - started;

@@ -155,7 +155,14 @@ async function appendMissing(env: Env, db: Db): Promise<void> {
       return appendLeaf(db, r.mode === "test" ? "test" : "live", r.id, leaf, toHex(leafHash(encoder.encode(leaf))));
     });
     await db.batch(statements as [(typeof statements)[0], ...typeof statements]);
-    if (own !== db) await copyLeaves(own, await leavesOfCertificates(db, rows.map((r) => r.id)));
+    if (own !== db)
+      await copyLeaves(
+        own,
+        await leavesOfCertificates(
+          db,
+          rows.map((r) => r.id),
+        ),
+      );
   }
 }
 

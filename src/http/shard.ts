@@ -61,9 +61,14 @@ export const accountShard: MiddlewareHandler<AppEnv> = async (c, next) => {
   const placement = await accountOf(c);
   if (placement) {
     if (placement.movingTo !== null && !READS.has(c.req.method)) {
-      throw new ApiError("unavailable", "This account is moving to another database; its changes resume in a few seconds.", "Send the request again after Retry-After seconds.", {
-        "Retry-After": String(MOVE_RETRY_AFTER_S),
-      });
+      throw new ApiError(
+        "unavailable",
+        "This account is moving to another database; its changes resume in a few seconds.",
+        "Send the request again after Retry-After seconds.",
+        {
+          "Retry-After": String(MOVE_RETRY_AFTER_S),
+        },
+      );
     }
     c.env = onShard(c.env, placement.shard);
   }

@@ -164,7 +164,20 @@ ops.openapi(
     ...op,
     method: "post",
     path: "/tenants/{id}/move",
-    request: { params: idParam, ...jsonBody(z.object({ shard: z.number().int().min(0).max(MAX_SHARDS - 1) }).strict()) },
+    request: {
+      params: idParam,
+      ...jsonBody(
+        z
+          .object({
+            shard: z
+              .number()
+              .int()
+              .min(0)
+              .max(MAX_SHARDS - 1),
+          })
+          .strict(),
+      ),
+    },
     responses: ok(
       "The account moved to another shard (docs/scale.md): copied, checked (row counts, certificates' hashes), switched, old rows deleted; its writes answer 503 with Retry-After while it moves; a failed move (409) leaves it where it was",
     ),
