@@ -4,7 +4,8 @@
  * skipped when it is already done, so running it again changes nothing but the code deployed:
  *
  *  1. `wrangler whoami --json`: logged in (`wrangler login`, or CLOUDFLARE_API_TOKEN)?
- *  2. `d1 list --json`, then `d1 create <name>` if the database is missing;
+ *  2. `d1 list --json`, then `d1 create <name>` if the database is missing (with `SHARDS=n` in the
+ *     shell, also `<name>-1` … `<name>-(n-1)`, one per shard; docs/scale.md);
  *  3. `r2 bucket list`, then `r2 bucket create <name>-files` if the bucket is missing;
  *  4. writes `wrangler.deploy.toml` (git-ignored): wrangler.toml with the Worker's name, the
  *     database's id, the bucket, `[vars]` PUBLIC_BASE_URL and ENVIRONMENT = "production", and the
@@ -15,7 +16,7 @@
  *  6. `secret list`, then `secret put` for each missing secret, the value on stdin (never in a
  *     command line, never printed); provider settings set in this shell (EMAIL_*, TWILIO_*,
  *     SMS_PROVIDER, TURNSTILE_SECRET) are put the same way;
- *  7. `d1 migrations apply <name> --remote`;
+ *  7. `d1 migrations apply <name> --remote` (and on each shard's database);
  *  8. the CJK font for sealed PDFs into the bucket (scripts/cjk-font.mjs), once per font;
  *  9. `deploy -c wrangler.deploy.toml`;
  * 10. through the operator API at the public URL: when no account exists, creates the first one
@@ -34,6 +35,7 @@ import { pathToFileURL } from "node:url";
 import { CJK_FONT_KEY, cjkFontBytes, uploadCjkFont } from "./cjk-font.mjs";
 import { formatDevVars, logKeyPem, parseDevVars, selfSignedIdentity } from "./dev-secrets.mjs";
 import { nodeForWrangler } from "./dev.mjs";
+import { shardCountOf, withShards } from "./shards.mjs";
 
 const PROJECT = path.resolve(import.meta.dirname, "..");
 export const DEPLOY_CONFIG = "wrangler.deploy.toml";
@@ -88,7 +90,7 @@ export function publicOrigin(raw) {
 const tomlString = (s) => JSON.stringify(s);
 
 /** wrangler.toml made ready for this deployment (the original is left as it is). */
-export function deployConfig(base, { name, databaseId, bucket, url }) {
+export function deployConfig(base, { name, databaseId, bucket, url, shards = 1 }) {
   const host = new URL(url).hostname;
   const custom = !host.endsWith(".workers.dev") && !["localhost", "127.0.0.1", "[::1]"].includes(host);
   let out = base
@@ -99,7 +101,7 @@ export function deployConfig(base, { name, databaseId, bucket, url }) {
     .replace(/^# Replace with the id printed by `wrangler d1 create.*\n/m, "");
   // A top-level key must come before the first table.
   if (custom) out = out.replace(/^(main\s*=.*)$/m, `$1\nroutes = [{ pattern = ${tomlString(host)}, custom_domain = true }]`);
-  return `# Made by npm run deploy:setup from wrangler.toml; not committed. Edit wrangler.toml and run it again.\n${out.trimEnd()}\n\n[vars]\nPUBLIC_BASE_URL = ${tomlString(url)}\nENVIRONMENT = "production"\n`;
+  return `# Made by npm run deploy:setup from wrangler.toml; not committed. Edit wrangler.toml and run it again.\n${out.trimEnd()}\n\n[vars]\nPUBLIC_BASE_URL = ${tomlString(url)}\nENVIRONMENT = "production"\n${shards > 1 ? `SHARDS = "${shards}"\n` : ""}`;
 }
 
 /** How to run wrangler: $WRANGLER (a .js/.mjs file runs with this Node), else the installed one. */
@@ -197,10 +199,12 @@ async function setup(argv, env, out) {
   if (!state.account && !o.ownerEmail) throw new SetupError("--owner-email is required until the deployment has its first account.");
   if (o.ownerEmail && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(o.ownerEmail)) throw new SetupError(`--owner-email ${o.ownerEmail} is not an email address.`);
 
+  const shards = shardCountOf(env.SHARDS);
+  if (shards instanceof Error) throw new SetupError(shards.message);
   if (o.dryRun) {
     out(`Plan for ${o.name} at ${url} (nothing is run):
   1. check the wrangler login (wrangler whoami)
-  2. D1 database ${o.name}: create it unless it exists
+  2. D1 database ${o.name}: create it unless it exists${shards > 1 ? `; and ${o.name}-1 … ${o.name}-${shards - 1} (SHARDS=${shards})` : ""}
   3. R2 bucket ${bucket}: create it unless it exists
   4. write ${DEPLOY_CONFIG} (wrangler.toml with the database id, the bucket, PUBLIC_BASE_URL, ENVIRONMENT=production)
   5. ${existsSync(path.join(local, "secrets.env")) ? "reuse the secrets in" : "make the secrets (operator token, webhook key, seal and timestamp keys and certificates) into"} ${LOCAL_DIR}/secrets.env
@@ -239,6 +243,21 @@ async function setup(argv, env, out) {
     out(`D1 database ${o.name}: created (${db.uuid}).`);
   }
 
+  // 2b. With SHARDS=n, the other shards' databases, <name>-1 … <name>-(n-1) (docs/scale.md).
+  const shardIds = [db.uuid];
+  for (let i = 1; i < shards; i++) {
+    const dbName = `${o.name}-${i}`;
+    const find = () => JSON.parse(must(["d1", "list", "--json"], "listing D1 databases")).find((d) => d.name === dbName);
+    let shard = find();
+    if (!shard) {
+      must(["d1", "create", dbName], `creating the D1 database ${dbName}`);
+      shard = find();
+      if (!shard) throw new SetupError(`the D1 database ${dbName} was created but is not listed.`);
+      out(`D1 database ${dbName} (shard ${i}): created (${shard.uuid}).`);
+    } else out(`D1 database ${dbName} (shard ${i}): exists (${shard.uuid}).`);
+    shardIds.push(shard.uuid);
+  }
+
   // 3. The bucket.
   const buckets = [...must(["r2", "bucket", "list"], "listing R2 buckets").matchAll(/^\s*name:\s*(\S+)\s*$/gm)].map((m) => m[1]);
   if (buckets.includes(bucket)) out(`R2 bucket ${bucket}: exists.`);
@@ -248,7 +267,8 @@ async function setup(argv, env, out) {
   }
 
   // 4. The deploy config.
-  const config = deployConfig(readFileSync(path.join(root, "wrangler.toml"), "utf8"), { name: o.name, databaseId: db.uuid, bucket, url });
+  const base = readFileSync(path.join(root, "wrangler.toml"), "utf8");
+  const config = deployConfig(shards > 1 ? withShards(base, shards, shardIds, o.name) : base, { name: o.name, databaseId: db.uuid, bucket, url, shards });
   const configFile = path.join(root, DEPLOY_CONFIG);
   const before = existsSync(configFile) ? readFileSync(configFile, "utf8") : null;
   if (before !== config) writeFileSync(configFile, config);
@@ -274,9 +294,13 @@ async function setup(argv, env, out) {
   out(missing.length ? `Secrets put: ${missing.join(", ")}.` : "Secrets: the Worker has them all.");
 
   // 7. Migrations.
-  const applied = must(["d1", "migrations", "apply", o.name, "--remote", "-c", DEPLOY_CONFIG], "applying the D1 migrations");
-  const names = /No migrations to apply/i.test(applied) ? [] : [...new Set(applied.match(/\b\d{4}_[\w-]+\.sql\b/g) ?? [])];
-  out(names.length ? `Migrations applied: ${names.join(", ")}.` : "Migrations: up to date.");
+  for (let i = 0; i < shards; i++) {
+    const dbName = i === 0 ? o.name : `${o.name}-${i}`;
+    const applied = must(["d1", "migrations", "apply", dbName, "--remote", "-c", DEPLOY_CONFIG], `applying the D1 migrations to ${dbName}`);
+    const names = /No migrations to apply/i.test(applied) ? [] : [...new Set(applied.match(/\b\d{4}_[\w-]+\.sql\b/g) ?? [])];
+    const which = shards > 1 ? ` (${dbName})` : "";
+    out(names.length ? `Migrations applied${which}: ${names.join(", ")}.` : `Migrations${which}: up to date.`);
+  }
 
   // 8. The CJK font, once per font and bucket.
   const font = cjkFontBytes();

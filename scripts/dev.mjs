@@ -34,6 +34,7 @@ import { stripVTControlCharacters } from "node:util";
 import { uploadCjkFont } from "./cjk-font.mjs";
 import { ensureDevVars } from "./dev-secrets.mjs";
 import { prepareAssets } from "./assets.mjs";
+import { shardBinding, shardCountOf, writeShardedConfig } from "./shards.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PORT = Number(process.env.PORT ?? 8787);
@@ -153,18 +154,22 @@ export function appliedMigrations(output) {
   return [...new Set(output.match(/\b\d{4}_[\w-]+\.sql\b/g) ?? [])];
 }
 
-function migrate() {
-  const r = spawnSync(WRANGLER[0], [WRANGLER[1], "d1", "migrations", "apply", "DB", "--local"], {
-    cwd: ROOT,
-    env: { ...QUIET, CI: "true" }, // no confirmation prompt
-    encoding: "utf8",
-  });
-  if (r.status !== 0)
-    return fail(`applying the D1 migrations failed:
+/** Applies the migrations to each shard's local database (one, `DB`, unless SHARDS is set). */
+function migrate(shards, config) {
+  for (let i = 0; i < shards; i++) {
+    const r = spawnSync(WRANGLER[0], [WRANGLER[1], "d1", "migrations", "apply", shardBinding(i), "--local", ...(config ? ["-c", config] : [])], {
+      cwd: ROOT,
+      env: { ...QUIET, CI: "true" }, // no confirmation prompt
+      encoding: "utf8",
+    });
+    if (r.status !== 0)
+      return fail(`applying the D1 migrations to ${shardBinding(i)} failed:
 ${r.stdout}
 ${r.stderr}`);
-  const applied = appliedMigrations(r.stdout);
-  console.log(applied.length ? `Applied to the local database: ${applied.join(", ")}.` : "Local database is up to date.");
+    const applied = appliedMigrations(r.stdout);
+    const which = shards > 1 ? `local database ${shardBinding(i)} (shard ${i})` : "local database";
+    console.log(applied.length ? `Applied to the ${which}: ${applied.join(", ")}.` : `${shards > 1 ? `The ${which}` : "Local database"} is up to date.`);
+  }
   const font = uploadCjkFont("--local", { node: WRANGLER[0], env: { ...QUIET, CI: "true" } });
   console.log(font.ok ? `CJK font in local R2 (${font.bytes} bytes).` : `Warning: CJK font not in local R2 (${font.reason}); CJK names print as [U+XXXX].`);
 }
@@ -313,9 +318,14 @@ async function main() {
   console.log(created ? "Wrote local development secrets to .dev.vars (once; never overwritten)." : "Using the secrets in .dev.vars.");
   if (!vars.OPERATOR_TOKEN) return fail(".dev.vars has no OPERATOR_TOKEN; add one, or delete .dev.vars to have every secret made afresh.");
   prepareAssets();
-  migrate();
+  // Accounts spread over several local databases (docs/scale.md): `SHARDS=3 npm start`.
+  const shards = shardCountOf(process.env.SHARDS);
+  if (shards instanceof Error) return fail(shards.message);
+  const config = shards > 1 ? writeShardedConfig(ROOT, shards) : null;
+  migrate(shards, config);
 
   const args = [WRANGLER[1], "dev", "--port", String(PORT), "--ip", "127.0.0.1", "--show-interactive-dev-session=false"];
+  if (config) args.push("-c", config, "--var", `SHARDS:${shards}`);
   // Links must point at the port actually served, even when .dev.vars was made for another one;
   // and the Worker serves nothing without PUBLIC_BASE_URL (src/lib/config.ts), so an older
   // .dev.vars without it gets the served origin.

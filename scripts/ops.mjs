@@ -17,6 +17,7 @@ const USAGE = `usage: npm run ops -- [--url URL] [--token TOKEN] <command>
   tenant list [--slug SLUG] [--limit N]
   tenant update TENANT_ID [--plan PLAN] [--white-label true|false] [--spending-limit-cents N|null]
                 [--require-signer-code true|false] [--frame-ancestors ORIGIN,ORIGIN] [--default-country CC|null]
+  tenant move TENANT_ID --shard N                 (to another database, SHARDS above 1; docs/scale.md)
   key issue TENANT_ID --label LABEL --scopes SCOPE,SCOPE --mode test|live
                 [--allowed-ips IP,CIDR,...] [--expires-at ISO-8601]
   key list TENANT_ID
@@ -40,6 +41,7 @@ const OPTIONS = {
   "tenant create": ["name", "slug", "plan"],
   "tenant list": ["slug", "limit"],
   "tenant update": ["plan", "white-label", "spending-limit-cents", "require-signer-code", "frame-ancestors", "default-country"],
+  "tenant move": ["shard"],
   "key issue": ["label", "scopes", "mode", "allowed-ips", "expires-at"],
   "key list": [],
   "key revoke": ["reason"],
@@ -120,7 +122,17 @@ export function requestFor(positionals, options) {
   }
   const takes =
     { outbox: 1, "oauth-connection end": 4 }[command] ??
-    (["tenant update", "key issue", "key list", "key revoke", "member add", "member password", "member sign-in-link", "oauth-connection list"].includes(command)
+    ([
+      "tenant update",
+      "tenant move",
+      "key issue",
+      "key list",
+      "key revoke",
+      "member add",
+      "member password",
+      "member sign-in-link",
+      "oauth-connection list",
+    ].includes(command)
       ? 3
       : 2);
   const extra = positionals.slice(takes);
@@ -145,6 +157,8 @@ export function requestFor(positionals, options) {
           default_country: o["default-country"] === "null" ? null : o["default-country"],
         }),
       };
+    case "tenant move":
+      return { method: "POST", path: `/tenants/${one(positionals, "TENANT_ID")}/move`, body: { shard: int("shard", required(o, "shard")) } };
     case "key issue":
       return {
         method: "POST",

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { dbOf } from "../src/db/client";
 import { oauthClients } from "../src/db/schema";
-import { purgeOAuth } from "../src/domain/oauth";
+import { purgeOAuth } from "../src/domain/oauth-register";
 import { BASE, api } from "./helpers";
 import { VERIFIER, agree, authorize, authorizeQuery, makeClient, makeMember, token } from "./oauth-helpers";
 import { makeAccount, makeMember as makeDashMember, sessionFor } from "./dashboard-helpers";

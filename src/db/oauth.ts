@@ -3,7 +3,7 @@
  * connections. Codes and refresh tokens are claimed by one conditional UPDATE … RETURNING, so two
  * concurrent uses cannot both succeed. Nothing here decides a rule (src/domain/oauth.ts does).
  */
-import { and, desc, eq, isNull, lt, notExists } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, notExists } from "drizzle-orm";
 import { type Db, dbOf } from "./client";
 import type { MemberRole } from "../domain/vocabulary";
 import { apiKeys, members, oauthClients, oauthCodes, oauthConnections, oauthRefreshTokens, oauthRequests } from "./schema";
@@ -173,13 +173,42 @@ export const purgeOAuthRows = (db: Db, now: string, before: string) =>
     db.delete(oauthRequests).where(lt(oauthRequests.expiresAt, now)),
     db.delete(oauthCodes).where(lt(oauthCodes.expiresAt, before)),
     db.delete(oauthRefreshTokens).where(lt(oauthRefreshTokens.expiresAt, before)),
-    db
-      .delete(oauthClients)
+  ] as const;
+
+/** Self-registered clients created before `before` that no connection (live or ended) of this database has used. */
+export const unusedClientIds = async (db: Db, before: string) =>
+  (
+    await db
+      .select({ id: oauthClients.id })
+      .from(oauthClients)
       .where(
         and(
           eq(oauthClients.selfRegistered, true),
           lt(oauthClients.createdAt, before),
           notExists(db.select({ id: oauthConnections.id }).from(oauthConnections).where(eq(oauthConnections.clientId, oauthClients.id))),
         ),
-      ),
-  ] as const;
+      )
+      .limit(500)
+      .all()
+  ).map((r) => r.id);
+
+/** Which of these clients some connection of this database has used. */
+export async function clientsWithConnections(db: Db, ids: string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (let i = 0; i < ids.length; i += 90) {
+    const rows = await db
+      .selectDistinct({ id: oauthConnections.clientId })
+      .from(oauthConnections)
+      .where(inArray(oauthConnections.clientId, ids.slice(i, i + 90)))
+      .all();
+    out.push(...rows.map((r) => r.id));
+  }
+  return out;
+}
+
+export async function deleteClients(db: Db, ids: string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 90) await db.delete(oauthClients).where(inArray(oauthClients.id, ids.slice(i, i + 90)));
+}
+
+/** A copy of a client (as registered) on an account's shard, for its connections to point at; kept when there. */
+export const copyClient = (db: Db, client: OAuthClientRow) => db.insert(oauthClients).values(client).onConflictDoNothing();

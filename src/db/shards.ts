@@ -31,8 +31,11 @@ export function directoryBinding(env: ShardEnv): D1Database {
   return env.DIRECTORY ?? env.DB;
 }
 
-/** The directory's queries go through the one accessor, on the directory's database. */
-const directoryDb = (env: ShardEnv) => dbOf({ DB: directoryBinding(env) });
+/**
+ * The directory's database through the one accessor: for the directory, and for what the whole
+ * deployment shares (the transparency log, OAuth clients), whichever shard's env asks.
+ */
+export const directoryDb = (env: ShardEnv) => dbOf({ DB: directoryBinding(env) });
 
 /** One shard's database binding; a shard without its binding is a configuration fault. */
 export function shardBinding(env: Env, shard: number): D1Database {
@@ -111,7 +114,19 @@ export async function placeNewAccount(env: Env, tenantId: string): Promise<numbe
 }
 
 /** What a public request carries that names its account (src/db/schema/directory.ts). */
-export type KeyKind = "key" | "session" | "sign" | "code" | "form";
+export type KeyKind =
+  | "key"
+  | "session"
+  | "sign"
+  | "code"
+  | "form"
+  | "signin"
+  | "invite"
+  | "oauth_code"
+  | "oauth_refresh"
+  | "pairing"
+  | "embed"
+  | "embed_session";
 
 /** How each shard is asked for a key's account the first time it is used (one statement, `?1` the key). */
 const PROBES: Record<KeyKind, string> = {
@@ -122,6 +137,13 @@ const PROBES: Record<KeyKind, string> = {
     "UNION ALL SELECT e.tenant_id FROM envelope_signers s JOIN envelopes e ON e.id = s.envelope_id WHERE s.token_hash = ?1 OR s.copy_token_hash = ?1 LIMIT 1",
   code: "SELECT tenant_id FROM certificates WHERE verification_code = ?1 UNION ALL SELECT tenant_id FROM envelope_certificates WHERE verification_code = ?1 LIMIT 1",
   form: "SELECT tenant_id FROM workflows WHERE public_slug = ?1",
+  signin: "SELECT tenant_id FROM sign_in_links WHERE token_hash = ?1",
+  invite: "SELECT tenant_id FROM member_invitations WHERE token_hash = ?1",
+  oauth_code: "SELECT tenant_id FROM oauth_codes WHERE code_hash = ?1",
+  oauth_refresh: "SELECT tenant_id FROM oauth_refresh_tokens WHERE token_hash = ?1",
+  pairing: "SELECT tenant_id FROM devices WHERE code_hash = ?1",
+  embed: "SELECT tenant_id FROM embed_sessions WHERE token_hash = ?1",
+  embed_session: "SELECT tenant_id FROM embed_sessions WHERE session_hash = ?1",
 };
 
 /**
@@ -145,6 +167,13 @@ export async function accountOfKey(env: Env, kind: KeyKind, value: string): Prom
   if (!tenantId) return null;
   await dir.insert(directoryKeys).values({ key, tenantId }).onConflictDoNothing();
   return placementOf(env, tenantId);
+}
+
+/** The env of the account a key names (`accountOfKey`); `env` itself with one shard or when no shard knows the key. */
+export async function envOfKey<E extends Env>(env: E, kind: KeyKind, value: string): Promise<E> {
+  if (shardCount(env) === 1) return env;
+  const placement = await accountOfKey(env, kind, value);
+  return placement ? onShard(env, placement.shard) : env;
 }
 
 /** Accounts per shard, from the directory (accounts made before shards count under 0 only by their rows there). */

@@ -2,7 +2,7 @@
 import { toHex } from "../lib/bytes";
 import { z } from "@hono/zod-openapi";
 import { type Db, dbOf } from "../db/client";
-import { everyShard, findOnShards, onShard, placeNewAccount } from "../db/shards";
+import { directoryDb, everyShard, findOnShards, onShard, placeNewAccount } from "../db/shards";
 import type { Env, Mode } from "../env";
 import { ApiError, invalid } from "../lib/errors";
 import { randomHex, sha256Hex, randomBytes } from "../lib/crypto";
@@ -357,7 +357,8 @@ export async function addMember(
 }
 
 export async function registerOAuthClient(env: Env, input: { name: string; homepage: string; redirect_uris: string[]; scopes: Scope[] }, actor: string) {
-  const db = dbOf(env);
+  // Clients are the deployment's, registered with the directory (shard 0).
+  const db = directoryDb(env);
   const clientId = newId("cli");
   const secret = `mcs_${randomHex(32)}`;
   await db.batch([

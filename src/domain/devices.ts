@@ -7,6 +7,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Env, Principal } from "../env";
 import { dbOf } from "../db/client";
+import { envOfKey } from "../db/shards";
 import { ApiError, invalid, notFound } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
 import { newApiKey } from "./api-keys";
@@ -108,10 +109,12 @@ export type PairInput = { code: string; platform?: DevicePlatform; app_version?:
  * one conditional statement; only its winner inserts a key.
  */
 export async function pairDevice(env: Env, input: PairInput) {
+  const codeHash = await codeHashOf(input.code);
+  env = await envOfKey(env, "pairing", codeHash);
   const db = dbOf(env);
   const now = nowIso();
   const keyId = newId("key");
-  const device = await claimPairing(db, await codeHashOf(input.code), now, {
+  const device = await claimPairing(db, codeHash, now, {
     keyId,
     platform: input.platform ?? null,
     appVersion: input.app_version ?? null,

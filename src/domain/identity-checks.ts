@@ -16,6 +16,7 @@
  * changes nothing. No image, file id, date of birth or document number is ever stored.
  */
 import { dbOf } from "../db/client";
+import { findOnShards } from "../db/shards";
 import { identityEventSeen, markIdCheck, markIdentityEvent, signerForIdCheck, type IdCheckChange } from "../db/identity-checks";
 import type { Env } from "../env";
 import { type ConfigVars, configOf, publicBaseUrl } from "../lib/config";
@@ -235,9 +236,11 @@ export async function receiveStripeEvent(env: Env, rawBody: string, signature: s
   if (!outcome || typeof e.id !== "string" || !session || typeof session.id !== "string") return { received: true as const, recorded: false };
   const meta = (session.metadata ?? {}) as Record<string, unknown>;
   const signerId = typeof meta.signer_id === "string" ? meta.signer_id : null;
-  const db = dbOf(env);
-  const row = signerId ? await signerForIdCheck(db, signerId) : undefined;
-  if (row?.auth !== "id_check" || (await identityEventSeen(db, e.id))) return { received: true as const, recorded: false };
+  // The signer's account is on whichever shard holds the signer.
+  const hit = signerId ? await findOnShards(env, (shardEnv) => signerForIdCheck(dbOf(shardEnv), signerId)) : undefined;
+  const row = hit?.found;
+  if (hit) env = hit.env;
+  if (row?.auth !== "id_check" || (await identityEventSeen(dbOf(env), e.id))) return { received: true as const, recorded: false };
   let verified: IdCheckOutcome["verified"];
   let reason: string | undefined;
   if (outcome === "verified") {

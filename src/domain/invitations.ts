@@ -8,6 +8,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Env } from "../env";
 import { dbOf } from "../db/client";
+import { envOfKey } from "../db/shards";
 import { insertAudit, memberExists } from "../db/accounts";
 import {
   consumeInvitation,
@@ -123,7 +124,7 @@ const hashOf = async (token: string) => (/^[0-9a-f]{64}$/.test(token) ? sha256He
 /** The pending invitation a link opens (for its page), or null. */
 export async function openInvitation(env: Env, token: string) {
   const hash = await hashOf(token);
-  const row = hash ? await pendingInvitationByHash(dbOf(env), hash, nowIso()) : undefined;
+  const row = hash ? await pendingInvitationByHash(dbOf(await envOfKey(env, "invite", hash)), hash, nowIso()) : undefined;
   return row && timingSafeEqual(row.tokenHash, hash!) ? { email: row.email, role: row.role } : null;
 }
 
@@ -135,6 +136,7 @@ export async function openInvitation(env: Env, token: string) {
 export async function acceptInvitation(env: Env, token: string, input: z.output<typeof AcceptInvitationInput>, ctx: RequestContext) {
   const hash = await hashOf(token);
   if (!hash) return null;
+  env = await envOfKey(env, "invite", hash);
   const db = dbOf(env);
   const row = await consumeInvitation(db, hash, nowIso());
   // The row was found by its hash; the comparison itself is constant-time as well.

@@ -8,6 +8,7 @@ import { fromHex, toHex } from "../lib/bytes";
 import { z } from "@hono/zod-openapi";
 import type { Env, Mode } from "../env";
 import { dbOf } from "../db/client";
+import { envOfKey, everyShard } from "../db/shards";
 import { ApiError, invalid } from "../lib/errors";
 import { randomHex, sha256Hex, timingSafeEqual } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
@@ -212,10 +213,9 @@ export type SignInResult =
  * refused too). The answer never says which of these happened.
  */
 export async function passwordSignIn(env: Env, input: { email: string; password: string; account?: string }, ctx: RequestContext): Promise<SignInResult> {
-  const db = dbOf(env);
   const email = normaliseEmail(input.email);
   const account = input.account?.trim().toLowerCase() || undefined;
-  const all = email && input.password ? await membershipsByEmail(db, email) : [];
+  const all = email && input.password ? await membershipsOnEveryShard(env, email) : [];
   const candidates = all.filter((r) => account === undefined || r.tenantSlug === account);
   if (candidates.length === 0) {
     await verifyPassword(null, input.password); // the same time as a wrong password
@@ -235,14 +235,14 @@ export async function passwordSignIn(env: Env, input: { email: string; password:
   // Failures count per account and member: a password that fits one of the person's accounts was
   // a sign-in to that account, never a failure against their membership of another (which it
   // would otherwise lock). A membership without a password has nothing to guess.
-  if (matched.length === 0) for (const c of missed) if (c.member.passwordHash !== null) await countFailure(env, c.member.id, now);
+  if (matched.length === 0) for (const c of missed) if (c.member.passwordHash !== null) await countFailure(c.env, c.member.id, now);
   if (matched.length === 0) return { ok: false, why: "refused" };
   if (matched.length > 1) return { ok: false, why: "choose_account", accounts: matched.map((m) => ({ slug: m.tenantSlug, name: m.tenantName })) };
-  const member = matched[0]!.member;
+  const { member, env: at } = matched[0]!;
   // The lock is checked again, atomically, as the count is cleared: a burst of guesses that read
   // "not locked" before the 10th failure landed cannot sign in once it has.
-  if (!(await clearFailuresIfUnlocked(db, member.id, nowIso()))) return { ok: false, why: "refused" };
-  return { ok: true, token: await startSession(env, member, ctx, "password"), member };
+  if (!(await clearFailuresIfUnlocked(dbOf(at), member.id, nowIso()))) return { ok: false, why: "refused" };
+  return { ok: true, token: await startSession(at, member, ctx, "password"), member };
 }
 
 export const SIGN_IN_LINK_MS = 15 * 60 * 1000;
@@ -254,17 +254,22 @@ export const OPEN_LINKS_MAX = 3;
  * link's token with its member, for the caller to deliver; nothing for an unknown email.
  */
 export async function issueSignInLinks(env: Env, rawEmail: string): Promise<{ token: string; member: MemberRow; tenantName: string }[]> {
-  const db = dbOf(env);
   const email = normaliseEmail(rawEmail);
   if (!email) return [];
   const at = nowIso();
   const expiresAt = new Date(Date.now() + SIGN_IN_LINK_MS).toISOString();
   const out = [];
-  for (const m of await membershipsByEmail(db, email)) {
-    if ((await openLinkCount(db, m.member.id, at)) >= OPEN_LINKS_MAX) continue;
-    out.push({ token: await newSignInLink(env, m.member, at, expiresAt), member: m.member, tenantName: m.tenantName });
+  for (const m of await membershipsOnEveryShard(env, email)) {
+    if ((await openLinkCount(dbOf(m.env), m.member.id, at)) >= OPEN_LINKS_MAX) continue;
+    out.push({ token: await newSignInLink(m.env, m.member, at, expiresAt), member: m.member, tenantName: m.tenantName });
   }
   return out;
+}
+
+/** Every membership of an email, whichever shard its account is on (each with its shard's env). */
+async function membershipsOnEveryShard(env: Env, email: string) {
+  const found = await Promise.all(everyShard(env).map(async (e) => (await membershipsByEmail(dbOf(e), email)).map((m) => ({ ...m, env: e }))));
+  return found.flat();
 }
 
 /** Stores one link of a member (only its hash), single use until `expiresAt`; returns its token. */
@@ -336,12 +341,14 @@ export async function operatorSetPassword(env: Env, tenantId: string, rawEmail: 
 /** Uses a sign-in link once; a session, or null for an unknown, used or expired link. */
 export async function linkSignIn(env: Env, token: string, ctx: RequestContext): Promise<string | null> {
   if (!/^[0-9a-f]{64}$/.test(token)) return null;
-  const db = dbOf(env);
-  const used = await consumeSignInLink(db, await sha256Hex(token), nowIso());
+  const hash = await sha256Hex(token);
+  const at = await envOfKey(env, "signin", hash);
+  const db = dbOf(at);
+  const used = await consumeSignInLink(db, hash, nowIso());
   if (!used) return null;
   const member = await memberById(db, used.memberId);
   if (!member || member.removedAt !== null) return null;
-  return startSession(env, member, ctx, "link");
+  return startSession(at, member, ctx, "link");
 }
 
 // ---- Members of an account ----

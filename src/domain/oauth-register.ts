@@ -12,7 +12,9 @@
  */
 import { z } from "@hono/zod-openapi";
 import type { Env } from "../env";
-import { dbOf } from "../db/client";
+import { type Db, dbOf } from "../db/client";
+import { directoryDb, everyShard, shardOf } from "../db/shards";
+import { clientsWithConnections, deleteClients, purgeOAuthRows, unusedClientIds } from "../db/oauth";
 import { insertAudit, insertOAuthClient } from "../db/accounts";
 import { plainText, text } from "../lib/text";
 import { newId, nowIso } from "../lib/ids";
@@ -83,7 +85,8 @@ export async function registerAgent(env: Env, body: unknown, address: string | n
     if (unknown.length) throw new RegistrationError("invalid_client_metadata", `scope: not a scope an agent can ask for: ${unknown.join(" ")}.`);
     scopes = sortScopes(words);
   }
-  const db = dbOf(env);
+  // Clients are the deployment's, registered with the directory (shard 0).
+  const db = directoryDb(env);
   const clientId = newId("cli");
   const now = nowIso();
   await db.batch([
@@ -110,4 +113,25 @@ export async function registerAgent(env: Env, body: unknown, address: string | n
     token_endpoint_auth_method: "none" as const,
     scope: scopes.join(" "),
   };
+}
+
+// ---- the cron's clean-up ----
+
+/** Cron: drops stale requests, codes and refresh tokens a day past their end, and unused self-registered clients. */
+export async function purgeOAuth(env: Env, now: Date): Promise<void> {
+  const db = dbOf(env);
+  const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
+  await db.batch([...purgeOAuthRows(db, now.toISOString(), dayAgo)]);
+  // Clients are registered with the directory (shard 0); one that only other shards' connections
+  // use has none there, so those are asked before an unused self-registered client goes.
+  if (shardOf(env) === 0) await purgeUnusedClients(env, db, dayAgo);
+}
+
+/** Self-registered clients created before `before` that no connection on any shard has used. */
+async function purgeUnusedClients(env: Env, db: Db, before: string): Promise<void> {
+  const candidates = await unusedClientIds(db, before);
+  if (candidates.length === 0) return;
+  const used = new Set((await Promise.all(everyShard(env).map((e) => clientsWithConnections(dbOf(e), candidates)))).flat());
+  const gone = candidates.filter((id) => !used.has(id));
+  if (gone.length) await deleteClients(db, gone);
 }

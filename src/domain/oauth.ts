@@ -14,6 +14,7 @@
  */
 import type { Env } from "../env";
 import { dbOf } from "../db/client";
+import { directoryDb, envOfKey, shardOf } from "../db/shards";
 import { SCOPES, type MemberRole, type OAuthError, type Scope } from "./vocabulary";
 import { insertAudit, insertKey } from "../db/accounts";
 import {
@@ -26,7 +27,7 @@ import {
   insertRefresh,
   insertRequest,
   listConnectionRows,
-  purgeOAuthRows,
+  copyClient,
   refreshByHash,
   revokeConnectionKeys,
   revokeConnectionRefreshTokens,
@@ -61,6 +62,7 @@ import {
   duplicated,
   issuer,
 } from "./oauth-protocol";
+
 export {
   CODE_TTL_SECONDS,
   ACCESS_TOKEN_TTL_SECONDS,
@@ -101,7 +103,7 @@ export type AuthorizeRequest = {
 export async function checkAuthorizeRequest(env: Env, q: URLSearchParams): Promise<PageRefusal | RedirectRefusal | AuthorizeRequest> {
   const clientIds = q.getAll("client_id");
   const clientId = clientIds.length === 1 ? clientIds[0]! : "";
-  const client = clientId && clientId.length <= 64 ? await clientById(dbOf(env), clientId) : undefined;
+  const client = clientId && clientId.length <= 64 ? await clientById(directoryDb(env), clientId) : undefined;
   if (!client) return { kind: "page", why: "client" };
   const redirects = q.getAll("redirect_uri");
   const redirectUri = redirects.length === 1 ? redirects[0]! : "";
@@ -197,7 +199,7 @@ export async function answerConsent(env: Env, requestId: string, member: Session
   const db = dbOf(env);
   const req = /^[0-9a-f]{64}$/.test(requestId) ? await takeRequest(db, await sha256Hex(requestId)) : undefined;
   if (!req || req.memberId !== member.memberId || req.tenantId !== member.tenantId || isPast(req.expiresAt)) throw new ConsentExpired();
-  const client = await clientById(db, req.clientId);
+  const client = await clientById(directoryDb(env), req.clientId);
   if (!client?.redirectUris.includes(req.redirectUri)) throw new ConsentExpired();
   const granted = narrowToRole(req.scopes, member.role).filter((s) => client.scopes.includes(s));
   if (!allow || granted.length === 0) {
@@ -208,6 +210,8 @@ export async function answerConsent(env: Env, requestId: string, member: Session
     });
   }
   const now = nowIso();
+  // On a shard other than 0, the account's connections point at a copy of the client (kept as registered).
+  if (shardOf(env) !== 0) await copyClient(db, client);
   const connection = await upsertConnection(db, {
     id: newId("con"),
     tenantId: member.tenantId,
@@ -291,7 +295,7 @@ async function authenticateClient(env: Env, authorization: string | undefined, f
     id = form.get("client_id");
     secret = form.get("client_secret");
   }
-  const client = id && id.length <= 64 ? await clientById(dbOf(env), id) : undefined;
+  const client = id && id.length <= 64 ? await clientById(directoryDb(env), id) : undefined;
   // A public client (self-registered, RFC 7591) has no secret: it names itself, and PKCE binds its codes.
   if (client?.selfRegistered) {
     if (secret) throw new OAuthTokenError("invalid_client", "This client is public: send client_id only, no secret.");
@@ -330,8 +334,9 @@ async function redeemCode(env: Env, client: OAuthClientRow, form: URLSearchParam
   const redirectUri = required(form, "redirect_uri");
   const verifier = required(form, "code_verifier");
   if (!VERIFIER.test(verifier)) throw new OAuthTokenError("invalid_request", "code_verifier must be 43-128 characters of A-Z, a-z, 0-9, -, ., _, ~.");
-  const db = dbOf(env);
   const codeHash = await sha256Hex(code);
+  env = await envOfKey(env, "oauth_code", codeHash);
+  const db = dbOf(env);
   const { claimed, found } = code.length <= 200 ? await claimCode(db, codeHash, client.id, nowIso()) : { claimed: undefined, found: undefined };
   if (!claimed) {
     const seen = code.length <= 200 ? await codeByHash(db, codeHash) : undefined;
@@ -354,8 +359,9 @@ async function redeemCode(env: Env, client: OAuthClientRow, form: URLSearchParam
 async function redeemRefresh(env: Env, client: OAuthClientRow, form: URLSearchParams): Promise<TokenAnswer> {
   const token = required(form, "refresh_token");
   const askedScope = form.get("scope");
-  const db = dbOf(env);
   const tokenHash = await sha256Hex(token);
+  env = await envOfKey(env, "oauth_refresh", tokenHash);
+  const db = dbOf(env);
   const { claimed, found } = token.length <= 200 ? await claimRefresh(db, tokenHash, client.id, nowIso()) : { claimed: undefined, found: undefined };
   if (!claimed) {
     const seen = token.length <= 200 ? await refreshByHash(db, tokenHash) : undefined;
@@ -489,11 +495,4 @@ export async function listConnections(env: Env, tenantId: string, opts: { ended?
       end_reason: c.revokeReason,
     })),
   };
-}
-
-/** Cron: drops stale requests, codes and refresh tokens a day past their end, and unused self-registered clients. */
-export async function purgeOAuth(env: Env, now: Date): Promise<void> {
-  const db = dbOf(env);
-  const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
-  await db.batch([...purgeOAuthRows(db, now.toISOString(), dayAgo)]);
 }

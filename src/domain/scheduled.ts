@@ -6,7 +6,7 @@ import { purgeOldDeliveries, sweepWebhookQueues } from "./webhooks";
 import { purgeIdleSessions } from "./members";
 import { logError } from "../lib/log";
 import { everyShard, movesUnderWay, shardOf } from "../db/shards";
-import { purgeOAuth } from "./oauth";
+import { purgeOAuth } from "./oauth-register";
 import { eraseOldMessageSecrets, sweepMessageQueues } from "./messages";
 import { remindDueSigners } from "./signer-links";
 import { sweepDroppedItems } from "./packets";

@@ -14,7 +14,8 @@
  * text may be personal and nobody reads it here).
  */
 import type { Env } from "../env";
-import { dbOf } from "../db/client";
+import { type Db, dbOf } from "../db/client";
+import { everyShard } from "../db/shards";
 import { insertNumberEvent, markLifted, markRevoked, markSuppressed } from "../db/sms";
 import { timingSafeEqual } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
@@ -76,43 +77,50 @@ export async function handleInbound(env: Env, params: FormParams): Promise<Inbou
   const word = keywordOf(first(params, "Body") ?? "");
   const providerRef = first(params, "MessageSid") ?? first(params, "SmsSid");
   if (!phone) return { kind: "ignored", twiml: EMPTY_TWIML };
-  const db = dbOf(env);
   const at = nowIso();
-  const event = (kind: "revoked" | "lifted" | "help") =>
-    insertNumberEvent(db, { id: newId("sne"), phone, kind, sender, detail: word, providerRef, occurredAt: at });
+  const id = newId("sne");
+  const event = (db: Db, kind: "revoked" | "lifted" | "help") => insertNumberEvent(db, { id, phone, kind, sender, detail: word, providerRef, occurredAt: at });
   if ((STOP_WORDS as readonly string[]).includes(word)) {
-    await db.batch([markRevoked(db, phone, at, word, sender), event("revoked")]);
+    await onEveryShard(env, (db) => db.batch([markRevoked(db, phone, at, word, sender), event(db, "revoked")]));
     return { kind: "revoked", twiml: EMPTY_TWIML };
   }
   if ((START_WORDS as readonly string[]).includes(word)) {
-    await db.batch([markLifted(db, phone, at), event("lifted")]);
+    await onEveryShard(env, (db) => db.batch([markLifted(db, phone, at), event(db, "lifted")]));
     return { kind: "lifted", twiml: EMPTY_TWIML };
   }
   if ((HELP_WORDS as readonly string[]).includes(word)) {
-    await event("help").run();
+    await onEveryShard(env, (db) => event(db, "help").run());
     return { kind: "help", twiml: messageTwiml(HELP_TEXT) };
   }
   return { kind: "ignored", twiml: EMPTY_TWIML };
 }
+
+/**
+ * A number's state is the deployment's, not an account's: every shard keeps it (and its history)
+ * beside its accounts' consents, so a permission is read where the account is (docs/scale.md).
+ */
+const onEveryShard = (env: Env, write: (db: Db) => Promise<unknown>) => Promise.all(everyShard(env).map((e) => write(dbOf(e))));
 
 /** A delivery status callback: an unreachable or landline number is suppressed. */
 export async function handleStatus(env: Env, params: FormParams): Promise<{ suppressed: boolean }> {
   const error = first(params, "ErrorCode");
   const phone = numberOf(first(params, "To"));
   if (!phone || !error || !(SUPPRESSING_ERRORS as readonly string[]).includes(error)) return { suppressed: false };
-  const db = dbOf(env);
   const at = nowIso();
-  await db.batch([
-    markSuppressed(db, phone, at, error),
-    insertNumberEvent(db, {
-      id: newId("sne"),
-      phone,
-      kind: "suppressed",
-      sender: first(params, "From"),
-      detail: error,
-      providerRef: first(params, "MessageSid") ?? first(params, "SmsSid"),
-      occurredAt: at,
-    }),
-  ]);
+  const id = newId("sne");
+  await onEveryShard(env, (db) =>
+    db.batch([
+      markSuppressed(db, phone, at, error),
+      insertNumberEvent(db, {
+        id,
+        phone,
+        kind: "suppressed",
+        sender: first(params, "From"),
+        detail: error,
+        providerRef: first(params, "MessageSid") ?? first(params, "SmsSid"),
+        occurredAt: at,
+      }),
+    ]),
+  );
   return { suppressed: true };
 }

@@ -14,7 +14,7 @@ import { ApiError, invalid } from "../lib/errors";
 import { logError } from "../lib/log";
 import { consistencyPath, finishedParents, inclusionPath, leafHash, type Nodes, nodeHash, plan, rootHash } from "../lib/merkle";
 import { dbOf, type Db } from "../db/client";
-import { everyShard, onShard } from "../db/shards";
+import { directoryDb, everyShard } from "../db/shards";
 import {
   appendLeaf,
   certificatesWithoutLeaf,
@@ -49,8 +49,8 @@ export const MAX_ENTRIES = 1_000;
 
 const encoder = new TextEncoder();
 
-/** The log lives with the directory, in shard 0's database, whichever shard's env asks. */
-const logDb = (env: Env) => dbOf(onShard(env, 0));
+/** The log is one for the deployment, with the directory (shard 0), whichever shard's env asks. */
+const logDb = directoryDb;
 
 /** The leaf of a certificate, exactly as the certificate read gives both values. */
 export const leafOf = (certificateSha256: string, issuedAt: string) => canonicalJson({ certificate_sha256: certificateSha256, issued_at: issuedAt });

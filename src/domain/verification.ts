@@ -12,6 +12,7 @@ import type { PayloadSignature } from "./signature-list";
 import { checkAgainstRecord, isTestCertificate, type Certificate, type CertificatePayload, type PayloadSigner } from "./certificates";
 import { certificateByCode, codeOfSealedFile, isSealedFileOf } from "../db/evidence";
 import { dbOf } from "../db/client";
+import { findOnShards } from "../db/shards";
 import { envelopeCertificateByCode, envelopeCodeOfSealedFile, envelopeSealedFileOf } from "../db/envelope-certificates";
 import { type EnvelopeCertificate, type EnvelopePayload, checkEnvelopeCertificate } from "./envelope-completion";
 
@@ -152,7 +153,9 @@ function namedRoleFields(s: VerifiedSigner, names: Map<string, string>): Verifie
 export async function codeForSealedFile(env: Env, sha256: string): Promise<string | null> {
   const h = sha256.toLowerCase();
   if (!SHA256_HEX.test(h)) return null;
-  return (await codeOfSealedFile(env, h)) ?? (await envelopeCodeOfSealedFile(dbOf(env), h));
+  // A file names no account: every shard is asked at once.
+  const hit = await findOnShards(env, async (e) => (await codeOfSealedFile(e, h)) ?? (await envelopeCodeOfSealedFile(dbOf(e), h)) ?? undefined);
+  return hit?.found ?? null;
 }
 
 /**

@@ -4,11 +4,12 @@
  * what it carries, in one directory lookup, and `c.env` becomes the env of that account's shard, so
  * every route, query and Durable Object call after it works there:
  *
- * - a key (`Authorization: Bearer mk_…`, an OAuth access token too): by its SHA-256;
+ * - a key (`Authorization: Bearer mk_…`, an OAuth access token too, a tablet's key cookie): by its SHA-256;
  * - a dashboard session cookie: by its SHA-256;
  * - a signing link (`/v1/sign/{token}…`, `/s/{token}…`): by the token's SHA-256;
  * - a verification code (`/v1/verify/{code}`, `/verify/{code}`);
  * - a public form (`/f/{public_slug}`);
+ * - an embedded editor's link (`/embed/{token}`) and its session cookie;
  * - the account named in the path (`/ops/v1/tenants/{id}…`, `/brand/{tenant_id}/…`).
  *
  * A request that names no account (sign-up, sign-in, the operator's lists) stays on shard 0, the
@@ -22,26 +23,29 @@ import type { AppEnv } from "../env";
 import { sha256Hex } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
 import { normaliseVerificationCode } from "../lib/verification-code";
-import { SESSION_COOKIE } from "./session";
+import { EMBED_COOKIE, SESSION_COOKIE } from "./session";
+import { KEY_COOKIE } from "../routes/kiosk";
 
 /** Seconds a write to a moving account is told to wait. */
 export const MOVE_RETRY_AFTER_S = 5;
 
 const HEX64 = /^[0-9a-f]{64}$/;
-const BEARER = /^Bearer\s+(mk_(?:test|live)_[0-9a-f]{48})$/i;
+const BEARER = /^Bearer\s+(\S+)$/i;
+const KEY = /^mk_(?:test|live)_[0-9a-f]{48}$/;
 const TENANT_IN_PATH = /^\/(?:ops\/v1\/tenants|brand)\/([^/]+)/;
 const LINK_IN_PATH = /^\/(?:v1\/sign|s)\/([0-9a-f]{64})(?:\/|$)/;
 const CODE_IN_PATH = /^\/(?:v1\/)?verify\/([^/]+)$/;
 const FORM_IN_PATH = /^\/f\/([^/]+)$/;
+const EMBED_IN_PATH = /^\/embed\/([0-9a-f]{64})$/;
 
 /** The account a request names, by what it carries (see above), or null. */
 async function accountOf(c: Context<AppEnv>): Promise<Placement | null> {
   const path = c.req.path;
   const tenant = TENANT_IN_PATH.exec(path);
   if (tenant) return placementOf(c.env, decodeURIComponent(tenant[1]!));
-  const bearer = BEARER.exec(c.req.header("authorization") ?? "");
+  const bearer = BEARER.exec(c.req.header("authorization") ?? "")?.[1] ?? getCookie(c, KEY_COOKIE);
   const keyed = async (kind: KeyKind, secret: string) => accountOfKey(c.env, kind, await sha256Hex(secret));
-  if (bearer) return keyed("key", bearer[1]!);
+  if (bearer && KEY.test(bearer)) return keyed("key", bearer);
   const link = LINK_IN_PATH.exec(path);
   if (link) return keyed("sign", link[1]!);
   const code = CODE_IN_PATH.exec(path);
@@ -49,8 +53,12 @@ async function accountOf(c: Context<AppEnv>): Promise<Placement | null> {
   if (normal) return accountOfKey(c.env, "code", normal);
   const form = FORM_IN_PATH.exec(path);
   if (form) return accountOfKey(c.env, "form", decodeURIComponent(form[1]!));
+  const embed = EMBED_IN_PATH.exec(path);
+  if (embed) return keyed("embed", embed[1]!);
   const session = getCookie(c, SESSION_COOKIE);
   if (session && HEX64.test(session)) return keyed("session", session);
+  const embedded = getCookie(c, EMBED_COOKIE);
+  if (embedded && HEX64.test(embedded)) return keyed("embed_session", embedded);
   return null;
 }
 

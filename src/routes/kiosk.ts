@@ -61,7 +61,8 @@ import { PAIR_LIMIT, pairLimiterName } from "./devices";
 
 type C = Context<AppEnv>;
 
-const KEY_COOKIE = "kiosk_key";
+/** The tablet's key, in its cookie (src/http/shard.ts finds the account by it too). */
+export const KEY_COOKIE = "kiosk_key";
 const SIGNER_COOKIE = "kiosk_signer";
 /** Browsers cap a cookie's life at 400 days; a tablet stays paired until stopped. */
 const KEY_COOKIE_SECONDS = 400 * 86400;

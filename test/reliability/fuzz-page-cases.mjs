@@ -721,6 +721,8 @@ const OPS = [
   ),
   R("POST /ops/v1/tenants/{id}/keys", "ops", "json", op({ json: () => ({ label: "Ops fuzz key", scopes: ["signing:read"], mode: "test" }) })),
   R("GET /ops/v1/tenants/{id}/keys", "ops", "json", op()),
+  // One database here (SHARDS unset): every shard asked for is refused with 422, never a move.
+  R("POST /ops/v1/tenants/{id}/move", "ops", "json", op({ json: (_fx, r) => ({ shard: r.int(4) }) })),
   R("POST /ops/v1/keys/{id}/revoke", "ops", "json", op({ json: () => ({ reason: "fuzz" }) })),
   R(
     "POST /ops/v1/tenants/{id}/members",

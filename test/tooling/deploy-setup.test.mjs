@@ -241,6 +241,34 @@ describe("npm run deploy:setup", () => {
     assert.deepEqual(commands(t), []);
   });
 
+  it("with SHARDS=3: one database per shard, each migrated, bound as DB, DB_1, DB_2, and SHARDS among the variables", async () => {
+    const t = scratch();
+    const own = operatorApi(t.cloud);
+    await new Promise((r) => own.server.listen(0, "127.0.0.1", r));
+    try {
+      const r = await run(t, ["--url", `http://127.0.0.1:${own.server.address().port}`, "--owner-email", "owner@acme.example"], { SHARDS: "3" });
+      assert.equal(r.code, 0, r.stderr);
+      const log = commands(t);
+      for (const name of ["edge-sign-1", "edge-sign-2"]) {
+        assert.ok(log.includes(`d1 create ${name}`), name);
+        assert.ok(log.includes(`d1 migrations apply ${name} --remote ${C}`), name);
+      }
+      assert.ok(log.includes(`d1 migrations apply edge-sign --remote ${C}`));
+      const dbs = cloudState(t).databases;
+      const toml = readFileSync(path.join(t.project, "wrangler.deploy.toml"), "utf8");
+      for (const [i, name] of ["edge-sign-1", "edge-sign-2"].entries()) {
+        const uuid = dbs.find((d) => d.name === name).uuid;
+        assert.match(toml, new RegExp(`binding = "DB_${i + 1}"\\ndatabase_name = "${name}"\\ndatabase_id = "${uuid}"`));
+      }
+      assert.match(toml, /^SHARDS = "3"$/m);
+      const bad = await run(t, ["--url", `http://127.0.0.1:${own.server.address().port}`], { SHARDS: "17" });
+      assert.equal(bad.code, 1);
+      assert.match(bad.stderr, /SHARDS must be a whole number from 1 to 16/);
+    } finally {
+      own.server.close();
+    }
+  });
+
   it("routes a custom domain, but not a workers.dev host", () => {
     const base = readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
     const custom = deployConfig(base, { name: "sign", databaseId: "db-1", bucket: "sign-files", url: "https://sign.acme.example" });

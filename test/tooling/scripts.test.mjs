@@ -22,6 +22,8 @@ import { describe, it, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { ensureDevVars, formatDevVars, parseDevVars } from "../../scripts/dev-secrets.mjs";
 import { appliedMigrations, nodeForWrangler } from "../../scripts/dev.mjs";
+import { shardCountOf, withShards } from "../../scripts/shards.mjs";
+import { deployConfig } from "../../scripts/deploy-setup.mjs";
 import { main, parseArgs, requestFor } from "../../scripts/ops.mjs";
 import { OPERATOR_TOKEN, ROOT, run, signatureParts, startService, tokenParts, workdir, write } from "../validators/harness.mjs";
 import { freePort } from "../../scripts/free-port.mjs";
@@ -135,6 +137,47 @@ describe("npm start helpers", () => {
   });
 });
 
+describe("SHARDS outside the Worker (scripts/shards.mjs)", () => {
+  it("takes 1 to 16, 1 when unset, and says why anything else is refused", () => {
+    assert.equal(shardCountOf(undefined), 1);
+    assert.equal(shardCountOf(""), 1);
+    assert.equal(shardCountOf("3"), 3);
+    assert.equal(shardCountOf("16"), 16);
+    for (const bad of ["0", "17", "two", "3.5", " 3"]) assert.match(String(shardCountOf(bad)), /SHARDS must be a whole number from 1 to 16/);
+  });
+
+  it("adds one D1 binding per shard after DB's, each with the migrations and a database of its own", () => {
+    const toml = readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
+    const three = withShards(toml, 3);
+    assert.equal(withShards(toml, 1), toml);
+    const blocks = [
+      ...three.matchAll(
+        /\[\[d1_databases\]\]\nbinding = "([^"]+)"\ndatabase_name = "([^"]+)"\n(?:#.*\n)?database_id = "([^"]+)"\nmigrations_dir = "migrations"/g,
+      ),
+    ];
+    assert.deepEqual(
+      blocks.map((m) => [m[1], m[2]]),
+      [
+        ["DB", "edge-sign"],
+        ["DB_1", "edge-sign-1"],
+        ["DB_2", "edge-sign-2"],
+      ],
+    );
+    assert.equal(new Set(blocks.map((m) => m[3])).size, 3, "local state is kept per database id: three ids");
+    assert.ok(three.indexOf("DB_2") < three.indexOf("[[r2_buckets]]"), "before the next table");
+    const deployed = deployConfig(withShards(toml, 2, ["id-0", "id-1"], "acme"), {
+      name: "acme",
+      databaseId: "id-0",
+      bucket: "acme-files",
+      url: "https://sign.acme.example",
+      shards: 2,
+    });
+    assert.match(deployed, /binding = "DB_1"\ndatabase_name = "acme-1"\ndatabase_id = "id-1"/);
+    assert.match(deployed, /\[vars\][\s\S]*SHARDS = "2"/);
+    assert.doesNotMatch(deployConfig(toml, { name: "acme", databaseId: "id-0", bucket: "acme-files", url: "https://sign.acme.example" }), /SHARDS/);
+  });
+});
+
 describe("npm run ops: requests", () => {
   const req = (argv) => {
     const { positionals, options } = parseArgs(argv);
@@ -148,6 +191,7 @@ describe("npm run ops: requests", () => {
       body: { name: "Acme Ltd", plan: "business" },
     });
     assert.deepEqual(req(["tenant", "list"]), { method: "GET", path: "/tenants" });
+    assert.deepEqual(req(["tenant", "move", "ten_1", "--shard", "2"]), { method: "POST", path: "/tenants/ten_1/move", body: { shard: 2 } });
     assert.deepEqual(req(["tenant", "list", "--slug", "demo", "--limit", "5"]), { method: "GET", path: "/tenants?slug=demo&limit=5" });
     assert.deepEqual(
       req(["tenant", "update", "ten_1", "--white-label", "true", "--spending-limit-cents=null", "--frame-ancestors", "https://a.example, https://b.example"]),

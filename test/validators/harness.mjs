@@ -40,11 +40,15 @@ export async function startWorker(secrets = {}) {
   const { prepareAssets } = await import("../../scripts/assets.mjs");
   prepareAssets();
   const { createTestHarness } = await import("wrangler");
+  // `SHARDS: "3"` among the variables: three databases, as `SHARDS=3 npm start` serves (scripts/shards.mjs).
+  const { shardBinding, shardCountOf, writeShardedConfig } = await import("../../scripts/shards.mjs");
+  const shards = shardCountOf(secrets.SHARDS);
+  if (shards instanceof Error) throw shards;
   const server = createTestHarness({
     root: ROOT,
     workers: [
       {
-        configPath: "./wrangler.toml",
+        configPath: shards > 1 ? `./${path.basename(writeShardedConfig(ROOT, shards))}` : "./wrangler.toml",
         secrets: {
           OPERATOR_TOKEN,
           PUBLIC_BASE_URL: BASE_URL,
@@ -60,7 +64,7 @@ export async function startWorker(secrets = {}) {
     ],
   });
   await server.listen();
-  await server.getWorker().applyD1Migrations("DB");
+  for (let i = 0; i < shards; i++) await server.getWorker().applyD1Migrations(shardBinding(i));
   // The CJK font for names on sealed PDFs lives in R2, as `npm start` and production keep it.
   const font = cjkFontBytes();
   if (font) await (await server.getWorker().getEnv()).FILES.put(CJK_FONT_KEY, font);
