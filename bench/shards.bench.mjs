@@ -95,7 +95,9 @@ async function grow(svc, a, n) {
   const certs = await rowsOf("certificates", "document_id");
   const insert = (table, row) => {
     const cols = Object.keys(row);
-    return db.prepare(`INSERT INTO ${table} (${cols.map((c) => `"${c}"`).join(", ")}) VALUES (${cols.map(() => "?").join(", ")})`).bind(...cols.map((c) => row[c]));
+    return db
+      .prepare(`INSERT INTO ${table} (${cols.map((c) => `"${c}"`).join(", ")}) VALUES (${cols.map(() => "?").join(", ")})`)
+      .bind(...cols.map((c) => row[c]));
   };
   const hex = (k) => `${k.toString(16).padStart(8, "0")}`;
   for (let start = 1; start < n; start += 50) {
@@ -104,10 +106,16 @@ async function grow(svc, a, n) {
       const docId = `doc_bench${hex(k)}`;
       statements.push(insert("documents", { ...doc, id: docId }));
       for (const s of signers) {
-        statements.push(insert("signers", { ...s, id: `${s.id}_${hex(k)}`, document_id: docId, token_hash: `${s.token_hash.slice(0, 56)}${hex(k)}`, copy_token_hash: null }));
+        statements.push(
+          insert("signers", { ...s, id: `${s.id}_${hex(k)}`, document_id: docId, token_hash: `${s.token_hash.slice(0, 56)}${hex(k)}`, copy_token_hash: null }),
+        );
       }
-      for (const e of events) statements.push(insert("events", { ...e, id: `${e.id}_${hex(k)}`, document_id: docId, signer_id: e.signer_id ? `${e.signer_id}_${hex(k)}` : null }));
-      for (const c of certs) statements.push(insert("certificates", { ...c, id: `${c.id}_${hex(k)}`, document_id: docId, verification_code: `${c.verification_code.slice(0, 8)}${hex(k)}` }));
+      for (const e of events)
+        statements.push(insert("events", { ...e, id: `${e.id}_${hex(k)}`, document_id: docId, signer_id: e.signer_id ? `${e.signer_id}_${hex(k)}` : null }));
+      for (const c of certs)
+        statements.push(
+          insert("certificates", { ...c, id: `${c.id}_${hex(k)}`, document_id: docId, verification_code: `${c.verification_code.slice(0, 8)}${hex(k)}` }),
+        );
     }
     await db.batch(statements);
   }
@@ -159,7 +167,10 @@ export async function run(ctx = {}) {
 
 export function summary(r) {
   return [
-    ["shards: directory lookup, signing link read (extra round trips)", `${r.lookups["3"]["signing link read"].trips - r.lookups["1"]["signing link read"].trips}`],
+    [
+      "shards: directory lookup, signing link read (extra round trips)",
+      `${r.lookups["3"]["signing link read"].trips - r.lookups["1"]["signing link read"].trips}`,
+    ],
     ["shards: documents flow SHARDS=1 / 3", `${r.flow["1"].toFixed(1)} / ${r.flow["3"].toFixed(1)} agreements/s`],
     [`shards: move of ${r.move.documents} documents`, `${(r.move.heldMs / 1000).toFixed(1)} s writes held`],
   ];

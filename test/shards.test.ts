@@ -12,10 +12,16 @@ import { placementOf, shardBinding } from "../src/db/shards";
 import { runScheduled } from "../src/domain/scheduled";
 import type { Env } from "../src/env";
 import { configOf } from "../src/lib/config";
+import { issueSignInLinks, linkSignIn, passwordSignIn } from "../src/domain/members";
+import { messageQueue } from "../src/objects/message-queue/client";
+import { accountEnv } from "../src/db/shards";
 
 const sharded = { ...env, SHARDS: "3" } as Env;
 const rowsOn = async (shard: number, table: string, tenantId: string) =>
   (await shardBinding(sharded, shard).prepare(`SELECT count(*) AS n FROM ${table} WHERE tenant_id = ?`).bind(tenantId).first<{ n: number }>())!.n;
+
+/** Waits until the account's message queue (on its shard) has sent what it holds. */
+const shardedQueueIdle = async (tenantId: string) => messageQueue(await accountEnv(sharded, tenantId), tenantId).idle();
 
 beforeAll(() => {
   lane.env = sharded;
@@ -132,6 +138,34 @@ describe("SHARDS=3", () => {
     // Writable again at once.
     const again = await api("POST", `/v1/documents/${id}/void`, { key: t.key, body: { reason: "Wrong terms" } });
     expect(again.status, again.text).toBe(200);
+  });
+
+  it("signs members in on their own account's shard, by password and by emailed link, and the outbox lists every shard", async () => {
+    // An account away from shard 0 (new accounts go to the smallest database).
+    let t = await makeTenant();
+    while ((await placementOf(sharded, t.tenantId)).shard === 0) t = await makeTenant();
+    const email = `owner-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const password = "a long enough pass phrase";
+    const added = await ops("POST", `/tenants/${t.tenantId}/members`, { email, full_name: "Owner Person", role: "owner", password });
+    expect(added.status, added.text).toBe(200);
+
+    const signedIn = await passwordSignIn(sharded, { email, password }, { ip: null, userAgent: null });
+    expect(signedIn.ok).toBe(true);
+    const session = signedIn.ok ? signedIn.token : "";
+    const page = await api("GET", "/app/documents", { headers: { cookie: `__Host-es_session=${session}` } });
+    expect(page.status, page.text.slice(0, 300)).toBe(200);
+
+    const [link] = await issueSignInLinks(sharded, email);
+    expect(link?.member.tenantId).toBe(t.tenantId);
+    expect(await linkSignIn(sharded, link!.token, { ip: null, userAgent: null })).toMatch(/^[0-9a-f]{64}$/);
+    expect(await linkSignIn(sharded, link!.token, { ip: null, userAgent: null }), "once").toBeNull();
+
+    // A signer's email queued on that shard shows in the operator's outbox.
+    const { id } = await sentDocument(t.key, {});
+    await shardedQueueIdle(t.tenantId);
+    const out = await ops("GET", `/outbox?document_id=${id}&limit=10`);
+    expect(out.status, out.text).toBe(200);
+    expect((out.json.messages as unknown[]).length).toBeGreaterThan(0);
   });
 
   it("refuses a move to a shard that does not exist or to where the account is", async () => {

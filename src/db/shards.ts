@@ -213,6 +213,15 @@ export async function abandonMove(env: Env, tenantId: string): Promise<void> {
   await directoryDb(env).update(accountShards).set({ movingTo: null, updatedAt: new Date().toISOString() }).where(eq(accountShards.tenantId, tenantId));
 }
 
+/** Lists from every shard, merged as each shard orders them (newest `createdAt` first, then `id` descending); the first `limit`. */
+export function newestFirst<T extends { createdAt: string; id: string }>(lists: T[][], limit: number): T[] {
+  const key = (r: T) => `${r.createdAt}\u0000${r.id}`;
+  return lists
+    .flat()
+    .sort((a, b) => (key(a) < key(b) ? 1 : key(a) > key(b) ? -1 : 0))
+    .slice(0, limit);
+}
+
 /** Asks every shard at once; the first shard's (in shard order) answer that is not undefined, with its env. */
 export async function findOnShards<E extends Env, T>(env: E, read: (shardEnv: E) => Promise<T | undefined>): Promise<{ env: E; found: T } | undefined> {
   const envs = everyShard(env);

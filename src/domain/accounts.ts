@@ -2,7 +2,7 @@
 import { toHex } from "../lib/bytes";
 import { z } from "@hono/zod-openapi";
 import { type Db, dbOf } from "../db/client";
-import { directoryDb, everyShard, findOnShards, onShard, placeNewAccount } from "../db/shards";
+import { directoryDb, everyShard, findOnShards, newestFirst, onShard, placeNewAccount } from "../db/shards";
 import type { Env, Mode } from "../env";
 import { ApiError, invalid } from "../lib/errors";
 import { randomHex, sha256Hex, randomBytes } from "../lib/crypto";
@@ -210,10 +210,7 @@ export async function updateTenant(
 /** Accounts, newest first; `slug` picks the one account with that slug (an empty list if none). */
 export async function listTenants(env: Env, q: { slug?: string; limit: number }) {
   // Every shard's newest, merged in the same order (newest first, then id).
-  const rows = (await Promise.all(everyShard(env).map((e) => listTenantRows(dbOf(e), q))))
-    .flat()
-    .sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1))
-    .slice(0, q.limit);
+  const rows = newestFirst(await Promise.all(everyShard(env).map((e) => listTenantRows(dbOf(e), q))), q.limit);
   return {
     tenants: rows.map((t) => ({
       tenant_id: t.id,

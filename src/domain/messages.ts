@@ -13,6 +13,7 @@
  */
 import type { Env, Mode } from "../env";
 import { dbOf } from "../db/client";
+import { everyShard, newestFirst } from "../db/shards";
 import { LANGUAGES, type Lang, MESSAGE_CHANNELS, MESSAGE_PURPOSES, type MessageChannel, type MessagePurpose, type MessageStatus } from "./vocabulary";
 import {
   type MessageRow,
@@ -340,7 +341,8 @@ export async function outboxView(env: Env, row: MessageRow, opts: { revealQueued
 
 /** `GET /ops/v1/outbox`: messages newest first, optionally of one account or document. */
 export async function listOutbox(env: Env, q: { tenant_id?: string; document_id?: string; limit: number }, opts: { revealQueued?: boolean } = {}) {
-  const rows = await listMessages(dbOf(env), q);
+  // Every shard's newest, merged newest first (then by id, as each shard orders them).
+  const rows = newestFirst(await Promise.all(everyShard(env).map((e) => listMessages(dbOf(e), q))), q.limit);
   return { messages: await Promise.all(rows.map((r) => outboxView(env, r, opts))) };
 }
 
