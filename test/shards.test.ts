@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lane, makeTenant, api, ops } from "./helpers";
-import { sentDocument, consentAndSign } from "./signing-helpers";
+import { sentDocument, consentAndSign, publishedTemplate } from "./signing-helpers";
 import { placementOf, shardBinding } from "../src/db/shards";
 import { runScheduled } from "../src/domain/scheduled";
 import type { Env } from "../src/env";
@@ -15,6 +15,7 @@ import { configOf } from "../src/lib/config";
 import { issueSignInLinks, linkSignIn, passwordSignIn } from "../src/domain/members";
 import { messageQueue } from "../src/objects/message-queue/client";
 import { accountEnv } from "../src/db/shards";
+import { copyAccount, deleteAccountRows, syncCopy } from "../src/domain/shard-move";
 
 const sharded = { ...env, SHARDS: "3" } as Env;
 const rowsOn = async (shard: number, table: string, tenantId: string) =>
@@ -81,33 +82,47 @@ describe("SHARDS=3", () => {
     expect(results["recordInLog@1"]).toBeUndefined();
   });
 
-  it("moves an account while its signers work: writes wait with 503 and Retry-After, reads go on, nothing is lost", async () => {
+  it("moves an account while it works: copied live, writes answer 503 with Retry-After only during the switch, reads go on, nothing is lost", async () => {
     const { t, id, code } = await completedAgreement();
     const open = await sentDocument(t.key, { notify: false });
+    const { code: templateCode } = await publishedTemplate(t.key);
     const from = (await placementOf(sharded, t.tenantId)).shard;
     const to = (from + 1) % 3;
-    const counts = { documents: await rowsOn(from, "documents", t.tenantId), events: await rowsOn(from, "events", t.tenantId) };
+    const before = { documents: await rowsOn(from, "documents", t.tenantId), events: await rowsOn(from, "events", t.tenantId) };
 
-    const move = ops("POST", `/tenants/${t.tenantId}/move`, { shard: to });
-    // While it moves: a signer's write is held, reads answer.
-    await new Promise((r) => setTimeout(r, 200));
-    const held = await api("POST", `/v1/sign/${open.links[0]!.token}/consent`, { body: {} });
-    expect(held.status, held.text).toBe(503);
-    expect(held.json.error.code).toBe("unavailable");
-    expect(Number(held.headers.get("retry-after"))).toBeGreaterThan(0);
-    const read = await api("GET", `/v1/documents/${id}`, { key: t.key });
-    expect(read.status, read.text).toBe(200);
-
+    let done = false;
+    const move = ops("POST", `/tenants/${t.tenantId}/move`, { shard: to }).finally(() => {
+      done = true;
+    });
+    // Traffic all along: new documents (each one answered 200 must be there afterwards) and reads.
+    const made: string[] = [];
+    let held = 0;
+    while (!done) {
+      const w = await api("POST", "/v1/documents", { key: t.key, body: { template_code: templateCode, values: { company: "Acme", name: "Ada" } } });
+      if (w.status === 200) made.push(w.json.document_id);
+      else {
+        expect(w.status, w.text).toBe(503);
+        expect(w.json.error.code).toBe("unavailable");
+        expect(Number(w.headers.get("retry-after"))).toBeGreaterThan(0);
+        held++;
+      }
+      const read = await api("GET", `/v1/documents/${id}`, { key: t.key });
+      expect(read.status, read.text).toBe(200);
+    }
     const moved = await move;
     expect(moved.status, moved.text).toBe(200);
+    expect(held, "some writes met the switch").toBeGreaterThan(0);
+    expect(made.length, "some writes landed while it was copied").toBeGreaterThan(0);
     expect(moved.json).toMatchObject({ tenant_id: t.tenantId, from, to, certificates: 1, old_rows_deleted: true });
+    expect(moved.json.writes_held_ms).toBeLessThan(10_000);
     expect((await placementOf(sharded, t.tenantId)).shard).toBe(to);
-    expect(await rowsOn(to, "documents", t.tenantId)).toBe(counts.documents);
-    expect(await rowsOn(to, "events", t.tenantId)).toBe(counts.events);
+    expect(await rowsOn(to, "documents", t.tenantId)).toBe(before.documents + made.length);
+    expect(await rowsOn(to, "events", t.tenantId)).toBeGreaterThanOrEqual(before.events);
     expect(await rowsOn(from, "documents", t.tenantId)).toBe(0);
     expect(await rowsOn(from, "events", t.tenantId)).toBe(0);
+    for (const doc of made) expect((await api("GET", `/v1/documents/${doc}`, { key: t.key })).status, doc).toBe(200);
 
-    // After the switch: the same key, link and code work on the new shard, and the held write goes through.
+    // After the switch: the same key, link and code work on the new shard, and signers finish.
     expect((await api("GET", `/v1/verify/${code}`)).json.found).toBe(true);
     await consentAndSign(open.links[0]!.token);
     await consentAndSign(open.links[1]!.token);
@@ -115,17 +130,41 @@ describe("SHARDS=3", () => {
     expect(doc.json.status, doc.text).toBe("completed");
   });
 
+  it("the switch catches the copy up with what changed while it was made: new rows, changed rows (parents under their children), rows gone", async () => {
+    const { t, id } = await completedAgreement();
+    const from = (await placementOf(sharded, t.tenantId)).shard;
+    const [source, target] = [shardBinding(sharded, from), shardBinding(sharded, (from + 1) % 3)];
+    const copied = await copyAccount(source, target, t.tenantId);
+    expect(copied).toBeGreaterThan(10);
+    // While it was copied: a new document, a changed document (a parent of signers and events), rows removed.
+    const more = await sentDocument(t.key, { notify: false });
+    await source.prepare("UPDATE documents SET title = 'Renamed while moving' WHERE id = ?").bind(id).run();
+    await api("POST", `/v1/documents/${more.id}/void`, { key: t.key, body: { reason: "Changed terms" } });
+    await source.prepare("DELETE FROM idempotency_keys WHERE tenant_id = ?").bind(t.tenantId).run();
+    const caughtUp = await syncCopy(source, target, t.tenantId);
+    expect(caughtUp).toBeGreaterThan(3);
+    for (const table of ["documents", "signers", "events", "certificates", "usage", "idempotency_keys"]) {
+      const all = (db: D1Database) => db.prepare(`SELECT * FROM ${table} WHERE tenant_id = ? ORDER BY 1`).bind(t.tenantId).all();
+      expect((await all(target)).results, table).toEqual((await all(source)).results);
+    }
+    expect(await syncCopy(source, target, t.tenantId), "nothing left to catch up").toBe(0);
+    // The copy is deleted again (this was no move): the target holds nothing of the account.
+    await deleteAccountRows(target, t.tenantId);
+    expect(await rowsOn((from + 1) % 3, "events", t.tenantId)).toBe(0);
+  });
+
   it("a move that fails leaves the account where it was, writable", async () => {
     const t = await makeTenant();
     const { id } = await sentDocument(t.key, { notify: false });
     const from = (await placementOf(sharded, t.tenantId)).shard;
     const to = (from + 2) % 3;
-    // The account's own row already on the target (as a crashed earlier copy could leave): the copy cannot land.
+    // Another account on the target with this account's slug (a clash no shard should hold): the copy cannot land.
     const [row] = (await shardBinding(sharded, from).prepare("SELECT * FROM tenants WHERE id = ?").bind(t.tenantId).all<Record<string, unknown>>()).results;
-    const columns = Object.keys(row!);
+    const blocker = { ...row!, id: `ten_blocker${crypto.randomUUID().slice(0, 8)}` };
+    const columns = Object.keys(blocker);
     await shardBinding(sharded, to)
       .prepare(`INSERT INTO tenants (${columns.map((k) => `"${k}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`)
-      .bind(...columns.map((k) => row![k]))
+      .bind(...columns.map((k) => (blocker as Record<string, unknown>)[k]))
       .run();
 
     const moved = await ops("POST", `/tenants/${t.tenantId}/move`, { shard: to });
@@ -135,6 +174,7 @@ describe("SHARDS=3", () => {
     expect(await rowsOn(from, "documents", t.tenantId)).toBe(1);
     expect(await rowsOn(to, "documents", t.tenantId)).toBe(0);
     expect(await shardBinding(sharded, to).prepare("SELECT id FROM tenants WHERE id = ?").bind(t.tenantId).first()).toBeNull();
+    expect(await shardBinding(sharded, to).prepare("SELECT id FROM tenants WHERE id = ?").bind(blocker.id).first(), "nothing else touched").not.toBeNull();
     // Writable again at once.
     const again = await api("POST", `/v1/documents/${id}/void`, { key: t.key, body: { reason: "Wrong terms" } });
     expect(again.status, again.text).toBe(200);

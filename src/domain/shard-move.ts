@@ -9,6 +9,7 @@ import { abandonMove, beginMove, onShard, placementOf, shardBinding, shardCount,
 import type { Env } from "../env";
 import { ApiError, invalid } from "../lib/errors";
 import { logError } from "../lib/log";
+import { toHex } from "../lib/bytes";
 import { requireTenant } from "./accounts";
 
 const OF_TENANT = "tenant_id = ?1";
@@ -19,7 +20,9 @@ const sub = (table: string, column: string, inner: string) => `${column} IN (SEL
  * in; deleted in reverse), with the condition that picks the account's rows (`?1` its id). Shared
  * rows (an OAuth client several accounts use) are copied when missing and never deleted.
  */
-const TABLES: { table: string; where: string; shared?: true }[] = [
+type Table = { table: string; where: string; shared?: true };
+
+const TABLES: Table[] = [
   { table: "tenants", where: "id = ?1" },
   { table: "brandings", where: OF_TENANT },
   { table: "usage", where: OF_TENANT },
@@ -72,42 +75,121 @@ const TABLES: { table: string; where: string; shared?: true }[] = [
   { table: "bulk_send_rows", where: sub("bulk_sends", "bulk_send_id", OF_TENANT) },
 ];
 
-/** How long a move waits, once writes are held, for writes already under way to land. */
+/** How long a move waits, once writes are held, for writes already under way to land (and after the switch, for reads of the old shard). */
 export const MOVE_SETTLE_MS = 1_000;
 /** Rows read per page while copying. */
 const PAGE = 500;
 
 type Row = Record<string, unknown>;
 
-async function copyTable(from: D1Database, to: D1Database, table: string, where: string, tenantId: string, shared: boolean): Promise<number> {
+/** Reads the account's rows of one table page by page (in rowid order), each row with its `__rowid`. */
+async function eachPage(db: D1Database, t: Table, tenantId: string, visit: (rows: Row[]) => Promise<void>, rowids?: number[]): Promise<void> {
+  if (rowids) {
+    // Chosen rows only (what a sync adds): at most 90 bound a statement.
+    for (let i = 0; i < rowids.length; i += 90) {
+      const part = rowids.slice(i, i + 90);
+      const page = await db
+        .prepare(`SELECT rowid AS __rowid, * FROM ${t.table} WHERE rowid IN (${part.map(() => "?").join(", ")})`)
+        .bind(...part)
+        .all<Row>();
+      await visit(page.results);
+    }
+    return;
+  }
   let after = -1;
-  let copied = 0;
   for (;;) {
-    const page = await from
-      .prepare(`SELECT rowid AS __rowid, * FROM ${table} WHERE (${where}) AND rowid > ?2 ORDER BY rowid LIMIT ${PAGE}`)
+    const page = await db
+      .prepare(`SELECT rowid AS __rowid, * FROM ${t.table} WHERE (${t.where}) AND rowid > ?2 ORDER BY rowid LIMIT ${PAGE}`)
       .bind(tenantId, after)
       .all<Row>();
     const rows = page.results;
-    if (rows.length === 0) return copied;
+    if (rows.length) await visit(rows);
+    if (rows.length < PAGE) return;
     after = rows[rows.length - 1]!.__rowid as number;
-    const columns = Object.keys(rows[0]!).filter((c) => c !== "__rowid");
-    // D1 binds at most 100 values per statement.
-    const perStatement = Math.max(1, Math.floor(100 / columns.length));
-    const statements: D1PreparedStatement[] = [];
-    for (let i = 0; i < rows.length; i += perStatement) {
-      const part = rows.slice(i, i + perStatement);
-      const values = part.map(() => `(${columns.map(() => "?").join(", ")})`).join(", ");
-      const verb = shared ? "INSERT OR IGNORE" : "INSERT";
-      statements.push(
-        to
-          .prepare(`${verb} INTO ${table} (${columns.map((c) => `"${c}"`).join(", ")}) VALUES ${values}`)
-          .bind(...part.flatMap((r) => columns.map((c) => r[c]))),
-      );
-    }
-    await to.batch(statements);
-    copied += rows.length;
-    if (rows.length < PAGE) return copied;
   }
+}
+
+const columnsOf = (row: Row) => Object.keys(row).filter((c) => c !== "__rowid");
+
+/** Statements inserting `rows` into a table (D1 binds at most 100 values a statement). */
+function inserts(db: D1Database, t: Table, rows: Row[]): D1PreparedStatement[] {
+  if (rows.length === 0) return [];
+  const columns = columnsOf(rows[0]!);
+  const perStatement = Math.max(1, Math.floor(100 / columns.length));
+  const verb = t.shared ? "INSERT OR IGNORE" : "INSERT";
+  const out: D1PreparedStatement[] = [];
+  for (let i = 0; i < rows.length; i += perStatement) {
+    const part = rows.slice(i, i + perStatement);
+    const values = part.map(() => `(${columns.map(() => "?").join(", ")})`).join(", ");
+    out.push(
+      db
+        .prepare(`${verb} INTO ${t.table} (${columns.map((c) => `"${c}"`).join(", ")}) VALUES ${values}`)
+        .bind(...part.flatMap((r) => columns.map((c) => r[c]))),
+    );
+  }
+  return out;
+}
+
+/** Copies the account's rows of one table; how many. */
+async function copyTable(from: D1Database, to: D1Database, t: Table, tenantId: string): Promise<number> {
+  let copied = 0;
+  await eachPage(from, t, tenantId, async (rows) => {
+    await to.batch(inserts(to, t, rows));
+    copied += rows.length;
+  });
+  return copied;
+}
+
+/** Copies every row of the account; how many. */
+export async function copyAccount(from: D1Database, to: D1Database, tenantId: string): Promise<number> {
+  let rows = 0;
+  for (const t of TABLES) rows += await copyTable(from, to, t, tenantId);
+  return rows;
+}
+
+const encoder = new TextEncoder();
+const digestOf = async (row: Row) => toHex(await crypto.subtle.digest("SHA-256", encoder.encode(JSON.stringify(columnsOf(row).map((c) => row[c])))));
+
+/** Each of the account's rows of one table, by the SHA-256 of its values: its rowid there and its id (when the table has one). */
+async function digests(db: D1Database, t: Table, tenantId: string): Promise<Map<string, { rowid: number; id: unknown }>> {
+  const out = new Map<string, { rowid: number; id: unknown }>();
+  await eachPage(db, t, tenantId, async (rows) => {
+    const hashes = await Promise.all(rows.map(digestOf));
+    rows.forEach((r, i) => out.set(hashes[i]!, { rowid: r.__rowid as number, id: r.id }));
+  });
+  return out;
+}
+
+/**
+ * Brings the copy up to what the account holds now (the writes made while it was copied): rows
+ * gone or changed since are deleted from the copy, and rows new or changed are copied again. One
+ * transaction, with foreign keys checked at its end (a changed parent is deleted and written again
+ * under its children) and the trail's rows of this account deletable inside it only. How many
+ * rows it wrote or deleted.
+ */
+export async function syncCopy(from: D1Database, to: D1Database, tenantId: string): Promise<number> {
+  const plans = [];
+  for (const t of TABLES) {
+    const [src, dst] = await Promise.all([digests(from, t, tenantId), digests(to, t, tenantId)]);
+    const gone = [...dst].filter(([h]) => !src.has(h)).map(([, r]) => r.rowid);
+    const added = [...src].filter(([h]) => !dst.has(h)).map(([, r]) => r.rowid);
+    if (gone.length || added.length) plans.push({ t, gone, added });
+  }
+  if (plans.length === 0) return 0;
+  const statements: D1PreparedStatement[] = [
+    to.prepare("PRAGMA defer_foreign_keys = on"),
+    to.prepare("INSERT OR IGNORE INTO moved_accounts (tenant_id) VALUES (?1)").bind(tenantId),
+  ];
+  for (const { t, gone } of [...plans].reverse()) {
+    for (let i = 0; i < gone.length; i += 90) {
+      const part = gone.slice(i, i + 90);
+      statements.push(to.prepare(`DELETE FROM ${t.table} WHERE rowid IN (${part.map(() => "?").join(", ")})`).bind(...part));
+    }
+  }
+  for (const { t, added } of plans) await eachPage(from, t, tenantId, async (rows) => void statements.push(...inserts(to, t, rows)), added);
+  statements.push(to.prepare("DELETE FROM moved_accounts WHERE tenant_id = ?1").bind(tenantId));
+  await to.batch(statements);
+  return plans.reduce((n, p) => n + p.gone.length + p.added.length, 0);
 }
 
 async function counts(db: D1Database, tenantId: string): Promise<number[]> {
@@ -124,9 +206,10 @@ async function certificateHashes(db: D1Database, tenantId: string): Promise<stri
 }
 
 /** Deletes the account's rows from one shard, children first (the trail's events too: the account is marked as gone from there first). */
-async function deleteAccountRows(db: D1Database, tenantId: string): Promise<void> {
-  await db.prepare("INSERT OR IGNORE INTO moved_accounts (tenant_id) VALUES (?1)").bind(tenantId).run();
+export async function deleteAccountRows(db: D1Database, tenantId: string): Promise<void> {
+  // One batch, one transaction: the mark that lets the trail's rows go never outlives the delete.
   await db.batch([
+    db.prepare("INSERT OR IGNORE INTO moved_accounts (tenant_id) VALUES (?1)").bind(tenantId),
     ...[...TABLES]
       .reverse()
       .filter((t) => !t.shared)
@@ -135,7 +218,18 @@ async function deleteAccountRows(db: D1Database, tenantId: string): Promise<void
   ]);
 }
 
-export type MoveResult = { tenant_id: string; from: number; to: number; rows: number; certificates: number; writes_held_ms: number; old_rows_deleted: boolean };
+export type MoveResult = {
+  tenant_id: string;
+  from: number;
+  to: number;
+  /** Rows copied while the account worked on. */
+  rows: number;
+  /** Rows written or deleted again during the switch (what changed while it was copied). */
+  rows_caught_up: number;
+  certificates: number;
+  writes_held_ms: number;
+  old_rows_deleted: boolean;
+};
 
 export async function moveAccount(env: Env, tenantId: string, to: number): Promise<MoveResult> {
   const n = shardCount(env);
@@ -146,12 +240,17 @@ export async function moveAccount(env: Env, tenantId: string, to: number): Promi
   if (placement.shard === to) throw invalid(`shard: account ${tenantId} is on shard ${to} already.`);
   const from = placement.shard;
   const [source, target] = [shardBinding(env, from), shardBinding(env, to)];
-  const started = Date.now();
-  await beginMove(env, tenantId, from, to);
   let rows = 0;
+  let synced = 0;
+  let heldFrom = 0;
   try {
+    // 1. The copy, while the account works on as usual.
+    rows = await copyAccount(source, target, tenantId);
+    // 2. The switch: writes held, those already under way land, the copy catches up and is checked.
+    await beginMove(env, tenantId, from, to);
+    heldFrom = Date.now();
     await new Promise((r) => setTimeout(r, MOVE_SETTLE_MS));
-    for (const t of TABLES) rows += await copyTable(source, target, t.table, t.where, tenantId, t.shared === true);
+    synced = await syncCopy(source, target, tenantId);
     const [before, after] = await Promise.all([counts(source, tenantId), counts(target, tenantId)]);
     const differs = TABLES.flatMap((t, i) => (before[i] === after[i] ? [] : [`${t.table} ${before[i]} → ${after[i]}`]));
     if (differs.length) throw new Error(`the copy's rows differ: ${differs.join(", ")}`);
@@ -168,14 +267,16 @@ export async function moveAccount(env: Env, tenantId: string, to: number): Promi
     );
   }
   await switchAccount(env, tenantId, to);
-  const held = Date.now() - started;
+  const held = Date.now() - heldFrom;
   let deleted = true;
   try {
+    // Reads routed to the old shard just before the switch finish there first.
+    await new Promise((r) => setTimeout(r, MOVE_SETTLE_MS));
     await deleteAccountRows(source, tenantId);
   } catch (err) {
     deleted = false;
     logError("account move: the old rows were not deleted", err, { tenantId, from });
   }
   const certificates = (JSON.parse(await certificateHashes(target, tenantId)) as unknown[][]).flat().length;
-  return { tenant_id: tenantId, from, to, rows, certificates, writes_held_ms: held, old_rows_deleted: deleted };
+  return { tenant_id: tenantId, from, to, rows, rows_caught_up: synced, certificates, writes_held_ms: held, old_rows_deleted: deleted };
 }

@@ -1,8 +1,7 @@
 /**
  * The directory of accounts spread over D1 databases ("Past one database", docs/scale.md). It
  * lives in the database bound as `DB`, which is also shard 0; every shard has the same tables (one
- * set of migrations), so these stay empty elsewhere except `moved_accounts`, which each shard keeps
- * for the accounts that left it. (src/db/schema.ts re-exports every table.)
+ * set of migrations), so these stay empty elsewhere. (src/db/schema.ts re-exports every table.)
  */
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { now } from "./common";
@@ -35,7 +34,10 @@ export const directoryKeys = sqliteTable(
   (t) => [index("directory_keys_tenant").on(t.tenantId)],
 );
 
-/** On a shard: accounts that moved away, whose rows (the trail's append-only events too) a move may delete here. */
+/**
+ * On a shard: the account whose rows a move is deleting there (the copy it left behind or a failed
+ * copy), inside that delete's transaction only. The trail's append-only rule lets only its events go.
+ */
 export const movedAccounts = sqliteTable("moved_accounts", {
   tenantId: text("tenant_id").primaryKey(),
   movedAt: text("moved_at").notNull().default(now),
