@@ -150,12 +150,12 @@ export async function copyAccount(from: D1Database, to: D1Database, tenantId: st
 const encoder = new TextEncoder();
 const digestOf = async (row: Row) => toHex(await crypto.subtle.digest("SHA-256", encoder.encode(JSON.stringify(columnsOf(row).map((c) => row[c])))));
 
-/** Each of the account's rows of one table, by the SHA-256 of its values: its rowid there and its id (when the table has one). */
-async function digests(db: D1Database, t: Table, tenantId: string): Promise<Map<string, { rowid: number; id: unknown }>> {
-  const out = new Map<string, { rowid: number; id: unknown }>();
+/** Each of the account's rows of one table, by the SHA-256 of its values: its rowid there. */
+async function digests(db: D1Database, t: Table, tenantId: string): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
   await eachPage(db, t, tenantId, async (rows) => {
     const hashes = await Promise.all(rows.map(digestOf));
-    rows.forEach((r, i) => out.set(hashes[i]!, { rowid: r.__rowid as number, id: r.id }));
+    for (const [i, r] of rows.entries()) out.set(hashes[i]!, r.__rowid as number);
   });
   return out;
 }
@@ -171,8 +171,8 @@ export async function syncCopy(from: D1Database, to: D1Database, tenantId: strin
   const plans = [];
   for (const t of TABLES) {
     const [src, dst] = await Promise.all([digests(from, t, tenantId), digests(to, t, tenantId)]);
-    const gone = [...dst].filter(([h]) => !src.has(h)).map(([, r]) => r.rowid);
-    const added = [...src].filter(([h]) => !dst.has(h)).map(([, r]) => r.rowid);
+    const gone = [...dst].filter(([h]) => !src.has(h)).map(([, rowid]) => rowid);
+    const added = [...src].filter(([h]) => !dst.has(h)).map(([, rowid]) => rowid);
     if (gone.length || added.length) plans.push({ t, gone, added });
   }
   if (plans.length === 0) return 0;
@@ -227,6 +227,9 @@ export type MoveResult = {
   /** Rows written or deleted again during the switch (what changed while it was copied). */
   rows_caught_up: number;
   certificates: number;
+  /** From the request to the old rows deleted. */
+  took_ms: number;
+  /** How long its writes answered 503: the switch. */
   writes_held_ms: number;
   old_rows_deleted: boolean;
 };
@@ -240,6 +243,7 @@ export async function moveAccount(env: Env, tenantId: string, to: number): Promi
   if (placement.shard === to) throw invalid(`shard: account ${tenantId} is on shard ${to} already.`);
   const from = placement.shard;
   const [source, target] = [shardBinding(env, from), shardBinding(env, to)];
+  const started = Date.now();
   let rows = 0;
   let synced = 0;
   let heldFrom = 0;
@@ -278,5 +282,15 @@ export async function moveAccount(env: Env, tenantId: string, to: number): Promi
     logError("account move: the old rows were not deleted", err, { tenantId, from });
   }
   const certificates = (JSON.parse(await certificateHashes(target, tenantId)) as unknown[][]).flat().length;
-  return { tenant_id: tenantId, from, to, rows, rows_caught_up: synced, certificates, writes_held_ms: held, old_rows_deleted: deleted };
+  return {
+    tenant_id: tenantId,
+    from,
+    to,
+    rows,
+    rows_caught_up: synced,
+    certificates,
+    took_ms: Date.now() - started,
+    writes_held_ms: held,
+    old_rows_deleted: deleted,
+  };
 }
