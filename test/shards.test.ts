@@ -208,6 +208,13 @@ describe("SHARDS=3", () => {
     expect((out.json.messages as unknown[]).length).toBeGreaterThan(0);
   });
 
+  it("a request that names an account badly is answered like any other bad address, never a fault", async () => {
+    for (const path of ["/brand/%zz/logo.png", "/f/%E0%A4%A", "/verify/%zz", "/v1/verify/%zz", "/ops/v1/tenants/%zz/keys", "/s/not-a-token"]) {
+      const r = await api("GET", path, { headers: path.startsWith("/ops") ? { authorization: `Bearer ${env.OPERATOR_TOKEN}` } : {} });
+      expect(r.status, `${path}: ${r.text.slice(0, 200)}`).toBeLessThan(500);
+    }
+  });
+
   it("refuses a move to a shard that does not exist or to where the account is", async () => {
     const t = await makeTenant();
     const here = (await placementOf(sharded, t.tenantId)).shard;

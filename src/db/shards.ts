@@ -9,7 +9,7 @@
  * the account's shard (src/http/shard.ts finds it for a request, from the directory in one lookup).
  * With `SHARDS=1` (the default) nothing here reads anything: every env is shard 0's.
  */
-import { count, eq, isNotNull } from "drizzle-orm";
+import { eq, isNotNull } from "drizzle-orm";
 import type { Env } from "../env";
 import { configOf } from "../lib/config";
 import { ApiError } from "../lib/errors";
@@ -174,12 +174,6 @@ export async function envOfKey<E extends Env>(env: E, kind: KeyKind, value: stri
   if (shardCount(env) === 1) return env;
   const placement = await accountOfKey(env, kind, value);
   return placement ? onShard(env, placement.shard) : env;
-}
-
-/** Accounts per shard, from the directory (accounts made before shards count under 0 only by their rows there). */
-export async function accountsPerShard(env: Env): Promise<Map<number, number>> {
-  const rows = await directoryDb(env).select({ shard: accountShards.shard, n: count() }).from(accountShards).groupBy(accountShards.shard);
-  return new Map(rows.map((r) => [r.shard, r.n]));
 }
 
 /** Whether any account is being moved (sweeps leave those shards alone for that minute). */

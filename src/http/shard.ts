@@ -38,21 +38,30 @@ const CODE_IN_PATH = /^\/(?:v1\/)?verify\/([^/]+)$/;
 const FORM_IN_PATH = /^\/f\/([^/]+)$/;
 const EMBED_IN_PATH = /^\/embed\/([0-9a-f]{64})$/;
 
+/** A path segment as written, or null when it is not valid percent-encoding (then it names nothing). */
+function segment(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
 /** The account a request names, by what it carries (see above), or null. */
 async function accountOf(c: Context<AppEnv>): Promise<Placement | null> {
   const path = c.req.path;
-  const tenant = TENANT_IN_PATH.exec(path);
-  if (tenant) return placementOf(c.env, decodeURIComponent(tenant[1]!));
+  const tenant = segment(TENANT_IN_PATH.exec(path)?.[1] ?? "");
+  if (tenant) return placementOf(c.env, tenant);
   const bearer = BEARER.exec(c.req.header("authorization") ?? "")?.[1] ?? getCookie(c, KEY_COOKIE);
   const keyed = async (kind: KeyKind, secret: string) => accountOfKey(c.env, kind, await sha256Hex(secret));
   if (bearer && KEY.test(bearer)) return keyed("key", bearer);
   const link = LINK_IN_PATH.exec(path);
   if (link) return keyed("sign", link[1]!);
-  const code = CODE_IN_PATH.exec(path);
-  const normal = code && normaliseVerificationCode(decodeURIComponent(code[1]!));
+  const code = segment(CODE_IN_PATH.exec(path)?.[1] ?? "");
+  const normal = code && normaliseVerificationCode(code);
   if (normal) return accountOfKey(c.env, "code", normal);
-  const form = FORM_IN_PATH.exec(path);
-  if (form) return accountOfKey(c.env, "form", decodeURIComponent(form[1]!));
+  const form = segment(FORM_IN_PATH.exec(path)?.[1] ?? "");
+  if (form) return accountOfKey(c.env, "form", form);
   const embed = EMBED_IN_PATH.exec(path);
   if (embed) return keyed("embed", embed[1]!);
   const session = getCookie(c, SESSION_COOKIE);
