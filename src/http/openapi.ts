@@ -85,6 +85,14 @@ export const TAGS: { name: string; description: string }[] = [
  * described path does not take (src/app.ts), before any route's middleware, so it carries
  * `x-request-id` and `Allow` but never the rate-limit headers.
  */
+/** A write while the operator moves its account to another database (`SHARDS` above 1; docs/scale.md). */
+const MOVING: Response = {
+  description:
+    "The account is moving to another database (a deployment with several; the switch takes seconds): nothing was done. Send the same request again after `Retry-After` seconds.",
+  headers: { "Retry-After": ref("RetryAfter") },
+  content: { "application/json": { schema: ERROR_SCHEMAS[503] } },
+};
+
 const METHOD_NOT_ALLOWED: Response = {
   description: "The path exists, but not under this method: `Allow` lists the methods it takes.",
   headers: { Allow: ref("Allow") },
@@ -143,7 +151,9 @@ export function describeApi(app: App): void {
     const limited = "429" in route.responses;
     const idempotent = "x-idempotency-operation" in route;
     const responses: Record<string, Response> = {};
-    for (const [status, response] of Object.entries({ ...route.responses, 405: METHOD_NOT_ALLOWED })) {
+    // The OAuth endpoints name no account a move holds (src/http/shard.ts); their errors are RFC 6749's.
+    const writes = route.method !== "get" && route.method !== "head" && !route.path.startsWith("/oauth/");
+    for (const [status, response] of Object.entries({ ...route.responses, 405: METHOD_NOT_ALLOWED, ...(writes ? { 503: MOVING } : {}) })) {
       const code = Number(status);
       const headers: Record<string, unknown> = { ...response.headers, "x-request-id": ref("RequestId") };
       if (limited && code !== 405) {
