@@ -6,6 +6,7 @@
  * is turned on again. Rules (colours, contrast, the signing host, the pictures) live here; the
  * routes only read requests and answer. docs/branding.md says why each rule is what it is.
  */
+import { findOnShards } from "../db/shards";
 import { z } from "@hono/zod-openapi";
 import type { Env } from "../env";
 import { plainText, text } from "../lib/text";
@@ -298,7 +299,8 @@ export async function saveBranding(env: Env, tenantId: string, input: BrandingIn
       throw invalid(`signingHost: ${problem}.`, "The host must point at this service (its DNS and certificate are the operator's); see docs/branding.md.");
   }
   await editableAccount(env, tenantId);
-  if (host && (await signingHostTakenByOther(env, host, tenantId))) {
+  // Unique across every shard: a host leads to one account.
+  if (host && (await findOnShards(env, async (e) => ((await signingHostTakenByOther(e, host, tenantId)) ? true : undefined)))) {
     throw new ApiError("conflict", `signingHost: ${host} is already the signing host of another account.`);
   }
   const settings: BrandingSettings = { businessName: input.businessName, ...colors, footerText: input.footerText ?? "", signingHost: host };
@@ -369,7 +371,7 @@ export async function accountOfHost(env: Env, host: string): Promise<string | nu
   if (h === new URL(publicBaseUrl(env)).hostname) return null;
   const hit = hostCache.get(h);
   if (hit && hit.until > Date.now()) return hit.tenantId;
-  const tenantId = await tenantOfSigningHost(env, h);
+  const tenantId = (await findOnShards(env, async (e) => (await tenantOfSigningHost(e, h)) ?? undefined))?.found ?? null;
   if (hostCache.size > 1000) hostCache.clear();
   hostCache.set(h, { tenantId, until: Date.now() + HOST_CACHE_MS });
   return tenantId;
