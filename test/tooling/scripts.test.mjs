@@ -568,10 +568,10 @@ function scratchCopy() {
 }
 
 /** Starts `node scripts/dev.mjs` as npm start does; resolves once the banner is printed. */
-function start(copy, port) {
+function start(copy, port, env = {}) {
   const child = spawn(process.execPath, ["scripts/dev.mjs"], {
     cwd: copy,
-    env: { ...process.env, PORT: String(port), NO_COLOR: "1" },
+    env: { ...process.env, PORT: String(port), NO_COLOR: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -799,5 +799,51 @@ describe("npm start in a fresh copy of the project", () => {
     await sleep(500);
     assert.deepEqual(tree2.filter(alive), []);
     assert.equal(await portAnswers(port), false);
+  });
+});
+
+describe("SHARDS=3 npm start", () => {
+  let copy;
+  let port;
+  let running;
+  before(async () => {
+    copy = scratchCopy();
+    port = await freePort();
+  });
+  after(async () => {
+    if (running) await stop(running);
+    rmSync(copy, { recursive: true, force: true });
+  });
+
+  it("makes and migrates three local databases, serves the demo account, spreads new accounts and moves one", async () => {
+    running = start(copy, port, { SHARDS: "3" });
+    await running.ready;
+    const out = running.output();
+    for (const [i, binding] of ["DB", "DB_1", "DB_2"].entries()) {
+      assert.match(out, new RegExp(`Applied to the local database ${binding} \\(shard ${i}\\): 0000_init\\.sql`));
+    }
+    const key = /demo key\s+(mk_test_[0-9a-f]{48})/.exec(out)?.[1];
+    const base = `http://localhost:${port}`;
+    assert.equal((await fetch(`${base}/v1/account`, { headers: { authorization: `Bearer ${key}` } })).status, 200);
+    const token = parseDevVars(readFileSync(path.join(copy, ".dev.vars"), "utf8")).OPERATOR_TOKEN;
+    const op = async (method, p, body) => {
+      const r = await fetch(`${base}/ops/v1${p}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: body && JSON.stringify(body),
+      });
+      return { status: r.status, json: await r.json() };
+    };
+    const made = [];
+    for (const name of ["Shard One", "Shard Two"]) made.push((await op("POST", "/tenants", { name })).json.tenant_id);
+    const listed = (await op("GET", "/tenants?limit=50")).json.tenants.map((t) => t.tenant_id);
+    for (const id of made) assert.ok(listed.includes(id), id);
+    const moved = await op("POST", `/tenants/${made[0]}/move`, { shard: 2 });
+    if (moved.status === 422) assert.match(moved.json.error.message, /on shard 2 already/);
+    else {
+      assert.equal(moved.status, 200, JSON.stringify(moved.json));
+      assert.equal(moved.json.to, 2);
+    }
+    assert.equal((await op("GET", `/tenants/${made[0]}/keys`)).status, 200);
   });
 });
