@@ -78,15 +78,44 @@ export function everyShard<E extends Env>(env: E): E[] {
 
 export type Placement = { tenantId: string; shard: number; movingTo: number | null };
 
-/** Where an account lives: its directory row, or shard 0 (accounts made before shards have none). */
-export async function placementOf(env: Env, tenantId: string): Promise<Placement> {
+/**
+ * How long an isolate keeps an account's placement. Shorter than a move's settling time
+ * (src/domain/shard-move.ts, `MOVE_SETTLE_MS`, which a test holds above it): a placement read
+ * before a move began is gone before the move's catch-up starts, so a write it let through lands
+ * in time to be caught up, and none reaches the old shard after the switch.
+ */
+export const PLACEMENT_CACHE_MS = 500;
+const CACHE_MAX = 10_000;
+/** Per directory binding (a test's stand-in database gets its own): placements by account, accounts by key (which never change). */
+const caches = new WeakMap<D1Database, { placements: Map<string, { p: Placement; until: number }>; keys: Map<string, string> }>();
+function cacheOf(env: ShardEnv) {
+  const d1 = directoryBinding(env);
+  let c = caches.get(d1);
+  if (!c) {
+    c = { placements: new Map(), keys: new Map() };
+    caches.set(d1, c);
+  }
+  return c;
+}
+function remember<V>(map: Map<string, V>, key: string, value: V) {
+  if (map.size >= CACHE_MAX) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
+
+/** Where an account lives: its directory row, or shard 0 (accounts made before shards have none). `fresh` skips the isolate's copy. */
+export async function placementOf(env: Env, tenantId: string, fresh = false): Promise<Placement> {
   if (shardCount(env) === 1) return { tenantId, shard: 0, movingTo: null };
+  const cache = cacheOf(env).placements;
+  const hit = cache.get(tenantId);
+  if (!fresh && hit && hit.until > Date.now()) return hit.p;
   const row = await directoryDb(env)
     .select({ shard: accountShards.shard, movingTo: accountShards.movingTo })
     .from(accountShards)
     .where(eq(accountShards.tenantId, tenantId))
     .get();
-  return { tenantId, shard: row?.shard ?? 0, movingTo: row?.movingTo ?? null };
+  const p = { tenantId, shard: row?.shard ?? 0, movingTo: row?.movingTo ?? null };
+  remember(cache, tenantId, { p, until: Date.now() + PLACEMENT_CACHE_MS });
+  return p;
 }
 
 /** The env of an account's shard. */
@@ -152,6 +181,8 @@ const PROBES: Record<KeyKind, string> = {
  */
 export async function accountOfKey(env: Env, kind: KeyKind, value: string): Promise<Placement | null> {
   const key = `${kind}:${value}`;
+  const known = cacheOf(env).keys.get(key);
+  if (known) return placementOf(env, known);
   const dir = directoryDb(env);
   const row = await dir
     .select({ tenantId: directoryKeys.tenantId, shard: accountShards.shard, movingTo: accountShards.movingTo })
@@ -159,13 +190,19 @@ export async function accountOfKey(env: Env, kind: KeyKind, value: string): Prom
     .leftJoin(accountShards, eq(accountShards.tenantId, directoryKeys.tenantId))
     .where(eq(directoryKeys.key, key))
     .get();
-  if (row) return { tenantId: row.tenantId, shard: row.shard ?? 0, movingTo: row.movingTo ?? null };
+  if (row) {
+    remember(cacheOf(env).keys, key, row.tenantId);
+    const p = { tenantId: row.tenantId, shard: row.shard ?? 0, movingTo: row.movingTo ?? null };
+    remember(cacheOf(env).placements, row.tenantId, { p, until: Date.now() + PLACEMENT_CACHE_MS });
+    return p;
+  }
   const found = await Promise.all(
     Array.from({ length: shardCount(env) }, (_, i) => shardBinding(env, i).prepare(PROBES[kind]).bind(value).first<{ tenant_id: string }>()),
   );
   const tenantId = found.find((f) => f)?.tenant_id;
   if (!tenantId) return null;
   await dir.insert(directoryKeys).values({ key, tenantId }).onConflictDoNothing();
+  remember(cacheOf(env).keys, key, tenantId);
   return placementOf(env, tenantId);
 }
 
@@ -192,6 +229,7 @@ export async function beginMove(env: Env, tenantId: string, from: number, to: nu
     .insert(accountShards)
     .values({ tenantId, shard: from, movingTo: to })
     .onConflictDoUpdate({ target: accountShards.tenantId, set: { movingTo: to, updatedAt: new Date().toISOString() } });
+  cacheOf(env).placements.delete(tenantId);
 }
 
 /** The switch: the account lives on `to` from now on. */
@@ -200,11 +238,13 @@ export async function switchAccount(env: Env, tenantId: string, to: number): Pro
     .update(accountShards)
     .set({ shard: to, movingTo: null, updatedAt: new Date().toISOString() })
     .where(eq(accountShards.tenantId, tenantId));
+  cacheOf(env).placements.delete(tenantId);
 }
 
 /** A move that failed: the account stays where it was, writable again. */
 export async function abandonMove(env: Env, tenantId: string): Promise<void> {
   await directoryDb(env).update(accountShards).set({ movingTo: null, updatedAt: new Date().toISOString() }).where(eq(accountShards.tenantId, tenantId));
+  cacheOf(env).placements.delete(tenantId);
 }
 
 /** Lists from every shard, merged as each shard orders them (newest `createdAt` first, then `id` descending); the first `limit`. */

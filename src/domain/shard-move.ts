@@ -237,7 +237,7 @@ export type MoveResult = {
 export async function moveAccount(env: Env, tenantId: string, to: number): Promise<MoveResult> {
   const n = shardCount(env);
   if (!Number.isInteger(to) || to < 0 || to >= n) throw invalid(`shard: must be a shard of this deployment, 0 to ${n - 1} (SHARDS is ${n}).`);
-  const placement = await placementOf(env, tenantId);
+  const placement = await placementOf(env, tenantId, true);
   await requireTenant(onShard(env, placement.shard), tenantId);
   if (placement.movingTo !== null) throw new ApiError("conflict", `Account ${tenantId} is already moving to shard ${placement.movingTo}.`);
   if (placement.shard === to) throw invalid(`shard: account ${tenantId} is on shard ${to} already.`);
