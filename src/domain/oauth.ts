@@ -62,7 +62,6 @@ import {
   duplicated,
   issuer,
 } from "./oauth-protocol";
-
 export {
   CODE_TTL_SECONDS,
   ACCESS_TOKEN_TTL_SECONDS,
