@@ -13,6 +13,7 @@ import { eq, isNotNull } from "drizzle-orm";
 import type { Env } from "../env";
 import { configOf } from "../lib/config";
 import { ApiError } from "../lib/errors";
+import { shardOfObjectName } from "../lib/object-names";
 import { dbOf } from "./client";
 import { accountShards, directoryKeys } from "./schema";
 
@@ -266,16 +267,7 @@ export async function findOnShards<E extends Env, T>(env: E, read: (shardEnv: E)
 
 // ---- Durable Objects ----------------------------------------------------------------------------
 
-/**
- * The name of an account's Durable Object (a document's sequencer, an account's message queue, an
- * endpoint's deliveries, a bulk send) on the env's shard: the plain name on shard 0, `name@n` on
- * shard n. The object works on the shard its name says, so after a move the account's objects are
- * fresh ones on the new shard.
- */
-export const objectName = (env: ShardEnv, name: string): string => (shardOf(env) === 0 ? name : `${name}@${shardOf(env)}`);
-
-/** The env an object named by `objectName` works on. */
+/** The env an object named by `objectName` (src/lib/object-names.ts) works on: its shard's. */
 export function objectEnv<E extends Env>(ctx: DurableObjectState, env: E): E {
-  const m = /@(\d+)$/.exec(ctx.id.name ?? "");
-  return m ? onShard(env, Number(m[1])) : env;
+  return onShard(env, shardOfObjectName(ctx.id.name));
 }

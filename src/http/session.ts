@@ -30,6 +30,8 @@ import { type EmbedScope, EMBED_SESSION_MS, embedAllows, resumeEmbedSession } fr
 
 export const SESSION_COOKIE = "__Host-es_session";
 export const PRE_SESSION_COOKIE = "__Host-es_csrf";
+/** A paired tablet's key, in its cookie (src/routes/kiosk.ts; src/http/shard.ts finds the account by it too). */
+export const KIOSK_KEY_COOKIE = "kiosk_key";
 export const CSRF_FIELD = "csrf";
 export const EMBED_COOKIE = "__Host-es_embed";
 

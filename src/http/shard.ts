@@ -23,8 +23,7 @@ import type { AppEnv } from "../env";
 import { sha256Hex } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
 import { normaliseVerificationCode } from "../lib/verification-code";
-import { EMBED_COOKIE, SESSION_COOKIE } from "./session";
-import { KEY_COOKIE } from "../routes/kiosk";
+import { EMBED_COOKIE, KIOSK_KEY_COOKIE, SESSION_COOKIE } from "./session";
 
 /** Seconds a write to a moving account is told to wait. */
 export const MOVE_RETRY_AFTER_S = 5;
@@ -52,7 +51,7 @@ async function accountOf(c: Context<AppEnv>): Promise<Placement | null> {
   const path = c.req.path;
   const tenant = segment(TENANT_IN_PATH.exec(path)?.[1] ?? "");
   if (tenant) return placementOf(c.env, tenant);
-  const bearer = BEARER.exec(c.req.header("authorization") ?? "")?.[1] ?? getCookie(c, KEY_COOKIE);
+  const bearer = BEARER.exec(c.req.header("authorization") ?? "")?.[1] ?? getCookie(c, KIOSK_KEY_COOKIE);
   const keyed = async (kind: KeyKind, secret: string) => accountOfKey(c.env, kind, await sha256Hex(secret));
   if (bearer && KEY.test(bearer)) return keyed("key", bearer);
   const link = LINK_IN_PATH.exec(path);

@@ -27,7 +27,7 @@ import { formAttempt, once } from "../http/idempotency";
 import { startWorkflow } from "../domain/workflows";
 import type { Mode } from "../env";
 import { TOKEN_LIMIT, limitOrThrow } from "../http/rate-limit";
-import { refuseCrossSite } from "../http/session";
+import { KIOSK_KEY_COOKIE, refuseCrossSite } from "../http/session";
 import { randomHex, sha256Hex } from "../lib/crypto";
 import { createRouter } from "../http/router";
 import { publicBaseUrl } from "../lib/config";
@@ -61,8 +61,6 @@ import { PAIR_LIMIT, pairLimiterName } from "./devices";
 
 type C = Context<AppEnv>;
 
-/** The tablet's key, in its cookie (src/http/shard.ts finds the account by it too). */
-export const KEY_COOKIE = "kiosk_key";
 const SIGNER_COOKIE = "kiosk_signer";
 /** Browsers cap a cookie's life at 400 days; a tablet stays paired until stopped. */
 const KEY_COOKIE_SECONDS = 400 * 86400;
@@ -86,7 +84,7 @@ type Session = { key: string; tenantId: string; mode: string; deviceId: string; 
 
 /** The paired device behind the cookie, admitted by the auth layer; null without a live key. */
 async function session(c: C): Promise<Session | "none" | "signedOut"> {
-  const key = getCookie(c, KEY_COOKIE);
+  const key = getCookie(c, KIOSK_KEY_COOKIE);
   if (!key) return "none";
   try {
     const p = await admitKey(c, `Bearer ${key}`, "signing:device");
@@ -101,7 +99,7 @@ async function session(c: C): Promise<Session | "none" | "signedOut"> {
 
 /** Before pairing no account is known: the page wears the brand of the signing host it is opened on, if any (no read elsewhere). */
 async function pairPage(c: C, t: T, problem: "refused" | "signedOut" | null, status: 200 | 401) {
-  if (problem === "signedOut") deleteCookie(c, KEY_COOKIE, cookieOptions(c));
+  if (problem === "signedOut") deleteCookie(c, KIOSK_KEY_COOKIE, cookieOptions(c));
   const host = hostAccountOf(c);
   const brand = host ? pageBrand(await brandOf(c.env, host)) : undefined;
   const nonce = pageHeaders(c);
@@ -155,7 +153,7 @@ kiosk.post("/t/pair", async (c) => {
     if (err instanceof ApiError && err.code === "unauthorized") return pairPage(c, t, "refused", 401);
     throw err;
   }
-  setCookie(c, KEY_COOKIE, key, { ...cookieOptions(c), maxAge: KEY_COOKIE_SECONDS });
+  setCookie(c, KIOSK_KEY_COOKIE, key, { ...cookieOptions(c), maxAge: KEY_COOKIE_SECONDS });
   return c.redirect(kioskPath(t.lang), 303);
 });
 
@@ -241,7 +239,7 @@ kiosk.get("/t/thanks", async (c) => {
   deleteCookie(c, SIGNER_COOKIE, cookieOptions(c));
   // The thank-you screen wears the tablet's brand: the device behind the cookie says whose.
   // Nothing about the brand may keep the screen from thanking the person: any failure is the plain page.
-  const brand = getCookie(c, KEY_COOKIE)
+  const brand = getCookie(c, KIOSK_KEY_COOKIE)
     ? await session(c)
         .then((s) => kioskBrand(c, s))
         .catch(() => undefined)

@@ -1,5 +1,5 @@
 /** The BulkSender object's client: one object per bulk send, named by the send's id. */
-import { objectName } from "../../db/shards";
+import { objectName } from "../../lib/object-names";
 import type { Env } from "../../env";
 
 /** The sender of one bulk send (its stub). */

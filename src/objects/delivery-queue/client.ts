@@ -1,5 +1,5 @@
 /** The DeliveryQueue's client: the object of one webhook endpoint, named by the endpoint's id. */
-import { objectName } from "../../db/shards";
+import { objectName } from "../../lib/object-names";
 import type { Env } from "../../env";
 
 export type { DrainResult } from "./object";

@@ -3,7 +3,7 @@
  * its value, or throws the ApiError the rules refused it with (an Error thrown inside an object
  * loses its class on the way out, so the object answers an Outcome and the client unwraps it).
  */
-import { objectName } from "../../db/shards";
+import { objectName } from "../../lib/object-names";
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { DurableObject } from "cloudflare:workers";
 import type { Env } from "../../env";

@@ -1,5 +1,5 @@
 /** The MessageQueue's client: the object of one account, named by the account's id. */
-import { objectName } from "../../db/shards";
+import { objectName } from "../../lib/object-names";
 import type { Env } from "../../env";
 
 /** The queue of one account (its stub). */
