@@ -15,7 +15,8 @@ import { configOf } from "../src/lib/config";
 import { issueSignInLinks, linkSignIn, passwordSignIn } from "../src/domain/members";
 import { messageQueue } from "../src/objects/message-queue/client";
 import { PLACEMENT_CACHE_MS, accountEnv } from "../src/db/shards";
-import { MOVE_SETTLE_MS, copyAccount, deleteAccountRows, syncCopy } from "../src/domain/shard-move";
+import { MOVE_SETTLE_MS } from "../src/domain/shard-move";
+import { copyAccount, deleteAccountRows, syncCopy } from "../src/db/account-rows";
 
 const sharded = { ...env, SHARDS: "3" } as Env;
 const rowsOn = async (shard: number, table: string, tenantId: string) =>

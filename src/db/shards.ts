@@ -9,13 +9,30 @@
  * the account's shard (src/http/shard.ts finds it for a request, from the directory in one lookup).
  * With `SHARDS=1` (the default) nothing here reads anything: every env is shard 0's.
  */
-import { eq, isNotNull } from "drizzle-orm";
+import { eq, isNotNull, or, sql } from "drizzle-orm";
 import type { Env } from "../env";
 import { configOf } from "../lib/config";
 import { ApiError } from "../lib/errors";
 import { shardOfObjectName } from "../lib/object-names";
-import { dbOf } from "./client";
-import { accountShards, directoryKeys } from "./schema";
+import { type Db, dbOf } from "./client";
+import {
+  accountShards,
+  apiKeys,
+  certificates,
+  devices,
+  directoryKeys,
+  embedSessions,
+  envelopeCertificates,
+  envelopeSigners,
+  envelopes,
+  memberInvitations,
+  memberSessions,
+  oauthCodes,
+  oauthRefreshTokens,
+  signInLinks,
+  signers,
+  workflows,
+} from "./schema";
 
 export const MAX_SHARDS = 16;
 
@@ -134,7 +151,7 @@ export async function placeNewAccount(env: Env, tenantId: string): Promise<numbe
   if (n === 1) return 0;
   const sizes = await Promise.all(
     Array.from({ length: n }, async (_, i) => {
-      const r = await shardBinding(env, i).prepare("SELECT 1").run();
+      const r = await dbOf({ DB: shardBinding(env, i) }).run(sql`SELECT 1`);
       return (r.meta as { size_after?: number }).size_after ?? 0;
     }),
   );
@@ -158,22 +175,40 @@ export type KeyKind =
   | "embed"
   | "embed_session";
 
-/** How each shard is asked for a key's account the first time it is used (one statement, `?1` the key). */
-const PROBES: Record<KeyKind, string> = {
-  key: "SELECT tenant_id FROM api_keys WHERE key_hash = ?1",
-  session: "SELECT tenant_id FROM member_sessions WHERE token_hash = ?1",
-  sign:
-    "SELECT tenant_id FROM signers WHERE token_hash = ?1 OR copy_token_hash = ?1 " +
-    "UNION ALL SELECT e.tenant_id FROM envelope_signers s JOIN envelopes e ON e.id = s.envelope_id WHERE s.token_hash = ?1 OR s.copy_token_hash = ?1 LIMIT 1",
-  code: "SELECT tenant_id FROM certificates WHERE verification_code = ?1 UNION ALL SELECT tenant_id FROM envelope_certificates WHERE verification_code = ?1 LIMIT 1",
-  form: "SELECT tenant_id FROM workflows WHERE public_slug = ?1",
-  signin: "SELECT tenant_id FROM sign_in_links WHERE token_hash = ?1",
-  invite: "SELECT tenant_id FROM member_invitations WHERE token_hash = ?1",
-  oauth_code: "SELECT tenant_id FROM oauth_codes WHERE code_hash = ?1",
-  oauth_refresh: "SELECT tenant_id FROM oauth_refresh_tokens WHERE token_hash = ?1",
-  pairing: "SELECT tenant_id FROM devices WHERE code_hash = ?1",
-  embed: "SELECT tenant_id FROM embed_sessions WHERE token_hash = ?1",
-  embed_session: "SELECT tenant_id FROM embed_sessions WHERE session_hash = ?1",
+type Probe = (db: Db, value: string) => Promise<{ tenantId: string } | undefined>;
+const first = async (...reads: Promise<{ tenantId: string } | undefined>[]) => (await Promise.all(reads)).find((r) => r);
+
+/** How each shard is asked for a key's account the first time it is used. */
+const PROBES: Record<KeyKind, Probe> = {
+  key: (db, v) => db.select({ tenantId: apiKeys.tenantId }).from(apiKeys).where(eq(apiKeys.keyHash, v)).get(),
+  session: (db, v) => db.select({ tenantId: memberSessions.tenantId }).from(memberSessions).where(eq(memberSessions.tokenHash, v)).get(),
+  sign: (db, v) =>
+    first(
+      db
+        .select({ tenantId: signers.tenantId })
+        .from(signers)
+        .where(or(eq(signers.tokenHash, v), eq(signers.copyTokenHash, v)))
+        .get(),
+      db
+        .select({ tenantId: envelopes.tenantId })
+        .from(envelopeSigners)
+        .innerJoin(envelopes, eq(envelopes.id, envelopeSigners.envelopeId))
+        .where(or(eq(envelopeSigners.tokenHash, v), eq(envelopeSigners.copyTokenHash, v)))
+        .get(),
+    ),
+  code: (db, v) =>
+    first(
+      db.select({ tenantId: certificates.tenantId }).from(certificates).where(eq(certificates.verificationCode, v)).get(),
+      db.select({ tenantId: envelopeCertificates.tenantId }).from(envelopeCertificates).where(eq(envelopeCertificates.verificationCode, v)).get(),
+    ),
+  form: (db, v) => db.select({ tenantId: workflows.tenantId }).from(workflows).where(eq(workflows.publicSlug, v)).get(),
+  signin: (db, v) => db.select({ tenantId: signInLinks.tenantId }).from(signInLinks).where(eq(signInLinks.tokenHash, v)).get(),
+  invite: (db, v) => db.select({ tenantId: memberInvitations.tenantId }).from(memberInvitations).where(eq(memberInvitations.tokenHash, v)).get(),
+  oauth_code: (db, v) => db.select({ tenantId: oauthCodes.tenantId }).from(oauthCodes).where(eq(oauthCodes.codeHash, v)).get(),
+  oauth_refresh: (db, v) => db.select({ tenantId: oauthRefreshTokens.tenantId }).from(oauthRefreshTokens).where(eq(oauthRefreshTokens.tokenHash, v)).get(),
+  pairing: (db, v) => db.select({ tenantId: devices.tenantId }).from(devices).where(eq(devices.codeHash, v)).get(),
+  embed: (db, v) => db.select({ tenantId: embedSessions.tenantId }).from(embedSessions).where(eq(embedSessions.tokenHash, v)).get(),
+  embed_session: (db, v) => db.select({ tenantId: embedSessions.tenantId }).from(embedSessions).where(eq(embedSessions.sessionHash, v)).get(),
 };
 
 /**
@@ -197,10 +232,8 @@ export async function accountOfKey(env: Env, kind: KeyKind, value: string): Prom
     remember(cacheOf(env).placements, row.tenantId, { p, until: Date.now() + PLACEMENT_CACHE_MS });
     return p;
   }
-  const found = await Promise.all(
-    Array.from({ length: shardCount(env) }, (_, i) => shardBinding(env, i).prepare(PROBES[kind]).bind(value).first<{ tenant_id: string }>()),
-  );
-  const tenantId = found.find((f) => f)?.tenant_id;
+  const found = await Promise.all(everyShard(env).map((e) => PROBES[kind](dbOf(e), value)));
+  const tenantId = found.find((f) => f)?.tenantId;
   if (!tenantId) return null;
   await dir.insert(directoryKeys).values({ key, tenantId }).onConflictDoNothing();
   remember(cacheOf(env).keys, key, tenantId);
