@@ -1,9 +1,11 @@
 /**
  * Moving an account to another shard (`POST /ops/v1/tenants/{id}/move`; docs/scale.md, "Past one
- * database"): its writes are held (503 with Retry-After, src/http/shard.ts), every row of the
- * account is copied to the new shard, the copy is checked (row counts table by table, and each
- * certificate's hash), the directory switches, and the old rows are deleted. A failure before the
- * switch deletes what was copied and leaves the account where it was, writable again.
+ * database"): every row of the account is copied to the new shard while it works on; then, for the
+ * switch only, its writes are held (503 with Retry-After, src/http/shard.ts), the copy catches up
+ * with what changed meanwhile and is checked (row counts table by table, each certificate's hash),
+ * and the directory switches; the old rows are deleted a second later. A failure before the switch
+ * deletes what was copied and leaves the account where it was, writable again. The row work is
+ * src/db/account-rows.ts.
  */
 import { abandonMove, beginMove, onShard, placementOf, shardBinding, shardCount, switchAccount } from "../db/shards";
 import type { Env } from "../env";
