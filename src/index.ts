@@ -1,7 +1,5 @@
 import { app } from "./app";
 import type { Env } from "./env";
-import { runScheduled } from "./domain/scheduled";
-import { configOf } from "./lib/config";
 import { logError } from "./lib/log";
 import { withD1Trace } from "./db/trace";
 
@@ -14,13 +12,18 @@ export { BulkSender } from "./objects/bulk-sender/object";
 export default withD1Trace({
   fetch: app.fetch,
   scheduled: (controller, env, ctx) => {
-    try {
-      configOf(env);
-    } catch (err) {
-      // The same refusal as every request's: nothing runs on a configuration that does not pass.
-      logError("scheduled run refused", err);
-      return;
-    }
-    ctx.waitUntil(runScheduled(env, new Date(controller.scheduledTime)));
+    // The cron's steps, and the configuration's check, are loaded when it first runs, not when the Worker starts.
+    ctx.waitUntil(
+      Promise.all([import("./lib/config"), import("./domain/scheduled")]).then(([{ configOf }, { runScheduled }]) => {
+        try {
+          configOf(env);
+        } catch (err) {
+          // The same refusal as every request's: nothing runs on a configuration that does not pass.
+          logError("scheduled run refused", err);
+          return;
+        }
+        return runScheduled(env, new Date(controller.scheduledTime));
+      }),
+    );
   },
 } satisfies ExportedHandler<Env>);

@@ -5,14 +5,17 @@
  */
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { app } from "../src/app";
+import { everyRoute } from "../src/app";
 import { MAX_BODY_BYTES, MAX_SIGN_BODY_BYTES, declaredLimit } from "../src/http/body-limit";
 import { PDF_TEMPLATE_LIMITS } from "../src/domain/pdf-templates";
 import { BRAND_PICTURE_LIMITS } from "../src/lib/image";
 import { BASE } from "./helpers";
+import { UPLOAD_MAX_BYTES } from "../src/domain/signer-files";
+
+/** Every route the service serves (src/app.ts: each group's own). */
+const routes = await everyRoute();
 
 /** Every route that takes more than the default, with what it takes. A new one is a decision: list it here. */
-import { UPLOAD_MAX_BYTES } from "../src/domain/signer-files";
 const LARGER: Record<string, number> = {
   "POST /v1/templates/pdf": PDF_TEMPLATE_LIMITS.maxBytes,
   "PUT /v1/templates/:id/pages/:n": PDF_TEMPLATE_LIMITS.pictureMaxBytes,
@@ -31,12 +34,12 @@ const LARGER: Record<string, number> = {
 };
 
 /** Every route that takes a body (all but GET, HEAD and the middleware registered for all methods). */
-const served = [...new Set(app.routes.filter((r) => !["GET", "HEAD", "ALL"].includes(r.method)).map((r) => `${r.method} ${r.path}`))];
+const served = [...new Set(routes.filter((r) => !["GET", "HEAD", "ALL"].includes(r.method)).map((r) => `${r.method} ${r.path}`))];
 
 /** The largest limit declared by the handlers registered on exactly this route (its method, or all methods). */
 const declaredFor = (route: string) => {
   const [method, path] = route.split(" ") as [string, string];
-  return declaredLimit(app.routes.filter((r) => r.path === path && (r.method === method || r.method === "ALL")).map((r) => r.handler))?.bytes ?? null;
+  return declaredLimit(routes.filter((r) => r.path === path && (r.method === method || r.method === "ALL")).map((r) => r.handler))?.bytes ?? null;
 };
 
 const OVER_DEFAULT = new Uint8Array(MAX_BODY_BYTES + 1);

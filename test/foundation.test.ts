@@ -60,14 +60,39 @@ describe("the test environment", () => {
 });
 
 describe("routing", () => {
+  it("serves every route from the group its address belongs to, each group loaded on its first address", async () => {
+    const { GROUPS, groupOf, loadGroup } = await import("../src/app");
+    const names = Object.keys(GROUPS) as (keyof typeof GROUPS)[];
+    const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
+    const served = new Map(await Promise.all(names.map(async (n) => [n, new Set((await loadGroup(n)).routes.map(key))] as const)));
+    // A router mounted in two groups (the API describes the signer's operations) is reached by its address's group.
+    for (const n of names) {
+      for (const r of (await loadGroup(n)).routes) {
+        if (r.method === "ALL") continue;
+        expect(served.get(groupOf(r.path))!.has(key(r)), `${key(r)} (mounted in ${n})`).toBe(true);
+      }
+    }
+    expect(
+      ["/v1/sign/tok", "/s/tok/sign", "/verify", "/verify/ABC", "/v1/verify/ABC", "/f/slug", "/t", "/t/sign", "/brand/ten_1/logo.png"].map(groupOf),
+    ).toEqual(Array(9).fill("signer"));
+    expect(["/app", "/app/documents", "/embed/tok", "/app/pdfjs/1/pdf.min.mjs"].map(groupOf)).toEqual(Array(4).fill("dashboard"));
+    expect(["/ops/v1/tenants", "/ops"].map(groupOf)).toEqual(["ops", "ops"]);
+    expect(["/", "/v1/documents", "/v1/signers", "/v1/sign", "/sign", "/verifyx", "/tx", "/openapi.json", "/mcp", "/oauth/token"].map(groupOf)).toEqual(
+      Array(10).fill("api"),
+    );
+    // A percent-encoded address is grouped as Hono routes it (decoded).
+    expect((await api("GET", "/%76erify")).status).toBe(200);
+  });
+
   it("routes with the trie router, which takes every route of the service (Hono's RegExp router cannot)", async () => {
-    const { app } = await import("../src/app");
+    const { GROUPS, everyRoute, loadGroup } = await import("../src/app");
     const { RegExpRouter } = await import("hono/router/reg-exp-router");
-    expect(app.router.name).toBe("TrieRouter");
+    for (const name of Object.keys(GROUPS) as (keyof typeof GROUPS)[]) expect((await loadGroup(name)).router.name, name).toBe("TrieRouter");
     // Why: the RegExp router refuses the service's routes (a static segment beside a parameter).
     const rr = new RegExpRouter<number>();
+    const routes = await everyRoute();
     expect(() => {
-      for (const r of app.routes) rr.add(r.method, r.path, 1);
+      for (const r of routes) rr.add(r.method, r.path, 1);
       rr.match("GET", "/");
     }).toThrow();
     // And the trie answers a static segment before the parameter beside it.

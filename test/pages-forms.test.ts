@@ -42,7 +42,9 @@ describe("POST /s/{token}/…: a form body that cannot be read", () => {
       expect(fr.text).toContain("rien n&#39;a été modifié");
     }
     const after = (await api("GET", `/v1/documents/${id}`, { key: t.key })).json;
-    expect(after.events).toEqual(before.events);
+    // The signing links' deliveries are the email provider's news, recorded whenever the queue sends them.
+    const ours = (events: { kind: string }[]) => events.filter((e) => e.kind !== "delivered");
+    expect(ours(after.events)).toEqual(ours(before.events));
     expect(after.signers).toEqual(before.signers);
     expect(after.status).toBe("sent");
   });
@@ -117,7 +119,9 @@ describe("POST /s/{token}/…: only from the signing page itself", () => {
       }
     }
     const after = (await api("GET", `/v1/documents/${id}`, { key: t.key })).json;
-    expect(after.events).toEqual(before.events);
+    // The signing links' deliveries are the email provider's news, recorded whenever the queue sends them.
+    const ours = (events: { kind: string }[]) => events.filter((e) => e.kind !== "delivered");
+    expect(ours(after.events)).toEqual(ours(before.events));
     expect(after.signers).toEqual(before.signers);
     const own = await page("POST", `/s/${token}/consent`, { form: { lang: "en" }, headers: { origin: "null", "sec-fetch-site": "same-origin" } });
     expect(own.status, own.text).toBe(303);

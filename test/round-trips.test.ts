@@ -189,7 +189,7 @@ describe("the D1 round-trip counter", () => {
     // A sequencer that has never seen this document must ask D1 about it at least once.
     const stub = env.DOCUMENT_SEQUENCER.getByName(`doc_${crypto.randomUUID()}`);
     const before = d1Counts();
-    await stub.expire(`doc_${crypto.randomUUID()}`, Date.now());
+    await stub.call("expire", `doc_${crypto.randomUUID()}`, Date.now());
     expect(d1Counts().calls - before.calls).toBeGreaterThanOrEqual(1);
   });
 });

@@ -13,8 +13,8 @@ import { eq, isNotNull, or, sql } from "drizzle-orm";
 import type { Env } from "../env";
 import { configOf } from "../lib/config";
 import { ApiError } from "../lib/errors";
-import { shardOfObjectName } from "../lib/object-names";
 import { type Db, dbOf } from "./client";
+import { type ShardEnv, directoryBinding, onShard, shardBinding } from "./shard-env";
 import {
   accountShards,
   apiKeys,
@@ -36,17 +36,9 @@ import {
 
 export const MAX_SHARDS = 16;
 
-/** An env of one shard: `DB` is that shard's database, `DIRECTORY` the directory's (shard 0's). */
-type ShardEnv = { DB: D1Database; DIRECTORY?: D1Database; SHARD?: number };
-
 /** How many databases accounts spread over (`SHARDS`, default 1). */
 export function shardCount(env: Env): number {
   return Number(configOf(env).SHARDS ?? 1);
-}
-
-/** The database of the directory (and of shard 0), whichever shard's env this is. */
-export function directoryBinding(env: ShardEnv): D1Database {
-  return env.DIRECTORY ?? env.DB;
 }
 
 /**
@@ -54,38 +46,6 @@ export function directoryBinding(env: ShardEnv): D1Database {
  * deployment shares (the transparency log, OAuth clients), whichever shard's env asks.
  */
 export const directoryDb = (env: ShardEnv) => dbOf({ DB: directoryBinding(env) });
-
-/** One shard's database binding; a shard without its binding is a configuration fault. */
-export function shardBinding(env: Env, shard: number): D1Database {
-  if (shard === 0) return directoryBinding(env);
-  const d1 = (env as unknown as Record<string, D1Database | undefined>)[`DB_${shard}`];
-  if (!d1) throw new ApiError("internal", `Shard ${shard} has no database.`, `Bind a D1 database as DB_${shard} (SHARDS is ${shardCount(env)}).`);
-  return d1;
-}
-
-/** Which shard an env works on (0 unless made by `onShard`). */
-export const shardOf = (env: ShardEnv): number => env.SHARD ?? 0;
-
-const bases = new WeakMap<object, Env>();
-const copies = new WeakMap<Env, Map<number, Env>>();
-
-/** The env whose `DB` is `shard`'s database, the same object each time for one env and shard. */
-export function onShard<E extends Env>(env: E, shard: number): E {
-  const base = (bases.get(env) ?? env) as E;
-  if (shard === 0 && base === env) return env;
-  let byShard = copies.get(base);
-  if (!byShard) {
-    byShard = new Map();
-    copies.set(base, byShard);
-  }
-  let copy = byShard.get(shard);
-  if (!copy) {
-    copy = shard === 0 ? base : { ...base, DB: shardBinding(base, shard), DIRECTORY: base.DB, SHARD: shard };
-    byShard.set(shard, copy);
-    bases.set(copy, base);
-  }
-  return copy as E;
-}
 
 /** Every shard's env, shard 0 first: what sweeps and operator lists go over. */
 export function everyShard<E extends Env>(env: E): E[] {
@@ -296,11 +256,4 @@ export async function findOnShards<E extends Env, T>(env: E, read: (shardEnv: E)
   const answers = await Promise.all(envs.map(read));
   const i = answers.findIndex((a) => a !== undefined);
   return i < 0 ? undefined : { env: envs[i]!, found: answers[i]! };
-}
-
-// ---- Durable Objects ----------------------------------------------------------------------------
-
-/** The env an object named by `objectName` (src/lib/object-names.ts) works on: its shard's. */
-export function objectEnv<E extends Env>(ctx: DurableObjectState, env: E): E {
-  return onShard(env, shardOfObjectName(ctx.id.name));
 }

@@ -2,7 +2,8 @@
 import { toHex } from "../lib/bytes";
 import { z } from "@hono/zod-openapi";
 import { type Db, dbOf } from "../db/client";
-import { directoryDb, everyShard, findOnShards, newestFirst, onShard, placeNewAccount } from "../db/shards";
+import { directoryDb, everyShard, findOnShards, newestFirst, placeNewAccount } from "../db/shards";
+import { onShard } from "../db/shard-env";
 import type { Env, Mode } from "../env";
 import { ApiError, invalid } from "../lib/errors";
 import { randomHex, sha256Hex, randomBytes } from "../lib/crypto";

@@ -13,7 +13,8 @@
 import { z } from "@hono/zod-openapi";
 import type { Env } from "../env";
 import { type Db, dbOf } from "../db/client";
-import { directoryDb, everyShard, shardOf } from "../db/shards";
+import { directoryDb, everyShard } from "../db/shards";
+import { shardOf } from "../db/shard-env";
 import { clientsWithConnections, deleteClients, purgeOAuthRows, unusedClientIds } from "../db/oauth";
 import { insertAudit, insertOAuthClient } from "../db/accounts";
 import { plainText, text } from "../lib/text";

@@ -14,7 +14,8 @@
  */
 import type { Env } from "../env";
 import { dbOf } from "../db/client";
-import { directoryDb, envOfKey, shardOf } from "../db/shards";
+import { directoryDb, envOfKey } from "../db/shards";
+import { shardOf } from "../db/shard-env";
 import { SCOPES, type MemberRole, type OAuthError, type Scope } from "./vocabulary";
 import { insertAudit, insertKey } from "../db/accounts";
 import {

@@ -7,7 +7,8 @@
  * deletes what was copied and leaves the account where it was, writable again. The row work is
  * src/db/account-rows.ts.
  */
-import { abandonMove, beginMove, onShard, placementOf, shardBinding, shardCount, switchAccount } from "../db/shards";
+import { abandonMove, beginMove, placementOf, shardCount, switchAccount } from "../db/shards";
+import { onShard, shardBinding } from "../db/shard-env";
 import type { Env } from "../env";
 import { ApiError, invalid } from "../lib/errors";
 import { logError } from "../lib/log";

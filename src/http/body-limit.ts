@@ -1,6 +1,6 @@
 /**
  * Request body limits, declared by the routes themselves. Every request is under the default of
- * one megabyte (`defaultBodyLimit`, applied once in src/app.ts, 404 and 405 paths included) unless
+ * one megabyte (`defaultBodyLimit`, applied once in src/groups/group.ts, 404 and 405 paths included) unless
  * the route it reaches declares a larger limit among its own middleware:
  *
  * - `bodyLimitOf(bytes, onError?)`: the route's limit takes the default's place, before the

@@ -1,6 +1,6 @@
 /**
  * The one depth rule for JSON bodies, applied to every request of the API and the operator API
- * (src/app.ts) before any route reads its body: a body nested deeper than `JSON_MAX_DEPTH` levels (the body itself is level 1)
+ * (src/groups/group.ts) before any route reads its body: a body nested deeper than `JSON_MAX_DEPTH` levels (the body itself is level 1)
  * is 422 `invalid` naming the path where the depth was passed. Checked once here, iteratively, so
  * no schema, walker or serialiser below ever meets a deeper value and no route can forget it.
  * A body that is not JSON at all is left to the route's own parsing (400 `bad_request`).

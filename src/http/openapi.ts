@@ -82,7 +82,7 @@ export const TAGS: { name: string; description: string }[] = [
 
 /**
  * The 405 every operation may give: the app's not-found handler answers it for any method a
- * described path does not take (src/app.ts), before any route's middleware, so it carries
+ * described path does not take (src/groups/group.ts), before any route's middleware, so it carries
  * `x-request-id` and `Allow` but never the rate-limit headers.
  */
 /** A write while the operator moves its account to another database (`SHARDS` above 1; docs/scale.md). */

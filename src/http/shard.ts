@@ -18,7 +18,8 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { type KeyKind, type Placement, accountOfKey, onShard, placementOf, shardCount } from "../db/shards";
+import { type KeyKind, type Placement, accountOfKey, placementOf, shardCount } from "../db/shards";
+import { onShard } from "../db/shard-env";
 import type { AppEnv } from "../env";
 import { sha256Hex } from "../lib/crypto";
 import { ApiError } from "../lib/errors";

@@ -1,6 +1,7 @@
-import { objectEnv } from "../db/shards";
+import { objectEnv } from "../db/shard-env";
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env";
+import type { Db } from "../db/client";
 import { traceD1 } from "../db/trace";
 import { logError } from "../lib/log";
 
@@ -46,6 +47,11 @@ export abstract class DrainingQueue<R> extends DurableObject<Env> {
   }
 
   /** A fresh tally for one drain. */
+  /** The object's database (its account's shard), the query code loaded with the first drain. */
+  protected async db(): Promise<Db> {
+    return (await import("../db/client")).dbOf(this.env);
+  }
+
   protected abstract empty(): R;
   /** One round: attempts what is due at `due`, adds to `total`; how many were attempted, or null when the owner takes nothing now. */
   protected abstract round(owner: string, due: number, total: R): Promise<number | null>;

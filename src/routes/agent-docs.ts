@@ -65,7 +65,7 @@ export const agentDocs = createRouter();
 agentDocs.get("/llms.txt", (c) => c.text(llmsTxt(publicBaseUrl(c.env)), 200, { "Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*" }));
 
 /**
- * Mounted after every other `/docs/…` route (src/app.ts: the reference page, its Redoc bundle and
+ * Mounted after every other `/docs/…` route (src/groups/api.ts: the reference page, its Redoc bundle and
  * `/docs/openapi.json` answer first); whatever else is under `/docs/` is a Markdown page or nothing.
  */
 agentDocs.get("/docs/*", async (c: Context<AppEnv>) => {

@@ -136,8 +136,8 @@ describe("verification page", () => {
     const actor = { ip: "203.0.113.9", userAgent: "browser test" };
     for (const { document_id } of made.documents) {
       const row = await worker.DB.prepare("SELECT signer_id AS id FROM envelope_signer_documents WHERE document_id = ?").bind(document_id).first();
-      await worker.DOCUMENT_SEQUENCER.getByName(document_id).consent(document_id, row.id, {}, actor);
-      await worker.DOCUMENT_SEQUENCER.getByName(document_id).sign(document_id, row.id, { method: "typed", value: "Ana Ruiz" }, actor);
+      await worker.DOCUMENT_SEQUENCER.getByName(document_id).call("consent", document_id, row.id, {}, actor);
+      await worker.DOCUMENT_SEQUENCER.getByName(document_id).call("sign", document_id, row.id, { method: "typed", value: "Ana Ruiz" }, actor);
     }
     const code = (await svc.must("GET", `/v1/envelopes/${made.envelope_id}`, { key: acct.key })).json.verification_code;
     const pdf = Buffer.from((await svc.must("GET", `/v1/envelopes/${made.envelope_id}/pdf`, { key: acct.key })).json.bytes_base64, "base64");

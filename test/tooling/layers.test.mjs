@@ -2,6 +2,7 @@
  * The layers of src/ hold: each folder imports only the folders below it (docs/architecture.md).
  *
  *   routes, app.ts, index.ts   any layer
+ *   groups                     the route groups (src/groups/): what dashboard may, and groups
  *   dashboard                  the business dashboard by area (src/dashboard/<area>/): what routes may, and dashboard
  *   pages                      http, domain, db, lib, i18n (views; the page kit lives in http)
  *   i18n                       the one language system (catalogues, translator, detector): lib, vocabulary, env, i18n
@@ -43,6 +44,7 @@ function layerOf(rel) {
 
 const ALLOWED = {
   entry: null, // anything
+  groups: ["groups", "dashboard", "routes", "pages", "i18n", "http", "objects", "object-client", "domain", "db", "lib", "vocabulary", "env"],
   routes: ["routes", "pages", "i18n", "http", "objects", "object-client", "domain", "db", "lib", "vocabulary", "env"],
   dashboard: ["dashboard", "routes", "pages", "i18n", "http", "objects", "object-client", "domain", "db", "lib", "vocabulary", "env"],
   pages: ["pages", "i18n", "http", "domain", "db", "lib", "vocabulary", "env", "object-client"],

@@ -45,8 +45,8 @@ before(async () => {
     ).results;
     const sequencer = env.DOCUMENT_SEQUENCER.getByName(document_id);
     for (const s of rows) {
-      await sequencer.consent(document_id, s.id, {}, actor);
-      await sequencer.sign(document_id, s.id, { method: "typed", value: s.name }, actor);
+      await sequencer.call("consent", document_id, s.id, {}, actor);
+      await sequencer.call("sign", document_id, s.id, { method: "typed", value: s.name }, actor);
     }
   }
   const read = (await svc.must("GET", `/v1/envelopes/${made.envelope_id}`, { key })).json;

@@ -1,8 +1,7 @@
-import { objectEnv } from "../../db/shards";
+import { objectEnv } from "../../db/shard-env";
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../../env";
 import { traceD1 } from "../../db/trace";
-import { runBulkBatch } from "../../domain/bulk-sends";
 import { errorFields, log } from "../../lib/log";
 
 const ID = "bulk_send_id";
@@ -47,7 +46,11 @@ export class BulkSender extends DurableObject<Env> {
   /** One batch, after any batch still running here; true while rows remain. */
   private step(id: string): Promise<boolean> {
     const prior = this.running ?? Promise.resolve(true);
-    const run = prior.catch(() => true).then(() => runBulkBatch(this.env, id));
+    // The sending code is loaded with the first batch, not when the Worker starts.
+    const run = prior
+      .catch(() => true)
+      .then(() => import("../../domain/bulk-sends"))
+      .then(({ runBulkBatch }) => runBulkBatch(this.env, id));
     this.running = run;
     return run.finally(() => {
       if (this.running === run) this.running = null;

@@ -1,8 +1,4 @@
 import type { Env } from "../../env";
-import { dbOf } from "../../db/client";
-import { PAUSE_AFTER_FAILURES, attemptDelivery, dueDeliveries, isOpen, loadEndpoint, nextDueAt, outcomeQueries } from "../../domain/webhook-attempts";
-import { signingSecrets } from "../../domain/webhook-secrets";
-import type { Db } from "../../db/webhooks";
 import { DrainingQueue } from "../draining-queue";
 
 /** Attempts in flight at once for one endpoint. */
@@ -17,11 +13,8 @@ export type DrainResult = { attempted: number; delivered: number };
  * (fewer when the endpoint is near its pause) and writes their outcomes in the order they fell due.
  */
 export class DeliveryQueue extends DrainingQueue<DrainResult> {
-  private readonly db: Db;
-
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env, "endpoint_id", "delivery queue");
-    this.db = dbOf(this.env);
   }
 
   protected empty(): DrainResult {
@@ -29,17 +22,21 @@ export class DeliveryQueue extends DrainingQueue<DrainResult> {
   }
 
   protected async round(id: string, due: number, total: DrainResult): Promise<number | null> {
-    const endpoint = await loadEndpoint(this.db, id);
+    // The delivery code is loaded when the queue first drains, not when the Worker starts.
+    const { PAUSE_AFTER_FAILURES, attemptDelivery, dueDeliveries, isOpen, loadEndpoint, outcomeQueries } = await import("../../domain/webhook-attempts");
+    const { signingSecrets } = await import("../../domain/webhook-secrets");
+    const db = await this.db();
+    const endpoint = await loadEndpoint(db, id);
     if (!endpoint || !isOpen(endpoint)) return null;
     const room = Math.max(1, Math.min(CONCURRENCY, PAUSE_AFTER_FAILURES - endpoint.failures));
-    const rows = await dueDeliveries(this.db, id, new Date(due).toISOString(), room);
+    const rows = await dueDeliveries(db, id, new Date(due).toISOString(), room);
     if (rows.length === 0) return 0;
     const secrets = await signingSecrets(this.env, endpoint, Date.now());
     const outcomes = await Promise.all(rows.map((d) => attemptDelivery(this.env, endpoint, secrets, d)));
     const at = Date.now();
     // Results are written in the order the deliveries fell due, so "consecutive" means that order.
-    const [first, ...rest] = rows.flatMap((d, i) => outcomeQueries(this.db, id, d, outcomes[i]!, at));
-    await this.db.batch([first!, ...rest]);
+    const [first, ...rest] = rows.flatMap((d, i) => outcomeQueries(db, id, d, outcomes[i]!, at));
+    await db.batch([first!, ...rest]);
     total.attempted += rows.length;
     total.delivered += outcomes.filter((o) => o.ok).length;
     return rows.length;
@@ -47,7 +44,9 @@ export class DeliveryQueue extends DrainingQueue<DrainResult> {
 
   /** None when the endpoint is off: its deliveries wait for it to be resumed. */
   protected async nextDue(id: string): Promise<number | null> {
-    const endpoint = await loadEndpoint(this.db, id);
-    return endpoint && isOpen(endpoint) ? await nextDueAt(this.db, id) : null;
+    const { isOpen, loadEndpoint, nextDueAt } = await import("../../domain/webhook-attempts");
+    const db = await this.db();
+    const endpoint = await loadEndpoint(db, id);
+    return endpoint && isOpen(endpoint) ? await nextDueAt(db, id) : null;
   }
 }

@@ -5,16 +5,15 @@
  */
 import { objectName } from "../../lib/object-names";
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { DurableObject } from "cloudflare:workers";
 import type { Env } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { type Outcome, unwrap } from "../../lib/rpc";
 import type { HitResult } from "../fixed-window";
-import type { DocumentSequencer, LinkBudget } from "./object";
+import type { LinkBudget, SequencerCommands } from "./commands";
 
 export type { LinkBudget };
 
-type Commands = Omit<DocumentSequencer, keyof DurableObject | "forget" | "charged">;
+type Commands = Omit<SequencerCommands, "forget" | "charged" | "call" | "alarm">;
 type Bound<F> = F extends (documentId: string, ...rest: infer A) => Promise<Outcome<infer V>> ? (...rest: A) => Promise<V> : never;
 
 export type SequencerClient = { [K in keyof Commands]: Bound<Commands[K]> } & {
@@ -62,7 +61,7 @@ export function documentSequencer(env: Env, documentId: string): SequencerClient
         }
         // Over the budget: neither this call nor any later one of the request runs.
         if (mine?.hit && !mine.hit.allowed) throw new ApiError("rate_limited", "Rate limit reached for this signing link.");
-        return unwrap((await stub[name]!(documentId, ...args)) as Outcome<unknown>);
+        return unwrap((await stub.call!(name, documentId, ...args)) as Outcome<unknown>);
       };
     },
   });

@@ -1,8 +1,5 @@
 import type { Env } from "../../env";
-import { dbOf } from "../../db/client";
-import { type DrainResult, drainMessages } from "../../domain/messages";
-import { sendCompletedCopies } from "../../domain/notify";
-import { nextDueAt } from "../../db/messages";
+import type { DrainResult } from "../../domain/messages";
 import { logError } from "../../lib/log";
 import { DrainingQueue } from "../draining-queue";
 
@@ -25,6 +22,8 @@ export class MessageQueue extends DrainingQueue<DrainResult> {
   }
 
   protected async round(id: string, due: number, total: DrainResult): Promise<number> {
+    // The sending code is loaded when the queue first drains, not when the Worker starts.
+    const { drainMessages } = await import("../../domain/messages");
     const r = await drainMessages(this.env, id, { now: due, limit: CONCURRENCY });
     total.attempted += r.attempted;
     total.sent += r.sent;
@@ -34,7 +33,8 @@ export class MessageQueue extends DrainingQueue<DrainResult> {
   }
 
   protected async nextDue(id: string): Promise<number | null> {
-    const next = await nextDueAt(dbOf(this.env), id);
+    const { nextDueAt } = await import("../../db/messages");
+    const next = await nextDueAt(await this.db(), id);
     return next === null ? null : Date.parse(next);
   }
 
@@ -45,6 +45,7 @@ export class MessageQueue extends DrainingQueue<DrainResult> {
   async completedCopies(tenantId: string, documentId: string): Promise<void> {
     this.background(
       (async () => {
+        const { sendCompletedCopies } = await import("../../domain/notify");
         await sendCompletedCopies(this.env, documentId, { kick: false });
         await this.kick(tenantId);
       })().catch((err) => logError("completed copies failed", err, { documentId })),
