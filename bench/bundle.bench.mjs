@@ -190,9 +190,15 @@ export async function run(ctx = {}) {
     const loads = {};
     for (const [name, file, use] of LOADED_ON_FIRST_USE) {
       const entry = path.join(dir, `${name}.ts`);
-      writeFileSync(entry, `import ${use} from ${JSON.stringify(path.join(ROOT, file))};\nexport default { fetch: () => new Response(typeof ${use.replace(/[{}]/g, "").trim()}) };\n`);
+      writeFileSync(
+        entry,
+        `import ${use} from ${JSON.stringify(path.join(ROOT, file))};\nexport default { fetch: () => new Response(typeof ${use.replace(/[{}]/g, "").trim()}) };\n`,
+      );
       const config = path.join(dir, `${name}.toml`);
-      writeFileSync(config, `name = "${name}"\nmain = "${name}.ts"\ncompatibility_date = "2026-11-01"\ncompatibility_flags = ["nodejs_compat"]\nminify = true\nkeep_names = false\n`);
+      writeFileSync(
+        config,
+        `name = "${name}"\nmain = "${name}.ts"\ncompatibility_date = "2026-11-01"\ncompatibility_flags = ["nodejs_compat"]\nminify = true\nkeep_names = false\n`,
+      );
       loads[name] = medianOf(startupOf(name, config));
     }
     log(`  loaded by the first request that needs it, once per isolate (check startup of that part alone, median of ${runs}):`);
@@ -221,7 +227,12 @@ export function summary(r) {
     ["evaluated at startup", `${r.startupModules} modules, ${r.startupKiB.toFixed(0)} KiB`],
     ["heavy parts at startup", eager.length ? eager.join(", ") : "none"],
     ["startup (wrangler check startup, Active)", `${r.startupMs.toFixed(0)} ms (median of ${r.startupRuns.length})`],
-    ["loaded on first use (once per isolate)", Object.entries(r.loads).map(([n, ms]) => `${n} ${ms.toFixed(0)} ms`).join(", ")],
+    [
+      "loaded on first use (once per isolate)",
+      Object.entries(r.loads)
+        .map(([n, ms]) => `${n} ${ms.toFixed(0)} ms`)
+        .join(", "),
+    ],
   ];
 }
 

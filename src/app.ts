@@ -50,7 +50,8 @@ export const app = {
   },
   /** Like Hono's `app.request`: a path alone is asked of http://localhost. */
   request(input: string | Request, init?: RequestInit, env?: Bindings, ctx?: Ctx): Promise<Response> {
-    const req = input instanceof Request ? (init ? new Request(input, init) : input) : new Request(/^https?:\/\//.test(input) ? input : `http://localhost${input}`, init);
+    const req =
+      input instanceof Request ? (init ? new Request(input, init) : input) : new Request(/^https?:\/\//.test(input) ? input : `http://localhost${input}`, init);
     return app.fetch(req, env, ctx);
   },
 };

@@ -12,7 +12,6 @@
 import { eq, isNotNull, or, sql } from "drizzle-orm";
 import type { Env } from "../env";
 import { configOf } from "../lib/config";
-import { ApiError } from "../lib/errors";
 import { type Db, dbOf } from "./client";
 import { type ShardEnv, directoryBinding, onShard, shardBinding } from "./shard-env";
 import {
