@@ -12,8 +12,6 @@ import type { HitResult } from "../fixed-window";
 import type { Outcome } from "../../lib/rpc";
 import type { LinkBudget, SequencerCommands } from "./commands";
 
-export type { LinkBudget };
-
 export class DocumentSequencer extends DurableObject<Env> {
   private loading: Promise<SequencerCommands> | null = null;
 
