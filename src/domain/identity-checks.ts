@@ -35,7 +35,7 @@ import { documentSequencer } from "../objects/document-sequencer/client";
 import { type SequencerState, type SignerState, deadLink, linkIsLive, nextSeq, signerSnapshot, snapshot } from "./document-state";
 import { decline } from "./endings";
 import { type NewEvent, commitWithEvents } from "./events";
-import { lookupToken } from "./signing";
+import { lookupToken } from "./link-lookup";
 import type { Actor } from "./transitions";
 
 export const ID_CHECK_MAX_FAILURES = 3;

@@ -23,7 +23,7 @@ import { PROVIDER_TIMEOUT_MS } from "../lib/providers";
 import type { CscOptions } from "../lib/providers/csc";
 import { documentSequencer } from "../objects/document-sequencer/client";
 import { deadLink } from "./document-state";
-import { lookupToken } from "./signing";
+import { lookupToken } from "./link-lookup";
 import type { SignatureLevel } from "./vocabulary";
 import { SIGNATURE_VALUE_MAX } from "./signer-commands";
 import { FIELD_KEY_PATTERN } from "./templates";

@@ -22,7 +22,7 @@ import { type DocumentRecord, type SignerState, deadLink, loadState, requireTurn
 import type { Certificate } from "./certificates";
 import type { Sealing } from "../lib/seal";
 import { callbackUrl, cscProviderOf, nonceOf, verifierOf } from "./qualified-signatures";
-import { lookupToken } from "./signing";
+import { lookupToken } from "./link-lookup";
 import type { Actor } from "./transitions";
 import type { ProviderCertificate } from "./signature-list";
 

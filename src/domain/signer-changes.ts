@@ -27,7 +27,7 @@ import { toE164 } from "./field-values";
 import { signingOriginOf } from "./branding";
 import { linkMessages, messageLink } from "./notify";
 import { queueMessages } from "./messages";
-import { lookupToken } from "./signing";
+import { lookupToken } from "./link-lookup";
 import type { Lang } from "./vocabulary";
 import { documentSequencer } from "../objects/document-sequencer/client";
 import { envelopeOwnsLinks } from "./envelope-state";

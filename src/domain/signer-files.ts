@@ -17,7 +17,7 @@ import { nowIso } from "../lib/ids";
 import { PictureError, checkPagePicture } from "../lib/image";
 import { currentFileOf, signerFileR2Key, uploadIsKept } from "../db/signer-files";
 import type { SignerFileType } from "./vocabulary";
-import { lookupToken } from "./signing";
+import { lookupToken } from "./link-lookup";
 import { deadLink } from "./document-state";
 import { UPLOAD_KINDS } from "./field-rules";
 import { type PayloadFile, attachmentNames } from "./certificates";

@@ -10,7 +10,7 @@ import { sha256Hex } from "../lib/crypto";
 import type { HitResult } from "../objects/rate-limiter/client";
 import { limiter } from "../objects/rate-limiter/client";
 import { clientAddress } from "./auth";
-import { lookupToken } from "../domain/signing";
+import { lookupToken } from "../domain/link-lookup";
 import { type LinkBudget, documentSequencer, withLinkBudget } from "../objects/document-sequencer/client";
 
 export type Limit = { limit: number; windowSeconds: number; what: string };

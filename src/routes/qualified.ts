@@ -9,7 +9,7 @@ import { forLink } from "../domain/envelope-signing";
 import { ProviderStartCommand, startProviderSigning } from "../domain/qualified-signatures";
 import { ApiError, invalid } from "../lib/errors";
 import { finishProviderSigning } from "../domain/qualified-signing";
-import { TOKEN_PATTERN } from "../domain/signing";
+import { TOKEN_PATTERN } from "../domain/link-lookup";
 import { signerContext } from "../http/auth";
 import { TokenParam, token } from "./signing";
 import { dead } from "./pages";

@@ -17,7 +17,7 @@ import type { AppEnv } from "../env";
 import { noRoute } from "../lib/errors";
 import { errorResponse } from "../http/errors";
 import { accountOfHost } from "../domain/branding";
-import { lookupToken } from "../domain/signing";
+import { lookupToken } from "../domain/link-lookup";
 import { workflowBySlug } from "../db/workflows";
 import { pageHeaders } from "../http/page";
 import { translate } from "../http/language";
