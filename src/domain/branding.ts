@@ -7,6 +7,7 @@
  * routes only read requests and answer. docs/branding.md says why each rule is what it is.
  */
 import { findOnShards } from "../db/shards";
+import { forgetSigningHosts } from "./signing-hosts";
 import { z } from "@hono/zod-openapi";
 import type { Env } from "../env";
 import { plainText, text } from "../lib/text";
@@ -22,7 +23,6 @@ import {
   type PictureColumn,
   setPictureVersion,
   signingHostTakenByOther,
-  tenantOfSigningHost,
   tenantWithBranding,
   upsertBrandingSettings,
 } from "../db/branding";
@@ -278,10 +278,6 @@ export const BrandingInput = z
   .strict();
 export type BrandingInput = BrandColors & { businessName: string; footerText?: string; signingHost?: string | null };
 
-/** Hosts named by a saved brand, remembered per isolate for a short while (see `accountOfHost`). */
-const HOST_CACHE_MS = 30_000;
-const hostCache = new Map<string, { tenantId: string | null; until: number }>();
-
 /**
  * `PUT /v1/branding`: replaces the settings (pictures stay). Colours are stored lower-case;
  * the signing host lower-case, or null. Refusals: 422 naming the field (contrast below 4.5:1,
@@ -312,7 +308,7 @@ export async function saveBranding(env: Env, tenantId: string, input: BrandingIn
       throw new ApiError("conflict", `signingHost: ${host} is already the signing host of another account.`);
     throw err;
   }
-  hostCache.clear();
+  forgetSigningHosts();
   return getBranding(env, tenantId);
 }
 
@@ -357,24 +353,6 @@ export async function brandPictureOf(env: Env, tenantId: string, picture: BrandP
   const path = picture === "logo" ? b.logoPath : picture === "logo-dark" ? b.logoDarkPath : b.openingPath;
   if (!path) return null;
   return { version: path.slice(path.indexOf("?v=") + 3), type: BRAND_PICTURES[picture].type, key: brandObjectKey(tenantId, picture) };
-}
-
-// ---- signing hosts on arrival ----------------------------------------------------------------------
-
-/**
- * The account a request's host belongs to as its signing host, or null for any other host. The
- * service's own host is never a signing host (no lookup). Remembered for 30 seconds per isolate
- * (cleared here on every save), so a host newly set or removed takes effect everywhere within that.
- */
-export async function accountOfHost(env: Env, host: string): Promise<string | null> {
-  const h = host.toLowerCase();
-  if (h === new URL(publicBaseUrl(env)).hostname) return null;
-  const hit = hostCache.get(h);
-  if (hit && hit.until > Date.now()) return hit.tenantId;
-  const tenantId = (await findOnShards(env, async (e) => (await tenantOfSigningHost(e, h)) ?? undefined))?.found ?? null;
-  if (hostCache.size > 1000) hostCache.clear();
-  hostCache.set(h, { tenantId, until: Date.now() + HOST_CACHE_MS });
-  return tenantId;
 }
 
 // ---- messages ------------------------------------------------------------------------------------

@@ -16,12 +16,10 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { noRoute } from "../lib/errors";
 import { errorResponse } from "../http/errors";
-import { accountOfHost } from "../domain/branding";
+import { accountOfHost } from "../domain/signing-hosts";
 import { lookupToken } from "../domain/link-lookup";
 import { workflowBySlug } from "../db/workflows";
 import { pageHeaders } from "../http/page";
-import { translate } from "../http/language";
-import { DeadLinkPage } from "../pages/signing";
 
 const hostAccounts = new WeakMap<Request, string>();
 
@@ -34,6 +32,8 @@ const FORM_PATH = /^\/f\/([0-9a-z]{1,64})$/;
 
 async function deadHere(c: Context<AppEnv>, page: boolean) {
   if (!page) return errorResponse(c, noRoute(c.req.method, c.req.path));
+  // The page's words and view are loaded only to refuse: every request passes through this gate.
+  const [{ translate }, { DeadLinkPage }] = await Promise.all([import("../http/language"), import("../pages/signing")]);
   const t = await translate(c);
   const nonce = pageHeaders(c);
   return c.html(DeadLinkPage({ t, nonce }), 404);
