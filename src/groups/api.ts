@@ -1,8 +1,8 @@
 /**
  * The integrators' API and everything not in another group: `/v1/…`, OAuth, MCP, webhooks in
  * (`/hooks/…`), the transparency log, PKI, the documentation and the home page. It mounts the
- * signer's routers too (their addresses are served by src/groups/signer.ts) so that
- * /openapi.json describes every documented operation.
+ * signer's documented routers too (their addresses are served by src/groups/signer.ts) so that
+ * /openapi.json describes every operation; the signer's pages are not mounted here.
  */
 import { describeApi, documentConfig } from "../http/openapi";
 import { apiHeaders, group } from "./group";
@@ -21,14 +21,10 @@ import { evidence } from "../routes/evidence";
 import { webhooks } from "../routes/webhooks";
 import { workflows } from "../routes/workflows";
 import { subjects } from "../routes/subjects";
-import { pdfPages } from "../routes/pdf-pages";
-import { pages } from "../routes/pages";
 import { oauth } from "../routes/oauth";
 import { sms } from "../routes/sms";
-import { publicForm } from "../routes/public-form";
 import { devices } from "../routes/devices";
 import { branding } from "../routes/branding";
-import { kiosk } from "../routes/kiosk";
 import { apiReference, withCurlSamples } from "../routes/api-reference";
 import { pki } from "../routes/pki";
 import { redaction } from "../routes/redaction";
@@ -54,14 +50,10 @@ export default group((app) => {
     webhooks,
     workflows,
     subjects,
-    pdfPages,
-    pages,
     oauth,
     sms,
-    publicForm,
     devices,
     branding,
-    kiosk,
     apiReference,
     pki,
     redaction,
