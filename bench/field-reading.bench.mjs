@@ -21,6 +21,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { assetsFromDisk } from "../scripts/assets.mjs";
 import { bundleSrc } from "../scripts/bundle-src.mjs";
 import { cpuMs, isQuick, startService } from "./service.mjs";
 import { ms, percentile } from "./stats.mjs";
@@ -46,8 +47,9 @@ async function taggedPdf(lib, pages) {
 
 const CHILD = `
 import { readFileSync } from "node:fs";
-const [lib, file] = process.argv.slice(2);
-const { analysePdf } = await import(lib);
+const [lib, file, assets] = process.argv.slice(2);
+const { analysePdf, loadStandardFonts } = await import(lib);
+await loadStandardFonts((await import(assets)).assetsFromDisk());
 const bytes = new Uint8Array(readFileSync(file));
 globalThis.gc(); globalThis.gc();
 const m0 = process.memoryUsage();
@@ -65,10 +67,12 @@ export async function run(ctx = {}) {
   const libFile = await bundleSrc(
     `
         export { analysePdf } from "./src/lib/pdf/analyse.ts";
+        export { loadStandardFonts } from "./src/lib/pdf/standard-fonts.ts";
         export { PDFDocument, StandardFonts } from "pdf-lib";`,
     { file: path.join(dir, "field-reading.mjs") },
   );
   const lib = await import(pathToFileURL(libFile).href);
+  await lib.loadStandardFonts(assetsFromDisk());
   const childFile = path.join(dir, "child.mjs");
   writeFileSync(childFile, CHILD);
   const results = [];
@@ -99,9 +103,20 @@ export async function run(ctx = {}) {
     alone.sort((a, b) => a - b);
     const mem = [];
     for (let i = 0; i < (quick ? 1 : 3); i++) {
-      const out = execFileSync(process.execPath, ["--expose-gc", "--max-old-space-size=128", childFile, pathToFileURL(libFile).href, file], {
-        encoding: "utf8",
-      });
+      const out = execFileSync(
+        process.execPath,
+        [
+          "--expose-gc",
+          "--max-old-space-size=128",
+          childFile,
+          pathToFileURL(libFile).href,
+          file,
+          pathToFileURL(path.join(import.meta.dirname, "../scripts/assets.mjs")).href,
+        ],
+        {
+          encoding: "utf8",
+        },
+      );
       mem.push(JSON.parse(out.trim().split("\n").pop()));
     }
     const r = {

@@ -31,6 +31,7 @@ async function bundle(dir) {
     `
         export { analysePdf } from "./src/lib/pdf/analyse.ts";
         export { loadPdfFonts } from "./src/lib/pdf/fonts.ts";
+        export { loadStandardFonts } from "./src/lib/pdf/standard-fonts.ts";
         export { stampPlacements } from "./src/lib/pdf/stamp.ts";
         export { sealingFromEnv, sealPdf } from "./src/lib/seal/index.ts";
         export { drawSealedDocument } from "./src/domain/evidence-pdf/certificate.ts";
@@ -75,6 +76,7 @@ export async function run(ctx = {}) {
   const libFile = await bundle(dir);
   const svc = await import(pathToFileURL(libFile).href);
   await svc.loadPdfFonts(pdfFontsEnv(), []);
+  await svc.loadStandardFonts(pdfFontsEnv().ASSETS);
 
   // 1. A 200-page, ~20 MB file.
   const big = await bigPdf(svc, 200, 100 * 1024);

@@ -8,6 +8,10 @@
  *   an uploaded PDF template with it);
  * - `agent-docs/`: the repository's docs/*.md, served as Markdown at /docs/<name>.md for agents
  *   (src/routes/agent-docs.ts, listed by /llms.txt);
+ * - `pdf-lib/standard-fonts/`: the standard 14 fonts' metrics and their encodings, the data files of
+ *   the pinned `@pdf-lib/standard-fonts` as the package ships them, read by the Worker before it
+ *   reads text from a PDF (src/lib/pdf/standard-fonts.ts, which the Worker's build puts in that
+ *   package's place);
  * - `fonts/DejaVuSans-subset.ttf`: the Unicode font every PDF is drawn with (assets/fonts/README.md),
  *   read by the Worker before it draws one (src/lib/pdf/fonts.ts);
  * - `verify/check.js`: the offline verifier's core (the committed verify/verify-core.mjs, made by
@@ -29,6 +33,7 @@ import { spawnSync } from "node:child_process";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 export const ASSETS_DIR = path.join(ROOT, "dist", "assets");
+const STANDARD_FONTS = "@pdf-lib/standard-fonts/es";
 
 /** [from (under node_modules), to (under dist/assets)]; a folder is copied whole. */
 export const ASSET_SOURCES = [
@@ -40,6 +45,9 @@ export const ASSET_SOURCES = [
   ["pdfjs-dist/cmaps", "pdfjs/cmaps"],
   ["pdfjs-dist/standard_fonts", "pdfjs/standard_fonts"],
   ["pdfjs-dist/wasm", "pdfjs/wasm"],
+  ...readdirSync(path.join(ROOT, "node_modules", STANDARD_FONTS))
+    .filter((f) => f.endsWith(".compressed.json"))
+    .map((f) => [`${STANDARD_FONTS}/${f}`, `pdf-lib/standard-fonts/${f}`]),
 ];
 
 /** [from (under the repository), to (under dist/assets)]: committed files the Worker reads or serves. */

@@ -25,6 +25,8 @@ export async function bundleSrc(contents, { file, name = "bundle.mjs", logLevel 
     format: "esm",
     write: false,
     logLevel,
+    // As the Worker's build resolves it (wrangler.toml [alias]).
+    alias: { "@pdf-lib/standard-fonts": path.join(ROOT, "src/lib/pdf/standard-fonts.ts") },
   });
   const target = file ?? path.join(mkdtempSync(path.join(tmpdir(), "edge-sign-bundle-")), name);
   writeFileSync(target, out.outputFiles[0].text);

@@ -2,11 +2,16 @@
  * src/lib/pdf/read-fields.ts in the Worker's runtime (workerd): tags and AcroForm fields read from
  * a pdf-lib file through `analysePdf(bytes, 200, "both")`, on a plain and a turned page, with the
  * runtime's own DecompressionStream. The checks against real tools (pdftotext -bbox, qpdf) are in
- * test/validators/pdf-read-fields.test.mjs.
+ * test/validators/pdf-read-fields.test.mjs. Reading text needs the standard fonts' metrics from
+ * the static assets first, as the upload loads them (test/standard-fonts.test.ts).
  */
+import { env } from "cloudflare:workers";
 import { PDFDocument, PDFName, PDFNumber, StandardFonts } from "pdf-lib";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { analysePdf } from "../src/lib/pdf/analyse";
+import { loadStandardFonts } from "../src/lib/pdf/standard-fonts";
+
+beforeAll(() => loadStandardFonts(env.ASSETS));
 
 async function file(): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });

@@ -134,13 +134,15 @@ export const pictureTooLarge = (size: number | null) =>
 /**
  * Analyses an upload: 413 past 25 MB, 422 naming the problem for a non-PDF, encrypted or damaged
  * file, one whose streams inflate past 64 MB in all, or one carrying active content. The PDF
- * reader (pdf-lib and the drawing code, about 750 KB) is loaded only here, not at start-up.
+ * reader (pdf-lib and the drawing code, about 750 KB) is loaded only here, not at start-up; reading
+ * fields from the text needs the standard fonts' metrics too, read from the static assets.
  */
-export async function analyseUpload(bytes: Uint8Array, read?: FieldSources) {
+export async function analyseUpload(assets: Fetcher, bytes: Uint8Array, read?: FieldSources) {
   if (bytes.length > PDF_TEMPLATE_LIMITS.maxBytes) throw pdfTooLarge(bytes.length);
   if (bytes.length === 0)
     throw invalid("The file is empty: a PDF template needs a PDF file as the request body.", "Send the file with Content-Type: application/pdf.");
   const { analysePdf, PdfRefusal } = await import("../lib/pdf/analyse");
+  if (read && read !== "acroform") await (await import("../lib/pdf/standard-fonts")).loadStandardFonts(assets);
   try {
     return await analysePdf(bytes, PDF_TEMPLATE_LIMITS.maxPages, read);
   } catch (err) {
@@ -184,7 +186,7 @@ async function dropUnreferenced(env: Env, keys: string[]): Promise<void> {
  * (src/domain/document-fields.ts) and join the draft's.
  */
 export async function uploadPdfTemplate(env: Env, p: Scope, meta: PdfTemplateMeta, bytes: Uint8Array, originalName: string, read?: FieldSources) {
-  const analysis = await analyseUpload(bytes, read);
+  const analysis = await analyseUpload(env.ASSETS, bytes, read);
   const sha256 = await sha256Hex(bytes);
   const name = cleanOriginalName(originalName, meta.code);
   const [latest] = await versionsOf(env, p, meta.code);

@@ -12,6 +12,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { createDeflate } from "node:zlib";
 import { run, workdir } from "./harness.mjs";
+import { assetsFromDisk } from "../../scripts/assets.mjs";
 import { bundleSrc } from "../../scripts/bundle-src.mjs";
 
 const MB = 1024 * 1024;
@@ -20,9 +21,12 @@ let lib;
 let pdfLib;
 
 async function bundle() {
-  return bundleSrc(`export { analysePdf } from "./src/lib/pdf/analyse.ts"; export { PDFDocument, PDFName, StandardFonts } from "pdf-lib";`, {
-    file: path.join(dir, "analyse.mjs"),
-  });
+  return bundleSrc(
+    `export { analysePdf } from "./src/lib/pdf/analyse.ts"; export { loadStandardFonts } from "./src/lib/pdf/standard-fonts.ts"; export { PDFDocument, PDFName, StandardFonts } from "pdf-lib";`,
+    {
+      file: path.join(dir, "analyse.mjs"),
+    },
+  );
 }
 
 /** `mb` MB of zeros deflated, a megabyte at a time (the zeros are never all in memory). */
@@ -94,6 +98,7 @@ before(async () => {
   dir = workdir();
   lib = await bundle();
   pdfLib = await import(lib);
+  await pdfLib.loadStandardFonts(assetsFromDisk());
 });
 
 describe("PDF uploads: inflation bounded", () => {

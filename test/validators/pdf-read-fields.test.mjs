@@ -16,6 +16,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { deflateSync } from "node:zlib";
 import { ROOT, run, workdir, write } from "./harness.mjs";
+import { assetsFromDisk } from "../../scripts/assets.mjs";
 import { importSrc } from "../../scripts/bundle-src.mjs";
 
 const TOL = 0.015; // ± 1.5 % of the page as shown
@@ -24,9 +25,10 @@ let lib;
 let dir;
 
 async function loadLibrary() {
-  return importSrc(
+  const lib = await importSrc(
     `
         export { analysePdf } from "./src/lib/pdf/analyse.ts";
+        export { loadStandardFonts } from "./src/lib/pdf/standard-fonts.ts";
         export { dropFormFields } from "./src/lib/pdf/form-fields.ts";
         export { parseTag } from "./src/lib/pdf/text-tags.ts";
         export { glyphToUnicode, parseCMap } from "./src/lib/pdf/content-fonts.ts";
@@ -35,6 +37,8 @@ async function loadLibrary() {
         export { default as fontkit } from "@pdf-lib/fontkit";`,
     { name: "read-fields.mjs" },
   );
+  await lib.loadStandardFonts(assetsFromDisk());
+  return lib;
 }
 
 /** Raw content appended to a page (its fonts named in its resources). */

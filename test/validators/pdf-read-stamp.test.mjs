@@ -29,10 +29,12 @@ before(async () => {
         export { dropFormFields } from "./src/lib/pdf/form-fields.ts";
         export { stampPlacements } from "./src/lib/pdf/stamp.ts";
         export { loadPdfFonts } from "./src/lib/pdf/fonts.ts";
+        export { loadStandardFonts } from "./src/lib/pdf/standard-fonts.ts";
         export { PDFDocument, StandardFonts } from "pdf-lib";`,
     { name: "read-stamp.mjs" },
   );
   await lib.loadPdfFonts(pdfFontsEnv(), []);
+  await lib.loadStandardFonts(pdfFontsEnv().ASSETS);
 });
 
 /** A one-page contract: three tags (one left unanswered) in two fonts and sizes, and two form fields. */

@@ -19,12 +19,14 @@ async function loadLibrary() {
   const lib = await importSrc(
     `
         export { loadPdfFonts } from "./src/lib/pdf/fonts.ts";
+        export { loadStandardFonts } from "./src/lib/pdf/standard-fonts.ts";
         export { stampPlacements, pageView } from "./src/lib/pdf/stamp.ts";
         export { PDFDocument, PDFName, PDFNumber, StandardFonts, concatTransformationMatrix, rgb } from "pdf-lib";
         export { encode as encodePng } from "fast-png";`,
     { name: "stamp.mjs" },
   );
   await lib.loadPdfFonts(pdfFontsEnv(), []);
+  await lib.loadStandardFonts(pdfFontsEnv().ASSETS);
   return lib;
 }
 

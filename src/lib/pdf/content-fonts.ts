@@ -5,9 +5,11 @@
  * ranges), Type0 fonts (2-byte codes for Identity-H, /W and /DW widths), simple fonts with
  * /Encoding (WinAnsi, MacRoman, Standard, /Differences by glyph name, `uniXXXX` names) and
  * /Widths, the standard 14 fonts' widths from pdf-lib's metrics. Whatever cannot be read reads as
- * no text with half an em of advance; nothing here throws.
+ * no text with half an em of advance; nothing here throws on a PDF's content. The encodings and
+ * metrics come from src/lib/pdf/standard-fonts.ts: the reader's caller loads them first
+ * (`loadStandardFonts`), and reading without them is the caller's fault, said at once.
  */
-import { Encodings, Font } from "@pdf-lib/standard-fonts";
+import { Encodings, Font } from "./standard-fonts";
 import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream, type PDFObject } from "pdf-lib";
 
 /** One character code of a shown string. */
@@ -20,16 +22,24 @@ export type StreamBytes = (stream: PDFRawStream) => Promise<Uint8Array | null>;
 
 // ---- glyph names and encodings --------------------------------------------------------------
 
-/** Glyph name → Unicode (ASCII + Latin-1 + WinAnsi's extras, from pdf-lib's WinAnsi table). */
-const GLYPH_UNICODE = new Map<string, string>();
-/** WinAnsi code → [Unicode, glyph name]. */
-const WIN_ANSI: ([string, string] | undefined)[] = [];
-{
+type Tables = {
+  /** Glyph name → Unicode (ASCII + Latin-1 + WinAnsi's extras, from pdf-lib's WinAnsi table). */
+  glyphUnicode: Map<string, string>;
+  /** WinAnsi code → [Unicode, glyph name]. */
+  winAnsi: ([string, string] | undefined)[];
+};
+let tables: Tables | null = null;
+
+/** The WinAnsi tables, built from pdf-lib's encoding on first use. */
+function winAnsiTables(): Tables {
+  if (tables) return tables;
+  const glyphUnicode = new Map<string, string>();
+  const winAnsi: Tables["winAnsi"] = [];
   const mappings = (Encodings.WinAnsi as unknown as { unicodeMappings: Record<string, [number, string]> }).unicodeMappings;
   for (const [cp, [code, name]] of Object.entries(mappings)) {
     const text = String.fromCodePoint(Number(cp));
-    GLYPH_UNICODE.set(name, text);
-    WIN_ANSI[code] = [text, name];
+    glyphUnicode.set(name, text);
+    winAnsi[code] = [text, name];
   }
   for (const [name, text] of [
     ["fi", "fi"],
@@ -43,7 +53,9 @@ const WIN_ANSI: ([string, string] | undefined)[] = [];
     ["quoteright", "\u2019"],
     ["quoteleft", "\u2018"],
   ] as const)
-    GLYPH_UNICODE.set(name, text);
+    glyphUnicode.set(name, text);
+  tables = { glyphUnicode, winAnsi };
+  return tables;
 }
 
 /** MacRoman 0x80-0xFF. */
@@ -52,7 +64,7 @@ const MAC_HIGH = "ÄÅÇÉÑÖÜáàâäãåçéèêëíìîïñóòôöõúùû
 const STANDARD_LOW: Record<number, string> = { 39: "quoteright", 96: "quoteleft" };
 
 export function glyphToUnicode(name: string): string | null {
-  const known = GLYPH_UNICODE.get(name);
+  const known = winAnsiTables().glyphUnicode.get(name);
   if (known) return known;
   const uni = /^uni([0-9A-Fa-f]{4})+$/.exec(name);
   if (uni) {
@@ -73,17 +85,18 @@ type Base = "WinAnsi" | "MacRoman" | "Standard";
 
 /** A code of a base encoding → [Unicode, glyph name]. */
 function baseEntry(base: Base, code: number): [string, string] | null {
-  if (base === "WinAnsi") return WIN_ANSI[code] ?? null;
+  const { glyphUnicode, winAnsi } = winAnsiTables();
+  if (base === "WinAnsi") return winAnsi[code] ?? null;
   if (code < 0x80) {
     const name = base === "Standard" ? STANDARD_LOW[code] : undefined;
-    if (name) return [GLYPH_UNICODE.get(name)!, name];
-    const ascii = WIN_ANSI[code];
+    if (name) return [glyphUnicode.get(name)!, name];
+    const ascii = winAnsi[code];
     return ascii && code >= 0x20 ? ascii : null;
   }
   if (base === "MacRoman") {
     const text = MAC_HIGH[code - 0x80]!;
     const cp = text.codePointAt(0)!;
-    const win = WIN_ANSI.find((e) => e?.[0].codePointAt(0) === cp);
+    const win = winAnsi.find((e) => e?.[0].codePointAt(0) === cp);
     return [text, win?.[1] ?? ""];
   }
   return null;
@@ -108,22 +121,13 @@ const STANDARD_NAMES: [RegExp, string][] = [
   [/^ZapfDingbats$/, "ZapfDingbats"],
 ];
 
-const standardFonts = new Map<string, Font | null>();
-
 /** The standard 14 font a /BaseFont names (subset prefix and common aliases aside), with its metrics. */
 function standardFont(baseFont: string | undefined): Font | null {
   if (!baseFont) return null;
   const bare = baseFont.replace(/^[A-Z]{6}\+/, "");
   const name = STANDARD_NAMES.find(([re]) => re.test(bare))?.[1];
   if (!name) return null;
-  if (!standardFonts.has(name)) {
-    try {
-      standardFonts.set(name, Font.load(name as Parameters<typeof Font.load>[0]));
-    } catch {
-      standardFonts.set(name, null);
-    }
-  }
-  return standardFonts.get(name) ?? null;
+  return Font.load(name);
 }
 
 // ---- ToUnicode CMaps ------------------------------------------------------------------------
