@@ -27,6 +27,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
+import { workerAliases } from "../scripts/bundle-src.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 // Run with this Node (wrangler wants ≥ 22; the `.bin` shim would pick whatever `node` is on PATH).
@@ -188,6 +189,10 @@ export async function run(ctx = {}) {
     // What the start-up no longer does is paid once per isolate by the first request that needs it:
     // each route group (src/app.ts) and the document sequencer's commands, built alone as the entry.
     const loads = {};
+    // Built with the Worker's own [alias] table (scripts/bundle-src.mjs reads it).
+    const aliases = Object.entries(workerAliases())
+      .map(([from, to]) => `${JSON.stringify(from)} = ${JSON.stringify(to)}`)
+      .join("\n");
     for (const [name, file, use] of LOADED_ON_FIRST_USE) {
       const entry = path.join(dir, `${name}.ts`);
       writeFileSync(
@@ -197,7 +202,7 @@ export async function run(ctx = {}) {
       const config = path.join(dir, `${name}.toml`);
       writeFileSync(
         config,
-        `name = "${name}"\nmain = "${name}.ts"\ncompatibility_date = "2026-11-01"\ncompatibility_flags = ["nodejs_compat"]\nminify = true\nkeep_names = false\n`,
+        `name = "${name}"\nmain = "${name}.ts"\ncompatibility_date = "2026-11-01"\ncompatibility_flags = ["nodejs_compat"]\nminify = true\nkeep_names = false\n[alias]\n${aliases}\n`,
       );
       loads[name] = medianOf(startupOf(name, config));
     }

@@ -5,7 +5,7 @@
  * dependency) for Node. The one way the validators (test/validators/) and the benches (bench/)
  * load src/ modules.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -25,12 +25,20 @@ export async function bundleSrc(contents, { file, name = "bundle.mjs", logLevel 
     format: "esm",
     write: false,
     logLevel,
-    // As the Worker's build resolves it (wrangler.toml [alias]).
-    alias: { "@pdf-lib/standard-fonts": path.join(ROOT, "src/lib/pdf/standard-fonts.ts") },
+    // The packages the Worker's build puts its own modules in place of.
+    alias: workerAliases(),
   });
   const target = file ?? path.join(mkdtempSync(path.join(tmpdir(), "edge-sign-bundle-")), name);
   writeFileSync(target, out.outputFiles[0].text);
   return target;
+}
+
+/** wrangler.toml's `[alias]` table ("package" = "./path" lines), paths made absolute. */
+export function workerAliases() {
+  const toml = readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
+  const table = /^\[alias\]\n((?:"[^"\n]+" = "[^"\n]+"\n)+)/m.exec(toml);
+  if (!table) throw new Error('wrangler.toml has no [alias] table of "package" = "./path" lines');
+  return Object.fromEntries([...table[1].matchAll(/^"([^"]+)" = "([^"]+)"$/gm)].map((m) => [m[1], path.join(ROOT, m[2])]));
 }
 
 /** Bundles `contents` (as bundleSrc) and imports it. */

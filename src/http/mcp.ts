@@ -13,6 +13,7 @@
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
 import {
   CallToolRequestSchema,
   CompleteRequestSchema,
@@ -200,7 +201,9 @@ function serveLogging(server: Server): void {
 /** Answers one `/mcp` request for an admitted caller. */
 export async function serveMcp(c: Context<AppEnv>, p: Principal): Promise<Response> {
   const capabilities = { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, completions: {}, logging: {} };
-  const server = new Server(SERVER_INFO, { capabilities, instructions: INSTRUCTIONS });
+  // The SDK's Workers validator (@cfworker/json-schema), not its default ajv one, which the Worker's
+  // build leaves out (src/lib/ajv-left-out.ts).
+  const server = new Server(SERVER_INFO, { capabilities, instructions: INSTRUCTIONS, jsonSchemaValidator: new CfWorkerJsonSchemaValidator() });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listTools() }));
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const t = agentTool(req.params.name);
