@@ -6,13 +6,19 @@
  *   own, only `locales` (and `core.locales`) hold English alone; @hono/zod-openapi's `z`, zod's
  *   other entries (`zod/v4`, `zod/v3`, `zod/v4-mini`) and a schema's messages are unchanged;
  * - `ajv` (src/lib/ajv-left-out.ts): fails at once, saying why;
+ * - `pako` (src/lib/pako-native.ts): pdf-lib's streams and PNGs deflated by the runtime's zlib,
+ *   read back by poppler's pdftotext and qpdf's check; what else pako has fails at once;
  * - every alias names a file that exists.
  */
-import { existsSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { inflateSync } from "node:zlib";
 import path from "node:path";
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import * as real from "zod";
+import { assetsFromDisk } from "../../scripts/assets.mjs";
 import { importSrc, workerAliases } from "../../scripts/bundle-src.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -59,6 +65,35 @@ describe("the Worker's [alias] table", () => {
     assert.equal(typeof built.v4.string, "function");
     assert.equal(typeof built.mini.string, "function");
     assert.equal(typeof built.v3.string, "function");
+  });
+
+  it("deflates pdf-lib's streams with the runtime's zlib, files every reader reads", async () => {
+    const lib = await importSrc(
+      `export { PDFDocument, StandardFonts } from "pdf-lib";
+       export { default as pako } from "pako";
+       export { loadStandardFonts } from "./src/lib/pdf/standard-fonts.ts";
+       export { encode as encodePng } from "fast-png";`,
+      { name: "pako.mjs" },
+    );
+    assert.throws(() => lib.pako.inflate(new Uint8Array(8)), /pako.inflate is not part of the Worker/);
+    const zeros = new Uint8Array(100_000);
+    assert.deepEqual(new Uint8Array(inflateSync(lib.pako.deflate(zeros))), zeros);
+    assert.ok(lib.pako.deflate(zeros).length < 200);
+    assert.equal(lib.pako.deflate(zeros, { level: 0 }).length > 100_000, true, "level 0 stores");
+    await lib.loadStandardFonts(assetsFromDisk());
+    const doc = await lib.PDFDocument.create();
+    const font = await doc.embedFont(lib.StandardFonts.Helvetica);
+    const page = doc.addPage([300, 200]);
+    page.drawText("Deflated by the runtime", { x: 20, y: 150, size: 14, font });
+    const rgba = new Uint8Array(40 * 20 * 4).map((_, i) => (i % 4 === 3 ? 128 : i % 251));
+    const png = await doc.embedPng(lib.encodePng({ width: 40, height: 20, data: rgba, channels: 4 }));
+    page.drawImage(png, { x: 20, y: 20, width: 80, height: 40 });
+    const dir = mkdtempSync(path.join(tmpdir(), "edge-sign-pako-"));
+    const file = path.join(dir, "deflated.pdf");
+    writeFileSync(file, await doc.save());
+    assert.match(readFileSync(file, "latin1"), /\/FlateDecode/);
+    assert.match(execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }), /Deflated by the runtime/);
+    execFileSync("qpdf", ["--check", file], { encoding: "utf8" });
   });
 
   it("leaves ajv out, failing at once if anything reaches for it", async () => {
