@@ -12,6 +12,8 @@
  *   the pinned `@pdf-lib/standard-fonts` as the package ships them, read by the Worker before it
  *   reads text from a PDF (src/lib/pdf/standard-fonts.ts, which the Worker's build puts in that
  *   package's place);
+ * - `phone/metadata.max.json`: libphonenumber-js's metadata of every country's numbers, read by the
+ *   Worker before it reads a phone number (src/lib/phone-numbers.ts);
  * - `fonts/DejaVuSans-subset.ttf`: the Unicode font every PDF is drawn with (assets/fonts/README.md),
  *   read by the Worker before it draws one (src/lib/pdf/fonts.ts);
  * - `verify/check.js`: the offline verifier's core (the committed verify/verify-core.mjs, made by
@@ -45,6 +47,7 @@ export const ASSET_SOURCES = [
   ["pdfjs-dist/cmaps", "pdfjs/cmaps"],
   ["pdfjs-dist/standard_fonts", "pdfjs/standard_fonts"],
   ["pdfjs-dist/wasm", "pdfjs/wasm"],
+  ["libphonenumber-js/metadata.max.json", "phone/metadata.max.json"],
   ...readdirSync(path.join(ROOT, "node_modules", STANDARD_FONTS))
     .filter((f) => f.endsWith(".compressed.json"))
     .map((f) => [`${STANDARD_FONTS}/${f}`, `pdf-lib/standard-fonts/${f}`]),

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { TemplateField } from "../src/db/schema";
 import { validateFieldValue } from "../src/domain/field-values";
+import { type PhoneNumbers, phoneNumbers } from "../src/lib/phone-numbers";
 import { makeTenant } from "./helpers";
 import { sentDocument } from "./signing-helpers";
 
@@ -17,6 +18,15 @@ const field = (kind: string, over: Partial<TemplateField> = {}): TemplateField =
 });
 
 describe("validateFieldValue (domain)", () => {
+  let phones: PhoneNumbers;
+  beforeAll(async () => {
+    phones = await phoneNumbers(env.ASSETS);
+  });
+
+  it("reads a phone answer only with the phone rules its caller asked for", () => {
+    expect(() => validateFieldValue(field("phone"), "+44 20 7946 0958")).toThrow(/without the phone rules/);
+  });
+
   it.each([
     ["text", " hello ", "hello"],
     ["textarea", "line 1\nline 2", "line 1\nline 2"],
@@ -28,7 +38,7 @@ describe("validateFieldValue (domain)", () => {
     ["initials", "AL", "AL"],
     ["text", "", ""],
   ])("accepts %s %j", (kind, raw, out) => {
-    expect(validateFieldValue(field(kind), raw)).toBe(out);
+    expect(validateFieldValue(field(kind), raw, phones)).toBe(out);
   });
 
   it.each([
@@ -41,7 +51,7 @@ describe("validateFieldValue (domain)", () => {
     ["checkbox", "on"],
     ["initials", "ABCDEFGHIJK"],
   ])("refuses %s %j", (kind, raw) => {
-    expect(() => validateFieldValue(field(kind), raw)).toThrow(/value:/);
+    expect(() => validateFieldValue(field(kind), raw, phones)).toThrow(/value:/);
   });
 
   it("checks an email answer in linear time: the length first, then a pattern that cannot backtrack", () => {

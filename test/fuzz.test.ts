@@ -6,6 +6,7 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { inject } from "vitest";
+import { phoneNumbers } from "../src/lib/phone-numbers";
 import { describe, expect, it } from "vitest";
 import { buildFixture, diffCounts, storesSnapshot, untilStill } from "./reliability/fuzz-fixture.mjs";
 import { WIDE_CSVS, cases, deepCases, hostilePdfs, judge, operations } from "./reliability/fuzz-cases.mjs";
@@ -119,14 +120,15 @@ describe("fuzzing every operation of /openapi.json", () => {
     expect([...perOp.values()].every((s) => s.n > 0)).toBe(true);
   });
 
-  it("wide and long CSV files for the subject import: refused naming the limit, or planned, each in well under a second of reading", () => {
+  it("wide and long CSV files for the subject import: refused naming the limit, or planned, each in well under a second of reading", async () => {
+    const phones = await phoneNumbers(env.ASSETS);
     // The dashboard's import itself is sent these by the page fuzzer (test/fuzz-pages.test.ts).
     for (const f of WIDE_CSVS) {
       const bytes = new TextEncoder().encode(f.text());
       const started = performance.now();
       let refused: string[] | null = null;
       try {
-        planCsvImport(bytes);
+        planCsvImport(bytes, phones);
       } catch (err) {
         if (!(err instanceof CsvImportRefused)) throw err;
         refused = err.problems;

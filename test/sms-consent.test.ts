@@ -3,7 +3,7 @@ import { dbOf } from "../src/db/client";
 import { describe, expect, it } from "vitest";
 import { api, makeTenant, ops, phoneRange } from "./helpers";
 import { FALLBACK_COUNTRY, missingDisclosures, textPermission } from "../src/domain/sms-consent";
-import { toE164 } from "../src/domain/field-values";
+import { phoneNumbers } from "../src/lib/phone-numbers";
 import { markRevoked, markSuppressed } from "../src/db/sms";
 
 const WORDING = "Acme will text you signing links. Msg frequency varies. Msg & data rates may apply. Reply HELP for help, STOP to cancel.";
@@ -155,7 +155,8 @@ describe("textPermission", () => {
     expect(await textPermission(env, t.tenantId, phone)).toEqual({ may_text: false, why_not: "revoked" });
   });
 
-  it("normalises differently written forms to the same number", () => {
+  it("normalises differently written forms to the same number", async () => {
+    const { toE164 } = await phoneNumbers(env.ASSETS);
     expect(toE164("+1 (415) 555-0123", FALLBACK_COUNTRY)).toBe("+14155550123");
     expect(toE164("415.555.0123", FALLBACK_COUNTRY)).toBe("+14155550123");
     expect(toE164("1-415-555-0123", FALLBACK_COUNTRY)).toBe("+14155550123");

@@ -5,9 +5,10 @@
  * them (read back through the API), a re-import changing nothing, roles and CSRF.
  */
 import { env, exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { issueKey } from "../src/domain/accounts";
 import { CsvImportRefused, planCsvImport } from "../src/domain/subject-csv";
+import { type PhoneNumbers, phoneNumbers } from "../src/lib/phone-numbers";
 import { CsvError, readCsv } from "../src/lib/csv";
 import { BASE } from "./helpers";
 import { type Browser, makeAccount, makeMember, sessionFor } from "./dashboard-helpers";
@@ -15,12 +16,16 @@ import { select, unescapeHtml } from "./pages-helpers";
 import { getPacket, packetWorkflow } from "./packet-helpers";
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
+let phones: PhoneNumbers;
+beforeAll(async () => {
+  phones = await phoneNumbers(env.ASSETS);
+});
 const HEADER = "external_id,provider,kind,label,starts_on,ends_on,fact:name,ref,full_name,email,phone,is_minor,guardian_ref";
 
 /** The refusal's problems, or a failure when the plan was accepted. */
 function problemsOf(csv: string): string[] {
   try {
-    planCsvImport(utf8(csv));
+    planCsvImport(utf8(csv), phones);
   } catch (err) {
     if (err instanceof CsvImportRefused) return err.problems;
     throw err;
@@ -62,6 +67,7 @@ describe("planning a CSV import", () => {
           "BK-1,,reservation,Elsewhere,2026-12-22,,,x1,Xavi,,,,",
         ].join("\n"),
       ),
+      phones,
     );
     // Rows of one subject need not be together; "BK-1" without a provider is another subject (provider is part of the key).
     expect(plan.map((p) => [p.input.provider ?? "", p.input.external_id, p.lines])).toEqual([
@@ -140,7 +146,7 @@ describe("the size of a CSV import", () => {
 
   it("takes 200 columns, not 201", () => {
     const row = (facts: number) => `BK-1,2026-12-19,p1,Pia${",x".repeat(facts)}`;
-    expect(planCsvImport(utf8(`${factHeader(196)}\n${row(196)}\n`))[0]!.input.facts).toMatchObject({ f0: "x", f195: "x" });
+    expect(planCsvImport(utf8(`${factHeader(196)}\n${row(196)}\n`), phones)[0]!.input.facts).toMatchObject({ f0: "x", f195: "x" });
     expect(problemsOf(`${factHeader(197)}\n${row(197)}\n`)).toEqual(["file: line 1: more than 200 columns"]);
   });
 
@@ -151,7 +157,7 @@ describe("the size of a CSV import", () => {
     const csv = lines.join("\n");
     expect(csv.length).toBeLessThan(1_000_000);
     const started = performance.now();
-    const plan = planCsvImport(utf8(csv));
+    const plan = planCsvImport(utf8(csv), phones);
     const took = performance.now() - started;
     expect(plan).toHaveLength(100);
     expect(plan[0]!.input.participants).toHaveLength(20);

@@ -7,7 +7,6 @@
  * with the shared `Reason`.
  */
 import { z } from "@hono/zod-openapi";
-import { isSupportedCountry } from "libphonenumber-js/max";
 import { SCOPES } from "./vocabulary";
 import { Locale } from "./locale";
 import { NOT_WELL_FORMED, isWellFormed, plainText, text } from "../lib/text";
@@ -47,7 +46,6 @@ export const TenantPatchInput = z
     default_country: z
       .string()
       .regex(/^[A-Za-z]{2}$/)
-      .refine((c) => isSupportedCountry(c.toUpperCase()), "not a country libphonenumber knows")
       .nullable()
       .optional()
       .openapi({ description: "ISO 3166-1 alpha-2: phone numbers without a country code are read in it (US when null)" }),

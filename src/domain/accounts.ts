@@ -9,6 +9,7 @@ import { ApiError, invalid } from "../lib/errors";
 import { randomHex, sha256Hex, randomBytes } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
 import { parseRange } from "../lib/ip";
+import { phoneNumbers } from "../lib/phone-numbers";
 import { keyLimiterName } from "../objects/rate-limiter/client";
 import { newApiKey } from "./api-keys";
 import type { Scope } from "./vocabulary";
@@ -186,6 +187,9 @@ export async function updateTenant(
   actor: string,
 ) {
   const db = dbOf(env);
+  // A country libphonenumber knows (its metadata is read from the static assets, so not in the body's schema).
+  if (patch.default_country && !(await phoneNumbers(env.ASSETS)).isCountry(patch.default_country.toUpperCase()))
+    throw invalid("default_country: not a country libphonenumber knows");
   await requireTenant(env, id);
   if (patch.plan !== undefined) await requirePlan(db, patch.plan);
   const checked = { ...patch, ...(patch.frame_ancestors ? { frame_ancestors: normaliseFrameAncestors(patch.frame_ancestors) } : {}) };

@@ -19,8 +19,8 @@ import { guardFailed } from "../db/guard";
 import { mergeValues } from "./merge-values";
 import { type DocState, type SignerState, completedLinkEnd, docFields, loadState } from "./document-state";
 import type { Actor } from "./transitions";
-import { toE164 } from "./field-values";
-import { isGroup, providersOf } from "./send-signers";
+import { requirePhones } from "../lib/phone-numbers";
+import { isGroup, phonesForSigners, providersOf } from "./send-signers";
 import { messageLink, notifyOnSend, phonesToText } from "./notify";
 import { messageBrandValues, originWithHost, wornSigningHost } from "./branding";
 import { textPermissionsOf } from "./sms-consent";
@@ -295,7 +295,8 @@ export async function sendDocument(
   const people = signers.flatMap((s): { role?: string; phone?: string | null }[] =>
     isGroup(s) ? s.group.map((m) => ({ role: s.role, phone: m.phone })) : [s],
   );
-  const phones = notify ? phonesToText(people.map((s) => ({ role: s.role, phone: s.phone ? toE164(s.phone) : null }))) : [];
+  const rules = notify ? await phonesForSigners(env.ASSETS, signers) : undefined;
+  const phones = notify ? phonesToText(people.map((s) => ({ role: s.role, phone: s.phone ? requirePhones(rules, "signers").toE164(s.phone) : null }))) : [];
   const sent = await documentSequencer(env, documentId).sendOwn(
     signers,
     actor,

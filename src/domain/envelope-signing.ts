@@ -162,8 +162,8 @@ export async function signEnvelope(env: Env, e: EnvelopeLink, input: SignCommand
   const { parts, open } = await waitingParts(env, e, (p) => p.me.status !== "signed");
   // The one signature also answers each document's signature fields of this person (a PDF's boxes).
   const answers = new Map(open.map((p) => [p, signatureAnswers(p, input.value)] as const));
-  // Every document is checked before any is signed.
-  for (const p of open) refusalAt(`documents.${parts.indexOf(p)} (${p.st.doc.title}): `, () => signChecks(p.st, p.me, answers.get(p)));
+  // Every document is checked before any is signed (the answers are signature fields' alone: no phone rules needed).
+  for (const p of open) refusalAt(`documents.${parts.indexOf(p)} (${p.st.doc.title}): `, () => signChecks(p.st, p.me, answers.get(p) ?? {}, undefined));
   await checkSignatureValue(input);
   const done = await Promise.allSettled(
     open.map((p) => documentSequencer(env, p.documentId).submit(p.signerId, { answers: answers.get(p) ?? {}, signature: input }, ctx)),

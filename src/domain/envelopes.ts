@@ -19,7 +19,7 @@ import { newId, nowIso } from "../lib/ids";
 import { logError } from "../lib/log";
 import { plainText } from "../lib/text";
 import { PrepareInput, SendInput, prepareDraft } from "./documents";
-import { normaliseSigners } from "./send-signers";
+import { normaliseSigners, phonesForSigners } from "./send-signers";
 import { envelopeSignerStatus, envelopeStatus } from "./envelope-state";
 import { mergeValues } from "./merge-values";
 import { Reason } from "./reason";
@@ -75,7 +75,7 @@ export async function createEnvelope(env: Env, p: Pick<Principal, "tenantId" | "
   if (group >= 0) throw invalid(`signers.${group}: signing groups are not available in an envelope yet; name each person on their own.`);
   if (input.expires_at && Date.parse(input.expires_at) <= Date.now()) throw invalid("expires_at: must be in the future.");
   const [settings] = await tenantMessageSettings(db, p.tenantId);
-  const people = normaliseSigners(input.signers, settings?.locale ?? "en");
+  const people = normaliseSigners(input.signers, settings?.locale ?? "en", await phonesForSigners(env.ASSETS, input.signers));
   checkSigners(people);
   const coded = people.findIndex((s) => (s.auth ?? "none") !== "none");
   if (coded >= 0) throw invalid(`signers.${coded}.auth: a one-time code is not available in an envelope yet; send the documents on their own to require one.`);

@@ -2,8 +2,8 @@
  * What a signer may answer to each kind of field. Returns the value as stored (trimmed or
  * normalised); an empty string means "not supplied" and clears an earlier answer.
  */
-import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { TemplateField } from "../db/schema";
+import { type PhoneNumbers, phoneNumbersIf, requirePhones } from "../lib/phone-numbers";
 import { ApiError, invalid } from "../lib/errors";
 import { FIELD_VALUE_MAX, SIGNATURE_VALUE_MAX } from "./signer-commands";
 import { compare, onStep, parseDecimal } from "../lib/decimal";
@@ -23,15 +23,13 @@ export function isEmailAddress(value: string): boolean {
   return domain.slice(1, -1).includes(".");
 }
 
-/**
- * E.164 of a number in any common formatting ("+1 (415) 555-0123", "+44 20 7946 0958", "0044…"),
- * or null when it is not a valid number. Without `country` the number must carry its country code
- * (signers' phones, phone answers); with it, a number without one is read in that country (text
- * consent, in the account's default country).
- */
-export function toE164(raw: string, country?: CountryCode): string | null {
-  const p = parsePhoneNumberFromString(raw, { defaultCountry: country });
-  return p?.isValid() ? p.number : null;
+/** The phone rules when one of `answers` is to a phone field (read then), else undefined: what `checkAnswers` needs. */
+export function phonesForAnswers(assets: Fetcher, fields: readonly FieldRule[], answers: Record<string, string>): Promise<PhoneNumbers | undefined> {
+  const phone = new Set(fields.filter((f) => f.kind === "phone").map((f) => f.key));
+  return phoneNumbersIf(
+    assets,
+    Object.keys(answers).some((k) => phone.has(k)),
+  );
 }
 
 /** What a field's rules need to know of it. */
@@ -66,7 +64,7 @@ function checkRules(field: FieldRule, value: string): string {
   return value;
 }
 
-export function validateFieldValue(field: FieldRule, raw: string): string {
+export function validateFieldValue(field: FieldRule, raw: string, phones?: PhoneNumbers): string {
   if (UNANSWERED_KINDS.includes(field.kind)) {
     throw bad(
       field,
@@ -77,10 +75,10 @@ export function validateFieldValue(field: FieldRule, raw: string): string {
   if (value === "") return "";
   if (UPLOAD_KINDS.includes(field.kind))
     throw bad(field, `a ${field.kind} field is answered by uploading the file to POST /v1/sign/{token}/files/${field.key}`);
-  return checkRules(field, shapeOf(field, value));
+  return checkRules(field, shapeOf(field, value, phones));
 }
 
-function shapeOf(field: FieldRule, value: string): string {
+function shapeOf(field: FieldRule, value: string, phones?: PhoneNumbers): string {
   const bad = (why: string) => invalid(`value: ${why} (field "${field.key}", kind ${field.kind}).`);
   switch (field.kind) {
     case "text":
@@ -93,7 +91,7 @@ function shapeOf(field: FieldRule, value: string): string {
       if (!isEmailAddress(value)) throw bad("not an email address");
       return value;
     case "phone": {
-      const e164 = toE164(value);
+      const e164 = requirePhones(phones, `field "${field.key}"`).toE164(value);
       if (!e164) throw bad("not a valid phone number; include the country code, e.g. +1 415 555 0100");
       return e164;
     }
@@ -160,7 +158,7 @@ export function checkAnswers(
   fields: readonly FieldRule[],
   stored: ReadonlyMap<string, string>,
   answers: Record<string, string>,
-  opts: { signing: boolean; context?: readonly FieldLogic[]; uploaded?: string },
+  opts: { signing: boolean; context?: readonly FieldLogic[]; uploaded?: string; phones: PhoneNumbers | undefined },
 ): { changes: { key: string; value: string }[]; problems: AnswerProblem[]; states: ReturnType<typeof fieldStates>; cleared: string[] } {
   const changes: { key: string; value: string }[] = [];
   const problems: AnswerProblem[] = [];
@@ -173,7 +171,7 @@ export function checkAnswers(
     }
     try {
       // An upload's answer (`sha256:<hex>`) comes from the service, after it stored the bytes.
-      changes.push({ key, value: key === opts.uploaded && UPLOAD_KINDS.includes(field.kind) ? raw : validateFieldValue(field, raw) });
+      changes.push({ key, value: key === opts.uploaded && UPLOAD_KINDS.includes(field.kind) ? raw : validateFieldValue(field, raw, opts.phones) });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       problems.push({ key, kind: field.kind, problem: "invalid", message: err.message });

@@ -34,7 +34,7 @@ import { newId, nowIso } from "../lib/ids";
 import { logError } from "../lib/log";
 import { jsonObject, plainText, text } from "../lib/text";
 import { CROCKFORD_ALPHABET } from "../lib/verification-code";
-import { toE164 } from "./field-values";
+import { type PhoneNumbers, phoneNumbersIf, requirePhones } from "../lib/phone-numbers";
 import { announce, packetChangeStatements } from "./packet-state";
 import { voidForPacket } from "./documents";
 
@@ -125,13 +125,16 @@ const who = (i: number, p: ParticipantInput) => `participants.${i} ("${p.full_na
  * The checks zod cannot make: refs unique, every minor with a guardian who is an adult of the same
  * list, no guardian on an adult, phones valid. Each refusal names the participant.
  */
-export function checkParticipants(list: readonly ParticipantInput[]): Map<string, ParticipantInput & { phone: string | null }> {
+export function checkParticipants(
+  list: readonly ParticipantInput[],
+  phones: PhoneNumbers | undefined,
+): Map<string, ParticipantInput & { phone: string | null }> {
   const byRef = new Map<string, ParticipantInput & { phone: string | null }>();
   list.forEach((p, i) => {
     if (byRef.has(p.ref)) throw invalid(`${who(i, p)}: ref "${p.ref}" is used twice; each participant needs their own.`);
     let phone: string | null = null;
     if (p.phone && p.phone.trim() !== "") {
-      phone = toE164(p.phone);
+      phone = requirePhones(phones, who(i, p)).toE164(p.phone);
       if (!phone) throw invalid(`${who(i, p)}: phone is not a valid phone number; include the country code.`);
     }
     byRef.set(p.ref, { ...p, phone });
@@ -199,11 +202,18 @@ export function wantedItems(workflows: readonly { id: string; packet: WorkflowPa
 const isConflict = (err: unknown) => /UNIQUE constraint failed/i.test(String((err as Error)?.message ?? err));
 
 /** The checks of an import that need no stored data (dates in order, facts' size, the guest list); a refusal names the field. */
-export function checkSubject(input: SubjectInput): Map<string, ParticipantInput & { phone: string | null }> {
+/** The phone rules when a participant has a number (read then): what `checkSubject` needs. */
+export const phonesForSubject = (assets: Fetcher, input: SubjectInput) =>
+  phoneNumbersIf(
+    assets,
+    (input.participants ?? []).some((p) => p.phone && p.phone.trim() !== ""),
+  );
+
+export function checkSubject(input: SubjectInput, phones: PhoneNumbers | undefined): Map<string, ParticipantInput & { phone: string | null }> {
   if (input.ends_on && input.ends_on < input.starts_on) throw invalid("ends_on: must not be before starts_on.");
   if (input.facts && new TextEncoder().encode(JSON.stringify(input.facts)).length > FACTS_MAX_BYTES)
     throw invalid(`facts: at most ${FACTS_MAX_BYTES / 1024} KB of JSON.`);
-  return checkParticipants(input.participants ?? []);
+  return checkParticipants(input.participants ?? [], phones);
 }
 
 /**
@@ -213,7 +223,7 @@ export function checkSubject(input: SubjectInput): Map<string, ParticipantInput 
  * what the winner wrote.
  */
 export async function importSubject(env: Env, o: Owner, input: SubjectInput): Promise<{ subject_id: string; packet: ImportSummary }> {
-  const byRef = checkSubject(input);
+  const byRef = checkSubject(input, await phonesForSubject(env.ASSETS, input));
   for (let attempt = 0; ; attempt++) {
     try {
       return await importOnce(env, o, input, byRef);

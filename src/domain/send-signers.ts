@@ -12,7 +12,7 @@ import { dbOf } from "../db/client";
 import { documentWithAccount } from "../db/messages";
 import { invalid } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { toE164 } from "./field-values";
+import { type PhoneNumbers, phoneNumbersIf, requirePhones } from "../lib/phone-numbers";
 import { checkAccessCode } from "./access-codes";
 import type { SequencerState } from "./document-state";
 import { identityProviderOf, noIdentityProvider } from "./identity-checks";
@@ -34,7 +34,7 @@ export const isGroup = (e: SendEntry): e is GroupEntry => "group" in e;
  * the account's language is used unless one is given. Role rules are checked here, with the
  * entry's path in the message.
  */
-export function normaliseSigners(entries: readonly SendEntry[], fallbackLocale: Lang | null): SignerInput[] {
+export function normaliseSigners(entries: readonly SendEntry[], fallbackLocale: Lang | null, phones: PhoneNumbers | undefined): SignerInput[] {
   const people: SignerInput[] = [];
   const firstPerson: number[] = [];
   for (const [i, e] of entries.entries()) {
@@ -47,7 +47,7 @@ export function normaliseSigners(entries: readonly SendEntry[], fallbackLocale: 
       const group = { id: newId("grp"), name: e.group_name };
       for (const [j, m] of e.group.entries()) {
         people.push({
-          ...withPhone(m, `signers.${i}.group.${j}`),
+          ...withPhone(m, `signers.${i}.group.${j}`, phones),
           role: e.role,
           sign_order: e.sign_order ?? i + 1,
           auth: e.auth,
@@ -59,7 +59,7 @@ export function normaliseSigners(entries: readonly SendEntry[], fallbackLocale: 
       const { witness_for: _w, ...rest } = e;
       if (e.auth === "access_code") checkAccessCode(e.access_code, `signers.${i}.access_code`);
       else if (e.access_code !== undefined) throw invalid(`signers.${i}.access_code: only a signer with auth "access_code" takes an access code.`);
-      people.push({ ...withPhone(rest, `signers.${i}`), sign_order: e.sign_order ?? i + 1, locale: e.locale ?? fallbackLocale ?? undefined });
+      people.push({ ...withPhone(rest, `signers.${i}`, phones), sign_order: e.sign_order ?? i + 1, locale: e.locale ?? fallbackLocale ?? undefined });
     }
   }
   if (people.length > MAX_PEOPLE) throw invalid(`signers: at most ${MAX_PEOPLE} people in all (each group member counts); these name ${people.length}.`);
@@ -84,9 +84,16 @@ export function normaliseSigners(entries: readonly SendEntry[], fallbackLocale: 
   return people;
 }
 
-function withPhone<S extends { phone?: string | null }>(s: S, path: string): S {
+/** The phone rules when any of `entries` (or a group's member) has a number (read then): what `normaliseSigners` needs. */
+export const phonesForSigners = (assets: Fetcher, entries: readonly SendEntry[]) =>
+  phoneNumbersIf(
+    assets,
+    entries.some((e) => (isGroup(e) ? e.group.some((m) => m.phone) : e.phone)),
+  );
+
+function withPhone<S extends { phone?: string | null }>(s: S, path: string, phones: PhoneNumbers | undefined): S {
   if (!s.phone) return s;
-  const e164 = toE164(s.phone);
+  const e164 = requirePhones(phones, path).toE164(s.phone);
   if (!e164) throw invalid(`${path}.phone: not a valid phone number; include the country code.`);
   return { ...s, phone: e164 };
 }
@@ -113,7 +120,7 @@ export async function sendChecked(env: Env, st: SequencerState, entries: SendEnt
   if (idCheck >= 0 && !asked.identityProvider) throw noIdentityProvider(`signers.${idCheck}.auth`);
   requireLevelProvider(asked.levels, st.doc.level);
   const phones = asked.phones;
-  const people = normaliseSigners(entries, null);
+  const people = normaliseSigners(entries, null, await phonesForSigners(env.ASSETS, entries));
   const db = dbOf(env);
   const reads = [documentWithAccount(db, st.doc.id), ...textPermissionReads(db, st.doc.tenantId, phones)] as const;
   const sent = await send(env, st, people, actor, opts, [...reads]);

@@ -23,7 +23,7 @@ import { type SequencerState, type SignerState, deadLink, linkIsLive, mustSign, 
 import { type Actor, commit, requireLiveLink, requirePendingSigner, requireSigningRole } from "./transitions";
 import { Reason } from "./reason";
 import { parseCommand } from "./signer-commands";
-import { toE164 } from "./field-values";
+import { phoneNumbers } from "../lib/phone-numbers";
 import { signingOriginOf } from "./branding";
 import { linkMessages, messageLink } from "./notify";
 import { queueMessages } from "./messages";
@@ -179,7 +179,7 @@ export async function correctInside(env: Env, st: SequencerState, signer: Signer
   if (signer.consentedAt) throw invalid("This signer has already consented to sign electronically; a signer can be corrected only before consent.");
   let phone = signer.phone;
   if (input.phone !== undefined) {
-    phone = input.phone === null ? null : toE164(input.phone);
+    phone = input.phone === null ? null : (await phoneNumbers(env.ASSETS)).toE164(input.phone);
     if (input.phone !== null && !phone) throw invalid("phone: not a valid phone number; include the country code.");
   }
   if (signer.auth === "sms_otp" && !phone) throw invalid('phone: is required for a signer with auth "sms_otp" (the code goes by text).');

@@ -12,7 +12,7 @@
  * wrong tries kill a code; a confirmed code is spent, adds a `verified` event, and lets the
  * signer sign. These run inside the document's sequencer, one at a time.
  */
-import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { type PhoneNumbers, phoneNumbers } from "../lib/phone-numbers";
 import { dbOf } from "../db/client";
 import type { Env, Mode } from "../env";
 import type { MessageChannel } from "./vocabulary";
@@ -58,10 +58,10 @@ export function maskEmail(email: string): string {
 }
 
 /** `+1•••••••123`: the country code and the last three digits. */
-export function maskPhone(e164: string): string {
-  const p = parsePhoneNumberFromString(e164);
+export function maskPhone(phones: PhoneNumbers, e164: string): string {
+  const p = phones.parts(e164);
   const cc = p?.countryCallingCode ?? "";
-  const national = p ? String(p.nationalNumber) : e164.replace(/\D/g, "");
+  const national = p ? p.nationalNumber : e164.replace(/\D/g, "");
   return `+${cc}${"•".repeat(Math.max(0, national.length - 3))}${national.slice(-3)}`;
 }
 
@@ -115,7 +115,7 @@ export async function requestCode(env: Env, st: SequencerState, signer: SignerSt
     if (perm.may_text) channel = "sms";
     else if (signer.auth === "sms_otp") {
       throw invalid(
-        `This signer's code goes by text, and this account may not text ${maskPhone(phone)} (${perm.why_not}).`,
+        `This signer's code goes by text, and this account may not text ${maskPhone(await phoneNumbers(env.ASSETS), phone)} (${perm.why_not}).`,
         "Record the number's consent, or send the document again with another phone or auth.",
       );
     }
@@ -157,7 +157,7 @@ export async function requestCode(env: Env, st: SequencerState, signer: SignerSt
   });
   return {
     channel,
-    sent_to: channel === "sms" ? maskPhone(recipient) : maskEmail(recipient),
+    sent_to: channel === "sms" ? maskPhone(await phoneNumbers(env.ASSETS), recipient) : maskEmail(recipient),
     resend_after: new Date(now.getTime() + 60_000).toISOString(),
   };
 }

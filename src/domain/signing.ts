@@ -23,6 +23,7 @@ import {
   docFields,
 } from "./document-state";
 import { checkAnswers } from "./field-values";
+import type { PhoneNumbers } from "../lib/phone-numbers";
 import type { FieldState } from "./field-logic";
 import { signerFieldEntries } from "./field-read";
 import { DEFAULT_CONSENT_TEXT, INTENT_TEXT, INTENT_VERSION, consentVersion } from "./wording";
@@ -277,7 +278,7 @@ export type PageRead = {
    * top of those on file: the signature check's own evaluation (every field of the document as
    * context), nothing stored. The page's live `/state` answers with it.
    */
-  statesFor: (answers: Record<string, string>) => Map<string, FieldState>;
+  statesFor: (answers: Record<string, string>, phones: PhoneNumbers | undefined) => Map<string, FieldState>;
   /** The document's signature level: `aes`/`qes` signers sign only at the trust service provider (docs/evidence.md). */
   level: SequencerState["doc"]["level"];
 };
@@ -311,7 +312,8 @@ export async function readLinkForPage(env: Env, token: string, ctx: RequestConte
     test: r.st.doc.mode === "test",
     groupSigned: groupSignedOf(r.st, r.me),
     level: r.st.doc.level,
-    statesFor: (given) => checkAnswers(signerFields(r.st, r.me), answersFor(r.st, r.me.id), given, { signing: false, context: docFields(r.st) }).states,
+    statesFor: (given, phones) =>
+      checkAnswers(signerFields(r.st, r.me), answersFor(r.st, r.me.id), given, { signing: false, context: docFields(r.st), phones }).states,
   };
 }
 

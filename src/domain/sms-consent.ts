@@ -8,7 +8,6 @@
  * carrier error belongs to the number, for every account that texts from the service's sender
  * (src/domain/sms-inbound.ts).
  */
-import { type CountryCode, isSupportedCountry } from "libphonenumber-js/max";
 import { dbOf } from "../db/client";
 import { z } from "@hono/zod-openapi";
 import type { Env, Principal } from "../env";
@@ -18,7 +17,7 @@ import type { Db } from "../db/client";
 import { type SmsConsentRow, type SmsNumberRow, consentAndNumber, insertConsent, latestConsent, numberState, tenantDefaultCountry } from "../db/sms";
 import { invalid } from "../lib/errors";
 import { newId, nowIso } from "../lib/ids";
-import { toE164 } from "./field-values";
+import { type CountryCode, type PhoneNumbers, phoneNumbers } from "../lib/phone-numbers";
 
 export type TextPermission = { may_text: boolean; why_not: SmsWhyNot | null };
 
@@ -26,15 +25,16 @@ export type TextPermission = { may_text: boolean; why_not: SmsWhyNot | null };
 export const FALLBACK_COUNTRY: CountryCode = "US";
 
 /** The account's default country if it is one libphonenumber knows, else US. */
-export function countryOrFallback(country: string | null | undefined): CountryCode {
+export function countryOrFallback(phones: PhoneNumbers, country: string | null | undefined): CountryCode {
   const c = country?.toUpperCase();
-  return c && isSupportedCountry(c) ? c : FALLBACK_COUNTRY;
+  return c && phones.isCountry(c) ? c : FALLBACK_COUNTRY;
 }
 
 /** E.164 of a number, read in the account's default country when it has no country code; 422 naming `field` when it is not a number. */
 export async function accountE164(env: Env, tenantId: string, raw: string, field = "phone"): Promise<string> {
-  const country = countryOrFallback(await tenantDefaultCountry(dbOf(env), tenantId));
-  const e164 = toE164(raw, country);
+  const [phones, stored] = await Promise.all([phoneNumbers(env.ASSETS), tenantDefaultCountry(dbOf(env), tenantId)]);
+  const country = countryOrFallback(phones, stored);
+  const e164 = phones.toE164(raw, country);
   if (!e164)
     throw invalid(`${field}: not a valid phone number (read in ${country} when it has no country code).`, "Write it with its country code, e.g. +14155550123.");
   return e164;

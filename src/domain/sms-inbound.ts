@@ -19,7 +19,7 @@ import { everyShard } from "../db/shards";
 import { insertNumberEvent, markLifted, markRevoked, markSuppressed } from "../db/sms";
 import { timingSafeEqual } from "../lib/crypto";
 import { newId, nowIso } from "../lib/ids";
-import { toE164 } from "./field-values";
+import { phoneNumbers } from "../lib/phone-numbers";
 import { FALLBACK_COUNTRY } from "./sms-consent";
 
 export const STOP_WORDS = ["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT"] as const;
@@ -59,7 +59,8 @@ const keywordOf = (body: string) =>
     .trim()
     .replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, "")
     .toUpperCase();
-const numberOf = (raw: string | null) => (raw ? (toE164(raw, FALLBACK_COUNTRY) ?? raw.trim()) : null);
+/** The number as stored (E.164, read in the fallback country without a country code), or as written when it reads as none. */
+const numberOf = async (env: Env, raw: string | null) => (raw ? ((await phoneNumbers(env.ASSETS)).toE164(raw, FALLBACK_COUNTRY) ?? raw.trim()) : null);
 
 export const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -72,7 +73,7 @@ export type InboundOutcome = { kind: "revoked" | "lifted" | "help" | "ignored"; 
  * Twilio's own opt-out handling confirm them (a reply of ours to a STOP would be blocked).
  */
 export async function handleInbound(env: Env, params: FormParams): Promise<InboundOutcome> {
-  const phone = numberOf(first(params, "From"));
+  const phone = await numberOf(env, first(params, "From"));
   const sender = first(params, "To");
   const word = keywordOf(first(params, "Body") ?? "");
   const providerRef = first(params, "MessageSid") ?? first(params, "SmsSid");
@@ -104,7 +105,7 @@ const onEveryShard = (env: Env, write: (db: Db) => Promise<unknown>) => Promise.
 /** A delivery status callback: an unreachable or landline number is suppressed. */
 export async function handleStatus(env: Env, params: FormParams): Promise<{ suppressed: boolean }> {
   const error = first(params, "ErrorCode");
-  const phone = numberOf(first(params, "To"));
+  const phone = await numberOf(env, first(params, "To"));
   if (!phone || !error || !(SUPPRESSING_ERRORS as readonly string[]).includes(error)) return { suppressed: false };
   const at = nowIso();
   const id = newId("sne");

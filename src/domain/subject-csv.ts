@@ -9,6 +9,7 @@
 import type { Env } from "../env";
 import { CsvError, type CsvRow, readCsv } from "../lib/csv";
 import { ApiError } from "../lib/errors";
+import { type PhoneNumbers, phoneNumbers } from "../lib/phone-numbers";
 import { type ImportSummary, SubjectInput, checkSubject, importSubject } from "./packets";
 import type { Owner } from "../db/packets";
 
@@ -42,8 +43,8 @@ export class CsvImportRefused extends ApiError {
   }
 }
 
-/** Reads and checks the whole file; throws CsvImportRefused naming every problem, imports nothing. */
-export function planCsvImport(bytes: Uint8Array): Planned[] {
+/** Reads and checks the whole file (its numbers by `phones`); throws CsvImportRefused naming every problem, imports nothing. */
+export function planCsvImport(bytes: Uint8Array, phones: PhoneNumbers): Planned[] {
   if (bytes.byteLength > CSV_IMPORT_LIMITS.maxBytes) throw new CsvImportRefused([`file: at most 1,000,000 bytes; this one has ${bytes.byteLength}`]);
   let rows: CsvRow[];
   try {
@@ -159,7 +160,7 @@ export function planCsvImport(bytes: Uint8Array): Planned[] {
       continue;
     }
     try {
-      checkSubject(parsed.data);
+      checkSubject(parsed.data, phones);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       // The check names `participants.<i> ("name")` or a subject field: told here by line.
@@ -182,7 +183,7 @@ export type CsvImported = { external_id: string; provider: string | null; label:
  * whole; importing the file again finishes the job, as every import is an upsert.
  */
 export async function importCsv(env: Env, o: Owner, bytes: Uint8Array): Promise<{ imported: CsvImported[] }> {
-  const planned = planCsvImport(bytes);
+  const planned = planCsvImport(bytes, await phoneNumbers(env.ASSETS));
   const imported: CsvImported[] = [];
   for (const { input } of planned) {
     const r = await importSubject(env, o, input);

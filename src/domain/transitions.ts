@@ -36,7 +36,8 @@ import { agreementInBatch, countedOrQuota } from "./quota";
 import type { TemplateField } from "../db/schema";
 import { followDocument } from "./packet-state";
 import { INTENT_VERSION, consentRecord, consentVersion } from "./wording";
-import { checkAnswers } from "./field-values";
+import { checkAnswers, phonesForAnswers } from "./field-values";
+import type { PhoneNumbers } from "../lib/phone-numbers";
 import { otherPartysField, partyName, resolveFieldParties } from "./field-parties";
 import { issueCertificate } from "./certificates";
 import { recordFrom, recordReads } from "../db/evidence";
@@ -362,6 +363,7 @@ async function storeAnswers(env: Env, st: SequencerState, signer: SignerState, a
   const checked = checkAnswers(signerFields(st, signer), answersFor(st, signer.id), answers, {
     signing: false,
     context: docFields(st),
+    phones: await phonesForAnswers(env.ASSETS, signerFields(st, signer), answers),
     ...(file ? { uploaded: file.key } : {}),
   });
   const changes = checked.changes.filter((c) => !checked.problems.some((p) => p.key === c.key));
@@ -389,7 +391,7 @@ export async function checkSignatureValue(input: SignInput): Promise<string> {
 
 /** Whether this signer may sign now with these answers (every rule but the signature's value): the checked answers, or the refusal. */
 type Answers = Record<string, string>;
-export function signChecks(st: SequencerState, signer: SignerState, answers: Answers = {}, atProvider = false) {
+export function signChecks(st: SequencerState, signer: SignerState, answers: Answers, phones: PhoneNumbers | undefined, atProvider = false) {
   requireLiveLink(st, signer);
   requirePendingSigner(st, signer);
   if (st.doc.level !== "ses" && !atProvider) throw signAtProvider(st.doc.level);
@@ -403,7 +405,7 @@ export function signChecks(st: SequencerState, signer: SignerState, answers: Ans
   if (codeOutstanding(signer)) throw codeFirst();
   if (!signer.consentedAt) throw invalid("Consent to sign electronically must be given before signing.", "POST /v1/sign/{token}/consent first.");
   refuseOtherPartysAnswers(st, signer, Object.keys(answers));
-  const checked = checkAnswers(signerFields(st, signer), answersFor(st, signer.id), answers, { signing: true, context: docFields(st) });
+  const checked = checkAnswers(signerFields(st, signer), answersFor(st, signer.id), answers, { signing: true, context: docFields(st), phones });
   if (checked.problems.length) throw invalid(checked.problems[0]!.message);
   requireTurn(st, signer);
   return checked;
@@ -415,7 +417,7 @@ export function signChecks(st: SequencerState, signer: SignerState, answers: Ans
  * all of them and the signature, or nothing.
  */
 export async function sign(env: Env, st: SequencerState, signer: SignerState, input: SignInput, actor: Actor, answers: Answers = {}, provider?: Pc) {
-  const checked = signChecks(st, signer, answers, provider !== undefined);
+  const checked = signChecks(st, signer, answers, await phonesForAnswers(env.ASSETS, signerFields(st, signer), answers), provider !== undefined);
   // Re-authentication (src/domain/reauthentication.ts): a code confirmed within 5 minutes, and a reason.
   const reauth = reauthChecks(st.doc, signer, input.reason);
   const value = await checkSignatureValue(input);

@@ -30,7 +30,7 @@ import { publicBaseUrl } from "../lib/config";
 import { qrPng, qrSvg } from "../lib/qr";
 import { Code } from "./templates";
 import { prepareDraft, sendDocument } from "./documents";
-import { toE164 } from "./field-values";
+import { phoneNumbers } from "../lib/phone-numbers";
 import type { Actor, SignerInput } from "./transitions";
 
 export const WORKFLOW_ROLES_MAX = 10;
@@ -428,7 +428,7 @@ export async function startLoaded(
 
   let phone: string | null = null;
   if (input.phone && input.phone.trim() !== "") {
-    phone = toE164(input.phone);
+    phone = (await phoneNumbers(env.ASSETS)).toE164(input.phone);
     if (!phone) throw invalid("phone: not a valid phone number; include the country code.");
   }
   const answers = formAnswers(r.formFields, input.fields);

@@ -5,6 +5,7 @@
  * (level aes/qes, ./pages-qualified.ts) both go through here.
  */
 import { checkAnswers } from "../domain/field-values";
+import type { PhoneNumbers } from "../lib/phone-numbers";
 import { UNANSWERED_KINDS, UPLOAD_KINDS } from "../domain/field-rules";
 import type { PageRead } from "../domain/signing";
 import type { Key, T } from "../i18n";
@@ -54,9 +55,15 @@ export function postedAnswers(page: Pick<PageRead, "sensitive" | "answers"> & { 
 }
 
 /** The sign form's answers as signing takes them: a signature field takes `signature`; a field the post hides gives none (one on file is cleared). */
-export function dropHiddenAnswers(fields: Posted["fields"], stored: Posted["stored"], answers: Record<string, string>, signature: string) {
+export function dropHiddenAnswers(
+  fields: Posted["fields"],
+  stored: Posted["stored"],
+  answers: Record<string, string>,
+  signature: string,
+  phones: PhoneNumbers | undefined,
+) {
   if (signature) for (const f of fields.filter(isSignatureField)) answers[f.key] = signature;
-  const shown = checkAnswers(fields, stored, answers, { signing: false }).states;
+  const shown = checkAnswers(fields, stored, answers, { signing: false, phones }).states;
   for (const key of Object.keys(answers)) {
     if (shown.get(key)?.visible !== false) continue;
     if (fields.find((f) => f.key === key)?.supplied) answers[key] = "";
@@ -66,8 +73,8 @@ export function dropHiddenAnswers(fields: Posted["fields"], stored: Posted["stor
 
 type Posted = ReturnType<typeof postedAnswers>;
 /** Checks the answers as signing will (`checkAnswers`) and puts each problem beside its field, in the page's words; a newly shown field is asked first. */
-export function placeAnswerProblems(t: T, errors: SignErrors, { fields, asked, values, answers, stored }: Posted) {
-  const checked = checkAnswers(fields, stored, answers, { signing: true });
+export function placeAnswerProblems(t: T, errors: SignErrors, { fields, asked, values, answers, stored }: Posted, phones: PhoneNumbers | undefined) {
+  const checked = checkAnswers(fields, stored, answers, { signing: true, phones });
   for (const f of asked) {
     if (f.visible === false && checked.states.get(f.key)?.visible && !answers[f.key]) errors.fields![f.key] = t("err_shown");
   }

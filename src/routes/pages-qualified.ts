@@ -4,6 +4,7 @@
  * to its authorize page, so the page's form works without JavaScript; a refusal, and the
  * provider's way back when nothing was signed, are the failure page with a retry.
  */
+import { phonesForAnswers } from "../domain/field-values";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import type { T } from "../i18n";
@@ -49,9 +50,10 @@ export async function postProvider(c: C, face: SignFace) {
   }
   const posted = postedAnswers(page, body);
   const name = page.read.full_name ?? "";
-  dropHiddenAnswers(posted.fields, posted.stored, posted.answers, name);
+  const phones = await phonesForAnswers(c.env.ASSETS, posted.fields, posted.answers);
+  dropHiddenAnswers(posted.fields, posted.stored, posted.answers, name, phones);
   const errors: SignErrors = { fields: {} };
-  placeAnswerProblems(t, errors, posted);
+  placeAnswerProblems(t, errors, posted, phones);
   if (Object.keys(errors.fields!).length === 0) {
     // The signature field's answer is the signer's name (the sequencer sets it): not posted.
     const answers = Object.fromEntries(Object.entries(posted.answers).filter(([k]) => !posted.fields.some((f) => f.key === k && isSignatureField(f))));

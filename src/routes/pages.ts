@@ -5,6 +5,7 @@
  * Forms are plain POSTs (GET for verification) answered with Post/Redirect/Get, so every step
  * but drawing works without JavaScript. Not in /openapi.json: these are pages, not API.
  */
+import { phonesForAnswers } from "../domain/field-values";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError, invalid } from "../lib/errors";
@@ -213,7 +214,7 @@ export async function postState(c: C, face: SignFace) {
   c.header("Cache-Control", "no-store");
   if (!page) return c.json(errorBody("not_found", t("deadBody")), 404);
   const { fields, answers } = postedAnswers(page, body);
-  const states = page.statesFor(answers);
+  const states = page.statesFor(answers, await phonesForAnswers(c.env.ASSETS, fields, answers));
   const out: Record<string, FieldState> = {};
   for (const f of fields) {
     const s = states.get(f.key);
@@ -241,7 +242,8 @@ export async function postSign(c: C, face: SignFace) {
 
   const errors: SignErrors = { fields: {} };
   if (missing) errors.sign = t(missing);
-  dropHiddenAnswers(fields, stored, answers, signature);
+  const phones = await phonesForAnswers(c.env.ASSETS, fields, answers);
+  dropHiddenAnswers(fields, stored, answers, signature, phones);
 
   // The same command, rules and messages as the sequencer's: the page only places each problem beside its field.
   const command = SubmitCommand.safeParse({ answers, signature: { method, value: signature, ...(signReason ? { reason: signReason } : {}) } });
@@ -252,7 +254,7 @@ export async function postSign(c: C, face: SignFace) {
       else errors.sign ??= validationError([issue], "body").message;
     }
   }
-  placeAnswerProblems(t, errors, { fields, asked, values, answers, stored });
+  placeAnswerProblems(t, errors, { fields, asked, values, answers, stored }, phones);
   if (command.success && !errors.sign && Object.keys(errors.fields!).length === 0) {
     try {
       await submit(c.env, token, command.data, who);
@@ -264,7 +266,7 @@ export async function postSign(c: C, face: SignFace) {
   const again = (await readLinkForPage(c.env, token, who)) ?? page;
   // The page comes back as the posted answers would have it (the live route's evaluation): newly
   // shown fields shown and marked required as they are, hidden ones hidden, formulas computed.
-  const view = page.statesFor(answers);
+  const view = page.statesFor(answers, phones);
   again.read.fields =
     again.read.fields?.map((f) => {
       const s = view.get(f.key);

@@ -6,7 +6,7 @@ import type { Child } from "hono/jsx";
 import { ChooseTemplateView, DocumentView, DocumentsView, type DraftSend, SendView, SentView, rowsOf } from "./view";
 import { sendOf, withOneMore } from "./send-form";
 import { valuesOf } from "./values";
-import { normaliseSigners } from "../../domain/send-signers";
+import { normaliseSigners, phonesForSigners } from "../../domain/send-signers";
 import { type Flash, ShownOnce, ShownOnceSecret } from "../frame";
 import { ListQuery, PrepareInput, SendInput, VoidInput, getDocument, listDocuments, prepareDocument, sendDocument, voidDocument } from "../../domain/documents";
 import { type SealedKind, sealedFile } from "../../domain/evidence";
@@ -74,7 +74,7 @@ export function documentRoutes() {
       const prep = parseForm(PrepareInput, { template_code: f.template_code ?? "", title: f.title || undefined, values, sequential: f.sequential === "true" });
       const send = parseForm(SendInput, sendOf(f));
       // The send rules (roles, witnesses, groups, phones) before anything is made: a refusal leaves no draft behind.
-      normaliseSigners(send.signers, "en");
+      normaliseSigners(send.signers, "en", await phonesForSigners(c.env.ASSETS, send.signers));
       documentId = (await prepareDocument(c.env, p, prep, who(c))).document_id;
       const { links } = await sendDocument(c.env, p, documentId, send.signers, who(c, s), {
         allowDelegation: send.allow_delegation,

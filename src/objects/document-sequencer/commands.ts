@@ -3,6 +3,7 @@ import type { Env } from "../../env";
 import { ApiError, invalid, notFound } from "../../lib/errors";
 import { type Outcome, outcome } from "../../lib/rpc";
 import { type LinkState, type SequencerState, type SignerState, deadLink, linkIsLive, loadSequencerState, signerFields } from "../../domain/document-state";
+import { phonesForAnswers } from "../../domain/field-values";
 import { tenantPageSettings, verificationCodeOf } from "../../db/signing";
 import type { SignerFileRecord } from "../../db/signer-files";
 import { storedDisclosure } from "../../domain/consumer-disclosure";
@@ -146,7 +147,7 @@ export class SequencerCommands {
       const me = this.actingSigner(st, signerId, tokenHash);
       const given = { ...answers };
       for (const f of signerFields(st, me)) if (f.kind === "signature") given[f.key] = me.fullName;
-      t.signChecks(st, me, given, true);
+      t.signChecks(st, me, given, await phonesForAnswers(this.env.ASSETS, signerFields(st, me), given), true);
       const { problems } = await t.supplyAnswers(this.env, st, me, given);
       if (problems.length) throw invalid(problems[0]!.message);
       return { signerId: me.id, fullName: me.fullName };
