@@ -17,7 +17,12 @@ export type { CountryCode };
 export const PHONE_METADATA_ASSET = "phone/metadata.max.json";
 
 export type PhoneNumbers = {
-  /** E.164 of a valid number (read in `country` when it has no country code), else null. */
+  /**
+   * E.164 of a number in any common formatting ("+1 (415) 555-0123", "+44 20 7946 0958", "0044…"),
+   * or null when it is not a valid number. Without `country` the number must carry its country
+   * code (signers' phones, phone answers); with it, a number without one is read in that country
+   * (text consent, in the account's default country).
+   */
   toE164(raw: string, country?: CountryCode): string | null;
   /** The country calling code and national number of a number, or null when it reads as none. */
   parts(number: string): { countryCallingCode: string; nationalNumber: string } | null;
