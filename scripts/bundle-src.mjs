@@ -2,8 +2,9 @@
  * Runs the service's TypeScript in Node, exactly the code the Worker runs: `contents` (an ES module
  * whose imports are relative to the repository's root, e.g.
  * `export { analysePdf } from "./src/lib/pdf/analyse.ts"`) bundled by esbuild (a wrangler
- * dependency) for Node. The one way the validators (test/validators/) and the benches (bench/)
- * load src/ modules.
+ * dependency) for Node, with the packages wrangler.toml's `[alias]` table puts the service's own
+ * modules in place of resolved as the Worker's build resolves them. The one way the validators
+ * (test/validators/) and the benches (bench/) load src/ modules.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

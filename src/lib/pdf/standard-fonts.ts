@@ -1,13 +1,15 @@
 /**
- * `@pdf-lib/standard-fonts` as the service builds it: the Worker (wrangler.toml `[alias]`), the
- * workerd tests (vitest.config.ts) and the Node bundles of the validators and benches
- * (scripts/bundle-src.mjs) all resolve that package to this module. Same exports as the package
- * (`Font`, `FontNames`, `Encodings`), which pdf-lib imports; what differs is where the data lives.
- * The package carries the metrics of the standard 14 fonts and their encodings (about 130 KB of
- * compressed base64, 109 KiB of the Worker's gzip) inside the script; here they are the package's
- * own files, copied verbatim by scripts/assets.mjs to the static assets
- * (`pdf-lib/standard-fonts/<name>.compressed.json`), read and inflated once per isolate by
- * `loadStandardFonts` before anything needs them (575 KB of JSON, parsed per font on first use).
+ * `@pdf-lib/standard-fonts` as the Worker is built: the Worker's build (wrangler.toml `[alias]`)
+ * and the Node bundles of the validators and benches (scripts/bundle-src.mjs) resolve that package
+ * to this module, and the service's own text reader imports it directly; the workerd tests resolve
+ * the package itself for pdf-lib (test/standard-fonts.test.ts holds the two to the same metrics).
+ * Same exports as the package (`Font`, `FontNames`, `Encodings`), which pdf-lib imports; what
+ * differs is where the data lives. The package carries the metrics of the standard 14 fonts and
+ * their encodings (about 130 KB of compressed base64, 94 KiB of the Worker's gzip) inside the
+ * script; here they are the package's own files, copied verbatim by scripts/assets.mjs to the
+ * static assets (`pdf-lib/standard-fonts/<name>.compressed.json`), read and inflated once per
+ * isolate by `loadStandardFonts` before anything needs them (575 KB of JSON, each font parsed when
+ * first used).
  *
  * What needs them: reading text from a PDF whose fonts are standard ones without widths
  * (src/lib/pdf/content-fonts.ts, reached only by reading a document's fields), and pdf-lib's
