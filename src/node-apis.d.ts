@@ -3,7 +3,7 @@
  * than pulling Node's whole typings into the Worker's:
  *
  * - request-scoped context for a signing link's budget (src/objects/document-sequencer/client.ts);
- * - zlib's deflate, which pdf-lib's streams are compressed with (src/lib/pako-native.ts).
+ * - zlib's deflate, which pdf-lib's streams are compressed with (aliases/pako.ts).
  */
 declare module "node:async_hooks" {
   export class AsyncLocalStorage<T> {

@@ -202,7 +202,7 @@ function serveLogging(server: Server): void {
 export async function serveMcp(c: Context<AppEnv>, p: Principal): Promise<Response> {
   const capabilities = { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, completions: {}, logging: {} };
   // The SDK's Workers validator (@cfworker/json-schema), not its default ajv one, which the Worker's
-  // build leaves out (src/lib/ajv-left-out.ts).
+  // build leaves out (aliases/ajv.ts).
   const server = new Server(SERVER_INFO, { capabilities, instructions: INSTRUCTIONS, jsonSchemaValidator: new CfWorkerJsonSchemaValidator() });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listTools() }));
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {

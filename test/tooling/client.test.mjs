@@ -40,7 +40,7 @@ process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
 /** npm start in a scratch copy (its own .dev.vars and .wrangler state); resolves with the banner's key. */
 async function startService() {
   const copy = mkdtempSync(path.join(tmpdir(), "edge-sign-client-"));
-  for (const name of ["package.json", "wrangler.toml", "tsconfig.json", "src", "migrations", "scripts", "assets", "verify"]) {
+  for (const name of ["package.json", "wrangler.toml", "tsconfig.json", "src", "aliases", "migrations", "scripts", "assets", "verify"]) {
     if (existsSync(path.join(ROOT, name))) cpSync(path.join(ROOT, name), path.join(copy, name), { recursive: true });
   }
   symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"));

@@ -560,7 +560,7 @@ describe("the service with npm start's secrets, and the CLI as a process", () =>
 /** The project's files (no state, no secrets) with node_modules linked in. */
 function scratchCopy() {
   const copy = mkdtempSync(path.join(tmpdir(), "edge-sign-start-"));
-  for (const name of ["package.json", "wrangler.toml", "tsconfig.json", "src", "migrations", "scripts", "assets", "verify"]) {
+  for (const name of ["package.json", "wrangler.toml", "tsconfig.json", "src", "aliases", "migrations", "scripts", "assets", "verify"]) {
     if (existsSync(path.join(ROOT, name))) cpSync(path.join(ROOT, name), path.join(copy, name), { recursive: true });
   }
   symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"));

@@ -2,12 +2,12 @@
  * The packages the Worker's build puts its own modules in place of (wrangler.toml [alias]), built
  * as the Worker builds them (scripts/bundle-src.mjs reads the same table):
  *
- * - `zod` (src/lib/zod/): every member of the package's namespace is there and is the package's
+ * - `zod` (aliases/zod/): every member of the package's namespace is there and is the package's
  *   own, only `locales` (and `core.locales`) hold English alone; @hono/zod-openapi's `z`, zod's
  *   other entries (`zod/v4`, `zod/v4-mini`) and a schema's messages are unchanged; `zod/v3`
- *   (src/lib/zod/v3-left-out.ts) has zod's type names and an `object` that fails at once;
- * - `ajv` (src/lib/ajv-left-out.ts): fails at once, saying why;
- * - `pako` (src/lib/pako-native.ts): pdf-lib's streams and PNGs deflated by the runtime's zlib,
+ *   (aliases/zod-v3.ts) has zod's type names and an `object` that fails at once;
+ * - `ajv` (aliases/ajv.ts): fails at once, saying why;
+ * - `pako` (aliases/pako.ts): pdf-lib's streams and PNGs deflated by the runtime's zlib,
  *   read back by poppler's pdftotext and qpdf's check; what else pako has fails at once;
  * - every alias names a file that exists.
  */

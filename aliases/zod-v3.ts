@@ -6,8 +6,8 @@
  * own zod-4 schemas), so neither ever runs here. What they import by name is here: zod's own list
  * of type names, and `object`, which fails at once, saying why, if anything ever reached it.
  */
-export { ZodFirstPartyTypeKind } from "../../../node_modules/zod/v3/types.js";
+export { ZodFirstPartyTypeKind } from "../node_modules/zod/v3/types.js";
 
 export function object(): never {
-  throw new Error("zod 3 schemas are not part of the Worker (wrangler.toml [alias], src/lib/zod/v3-left-out.ts): describe them with zod 4");
+  throw new Error("zod 3 schemas are not part of the Worker (wrangler.toml [alias], aliases/zod-v3.ts): describe them with zod 4");
 }

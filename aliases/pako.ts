@@ -13,7 +13,7 @@ const deflate = (data: Uint8Array, options?: { level?: number }): Uint8Array => 
 };
 
 const leftOut = (name: string) => () => {
-  throw new Error(`pako.${name} is not part of the Worker (wrangler.toml [alias], src/lib/pako-native.ts)`);
+  throw new Error(`pako.${name} is not part of the Worker (wrangler.toml [alias], aliases/pako.ts)`);
 };
 
 export default {
