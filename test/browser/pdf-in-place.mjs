@@ -109,6 +109,8 @@ describe("signing on the page pictures", () => {
     await p1.setViewportSize({ width: 1280, height: 900 });
     await p1.click("#pv-sig-ok");
     await p1.locator("#pv-sig[open]").waitFor({ state: "detached" });
+    // The dialog's `close` event, which puts the part back, comes a task after `open` goes.
+    await p1.locator("#sign-form fieldset.sig #pad").waitFor({ timeout: 5_000 });
     assert.equal(await p1.locator("#sign-form fieldset.sig #pad").count(), 1, "the signature part is back in the form");
     await box(p1, "s1_sig").locator("img").waitFor();
     assert.equal(await progress(p1), "5 of 5 filled");
