@@ -2,13 +2,16 @@
  * An account's rows across two shards' databases, for a move (src/domain/shard-move.ts): every
  * table that holds them and which rows are the account's, copied page by page, caught up by their
  * content's hash, compared and deleted. The only queries of the service that name their table at
- * run time (they go over every table of an account alike): drizzle's `sql`, read through the
- * drizzle instance, written in D1 batches (`statement`).
+ * run time (they go over every table of an account alike): drizzle's `sql` and query builders on
+ * a table described at run time (`tableOf`), read and written in batches through the drizzle
+ * instance.
  */
-import { type SQL, sql } from "drizzle-orm";
-import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import { type SQL, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { type SQLiteTable, customType, sqliteTable } from "drizzle-orm/sqlite-core";
 import { toHex } from "../lib/bytes";
 import { type Db, dbOf } from "./client";
+import { movedAccounts } from "./schema";
 
 const OF_TENANT = (id: string) => sql`tenant_id = ${id}`;
 const sub = (table: string, column: string) => (id: string) =>
@@ -109,41 +112,45 @@ async function eachPage(db: Db, t: Table, tenantId: string, visit: (rows: Row[])
 
 const columnsOf = (row: Row) => Object.keys(row).filter((c) => c !== "__rowid");
 
-const dialect = new SQLiteAsyncDialect();
+/** A column whose values are written as they were read: a copy never encodes a value again. */
+const asRead = customType<{ data: unknown; driverData: unknown }>({ dataType: () => "" });
+const shapes = new Map<string, SQLiteTable>();
 
-/**
- * One write of a move's batch, its SQL built by drizzle (identifiers quoted, values bound). The
- * batch is D1's own: drizzle's batch cannot carry a `sql` statement with values (it binds a
- * prepared statement a raw `sql` query does not have), and a move's writes must commit together.
- */
-function statement(d1: D1Database, query: SQL): D1PreparedStatement {
-  const q = dialect.sqlToQuery(query);
-  return d1.prepare(q.sql).bind(...q.params);
+/** One of TABLES as drizzle's table of these columns (by their SQL names), to build its writes with. */
+function tableOf(name: string, columns: readonly string[] = []): SQLiteTable {
+  const key = `${name}(${columns.join(",")})`;
+  let t = shapes.get(key);
+  if (!t) {
+    t = sqliteTable(name, Object.fromEntries(columns.map((c) => [c, asRead(c)])));
+    shapes.set(key, t);
+  }
+  return t;
 }
 
-/** Statements inserting `rows` into a table (D1 binds at most 100 values a statement). */
-function inserts(d1: D1Database, t: Table, rows: Row[]): D1PreparedStatement[] {
+type Write = BatchItem<"sqlite">;
+/** The writes as one drizzle batch: one transaction. */
+const inOneBatch = (db: Db, writes: Write[]) => (writes.length ? db.batch(writes as [Write, ...Write[]]) : Promise.resolve([]));
+
+/** Inserts of `rows` into a table (D1 binds at most 100 values a statement). */
+function inserts(db: Db, t: Table, rows: Row[]): Write[] {
   if (rows.length === 0) return [];
   const columns = columnsOf(rows[0]!);
+  const into = tableOf(t.table, columns);
   const perStatement = Math.max(1, Math.floor(100 / columns.length));
-  const verb = sql.raw(t.shared ? "INSERT OR IGNORE" : "INSERT");
-  const names = sql.join(
-    columns.map((c) => sql.identifier(c)),
-    sql`, `,
-  );
-  const out: D1PreparedStatement[] = [];
+  const out: Write[] = [];
   for (let i = 0; i < rows.length; i += perStatement) {
-    const values = rows.slice(i, i + perStatement).map((r) => sql`(${list(columns.map((c) => r[c]))})`);
-    out.push(statement(d1, sql`${verb} INTO ${table(t)} (${names}) VALUES ${sql.join(values, sql`, `)}`));
+    const values = rows.slice(i, i + perStatement).map((r) => Object.fromEntries(columns.map((c) => [c, r[c]])));
+    const insert = db.insert(into).values(values);
+    out.push(t.shared ? insert.onConflictDoNothing() : insert);
   }
   return out;
 }
 
 /** Copies the account's rows of one table; how many. */
-async function copyTable(from: Db, to: D1Database, t: Table, tenantId: string): Promise<number> {
+async function copyTable(from: Db, to: Db, t: Table, tenantId: string): Promise<number> {
   let copied = 0;
   await eachPage(from, t, tenantId, async (rows) => {
-    await to.batch(inserts(to, t, rows));
+    await inOneBatch(to, inserts(to, t, rows));
     copied += rows.length;
   });
   return copied;
@@ -152,8 +159,8 @@ async function copyTable(from: Db, to: D1Database, t: Table, tenantId: string): 
 /** Copies every row of the account; how many. */
 export async function copyAccount(from: D1Database, to: D1Database, tenantId: string): Promise<number> {
   let rows = 0;
-  const source = dbOf({ DB: from });
-  for (const t of TABLES) rows += await copyTable(source, to, t, tenantId);
+  const [source, target] = [dbOf({ DB: from }), dbOf({ DB: to })];
+  for (const t of TABLES) rows += await copyTable(source, target, t, tenantId);
   return rows;
 }
 
@@ -187,19 +194,19 @@ export async function syncCopy(fromD1: D1Database, toD1: D1Database, tenantId: s
     if (gone.length || added.length) plans.push({ t, gone, added });
   }
   if (plans.length === 0) return 0;
-  const statements = [statement(toD1, sql`PRAGMA defer_foreign_keys = on`), markMoved(toD1, tenantId)];
+  const writes: Write[] = [to.run(sql`PRAGMA defer_foreign_keys = on`), markMoved(to, tenantId)];
   for (const { t, gone } of [...plans].reverse()) {
-    for (let i = 0; i < gone.length; i += 90) statements.push(statement(toD1, sql`DELETE FROM ${table(t)} WHERE rowid IN (${list(gone.slice(i, i + 90))})`));
+    for (let i = 0; i < gone.length; i += 90) writes.push(to.delete(tableOf(t.table)).where(sql`rowid IN (${list(gone.slice(i, i + 90))})`));
   }
-  for (const { t, added } of plans) await eachPage(from, t, tenantId, async (rows) => void statements.push(...inserts(toD1, t, rows)), added);
-  statements.push(unmarkMoved(toD1, tenantId));
-  await toD1.batch(statements);
+  for (const { t, added } of plans) await eachPage(from, t, tenantId, async (rows) => void writes.push(...inserts(to, t, rows)), added);
+  writes.push(unmarkMoved(to, tenantId));
+  await inOneBatch(to, writes);
   return plans.reduce((n, p) => n + p.gone.length + p.added.length, 0);
 }
 
 /** While a shard deletes an account's rows, the mark that lets the trail's rows go (migration 0044). */
-const markMoved = (d1: D1Database, tenantId: string) => statement(d1, sql`INSERT OR IGNORE INTO moved_accounts (tenant_id) VALUES (${tenantId})`);
-const unmarkMoved = (d1: D1Database, tenantId: string) => statement(d1, sql`DELETE FROM moved_accounts WHERE tenant_id = ${tenantId}`);
+const markMoved = (db: Db, tenantId: string) => db.insert(movedAccounts).values({ tenantId }).onConflictDoNothing();
+const unmarkMoved = (db: Db, tenantId: string) => db.delete(movedAccounts).where(eq(movedAccounts.tenantId, tenantId));
 
 async function counts(db: Db, tenantId: string): Promise<number[]> {
   const rows = await Promise.all(TABLES.map((t) => db.get<{ n: number }>(sql`SELECT count(*) AS n FROM ${table(t)} WHERE ${t.where(tenantId)}`)));
@@ -217,13 +224,14 @@ async function certificateHashes(db: Db, tenantId: string): Promise<string> {
 /** Deletes the account's rows from one shard, children first (the trail's events too: the account is marked as gone from there first). */
 export async function deleteAccountRows(d1: D1Database, tenantId: string): Promise<void> {
   // One batch, one transaction: the mark that lets the trail's rows go never outlives the delete.
-  await d1.batch([
-    markMoved(d1, tenantId),
+  const db = dbOf({ DB: d1 });
+  await inOneBatch(db, [
+    markMoved(db, tenantId),
     ...[...TABLES]
       .reverse()
       .filter((t) => !t.shared)
-      .map((t) => statement(d1, sql`DELETE FROM ${table(t)} WHERE ${t.where(tenantId)}`)),
-    unmarkMoved(d1, tenantId),
+      .map((t) => db.delete(tableOf(t.table)).where(t.where(tenantId))),
+    unmarkMoved(db, tenantId),
   ]);
 }
 
