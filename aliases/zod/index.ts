@@ -6,7 +6,7 @@
  * whether used or not. Here the namespace is the package's own members (./members.ts) with
  * `locales` holding English alone; the service's own messages are translated by its catalogues,
  * never by zod's locales. The workerd tests resolve the package itself; the validators, browser
- * tests and benches run this build (test/tooling/zod-build.test.mjs checks the members match).
+ * tests and benches run this build (test/tooling/worker-aliases.test.mjs checks the members match).
  */
 import * as z from "./members";
 
